@@ -1,0 +1,201 @@
+// Derives the reference lookups (UFs, municipalities, CFOP, NCM, CEST, NF-e payment methods, CST tables)
+// from ../shared/fiscal/tables into schemas/lookups. Deterministic: same input, byte-identical output.
+// Usage: npx tsx scripts/derive-lookups.ts [--check]   (--check exits 1 when a document would change)
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TABLES = process.env.FISCAL_TABLES_DIR ?? resolve(ROOT, '../shared/fiscal/tables');
+const OUT = join(ROOT, 'schemas/lookups');
+
+type Item = { value: string | number; label: string; [extra: string]: unknown };
+interface LookupDoc {
+  $schema: string;
+  name: string;
+  title: string;
+  valueType: 'integer' | 'string' | 'number';
+  description?: string;
+  source?: string;
+  large?: boolean;
+  table?: string;
+  items: Item[];
+}
+
+/** RFC 4180 reader: quoted fields, doubled quotes, commas and newlines inside quotes, BOM. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (quoted) {
+      if (c === '"') {
+        if (src[i + 1] === '"') { field += '"'; i++; } else quoted = false;
+      } else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; }
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      row.push(field); field = '';
+      if (row.length > 1 || row[0] !== '') rows.push(row);
+      row = [];
+    } else field += c;
+  }
+  if (field !== '' || row.length) { row.push(field); rows.push(row); }
+  const [header, ...body] = rows;
+  return body.map((r) => Object.fromEntries(header.map((h, i) => [h.trim(), (r[i] ?? '').trim()])));
+}
+
+const read = (file: string) => parseCsv(readFileSync(join(TABLES, file), 'utf8'));
+const byValue = (a: Item, b: Item) =>
+  typeof a.value === 'number' && typeof b.value === 'number'
+    ? a.value - b.value
+    : String(a.value) < String(b.value) ? -1 : String(a.value) > String(b.value) ? 1 : 0;
+
+/** Top-level keys pretty-printed, one item per line: readable diffs, and NCM stays small. */
+export function formatLookup(doc: LookupDoc | Record<string, unknown>): string {
+  const { items, ...head } = doc as LookupDoc;
+  const lines = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  const body = items.map((it) => `    ${JSON.stringify(it)}`).join(',\n');
+  lines.push(`  "items": [\n${body}\n  ]`);
+  return `{\n${lines.join(',\n')}\n}\n`;
+}
+
+function doc(name: string, title: string, valueType: LookupDoc['valueType'], items: Item[], extra: Partial<LookupDoc> = {}): LookupDoc {
+  return { $schema: '../meta/lookup.schema.json', name, title, valueType, ...extra, items: [...items].sort(byValue) };
+}
+
+function ufs(): LookupDoc {
+  const items: Item[] = read('estados.csv').map((r) => ({
+    value: r.uf,
+    label: r.nome,
+    codigo: Number(r.codigo_uf),
+    regiao: r.regiao,
+  }));
+  // NF-e uses UF 'EX' (IBGE code 99, municipality 9999999) for foreign addresses.
+  items.push({ value: 'EX', label: 'Exterior', codigo: 99, regiao: 'Exterior' });
+  return doc('uf', 'Unidades federativas', 'string', items, {
+    description: 'Sigla da UF como valor; codigo é o código IBGE da UF (cUF). EX = exterior.',
+    source: 'fiscal/tables/estados.csv',
+    table: 'uf',
+  });
+}
+
+function municipios(): LookupDoc {
+  const siglaByCodigo = new Map(read('estados.csv').map((r) => [r.codigo_uf, r.uf]));
+  const items: Item[] = read('municipios.csv').map((r) => {
+    const uf = siglaByCodigo.get(r.codigo_uf);
+    if (!uf) throw new Error(`município ${r.codigo_ibge}: UF ${r.codigo_uf} desconhecida`);
+    return { value: Number(r.codigo_ibge), label: r.nome, uf, codigoUf: Number(r.codigo_uf), capital: r.capital === '1' };
+  });
+  return doc('municipio', 'Municípios', 'integer', items, {
+    description: 'Código IBGE de 7 dígitos (cMun) como valor.',
+    source: 'fiscal/tables/municipios.csv',
+    large: true,
+    table: 'municipio',
+  });
+}
+
+function cfops(): LookupDoc {
+  const items: Item[] = read('cfop.csv').map((r) => ({
+    value: r.code,
+    label: r.name,
+    tipo: r.type_in_out === 'in' ? 'entrada' : 'saida',
+  }));
+  return doc('cfop', 'CFOP', 'string', items, { source: 'fiscal/tables/cfop.csv', large: true, table: 'cfop' });
+}
+
+function ncms(): LookupDoc {
+  // Only the active 8-digit codes without an ex-TIPI exception: those are what a product carries.
+  const seen = new Set<string>();
+  const items: Item[] = [];
+  for (const r of read('ncm.csv')) {
+    if (r.exception || r.active !== 'True') continue;
+    const code = r.code.replace(/\D/g, '');
+    if (code.length !== 8 || seen.has(code)) continue;
+    seen.add(code);
+    items.push({ value: code, label: r.name });
+  }
+  return doc('ncm', 'NCM', 'string', items, {
+    description: 'Códigos NCM de 8 dígitos ativos, sem exceções da TIPI; rótulo com a hierarquia da descrição.',
+    source: 'fiscal/tables/ncm.csv',
+    large: true,
+    table: 'ncm',
+  });
+}
+
+function cests(): LookupDoc {
+  const items: Item[] = read('cest.csv').map((r) => ({
+    value: r.code.replace(/\D/g, ''),
+    label: r.name,
+    segmento: r.segment,
+    ncms: r.ncms ? r.ncms.split(',').map((n) => n.trim()).filter(Boolean) : [],
+  }));
+  return doc('cest', 'CEST', 'string', items, {
+    description: 'Código CEST de 7 dígitos; ncms são os prefixos de NCM a que o código se aplica.',
+    source: 'fiscal/tables/cest.csv',
+    large: true,
+    table: 'cest',
+  });
+}
+
+// Electronic means (cards, PIX, transfers/wallets, undeclared electronic payment): the NF-e asks for
+// the card/integration group (tpIntegra, CNPJ of the acquirer, tBand) on these.
+const TPAG_DIGITAL = new Set(['03', '04', '17', '18', '20', '22']);
+// Codes that exist only from layout 4.00 on (not in the 3.10 list 01-05, 10-13, 99).
+const TPAG_V310 = new Set(['01', '02', '03', '04', '05', '10', '11', '12', '13', '99']);
+
+function formasPagamento(): LookupDoc {
+  const items: Item[] = read('nfe_tpag.csv').map((r) => ({
+    value: r.tPag,
+    label: r.descricao,
+    digital: TPAG_DIGITAL.has(r.tPag),
+    versao400: !TPAG_V310.has(r.tPag),
+  }));
+  return doc('nfeFormaPagamento', 'Formas de pagamento da NF-e (tPag)', 'string', items, {
+    description: 'digital: meio eletrônico (exige grupo de cartão/integração). versao400: código só existe a partir do layout 4.00.',
+    source: 'fiscal/tables/nfe_tpag.csv',
+  });
+}
+
+function csts(): LookupDoc[] {
+  const rows = read('cst.csv');
+  const group = (g: string) => rows.filter((r) => r['tax_group_id:id'] === g);
+  const mk = (name: string, title: string, g: string) =>
+    doc(name, title, 'string', group(g).map((r) => ({
+      value: r.code,
+      label: r.name,
+      ...(r.cst_type === 'all' ? {} : { tipo: r.cst_type === 'in' ? 'entrada' : 'saida' }),
+    })), { source: 'fiscal/tables/cst.csv' });
+  return [
+    mk('cstIcms', 'CST do ICMS', 'tax_group_icms'),
+    mk('csosn', 'CSOSN (ICMS do Simples Nacional)', 'tax_group_icmssn'),
+    mk('cstIpi', 'CST do IPI', 'tax_group_ipi'),
+    mk('cstPis', 'CST do PIS', 'tax_group_pis'),
+    mk('cstCofins', 'CST da COFINS', 'tax_group_cofins'),
+  ];
+}
+
+export function deriveAll(): LookupDoc[] {
+  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts()];
+}
+
+function main() {
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const d of deriveAll()) {
+    const file = join(OUT, `${d.name}.json`);
+    const text = formatLookup(d);
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    if (current === text) continue;
+    if (check) { stale++; console.error(`desatualizado: ${file}`); continue; }
+    writeFileSync(file, text);
+    console.log(`escrito: ${file} (${d.items.length} itens, ${(text.length / 1024).toFixed(0)} KiB)`);
+  }
+  if (check && stale) process.exit(1);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
