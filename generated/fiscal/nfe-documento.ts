@@ -1,0 +1,459 @@
+/* Gerado por scripts/codegen-fiscal.ts a partir de schemas/fiscal/nfe-documento.schema.json. Não edite. */
+
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Uf".
+ */
+export type Uf =
+  | 'AC'
+  | 'AL'
+  | 'AM'
+  | 'AP'
+  | 'BA'
+  | 'CE'
+  | 'DF'
+  | 'ES'
+  | 'GO'
+  | 'MA'
+  | 'MG'
+  | 'MS'
+  | 'MT'
+  | 'PA'
+  | 'PB'
+  | 'PE'
+  | 'PI'
+  | 'PR'
+  | 'RJ'
+  | 'RN'
+  | 'RO'
+  | 'RR'
+  | 'RS'
+  | 'SC'
+  | 'SE'
+  | 'SP'
+  | 'TO'
+  | 'EX';
+/**
+ * Número decimal não negativo em texto, ponto como separador.
+ *
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Decimal".
+ */
+export type Decimal = string;
+
+/**
+ * Entrada do motor fiscal para NF-e (modelo 55) e NFC-e (modelo 65), leiaute 4.00. Campos de tributo usam as siglas do MOC (orig, CST, CSOSN, pICMS...) para que o leitor as encontre no manual; valores monetários e quantidades são strings decimais (nunca número binário). O que o leiaute deriva (totais, chave, cNF, cDV, bases e valores de imposto calculáveis, troco) é calculado pelo construtor.
+ */
+export interface NfeDocumento {
+  /**
+   * 55 = NF-e, 65 = NFC-e
+   */
+  modelo: 55 | 65;
+  /**
+   * tpAmb: 1 produção, 2 homologação
+   */
+  ambiente: 1 | 2;
+  /**
+   * Liga os grupos IBS/CBS (PL_010); valida contra o pacote PL_010_V1.30.
+   */
+  reformaTributaria?: boolean;
+  ide: Identificacao;
+  emitente: Emitente;
+  destinatario?: Destinatario;
+  /**
+   * @minItems 1
+   * @maxItems 990
+   */
+  itens: [Item, ...Item[]];
+  transporte?: Transporte;
+  cobranca?: Cobranca;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  pagamentos: [Pagamento, ...Pagamento[]];
+  informacoesAdicionais?: InformacoesAdicionais;
+  responsavelTecnico?: ResponsavelTecnico;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Identificacao".
+ */
+export interface Identificacao {
+  serie: number;
+  numero: number;
+  /**
+   * cNF; gerado aleatoriamente quando ausente.
+   */
+  codigoNumerico?: string;
+  naturezaOperacao: string;
+  /**
+   * dhEmi com fuso, ex. 2025-03-10T14:00:00-03:00
+   */
+  dataEmissao: string;
+  dataSaidaEntrada?: string;
+  /**
+   * tpNF: 0 entrada, 1 saída
+   */
+  tipoOperacao?: 0 | 1;
+  codigoMunicipioFatoGerador: string;
+  /**
+   * tpImp; padrão 1 (NF-e) ou 4 (NFC-e)
+   */
+  tipoImpressao?: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * tpEmis; 9 = contingência off-line da NFC-e
+   */
+  tipoEmissao?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9;
+  /**
+   * finNFe
+   */
+  finalidade?: 1 | 2 | 3 | 4;
+  /**
+   * indFinal; padrão: verdadeiro na NFC-e
+   */
+  consumidorFinal?: boolean;
+  /**
+   * indPres
+   */
+  presenca?: 0 | 1 | 2 | 3 | 4 | 5 | 9;
+  intermediador?: {
+    cnpj: string;
+    identificador: string;
+  };
+  versaoAplicativo?: string;
+  contingencia?: {
+    dataHora: string;
+    justificativa: string;
+  };
+  /**
+   * @maxItems 999
+   */
+  referencias?: DocumentoReferenciado[];
+}
+/**
+ * NFref: informe exatamente um dos grupos.
+ *
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "DocumentoReferenciado".
+ */
+export interface DocumentoReferenciado {
+  chaveNFe?: string;
+  chaveCTe?: string;
+  notaModelo1?: {
+    cUF: string;
+    anoMes: string;
+    cnpj: string;
+    serie: number;
+    numero: number;
+  };
+  cupomFiscal?: {
+    modelo: '2B' | '2C' | '2D';
+    nECF: number;
+    nCOO: number;
+  };
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Emitente".
+ */
+export interface Emitente {
+  cnpj?: string;
+  cpf?: string;
+  razaoSocial: string;
+  nomeFantasia?: string;
+  endereco: Endereco;
+  ie: string;
+  iest?: string;
+  im?: string;
+  cnae?: string;
+  /**
+   * 1 Simples Nacional, 2 SN excesso de sublimite, 3 regime normal, 4 MEI
+   */
+  crt: 1 | 2 | 3 | 4;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Endereco".
+ */
+export interface Endereco {
+  logradouro: string;
+  numero: string;
+  complemento?: string;
+  bairro: string;
+  /**
+   * cMun IBGE
+   */
+  codigoMunicipio: string;
+  municipio: string;
+  uf: Uf;
+  cep?: string;
+  telefone?: string;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Destinatario".
+ */
+export interface Destinatario {
+  cnpj?: string;
+  cpf?: string;
+  idEstrangeiro?: string;
+  nome?: string;
+  endereco?: Endereco;
+  /**
+   * indIEDest: 1 contribuinte, 2 isento, 9 não contribuinte
+   */
+  indicadorIE?: 1 | 2 | 9;
+  ie?: string;
+  email?: string;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Item".
+ */
+export interface Item {
+  codigo: string;
+  gtin?: string;
+  descricao: string;
+  ncm: string;
+  cest?: string;
+  cBenef?: string;
+  cfop: string;
+  unidade: string;
+  quantidade: Decimal;
+  valorUnitario: Decimal;
+  unidadeTributavel?: string;
+  quantidadeTributavel?: Decimal;
+  valorFrete?: Decimal;
+  valorSeguro?: Decimal;
+  valorDesconto?: Decimal;
+  valorOutros?: Decimal;
+  /**
+   * indTot
+   */
+  compoeTotal?: boolean;
+  pedido?: string;
+  itemPedido?: string;
+  valorAproximadoTributos?: Decimal;
+  informacoesAdicionais?: string;
+  icms: Icms;
+  ipi?: Ipi;
+  pis: PisCofins;
+  cofins: PisCofins;
+  difal?: Difal;
+  ibsCbs?: IbsCbs;
+}
+/**
+ * Informe CST (regime normal) ou CSOSN (Simples Nacional); pDif é o percentual do diferimento do CST 51; pICMSDeson é o percentual desonerado sobre a base (CST 20, 30, 40, 70, 90). Bases e valores são calculados a partir das alíquotas; os campos v* só são lidos onde o leiaute pede um valor informado (ST retido, crédito SN já calculado).
+ *
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Icms".
+ */
+export interface Icms {
+  orig: number;
+  CST?: '00' | '10' | '20' | '30' | '40' | '41' | '50' | '51' | '60' | '70' | '90';
+  CSOSN?: '101' | '102' | '103' | '201' | '202' | '203' | '300' | '400' | '500' | '900';
+  modBC?: 0 | 1 | 2 | 3;
+  pRedBC?: Decimal;
+  pICMS?: Decimal;
+  pFCP?: Decimal;
+  pDif?: Decimal;
+  modBCST?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  pMVAST?: Decimal;
+  pRedBCST?: Decimal;
+  pICMSST?: Decimal;
+  pFCPST?: Decimal;
+  pCredSN?: Decimal;
+  vBCSTRet?: Decimal;
+  pST?: Decimal;
+  vICMSSubstituto?: Decimal;
+  vICMSSTRet?: Decimal;
+  pICMSDeson?: Decimal;
+  motDesICMS?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90;
+  /**
+   * indDeduzDeson: o ICMS desonerado é deduzido do total da nota
+   */
+  deduzDesoneracao?: boolean;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Ipi".
+ */
+export interface Ipi {
+  cEnq: string;
+  CST: '00' | '01' | '02' | '03' | '04' | '05' | '49' | '50' | '51' | '52' | '53' | '54' | '55' | '99';
+  pIPI?: Decimal;
+}
+/**
+ * PIS ou COFINS por CST: 01/02 alíquota (aliquota em %), 03 quantidade (aliquotaPorUnidade em R$), 04-09 não tributado, 49-99 outras.
+ *
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "PisCofins".
+ */
+export interface PisCofins {
+  CST: string;
+  aliquota?: Decimal;
+  aliquotaPorUnidade?: Decimal;
+}
+/**
+ * ICMSUFDest: venda a consumidor final não contribuinte de outra UF (EC 87/2015).
+ *
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Difal".
+ */
+export interface Difal {
+  pFCPUFDest?: Decimal;
+  pICMSUFDest: Decimal;
+  pICMSInter: '4.00' | '7.00' | '12.00';
+}
+/**
+ * Reforma tributária (PL_010): grupo IBSCBS do item.
+ *
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "IbsCbs".
+ */
+export interface IbsCbs {
+  CST: string;
+  cClassTrib: string;
+  pIBSUF: Decimal;
+  pIBSMun: Decimal;
+  pCBS: Decimal;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Transporte".
+ */
+export interface Transporte {
+  /**
+   * modFrete; 9 = sem frete
+   */
+  modalidadeFrete: 0 | 1 | 2 | 3 | 4 | 9;
+  transportadora?: {
+    cnpj?: string;
+    cpf?: string;
+    nome?: string;
+    ie?: string;
+    endereco?: string;
+    municipio?: string;
+    uf?: Uf;
+  };
+  veiculo?: Veiculo;
+  /**
+   * @maxItems 5000
+   */
+  volumes?: Volume[];
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Veiculo".
+ */
+export interface Veiculo {
+  placa: string;
+  uf: Uf;
+  rntc?: string;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Volume".
+ */
+export interface Volume {
+  quantidade?: number;
+  especie?: string;
+  marca?: string;
+  numeracao?: string;
+  pesoLiquido?: Decimal;
+  pesoBruto?: Decimal;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Cobranca".
+ */
+export interface Cobranca {
+  numeroFatura?: string;
+  valorOriginal?: Decimal;
+  valorDesconto?: Decimal;
+  /**
+   * @maxItems 120
+   */
+  duplicatas?: {
+    numero: string;
+    vencimento: string;
+    valor: Decimal;
+  }[];
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Pagamento".
+ */
+export interface Pagamento {
+  /**
+   * Meio de pagamento (../shared/fiscal/tables/nfe_tpag.csv)
+   */
+  tPag:
+    | '01'
+    | '02'
+    | '03'
+    | '04'
+    | '05'
+    | '10'
+    | '11'
+    | '12'
+    | '13'
+    | '14'
+    | '15'
+    | '16'
+    | '17'
+    | '18'
+    | '19'
+    | '20'
+    | '21'
+    | '22'
+    | '90'
+    | '99';
+  /**
+   * xPag; obrigatório para tPag 99
+   */
+  descricao?: string;
+  indPag?: 0 | 1;
+  valor: Decimal;
+  cartao?: Cartao;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "Cartao".
+ */
+export interface Cartao {
+  /**
+   * tpIntegra: 1 integrado ao sistema (TEF/POS integrado), 2 não integrado
+   */
+  integrado: boolean;
+  cnpjCredenciadora?: string;
+  /**
+   * tBand
+   */
+  bandeira?: string;
+  autorizacao?: string;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "InformacoesAdicionais".
+ */
+export interface InformacoesAdicionais {
+  fisco?: string;
+  contribuinte?: string;
+}
+/**
+ * This interface was referenced by `NfeDocumento`'s JSON-Schema
+ * via the `definition` "ResponsavelTecnico".
+ */
+export interface ResponsavelTecnico {
+  cnpj: string;
+  contato: string;
+  email: string;
+  telefone: string;
+  idCSRT?: string;
+  /**
+   * Código de Segurança do Responsável Técnico; usado só para o hashCSRT.
+   */
+  csrt?: string;
+}
