@@ -57,6 +57,20 @@ describe('routes document', () => {
       if (route) expect(paths.has(route), `${f}: ${route}`).toBe(true);
     }
   });
+
+  it('resource documents reference existing permission keys and lookups', () => {
+    const lookups = new Set(jsonFiles('lookups').map((f) => f.replace(/\.json$/, '')));
+    const walk = (node: unknown, file: string): void => {
+      if (Array.isArray(node)) return node.forEach((n) => walk(n, file));
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'lookup' && typeof v === 'string') expect(lookups.has(v), `${file}: lookup ${v}`).toBe(true);
+        else if (k === 'permission' && typeof v === 'string') expect(permissionKeys.has(v), `${file}: ${v}`).toBe(true);
+        else walk(v, file);
+      }
+    };
+    for (const f of jsonFiles('resources')) walk(readJson('resources', f), f);
+  });
 });
 
 describe('menu documents', () => {
