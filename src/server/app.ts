@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AppServices } from './app-services.ts';
+import { resolveSession } from './auth/sessions.ts';
+import { BrandResolver } from './brands/brand-resolver.ts';
+import cepsRoutes from './ceps/routes.ts';
+import type { Db } from './db/db.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { unauthorized } from './http/errors.ts';
+import openapiRoutes from './openapi/routes.ts';
+import { ResourceRegistry } from './resources/registry.ts';
+import { ResourceService } from './resources/resource-service.ts';
+import resourceRoutes from './resources/routes.ts';
+import usuariosRoutes from './usuarios/routes.ts';
+import boletosRoutes from './boletos/routes.ts';
+
+export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
+
+/** Paths answered without a session: sign-in, health, the API description and public reference data. */
+const PUBLIC_PREFIXES = ['/api/Ceps/', '/api/openapi.json'];
+
+export interface BuildOptions {
+  db: Db;
+  registry?: ResourceRegistry;
+  logger?: boolean;
+  serveWeb?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+  const registry = opts.registry ?? ResourceRegistry.load();
+  const services: AppServices = { db: opts.db, brands: new BrandResolver(opts.db), registry, resources: new ResourceService(registry) };
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 500 } });
+  installErrorHandler(app);
+
+  app.addHook('onRequest', async (req) => {
+    const path = req.url.split('?')[0];
+    if (!path.startsWith('/api/')) return;
+    if (req.routeOptions.config && (req.routeOptions.config as { public?: boolean }).public) return;
+    if (PUBLIC_PREFIXES.some((p) => path.startsWith(p))) return;
+    const header = req.headers.authorization;
+    const token = (header?.replace(/^Bearer\s+/i, '') || (req.query as Record<string, string>)?.access_token || '').trim();
+    const ctx = token ? await resolveSession(services.db, token) : null;
+    if (!ctx) throw unauthorized();
+    req.ctx = ctx;
+  });
+
+  app.get('/ping/json', async () => ({ status: 'ok', hora: new Date().toISOString() }));
+  app.get('/api/ping/json', { config: { public: true } }, async () => ({ status: 'ok', hora: new Date().toISOString() }));
+
+  await app.register(usuariosRoutes, { services });
+  await app.register(resourceRoutes, { services });
+  await app.register(cepsRoutes, { services });
+  await app.register(openapiRoutes, { services });
+  await app.register(boletosRoutes);
+
+  if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ error: { statusCode: 404, name: 'NotFoundError', message: `Rota não encontrada: ${req.method} ${req.url.split('?')[0]}`, details: [] } });
+  });
+  return { app, services };
+}

@@ -1,0 +1,56 @@
+/**
+ * One database interface over two engines: PostgreSQL through `pg` when DATABASE_URL is set, otherwise
+ * PGlite (PostgreSQL in WASM) under DATA_DIR. Both speak the same SQL and return the same value shapes:
+ * numeric as decimal strings, date as 'yyyy-MM-dd', timestamps as ISO strings.
+ */
+export interface QueryResult<R = Record<string, unknown>> {
+  rows: R[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** A multi-statement script without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+/** The role every request runs as inside its transaction; not a superuser, so row-level security applies. */
+export const APP_ROLE = 'retaguarda_app';
+
+export interface TenantScope {
+  tenantId: number;
+  userId?: number;
+  branchId?: number | null;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction as the owner (migrations, sign-in, seeding, brand-level reads). */
+  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction as APP_ROLE with app.tenant_id set: row-level security is enforced. */
+  tenant<T>(scope: TenantScope, fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function enterTenant(q: Queryable, scope: TenantScope): Promise<void> {
+  await q.query(
+    `SELECT set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('app.branch_id', $3, true)`,
+    [String(scope.tenantId), String(scope.userId ?? ''), String(scope.branchId ?? '')],
+  );
+  await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** PGlite folder; 'memory://' or undefined for an in-memory database. */
+  dataDir?: string;
+}
+
+export async function openDb(opts: DbOptions): Promise<Db> {
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(opts.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(opts.dataDir);
+}

@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { enterTenant, type Db, type Queryable, type QueryResult, type TenantScope } from './db.ts';
+
+// Same value shapes as PGlite: no JS Date for a calendar date (time-zone shifts), numeric as strings.
+pg.types.setTypeParser(1082, (v) => v); // date
+pg.types.setTypeParser(1114, (v) => v); // timestamp
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(20, (v) => Number(v)); // int8 (counts)
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+    async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+      const r = await c.query(sql, params as any[]);
+      return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+    },
+  });
+  async function transaction<T>(fn: (q: Queryable) => Promise<T>, scope?: TenantScope): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const q = wrap(client);
+      if (scope) await enterTenant(q, scope);
+      const out = await fn(q);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+  const root = wrap(pool);
+  return {
+    kind: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    transaction: (fn) => transaction(fn),
+    tenant: (scope, fn) => transaction(fn, scope),
+    close: () => pool.end(),
+  };
+}

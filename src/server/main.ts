@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { openDb } from './db/db.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './demo/seed.ts';
+import { loadReferenceData } from './schemas/reference-data.ts';
+
+/** Start-up: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load reference data, seed, listen. */
+export async function start() {
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '0.0.0.0';
+  const dataDir = resolve(process.env.DATA_DIR ?? './data');
+  const db = await openDb({ databaseUrl: process.env.DATABASE_URL, dataDir: resolve(dataDir, 'pglite') });
+  const applied = await migrate(db);
+  if (applied.length) console.log(`migrações aplicadas: ${applied.join(', ')}`);
+  await loadReferenceData(db);
+  if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db))) console.log('dados de demonstração criados (senha demo1234)');
+  const { app } = await buildApp({ db, logger: process.env.LOG === 'on' });
+  await app.listen({ port, host });
+  console.log(`Retaguarda em http://localhost:${port}`);
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/server/main.ts')) {
+  start().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import { writeSchema, SYSTEM_FIELDS } from '../resources/registry.ts';
+import { loadLookups } from '../schemas/documents.ts';
+import type { ResourceRegistry } from '../resources/registry.ts';
+
+/** OpenAPI 3.1 built from the resource documents, for integrators. */
+export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown> {
+  const lookups = loadLookups();
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = {
+    Error: {
+      type: 'object',
+      properties: { error: { type: 'object', properties: { statusCode: { type: 'integer' }, name: { type: 'string' }, message: { type: 'string' }, details: {} } } },
+    },
+  };
+  const filterParam = { name: 'filter', in: 'query', description: 'Filtro LoopBack em JSON: {where, order, limit, skip, fields, include}', schema: { type: 'string' } };
+  const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+  const errors = {
+    '400': { description: 'Dados inválidos', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    '401': { description: 'Sem sessão' },
+    '403': { description: 'Sem permissão' },
+    '404': { description: 'Não encontrado' },
+    '409': { description: 'Registro duplicado' },
+  };
+  for (const def of registry.byName.values()) {
+    const name = def.doc.singular.replace(/\s+/g, '');
+    const write = writeSchema(def.doc, lookups);
+    const read = {
+      ...write,
+      additionalProperties: true,
+      properties: { ...Object.fromEntries(SYSTEM_FIELDS.map((f) => [f.name, f.schema])), ...def.doc.schema.properties },
+    };
+    schemas[`${name}Entrada`] = write;
+    schemas[name] = read;
+    const one = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } };
+    const body = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Entrada` } } } };
+    const tag = [def.doc.title];
+    paths[`/api/${def.endpoint}`] = {
+      get: { tags: tag, summary: `Lista ${def.doc.title.toLowerCase()}`, parameters: [filterParam], responses: { '200': { description: 'Lista', content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${name}` } } } } }, ...errors } },
+      post: { tags: tag, summary: `Cadastra ${def.doc.singular.toLowerCase()}`, requestBody: body, responses: { '200': { description: 'Criado', ...one }, ...errors } },
+    };
+    paths[`/api/${def.endpoint}/count`] = {
+      get: { tags: tag, summary: 'Conta registros', parameters: [{ name: 'where', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'Contagem', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } } } },
+    };
+    paths[`/api/${def.endpoint}/{id}`] = {
+      get: { tags: tag, parameters: [idParam, filterParam], responses: { '200': { description: 'Registro', ...one }, ...errors } },
+      put: { tags: tag, parameters: [idParam], requestBody: body, responses: { '200': { description: 'Substituído', ...one }, ...errors } },
+      patch: { tags: tag, parameters: [idParam], requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Alterado', ...one }, ...errors } },
+      delete: { tags: tag, parameters: [idParam], responses: { '200': { description: 'Excluído', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } }, ...errors } },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Retaguarda API', version: '1.0.0', description: 'API do Retaguarda (compatível com LoopBack). Envie o token da sessão no cabeçalho Authorization.' },
+    components: { schemas, securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    security: [{ token: [] }],
+    paths,
+  };
+}
+
+export default async function openapiRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const doc = buildOpenApi(services.registry);
+  app.get('/api/openapi.json', async () => doc);
+}

@@ -1,0 +1,119 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { AJV_OPTIONS, addRetaguardaFormats } from '../../shared/formats.ts';
+import { loadLookups, readDocuments, SCHEMAS_DIR, type LookupDoc } from '../schemas/documents.ts';
+import type { PropertySchema, ResourceDoc } from './resource-doc.ts';
+
+export type FieldKind = 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'json';
+
+export interface FieldDef {
+  name: string;
+  column: string;
+  kind: FieldKind;
+  /** Not a column: computed on read (hierarchy chain). */
+  virtual: boolean;
+  readOnly: boolean;
+  schema: PropertySchema;
+}
+
+export interface ResourceDef {
+  doc: ResourceDoc;
+  name: string;
+  endpoint: string;
+  table: string;
+  fields: Map<string, FieldDef>;
+  /** Fields a client may write. */
+  writable: string[];
+  scope: { column: string; value: string | number | boolean }[];
+  /** Validates a whole record as written (POST, PUT, PATCH after merge). */
+  validate: ValidateFunction;
+}
+
+/** System fields every record carries on read and that a client never writes. */
+export const SYSTEM_FIELDS: FieldDef[] = [
+  { name: 'id', column: 'id', kind: 'integer', virtual: false, readOnly: true, schema: { type: 'integer', title: 'Código' } },
+  { name: 'createdAt', column: 'created_at', kind: 'datetime', virtual: false, readOnly: true, schema: { type: 'string', title: 'Cadastrado em', format: 'date-time' } },
+  { name: 'updatedAt', column: 'updated_at', kind: 'datetime', virtual: false, readOnly: true, schema: { type: 'string', title: 'Alterado em', format: 'date-time' } },
+];
+
+export const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+
+function kindOf(p: PropertySchema): FieldKind {
+  const types = (Array.isArray(p.type) ? p.type : [p.type]).filter((t) => t !== 'null');
+  const t = types[0];
+  if (t === 'integer') return 'integer';
+  if (t === 'number') return 'number';
+  if (t === 'boolean') return 'boolean';
+  if (t === 'object' || t === 'array') return 'json';
+  if (p.format === 'money' || p.format === 'quantity' || p.format === 'percent') return 'number';
+  if (p.format === 'date') return 'date';
+  if (p.format === 'date-time') return 'datetime';
+  return 'text';
+}
+
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ ...AJV_OPTIONS });
+  addFormats.default ? addFormats.default(ajv as any) : (addFormats as any)(ajv);
+  addRetaguardaFormats(ajv as any);
+  return ajv;
+}
+
+/** The JSON Schema a record must satisfy when written: lookups become enums, read-only fields go away. */
+export function writeSchema(doc: ResourceDoc, lookups: Map<string, LookupDoc>): Record<string, unknown> {
+  const properties: Record<string, PropertySchema> = {};
+  for (const [name, prop] of Object.entries(doc.schema.properties)) {
+    if (prop.readOnly || name === doc.hierarchy?.as) continue;
+    const p: PropertySchema = { ...prop };
+    if (prop.lookup) {
+      const lk = lookups.get(prop.lookup);
+      if (!lk) throw new Error(`${doc.name}.${name}: lookup '${prop.lookup}' não existe`);
+      if (!lk.large) {
+        const nullable = Array.isArray(prop.type) && prop.type.includes('null');
+        p.enum = [...lk.items.map((i) => i.value), ...(nullable ? [null] : [])];
+      }
+    }
+    properties[name] = p;
+  }
+  const required = (doc.schema.required ?? []).filter((r) => r in properties);
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+export function buildResource(doc: ResourceDoc, ajv: Ajv2020, lookups: Map<string, LookupDoc>): ResourceDef {
+  const fields = new Map<string, FieldDef>(SYSTEM_FIELDS.map((f) => [f.name, f]));
+  for (const [name, prop] of Object.entries(doc.schema.properties)) {
+    const virtual = name === doc.hierarchy?.as;
+    fields.set(name, { name, column: toColumn(name), kind: kindOf(prop), virtual, readOnly: !!prop.readOnly || virtual, schema: prop });
+  }
+  const writable = [...fields.values()].filter((f) => !f.readOnly && !f.virtual).map((f) => f.name);
+  const scope = Object.entries(doc.scope ?? {}).map(([column, value]) => ({ column: toColumn(column), value }));
+  return { doc, name: doc.name, endpoint: doc.endpoint, table: doc.table, fields, writable, scope, validate: ajv.compile(writeSchema(doc, lookups)) };
+}
+
+export class ResourceRegistry {
+  readonly byName = new Map<string, ResourceDef>();
+  readonly byEndpoint = new Map<string, ResourceDef>();
+  readonly ajv = createAjv();
+
+  constructor(docs: ResourceDoc[], lookups: Map<string, LookupDoc>) {
+    for (const doc of docs) {
+      const def = buildResource(doc, this.ajv, lookups);
+      this.byName.set(def.name, def);
+      this.byEndpoint.set(def.endpoint, def);
+    }
+    for (const def of this.byName.values()) {
+      for (const [rel, r] of Object.entries(def.doc.relations ?? {})) {
+        if (!this.byName.has(r.resource)) throw new Error(`${def.name}.relations.${rel}: recurso '${r.resource}' não existe`);
+      }
+    }
+  }
+
+  get(name: string): ResourceDef {
+    const def = this.byName.get(name);
+    if (!def) throw new Error(`recurso '${name}' não existe`);
+    return def;
+  }
+
+  static load(dir = SCHEMAS_DIR): ResourceRegistry {
+    return new ResourceRegistry(readDocuments<ResourceDoc>('resources', dir).map((d) => d.doc), loadLookups(dir));
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Filter, Where } from '../../shared/filter.ts';
+import { hasPermission, type LevelName } from '../../shared/permissions.ts';
+import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { parseJsonParam } from './filter-sql.ts';
+import type { ResourceDef } from './registry.ts';
+import { parseId } from './resource-service.ts';
+import { brandSwitchesFor } from './brand-switches.ts';
+
+/** LoopBack-compatible CRUD for every resource document, with no resource-specific code. */
+export default async function resourceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db, registry, resources, brands } = services;
+
+  const guard = (req: FastifyRequest, def: ResourceDef, level: LevelName): RequestContext => {
+    const ctx = req.ctx!;
+    if (!hasPermission(ctx, def.doc.permission, level)) {
+      throw forbidden(`Você não tem permissão para ${level === 'view' ? 'consultar' : level === 'full' ? 'excluir' : 'alterar'} ${def.doc.title.toLowerCase()}.`);
+    }
+    return ctx;
+  };
+  const filterOf = (req: FastifyRequest): Filter => parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
+  const switchesOf = async (req: FastifyRequest, def: ResourceDef) => brandSwitchesFor((await brands.forHost(req.headers.host)).config, def);
+
+  for (const def of registry.byName.values()) {
+    const base = `/api/${def.endpoint}`;
+
+    app.get(base, async (req) => {
+      const ctx = guard(req, def, 'view');
+      const filter = filterOf(req);
+      return db.tenant(ctx, (q) => resources.list(q, def, ctx, filter));
+    });
+
+    app.get(`${base}/count`, async (req) => {
+      const ctx = guard(req, def, 'view');
+      const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
+      return { count: await db.tenant(ctx, (q) => resources.count(q, def, ctx, where)) };
+    });
+
+    app.get(`${base}/findOne`, async (req) => {
+      const ctx = guard(req, def, 'view');
+      const filter = filterOf(req);
+      const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, { ...filter, limit: 1 }));
+      if (!rows.length) throw notFound();
+      return rows[0];
+    });
+
+    app.get(`${base}/:id`, async (req) => {
+      const ctx = guard(req, def, 'view');
+      const id = parseId((req.params as { id: string }).id);
+      const filter = filterOf(req);
+      return db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter));
+    });
+
+    app.post(base, async (req, reply) => {
+      const ctx = guard(req, def, 'change');
+      const switches = await switchesOf(req, def);
+      const row = await db.tenant(ctx, (q) => resources.create(q, def, ctx, req.body, switches));
+      return reply.status(200).send(row);
+    });
+
+    app.put(`${base}/:id`, async (req) => {
+      const ctx = guard(req, def, 'change');
+      const id = parseId((req.params as { id: string }).id);
+      const switches = await switchesOf(req, def);
+      return db.tenant(ctx, (q) => resources.replace(q, def, ctx, id, req.body, switches));
+    });
+
+    app.patch(`${base}/:id`, async (req) => {
+      const ctx = guard(req, def, 'change');
+      const id = parseId((req.params as { id: string }).id);
+      const switches = await switchesOf(req, def);
+      return db.tenant(ctx, (q) => resources.patch(q, def, ctx, id, req.body, switches));
+    });
+
+    app.delete(`${base}/:id`, async (req) => {
+      const ctx = guard(req, def, 'full');
+      const id = parseId((req.params as { id: string }).id);
+      return db.tenant(ctx, (q) => resources.remove(q, def, ctx, id));
+    });
+  }
+}

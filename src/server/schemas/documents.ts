@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The schema documents of the project, read from schemas/ (the one source every layer derives from). */
+export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
+
+export function readJson<T = any>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+export function readDocuments<T = any>(folder: string, dir = SCHEMAS_DIR): { file: string; name: string; doc: T }[] {
+  const path = join(dir, folder);
+  if (!existsSync(path)) return [];
+  return readdirSync(path)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ file: join(path, f), name: f.replace(/\.json$/, ''), doc: readJson<T>(join(path, f)) }));
+}
+
+export interface LookupItem {
+  value: string | number;
+  label: string;
+  key?: string;
+  [extra: string]: unknown;
+}
+export interface LookupDoc {
+  name: string;
+  title: string;
+  valueType: 'integer' | 'string' | 'number';
+  large?: boolean;
+  table?: string;
+  items: LookupItem[];
+}
+
+let lookupCache: Map<string, LookupDoc> | undefined;
+export function loadLookups(dir = SCHEMAS_DIR): Map<string, LookupDoc> {
+  if (dir === SCHEMAS_DIR && lookupCache) return lookupCache;
+  const map = new Map(readDocuments<LookupDoc>('lookups', dir).map((d) => [d.doc.name, d.doc]));
+  if (dir === SCHEMAS_DIR) lookupCache = map;
+  return map;
+}
