@@ -15,6 +15,7 @@ import { ResourceService } from './resources/resource-service.ts';
 import resourceRoutes from './resources/routes.ts';
 import usuariosRoutes from './usuarios/routes.ts';
 import boletosRoutes from './boletos/routes.ts';
+import brandRoutes from './brands/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -49,6 +50,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.get('/ping/json', async () => ({ status: 'ok', hora: new Date().toISOString() }));
   app.get('/api/ping/json', { config: { public: true } }, async () => ({ status: 'ok', hora: new Date().toISOString() }));
 
+  await app.register(brandRoutes, { services });
   await app.register(usuariosRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
