@@ -1,0 +1,2559 @@
+/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+
+/** Alíquotas de ICMS */
+export const ALIQUOTA_ICMS = [
+  {
+    "value": 0,
+    "label": "0%"
+  },
+  {
+    "value": 4,
+    "label": "4%"
+  },
+  {
+    "value": 7,
+    "label": "7%"
+  },
+  {
+    "value": 8.4,
+    "label": "8,4%"
+  },
+  {
+    "value": 12,
+    "label": "12%"
+  },
+  {
+    "value": 17,
+    "label": "17%"
+  },
+  {
+    "value": 18,
+    "label": "18%"
+  },
+  {
+    "value": 19,
+    "label": "19%"
+  },
+  {
+    "value": 19.5,
+    "label": "19,5%"
+  },
+  {
+    "value": 20,
+    "label": "20%"
+  },
+  {
+    "value": 20.5,
+    "label": "20,5%"
+  },
+  {
+    "value": 21,
+    "label": "21%"
+  },
+  {
+    "value": 22,
+    "label": "22%"
+  },
+  {
+    "value": 25,
+    "label": "25%"
+  },
+  {
+    "value": 29,
+    "label": "29%"
+  }
+] as const;
+export type AliquotaIcms = 0 | 4 | 7 | 8.4 | 12 | 17 | 18 | 19 | 19.5 | 20 | 20.5 | 21 | 22 | 25 | 29;
+
+/** Bandeira do cartão (tBand) */
+export const BANDEIRA_CARTAO = [
+  {
+    "value": "01",
+    "label": "Visa"
+  },
+  {
+    "value": "02",
+    "label": "Mastercard"
+  },
+  {
+    "value": "03",
+    "label": "American Express"
+  },
+  {
+    "value": "04",
+    "label": "Sorocred"
+  },
+  {
+    "value": "05",
+    "label": "Diners Club"
+  },
+  {
+    "value": "06",
+    "label": "Elo"
+  },
+  {
+    "value": "07",
+    "label": "Hipercard"
+  },
+  {
+    "value": "08",
+    "label": "Aura"
+  },
+  {
+    "value": "09",
+    "label": "Cabal"
+  },
+  {
+    "value": "10",
+    "label": "Alelo"
+  },
+  {
+    "value": "11",
+    "label": "Banes Card"
+  },
+  {
+    "value": "12",
+    "label": "CalCard"
+  },
+  {
+    "value": "13",
+    "label": "Credz"
+  },
+  {
+    "value": "14",
+    "label": "Discover"
+  },
+  {
+    "value": "15",
+    "label": "GoodCard"
+  },
+  {
+    "value": "16",
+    "label": "GreenCard"
+  },
+  {
+    "value": "17",
+    "label": "Hiper"
+  },
+  {
+    "value": "18",
+    "label": "JCB"
+  },
+  {
+    "value": "19",
+    "label": "Mais"
+  },
+  {
+    "value": "20",
+    "label": "MaxVan"
+  },
+  {
+    "value": "21",
+    "label": "Policard"
+  },
+  {
+    "value": "22",
+    "label": "RedeCompras"
+  },
+  {
+    "value": "23",
+    "label": "Sodexo"
+  },
+  {
+    "value": "24",
+    "label": "ValeCard"
+  },
+  {
+    "value": "25",
+    "label": "Verocheque"
+  },
+  {
+    "value": "26",
+    "label": "VR"
+  },
+  {
+    "value": "27",
+    "label": "Ticket"
+  },
+  {
+    "value": "99",
+    "label": "Outros"
+  }
+] as const;
+export type BandeiraCartao = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99";
+
+/** CSOSN (ICMS do Simples Nacional) */
+export const CSOSN = [
+  {
+    "value": "101",
+    "label": "Tributada com permissão de crédito"
+  },
+  {
+    "value": "102",
+    "label": "Tributada sem permissão de crédito"
+  },
+  {
+    "value": "103",
+    "label": "Isento de icms para a faixa de receita bruta"
+  },
+  {
+    "value": "201",
+    "label": "Tributada com permissão de crédito e cobrança de ICMS por ST"
+  },
+  {
+    "value": "202",
+    "label": "Tributada sem permissão de crédito e cobrança de ICMS por ST"
+  },
+  {
+    "value": "203",
+    "label": "Isento de ICMS para a faixa de receita bruta e cobrança de ICMS por ST"
+  },
+  {
+    "value": "300",
+    "label": "Imune"
+  },
+  {
+    "value": "400",
+    "label": "Não tributada pelo SIMPLES"
+  },
+  {
+    "value": "500",
+    "label": "ICMS cobrado anteriormente por ST ou por antecipação"
+  },
+  {
+    "value": "900",
+    "label": "Outros"
+  }
+] as const;
+export type Csosn = "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900";
+
+/** CST da COFINS */
+export const CST_COFINS = [
+  {
+    "value": "01",
+    "label": "Operação Tributável com Alíquota Básica",
+    "tipo": "saida"
+  },
+  {
+    "value": "02",
+    "label": "Operação Tributável com Alíquota Diferenciada",
+    "tipo": "saida"
+  },
+  {
+    "value": "03",
+    "label": "Operação Tributável com Alíquota por Unidade de Medida de Produto",
+    "tipo": "saida"
+  },
+  {
+    "value": "04",
+    "label": "Operação Tributável Monofásica - Revenda a Alíquota Zero",
+    "tipo": "saida"
+  },
+  {
+    "value": "05",
+    "label": "Operação Tributável por Substituição Tributária",
+    "tipo": "saida"
+  },
+  {
+    "value": "06",
+    "label": "Operação Tributável a Alíquota zero",
+    "tipo": "saida"
+  },
+  {
+    "value": "07",
+    "label": "Operação Isenta da Contribuição",
+    "tipo": "saida"
+  },
+  {
+    "value": "08",
+    "label": "Operação sem Incidência da Contribuição",
+    "tipo": "saida"
+  },
+  {
+    "value": "09",
+    "label": "Operação com Suspensão da Contribuição",
+    "tipo": "saida"
+  },
+  {
+    "value": "49",
+    "label": "Outras Operações de Saída",
+    "tipo": "saida"
+  },
+  {
+    "value": "50",
+    "label": "Operação com Direito a Crédito - Vinculada Exclusivamente a Receita Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "51",
+    "label": "Operação com Direito a Crédito - Vinculada Exclusivamente a Receita Não-Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "52",
+    "label": "Operação com Direito a Crédito - Vinculada Exclusivamente a Receita de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "53",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "54",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "55",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Não Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "56",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "60",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada Exclusivamente a Receita Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "61",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada Exclusivamente a Receita Não-Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "62",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada Exclusivamente a Receita de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "63",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "64",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "65",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Não-Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "66",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "67",
+    "label": "Crédito Presumido - Outras Operações",
+    "tipo": "entrada"
+  },
+  {
+    "value": "70",
+    "label": "Operação de Aquisição sem Direito a Crédito",
+    "tipo": "entrada"
+  },
+  {
+    "value": "71",
+    "label": "Operação de Aquisição com Isenção",
+    "tipo": "entrada"
+  },
+  {
+    "value": "72",
+    "label": "Operação de Aquisição com Suspensão",
+    "tipo": "entrada"
+  },
+  {
+    "value": "73",
+    "label": "Operação de Aquisição a Alíquota Zero",
+    "tipo": "entrada"
+  },
+  {
+    "value": "74",
+    "label": "Operação de Aquisição sem Incidência da Contribuição",
+    "tipo": "entrada"
+  },
+  {
+    "value": "75",
+    "label": "Operação de Aquisição por Substituição Tributária",
+    "tipo": "entrada"
+  },
+  {
+    "value": "98",
+    "label": "Outras Operações de Entrada",
+    "tipo": "entrada"
+  },
+  {
+    "value": "99",
+    "label": "Outras Operações",
+    "tipo": "saida"
+  }
+] as const;
+export type CstCofins = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99";
+
+/** CST do ICMS */
+export const CST_ICMS = [
+  {
+    "value": "00",
+    "label": "Tributada integralmente"
+  },
+  {
+    "value": "10",
+    "label": "Tributada e com cobrança do ICMS por substituição tributária"
+  },
+  {
+    "value": "20",
+    "label": "Com redução de base de cálculo"
+  },
+  {
+    "value": "30",
+    "label": "Isenta ou não tributada e com cobrança do ICMS por substituição tributária"
+  },
+  {
+    "value": "40",
+    "label": "Isenta"
+  },
+  {
+    "value": "41",
+    "label": "Não tributada"
+  },
+  {
+    "value": "50",
+    "label": "Suspensão"
+  },
+  {
+    "value": "51",
+    "label": "Diferimento"
+  },
+  {
+    "value": "60",
+    "label": "ICMS cobrado anteriormente por substituição tributária"
+  },
+  {
+    "value": "70",
+    "label": "Com redução de base de cálculo e cobrança do ICMS por substituição tributária"
+  },
+  {
+    "value": "90",
+    "label": "Outras"
+  }
+] as const;
+export type CstIcms = "00" | "10" | "20" | "30" | "40" | "41" | "50" | "51" | "60" | "70" | "90";
+
+/** CST do IPI */
+export const CST_IPI = [
+  {
+    "value": "00",
+    "label": "Entrada com recuperação de crédito",
+    "tipo": "entrada"
+  },
+  {
+    "value": "01",
+    "label": "Entrada tributada com alíquota zero",
+    "tipo": "entrada"
+  },
+  {
+    "value": "02",
+    "label": "Entrada isenta",
+    "tipo": "entrada"
+  },
+  {
+    "value": "03",
+    "label": "Entrada não-tributada",
+    "tipo": "entrada"
+  },
+  {
+    "value": "04",
+    "label": "Entrada imune",
+    "tipo": "entrada"
+  },
+  {
+    "value": "05",
+    "label": "Entrada com suspensão",
+    "tipo": "entrada"
+  },
+  {
+    "value": "49",
+    "label": "Outras entradas",
+    "tipo": "entrada"
+  },
+  {
+    "value": "50",
+    "label": "Saída tributada",
+    "tipo": "saida"
+  },
+  {
+    "value": "51",
+    "label": "Saída tributada com alíquota zero",
+    "tipo": "saida"
+  },
+  {
+    "value": "52",
+    "label": "Saída isenta",
+    "tipo": "saida"
+  },
+  {
+    "value": "53",
+    "label": "Saída não-tributada",
+    "tipo": "saida"
+  },
+  {
+    "value": "54",
+    "label": "Saída imune",
+    "tipo": "saida"
+  },
+  {
+    "value": "55",
+    "label": "Saída com suspensão",
+    "tipo": "saida"
+  },
+  {
+    "value": "99",
+    "label": "Outras saídas",
+    "tipo": "saida"
+  }
+] as const;
+export type CstIpi = "00" | "01" | "02" | "03" | "04" | "05" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "99";
+
+/** CST do PIS */
+export const CST_PIS = [
+  {
+    "value": "01",
+    "label": "Operação Tributável com Alíquota Básica",
+    "tipo": "saida"
+  },
+  {
+    "value": "02",
+    "label": "Operação Tributável com Alíquota Diferenciada",
+    "tipo": "saida"
+  },
+  {
+    "value": "03",
+    "label": "Operação Tributável com Alíquota por Unidade de Medida de Produto",
+    "tipo": "saida"
+  },
+  {
+    "value": "04",
+    "label": "Operação Tributável Monofásica - Revenda a Alíquota Zero",
+    "tipo": "saida"
+  },
+  {
+    "value": "05",
+    "label": "Operação Tributável por Substituição Tributária",
+    "tipo": "saida"
+  },
+  {
+    "value": "06",
+    "label": "Operação Tributável a Alíquota Zero",
+    "tipo": "saida"
+  },
+  {
+    "value": "07",
+    "label": "Operação Isenta da Contribuição",
+    "tipo": "saida"
+  },
+  {
+    "value": "08",
+    "label": "Operação sem Incidência da Contribuição",
+    "tipo": "saida"
+  },
+  {
+    "value": "09",
+    "label": "Operação com Suspensão da Contribuição",
+    "tipo": "saida"
+  },
+  {
+    "value": "49",
+    "label": "Outras Operações de Saída",
+    "tipo": "saida"
+  },
+  {
+    "value": "50",
+    "label": "Operação com Direito a Crédito - Vinculada Exclusivamente a Receita Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "51",
+    "label": "Operação com Direito a Crédito – Vinculada Exclusivamente a Receita Não Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "52",
+    "label": "Operação com Direito a Crédito - Vinculada Exclusivamente a Receita de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "53",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "54",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "55",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Não-Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "56",
+    "label": "Operação com Direito a Crédito - Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno, e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "60",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada Exclusivamente a Receita Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "61",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada Exclusivamente a Receita Não-Tributada no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "62",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada Exclusivamente a Receita de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "63",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno",
+    "tipo": "entrada"
+  },
+  {
+    "value": "64",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "65",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Não-Tributadas no Mercado Interno e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "66",
+    "label": "Crédito Presumido - Operação de Aquisição Vinculada a Receitas Tributadas e Não-Tributadas no Mercado Interno, e de Exportação",
+    "tipo": "entrada"
+  },
+  {
+    "value": "67",
+    "label": "Crédito Presumido - Outras Operações",
+    "tipo": "entrada"
+  },
+  {
+    "value": "70",
+    "label": "Operação de Aquisição sem Direito a Crédito",
+    "tipo": "entrada"
+  },
+  {
+    "value": "71",
+    "label": "Operação de Aquisição com Isenção",
+    "tipo": "entrada"
+  },
+  {
+    "value": "72",
+    "label": "Operação de Aquisição com Suspensão",
+    "tipo": "entrada"
+  },
+  {
+    "value": "73",
+    "label": "Operação de Aquisição a Alíquota Zero",
+    "tipo": "entrada"
+  },
+  {
+    "value": "74",
+    "label": "Operação de Aquisição sem Incidência da Contribuição",
+    "tipo": "entrada"
+  },
+  {
+    "value": "75",
+    "label": "Operação de Aquisição por Substituição Tributária",
+    "tipo": "entrada"
+  },
+  {
+    "value": "98",
+    "label": "Outras Operações de Entrada",
+    "tipo": "entrada"
+  },
+  {
+    "value": "99",
+    "label": "Outras Operações",
+    "tipo": "saida"
+  }
+] as const;
+export type CstPis = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99";
+
+/** Dias do mês */
+export const DIA_MES = [
+  {
+    "value": 1,
+    "label": "1"
+  },
+  {
+    "value": 2,
+    "label": "2"
+  },
+  {
+    "value": 3,
+    "label": "3"
+  },
+  {
+    "value": 4,
+    "label": "4"
+  },
+  {
+    "value": 5,
+    "label": "5"
+  },
+  {
+    "value": 6,
+    "label": "6"
+  },
+  {
+    "value": 7,
+    "label": "7"
+  },
+  {
+    "value": 8,
+    "label": "8"
+  },
+  {
+    "value": 9,
+    "label": "9"
+  },
+  {
+    "value": 10,
+    "label": "10"
+  },
+  {
+    "value": 11,
+    "label": "11"
+  },
+  {
+    "value": 12,
+    "label": "12"
+  },
+  {
+    "value": 13,
+    "label": "13"
+  },
+  {
+    "value": 14,
+    "label": "14"
+  },
+  {
+    "value": 15,
+    "label": "15"
+  },
+  {
+    "value": 16,
+    "label": "16"
+  },
+  {
+    "value": 17,
+    "label": "17"
+  },
+  {
+    "value": 18,
+    "label": "18"
+  },
+  {
+    "value": 19,
+    "label": "19"
+  },
+  {
+    "value": 20,
+    "label": "20"
+  },
+  {
+    "value": 21,
+    "label": "21"
+  },
+  {
+    "value": 22,
+    "label": "22"
+  },
+  {
+    "value": 23,
+    "label": "23"
+  },
+  {
+    "value": 24,
+    "label": "24"
+  },
+  {
+    "value": 25,
+    "label": "25"
+  },
+  {
+    "value": 26,
+    "label": "26"
+  },
+  {
+    "value": 27,
+    "label": "27"
+  },
+  {
+    "value": 28,
+    "label": "28"
+  },
+  {
+    "value": 29,
+    "label": "29"
+  },
+  {
+    "value": 30,
+    "label": "30"
+  },
+  {
+    "value": 31,
+    "label": "31"
+  }
+] as const;
+export type DiaMes = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31;
+
+/** Dias da semana */
+export const DIA_SEMANA = [
+  {
+    "value": 0,
+    "label": "Domingo"
+  },
+  {
+    "value": 1,
+    "label": "Segunda-feira"
+  },
+  {
+    "value": 2,
+    "label": "Terça-feira"
+  },
+  {
+    "value": 3,
+    "label": "Quarta-feira"
+  },
+  {
+    "value": 4,
+    "label": "Quinta-feira"
+  },
+  {
+    "value": 5,
+    "label": "Sexta-feira"
+  },
+  {
+    "value": 6,
+    "label": "Sábado"
+  }
+] as const;
+export type DiaSemana = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Estado do plano */
+export const ESTADO_PLANO = [
+  {
+    "value": "trial",
+    "label": "Período de teste",
+    "trial": true,
+    "bloqueada": false
+  },
+  {
+    "value": "trialExpirado",
+    "label": "Período de teste expirado",
+    "trial": true,
+    "bloqueada": true
+  },
+  {
+    "value": "inadimplente",
+    "label": "Inadimplente",
+    "trial": false,
+    "bloqueada": true
+  }
+] as const;
+export type EstadoPlano = "trial" | "trialExpirado" | "inadimplente";
+
+/** Estado de processamento */
+export const ESTADO_PROCESSAMENTO = [
+  {
+    "value": 0,
+    "label": "Processando",
+    "key": "PROCESSANDO",
+    "cor": "primary"
+  },
+  {
+    "value": 1,
+    "label": "Finalizado",
+    "key": "FINALIZADO",
+    "cor": "success"
+  },
+  {
+    "value": 2,
+    "label": "Erro",
+    "key": "ERRO",
+    "cor": "danger"
+  }
+] as const;
+export type EstadoProcessamento = 0 | 1 | 2;
+export const EstadoProcessamento = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
+
+/** Finalidade de emissão da NF-e (finNFe) */
+export const FINALIDADE_NFE = [
+  {
+    "value": 1,
+    "label": "NF-e normal"
+  },
+  {
+    "value": 2,
+    "label": "NF-e complementar"
+  },
+  {
+    "value": 3,
+    "label": "NF-e de ajuste"
+  },
+  {
+    "value": 4,
+    "label": "Devolução de mercadoria"
+  }
+] as const;
+export type FinalidadeNfe = 1 | 2 | 3 | 4;
+
+/** Finalidade do arquivo Sintegra */
+export const FINALIDADE_SINTEGRA = [
+  {
+    "value": 1,
+    "label": "Normal"
+  },
+  {
+    "value": 2,
+    "label": "Retificação total de arquivo"
+  },
+  {
+    "value": 3,
+    "label": "Retificação aditiva de arquivo"
+  },
+  {
+    "value": 5,
+    "label": "Desfazimento"
+  }
+] as const;
+export type FinalidadeSintegra = 1 | 2 | 3 | 5;
+
+/** Finalidade do arquivo SPED (COD_FIN) */
+export const FINALIDADE_SPED = [
+  {
+    "value": 0,
+    "label": "Remessa do arquivo original"
+  },
+  {
+    "value": 1,
+    "label": "Remessa do arquivo substituto"
+  }
+] as const;
+export type FinalidadeSped = 0 | 1;
+
+/** Formato de relatório */
+export const FORMATO_RELATORIO = [
+  {
+    "value": "pdf",
+    "label": "PDF"
+  },
+  {
+    "value": "xlsx",
+    "label": "Excel (xlsx)"
+  }
+] as const;
+export type FormatoRelatorio = "pdf" | "xlsx";
+
+/** Tipo de atendimento (indPres) */
+export const INDICADOR_PRESENCA = [
+  {
+    "value": 0,
+    "label": "Não se aplica"
+  },
+  {
+    "value": 1,
+    "label": "Operação presencial"
+  },
+  {
+    "value": 2,
+    "label": "Operação não presencial, pela Internet"
+  },
+  {
+    "value": 3,
+    "label": "Operação não presencial, Teleatendimento"
+  },
+  {
+    "value": 4,
+    "label": "NFC-e em operação com entrega a domicílio"
+  },
+  {
+    "value": 5,
+    "label": "Operação presencial, fora do estabelecimento"
+  },
+  {
+    "value": 9,
+    "label": "Operação não presencial, outros"
+  }
+] as const;
+export type IndicadorPresenca = 0 | 1 | 2 | 3 | 4 | 5 | 9;
+
+/** Meses */
+export const MES = [
+  {
+    "value": 0,
+    "label": "Janeiro"
+  },
+  {
+    "value": 1,
+    "label": "Fevereiro"
+  },
+  {
+    "value": 2,
+    "label": "Março"
+  },
+  {
+    "value": 3,
+    "label": "Abril"
+  },
+  {
+    "value": 4,
+    "label": "Maio"
+  },
+  {
+    "value": 5,
+    "label": "Junho"
+  },
+  {
+    "value": 6,
+    "label": "Julho"
+  },
+  {
+    "value": 7,
+    "label": "Agosto"
+  },
+  {
+    "value": 8,
+    "label": "Setembro"
+  },
+  {
+    "value": 9,
+    "label": "Outubro"
+  },
+  {
+    "value": 10,
+    "label": "Novembro"
+  },
+  {
+    "value": 11,
+    "label": "Dezembro"
+  }
+] as const;
+export type Mes = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+
+/** Modalidade de determinação da BC do ICMS (modBC) */
+export const MODALIDADE_BC_ICMS = [
+  {
+    "value": 0,
+    "label": "Margem Valor Agregado (%)"
+  },
+  {
+    "value": 1,
+    "label": "Pauta (valor)"
+  },
+  {
+    "value": 2,
+    "label": "Preço tabelado máximo (valor)"
+  },
+  {
+    "value": 3,
+    "label": "Valor da operação"
+  }
+] as const;
+export type ModalidadeBcIcms = 0 | 1 | 2 | 3;
+
+/** Modalidade de determinação da BC do ICMS ST (modBCST) */
+export const MODALIDADE_BC_ICMS_ST = [
+  {
+    "value": 0,
+    "label": "Preço tabelado ou máximo sugerido"
+  },
+  {
+    "value": 1,
+    "label": "Lista Negativa (valor)"
+  },
+  {
+    "value": 2,
+    "label": "Lista Positiva (valor)"
+  },
+  {
+    "value": 3,
+    "label": "Lista Neutra (valor)"
+  },
+  {
+    "value": 4,
+    "label": "Margem Valor Agregado (%)"
+  },
+  {
+    "value": 5,
+    "label": "Pauta (valor)"
+  },
+  {
+    "value": 6,
+    "label": "Valor da Operação"
+  }
+] as const;
+export type ModalidadeBcIcmsSt = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Modalidade do frete (modFrete) */
+export const MODALIDADE_FRETE = [
+  {
+    "value": 0,
+    "label": "Contratação do Frete por conta do Remetente (CIF)"
+  },
+  {
+    "value": 1,
+    "label": "Contratação do Frete por conta do Destinatário (FOB)"
+  },
+  {
+    "value": 2,
+    "label": "Contratação do Frete por conta de Terceiros"
+  },
+  {
+    "value": 3,
+    "label": "Transporte Próprio por conta do Remetente"
+  },
+  {
+    "value": 4,
+    "label": "Transporte Próprio por conta do Destinatário"
+  },
+  {
+    "value": 9,
+    "label": "Sem Ocorrência de Transporte"
+  }
+] as const;
+export type ModalidadeFrete = 0 | 1 | 2 | 3 | 4 | 9;
+
+/** Modelos de variação */
+export const MODELO_VARIACAO = [
+  {
+    "value": 1,
+    "label": "Gênero",
+    "key": "GENERO",
+    "valores": [
+      "Masculino",
+      "Feminino",
+      "Unissex"
+    ]
+  },
+  {
+    "value": 2,
+    "label": "Cor",
+    "key": "COR",
+    "valores": [
+      "Amarelo",
+      "Azul",
+      "Bege",
+      "Branco",
+      "Cinza",
+      "Laranja",
+      "Marrom",
+      "Preto",
+      "Rosa",
+      "Roxo",
+      "Verde",
+      "Vermelho"
+    ]
+  },
+  {
+    "value": 3,
+    "label": "Coleção",
+    "key": "COLECAO",
+    "valores": [
+      "Primavera/Verão",
+      "Outono/Inverno",
+      "Alto Verão",
+      "Resort"
+    ]
+  },
+  {
+    "value": 4,
+    "label": "Tamanho vestuário",
+    "key": "TAMANHO_VESTUARIO",
+    "valores": [
+      "PP",
+      "P",
+      "M",
+      "G",
+      "GG",
+      "XG",
+      "XGG"
+    ]
+  },
+  {
+    "value": 5,
+    "label": "Tamanho de camisa/camiseta",
+    "key": "TAMANHO_CAMISA",
+    "valores": [
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8"
+    ]
+  },
+  {
+    "value": 6,
+    "label": "Tamanho de calçado",
+    "key": "TAMANHO_CALCADO",
+    "valores": [
+      "33",
+      "34",
+      "35",
+      "36",
+      "37",
+      "38",
+      "39",
+      "40",
+      "41",
+      "42",
+      "43",
+      "44",
+      "45",
+      "46"
+    ]
+  },
+  {
+    "value": 7,
+    "label": "Tamanho juvenil-infantil",
+    "key": "TAMANHO_JUVENIL_INFANTIL",
+    "valores": [
+      "RN",
+      "1",
+      "2",
+      "4",
+      "6",
+      "8",
+      "10",
+      "12",
+      "14",
+      "16"
+    ]
+  }
+] as const;
+export type ModeloVariacao = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const ModeloVariacao = { GENERO: 1, COR: 2, COLECAO: 3, TAMANHO_VESTUARIO: 4, TAMANHO_CAMISA: 5, TAMANHO_CALCADO: 6, TAMANHO_JUVENIL_INFANTIL: 7 } as const;
+
+/** Motivo da desoneração do ICMS (motDesICMS) */
+export const MOTIVO_DESONERACAO_ICMS = [
+  {
+    "value": 1,
+    "label": "Táxi"
+  },
+  {
+    "value": 3,
+    "label": "Produtor Agropecuário"
+  },
+  {
+    "value": 4,
+    "label": "Frotista/Locadora"
+  },
+  {
+    "value": 5,
+    "label": "Diplomático/Consular"
+  },
+  {
+    "value": 6,
+    "label": "Utilitários e Motocicletas da Amazônia Ocidental e Áreas de Livre Comércio"
+  },
+  {
+    "value": 7,
+    "label": "SUFRAMA"
+  },
+  {
+    "value": 8,
+    "label": "Venda a Órgão Público"
+  },
+  {
+    "value": 9,
+    "label": "Outros"
+  },
+  {
+    "value": 10,
+    "label": "Deficiente Condutor"
+  },
+  {
+    "value": 11,
+    "label": "Deficiente Não Condutor"
+  },
+  {
+    "value": 12,
+    "label": "Órgão de fomento e desenvolvimento agropecuário"
+  },
+  {
+    "value": 16,
+    "label": "Olimpíadas Rio 2016"
+  },
+  {
+    "value": 90,
+    "label": "Solicitado pelo Fisco"
+  }
+] as const;
+export type MotivoDesoneracaoIcms = 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90;
+
+/** Natureza da conta contábil */
+export const NATUREZA_CONTA_CONTABIL = [
+  {
+    "value": "01",
+    "label": "Contas de ativo"
+  },
+  {
+    "value": "02",
+    "label": "Contas de passivo"
+  },
+  {
+    "value": "03",
+    "label": "Patrimônio líquido"
+  },
+  {
+    "value": "04",
+    "label": "Contas de resultado"
+  },
+  {
+    "value": "05",
+    "label": "Contas de compensação"
+  },
+  {
+    "value": "09",
+    "label": "Outras"
+  }
+] as const;
+export type NaturezaContaContabil = "01" | "02" | "03" | "04" | "05" | "09";
+
+/** Formas de pagamento da NF-e (tPag) */
+export const NFE_FORMA_PAGAMENTO = [
+  {
+    "value": "01",
+    "label": "Dinheiro",
+    "digital": false,
+    "versao400": false
+  },
+  {
+    "value": "02",
+    "label": "Cheque",
+    "digital": false,
+    "versao400": false
+  },
+  {
+    "value": "03",
+    "label": "Cartão de Crédito",
+    "digital": true,
+    "versao400": false
+  },
+  {
+    "value": "04",
+    "label": "Cartão de Débito",
+    "digital": true,
+    "versao400": false
+  },
+  {
+    "value": "05",
+    "label": "Crédito Loja (Cartão da Loja / Crediário)",
+    "digital": false,
+    "versao400": false
+  },
+  {
+    "value": "10",
+    "label": "Vale Alimentação",
+    "digital": false,
+    "versao400": false
+  },
+  {
+    "value": "11",
+    "label": "Vale Refeição",
+    "digital": false,
+    "versao400": false
+  },
+  {
+    "value": "12",
+    "label": "Vale Presente",
+    "digital": false,
+    "versao400": false
+  },
+  {
+    "value": "13",
+    "label": "Vale Combustível",
+    "digital": false,
+    "versao400": false
+  },
+  {
+    "value": "14",
+    "label": "Duplicata Mercantil",
+    "digital": false,
+    "versao400": true
+  },
+  {
+    "value": "15",
+    "label": "Boleto Bancário",
+    "digital": false,
+    "versao400": true
+  },
+  {
+    "value": "16",
+    "label": "Depósito Bancário",
+    "digital": false,
+    "versao400": true
+  },
+  {
+    "value": "17",
+    "label": "Pagamento Instantâneo (PIX) - Dinâmico",
+    "digital": true,
+    "versao400": true
+  },
+  {
+    "value": "18",
+    "label": "Transferência bancária, Carteira Digital",
+    "digital": true,
+    "versao400": true
+  },
+  {
+    "value": "19",
+    "label": "Programa de fidelidade, Cashback, Crédito Virtual",
+    "digital": false,
+    "versao400": true
+  },
+  {
+    "value": "20",
+    "label": "Pagamento Instantâneo (PIX) - Estático",
+    "digital": true,
+    "versao400": true
+  },
+  {
+    "value": "21",
+    "label": "Crédito em Loja",
+    "digital": false,
+    "versao400": true
+  },
+  {
+    "value": "22",
+    "label": "Pagamento Eletrônico não Informado - falha de hardware do sistema emissor",
+    "digital": true,
+    "versao400": true
+  },
+  {
+    "value": "90",
+    "label": "Sem Pagamento",
+    "digital": false,
+    "versao400": true
+  },
+  {
+    "value": "99",
+    "label": "Outros",
+    "digital": false,
+    "versao400": false
+  }
+] as const;
+export type NfeFormaPagamento = "01" | "02" | "03" | "04" | "05" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "90" | "99";
+
+/** Nível de permissão */
+export const NIVEL_PERMISSAO = [
+  {
+    "value": 0,
+    "label": "Nenhuma",
+    "key": "NENHUMA",
+    "alias": "none"
+  },
+  {
+    "value": 1,
+    "label": "Visualizar",
+    "key": "VISUALIZAR",
+    "alias": "view"
+  },
+  {
+    "value": 2,
+    "label": "Criar",
+    "key": "CRIAR"
+  },
+  {
+    "value": 3,
+    "label": "Alterar",
+    "key": "ALTERAR",
+    "alias": "change"
+  },
+  {
+    "value": 4,
+    "label": "Total",
+    "key": "TOTAL",
+    "alias": "full"
+  }
+] as const;
+export type NivelPermissao = 0 | 1 | 2 | 3 | 4;
+export const NivelPermissao = { NENHUMA: 0, VISUALIZAR: 1, CRIAR: 2, ALTERAR: 3, TOTAL: 4 } as const;
+
+/** Origem da mercadoria */
+export const ORIGEM_MERCADORIA = [
+  {
+    "value": 0,
+    "label": "Nacional, exceto as indicadas nos códigos 3, 4, 5 e 8"
+  },
+  {
+    "value": 1,
+    "label": "Estrangeira - Importação direta, exceto a indicada no código 6"
+  },
+  {
+    "value": 2,
+    "label": "Estrangeira - Adquirida no mercado interno, exceto a indicada no código 7"
+  },
+  {
+    "value": 3,
+    "label": "Nacional, mercadoria ou bem com Conteúdo de Importação superior a 40% e inferior ou igual a 70%"
+  },
+  {
+    "value": 4,
+    "label": "Nacional, cuja produção tenha sido feita em conformidade com os processos produtivos básicos de que tratam as legislações citadas nos Ajustes"
+  },
+  {
+    "value": 5,
+    "label": "Nacional, mercadoria ou bem com Conteúdo de Importação inferior ou igual a 40%"
+  },
+  {
+    "value": 6,
+    "label": "Estrangeira - Importação direta, sem similar nacional, constante em lista da CAMEX e gás natural"
+  },
+  {
+    "value": 7,
+    "label": "Estrangeira - Adquirida no mercado interno, sem similar nacional, constante em lista da CAMEX e gás natural"
+  },
+  {
+    "value": 8,
+    "label": "Nacional, mercadoria ou bem com Conteúdo de Importação superior a 70%"
+  }
+] as const;
+export type OrigemMercadoria = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+/** Perfil de apresentação do SPED */
+export const PERFIL_SPED = [
+  {
+    "value": "A",
+    "label": "Perfil A"
+  },
+  {
+    "value": "B",
+    "label": "Perfil B"
+  },
+  {
+    "value": "C",
+    "label": "Perfil C"
+  }
+] as const;
+export type PerfilSped = "A" | "B" | "C";
+
+/** Regime tributário do documento fiscal (CRT) */
+export const REGIME_DOCUMENTO = [
+  {
+    "value": 1,
+    "label": "Simples Nacional",
+    "key": "SIMPLES"
+  },
+  {
+    "value": 2,
+    "label": "Simples Nacional - excesso de sublimite de receita bruta",
+    "key": "SIMPLES_EXCESSO"
+  },
+  {
+    "value": 3,
+    "label": "Regime Normal",
+    "key": "NORMAL"
+  },
+  {
+    "value": 4,
+    "label": "Simples Nacional - Microempreendedor Individual (MEI)",
+    "key": "MEI"
+  }
+] as const;
+export type RegimeDocumento = 1 | 2 | 3 | 4;
+export const RegimeDocumento = { SIMPLES: 1, SIMPLES_EXCESSO: 2, NORMAL: 3, MEI: 4 } as const;
+
+/** Regime tributário da empresa */
+export const REGIME_TRIBUTARIO = [
+  {
+    "value": 0,
+    "label": "Nenhum",
+    "key": "NENHUM",
+    "regimeDocumento": 3
+  },
+  {
+    "value": 1,
+    "label": "Simples Nacional",
+    "key": "SIMPLES_NACIONAL",
+    "regimeDocumento": 1
+  },
+  {
+    "value": 2,
+    "label": "Lucro Real",
+    "key": "LUCRO_REAL",
+    "regimeDocumento": 3
+  },
+  {
+    "value": 3,
+    "label": "Lucro Presumido",
+    "key": "LUCRO_PRESUMIDO",
+    "regimeDocumento": 3
+  },
+  {
+    "value": 4,
+    "label": "Simples Nacional com Excesso Receita",
+    "key": "SIMPLES_NACIONAL_COM_EXCESSO_RECEITA",
+    "regimeDocumento": 2
+  },
+  {
+    "value": 5,
+    "label": "Microempreendedor Individual (MEI)",
+    "key": "MEI",
+    "regimeDocumento": 4
+  }
+] as const;
+export type RegimeTributario = 0 | 1 | 2 | 3 | 4 | 5;
+export const RegimeTributario = { NENHUM: 0, SIMPLES_NACIONAL: 1, LUCRO_REAL: 2, LUCRO_PRESUMIDO: 3, SIMPLES_NACIONAL_COM_EXCESSO_RECEITA: 4, MEI: 5 } as const;
+
+/** Regime tributário no cadastro */
+export const REGIME_TRIBUTARIO_CADASTRO = [
+  {
+    "value": 5,
+    "label": "Microempreendedor Individual (MEI)",
+    "key": "MEI"
+  },
+  {
+    "value": 1,
+    "label": "Simples Nacional",
+    "key": "SIMPLES_NACIONAL",
+    "default": true
+  },
+  {
+    "value": 4,
+    "label": "Simples Nacional com Excesso Receita",
+    "key": "SIMPLES_NACIONAL_COM_EXCESSO_RECEITA"
+  },
+  {
+    "value": 2,
+    "label": "Lucro Real",
+    "key": "LUCRO_REAL"
+  },
+  {
+    "value": 3,
+    "label": "Lucro Presumido",
+    "key": "LUCRO_PRESUMIDO"
+  }
+] as const;
+export type RegimeTributarioCadastro = 5 | 1 | 4 | 2 | 3;
+export const RegimeTributarioCadastro = { MEI: 5, SIMPLES_NACIONAL: 1, SIMPLES_NACIONAL_COM_EXCESSO_RECEITA: 4, LUCRO_REAL: 2, LUCRO_PRESUMIDO: 3 } as const;
+
+/** Regime tributário municipal */
+export const REGIME_TRIBUTARIO_MUNICIPAL = [
+  {
+    "value": 0,
+    "label": "Nenhum",
+    "key": "NENHUM"
+  },
+  {
+    "value": 1,
+    "label": "Microempresa municipal",
+    "key": "MICRO_EMPRESA_MUNICIPAL"
+  },
+  {
+    "value": 2,
+    "label": "Estimativa",
+    "key": "ESTIMATIVA"
+  },
+  {
+    "value": 3,
+    "label": "Sociedade de profissionais",
+    "key": "SOCIEDADE_DE_PROFISSIONAIS"
+  },
+  {
+    "value": 4,
+    "label": "Cooperativa",
+    "key": "COOPERATIVA"
+  },
+  {
+    "value": 5,
+    "label": "Microempreendedor Individual (MEI)",
+    "key": "MEI"
+  },
+  {
+    "value": 6,
+    "label": "Microempresa",
+    "key": "MICRO_EMPRESA"
+  }
+] as const;
+export type RegimeTributarioMunicipal = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export const RegimeTributarioMunicipal = { NENHUM: 0, MICRO_EMPRESA_MUNICIPAL: 1, ESTIMATIVA: 2, SOCIEDADE_DE_PROFISSIONAIS: 3, COOPERATIVA: 4, MEI: 5, MICRO_EMPRESA: 6 } as const;
+
+/** Segmento da empresa */
+export const SEGMENTO = [
+  {
+    "value": "alimentacao",
+    "label": "Alimentação"
+  },
+  {
+    "value": "supermercado",
+    "label": "Supermercado"
+  },
+  {
+    "value": "padaria",
+    "label": "Padaria"
+  },
+  {
+    "value": "servicos",
+    "label": "Serviços"
+  },
+  {
+    "value": "varejo",
+    "label": "Varejo"
+  },
+  {
+    "value": "combustivel",
+    "label": "Combustível"
+  },
+  {
+    "value": "vestuario",
+    "label": "Vestuário"
+  },
+  {
+    "value": "clinica_medica",
+    "label": "Clínica médica"
+  },
+  {
+    "value": "revenda_combustivel",
+    "label": "Revenda de combustível"
+  },
+  {
+    "value": "outros",
+    "label": "Outros"
+  }
+] as const;
+export type Segmento = "alimentacao" | "supermercado" | "padaria" | "servicos" | "varejo" | "combustivel" | "vestuario" | "clinica_medica" | "revenda_combustivel" | "outros";
+
+/** Sistemas externos */
+export const SISTEMA_EXTERNO = [
+  {
+    "value": 1,
+    "label": "Birô de crédito",
+    "tipo": "bureau"
+  },
+  {
+    "value": 2,
+    "label": "Integração com marketplace",
+    "tipo": "marketplace"
+  },
+  {
+    "value": 3,
+    "label": "Serviço postal",
+    "tipo": "postal"
+  },
+  {
+    "value": 4,
+    "label": "Serviço de saúde",
+    "tipo": "saude"
+  }
+] as const;
+export type SistemaExterno = 1 | 2 | 3 | 4;
+
+/** Situação tributária */
+export const SITUACAO_TRIBUTARIA = [
+  {
+    "value": 0,
+    "label": "Tributado"
+  },
+  {
+    "value": 1,
+    "label": "Não Tributado"
+  },
+  {
+    "value": 4,
+    "label": "Isento"
+  },
+  {
+    "value": 6,
+    "label": "Substituicao"
+  },
+  {
+    "value": 9,
+    "label": "ISSQN"
+  }
+] as const;
+export type SituacaoTributaria = 0 | 1 | 4 | 6 | 9;
+
+/** Status do pedido avulso */
+export const STATUS_PEDIDO = [
+  {
+    "value": 0,
+    "label": "Aguardando",
+    "key": "AGUARDANDO"
+  },
+  {
+    "value": 1,
+    "label": "Aguardando Central",
+    "key": "AGUARDANDO_CENTRAL"
+  },
+  {
+    "value": 2,
+    "label": "Aguardando Faturamento",
+    "key": "AGUARDANDO_FATURAMENTO"
+  },
+  {
+    "value": 3,
+    "label": "Faturado",
+    "key": "FATURADO"
+  },
+  {
+    "value": 4,
+    "label": "Cancelado",
+    "key": "CANCELADO"
+  },
+  {
+    "value": 5,
+    "label": "Digitando",
+    "key": "DIGITANDO"
+  },
+  {
+    "value": 6,
+    "label": "Pedido de Venda Gerado",
+    "key": "PEDIDO_DE_VENDA_GERADO"
+  }
+] as const;
+export type StatusPedido = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export const StatusPedido = { AGUARDANDO: 0, AGUARDANDO_CENTRAL: 1, AGUARDANDO_FATURAMENTO: 2, FATURADO: 3, CANCELADO: 4, DIGITANDO: 5, PEDIDO_DE_VENDA_GERADO: 6 } as const;
+
+/** Status do pedido integral */
+export const STATUS_PEDIDO_INTEGRAL = [
+  {
+    "value": 0,
+    "label": "Pendente",
+    "key": "PENDENTE"
+  },
+  {
+    "value": 2,
+    "label": "Faturado",
+    "key": "FATURADO"
+  },
+  {
+    "value": 3,
+    "label": "Montagem de Carga",
+    "key": "MONTAGEM_DE_CARGA"
+  }
+] as const;
+export type StatusPedidoIntegral = 0 | 2 | 3;
+export const StatusPedidoIntegral = { PENDENTE: 0, FATURADO: 2, MONTAGEM_DE_CARGA: 3 } as const;
+
+/** Tipo de alerta */
+export const TIPO_ALERTA = [
+  {
+    "value": "info",
+    "label": "Informação"
+  },
+  {
+    "value": "success",
+    "label": "Sucesso"
+  },
+  {
+    "value": "warning",
+    "label": "Aviso"
+  }
+] as const;
+export type TipoAlerta = "info" | "success" | "warning";
+
+/** Tipo de armazenamento */
+export const TIPO_ARMAZENAMENTO = [
+  {
+    "value": "local",
+    "label": "Local"
+  },
+  {
+    "value": "session",
+    "label": "Sessão"
+  }
+] as const;
+export type TipoArmazenamento = "local" | "session";
+
+/** Tipo de conta */
+export const TIPO_CONTA = [
+  {
+    "value": 0,
+    "label": "Caixa",
+    "key": "CAIXA"
+  },
+  {
+    "value": 1,
+    "label": "Corrente",
+    "key": "CORRENTE"
+  },
+  {
+    "value": 2,
+    "label": "Investimento",
+    "key": "INVESTIMENTO"
+  }
+] as const;
+export type TipoConta = 0 | 1 | 2;
+export const TipoConta = { CAIXA: 0, CORRENTE: 1, INVESTIMENTO: 2 } as const;
+
+/** Tipo da conta contábil */
+export const TIPO_CONTA_CONTABIL = [
+  {
+    "value": "S",
+    "label": "Sintética"
+  },
+  {
+    "value": "A",
+    "label": "Analítica"
+  }
+] as const;
+export type TipoContaContabil = "S" | "A";
+
+/** Tipo de contato no CRM */
+export const TIPO_CONTATO_CRM = [
+  {
+    "value": 1,
+    "label": "Empresa",
+    "key": "EMPRESA"
+  },
+  {
+    "value": 2,
+    "label": "Pessoa",
+    "key": "PESSOA"
+  }
+] as const;
+export type TipoContatoCrm = 1 | 2;
+export const TipoContatoCrm = { EMPRESA: 1, PESSOA: 2 } as const;
+
+/** Tipo de emissão (tpEmis) */
+export const TIPO_EMISSAO = [
+  {
+    "value": 1,
+    "label": "Emissão normal (não em contingência)"
+  },
+  {
+    "value": 2,
+    "label": "Contingência FS-IA, com impressão do DANFE em Formulário de Segurança - Impressor Autônomo"
+  },
+  {
+    "value": 3,
+    "label": "Contingência SCAN (Sistema de Contingência do Ambiente Nacional)"
+  },
+  {
+    "value": 4,
+    "label": "Contingência EPEC (Evento Prévio da Emissão em Contingência)"
+  },
+  {
+    "value": 5,
+    "label": "Contingência FS-DA, com impressão do DANFE em Formulário de Segurança - Documento Auxiliar"
+  },
+  {
+    "value": 6,
+    "label": "Contingência SVC-AN (SEFAZ Virtual de Contingência do AN)"
+  },
+  {
+    "value": 7,
+    "label": "Contingência SVC-RS (SEFAZ Virtual de Contingência do RS)"
+  },
+  {
+    "value": 9,
+    "label": "Contingência off-line da NFC-e"
+  }
+] as const;
+export type TipoEmissao = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9;
+
+/** Tipo de movimentação */
+export const TIPO_MOVIMENTACAO = [
+  {
+    "value": 0,
+    "label": "Compra",
+    "key": "COMPRA"
+  },
+  {
+    "value": 1,
+    "label": "Venda",
+    "key": "VENDA"
+  },
+  {
+    "value": 2,
+    "label": "Transferência",
+    "key": "TRANSFERENCIA"
+  },
+  {
+    "value": 3,
+    "label": "Bonificação",
+    "key": "BONIFICACAO"
+  },
+  {
+    "value": 4,
+    "label": "Devolução ao fornecedor",
+    "key": "DEVOLUCAO_FORNECEDOR"
+  },
+  {
+    "value": 5,
+    "label": "Devolução do cliente",
+    "key": "DEVOLUCAO_CLIENTE"
+  },
+  {
+    "value": 6,
+    "label": "Simples remessa",
+    "key": "SIMPLES_REMESSA"
+  },
+  {
+    "value": 7,
+    "label": "Perdas",
+    "key": "PERDAS"
+  },
+  {
+    "value": 8,
+    "label": "Complemento",
+    "key": "COMPLEMENTO"
+  },
+  {
+    "value": 9,
+    "label": "Ajuste",
+    "key": "AJUSTE"
+  },
+  {
+    "value": 10,
+    "label": "Entrada de produtor rural",
+    "key": "ENTRADA_PRODUTOR_RURAL"
+  },
+  {
+    "value": 11,
+    "label": "Venda a partir de cupom",
+    "key": "VENDA_A_PARTIR_DE_CUPOM"
+  },
+  {
+    "value": 12,
+    "label": "Simples remessa a preço de venda",
+    "key": "SIMPLES_REMESSA_PRECO_VENDA"
+  },
+  {
+    "value": 13,
+    "label": "Simples faturamento",
+    "key": "SIMPLES_FATURAMENTO"
+  },
+  {
+    "value": 14,
+    "label": "Saída efetiva da mercadoria",
+    "key": "SAIDA_EFETIVA_MERCADORIA"
+  }
+] as const;
+export type TipoMovimentacao = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+export const TipoMovimentacao = { COMPRA: 0, VENDA: 1, TRANSFERENCIA: 2, BONIFICACAO: 3, DEVOLUCAO_FORNECEDOR: 4, DEVOLUCAO_CLIENTE: 5, SIMPLES_REMESSA: 6, PERDAS: 7, COMPLEMENTO: 8, AJUSTE: 9, ENTRADA_PRODUTOR_RURAL: 10, VENDA_A_PARTIR_DE_CUPOM: 11, SIMPLES_REMESSA_PRECO_VENDA: 12, SIMPLES_FATURAMENTO: 13, SAIDA_EFETIVA_MERCADORIA: 14 } as const;
+
+/** Tipo de NF-e */
+export const TIPO_NFE = [
+  {
+    "value": 0,
+    "label": "Entrada",
+    "key": "ENTRADA",
+    "slug": "entrada"
+  },
+  {
+    "value": 1,
+    "label": "Saída",
+    "key": "SAIDA",
+    "slug": "saida"
+  },
+  {
+    "value": 3,
+    "label": "Serviço de entrada",
+    "key": "SERVICO_ENTRADA",
+    "slug": "servico-entrada"
+  }
+] as const;
+export type TipoNfe = 0 | 1 | 3;
+export const TipoNfe = { ENTRADA: 0, SAIDA: 1, SERVICO_ENTRADA: 3 } as const;
+
+/** Tipo de pessoa */
+export const TIPO_PESSOA = [
+  {
+    "value": 0,
+    "label": "Cliente",
+    "key": "CLIENTE"
+  },
+  {
+    "value": 1,
+    "label": "Fornecedor",
+    "key": "FORNECEDOR"
+  },
+  {
+    "value": 2,
+    "label": "Filial",
+    "key": "FILIAL"
+  },
+  {
+    "value": 5,
+    "label": "Transportadora",
+    "key": "TRANSPORTADORA"
+  }
+] as const;
+export type TipoPessoa = 0 | 1 | 2 | 5;
+export const TipoPessoa = { CLIENTE: 0, FORNECEDOR: 1, FILIAL: 2, TRANSPORTADORA: 5 } as const;
+
+/** Tipo de produto */
+export const TIPO_PRODUTO = [
+  {
+    "value": 0,
+    "label": "Mercadoria Revenda"
+  },
+  {
+    "value": 1,
+    "label": "Materia Prima"
+  },
+  {
+    "value": 2,
+    "label": "Embalagem"
+  },
+  {
+    "value": 3,
+    "label": "Produto em Processo"
+  },
+  {
+    "value": 4,
+    "label": "Produto Acabado"
+  },
+  {
+    "value": 5,
+    "label": "Subproduto"
+  },
+  {
+    "value": 6,
+    "label": "Produto Intermediário"
+  },
+  {
+    "value": 7,
+    "label": "Material de Uso e Consumo"
+  },
+  {
+    "value": 8,
+    "label": "Ativo Imobilizado"
+  },
+  {
+    "value": 9,
+    "label": "Serviços"
+  },
+  {
+    "value": 10,
+    "label": "Outros insumos"
+  },
+  {
+    "value": 99,
+    "label": "Outras"
+  }
+] as const;
+export type TipoProduto = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 99;
+
+/** Tipo de relatório */
+export const TIPO_RELATORIO = [
+  {
+    "value": 1,
+    "label": "Vendas",
+    "key": "VENDAS"
+  },
+  {
+    "value": 2,
+    "label": "Fechamentos",
+    "key": "FECHAMENTOS"
+  }
+] as const;
+export type TipoRelatorio = 1 | 2;
+export const TipoRelatorio = { VENDAS: 1, FECHAMENTOS: 2 } as const;
+
+/** Tipos de serviço */
+export const TIPO_SERVICO = [
+  {
+    "value": 100000001,
+    "label": "Serviços de informática e congêneres",
+    "itemLc116": "01"
+  },
+  {
+    "value": 100000002,
+    "label": "Serviços de pesquisas e desenvolvimento",
+    "itemLc116": "02"
+  },
+  {
+    "value": 100000003,
+    "label": "Locação, cessão de direito de uso e congêneres",
+    "itemLc116": "03"
+  },
+  {
+    "value": 100000004,
+    "label": "Serviços de saúde, assistência médica e congêneres",
+    "itemLc116": "04"
+  },
+  {
+    "value": 100000005,
+    "label": "Serviços de medicina e assistência veterinária",
+    "itemLc116": "05"
+  },
+  {
+    "value": 100000006,
+    "label": "Serviços de cuidados pessoais, estética, atividades físicas",
+    "itemLc116": "06"
+  },
+  {
+    "value": 100000007,
+    "label": "Serviços de engenharia, arquitetura, construção civil",
+    "itemLc116": "07"
+  },
+  {
+    "value": 100000008,
+    "label": "Serviços de educação, ensino, treinamento",
+    "itemLc116": "08"
+  },
+  {
+    "value": 100000009,
+    "label": "Serviços de hospedagem, turismo e viagens",
+    "itemLc116": "09"
+  },
+  {
+    "value": 100000010,
+    "label": "Serviços de intermediação e congêneres",
+    "itemLc116": "10"
+  },
+  {
+    "value": 100000011,
+    "label": "Serviços de guarda, estacionamento, vigilância",
+    "itemLc116": "11"
+  },
+  {
+    "value": 100000012,
+    "label": "Serviços de diversões, lazer e entretenimento",
+    "itemLc116": "12"
+  },
+  {
+    "value": 100000013,
+    "label": "Serviços de fonografia, fotografia, cinematografia",
+    "itemLc116": "13"
+  },
+  {
+    "value": 100000014,
+    "label": "Serviços relativos a bens de terceiros",
+    "itemLc116": "14"
+  },
+  {
+    "value": 100000015,
+    "label": "Serviços do setor bancário ou financeiro",
+    "itemLc116": "15"
+  },
+  {
+    "value": 100000016,
+    "label": "Serviços de transporte de natureza municipal",
+    "itemLc116": "16"
+  },
+  {
+    "value": 100000017,
+    "label": "Serviços de apoio técnico, administrativo, jurídico, contábil",
+    "itemLc116": "17"
+  },
+  {
+    "value": 100000018,
+    "label": "Serviços de regulação de sinistros e seguros",
+    "itemLc116": "18"
+  },
+  {
+    "value": 100000019,
+    "label": "Serviços de distribuição e venda de bilhetes e loterias",
+    "itemLc116": "19"
+  },
+  {
+    "value": 100000020,
+    "label": "Serviços portuários, aeroportuários, ferroportuários",
+    "itemLc116": "20"
+  },
+  {
+    "value": 100000021,
+    "label": "Serviços de registros públicos, cartorários e notariais",
+    "itemLc116": "21"
+  },
+  {
+    "value": 100000022,
+    "label": "Serviços de exploração de rodovia",
+    "itemLc116": "22"
+  },
+  {
+    "value": 100000023,
+    "label": "Serviços de programação e comunicação visual, desenho industrial",
+    "itemLc116": "23"
+  },
+  {
+    "value": 100000024,
+    "label": "Serviços de chaveiros, confecção de carimbos, placas",
+    "itemLc116": "24"
+  },
+  {
+    "value": 100000025,
+    "label": "Serviços funerários",
+    "itemLc116": "25"
+  },
+  {
+    "value": 100000026,
+    "label": "Serviços de coleta, remessa ou entrega de correspondências",
+    "itemLc116": "26"
+  },
+  {
+    "value": 100000027,
+    "label": "Serviços de assistência social",
+    "itemLc116": "27"
+  },
+  {
+    "value": 100000028,
+    "label": "Serviços de avaliação de bens e serviços",
+    "itemLc116": "28"
+  },
+  {
+    "value": 100000029,
+    "label": "Serviços de biblioteconomia",
+    "itemLc116": "29"
+  },
+  {
+    "value": 100000030,
+    "label": "Serviços de biologia, biotecnologia e química",
+    "itemLc116": "30"
+  },
+  {
+    "value": 100000031,
+    "label": "Serviços técnicos em edificações, eletrônica, eletrotécnica, mecânica",
+    "itemLc116": "31"
+  }
+] as const;
+export type TipoServico = 100000001 | 100000002 | 100000003 | 100000004 | 100000005 | 100000006 | 100000007 | 100000008 | 100000009 | 100000010 | 100000011 | 100000012 | 100000013 | 100000014 | 100000015 | 100000016 | 100000017 | 100000018 | 100000019 | 100000020 | 100000021 | 100000022 | 100000023 | 100000024 | 100000025 | 100000026 | 100000027 | 100000028 | 100000029 | 100000030 | 100000031;
+
+/** Unidades federativas */
+export const UF = [
+  {
+    "value": "AC",
+    "label": "Acre",
+    "codigo": 12,
+    "regiao": "Norte"
+  },
+  {
+    "value": "AL",
+    "label": "Alagoas",
+    "codigo": 27,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "AM",
+    "label": "Amazonas",
+    "codigo": 13,
+    "regiao": "Norte"
+  },
+  {
+    "value": "AP",
+    "label": "Amapá",
+    "codigo": 16,
+    "regiao": "Norte"
+  },
+  {
+    "value": "BA",
+    "label": "Bahia",
+    "codigo": 29,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "CE",
+    "label": "Ceará",
+    "codigo": 23,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "DF",
+    "label": "Distrito Federal",
+    "codigo": 53,
+    "regiao": "Centro-Oeste"
+  },
+  {
+    "value": "ES",
+    "label": "Espírito Santo",
+    "codigo": 32,
+    "regiao": "Sudeste"
+  },
+  {
+    "value": "EX",
+    "label": "Exterior",
+    "codigo": 99,
+    "regiao": "Exterior"
+  },
+  {
+    "value": "GO",
+    "label": "Goiás",
+    "codigo": 52,
+    "regiao": "Centro-Oeste"
+  },
+  {
+    "value": "MA",
+    "label": "Maranhão",
+    "codigo": 21,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "MG",
+    "label": "Minas Gerais",
+    "codigo": 31,
+    "regiao": "Sudeste"
+  },
+  {
+    "value": "MS",
+    "label": "Mato Grosso do Sul",
+    "codigo": 50,
+    "regiao": "Centro-Oeste"
+  },
+  {
+    "value": "MT",
+    "label": "Mato Grosso",
+    "codigo": 51,
+    "regiao": "Centro-Oeste"
+  },
+  {
+    "value": "PA",
+    "label": "Pará",
+    "codigo": 15,
+    "regiao": "Norte"
+  },
+  {
+    "value": "PB",
+    "label": "Paraíba",
+    "codigo": 25,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "PE",
+    "label": "Pernambuco",
+    "codigo": 26,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "PI",
+    "label": "Piauí",
+    "codigo": 22,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "PR",
+    "label": "Paraná",
+    "codigo": 41,
+    "regiao": "Sul"
+  },
+  {
+    "value": "RJ",
+    "label": "Rio de Janeiro",
+    "codigo": 33,
+    "regiao": "Sudeste"
+  },
+  {
+    "value": "RN",
+    "label": "Rio Grande do Norte",
+    "codigo": 24,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "RO",
+    "label": "Rondônia",
+    "codigo": 11,
+    "regiao": "Norte"
+  },
+  {
+    "value": "RR",
+    "label": "Roraima",
+    "codigo": 14,
+    "regiao": "Norte"
+  },
+  {
+    "value": "RS",
+    "label": "Rio Grande do Sul",
+    "codigo": 43,
+    "regiao": "Sul"
+  },
+  {
+    "value": "SC",
+    "label": "Santa Catarina",
+    "codigo": 42,
+    "regiao": "Sul"
+  },
+  {
+    "value": "SE",
+    "label": "Sergipe",
+    "codigo": 28,
+    "regiao": "Nordeste"
+  },
+  {
+    "value": "SP",
+    "label": "São Paulo",
+    "codigo": 35,
+    "regiao": "Sudeste"
+  },
+  {
+    "value": "TO",
+    "label": "Tocantins",
+    "codigo": 17,
+    "regiao": "Norte"
+  }
+] as const;
+export type Uf = "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "EX" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO";
+
+/** Via de transporte internacional (tpViaTransp) */
+export const VIA_TRANSPORTE = [
+  {
+    "value": 1,
+    "label": "Marítima"
+  },
+  {
+    "value": 2,
+    "label": "Fluvial"
+  },
+  {
+    "value": 3,
+    "label": "Lacustre"
+  },
+  {
+    "value": 4,
+    "label": "Aérea"
+  },
+  {
+    "value": 5,
+    "label": "Postal"
+  },
+  {
+    "value": 6,
+    "label": "Ferroviária"
+  },
+  {
+    "value": 7,
+    "label": "Rodoviária"
+  },
+  {
+    "value": 8,
+    "label": "Conduto / Rede Transmissão"
+  },
+  {
+    "value": 9,
+    "label": "Meios Próprios"
+  },
+  {
+    "value": 10,
+    "label": "Entrada / Saída ficta"
+  },
+  {
+    "value": 11,
+    "label": "Courier"
+  },
+  {
+    "value": 12,
+    "label": "Em mãos"
+  }
+] as const;
+export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+
+export const LOOKUP_NAMES = ["aliquotaIcms","bandeiraCartao","cest","cfop","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -1,0 +1,48 @@
+/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+
+export type { CategoriaProduto } from './categoriaProduto.ts';
+export type { Cliente } from './cliente.ts';
+export type { Fornecedor } from './fornecedor.ts';
+export type { Marca } from './marca.ts';
+export type { Transportador } from './transportador.ts';
+export type { Unidade } from './unidade.ts';
+export type { Vendedor } from './vendedor.ts';
+
+export const RESOURCES = {
+  "categoriaProduto": {
+    "endpoint": "CategoriasProduto",
+    "route": "pages/estoque/categorias",
+    "permission": "app.classificacao"
+  },
+  "cliente": {
+    "endpoint": "Clientes",
+    "route": "pages/vendas/clientes",
+    "permission": "app.cliente"
+  },
+  "fornecedor": {
+    "endpoint": "Fornecedores",
+    "route": "pages/compras/fornecedores",
+    "permission": "app.fornecedor"
+  },
+  "marca": {
+    "endpoint": "Marcas",
+    "route": "pages/estoque/marcas",
+    "permission": "app.produto"
+  },
+  "transportador": {
+    "endpoint": "Transportadores",
+    "route": "pages/compras/transportadores",
+    "permission": "app.transportadora"
+  },
+  "unidade": {
+    "endpoint": "Unidades",
+    "route": "pages/estoque/unidades",
+    "permission": "app.produto"
+  },
+  "vendedor": {
+    "endpoint": "Vendedores",
+    "route": "pages/vendas/vendedores",
+    "permission": "app.vendedor"
+  }
+} as const;
+export type ResourceName = keyof typeof RESOURCES;

@@ -1,0 +1,147 @@
+/**
+ * Writes generated/ from the schema documents: record types of every resource (json-schema-to-typescript),
+ * unions and constants for lookups, permission keys, menu keys and routes. `--check` writes nothing and fails
+ * when generated/ differs from a fresh run (CI runs it).
+ */
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile } from 'json-schema-to-typescript';
+import { codegenFiscal } from './codegen-fiscal.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SCHEMAS = path.join(ROOT, 'schemas');
+const OUT = path.join(ROOT, 'generated');
+const BANNER = '/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */';
+
+const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
+async function docs(folder: string): Promise<{ name: string; doc: any }[]> {
+  const dir = path.join(SCHEMAS, folder);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  return Promise.all(files.map(async (f) => ({ name: f.replace(/\.json$/, ''), doc: await readJson(path.join(dir, f)) })));
+}
+
+const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+const screaming = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+const lit = (v: unknown) => JSON.stringify(v);
+
+function lookupsFile(lookups: { name: string; doc: any }[]): string {
+  const out = [BANNER, ''];
+  for (const { doc } of lookups) {
+    if (doc.large) continue;
+    const T = pascal(doc.name);
+    const C = screaming(doc.name);
+    out.push(`/** ${doc.title} */`);
+    out.push(`export const ${C} = ${JSON.stringify(doc.items, null, 2)} as const;`);
+    out.push(`export type ${T} = ${doc.items.map((i: any) => lit(i.value)).join(' | ')};`);
+    const keyed = doc.items.filter((i: any) => typeof i.key === 'string');
+    if (keyed.length) out.push(`export const ${T} = { ${keyed.map((i: any) => `${i.key}: ${lit(i.value)}`).join(', ')} } as const;`);
+    out.push('');
+  }
+  out.push(`export const LOOKUP_NAMES = ${lit(lookups.map((l) => l.doc.name))} as const;`);
+  out.push('export type LookupName = (typeof LOOKUP_NAMES)[number];', '');
+  return out.join('\n');
+}
+
+function keysFile(constName: string, typeName: string, values: string[], doc: string): string {
+  return [BANNER, '', `/** ${doc} */`, `export const ${constName} = ${JSON.stringify(values, null, 2)} as const;`, `export type ${typeName} = (typeof ${constName})[number];`, ''].join('\n');
+}
+
+function menuKeys(items: any[]): string[] {
+  return items.flatMap((i) => [i.key, ...menuKeys(i.children ?? [])]);
+}
+
+/** The record type of a resource: its properties plus the system fields every record carries on read. */
+async function resourceType(doc: any, lookups: Map<string, any>): Promise<string> {
+  const properties: Record<string, any> = {
+    id: { type: 'integer', description: 'Código do registro' },
+    createdAt: { type: 'string', description: 'Cadastrado em (ISO 8601)' },
+    updatedAt: { type: 'string', description: 'Alterado em (ISO 8601)' },
+  };
+  for (const [name, p] of Object.entries<any>(doc.schema.properties)) {
+    const { lookup, relation, widget, title, ...rest } = p;
+    const prop: any = { ...rest, description: title };
+    if (lookup && lookups.get(lookup) && !lookups.get(lookup).large) {
+      const values = lookups.get(lookup).items.map((i: any) => i.value);
+      const nullable = Array.isArray(p.type) && p.type.includes('null');
+      prop.enum = nullable ? [...values, null] : values;
+    }
+    properties[name] = prop;
+  }
+  const schema = { title: pascal(doc.name), type: 'object', properties, required: ['id', ...(doc.schema.required ?? [])], additionalProperties: false };
+  const ts = await compile(schema as any, pascal(doc.name), { bannerComment: '', additionalProperties: false, style: { singleQuote: true, printWidth: 120 } });
+  return [BANNER, `/** ${doc.singular}: registro de /api/${doc.endpoint} (schemas/resources/${doc.name}.json). */`, ts.trim(), ''].join('\n');
+}
+
+export async function generate(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const lookups = await docs('lookups');
+  const lookupMap = new Map(lookups.map((l) => [l.doc.name, l.doc]));
+  files.set('lookups.ts', lookupsFile(lookups));
+
+  const perms = await readJson(path.join(SCHEMAS, 'permissions/permissions.json'));
+  files.set('permissions.ts', [
+    keysFile('PERMISSION_KEYS', 'PermissionKey', perms.keys.map((k: any) => k.key), 'Chaves de permissão (SPEC 6).').trimEnd(),
+    `export const PERMISSION_LEVELS = ${JSON.stringify(perms.levels, null, 2)} as const;`,
+    `export const PermissionLevel = { ${perms.levels.map((l: any) => `${l.key}: ${l.value}`).join(', ')} } as const;`,
+    '',
+  ].join('\n'));
+
+  const menus = await docs('menus');
+  const keys = menus.flatMap((m) => menuKeys(m.doc.items));
+  files.set('menus.ts', [
+    keysFile('MENU_KEYS', 'MenuKey', keys, 'Chaves dos itens de menu (SPEC 2.6–2.8, 6).').trimEnd(),
+    `export const MENU_NAMES = ${lit(menus.map((m) => m.doc.name))} as const;`,
+    '',
+  ].join('\n'));
+
+  const resources = await docs('resources');
+  const routesDoc = await readJson(path.join(SCHEMAS, 'routes/routes.json'));
+  const resourceRoutes = resources.flatMap(({ doc }) => [doc.route, `${doc.route}/cadastrar`, `${doc.route}/editar/:id`, ...(doc.copy ? [`${doc.route}/copiar/:id`] : [])]);
+  const routes = [...new Set([...routesDoc.routes.map((r: any) => r.path), ...resourceRoutes])].sort();
+  files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso.'));
+
+  const index = [BANNER, ''];
+  for (const { doc } of resources) {
+    files.set(`resources/${doc.name}.ts`, await resourceType(doc, lookupMap));
+    index.push(`export type { ${pascal(doc.name)} } from './${doc.name}.ts';`);
+  }
+  index.push('', `export const RESOURCES = ${JSON.stringify(Object.fromEntries(resources.map(({ doc }) => [doc.name, { endpoint: doc.endpoint, route: doc.route, permission: doc.permission }])), null, 2)} as const;`);
+  index.push('export type ResourceName = keyof typeof RESOURCES;', '');
+  files.set('resources/index.ts', index.join('\n'));
+  return files;
+}
+
+async function main() {
+  const check = process.argv.includes('--check');
+  const files = await generate();
+  const drifted: string[] = [];
+  const existing = new Set<string>();
+  for (const sub of ['', 'resources/']) {
+    for (const f of await readdir(path.join(OUT, sub)).catch(() => [] as string[])) if (f.endsWith('.ts')) existing.add(sub + f);
+  }
+  for (const [rel, content] of files) {
+    const file = path.join(OUT, rel);
+    const current = await readFile(file, 'utf8').catch(() => '');
+    if (current !== content) {
+      drifted.push(rel);
+      if (!check) {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, content);
+      }
+    }
+    existing.delete(rel);
+  }
+  for (const stale of existing) {
+    drifted.push(`${stale} (sobra)`);
+    if (!check) await rm(path.join(OUT, stale));
+  }
+  drifted.push(...(await codegenFiscal(check)));
+  if (check && drifted.length) {
+    console.error(`generated/ difere de uma geração nova: ${drifted.join(', ')}. Rode npm run codegen e faça commit.`);
+    process.exit(1);
+  }
+  console.log(check ? 'generated/ em dia.' : drifted.length ? `gerados: ${drifted.join(', ')}` : 'nada mudou.');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

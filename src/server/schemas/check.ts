@@ -1,0 +1,161 @@
+/**
+ * `npm run schemas:check`: every document in schemas/ is valid against its meta-schema (its "$schema",
+ * a file in schemas/meta), documents that are themselves JSON Schemas compile, and the cross references
+ * hold: menus link existing routes and permission keys; resources name existing permission keys, lookups,
+ * relations and fields; names, endpoints, keys and paths are unique.
+ */
+import Ajv2020 from 'ajv/dist/2020.js';
+import AjvDraft07 from 'ajv';
+import addFormats from 'ajv-formats';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { addRetaguardaFormats } from '../../shared/formats.ts';
+import { SCHEMAS_DIR } from './documents.ts';
+
+const DRAFTS = new Set(['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema']);
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).sort().flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : f.endsWith('.json') ? [p] : [];
+  });
+}
+
+const withFormats = <T>(ajv: T): T => {
+  const add = (addFormats as any).default ?? addFormats;
+  add(ajv);
+  addRetaguardaFormats(ajv as any);
+  return ajv;
+};
+
+export function checkSchemas(dir = SCHEMAS_DIR): string[] {
+  const errors: string[] = [];
+  const rel = (f: string) => relative(dir, f);
+  const files = walk(dir);
+  const docs = new Map<string, any>();
+  for (const f of files) {
+    try {
+      docs.set(f, JSON.parse(readFileSync(f, 'utf8')));
+    } catch (e) {
+      errors.push(`${rel(f)}: JSON inválido (${(e as Error).message})`);
+    }
+  }
+
+  // 1. Each document against its meta-schema; JSON Schemas themselves must compile.
+  const metaAjv2020 = withFormats(new Ajv2020({ allErrors: true, strict: false }));
+  const metaAjv07 = withFormats(new AjvDraft07({ allErrors: true, strict: false }));
+  const validators = new Map<string, any>();
+  for (const [f, doc] of docs) {
+    const s = doc?.$schema;
+    if (typeof s !== 'string') {
+      errors.push(`${rel(f)}: falta "$schema"`);
+      continue;
+    }
+    if (DRAFTS.has(s)) {
+      try {
+        const ajv = s.includes('2020-12') ? withFormats(new Ajv2020({ strict: false })) : withFormats(new AjvDraft07({ strict: false }));
+        ajv.compile(doc);
+      } catch (e) {
+        errors.push(`${rel(f)}: não compila como JSON Schema (${(e as Error).message})`);
+      }
+      continue;
+    }
+    const meta = resolve(dirname(f), s);
+    if (!docs.has(meta)) {
+      errors.push(`${rel(f)}: meta-schema ${s} não existe`);
+      continue;
+    }
+    let validate = validators.get(meta);
+    if (!validate) {
+      const m = { ...docs.get(meta) };
+      delete m.$id;
+      validate = (String(m.$schema ?? '').includes('draft-07') ? metaAjv07 : metaAjv2020).compile(m);
+      validators.set(meta, validate);
+    }
+    if (!validate(doc)) for (const e of validate.errors ?? []) errors.push(`${rel(f)}${e.instancePath}: ${e.message}`);
+  }
+
+  const folder = (name: string) => [...docs].filter(([f]) => rel(f).startsWith(name + '/')).map(([f, d]) => ({ f, name: rel(f).slice(name.length + 1).replace(/\.json$/, ''), d }));
+  const dup = (label: string, values: string[]) => {
+    const seen = new Set<string>();
+    for (const v of values) {
+      if (seen.has(v)) errors.push(`${label} repetido: ${v}`);
+      seen.add(v);
+    }
+  };
+
+  // 2. Lookups: name equals file name, values unique.
+  const lookups = new Map<string, any>();
+  for (const { name, d } of folder('lookups')) {
+    if (d.name !== name) errors.push(`lookups/${name}.json: name '${d.name}' difere do nome do arquivo`);
+    lookups.set(d.name, d);
+    dup(`valor da lista ${d.name}`, (d.items ?? []).map((i: any) => String(i.value)));
+  }
+
+  // 3. Permission keys.
+  const permDoc = docs.get(join(dir, 'permissions/permissions.json'));
+  const permKeys = new Set<string>((permDoc?.keys ?? []).map((k: any) => k.key));
+  dup('chave de permissão', (permDoc?.keys ?? []).map((k: any) => k.key));
+
+  // 4. Resources.
+  const resources = folder('resources');
+  dup('recurso', resources.map((r) => r.d.name));
+  dup('endpoint', resources.map((r) => r.d.endpoint));
+  const byName = new Map(resources.map((r) => [r.d.name, r.d]));
+  for (const { name, d } of resources) {
+    const where = `resources/${name}.json`;
+    if (d.name !== name) errors.push(`${where}: name '${d.name}' difere do nome do arquivo`);
+    if (!permKeys.has(d.permission)) errors.push(`${where}: permissão '${d.permission}' não existe em permissions.json`);
+    const props = d.schema?.properties ?? {};
+    const has = (field: string, what: string) => {
+      if (!(field in props)) errors.push(`${where}: ${what} '${field}' não é um campo do documento`);
+    };
+    for (const [field, p] of Object.entries<any>(props)) {
+      if (p.lookup && !lookups.has(p.lookup)) errors.push(`${where}: campo ${field} aponta a lista '${p.lookup}', que não existe`);
+      if (p.relation && !d.relations?.[p.relation]) errors.push(`${where}: campo ${field} aponta a relação '${p.relation}', que não existe`);
+    }
+    for (const r of d.schema?.required ?? []) has(r, 'obrigatório');
+    for (const c of d.list?.columns ?? []) has(c.field, 'coluna');
+    if (d.list?.order) has(d.list.order.split(' ')[0], 'ordenação');
+    for (const s of d.search ?? []) has(s, 'busca');
+    for (const sec of d.form?.sections ?? []) for (const row of sec.rows) for (const f of row) has(f, 'campo do formulário');
+    dup(`${where}: campo no formulário`, (d.form?.sections ?? []).flatMap((s: any) => s.rows.flat()));
+    for (const rule of d.rules ?? []) for (const f of [...(rule.hide ?? []), ...(rule.require ?? []), ...(rule.readOnly ?? [])]) has(f, 'campo da regra');
+    for (const f of [...(d.brandFields?.hideable ?? []), ...(d.brandFields?.requirable ?? [])]) has(f, 'campo da marca');
+    for (const f of (d.brandFields?.hideable ?? [])) if ((d.schema?.required ?? []).includes(f)) errors.push(`${where}: o campo obrigatório '${f}' não pode ser ocultável pela marca`);
+    for (const u of d.unique ?? []) for (const f of u) has(f, 'campo único');
+    if (d.display) has(d.display, 'campo de exibição');
+    if (d.hierarchy) for (const f of [d.hierarchy.parent, d.hierarchy.label, d.hierarchy.as]) has(f, 'campo da hierarquia');
+    for (const [rn, r] of Object.entries<any>(d.relations ?? {})) {
+      const target = byName.get(r.resource);
+      if (!target) errors.push(`${where}: relação ${rn} aponta o recurso '${r.resource}', que não existe`);
+      else if (r.type === 'belongsTo') has(r.foreignKey, `chave da relação ${rn}`);
+      else if (!(r.foreignKey in (target.schema?.properties ?? {}))) errors.push(`${where}: relação ${rn}: '${r.foreignKey}' não é campo de ${r.resource}`);
+    }
+  }
+
+  // 5. Routes: resource routes are derived; routes.json adds the rest.
+  const routesDoc = docs.get(join(dir, 'routes/routes.json'));
+  const routePaths = (routesDoc?.routes ?? []).map((r: any) => r.path);
+  dup('rota', routePaths);
+  const routes = new Set<string>(routePaths);
+  for (const { d } of resources) for (const p of [d.route, `${d.route}/cadastrar`, `${d.route}/editar/:id`, ...(d.copy ? [`${d.route}/copiar/:id`] : [])]) routes.add(p);
+  for (const r of routesDoc?.routes ?? []) {
+    if (r.permission && !permKeys.has(r.permission)) errors.push(`routes.json: rota ${r.path} usa a permissão '${r.permission}', que não existe`);
+    if (r.resource && !byName.has(r.resource)) errors.push(`routes.json: rota ${r.path} aponta o recurso '${r.resource}', que não existe`);
+  }
+
+  // 6. Menus: links exist, permission keys exist, item keys unique across the four menus.
+  const menuKeys: string[] = [];
+  const visit = (menu: string, items: any[]) => {
+    for (const i of items ?? []) {
+      menuKeys.push(i.key);
+      if (i.link && !routes.has(i.link)) errors.push(`menus/${menu}.json: item ${i.key} leva a '${i.link}', rota que não existe`);
+      if (i.permission && !permKeys.has(i.permission)) errors.push(`menus/${menu}.json: item ${i.key} usa a permissão '${i.permission}', que não existe`);
+      visit(menu, i.children);
+    }
+  };
+  for (const { name, d } of folder('menus')) visit(name, d.items);
+  dup('chave de menu', menuKeys);
+  return errors;
+}

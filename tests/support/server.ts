@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.ts';
+import type { AppServices } from '../../src/server/app-services.ts';
+import { openDb, type Db } from '../../src/server/db/db.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seedDemo } from '../../src/server/demo/seed.ts';
+import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends a suite runs on: PGlite always, PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  services: AppServices;
+  db: Db;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database on the chosen backend (a new PostgreSQL database per server), migrated and seeded. */
+export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const db = await openDb({});
+    return { db, drop: async () => {} };
+  }
+  const admin = new URL(process.env.DATABASE_URL!);
+  const name = `retaguarda_t_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      const c2 = new pg.Client({ connectionString: admin.toString() });
+      await c2.connect();
+      await c2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c2.end();
+    },
+  };
+}
+
+export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean } = {}): Promise<TestServer> {
+  const { db, drop } = await openTestDb(backend);
+  await migrate(db);
+  await loadReferenceData(db);
+  await seedDemo(db);
+  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false });
+  let baseUrl = '';
+  if (opts.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  } else await app.ready();
+  return {
+    app,
+    services,
+    db,
+    baseUrl,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+/** Signs in through the API and returns the token (the Authorization header value). */
+export async function login(app: FastifyInstance, email: string, password = 'demo1234', host = 'localhost'): Promise<string> {
+  const r = await app.inject({ method: 'POST', url: '/api/Usuarios/login?include=user', headers: { host }, payload: { email, password } });
+  if (r.statusCode !== 200) throw new Error(`login ${email}: ${r.statusCode} ${r.body}`);
+  return r.json().id;
+}
