@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Decimal from 'decimal.js';
+import { BoletoInvalido } from '../erros.ts';
+
+/** CNAB files are fixed-width records; each layout file in ./layouts lists every field with its positions. */
+export type TipoCampo = 'num' | 'alfa' | 'data' | 'valor';
+
+export interface CampoLayout {
+  nome: string;
+  /** 1-based, inclusive, as the banks' manuals print them. */
+  de: number;
+  ate: number;
+  tipo: TipoCampo;
+  constante?: string;
+  padrao?: string;
+}
+
+export interface RegistroLayout {
+  sentido?: 'remessa' | 'retorno';
+  /** Position (1-based) -> character that identifies the record. */
+  identificacao: Record<string, string>;
+  campos: CampoLayout[];
+}
+
+export type Operacao = 'registrar' | 'baixar' | 'alterarVencimento' | 'alterarValor';
+
+export interface LayoutCnab {
+  id: string;
+  descricao: string;
+  fonte: string;
+  tamanho: 240 | 400;
+  formatoData: 'DDMMAAAA' | 'DDMMAA';
+  movimentos: Partial<Record<Operacao, string>>;
+  registros: Record<string, RegistroLayout>;
+  ocorrencias: Record<string, string>;
+  textosOcorrencias: Record<string, string>;
+  motivos: Record<string, string>;
+}
+
+const PASTA = path.join(path.dirname(new URL(import.meta.url).pathname), 'layouts');
+const cache = new Map<string, LayoutCnab>();
+
+/** Fields must tile the record exactly; identification characters must agree with the fields' constants. */
+export function verificarLayout(layout: LayoutCnab): void {
+  for (const [nome, reg] of Object.entries(layout.registros)) {
+    let pos = 1;
+    for (const c of reg.campos) {
+      if (c.de !== pos) throw new Error(`${layout.id}/${nome}: campo ${c.nome} começa em ${c.de}, esperado ${pos}`);
+      if (c.ate < c.de) throw new Error(`${layout.id}/${nome}: campo ${c.nome} termina antes de começar`);
+      if (c.constante !== undefined && c.constante.length > c.ate - c.de + 1) throw new Error(`${layout.id}/${nome}: constante de ${c.nome} maior que o campo`);
+      pos = c.ate + 1;
+    }
+    if (pos !== layout.tamanho + 1) throw new Error(`${layout.id}/${nome}: registro termina em ${pos - 1}, esperado ${layout.tamanho}`);
+    for (const [p, ch] of Object.entries(reg.identificacao)) {
+      const c = reg.campos.find((x) => x.de <= Number(p) && Number(p) <= x.ate);
+      if (!c?.constante || escreverCampo(c, undefined, layout)[Number(p) - c.de] !== ch) {
+        throw new Error(`${layout.id}/${nome}: posição ${p} identifica o registro com "${ch}" mas o campo ${c?.nome} não é essa constante`);
+      }
+    }
+  }
+}
+
+export function carregarLayout(id: string): LayoutCnab {
+  let l = cache.get(id);
+  if (!l) {
+    l = JSON.parse(readFileSync(path.join(PASTA, `${id}.json`), 'utf8')) as LayoutCnab;
+    verificarLayout(l);
+    cache.set(id, l);
+  }
+  return l;
+}
+
+/** Upper-case ASCII: bank systems reject accents and lower case in alphanumeric fields. */
+const alfa = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, ' ').toUpperCase();
+
+export function escreverCampo(c: CampoLayout, valor: string | number | null | undefined, layout: Pick<LayoutCnab, 'formatoData' | 'id'>): string {
+  const n = c.ate - c.de + 1;
+  const v = c.constante ?? (valor === undefined || valor === null || valor === '' ? c.padrao : String(valor));
+  const excede = (texto: string) =>
+    new BoletoInvalido(`CNAB ${layout.id}: o campo ${c.nome} (posições ${c.de} a ${c.ate}) comporta ${n} caracteres; recebeu "${texto}".`, c.nome);
+  switch (c.tipo) {
+    case 'alfa':
+      return alfa(v ?? '').slice(0, n).padEnd(n, ' ');
+    case 'num': {
+      const d = v ?? '';
+      if (!/^\d*$/.test(d)) throw new BoletoInvalido(`CNAB ${layout.id}: o campo ${c.nome} deve ser numérico; recebeu "${d}".`, c.nome);
+      if (d.length > n) throw excede(d);
+      return d.padStart(n, '0');
+    }
+    case 'data': {
+      if (!v) return '0'.repeat(n);
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      if (!m) throw new BoletoInvalido(`CNAB ${layout.id}: data inválida em ${c.nome}: "${v}".`, c.nome);
+      const s = layout.formatoData === 'DDMMAA' ? m[3] + m[2] + m[1].slice(2) : m[3] + m[2] + m[1];
+      if (s.length !== n) throw excede(v);
+      return s;
+    }
+    case 'valor': {
+      if (!v) return '0'.repeat(n);
+      let centavos: string;
+      try {
+        const d = new Decimal(v);
+        if (d.isNegative() || d.decimalPlaces() > 2) throw new Error();
+        centavos = d.times(100).toFixed(0);
+      } catch {
+        throw new BoletoInvalido(`CNAB ${layout.id}: valor inválido em ${c.nome}: "${v}".`, c.nome);
+      }
+      if (centavos.length > n) throw excede(v);
+      return centavos.padStart(n, '0');
+    }
+  }
+}
+
+export function lerCampo(c: CampoLayout, texto: string, layout: Pick<LayoutCnab, 'formatoData'>): string | null {
+  switch (c.tipo) {
+    case 'alfa':
+      return texto.trimEnd();
+    case 'num':
+      return texto;
+    case 'data': {
+      if (/^0*$/.test(texto) || !texto.trim()) return null;
+      if (layout.formatoData === 'DDMMAA') {
+        const aa = Number(texto.slice(4, 6));
+        return `${aa < 70 ? 2000 + aa : 1900 + aa}-${texto.slice(2, 4)}-${texto.slice(0, 2)}`;
+      }
+      return `${texto.slice(4, 8)}-${texto.slice(2, 4)}-${texto.slice(0, 2)}`;
+    }
+    case 'valor': {
+      const d = /^\d+$/.test(texto) ? texto : '0';
+      return new Decimal(d).dividedBy(100).toFixed(2);
+    }
+  }
+}
+
+export function escreverRegistro(layout: LayoutCnab, nome: string, dados: Record<string, string | number | null | undefined>): string {
+  const reg = layout.registros[nome];
+  if (!reg) throw new Error(`${layout.id}: registro ${nome} não existe`);
+  return reg.campos.map((c) => escreverCampo(c, dados[c.nome], layout)).join('');
+}
+
+export function lerRegistro(layout: LayoutCnab, nome: string, linha: string): Record<string, string | null> {
+  const reg = layout.registros[nome];
+  const r: Record<string, string | null> = {};
+  for (const c of reg.campos) r[c.nome] = lerCampo(c, linha.slice(c.de - 1, c.ate), layout);
+  return r;
+}
+
+/** Name of the record a line is, by the layout's identification positions; undefined when none matches. */
+export function identificarRegistro(layout: LayoutCnab, linha: string, sentido: 'remessa' | 'retorno'): string | undefined {
+  return Object.entries(layout.registros).find(
+    ([, reg]) =>
+      (!reg.sentido || reg.sentido === sentido) && Object.entries(reg.identificacao).every(([p, ch]) => linha[Number(p) - 1] === ch),
+  )?.[0];
+}
+
+export function linhasDoArquivo(texto: string, layout: LayoutCnab): string[] {
+  const linhas = texto.split(/\r?\n/).filter((l) => l.length > 0);
+  linhas.forEach((l, i) => {
+    if (l.length !== layout.tamanho) {
+      throw new BoletoInvalido(`Arquivo CNAB ${layout.tamanho}: a linha ${i + 1} tem ${l.length} caracteres.`, 'arquivo');
+    }
+  });
+  return linhas;
+}
