@@ -1,5 +1,5 @@
 import forge from 'node-forge';
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 
 /** An A1 certificate (PKCS#12) opened for signing and for TLS client authentication. */
 export interface CertificadoA1 {
@@ -126,10 +126,10 @@ export function situacaoCertificado(c: Pick<CertificadoA1, 'validoAte' | 'titula
 }
 
 export function chavePublicaDoCertificado(certBase64OuPem: string): KeyObject {
-  const pem = certBase64OuPem.includes('BEGIN CERTIFICATE')
+  const der = certBase64OuPem.includes('BEGIN CERTIFICATE')
     ? certBase64OuPem
-    : `-----BEGIN CERTIFICATE-----\n${certBase64OuPem.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
-  return createPublicKey(pem);
+    : Buffer.from(certBase64OuPem.replace(/\s+/g, ''), 'base64');
+  return new X509Certificate(der).publicKey;
 }
 
 export function pemDeBase64(certBase64: string): string {

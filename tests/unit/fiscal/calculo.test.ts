@@ -72,7 +72,7 @@ describe('builder: what the layout derives', () => {
 
   it('sums in decimal, not binary float (0.1 + 0.2 style amounts)', () => {
     const itens = Array.from({ length: 10 }, (_, k) => item({ orig: 0, CST: '00', pICMS: '18' }, { codigo: `X${k}`, quantidade: '1', valorUnitario: '0.10' }));
-    const n = calcularNfe(nfeBase({ itens, pagamentos: [{ tPag: '01', valor: '1.00' }] }));
+    const n = calcularNfe(nfeBase({ itens: itens as [typeof itens[0], ...typeof itens], pagamentos: [{ tPag: '01', valor: '1.00' }] }));
     expect(n.totais.vProd.toString()).toBe('1');
     expect(s(n.totais.vICMS)).toBe('0.20');
   });

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { validarXmlFiscal, XmlMalFormadoError } from './validar-xml.ts';
+
+const UM_MB = 1024 * 1024;
+
+/** Fiscal routes. Authentication is added globally by the app, not here. */
+export default async function fiscalRoutes(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string', bodyLimit: UM_MB }, (_req, body, done) => done(null, body));
+
+  app.post(
+    '/api/NotasFiscais/validar-xml',
+    {
+      bodyLimit: UM_MB,
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            required: ['valido', 'modelo', 'chave', 'erros'],
+            properties: {
+              valido: { type: 'boolean' },
+              modelo: { type: ['string', 'null'] },
+              chave: { type: ['string', 'null'] },
+              tipo: { type: ['string', 'null'] },
+              erros: {
+                type: 'array',
+                items: { type: 'object', required: ['caminho', 'mensagem'], properties: { caminho: { type: 'string' }, mensagem: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const ct = String(req.headers['content-type'] ?? '');
+      if (!/^(application|text)\/xml\b/.test(ct)) throw new HttpError(415, 'Envie o XML com Content-Type application/xml.');
+      const xml = typeof req.body === 'string' ? req.body : '';
+      try {
+        return await validarXmlFiscal(xml);
+      } catch (e) {
+        if (e instanceof XmlMalFormadoError) {
+          throw badRequest(e.message, [{ path: '', mensagem: e.message, linha: e.linha, coluna: e.coluna }]);
+        }
+        throw e;
+      }
+    },
+  );
+}

@@ -1,0 +1,302 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+
+/**
+ * XSD validation inside the application (libxml2 compiled to WASM, the same engine as Debian's xmllint), with
+ * each error turned into Portuguese naming the XML path and the field's name in the layout.
+ */
+
+const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The official packages, read-only, beside the project (see ../shared/fiscal/README.md). */
+export const PACOTES = {
+  PL_009: process.env.FISCAL_XSD_PL009 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_009_V4'),
+  PL_010: process.env.FISCAL_XSD_PL010 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_010_V1.30'),
+};
+export type Pacote = keyof typeof PACOTES;
+
+export interface ErroValidacao {
+  caminho: string;
+  mensagem: string;
+}
+
+interface SchemaCompilado {
+  schema: XMLFileInfo;
+  preload: XMLFileInfo[];
+  documentacao: Map<string, string>;
+}
+
+const schemas = new Map<string, SchemaCompilado>();
+
+/** Field descriptions of the layout keyed by "parent/child" and by "child" (first seen). */
+function extrairDocumentacao(xsd: string, mapa: Map<string, string>) {
+  const pilha: string[] = [];
+  const re = /<xs:element\b([^>]*?)(\/?)>|<\/xs:element>|<xs:documentation>([^<]*)<\/xs:documentation>/g;
+  let pendente: string | null = null;
+  for (let m = re.exec(xsd); m; m = re.exec(xsd)) {
+    if (m[0] === '</xs:element>') {
+      pilha.pop();
+      pendente = null;
+    } else if (m[3] !== undefined) {
+      if (pendente) {
+        const texto = m[3].replace(/\s+/g, ' ').trim();
+        const pai = pilha[pilha.length - 2];
+        if (pai && !mapa.has(`${pai}/${pendente}`)) mapa.set(`${pai}/${pendente}`, texto);
+        if (!mapa.has(pendente)) mapa.set(pendente, texto);
+        pendente = null;
+      }
+    } else {
+      const nome = /\bname="([^"]+)"/.exec(m[1])?.[1] ?? /\bref="(?:\w+:)?([^"]+)"/.exec(m[1])?.[1] ?? '?';
+      if (m[2] !== '/') {
+        pilha.push(nome);
+        pendente = nome;
+      }
+    }
+  }
+}
+
+function compilar(pacote: Pacote, arquivo: string): SchemaCompilado {
+  const chave = `${pacote}/${arquivo}`;
+  const hit = schemas.get(chave);
+  if (hit) return hit;
+  const dir = PACOTES[pacote];
+  const vistos = new Map<string, string>();
+  const fila = [arquivo];
+  while (fila.length) {
+    const f = fila.shift()!;
+    if (vistos.has(f)) continue;
+    const p = path.join(dir, f);
+    if (!existsSync(p)) throw new Error(`XSD não encontrado: ${p}`);
+    const txt = readFileSync(p, 'utf8');
+    vistos.set(f, txt);
+    for (const m of txt.matchAll(/schemaLocation="([^"]+)"/g)) fila.push(m[1]);
+  }
+  const documentacao = new Map<string, string>();
+  for (const txt of vistos.values()) extrairDocumentacao(txt, documentacao);
+  const [principal, ...resto] = [...vistos.entries()];
+  const c = {
+    schema: { fileName: principal[0], contents: principal[1] },
+    preload: resto.map(([fileName, contents]) => ({ fileName, contents })),
+    documentacao,
+  };
+  schemas.set(chave, c);
+  return c;
+}
+
+/** Which XSD checks which message: by root element (and event type for envEvento/procEvento). */
+export function schemaParaRaiz(raiz: string, tpEvento?: string): string | null {
+  const eventos: Record<string, [string, string]> = {
+    '110111': ['envEventoCancNFe_v1.00.xsd', 'procEventoCancNFe_v1.00.xsd'],
+    '110110': ['envCCe_v1.00.xsd', 'procCCeNFe_v1.00.xsd'],
+    '210200': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
+    '210210': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
+    '210220': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
+    '210240': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
+  };
+  switch (raiz) {
+    case 'NFe': return 'nfe_v4.00.xsd';
+    case 'nfeProc': return 'procNFe_v4.00.xsd';
+    case 'enviNFe': return 'enviNFe_v4.00.xsd';
+    case 'retEnviNFe': return 'retEnviNFe_v4.00.xsd';
+    case 'inutNFe': return 'inutNFe_v4.00.xsd';
+    case 'retInutNFe': return 'retInutNFe_v4.00.xsd';
+    case 'procInutNFe': return 'procInutNFe_v4.00.xsd';
+    case 'consStatServ': return 'consStatServ_v4.00.xsd';
+    case 'retConsStatServ': return 'retConsStatServ_v4.00.xsd';
+    case 'consSitNFe': return 'consSitNFe_v4.00.xsd';
+    case 'retConsSitNFe': return 'retConsSitNFe_v4.00.xsd';
+    case 'distDFeInt': return 'distDFeInt_v1.01.xsd';
+    case 'retDistDFeInt': return 'retDistDFeInt_v1.01.xsd';
+    case 'retEnvEvento': return 'retEnvEvento_v1.00.xsd';
+    case 'envEvento': return tpEvento && eventos[tpEvento] ? eventos[tpEvento][0] : null;
+    case 'procEventoNFe': return tpEvento && eventos[tpEvento] ? eventos[tpEvento][1] : null;
+  }
+  return null;
+}
+
+/** One element per line, so libxml2's line numbers point at an element and its path can be told. */
+function umElementoPorLinha(xml: string): string {
+  return xml.replace(/^\uFEFF/, '').replace(/>\s*<(?!\/)/g, '>\n<');
+}
+
+const REPETIVEIS = new Set(['det', 'detPag', 'dup', 'vol', 'NFref', 'obsCont', 'obsFisco', 'autXML', 'lacres', 'reboque', 'DI', 'adi', 'rastro', 'evento', 'retEvento', 'NFe', 'docZip', 'procRef', 'gCred', 'NVE']);
+
+/** Path of the element that starts on each line (1-based), e.g. NFe/infNFe/det[2]/prod/vProd. */
+function caminhosPorLinha(formatado: string): string[] {
+  const linhas = formatado.split('\n');
+  const caminhos: string[] = [''];
+  const pilha: { nome: string; contagem: Map<string, number> }[] = [{ nome: '', contagem: new Map() }];
+  for (const linha of linhas) {
+    let caminhoLinha = '';
+    const re = /<(\/?)([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[^>]*?(\/?)>/g;
+    for (let m = re.exec(linha); m; m = re.exec(linha)) {
+      if (m[0].startsWith('<?') || m[0].startsWith('<!')) continue;
+      if (m[1] === '/') {
+        if (pilha.length > 1) pilha.pop();
+        continue;
+      }
+      const nome = m[3];
+      const topo = pilha[pilha.length - 1];
+      const n = (topo.contagem.get(nome) ?? 0) + 1;
+      topo.contagem.set(nome, n);
+      const rotulo = REPETIVEIS.has(nome) && pilha.length > 1 ? `${nome}[${n}]` : nome;
+      const completo = [...pilha.slice(1).map((p) => p.nome), rotulo].join('/');
+      if (!caminhoLinha) caminhoLinha = completo;
+      if (m[4] !== '/') pilha.push({ nome: rotulo, contagem: new Map() });
+    }
+    caminhos.push(caminhoLinha || caminhos[caminhos.length - 1]);
+  }
+  return caminhos;
+}
+
+const semNs = (s: string) => s.replace(/\{[^}]*\}/g, '');
+
+function nomeCampo(doc: Map<string, string>, caminho: string, elemento: string): string {
+  const partes = caminho.split('/').map((p) => p.replace(/\[\d+\]$/, ''));
+  const pai = partes[partes.length - 2];
+  let d = (pai && doc.get(`${pai}/${elemento}`)) || doc.get(elemento);
+  if (!d) return elemento;
+  // The XSD's notes often list every code after the name; the name is what helps here.
+  if (d.length > 70 && d.indexOf(' (') > 0) d = d.slice(0, d.indexOf(' ('));
+  return `${elemento} (${d.replace(/[.:;]\s*$/, '')})`;
+}
+
+/** libxml2's English schema messages, in Portuguese. */
+export function traduzirErro(msg: string, caminho: string, doc: Map<string, string>): ErroValidacao {
+  const m0 = /^(?:Schemas validity error : )?Element '([^']+)'(?:, attribute '([^']+)')?: (.*)$/s.exec(msg.trim());
+  if (!m0) return { caminho, mensagem: `Erro de schema: ${msg}` };
+  const elemento = semNs(m0[1]);
+  const atributo = m0[2];
+  const resto = m0[3];
+  const campo = atributo ? `atributo ${atributo} de ${elemento}` : nomeCampo(doc, caminho, elemento);
+  const cam = atributo ? `${caminho}/@${atributo}` : caminho;
+  let m: RegExpExecArray | null;
+  if ((m = /\[facet 'pattern'\] The value '([^']*)' is not accepted by the pattern '([^']*)'/.exec(resto))) {
+    return { caminho: cam, mensagem: `Valor '${m[1]}' inválido em ${campo}: não segue o formato do leiaute (${m[2]}).` };
+  }
+  if ((m = /\[facet 'enumeration'\] The value '([^']*)' is not an element of the set \{(.*)\}/.exec(resto))) {
+    return { caminho: cam, mensagem: `Valor '${m[1]}' não permitido em ${campo}. Valores aceitos: ${m[2].replace(/'/g, '')}.` };
+  }
+  if ((m = /\[facet 'maxLength'\] The value has a length of '(\d+)'; this exceeds the allowed maximum length of '(\d+)'/.exec(resto))) {
+    return { caminho: cam, mensagem: `${campo} tem ${m[1]} caracteres; o máximo é ${m[2]}.` };
+  }
+  if ((m = /\[facet 'minLength'\] The value has a length of '(\d+)'; this underruns the allowed minimum length of '(\d+)'/.exec(resto))) {
+    return { caminho: cam, mensagem: `${campo} tem ${m[1]} caracteres; o mínimo é ${m[2]}.` };
+  }
+  if ((m = /\[facet 'length'\] The value has a length of '(\d+)'; this differs from the allowed length of '(\d+)'/.exec(resto))) {
+    return { caminho: cam, mensagem: `${campo} tem ${m[1]} caracteres; deve ter exatamente ${m[2]}.` };
+  }
+  if ((m = /This element is not expected\. Expected is(?: one of)? \( ?(.*?) ?\)/.exec(resto))) {
+    return { caminho: cam, mensagem: `${campo} não é permitido nesta posição. Esperado: ${semNs(m[1])}.` };
+  }
+  if (/This element is not expected/.test(resto)) {
+    return { caminho: cam, mensagem: `${campo} não é permitido nesta posição (elemento a mais ou fora de ordem).` };
+  }
+  if ((m = /Missing child element\(s\)\. Expected is(?: one of)? \( ?(.*?) ?\)/.exec(resto))) {
+    return { caminho: cam, mensagem: `Falta informar ${semNs(m[1])} dentro de ${campo}.` };
+  }
+  if ((m = /The attribute '([^']+)' is required but missing/.exec(resto))) {
+    return { caminho: cam, mensagem: `Falta o atributo obrigatório ${m[1]} em ${campo}.` };
+  }
+  if ((m = /The attribute '([^']+)' is not allowed/.exec(resto))) {
+    return { caminho: cam, mensagem: `O atributo ${m[1]} não é permitido em ${campo}.` };
+  }
+  if ((m = /'([^']*)' is not a valid value of the (?:atomic|local atomic|union|list) type/.exec(resto))) {
+    return { caminho: cam, mensagem: `Valor '${m[1]}' inválido em ${campo}.` };
+  }
+  if (/No matching global declaration available for the validation root/.test(resto)) {
+    return { caminho: cam, mensagem: `O elemento raiz ${elemento} não é o esperado para este documento (confira o namespace http://www.portalfiscal.inf.br/nfe).` };
+  }
+  if (/Character content other than whitespace is not allowed/.test(resto)) {
+    return { caminho: cam, mensagem: `${campo} não pode conter texto, apenas outros elementos.` };
+  }
+  if (/is not a valid value|not accepted/.test(resto)) return { caminho: cam, mensagem: `Valor inválido em ${campo}.` };
+  return { caminho: cam, mensagem: `Erro de schema em ${campo}: ${semNs(resto)}` };
+}
+
+export interface ResultadoXsd {
+  valido: boolean;
+  schema: string;
+  erros: ErroValidacao[];
+}
+
+interface Pedido {
+  nome: string;
+  formatado: string;
+  resolver: (r: ResultadoXsd) => void;
+  rejeitar: (e: unknown) => void;
+}
+
+/**
+ * Requests arriving together are validated in one WASM run: each run pays the schema compilation (~100 ms for the
+ * NF-e package), a document costs a few ms more. Batches flush on the next event-loop turn.
+ */
+const filas = new Map<string, Pedido[]>();
+let seq = 0;
+
+async function executarLote(pacote: Pacote, arquivo: string, pedidos: Pedido[]) {
+  const c = compilar(pacote, arquivo);
+  try {
+    const r = await validateXML({
+      xml: pedidos.map((p) => ({ fileName: p.nome, contents: p.formatado })),
+      schema: c.schema,
+      preload: c.preload,
+      initialMemoryPages: 512,
+      maxMemoryPages: 4096,
+    });
+    const porArquivo = new Map<string, { linha: number; msg: string }[]>();
+    for (const e of r.errors) {
+      const nome = e.loc?.fileName ?? '';
+      if (!porArquivo.has(nome)) porArquivo.set(nome, []);
+      porArquivo.get(nome)!.push({ linha: e.loc?.lineNumber ?? 0, msg: e.message });
+    }
+    for (const p of pedidos) {
+      const brutos = (porArquivo.get(p.nome) ?? []).filter((e) => !/fails to validate$/.test(e.msg));
+      const caminhos = brutos.length ? caminhosPorLinha(p.formatado) : [];
+      const erros = brutos.map((e) => traduzirErro(e.msg, caminhos[e.linha] ?? '', c.documentacao));
+      p.resolver({ valido: erros.length === 0, schema: `${pacote}/${arquivo}`, erros });
+    }
+  } catch (e) {
+    for (const p of pedidos) p.rejeitar(e);
+  }
+}
+
+export function validarXsd(xml: string, arquivo: string, pacote: Pacote = 'PL_009'): Promise<ResultadoXsd> {
+  const chave = `${pacote}|${arquivo}`;
+  return new Promise((resolver, rejeitar) => {
+    let fila = filas.get(chave);
+    if (!fila) {
+      fila = [];
+      filas.set(chave, fila);
+      setImmediate(() => {
+        const lote = filas.get(chave)!;
+        filas.delete(chave);
+        void executarLote(pacote, arquivo, lote);
+      });
+    }
+    fila.push({ nome: `doc${++seq}.xml`, formatado: umElementoPorLinha(xml), resolver, rejeitar });
+  });
+}
+
+/** Root element name and (for events) tpEvento, without a full parse. */
+export function identificarDocumento(xml: string): { raiz: string | null; tpEvento?: string } {
+  const semProlog = xml.replace(/^\uFEFF/, '').replace(/<\?[^>]*\?>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+  const raiz = /<(?:[\w.-]+:)?([\w.-]+)[\s>/]/.exec(semProlog)?.[1] ?? null;
+  const tpEvento = /<(?:[\w.-]+:)?tpEvento>(\d{6})</.exec(xml)?.[1];
+  return { raiz, tpEvento };
+}
+
+/** Validates any message of the engine against its XSD, chosen from the root element. */
+export async function validarMensagem(xml: string, pacote: Pacote = 'PL_009'): Promise<ResultadoXsd> {
+  const { raiz, tpEvento } = identificarDocumento(xml);
+  const arquivo = raiz ? schemaParaRaiz(raiz, tpEvento) : null;
+  if (!arquivo) {
+    return {
+      valido: false,
+      schema: '',
+      erros: [{ caminho: raiz ?? '', mensagem: raiz ? `Documento ${raiz}${tpEvento ? ` (evento ${tpEvento})` : ''} não é um tipo suportado pela validação.` : 'Documento sem elemento raiz.' }],
+    };
+  }
+  return validarXsd(xml, arquivo, pacote);
+}
