@@ -14,7 +14,7 @@ export const CUSTOM_FORMATS: Record<string, (v: string) => boolean> = {
   cest: (v) => /^\d{7}$/.test(v),
   money: (v) => MONEY_RE.test(v),
   quantity: (v) => QUANTITY_RE.test(v),
-  percent: (v) => /^-?\d{1,3}(\.\d{1,4})?$/.test(v),
+  percent: (v) => /^-?\d{1,3}(\.\d{1,2})?$/.test(v),
   uf: (v) => /^[A-Z]{2}$/.test(v),
 };
 

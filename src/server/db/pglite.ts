@@ -9,7 +9,8 @@ const asText = (v: string) => v;
 export async function openPglite(dataDir?: string): Promise<Db> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir!, { recursive: true });
-  const pg = new PGlite(inMemory ? undefined : dataDir, {
+  const pg = new PGlite({
+    ...(inMemory ? {} : { dataDir }),
     extensions: { pg_trgm, unaccent },
     parsers: {
       [types.NUMERIC]: asText,

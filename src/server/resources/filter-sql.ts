@@ -43,8 +43,9 @@ export function checkFilterKeys(filter: Filter): void {
 
 function fieldFor(def: ResourceDef, name: string, purpose: 'filtro' | 'ordenação'): FieldDef {
   const f = def.fields.get(name);
-  if (!f) throw badRequest(`Campo desconhecido no ${purpose}: ${name}`, [{ path: `/${name}`, campo: name, mensagem: 'Campo desconhecido' }]);
-  if (f.virtual || f.kind === 'json') throw badRequest(`O campo ${name} não pode ser usado no ${purpose}.`, [{ path: `/${name}`, campo: name, mensagem: 'Não permitido' }]);
+  const where = purpose === 'filtro' ? 'no filtro' : 'na ordenação';
+  if (!f) throw badRequest(`Campo desconhecido ${where}: ${name}`, [{ path: `/${name}`, campo: name, mensagem: 'Campo desconhecido' }]);
+  if (f.virtual || f.kind === 'json') throw badRequest(`O campo ${name} não pode ser usado ${where}.`, [{ path: `/${name}`, campo: name, mensagem: 'Não permitido' }]);
   return f;
 }
 

@@ -5,7 +5,7 @@ CREATE TABLE vendedores (
   cpf text,
   email text,
   telefone text,
-  comissao numeric(7,4),
+  comissao numeric(5,2),
   ativo boolean NOT NULL DEFAULT true,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
