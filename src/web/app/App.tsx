@@ -1,0 +1,89 @@
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import ptBR from 'antd/locale/pt_BR';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { lazy, Suspense } from 'react';
+import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { DialogHost } from '../dialogs/dialogs.tsx';
+import { RESOURCES } from '../schemas/registry.ts';
+import { themeColor, useBrand } from './brand.ts';
+import { Frame } from './Frame.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+import { resourcePaths } from './resource-routes.ts';
+
+dayjs.locale('pt-br');
+
+// pages/* and auth/* are their own chunks, loaded when first visited.
+const ResourceListPage = lazy(() => import('../pages/ResourceListPage.tsx'));
+const ResourceFormPage = lazy(() => import('../pages/ResourceFormPage.tsx'));
+const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
+const LoginPage = lazy(() => import('../pages/auth/LoginPage.tsx'));
+const LogoutPage = lazy(() => import('../pages/auth/LogoutPage.tsx'));
+const UnavailablePage = lazy(() => import('../pages/UnavailablePage.tsx'));
+
+export const FALLBACK_ROUTE = '/pages/dashboard';
+
+const loading = (
+  <div style={{ padding: 48, textAlign: 'center' }}>
+    <Spin />
+  </div>
+);
+
+/** The route tree: auth screens, then pages/* behind the session, one list and its forms per resource document. */
+export function appRoutes() {
+  return createRoutesFromElements(
+    <Route
+      element={
+        <Suspense fallback={loading}>
+          <Outlet />
+        </Suspense>
+      }
+    >
+      <Route path="/auth" element={<Navigate to="/auth/login" replace />} />
+      <Route path="/auth/login" element={<LoginPage />} />
+      <Route path="/auth/login/:user_token" element={<LoginPage />} />
+      <Route path="/auth/logout" element={<LogoutPage />} />
+      <Route path="/logout" element={<Navigate to="/auth/logout" replace />} />
+      <Route path="/sistema-indisponivel" element={<UnavailablePage />} />
+      <Route path="/pages/sistema-indisponivel" element={<UnavailablePage />} />
+      <Route element={<RequireAuth><Frame /></RequireAuth>}>
+        <Route path="/pages/dashboard" element={<DashboardPage />} />
+        {RESOURCES.flatMap((doc) => {
+          const paths = resourcePaths(doc);
+          return [
+            <Route key={paths.list} path={paths.list} element={<ResourceListPage key={doc.name} doc={doc} />} />,
+            ...paths.form.map((f) => <Route key={f.path} path={f.path} element={<ResourceFormPage key={`${doc.name}-${f.mode}`} doc={doc} mode={f.mode} />} />),
+          ];
+        })}
+      </Route>
+      <Route path="*" element={<Navigate to={FALLBACK_ROUTE} replace />} />
+    </Route>,
+  );
+}
+
+let router: ReturnType<typeof createHashRouter> | null = null;
+const getRouter = () => (router ??= createHashRouter(appRoutes()));
+
+/** The brand configuration is loaded before anything renders (SPEC 1); failing that, the unavailable page. */
+function Branded() {
+  const { data: brand, error, isLoading } = useBrand();
+  if (isLoading) return loading;
+  if (error && !window.location.hash.includes('sistema-indisponivel')) window.location.hash = '#/pages/sistema-indisponivel';
+  return (
+    <ConfigProvider locale={ptBR} theme={{ token: { colorPrimary: themeColor(brand) } }}>
+      <AntApp notification={{ placement: 'bottomRight' }}>
+        <DialogHost />
+        <RouterProvider router={getRouter()} />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <SWRConfig value={{ revalidateOnFocus: false, keepPreviousData: true }}>
+      <Branded />
+    </SWRConfig>
+  );
+}

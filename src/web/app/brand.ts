@@ -1,0 +1,39 @@
+import useSWR from 'swr';
+import themes from '../../../schemas/brands/themes.json';
+import { api } from '../api/client.ts';
+
+export interface BrandConfig {
+  id: number;
+  idConfig: string;
+  tema: string;
+  title: string;
+  cadastroHabilitado?: boolean;
+  campos?: Record<string, { ocultar?: string[]; obrigatorios?: string[] }>;
+  misc?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+export const BRAND_KEY = 'ConfigWhiteLabels/atual';
+
+export function useBrand() {
+  return useSWR<BrandConfig>(BRAND_KEY, async () => (await api.get<BrandConfig>(BRAND_KEY)).data, { revalidateOnFocus: false, shouldRetryOnError: false });
+}
+
+/** SPEC 3.1: the theme colour; custom takes it from misc.customThemeColor. */
+export function themeColor(brand: BrandConfig | undefined): string {
+  const list = themes.themes as { name: string; color: string }[];
+  const name = brand?.tema ?? themes.default;
+  if (name === 'custom' && typeof brand?.misc?.customThemeColor === 'string') return brand.misc.customThemeColor;
+  return list.find((t) => t.name === name)?.color ?? list[0].color;
+}
+
+/** Brand field switches for one resource, limited to what the document whitelists (the server does the same). */
+export function brandSwitches(brand: BrandConfig | undefined, resource: { name: string; brandFields?: { hideable?: string[]; requirable?: string[] } }) {
+  const entry = brand?.campos?.[resource.name];
+  const hideable = new Set(resource.brandFields?.hideable ?? []);
+  const requirable = new Set(resource.brandFields?.requirable ?? []);
+  return {
+    hidden: new Set((entry?.ocultar ?? []).filter((f) => hideable.has(f))),
+    required: new Set((entry?.obrigatorios ?? []).filter((f) => requirable.has(f))),
+  };
+}

@@ -1,0 +1,18 @@
+import { getUser, saveSession } from './session.ts';
+
+/**
+ * SPEC 2.2: a token passed as a query parameter signs the user in, then the app goes on to the fragment;
+ * typeStorage picks local or session storage. A tab opened with openInNewTab arrives this way.
+ */
+export function acceptTokenFromUrl(loc: Location = window.location): void {
+  const params = new URLSearchParams(loc.search);
+  const kind = params.get('typeStorage');
+  if (kind === 'local' || kind === 'session') localStorage.setItem('typeStorage', kind);
+  const token = params.get('access_token') ?? params.get('token');
+  if (!token) return;
+  saveSession(token, getUser() ?? { id: 0, nome: '' });
+  params.delete('access_token');
+  params.delete('token');
+  const rest = params.toString();
+  window.history.replaceState(null, '', `${loc.pathname}${rest ? `?${rest}` : ''}${loc.hash}`);
+}

@@ -1,0 +1,164 @@
+import { App, Input, Modal, notification as staticNotification } from 'antd';
+import type { ModalFuncProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isInfoError, toApiError, type ApiErrorInfo } from '../api/errors.ts';
+
+/** SPEC 9: dialogs open after 200 ms (so a closing one finishes first); toasts last 4000 ms at the bottom end. */
+export const DIALOG_DELAY_MS = 200;
+export const TOAST_MS = 4000;
+export const TOAST_PLACEMENT = 'bottomRight' as const;
+
+export const CONFIRM_TEXT = 'Confirmar';
+export const CANCEL_TEXT = 'Cancelar';
+export const SAVE_TEXT = 'Salvar';
+export const ERROR_TITLE = 'Atenção!';
+export const ERROR_TEXT = 'Não foi possível realizar esta ação.';
+
+type AppApi = ReturnType<typeof App.useApp>;
+let host: AppApi | null = null;
+
+/** Put once inside antd's <App>: lets the helpers below use the themed, localised context. */
+export function DialogHost() {
+  const api = App.useApp();
+  useEffect(() => {
+    host = api;
+    return () => {
+      if (host === api) host = null;
+    };
+  }, [api]);
+  return null;
+}
+
+const modal = () => host?.modal ?? Modal;
+const notify = () => host?.notification ?? staticNotification;
+const later = (fn: () => void) => setTimeout(fn, DIALOG_DELAY_MS);
+
+/** The confirm dialog: resolves true on 'Confirmar', false on 'Cancelar' or close. */
+export function confirmDialog(opts: { title: string; content?: React.ReactNode; okText?: string; cancelText?: string; danger?: boolean }): Promise<boolean> {
+  return new Promise((resolve) => {
+    later(() => {
+      modal().confirm({
+        title: opts.title,
+        content: opts.content,
+        okText: opts.okText ?? CONFIRM_TEXT,
+        cancelText: opts.cancelText ?? CANCEL_TEXT,
+        okButtonProps: { danger: opts.danger },
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+  });
+}
+
+/** SPEC 5.6: the text-input dialog's own messages. */
+export const textDialogMessages = {
+  min: (n: number) => `Informe no mínimo ${n} caracteres!`,
+  max: (n: number) => `Informe no máximo ${n} caracteres!`,
+};
+
+export function textDialogError(value: string, min?: number, max?: number): string | null {
+  const len = value.trim().length;
+  if (min !== undefined && len < min) return textDialogMessages.min(min);
+  if (max !== undefined && len > max) return textDialogMessages.max(max);
+  return null;
+}
+
+interface TextDialogProps {
+  title: string;
+  label?: string;
+  initial?: string;
+  min?: number;
+  max?: number;
+  onDone: (value: string | null) => void;
+}
+
+/** The text-input dialog as a component (rendered by textInputDialog, and usable inline). */
+export function TextInputDialog({ title, label, initial = '', min, max, onDone }: TextDialogProps) {
+  const [open, setOpen] = useState(true);
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const result = useRef<string | null>(null);
+  const submit = () => {
+    const e = textDialogError(value, min, max);
+    setError(e);
+    if (e) return;
+    result.current = value;
+    setOpen(false);
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={SAVE_TEXT}
+      cancelText={CANCEL_TEXT}
+      onOk={submit}
+      onCancel={() => setOpen(false)}
+      afterClose={() => onDone(result.current)}
+      destroyOnHidden
+    >
+      {label ? <label htmlFor="dialogo-texto">{label}</label> : null}
+      <Input id="dialogo-texto" autoFocus value={value} status={error ? 'error' : undefined} onChange={(e) => setValue(e.target.value)} onPressEnter={submit} />
+      {error ? (
+        <div role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
+          {error}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Opens the text-input dialog; resolves the text on 'Salvar', null on 'Cancelar'. */
+export function textInputDialog(opts: Omit<TextDialogProps, 'onDone'>): Promise<string | null> {
+  return new Promise((resolve) => {
+    later(() => {
+      const el = document.createElement('div');
+      document.body.appendChild(el);
+      const root = createRoot(el);
+      root.render(
+        <TextInputDialog
+          {...opts}
+          onDone={(v) => {
+            resolve(v);
+            setTimeout(() => {
+              root.unmount();
+              el.remove();
+            });
+          }}
+        />,
+      );
+    });
+  });
+}
+
+/** SPEC 8 generic error dialog: 'Atenção!', the fixed text and 'Detalhe: …'; info icon for 'Já existe' and 409. */
+export function errorDialogProps(info: Pick<ApiErrorInfo, 'status' | 'message'>): { kind: 'info' | 'warning'; props: ModalFuncProps } {
+  if (isInfoError(info)) return { kind: 'info', props: { title: ERROR_TITLE, content: info.message, okText: 'OK' } };
+  return {
+    kind: 'warning',
+    props: {
+      title: ERROR_TITLE,
+      content: (
+        <div>
+          <p>{ERROR_TEXT}</p>
+          <p>Detalhe: {info.message}</p>
+        </div>
+      ),
+      okText: 'OK',
+    },
+  };
+}
+
+export function showError(err: unknown): ApiErrorInfo {
+  const info = toApiError(err);
+  const { kind, props } = errorDialogProps(info);
+  later(() => (kind === 'info' ? modal().info(props) : modal().warning(props)));
+  return info;
+}
+
+export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+
+/** Generic toast (SPEC 9: 4000 ms, bottom end). */
+export function toast(kind: ToastKind, text: string, description?: string): void {
+  notify()[kind]({ title: text, description, duration: TOAST_MS / 1000, placement: TOAST_PLACEMENT });
+}

@@ -1,0 +1,94 @@
+import { Spin, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { mutate } from 'swr';
+import { api } from '../api/client.ts';
+import { useRecord } from '../api/hooks.ts';
+import { toApiError } from '../api/errors.ts';
+import { brandSwitches, useBrand } from '../app/brand.ts';
+import { listPath, type FormMode } from '../app/resource-routes.ts';
+import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
+import { copyOf } from '../renderer/form-schema.ts';
+import { SchemaForm } from '../renderer/SchemaForm.tsx';
+import type { ResourceDoc } from '../schemas/types.ts';
+
+export const LEAVE_TITLE = 'Descartar alterações?';
+export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Deseja sair mesmo assim?';
+
+const TITLES: Record<FormMode, string> = { cadastrar: 'Cadastrar', editar: 'Editar', copiar: 'Copiar' };
+
+/** pages/<module>/<resource>/cadastrar | editar/:id | copiar/:id */
+export default function ResourceFormPage({ doc, mode }: { doc: ResourceDoc; mode: FormMode }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { data: brand } = useBrand();
+  const switches = useMemo(() => brandSwitches(brand, doc), [brand, doc]);
+  const record = useRecord(doc.endpoint, mode === 'cadastrar' ? null : id, { revalidateOnFocus: false, keepPreviousData: false });
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+  const [leaving, setLeaving] = useState(false);
+
+  // Leaving a dirty form asks first (SPEC 9 confirm dialog); a saved form leaves freely.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    confirmDialog({ title: LEAVE_TITLE, content: LEAVE_TEXT }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const h = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', h);
+    return () => window.removeEventListener('beforeunload', h);
+  }, [dirty]);
+  useEffect(() => {
+    if (leaving) navigate(listPath(doc));
+  }, [leaving, navigate, doc]);
+
+  const save = useCallback(
+    async (payload: Record<string, unknown>) => {
+      setSaving(true);
+      setServerErrors(undefined);
+      try {
+        if (mode === 'editar') await api.put(`${doc.endpoint}/${id}`, payload);
+        else await api.post(doc.endpoint, payload);
+        toast('success', `${doc.singular} salv${doc.genero === 'f' ? 'a' : 'o'} com sucesso.`);
+        await mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
+        setLeaving(true);
+      } catch (err) {
+        const info = toApiError(err);
+        if (info.details.length) setServerErrors(Object.fromEntries(info.details.filter((d) => d.campo).map((d) => [d.campo!, d.mensagem])));
+        showError(err);
+      } finally {
+        setSaving(false);
+      }
+    },
+    [doc, id, mode],
+  );
+
+  const initial = mode === 'cadastrar' ? undefined : record.data ? (mode === 'copiar' ? copyOf(doc, record.data) : record.data) : null;
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {TITLES[mode]} {doc.singular.toLowerCase()}
+      </Typography.Title>
+      {record.error ? (
+        <Typography.Text type="danger">{toApiError(record.error).message}</Typography.Text>
+      ) : initial === null ? (
+        <Spin />
+      ) : (
+        <SchemaForm
+          key={`${mode}-${id ?? 'novo'}`}
+          doc={doc}
+          initialData={initial}
+          brand={switches}
+          serverErrors={serverErrors}
+          saving={saving}
+          onSubmit={save}
+          onCancel={() => navigate(listPath(doc))}
+          onDirtyChange={setDirty}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import Form from '@rjsf/antd';
+import type { IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import { Button, Space } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { lookupsOf } from '../schemas/registry.ts';
+import type { ResourceDoc } from '../schemas/types.ts';
+import { buildFormShape, payloadOf, type FieldSwitchSets } from './form-schema.ts';
+import { applyPricing, hasPricing } from './pricing.ts';
+import { SectionsTemplate } from './SectionsTemplate.tsx';
+import { useLookups } from './use-lookups.ts';
+import { transformErrors, validator } from './validation.ts';
+import type { SchemaFormContext } from './widgets/form-context.ts';
+import { WIDGETS } from './widgets/index.ts';
+
+type Data = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  doc: ResourceDoc;
+  initialData?: Data;
+  brand?: FieldSwitchSets;
+  /** Field messages from the server's 400 answer ({campo: mensagem}). */
+  serverErrors?: Record<string, string>;
+  saving?: boolean;
+  onSubmit: (payload: Data) => void;
+  onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+const NO_SWITCHES: FieldSwitchSets = { hidden: new Set(), required: new Set() };
+const TEMPLATES = { ObjectFieldTemplate: SectionsTemplate };
+
+const same = (a: Data, b: Data) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The form of any resource: RJSF with the antd theme, laid out by the document's sections; rules and brand
+ * switches re-applied as the data changes; SPEC 5.5 messages, shown only once the person tried to save.
+ */
+export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange }: SchemaFormProps) {
+  const initial = useRef(initialData);
+  const [data, setData] = useState<Data>(initialData);
+  const [submitted, setSubmitted] = useState(false);
+  const lastPct = useRef<'margin' | 'markup' | null>(null);
+  const lookupsReady = useLookups(lookupsOf(doc));
+  const pricing = useMemo(() => hasPricing(doc), [doc]);
+  const shape = useMemo(() => buildFormShape(doc, data, brand), [doc, data, brand]);
+
+  const change = useCallback(
+    (next: Data) => {
+      setData((prev) => {
+        let out = next;
+        if (pricing) {
+          const r = applyPricing(prev, next, lastPct.current);
+          lastPct.current = r.lastPct;
+          out = r.data;
+        }
+        onDirtyChange?.(!same(payloadOf(doc, out, new Set()), payloadOf(doc, initial.current, new Set())));
+        return out;
+      });
+    },
+    [doc, pricing, onDirtyChange],
+  );
+
+  const setFields = useCallback((patch: Data) => setData((prev) => ({ ...prev, ...patch })), []);
+  const formContext: SchemaFormContext = useMemo(() => ({ doc, formData: data, setFields }), [doc, data, setFields]);
+
+  const extraErrors = useMemo(() => {
+    if (!serverErrors) return undefined;
+    const e: Record<string, { __errors: string[] }> = {};
+    for (const [campo, msg] of Object.entries(serverErrors)) if (shape.schema.properties?.[campo]) e[campo] = { __errors: [msg] };
+    return e as ErrorSchema;
+  }, [serverErrors, shape]);
+
+  if (!lookupsReady) return null;
+  return (
+    <Form
+      schema={shape.schema}
+      uiSchema={shape.uiSchema}
+      formData={data}
+      validator={validator}
+      widgets={WIDGETS}
+      templates={TEMPLATES}
+      formContext={formContext}
+      transformErrors={transformErrors}
+      extraErrors={extraErrors}
+      extraErrorsBlockSubmit={false}
+      noHtml5Validate
+      showErrorList={false}
+      liveValidate={submitted ? 'onChange' : undefined}
+      onChange={(e: IChangeEvent<Data>) => change(e.formData ?? {})}
+      onError={() => setSubmitted(true)}
+      onSubmit={(e: IChangeEvent<Data>) => {
+        setSubmitted(true);
+        onSubmit(payloadOf(doc, e.formData ?? {}, shape.hidden));
+      }}
+    >
+      <Space style={{ marginTop: 8 }}>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Salvar
+        </Button>
+        {onCancel ? <Button onClick={onCancel}>Cancelar</Button> : null}
+      </Space>
+    </Form>
+  );
+}

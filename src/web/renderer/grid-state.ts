@@ -1,0 +1,168 @@
+import { onlyDigits } from '../../shared/documents.ts';
+import { escapeLike, quickSearchWhere, type Filter, type Where } from '../../shared/filter.ts';
+import { formatDate } from '../../shared/dates.ts';
+import { formatBRL, formatDecimal } from '../../shared/money.ts';
+import { displayField, lookupLabel } from '../schemas/registry.ts';
+import type { ResourceDoc } from '../schemas/types.ts';
+import { DIGIT_KINDS, fieldKind, filterKindOf } from './field-kind.ts';
+import { YES, NO } from './format-value.ts';
+
+/** A column filter's value: text, chosen lookup values, a [from, to] range (either end may be empty) or a boolean. */
+export type ColumnFilterValue = string | (string | number)[] | [string | null, string | null] | boolean;
+
+/** Everything a list shows, kept in the URL query of the hash route so a reload or a shared link is the same list. */
+export interface GridState {
+  page: number;
+  size: number;
+  sort?: { field: string; dir: 'ASC' | 'DESC' };
+  q?: string;
+  filters: Record<string, ColumnFilterValue>;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+export function parseGridState(sp: URLSearchParams): GridState {
+  const page = Math.max(1, Number(sp.get('page')) || 1);
+  const sizeRaw = Number(sp.get('size'));
+  const size = PAGE_SIZES.includes(sizeRaw) ? sizeRaw : DEFAULT_PAGE_SIZE;
+  const sortRaw = sp.get('sort');
+  const m = sortRaw ? /^([A-Za-z0-9]+)\.(asc|desc)$/i.exec(sortRaw) : null;
+  let filters: Record<string, ColumnFilterValue> = {};
+  const f = sp.get('f');
+  if (f) {
+    try {
+      const parsed = JSON.parse(f);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) filters = parsed;
+    } catch {
+      filters = {};
+    }
+  }
+  return { page, size, sort: m ? { field: m[1], dir: m[2].toUpperCase() as 'ASC' | 'DESC' } : undefined, q: sp.get('q') || undefined, filters };
+}
+
+export function gridStateToParams(s: GridState): URLSearchParams {
+  const sp = new URLSearchParams();
+  if (s.q) sp.set('q', s.q);
+  if (Object.keys(s.filters).length) sp.set('f', JSON.stringify(s.filters));
+  if (s.sort) sp.set('sort', `${s.sort.field}.${s.sort.dir.toLowerCase()}`);
+  if (s.page > 1) sp.set('page', String(s.page));
+  if (s.size !== DEFAULT_PAGE_SIZE) sp.set('size', String(s.size));
+  return sp;
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** Whether a filter value actually filters (an empty text or an empty range does not). */
+export function isActive(v: ColumnFilterValue | undefined): boolean {
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'boolean') return true;
+  if (typeof v === 'string') return v.trim() !== '';
+  if (Array.isArray(v)) return v.some((x) => !isBlank(x));
+  return false;
+}
+
+/** One column filter as a LoopBack condition. */
+export function columnWhere(doc: ResourceDoc, field: string, v: ColumnFilterValue): Where | undefined {
+  if (!isActive(v)) return undefined;
+  const p = doc.schema.properties[field];
+  const kind = filterKindOf(p);
+  switch (kind) {
+    case 'boolean':
+      return { [field]: v === true || v === 'true' };
+    case 'lookup': {
+      const list = (Array.isArray(v) ? v : [v]).filter((x) => !isBlank(x)) as (string | number)[];
+      return list.length === 1 ? { [field]: list[0] } : { [field]: { inq: list } };
+    }
+    case 'date':
+    case 'range': {
+      const [from, to] = (Array.isArray(v) ? v : [v, null]) as [string | null, string | null];
+      if (!isBlank(from) && !isBlank(to)) return { [field]: { between: [from, to] } };
+      if (!isBlank(from)) return { [field]: { gte: from } };
+      return { [field]: { lte: to } };
+    }
+    case 'text': {
+      const raw = String(v).trim();
+      const text = DIGIT_KINDS.has(fieldKind(p)) && /\d/.test(raw) ? onlyDigits(raw) : raw;
+      return { [field]: { ilike: `%${escapeLike(text)}%` } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The quick search: digits typed for a masked field (CPF/CNPJ, phone) match the bare digits stored. */
+export function searchWhere(doc: ResourceDoc, q: string | undefined, hidden: Set<string> = new Set()): Where | undefined {
+  if (!q?.trim()) return undefined;
+  const fields = (doc.search ?? []).filter((f) => !hidden.has(f));
+  const base = quickSearchWhere(fields, q);
+  const digitFields = fields.filter((f) => DIGIT_KINDS.has(fieldKind(doc.schema.properties[f])));
+  const digits = onlyDigits(q);
+  if (!digitFields.length || !digits || digits === q.trim() || /[A-Za-zÀ-ú]/.test(q)) return base;
+  const byDigits: Where = { or: digitFields.map((f) => ({ [f]: { ilike: `%${digits}%` } })) };
+  return base ? { or: [base, byDigits] } : byDigits;
+}
+
+/** The fields a list asks for: its columns, the id, the hierarchy chain and the keys of related records. */
+export function listFields(doc: ResourceDoc, columns: string[]): string[] {
+  const set = new Set(['id', ...columns]);
+  if (doc.hierarchy && columns.includes(doc.hierarchy.as)) set.add(doc.hierarchy.as);
+  return [...set];
+}
+
+export function buildListFilter(doc: ResourceDoc, s: GridState, opts: { hidden?: Set<string>; columns: string[] }): { filter: Filter; where: Where | undefined } {
+  const hidden = opts.hidden ?? new Set<string>();
+  const parts: Where[] = [];
+  const sw = searchWhere(doc, s.q, hidden);
+  if (sw) parts.push(sw);
+  for (const [field, v] of Object.entries(s.filters)) {
+    if (hidden.has(field) || !doc.schema.properties[field]) continue;
+    const w = columnWhere(doc, field, v);
+    if (w) parts.push(w);
+  }
+  const where: Where | undefined = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { and: parts };
+  const include = opts.columns
+    .map((c) => doc.schema.properties[c]?.relation)
+    .filter((r): r is string => !!r && !!doc.relations?.[r])
+    .map((relation) => ({ relation }));
+  const filter: Filter = {
+    where,
+    order: s.sort ? `${s.sort.field} ${s.sort.dir}` : doc.list.order,
+    limit: s.size,
+    skip: (s.page - 1) * s.size,
+    fields: listFields(doc, opts.columns),
+    ...(include.length ? { include } : {}),
+  };
+  return { filter, where };
+}
+
+/** The chip text of an active filter: 'UF: São Paulo', 'Limite de crédito: R$ 100,00 até R$ 200,00'. */
+export function chipText(doc: ResourceDoc, field: string, v: ColumnFilterValue): string {
+  const p = doc.schema.properties[field];
+  const title = p?.title ?? field;
+  const kind = fieldKind(p);
+  const fmt = (x: string | number | null) => {
+    if (isBlank(x)) return '';
+    if (kind === 'money') return formatBRL(String(x));
+    if (kind === 'decimal' || kind === 'percent') return formatDecimal(String(x));
+    if (kind === 'date' || kind === 'datetime') return formatDate(String(x));
+    return String(x);
+  };
+  switch (filterKindOf(p)) {
+    case 'boolean':
+      return `${title}: ${v === true ? YES : NO}`;
+    case 'lookup':
+      return `${title}: ${(Array.isArray(v) ? v : [v as string]).map((x) => lookupLabel(p!.lookup!, x)).join(', ')}`;
+    case 'date':
+    case 'range': {
+      const [from, to] = v as [string | null, string | null];
+      if (!isBlank(from) && !isBlank(to)) return `${title}: ${fmt(from)} até ${fmt(to)}`;
+      if (!isBlank(from)) return `${title}: a partir de ${fmt(from)}`;
+      return `${title}: até ${fmt(to)}`;
+    }
+    default:
+      return `${title}: ${String(v)}`;
+  }
+}
+
+export { displayField };

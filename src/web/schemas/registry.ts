@@ -1,0 +1,77 @@
+import type { LookupDoc, LookupItem, PropertySchema, ResourceDoc } from './types.ts';
+
+// Every resource document is bundled with the frame: the routes and the menu are derived from them.
+const RESOURCE_FILES = import.meta.glob<ResourceDoc>('../../../schemas/resources/*.json', { eager: true, import: 'default' });
+
+// Lookups load on demand, one chunk each; the large reference lists are served by the API instead.
+const LOOKUP_FILES = import.meta.glob<LookupDoc>(
+  ['../../../schemas/lookups/*.json', '!**/ncm.json', '!**/cest.json', '!**/cfop.json', '!**/municipio.json'],
+  { import: 'default' },
+);
+
+export const RESOURCES: ResourceDoc[] = Object.values(RESOURCE_FILES).sort((a, b) => a.title.localeCompare(b.title, 'pt-BR'));
+const BY_NAME = new Map(RESOURCES.map((d) => [d.name, d]));
+
+export function resourceByName(name: string): ResourceDoc | undefined {
+  return BY_NAME.get(name);
+}
+
+/** Lookups served by the API (large lists) rather than by a bundled document. */
+export const REMOTE_LOOKUPS = new Set(['municipio', 'ncm', 'cest', 'cfop']);
+
+const lookupCache = new Map<string, LookupItem[]>();
+const pending = new Map<string, Promise<LookupItem[]>>();
+
+export function lookupItems(name: string): LookupItem[] | undefined {
+  return lookupCache.get(name);
+}
+
+export function loadLookup(name: string): Promise<LookupItem[]> {
+  const hit = lookupCache.get(name);
+  if (hit) return Promise.resolve(hit);
+  const p = pending.get(name);
+  if (p) return p;
+  const key = Object.keys(LOOKUP_FILES).find((k) => k.endsWith(`/${name}.json`));
+  if (!key) return Promise.resolve([]);
+  const promise = LOOKUP_FILES[key]().then((doc) => {
+    lookupCache.set(name, doc.items);
+    pending.delete(name);
+    return doc.items;
+  });
+  pending.set(name, promise);
+  return promise;
+}
+
+/** Registers a lookup's items directly (tests, and lists that came from elsewhere). */
+export function primeLookup(name: string, items: LookupItem[]): void {
+  lookupCache.set(name, items);
+}
+
+/** The bundled lookups a document's fields use. */
+export function lookupsOf(doc: ResourceDoc): string[] {
+  return [...new Set(Object.values(doc.schema.properties).map((p) => p.lookup).filter((l): l is string => !!l && !REMOTE_LOOKUPS.has(l)))];
+}
+
+export function lookupLabel(name: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const item = lookupCache.get(name)?.find((i) => i.value === value || String(i.value) === String(value));
+  return item ? item.label : String(value);
+}
+
+/** The non-null JSON type of a property ('string', 'integer', ...). */
+export function baseType(p: PropertySchema): string {
+  const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
+  return t ?? 'string';
+}
+
+/** The belongsTo relation behind a field, and the document it points at. */
+export function relationOf(doc: ResourceDoc, field: string): { name: string; target: ResourceDoc } | undefined {
+  const p = doc.schema.properties[field];
+  if (!p?.relation) return undefined;
+  const rel = doc.relations?.[p.relation];
+  const target = rel && resourceByName(rel.resource);
+  return target ? { name: p.relation, target } : undefined;
+}
+
+/** The field a record of this document is named by when another document points at it. */
+export const displayField = (doc: ResourceDoc): string => doc.display ?? doc.search?.[0] ?? 'id';

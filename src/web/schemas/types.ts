@@ -1,0 +1,66 @@
+import type { FieldRule } from '../../shared/rules.ts';
+
+/** A schemas/resources/*.json document as the browser reads it (schemas/meta/resource.schema.json). */
+export interface PropertySchema {
+  type?: string | string[];
+  title: string;
+  format?: string;
+  lookup?: string;
+  relation?: string;
+  widget?: string;
+  readOnly?: boolean;
+  enum?: unknown[];
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  [k: string]: unknown;
+}
+
+export interface ListColumn {
+  field: string;
+  title?: string;
+  width?: number;
+  filter?: boolean;
+  sort?: boolean;
+}
+
+export interface ResourceDoc {
+  name: string;
+  endpoint: string;
+  table: string;
+  title: string;
+  singular: string;
+  genero?: 'm' | 'f';
+  permission: string;
+  module?: string;
+  route: string;
+  copy?: boolean;
+  display?: string;
+  scope?: Record<string, string | number | boolean>;
+  hierarchy?: { parent: string; label: string; as: string; separator?: string };
+  relations?: Record<string, { type: 'belongsTo' | 'hasMany'; resource: string; foreignKey: string }>;
+  schema: { type: 'object'; title?: string; required?: string[]; properties: Record<string, PropertySchema> };
+  search?: string[];
+  list: { columns: ListColumn[]; order?: string };
+  form: { sections: { title: string; tab?: string; rows: string[][] }[] };
+  rules?: FieldRule[];
+  brandFields?: { hideable?: string[]; requirable?: string[] };
+  unique?: string[][];
+}
+
+export interface LookupItem {
+  value: string | number;
+  label: string;
+  [k: string]: unknown;
+}
+
+export interface LookupDoc {
+  name: string;
+  title: string;
+  valueType: 'integer' | 'string' | 'number';
+  large?: boolean;
+  items: LookupItem[];
+}
