@@ -1,0 +1,300 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { obterBanco } from '../bancos.ts';
+import { formatar, montarBoleto, type BoletoMontado, type DadosBoleto } from '../boleto.ts';
+import { montarPixEstatico } from '../pix/br-code.ts';
+import { elementosI2of5 } from './interleaved-2-of-5.ts';
+
+export interface Pessoa {
+  nome: string;
+  documento: string;
+  endereco?: string;
+}
+
+export interface BoletoPdf {
+  dados: DadosBoleto;
+  beneficiario: Pessoa;
+  pagador: Pessoa;
+  numeroDocumento: string;
+  /** yyyy-MM-dd */
+  dataDocumento: string;
+  dataProcessamento?: string;
+  especieDocumento?: string;
+  aceite?: string;
+  instrucoes?: string[];
+  /** "3/12" on a carnê */
+  parcela?: string;
+  /** When the bank configuration has a Pix key the boleto carries a static Pix QR for the same amount. */
+  pix?: { chave: string; cidade: string; txid?: string };
+}
+
+const MM = 72 / 25.4;
+const A4 = { w: 595.28, h: 841.89 };
+const M = 28; // margin
+const LARGURA = A4.w - 2 * M;
+
+const dataBr = (iso: string | null | undefined) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : 'Contra-apresentação');
+function reais(valor: string): string {
+  const [int, dec] = valor.split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${dec}`;
+}
+function documento(d: string): string {
+  const s = d.replace(/\D/g, '');
+  if (s.length === 14) return `${s.slice(0, 2)}.${s.slice(2, 5)}.${s.slice(5, 8)}/${s.slice(8, 12)}-${s.slice(12)}`;
+  if (s.length === 11) return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+  return d;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+/** pdfkit internals this file relies on (pinned by the lockfile): the current font and the page's font table. */
+interface DocInterno {
+  _font: { id: string; ascender: number; ref(): unknown };
+  page: { height: number; fonts: Record<string, unknown> };
+  addContent(s: string): unknown;
+}
+
+/**
+ * Text without pdfkit's line layout, which measures and kerns every glyph: a boleto page has some sixty
+ * short labels, and laying them out was most of the carnê's time. Same operators pdfkit writes for one
+ * line (WinAnsi, which is Latin-1 for Portuguese), so the text stays searchable and extractable.
+ */
+function texto(doc: Doc, fonte: string, tamanho: number, s: string, x: number, y: number) {
+  doc.font(fonte);
+  const d = doc as unknown as DocInterno;
+  d.page.fonts[d._font.id] ??= d._font.ref();
+  let hex = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    hex += (c <= 0xff ? c : 0x3f).toString(16).padStart(2, '0');
+  }
+  const base = d.page.height - y - (d._font.ascender / 1000) * tamanho;
+  d.addContent(`q 1 0 0 -1 0 ${d.page.height} cm BT 1 0 0 1 ${x.toFixed(2)} ${base.toFixed(2)} Tm /${d._font.id} ${tamanho} Tf <${hex}> Tj ET Q`);
+}
+
+type Chave =
+  | 'beneficiario' | 'agenciaCodigo' | 'vencimento' | 'pagador' | 'nossoNumero' | 'valor' | 'numeroDocumento'
+  | 'dataDocumento' | 'parcela' | 'localPagamento' | 'especieDocumento' | 'aceite' | 'dataProcessamento' | 'carteira' | 'especie' | 'vazio';
+
+interface Caixa {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  rotulo: string;
+  chave: Chave;
+  alinhar?: 'right';
+  negrito?: boolean;
+}
+
+/*
+ * The page's grid as data: recibo do pagador on top, ficha de compensação below the cut line (FEBRABAN
+ * layout). Positions are fixed, so the grid and its captions are drawn once into a PDF form object that
+ * every page reuses; a page then only writes its own values, barcode and QR.
+ */
+const H = 22;
+const W4 = LARGURA / 4;
+const Y_RECIBO = M + 24;
+const LADO_QR = 34 * MM;
+const Y_LINHA_RECIBO = Y_RECIBO + 3 * H + 4;
+const Y_CORTE = Y_LINHA_RECIBO + 24 + LADO_QR + 12;
+const Y_FICHA = Y_CORTE + 16;
+const DIR = LARGURA * 0.72;
+const COL = LARGURA - DIR;
+const C6 = DIR / 6;
+const yf = (linha: number) => Y_FICHA + 24 + linha * H;
+const Y_INSTR = yf(4);
+const Y_PAGADOR = Y_INSTR + 5 * H;
+const Y_BARRAS = Y_PAGADOR + 34 + 12;
+
+const CAIXAS: Caixa[] = [
+  { x: M, y: Y_RECIBO, w: LARGURA / 2, h: H, rotulo: 'Beneficiário', chave: 'beneficiario' },
+  { x: M + LARGURA / 2, y: Y_RECIBO, w: W4, h: H, rotulo: 'Agência/Código do Beneficiário', chave: 'agenciaCodigo' },
+  { x: M + 3 * W4, y: Y_RECIBO, w: W4, h: H, rotulo: 'Vencimento', chave: 'vencimento', alinhar: 'right', negrito: true },
+  { x: M, y: Y_RECIBO + H, w: LARGURA / 2, h: H, rotulo: 'Pagador', chave: 'pagador' },
+  { x: M + LARGURA / 2, y: Y_RECIBO + H, w: W4, h: H, rotulo: 'Nosso Número', chave: 'nossoNumero', alinhar: 'right' },
+  { x: M + 3 * W4, y: Y_RECIBO + H, w: W4, h: H, rotulo: '(=) Valor do Documento', chave: 'valor', alinhar: 'right', negrito: true },
+  { x: M, y: Y_RECIBO + 2 * H, w: W4, h: H, rotulo: 'Número do Documento', chave: 'numeroDocumento' },
+  { x: M + W4, y: Y_RECIBO + 2 * H, w: W4, h: H, rotulo: 'Data do Documento', chave: 'dataDocumento' },
+  { x: M + 2 * W4, y: Y_RECIBO + 2 * H, w: W4, h: H, rotulo: 'Parcela', chave: 'parcela' },
+  { x: M + 3 * W4, y: Y_RECIBO + 2 * H, w: W4, h: H, rotulo: '(=) Valor Cobrado', chave: 'vazio' },
+  { x: M, y: yf(0), w: DIR, h: H, rotulo: 'Local de Pagamento', chave: 'localPagamento' },
+  { x: M + DIR, y: yf(0), w: COL, h: H, rotulo: 'Vencimento', chave: 'vencimento', alinhar: 'right', negrito: true },
+  { x: M, y: yf(1), w: DIR, h: H, rotulo: 'Beneficiário', chave: 'beneficiario' },
+  { x: M + DIR, y: yf(1), w: COL, h: H, rotulo: 'Agência/Código do Beneficiário', chave: 'agenciaCodigo', alinhar: 'right' },
+  { x: M, y: yf(2), w: C6 * 1.2, h: H, rotulo: 'Data do Documento', chave: 'dataDocumento' },
+  { x: M + C6 * 1.2, y: yf(2), w: C6 * 1.6, h: H, rotulo: 'Nº do Documento', chave: 'numeroDocumento' },
+  { x: M + C6 * 2.8, y: yf(2), w: C6 * 0.9, h: H, rotulo: 'Espécie Doc.', chave: 'especieDocumento' },
+  { x: M + C6 * 3.7, y: yf(2), w: C6 * 0.7, h: H, rotulo: 'Aceite', chave: 'aceite' },
+  { x: M + C6 * 4.4, y: yf(2), w: C6 * 1.6, h: H, rotulo: 'Data Processamento', chave: 'dataProcessamento' },
+  { x: M + DIR, y: yf(2), w: COL, h: H, rotulo: 'Nosso Número', chave: 'nossoNumero', alinhar: 'right' },
+  { x: M, y: yf(3), w: C6 * 1.2, h: H, rotulo: 'Uso do Banco', chave: 'vazio' },
+  { x: M + C6 * 1.2, y: yf(3), w: C6 * 0.8, h: H, rotulo: 'Carteira', chave: 'carteira' },
+  { x: M + C6 * 2, y: yf(3), w: C6 * 0.8, h: H, rotulo: 'Espécie', chave: 'especie' },
+  { x: M + C6 * 2.8, y: yf(3), w: C6 * 1.6, h: H, rotulo: 'Quantidade', chave: 'vazio' },
+  { x: M + C6 * 4.4, y: yf(3), w: C6 * 1.6, h: H, rotulo: 'Valor', chave: 'vazio' },
+  { x: M + DIR, y: yf(3), w: COL, h: H, rotulo: '(=) Valor do Documento', chave: 'valor', alinhar: 'right', negrito: true },
+  ...['(-) Desconto/Abatimento', '(-) Outras Deduções', '(+) Mora/Multa', '(+) Outros Acréscimos', '(=) Valor Cobrado'].map(
+    (rotulo, i): Caixa => ({ x: M + DIR, y: Y_INSTR + i * H, w: COL, h: H, rotulo, chave: 'vazio' }),
+  ),
+];
+
+function cabecalhoModelo(doc: Doc, y: number) {
+  doc.moveTo(M + 150, y).lineTo(M + 150, y + 20).stroke();
+  doc.moveTo(M + 205, y).lineTo(M + 205, y + 20).stroke();
+  doc.moveTo(M, y + 20).lineTo(M + LARGURA, y + 20).lineWidth(1.2).stroke().lineWidth(0.5);
+}
+
+function desenharModelo(doc: Doc) {
+  doc.lineWidth(0.5).strokeColor('black').fillColor('black');
+  cabecalhoModelo(doc, M);
+  cabecalhoModelo(doc, Y_FICHA);
+  for (const c of CAIXAS) {
+    doc.rect(c.x, c.y, c.w, c.h).stroke();
+    texto(doc, 'Helvetica', 5.5, c.rotulo, c.x + 2, c.y + 1.5);
+  }
+  texto(doc, 'Helvetica-Bold', 9, 'Recibo do Pagador', M + LARGURA - doc.font('Helvetica-Bold').fontSize(9).widthOfString('Recibo do Pagador'), M + 5);
+  texto(doc, 'Helvetica', 6, 'Autenticação mecânica', M + LARGURA - 70, Y_LINHA_RECIBO);
+  doc.dash(3, { space: 3 }).moveTo(M, Y_CORTE).lineTo(M + LARGURA, Y_CORTE).stroke().undash();
+  texto(doc, 'Helvetica', 5.5, 'Corte na linha pontilhada', M + LARGURA - 70, Y_CORTE + 2);
+  doc.rect(M, Y_INSTR, DIR, 5 * H).stroke();
+  texto(doc, 'Helvetica', 5.5, 'Instruções (texto de responsabilidade do beneficiário)', M + 2, Y_INSTR + 1.5);
+  doc.rect(M, Y_PAGADOR, LARGURA, 34).stroke();
+  texto(doc, 'Helvetica', 5.5, 'Pagador', M + 2, Y_PAGADOR + 1.5);
+  texto(doc, 'Helvetica', 5.5, 'Sacador/Avalista', M + 2, Y_PAGADOR + 36);
+  texto(doc, 'Helvetica', 5.5, 'Autenticação mecânica - Ficha de Compensação', M + LARGURA - 150, Y_PAGADOR + 36);
+}
+
+interface PaginaInterna {
+  write(s: string): unknown;
+  fonts: Record<string, unknown>;
+  xobjects: Record<string, unknown>;
+  height: number;
+}
+
+/** Draws the grid into a form XObject by pointing pdfkit's drawing at a stand-in page for a moment. */
+function criarModelo(doc: Doc): unknown {
+  const d = doc as unknown as { page: PaginaInterna; ref(data: object): { end(s: string): void } };
+  const real = d.page;
+  const conteudo: string[] = [];
+  const fontes: Record<string, unknown> = {};
+  d.page = { ...real, write: (s: string) => conteudo.push(s), fonts: fontes, xobjects: {}, height: real.height } as PaginaInterna;
+  try {
+    desenharModelo(doc);
+  } finally {
+    d.page = real;
+  }
+  const ref = d.ref({ Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, A4.w, A4.h], Resources: { ProcSet: ['PDF', 'Text'], Font: fontes } });
+  ref.end(conteudo.join('\n'));
+  return ref;
+}
+
+function codigoDeBarras(doc: Doc, codigo: string, x: number, y: number) {
+  // FEBRABAN: 103 mm wide, 13 mm high, wide bars three times the narrow.
+  const elementos = elementosI2of5(codigo);
+  const modulos = elementos.reduce((a, b) => a + b, 0);
+  const fino = (103 * MM) / modulos;
+  let pos = x;
+  elementos.forEach((e, i) => {
+    if (i % 2 === 0) doc.rect(pos, y, e * fino, 13 * MM);
+    pos += e * fino;
+  });
+  doc.fill('black');
+}
+
+function qrPix(doc: Doc, conteudo: string, x: number, y: number, tamanho: number) {
+  // A BR Code is plain ASCII: one byte-mode segment spares qrcode its search for the cheapest mix of modes.
+  const qr = QRCode.create([{ data: Buffer.from(conteudo, 'latin1'), mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const m = tamanho / n;
+  // one rectangle per horizontal run of dark modules: a third of the drawing operators of one per module
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!qr.modules.get(r, c)) continue;
+      let fimRun = c;
+      while (fimRun + 1 < n && qr.modules.get(r, fimRun + 1)) fimRun++;
+      doc.rect(x + c * m, y + r * m, (fimRun - c + 1) * m, m);
+      c = fimRun;
+    }
+  }
+  doc.fill('black');
+}
+
+function desenharBoleto(doc: Doc, modelo: unknown, b: BoletoMontado, e: BoletoPdf, pix: string | null) {
+  const d = doc as unknown as { page: PaginaInterna };
+  d.page.xobjects.Boleto = modelo;
+  doc.addContent('q /Boleto Do Q');
+  const banco = obterBanco(b.banco)!;
+  const codigoBanco = `${banco.codigo}-${banco.digito}`;
+  const valores: Record<Chave, string> = {
+    beneficiario: `${e.beneficiario.nome}  ${documento(e.beneficiario.documento)}`,
+    agenciaCodigo: formatar(banco.exibicao?.agenciaCodigoBeneficiario ?? '{agencia} / {conta}', b.campos),
+    vencimento: dataBr(b.vencimento),
+    pagador: `${e.pagador.nome}  ${documento(e.pagador.documento)}`,
+    nossoNumero: b.nossoNumeroFormatado,
+    valor: reais(b.valor),
+    numeroDocumento: e.numeroDocumento,
+    dataDocumento: dataBr(e.dataDocumento),
+    parcela: e.parcela ?? '1/1',
+    localPagamento: banco.localPagamento ?? 'Pagável em qualquer banco até o vencimento',
+    especieDocumento: e.especieDocumento ?? 'DM',
+    aceite: e.aceite ?? 'N',
+    dataProcessamento: dataBr(e.dataProcessamento ?? e.dataDocumento),
+    carteira: b.campos.carteira ?? '',
+    especie: 'R$',
+    vazio: '',
+  };
+  for (const c of CAIXAS) {
+    const v = valores[c.chave];
+    if (!v) continue;
+    const fonte = c.negrito ? 'Helvetica-Bold' : 'Helvetica';
+    const x = c.alinhar === 'right' ? c.x + c.w - 3 - doc.font(fonte).fontSize(8.5).widthOfString(v) : c.x + 3;
+    texto(doc, fonte, 8.5, v, x, c.y + c.h - 10.5);
+  }
+  for (const y of [M, Y_FICHA]) {
+    texto(doc, 'Helvetica-Bold', 12, banco.nomeCurto, M, y + 4);
+    texto(doc, 'Helvetica-Bold', 14, codigoBanco, M + 156, y + 3);
+  }
+  texto(doc, 'Helvetica-Bold', 10.5, b.linhaDigitavel, M + LARGURA - doc.font('Helvetica-Bold').fontSize(10.5).widthOfString(b.linhaDigitavel), Y_FICHA + 5);
+  texto(doc, 'Helvetica', 8, b.linhaDigitavel, M, Y_LINHA_RECIBO);
+  if (pix) {
+    const y = Y_LINHA_RECIBO + 12;
+    texto(doc, 'Helvetica', 6.5, 'Pague com Pix: aponte a câmera do app do seu banco', M, y);
+    qrPix(doc, pix, M, y + 10, LADO_QR);
+    texto(doc, 'Helvetica', 6, 'Pix copia e cola:', M + LADO_QR + 8, y + 10);
+    for (let i = 0; i * 90 < pix.length && i < 4; i++) texto(doc, 'Helvetica', 5.5, pix.slice(i * 90, (i + 1) * 90), M + LADO_QR + 8, y + 19 + i * 8);
+  }
+  (e.instrucoes ?? []).slice(0, 9).forEach((linha, i) => texto(doc, 'Helvetica', 8, linha, M + 3, Y_INSTR + 10 + i * 10));
+  if (e.pagador.endereco) texto(doc, 'Helvetica', 8.5, e.pagador.endereco, M + 3, Y_PAGADOR + 20);
+  codigoDeBarras(doc, b.codigoBarras, M, Y_BARRAS);
+}
+
+/**
+ * Renders boletos into one PDF (a carnê when there are many), writing pages to `saida` as they are made:
+ * the producer waits for the consumer, so memory stays flat whatever the number of boletos.
+ */
+export async function gerarPdfBoletos(boletos: Iterable<BoletoPdf> | AsyncIterable<BoletoPdf>, saida: Writable): Promise<number> {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, compress: true, info: { Title: 'Boletos', Producer: 'Retaguarda' } });
+  const fim = once(saida, 'finish');
+  doc.pipe(saida);
+  let n = 0;
+  let modelo: unknown;
+  for await (const e of boletos) {
+    const b = montarBoleto(e.dados);
+    const pix = e.pix
+      ? montarPixEstatico({ chave: e.pix.chave, cidade: e.pix.cidade, nome: e.beneficiario.nome, valor: b.valor, txid: e.pix.txid })
+      : null;
+    doc.addPage();
+    modelo ??= criarModelo(doc);
+    desenharBoleto(doc, modelo, b, e, pix);
+    n++;
+    if (saida.writableNeedDrain) await once(saida, 'drain');
+    else if (n % 50 === 0) await new Promise((r) => setImmediate(r));
+  }
+  if (n === 0) doc.addPage().font('Helvetica').fontSize(10).text('Nenhum boleto.', M, M);
+  doc.end();
+  await fim;
+  return n;
+}
