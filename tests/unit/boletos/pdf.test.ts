@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import { montarBoleto } from '../../../src/server/boletos/boleto.ts';
 import { gerarPdfBoletos, type BoletoPdf } from '../../../src/server/boletos/pdf/boleto-pdf.ts';
 import { lerPix, montarPixEstatico } from '../../../src/server/boletos/pix/br-code.ts';
