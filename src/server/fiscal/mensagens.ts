@@ -164,5 +164,6 @@ export function montarProcEvento(evento: string, retEvento: string): string {
 }
 
 export function montarProcInut(inut: string, retInut: string): string {
-  return `<procInutNFe xmlns="${NS_NFE}" versao="4.00">${inut}${retInut}</procInutNFe>`;
+  // The official XSD names this root ProcInutNFe (capital P).
+  return `<ProcInutNFe xmlns="${NS_NFE}" versao="4.00">${inut}${retInut}</ProcInutNFe>`;
 }

@@ -101,7 +101,7 @@ export function schemaParaRaiz(raiz: string, tpEvento?: string): string | null {
     case 'retEnviNFe': return 'retEnviNFe_v4.00.xsd';
     case 'inutNFe': return 'inutNFe_v4.00.xsd';
     case 'retInutNFe': return 'retInutNFe_v4.00.xsd';
-    case 'procInutNFe': return 'procInutNFe_v4.00.xsd';
+    case 'ProcInutNFe': case 'procInutNFe': return 'procInutNFe_v4.00.xsd';
     case 'consStatServ': return 'consStatServ_v4.00.xsd';
     case 'retConsStatServ': return 'retConsStatServ_v4.00.xsd';
     case 'consSitNFe': return 'consSitNFe_v4.00.xsd';

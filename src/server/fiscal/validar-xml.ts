@@ -101,7 +101,7 @@ export async function validarXmlFiscal(xml: string): Promise<ResultadoValidacaoX
       modelo = ch.length === 44 ? ch.slice(20, 22) : null;
       const v = validarChave(ch);
       if (!v.valida) erros.push({ caminho: `${raiz}/chNFe`, mensagem: v.motivo });
-    } else if (raiz === 'inutNFe' || raiz === 'procInutNFe') {
+    } else if (raiz === 'inutNFe' || raiz === 'ProcInutNFe') {
       modelo = tag(xml, 'mod') ?? null;
     }
   }

@@ -29,7 +29,7 @@ const validar = (payload: string, contentType = 'application/xml') =>
   app.inject({ method: 'POST', url: '/api/NotasFiscais/validar-xml', headers: { 'content-type': contentType }, payload });
 const amostra = (f: string) => readFileSync(path.join(SAMPLES, f), 'utf8');
 
-describe('POST /api/NotasFiscais/validar-xml', () => {
+describe('POST /api/NotasFiscais/validar-xml', { timeout: 30_000 }, () => {
   it('accepts our signed NF-e and NFC-e', async () => {
     const [a, b] = await Promise.all([validar(nfe.xml), validar(nfce.xml)]);
     expect(a.statusCode).toBe(200);

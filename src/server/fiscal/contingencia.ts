@@ -1,0 +1,148 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
+import { montarNfe, type NfeMontada } from './nfe.ts';
+import type { Assinador } from './assinatura.ts';
+import type { Csc } from './qrcode-nfce.ts';
+import { SefazIndisponivelError, type SefazCliente, type RetornoAutorizacao } from './sefaz-cliente.ts';
+import type { AjudaRejeicao } from './rejeicoes.ts';
+
+/** A document issued offline (NFC-e tpEmis 9) waiting for SEFAZ. */
+export interface ItemFila {
+  chave: string;
+  xml: string;
+  criadoEm: string;
+  tentativas: number;
+  situacao: 'pendente' | 'rejeitada';
+  ultimoErro?: string;
+  cStat?: string;
+  ajuda?: AjudaRejeicao;
+}
+
+/** Where the queue lives. Offline notes are legal documents already handed to the consumer: never memory only in production. */
+export interface ArmazemFila {
+  salvar(item: ItemFila): Promise<void>;
+  listar(): Promise<ItemFila[]>;
+  remover(chave: string): Promise<void>;
+}
+
+export class ArmazemMemoria implements ArmazemFila {
+  private itens = new Map<string, ItemFila>();
+  async salvar(i: ItemFila) {
+    this.itens.set(i.chave, { ...i });
+  }
+  async listar() {
+    return [...this.itens.values()].sort((a, b) => a.criadoEm.localeCompare(b.criadoEm));
+  }
+  async remover(chave: string) {
+    this.itens.delete(chave);
+  }
+}
+
+/** One JSON file per document in a folder (the embedded mode's DATA_DIR). */
+export class ArmazemArquivos implements ArmazemFila {
+  constructor(private dir: string) {}
+  async salvar(i: ItemFila) {
+    await mkdir(this.dir, { recursive: true });
+    const tmp = path.join(this.dir, `${i.chave}.json.tmp`);
+    await writeFile(tmp, JSON.stringify(i));
+    const { rename } = await import('node:fs/promises');
+    await rename(tmp, path.join(this.dir, `${i.chave}.json`));
+  }
+  async listar() {
+    const nomes = await readdir(this.dir).catch(() => [] as string[]);
+    const itens = await Promise.all(nomes.filter((n) => n.endsWith('.json')).map(async (n) => JSON.parse(await readFile(path.join(this.dir, n), 'utf8')) as ItemFila));
+    return itens.sort((a, b) => a.criadoEm.localeCompare(b.criadoEm));
+  }
+  async remover(chave: string) {
+    await rm(path.join(this.dir, `${chave}.json`), { force: true });
+  }
+}
+
+export interface ResultadoTransmissao {
+  autorizadas: { chave: string; nfeProc: string }[];
+  rejeitadas: ItemFila[];
+  pendentes: number;
+}
+
+export class FilaContingencia {
+  constructor(private armazem: ArmazemFila, private aoAutorizar?: (chave: string, nfeProc: string) => Promise<void>) {}
+
+  async enfileirar(m: NfeMontada): Promise<void> {
+    await this.armazem.salvar({ chave: m.chave, xml: m.xml, criadoEm: new Date().toISOString(), tentativas: 0, situacao: 'pendente' });
+  }
+
+  listar() {
+    return this.armazem.listar();
+  }
+
+  /** Sends every pending document in issue order; stops at the first communication failure (SEFAZ is still down). */
+  async transmitir(cliente: SefazCliente): Promise<ResultadoTransmissao> {
+    const res: ResultadoTransmissao = { autorizadas: [], rejeitadas: [], pendentes: 0 };
+    const itens = (await this.armazem.listar()).filter((i) => i.situacao === 'pendente');
+    for (let k = 0; k < itens.length; k++) {
+      const item = itens[k];
+      let r: RetornoAutorizacao;
+      try {
+        r = await cliente.autorizar(item.xml);
+      } catch (e) {
+        await this.armazem.salvar({ ...item, tentativas: item.tentativas + 1, ultimoErro: (e as Error).message });
+        res.pendentes = itens.length - k;
+        return res;
+      }
+      if (r.nfeProc) {
+        await this.aoAutorizar?.(item.chave, r.nfeProc);
+        await this.armazem.remover(item.chave);
+        res.autorizadas.push({ chave: item.chave, nfeProc: r.nfeProc });
+      } else {
+        const rej: ItemFila = { ...item, tentativas: item.tentativas + 1, situacao: 'rejeitada', cStat: r.cStat, ultimoErro: r.xMotivo, ajuda: r.ajuda };
+        await this.armazem.salvar(rej);
+        res.rejeitadas.push(rej);
+      }
+    }
+    return res;
+  }
+}
+
+export type ResultadoEmissao =
+  | { situacao: 'autorizada'; montada: NfeMontada; retorno: RetornoAutorizacao }
+  | { situacao: 'rejeitada'; montada: NfeMontada; retorno: RetornoAutorizacao }
+  | { situacao: 'contingencia'; montada: NfeMontada; motivo: string };
+
+function agoraComFuso(): string {
+  return new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 19) + '-03:00';
+}
+
+/**
+ * NFC-e: try SEFAZ; when it cannot be reached (or answers 108/109), issue the same sale offline with tpEmis 9
+ * (new key, QR Code with digVal), queue it for later transmission, and hand it back to be printed now.
+ */
+export async function emitirNfce(
+  doc: NfeDocumento,
+  o: { cliente: SefazCliente; assinador: Assinador; csc: Csc; fila: FilaContingencia; justificativa?: string },
+): Promise<ResultadoEmissao> {
+  const online = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: 1, contingencia: undefined } }, o.assinador, { csc: o.csc });
+  let motivo: string;
+  try {
+    const r = await o.cliente.autorizar(online.xml);
+    if (r.cStat !== '108' && r.cStat !== '109') return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: online, retorno: r };
+    motivo = `${r.cStat} - ${r.xMotivo}`;
+  } catch (e) {
+    if (!(e instanceof SefazIndisponivelError)) throw e;
+    motivo = e.message;
+  }
+  const offline = montarNfe(
+    {
+      ...doc,
+      ide: {
+        ...doc.ide,
+        tipoEmissao: 9,
+        contingencia: { dataHora: agoraComFuso(), justificativa: o.justificativa ?? 'SEFAZ indisponivel para autorizacao on-line da NFC-e' },
+      },
+    },
+    o.assinador,
+    { csc: o.csc },
+  );
+  await o.fila.enfileirar(offline);
+  return { situacao: 'contingencia', montada: offline, motivo };
+}

@@ -1,0 +1,195 @@
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CertificadoA1 } from './certificado.ts';
+import { envelopar, desenvelopar, soapAction, campo, elemento, elementos, type Servico } from './soap.ts';
+import { ajudaRejeicao, cStatSucesso, type AjudaRejeicao } from './rejeicoes.ts';
+import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, montarProcEvento, montarProcInut } from './mensagens.ts';
+import { codigoUf } from './ufs.ts';
+
+interface DocumentoEndpoints {
+  autorizadores: Record<string, { producao: Partial<Record<Servico, string>>; homologacao: Partial<Record<Servico, string>> }>;
+  ufs: Record<string, { nfe: string; nfce: string; contingencia: string }>;
+}
+
+const ARQUIVO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/fiscal/sefaz-endpoints.json');
+let endpoints: DocumentoEndpoints | undefined;
+
+export type Destino = { tipo: 'sefaz'; contingenciaSvc?: boolean } | { tipo: 'local'; baseUrl: string; ca?: string | Buffer };
+
+/** Endpoint of a service for a UF/model/environment, from the data document; or the local SEFAZ. */
+export function urlServico(servico: Servico, uf: string, modelo: 55 | 65, tpAmb: 1 | 2, destino: Destino): string {
+  if (destino.tipo === 'local') return `${destino.baseUrl.replace(/\/$/, '')}/ws/${servico}`;
+  endpoints ??= JSON.parse(readFileSync(ARQUIVO, 'utf8')) as DocumentoEndpoints;
+  const conf = endpoints.ufs[uf];
+  if (!conf) throw new Error(`UF sem autorizador cadastrado: ${uf}.`);
+  const nacional = servico === 'NFeDistribuicaoDFe';
+  const autorizador = nacional ? 'AN' : destino.contingenciaSvc ? conf.contingencia : modelo === 65 ? conf.nfce : conf.nfe;
+  const url = endpoints.autorizadores[autorizador]?.[tpAmb === 1 ? 'producao' : 'homologacao']?.[servico];
+  if (!url) throw new Error(`Endpoint ${servico} do autorizador ${autorizador} (${tpAmb === 1 ? 'produção' : 'homologação'}) não cadastrado em schemas/fiscal/sefaz-endpoints.json.`);
+  return url;
+}
+
+export class SefazIndisponivelError extends Error {
+  constructor(message: string, public causa?: unknown) {
+    super(message);
+  }
+}
+
+export class ConsumoIndevidoError extends Error {
+  constructor(public ate: Date) {
+    super(`A SEFAZ bloqueou consultas deste CNPJ por consumo indevido (656). Nova tentativa liberada às ${ate.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.`);
+  }
+}
+
+export interface Retorno {
+  cStat: string;
+  xMotivo: string;
+  /** the returned message (retEnviNFe, retEnvEvento...) */
+  xml: string;
+  /** help for every failure */
+  ajuda?: AjudaRejeicao;
+}
+
+export interface RetornoAutorizacao extends Retorno {
+  chave?: string;
+  protocolo?: string;
+  protNFe?: string;
+  /** NFe + protNFe, for storage (only when authorised) */
+  nfeProc?: string;
+}
+
+export interface OpcoesCliente {
+  certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem' | 'cnpj'>;
+  uf: string;
+  modelo: 55 | 65;
+  tpAmb: 1 | 2;
+  destino: Destino;
+  timeoutMs?: number;
+  /** how long a CNPJ waits after a 656 (SEFAZ blocks for about an hour) */
+  esperaConsumoIndevidoMs?: number;
+  agora?: () => number;
+}
+
+/** Per-CNPJ block after 'consumo indevido', shared by every client in the process. */
+const bloqueios = new Map<string, number>();
+
+/**
+ * SOAP 1.2 over HTTPS with the A1 as client certificate. Parses cStat/xMotivo and the protocol, assembles nfeProc,
+ * and stops calling for a CNPJ that SEFAZ has blocked for consumo indevido.
+ */
+export class SefazCliente {
+  private agente: https.Agent;
+  constructor(private o: OpcoesCliente) {
+    this.agente = new https.Agent({
+      key: o.certificado.privateKeyPem,
+      cert: o.certificado.certPem,
+      ca: o.destino.tipo === 'local' ? o.destino.ca : undefined,
+      keepAlive: true,
+      maxSockets: 4,
+    });
+  }
+
+  fechar() {
+    this.agente.destroy();
+  }
+
+  private agora() {
+    return this.o.agora ? this.o.agora() : Date.now();
+  }
+
+  private async chamar(servico: Servico, xml: string): Promise<string> {
+    const cnpj = this.o.certificado.cnpj ?? '';
+    const ate = bloqueios.get(cnpj);
+    if (ate && ate > this.agora()) throw new ConsumoIndevidoError(new Date(ate));
+    const url = new URL(urlServico(servico, this.o.uf, this.o.modelo, this.o.tpAmb, this.o.destino));
+    const corpo = envelopar(servico, xml);
+    const resposta = await new Promise<string>((resolve, reject) => {
+      const req = https.request(
+        url,
+        {
+          method: 'POST',
+          agent: this.agente,
+          headers: { 'Content-Type': `application/soap+xml; charset=utf-8; action="${soapAction(servico)}"`, 'Content-Length': Buffer.byteLength(corpo) },
+          timeout: this.o.timeoutMs ?? 30_000,
+        },
+        (res) => {
+          const partes: Buffer[] = [];
+          res.on('data', (c: Buffer) => partes.push(c));
+          res.on('end', () => {
+            const txt = Buffer.concat(partes).toString('utf8');
+            if ((res.statusCode ?? 500) >= 500 && !/nfeResultMsg|nfeDistDFeInteresseResult/.test(txt)) {
+              reject(new SefazIndisponivelError(`A SEFAZ respondeu HTTP ${res.statusCode}.`));
+            } else if ((res.statusCode ?? 500) >= 400 && !/Envelope/.test(txt)) {
+              reject(new SefazIndisponivelError(`A SEFAZ recusou a conexão (HTTP ${res.statusCode}): ${txt.slice(0, 200)}`));
+            } else resolve(txt);
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new SefazIndisponivelError('Tempo esgotado esperando a SEFAZ.')));
+      req.on('error', (e) => reject(e instanceof SefazIndisponivelError ? e : new SefazIndisponivelError(`Sem comunicação com a SEFAZ: ${(e as Error).message}`, e)));
+      req.end(corpo);
+    });
+    const ret = desenvelopar(resposta);
+    if (campo(ret, 'cStat') === '656') bloqueios.set(cnpj, this.agora() + (this.o.esperaConsumoIndevidoMs ?? 3_600_000));
+    return ret;
+  }
+
+  private retorno(xml: string, cStat = campo(xml, 'cStat') ?? '', xMotivo = campo(xml, 'xMotivo') ?? ''): Retorno {
+    return { cStat, xMotivo, xml, ajuda: cStatSucesso(cStat) || cStat === '107' || cStat === '104' || cStat === '128' || cStat === '137' || cStat === '138' ? undefined : ajudaRejeicao(cStat, xMotivo) };
+  }
+
+  async statusServico(): Promise<Retorno> {
+    return this.retorno(await this.chamar('NFeStatusServico4', montarConsStatServ(this.o.tpAmb, codigoUf(this.o.uf))));
+  }
+
+  /** Synchronous authorisation of one signed NFe (with infNFeSupl for the NFC-e). */
+  async autorizar(nfeAssinada: string, idLote: string | number = Date.now()): Promise<RetornoAutorizacao> {
+    const ret = await this.chamar('NFeAutorizacao4', montarEnviNFe(idLote, [nfeAssinada]));
+    const protNFe = elemento(ret, 'protNFe');
+    if (!protNFe) return this.retorno(ret);
+    const cStat = campo(protNFe, 'cStat') ?? '';
+    const r: RetornoAutorizacao = { ...this.retorno(ret, cStat, campo(protNFe, 'xMotivo') ?? ''), chave: campo(protNFe, 'chNFe'), protocolo: campo(protNFe, 'nProt'), protNFe };
+    if (cStat === '100' || cStat === '150') r.nfeProc = montarNfeProc(nfeAssinada, protNFe);
+    return r;
+  }
+
+  async consultar(chave: string): Promise<Retorno & { protNFe?: string; eventos: string[] }> {
+    const ret = await this.chamar('NFeConsultaProtocolo4', montarConsSitNFe(this.o.tpAmb, chave));
+    return { ...this.retorno(ret), protNFe: elemento(ret, 'protNFe'), eventos: elementos(ret, 'procEventoNFe') };
+  }
+
+  /** Sends an envEvento; each event comes back with its own cStat and, when registered, its procEventoNFe. */
+  async enviarEventos(envEvento: string): Promise<Retorno & { eventos: (Retorno & { procEventoNFe?: string })[] }> {
+    const ret = await this.chamar('NFeRecepcaoEvento4', envEvento);
+    const enviados = elementos(envEvento, 'evento');
+    const eventos = elementos(ret, 'retEvento').map((re, i) => {
+      const r = this.retorno(re);
+      return { ...r, procEventoNFe: cStatSucesso(r.cStat) && enviados[i] ? montarProcEvento(enviados[i], re) : undefined };
+    });
+    return { ...this.retorno(ret), eventos };
+  }
+
+  async inutilizar(inutNFe: string): Promise<Retorno & { procInutNFe?: string }> {
+    const ret = await this.chamar('NFeInutilizacao4', inutNFe);
+    const r = this.retorno(ret);
+    return { ...r, procInutNFe: r.cStat === '102' ? montarProcInut(inutNFe, ret) : undefined };
+  }
+
+  async distribuicao(distDFeInt: string): Promise<Retorno & { ultNSU?: string; maxNSU?: string; documentos: { nsu: string; schema: string; xml: string }[] }> {
+    const ret = await this.chamar('NFeDistribuicaoDFe', distDFeInt);
+    const { gunzipSync } = await import('node:zlib');
+    const documentos = [...ret.matchAll(/<docZip\s+NSU="(\d+)"\s+schema="([^"]+)">([^<]+)<\/docZip>/g)].map((m) => ({
+      nsu: m[1],
+      schema: m[2],
+      xml: gunzipSync(Buffer.from(m[3], 'base64')).toString('utf8'),
+    }));
+    return { ...this.retorno(ret), ultNSU: campo(ret, 'ultNSU'), maxNSU: campo(ret, 'maxNSU'), documentos };
+  }
+}
+
+/** Test/ops hook: forget 656 blocks (e.g. after the waiting time was confirmed with SEFAZ). */
+export function limparBloqueiosConsumo() {
+  bloqueios.clear();
+}

@@ -1,0 +1,391 @@
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { gzipSync } from 'node:zlib';
+import forge from 'node-forge';
+import { XMLParser } from 'fast-xml-parser';
+import { desenvelopar, envelopeResposta, campo, elemento, elementos, type Servico } from './soap.ts';
+import { validarXsd, schemaParaRaiz } from './validacao-xsd.ts';
+import { verificarAssinatura } from './assinatura.ts';
+import { validarChave, modulo11, cnpjValido, cpfValido } from './chave.ts';
+import { D, dec, sum, type Dec } from './decimal.ts';
+import { g, t } from './xml-writer.ts';
+import { NS_NFE } from './nfe-xml.ts';
+import { idEvento } from './mensagens.ts';
+
+/**
+ * A SEFAZ for homologation and tests: the same SOAP services over TLS with client certificates, the XSD and
+ * signature checks, a handful of real rejection rules with their real cStat codes and texts, and state
+ * (authorised, cancelled, inutilised numbers, events, distribution NSU).
+ */
+
+interface NotaRegistrada {
+  chave: string;
+  cnpj: string;
+  destDoc?: string;
+  modelo: string;
+  serie: number;
+  numero: number;
+  nProt: string;
+  protNFe: string;
+  nfe: string;
+  situacao: 'autorizada' | 'cancelada';
+  dhEmi: string;
+  eventos: { tipo: string; seq: number; proc: string }[];
+}
+
+export interface OpcoesSefazLocal {
+  tpAmb?: 1 | 2;
+  /** UF served, as cUF */
+  cUF?: string;
+  /** minutes of tolerance for a future dhEmi (703) */
+  toleranciaFuturoMin?: number;
+  /** days an NF-e may be late (228) */
+  atrasoMaximoDias?: number;
+  /** after an empty distribution answer, a CNPJ must wait this long or gets 656 */
+  esperaDistribuicaoMs?: number;
+  agora?: () => number;
+}
+
+const VER_APLIC = 'SEFAZ-LOCAL-1.0';
+
+function certificadoServidor(): { key: string; cert: string } {
+  const chaves = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
+  const c = forge.pki.createCertificate();
+  c.publicKey = chaves.publicKey;
+  c.serialNumber = '01' + forge.util.bytesToHex(forge.random.getBytesSync(6));
+  c.validity.notBefore = new Date(Date.now() - 60_000);
+  c.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  const nome = [{ shortName: 'CN', value: 'localhost' }, { shortName: 'O', value: 'SEFAZ local de homologacao' }];
+  c.setSubject(nome);
+  c.setIssuer(nome);
+  c.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }]);
+  c.sign(chaves.privateKey, forge.md.sha256.create());
+  return { key: forge.pki.privateKeyToPem(chaves.privateKey), cert: forge.pki.certificateToPem(c) };
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false, isArray: (n) => n === 'det' || n === 'detPag' });
+
+type Obj = Record<string, unknown>;
+const o = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
+const s = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+export class SefazLocal {
+  private servidor?: https.Server;
+  private notas = new Map<string, NotaRegistrada>();
+  private porNumero = new Map<string, string>();
+  private inutilizados = new Set<string>();
+  private seqProt = 0;
+  private nsu: { nsu: number; destDoc: string; xml: string; schema: string }[] = [];
+  private ultimaVazia = new Map<string, number>();
+  /** number of SOAP requests received, per service (tests use it to prove the client backs off) */
+  readonly chamadas = new Map<Servico, number>();
+  indisponivel = false;
+  readonly tls = certificadoServidor();
+
+  constructor(private op: OpcoesSefazLocal = {}) {}
+
+  private agora() {
+    return this.op.agora ? this.op.agora() : Date.now();
+  }
+
+  private dh(ms = this.agora()): string {
+    return new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19) + '-03:00';
+  }
+
+  private novoProtocolo(cUF: string): string {
+    this.seqProt++;
+    const aa = new Date(this.agora()).getUTCFullYear().toString().slice(2);
+    return `1${cUF}${aa}${String(this.seqProt).padStart(10, '0')}`;
+  }
+
+  get url(): string {
+    const a = this.servidor?.address() as AddressInfo | undefined;
+    if (!a) throw new Error('SEFAZ local não iniciada.');
+    return `https://127.0.0.1:${a.port}`;
+  }
+
+  async iniciar(porta = 0): Promise<string> {
+    this.servidor = https.createServer({ key: this.tls.key, cert: this.tls.cert, requestCert: true, rejectUnauthorized: false }, (req, res) => {
+      const partes: Buffer[] = [];
+      req.on('data', (c: Buffer) => partes.push(c));
+      req.on('end', () => {
+        void this.atender(req.url ?? '', Buffer.concat(partes).toString('utf8'), (req.socket as TLSSocket).getPeerCertificate())
+          .then(([status, corpo]) => {
+            res.writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
+            res.end(corpo);
+          })
+          .catch((e) => {
+            res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+            res.end(String((e as Error).message));
+          });
+      });
+    });
+    await new Promise<void>((r) => this.servidor!.listen(porta, '127.0.0.1', r));
+    return this.url;
+  }
+
+  async parar(): Promise<void> {
+    if (!this.servidor) return;
+    this.servidor.closeAllConnections();
+    await new Promise<void>((r) => this.servidor!.close(() => r()));
+  }
+
+  private async atender(url: string, corpo: string, cert: { raw?: Buffer } | null): Promise<[number, string]> {
+    if (this.indisponivel) return [503, 'Serviço indisponível'];
+    if (!cert?.raw) return [403, 'Certificado digital do cliente obrigatório (TLS mútuo).'];
+    const servico = /\/ws\/(\w+)/.exec(url)?.[1] as Servico | undefined;
+    if (!servico) return [404, 'Serviço desconhecido'];
+    this.chamadas.set(servico, (this.chamadas.get(servico) ?? 0) + 1);
+    let msg: string;
+    try {
+      msg = desenvelopar(corpo);
+    } catch {
+      return [400, 'Envelope SOAP inválido'];
+    }
+    const r = await this.processar(servico, msg);
+    return [200, envelopeResposta(servico, r)];
+  }
+
+  private async processar(servico: Servico, msg: string): Promise<string> {
+    switch (servico) {
+      case 'NFeStatusServico4':
+        return this.retStatus(msg);
+      case 'NFeAutorizacao4':
+        return this.autorizar(msg);
+      case 'NFeConsultaProtocolo4':
+        return this.consultar(msg);
+      case 'NFeRecepcaoEvento4':
+        return this.eventos(msg);
+      case 'NFeInutilizacao4':
+        return this.inutilizar(msg);
+      case 'NFeDistribuicaoDFe':
+        return this.distribuir(msg);
+      default:
+        return this.retStatus(msg, '999', 'Rejeição: Erro não catalogado (serviço não implementado na SEFAZ local)');
+    }
+  }
+
+  private tpAmb() {
+    return this.op.tpAmb ?? 2;
+  }
+  private cUF() {
+    return this.op.cUF ?? '35';
+  }
+
+  private retStatus(_msg: string, cStat = '107', xMotivo = 'Serviço em Operação'): string {
+    return g('retConsStatServ', [t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo), t('cUF', this.cUF()), t('dhRecbto', this.dh()), t('tMed', 1)], { xmlns: NS_NFE, versao: '4.00' });
+  }
+
+  private retEnvi(cStat: string, xMotivo: string, prot?: string): string {
+    return g('retEnviNFe', [
+      t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo.slice(0, 255)), t('cUF', this.cUF()), t('dhRecbto', this.dh()), prot,
+    ], { xmlns: NS_NFE, versao: '4.00' });
+  }
+
+  private protNFe(chave: string, cStat: string, xMotivo: string, digVal?: string, nProt?: string): string {
+    return g('protNFe', [
+      g('infProt', [
+        t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('chNFe', chave), t('dhRecbto', this.dh()), t('nProt', nProt), t('digVal', digVal),
+        t('cStat', cStat), t('xMotivo', xMotivo.slice(0, 255)),
+      ]),
+    ], { versao: '4.00' });
+  }
+
+  private async autorizar(msg: string): Promise<string> {
+    const xsd = await validarXsd(msg, 'enviNFe_v4.00.xsd');
+    if (!xsd.valido) {
+      const e = xsd.erros[0];
+      return this.retEnvi('225', `Rejeição: Falha no Schema XML do lote de NFe [${e.caminho}: ${e.mensagem}]`);
+    }
+    const nfe = elemento(msg, 'NFe')!;
+    const chave = /Id="NFe(\d{44})"/.exec(nfe)?.[1] ?? '';
+    const rejeitar = (cStat: string, xMotivo: string) => this.retEnvi('104', 'Lote processado', this.protNFe(chave, cStat, xMotivo));
+    const r = this.regrasNfe(nfe, chave);
+    if (r) return rejeitar(r[0], r[1]);
+
+    const ide = o(o(o(parser.parse(nfe)).NFe).infNFe);
+    const id = o(ide.ide);
+    const emit = o(ide.emit);
+    const cnpj = s(emit.CNPJ) || s(emit.CPF);
+    const chaveNumero = `${cnpj}|${s(id.mod)}|${Number(s(id.serie))}|${Number(s(id.nNF))}`;
+    if (this.inutilizados.has(chaveNumero)) return rejeitar('206', 'Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ');
+    const existente = this.porNumero.get(chaveNumero);
+    if (existente) {
+      const n = this.notas.get(existente)!;
+      if (existente === chave) return rejeitar('204', `Rejeição: Duplicidade de NF-e [nRec:${n.nProt}]`);
+      return rejeitar('539', `Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso [chNFe: ${existente}][nRec:${n.nProt}]`);
+    }
+    const nProt = this.novoProtocolo(chave.slice(0, 2));
+    const digVal = campo(nfe, 'DigestValue');
+    const prot = this.protNFe(chave, '100', 'Autorizado o uso da NF-e', digVal, nProt);
+    const dest = o(ide.dest);
+    this.notas.set(chave, {
+      chave, cnpj, destDoc: s(dest.CNPJ) || s(dest.CPF) || undefined, modelo: s(id.mod), serie: Number(s(id.serie)), numero: Number(s(id.nNF)), nProt,
+      protNFe: prot, nfe, situacao: 'autorizada', dhEmi: s(id.dhEmi), eventos: [],
+    });
+    this.porNumero.set(chaveNumero, chave);
+    const destDoc = s(dest.CNPJ) || s(dest.CPF);
+    if (destDoc) this.publicar(destDoc, `<nfeProc xmlns="${NS_NFE}" versao="4.00">${nfe}${prot.replace('<protNFe ', `<protNFe xmlns="${NS_NFE}" `)}</nfeProc>`, 'procNFe_v4.00.xsd');
+    return this.retEnvi('104', 'Lote processado', prot);
+  }
+
+  /** Rules with the real codes and texts, in the order SEFAZ applies them. Returns [cStat, xMotivo] or null. */
+  private regrasNfe(nfe: string, chave: string): [string, string] | null {
+    const doc = o(o(o(parser.parse(nfe)).NFe).infNFe);
+    const ide = o(doc.ide);
+    if (s(ide.tpAmb) !== String(this.tpAmb())) return ['252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'];
+    const ass = verificarAssinatura(nfe);
+    if (!ass.valida) return ['297', 'Rejeição: Assinatura difere do calculado'];
+    if (ass.referencia !== `#NFe${chave}`) return ['298', 'Rejeição: Assinatura difere do padrão do Sistema'];
+    const emit = o(doc.emit);
+    const cnpj = s(emit.CNPJ);
+    const doc14 = (cnpj || s(emit.CPF)).padStart(14, '0');
+    const aamm = s(ide.dhEmi).slice(2, 4) + s(ide.dhEmi).slice(5, 7);
+    const composta = `${s(ide.cUF)}${aamm}${doc14}${s(ide.mod)}${s(ide.serie).padStart(3, '0')}${s(ide.nNF).padStart(9, '0')}${s(ide.tpEmis)}${s(ide.cNF)}`;
+    if (String(modulo11(composta)) !== s(ide.cDV)) return ['253', 'Rejeição: Digito Verificador da chave de acesso composta inválida'];
+    if (`${composta}${s(ide.cDV)}` !== chave) return ['502', 'Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes'];
+    if (cnpj && !cnpjValido(cnpj)) return ['207', 'Rejeição: CNPJ do emitente inválido'];
+    const dhEmi = Date.parse(s(ide.dhEmi));
+    const agora = this.agora();
+    if (dhEmi > agora + (this.op.toleranciaFuturoMin ?? 5) * 60_000) return ['703', 'Rejeição: Data-Hora de Emissão posterior ao horário de recebimento'];
+    if (dhEmi < agora - (this.op.atrasoMaximoDias ?? 30) * 86_400_000) return ['228', 'Rejeição: Data de Emissão muito atrasada'];
+    if (s(ide.mod) === '65' && s(ide.tpEmis) === '1' && dhEmi < agora - 5 * 60_000) return ['704', 'Rejeição: NFC-e com Data-Hora de emissão atrasada'];
+    const dest = o(doc.dest);
+    if (dest.CNPJ !== undefined && !cnpjValido(s(dest.CNPJ))) return ['208', 'Rejeição: CNPJ do destinatário inválido'];
+    if (dest.CPF !== undefined && !cpfValido(s(dest.CPF))) return ['237', 'Rejeição: CPF do destinatário inválido'];
+    return this.regrasTotais(doc);
+  }
+
+  private regrasTotais(doc: Obj): [string, string] | null {
+    const dets = (doc.det as Obj[]) ?? [];
+    const tot = o(o(doc.total).ICMSTot);
+    const campoItem = (d: Obj, grupo: 'ICMS', nome: string): Dec => {
+      const icms = o(o(o(d.imposto)[grupo]));
+      const inner = o(Object.values(icms)[0]);
+      return dec(s(inner[nome]) || undefined);
+    };
+    const prods = dets.map((d) => o(d.prod)).filter((p) => s(p.indTot) !== '0');
+    const soma = (f: (d: Obj) => Dec) => sum(dets.map(f));
+    const difere = (a: Dec, b: unknown) => !a.equals(dec(s(b) || '0'));
+    if (difere(sum(prods.map((p) => dec(s(p.vProd)))), tot.vProd)) return ['564', 'Rejeição: Total do Produto / Serviço difere do somatório dos itens'];
+    if (difere(soma((d) => campoItem(d, 'ICMS', 'vBC')), tot.vBC)) return ['531', 'Rejeição: Total da BC ICMS difere do somatório dos itens'];
+    if (difere(soma((d) => campoItem(d, 'ICMS', 'vICMS')), tot.vICMS)) return ['532', 'Rejeição: Total do ICMS difere do somatório dos itens'];
+    if (difere(soma((d) => campoItem(d, 'ICMS', 'vBCST')), tot.vBCST)) return ['533', 'Rejeição: Total da BC ICMS-ST difere do somatório dos itens'];
+    if (difere(soma((d) => campoItem(d, 'ICMS', 'vICMSST')), tot.vST)) return ['534', 'Rejeição: Total do ICMS-ST difere do somatório dos itens'];
+    const v = (n: string) => dec(s(tot[n]) || '0');
+    const vNF = v('vProd').minus(v('vDesc')).minus(soma((d) => (s(o(Object.values(o(o(d.imposto).ICMS))[0]).indDeduzDeson) === '1' ? campoItem(d, 'ICMS', 'vICMSDeson') : new D(0))))
+      .plus(v('vST')).plus(v('vFCPST')).plus(v('vFrete')).plus(v('vSeg')).plus(v('vOutro')).plus(v('vII')).plus(v('vIPI')).plus(v('vIPIDevol'));
+    if (difere(vNF, tot.vNF)) return ['610', 'Rejeição: Total da NF difere do somatório dos Valores compõe o valor Total da NF.'];
+    return null;
+  }
+
+  private consultar(msg: string): string {
+    const chave = campo(msg, 'chNFe') ?? '';
+    const n = this.notas.get(chave);
+    const base = (cStat: string, xMotivo: string, extra: string[] = []) =>
+      g('retConsSitNFe', [t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo), t('cUF', this.cUF()), t('dhRecbto', this.dh()), t('chNFe', chave), ...extra], { xmlns: NS_NFE, versao: '4.00' });
+    if (!validarChave(chave).valida) return base('236', 'Rejeição: Chave de Acesso com dígito verificador inválido');
+    if (!n) return base('217', 'Rejeição: NF-e não consta na base de dados da SEFAZ');
+    const eventos = n.eventos.map((e) => e.proc.replace(/^<procEventoNFe xmlns="[^"]+"/, '<procEventoNFe'));
+    if (n.situacao === 'cancelada') return base('101', 'Cancelamento de NF-e homologado', [n.protNFe, ...eventos]);
+    return base('100', 'Autorizado o uso da NF-e', [n.protNFe, ...eventos]);
+  }
+
+  private async eventos(msg: string): Promise<string> {
+    const idLote = campo(msg, 'idLote') ?? '0';
+    const tp = campo(msg, 'tpEvento');
+    const arquivo = schemaParaRaiz('envEvento', tp);
+    const lote = (cStat: string, xMotivo: string, rets: string[] = []) =>
+      g('retEnvEvento', [t('idLote', idLote), t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cOrgao', this.cUF()), t('cStat', cStat), t('xMotivo', xMotivo), ...rets], { xmlns: NS_NFE, versao: '1.00' });
+    if (!arquivo) return lote('489', 'Rejeição: Evento não suportado pela SEFAZ local');
+    const xsd = await validarXsd(msg, arquivo);
+    if (!xsd.valido) return lote('215', `Rejeição: Falha no schema XML [${xsd.erros[0].caminho}: ${xsd.erros[0].mensagem}]`.slice(0, 255));
+    const rets = elementos(msg, 'evento').map((ev) => this.umEvento(ev));
+    return lote('128', 'Lote de Evento Processado', rets);
+  }
+
+  private umEvento(ev: string): string {
+    const inf = o(o(o(parser.parse(ev)).evento).infEvento);
+    const chave = s(inf.chNFe);
+    const tipo = s(inf.tpEvento);
+    const seq = Number(s(inf.nSeqEvento));
+    const autor = s(inf.CNPJ) || s(inf.CPF);
+    const det = o(inf.detEvento);
+    const ret = (cStat: string, xMotivo: string, nProt?: string) =>
+      g('retEvento', [
+        g('infEvento', [
+          t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cOrgao', s(inf.cOrgao)), t('cStat', cStat), t('xMotivo', xMotivo), t('chNFe', chave), t('tpEvento', tipo),
+          t('xEvento', s(det.descEvento)), t('nSeqEvento', seq), t('dhRegEvento', this.dh()), t('nProt', nProt),
+        ]),
+      ], { versao: '1.00' });
+    if (!verificarAssinatura(ev).valida) return ret('297', 'Rejeição: Assinatura difere do calculado');
+    const id = /<infEvento[^>]*\sId="([^"]+)"/.exec(ev)?.[1];
+    if (id !== idEvento(tipo, chave, seq)) return ret('572', 'Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (“ID” + tpEvento + chNFe + nSeqEvento)');
+    if (!validarChave(chave).valida) return ret('236', 'Rejeição: Chave de Acesso com dígito verificador inválido');
+    const n = this.notas.get(chave);
+    if (!n) return ret('494', 'Rejeição: Chave de Acesso inexistente');
+    if (n.eventos.some((e) => e.tipo === tipo && e.seq === seq)) return ret('573', 'Rejeição: Duplicidade de Evento');
+    if (tipo === '110111' || tipo === '110110') {
+      if (autor !== n.cnpj) return ret('574', 'Rejeição: O autor do evento diverge do emissor da NF-e');
+      if (n.situacao === 'cancelada') return ret('580', 'Rejeição: O evento exige uma NF-e autorizada');
+      if (tipo === '110111' && s(det.nProt) !== n.nProt) return ret('222', 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado');
+    } else if (autor !== n.destDoc) {
+      return ret('575', 'Rejeição: O autor do evento diverge do destinatário da NF-e');
+    }
+    const nProt = this.novoProtocolo(chave.slice(0, 2));
+    const r = ret('135', 'Evento registrado e vinculado a NF-e', nProt);
+    const proc = `<procEventoNFe xmlns="${NS_NFE}" versao="1.00">${ev}${r}</procEventoNFe>`;
+    n.eventos.push({ tipo, seq, proc });
+    if (tipo === '110111') n.situacao = 'cancelada';
+    return r;
+  }
+
+  private async inutilizar(msg: string): Promise<string> {
+    const inf = o(o(o(parser.parse(msg)).inutNFe).infInut);
+    const ret = (cStat: string, xMotivo: string, nProt?: string) =>
+      g('retInutNFe', [
+        g('infInut', [
+          t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo), t('cUF', s(inf.cUF) || this.cUF()), t('ano', s(inf.ano)), t('CNPJ', s(inf.CNPJ)),
+          t('mod', s(inf.mod)), t('serie', s(inf.serie)), t('nNFIni', s(inf.nNFIni)), t('nNFFin', s(inf.nNFFin)), t('dhRecbto', this.dh()), t('nProt', nProt),
+        ]),
+      ], { xmlns: NS_NFE, versao: '4.00' });
+    const xsd = await validarXsd(msg, 'inutNFe_v4.00.xsd');
+    if (!xsd.valido) return ret('215', `Rejeição: Falha no schema XML [${xsd.erros[0].caminho}: ${xsd.erros[0].mensagem}]`.slice(0, 255));
+    if (!verificarAssinatura(msg).valida) return ret('297', 'Rejeição: Assinatura difere do calculado');
+    const ini = Number(s(inf.nNFIni));
+    const fim = Number(s(inf.nNFFin));
+    if (ini > fim) return ret('224', 'Rejeição: A faixa inicial é maior que a faixa final');
+    const base = `${s(inf.CNPJ)}|${s(inf.mod)}|${Number(s(inf.serie))}`;
+    for (let n = ini; n <= fim; n++) if (this.porNumero.has(`${base}|${n}`)) return ret('241', 'Rejeição: Um número da faixa já foi utilizado');
+    for (let n = ini; n <= fim; n++) if (this.inutilizados.has(`${base}|${n}`)) return ret('256', 'Rejeição: Uma NF-e da faixa já está inutilizada na Base de dados da SEFAZ');
+    for (let n = ini; n <= fim; n++) this.inutilizados.add(`${base}|${n}`);
+    return ret('102', 'Inutilização de número homologado', this.novoProtocolo(s(inf.cUF)));
+  }
+
+  private publicar(destDoc: string, xml: string, schema: string) {
+    this.nsu.push({ nsu: this.nsu.length + 1, destDoc, xml, schema });
+  }
+
+  private distribuir(msg: string): string {
+    const doc = campo(msg, 'CNPJ') ?? campo(msg, 'CPF') ?? '';
+    const ult = Number(campo(msg, 'ultNSU') ?? '0');
+    const p15 = (n: number) => String(n).padStart(15, '0');
+    const ret = (cStat: string, xMotivo: string, ultNSU: number, docs: typeof this.nsu = []) =>
+      g('retDistDFeInt', [
+        t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo), t('dhResp', this.dh()), t('ultNSU', p15(ultNSU)), t('maxNSU', p15(this.nsu.length)),
+        docs.length ? `<loteDistDFeInt>${docs.map((d) => `<docZip NSU="${p15(d.nsu)}" schema="${d.schema}">${gzipSync(d.xml).toString('base64')}</docZip>`).join('')}</loteDistDFeInt>` : '',
+      ], { xmlns: NS_NFE, versao: '1.01' });
+    const vazia = this.ultimaVazia.get(doc);
+    if (vazia !== undefined && this.agora() - vazia < (this.op.esperaDistribuicaoMs ?? 3_600_000)) {
+      return ret('656', 'Rejeição: Consumo Indevido (Deve ser utilizado o ultNSU nas solicitações subsequentes. Tente após 1 hora)', ult);
+    }
+    const docs = this.nsu.filter((d) => d.destDoc === doc && d.nsu > ult).slice(0, 50);
+    if (!docs.length) {
+      this.ultimaVazia.set(doc, this.agora());
+      return ret('137', 'Nenhum documento localizado para o Destinatário', ult);
+    }
+    this.ultimaVazia.delete(doc);
+    return ret('138', 'Documento localizado para o Destinatário', docs[docs.length - 1].nsu, docs);
+  }
+}

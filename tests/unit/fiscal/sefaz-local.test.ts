@@ -1,0 +1,203 @@
+import path from 'node:path';
+import https from 'node:https';
+import { SefazLocal } from '../../../src/server/fiscal/sefaz-local.ts';
+import { SefazCliente, ConsumoIndevidoError, SefazIndisponivelError, limparBloqueiosConsumo } from '../../../src/server/fiscal/sefaz-cliente.ts';
+import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
+import { assinadorDe, assinarXml } from '../../../src/server/fiscal/assinatura.ts';
+import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
+import { calcularNfe } from '../../../src/server/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';
+import { montarEvento, envelopeEventos, montarInutilizacao, montarDistDFeInt } from '../../../src/server/fiscal/mensagens.ts';
+import { FilaContingencia, ArmazemArquivos, emitirNfce } from '../../../src/server/fiscal/contingencia.ts';
+import { ajudaRejeicao } from '../../../src/server/fiscal/rejeicoes.ts';
+import { montarChave } from '../../../src/server/fiscal/chave.ts';
+import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
+import { nfeBase, nfceBase, pagamentoExato, agoraComFuso, CNPJ_EMITENTE, CNPJ_DESTINATARIO } from '../../fixtures/fiscal/documentos.ts';
+import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
+import { xmllintSchema, PL_009, tmp } from '../../fixtures/fiscal/ferramentas.ts';
+
+const CSC = { id: '2', codigo: 'CSC-LOCAL-0002' };
+const tEmit = gerarCertificadoTeste();
+const tDest = gerarCertificadoTeste({ cnpj: CNPJ_DESTINATARIO, titular: 'CLIENTE ATACADO SA' });
+const certEmit = lerCertificadoA1(tEmit.pfx, tEmit.senha);
+const certDest = lerCertificadoA1(tDest.pfx, tDest.senha);
+const assinador = assinadorDe(certEmit);
+
+let sefaz: SefazLocal;
+let cliente: SefazCliente;
+let clienteNfce: SefazCliente;
+let numero = 2000;
+const doc = (over: Partial<NfeDocumento> = {}) => pagamentoExato(nfeBase({ ide: { ...nfeBase().ide, numero: ++numero }, ...over }));
+const xsdOk = (xsd: string, xml: string) => xmllintSchema(path.join(PL_009, xsd), { x: xml }).x;
+
+beforeAll(async () => {
+  sefaz = new SefazLocal();
+  const url = await sefaz.iniciar();
+  const destino = { tipo: 'local' as const, baseUrl: url, ca: sefaz.tls.cert };
+  cliente = new SefazCliente({ certificado: certEmit, uf: 'SP', modelo: 55, tpAmb: 2, destino, timeoutMs: 10_000 });
+  clienteNfce = new SefazCliente({ certificado: certEmit, uf: 'SP', modelo: 65, tpAmb: 2, destino, timeoutMs: 10_000 });
+});
+afterAll(async () => {
+  cliente.fechar();
+  clienteNfce.fechar();
+  await sefaz.parar();
+});
+
+describe('local SEFAZ round trips over mutual TLS', { timeout: 60_000 }, () => {
+  it('status do serviço', async () => {
+    const r = await cliente.statusServico();
+    expect(r).toMatchObject({ cStat: '107', xMotivo: 'Serviço em Operação' });
+    expect(xsdOk('retConsStatServ_v4.00.xsd', r.xml)).toBe('');
+  });
+
+  it('refuses a connection without a client certificate', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      https.request(`${sefaz.url}/ws/NFeStatusServico4`, { method: 'POST', ca: sefaz.tls.cert }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject).end('<x/>');
+    });
+    expect(status).toBe(403);
+  });
+
+  it('authorise, duplicate (204/539), consult, CC-e, cancel and what follows', async () => {
+    const d = doc();
+    const m = montarNfe(d, assinador);
+    const r = await cliente.autorizar(m.xml);
+    expect(r).toMatchObject({ cStat: '100', xMotivo: 'Autorizado o uso da NF-e', chave: m.chave });
+    expect(r.protocolo).toMatch(/^\d{15}$/);
+    expect(r.ajuda).toBeUndefined();
+    expect(xsdOk('procNFe_v4.00.xsd', r.nfeProc!)).toBe('');
+    expect(r.protNFe).toContain(`<digVal>${m.digestValue}</digVal>`);
+
+    const dup = await cliente.autorizar(m.xml);
+    expect(dup.cStat).toBe('204');
+    const outraChave = montarNfe(d, assinador, { cNF: m.calculo.cNF === '11111112' ? '11111113' : '11111112' });
+    const r539 = await cliente.autorizar(outraChave.xml);
+    expect(r539.cStat).toBe('539');
+    expect(r539.xMotivo).toContain(`[chNFe: ${m.chave}]`);
+    expect(r539.ajuda).toEqual(ajudaRejeicao('539'));
+    expect(r539.ajuda!.comoCorrigir).toMatch(/próximo número/);
+
+    const c = await cliente.consultar(m.chave);
+    expect(c.cStat).toBe('100');
+    expect(xsdOk('retConsSitNFe_v4.00.xsd', c.xml)).toBe('');
+
+    const cce = await cliente.enviarEventos(envelopeEventos(1, [montarEvento({ tipo: '110110', chNFe: m.chave, tpAmb: 2, cnpj: CNPJ_EMITENTE, dataHora: agoraComFuso(), correcao: 'Corrige o complemento do endereço do destinatário' }, assinador)]));
+    expect(cce.cStat).toBe('128');
+    expect(cce.eventos[0]).toMatchObject({ cStat: '135', xMotivo: 'Evento registrado e vinculado a NF-e' });
+    expect(xsdOk('procCCeNFe_v1.00.xsd', cce.eventos[0].procEventoNFe!)).toBe('');
+    expect(xsdOk('retEnvCCe_v1.00.xsd', cce.xml)).toBe('');
+
+    const cancelar = (protocolo: string, seq = 1) => cliente.enviarEventos(envelopeEventos(2, [montarEvento({ tipo: '110111', chNFe: m.chave, tpAmb: 2, cnpj: CNPJ_EMITENTE, dataHora: agoraComFuso(), protocolo, justificativa: 'Cliente desistiu da compra', sequencia: seq }, assinador)]));
+    const errado = await cancelar('135000000000000');
+    expect(errado.eventos[0].cStat).toBe('222');
+    expect(errado.eventos[0].ajuda!.explicacao).toMatch(/protocolo/);
+    const ok = await cancelar(r.protocolo!);
+    expect(ok.eventos[0].cStat).toBe('135');
+    expect(xsdOk('procEventoCancNFe_v1.00.xsd', ok.eventos[0].procEventoNFe!)).toBe('');
+    expect((await cancelar(r.protocolo!)).eventos[0].cStat).toBe('573');
+    expect((await cliente.consultar(m.chave)).cStat).toBe('101');
+    const cceDepois = await cliente.enviarEventos(envelopeEventos(3, [montarEvento({ tipo: '110110', chNFe: m.chave, tpAmb: 2, cnpj: CNPJ_EMITENTE, dataHora: agoraComFuso(), correcao: 'Outra correção qualquer do texto', sequencia: 2 }, assinador)]));
+    expect(cceDepois.eventos[0].cStat).toBe('580');
+    expect((await cliente.consultar(montarChave({ cUF: 35, dataEmissao: '2501', documento: CNPJ_EMITENTE, modelo: 55, serie: 9, numero: 1, tpEmis: 1, cNF: '12345678' }))).cStat).toBe('217');
+  });
+
+  it('inutilização: 102, then 256 for the same range, 241 when a number was used', async () => {
+    const inut = (ini: number, fim: number) => cliente.inutilizar(montarInutilizacao({ tpAmb: 2, cUF: '35', ano: '25', cnpj: CNPJ_EMITENTE, modelo: 55, serie: 1, inicio: ini, fim, justificativa: 'Numeração pulada por falha do sistema' }, assinador));
+    const r = await inut(50, 55);
+    expect(r.cStat).toBe('102');
+    expect(xsdOk('procInutNFe_v4.00.xsd', r.procInutNFe!), r.procInutNFe).toBe('');
+    expect((await inut(54, 56)).cStat).toBe('256');
+    const usada = montarNfe(doc(), assinador);
+    expect((await cliente.autorizar(usada.xml)).cStat).toBe('100');
+    expect((await inut(usada.calculo.doc.ide.numero, usada.calculo.doc.ide.numero + 1)).cStat).toBe('241');
+    const inutilizada = montarNfe(pagamentoExato(nfeBase({ ide: { ...nfeBase().ide, numero: 52 } })), assinador);
+    expect((await cliente.autorizar(inutilizada.xml)).cStat).toBe('206');
+  });
+
+  const assinarAlterado = (d: NfeDocumento, alterar: (xml: string) => string) => assinarXml(alterar(gerarXmlNfe(calcularNfe(d))), 'infNFe', assinador);
+
+  it.each([
+    ['610', 'total da nota que não fecha', () => assinarAlterado(doc(), (x) => x.replace(/<vNF>([\d.]+)<\/vNF>/, '<vNF>9999.99</vNF>'))],
+    ['564', 'total dos produtos que não fecha', () => assinarAlterado(doc(), (x) => x.replace(/(<ICMSTot>.*?<vProd>)([\d.]+)(<\/vProd>)/, '$11.00$3'))],
+    ['532', 'ICMS total que não fecha', () => assinarAlterado(doc(), (x) => x.replace(/(<ICMSTot><vBC>[\d.]+<\/vBC><vICMS>)([\d.]+)/, '$10.01'))],
+    ['297', 'conteúdo alterado depois de assinar', () => montarNfe(doc(), assinador).xml.replace(/<xFant>[^<]*<\/xFant>/, '<xFant>Outra</xFant>')],
+    ['253', 'dígito verificador errado', () => assinarAlterado(doc(), (x) => { const id = /Id="NFe(\d{44})"/.exec(x)![1]; const dv = String((Number(id[43]) + 1) % 10); return x.replace(id, id.slice(0, 43) + dv).replace(/<cDV>\d<\/cDV>/, `<cDV>${dv}</cDV>`); })],
+    ['703', 'data de emissão no futuro', () => montarNfe(doc({ ide: { ...nfeBase().ide, numero: ++numero, dataEmissao: agoraComFuso(120) } }), assinador).xml],
+    ['228', 'data de emissão muito atrasada', () => montarNfe(doc({ ide: { ...nfeBase().ide, numero: ++numero, dataEmissao: agoraComFuso(-60 * 24 * 40) } }), assinador).xml],
+    ['237', 'CPF do destinatário inválido', () => montarNfe(doc({ destinatario: { cpf: '12345678900', nome: 'Fulano', indicadorIE: 9 } }), assinador).xml],
+    ['208', 'CNPJ do destinatário inválido', () => montarNfe(doc({ destinatario: { ...nfeBase().destinatario!, cnpj: '11222333000182' } }), assinador).xml],
+  ])('rejects %s (%s) with the real text and the help', async (cStat, _nome, xml) => {
+    const r = await cliente.autorizar(xml());
+    expect(r.cStat).toBe(cStat);
+    expect(r.xMotivo).toMatch(/^Rejeição: /);
+    expect(r.nfeProc).toBeUndefined();
+    expect(r.ajuda).toMatchObject({ cStat, explicacao: expect.any(String), comoCorrigir: expect.any(String) });
+    expect(r.ajuda!.explicacao).not.toMatch(/^A SEFAZ recusou o documento com o código/);
+  });
+
+  it('schema failure of the lot is 225 and names the field', async () => {
+    const xml = montarNfe(doc(), assinador).xml.replace(/<natOp>[^<]*<\/natOp>/, '<natOp></natOp>');
+    const r = await cliente.autorizar(xml);
+    expect(r.cStat).toBe('225');
+    expect(r.xMotivo).toMatch(/natOp/);
+    expect(r.ajuda!.texto).toBe('Falha no Schema XML do lote de NFe');
+  });
+
+  it('manifestação: recipient registers 210210, the issuer cannot (575)', async () => {
+    const m = montarNfe(doc(), assinador);
+    expect((await cliente.autorizar(m.xml)).cStat).toBe('100');
+    const destAss = assinadorDe(certDest);
+    const clienteDest = new SefazCliente({ certificado: certDest, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert } });
+    const ev = (cnpj: string, a = destAss) => envelopeEventos(9, [montarEvento({ tipo: '210210', chNFe: m.chave, tpAmb: 2, cnpj, dataHora: agoraComFuso() }, a)]);
+    expect((await clienteDest.enviarEventos(ev(CNPJ_DESTINATARIO))).eventos[0].cStat).toBe('135');
+    const r = await cliente.enviarEventos(envelopeEventos(9, [montarEvento({ tipo: '210200', chNFe: m.chave, tpAmb: 2, cnpj: CNPJ_EMITENTE, dataHora: agoraComFuso() }, assinador)]));
+    expect(r.eventos[0].cStat).toBe('575');
+    clienteDest.fechar();
+  });
+
+  it('distribuição DF-e by NSU, then consumo indevido (656) makes the client back off per CNPJ', async () => {
+    limparBloqueiosConsumo();
+    const clienteDest = new SefazCliente({ certificado: certDest, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert } });
+    const consulta = (ult: string) => clienteDest.distribuicao(montarDistDFeInt(2, '35', { cnpj: CNPJ_DESTINATARIO }, { ultNSU: ult }));
+    const r = await consulta('0');
+    expect(r.cStat).toBe('138');
+    expect(r.documentos.length).toBeGreaterThan(0);
+    expect(r.documentos[0].schema).toBe('procNFe_v4.00.xsd');
+    expect(xsdOk('procNFe_v4.00.xsd', r.documentos[0].xml)).toBe('');
+    expect(xsdOk('retDistDFeInt_v1.01.xsd', r.xml)).toBe('');
+    expect((await consulta(r.ultNSU!)).cStat).toBe('137');
+    const bloqueio = await consulta(r.ultNSU!);
+    expect(bloqueio.cStat).toBe('656');
+    expect(bloqueio.ajuda!.comoCorrigir).toMatch(/uma hora/);
+    const antes = sefaz.chamadas.get('NFeDistribuicaoDFe');
+    await expect(consulta(r.ultNSU!)).rejects.toBeInstanceOf(ConsumoIndevidoError);
+    expect(sefaz.chamadas.get('NFeDistribuicaoDFe')).toBe(antes);
+    // other CNPJs are not affected
+    expect((await cliente.statusServico()).cStat).toBe('107');
+    clienteDest.fechar();
+    limparBloqueiosConsumo();
+  });
+
+  it('NFC-e offline contingency: SEFAZ down -> tpEmis 9 queued and printed; back up -> transmitted and authorised', async () => {
+    const fila = new FilaContingencia(new ArmazemArquivos(tmp('fila-')));
+    const venda = nfceBase({ ide: { ...nfceBase().ide, numero: ++numero } });
+    const online = await emitirNfce(venda, { cliente: clienteNfce, assinador, csc: CSC, fila });
+    expect(online.situacao).toBe('autorizada');
+
+    sefaz.indisponivel = true;
+    const off = await emitirNfce(nfceBase({ ide: { ...nfceBase().ide, numero: ++numero } }), { cliente: clienteNfce, assinador, csc: CSC, fila });
+    expect(off.situacao).toBe('contingencia');
+    expect(off.montada.chave[34]).toBe('9');
+    expect(off.montada.xml).toContain('<tpEmis>9</tpEmis>');
+    expect(off.montada.qrCode!.split('|')).toHaveLength(8);
+    expect(await fila.listar()).toHaveLength(1);
+    await expect(clienteNfce.statusServico()).rejects.toBeInstanceOf(SefazIndisponivelError);
+    expect(await fila.transmitir(clienteNfce)).toMatchObject({ autorizadas: [], pendentes: 1 });
+
+    sefaz.indisponivel = false;
+    const t = await fila.transmitir(clienteNfce);
+    expect(t.autorizadas.map((a) => a.chave)).toEqual([off.montada.chave]);
+    expect(xsdOk('procNFe_v4.00.xsd', t.autorizadas[0].nfeProc)).toBe('');
+    expect(await fila.listar()).toHaveLength(0);
+    expect((await clienteNfce.consultar(off.montada.chave)).cStat).toBe('100');
+  });
+});
