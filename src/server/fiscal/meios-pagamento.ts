@@ -1,0 +1,23 @@
+/** tPag descriptions printed on the DANFCE; kept equal to ../shared/fiscal/tables/nfe_tpag.csv by a unit test. */
+export const MEIOS_PAGAMENTO: Record<string, string> = {
+  '01': 'Dinheiro',
+  '02': 'Cheque',
+  '03': 'Cartão de Crédito',
+  '04': 'Cartão de Débito',
+  '05': 'Crédito Loja (Cartão da Loja / Crediário)',
+  '10': 'Vale Alimentação',
+  '11': 'Vale Refeição',
+  '12': 'Vale Presente',
+  '13': 'Vale Combustível',
+  '14': 'Duplicata Mercantil',
+  '15': 'Boleto Bancário',
+  '16': 'Depósito Bancário',
+  '17': 'Pagamento Instantâneo (PIX) - Dinâmico',
+  '18': 'Transferência bancária, Carteira Digital',
+  '19': 'Programa de fidelidade, Cashback, Crédito Virtual',
+  '20': 'Pagamento Instantâneo (PIX) - Estático',
+  '21': 'Crédito em Loja',
+  '22': 'Pagamento Eletrônico não Informado - falha de hardware do sistema emissor',
+  '90': 'Sem Pagamento',
+  '99': 'Outros',
+};

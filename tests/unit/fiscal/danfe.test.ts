@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gerarDanfe, gerarDanfce, formatarChave } from '../../../src/server/fiscal/danfe.ts';
+import { MEIOS_PAGAMENTO } from '../../../src/server/fiscal/meios-pagamento.ts';
+import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
+import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
+import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
+import { pdftotext as pdftextoBruto, tmp } from '../../fixtures/fiscal/ferramentas.ts';
+
+/** Text as read by pdftotext, with line wraps and column spacing collapsed to single spaces. */
+const pdftotext = (pdf: Buffer) => pdftextoBruto(pdf, false).replace(/[ \t\n]+/g, ' ');
+
+const t = gerarCertificadoTeste();
+const assinador = assinadorDe(lerCertificadoA1(t.pfx, t.senha));
+const CSC = { id: '1', codigo: 'CSC-PDF' };
+const caso = (nome: string) => CASOS.find((c) => c.nome === nome)!.doc;
+const imagens = (pdf: Buffer) => {
+  const f = path.join(tmp('img-'), 'a.pdf');
+  writeFileSync(f, pdf);
+  // pdfimages lists the alpha mask of a PNG as its own 'smask' row
+  return execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' }).trim().split('\n').slice(2).filter((l) => l.trim().split(/\s+/)[2] === 'image');
+};
+const paginas = (txt: string) => txt.split('\f').filter((p) => p.trim()).length;
+
+describe('DANFE (A4) and DANFCE (80 mm), read back with pdftotext', { timeout: 30_000 }, () => {
+  it('DANFE carries the key, parties, totals, items, protocol and the barcode', async () => {
+    const m = montarNfe(caso('NF-e com frete, desconto, transporte, cobrança, NFref e infAdic'), assinador);
+    const pdf = await gerarDanfe({ calculo: m.calculo, protocolo: { nProt: '135250000000123', dhRecbto: '2025-03-10T10:11:12-03:00' } });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const txt = pdftotext(pdf);
+    for (const esperado of [
+      'DANFE', 'Documento Auxiliar da Nota Fiscal Eletrônica', formatarChave(m.chave), 'LOJA EXEMPLO LTDA', '11.222.333/0001-81', 'Caneta esferográfica azul',
+      '96081000', '135250000000123 - 10/03/2025 10:11:12', 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL', 'Transportes Rápidos Ltda', '41,75',
+      'Pedido 123 & entrega <urgente>', 'FOLHA 1/1', 'SEM VALOR FISCAL', '001 10/01/2030 R$ 20,00',
+    ]) expect(txt, esperado).toContain(esperado);
+    expect(txt).toMatch(/0 - ENTRADA/);
+    expect(imagens(pdf)).toHaveLength(1);
+  });
+
+  it('DANFE grows to more pages with many items and numbers them', async () => {
+    const itens = Array.from({ length: 90 }, (_, k) => item({ orig: 0, CST: '00', pICMS: '18' }, { codigo: `C${k + 1}`, descricao: `Produto número ${k + 1}` }));
+    const m = montarNfe(nfeBase({ itens: itens as [typeof itens[0], ...typeof itens], pagamentos: [{ tPag: '01', valor: '5000.00' }] }), assinador);
+    const txt = pdftotext(await gerarDanfe({ calculo: m.calculo }));
+    expect(paginas(txt)).toBeGreaterThan(1);
+    expect(txt).toContain(`FOLHA 1/${paginas(txt)}`);
+    expect(txt).toContain('Produto número 90');
+    expect(txt).toContain('NÃO AUTORIZADA');
+  });
+
+  it('DANFCE: items, total, payments with change and card, key, consumer, protocol and the QR Code', async () => {
+    const m = montarNfe(caso('NFC-e com cartão e CPF do consumidor'), assinador, { csc: CSC });
+    const pdf = await gerarDanfce({ calculo: m.calculo, qrCode: m.qrCode, urlChave: m.urlChave, protocolo: { nProt: '135250000000999', dhRecbto: '2025-03-10T10:11:12-03:00' } });
+    const txt = pdftotext(pdf);
+    for (const esperado of [
+      'Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO',
+      'Valor a Pagar R$', '75,00', 'Cartão de Crédito', 'Pagamento Instantâneo (PIX) - Dinâmico', formatarChave(m.chave), m.urlChave!,
+      'CONSUMIDOR CPF: 529.982.247-25', 'Protocolo de autorização: 135250000000999',
+    ]) expect(txt, esperado).toContain(esperado);
+    expect(imagens(pdf)).toHaveLength(1);
+  });
+
+  it('DANFCE of an offline note says it is pending and shows the change', async () => {
+    const m = montarNfe(caso('NFC-e com troco em dinheiro'), assinador, { csc: CSC });
+    const off = montarNfe(caso('NFC-e em contingência off-line (tpEmis 9)'), assinador, { csc: CSC });
+    const txt = pdftotext(await gerarDanfce({ calculo: m.calculo, qrCode: m.qrCode, urlChave: m.urlChave }));
+    expect(txt).toContain('Troco R$');
+    expect(txt).toContain('12,50');
+    expect(txt).toContain('CONSUMIDOR NÃO IDENTIFICADO');
+    const txtOff = pdftotext(await gerarDanfce({ calculo: off.calculo, qrCode: off.qrCode, urlChave: off.urlChave }));
+    expect(txtOff).toContain('EMITIDA EM CONTINGÊNCIA');
+    expect(txtOff).toContain('Pendente de autorização');
+  });
+
+  it('payment descriptions match the shared tPag table', () => {
+    const linhas = readFileSync('../shared/fiscal/tables/nfe_tpag.csv', 'utf8').trim().split('\n').slice(1);
+    const tabela = Object.fromEntries(linhas.map((l) => { const m = /^(\d{2}),("([^"]*)"|[^,]*)/.exec(l)!; return [m[1], m[3] ?? m[2]]; }));
+    expect(MEIOS_PAGAMENTO).toEqual(tabela);
+  });
+});
