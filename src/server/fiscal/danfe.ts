@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import QRCode from 'qrcode';
 import type { NfeCalculada } from './nfe-calculo.ts';
 import { XNOME_HOMOLOGACAO, XPROD_HOMOLOGACAO_NFCE } from './nfe-calculo.ts';
