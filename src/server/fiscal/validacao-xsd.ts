@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 
@@ -272,7 +273,10 @@ export function validarXsd(xml: string, arquivo: string, pacote: Pacote = 'PL_00
       setImmediate(() => {
         const lote = filas.get(chave)!;
         filas.delete(chave);
-        void executarLote(pacote, arquivo, lote);
+        // xmllint-wasm runs each call in its own worker thread: big batches are split across the cores.
+        const partes = Math.max(1, Math.min(availableParallelism(), Math.ceil(lote.length / 10)));
+        const tamanho = Math.ceil(lote.length / partes);
+        for (let i = 0; i < lote.length; i += tamanho) void executarLote(pacote, arquivo, lote.slice(i, i + tamanho));
       });
     }
     fila.push({ nome: `doc${++seq}.xml`, formatado: umElementoPorLinha(xml), resolver, rejeitar });

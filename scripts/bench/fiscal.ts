@@ -1,0 +1,89 @@
+/**
+ * npm run bench:fiscal — build, sign and validate 1,000 NF-e of 30 items each; p50/p95 per document per step.
+ * Aim (issue 6): build + sign < 20 ms, validation < 30 ms per document.
+ * Validation runs as the application runs it: concurrent requests share libxml2-WASM runs (100 at a time, split over the cores).
+ */
+import { performance } from 'node:perf_hooks';
+import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
+import { assinarXml, assinadorDe } from '../../src/server/fiscal/assinatura.ts';
+import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
+import { validarXsd } from '../../src/server/fiscal/validacao-xsd.ts';
+import { nfeBase, item } from '../../tests/fixtures/fiscal/documentos.ts';
+import { gerarCertificadoTeste } from '../../tests/fixtures/fiscal/certificado-teste.ts';
+import type { Item } from '../../generated/fiscal/nfe-documento.ts';
+
+const N = Number(process.env.BENCH_N ?? 1000);
+const ITENS = 30;
+const LOTE = 100;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const fmt = (v: number) => v.toFixed(2).padStart(8);
+
+const t = gerarCertificadoTeste();
+const assinador = assinadorDe(lerCertificadoA1(t.pfx, t.senha));
+const icmsVariados = [
+  { orig: 0 as const, CST: '00' as const, pICMS: '18', pFCP: '2' },
+  { orig: 0 as const, CST: '10' as const, pICMS: '18', modBCST: 4 as const, pMVAST: '40', pICMSST: '18' },
+  { orig: 0 as const, CST: '20' as const, pRedBC: '33.33', pICMS: '18' },
+  { orig: 0 as const, CST: '40' as const },
+  { orig: 0 as const, CST: '60' as const, vBCSTRet: '10.00', pST: '18', vICMSSTRet: '1.80' },
+];
+const documento = (k: number) => {
+  const itens: Item[] = Array.from({ length: ITENS }, (_, j) =>
+    item(icmsVariados[j % icmsVariados.length], { codigo: `P${j + 1}`, descricao: `Produto de teste ${j + 1}`, quantidade: String(1 + (j % 7)), valorUnitario: `${10 + j}.${String(k % 100).padStart(2, '0')}`, ipi: j % 3 === 0 ? { cEnq: '999', CST: '50', pIPI: '5' } : undefined }),
+  );
+  return nfeBase({ ide: { ...nfeBase().ide, numero: k + 1 }, itens: itens as [Item, ...Item[]], pagamentos: [{ tPag: '01', valor: '999999.99' }] });
+};
+
+// warm-up (JIT, WASM compile, schema load)
+for (let k = 0; k < 20; k++) assinarXml(gerarXmlNfe(calcularNfe(documento(k))), 'infNFe', assinador);
+await validarXsd(assinarXml(gerarXmlNfe(calcularNfe(documento(0))), 'infNFe', assinador), 'nfe_v4.00.xsd');
+
+const tBuild: number[] = [];
+const tSign: number[] = [];
+const assinados: string[] = [];
+for (let k = 0; k < N; k++) {
+  const d = documento(k);
+  let t0 = performance.now();
+  const xml = gerarXmlNfe(calcularNfe(d));
+  tBuild.push(performance.now() - t0);
+  t0 = performance.now();
+  assinados.push(assinarXml(xml, 'infNFe', assinador));
+  tSign.push(performance.now() - t0);
+}
+
+const tVal: number[] = [];
+let invalidos = 0;
+for (let k = 0; k < N; k += LOTE) {
+  const lote = assinados.slice(k, k + LOTE);
+  const t0 = performance.now();
+  const rs = await Promise.all(lote.map((x) => validarXsd(x, 'nfe_v4.00.xsd')));
+  const porDoc = (performance.now() - t0) / lote.length;
+  for (const r of rs) {
+    tVal.push(porDoc);
+    if (!r.valido) invalidos++;
+  }
+}
+const tSozinho: number[] = [];
+for (let k = 0; k < 10; k++) {
+  const t0 = performance.now();
+  await validarXsd(assinados[k], 'nfe_v4.00.xsd');
+  tSozinho.push(performance.now() - t0);
+}
+
+const soma = tBuild.map((b, i) => b + tSign[i]);
+console.log(`NF-e 4.00, ${N} documentos de ${ITENS} itens (${(assinados[0].length / 1024).toFixed(1)} KB assinado), ms por documento`);
+console.log('etapa                         p50      p95');
+console.log(`montagem (cálculo + XML) ${fmt(pct(tBuild, 50))} ${fmt(pct(tBuild, 95))}`);
+console.log(`assinatura               ${fmt(pct(tSign, 50))} ${fmt(pct(tSign, 95))}`);
+console.log(`montagem + assinatura    ${fmt(pct(soma, 50))} ${fmt(pct(soma, 95))}   (meta < 20)`);
+console.log(`validação XSD (lote ${LOTE})   ${fmt(pct(tVal, 50))} ${fmt(pct(tVal, 95))}   (meta < 30)`);
+console.log(`validação XSD isolada    ${fmt(pct(tSozinho, 50))} ${fmt(pct(tSozinho, 95))}   (uma requisição sozinha paga a compilação do schema)`);
+if (invalidos) {
+  console.error(`${invalidos} documentos inválidos no XSD`);
+  process.exit(1);
+}
