@@ -76,11 +76,13 @@ export async function findCep(cep: string): Promise<CepAddress | null> {
  * for it, the UF still comes from the Correios ranges and the município is left for the person to choose.
  */
 export function CepWidget(props: WidgetProps) {
-  const ctx = formContextOf(props.registry);
+  const ctxRef = useRef(formContextOf(props.registry));
+  ctxRef.current = formContextOf(props.registry);
   const last = useRef<string | null>(null);
   const value = props.value ? String(props.value) : '';
   useEffect(() => {
     const d = onlyDigits(value);
+    const ctx = ctxRef.current;
     if (d.length !== 8 || last.current === d || !ctx) return;
     const first = last.current === null;
     last.current = d;
@@ -89,6 +91,7 @@ export function CepWidget(props: WidgetProps) {
     let alive = true;
     findCep(d).then((addr) => {
       if (!alive) return;
+      const ctx = ctxRef.current!;
       const patch: Record<string, unknown> = {};
       const uf = addr?.uf ?? ufFromCep(d);
       if (uf && props2.uf) patch.uf = uf;
@@ -101,6 +104,6 @@ export function CepWidget(props: WidgetProps) {
     return () => {
       alive = false;
     };
-  }, [value, ctx]);
+  }, [value]);
   return <MaskedInput {...props} mask={typingCep} unmask={(t) => onlyDigits(t).slice(0, 8)} maxLength={9} />;
 }

@@ -64,5 +64,5 @@ export function QuantityWidget(props: WidgetProps) {
 }
 
 export function PercentWidget(props: WidgetProps) {
-  return <DecimalInput {...props} places={4} suffix="%" />;
+  return <DecimalInput {...props} places={2} suffix="%" />;
 }

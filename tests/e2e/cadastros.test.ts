@@ -1,0 +1,202 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cpfWithDigits } from '../../src/shared/documents.ts';
+import { login, startTestServer, type TestServer } from '../support/server.ts';
+import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
+import { ensureWebBuilt } from './support/build-web.ts';
+
+// One person's session through the cadastros, in order, as a new user would try them.
+describe('cadastros no navegador', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const cpf = cpfWithDigits('529982247');
+  const nome = 'Zuleica Teste Ponta a Ponta';
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    server = await startTestServer('pglite', { listen: true, serveWeb: true });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    errors = trackPageErrors(page);
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/e2e-falha-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+  const toast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
+  const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
+  const rowOf = (text: string) => rows().filter({ hasText: text });
+  // The innermost form item around an input (RJSF nests the whole object in one item too).
+  const itemOf = (id: string) => page.locator(`#${id}`).locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item ")][1]');
+  const fieldError = (id: string) => itemOf(id).locator('.ant-form-item-explain-error');
+
+  it('signs in through the login page and lands on the dashboard', async () => {
+    await page.goto(url('pages/vendas/clientes'));
+    await page.waitForURL(/#\/auth\/login/);
+    await page.getByLabel('E-mail').fill('ADMIN@demo.com.br');
+    await poll(() => page.getByLabel('E-mail').inputValue()).toBe('admin@demo.com.br');
+    await page.getByLabel('Senha').fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/#\/pages\/vendas\/clientes/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  it('opens Clientes from the menu and shows formatted rows', async () => {
+    await page.goto(url('pages/dashboard'));
+    await page.getByRole('menu').getByText('Clientes', { exact: true }).click();
+    await page.waitForURL(/#\/pages\/vendas\/clientes$/);
+    await visible(rows().first());
+    const firstCpf = await rows().first().locator('td').nth(1).innerText();
+    expect(firstCpf).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+    await visible(page.locator('.ant-table-tbody').getByText(/^R\$ \d{1,3}(\.\d{3})*,\d{2}$/).first());
+  });
+
+  it('refuses an invalid CPF with "Documento inválido", then saves once it is fixed', async () => {
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.waitForURL(/clientes\/cadastrar$/);
+    await page.locator('#root_nome').fill(nome);
+    await page.locator('#root_cpfCnpj').fill('12345678900');
+    await poll(() => page.locator('#root_cpfCnpj').inputValue()).toBe('123.456.789-00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await poll(() => fieldError('root_cpfCnpj').innerText()).toBe('Documento inválido');
+    expect(page.url()).toMatch(/cadastrar$/);
+
+    await page.locator('#root_cpfCnpj').fill(cpf);
+    await poll(() => fieldError('root_cpfCnpj').count()).toBe(0);
+    await page.locator('#root_telefone').fill('11987654321');
+    await poll(() => page.locator('#root_telefone').inputValue()).toBe('(11) 9 8765-4321');
+    await page.locator('#root_limiteCredito').fill('1.234,56');
+    await page.locator('#root_dataNascimento').fill('15031990');
+    await poll(() => page.locator('#root_dataNascimento').inputValue()).toBe('15/03/1990');
+    await page.locator('#root_cep').fill('01310100');
+    // The CEP fills the UF; the município is then searched within it.
+    await poll(() => itemOf('root_uf').locator('.ant-select-content').innerText()).toBe('São Paulo');
+    await page.locator('#root_codigoMunicipio').click();
+    await page.locator('#root_codigoMunicipio').fill('sao paulo');
+    await page.locator('.ant-select-item-option').filter({ hasText: /^São Paulo$/ }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await visible(toast('Cliente salvo com sucesso.'));
+    await page.waitForURL(/#\/pages\/vendas\/clientes$/);
+
+    const token = await login(server.app, 'admin@demo.com.br');
+    const r = await server.app.inject({ url: `/api/Clientes?filter=${encodeURIComponent(JSON.stringify({ where: { cpfCnpj: cpf } }))}`, headers: { authorization: token } });
+    const saved = r.json()[0];
+    expect(saved).toMatchObject({ nome, cpfCnpj: cpf, telefone: '11987654321', limiteCredito: '1234.56', dataNascimento: '1990-03-15', cep: '01310100', uf: 'SP', codigoMunicipio: 3550308 });
+  });
+
+  it('finds the new cliente with a column filter kept in the URL, and removing the chip brings all back', async () => {
+    const total = await page.locator('.ant-pagination-total-text').innerText();
+    await page.locator('th', { hasText: 'Nome / Razão social' }).locator('.ant-table-filter-trigger').click();
+    await page.getByLabel('Filtrar Nome / Razão social').fill('zuleica');
+    await page.locator('.ant-table-filter-dropdown').getByRole('button', { name: 'Filtrar' }).click();
+    await poll(() => rows().count()).toBe(1);
+    await visible(rowOf(nome));
+    await poll(() => page.locator('[data-chip="nome"]').innerText()).toMatch(/Nome \/ Razão social: zuleica/);
+    expect(decodeURIComponent(page.url())).toContain('"nome":"zuleica"');
+
+    await page.reload();
+    await poll(() => rows().count()).toBe(1);
+    await visible(page.locator('[data-chip="nome"]'));
+
+    await page.locator('[data-chip="nome"]').getByLabel('Remover filtro').click();
+    await poll(() => page.locator('[data-chip="nome"]').count()).toBe(0);
+    await poll(() => page.locator('.ant-pagination-total-text').innerText()).toBe(total);
+  });
+
+  it('edits the cliente, asking before leaving a changed form', async () => {
+    await page.getByPlaceholder('Pesquisar clientes').fill(cpf.slice(0, 6));
+    await page.getByPlaceholder('Pesquisar clientes').press('Enter');
+    await poll(() => rows().count()).toBe(1);
+    await rowOf(nome).getByRole('button', { name: 'Editar' }).click();
+    await page.waitForURL(/clientes\/editar\/\d+$/);
+    await poll(() => page.locator('#root_nome').inputValue()).toBe(nome);
+    await poll(() => page.locator('#root_limiteCredito').inputValue()).toBe('1.234,56');
+    await page.locator('#root_fantasia').fill('Zu Testes');
+
+    await page.getByRole('menu').getByText('Produtos', { exact: true }).click();
+    const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Descartar alterações?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect(page.url()).toMatch(/clientes\/editar\/\d+$/);
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await visible(toast('Cliente salvo com sucesso.'));
+    await page.waitForURL(/#\/pages\/vendas\/clientes(\?.*)?$/);
+  });
+
+  it('copies a product and the price follows the margin and the markup as they are typed', async () => {
+    const token = await login(server.app, 'admin@demo.com.br');
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/Produtos',
+      headers: { authorization: token },
+      payload: { codigo: 'ARROZ-5', descricao: 'Arroz tipo 1 5 kg', tipoProduto: 0, ncm: '10063021', precoCusto: '10.00', margemLucro: '50', precoVenda: '20.00' },
+    });
+    expect(created.statusCode).toBe(200);
+
+    await page.goto(url('pages/estoque/produtos'));
+    await poll(() => rowOf('Arroz tipo 1 5 kg').innerText()).toContain('R$ 20,00');
+    await poll(() => rowOf('Arroz tipo 1 5 kg').innerText()).toContain('10063021');
+    await rowOf('Arroz tipo 1 5 kg').getByRole('button', { name: 'Copiar' }).click();
+    await page.waitForURL(/produtos\/copiar\/\d+$/);
+    await poll(() => page.locator('#root_descricao').inputValue()).toBe('Arroz tipo 1 5 kg');
+    await poll(() => page.locator('#root_codigo').inputValue()).toBe('');
+    await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('20,00');
+
+    await page.locator('#root_margemLucro').fill('60');
+    await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('25,00');
+    await page.locator('#root_markup').fill('35,5');
+    await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('13,55');
+    await page.locator('#root_precoCusto').fill('1.000');
+    await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('1.355,00');
+    await page.locator('#root_descricao').fill('Arroz tipo 1 5 kg (cópia)');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await visible(toast('Produto salvo com sucesso.'));
+    await page.waitForURL(/#\/pages\/estoque\/produtos$/);
+    await poll(() => rowOf('(cópia)').innerText()).toContain('R$ 1.355,00');
+    await poll(() => rows().count()).toBe(2);
+  });
+
+  it('deletes the cliente only after "Confirmar"', async () => {
+    await page.goto(url(`pages/vendas/clientes?q=${encodeURIComponent('zuleica')}`));
+    await poll(() => rows().count()).toBe(1);
+    await rowOf(nome).getByRole('button', { name: 'Excluir' }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await poll(() => dialog.innerText()).toContain('Excluir cliente?');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await poll(() => rows().count()).toBe(1);
+
+    await rowOf(nome).getByRole('button', { name: 'Excluir' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirmar' }).click();
+    await visible(toast('Cliente excluído com sucesso.'));
+    await visible(page.getByText('Ops, nada encontrado por aqui.'));
+  });
+
+  it('a brand configuration hiding a field hides it in the form and the grid', async () => {
+    await page.goto(url('pages/estoque/produtos'));
+    await poll(() => page.locator('th', { hasText: 'GTIN/EAN' }).count()).toBe(1);
+    await server.db.query(`UPDATE brands SET config = config || '{"campos": {"produto": {"ocultar": ["gtin"]}}}'::jsonb WHERE padrao`);
+    server.services.brands.invalidate();
+
+    await page.reload();
+    await visible(rows().first());
+    await poll(() => page.locator('th', { hasText: 'GTIN/EAN' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await visible(page.locator('#root_descricao'));
+    await poll(() => page.locator('#root_gtin').count()).toBe(0);
+    await visible(page.locator('#root_ncm'));
+  });
+
+  it('never crashed', () => {
+    expect(errors).toEqual([]);
+  });
+});
