@@ -7,6 +7,7 @@ import { envelopar, desenvelopar, soapAction, campo, elemento, elementos, type S
 import { ajudaRejeicao, cStatSucesso, type AjudaRejeicao } from './rejeicoes.ts';
 import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, montarProcEvento, montarProcInut } from './mensagens.ts';
 import { codigoUf } from './ufs.ts';
+import { validarMensagem, type ErroValidacao } from './validacao-xsd.ts';
 
 interface DocumentoEndpoints {
   autorizadores: Record<string, { producao: Partial<Record<Servico, string>>; homologacao: Partial<Record<Servico, string>> }>;
@@ -53,6 +54,8 @@ export interface Retorno {
 }
 
 export interface RetornoAutorizacao extends Retorno {
+  /** set when the document was stopped before sending: schema errors with path and field */
+  erros?: ErroValidacao[];
   chave?: string;
   protocolo?: string;
   protNFe?: string;
@@ -70,6 +73,8 @@ export interface OpcoesCliente {
   /** how long a CNPJ waits after a 656 (SEFAZ blocks for about an hour) */
   esperaConsumoIndevidoMs?: number;
   agora?: () => number;
+  /** validate against the XSD before sending (default true): a schema error never costs a round trip */
+  validarAntes?: boolean;
 }
 
 /** Per-CNPJ block after 'consumo indevido', shared by every client in the process. */
@@ -146,6 +151,14 @@ export class SefazCliente {
 
   /** Synchronous authorisation of one signed NFe (with infNFeSupl for the NFC-e). */
   async autorizar(nfeAssinada: string, idLote: string | number = Date.now()): Promise<RetornoAutorizacao> {
+    if (this.o.validarAntes !== false) {
+      // The reform groups only exist in PL_010.
+      const v = await validarMensagem(nfeAssinada, /<IBSCBS>/.test(nfeAssinada) ? 'PL_010' : 'PL_009');
+      if (!v.valido) {
+        const xMotivo = 'Rejeição: Falha no schema XML (validação local antes do envio)';
+        return { cStat: '215', xMotivo, xml: '', erros: v.erros, ajuda: ajudaRejeicao('215', xMotivo), chave: /Id="NFe(\d{44})"/.exec(nfeAssinada)?.[1] };
+      }
+    }
     const ret = await this.chamar('NFeAutorizacao4', montarEnviNFe(idLote, [nfeAssinada]));
     const protNFe = elemento(ret, 'protNFe');
     if (!protNFe) return this.retorno(ret);

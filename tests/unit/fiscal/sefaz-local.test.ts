@@ -134,9 +134,21 @@ describe('local SEFAZ round trips over mutual TLS', { timeout: 60_000 }, () => {
     expect(r.ajuda!.explicacao).not.toMatch(/^A SEFAZ recusou o documento com o código/);
   });
 
-  it('schema failure of the lot is 225 and names the field', async () => {
+  it('schema errors are stopped before sending, with path and field', async () => {
     const xml = montarNfe(doc(), assinador).xml.replace(/<natOp>[^<]*<\/natOp>/, '<natOp></natOp>');
+    const antes = sefaz.chamadas.get('NFeAutorizacao4');
     const r = await cliente.autorizar(xml);
+    expect(sefaz.chamadas.get('NFeAutorizacao4')).toBe(antes);
+    expect(r.cStat).toBe('215');
+    expect(r.erros).toContainEqual({ caminho: 'NFe/infNFe/ide/natOp', mensagem: expect.stringMatching(/natOp \(Descrição da Natureza da Operação\)/) });
+    expect(r.ajuda!.comoCorrigir).toMatch(/caminho de cada campo/);
+  });
+
+  it('schema failure of the lot at SEFAZ is 225 and names the field', async () => {
+    const xml = montarNfe(doc(), assinador).xml.replace(/<natOp>[^<]*<\/natOp>/, '<natOp></natOp>');
+    const semValidar = new SefazCliente({ certificado: certEmit, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, validarAntes: false });
+    const r = await semValidar.autorizar(xml);
+    semValidar.fechar();
     expect(r.cStat).toBe('225');
     expect(r.xMotivo).toMatch(/natOp/);
     expect(r.ajuda!.texto).toBe('Falha no Schema XML do lote de NFe');
