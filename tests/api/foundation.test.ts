@@ -119,6 +119,40 @@ describe.each(BACKENDS)('foundation on %s', (backend) => {
     });
   });
 
+  describe('leading-wildcard search picks a plan and answers exactly', () => {
+    it('broad and rare patterns (and an OR of fields) return what a plain query returns', async () => {
+      const tenant = (await srv.db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Loja Vizinha'`)).rows[0].id;
+      await srv.db.query(
+        `INSERT INTO pessoas (tenant_id, tipo, nome, email) SELECT $1, 0, (ARRAY['Ana','Bia','Caio'])[1 + g % 3] || ' Busca ' || g, 'b' || g || '@busca.com' FROM generate_series(1, 6000) g`,
+        [tenant],
+      );
+      await srv.db.query('ANALYZE pessoas');
+      const viz = await login(app, 'admin@vizinha.com.br');
+      const reg = srv.services.registry.get('cliente');
+      const { estimateMatches, searchTerms, TRIGRAM_BELOW_ROWS } = await import('../../src/server/resources/text-search.ts');
+      const cases: [unknown, 'index' | 'trigram'][] = [
+        [{ nome: { ilike: '%busca%' } }, 'index'],
+        [{ nome: { ilike: '%busca 4242%' } }, 'trigram'],
+        [{ or: [{ nome: { ilike: '%4242%' } }, { email: { ilike: '%b5999@%' } }] }, 'trigram'],
+      ];
+      for (const [where, path] of cases) {
+        const est = await srv.db.tenant({ tenantId: tenant }, (q) => estimateMatches(q, reg, searchTerms(reg, where as any)!));
+        expect(est < TRIGRAM_BELOW_ROWS ? 'trigram' : 'index').toBe(path);
+        for (const order of ['nome ASC', 'email DESC']) {
+          const got = (await get(`/api/Clientes?filter=${q({ where, order, limit: 50, fields: ['id'] })}`, viz)).json().map((r: any) => r.id);
+          const terms = searchTerms(reg, where as any)!;
+          const [col, dir] = order.split(' ');
+          const ref = await srv.db.query<{ id: number }>(
+            `SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND (${terms.map((t, i) => `${t.column} ILIKE $${i + 2}`).join(' OR ')}) ORDER BY ${col} ${dir}, id LIMIT 50`,
+            [tenant, ...terms.map((t) => t.pattern)],
+          );
+          expect(got).toEqual(ref.rows.map((r) => r.id));
+          expect(got.length).toBeGreaterThan(0);
+        }
+      }
+    });
+  });
+
   describe('Ceps', () => {
     it('lists the 27 UFs plus EX and searches municipalities by UF, at most 10', async () => {
       const ufs = (await get('/api/Ceps/ufs', null)).json();

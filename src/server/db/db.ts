@@ -33,11 +33,11 @@ export interface Db extends Queryable {
 }
 
 export async function enterTenant(q: Queryable, scope: TenantScope): Promise<void> {
+  // set_config('role', ..., true) is SET LOCAL ROLE: one round trip for the tenant and the role.
   await q.query(
-    `SELECT set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('app.branch_id', $3, true)`,
-    [String(scope.tenantId), String(scope.userId ?? ''), String(scope.branchId ?? '')],
+    `SELECT set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('app.branch_id', $3, true), set_config('role', $4, true)`,
+    [String(scope.tenantId), String(scope.userId ?? ''), String(scope.branchId ?? ''), APP_ROLE],
   );
-  await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
 }
 
 export interface DbOptions {

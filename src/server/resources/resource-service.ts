@@ -7,6 +7,7 @@ import { translateDbError } from '../db/pg-errors.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql, type OrderItem } from './filter-sql.ts';
 import type { FieldDef, ResourceDef, ResourceRegistry } from './registry.ts';
+import { candidatesSql, estimateMatches, searchTerms, TRIGRAM_BELOW_ROWS } from './text-search.ts';
 
 type Row = Record<string, unknown>;
 
@@ -38,10 +39,25 @@ export class ResourceService {
     const fields = parseFields(def, filter.fields);
     const order = parseOrder(def, filter.order);
     const { limit, offset } = parsePaging(filter);
-    const params = new SqlParams();
-    const conds = [...baseConditions(def, ctx, params), whereToSql(def, filter.where, params)];
-    const sql = `SELECT ${selectList(withId(def, fields))} FROM ${quoteIdent(def.table)} t WHERE ${conds.join(' AND ')} ORDER BY ${orderToSql(order)} LIMIT ${limit} OFFSET ${offset}`;
-    const rows = (await q.query<Row>(sql, params.values).catch((e) => translateDbError(e, 'read'))).rows;
+    const select = selectList(withId(def, fields));
+    const table = quoteIdent(def.table);
+    const tail = `ORDER BY ${orderToSql(order)} LIMIT ${limit} OFFSET ${offset}`;
+    const run = async (build: (p: SqlParams) => string) => {
+      const p = new SqlParams();
+      const sql = build(p);
+      return (await q.query<Row>(sql, p.values).catch((e) => translateDbError(e, 'read'))).rows;
+    };
+    const plain = (p: SqlParams) => `SELECT ${select} FROM ${table} t WHERE ${[...baseConditions(def, ctx, p), whereToSql(def, filter.where, p)].join(' AND ')} ${tail}`;
+    const terms = searchTerms(def, filter.where);
+    let rows: Row[];
+    if (terms && (await estimateMatches(q, def, terms)) < TRIGRAM_BELOW_ROWS) {
+      // Few matches expected: narrow through the trigram index, then apply the whole filter (text-search.ts).
+      rows = await run((p) => {
+        const cte = candidatesSql(def, terms, p);
+        const conds = [...baseConditions(def, ctx, p), whereToSql(def, filter.where, p)];
+        return `WITH m AS MATERIALIZED (${cte}) SELECT ${select} FROM ${table} t WHERE t.id IN (SELECT id FROM m) AND ${conds.join(' AND ')} ${tail}`;
+      });
+    } else rows = await run(plain);
     await this.decorate(q, def, ctx, rows, fields, filter.include);
     return rows;
   }
