@@ -48,7 +48,8 @@ const tag = (xml: string, nome: string) => new RegExp(`<(?:\\w+:)?${nome}>([^<]*
 function conferirChaveComCampos(xml: string, chave: string, base: string): ErroValidacao[] {
   const erros: ErroValidacao[] = [];
   const p = partesDaChave(chave);
-  const doc = tag(xml, 'CNPJ') ?? tag(xml, 'CPF') ?? '';
+  const emit = /<(?:\w+:)?emit>([\s\S]*?)<\/(?:\w+:)?emit>/.exec(xml)?.[1] ?? '';
+  const doc = tag(emit, 'CNPJ') ?? tag(emit, 'CPF') ?? '';
   const dhEmi = tag(xml, 'dhEmi') ?? '';
   const campos: [string, string | undefined, string][] = [
     ['ide/cUF', tag(xml, 'cUF'), p.cUF],
@@ -77,7 +78,8 @@ export async function validarXmlFiscal(xml: string): Promise<ResultadoValidacaoX
   exigirXmlBemFormado(xml);
   const { raiz } = identificarDocumento(xml);
   const erros: ErroValidacao[] = [];
-  const xsd = await validarMensagem(xml);
+  // Documents carrying the tax-reform groups are checked against the PL_010 package.
+  const xsd = await validarMensagem(xml, /<(?:\w+:)?(?:IBSCBS|IBSCBSTot)>/.test(xml) ? 'PL_010' : 'PL_009');
   erros.push(...xsd.erros);
 
   let chave: string | null = null;

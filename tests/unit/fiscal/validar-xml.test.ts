@@ -88,6 +88,13 @@ describe('POST /api/NotasFiscais/validar-xml', { timeout: 30_000 }, () => {
     expect(grande.json().error.name).toBe('PayloadTooLargeError');
   });
 
+  it('a tax-reform (IBS/CBS) sample passes PL_010; the fields edited after its key was made and the signature are reported', async () => {
+    const r = (await validar(amostra('nfe_reforma_tributaria.xml'))).json();
+    // no schema error: only the key agreement (the sample's emitente and date were edited) and the signature
+    expect(r.erros.map((e: { caminho: string }) => e.caminho).sort()).toEqual(['nfeProc/NFe/infNFe/emit/CNPJ', 'nfeProc/NFe/infNFe/ide/dhEmi', 'nfeProc/Signature']);
+    expect(r.erros).toContainEqual({ caminho: 'nfeProc/NFe/infNFe/ide/dhEmi', mensagem: "A chave de acesso não corresponde ao campo dhEmi: na chave '2312', no documento '2507'." });
+  });
+
   it('unknown document types are invalid, not an error', async () => {
     const r = await validar('<pedido><n>1</n></pedido>');
     expect(r.statusCode).toBe(200);
