@@ -78,13 +78,17 @@ export function TextInputDialog({ title, label, initial = '', min, max, onDone }
   const [open, setOpen] = useState(true);
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const result = useRef<string | null>(null);
+  const done = useRef(false);
+  const finish = (v: string | null) => {
+    if (done.current) return;
+    done.current = true;
+    setOpen(false);
+    onDone(v);
+  };
   const submit = () => {
     const e = textDialogError(value, min, max);
     setError(e);
-    if (e) return;
-    result.current = value;
-    setOpen(false);
+    if (!e) finish(value);
   };
   return (
     <Modal
@@ -93,8 +97,7 @@ export function TextInputDialog({ title, label, initial = '', min, max, onDone }
       okText={SAVE_TEXT}
       cancelText={CANCEL_TEXT}
       onOk={submit}
-      onCancel={() => setOpen(false)}
-      afterClose={() => onDone(result.current)}
+      onCancel={() => finish(null)}
       destroyOnHidden
     >
       {label ? <label htmlFor="dialogo-texto">{label}</label> : null}
@@ -120,10 +123,11 @@ export function textInputDialog(opts: Omit<TextDialogProps, 'onDone'>): Promise<
           {...opts}
           onDone={(v) => {
             resolve(v);
+            // Unmounted once the closing animation is over.
             setTimeout(() => {
               root.unmount();
               el.remove();
-            });
+            }, 500);
           }}
         />,
       );
