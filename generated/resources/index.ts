@@ -4,6 +4,8 @@ export type { CategoriaProduto } from './categoriaProduto.ts';
 export type { Cliente } from './cliente.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Marca } from './marca.ts';
+export type { Produto } from './produto.ts';
+export type { Servico } from './servico.ts';
 export type { Transportador } from './transportador.ts';
 export type { Unidade } from './unidade.ts';
 export type { Vendedor } from './vendedor.ts';
@@ -27,6 +29,16 @@ export const RESOURCES = {
   "marca": {
     "endpoint": "Marcas",
     "route": "pages/estoque/marcas",
+    "permission": "app.produto"
+  },
+  "produto": {
+    "endpoint": "Produtos",
+    "route": "pages/estoque/produtos",
+    "permission": "app.produto"
+  },
+  "servico": {
+    "endpoint": "Servicos",
+    "route": "pages/estoque/servicos",
     "permission": "app.produto"
   },
   "transportador": {

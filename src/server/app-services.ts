@@ -1,12 +1,29 @@
 import type { BrandResolver } from './brands/brand-resolver.ts';
 import type { Db } from './db/db.ts';
+import type { Mailer } from './email/mailer.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
 import type { ResourceService } from './resources/resource-service.ts';
 
-/** What every module plugin receives: one database, the brand resolver and the resource documents. */
+/** Work started after an answer (CRM leads): tracked so tests and shutdown can wait for it. */
+export class BackgroundTasks {
+  private readonly pending = new Set<Promise<unknown>>();
+  add(p: Promise<unknown>): void {
+    const tracked = p.catch(() => {}).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+}
+
+/** What every module plugin receives: one database, the brand resolver, the resource documents, e-mail. */
 export interface AppServices {
   db: Db;
   brands: BrandResolver;
   registry: ResourceRegistry;
   resources: ResourceService;
+  mailer: Mailer;
+  /** Base address of the external CRM's API (SPEC 7.8), when a brand does not name its own. */
+  crmBaseUrl: string;
+  background: BackgroundTasks;
 }

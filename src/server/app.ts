@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AppServices } from './app-services.ts';
+import { BackgroundTasks, type AppServices } from './app-services.ts';
+import { createMailer, type Mailer } from './email/mailer.ts';
 import { resolveSession } from './auth/sessions.ts';
 import { BrandResolver } from './brands/brand-resolver.ts';
 import cepsRoutes from './ceps/routes.ts';
@@ -16,6 +17,7 @@ import resourceRoutes from './resources/routes.ts';
 import usuariosRoutes from './usuarios/routes.ts';
 import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
+import fiscalRoutes from './fiscal/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -27,12 +29,25 @@ export interface BuildOptions {
   registry?: ResourceRegistry;
   logger?: boolean;
   serveWeb?: boolean;
+  mailer?: Mailer;
+  crmBaseUrl?: string;
+  dataDir?: string;
+  /** Trust X-Forwarded-For (only behind a proxy you run): TRUST_PROXY=true. */
+  trustProxy?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const registry = opts.registry ?? ResourceRegistry.load();
-  const services: AppServices = { db: opts.db, brands: new BrandResolver(opts.db), registry, resources: new ResourceService(registry) };
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 500 } });
+  const services: AppServices = {
+    db: opts.db,
+    brands: new BrandResolver(opts.db),
+    registry,
+    resources: new ResourceService(registry),
+    mailer: opts.mailer ?? createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: resolve(opts.dataDir ?? process.env.DATA_DIR ?? './data', 'outbox') }),
+    crmBaseUrl: opts.crmBaseUrl ?? process.env.CRM_BASE_URL ?? 'https://api2.ploomes.com',
+    background: new BackgroundTasks(),
+  };
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === 'true', routerOptions: { maxParamLength: 500 } });
   installErrorHandler(app);
 
   app.addHook('onRequest', async (req) => {
@@ -47,6 +62,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     req.ctx = ctx;
   });
 
+  app.addHook('onClose', async () => services.background.idle());
+
   app.get('/ping/json', async () => ({ status: 'ok', hora: new Date().toISOString() }));
   app.get('/api/ping/json', { config: { public: true } }, async () => ({ status: 'ok', hora: new Date().toISOString() }));
 
@@ -56,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(cepsRoutes, { services });
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes);
+  await app.register(fiscalRoutes);
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMailer } from '../../src/server/email/mailer.ts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
@@ -47,12 +51,14 @@ export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () =
   };
 }
 
-export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string } = {}): Promise<TestServer> {
   const { db, drop } = await openTestDb(backend);
   await migrate(db);
   await loadReferenceData(db);
   await seedDemo(db);
-  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false });
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'retaguarda-test-'));
+  const mailer = createMailer({ smtpUrl: opts.smtpUrl, outboxDir: join(dataDir, 'outbox'), log: () => {} });
+  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true });
   let baseUrl = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

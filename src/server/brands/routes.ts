@@ -1,11 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fieldErrors } from '../../shared/messages.ts';
 import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { translateDbError } from '../db/pg-errors.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { parseId } from '../resources/resource-service.ts';
+import { SCHEMAS_DIR } from '../schemas/documents.ts';
 import type { BrandRow } from './brand-resolver.ts';
 
-/** Secrets a brand configuration holds that never leave the server (CRM integration token). */
-const SECRET_MISC_KEYS = ['TOKEN', 'crmToken'];
+/** Secrets a brand configuration holds that never reach a browser (CRM integration token). */
+const SECRET_MISC_KEYS = ['CRM'];
 
-/** The brand configuration object of SPEC 3 as the browser sees it, with defaults filled in. */
+const brandSchema = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/brand.schema.json'), 'utf8'));
+delete brandSchema.$id;
+const validateBrand = new Ajv2020({ allErrors: true, strict: false }).compile(brandSchema);
+const THEMES = new Set<string>(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'brands/themes.json'), 'utf8')).themes.map((t: { name: string }) => t.name));
+
+/** The brand configuration object of SPEC 3 as the browser sees it, with the defaults filled in. */
 export function publicBrandConfig(brand: BrandRow) {
   const c = brand.config ?? {};
   const misc = { ...(c.misc ?? {}) };
@@ -13,7 +27,7 @@ export function publicBrandConfig(brand: BrandRow) {
   return {
     id: brand.id,
     idConfig: c.idConfig ?? String(brand.id),
-    tema: c.tema ?? 'azul',
+    tema: c.tema && THEMES.has(c.tema) ? c.tema : 'azul',
     title: c.title ?? brand.nome,
     imagens: c.imagens ?? {},
     documentos: c.documentos ?? {},
@@ -24,6 +38,7 @@ export function publicBrandConfig(brand: BrandRow) {
     cacheAtivo: c.cacheAtivo ?? true,
     integracaoCobranca: c.integracaoCobranca ?? false,
     cadastroHabilitado: c.cadastroHabilitado ?? true,
+    login: c.login ?? {},
     campos: c.campos ?? {},
     misc: {
       textoDestaqueCadastro: 'GRATUITAMENTE',
@@ -34,9 +49,88 @@ export function publicBrandConfig(brand: BrandRow) {
       exibirRegimeTelaCadastro: true,
       ...misc,
     },
+    possuiCrm: !!(c.misc?.CRM?.TOKEN && c.misc?.CRM?.STAGE_ID),
   };
 }
 
+/** What an administrator of the brand edits: the whole document, the CRM token masked. */
+function adminView(b: BrandRow) {
+  const config = structuredClone(b.config ?? {});
+  if (config.misc?.CRM?.TOKEN) config.misc.CRM.TOKEN = '********';
+  return { id: b.id, nome: b.nome, dominios: b.dominios, padrao: b.padrao, config };
+}
+
+/**
+ * ConfigWhiteLabels (SPEC 7.3). Reading and editing brands belongs to the brand's own staff: isAvanco sees and
+ * edits every brand, master and white-label support only their own; creating and deleting is isAvanco's.
+ */
 export default async function brandRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  app.get('/api/ConfigWhiteLabels/atual', { config: { public: true } }, async (req) => publicBrandConfig(await services.brands.forHost(req.headers.host)));
+  const { db, brands } = services;
+  const staff = (req: FastifyRequest): RequestContext => {
+    const ctx = req.ctx!;
+    if (!ctx.isAvanco && !ctx.master && !ctx.suporteWhiteLabel) throw forbidden('Somente a administração da marca pode acessar as configurações white-label.');
+    return ctx;
+  };
+  const visible = (ctx: RequestContext, b: BrandRow) => ctx.isAvanco || b.id === ctx.brandId;
+  const byId = async (ctx: RequestContext, raw: unknown) => {
+    const id = parseId(raw);
+    const b = (await brands.all()).find((x) => x.id === id);
+    if (!b || !visible(ctx, b)) throw notFound();
+    return b;
+  };
+  const checkBody = (body: unknown) => {
+    if (!validateBrand(body)) {
+      const errors = fieldErrors(validateBrand.errors);
+      throw badRequest(`Configuração inválida: ${errors.map((e) => `${e.campo}: ${e.mensagem}`).join('; ')}`, errors);
+    }
+    const b = body as { config: { tema?: string } };
+    if (b.config.tema && !THEMES.has(b.config.tema)) throw badRequest(`Tema desconhecido: ${b.config.tema}`, [{ path: '/config/tema', campo: 'config.tema', mensagem: 'Campo inválido!' }]);
+    return body as { nome: string; dominios: string[]; padrao?: boolean; config: Record<string, any> };
+  };
+
+  app.get('/api/ConfigWhiteLabels/atual', { config: { public: true } }, async (req) => publicBrandConfig(await brands.forHost(req.headers.host)));
+
+  /** The API-list file (SPEC 3 'API list entry'): nome, dominio, api_endpoint of every brand. */
+  app.get('/api/ConfigWhiteLabels/api-list', { config: { public: true } }, async () =>
+    (await brands.all()).flatMap((b) => b.dominios.map((dominio) => ({ nome: b.nome, dominio, api_endpoint: b.config?.API_ENDPOINT ?? '/api/' }))),
+  );
+
+  app.get('/api/ConfigWhiteLabels', async (req) => {
+    const ctx = staff(req);
+    return (await brands.all()).filter((b) => visible(ctx, b)).map(adminView);
+  });
+
+  app.get('/api/ConfigWhiteLabels/:id', async (req) => adminView(await byId(staff(req), (req.params as { id: string }).id)));
+
+  app.post('/api/ConfigWhiteLabels', async (req) => {
+    const ctx = staff(req);
+    if (!ctx.isAvanco) throw forbidden('Somente a administração geral pode criar marcas.');
+    const b = checkBody(req.body);
+    const r = await db
+      .query<{ id: number }>('INSERT INTO brands (nome, dominios, padrao, config) VALUES ($1, $2, false, $3) RETURNING id', [b.nome, b.dominios, JSON.stringify(b.config)])
+      .catch((e) => translateDbError(e, 'write'));
+    brands.invalidate();
+    return adminView((await brands.all()).find((x) => x.id === r.rows[0].id)!);
+  });
+
+  app.put('/api/ConfigWhiteLabels/:id', async (req) => {
+    const ctx = staff(req);
+    const current = await byId(ctx, (req.params as { id: string }).id);
+    const b = checkBody(req.body);
+    // A masked token sent back means "unchanged".
+    if (b.config.misc?.CRM?.TOKEN === '********') b.config.misc.CRM.TOKEN = current.config?.misc?.CRM?.TOKEN;
+    await db.query('UPDATE brands SET nome = $2, dominios = $3, config = $4 WHERE id = $1', [current.id, b.nome, b.dominios, JSON.stringify(b.config)]).catch((e) => translateDbError(e, 'write'));
+    brands.invalidate();
+    return adminView((await brands.all()).find((x) => x.id === current.id)!);
+  });
+
+  app.delete('/api/ConfigWhiteLabels/:id', async (req) => {
+    const ctx = staff(req);
+    if (!ctx.isAvanco) throw forbidden('Somente a administração geral pode excluir marcas.');
+    const b = await byId(ctx, (req.params as { id: string }).id);
+    if (b.padrao) throw new HttpError(409, 'A marca padrão não pode ser excluída.');
+    await db.query('DELETE FROM brands WHERE id = $1', [b.id]).catch((e) => translateDbError(e, 'delete'));
+    brands.invalidate();
+    return { count: 1 };
+  });
 }

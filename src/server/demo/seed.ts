@@ -1,6 +1,14 @@
 import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { readDocuments } from '../schemas/documents.ts';
+
+interface BrandDoc {
+  nome: string;
+  dominios: string[];
+  padrao?: boolean;
+  config: Record<string, unknown>;
+}
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -17,16 +25,12 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
   if (existing.rows[0].n > 0) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (q) => {
-    const brand = await one(q, `INSERT INTO brands (nome, dominios, padrao, config) VALUES ($1, $2, true, $3) RETURNING id`, [
-      'Retaguarda Demo',
-      ['localhost', '127.0.0.1'],
-      JSON.stringify({ idConfig: 'retaguarda-demo', tema: 'azul', title: 'Retaguarda Demo', cadastroHabilitado: true, misc: { exibirCpfCnpjTelaCadastro: false } }),
-    ]);
-    await q.query(`INSERT INTO brands (nome, dominios, padrao, config) VALUES ($1, $2, false, $3)`, [
-      'Marca Dois',
-      ['marca2.localhost'],
-      JSON.stringify({ idConfig: 'marca-dois', tema: 'verde', title: 'Marca Dois Gestão', cadastroHabilitado: true, misc: { exibirCpfCnpjTelaCadastro: true, exibirTelefoneTelaCadastro: false } }),
-    ]);
+    // The demo brands are documents (schemas/brands), validated by schemas:check like every other.
+    let brand = 0;
+    for (const { doc } of readDocuments<BrandDoc>('brands').filter((d) => d.name !== 'themes')) {
+      const id = await one(q, `INSERT INTO brands (nome, dominios, padrao, config) VALUES ($1, $2, $3, $4) RETURNING id`, [doc.nome, doc.dominios, doc.padrao === true, JSON.stringify(doc.config)]);
+      if (doc.padrao) brand = id;
+    }
 
     const demo = await one(q, `INSERT INTO tenants (brand_id, nome, cpf_cnpj, trial, data_vencimento) VALUES ($1, 'Mercadinho Demo', $2, true, current_date + 30) RETURNING id`, [brand, cnpjWithDigits('112223330001')]);
     const matriz = await one(q, `INSERT INTO branches (tenant_id, nome, apelido, cpf_cnpj, regime_tributario, ramo_atividade, uf, codigo_municipio) VALUES ($1, 'Mercadinho Demo Ltda', 'Matriz', $2, 1, 'supermercado', 'SP', 3550308) RETURNING id`, [demo, cnpjWithDigits('112223330001')]);

@@ -157,5 +157,23 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
   };
   for (const { name, d } of folder('menus')) visit(name, d.items);
   dup('chave de menu', menuKeys);
+  // 7. Brands: a known theme; field switches only on whitelisted fields of existing resources.
+  const themes = new Set<string>((docs.get(join(dir, 'brands/themes.json'))?.themes ?? []).map((t: any) => t.name));
+  const brandDocs = folder('brands').filter((b) => b.name !== 'themes');
+  if (brandDocs.filter((b) => b.d.padrao).length !== 1) errors.push('brands/: deve haver exatamente uma marca padrão');
+  dup('domínio de marca', brandDocs.flatMap((b) => b.d.dominios ?? []));
+  for (const { name, d } of brandDocs) {
+    const cfg = d.config ?? {};
+    if (cfg.tema && !themes.has(cfg.tema)) errors.push(`brands/${name}.json: tema '${cfg.tema}' não existe em themes.json`);
+    for (const [res, sw] of Object.entries<any>(cfg.campos ?? {})) {
+      const r = byName.get(res);
+      if (!r) {
+        errors.push(`brands/${name}.json: campos.${res}: recurso não existe`);
+        continue;
+      }
+      for (const f of sw.ocultar ?? []) if (!(r.brandFields?.hideable ?? []).includes(f)) errors.push(`brands/${name}.json: campos.${res}.ocultar: '${f}' não é ocultável (brandFields)`);
+      for (const f of sw.obrigatorios ?? []) if (!(r.brandFields?.requirable ?? []).includes(f)) errors.push(`brands/${name}.json: campos.${res}.obrigatorios: '${f}' não pode ser exigido (brandFields)`);
+    }
+  }
   return errors;
 }

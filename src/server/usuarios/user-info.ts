@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RequestContext } from '../auth/context.ts';
+import type { BrandRow } from '../brands/brand-resolver.ts';
+import type { Db } from '../db/db.ts';
+import { SCHEMAS_DIR } from '../schemas/documents.ts';
+
+const ALL_KEYS: string[] = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'permissions/permissions.json'), 'utf8')).keys.map((k: { key: string }) => k.key);
+const TOTAL = 4;
+
+/** The permission map of a user: the profile's levels; the administrator profile holds every key at TOTAL. */
+export function permissionMap(ctx: Pick<RequestContext, 'perfilAdmin' | 'permissoes'>): Record<string, number> {
+  if (ctx.perfilAdmin) return Object.fromEntries(ALL_KEYS.map((k) => [k, TOTAL]));
+  return { ...ctx.permissoes };
+}
+
+export async function selectedBranch(db: Db, ctx: RequestContext) {
+  if (!ctx.branchId) return null;
+  const r = await db.tenant(ctx, (q) =>
+    q.query<{ id: number; apelido: string | null; nome: string; cpfCnpj: string | null; [k: string]: unknown }>(
+      `SELECT b.id, b.apelido, b.nome, b.cpf_cnpj AS "cpfCnpj", t.contrato_id AS "contratoId", t.trial, t.bloqueada, t.data_vencimento AS "dataVencimento",
+              b.ramo_atividade AS "ramoAtividade", b.regime_tributario AS "regimeTributario", b.uf, b.codigo_municipio AS "codigoMunicipio"
+         FROM branches b JOIN tenants t ON t.id = b.tenant_id WHERE b.tenant_id = $1 AND b.id = $2`,
+      [ctx.tenantId, ctx.branchId],
+    ),
+  );
+  const b = r.rows[0];
+  return b ? { ...b, integracoes: [], integracaoSerasa: false } : null;
+}
+
+/** GET Usuarios/getUserInfo?sistema=novoerp: everything the shell needs about the signed-in user (SPEC 3). */
+export async function buildUserInfo(db: Db, ctx: RequestContext, brand: BrandRow) {
+  const u = (
+    await db.tenant(ctx, (q) =>
+      q.query<{ avatar: string | null; modais_abertos: Record<string, unknown>; tenant_nome: string; tenant_doc: string | null; primeiro_acesso: boolean }>(
+        `SELECT u.avatar, u.modais_abertos, u.primeiro_acesso, t.nome AS tenant_nome, t.cpf_cnpj AS tenant_doc
+           FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE u.tenant_id = $1 AND u.id = $2`,
+        [ctx.tenantId, ctx.userId],
+      ),
+    )
+  ).rows[0];
+  return {
+    id: ctx.userId,
+    nome: ctx.nome,
+    email: ctx.email,
+    avatar: u?.avatar ?? null,
+    alertas: [],
+    painelAdministrativo: ctx.isAvanco || ctx.master,
+    filialSelecionadaObj: await selectedBranch(db, ctx),
+    perfilAdmin: ctx.perfilAdmin,
+    suporteWhiteLabel: ctx.suporteWhiteLabel,
+    isContador: ctx.isContador,
+    isAvanco: ctx.isAvanco,
+    master: ctx.master,
+    primeiroAcesso: u?.primeiro_acesso ?? false,
+    permissoes: permissionMap(ctx),
+    configWhiteLabel: { id: brand.id, modulos: brand.config?.modulos ?? [] },
+    modaisAbertos: u?.modais_abertos ?? {},
+    empresaObj: { nome: u?.tenant_nome ?? '', cpfCnpj: u?.tenant_doc ?? null },
+  };
+}

@@ -1,0 +1,206 @@
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { cnpjWithDigits } from '../../src/shared/documents.ts';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+/** A stand-in for the external CRM that speaks its HTTP API and records every call. */
+async function startCrm() {
+  const calls: { method: string; url: string; headers: Record<string, unknown>; body: any }[] = [];
+  let nextId = 100;
+  const server: Server = createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      const body = data ? JSON.parse(data) : null;
+      calls.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'GET') res.end(JSON.stringify({ value: [] }));
+      else res.end(JSON.stringify({ value: [{ Id: nextId++, ...body }] }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, calls, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe.each(BACKENDS)('Usuarios on %s', (backend) => {
+  let srv: TestServer;
+  let app: FastifyInstance;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let crm: Awaited<ReturnType<typeof startCrm>>;
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as any, headers });
+  const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: token } });
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    crm = await startCrm();
+    srv = await startTestServer(backend, { smtpUrl: smtp.url, crmBaseUrl: crm.url });
+    app = srv.app;
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await smtp?.close();
+    await crm?.close();
+  });
+
+  const signUp = (over: Record<string, unknown> = {}, host = 'localhost') =>
+    post(
+      '/api/Usuarios/cadastro',
+      { email: `Nova.Loja${Math.random().toString(36).slice(2, 7)}@Exemplo.com.br`, nome: 'Nina Nova', empresa: 'Loja Nova', telefone: '(11) 9 8765-4321', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true, ...over },
+      { host },
+    );
+
+  it('sign-up creates account, branch and admin in trial, and the user can sign in', async () => {
+    const indicante = Buffer.from(JSON.stringify({ indicante: 'parceiro-42' })).toString('base64');
+    const r = await signUp({ indicante, campo1: 'google', campo3: 'anuncio' });
+    expect(r.statusCode, r.body).toBe(200);
+    const out = r.json();
+    expect(out).toMatchObject({ id: expect.any(Number), userId: expect.any(Number), indicante: 'parceiro-42' });
+    const t = (await srv.db.query(`SELECT trial, indicante, cadastro, data_vencimento > current_date AS futuro FROM tenants WHERE id = $1`, [out.contaId])).rows[0];
+    expect(t).toMatchObject({ trial: true, indicante: 'parceiro-42', futuro: true });
+    expect(t.cadastro).toMatchObject({ campo1: 'google', campo3: 'anuncio' });
+    const email = (await srv.db.query(`SELECT email FROM users WHERE tenant_id = $1`, [out.contaId])).rows[0].email;
+    expect(email).toBe(email.toLowerCase());
+    const token = await login(app, email, 'segredo1');
+    const info = (await get('/api/Usuarios/getUserInfo?sistema=novoerp', token)).json();
+    expect(info).toMatchObject({ perfilAdmin: true, primeiroAcesso: true, filialSelecionadaObj: { apelido: 'Matriz', nome: 'Loja Nova', trial: true }, empresaObj: { nome: 'Loja Nova' } });
+    expect(info.permissoes['app.cliente']).toBe(4);
+    // The new account sees none of the demo account's data.
+    expect((await get('/api/Clientes/count', token)).json()).toEqual({ count: 0 });
+  });
+
+  it('sign-up validates as SPEC 5.4 and writes nothing on failure', async () => {
+    const before = (await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants')).rows[0].n;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ email: '' }, 'email', 'O E-mail é obrigatório!'],
+      [{ email: 'x'.repeat(45) + '@a.com' }, 'email', 'Máximo 50 caracteres!'],
+      [{ senha: '123', confirmaSenha: '123' }, 'senha', 'Mínimo 6 caracteres!'],
+      [{ confirmaSenha: 'outra1' }, 'confirmaSenha', 'Os valores não conferem!'],
+      [{ termosUso: false }, 'termosUso', 'Você precisa aceitar os termos de uso e política de privacidade!'],
+      [{ nome: '' }, 'nome', 'Informe o nome!'],
+      [{ empresa: ' ' }, 'empresa', 'O nome da empresa é obrigatório!'],
+      [{ telefone: '' }, 'telefone', 'O telefone é obrigatório!'],
+    ];
+    for (const [over, campo, mensagem] of cases) {
+      const r = await signUp(over);
+      expect(r.statusCode, JSON.stringify(over)).toBe(400);
+      expect(r.json().error.details.find((d: any) => d.campo === campo)?.mensagem).toBe(mensagem);
+    }
+    expect((await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants')).rows[0].n).toBe(before);
+  });
+
+  it('the second brand shows CPF/CNPJ: required and checked by check digits (documentoInvalido)', async () => {
+    const bad = await signUp({ cpfCnpj: '000.000.000-00' }, 'marca2.localhost');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0]).toMatchObject({ campo: 'cpfCnpj', chave: 'documentoInvalido', mensagem: 'Documento inválido' });
+    const missing = await signUp({}, 'marca2.localhost');
+    expect(missing.json().error.details[0]).toMatchObject({ campo: 'cpfCnpj', mensagem: 'Campo Obrigatório!' });
+    // The telephone is switched off on that brand: not required there.
+    const ok = await signUp({ cpfCnpj: cnpjWithDigits('445556660001'), telefone: '' }, 'marca2.localhost');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const brand = (await srv.db.query(`SELECT b.nome FROM tenants t JOIN brands b ON b.id = t.brand_id WHERE t.id = $1`, [ok.json().contaId])).rows[0];
+    expect(brand.nome).toBe('Marca Dois');
+  });
+
+  it('a broken referral is accepted but not counted; a duplicate e-mail is a 409 with Já existe', async () => {
+    const r = await signUp({ indicante: 'não-é-base64!!' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().indicante).toBeNull();
+    const dup = await signUp({ email: 'admin@demo.com.br' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.message).toMatch(/^Já existe/);
+  });
+
+  it('with a CRM stage id and token, a sign-up creates contact, deal and task; CRM failures are ignored', async () => {
+    await srv.db.query(`UPDATE brands SET config = jsonb_set(config, '{misc,CRM}', '{"TOKEN":"tok-123","STAGE_ID":77}') WHERE padrao`);
+    srv.services.brands.invalidate();
+    crm.calls.length = 0;
+    const r = await signUp({ email: 'lead@exemplo.com.br', empresa: 'Empresa Lead' });
+    expect(r.statusCode).toBe(200);
+    await srv.services.background.idle();
+    expect(crm.calls.map((c) => `${c.method} ${c.url.split('?')[0]}`)).toEqual(['GET /Contacts', 'POST /Contacts', 'POST /Deals', 'POST /Tasks']);
+    expect(decodeURIComponent(crm.calls[0].url)).toContain("Email eq 'lead@exemplo.com.br'");
+    expect(crm.calls[0].url).toContain('$expand=Phones');
+    expect(crm.calls.every((c) => c.headers['user-key'] === 'tok-123')).toBe(true);
+    expect(crm.calls[1].body).toEqual({ Name: 'Empresa Lead', TypeId: 1, Email: 'lead@exemplo.com.br', Phones: [{ PhoneNumber: '11987654321', CountryId: 76 }] });
+    expect(crm.calls[2].body).toMatchObject({ StageId: 77, ContactId: 100, Email: 'lead@exemplo.com.br' });
+    expect(crm.calls[3].body).toMatchObject({ DealId: 101, NoTime: true });
+    // CRM down: the sign-up still succeeds.
+    await srv.db.query(`UPDATE brands SET config = jsonb_set(config, '{misc,CRM}', '{"TOKEN":"t","STAGE_ID":1,"URL":"http://127.0.0.1:9"}') WHERE padrao`);
+    srv.services.brands.invalidate();
+    expect((await signUp()).statusCode).toBe(200);
+    await srv.services.background.idle();
+    await srv.db.query(`UPDATE brands SET config = config #- '{misc,CRM}' WHERE padrao`);
+    srv.services.brands.invalidate();
+  });
+
+  it('recovery: e-mail with a single-use link; the new password works; the used link answers 410', async () => {
+    const unknown = await post('/api/Usuarios/reset', { sistema: 'novoerp', email: 'ninguem@demo.com.br' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('E-mail não encontrado para recuperação de senha!');
+    smtp.messages.length = 0;
+    const r = await post('/api/Usuarios/reset', { sistema: 'novoerp', email: 'vendedor@demo.com.br' });
+    expect(r.statusCode).toBe(200);
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0].to).toEqual(['vendedor@demo.com.br']);
+    const link = /https?:\/\/\S+\/#\/auth\/resetar-senha\/([A-Za-z0-9_-]+)/.exec(smtp.messages[0].text);
+    expect(link, smtp.messages[0].text).not.toBeNull();
+    const token = link![1];
+    const mismatch = await post(`/api/Usuarios/reset-password?access_token=${token}`, { password: 'nova123', confirmar: 'nova124' });
+    expect(mismatch.statusCode).toBe(400);
+    const ok = await post(`/api/Usuarios/reset-password?access_token=${token}`, { password: 'nova123', confirmar: 'nova123' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await login(app, 'vendedor@demo.com.br', 'nova123');
+    const again = await post(`/api/Usuarios/reset-password?access_token=${token}`, { password: 'outra123', confirmar: 'outra123' });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error.message).toMatch(/já foi utilizado/);
+    expect((await post(`/reset-password?access_token=nao-existe`, { password: 'outra123', confirmar: 'outra123' })).statusCode).toBe(404);
+  });
+
+  it('repeated failures are slowed and then refused with 429', async () => {
+    const email = 'master@demo.com.br';
+    const codes: number[] = [];
+    for (let i = 0; i < 9; i++) codes.push((await post('/api/Usuarios/login', { email, password: 'errada' }, { 'x-forwarded-for': `10.0.0.${i}` })).statusCode);
+    expect(codes.slice(0, 8)).toEqual(Array(8).fill(401));
+    expect(codes[8]).toBe(429);
+    const blocked = await post('/api/Usuarios/login', { email, password: 'demo1234' }, { 'x-forwarded-for': '10.9.9.9' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toBe('Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.');
+    // Another e-mail from another address is unaffected.
+    expect((await post('/api/Usuarios/login', { email: 'contador@demo.com.br', password: 'demo1234' }, { 'x-forwarded-for': '10.8.8.8' })).statusCode).toBe(200);
+  });
+
+  it('changing password, first access, selected branch and switching branch', async () => {
+    const token = await login(app, 'admin@demo.com.br');
+    const me = (await get('/api/Usuarios/getUserInfo?sistema=novoerp', token)).json();
+    expect(me.filialSelecionadaObj.apelido).toBe('Matriz');
+    const wrong = await post('/api/Usuarios/alteraSenha', { userId: me.id, senhaAntiga: 'x', senhaNova: 'novasenha' }, { authorization: token });
+    expect(wrong.statusCode).toBe(400);
+    expect((await post('/api/Usuarios/alteraSenha', { userId: me.id, senhaAntiga: 'demo1234', senhaNova: 'novasenha' }, { authorization: token })).statusCode).toBe(200);
+    await login(app, 'admin@demo.com.br', 'novasenha');
+    expect((await post('/api/Usuarios/alteraSenha', { userId: me.id, senhaAntiga: 'novasenha', senhaNova: 'demo1234' }, { authorization: token })).statusCode).toBe(200);
+    const filiais = (await srv.db.query<{ id: number; apelido: string }>(`SELECT id, apelido FROM branches WHERE tenant_id = (SELECT tenant_id FROM users WHERE email = 'admin@demo.com.br') ORDER BY id`)).rows;
+    const centro = filiais.find((f) => f.apelido === 'Filial Centro')!;
+    const sw = await post('/api/Usuarios/trocarFilial', { filialId: centro.id }, { authorization: token });
+    expect(sw.statusCode, sw.body).toBe(200);
+    expect((await get('/api/Usuarios/obterfilialselecionada', token)).json().apelido).toBe('Filial Centro');
+    const other = (await srv.db.query<{ id: number }>(`SELECT b.id FROM branches b JOIN tenants t ON t.id = b.tenant_id WHERE t.nome = 'Loja Vizinha'`)).rows[0].id;
+    expect((await post('/api/Usuarios/trocarFilial', { filialId: other }, { authorization: token })).statusCode).toBe(404);
+    expect((await post('/api/Usuarios/trocarFilial', { filialId: filiais[0].id }, { authorization: token })).statusCode).toBe(200);
+  });
+
+  it('user CRUD is scoped to the account and guarded by app.usuario', async () => {
+    const token = await login(app, 'admin@demo.com.br');
+    const created = await post('/api/Usuarios', { nome: 'Caixa Um', email: 'caixa1@demo.com.br', senha: 'caixa123' }, { authorization: token });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).not.toHaveProperty('senha_hash');
+    await login(app, 'caixa1@demo.com.br', 'caixa123');
+    const dup = await post('/api/Usuarios', { nome: 'Outro', email: 'caixa1@demo.com.br', senha: 'caixa123' }, { authorization: token });
+    expect(dup.statusCode).toBe(409);
+    const viz = await login(app, 'admin@vizinha.com.br');
+    expect((await get(`/api/Usuarios/${created.json().id}`, viz)).statusCode).toBe(404);
+    expect((await get('/api/Usuarios', viz)).json().map((u: any) => u.email)).toEqual(['admin@vizinha.com.br']);
+    const vendedor = await login(app, 'contador@demo.com.br');
+    expect((await get('/api/Usuarios', vendedor)).statusCode).toBe(200);
+  });
+});

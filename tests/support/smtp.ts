@@ -1,0 +1,31 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** Body with quoted-printable soft breaks and escapes undone (enough to read links and Portuguese text). */
+  text: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export async function startSmtp(): Promise<{ url: string; messages: ReceivedMail[]; close: () => Promise<void> }> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: Buffer.from(text, 'latin1').toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, messages, close: () => new Promise((r) => server.close(() => r())) };
+}
