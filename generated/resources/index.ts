@@ -4,6 +4,7 @@ export type { CategoriaProduto } from './categoriaProduto.ts';
 export type { Cliente } from './cliente.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Marca } from './marca.ts';
+export type { Perfil } from './perfil.ts';
 export type { Produto } from './produto.ts';
 export type { Servico } from './servico.ts';
 export type { Transportador } from './transportador.ts';
@@ -30,6 +31,11 @@ export const RESOURCES = {
     "endpoint": "Marcas",
     "route": "pages/estoque/marcas",
     "permission": "app.produto"
+  },
+  "perfil": {
+    "endpoint": "Perfis",
+    "route": "pages/configuracoes/perfil",
+    "permission": "app.perfil"
   },
   "produto": {
     "endpoint": "Produtos",

@@ -53,6 +53,19 @@ describe.each(BACKENDS)('foundation on %s', (backend) => {
     });
   });
 
+  describe('the accountant', () => {
+    it('passes only on the keys of the menus SPEC 6 shows an accountant, whatever the client asks', async () => {
+      const { ACCOUNTANT_KEYS } = await import('../../src/server/auth/access.ts');
+      expect(ACCOUNTANT_KEYS.has('app.exportarXml')).toBe(true);
+      expect(ACCOUNTANT_KEYS.has('app.exportarSped')).toBe(true);
+      expect(ACCOUNTANT_KEYS.has('app.cliente')).toBe(false);
+      const c = await login(app, 'contador@demo.com.br');
+      for (const e of ['Clientes', 'Fornecedores', 'Vendedores', 'Marcas']) expect((await get(`/api/${e}`, c)).statusCode, e).toBe(403);
+      const info = (await get('/api/Usuarios/getUserInfo?sistema=novoerp', c)).json();
+      expect(info.isContador).toBe(true);
+    });
+  });
+
   describe('row-level security', () => {
     it('the application role is not a superuser and sees only the tenant set for the transaction', async () => {
       const tenants = await srv.db.query<{ id: number; nome: string }>('SELECT id, nome FROM tenants ORDER BY id');

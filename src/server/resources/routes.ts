@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Filter, Where } from '../../shared/filter.ts';
-import { hasPermission, type LevelName } from '../../shared/permissions.ts';
+import type { LevelName } from '../../shared/permissions.ts';
+import { serverAllows } from '../auth/access.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -15,7 +16,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
 
   const guard = (req: FastifyRequest, def: ResourceDef, level: LevelName): RequestContext => {
     const ctx = req.ctx!;
-    if (!hasPermission(ctx, def.doc.permission, level)) {
+    if (!serverAllows(ctx, def.doc.permission, level)) {
       throw forbidden(`Você não tem permissão para ${level === 'view' ? 'consultar' : level === 'full' ? 'excluir' : 'alterar'} ${def.doc.title.toLowerCase()}.`);
     }
     return ctx;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMAIL_MAX, SENHA_MIN } from '../../shared/cadastro.ts';
-import { hasPermission } from '../../shared/permissions.ts';
+import { serverAllows } from '../auth/access.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { hashPassword, verifyPassword, verifyUserPassword } from '../auth/passwords.ts';
@@ -220,7 +220,7 @@ function checkUserBody(b: UserBody, creating: boolean) {
 function registerUserCrud(app: FastifyInstance, services: AppServices) {
   const { db } = services;
   const guard = (ctx: RequestContext, level: 'view' | 'change' | 'full') => {
-    if (!hasPermission(ctx, 'app.usuario', level)) throw forbidden('Você não tem permissão para gerenciar usuários.');
+    if (!serverAllows(ctx, 'app.usuario', level)) throw forbidden('Você não tem permissão para gerenciar usuários.');
   };
   const one = async (ctx: RequestContext, id: number) => {
     const r = await db.tenant(ctx, (q) => q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.id = $2`, [ctx.tenantId, id]));
