@@ -9,14 +9,15 @@ import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
 import { themeColor, useBrand } from './brand.ts';
 import { Frame } from './Frame.tsx';
+import { loadFormPage, loadListPage } from './preload.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { resourcePaths } from './resource-routes.ts';
 
 dayjs.locale('pt-br');
 
 // pages/* and auth/* are their own chunks, loaded when first visited.
-const ResourceListPage = lazy(() => import('../pages/ResourceListPage.tsx'));
-const ResourceFormPage = lazy(() => import('../pages/ResourceFormPage.tsx'));
+const ResourceListPage = lazy(loadListPage);
+const ResourceFormPage = lazy(loadFormPage);
 const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
 const LoginPage = lazy(() => import('../pages/auth/LoginPage.tsx'));
 const LogoutPage = lazy(() => import('../pages/auth/LogoutPage.tsx'));

@@ -137,7 +137,9 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   };
 
   const chips = Object.entries(state.filters).filter(([f, v]) => isActive(v) && !hidden.has(f) && doc.schema.properties[f]);
-  const loading = (list.isLoading || !lookupsReady) && !list.data;
+  // Rows show as soon as they arrive; lookup labels fill in when their list has loaded.
+  const loading = list.isLoading && !list.data;
+  void lookupsReady;
 
   return (
     <div className="schema-grid" data-resource={doc.name}>
@@ -178,7 +180,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
         rowKey="id"
         size="middle"
         columns={tableColumns}
-        dataSource={lookupsReady ? list.data ?? [] : []}
+        dataSource={list.data ?? []}
         loading={loading || list.isValidating}
         onChange={onTableChange}
         locale={{ emptyText: loading ? ' ' : <EmptyBlock /> }}

@@ -1,0 +1,135 @@
+import { Button, Form, Input, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { toApiError } from '../api/errors.ts';
+import { useBrand } from '../app/brand.ts';
+import { getToken } from '../app/session.ts';
+import { signUpEnabled } from '../brand/brand-config.ts';
+import { showError } from '../dialogs/dialogs.tsx';
+import { EMAIL_MAX } from '../../shared/cadastro.ts';
+import { fieldStatus, loginEmailError, passwordError, typingEmail } from './auth-rules.ts';
+import { useAuthNavigate, type AuthLocationState } from './auth-nav.ts';
+import { BrandLogo } from './BrandLogo.tsx';
+import { t } from './messages.ts';
+import { DASHBOARD, destinationAfterLogin, endSession, LOGIN, signIn, signInWithToken, TOKEN_LOGIN_DELAY_MS } from './session-flow.ts';
+import { useWarning } from './use-warning.ts';
+
+/**
+ * SPEC 2.3 login (also login/{user_token} and planos/{user_token}): e-mail lowercased as typed, password with
+ * show/hide, 'Entrar' busy while loading, recovery link, 'Cadastre-se' when the brand allows sign-up.
+ */
+export default function LoginPage() {
+  const { user_token: userToken } = useParams();
+  const navigate = useNavigate();
+  const slide = useAuthNavigate();
+  const location = useLocation();
+  const warn = useWarning();
+  const { data: brand } = useBrand();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  // Decided once on opening: an existing session skips the screen, a token in the route replaces it.
+  const [hadSession] = useState(() => !userToken && !!getToken());
+  const tokenStarted = useRef<string | null>(null);
+  const from = (location.state as AuthLocationState | null)?.from;
+
+  const failed = (err: unknown, fallback = t('erro.login.dadosInvalidos')) => {
+    const info = toApiError(err);
+    if (info.status === 401) void warn(t('erro.login.titulo'), info.message && info.message !== 'Erro desconhecido' ? info.message : fallback);
+    else showError(err);
+  };
+
+  useEffect(() => {
+    if (!userToken || tokenStarted.current === userToken) return;
+    tokenStarted.current = userToken;
+    endSession(userToken);
+    setLoading(true);
+    const timer = setTimeout(async () => {
+      try {
+        const user = await signInWithToken(userToken);
+        navigate(destinationAfterLogin(user), { replace: true });
+      } catch (err) {
+        endSession();
+        setLoading(false);
+        navigate(LOGIN, { replace: true });
+        failed(err);
+      }
+    }, TOKEN_LOGIN_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userToken]);
+
+  if (hadSession) return <Navigate to={DASHBOARD} replace />;
+
+  const emailError = loginEmailError(email);
+  const senhaError = passwordError(password);
+
+  const onSubmit = async () => {
+    setSubmitted(true);
+    if (emailError || senhaError || loading) return;
+    setLoading(true);
+    try {
+      const answer = await signIn(email, password);
+      navigate(destinationAfterLogin(answer.user, from), { replace: true });
+    } catch (err) {
+      setLoading(false);
+      failed(err);
+    }
+  };
+
+  return (
+    <Spin spinning={!!userToken && loading}>
+      <BrandLogo />
+      <Typography.Title level={3} className="auth-title">
+        Acesse sua conta
+      </Typography.Title>
+      <Typography.Text type="secondary" className="auth-subtitle">
+        Informe seu e-mail e senha para entrar.
+      </Typography.Text>
+      <Form layout="vertical" requiredMark={false} onFinish={onSubmit} component="form" noValidate>
+        <Form.Item
+          label="E-mail"
+          htmlFor="login-email"
+          hasFeedback={!!email}
+          validateStatus={fieldStatus(email, emailError)}
+          help={submitted && emailError ? emailError : undefined}
+        >
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            maxLength={EMAIL_MAX}
+            value={email}
+            onChange={(e) => setEmail(typingEmail(e.target.value))}
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item
+          label="Senha"
+          htmlFor="login-senha"
+          validateStatus={fieldStatus(password, senhaError)}
+          help={submitted && senhaError ? senhaError : undefined}
+        >
+          <Input.Password id="login-senha" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} size="large" />
+        </Form.Item>
+        <div className="auth-links">
+          <Button type="link" size="small" onClick={() => slide('/auth/recuperar-senha', 'forward')} style={{ paddingInline: 0 }}>
+            {t('auth.login.esqueciSenha')}
+          </Button>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block disabled={loading}>
+          {loading ? t('comum.carregando') : t('auth.login.entrar')}
+        </Button>
+      </Form>
+      {signUpEnabled(brand) ? (
+        <>
+          <div className="auth-divider">Ainda não tem conta?</div>
+          <Button size="large" block onClick={() => slide('/auth/cadastrar', 'forward')}>
+            {t('auth.login.cadastreSe')}
+          </Button>
+        </>
+      ) : null}
+    </Spin>
+  );
+}
