@@ -1,6 +1,7 @@
 import type { BrandResolver } from './brands/brand-resolver.ts';
 import type { Db } from './db/db.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
 import type { ResourceService } from './resources/resource-service.ts';
 
@@ -26,4 +27,6 @@ export interface AppServices {
   /** Base address of the external CRM's API (SPEC 7.8), when a brand does not name its own. */
   crmBaseUrl: string;
   background: BackgroundTasks;
+  /** socket.io rooms; set once the HTTP server exists. */
+  realtime?: Realtime;
 }

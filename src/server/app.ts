@@ -15,6 +15,9 @@ import { ResourceRegistry } from './resources/registry.ts';
 import { ResourceService } from './resources/resource-service.ts';
 import resourceRoutes from './resources/routes.ts';
 import usuariosRoutes from './usuarios/routes.ts';
+import alertasRoutes from './alertas/routes.ts';
+import favoritosRoutes from './favoritos/routes.ts';
+import { attachRealtime } from './realtime/realtime.ts';
 import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
@@ -32,6 +35,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   crmBaseUrl?: string;
   dataDir?: string;
+  /** PostgreSQL address for the socket.io adapter (events across server processes). */
+  databaseUrl?: string;
   /** Trust X-Forwarded-For (only behind a proxy you run): TRUST_PROXY=true. */
   trustProxy?: boolean;
 }
@@ -62,6 +67,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     req.ctx = ctx;
   });
 
+  services.realtime = attachRealtime(app, opts.db, opts.databaseUrl);
+  // Sockets are closed before the HTTP server waits for its connections to end.
+  app.addHook('preClose', async () => services.realtime?.close());
   app.addHook('onClose', async () => services.background.idle());
 
   app.get('/ping/json', async () => ({ status: 'ok', hora: new Date().toISOString() }));
@@ -71,6 +79,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(usuariosRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
+  await app.register(alertasRoutes, { services });
+  await app.register(favoritosRoutes, { services });
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes);
   await app.register(fiscalRoutes);

@@ -15,7 +15,7 @@ export async function start() {
   if (applied.length) console.log(`migrações aplicadas: ${applied.join(', ')}`);
   await loadReferenceData(db);
   if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db))) console.log('dados de demonstração criados (senha demo1234)');
-  const { app } = await buildApp({ db, logger: process.env.LOG === 'on' });
+  const { app } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_URL });
   await app.listen({ port, host });
   console.log(`Retaguarda em http://localhost:${port}`);
   const stop = async () => {

@@ -22,11 +22,13 @@ export interface TestServer {
   services: AppServices;
   db: Db;
   baseUrl: string;
+  /** The PostgreSQL database of this server (postgres backend only). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** A fresh database on the chosen backend (a new PostgreSQL database per server), migrated and seeded. */
-export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (backend === 'pglite') {
     const db = await openDb({});
     return { db, drop: async () => {} };
@@ -42,6 +44,7 @@ export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () =
   const db = await openDb({ databaseUrl: url.toString() });
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       const c2 = new pg.Client({ connectionString: admin.toString() });
       await c2.connect();
@@ -52,13 +55,13 @@ export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () =
 }
 
 export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string } = {}): Promise<TestServer> {
-  const { db, drop } = await openTestDb(backend);
+  const { db, drop, url } = await openTestDb(backend);
   await migrate(db);
   await loadReferenceData(db);
   await seedDemo(db);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'retaguarda-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, outboxDir: join(dataDir, 'outbox'), log: () => {} });
-  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true });
+  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url });
   let baseUrl = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -70,6 +73,7 @@ export async function startTestServer(backend: Backend = 'pglite', opts: { liste
     services,
     db,
     baseUrl,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await db.close();

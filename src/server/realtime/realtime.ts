@@ -1,0 +1,46 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import { resolveSession } from '../auth/sessions.ts';
+import type { Db } from '../db/db.ts';
+
+export const userRoom = (tenantId: number, userId: number) => `u:${tenantId}:${userId}`;
+export const tenantRoom = (tenantId: number) => `t:${tenantId}`;
+
+/** Server-to-browser events (SPEC 7): 'alerta' and '{event}-{pdf|xlsx}' to a user's room. */
+export interface Realtime {
+  toUser(tenantId: number, userId: number, event: string, payload: unknown): void;
+  toTenant(tenantId: number, event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the API's own HTTP server. A socket authenticates with its session token (handshake auth.token)
+ * and joins its user's and its account's rooms. With PostgreSQL the postgres adapter carries every emit to the
+ * other server processes, so an event reaches the user whichever process holds the socket.
+ */
+export function attachRealtime(app: FastifyInstance, db: Db, databaseUrl?: string): Realtime {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  let pool: pg.Pool | null = null;
+  if (databaseUrl) {
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
+  }
+  io.use(async (socket, next) => {
+    const token = String(socket.handshake.auth?.token ?? socket.handshake.query?.access_token ?? '');
+    const ctx = token ? await resolveSession(db, token).catch(() => null) : null;
+    if (!ctx) return next(new Error('Autenticação necessária.'));
+    socket.data.ctx = ctx;
+    socket.join([userRoom(ctx.tenantId, ctx.userId), tenantRoom(ctx.tenantId)]);
+    next();
+  });
+  return {
+    toUser: (t, u, event, payload) => void io.to(userRoom(t, u)).emit(event, payload),
+    toTenant: (t, event, payload) => void io.to(tenantRoom(t)).emit(event, payload),
+    close: async () => {
+      await new Promise<void>((r) => io.close(() => r()));
+      await pool?.end();
+    },
+  };
+}
