@@ -94,7 +94,9 @@ describe('cadastros no navegador', () => {
   });
 
   it('finds the new cliente with a column filter kept in the URL, and removing the chip brings all back', async () => {
-    const total = await page.locator('.ant-pagination-total-text').innerText();
+    const token = await login(server.app, 'admin@demo.com.br');
+    const total = `1-20 de ${(await server.app.inject({ url: '/api/Clientes/count', headers: { authorization: token } })).json().count}`;
+    await poll(() => page.locator('.ant-pagination-total-text').innerText()).toBe(total);
     await page.locator('th', { hasText: 'Nome / Razão social' }).locator('.ant-table-filter-trigger').click();
     await page.getByLabel('Filtrar Nome / Razão social').fill('zuleica');
     await page.locator('.ant-table-filter-dropdown').getByRole('button', { name: 'Filtrar' }).click();
@@ -194,6 +196,23 @@ describe('cadastros no navegador', () => {
     await visible(page.locator('#root_descricao'));
     await poll(() => page.locator('#root_gtin').count()).toBe(0);
     await visible(page.locator('#root_ncm'));
+  });
+
+  it('a view-only user sees only what he may view, without create, edit or delete', async () => {
+    await page.goto(url('auth/logout'));
+    await page.waitForURL(/#\/auth\/login/, { timeout: 10_000 });
+    await page.getByLabel('E-mail').fill('vendedor@demo.com.br');
+    await page.getByLabel('Senha').fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/#\/pages\/dashboard/);
+    const menu = page.getByRole('menu');
+    await visible(menu.getByText('Clientes', { exact: true }));
+    await poll(() => menu.getByText('Fornecedores', { exact: true }).count()).toBe(0);
+    await menu.getByText('Clientes', { exact: true }).click();
+    await visible(rows().first());
+    await poll(() => page.getByRole('button', { name: 'Cadastrar' }).count()).toBe(0);
+    await poll(() => page.getByRole('button', { name: 'Excluir' }).count()).toBe(0);
+    await poll(() => page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
   });
 
   it('never crashed', () => {

@@ -194,6 +194,18 @@ describe('SchemaForm widgets and formats, with pt-BR input', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('an untouched form (defaults filled in) is not dirty; typing makes it dirty, undoing makes it clean', async () => {
+    const onDirty = vi.fn();
+    render(<SchemaForm doc={TEST_DOC} initialData={{ nome: 'Ana' }} onSubmit={vi.fn()} onDirtyChange={onDirty} />);
+    await screen.findByText('Dados');
+    await act(async () => {});
+    expect(onDirty.mock.calls.every(([d]) => d === false)).toBe(true);
+    type('nome', 'Bia');
+    expect(onDirty).toHaveBeenLastCalledWith(true);
+    type('nome', 'Ana');
+    expect(onDirty).toHaveBeenLastCalledWith(false);
+  });
+
   it('shows the server field messages it is given', async () => {
     render(<SchemaForm doc={TEST_DOC} initialData={{ nome: 'Ana' }} serverErrors={{ nome: 'Registro duplicado' }} onSubmit={vi.fn()} />);
     await screen.findByText('Dados');

@@ -5,6 +5,8 @@ import 'dayjs/locale/pt-br';
 import { lazy, Suspense } from 'react';
 import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import { authRoutes } from '../auth/routes.tsx';
+import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
 import { themeColor, useBrand } from './brand.ts';
@@ -19,8 +21,6 @@ dayjs.locale('pt-br');
 const ResourceListPage = lazy(loadListPage);
 const ResourceFormPage = lazy(loadFormPage);
 const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
-const LoginPage = lazy(() => import('../pages/auth/LoginPage.tsx'));
-const LogoutPage = lazy(() => import('../pages/auth/LogoutPage.tsx'));
 const UnavailablePage = lazy(() => import('../pages/UnavailablePage.tsx'));
 
 export const FALLBACK_ROUTE = '/pages/dashboard';
@@ -41,10 +41,7 @@ export function appRoutes() {
         </Suspense>
       }
     >
-      <Route path="/auth" element={<Navigate to="/auth/login" replace />} />
-      <Route path="/auth/login" element={<LoginPage />} />
-      <Route path="/auth/login/:user_token" element={<LoginPage />} />
-      <Route path="/auth/logout" element={<LogoutPage />} />
+      {authRoutes()}
       <Route path="/logout" element={<Navigate to="/auth/logout" replace />} />
       <Route path="/sistema-indisponivel" element={<UnavailablePage />} />
       <Route path="/pages/sistema-indisponivel" element={<UnavailablePage />} />
@@ -75,6 +72,7 @@ function Branded() {
     <ConfigProvider locale={ptBR} theme={{ token: { colorPrimary: themeColor(brand) } }}>
       <AntApp notification={{ placement: 'bottomRight' }}>
         <DialogHost />
+        <BrandLook brand={brand} />
         <RouterProvider router={getRouter()} />
       </AntApp>
     </ConfigProvider>

@@ -29,10 +29,15 @@ export function destinationAfterLogin(user: Pick<SessionUser, 'isAvanco' | 'mast
   return user?.isAvanco || user?.master ? ADMIN_DASHBOARD : DASHBOARD;
 }
 
-/** POST Usuarios/login?include=user; the token is stored and the user info set (SPEC 7.1). */
+/**
+ * POST Usuarios/login?include=user; the token is stored and the user info set (SPEC 7.1). The permission
+ * map the menus need comes with getUserInfo, merged over the login's user when it answers.
+ */
 export async function signIn(email: string, password: string): Promise<LoginAnswer> {
   const r = await api.post<LoginAnswer>('Usuarios/login', { email, password }, { params: { include: 'user' } });
   saveSession(r.data.id, r.data.user);
+  const info = await api.get<SessionUser>('Usuarios/getUserInfo', { params: { sistema: 'novoerp' } }).catch(() => null);
+  if (info?.data) saveSession(r.data.id, { ...r.data.user, ...info.data });
   return r.data;
 }
 

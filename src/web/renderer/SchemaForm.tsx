@@ -1,6 +1,6 @@
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema } from '@rjsf/utils';
+import { getDefaultFormState, type ErrorSchema } from '@rjsf/utils';
 import { Button, Space } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { lookupsOf } from '../schemas/registry.ts';
@@ -37,13 +37,15 @@ const same = (a: Data, b: Data) => JSON.stringify(a) === JSON.stringify(b);
  * switches re-applied as the data changes; SPEC 5.5 messages, shown only once the person tried to save.
  */
 export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange }: SchemaFormProps) {
-  const initial = useRef(initialData);
   const [data, setData] = useState<Data>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const lastPct = useRef<'margin' | 'markup' | null>(null);
   const lookupsReady = useLookups(lookupsOf(doc));
   const pricing = useMemo(() => hasPricing(doc), [doc]);
   const shape = useMemo(() => buildFormShape(doc, data, brand), [doc, data, brand]);
+  // The untouched form is the record with the schema defaults filled in: only what the person changes makes it dirty.
+  const initial = useRef<Data | null>(null);
+  initial.current ??= (getDefaultFormState(validator, shape.schema, initialData) as Data) ?? {};
 
   const change = useCallback(
     (next: Data) => {
@@ -54,7 +56,7 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
           lastPct.current = r.lastPct;
           out = r.data;
         }
-        onDirtyChange?.(!same(payloadOf(doc, out, new Set()), payloadOf(doc, initial.current, new Set())));
+        onDirtyChange?.(!same(payloadOf(doc, out, new Set()), payloadOf(doc, initial.current ?? {}, new Set())));
         return out;
       });
     },

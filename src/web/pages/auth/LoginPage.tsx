@@ -22,6 +22,9 @@ export default function LoginPage() {
     try {
       const r = await api.post<{ id: string; user: SessionUser }>('Usuarios/login?include=user', values);
       saveSession(r.data.id, r.data.user);
+      // The permission map (menus, row actions) comes with the user info (SPEC 7.1 getUserInfo).
+      const info = await api.get<SessionUser>('Usuarios/getUserInfo', { params: { sistema: 'novoerp' } }).catch(() => null);
+      if (info?.data) saveSession(r.data.id, { ...r.data.user, ...info.data });
       const admin = r.data.user.isAvanco || r.data.user.master;
       navigate(from ?? (admin ? '/administrador/configuracoes/dashboard' : '/pages/dashboard'), { replace: true });
     } catch (err) {

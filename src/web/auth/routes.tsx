@@ -1,0 +1,34 @@
+import { lazy } from 'react';
+import { Route } from 'react-router-dom';
+import { AuthShell } from './AuthShell.tsx';
+
+// Each auth screen is its own chunk; the shell stays while the next one loads.
+const LoginPage = lazy(() => import('./LoginPage.tsx'));
+const RecoveryPage = lazy(() => import('./RecoveryPage.tsx'));
+const ResetPage = lazy(() => import('./ResetPage.tsx'));
+const LogoutPage = lazy(() => import('./LogoutPage.tsx'));
+const SignUpPage = lazy(() => import('./SignUpPage.tsx'));
+
+/**
+ * SPEC 2.1 / 2.3 routes of the authentication area, inside the auth shell: /auth (login), login and
+ * login/{user_token}, planos/{user_token}, recuperar-senha, resetar-senha/{access_token}, cadastrar, logout;
+ * and the top-level cadastrar and cadastrar-erp (no cover: usually framed in the brand's own site).
+ */
+export function authRoutes() {
+  return [
+    <Route key="auth" element={<AuthShell />}>
+      <Route path="/auth" element={<LoginPage />} />
+      <Route path="/auth/login" element={<LoginPage />} />
+      <Route path="/auth/login/:user_token" element={<LoginPage />} />
+      <Route path="/auth/planos/:user_token" element={<LoginPage />} />
+      <Route path="/auth/recuperar-senha" element={<RecoveryPage />} />
+      <Route path="/auth/resetar-senha/:access_token" element={<ResetPage />} />
+      <Route path="/auth/cadastrar" element={<SignUpPage />} />
+      <Route path="/auth/logout" element={<LogoutPage />} />
+    </Route>,
+    <Route key="cadastrar" element={<AuthShell bare />}>
+      <Route path="/cadastrar" element={<SignUpPage />} />
+      <Route path="/cadastrar-erp" element={<SignUpPage />} />
+    </Route>,
+  ];
+}
