@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { App as AntApp, Modal } from 'antd';
 import { createMemoryRouter, createRoutesFromElements, Route, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,9 +33,11 @@ const LOGIN_OK = { id: 'tok-novo', ttl: 1209600, userId: 9, user: { id: 9, nome:
 
 function open(path: string, brand: Partial<BrandConfig>, handler: MockHandler = () => undefined) {
   const calls = mockApi((req) => {
+    const own = handler(req);
+    if (own) return own;
     if (req.url === 'ConfigWhiteLabels/atual') return { data: brand };
     if (req.url === 'ping/json') return { data: { status: 'ok' } };
-    return handler(req);
+    return undefined;
   });
   const router = createMemoryRouter(
     createRoutesFromElements(
@@ -58,6 +60,17 @@ function open(path: string, brand: Partial<BrandConfig>, handler: MockHandler = 
   return { calls, router };
 }
 
+/** antd renders a confirm dialog's title twice (one for assistive technology): find the visible one. */
+function findDialog(title: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const el = Array.from(document.querySelectorAll('.ant-modal-confirm-title')).findLast((e) => e.textContent === title);
+      if (!el) throw new Error(`no dialog "${title}"`);
+      return el.closest('.ant-modal') as HTMLElement;
+    },
+    { timeout: 3000 },
+  );
+}
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
 const value = (id: string) => (document.getElementById(id) as HTMLInputElement).value;
 const warningText = () => screen.queryByTestId('aviso-cadastro')?.textContent ?? null;
@@ -65,6 +78,9 @@ const confirmar = () => screen.getByRole('button', { name: 'Confirmar' });
 
 afterEach(() => {
   sessionStorage.clear();
+  // showError falls back to antd's static Modal without a DialogHost: those outlive the render.
+  Modal.destroyAll();
+  document.body.innerHTML = '';
 });
 
 describe('SPEC 5.1–5.3 rules', () => {
@@ -112,7 +128,8 @@ describe('SPEC 5.1–5.3 rules', () => {
   });
 });
 
-describe('sign-up screen (SPEC 2.4, 5.4)', () => {
+// antd in jsdom is slow: a whole sign-up typed field by field takes seconds.
+describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
   it('shows only the first applicable warning, in the order of the rules, and the masks', async () => {
     open('/auth/cadastrar', DEMO);
     await screen.findByText('Cadastre-se e teste nosso sistema');
@@ -247,8 +264,8 @@ describe('sign-up screen (SPEC 2.4, 5.4)', () => {
     type('cadastro-confirmaSenha', 'segredo1');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(confirmar());
-    await screen.findByText('Falha ao entrar no sistema', {}, { timeout: 3000 });
-    expect(screen.getByText('favor verificar usuário ou senha.')).toBeTruthy();
+    const dialog = await findDialog('Falha ao entrar no sistema');
+    expect(within(dialog).getByText('favor verificar usuário ou senha.')).toBeTruthy();
   });
 
   it('a brand without sign-up sends the screen back to the login, which has no Cadastre-se', async () => {
@@ -273,8 +290,8 @@ describe('login screen (SPEC 2.3, 5.1, 8)', () => {
     expect(document.getElementById('login-email')!.closest('.ant-form-item')!.className).toContain('ant-form-item-has-success');
     type('login-senha', 'errada1');
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    const title = await screen.findByText('Falha ao entrar no sistema', {}, { timeout: 2000 });
-    expect(within(title.closest('.ant-modal') as HTMLElement).getByText('Dados inválidos, verifique e-mail/senha e tente novamente.')).toBeTruthy();
+    const dialog = await findDialog('Falha ao entrar no sistema');
+    expect(within(dialog).getByText('Dados inválidos, verifique e-mail/senha e tente novamente.')).toBeTruthy();
 
     answer = () => ({ data: { ...LOGIN_OK, user: { ...LOGIN_OK.user, master: true } } });
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
@@ -305,9 +322,7 @@ describe('login screen (SPEC 2.3, 5.1, 8)', () => {
   });
 
   it('a failed ping goes to sistema-indisponivel', async () => {
-    mockApi(() => undefined);
-    const { router } = open('/auth/login', DEMO);
-    mockApi((req) => (req.url === 'ConfigWhiteLabels/atual' ? { data: DEMO } : req.url === 'ping/json' ? { status: 503, data: {} } : undefined));
+    const { router } = open('/auth/login', DEMO, (req) => (req.url === 'ping/json' ? { status: 503, data: {} } : undefined));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sistema-indisponivel'));
   });
 });
@@ -326,7 +341,7 @@ describe('recovery, reset and logout screens', () => {
     type('recuperar-email', 'Quem@Nao.Existe');
     expect(botao().disabled).toBe(false);
     fireEvent.click(botao());
-    await screen.findByText('E-mail não encontrado para recuperação de senha!', {}, { timeout: 2000 });
+    expect(within(await findDialog('Atenção!')).getByText('E-mail não encontrado para recuperação de senha!')).toBeTruthy();
     expect(calls.find((c) => c.url === 'Usuarios/reset')!.body).toEqual({ sistema: 'novoerp', email: 'quem@nao.existe' });
     status = 200;
     fireEvent.click(botao());
@@ -346,8 +361,8 @@ describe('recovery, reset and logout screens', () => {
     expect(botao().disabled).toBe(true);
     type('resetar-confirmar', 'nova123');
     fireEvent.click(botao());
-    await screen.findByText('Este link de recuperação de senha já foi utilizado. Solicite a recuperação de senha novamente.', {}, { timeout: 2000 });
-    expect(screen.getByText('Atenção!')).toBeTruthy();
+    const dialog = await findDialog('Atenção!');
+    expect(within(dialog).getByText('Este link de recuperação de senha já foi utilizado. Solicite a recuperação de senha novamente.')).toBeTruthy();
     const call = calls.find((c) => c.url === 'Usuarios/reset-password')!;
     expect(call.params).toEqual({ access_token: 'tok-usado' });
     expect(call.body).toEqual({ password: 'nova123', confirmar: 'nova123' });
