@@ -5,7 +5,7 @@ import { RESOURCES } from '../schemas/registry.ts';
 import { useBrand } from './brand.ts';
 import { getUser, may } from './session.ts';
 
-const MODULE_TITLES: Record<string, string> = { vendas: 'Vendas', compras: 'Compras', estoque: 'Estoque', financeiro: 'Financeiro', fiscal: 'Fiscal' };
+const MODULE_TITLES: Record<string, string> = { vendas: 'Vendas', compras: 'Compras', estoque: 'Estoque', financeiro: 'Financeiro', fiscal: 'Fiscal', configuracoes: 'Configurações', contabil: 'Contábil' };
 
 /** Temporary layout until the shell issue: a left menu of the resources the user may view and a header. */
 export function Frame() {
