@@ -18,6 +18,8 @@ import usuariosRoutes from './usuarios/routes.ts';
 import alertasRoutes from './alertas/routes.ts';
 import favoritosRoutes from './favoritos/routes.ts';
 import { attachRealtime } from './realtime/realtime.ts';
+import relatoriosRoutes from './relatorios/routes.ts';
+import { ReportWorker } from './relatorios/worker.ts';
 import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
@@ -39,6 +41,8 @@ export interface BuildOptions {
   databaseUrl?: string;
   /** Trust X-Forwarded-For (only behind a proxy you run): TRUST_PROXY=true. */
   trustProxy?: boolean;
+  /** Run report jobs in this process (default true). */
+  reportWorker?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
@@ -81,6 +85,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });
   await app.register(favoritosRoutes, { services });
+  const worker = opts.reportWorker === false ? null : new ReportWorker(services, resolve(opts.dataDir ?? process.env.DATA_DIR ?? './data', 'relatorios'));
+  await app.register(relatoriosRoutes, { services, worker });
+  if (worker) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', async () => worker.stop());
+  }
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes);
   await app.register(fiscalRoutes);

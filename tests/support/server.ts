@@ -54,14 +54,14 @@ export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () =
   };
 }
 
-export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string; reportWorker?: boolean } = {}): Promise<TestServer> {
   const { db, drop, url } = await openTestDb(backend);
   await migrate(db);
   await loadReferenceData(db);
   await seedDemo(db);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'retaguarda-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, outboxDir: join(dataDir, 'outbox'), log: () => {} });
-  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url });
+  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url, reportWorker: opts.reportWorker });
   let baseUrl = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,6 +9,8 @@ pg.types.setTypeParser(20, (v) => Number(v)); // int8 (counts)
 
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle connection ended by the server (restart, dropped database) must not crash the process.
+  pool.on('error', (err) => console.warn(`conexão ociosa com o PostgreSQL encerrada: ${err.message}`));
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async exec(sql: string) {
       await c.query(sql);

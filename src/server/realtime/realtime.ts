@@ -25,6 +25,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, databaseUrl?: strin
   let pool: pg.Pool | null = null;
   if (databaseUrl) {
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    pool.on('error', (err) => console.warn(`socket.io/PostgreSQL: ${err.message}`));
     io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
   }
   io.use(async (socket, next) => {

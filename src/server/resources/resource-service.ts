@@ -62,6 +62,22 @@ export class ResourceService {
     return rows;
   }
 
+  /** The whole filtered, ordered list as one SQL statement without paging, for a cursor (report exports). */
+  exportQuery(def: ResourceDef, ctx: RequestContext, filter: Filter = {}): { sql: string; params: unknown[]; fields: FieldDef[] } {
+    checkFilterKeys(filter);
+    const fields = parseFields(def, filter.fields);
+    const order = parseOrder(def, filter.order);
+    const p = new SqlParams();
+    const conds = [...baseConditions(def, ctx, p), whereToSql(def, filter.where, p)];
+    const sql = `SELECT ${selectList(withId(def, fields))} FROM ${quoteIdent(def.table)} t WHERE ${conds.join(' AND ')} ORDER BY ${orderToSql(order)}`;
+    return { sql, params: p.values, fields };
+  }
+
+  /** Computed fields for rows read outside list() (a cursor batch). */
+  async decorateRows(q: Queryable, def: ResourceDef, ctx: RequestContext, rows: Row[], fields: FieldDef[]): Promise<void> {
+    await this.decorate(q, def, ctx, rows, fields, undefined);
+  }
+
   async count(q: Queryable, def: ResourceDef, ctx: RequestContext, where?: Where): Promise<number> {
     const params = new SqlParams();
     const conds = [...baseConditions(def, ctx, params), whereToSql(def, where, params)];

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Filter } from '../../shared/filter.ts';
+import type { AppServices } from '../app-services.ts';
+import { serverAllows } from '../auth/access.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { parseJsonParam } from '../resources/filter-sql.ts';
+import { parseId } from '../resources/resource-service.ts';
+import type { ReportWorker } from './worker.ts';
+
+export const ALREADY_PROCESSING = 'Relatório já está sendo processado.';
+const COLUMNS = `id, descricao, tipo, status, chave, evento, data_inclusao AS "dataInclusao", finalizado_em AS "finalizadoEm", linhas,
+  CASE WHEN status = 1 THEN '/api/Relatorios/' || id || '/arquivo' END AS url, erro`;
+
+/** Exported reports (SPEC 2.10, 4, 7.5): queue an export of any grid, list, download and delete them. */
+export default async function relatoriosRoutes(app: FastifyInstance, { services, worker }: { services: AppServices; worker: ReportWorker | null }) {
+  const { db, registry } = services;
+
+  app.post('/api/Relatorios/exportar', async (req) => {
+    const ctx = req.ctx!;
+    const body = (req.body ?? {}) as { recurso?: unknown; filter?: unknown; tipo?: unknown; descricao?: unknown };
+    const def = typeof body.recurso === 'string' ? registry.byEndpoint.get(body.recurso) : undefined;
+    if (!def) throw badRequest('Informe o cadastro a exportar.', [{ path: '/recurso', campo: 'recurso', mensagem: 'Campo inválido!' }]);
+    if (body.tipo !== 'pdf' && body.tipo !== 'xlsx') throw badRequest('Formato inválido: use pdf ou xlsx.', [{ path: '/tipo', campo: 'tipo', mensagem: 'Campo inválido!' }]);
+    if (!serverAllows(ctx, def.doc.permission, 'view')) throw forbidden(`Você não tem permissão para consultar ${def.doc.title.toLowerCase()}.`);
+    const filter = (typeof body.filter === 'string' ? parseJsonParam<Filter>(body.filter, 'filter') : (body.filter as Filter)) ?? {};
+    const kept: Filter = { where: filter.where, order: filter.order };
+    // Checked now, so a bad filter is a 400 here and not a failed job later.
+    services.resources.exportQuery(def, ctx, kept);
+    const chave = createHash('sha1').update(JSON.stringify([def.endpoint, kept.where ?? null, kept.order ?? null, body.tipo])).digest('hex');
+    const descricao = typeof body.descricao === 'string' && body.descricao.trim() ? body.descricao.trim().slice(0, 120) : def.doc.title;
+    const row = await db
+      .tenant(ctx, (q) =>
+        q.query(
+          `INSERT INTO relatorios (tenant_id, user_id, descricao, tipo, chave, evento, parametros) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+          [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, `exportar-${def.name}`, JSON.stringify({ recurso: def.endpoint, filter: kept, branchId: ctx.branchId })],
+        ),
+      )
+      .catch((e) => {
+        if ((e as { code?: string }).code === '23505') throw new HttpError(406, ALREADY_PROCESSING);
+        throw e;
+      });
+    worker?.kick();
+    return row.rows[0];
+  });
+
+  app.get('/api/Relatorios', async (req) => {
+    const ctx = req.ctx!;
+    const filter = parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
+    const where = (filter.where ?? {}) as Record<string, unknown>;
+    const params: unknown[] = [ctx.tenantId, ctx.userId];
+    let cond = '';
+    if (typeof where.chave === 'string') (params.push(where.chave), (cond += ` AND chave = $${params.length}`));
+    if (where.status !== undefined) (params.push(Number(where.status)), (cond += ` AND status = $${params.length}`));
+    const limit = Math.min(Math.max(Number(filter.limit) || 50, 1), 200);
+    const r = await db.tenant(ctx, (q) => q.query(`SELECT ${COLUMNS} FROM relatorios WHERE tenant_id = $1 AND user_id = $2${cond} ORDER BY data_inclusao DESC, id DESC LIMIT ${limit}`, params));
+    return r.rows;
+  });
+
+  app.get('/api/Relatorios/count', async (req) => {
+    const ctx = req.ctx!;
+    const r = await db.tenant(ctx, (q) => q.query<{ n: number }>('SELECT count(*)::int AS n FROM relatorios WHERE tenant_id = $1 AND user_id = $2', [ctx.tenantId, ctx.userId]));
+    return { count: r.rows[0].n };
+  });
+
+  app.delete('/api/Relatorios/:id', async (req) => {
+    const ctx = req.ctx!;
+    const id = parseId((req.params as { id: string }).id);
+    const r = await db.tenant(ctx, (q) => q.query<{ arquivo: string | null }>('DELETE FROM relatorios WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING arquivo', [ctx.tenantId, ctx.userId, id]));
+    if (!r.rows.length) throw notFound();
+    if (r.rows[0].arquivo) rmSync(r.rows[0].arquivo, { force: true });
+    return { count: 1 };
+  });
+
+  app.get('/api/Relatorios/:id/arquivo', async (req, reply) => {
+    const ctx = req.ctx!;
+    const id = parseId((req.params as { id: string }).id);
+    const r = await db.tenant(ctx, (q) => q.query<{ arquivo: string | null; tipo: string; descricao: string; status: number }>('SELECT arquivo, tipo, descricao, status FROM relatorios WHERE tenant_id = $1 AND user_id = $2 AND id = $3', [ctx.tenantId, ctx.userId, id]));
+    const row = r.rows[0];
+    if (!row || row.status !== 1 || !row.arquivo || !existsSync(row.arquivo)) throw notFound('Arquivo do relatório não encontrado.');
+    const name = `${row.descricao.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase()}.${row.tipo}`;
+    reply.header('content-type', row.tipo === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    reply.header('content-disposition', `${row.tipo === 'pdf' ? 'inline' : 'attachment'}; filename="${name}"`);
+    return reply.send(createReadStream(row.arquivo));
+  });
+}

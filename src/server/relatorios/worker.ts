@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Filter } from '../../shared/filter.ts';
+import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { reportColumns } from './columns.ts';
+import { writePdf, writeXlsx, type ReportHeader } from './exporters.ts';
+
+export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
+/** Rows fetched from the cursor at a time: memory stays flat whatever the report's size. */
+export const CURSOR_BATCH = 1000;
+/** A job whose process died is taken again after this long. */
+export const STALE_AFTER_SECONDS = 600;
+
+interface JobRow {
+  tenant_id: number;
+  id: number;
+  user_id: number;
+  descricao: string;
+  tipo: 'pdf' | 'xlsx';
+  evento: string;
+  parametros: { recurso: string; filter: Filter; branchId: number | null };
+}
+
+/**
+ * Runs report jobs: claims one pending row with FOR UPDATE SKIP LOCKED (so any number of processes share the
+ * table and each job runs once), streams the rows through a cursor inside the tenant's transaction into the
+ * file, then marks the row and tells the user's socket.io room '{evento}-{tipo}'.
+ */
+export class ReportWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private current: Promise<void> = Promise.resolve();
+  readonly executor = `${process.pid}-${randomBytes(4).toString('hex')}`;
+
+  constructor(private readonly services: AppServices, private readonly dir: string, private readonly pollMs = 2000) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.current;
+  }
+
+  /** Looks for work now (called after a job is queued, and on every poll). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.current = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.runOne())) {
+            /* keep draining */
+          }
+        } while (this.again && !this.stopped);
+      } finally {
+        this.running = false;
+      }
+    })();
+  }
+
+  /** Claims and runs one job; false when there was none. */
+  async runOne(): Promise<boolean> {
+    const { db } = this.services;
+    const claimed = await db.query<JobRow>(
+      `UPDATE relatorios r SET iniciado_em = now(), executor = $1, tentativas = tentativas + 1
+        FROM (SELECT tenant_id, id FROM relatorios WHERE status = 0 AND (iniciado_em IS NULL OR iniciado_em < now() - make_interval(secs => $2))
+               ORDER BY data_inclusao LIMIT 1 FOR UPDATE SKIP LOCKED) j
+        WHERE r.tenant_id = j.tenant_id AND r.id = j.id
+        RETURNING r.tenant_id, r.id, r.user_id, r.descricao, r.tipo, r.evento, r.parametros`,
+      [this.executor, STALE_AFTER_SECONDS],
+    );
+    const job = claimed.rows[0];
+    if (!job) return false;
+    await this.run(job);
+    return true;
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const { db, registry, resources, realtime } = this.services;
+    const event = `${job.evento}-${job.tipo}`;
+    const url = `/api/Relatorios/${job.id}/arquivo`;
+    try {
+      const def = registry.byEndpoint.get(job.parametros.recurso);
+      if (!def) throw new Error(`Cadastro desconhecido: ${job.parametros.recurso}`);
+      const ctx = { tenantId: job.tenant_id, userId: job.user_id, branchId: job.parametros.branchId } as RequestContext;
+      const folder = join(this.dir, String(job.tenant_id));
+      mkdirSync(folder, { recursive: true });
+      const file = join(folder, `${job.id}.${job.tipo}`);
+      const linhas = await db.tenant(ctx, async (q) => {
+        const who = await q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null }>(
+          `SELECT u.nome AS usuario, coalesce(b.nome, t.nome) AS empresa, coalesce(b.cpf_cnpj, t.cpf_cnpj) AS cpf_cnpj
+             FROM users u JOIN tenants t ON t.id = u.tenant_id LEFT JOIN branches b ON b.tenant_id = u.tenant_id AND b.id = $3
+            WHERE u.tenant_id = $1 AND u.id = $2`,
+          [job.tenant_id, job.user_id, job.parametros.branchId],
+        );
+        const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date() };
+        const { sql, params, fields } = resources.exportQuery(def, ctx, { where: job.parametros.filter?.where, order: job.parametros.filter?.order });
+        await q.query(`DECLARE relatorio_cursor NO SCROLL CURSOR FOR ${sql}`, params);
+        async function* batches() {
+          for (;;) {
+            const r = await q.query<Record<string, unknown>>(`FETCH ${CURSOR_BATCH} FROM relatorio_cursor`);
+            if (!r.rows.length) return;
+            await resources.decorateRows(q, def!, ctx, r.rows, fields);
+            yield r.rows;
+          }
+        }
+        const columns = reportColumns(def);
+        const n = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
+        await q.query('CLOSE relatorio_cursor');
+        return n;
+      });
+      const done = await db.query(
+        `UPDATE relatorios SET status = 1, arquivo = $4, linhas = $5, finalizado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3 AND status = 0`,
+        [job.tenant_id, job.id, this.executor, file, linhas],
+      );
+      if (done.rowCount) realtime?.toUser(job.tenant_id, job.user_id, event, { status: 'success', data: { id: job.id, file: `${job.id}.${job.tipo}`, url } });
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : 'Falha ao gerar o relatório.';
+      await db.query(`UPDATE relatorios SET status = 2, erro = $4, finalizado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3`, [job.tenant_id, job.id, this.executor, JSON.stringify({ message })]);
+      realtime?.toUser(job.tenant_id, job.user_id, event, { status: 'error', data: { id: job.id, message } });
+    }
+  }
+}

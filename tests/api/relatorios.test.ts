@@ -1,0 +1,137 @@
+import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { buildApp } from '../../src/server/app.ts';
+import { openDb } from '../../src/server/db/db.ts';
+import { ReportWorker } from '../../src/server/relatorios/worker.ts';
+import { formatBRL } from '../../src/shared/money.ts';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+
+describe.each(BACKENDS)('exported reports on %s', (backend) => {
+  let srv: TestServer;
+  let token: string;
+  const sockets: Socket[] = [];
+  const call = (method: string, url: string, payload?: unknown, t = token) =>
+    fetch(`${srv.baseUrl}${url}`, { method, headers: { authorization: t, ...(payload ? { 'content-type': 'application/json' } : {}) }, body: payload ? JSON.stringify(payload) : undefined });
+  const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend, { listen: true });
+    token = await login(srv.app, 'admin@demo.com.br');
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await srv?.close();
+  });
+
+  async function exportAndWait(tipo: 'xlsx' | 'pdf', filter: unknown) {
+    const socket = connect(srv.baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((r, j) => (socket.once('connect', () => r()), socket.once('connect_error', j)));
+    const event = new Promise<any>((r) => socket.once(`exportar-cliente-${tipo}`, r));
+    const res = await call('POST', '/api/Relatorios/exportar', { recurso: 'Clientes', tipo, filter, descricao: 'Clientes de SP' });
+    expect(res.status).toBe(200);
+    const job = await res.json();
+    expect(job).toMatchObject({ status: 0, tipo, descricao: 'Clientes de SP' });
+    const done = await event;
+    expect(done).toMatchObject({ status: 'success', data: { id: job.id, url: `/api/Relatorios/${job.id}/arquivo` } });
+    const file = await call('GET', done.data.url);
+    expect(file.status).toBe(200);
+    return { job, bytes: Buffer.from(await file.arrayBuffer()) };
+  }
+
+  const filter = { where: { uf: 'SP' }, order: 'nome DESC' };
+
+  it('a grid exported to XLSX reaches Finalizado and its rows match the grid', async () => {
+    const grid = await (await call('GET', `/api/Clientes?filter=${q({ ...filter, limit: 1000 })}`)).json();
+    expect(grid.length).toBeGreaterThan(5);
+    const { job, bytes } = await exportAndWait('xlsx', filter);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as any);
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['Nome / Razão social', 'CPF/CNPJ', 'E-mail', 'Telefone', 'Limite de crédito', 'UF', 'Ativo']);
+    const rows = [];
+    for (let i = 2; i <= ws.rowCount; i++) rows.push((ws.getRow(i).values as unknown[]).slice(1));
+    expect(rows.map((r) => r[0])).toEqual(grid.map((c: any) => c.nome));
+    expect(rows[0][1]).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+    expect(rows.map((r) => r[4])).toEqual(grid.map((c: any) => (c.limiteCredito === null ? undefined : Number(c.limiteCredito))));
+    const listed = await (await call('GET', `/api/Relatorios?filter=${q({ order: 'dataInclusao DESC' })}`)).json();
+    expect(listed[0]).toMatchObject({ id: job.id, status: 1, linhas: grid.length, url: `/api/Relatorios/${job.id}/arquivo` });
+  });
+
+  it('PDF: header with company, tax id, user, date and page number; rows as the grid formats them', async () => {
+    const grid = await (await call('GET', `/api/Clientes?filter=${q({ ...filter, limit: 1000 })}`)).json();
+    const { bytes } = await exportAndWait('pdf', filter);
+    const dir = mkdtempSync(join(tmpdir(), 'rel-'));
+    writeFileSync(join(dir, 'r.pdf'), bytes);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Mercadinho Demo Ltda');
+    expect(text).toMatch(/CNPJ\/CPF: \d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/);
+    expect(text).toContain('Usuário: Ana Administradora');
+    expect(text).toMatch(/Emitido em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(text).toContain('Página 1');
+    expect(text).toContain('Clientes de SP');
+    for (const c of grid.slice(0, 5)) expect(text).toContain(c.nome);
+    const withLimit = grid.find((c: any) => Number(c.limiteCredito) > 0);
+    expect(text).toContain(formatBRL(withLimit.limiteCredito));
+  });
+
+  it('a second export of the same report while the first runs is a 406; another account cannot download', async () => {
+    const paused = await startTestServer(backend, { listen: true, reportWorker: false });
+    try {
+      const t = await login(paused.app, 'admin@demo.com.br');
+      const post = () => fetch(`${paused.baseUrl}/api/Relatorios/exportar`, { method: 'POST', headers: { authorization: t, 'content-type': 'application/json' }, body: JSON.stringify({ recurso: 'Clientes', tipo: 'pdf', filter }) });
+      const first = await post();
+      expect(first.status).toBe(200);
+      const second = await post();
+      expect(second.status).toBe(406);
+      expect((await second.json()).error.message).toBe('Relatório já está sendo processado.');
+      const bad = await fetch(`${paused.baseUrl}/api/Relatorios/exportar`, { method: 'POST', headers: { authorization: t, 'content-type': 'application/json' }, body: JSON.stringify({ recurso: 'Clientes', tipo: 'pdf', filter: { where: { senha: 1 } } }) });
+      expect(bad.status).toBe(400);
+      const worker = new ReportWorker(paused.services, mkdtempSync(join(tmpdir(), 'rel-')));
+      expect(await worker.runOne()).toBe(true);
+      expect(await worker.runOne()).toBe(false);
+      const job = (await first.json()).id;
+      const viz = await login(paused.app, 'admin@vizinha.com.br');
+      expect((await fetch(`${paused.baseUrl}/api/Relatorios/${job}/arquivo`, { headers: { authorization: viz } })).status).toBe(404);
+      expect((await fetch(`${paused.baseUrl}/api/Relatorios/${job}/arquivo?access_token=${t}`)).status).toBe(200);
+      expect((await post()).status).toBe(200);
+    } finally {
+      await paused.close();
+    }
+  });
+
+  if (backend === 'postgres') {
+    it('with two server processes on one PostgreSQL each job runs exactly once', async () => {
+      const db2 = await openDb({ databaseUrl: srv.databaseUrl! });
+      const { app: second } = await buildApp({ db: db2, databaseUrl: srv.databaseUrl, serveWeb: false, dataDir: mkdtempSync(join(tmpdir(), 'second-')) });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const ufs = ['SP', 'RJ', 'MG', 'PR', 'BA'];
+        const ids: number[] = [];
+        for (const uf of ufs)
+          for (const tipo of ['xlsx', 'pdf']) {
+            const r = await call('POST', '/api/Relatorios/exportar', { recurso: 'Clientes', tipo, filter: { where: { uf }, order: 'email ASC' } });
+            expect(r.status).toBe(200);
+            ids.push((await r.json()).id);
+          }
+        const deadline = Date.now() + 40000;
+        let rows: { status: number; tentativas: number; executor: string }[] = [];
+        while (Date.now() < deadline) {
+          rows = (await srv.db.query<{ status: number; tentativas: number; executor: string }>(`SELECT status, tentativas, executor FROM relatorios WHERE id = ANY($1)`, [ids])).rows;
+          if (rows.length === 10 && rows.every((r) => r.status !== 0)) break;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        expect(rows).toHaveLength(10);
+        expect(rows.every((r) => r.status === 1 && r.tentativas === 1)).toBe(true);
+      } finally {
+        await second.close();
+        await db2.close();
+      }
+    });
+  }
+});
