@@ -24,6 +24,9 @@ describe.each(BACKENDS)('foundation on %s', (backend) => {
       expect(body.id).toMatch(/^[A-Za-z0-9_-]{40,}$/);
       expect(body.user.socio).toBeDefined();
       expect(body.user).not.toHaveProperty('senha_hash');
+      expect(body.user.permissoes['app.cliente']).toBe(4);
+      const v = (await app.inject({ method: 'POST', url: '/api/Usuarios/login?include=user', payload: { email: 'vendedor@demo.com.br', password: 'demo1234' } })).json();
+      expect(v.user.permissoes).toEqual({ 'app.cliente': 1, 'app.produto': 1 });
     });
     it('a wrong password or unknown e-mail is a 401 with the Portuguese message', async () => {
       for (const payload of [{ email: 'admin@demo.com.br', password: 'errada' }, { email: 'ninguem@demo.com.br', password: 'demo1234' }]) {
@@ -178,6 +181,8 @@ describe.each(BACKENDS)('foundation on %s', (backend) => {
       const exact = (await get('/api/Ceps/ngcidades?uf=rj&query=rio%20de%20janeiro', null)).json();
       expect(exact[0]).toEqual({ codigoIbge: 3304557, nome: 'Rio de Janeiro', uf: 'RJ' });
       expect((await get('/api/Ceps/ngcidades?query=x', null)).statusCode).toBe(400);
+      expect((await get('/api/Ceps/municipio/3550308', null)).json()).toEqual({ codigoIbge: 3550308, nome: 'São Paulo', uf: 'SP' });
+      expect((await get('/api/Ceps/municipio/1', null)).statusCode).toBe(404);
     });
   });
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 
 /** SPEC 7.6: UFs and municipality search, served from the IBGE reference tables. City search limit 10. */
 export const CITY_SEARCH_LIMIT = 10;
 
 export default async function cepsRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
+
+  registerMunicipioLookup(app, services);
 
   app.get('/api/Ceps/ufs', async () => {
     const r = await db.query('SELECT sigla, codigo_ibge AS "codigoIbge", nome FROM uf ORDER BY sigla');
@@ -29,6 +31,17 @@ export default async function cepsRoutes(app: FastifyInstance, { services }: { s
       query ? [...params, `${normalise(query)}%`] : params,
     );
     return r.rows;
+  });
+}
+
+export function registerMunicipioLookup(app: FastifyInstance, services: AppServices) {
+  /** One municipality by IBGE code (a form showing a saved record's município). */
+  app.get('/api/Ceps/municipio/:codigo', async (req) => {
+    const codigo = Number((req.params as { codigo: string }).codigo);
+    if (!Number.isInteger(codigo)) throw badRequest('Código IBGE inválido.');
+    const r = await services.db.query('SELECT codigo_ibge AS "codigoIbge", nome, uf FROM municipio WHERE codigo_ibge = $1', [codigo]);
+    if (!r.rows.length) throw notFound('Município não encontrado.');
+    return r.rows[0];
   });
 }
 

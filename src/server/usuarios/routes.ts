@@ -11,7 +11,7 @@ import { parseId } from '../resources/resource-service.ts';
 import { cadastrar, crmAfterSignUp, type CadastroBody } from './cadastro.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { requestReset, resetPassword } from './recuperacao.ts';
-import { buildUserInfo, selectedBranch } from './user-info.ts';
+import { buildUserInfo, permissionMap, selectedBranch } from './user-info.ts';
 
 export const LOGIN_FAILED = 'Dados inválidos, verifique e-mail/senha e tente novamente.';
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
@@ -91,7 +91,8 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
     const branch = user.filial_selecionada_id ?? (await firstBranch(services, user.tenant_id, user.id));
     const session = await createSession(db, user.tenant_id, user.id, branch);
     const include = String((req.query as Record<string, unknown>).include ?? '');
-    return { ...session, ...(include.includes('user') ? { user: publicUser(user) } : {}), primeiroAcesso: user.primeiro_acesso };
+    const permissoes = include.includes('user') ? permissionMap({ perfilAdmin: user.perfil_admin, permissoes: await profileOf(services, user.tenant_id, user.id) }) : {};
+    return { ...session, ...(include.includes('user') ? { user: { ...publicUser(user), permissoes } } : {}), primeiroAcesso: user.primeiro_acesso };
   });
 
   app.post('/api/Usuarios/logout', async (req, reply) => {
@@ -177,6 +178,14 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
   });
 
   registerUserCrud(app, services);
+}
+
+async function profileOf({ db }: AppServices, tenantId: number, userId: number): Promise<Record<string, number>> {
+  const r = await db.query<{ permissoes: Record<string, number> | null }>(
+    'SELECT p.permissoes FROM users u LEFT JOIN access_profiles p ON p.tenant_id = u.tenant_id AND p.id = u.perfil_id WHERE u.tenant_id = $1 AND u.id = $2',
+    [tenantId, userId],
+  );
+  return r.rows[0]?.permissoes ?? {};
 }
 
 async function firstBranch({ db }: AppServices, tenantId: number, userId: number): Promise<number | null> {
