@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { startPgliteMaintenance } from './db/maintenance.ts';
 import { seedDemo } from './demo/seed.ts';
 import { loadReferenceData } from './schemas/reference-data.ts';
 
@@ -15,10 +16,12 @@ export async function start() {
   if (applied.length) console.log(`migrações aplicadas: ${applied.join(', ')}`);
   await loadReferenceData(db);
   if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db))) console.log('dados de demonstração criados (senha demo1234)');
+  const stopMaintenance = startPgliteMaintenance(db);
   const { app } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_URL });
   await app.listen({ port, host });
   console.log(`Retaguarda em http://localhost:${port}`);
   const stop = async () => {
+    stopMaintenance();
     await app.close();
     await db.close();
     process.exit(0);
