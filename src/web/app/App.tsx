@@ -10,7 +10,7 @@ import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
 import { themeColor, useBrand } from './brand.ts';
-import { Frame } from './Frame.tsx';
+import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { loadFormPage, loadListPage } from './preload.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { resourcePaths } from './resource-routes.ts';
@@ -22,6 +22,13 @@ const ResourceListPage = lazy(loadListPage);
 const ResourceFormPage = lazy(loadFormPage);
 const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
 const UnavailablePage = lazy(() => import('../pages/UnavailablePage.tsx'));
+// The shell's own screens (issue 5): exports, users, access profiles, my account, routes still to come.
+const ExportsPage = lazy(() => import('../reports/ExportsPage.tsx'));
+const UsuariosPage = lazy(() => import('../pages/configuracoes/UsuariosPage.tsx'));
+const UsuarioFormPage = lazy(() => import('../pages/configuracoes/UsuarioFormPage.tsx'));
+const MinhaContaPage = lazy(() => import('../pages/configuracoes/MinhaContaPage.tsx'));
+const PerfilFormPage = lazy(() => import('../pages/configuracoes/PerfilFormPage.tsx'));
+const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 
 export const FALLBACK_ROUTE = '/pages/dashboard';
 
@@ -45,8 +52,17 @@ export function appRoutes() {
       <Route path="/logout" element={<Navigate to="/auth/logout" replace />} />
       <Route path="/sistema-indisponivel" element={<UnavailablePage />} />
       <Route path="/pages/sistema-indisponivel" element={<UnavailablePage />} />
-      <Route element={<RequireAuth><Frame /></RequireAuth>}>
+      <Route element={<RequireAuth><ShellLayout /></RequireAuth>}>
         <Route path="/pages/dashboard" element={<DashboardPage />} />
+        <Route path="/pages/relatorios/exportacoes" element={<ExportsPage />} />
+        <Route path="/pages/configuracoes/usuarios" element={<UsuariosPage />} />
+        <Route path="/pages/configuracoes/usuarios/cadastrar" element={<UsuarioFormPage key="cadastrar" mode="cadastrar" />} />
+        <Route path="/pages/configuracoes/usuarios/editar/:id" element={<UsuarioFormPage key="editar" mode="editar" />} />
+        <Route path="/pages/configuracoes/usuarios/editarminhaconta" element={<MinhaContaPage />} />
+        <Route path="/pages/configuracoes/perfil/cadastrar" element={<PerfilFormPage key="cadastrar" mode="cadastrar" />} />
+        <Route path="/pages/configuracoes/perfil/editar/:id" element={<PerfilFormPage key="editar" mode="editar" />} />
+        <Route path="/pages/*" element={<PendingPage />} />
+        <Route path="/administrador/*" element={<PendingPage />} />
         {RESOURCES.flatMap((doc) => {
           const paths = resourcePaths(doc);
           return [

@@ -1,12 +1,65 @@
-import { Typography } from 'antd';
-import { getUser } from '../app/session.ts';
+import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { useCount, useList } from '../api/hooks.ts';
+import { getUser, may } from '../app/session.ts';
+import { RESOURCES } from '../schemas/registry.ts';
+import type { ResourceDoc } from '../schemas/types.ts';
+import { useAlerts } from '../shell/alerts.ts';
 
-/** Placeholder until the dashboard issue. */
+/** One resource's count and its five latest records (by id). */
+function ResourceCard({ doc }: { doc: ResourceDoc }) {
+  const display = doc.display ?? 'id';
+  const count = useCount(doc.endpoint, undefined, { revalidateOnFocus: false });
+  const recent = useList<Record<string, unknown> & { id: number }>(doc.endpoint, { order: 'id DESC', limit: 5, fields: ['id', display] }, { revalidateOnFocus: false });
+  return (
+    <Card size="small" title={<Link to={`/${doc.route}`}>{doc.title}</Link>} data-dashboard={doc.name}>
+      <Statistic value={count.data ?? 0} loading={count.isLoading} suffix={<Typography.Text type="secondary" style={{ fontSize: 12 }}>registros</Typography.Text>} />
+      <List
+        size="small"
+        dataSource={recent.data ?? []}
+        locale={{ emptyText: 'Nenhum registro ainda.' }}
+        renderItem={(r) => (
+          <List.Item style={{ paddingInline: 0 }}>
+            <Link to={`/${doc.route}/editar/${r.id}`}>{String(r[display] ?? r.id)}</Link>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+/** pages/dashboard: what exists today — counts and recent records per resource the user may view, recent alerts. */
 export default function DashboardPage() {
+  const user = getUser();
+  const docs = RESOURCES.filter((d) => may(user, d.permission, 'view'));
+  const { alerts } = useAlerts(undefined);
   return (
     <div>
-      <Typography.Title level={3}>Dashboard</Typography.Title>
-      <Typography.Paragraph>Olá, {getUser()?.nome}.</Typography.Paragraph>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Dashboard
+      </Typography.Title>
+      <Typography.Paragraph>Olá, {user?.nome}.</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Row gutter={[16, 16]}>
+            {docs.map((d) => (
+              <Col key={d.name} xs={24} sm={12} lg={8}>
+                <ResourceCard doc={d} />
+              </Col>
+            ))}
+          </Row>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card size="small" title="Notificações recentes">
+            {alerts.length ? (
+              <List size="small" dataSource={alerts.slice(0, 8)} renderItem={(a) => <List.Item extra={a.data ? dayjs(a.data).format('DD/MM/YYYY') : null}>{a.texto}</List.Item>} />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sem notificações por enquanto." />
+            )}
+          </Card>
+        </Col>
+      </Row>
     </div>
   );
 }

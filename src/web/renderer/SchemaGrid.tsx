@@ -8,6 +8,7 @@ import { api } from '../api/client.ts';
 import { useCount, useList } from '../api/hooks.ts';
 import { copyPath, createPath, editPath } from '../app/resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
+import { ExportButtons } from '../reports/ExportButtons.tsx';
 import { lookupsOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
@@ -156,11 +157,14 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           onSearch={(v) => update({ q: v.trim() || undefined })}
           style={{ width: 360 }}
         />
-        {canCreate ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath(doc))}>
-            Cadastrar
-          </Button>
-        ) : null}
+        <Space wrap>
+          <ExportButtons endpoint={doc.endpoint} name={doc.title} filter={{ where: filter.where, order: filter.order }} />
+          {canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath(doc))}>
+              Cadastrar
+            </Button>
+          ) : null}
+        </Space>
       </Space>
       {chips.length || state.q ? (
         <div className="filtros-ativos" aria-label="Filtros ativos" style={{ marginBottom: 12 }}>

@@ -3,6 +3,7 @@ import { DateWidget } from './DateWidget.tsx';
 import { CepWidget, CpfCnpjWidget, GtinWidget, NcmWidget, PhoneWidget } from './MaskedWidgets.tsx';
 import { MoneyWidget, PercentWidget, QuantityWidget } from './NumberWidgets.tsx';
 import { LookupWidget, MunicipioWidget, RelationWidget } from './SelectWidgets.tsx';
+import { PermissionMatrixWidget } from './PermissionMatrix.tsx';
 
 /** The widget registry: one input per field kind, picked by format/annotation, never by entity. */
 export const WIDGETS: RegistryWidgetsType = {
@@ -19,4 +20,5 @@ export const WIDGETS: RegistryWidgetsType = {
   lookup: LookupWidget,
   relation: RelationWidget,
   municipio: MunicipioWidget,
+  permissionMatrix: PermissionMatrixWidget,
 };

@@ -1,0 +1,39 @@
+import { FileExcelOutlined, FilePdfOutlined, HistoryOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import type { Filter } from '../../shared/filter.ts';
+import { confirmDialog } from '../dialogs/dialogs.tsx';
+import { exportReport, REPORT_TEXTS, type ReportFormat } from './export-flow.ts';
+import { ExportsModal } from './ExportsModal.tsx';
+
+const askOpenExisting = () => confirmDialog({ title: 'Relatório', content: REPORT_TEXTS.existente, okText: REPORT_TEXTS.abrir, cancelText: REPORT_TEXTS.nova });
+
+/** 'Exportar Excel' and 'Exportar PDF' of a grid's current filter and order, and the exports modal. */
+export function ExportButtons({ endpoint, name, filter }: { endpoint: string; name: string; filter: Pick<Filter, 'where' | 'order'> }) {
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const [modal, setModal] = useState(false);
+  const run = async (tipo: ReportFormat) => {
+    setBusy(tipo);
+    try {
+      // The button frees up once the job is queued; the toasts follow the rest.
+      const done = exportReport({ endpoint, name, filter, tipo, askOpenExisting });
+      await Promise.race([done, new Promise((r) => setTimeout(r, 1500))]);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Space size={4} className="export-buttons">
+      <Button icon={<FileExcelOutlined />} loading={busy === 'xlsx'} onClick={() => run('xlsx')}>
+        Exportar Excel
+      </Button>
+      <Button icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => run('pdf')}>
+        Exportar PDF
+      </Button>
+      <Tooltip title="Relatórios exportados">
+        <Button aria-label="Relatórios exportados" icon={<HistoryOutlined />} onClick={() => setModal(true)} />
+      </Tooltip>
+      <ExportsModal open={modal} onClose={() => setModal(false)} />
+    </Space>
+  );
+}

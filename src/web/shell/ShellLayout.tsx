@@ -1,0 +1,120 @@
+import { Grid, Layout, Menu } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { expandedKeys, flattenMenu, isAccountant } from '../../shared/menu-filter.ts';
+import { useBrand } from '../app/brand.ts';
+import { ReportNotificationsHost } from '../reports/report-toasts.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { BranchSwitch } from './BranchSwitch.tsx';
+import { toggleFavorite, useFavorites } from './favorites.ts';
+import { runMenuAction } from './menu-actions.ts';
+import { selectedRoute, toAntItems } from './menu-items.tsx';
+import { menuContext, visibleMenus } from './menus.ts';
+import { RouteGuard } from './RouteGuard.tsx';
+import { useUserInfo } from './user-info.ts';
+import { WhatsNewModal } from './WhatsNewModal.tsx';
+
+/** SPEC 9: the header falls back to initialising again when the user info has not come after 1000 ms. */
+export const HEADER_FALLBACK_MS = 1000;
+
+/** The application shell: header, side menu, route guard and the page. */
+export function ShellLayout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { mutate: mutateAll } = useSWRConfig();
+  const { data: brand } = useBrand();
+  const userInfo = useUserInfo();
+  const info = userInfo.data;
+  const screens = Grid.useBreakpoint();
+  const [collapsed, setCollapsed] = useState(false);
+  const [branchOpen, setBranchOpen] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const adminPanel = pathname.startsWith('/administrador');
+  const accountant = isAccountant(info);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if (!userInfo.data?.filialSelecionadaObj && !userInfo.isValidating) void userInfo.mutate();
+    }, HEADER_FALLBACK_MS);
+    return () => clearTimeout(t);
+    // Once per shell start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const menus = useMemo(() => visibleMenus(menuContext(info, brand)), [info, brand]);
+  const side = adminPanel ? menus.admin : menus.main;
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useEffect(() => {
+    const sel = selectedRoute(side, pathname);
+    const parent = side.find((g) => g.children && flattenMenu(g.children).some((c) => c.link && `/${c.link}` === sel));
+    setOpenKeys((keys) => [...new Set([...keys, ...expandedKeys(side), ...(parent ? [parent.key] : [])])]);
+  }, [side, pathname]);
+
+  const favorites = useFavorites(!!info);
+  const onToggleFavorite = async () => {
+    const next = await toggleFavorite({ pathname, current: favorites.data ?? [], userId: info?.id, isContador: accountant });
+    if (next) await favorites.mutate(next, { revalidate: false });
+  };
+  const onAction = (action: string) => runMenuAction(action, { navigate, brand, openBranchSwitch: () => setBranchOpen(true) });
+  const boletoNews = flattenMenu(menus.main).some((i) => i.key === 'PAGAMENTOS_BOLETOS');
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={240}
+        theme="light"
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        collapsedWidth={screens.md ? 64 : 0}
+        style={{ borderRight: '1px solid #f0f0f0', overflowY: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+      >
+        <Menu
+          mode="inline"
+          aria-label="Menu principal"
+          className="shell-menu"
+          items={toAntItems(side)}
+          selectedKeys={[selectedRoute(side, pathname) ?? pathname]}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={(k) => setOpenKeys(k as string[])}
+          onClick={({ key }) => (key.startsWith('acao:') ? onAction(key.slice(5)) : (navigate(key), !screens.md && setCollapsed(true)))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <AppHeader
+          info={info}
+          brand={brand}
+          adminPanel={adminPanel}
+          collapsed={collapsed}
+          onToggle={() => setCollapsed((c) => !c)}
+          settings={menus.settings}
+          userMenu={menus.user}
+          favorites={favorites.data ?? []}
+          canFavorite={!accountant}
+          onToggleFavorite={onToggleFavorite}
+          onAction={onAction}
+        />
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <RouteGuard user={info}>
+            <Outlet key={reloadKey} />
+          </RouteGuard>
+        </Layout.Content>
+      </Layout>
+      <BranchSwitch
+        open={branchOpen}
+        userId={info?.id}
+        current={info?.filialSelecionadaObj}
+        onClose={() => setBranchOpen(false)}
+        onSwitched={async () => {
+          setBranchOpen(false);
+          // Every cached answer belonged to the previous branch: refetch all, then remount the page.
+          await mutateAll(() => true, undefined, { revalidate: true });
+          setReloadKey((k) => k + 1);
+        }}
+      />
+      <WhatsNewModal configId={brand?.idConfig ?? brand?.id} eligible={boletoNews} />
+      <ReportNotificationsHost />
+    </Layout>
+  );
+}

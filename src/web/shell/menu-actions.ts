@@ -1,0 +1,27 @@
+import type { NavigateFunction } from 'react-router-dom';
+import type { BrandConfig } from '../app/brand.ts';
+import { toast } from '../dialogs/dialogs.tsx';
+
+export const SOON_TEXT = 'Esta funcionalidade estará disponível em breve.';
+
+/** Menu items without a link (schemas/menus 'action'); trocarFilial is handled by the user menu itself. */
+export function runMenuAction(action: string, ctx: { navigate: NavigateFunction; brand?: BrandConfig; openBranchSwitch: () => void }): void {
+  const docs = (ctx.brand?.documentos ?? {}) as { termoUso?: string; politicaPrivacidade?: string };
+  switch (action) {
+    case 'trocarFilial':
+      return ctx.openBranchSwitch();
+    case 'planos':
+    case 'modulosAdicionais':
+      return void ctx.navigate('/planos');
+    case 'termosUso':
+      if (docs.termoUso) return void window.open(docs.termoUso, '_blank', 'noopener');
+      break;
+    case 'politicaPrivacidade':
+      if (docs.politicaPrivacidade) return void window.open(docs.politicaPrivacidade, '_blank', 'noopener');
+      break;
+    case 'downloadPdv':
+      if (typeof ctx.brand?.urlPdv === 'string') return void window.open(ctx.brand.urlPdv, '_blank', 'noopener');
+      break;
+  }
+  toast('info', SOON_TEXT);
+}

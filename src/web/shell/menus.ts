@@ -1,0 +1,46 @@
+import adminMenu from '../../../schemas/menus/admin.json';
+import mainMenu from '../../../schemas/menus/main.json';
+import settingsMenu from '../../../schemas/menus/settings.json';
+import userMenu from '../../../schemas/menus/user.json';
+import routesDoc from '../../../schemas/routes/routes.json';
+import { accountantKeys, filterMenu, flattenMenu, type MenuContext, type MenuItemDoc, type RouteDoc } from '../../shared/menu-filter.ts';
+import type { BrandConfig } from '../app/brand.ts';
+import type { UserInfo } from './user-info.ts';
+
+export const MENUS = {
+  main: mainMenu.items as MenuItemDoc[],
+  settings: settingsMenu.items as MenuItemDoc[],
+  user: userMenu.items as MenuItemDoc[],
+  admin: adminMenu.items as MenuItemDoc[],
+};
+
+export const ROUTE_DOCS = routesDoc.routes as RouteDoc[];
+export const HOMES = routesDoc.homes as { default: string; contador: string; admin: string };
+export const ACCOUNTANT_KEYS = accountantKeys(Object.values(MENUS));
+
+/** Every menu entry, by key (favourites, shortcut titles). */
+export const MENU_BY_KEY = new Map(flattenMenu(Object.values(MENUS).flat()).map((i) => [i.key, i]));
+
+/** What the menu filter needs, from the user info, the brand and the branch's facts. */
+export function menuContext(info: UserInfo | null | undefined, brand: BrandConfig | undefined, extra: Pick<MenuContext, 'boletoConfig' | 'depositos'> = {}): MenuContext {
+  return {
+    user: info ?? null,
+    branch: info?.filialSelecionadaObj ?? null,
+    modules: (brand?.modulos as MenuContext['modules']) ?? info?.configWhiteLabel?.modulos ?? [],
+    urlPdv: (brand?.urlPdv as string | null | undefined) ?? null,
+    billingIntegration: !!brand?.integracaoCobranca,
+    planoModulos: (brand?.planoModulos as unknown[] | undefined) ?? [],
+    // No boleto configuration or stock location exists in the API yet: their menus stay hidden until then.
+    boletoConfig: extra.boletoConfig ?? false,
+    depositos: extra.depositos ?? 0,
+  };
+}
+
+export function visibleMenus(ctx: MenuContext) {
+  return {
+    main: filterMenu(MENUS.main, ctx),
+    settings: filterMenu(MENUS.settings, ctx),
+    user: filterMenu(MENUS.user, ctx),
+    admin: filterMenu(MENUS.admin, ctx),
+  };
+}
