@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, Modal } from 'antd';
 import { createMemoryRouter, createRoutesFromElements, Route, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -10,6 +10,9 @@ import { destinationAfterLogin } from '../../src/web/auth/session-flow.ts';
 import { authRoutes } from '../../src/web/auth/routes.tsx';
 import { DEFAULT_REGIME, pageParams, readReferral, REGIMES } from '../../src/web/auth/signup-data.ts';
 import { mockApi, type MockHandler } from './support/mock-api.ts';
+
+// Busy machines (the whole suite on 2 cores) render antd slowly: give the async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 const DEMO: Partial<BrandConfig> = {
   id: 1,
@@ -338,6 +341,8 @@ describe('recovery, reset and logout screens', () => {
     expect(botao().disabled).toBe(true);
     type('recuperar-email', 'nada');
     expect(screen.getByText('E-mail inválido.')).toBeTruthy();
+    type('recuperar-email', '');
+    expect(screen.getByText('Campo obrigatório!')).toBeTruthy();
     type('recuperar-email', 'Quem@Nao.Existe');
     expect(botao().disabled).toBe(false);
     fireEvent.click(botao());

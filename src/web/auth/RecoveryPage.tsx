@@ -16,6 +16,8 @@ export default function RecoveryPage() {
   const slide = useAuthNavigate();
   const warn = useWarning();
   const [email, setEmail] = useState('');
+  // Messages once the field was touched (erasing it shows 'Campo obrigatório!').
+  const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
   const error = recoveryEmailError(email);
 
@@ -44,8 +46,11 @@ export default function RecoveryPage() {
         Informe o e-mail usado para entrar no sistema. Enviaremos para ele as instruções para criar uma nova senha.
       </Typography.Paragraph>
       <Form layout="vertical" requiredMark={false} onFinish={onSubmit} noValidate>
-        <Form.Item label="E-mail" htmlFor="recuperar-email" hasFeedback={!!email} validateStatus={fieldStatus(email, error)} help={email && error ? error : undefined}>
-          <Input id="recuperar-email" type="email" autoComplete="username" maxLength={EMAIL_MAX} value={email} onChange={(e) => setEmail(typingEmail(e.target.value))} size="large" />
+        <Form.Item label="E-mail" htmlFor="recuperar-email" hasFeedback={!!email} validateStatus={fieldStatus(email, error)} help={touched && error ? error : undefined}>
+          <Input id="recuperar-email" type="email" autoComplete="username" maxLength={EMAIL_MAX} value={email} onChange={(e) => {
+              setTouched(true);
+              setEmail(typingEmail(e.target.value));
+            }} size="large" />
         </Form.Item>
         <Space direction="vertical" style={{ width: '100%' }} size={12}>
           <Button type="primary" htmlType="submit" size="large" block disabled={sending || !!error}>

@@ -19,6 +19,7 @@ export default function ResetPage() {
   const [password, setPassword] = useState('');
   const [confirmar, setConfirmar] = useState('');
   const [sending, setSending] = useState(false);
+  const [touched, setTouched] = useState({ password: false, confirmar: false });
   const passwordErr = passwordError(password);
   const confirmErr = confirmationError(password, confirmar);
   const invalid = !!passwordErr || !!confirmErr;
@@ -48,11 +49,17 @@ export default function ResetPage() {
         Escolha uma nova senha com pelo menos 6 caracteres.
       </Typography.Paragraph>
       <Form layout="vertical" requiredMark={false} onFinish={onSubmit} noValidate>
-        <Form.Item label={t('auth.resetar.novaSenha')} htmlFor="resetar-senha" validateStatus={fieldStatus(password, passwordErr)} help={password && passwordErr ? passwordErr : undefined}>
-          <Input.Password id="resetar-senha" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} size="large" />
+        <Form.Item label={t('auth.resetar.novaSenha')} htmlFor="resetar-senha" validateStatus={fieldStatus(password, passwordErr)} help={touched.password && passwordErr ? passwordErr : undefined}>
+          <Input.Password id="resetar-senha" autoComplete="new-password" value={password} onChange={(e) => {
+              setTouched((prev) => ({ ...prev, password: true }));
+              setPassword(e.target.value);
+            }} size="large" />
         </Form.Item>
-        <Form.Item label={t('auth.resetar.confirmarSenha')} htmlFor="resetar-confirmar" validateStatus={fieldStatus(confirmar, confirmErr)} help={confirmar && confirmErr ? confirmErr : undefined}>
-          <Input.Password id="resetar-confirmar" autoComplete="new-password" value={confirmar} onChange={(e) => setConfirmar(e.target.value)} size="large" />
+        <Form.Item label={t('auth.resetar.confirmarSenha')} htmlFor="resetar-confirmar" validateStatus={fieldStatus(confirmar, confirmErr)} help={touched.confirmar && confirmErr ? confirmErr : undefined}>
+          <Input.Password id="resetar-confirmar" autoComplete="new-password" value={confirmar} onChange={(e) => {
+              setTouched((prev) => ({ ...prev, confirmar: true }));
+              setConfirmar(e.target.value);
+            }} size="large" />
         </Form.Item>
         <Space direction="vertical" style={{ width: '100%' }} size={12}>
           <Button type="primary" htmlType="submit" size="large" block disabled={sending || invalid}>
