@@ -12,15 +12,10 @@ const askOpenExisting = () => confirmDialog({ title: 'Relatório', content: REPO
 export function ExportButtons({ endpoint, name, filter }: { endpoint: string; name: string; filter: Pick<Filter, 'where' | 'order'> }) {
   const [busy, setBusy] = useState<ReportFormat | null>(null);
   const [modal, setModal] = useState(false);
-  const run = async (tipo: ReportFormat) => {
+  const run = (tipo: ReportFormat) => {
     setBusy(tipo);
-    try {
-      // The button frees up once the job is queued; the toasts follow the rest.
-      const done = exportReport({ endpoint, name, filter, tipo, askOpenExisting });
-      await Promise.race([done, new Promise((r) => setTimeout(r, 1500))]);
-    } finally {
-      setBusy(null);
-    }
+    // The button frees up once the job is queued (or a question is shown); the toasts follow the rest.
+    void exportReport({ endpoint, name, filter, tipo, askOpenExisting, onSettled: () => setBusy(null) }).finally(() => setBusy(null));
   };
   return (
     <Space size={4} className="export-buttons">

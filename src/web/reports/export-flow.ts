@@ -134,6 +134,8 @@ export interface ExportRequest {
   tipo: ReportFormat;
   /** Asked when a finished export of the same report exists: true opens it, false exports anew. */
   askOpenExisting?: (existing: Relatorio) => Promise<boolean>;
+  /** Called once nothing more is waiting on the user's click (a question is shown, or the job is queued or refused). */
+  onSettled?: () => void;
 }
 
 /** The client flow of SPEC 4 and 8 for one export. */
@@ -143,6 +145,7 @@ export async function exportReport(req: ExportRequest): Promise<'opened' | 'done
   const chave = await reportKey(endpoint, filter, tipo).catch(() => null);
   if (chave && req.askOpenExisting) {
     const finished = await listReports({ chave, status: STATUS.FINALIZADO }).catch(() => []);
+    if (finished.length) req.onSettled?.();
     if (finished.length && (await req.askOpenExisting(finished[0]))) {
       await openReport(finished[0], name);
       return 'opened';
@@ -152,6 +155,7 @@ export async function exportReport(req: ExportRequest): Promise<'opened' | 'done
   try {
     job = (await api.post<Relatorio>('Relatorios/exportar', { recurso: endpoint, filter, tipo, descricao: name })).data;
   } catch (err) {
+    req.onSettled?.();
     const info = toApiError(err);
     if (info.status === 406) {
       reportToast('warning', info.message && info.message !== 'Erro desconhecido' ? info.message : REPORT_TEXTS.processando);
@@ -160,6 +164,7 @@ export async function exportReport(req: ExportRequest): Promise<'opened' | 'done
     reportToast('error', REPORT_TEXTS.erro(name, tipo));
     return 'failed';
   }
+  req.onSettled?.();
   reportToast('info', REPORT_TEXTS.gerando(name, tipo));
   const result = await waitForReport(job);
   if (!result.ok) {

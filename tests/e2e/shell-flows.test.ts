@@ -1,0 +1,237 @@
+import ExcelJS from 'exceljs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FAVORITES_LIMIT } from '../../src/shared/favorites.ts';
+import { ReportWorker } from '../../src/server/relatorios/worker.ts';
+import { login, startTestServer, type TestServer } from '../support/server.ts';
+import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
+import { ensureWebBuilt } from './support/build-web.ts';
+
+// The shell as each kind of user meets it: menus and guards per role, favourites, live alerts, exports.
+describe('shell no navegador', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let worker: ReportWorker;
+  const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+  const errors: string[][] = [];
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    const dataDir = mkdtempSync(join(tmpdir(), 'retaguarda-shell-'));
+    // No background worker: the test runs the export jobs itself, so 'still processing' is deterministic.
+    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false, dataDir });
+    worker = new ReportWorker(server.services, join(dataDir, 'relatorios'));
+    browser = await launchChromium();
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await p.screenshot({ path: `/tmp/e2e-shell-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}.png` }).catch(() => {});
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+
+  /** A fresh browser profile signed in through the login screen. */
+  async function signIn(email: string, landing: RegExp): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    pages.push(page);
+    errors.push(trackPageErrors(page));
+    await page.goto(url('auth/login'));
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(landing);
+    return page;
+  }
+
+  const sideMenu = (page: Page) => page.getByRole('menu', { name: 'Menu principal' });
+  const topLevel = (page: Page) => sideMenu(page).locator(':scope > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()).filter(Boolean));
+  const groupItems = (page: Page, group: string) => sideMenu(page).locator(':scope > li.ant-menu-submenu').filter({ hasText: group }).locator('.ant-menu-sub li').allInnerTexts();
+  const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
+
+  it('sends the accountant to the XML export page and shows only the menus SPEC 6 lists', async () => {
+    const page = await signIn('contador@demo.com.br', /#\/pages\/nfe\/exportar-xml-nfe$/);
+    await visible(sideMenu(page));
+    expect(await topLevel(page)).toEqual(['Exportações']);
+    await sideMenu(page).getByText('Exportações').click();
+    await poll(() => groupItems(page, 'Exportações')).toEqual(['Exportar XML de NF-e', 'Gerar arquivo SPED', 'Gerar arquivo Sintegra']);
+    // Settings: fiscal configuration only (with the plan of accounts); user menu: switch branch, my account, sign out.
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    const settings = page.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
+    await visible(settings);
+    expect(await settings.locator(':scope > li').allInnerTexts()).toEqual(['Fiscal']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await poll(() => page.locator('.ant-dropdown:visible .ant-dropdown-menu').last().locator(':scope > li').allInnerTexts()).toEqual(['Trocar de filial', 'Minha conta', 'Sair']);
+    await page.keyboard.press('Escape');
+    // No heart: an accountant cannot change favourites.
+    expect(await page.getByRole('button', { name: 'Adicionar aos favoritos' }).count()).toBe(0);
+    // Typed URLs outside those menus land back on the XML export.
+    for (const other of ['pages/dashboard', 'pages/vendas/clientes']) {
+      await page.goto(url(other));
+      await page.waitForURL(/#\/pages\/nfe\/exportar-xml-nfe$/);
+    }
+    expect(errors.at(-1)).toEqual([]);
+  });
+
+  it('shows the vendedor only Clientes and Produtos; a typed URL to another page is refused, as the API refuses it', async () => {
+    const page = await signIn('vendedor@demo.com.br', /#\/pages\/dashboard$/);
+    await visible(sideMenu(page));
+    const groups = await topLevel(page);
+    expect(groups).not.toContain('Financeiro');
+    expect(groups).not.toContain('Compras');
+    expect(groups).toContain('Vendas');
+    await sideMenu(page).getByText('Vendas', { exact: true }).click();
+    await poll(() => groupItems(page, 'Vendas')).toEqual(['Clientes']);
+    await sideMenu(page).getByText('Estoque', { exact: true }).click();
+    await visible(sideMenu(page).getByText('Produtos', { exact: true }));
+    // Settings: only the stock group, whose packaging and brand entries ride on app.produto.
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    const settings = page.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
+    await visible(settings);
+    expect(await settings.locator(':scope > li').allInnerTexts()).toEqual(['Estoques']);
+    await page.keyboard.press('Escape');
+
+    await sideMenu(page).getByText('Clientes', { exact: true }).click();
+    await page.waitForURL(/#\/pages\/vendas\/clientes$/);
+    await visible(page.locator('.ant-table-tbody tr.ant-table-row'));
+    expect(await page.getByRole('button', { name: 'Cadastrar' }).count()).toBe(0);
+
+    await page.goto(url('pages/compras/fornecedores'));
+    await visible(page.getByText('Acesso negado'));
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    await page.goto(url('pages/vendas/clientes/cadastrar'));
+    await visible(page.getByText('Acesso negado'));
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const api = await page.evaluate(async (t) => (await fetch('/api/Fornecedores', { headers: { Authorization: t! } })).status, token);
+    expect(api).toBe(403);
+    const allowed = await page.evaluate(async (t) => (await fetch('/api/Clientes', { headers: { Authorization: t! } })).status, token);
+    expect(allowed).toBe(200);
+  });
+
+  it('adds favourites up to the limit, shows them as shortcuts, refuses one more with the limit message', async () => {
+    const page = await signIn('admin@demo.com.br', /#\/pages\/dashboard$/);
+    const token = await login(server.app, 'admin@demo.com.br');
+    // Eight through the API (they follow the user to this browser), the rest with the heart.
+    const preset = ['VENDAS_VENDEDORES', 'COMPRAS_FORNECEDORES', 'COMPRAS_TRANSPORTADORES', 'ESTOQUE_CATEGORIAS', 'CONFIG_ESTOQUE_MARCAS', 'CONFIG_USUARIOS_PERFIL', 'CONFIG_USUARIOS_USUARIOS', 'RELATORIOS_EXPORTACOES'];
+    for (const menuKey of preset) expect((await server.app.inject({ method: 'POST', url: '/api/Favoritos', headers: { authorization: token }, payload: { menuKey } })).statusCode).toBe(200);
+
+    const heart = () => page.getByRole('button', { name: /favoritos$/ });
+    for (const [path, key] of [['pages/vendas/clientes', 'VENDAS_CLIENTES'], ['pages/dashboard', 'DASHBOARD']] as const) {
+      await page.goto(url(path));
+      await page.reload();
+      await visible(page.locator('[data-favorito="VENDAS_VENDEDORES"]'));
+      await page.getByRole('button', { name: 'Adicionar aos favoritos' }).click();
+      await visible(page.getByRole('button', { name: 'Remover dos favoritos' }));
+      await visible(page.locator(`[data-favorito="${key}"]`));
+    }
+    expect(await page.locator('[data-favorito]').count()).toBe(FAVORITES_LIMIT);
+
+    await page.goto(url('pages/estoque/produtos'));
+    await visible(heart());
+    await page.getByRole('button', { name: 'Adicionar aos favoritos' }).click();
+    await visible(toast(page, `Limite de ${FAVORITES_LIMIT} favoritos`));
+    expect(await page.locator('[data-favorito]').count()).toBe(FAVORITES_LIMIT);
+
+    // A shortcut opens its page; a default favourite (local storage, per user id) cannot be removed.
+    await page.locator('[data-favorito="VENDAS_CLIENTES"]').click();
+    await page.waitForURL(/#\/pages\/vendas\/clientes$/);
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id);
+    await page.evaluate((id) => localStorage.setItem(`favoritosPadrao:${id}`, JSON.stringify(['VENDAS_CLIENTES'])), userId);
+    await page.getByRole('button', { name: 'Remover dos favoritos' }).click();
+    await visible(toast(page, "O menu 'Clientes' não pode ser removido dos favoritos"));
+    // Small screens hide the shortcut buttons, the heart stays.
+    await page.setViewportSize({ width: 600, height: 860 });
+    await poll(() => page.locator('[data-favorito]').count()).toBe(0);
+    await visible(heart());
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
+
+  it("shows an alert created through the API in another user's open page without a reload", async () => {
+    const page = pages[1]; // the vendedor, still open
+    await page.goto(url('pages/dashboard'));
+    await page.getByRole('button', { name: 'Notificações' }).click();
+    await visible(page.getByText('Sem notificações por enquanto.').last());
+    const marker = await page.evaluate(() => ((window as unknown as { __semReload: number }).__semReload = 42));
+    const adminToken = await login(server.app, 'admin@demo.com.br');
+    const vendedorId = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id);
+    const r = await server.app.inject({ method: 'POST', url: '/api/Alerta', headers: { authorization: adminToken }, payload: { userId: vendedorId, tipo: 'warning', texto: 'Estoque da loja revisado hoje', link: 'pages/vendas/clientes', permiteExcluir: true } });
+    expect(r.statusCode).toBe(200);
+    const item = page.locator('.shell-notificacoes').getByText('Estoque da loja revisado hoje');
+    await visible(item);
+    expect(await page.evaluate(() => (window as unknown as { __semReload?: number }).__semReload)).toBe(marker);
+    const today = new Date().toLocaleDateString('pt-BR');
+    await visible(page.locator('.shell-notificacoes').getByText(today));
+    // Deleting it (permiteExcluir) empties the list again.
+    await page.getByRole('button', { name: 'Excluir notificação' }).click();
+    await visible(page.locator('.shell-notificacoes').getByText('Sem notificações por enquanto.'));
+  });
+
+  it('exports the grid to XLSX and PDF; both reach Finalizado; the XLSX rows match the grid; a second export while one runs gets the 406 message', async () => {
+    const page = pages[2]; // the administrator
+    await page.goto(url('pages/vendas/clientes?q=Ana'));
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await visible(rows);
+    await poll(() => page.locator('.ant-pagination-total-text').innerText()).toMatch(/de \d+$/);
+    const total = Number((await page.locator('.ant-pagination-total-text').innerText()).split(' de ')[1]);
+    // The whole filtered list on one page, to compare with the file.
+    await page.goto(url('pages/vendas/clientes?q=Ana&size=100'));
+    await poll(() => rows.count()).toBe(total);
+    const gridNames = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')!.textContent!.trim()));
+
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    await visible(toast(page, 'Gerando Clientes XLSX...'));
+    const download = page.waitForEvent('download', { timeout: 20_000 });
+    expect(await worker.runOne()).toBe(true);
+    const file = await (await download).path();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(file!));
+    const sheet = book.worksheets[0];
+    const values: string[] = [];
+    sheet.eachRow((row) => values.push(String(row.getCell(1).value ?? '')));
+    const header = values.indexOf('Nome / Razão social');
+    expect(header).toBeGreaterThanOrEqual(0);
+    expect(values.slice(header + 1)).toEqual(gridNames);
+
+    await page.getByRole('button', { name: 'Exportar PDF' }).click();
+    await visible(toast(page, 'Gerando Clientes PDF...'));
+    const popup = page.waitForEvent('popup', { timeout: 20_000 });
+    expect(await worker.runOne()).toBe(true);
+    const pdfPage = await popup;
+    expect(pdfPage.url()).toMatch(/^blob:/);
+    await pdfPage.close();
+
+    // The same XLSX again: the finished one is offered first; a new export while it still runs is refused.
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Exportar Excel' }).click();
+      await visible(page.getByText('Este relatório já foi exportado recentemente. Deseja abri-lo ou fazer uma nova exportação?'));
+      await page.getByRole('button', { name: 'Nova exportação' }).click();
+    }
+    await visible(toast(page, 'Relatório já está sendo processado.'));
+
+    await page.goto(url('pages/relatorios/exportacoes'));
+    const list = page.locator('.relatorios-exportados .ant-table-tbody tr.ant-table-row');
+    await poll(() => list.count()).toBe(3);
+    await poll(() => page.locator('.relatorios-exportados [data-status="1"]').count()).toBe(2);
+    expect(await page.locator('.relatorios-exportados [data-status="0"]').innerText()).toBe('Processando');
+    expect(await page.locator('.relatorios-exportados').getByText('Finalizado').count()).toBe(2);
+    await visible(page.locator('.relatorios-exportados').getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/));
+    // The job still processing finishes while the page is open: the realtime event refreshes the list.
+    expect(await worker.runOne()).toBe(true);
+    await poll(() => page.locator('.relatorios-exportados [data-status="1"]').count()).toBe(3);
+    await page.screenshot({ path: '/tmp/e2e-shell-exportacoes.png' });
+    expect(errors[2]).toEqual([]);
+  });
+});
