@@ -213,6 +213,44 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     expect(await page.getByTestId('aviso-indicante').count()).toBe(0);
   });
 
+  it('#/cadastrar framed in another page opens the dashboard in the parent window, signed in', async () => {
+    // The parent is a page of the same origin: this Chromium denies storage to third-party frames, so a
+    // cross-site frame could not start the app at all (reported; session storage belongs to the app frame).
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const site = await ctx.newPage();
+    const siteErrors = trackPageErrors(site);
+    try {
+      await site.goto(url('auth/login'));
+      await visible(site.getByRole('button', { name: 'Entrar' }));
+      await site.evaluate((src) => {
+        const f = document.createElement('iframe');
+        f.id = 'cadastro';
+        f.src = src;
+        f.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;background:#fff;z-index:9999';
+        document.body.appendChild(f);
+      }, url('cadastrar-erp?campo1=site'));
+      const frame = site.frameLocator('#cadastro');
+      await visible(frame.getByText('Cadastre-se e teste nosso sistema'));
+      await frame.locator('#cadastro-nome').fill('Dona do Site');
+      await frame.locator('#cadastro-empresa').fill('Loja do Site');
+      await frame.locator('#cadastro-telefone').fill('1133334444');
+      await frame.locator('#cadastro-email').fill('dona@site-da-marca.com.br');
+      await frame.locator('#cadastro-senha').fill('segredo1');
+      await frame.locator('#cadastro-confirmaSenha').fill('segredo1');
+      await frame.locator('#cadastro-termos').check();
+      await frame.getByRole('button', { name: 'Confirmar' }).click();
+      await site.waitForURL(/#\/pages\/dashboard$/, { timeout: 15_000 });
+      // The whole window moved (the frame is gone) and the token came along.
+      expect(await site.locator('#cadastro').count()).toBe(0);
+      const token = await site.evaluate(() => localStorage.getItem('token'));
+      const me = await fetch(`${server.baseUrl}/api/Usuarios/getUserInfo?sistema=novoerp`, { headers: { Authorization: token ?? '' } });
+      expect(await me.json()).toMatchObject({ nome: 'Dona do Site' });
+      expect(siteErrors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('never crashed', () => {
     expect(errors).toEqual([]);
   });
