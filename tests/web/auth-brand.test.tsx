@@ -82,6 +82,10 @@ describe('white-label look (SPEC 1, 3, 3.1)', () => {
     await act(() => new Promise((r) => setTimeout(r, 300)));
     const events = (window.dataLayer ?? []) as { event: string; [k: string]: unknown }[];
     expect(events.find((e) => e.event === 'page' && e.pagina === '/pages/dashboard')).toBeTruthy();
+    // The router's own moves (pushState, no hashchange) count too, once per page.
+    window.history.pushState(null, '', '#/pages/vendas/clientes?pagina=2');
+    window.history.replaceState(null, '', '#/pages/vendas/clientes?pagina=3');
+    expect(events.filter((e) => e.event === 'page' && e.pagina === '/pages/vendas/clientes')).toHaveLength(1);
     expect(events.find((e) => e.event === 'click' && e.alvo === 'Entrar')).toBeTruthy();
     expect(events.find((e) => e.event === 'error' && e.mensagem === 'quebrou')).toBeTruthy();
     expect(events.find((e) => e.event === 'modal' && e.titulo === 'Falha ao entrar no sistema')).toBeTruthy();

@@ -46,7 +46,23 @@ export function startAnalytics(tagUrl: string, doc: Document = document, win: Wi
   win.dataLayer ??= [];
   active = true;
 
-  const page = () => track('page', { pagina: win.location.hash.replace(/^#/, '').split('?')[0] || '/' });
+  let lastPage: string | null = null;
+  const page = () => {
+    const pagina = win.location.hash.replace(/^#/, '').split('?')[0] || '/';
+    if (pagina === lastPage) return;
+    lastPage = pagina;
+    track('page', { pagina });
+  };
+  // The hash router moves with history.pushState, which fires no hashchange: watch the calls themselves.
+  const { pushState, replaceState } = win.history;
+  win.history.pushState = function (...args: Parameters<History['pushState']>) {
+    pushState.apply(this, args);
+    page();
+  };
+  win.history.replaceState = function (...args: Parameters<History['replaceState']>) {
+    replaceState.apply(this, args);
+    page();
+  };
   const click = (e: MouseEvent) => {
     const el = (e.target as Element | null)?.closest?.('button, a, [role="button"], [role="menuitem"], input[type="checkbox"]');
     if (el) track('click', { alvo: labelOf(el), id: el.id || undefined });
@@ -64,14 +80,18 @@ export function startAnalytics(tagUrl: string, doc: Document = document, win: Wi
   });
   observer.observe(doc.body, { childList: true, subtree: true });
   win.addEventListener('hashchange', page);
+  win.addEventListener('popstate', page);
   doc.addEventListener('click', click, true);
   win.addEventListener('error', error);
   win.addEventListener('unhandledrejection', rejection);
   page();
   return () => {
     active = false;
+    win.history.pushState = pushState;
+    win.history.replaceState = replaceState;
     observer.disconnect();
     win.removeEventListener('hashchange', page);
+    win.removeEventListener('popstate', page);
     doc.removeEventListener('click', click, true);
     win.removeEventListener('error', error);
     win.removeEventListener('unhandledrejection', rejection);
