@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BackgroundTasks, type AppServices } from './app-services.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
-import { resolveSession } from './auth/sessions.ts';
+import { forgetSessions, resolveSessionCached } from './auth/sessions.ts';
 import { BrandResolver } from './brands/brand-resolver.ts';
 import cepsRoutes from './ceps/routes.ts';
 import type { Db } from './db/db.ts';
@@ -66,7 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     if (PUBLIC_PREFIXES.some((p) => path.startsWith(p))) return;
     const header = req.headers.authorization;
     const token = (header?.replace(/^Bearer\s+/i, '') || (req.query as Record<string, string>)?.access_token || '').trim();
-    const ctx = token ? await resolveSession(services.db, token) : null;
+    const ctx = token ? await resolveSessionCached(services.db, token) : null;
     if (!ctx) throw unauthorized();
     req.ctx = ctx;
   });
@@ -75,6 +75,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Sockets are closed before the HTTP server waits for its connections to end.
   app.addHook('preClose', async () => services.realtime?.close());
   app.addHook('onClose', async () => services.background.idle());
+
+  // Any write may change what a session resolves to (password, branch, profile, active flag): start afresh.
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/')) forgetSessions();
+  });
 
   app.get('/ping/json', async () => ({ status: 'ok', hora: new Date().toISOString() }));
   app.get('/api/ping/json', { config: { public: true } }, async () => ({ status: 'ok', hora: new Date().toISOString() }));

@@ -41,6 +41,9 @@ describe.each(BACKENDS)('foundation on %s', (backend) => {
       expect(stored.rows.some((r) => r.token_hash === token)).toBe(false);
       expect((await get('/api/Marcas', token)).statusCode).toBe(200);
       await srv.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", [token]);
+      // This process keeps a resolved session for SESSION_CACHE_MS; after that the expiry is seen.
+      const { forgetSessions } = await import('../../src/server/auth/sessions.ts');
+      forgetSessions();
       expect((await get('/api/Marcas', token)).statusCode).toBe(401);
       const t2 = await login(app, 'admin@demo.com.br');
       expect((await app.inject({ method: 'POST', url: '/api/Usuarios/logout', headers: { authorization: t2 } })).statusCode).toBe(204);

@@ -19,6 +19,30 @@ export async function createSession(db: Db, tenantId: number, userId: number, br
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+  forgetSessions();
+}
+
+/**
+ * Resolved sessions are kept a few seconds in this process: one query less on every request. Ending a session
+ * or changing a password here clears it at once; another server process notices within SESSION_CACHE_MS.
+ */
+export const SESSION_CACHE_MS = 5000;
+const SESSION_CACHE_MAX = 10000;
+const cache = new Map<string, { ctx: RequestContext; until: number }>();
+
+export function forgetSessions(): void {
+  cache.clear();
+}
+
+export async function resolveSessionCached(db: Db, token: string): Promise<RequestContext | null> {
+  const hit = cache.get(token);
+  const now = Date.now();
+  if (hit && hit.until > now) return hit.ctx;
+  const ctx = await resolveSession(db, token);
+  if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+  if (ctx) cache.set(token, { ctx, until: now + SESSION_CACHE_MS });
+  else cache.delete(token);
+  return ctx;
 }
 
 interface SessionRow {
