@@ -1,12 +1,17 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { XmlDocument, XsdValidator, XmlValidateError, XmlParseError, XmlError, XmlBufferInputProvider, xmlRegisterInputProvider } from 'libxml2-wasm';
 
 /**
  * XSD validation inside the application (libxml2 compiled to WASM, the same engine as Debian's xmllint), with
  * each error turned into Portuguese naming the XML path and the field's name in the layout.
+ *
+ * Each schema (package + root XSD) is parsed and compiled once by libxml2-wasm and kept in memory as an
+ * XsdValidator: a validation then costs only parsing the document and walking it (a few ms for 30 items),
+ * instead of recompiling the whole package on every call. The XSD files (with their xs:include/xs:import) are
+ * handed to libxml2 from memory through an input provider that answers only for them, so a validated document
+ * can never make libxml2 read anything else from the disk.
  */
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -23,10 +28,13 @@ export interface ErroValidacao {
 }
 
 interface SchemaCompilado {
-  schema: XMLFileInfo;
-  preload: XMLFileInfo[];
+  validador: XsdValidator;
   documentacao: Map<string, string>;
 }
+
+/** The XSD texts libxml2 may read (absolute path → bytes), filled as packages are compiled. */
+const arquivosXsd = new XmlBufferInputProvider({});
+let provedorRegistrado = false;
 
 const schemas = new Map<string, SchemaCompilado>();
 
@@ -75,12 +83,15 @@ function compilar(pacote: Pacote, arquivo: string): SchemaCompilado {
   }
   const documentacao = new Map<string, string>();
   for (const txt of vistos.values()) extrairDocumentacao(txt, documentacao);
-  const [principal, ...resto] = [...vistos.entries()];
-  const c = {
-    schema: { fileName: principal[0], contents: principal[1] },
-    preload: resto.map(([fileName, contents]) => ({ fileName, contents })),
-    documentacao,
-  };
+  if (!provedorRegistrado) {
+    xmlRegisterInputProvider(arquivosXsd);
+    provedorRegistrado = true;
+  }
+  for (const [f, txt] of vistos) arquivosXsd.addBuffer(path.join(dir, f), Buffer.from(txt, 'utf8'));
+  const principal = path.join(dir, arquivo);
+  // The XSD document stays alive with its validator (the compiled schema points into it).
+  const xsd = XmlDocument.fromBuffer(Buffer.from(vistos.get(arquivo)!, 'utf8'), { url: principal });
+  const c = { validador: XsdValidator.fromDoc(xsd), documentacao };
   schemas.set(chave, c);
   return c;
 }
@@ -222,65 +233,50 @@ export interface ResultadoXsd {
   erros: ErroValidacao[];
 }
 
-interface Pedido {
-  nome: string;
-  formatado: string;
-  resolver: (r: ResultadoXsd) => void;
-  rejeitar: (e: unknown) => void;
+/** libxml2's messages end in a newline; "fails to validate" is the summary line, not an error of its own. */
+function errosDe(e: unknown): { linha: number; msg: string }[] | null {
+  if (e instanceof XmlValidateError || e instanceof XmlParseError) {
+    return e.details.map((d) => ({ linha: d.line, msg: d.message.trim() })).filter((d) => !/fails to validate$/.test(d.msg));
+  }
+  return null;
 }
 
 /**
- * Requests arriving together are validated in one WASM run: each run pays the schema compilation (~100 ms for the
- * NF-e package), a document costs a few ms more. Batches flush on the next event-loop turn.
+ * Validates against the compiled schema of the package. Synchronous inside (libxml2 in WASM), a few ms for a
+ * 30-item NF-e; kept as a promise so callers do not depend on where it runs.
  */
-const filas = new Map<string, Pedido[]>();
-let seq = 0;
-
-async function executarLote(pacote: Pacote, arquivo: string, pedidos: Pedido[]) {
+export function validarXsdSync(xml: string, arquivo: string, pacote: Pacote = 'PL_009'): ResultadoXsd {
   const c = compilar(pacote, arquivo);
+  const formatado = umElementoPorLinha(xml);
+  const schema = `${pacote}/${arquivo}`;
+  // The layout has no DTD; a DOCTYPE could only bring entities (and files) from outside the document.
+  if (/<!DOCTYPE/i.test(formatado)) {
+    return { valido: false, schema, erros: [{ caminho: '', mensagem: 'O XML não pode conter declaração DOCTYPE: o leiaute da NF-e não a admite.' }] };
+  }
+  let doc: XmlDocument | null = null;
   try {
-    const r = await validateXML({
-      xml: pedidos.map((p) => ({ fileName: p.nome, contents: p.formatado })),
-      schema: c.schema,
-      preload: c.preload,
-      initialMemoryPages: 512,
-      maxMemoryPages: 4096,
-    });
-    const porArquivo = new Map<string, { linha: number; msg: string }[]>();
-    for (const e of r.errors) {
-      const nome = e.loc?.fileName ?? '';
-      if (!porArquivo.has(nome)) porArquivo.set(nome, []);
-      porArquivo.get(nome)!.push({ linha: e.loc?.lineNumber ?? 0, msg: e.message });
-    }
-    for (const p of pedidos) {
-      const brutos = (porArquivo.get(p.nome) ?? []).filter((e) => !/fails to validate$/.test(e.msg));
-      const caminhos = brutos.length ? caminhosPorLinha(p.formatado) : [];
-      const erros = brutos.map((e) => traduzirErro(e.msg, caminhos[e.linha] ?? '', c.documentacao));
-      p.resolver({ valido: erros.length === 0, schema: `${pacote}/${arquivo}`, erros });
-    }
+    doc = XmlDocument.fromString(formatado, { url: 'documento.xml' });
+    c.validador.validate(doc);
+    return { valido: true, schema, erros: [] };
   } catch (e) {
-    for (const p of pedidos) p.rejeitar(e);
+    const brutos = errosDe(e);
+    if (!brutos) {
+      if (e instanceof XmlError) return { valido: false, schema, erros: [{ caminho: '', mensagem: `O documento não pôde ser validado pelo schema: ${e.message}.` }] };
+      throw e;
+    }
+    if (e instanceof XmlParseError) {
+      return { valido: false, schema, erros: brutos.map((b) => ({ caminho: '', mensagem: `XML malformado (linha ${b.linha}): ${b.msg}` })) };
+    }
+    const caminhos = caminhosPorLinha(formatado);
+    const erros = brutos.map((b) => traduzirErro(b.msg, caminhos[b.linha] ?? '', c.documentacao));
+    return { valido: erros.length === 0, schema, erros };
+  } finally {
+    doc?.dispose();
   }
 }
 
-export function validarXsd(xml: string, arquivo: string, pacote: Pacote = 'PL_009'): Promise<ResultadoXsd> {
-  const chave = `${pacote}|${arquivo}`;
-  return new Promise((resolver, rejeitar) => {
-    let fila = filas.get(chave);
-    if (!fila) {
-      fila = [];
-      filas.set(chave, fila);
-      setImmediate(() => {
-        const lote = filas.get(chave)!;
-        filas.delete(chave);
-        // xmllint-wasm runs each call in its own worker thread: big batches are split across the cores.
-        const partes = Math.max(1, Math.min(availableParallelism(), Math.ceil(lote.length / 10)));
-        const tamanho = Math.ceil(lote.length / partes);
-        for (let i = 0; i < lote.length; i += tamanho) void executarLote(pacote, arquivo, lote.slice(i, i + tamanho));
-      });
-    }
-    fila.push({ nome: `doc${++seq}.xml`, formatado: umElementoPorLinha(xml), resolver, rejeitar });
-  });
+export async function validarXsd(xml: string, arquivo: string, pacote: Pacote = 'PL_009'): Promise<ResultadoXsd> {
+  return validarXsdSync(xml, arquivo, pacote);
 }
 
 /** Root element name and (for events) tpEvento, without a full parse. */
