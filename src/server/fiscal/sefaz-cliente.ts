@@ -19,13 +19,21 @@ let endpoints: DocumentoEndpoints | undefined;
 
 export type Destino = { tipo: 'sefaz'; contingenciaSvc?: boolean } | { tipo: 'local'; baseUrl: string; ca?: string | Buffer };
 
-/** Endpoint of a service for a UF/model/environment, from the data document; or the local SEFAZ. */
-export function urlServico(servico: Servico, uf: string, modelo: 55 | 65, tpAmb: 1 | 2, destino: Destino): string {
+/**
+ * Endpoint of a service for a UF/model/environment, from the data document; or the local SEFAZ.
+ * `nacional` sends to the Ambiente Nacional (events with cOrgao 91: manifestação do destinatário); the
+ * distribuição DF-e is always national. SVC exists only for the NF-e (model 55) and does not inutilise.
+ */
+export function urlServico(servico: Servico, uf: string, modelo: 55 | 65, tpAmb: 1 | 2, destino: Destino, opcoes: { nacional?: boolean } = {}): string {
   if (destino.tipo === 'local') return `${destino.baseUrl.replace(/\/$/, '')}/ws/${servico}`;
   endpoints ??= JSON.parse(readFileSync(ARQUIVO, 'utf8')) as DocumentoEndpoints;
   const conf = endpoints.ufs[uf];
   if (!conf) throw new Error(`UF sem autorizador cadastrado: ${uf}.`);
-  const nacional = servico === 'NFeDistribuicaoDFe';
+  const nacional = servico === 'NFeDistribuicaoDFe' || opcoes.nacional === true;
+  if (!nacional && destino.contingenciaSvc) {
+    if (modelo === 65) throw new Error('A NFC-e não tem contingência SVC: emita em contingência offline (tpEmis 9) e transmita quando a SEFAZ voltar.');
+    if (servico === 'NFeInutilizacao4') throw new Error(`A ${conf.contingencia} não faz inutilização de numeração: inutilize no autorizador normal quando ele voltar.`);
+  }
   const autorizador = nacional ? 'AN' : destino.contingenciaSvc ? conf.contingencia : modelo === 65 ? conf.nfce : conf.nfe;
   const url = endpoints.autorizadores[autorizador]?.[tpAmb === 1 ? 'producao' : 'homologacao']?.[servico];
   if (!url) throw new Error(`Endpoint ${servico} do autorizador ${autorizador} (${tpAmb === 1 ? 'produção' : 'homologação'}) não cadastrado em schemas/fiscal/sefaz-endpoints.json.`);
@@ -104,11 +112,11 @@ export class SefazCliente {
     return this.o.agora ? this.o.agora() : Date.now();
   }
 
-  private async chamar(servico: Servico, xml: string): Promise<string> {
+  private async chamar(servico: Servico, xml: string, nacional = false): Promise<string> {
     const cnpj = this.o.certificado.cnpj ?? '';
     const ate = bloqueios.get(cnpj);
     if (ate && ate > this.agora()) throw new ConsumoIndevidoError(new Date(ate));
-    const url = new URL(urlServico(servico, this.o.uf, this.o.modelo, this.o.tpAmb, this.o.destino));
+    const url = new URL(urlServico(servico, this.o.uf, this.o.modelo, this.o.tpAmb, this.o.destino, { nacional }));
     const corpo = envelopar(servico, xml);
     const resposta = await new Promise<string>((resolve, reject) => {
       const req = https.request(
@@ -175,7 +183,8 @@ export class SefazCliente {
 
   /** Sends an envEvento; each event comes back with its own cStat and, when registered, its procEventoNFe. */
   async enviarEventos(envEvento: string): Promise<Retorno & { eventos: (Retorno & { procEventoNFe?: string })[] }> {
-    const ret = await this.chamar('NFeRecepcaoEvento4', envEvento);
+    // Manifestação do destinatário (and any event addressed to cOrgao 91) goes to the Ambiente Nacional.
+    const ret = await this.chamar('NFeRecepcaoEvento4', envEvento, /<(?:\w+:)?cOrgao>91</.test(envEvento));
     const enviados = elementos(envEvento, 'evento');
     const eventos = elementos(ret, 'retEvento').map((re, i) => {
       const r = this.retorno(re);
