@@ -197,7 +197,8 @@ describe('shell no navegador', () => {
     expect(await worker.runOne()).toBe(true);
     const file = await (await download).path();
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync(file!));
+    // exceljs types predate Node's generic Buffer.
+    await book.xlsx.load(readFileSync(file!) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const values: string[] = [];
     sheet.eachRow((row) => values.push(String(row.getCell(1).value ?? '')));
