@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 import { carregarBancos } from '../../../src/server/boletos/bancos.ts';
-import { montarBoleto } from '../../../src/server/boletos/boleto.ts';
+import { montarBoleto as montar, type BoletoMontado } from '../../../src/server/boletos/boleto.ts';
 import {
-  carregarLayout, escreverRegistro, identificarRegistro, lerRegistro, verificarLayout, type LayoutCnab,
+  carregarLayout, derivarRegistro, escreverRegistro, idsLayouts, identificarRegistro, lerRegistro, verificarLayout, type LayoutCnab,
 } from '../../../src/server/boletos/cnab/layout.ts';
-import { gerarRemessa, type FormatoCnab, type Remessa, type TituloCnab } from '../../../src/server/boletos/cnab/remessa.ts';
+import { aplicarModelo, gerarRemessa, type FormatoCnab, type Remessa, type TituloCnab } from '../../../src/server/boletos/cnab/remessa.ts';
 import { lerRetorno } from '../../../src/server/boletos/cnab/retorno.ts';
 
 /** Per bank, the boleto fields a test title needs (beyond nosso número, amount and due date). */
@@ -14,6 +14,89 @@ const CAMPOS_BANCO: Record<string, Record<string, string>> = {
   '033': { agencia: '0059', conta: '013000123', carteira: '102', convenio: '1899775' },
   '756': { agencia: '4327', carteira: '1', convenio: '229385' },
   '237': { agencia: '1172', conta: '0403005', carteira: '06' },
+  '341': { agencia: '0057', conta: '12345', carteira: '109' },
+};
+
+/**
+ * Per bank and format, how the nosso número sits in the detail record (remessa) and what the bank prints back in the
+ * retorno, taken from each manual: Bradesco 11 + DV, Itaú 8 without DAC (DAC only in the retorno), BB convênio 7 =
+ * 17 digits without DV, Santander 7 + DV.
+ */
+const NOSSO_NUMERO_400: Record<string, { remessa: (b: BoletoMontado) => Record<string, string>; retorno: (b: BoletoMontado) => Record<string, string>; evento: (b: BoletoMontado) => string }> = {
+  '237': {
+    remessa: (b) => ({ nossoNumero: b.campos.nossoNumero!, nossoNumeroDv: b.nossoNumeroDv! }),
+    retorno: (b) => ({ nossoNumero: b.campos.nossoNumero! + b.nossoNumeroDv }),
+    evento: (b) => b.campos.nossoNumero! + b.nossoNumeroDv,
+  },
+  '341': {
+    remessa: (b) => ({ nossoNumero: b.campos.nossoNumero! }),
+    retorno: (b) => ({ nossoNumero: b.campos.nossoNumero!, nossoNumeroDv: b.nossoNumeroDv! }),
+    evento: (b) => b.campos.nossoNumero! + b.nossoNumeroDv,
+  },
+  '001': {
+    remessa: (b) => ({ nossoNumero: b.nossoNumero }),
+    retorno: (b) => ({ nossoNumero: b.nossoNumero }),
+    evento: (b) => b.nossoNumero,
+  },
+  '033': {
+    remessa: (b) => ({ nossoNumero: b.campos.nossoNumero!.slice(-7) + b.nossoNumeroDv }),
+    retorno: (b) => ({ nossoNumero: b.campos.nossoNumero!.slice(-7) + b.nossoNumeroDv }),
+    evento: (b) => b.campos.nossoNumero!.slice(-7) + b.nossoNumeroDv,
+  },
+};
+
+/** Rejection reasons as each bank writes them in the retorno, and the texts its manual gives them. */
+const REJEICAO: Record<string, { motivos: string; textos: { codigo: string; texto: string }[] }> = {
+  'febraban-240': { motivos: '0816', textos: [{ codigo: '08', texto: 'Nosso número inválido' }, { codigo: '16', texto: 'Data de vencimento inválida' }] },
+  'bradesco-400': { motivos: '0816', textos: [{ codigo: '08', texto: 'Nosso número inválido' }, { codigo: '16', texto: 'Data de vencimento inválida' }] },
+  'itau-400': {
+    motivos: '1411',
+    textos: [{ codigo: '14', texto: 'Nosso número já registrado no cadastro do banco ou fora da faixa' }, { codigo: '11', texto: 'CEP não numérico ou inválido' }],
+  },
+  'bb-400': { motivos: '09', textos: [{ codigo: '09', texto: 'Data de vencimento inválida' }] },
+  'santander-400': {
+    motivos: '001003',
+    textos: [{ codigo: '001', texto: 'Nosso número não numérico' }, { codigo: '003', texto: 'Data de vencimento não numérica' }],
+  },
+};
+REJEICAO['sicoob-240'] = REJEICAO['febraban-240'];
+REJEICAO['caixa-240'] = REJEICAO['febraban-240'];
+
+/** Positions printed in the banks' manuals, checked against the layout documents: [record, field, from, to]. */
+const POSICOES: Record<string, [string, string, number, number][]> = {
+  'itau-400': [
+    ['headerRemessa', 'agencia', 27, 30], ['headerRemessa', 'conta', 33, 37], ['headerRemessa', 'dataGeracao', 95, 100],
+    ['detalheRemessa', 'usoEmpresa', 38, 62], ['detalheRemessa', 'nossoNumero', 63, 70], ['detalheRemessa', 'carteira', 84, 86], ['detalheRemessa', 'movimento', 109, 110],
+    ['detalheRemessa', 'numeroDocumento', 111, 120], ['detalheRemessa', 'vencimento', 121, 126], ['detalheRemessa', 'valor', 127, 139], ['detalheRemessa', 'jurosPorDia', 161, 173],
+    ['detalheRemessa', 'pagadorInscricao', 221, 234], ['detalheRemessa', 'pagadorNome', 235, 264], ['detalheRemessa', 'pagadorEndereco', 275, 314], ['detalheRemessa', 'pagadorCep', 327, 331],
+    ['detalheRemessa', 'pagadorUf', 350, 351], ['detalheRemessa', 'dataMora', 386, 391], ['detalheRemessa', 'prazo', 392, 393],
+    ['detalheRetorno', 'nossoNumero', 63, 70], ['detalheRetorno', 'nossoNumeroDv', 94, 94], ['detalheRetorno', 'ocorrencia', 109, 110], ['detalheRetorno', 'dataOcorrencia', 111, 116],
+    ['detalheRetorno', 'valor', 153, 165], ['detalheRetorno', 'tarifa', 176, 188], ['detalheRetorno', 'valorPago', 254, 266], ['detalheRetorno', 'juros', 267, 279],
+    ['detalheRetorno', 'dataCredito', 296, 301], ['detalheRetorno', 'pagadorNome', 325, 354], ['detalheRetorno', 'motivos', 378, 385], ['detalheRetorno', 'codigoLiquidacao', 393, 394],
+  ],
+  'bb-400': [
+    ['headerRemessa', 'agencia', 27, 30], ['headerRemessa', 'conta', 32, 39], ['headerRemessa', 'sequencialArquivo', 101, 107], ['headerRemessa', 'convenio', 130, 136],
+    ['detalheRemessa', 'convenio', 32, 38], ['detalheRemessa', 'usoEmpresa', 39, 63], ['detalheRemessa', 'nossoNumero', 64, 80], ['detalheRemessa', 'variacaoCarteira', 92, 94],
+    ['detalheRemessa', 'carteira', 107, 108], ['detalheRemessa', 'movimento', 109, 110], ['detalheRemessa', 'valor', 127, 139], ['detalheRemessa', 'pagadorNome', 235, 271],
+    ['detalheRemessa', 'pagadorEndereco', 275, 314], ['detalheRemessa', 'pagadorCep', 327, 331], ['detalheRemessa', 'diasProtesto', 392, 393],
+    ['detalheRetorno', 'nossoNumero', 64, 80], ['detalheRetorno', 'motivos', 87, 88], ['detalheRetorno', 'ocorrencia', 109, 110], ['detalheRetorno', 'dataOcorrencia', 111, 116],
+    ['detalheRetorno', 'valor', 153, 165], ['detalheRetorno', 'dataCredito', 176, 181], ['detalheRetorno', 'tarifa', 182, 188], ['detalheRetorno', 'valorPago', 254, 266], ['detalheRetorno', 'juros', 267, 279],
+  ],
+  'santander-400': [
+    ['headerRemessa', 'codigoTransmissao', 27, 46], ['detalheRemessa', 'codigoTransmissao', 18, 37], ['detalheRemessa', 'nossoNumero', 63, 70], ['detalheRemessa', 'codigoCarteira', 108, 108],
+    ['detalheRemessa', 'movimento', 109, 110], ['detalheRemessa', 'valor', 127, 139], ['detalheRemessa', 'pagadorNome', 235, 274], ['detalheRemessa', 'pagadorCep', 327, 331],
+    ['detalheRemessa', 'diasProtesto', 392, 393], ['trailerRemessa', 'quantidadeRegistros', 2, 7], ['trailerRemessa', 'valorTotal', 8, 20],
+    ['detalheRetorno', 'nossoNumero', 63, 70], ['detalheRetorno', 'ocorrencia', 109, 110], ['detalheRetorno', 'motivos', 137, 145], ['detalheRetorno', 'valor', 153, 165],
+    ['detalheRetorno', 'tarifa', 176, 188], ['detalheRetorno', 'valorPago', 254, 266], ['detalheRetorno', 'dataCredito', 296, 301],
+  ],
+  'sicoob-240': [
+    ['headerArquivo', 'versaoLayout', 164, 166], ['segmentoP', 'nossoNumero', 38, 47], ['segmentoP', 'parcela', 48, 49], ['segmentoP', 'modalidade', 50, 51],
+    ['segmentoP', 'tipoFormulario', 52, 52], ['segmentoT', 'nossoNumero', 38, 47], ['segmentoP', 'vencimento', 78, 85],
+  ],
+  'caixa-240': [
+    ['headerArquivo', 'codigoBeneficiario', 59, 64], ['headerLote', 'codigoBeneficiario', 34, 39], ['segmentoP', 'codigoBeneficiario', 24, 29], ['segmentoP', 'nossoNumero', 41, 57],
+    ['segmentoP', 'numeroDocumento', 63, 73], ['segmentoP', 'vencimento', 78, 85], ['segmentoT', 'nossoNumero', 41, 57], ['segmentoT', 'numeroDocumento', 59, 69],
+  ],
 };
 
 const casos: [string, FormatoCnab][] = [];
@@ -47,8 +130,32 @@ const naPosicao = (linha: string, l: LayoutCnab, registro: string, nome: string)
 };
 
 describe('layouts', () => {
-  it.each(['febraban-240', 'bradesco-400'])('%s tiles every record exactly', (id) => {
+  it.each(idsLayouts())('%s tiles every record exactly', (id) => {
     expect(() => verificarLayout(carregarLayout(id))).not.toThrow();
+  });
+
+  it('every layout a bank uses has its rejection fixture here', () => {
+    for (const [, b] of carregarBancos()) for (const c of Object.values(b.cnab ?? {})) expect(REJEICAO[c.layout], c.layout).toBeDefined();
+  });
+
+  it.each(Object.entries(POSICOES))('%s puts the fields where the manual does', (id, posicoes) => {
+    const l = carregarLayout(id);
+    for (const [registro, nome, de, ate] of posicoes) expect([registro, nome, campo(l, registro, nome)?.de, campo(l, registro, nome)?.ate]).toEqual([registro, nome, de, ate]);
+  });
+
+  it('a derived record replaces whole base fields only', () => {
+    const base = carregarLayout('febraban-240').registros.segmentoP;
+    expect(() => derivarRegistro('x', 'segmentoP', base, { substituir: [{ nome: 'a', de: 40, ate: 45, tipo: 'num' }] })).toThrow(/corta o campo nossoNumero/);
+    const r = derivarRegistro('x', 'segmentoP', base, { substituir: [{ nome: 'a', de: 38, ate: 47, tipo: 'num' }, { nome: 'b', de: 48, ate: 57, tipo: 'alfa' }] });
+    expect(r.campos.filter((c) => c.de >= 38 && c.ate <= 57).map((c) => c.nome)).toEqual(['a', 'b']);
+    expect(r.campos).toHaveLength(base.campos.length + 1);
+  });
+
+  it('bank templates: plain, number in N digits, slice', () => {
+    expect(aplicarModelo('{nossoNumero:7}{dv}', { nossoNumero: '000000001234', nossoNumeroDv: '5' })).toBe('00012345');
+    expect(aplicarModelo('{nossoNumero:7}', { nossoNumero: '000012345678' })).toBe('12345678');
+    expect(aplicarModelo('{convenio@1-6}', { convenio: '1242119' })).toBe('124211');
+    expect(aplicarModelo('{parcela:2}', { parcela: '003' })).toBe('03');
   });
 
   it('a gap or overlap in a layout is caught', () => {
@@ -98,7 +205,7 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
   it('remessa: fields sit at the layout positions and read back as built', () => {
     detalhes.forEach((linha, i) => {
       const t = r.titulos[i];
-      const b = montarBoleto({ ...t.boleto, banco });
+      const b = montar({ ...t.boleto, banco });
       const lido = lerRegistro(layout, detalhe, linha);
       expect(lido.movimento).toBe(layout.movimentos[t.operacao]);
       expect(lido.valor).toBe(b.valor);
@@ -108,7 +215,10 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
       const [a, m, d] = t.boleto.vencimento!.split('-');
       expect(naPosicao(linha, layout, detalhe, 'vencimento')).toBe(formato === '240' ? d + m + a : d + m + a.slice(2));
       if (formato === '240') expect(lido.nossoNumero).toContain(b.campos.nossoNumero!.replace(/^0+/, ''));
-      else expect(`${lido.nossoNumero}${lido.nossoNumeroDv}`).toBe(b.campos.nossoNumero! + b.nossoNumeroDv);
+      else {
+        const esperado = NOSSO_NUMERO_400[banco].remessa(b);
+        for (const [k, v] of Object.entries(esperado)) expect(lido[k]).toBe(v);
+      }
     });
     if (formato === '240') {
       const q = lerRegistro(layout, 'segmentoQ', linhas[3]);
@@ -124,6 +234,7 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
     const saida: string[] = [];
     const resultado = (i: number) => (['02', '06', '03', '09'] as const)[i % 4];
     const lidos = detalhes.map((l) => lerRegistro(layout, detalhe, l));
+    const boletos = r.titulos.map((t) => montar({ ...t.boleto, banco }));
     const pago = (v: string) => new Decimal(v).plus('1.23').toFixed(2);
     if (formato === '240') {
       saida.push(escreverRegistro(layout, 'headerArquivo', { banco, remessaRetorno: '2', dataGeracao: '2026-01-05' }));
@@ -132,7 +243,7 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
         const oc = resultado(i);
         saida.push(escreverRegistro(layout, 'segmentoT', {
           banco, lote: '1', sequencial: String(2 * i + 1), ocorrencia: oc, nossoNumero: p.nossoNumero, numeroDocumento: p.numeroDocumento,
-          vencimento: p.vencimento, valor: p.valor, tarifa: '2.50', motivos: oc === '03' ? '0816' : '',
+          vencimento: p.vencimento, valor: p.valor, tarifa: '2.50', motivos: oc === '03' ? REJEICAO[layout.id].motivos : '',
         }));
         saida.push(escreverRegistro(layout, 'segmentoU', {
           banco, lote: '1', sequencial: String(2 * i + 2), ocorrencia: oc, juros: oc === '06' ? '1.23' : '',
@@ -146,9 +257,9 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
       lidos.forEach((p, i) => {
         const oc = resultado(i);
         saida.push(escreverRegistro(layout, 'detalheRetorno', {
-          nossoNumero: `${p.nossoNumero}${p.nossoNumeroDv}`, ocorrencia: oc, dataOcorrencia: '2026-01-05', numeroDocumento: p.numeroDocumento,
+          ...NOSSO_NUMERO_400[banco].retorno(boletos[i]), ocorrencia: oc, dataOcorrencia: '2026-01-05', numeroDocumento: p.numeroDocumento,
           vencimento: p.vencimento, valor: p.valor, tarifa: '2.50', juros: oc === '06' ? '1.23' : '', valorPago: oc === '06' ? pago(p.valor!) : '',
-          dataCredito: oc === '06' ? '2026-01-06' : '', motivos: oc === '03' ? '0816' : '', sequencial: String(i + 2),
+          dataCredito: oc === '06' ? '2026-01-06' : '', motivos: oc === '03' ? REJEICAO[layout.id].motivos : '', sequencial: String(i + 2),
         }));
       });
       saida.push(escreverRegistro(layout, 'trailerRetorno', { banco, sequencial: String(saida.length + 1) }));
@@ -160,6 +271,8 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
       const p = lidos[i];
       expect(e.tipo).toBe(({ '02': 'registrado', '06': 'pago', '03': 'rejeitado', '09': 'baixado' } as const)[resultado(i)]);
       expect(e.numeroDocumento).toBe(`NF${i}`);
+      if (formato === '400') expect(e.nossoNumero).toBe(NOSSO_NUMERO_400[banco].evento(boletos[i]));
+      else expect(e.nossoNumero).toBe(p.nossoNumero!.trim());
       expect(e.valorTitulo).toBe(p.valor);
       expect(e.tarifa).toBe('2.50');
       expect(e.dataOcorrencia).toBe('2026-01-05');
@@ -168,7 +281,7 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
         expect(e.juros).toBe('1.23');
         expect(e.dataCredito).toBe('2026-01-06');
       } else expect(e.valorPago).toBeNull();
-      if (e.tipo === 'rejeitado') expect(e.motivos).toEqual([{ codigo: '08', texto: 'Nosso número inválido' }, { codigo: '16', texto: 'Data de vencimento inválida' }]);
+      if (e.tipo === 'rejeitado') expect(e.motivos).toEqual(REJEICAO[layout.id].textos);
       else expect(e.motivos).toEqual([]);
     });
   });
@@ -176,8 +289,54 @@ describe.each(casos)('bank %s CNAB %s', (banco, formato) => {
 
 describe('CNAB refusals', () => {
   it('a bank without the format', () => {
-    expect(() => gerarRemessa({ ...remessa('237', '400', 1), banco: '341' })).toThrow(/CNAB 400 não está disponível para o banco 341/);
-    expect(() => gerarRemessa(remessa('001', '400', 1))).toThrow(/use CNAB 240/);
+    expect(() => gerarRemessa({ ...remessa('341', '400', 1), formato: '240' })).toThrow(/CNAB 240 não está disponível para o banco 341; use CNAB 400/);
+    expect(() => gerarRemessa({ ...remessa('756', '240', 1), formato: '400' })).toThrow(/CNAB 400 não está disponível para o banco 756; use CNAB 240/);
+  });
+  it('alterarValor: FEBRABAN code 47 where the layout carries it, refused where the bank has no confirmed code', () => {
+    const r = remessa('756', '240', 1);
+    r.titulos[0].operacao = 'alterarValor';
+    const l = carregarLayout('sicoob-240');
+    expect(lerRegistro(l, 'segmentoP', gerarRemessa(r).split('\r\n')[2]).movimento).toBe('47');
+    for (const [banco, formato, id] of [['341', '400', 'itau-400'], ['001', '400', 'bb-400'], ['033', '400', 'santander-400'], ['104', '240', 'caixa-240']] as const) {
+      const x = remessa(banco, formato, 1);
+      x.titulos[0].operacao = 'alterarValor';
+      expect(() => gerarRemessa(x)).toThrow(new RegExp(`alterarValor.*${id}`));
+    }
+  });
+  it('Santander CNAB 400 carries 7 digits + DV: a larger nosso número is refused, the trailer totals the file', () => {
+    const r = remessa('033', '400', 3);
+    const linhas = gerarRemessa(r).split('\r\n');
+    const l = carregarLayout('santander-400');
+    const tr = lerRegistro(l, 'trailerRemessa', linhas[4]);
+    expect(tr.quantidadeRegistros).toBe('000005');
+    expect(tr.valorTotal).toBe(r.titulos.reduce((s, t) => s.plus(t.boleto.valor), new Decimal(0)).toFixed(2));
+    expect(lerRegistro(l, 'headerRemessa', linhas[0]).codigoTransmissao).toBe('1899775'.padStart(20, '0'));
+    r.titulos[0].boleto.nossoNumero = '123456789';
+    expect(() => gerarRemessa(r)).toThrow(/nossoNumero \(posições 63 a 70\) comporta 8/);
+  });
+  it('Caixa SIGCB: código do beneficiário (convênio without DV) in the headers and segment P, nosso número of 17', () => {
+    const r = remessa('104', '240', 1);
+    const linhas = gerarRemessa(r).split('\r\n');
+    const l = carregarLayout('caixa-240');
+    expect(lerRegistro(l, 'headerArquivo', linhas[0]).codigoBeneficiario).toBe('124211');
+    expect(lerRegistro(l, 'headerLote', linhas[1]).codigoBeneficiario).toBe('124211');
+    const p = lerRegistro(l, 'segmentoP', linhas[2]);
+    expect(p.codigoBeneficiario).toBe('124211');
+    expect(p.nossoNumero).toBe(montar({ ...r.titulos[0].boleto, banco: '104' }).nossoNumero);
+    expect(p.nossoNumero).toMatch(/^14\d{15}$/);
+  });
+  it('Sicoob: nosso número with DV, parcela and modalidade split in positions 38 to 57', () => {
+    const r = remessa('756', '240', 1);
+    r.titulos[0].boleto = { ...r.titulos[0].boleto, parcela: '3', modalidade: '02' };
+    const b = montar({ ...r.titulos[0].boleto, banco: '756' });
+    const p = lerRegistro(carregarLayout('sicoob-240'), 'segmentoP', gerarRemessa(r).split('\r\n')[2]);
+    expect([p.nossoNumero, p.parcela, p.modalidade, p.tipoFormulario]).toEqual([(b.campos.nossoNumero! + b.nossoNumeroDv).padStart(10, '0'), '03', '02', '4']);
+  });
+  it('BB CNAB 400: convênio, 17-digit nosso número without DV, variação da carteira', () => {
+    const r = remessa('001', '400', 1);
+    r.beneficiario.variacaoCarteira = '027';
+    const d = lerRegistro(carregarLayout('bb-400'), 'detalheRemessa', gerarRemessa(r).split('\r\n')[1]);
+    expect([d.tipoRegistro, d.convenio, d.nossoNumero, d.variacaoCarteira, d.carteira]).toEqual(['7', '1238798', '12387980000001000', '027', '18']);
   });
   it('an operation the layout does not carry', () => {
     const r = remessa('237', '400', 1);

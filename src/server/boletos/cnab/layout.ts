@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { BoletoInvalido } from '../erros.ts';
@@ -14,6 +14,8 @@ export interface CampoLayout {
   tipo: TipoCampo;
   constante?: string;
   padrao?: string;
+  /** Note on the field, e.g. a position the published manuals disagree on. */
+  obs?: string;
 }
 
 export interface RegistroLayout {
@@ -23,10 +25,19 @@ export interface RegistroLayout {
   campos: CampoLayout[];
 }
 
+/** In a layout that `herda` another: a whole new record, or only the fields that differ (they replace the base fields they cover). */
+export type RegistroDerivado = Partial<RegistroLayout> & { substituir?: CampoLayout[] };
+
 export type Operacao = 'registrar' | 'baixar' | 'alterarVencimento' | 'alterarValor';
 
 export interface LayoutCnab {
   id: string;
+  /** Layouts that are a bank's differences over another (Sicoob, Caixa over FEBRABAN 240). */
+  herda?: string;
+  /** Notes on the layout: sources, positions still to confirm with the bank. */
+  observacoes?: string[];
+  /** Size of each reason code in the retorno's `motivos` field (2 by default; Santander uses 3). */
+  tamanhoMotivo?: number;
   descricao: string;
   fonte: string;
   tamanho: 240 | 400;
@@ -61,14 +72,67 @@ export function verificarLayout(layout: LayoutCnab): void {
   }
 }
 
+type DocumentoLayout = Omit<LayoutCnab, 'registros'> & { registros: Record<string, RegistroDerivado> };
+
+/** Applies a derived record over its base: `substituir` fields take the place of the base fields they cover. */
+export function derivarRegistro(id: string, nome: string, base: RegistroLayout | undefined, d: RegistroDerivado): RegistroLayout {
+  if (!d.substituir) {
+    if (!d.campos || !d.identificacao) throw new Error(`${id}/${nome}: registro novo precisa de identificacao e campos`);
+    return { sentido: d.sentido, identificacao: d.identificacao, campos: d.campos };
+  }
+  if (!base) throw new Error(`${id}/${nome}: substituir sem registro de base`);
+  const novos = d.substituir;
+  const mantidos = base.campos.filter((c) => {
+    const cobertos = novos.filter((n) => n.de <= c.ate && c.de <= n.ate);
+    if (!cobertos.length) return true;
+    // A replacement must cover whole base fields, so the base's positions are never half-kept.
+    const de = Math.min(...cobertos.map((n) => n.de));
+    const ate = Math.max(...cobertos.map((n) => n.ate));
+    if (c.de < de || c.ate > ate) throw new Error(`${id}/${nome}: a substituição corta o campo ${c.nome} (${c.de}-${c.ate}) da base`);
+    return false;
+  });
+  return {
+    sentido: d.sentido ?? base.sentido,
+    identificacao: d.identificacao ?? base.identificacao,
+    campos: [...mantidos, ...novos].sort((a, b) => a.de - b.de),
+  };
+}
+
+function lerDocumento(id: string, cadeia: string[] = []): LayoutCnab {
+  if (cadeia.includes(id)) throw new Error(`layout ${id}: herança circular (${[...cadeia, id].join(' > ')})`);
+  const doc = JSON.parse(readFileSync(path.join(PASTA, `${id}.json`), 'utf8')) as DocumentoLayout;
+  if (!doc.herda) {
+    for (const [nome, r] of Object.entries(doc.registros)) doc.registros[nome] = derivarRegistro(id, nome, undefined, r);
+    return doc as LayoutCnab;
+  }
+  const base = lerDocumento(doc.herda, [...cadeia, id]);
+  const registros: Record<string, RegistroLayout> = { ...base.registros };
+  for (const [nome, r] of Object.entries(doc.registros ?? {})) registros[nome] = derivarRegistro(id, nome, base.registros[nome], r);
+  return {
+    ...base,
+    ...doc,
+    movimentos: doc.movimentos ?? base.movimentos,
+    ocorrencias: { ...base.ocorrencias, ...doc.ocorrencias },
+    textosOcorrencias: { ...base.textosOcorrencias, ...doc.textosOcorrencias },
+    motivos: { ...base.motivos, ...doc.motivos },
+    observacoes: [...(base.observacoes ?? []), ...(doc.observacoes ?? [])],
+    registros,
+  };
+}
+
 export function carregarLayout(id: string): LayoutCnab {
   let l = cache.get(id);
   if (!l) {
-    l = JSON.parse(readFileSync(path.join(PASTA, `${id}.json`), 'utf8')) as LayoutCnab;
+    l = lerDocumento(id);
     verificarLayout(l);
     cache.set(id, l);
   }
   return l;
+}
+
+/** Every layout document in the layouts folder. */
+export function idsLayouts(): string[] {
+  return readdirSync(PASTA).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
 }
 
 /** Upper-case ASCII: bank systems reject accents and lower case in alphanumeric fields. */

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { obterBanco, type ConfigCnab } from '../bancos.ts';
-import { formatar, montarBoleto, type DadosBoleto } from '../boleto.ts';
+import { montarBoleto, type DadosBoleto } from '../boleto.ts';
 import { BoletoInvalido } from '../erros.ts';
 import { carregarLayout, escreverRegistro, type LayoutCnab, type Operacao } from './layout.ts';
 
@@ -15,6 +15,8 @@ export interface BeneficiarioCnab {
   conta: string;
   contaDv?: string;
   convenio?: string;
+  /** Banco do Brasil CNAB 400: variação da carteira of the contract (three digits). */
+  variacaoCarteira?: string;
 }
 
 export interface Pagador {
@@ -68,6 +70,23 @@ export function configCnab(banco: string, formato: FormatoCnab): { config: Confi
 const tipoInscricao = (doc: string) => (doc.replace(/\D/g, '').length === 14 ? '2' : '1');
 const soDigitos = (s: string | undefined) => (s ?? '').replace(/\D/g, '');
 
+/**
+ * Bank constants are templates over the record's values: `{campo}`, `{campo:N}` (the number in N digits,
+ * leading zeros dropped; a longer number is kept whole so the field size check refuses it) and
+ * `{campo@A-B}` (characters A to B, 1-based).
+ */
+export function aplicarModelo(modelo: string, valores: Record<string, string | null | undefined>): string {
+  return modelo.replace(/\{(\w+)(?:@(\d+)-(\d+))?(?::(\d+))?\}/g, (_, nome: string, de?: string, ate?: string, n?: string) => {
+    let v = valores[nome === 'dv' ? 'nossoNumeroDv' : nome] ?? '';
+    if (de && ate) v = v.slice(Number(de) - 1, Number(ate));
+    if (n) {
+      const semZeros = v.replace(/^0+(?=\d)/, '');
+      v = semZeros.length > Number(n) ? semZeros : semZeros.padStart(Number(n), '0');
+    }
+    return v;
+  });
+}
+
 /** Values every record of a title may use: the boleto's own fields and the title's. */
 function valoresTitulo(r: Remessa, t: TituloCnab, config: ConfigCnab, layout: LayoutCnab) {
   const movimento = layout.movimentos[t.operacao];
@@ -100,7 +119,7 @@ function valoresTitulo(r: Remessa, t: TituloCnab, config: ConfigCnab, layout: La
     contaDv: r.beneficiario.contaDv,
   };
   // Bank-specific values are templates over the boleto's fields ({nossoNumeroCompleto}{dv}, ...).
-  for (const [campo, modelo] of Object.entries(config.constantes ?? {})) base[campo] = formatar(modelo, base);
+  for (const [campo, modelo] of Object.entries(config.constantes ?? {})) base[campo] = aplicarModelo(modelo, base);
   return { valores: base, valor: b.valor };
 }
 
@@ -125,7 +144,13 @@ export function gerarRemessa(r: Remessa): string {
     horaGeracao: r.horaGeracao ?? '000000',
     sequencialArquivo: String(r.sequencialArquivo),
     numeroRemessaRetorno: String(r.sequencialArquivo),
-  };
+    variacaoCarteira: r.beneficiario.variacaoCarteira,
+  } as Record<string, string | undefined>;
+  // Header constants (Caixa's código do beneficiário, ...) come from the same templates, over the company's values.
+  for (const [campo, modelo] of Object.entries(config.constantes ?? {})) {
+    const v = aplicarModelo(modelo, empresa);
+    if (v) empresa[campo] = v;
+  }
   const linhas: string[] = [];
   const comBanco = (v: Record<string, string | null | undefined>) => ({ ...empresa, ...v, agencia: empresa.agencia, conta: empresa.conta });
 
@@ -148,11 +173,17 @@ export function gerarRemessa(r: Remessa): string {
     linhas.push(escreverRegistro(layout, 'trailerArquivo', { banco: r.banco, quantidadeLotes: '1', quantidadeRegistros: String(linhas.length + 1) }));
   } else {
     linhas.push(escreverRegistro(layout, 'headerRemessa', { ...empresa, sequencial: '1' }));
+    let total = new Decimal(0);
     for (const t of r.titulos) {
-      const { valores } = valoresTitulo(r, t, config, layout);
+      const { valores, valor } = valoresTitulo(r, t, config, layout);
+      total = total.plus(valor);
       linhas.push(escreverRegistro(layout, 'detalheRemessa', { ...comBanco(valores), sequencial: String(linhas.length + 1) }));
     }
-    linhas.push(escreverRegistro(layout, 'trailerRemessa', { sequencial: String(linhas.length + 1) }));
+    linhas.push(
+      escreverRegistro(layout, 'trailerRemessa', {
+        sequencial: String(linhas.length + 1), quantidadeRegistros: String(linhas.length + 1), quantidadeTitulos: String(r.titulos.length), valorTotal: total.toFixed(2),
+      }),
+    );
   }
   return linhas.join('\r\n') + '\r\n';
 }

@@ -31,6 +31,7 @@ export function lerRetorno(texto: string, banco: string, formato: FormatoCnab): 
   const { config, layout } = configCnab(banco, formato);
   const ocorrencias = { ...layout.ocorrencias, ...config.ocorrencias };
   const motivos = { ...layout.motivos, ...config.motivos };
+  const tamanhoMotivo = layout.tamanhoMotivo ?? 2;
   const eventos: EventoRetorno[] = [];
   let aberto: { dados: Record<string, string | null>; linha: number } | null = null;
 
@@ -40,12 +41,12 @@ export function lerRetorno(texto: string, banco: string, formato: FormatoCnab): 
     const linhaTitulo = aberto.linha;
     const codigo = d.ocorrencia ?? '';
     const tipo = (ocorrencias[codigo] ?? 'outro') as TipoEvento;
-    const codigosMotivo = (d.motivos ?? '').match(/.{1,2}/g) ?? [];
+    const codigosMotivo = (d.motivos ?? '').match(new RegExp(`.{1,${tamanhoMotivo}}`, 'g')) ?? [];
     eventos.push({
       tipo,
       ocorrencia: codigo,
       descricao: layout.textosOcorrencias[codigo] ?? `Ocorrência ${codigo}`,
-      nossoNumero: (d.nossoNumero ?? '').trim(),
+      nossoNumero: `${(d.nossoNumero ?? '').trim()}${(d.nossoNumeroDv ?? '').trim()}`,
       numeroDocumento: (d.numeroDocumento ?? '').trim(),
       valorTitulo: d.valor ?? '0.00',
       valorPago: tipo === 'pago' ? (d.valorPago ?? '0.00') : null,
@@ -56,7 +57,7 @@ export function lerRetorno(texto: string, banco: string, formato: FormatoCnab): 
       dataOcorrencia: d.dataOcorrencia ?? null,
       dataCredito: d.dataCredito ?? null,
       motivos: codigosMotivo
-        .filter((m) => m.trim() && m !== '00')
+        .filter((m) => m.trim() && !/^0+$/.test(m))
         .map((m) => ({ codigo: m, texto: motivos[m] ?? `Motivo ${m} (consulte a tabela do banco)` })),
       linha: linhaTitulo,
     });
