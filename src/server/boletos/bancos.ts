@@ -44,6 +44,10 @@ export interface Variante {
 export interface ConfigCnab {
   layout: string;
   constantes?: Record<string, string>;
+  /** Variant id -> constants replacing `constantes` for that variant's boletos. */
+  porVariante?: Record<string, Record<string, string>>;
+  /** Only these variants can use the format. */
+  variantes?: string[];
   ocorrencias?: Record<string, string>;
   motivos?: Record<string, string>;
 }

@@ -332,6 +332,27 @@ describe('CNAB refusals', () => {
     const p = lerRegistro(carregarLayout('sicoob-240'), 'segmentoP', gerarRemessa(r).split('\r\n')[2]);
     expect([p.nossoNumero, p.parcela, p.modalidade, p.tipoFormulario]).toEqual([(b.campos.nossoNumero! + b.nossoNumeroDv).padStart(10, '0'), '03', '02', '4']);
   });
+  it('BB CNAB 240: a 17-digit nosso número (convênio 7) goes without check digit; convênios 4 and 6 keep theirs', () => {
+    const l = carregarLayout('febraban-240');
+    const nossoNumeroP = (convenio: string, nossoNumero: string) => {
+      const r = remessa('001', '240', 1);
+      r.titulos[0].boleto = { ...r.titulos[0].boleto, convenio, nossoNumero };
+      const b = montar({ ...r.titulos[0].boleto, banco: '001' });
+      return { p: naPosicao(gerarRemessa(r).split('\r\n')[2], l, 'segmentoP', 'nossoNumero'), b };
+    };
+    const c7 = nossoNumeroP('1238798', '42');
+    expect(c7.b.nossoNumeroDv).toMatch(/^[\dX]$/);
+    expect(c7.p).toBe('12387980000000042'.padEnd(20, ' '));
+    const c6 = nossoNumeroP('123879', '42');
+    expect(c6.p).toBe(`1238790004${'2'}${c6.b.nossoNumeroDv}`.padEnd(20, ' '));
+    const c4 = nossoNumeroP('1238', '42');
+    expect(c4.p).toBe(`12380000042${c4.b.nossoNumeroDv}`.padEnd(20, ' '));
+  });
+  it('BB CNAB 400 (CBR641) is for convênio 7 only: a convênio of 6 is refused, not padded', () => {
+    const r = remessa('001', '400', 1);
+    r.titulos[0].boleto = { ...r.titulos[0].boleto, convenio: '123879', nossoNumero: '42' };
+    expect(() => gerarRemessa(r)).toThrow(/bb-400 do Banco do Brasil aceita só: Convênio de 7 dígitos/);
+  });
   it('BB CNAB 400: convênio, 17-digit nosso número without DV, variação da carteira', () => {
     const r = remessa('001', '400', 1);
     r.beneficiario.variacaoCarteira = '027';

@@ -119,7 +119,16 @@ function valoresTitulo(r: Remessa, t: TituloCnab, config: ConfigCnab, layout: La
     contaDv: r.beneficiario.contaDv,
   };
   // Bank-specific values are templates over the boleto's fields ({nossoNumeroCompleto}{dv}, ...).
-  for (const [campo, modelo] of Object.entries(config.constantes ?? {})) base[campo] = aplicarModelo(modelo, base);
+  if (config.variantes && !config.variantes.includes(b.variante)) {
+    const doc = obterBanco(r.banco)!;
+    const aceitas = doc.resolvidas.filter((v) => config.variantes!.includes(v.id)).map((v) => v.descricao.split(':')[0]);
+    throw new BoletoInvalido(
+      `O leiaute ${layout.id} do ${doc.nomeCurto} aceita só: ${aceitas.join('; ')}. Este título usa "${b.variante}".`,
+      'convenio',
+    );
+  }
+  const constantes = { ...config.constantes, ...config.porVariante?.[b.variante] };
+  for (const [campo, modelo] of Object.entries(constantes)) base[campo] = aplicarModelo(modelo, base);
   return { valores: base, valor: b.valor };
 }
 
