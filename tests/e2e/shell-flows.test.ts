@@ -216,6 +216,8 @@ describe('shell no navegador', () => {
 
     // The same XLSX again: the finished one is offered first; a new export while it still runs is refused.
     for (let i = 0; i < 2; i++) {
+      // A button still busy with the previous request ignores clicks, as it should.
+      await poll(() => page.locator('.export-buttons .ant-btn-loading').count()).toBe(0);
       await page.getByRole('button', { name: 'Exportar Excel' }).click();
       await visible(page.getByText('Este relatório já foi exportado recentemente. Deseja abri-lo ou fazer uma nova exportação?'));
       await page.getByRole('button', { name: 'Nova exportação' }).click();

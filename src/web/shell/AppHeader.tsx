@@ -41,7 +41,7 @@ export function AppHeader(p: AppHeaderProps) {
     <Layout.Header className="shell-header" style={{ background: '#fff', display: 'flex', alignItems: 'center', gap: 8, paddingInline: 12, borderBottom: '1px solid #f0f0f0', position: 'sticky', top: 0, zIndex: 10 }}>
       <Button type="text" aria-label="Alternar menu" icon={p.collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={p.onToggle} />
       <Link to="/pages/dashboard" aria-label="Ir para o dashboard" style={{ display: 'flex', alignItems: 'center', marginRight: 8 }}>
-        {logo ? <img src={logo} alt={p.brand?.title ?? 'Logo'} style={{ maxHeight: 36 }} /> : <Typography.Text strong style={{ fontSize: 16 }}>{p.brand?.title ?? 'Retaguarda'}</Typography.Text>}
+        {logo ? <img src={logo} alt={p.brand?.title ?? 'Logo'} style={{ maxHeight: 36 }} /> : <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }} ellipsis>{p.brand?.title ?? 'Retaguarda'}</Typography.Text>}
       </Link>
       <div style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
         {screens.md && !p.adminPanel ? (
@@ -77,7 +77,7 @@ export function AppHeader(p: AppHeaderProps) {
       )}
       <Dropdown trigger={['click']} menu={{ items: toAntItems(p.userMenu), onClick: onMenuClick }} placement="bottomRight">
         <Button type="text" aria-label="Menu do usuário" style={{ height: 'auto', display: 'flex', alignItems: 'center', gap: 8 }}>
-          <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2 }}>
+          <span style={{ display: Object.keys(screens).length > 0 && !screens.sm ? 'none' : 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2, whiteSpace: 'nowrap' }}>
             <Typography.Text strong className="shell-usuario-nome">{p.info?.nome}</Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }} className="shell-filial">{branchLabel(p.info?.filialSelecionadaObj)}</Typography.Text>
           </span>

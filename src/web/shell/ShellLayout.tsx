@@ -31,6 +31,12 @@ export function ShellLayout() {
   const [branchOpen, setBranchOpen] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const adminPanel = pathname.startsWith('/administrador');
+  // useBreakpoint reports only what it has measured; nothing measured yet is not 'small'.
+  const small = Object.keys(screens).length > 0 && !screens.md;
+  // On a small screen the menu starts closed and opens over the page instead of squeezing it.
+  useEffect(() => {
+    if (small) setCollapsed(true);
+  }, [small]);
   const accountant = isAccountant(info);
 
   useEffect(() => {
@@ -68,7 +74,7 @@ export function ShellLayout() {
         collapsed={collapsed}
         trigger={null}
         collapsedWidth={screens.md ? 64 : 0}
-        style={{ borderRight: '1px solid #f0f0f0', overflowY: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+        style={{ borderRight: '1px solid #f0f0f0', overflowY: 'auto', height: '100vh', position: small ? 'fixed' : 'sticky', top: 0, left: 0, zIndex: small ? 20 : undefined }}
       >
         <Menu
           mode="inline"
@@ -78,9 +84,10 @@ export function ShellLayout() {
           selectedKeys={[selectedRoute(side, pathname) ?? pathname]}
           openKeys={collapsed ? undefined : openKeys}
           onOpenChange={(k) => setOpenKeys(k as string[])}
-          onClick={({ key }) => (key.startsWith('acao:') ? onAction(key.slice(5)) : (navigate(key), !screens.md && setCollapsed(true)))}
+          onClick={({ key }) => (key.startsWith('acao:') ? onAction(key.slice(5)) : (navigate(key), small && setCollapsed(true)))}
         />
       </Layout.Sider>
+      {small && !collapsed ? <div className="shell-menu-backdrop" onClick={() => setCollapsed(true)} style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,.25)', zIndex: 19 }} /> : null}
       <Layout>
         <AppHeader
           info={info}
