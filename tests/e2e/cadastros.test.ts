@@ -52,6 +52,7 @@ describe('cadastros no navegador', () => {
 
   it('opens Clientes from the menu and shows formatted rows', async () => {
     await page.goto(url('pages/dashboard'));
+    await page.getByRole('menu', { name: 'Menu principal' }).getByText('Vendas', { exact: true }).click();
     await page.getByRole('menu').getByText('Clientes', { exact: true }).click();
     await page.waitForURL(/#\/pages\/vendas\/clientes$/);
     await visible(rows().first());
@@ -124,6 +125,7 @@ describe('cadastros no navegador', () => {
     await poll(() => page.locator('#root_limiteCredito').inputValue()).toBe('1.234,56');
     await page.locator('#root_fantasia').fill('Zu Testes');
 
+    if (!(await page.getByRole('menu').getByText('Produtos', { exact: true }).isVisible())) await page.getByRole('menu', { name: 'Menu principal' }).getByText('Estoque', { exact: true }).click();
     await page.getByRole('menu').getByText('Produtos', { exact: true }).click();
     const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Descartar alterações?' });
     await visible(dialog);
@@ -206,6 +208,7 @@ describe('cadastros no navegador', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(/#\/pages\/dashboard/);
     const menu = page.getByRole('menu');
+    await page.getByRole('menu', { name: 'Menu principal' }).getByText('Vendas', { exact: true }).click();
     await visible(menu.getByText('Clientes', { exact: true }));
     await poll(() => menu.getByText('Fornecedores', { exact: true }).count()).toBe(0);
     await menu.getByText('Clientes', { exact: true }).click();
