@@ -189,6 +189,23 @@ describe.each(BACKENDS)('Usuarios on %s', (backend) => {
     expect((await post('/api/Usuarios/trocarFilial', { filialId: filiais[0].id }, { authorization: token })).statusCode).toBe(200);
   });
 
+  it('lists the branches the user may switch to, and lets a user without app.usuario edit only their own name and avatar', async () => {
+    // The recovery test above gave the vendedor the password 'nova123'.
+    const v = await login(app, 'vendedor@demo.com.br', 'nova123');
+    const filiais = (await get('/api/Usuarios/filiais', v)).json();
+    expect(filiais.map((f: any) => f.apelido)).toEqual(['Matriz', 'Filial Centro']);
+    expect(filiais.filter((f: any) => f.selecionada)).toHaveLength(1);
+    const me = (await get('/api/Usuarios/getUserInfo', v)).json();
+    const put = (id: number, payload: unknown) => app.inject({ method: 'PUT', url: `/api/Usuarios/${id}`, payload: payload as any, headers: { authorization: v } });
+    const ok = await put(me.id, { nome: 'Vítor V. Vendedor', avatar: 'data:image/png;base64,iVBORw0KGgo=', perfilAdmin: true, email: 'outro@x.com' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ nome: 'Vítor V. Vendedor', avatar: 'data:image/png;base64,iVBORw0KGgo=', perfilAdmin: false, email: 'vendedor@demo.com.br' });
+    const admin = (await srv.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].id;
+    expect((await put(admin, { nome: 'Intruso' })).statusCode).toBe(403);
+    const viz = await login(app, 'admin@vizinha.com.br');
+    expect((await get('/api/Usuarios/filiais', viz)).json().map((f: any) => f.apelido)).toEqual(['Matriz']);
+  });
+
   it('user CRUD is scoped to the account and guarded by app.usuario', async () => {
     const token = await login(app, 'admin@demo.com.br');
     const created = await post('/api/Usuarios', { nome: 'Caixa Um', email: 'caixa1@demo.com.br', senha: 'caixa123' }, { authorization: token });

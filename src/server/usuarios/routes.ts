@@ -14,6 +14,8 @@ import { requestReset, resetPassword } from './recuperacao.ts';
 import { buildUserInfo, permissionMap, selectedBranch } from './user-info.ts';
 
 export const LOGIN_FAILED = 'Dados inválidos, verifique e-mail/senha e tente novamente.';
+/** An avatar is an image address or a small data URL (about 200 KB). */
+const AVATAR_MAX = 280_000;
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
 
 interface UserRow {
@@ -160,6 +162,21 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
     return { possuiFilial: !!b, filialId: b?.id ?? null };
   });
 
+  /** The branches the user may switch to (SPEC 2.7 'switch branch'): all of the account's for its administrator. */
+  app.get('/api/Usuarios/filiais', async (req) => {
+    const ctx = req.ctx!;
+    const r = await db.tenant(ctx, (q) =>
+      q.query(
+        `SELECT b.id, b.nome, b.apelido, b.cpf_cnpj AS "cpfCnpj", b.id = $3 AS selecionada FROM branches b
+          WHERE b.tenant_id = $1 AND b.ativo
+            AND ($4 OR EXISTS (SELECT 1 FROM user_branches ub WHERE ub.tenant_id = b.tenant_id AND ub.branch_id = b.id AND ub.user_id = $2))
+          ORDER BY b.id`,
+        [ctx.tenantId, ctx.userId, ctx.branchId, ctx.perfilAdmin],
+      ),
+    );
+    return r.rows;
+  });
+
   /** Switching branch: the selected branch of the session and of the user, among the user's branches. */
   app.post('/api/Usuarios/trocarFilial', async (req) => {
     const ctx = req.ctx!;
@@ -264,6 +281,7 @@ function registerUserCrud(app: FastifyInstance, services: AppServices) {
       .tenant(ctx, async (q) => {
         const email = String(body.email).trim().toLowerCase();
         const values = [ctx.tenantId, String(body.nome).trim(), email, body.telefone ?? null, body.ativo !== false, body.perfilId ?? null, body.isContador === true, body.perfilAdmin === true];
+        const avatar = typeof (body as { avatar?: unknown }).avatar === 'string' ? ((body as { avatar: string }).avatar.slice(0, AVATAR_MAX)) : null;
         let userId: number;
         if (id === null) {
           userId = (
@@ -274,9 +292,10 @@ function registerUserCrud(app: FastifyInstance, services: AppServices) {
           ).rows[0].id;
         } else {
           const r = await q.query(
-            `UPDATE users SET nome = $2, email = $3, telefone = $4, ativo = $5, perfil_id = $6, is_contador = $7, perfil_admin = $8, senha_hash = coalesce($10, senha_hash)
+            `UPDATE users SET nome = $2, email = $3, telefone = $4, ativo = $5, perfil_id = $6, is_contador = $7, perfil_admin = $8, senha_hash = coalesce($10, senha_hash),
+                    avatar = coalesce($11, avatar)
               WHERE tenant_id = $1 AND id = $9`,
-            [...values, id, senhaHash],
+            [...values, id, senhaHash, avatar],
           );
           if (!r.rowCount) throw notFound();
           userId = id;
@@ -297,7 +316,26 @@ function registerUserCrud(app: FastifyInstance, services: AppServices) {
   app.put('/api/Usuarios/:id', async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
+    if (id === ctx.userId && !serverAllows(ctx, 'app.usuario', 'change')) return saveOwnAccount(ctx, (req.body ?? {}) as UserBody);
     guard(ctx, 'change');
     return save(ctx, (req.body ?? {}) as UserBody, id);
   });
+
+  /** 'editarminhaconta' for a user without app.usuario: only name, phone and avatar of their own record. */
+  const saveOwnAccount = async (ctx: RequestContext, body: UserBody & { avatar?: unknown }) => {
+    if (typeof body.nome !== 'string' || body.nome.trim().length < 2) throw badRequest('Dados inválidos: nome: Campo Obrigatório!', [{ path: '/nome', campo: 'nome', mensagem: 'Campo Obrigatório!' }]);
+    if (body.avatar !== undefined && body.avatar !== null && (typeof body.avatar !== 'string' || body.avatar.length > AVATAR_MAX)) {
+      throw badRequest('Imagem do avatar grande demais.', [{ path: '/avatar', campo: 'avatar', mensagem: 'Campo inválido!' }]);
+    }
+    await db.tenant(ctx, (q) =>
+      q.query('UPDATE users SET nome = $3, telefone = $4, avatar = $5 WHERE tenant_id = $1 AND id = $2', [
+        ctx.tenantId,
+        ctx.userId,
+        body.nome!.toString().trim(),
+        typeof body.telefone === 'string' ? body.telefone.replace(/\D/g, '') || null : null,
+        (body.avatar as string | null | undefined) ?? null,
+      ]),
+    );
+    return one(ctx, ctx.userId);
+  };
 }
