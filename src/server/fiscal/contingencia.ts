@@ -4,7 +4,7 @@ import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { montarNfe, type NfeMontada } from './nfe.ts';
 import type { Assinador } from './assinatura.ts';
 import type { Csc } from './qrcode-nfce.ts';
-import { SefazIndisponivelError, type SefazCliente, type RetornoAutorizacao } from './sefaz-cliente.ts';
+import { SefazIndisponivelError, autorizadorContingencia, type SefazCliente, type RetornoAutorizacao } from './sefaz-cliente.ts';
 import type { AjudaRejeicao } from './rejeicoes.ts';
 
 /** A document issued offline (NFC-e tpEmis 9) waiting for SEFAZ. */
@@ -109,8 +109,8 @@ export type ResultadoEmissao =
   | { situacao: 'rejeitada'; montada: NfeMontada; retorno: RetornoAutorizacao }
   | { situacao: 'contingencia'; montada: NfeMontada; motivo: string };
 
-function agoraComFuso(): string {
-  return new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 19) + '-03:00';
+function agoraComFuso(ms = Date.now()): string {
+  return new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19) + '-03:00';
 }
 
 /**
@@ -145,4 +145,105 @@ export async function emitirNfce(
   );
   await o.fila.enfileirar(offline);
   return { situacao: 'contingencia', montada: offline, motivo };
+}
+
+export interface OpcoesEmissorNfe {
+  /** client of the UF's normal authoriser */
+  normal: SefazCliente;
+  /** client of the contingency authoriser (destino with contingenciaSvc: true, or a local SEFAZ acting as SVC) */
+  svc: SefazCliente;
+  assinador: Assinador;
+  /** UF of the issuer: chooses SVC-AN (tpEmis 6) or SVC-RS (tpEmis 7) from schemas/fiscal/sefaz-endpoints.json */
+  uf: string;
+  /** xJust (15 to 256 characters) */
+  justificativa?: string;
+  /** while in contingency, how long before asking the normal authoriser's status again (default 5 minutes) */
+  verificarRetornoMs?: number;
+  agora?: () => number;
+}
+
+export interface ContingenciaSvc {
+  autorizador: 'SVC-AN' | 'SVC-RS';
+  tpEmis: 6 | 7;
+  /** dhCont: when the contingency began */
+  desde: string;
+  motivo: string;
+}
+
+export type ResultadoEmissaoNfe =
+  | { situacao: 'autorizada' | 'rejeitada'; montada: NfeMontada; retorno: RetornoAutorizacao; contingencia?: ContingenciaSvc }
+  /** neither the normal authoriser nor the SVC answered: nothing was authorised, try again later */
+  | { situacao: 'indisponivel'; motivo: string };
+
+const falhaDeServico = (r: RetornoAutorizacao) => r.cStat === '108' || r.cStat === '109';
+
+/**
+ * NF-e (model 55) with automatic switch to the SVC: when the normal authoriser cannot be reached or answers
+ * 108/109, the same sale is issued again with tpEmis 6 (SVC-AN) or 7 (SVC-RS), dhCont and xJust (new key, same
+ * number: it was not authorised) and sent to the SVC. The emitter stays in contingency, sending straight to the
+ * SVC, until the normal authoriser's status service answers 107 again (asked at most every verificarRetornoMs).
+ */
+export class EmissorNfe {
+  private contingencia: (ContingenciaSvc & { ms: number }) | null = null;
+  private proximaVerificacao = 0;
+
+  constructor(private o: OpcoesEmissorNfe) {}
+
+  private agora() {
+    return this.o.agora ? this.o.agora() : Date.now();
+  }
+
+  /** The contingency in force, if any. */
+  get emContingencia(): ContingenciaSvc | null {
+    if (!this.contingencia) return null;
+    const { ms: _ms, ...c } = this.contingencia;
+    return c;
+  }
+
+  private async normalVoltou(): Promise<boolean> {
+    if (this.agora() < this.proximaVerificacao) return false;
+    this.proximaVerificacao = this.agora() + (this.o.verificarRetornoMs ?? 300_000);
+    try {
+      return (await this.o.normal.statusServico()).cStat === '107';
+    } catch (e) {
+      if (e instanceof SefazIndisponivelError) return false;
+      throw e;
+    }
+  }
+
+  async emitir(doc: NfeDocumento): Promise<ResultadoEmissaoNfe> {
+    if (doc.modelo !== 55) throw new Error('A contingência SVC é só da NF-e (modelo 55); a NFC-e usa a contingência off-line (emitirNfce).');
+    if (this.contingencia && (await this.normalVoltou())) this.contingencia = null;
+    if (!this.contingencia) {
+      const normal = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: 1, contingencia: undefined } }, this.o.assinador);
+      let motivo: string;
+      try {
+        const r = await this.o.normal.autorizar(normal.xml);
+        if (!falhaDeServico(r)) return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: normal, retorno: r };
+        motivo = `${r.cStat} - ${r.xMotivo}`;
+      } catch (e) {
+        if (!(e instanceof SefazIndisponivelError)) throw e;
+        motivo = e.message;
+      }
+      const autorizador = autorizadorContingencia(this.o.uf);
+      const ms = this.agora();
+      this.contingencia = { autorizador, tpEmis: autorizador === 'SVC-AN' ? 6 : 7, desde: agoraComFuso(ms), motivo, ms };
+      this.proximaVerificacao = ms + (this.o.verificarRetornoMs ?? 300_000);
+    }
+    const c = this.contingencia;
+    // dhCont may not come after dhEmi (rejection 558): a sale dated before the switch carries its own time.
+    const dhCont = Date.parse(doc.ide.dataEmissao) < c.ms ? doc.ide.dataEmissao : c.desde;
+    // xJust: Latin-1 text without line breaks (layout TString), 15 to 256 characters.
+    const justificativa = (this.o.justificativa ?? `Autorizador normal da NF-e indisponivel (${c.motivo})`)
+      .replace(/[^ -\u00ff]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 256).padEnd(15, '.');
+    const svc = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: c.tpEmis, contingencia: { dataHora: dhCont, justificativa } } }, this.o.assinador);
+    try {
+      const r = await this.o.svc.autorizar(svc.xml);
+      if (falhaDeServico(r)) return { situacao: 'indisponivel', motivo: `${c.motivo}; ${c.autorizador}: ${r.cStat} - ${r.xMotivo}` };
+      return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: svc, retorno: r, contingencia: this.emContingencia! };
+    } catch (e) {
+      if (!(e instanceof SefazIndisponivelError)) throw e;
+      return { situacao: 'indisponivel', motivo: `${c.motivo}; ${c.autorizador}: ${e.message}` };
+    }
+  }
 }

@@ -11,7 +11,7 @@ import { validarMensagem, type ErroValidacao } from './validacao-xsd.ts';
 
 interface DocumentoEndpoints {
   autorizadores: Record<string, { producao: Partial<Record<Servico, string>>; homologacao: Partial<Record<Servico, string>> }>;
-  ufs: Record<string, { nfe: string; nfce: string; contingencia: string }>;
+  ufs: Record<string, { nfe: string; nfce: string; contingencia: 'SVC-AN' | 'SVC-RS' }>;
 }
 
 const ARQUIVO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/fiscal/sefaz-endpoints.json');
@@ -38,6 +38,14 @@ export function urlServico(servico: Servico, uf: string, modelo: 55 | 65, tpAmb:
   const url = endpoints.autorizadores[autorizador]?.[tpAmb === 1 ? 'producao' : 'homologacao']?.[servico];
   if (!url) throw new Error(`Endpoint ${servico} do autorizador ${autorizador} (${tpAmb === 1 ? 'produção' : 'homologação'}) não cadastrado em schemas/fiscal/sefaz-endpoints.json.`);
   return url;
+}
+
+/** The contingency authoriser of a UF for the NF-e: SVC-AN (tpEmis 6) or SVC-RS (tpEmis 7). */
+export function autorizadorContingencia(uf: string): 'SVC-AN' | 'SVC-RS' {
+  endpoints ??= JSON.parse(readFileSync(ARQUIVO, 'utf8')) as DocumentoEndpoints;
+  const conf = endpoints.ufs[uf];
+  if (!conf) throw new Error(`UF sem autorizador cadastrado: ${uf}.`);
+  return conf.contingencia;
 }
 
 export class SefazIndisponivelError extends Error {

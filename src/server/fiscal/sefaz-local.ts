@@ -45,6 +45,8 @@ export interface OpcoesSefazLocal {
   /** after an empty distribution answer, a CNPJ must wait this long or gets 656 */
   esperaDistribuicaoMs?: number;
   agora?: () => number;
+  /** act as the contingency authoriser (SVC-AN takes tpEmis 6, SVC-RS tpEmis 7) instead of the UF's normal one */
+  svc?: 'SVC-AN' | 'SVC-RS';
 }
 
 const VER_APLIC = 'SEFAZ-LOCAL-1.0';
@@ -81,6 +83,8 @@ export class SefazLocal {
   /** number of SOAP requests received, per service (tests use it to prove the client backs off) */
   readonly chamadas = new Map<Servico, number>();
   indisponivel = false;
+  /** requests refused while `indisponivel` (tests use it to see whether a client still knocks) */
+  recusadasIndisponivel = 0;
   readonly tls = certificadoServidor();
 
   constructor(private op: OpcoesSefazLocal = {}) {}
@@ -132,7 +136,10 @@ export class SefazLocal {
   }
 
   private async atender(url: string, corpo: string, cert: { raw?: Buffer } | null): Promise<[number, string]> {
-    if (this.indisponivel) return [503, 'Serviço indisponível'];
+    if (this.indisponivel) {
+      this.recusadasIndisponivel++;
+      return [503, 'Serviço indisponível'];
+    }
     if (!cert?.raw) return [403, 'Certificado digital do cliente obrigatório (TLS mútuo).'];
     const servico = /\/ws\/(\w+)/.exec(url)?.[1] as Servico | undefined;
     if (!servico) return [404, 'Serviço desconhecido'];
@@ -246,6 +253,8 @@ export class SefazLocal {
     if (String(modulo11(composta)) !== s(ide.cDV)) return ['253', 'Rejeição: Digito Verificador da chave de acesso composta inválida'];
     if (`${composta}${s(ide.cDV)}` !== chave) return ['502', 'Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes'];
     if (cnpj && !cnpjValido(cnpj)) return ['207', 'Rejeição: CNPJ do emitente inválido'];
+    const r = this.regrasContingencia(ide);
+    if (r) return r;
     const dhEmi = Date.parse(s(ide.dhEmi));
     const agora = this.agora();
     if (dhEmi > agora + (this.op.toleranciaFuturoMin ?? 5) * 60_000) return ['703', 'Rejeição: Data-Hora de Emissão posterior ao horário de recebimento'];
@@ -255,6 +264,18 @@ export class SefazLocal {
     if (dest.CNPJ !== undefined && !cnpjValido(s(dest.CNPJ))) return ['208', 'Rejeição: CNPJ do destinatário inválido'];
     if (dest.CPF !== undefined && !cpfValido(s(dest.CPF))) return ['237', 'Rejeição: CPF do destinatário inválido'];
     return this.regrasTotais(doc);
+  }
+
+  /** tpEmis, dhCont and xJust (rules B22-30, B28-10/20/30 of the MOC); the SVC takes only its own tpEmis. */
+  private regrasContingencia(ide: Obj): [string, string] | null {
+    const tpEmis = s(ide.tpEmis);
+    const temCont = s(ide.dhCont) !== '' || s(ide.xJust) !== '';
+    if (!this.op.svc && (tpEmis === '6' || tpEmis === '7')) return ['570', 'Rejeição: Tipo de Emissão 3, 6 ou 7 só é válido nas contingências SCAN/SVC'];
+    if (this.op.svc && tpEmis !== (this.op.svc === 'SVC-AN' ? '6' : '7')) return ['570', 'Rejeição: Tipo de Emissão 3, 6 ou 7 só é válido nas contingências SCAN/SVC'];
+    if (tpEmis === '1' && temCont) return ['556', 'Rejeição: Justificativa de entrada em contingência não deve ser informada para tipo de emissão normal'];
+    if (tpEmis !== '1' && (s(ide.dhCont) === '' || s(ide.xJust) === '')) return ['557', 'Rejeição: A Justificativa de entrada em contingência deve ser informada'];
+    if (tpEmis !== '1' && Date.parse(s(ide.dhCont)) > Date.parse(s(ide.dhEmi))) return ['558', 'Rejeição: Data de entrada em contingência posterior a data de emissão'];
+    return null;
   }
 
   private regrasTotais(doc: Obj): [string, string] | null {

@@ -89,7 +89,7 @@ describe('fiscal data documents', () => {
   });
 
   it('rejection help covers the codes the local SEFAZ returns and has a fallback', () => {
-    for (const c of ['204', '206', '207', '208', '215', '217', '222', '225', '228', '236', '237', '241', '253', '256', '297', '298', '494', '502', '531', '532', '533', '534', '539', '564', '572', '573', '580', '610', '656', '703', '704']) {
+    for (const c of ['204', '206', '207', '208', '215', '217', '222', '225', '228', '236', '237', '241', '253', '256', '297', '298', '494', '502', '531', '532', '533', '534', '539', '556', '557', '558', '564', '570', '572', '573', '580', '610', '656', '703', '704']) {
       expect(ajudaRejeicao(c).explicacao, c).not.toMatch(/^A SEFAZ recusou/);
     }
     expect(ajudaRejeicao('999', 'Rejeição: Erro não catalogado').explicacao).toMatch(/código 999: Rejeição: Erro não catalogado/);
