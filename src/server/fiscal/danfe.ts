@@ -12,6 +12,15 @@ export interface DadosImpressao {
   protocolo?: { nProt: string; dhRecbto: string };
   qrCode?: string;
   urlChave?: string;
+  /** company logo for the DANFE header (PNG or JPEG bytes) */
+  logo?: Buffer;
+}
+
+/** PNG or JPEG, told by the first bytes: the only image formats the DANFE (and PDFKit) take. */
+export function formatoLogo(b: Buffer): 'png' | 'jpeg' {
+  if (b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  throw new Error('O logotipo da empresa deve ser uma imagem PNG ou JPEG.');
 }
 
 const MM = 72 / 25.4;
@@ -19,6 +28,8 @@ const MM = 72 / 25.4;
 export const formatarChave = (c: string) => c.replace(/(\d{4})(?=\d)/g, '$1 ');
 const brl = (v: Dec) => fmt2(v).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 const qtd = (s: string) => dec(s).toDecimalPlaces(4).toString().replace('.', ',');
+const peso = (s?: string) => (s === undefined ? '' : dec(s).toDecimalPlaces(3).toFixed(3).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
+const aliquota = (s: string) => dec(s).toDecimalPlaces(4).toString().replace('.', ',');
 const numeroNota = (n: number) => String(n).padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3');
 const doc = (cnpj?: string, cpf?: string) =>
   cnpj ? cnpj.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5') : cpf ? cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : '';
@@ -44,6 +55,7 @@ export function codigoBarrasChave(chave: string): Promise<Buffer> {
 export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   const { calculo: n } = p;
   const d = n.doc;
+  if (p.logo) formatoLogo(p.logo);
   const pdf = new PDFDocument({ size: 'A4', margin: 8 * MM, bufferPages: true, info: { Title: `DANFE ${n.chave}`, Author: d.emitente.razaoSocial } });
   const barras = await codigoBarrasChave(n.chave);
   const L = 8 * MM;
@@ -81,11 +93,16 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   // Cabeçalho
   const hCab = 96;
   pdf.rect(L, y, W * 0.4, hCab).stroke();
-  pdf.font('Helvetica-Bold').fontSize(10).text(e.razaoSocial, L + 4, y + 8, { width: W * 0.4 - 8 });
+  // With a logo, it takes the left of the issuer box (fitted, proportions kept) and the text moves right.
+  const wLogo = p.logo ? Math.min(W * 0.14, hCab - 8) : 0;
+  if (p.logo) pdf.image(p.logo, L + 4, y + 4, { fit: [wLogo, hCab - 8], align: 'center', valign: 'center' });
+  const xEmit = L + 4 + (wLogo ? wLogo + 4 : 0);
+  const wEmit = W * 0.4 - 8 - (wLogo ? wLogo + 4 : 0);
+  pdf.font('Helvetica-Bold').fontSize(10).text(e.razaoSocial, xEmit, y + 8, { width: wEmit, height: 30, ellipsis: true });
   const en = e.endereco;
   pdf.font('Helvetica').fontSize(7).text(
     `${en.logradouro}, ${en.numero}${en.complemento ? ` - ${en.complemento}` : ''}\n${en.bairro} - ${en.cep ?? ''}\n${en.municipio} - ${en.uf}${en.telefone ? `  Fone: ${en.telefone}` : ''}`,
-    L + 4, y + 40, { width: W * 0.4 - 8 },
+    xEmit, y + 40, { width: wEmit },
   );
   const xm = L + W * 0.4;
   pdf.rect(xm, y, W * 0.17, hCab).stroke();
@@ -119,12 +136,25 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   linha([[40, 'MUNICÍPIO', ed?.municipio ?? ''], [20, 'FONE / FAX', ed?.telefone ?? ''], [5, 'UF', ed?.uf ?? ''], [20, 'INSCRIÇÃO ESTADUAL', de?.ie ?? ''], [15, 'HORA DA SAÍDA', d.ide.dataSaidaEntrada ? horaBr(d.ide.dataSaidaEntrada) : '']]);
 
   // Fatura
-  const dups = d.cobranca?.duplicatas ?? [];
-  if (dups.length) {
+  // Fatura: one small box per duplicata (number, due date, amount), six to a row, as many rows as needed.
+  const cob = d.cobranca;
+  const dups = cob?.duplicatas ?? [];
+  if (dups.length || cob?.numeroFatura) {
     titulo('FATURA / DUPLICATAS');
-    const txt = dups.map((u) => `${u.numero}  ${dataBr(u.vencimento)}  R$ ${brl(dec(u.valor))}`).join('     ');
-    caixa(L, y, W, 20, '', txt, { tam: 7 });
-    y += 20;
+    if (cob?.numeroFatura) {
+      const fat = [`Número: ${cob.numeroFatura}`, cob.valorOriginal && `Valor original: R$ ${brl(dec(cob.valorOriginal))}`, cob.valorDesconto && `Desconto: R$ ${brl(dec(cob.valorDesconto))}`]
+        .filter(Boolean).join('   ');
+      caixa(L, y, W, 16, 'FATURA', fat, { tam: 7 });
+      y += 16;
+    }
+    const porLinha = 6;
+    const wDup = W / porLinha;
+    dups.forEach((u, k) => {
+      const x = L + (k % porLinha) * wDup;
+      pdf.rect(x, y, wDup, 24).lineWidth(0.5).stroke();
+      pdf.font('Helvetica').fontSize(6).text(`Núm.  ${u.numero}\nVenc. ${dataBr(u.vencimento)}\nValor R$ ${brl(dec(u.valor))}`, x + 3, y + 2, { width: wDup - 6, lineGap: 0.5 });
+      if (k % porLinha === porLinha - 1 || k === dups.length - 1) y += 24;
+    });
   }
 
   // Cálculo do imposto
@@ -138,14 +168,23 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   titulo('TRANSPORTADOR / VOLUMES TRANSPORTADOS');
   const mod: Record<number, string> = { 0: '0-Remetente', 1: '1-Destinatário', 2: '2-Terceiros', 3: '3-Próprio Rem.', 4: '4-Próprio Dest.', 9: '9-Sem Frete' };
   linha([[35, 'NOME / RAZÃO SOCIAL', tr?.transportadora?.nome ?? ''], [15, 'FRETE POR CONTA', mod[tr?.modalidadeFrete ?? 9]], [12, 'PLACA DO VEÍCULO', tr?.veiculo?.placa ?? ''], [5, 'UF', tr?.veiculo?.uf ?? ''], [18, 'CNPJ / CPF', doc(tr?.transportadora?.cnpj, tr?.transportadora?.cpf)], [15, 'INSCRIÇÃO ESTADUAL', tr?.transportadora?.ie ?? '']]);
-  const vol = tr?.volumes?.[0];
-  linha([[15, 'QUANTIDADE', vol?.quantidade !== undefined ? String(vol.quantidade) : ''], [25, 'ESPÉCIE', vol?.especie ?? ''], [20, 'MARCA', vol?.marca ?? ''], [20, 'PESO BRUTO', vol?.pesoBruto ?? ''], [20, 'PESO LÍQUIDO', vol?.pesoLiquido ?? '']]);
+  // Every volume (vol) gets its own row; without volumes, one empty row as the layout shows.
+  const fimPaginaVolumes = pdf.page.height - 8 * MM - 90;
+  const volumes = tr?.volumes?.length ? tr.volumes : [undefined];
+  for (const vol of volumes) {
+    if (y + 20 > fimPaginaVolumes) {
+      pdf.addPage();
+      y = L;
+      titulo('TRANSPORTADOR / VOLUMES TRANSPORTADOS (continuação)');
+    }
+    linha([[12, 'QUANTIDADE', vol?.quantidade !== undefined ? String(vol.quantidade) : ''], [20, 'ESPÉCIE', vol?.especie ?? ''], [18, 'MARCA', vol?.marca ?? ''], [18, 'NUMERAÇÃO', vol?.numeracao ?? ''], [16, 'PESO BRUTO', peso(vol?.pesoBruto), 'right'], [16, 'PESO LÍQUIDO', peso(vol?.pesoLiquido), 'right']]);
+  }
 
   // Itens
   titulo('DADOS DOS PRODUTOS / SERVIÇOS');
   const cols: [string, number, 'left' | 'right'][] = [
-    ['CÓDIGO', 8, 'left'], ['DESCRIÇÃO DO PRODUTO / SERVIÇO', 26, 'left'], ['NCM/SH', 7, 'left'], ['O/CST', 5, 'left'], ['CFOP', 5, 'left'], ['UN', 4, 'left'],
-    ['QUANT.', 7, 'right'], ['VALOR UNIT.', 8, 'right'], ['VALOR TOTAL', 8, 'right'], ['B.CÁLC ICMS', 8, 'right'], ['VALOR ICMS', 7, 'right'], ['VALOR IPI', 6, 'right'], ['ALÍQ. ICMS', 5, 'right'],
+    ['CÓDIGO', 8, 'left'], ['DESCRIÇÃO DO PRODUTO / SERVIÇO', 22, 'left'], ['NCM/SH', 7, 'left'], ['O/CST', 5, 'left'], ['CFOP', 5, 'left'], ['UN', 4, 'left'],
+    ['QUANT.', 7, 'right'], ['VALOR UNIT.', 8, 'right'], ['VALOR TOTAL', 8, 'right'], ['B.CÁLC ICMS', 8, 'right'], ['VALOR ICMS', 7, 'right'], ['VALOR IPI', 6, 'right'], ['ALÍQ. ICMS', 5, 'right'], ['ALÍQ. IPI', 5, 'right'],
   ];
   const totalF = cols.reduce((a, c) => a + c[1], 0);
   const larguras = cols.map((c) => (c[1] / totalF) * W);
@@ -170,10 +209,12 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
       y = L;
       cabecalhoItens();
     }
-    const aliq = i.icms.pICMS && it.somaBC ? `${dec(i.icms.pICMS).toString().replace('.', ',')}` : '';
+    const aliq = i.icms.pICMS && it.somaBC ? aliquota(i.icms.pICMS) : '';
+    // The IPI rate only where the item is taxed by IPI (IPITrib: CST 00, 49, 50, 99).
+    const aliqIpi = i.ipi?.pIPI !== undefined && ['00', '49', '50', '99'].includes(i.ipi.CST) ? aliquota(i.ipi.pIPI) : '';
     const valores = [
       i.codigo, desc, i.ncm, `${i.icms.orig}${i.icms.CST ?? i.icms.CSOSN}`, i.cfop, i.unidade, qtd(i.quantidade), brl(dec(i.valorUnitario)), brl(it.vProd),
-      brl(it.vBC), brl(it.vICMS), brl(it.vIPI), aliq,
+      brl(it.vBC), brl(it.vICMS), brl(it.vIPI), aliq, aliqIpi,
     ];
     let x = L;
     pdf.font('Helvetica').fontSize(6.5);

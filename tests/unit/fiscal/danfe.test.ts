@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gerarDanfe, gerarDanfce, formatarChave } from '../../../src/server/fiscal/danfe.ts';
+import { gerarDanfe, gerarDanfce, formatarChave, formatoLogo } from '../../../src/server/fiscal/danfe.ts';
 import { MEIOS_PAGAMENTO } from '../../../src/server/fiscal/meios-pagamento.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
@@ -10,6 +10,8 @@ import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 import { pdftotext as pdftextoBruto, tmp } from '../../fixtures/fiscal/ferramentas.ts';
+import { jpegCinza } from '../../fixtures/fiscal/imagens.ts';
+import QRCode from 'qrcode';
 
 /** Text as read by pdftotext, with line wraps and column spacing collapsed to single spaces. */
 const pdftotext = (pdf: Buffer) => pdftextoBruto(pdf, false).replace(/[ \t\n]+/g, ' ');
@@ -35,10 +37,64 @@ describe('DANFE (A4) and DANFCE (80 mm), read back with pdftotext', { timeout: 3
     for (const esperado of [
       'DANFE', 'Documento Auxiliar da Nota Fiscal Eletrônica', formatarChave(m.chave), 'LOJA EXEMPLO LTDA', '11.222.333/0001-81', 'Caneta esferográfica azul',
       '96081000', '135250000000123 - 10/03/2025 10:11:12', 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL', 'Transportes Rápidos Ltda', '41,75',
-      'Pedido 123 & entrega <urgente>', 'FOLHA 1/1', 'SEM VALOR FISCAL', '001 10/01/2030 R$ 20,00',
+      'Pedido 123 & entrega <urgente>', 'FOLHA 1/1', 'SEM VALOR FISCAL', 'Núm. 001 Venc. 10/01/2030 Valor R$ 20,00', 'Núm. 002 Venc. 10/02/2030 Valor R$ 22,39',
     ]) expect(txt, esperado).toContain(esperado);
     expect(txt).toMatch(/0 - ENTRADA/);
     expect(imagens(pdf)).toHaveLength(1);
+  });
+
+  it('DANFE: IPI rate column, every volume, many duplicatas and the company logo (PNG and JPEG)', async () => {
+    const base = nfeBase();
+    const itens = [
+      item({ orig: 0, CST: '00', pICMS: '18' }, { codigo: 'IPI-TRIB', descricao: 'Item tributado pelo IPI', ipi: { cEnq: '999', CST: '50', pIPI: '6.5' } }),
+      item({ orig: 0, CST: '00', pICMS: '12' }, { codigo: 'IPI-NT', descricao: 'Item isento de IPI', ipi: { cEnq: '999', CST: '53' } }),
+    ];
+    const duplicatas = Array.from({ length: 14 }, (_, k) => ({ numero: String(k + 1).padStart(3, '0'), vencimento: `2031-${String((k % 12) + 1).padStart(2, '0')}-15`, valor: `${100 + k}.${k % 10}0` }));
+    const m = montarNfe(nfeBase({
+      itens: itens as [typeof itens[0], ...typeof itens],
+      pagamentos: [{ tPag: '15', valor: '9999.99' }],
+      transporte: {
+        ...base.transporte,
+        modalidadeFrete: 0,
+        volumes: [
+          { quantidade: 3, especie: 'CAIXA', marca: 'ACME', numeracao: '1 a 3', pesoLiquido: '1250.5', pesoBruto: '1300.75' },
+          { quantidade: 1, especie: 'PALETE', marca: 'ACME', numeracao: 'P-9', pesoLiquido: '80', pesoBruto: '95.2' },
+          { quantidade: 12, especie: 'SACO', pesoBruto: '12' },
+        ],
+      },
+      cobranca: { numeroFatura: 'FAT-77', valorOriginal: '1589.00', duplicatas },
+    }), assinador);
+    const png = await QRCode.toBuffer('LOGO DA EMPRESA', { width: 120 });
+    for (const [logo, enc] of [[png, 'image'], [jpegCinza(), 'jpeg']] as const) {
+      const pdf = await gerarDanfe({ calculo: m.calculo, logo });
+      const lista = imagens(pdf);
+      expect(lista).toHaveLength(2); // barcode + logo
+      expect(lista.some((l) => l.trim().split(/\s+/)[8] === enc)).toBe(true);
+    }
+    const pdf = await gerarDanfe({ calculo: m.calculo, logo: png });
+    const txt = pdftotext(pdf);
+    expect(txt).toContain('ALÍQ. IPI');
+    // Read in drawing order (-raw): each item's cells follow the columns ... VALOR IPI, ALÍQ. ICMS, ALÍQ. IPI (only for IPITrib).
+    const f = path.join(tmp('raw-'), 'a.pdf');
+    writeFileSync(f, pdf);
+    const bruto = execFileSync('pdftotext', ['-raw', f, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(bruto).toMatch(/IPI-TRIB Item tributado pelo IPI 96081000 000 5102 UN [\d,. ]+ 18 6,5 IPI-NT /);
+    expect(bruto).toMatch(/IPI-NT Item isento de IPI 96081000 000 5102 UN [\d,. ]+ 0,00 12 DADOS ADICIONAIS/);
+    for (const v of [
+      'QUANTIDADE 3 ESPÉCIE CAIXA MARCA ACME NUMERAÇÃO 1 a 3 PESO BRUTO 1.300,750 PESO LÍQUIDO 1.250,500',
+      'QUANTIDADE 1 ESPÉCIE PALETE MARCA ACME NUMERAÇÃO P-9 PESO BRUTO 95,200 PESO LÍQUIDO 80,000',
+      'QUANTIDADE 12 ESPÉCIE SACO MARCA NUMERAÇÃO PESO BRUTO 12,000 PESO LÍQUIDO DADOS DOS PRODUTOS',
+    ]) expect(bruto, v).toContain(v);
+    expect(bruto).toContain('FATURA Número: FAT-77 Valor original: R$ 1.589,00');
+    for (const u of duplicatas) expect(bruto, u.numero).toContain(`Núm. ${u.numero} Venc. ${u.vencimento.slice(8, 10)}/${u.vencimento.slice(5, 7)}/${u.vencimento.slice(0, 4)} Valor R$ ${u.valor.replace('.', ',')}`);
+    expect(paginas(txt)).toBe(1);
+  });
+
+  it('the logo must be PNG or JPEG', async () => {
+    expect(formatoLogo(jpegCinza())).toBe('jpeg');
+    expect(formatoLogo(await QRCode.toBuffer('x'))).toBe('png');
+    const m = montarNfe(nfeBase(), assinador);
+    await expect(gerarDanfe({ calculo: m.calculo, logo: Buffer.from('GIF89a....') })).rejects.toThrow('O logotipo da empresa deve ser uma imagem PNG ou JPEG.');
   });
 
   it('DANFE grows to more pages with many items and numbers them', async () => {
