@@ -65,10 +65,15 @@ function extrairDocumentacao(xsd: string, mapa: Map<string, string>) {
   }
 }
 
+let compilacoes = 0;
+/** How many schemas this process has compiled (each package file once; checked by tests). */
+export const schemasCompilados = (): number => compilacoes;
+
 function compilar(pacote: Pacote, arquivo: string): SchemaCompilado {
   const chave = `${pacote}/${arquivo}`;
   const hit = schemas.get(chave);
   if (hit) return hit;
+  compilacoes++;
   const dir = PACOTES[pacote];
   const vistos = new Map<string, string>();
   const fila = [arquivo];

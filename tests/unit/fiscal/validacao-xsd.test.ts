@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { validarXsd, validarMensagem } from '../../../src/server/fiscal/validacao-xsd.ts';
+import { schemasCompilados, validarXsd, validarMensagem } from '../../../src/server/fiscal/validacao-xsd.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
@@ -62,18 +61,12 @@ describe('XSD validation with the schema compiled once', { timeout: 60_000 }, ()
     expect(r).toMatchObject({ valido: false, erros: [{ caminho: '', mensagem: expect.stringMatching(/não pode conter declaração DOCTYPE/) }] });
   });
 
-  it('a 30-item NF-e validates in well under 30 ms once the schema is loaded (no recompilation per call)', async () => {
+  it('compiles each schema once and reuses it for every later document (speed is measured in bench:fiscal)', async () => {
     const itens = Array.from({ length: 30 }, (_, j) => item({ orig: 0, CST: '00', pICMS: '18' }, { codigo: `P${j}`, descricao: `Produto ${j}` })) as [Item, ...Item[]];
     const xml = montarNfe(nfeBase({ itens, pagamentos: [{ tPag: '90', valor: '0.00' }] }), assinador).xml;
     await validarXsd(xml, 'nfe_v4.00.xsd');
-    const tempos: number[] = [];
-    for (let k = 0; k < 40; k++) {
-      const t0 = performance.now();
-      const r = await validarXsd(xml, 'nfe_v4.00.xsd');
-      tempos.push(performance.now() - t0);
-      expect(r.erros).toEqual([]);
-    }
-    tempos.sort((a, b) => a - b);
-    expect(tempos[20]).toBeLessThan(30);
+    const antes = schemasCompilados();
+    for (let k = 0; k < 5; k++) expect((await validarXsd(xml, 'nfe_v4.00.xsd')).erros).toEqual([]);
+    expect(schemasCompilados()).toBe(antes);
   });
 });
