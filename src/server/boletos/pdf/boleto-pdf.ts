@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { obterBanco } from '../bancos.ts';
@@ -191,41 +192,117 @@ function criarModelo(doc: Doc): unknown {
   return ref;
 }
 
-function codigoDeBarras(doc: Doc, codigo: string, x: number, y: number) {
+/** Helvetica and Helvetica-Bold as the page content needs them: resource name, ascender and glyph widths (no kerning: none is drawn). */
+interface FontePagina {
+  id: string;
+  ascender: number;
+  ref: unknown;
+  larguras: Map<string, number>;
+  medir(c: string): number;
+}
+type NomeFonte = 'Helvetica' | 'Helvetica-Bold';
+
+function fontesDoDocumento(doc: Doc): Record<NomeFonte, FontePagina> {
+  const uma = (nome: NomeFonte): FontePagina => {
+    doc.font(nome);
+    const f = (doc as unknown as { _font: DocInterno['_font'] & { widthOfString(s: string, size: number): number } })._font;
+    return { id: f.id, ascender: f.ascender, ref: f.ref(), larguras: new Map(), medir: (c) => f.widthOfString(c, 1) };
+  };
+  return { Helvetica: uma('Helvetica'), 'Helvetica-Bold': uma('Helvetica-Bold') };
+}
+
+const num = (n: number) => (Math.round(n * 100) / 100).toString();
+
+/**
+ * One page's drawing operators, gathered in a string and handed to pdfkit once: pdfkit turns every
+ * write into bytes with a loop in JavaScript, and a boleto page used to make some four hundred writes.
+ * Coordinates are pdfkit's (origin top-left: the page starts with pdfkit's flip).
+ */
+class ConteudoPagina {
+  private textos: string[] = [];
+  private retangulos: string[] = [];
+  constructor(private fontes: Record<NomeFonte, FontePagina>) {}
+
+  largura(fonte: NomeFonte, tamanho: number, s: string): number {
+    const f = this.fontes[fonte];
+    let w = 0;
+    for (const c of s) {
+      let l = f.larguras.get(c);
+      if (l === undefined) f.larguras.set(c, (l = f.medir(c)));
+      w += l;
+    }
+    return w * tamanho;
+  }
+
+  /** WinAnsi (Latin-1 for Portuguese) in hex, as pdfkit writes it, so the text stays searchable and extractable. */
+  texto(fonte: NomeFonte, tamanho: number, s: string, x: number, y: number) {
+    const f = this.fontes[fonte];
+    const hex = Buffer.from(s.replace(/[^\x00-\xff]/g, '?'), 'latin1').toString('hex');
+    // Tm with -1 on y undoes the page's flip for the glyphs; baseline = top + ascender
+    this.textos.push(`/${f.id} ${tamanho} Tf 1 0 0 -1 ${num(x)} ${num(y + (f.ascender / 1000) * tamanho)} Tm <${hex}> Tj`);
+  }
+
+  retangulo(x: number, y: number, w: number, h: number) {
+    this.retangulos.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re`);
+  }
+
+  /** Appends the marks already made elsewhere (a cached QR drawing) as they are. */
+  operadores(ops: string) {
+    this.retangulos.push(ops);
+  }
+
+  toString(): string {
+    return `0 g\n${this.retangulos.join('\n')}\nf\nBT\n${this.textos.join('\n')}\nET`;
+  }
+}
+
+function codigoDeBarras(p: ConteudoPagina, codigo: string, x: number, y: number) {
   // FEBRABAN: 103 mm wide, 13 mm high, wide bars three times the narrow.
   const elementos = elementosI2of5(codigo);
   const modulos = elementos.reduce((a, b) => a + b, 0);
   const fino = (103 * MM) / modulos;
   let pos = x;
   elementos.forEach((e, i) => {
-    if (i % 2 === 0) doc.rect(pos, y, e * fino, 13 * MM);
+    if (i % 2 === 0) p.retangulo(pos, y, e * fino, 13 * MM);
     pos += e * fino;
   });
-  doc.fill('black');
 }
 
-function qrPix(doc: Doc, conteudo: string, x: number, y: number, tamanho: number) {
+/**
+ * The Pix QR as rectangles, one per horizontal run of dark modules. The mask is fixed (pattern 0)
+ * instead of scored over the eight: any mask is a valid QR code (the reader takes it from the format
+ * bits), and scoring was a quarter of the carnê's time.
+ */
+function qrPix(p: ConteudoPagina, conteudo: string, x: number, y: number, tamanho: number) {
   // A BR Code is plain ASCII: one byte-mode segment spares qrcode its search for the cheapest mix of modes.
-  const qr = QRCode.create([{ data: Buffer.from(conteudo, 'latin1'), mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  const qr = QRCode.create([{ data: Buffer.from(conteudo, 'latin1'), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 } as QRCode.QRCodeOptions);
   const n = qr.modules.size;
   const m = tamanho / n;
-  // one rectangle per horizontal run of dark modules: a third of the drawing operators of one per module
+  const bits = qr.modules.data;
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      if (!qr.modules.get(r, c)) continue;
+      if (!bits[r * n + c]) continue;
       let fimRun = c;
-      while (fimRun + 1 < n && qr.modules.get(r, fimRun + 1)) fimRun++;
-      doc.rect(x + c * m, y + r * m, (fimRun - c + 1) * m, m);
+      while (fimRun + 1 < n && bits[r * n + fimRun + 1]) fimRun++;
+      p.retangulo(x + c * m, y + r * m, (fimRun - c + 1) * m, m);
       c = fimRun;
     }
   }
-  doc.fill('black');
 }
 
-function desenharBoleto(doc: Doc, modelo: unknown, b: BoletoMontado, e: BoletoPdf, pix: string | null) {
-  const d = doc as unknown as { page: PaginaInterna };
-  d.page.xobjects.Boleto = modelo;
-  doc.addContent('q /Boleto Do Q');
+interface Contexto {
+  modelo: unknown;
+  fontes: Record<NomeFonte, FontePagina>;
+  /** Deflate level for the page content (zlib 0-9); pdfkit's own default is 6. */
+  nivel: number;
+}
+
+function desenharBoleto(doc: Doc, ctx: Contexto, b: BoletoMontado, e: BoletoPdf, pix: string | null) {
+  const d = doc as unknown as { page: PaginaInterna & { content: { buffer: Uint8Array[]; compress: boolean; data: Record<string, unknown>; write(c: Uint8Array): void } } };
+  d.page.xobjects.Boleto = ctx.modelo;
+  d.page.fonts[ctx.fontes.Helvetica.id] = ctx.fontes.Helvetica.ref;
+  d.page.fonts[ctx.fontes['Helvetica-Bold'].id] = ctx.fontes['Helvetica-Bold'].ref;
+  const p = new ConteudoPagina(ctx.fontes);
   const banco = obterBanco(b.banco)!;
   const codigoBanco = `${banco.codigo}-${banco.digito}`;
   const valores: Record<Chave, string> = {
@@ -250,45 +327,69 @@ function desenharBoleto(doc: Doc, modelo: unknown, b: BoletoMontado, e: BoletoPd
     const v = valores[c.chave];
     if (!v) continue;
     const fonte = c.negrito ? 'Helvetica-Bold' : 'Helvetica';
-    const x = c.alinhar === 'right' ? c.x + c.w - 3 - doc.font(fonte).fontSize(8.5).widthOfString(v) : c.x + 3;
-    texto(doc, fonte, 8.5, v, x, c.y + c.h - 10.5);
+    const x = c.alinhar === 'right' ? c.x + c.w - 3 - p.largura(fonte, 8.5, v) : c.x + 3;
+    p.texto(fonte, 8.5, v, x, c.y + c.h - 10.5);
   }
   for (const y of [M, Y_FICHA]) {
-    texto(doc, 'Helvetica-Bold', 12, banco.nomeCurto, M, y + 4);
-    texto(doc, 'Helvetica-Bold', 14, codigoBanco, M + 156, y + 3);
+    p.texto('Helvetica-Bold', 12, banco.nomeCurto, M, y + 4);
+    p.texto('Helvetica-Bold', 14, codigoBanco, M + 156, y + 3);
   }
-  texto(doc, 'Helvetica-Bold', 10.5, b.linhaDigitavel, M + LARGURA - doc.font('Helvetica-Bold').fontSize(10.5).widthOfString(b.linhaDigitavel), Y_FICHA + 5);
-  texto(doc, 'Helvetica', 8, b.linhaDigitavel, M, Y_LINHA_RECIBO);
+  p.texto('Helvetica-Bold', 10.5, b.linhaDigitavel, M + LARGURA - p.largura('Helvetica-Bold', 10.5, b.linhaDigitavel), Y_FICHA + 5);
+  p.texto('Helvetica', 8, b.linhaDigitavel, M, Y_LINHA_RECIBO);
   if (pix) {
     const y = Y_LINHA_RECIBO + 12;
-    texto(doc, 'Helvetica', 6.5, 'Pague com Pix: aponte a câmera do app do seu banco', M, y);
-    qrPix(doc, pix, M, y + 10, LADO_QR);
-    texto(doc, 'Helvetica', 6, 'Pix copia e cola:', M + LADO_QR + 8, y + 10);
-    for (let i = 0; i * 90 < pix.length && i < 4; i++) texto(doc, 'Helvetica', 5.5, pix.slice(i * 90, (i + 1) * 90), M + LADO_QR + 8, y + 19 + i * 8);
+    p.texto('Helvetica', 6.5, 'Pague com Pix: aponte a câmera do app do seu banco', M, y);
+    qrPix(p, pix, M, y + 10, LADO_QR);
+    p.texto('Helvetica', 6, 'Pix copia e cola:', M + LADO_QR + 8, y + 10);
+    for (let i = 0; i * 90 < pix.length && i < 4; i++) p.texto('Helvetica', 5.5, pix.slice(i * 90, (i + 1) * 90), M + LADO_QR + 8, y + 19 + i * 8);
   }
-  (e.instrucoes ?? []).slice(0, 9).forEach((linha, i) => texto(doc, 'Helvetica', 8, linha, M + 3, Y_INSTR + 10 + i * 10));
-  if (e.pagador.endereco) texto(doc, 'Helvetica', 8.5, e.pagador.endereco, M + 3, Y_PAGADOR + 20);
-  codigoDeBarras(doc, b.codigoBarras, M, Y_BARRAS);
+  (e.instrucoes ?? []).slice(0, 9).forEach((linha, i) => p.texto('Helvetica', 8, linha, M + 3, Y_INSTR + 10 + i * 10));
+  if (e.pagador.endereco) p.texto('Helvetica', 8.5, e.pagador.endereco, M + 3, Y_PAGADOR + 20);
+  codigoDeBarras(p, b.codigoBarras, M, Y_BARRAS);
+
+  // The page's stream: pdfkit's opening flip, the grid form, this page's marks; deflated here at the chosen level.
+  const conteudo = d.page.content;
+  const corpo = Buffer.from(`q /Boleto Do Q\n${p.toString()}\n`, 'latin1');
+  if (!conteudo.compress) {
+    conteudo.write(corpo);
+    return;
+  }
+  const tudo = Buffer.concat([...conteudo.buffer, corpo]);
+  conteudo.compress = false;
+  conteudo.buffer = [];
+  conteudo.write(deflateSync(tudo, { level: ctx.nivel }));
+  conteudo.data.Filter = 'FlateDecode';
 }
+
+/**
+ * zlib level for the pages. Measured on the 10,000-boleto carnê (scripts/bench/boletos.ts): level 1 costs
+ * a fraction of pdfkit's level 6 for a file only slightly larger; 0 writes the pages uncompressed.
+ */
+export const NIVEL_COMPRESSAO = 1;
 
 /**
  * Renders boletos into one PDF (a carnê when there are many), writing pages to `saida` as they are made:
  * the producer waits for the consumer, so memory stays flat whatever the number of boletos.
  */
-export async function gerarPdfBoletos(boletos: Iterable<BoletoPdf> | AsyncIterable<BoletoPdf>, saida: Writable): Promise<number> {
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, compress: true, info: { Title: 'Boletos', Producer: 'Retaguarda' } });
+export async function gerarPdfBoletos(
+  boletos: Iterable<BoletoPdf> | AsyncIterable<BoletoPdf>,
+  saida: Writable,
+  opcoes: { compressao?: number } = {},
+): Promise<number> {
+  const nivel = opcoes.compressao ?? NIVEL_COMPRESSAO;
+  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, compress: nivel > 0, info: { Title: 'Boletos', Producer: 'Retaguarda' } });
   const fim = once(saida, 'finish');
   doc.pipe(saida);
   let n = 0;
-  let modelo: unknown;
+  let ctx: Contexto | undefined;
   for await (const e of boletos) {
     const b = montarBoleto(e.dados);
     const pix = e.pix
       ? montarPixEstatico({ chave: e.pix.chave, cidade: e.pix.cidade, nome: e.beneficiario.nome, valor: b.valor, txid: e.pix.txid })
       : null;
     doc.addPage();
-    modelo ??= criarModelo(doc);
-    desenharBoleto(doc, modelo, b, e, pix);
+    ctx ??= { modelo: criarModelo(doc), fontes: fontesDoDocumento(doc), nivel };
+    desenharBoleto(doc, ctx, b, e, pix);
     n++;
     if (saida.writableNeedDrain) await once(saida, 'drain');
     else if (n % 50 === 0) await new Promise((r) => setImmediate(r));
