@@ -55,6 +55,21 @@ function nomeDistinto(attrs: forge.pki.CertificateField[]): string {
 
 export class CertificadoError extends Error {}
 
+/**
+ * CNPJ (or CPF) of the holder of a DER certificate, as SEFAZ reads it from the TLS client certificate: the
+ * ICP-Brasil otherName first, then the ":digits" suffix of the CN. null when neither is there.
+ */
+export function documentoDoCertificado(der: Buffer): { cnpj: string | null; cpf: string | null } {
+  const c = forge.pki.certificateFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary'))));
+  const on = otherNames(c);
+  const cn = String(c.subject.getField('CN')?.value ?? '');
+  const cpfOn = on[OID_PESSOA_FISICA] ? on[OID_PESSOA_FISICA].slice(8, 19) : null;
+  return {
+    cnpj: on[OID_CNPJ] ?? /:(\d{14})$/.exec(cn)?.[1] ?? null,
+    cpf: cpfOn && /^\d{11}$/.test(cpfOn) ? cpfOn : (/:(\d{11})$/.exec(cn)?.[1] ?? null),
+  };
+}
+
 /** Opens a .pfx/.p12 with its password; the message says in Portuguese what went wrong. */
 export function lerCertificadoA1(pfx: Buffer, senha: string): CertificadoA1 {
   let p12: forge.pkcs12.Pkcs12Pfx;

@@ -4,8 +4,44 @@ import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { montarNfe, type NfeMontada } from './nfe.ts';
 import type { Assinador } from './assinatura.ts';
 import type { Csc } from './qrcode-nfce.ts';
-import { SefazIndisponivelError, autorizadorContingencia, type SefazCliente, type RetornoAutorizacao } from './sefaz-cliente.ts';
+import { SefazIndisponivelError, autorizadorContingencia, type SefazCliente, type RetornoAutorizacao, type Retorno } from './sefaz-cliente.ts';
 import type { AjudaRejeicao } from './rejeicoes.ts';
+import { montarNfeProc, montarEventoEpec, envelopeEventos } from './mensagens.ts';
+import { campo } from './soap.ts';
+
+/** What the normal authoriser says about a document whose answer never came (timeout). */
+export type SituacaoAposTempoEsgotado =
+  /** it was authorised there: nothing to issue again */
+  | { situacao: 'autorizada'; retorno: RetornoAutorizacao }
+  /** not there (217): safe to issue in contingency */
+  | { situacao: 'ausente'; motivo: string }
+  /** the consultation failed too: issuing in contingency risks a second authorisation of the same number */
+  | { situacao: 'desconhecida'; motivo: string };
+
+/**
+ * After a timeout the document may have been authorised without the answer reaching us: ask the normal
+ * authoriser (NFeConsultaProtocolo) before issuing it again with another tpEmis.
+ */
+export async function consultarAposTempoEsgotado(cliente: SefazCliente, m: NfeMontada): Promise<SituacaoAposTempoEsgotado> {
+  try {
+    const c = await cliente.consultar(m.chave);
+    const cStatProt = c.protNFe ? campo(c.protNFe, 'cStat') : undefined;
+    if (c.protNFe && (cStatProt === '100' || cStatProt === '150')) {
+      return {
+        situacao: 'autorizada',
+        retorno: {
+          cStat: cStatProt, xMotivo: campo(c.protNFe, 'xMotivo') ?? '', xml: c.xml, chave: m.chave, protocolo: campo(c.protNFe, 'nProt'), protNFe: c.protNFe,
+          nfeProc: montarNfeProc(m.xml, c.protNFe),
+        },
+      };
+    }
+    if (c.cStat === '217') return { situacao: 'ausente', motivo: `${c.cStat} - ${c.xMotivo}` };
+    return { situacao: 'desconhecida', motivo: `consulta do protocolo: ${c.cStat} - ${c.xMotivo}` };
+  } catch (e) {
+    if (!(e instanceof SefazIndisponivelError)) throw e;
+    return { situacao: 'desconhecida', motivo: `consulta do protocolo: ${e.message}` };
+  }
+}
 
 /** A document issued offline (NFC-e tpEmis 9) waiting for SEFAZ. */
 export interface ItemFila {
@@ -130,6 +166,11 @@ export async function emitirNfce(
   } catch (e) {
     if (!(e instanceof SefazIndisponivelError)) throw e;
     motivo = e.message;
+    if (e.tempoEsgotado) {
+      const c = await consultarAposTempoEsgotado(o.cliente, online);
+      if (c.situacao === 'autorizada') return { situacao: 'autorizada', montada: online, retorno: c.retorno };
+      motivo = `${motivo} (${c.motivo})`;
+    }
   }
   const offline = montarNfe(
     {
@@ -157,6 +198,16 @@ export interface OpcoesEmissorNfe {
   uf: string;
   /** xJust (15 to 256 characters) */
   justificativa?: string;
+  /**
+   * client of the Ambiente Nacional for the EPEC (evento 110140): when the SVC is down too, the NF-e is issued with
+   * tpEmis 4, the EPEC registered there, and the NF-e itself queued for the normal authoriser (transmitirEpec)
+   */
+  epec?: SefazCliente;
+  /**
+   * last resort when nothing answers (nor the EPEC): FS-DA, the NF-e with tpEmis 5 whose DANFE is printed on the
+   * security form, queued like the EPEC ones for the normal authoriser
+   */
+  fsda?: boolean;
   /** while in contingency, how long before asking the normal authoriser's status again (default 5 minutes) */
   verificarRetornoMs?: number;
   agora?: () => number;
@@ -171,8 +222,28 @@ export interface ContingenciaSvc {
 }
 
 export type ResultadoEmissaoNfe =
-  | { situacao: 'autorizada' | 'rejeitada'; montada: NfeMontada; retorno: RetornoAutorizacao; contingencia?: ContingenciaSvc }
-  /** neither the normal authoriser nor the SVC answered: nothing was authorised, try again later */
+  | {
+      situacao: 'autorizada' | 'rejeitada';
+      montada: NfeMontada;
+      retorno: RetornoAutorizacao;
+      contingencia?: ContingenciaSvc;
+      /**
+       * the normal-emission key sent before the switch whose fate is unknown (timeout, and the consultation failed
+       * too): conferirPendentes() asks again once the normal authoriser is back; if it was authorised, one of the two
+       * must be cancelled
+       */
+      chaveAConferir?: string;
+    }
+  /**
+   * EPEC registered at the Ambiente Nacional (136): the DANFE may be printed with the EPEC protocol and the goods
+   * leave; the NF-e (tpEmis 4, unchanged) must still be authorised by the normal authoriser (transmitirEpec)
+   */
+  | { situacao: 'epec'; montada: NfeMontada; procEventoNFe: string; protocolo: string; motivo: string }
+  /** the Ambiente Nacional refused the EPEC */
+  | { situacao: 'epec-rejeitado'; montada: NfeMontada; retorno: Retorno; motivo: string }
+  /** FS-DA (tpEmis 5): print the DANFE on the security form; the NF-e waits for the normal authoriser (transmitirEpec) */
+  | { situacao: 'fs-da'; montada: NfeMontada; motivo: string }
+  /** neither the normal authoriser nor the SVC (nor the EPEC) answered: nothing was authorised, try again later */
   | { situacao: 'indisponivel'; motivo: string };
 
 const falhaDeServico = (r: RetornoAutorizacao) => r.cStat === '108' || r.cStat === '109';
@@ -186,6 +257,8 @@ const falhaDeServico = (r: RetornoAutorizacao) => r.cStat === '108' || r.cStat =
 export class EmissorNfe {
   private contingencia: (ContingenciaSvc & { ms: number }) | null = null;
   private proximaVerificacao = 0;
+  private pendentes = new Map<string, NfeMontada>();
+  private pendentesEpec = new Map<string, NfeMontada>();
 
   constructor(private o: OpcoesEmissorNfe) {}
 
@@ -211,9 +284,31 @@ export class EmissorNfe {
     }
   }
 
+  /** Keys sent in normal emission whose answer never came and could not be consulted (see chaveAConferir). */
+  get chavesAConferir(): string[] {
+    return [...this.pendentes.keys()];
+  }
+
+  /**
+   * Asks the normal authoriser about each pending key. Returns those it had authorised (with their nfeProc): the
+   * same sale was also authorised in contingency, so one of them must be cancelled. Keys still unknown stay pending.
+   */
+  async conferirPendentes(): Promise<{ autorizadas: { chave: string; nfeProc: string }[]; ausentes: string[] }> {
+    const res = { autorizadas: [] as { chave: string; nfeProc: string }[], ausentes: [] as string[] };
+    for (const [chave, m] of this.pendentes) {
+      const c = await consultarAposTempoEsgotado(this.o.normal, m);
+      if (c.situacao === 'desconhecida') continue;
+      this.pendentes.delete(chave);
+      if (c.situacao === 'autorizada') res.autorizadas.push({ chave, nfeProc: c.retorno.nfeProc! });
+      else res.ausentes.push(chave);
+    }
+    return res;
+  }
+
   async emitir(doc: NfeDocumento): Promise<ResultadoEmissaoNfe> {
     if (doc.modelo !== 55) throw new Error('A contingência SVC é só da NF-e (modelo 55); a NFC-e usa a contingência off-line (emitirNfce).');
     if (this.contingencia && (await this.normalVoltou())) this.contingencia = null;
+    let chaveAConferir: string | undefined;
     if (!this.contingencia) {
       const normal = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: 1, contingencia: undefined } }, this.o.assinador);
       let motivo: string;
@@ -224,6 +319,16 @@ export class EmissorNfe {
       } catch (e) {
         if (!(e instanceof SefazIndisponivelError)) throw e;
         motivo = e.message;
+        if (e.tempoEsgotado) {
+          // The answer did not come, but the NF-e may be authorised: consult before issuing it again (MOC 4.01, contingência).
+          const c = await consultarAposTempoEsgotado(this.o.normal, normal);
+          if (c.situacao === 'autorizada') return { situacao: 'autorizada', montada: normal, retorno: c.retorno };
+          if (c.situacao === 'desconhecida') {
+            this.pendentes.set(normal.chave, normal);
+            chaveAConferir = normal.chave;
+          }
+          motivo = `${motivo} (${c.motivo})`;
+        }
       }
       const autorizador = autorizadorContingencia(this.o.uf);
       const ms = this.agora();
@@ -237,13 +342,78 @@ export class EmissorNfe {
     const justificativa = (this.o.justificativa ?? `Autorizador normal da NF-e indisponivel (${c.motivo})`)
       .replace(/[^ -\u00ff]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 256).padEnd(15, '.');
     const svc = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: c.tpEmis, contingencia: { dataHora: dhCont, justificativa } } }, this.o.assinador);
+    let motivoSvc: string;
     try {
       const r = await this.o.svc.autorizar(svc.xml);
-      if (falhaDeServico(r)) return { situacao: 'indisponivel', motivo: `${c.motivo}; ${c.autorizador}: ${r.cStat} - ${r.xMotivo}` };
-      return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: svc, retorno: r, contingencia: this.emContingencia! };
+      if (!falhaDeServico(r)) return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: svc, retorno: r, contingencia: this.emContingencia!, chaveAConferir };
+      motivoSvc = `${c.motivo}; ${c.autorizador}: ${r.cStat} - ${r.xMotivo}`;
     } catch (e) {
       if (!(e instanceof SefazIndisponivelError)) throw e;
-      return { situacao: 'indisponivel', motivo: `${c.motivo}; ${c.autorizador}: ${e.message}` };
+      motivoSvc = `${c.motivo}; ${c.autorizador}: ${e.message}`;
     }
+    if (this.o.epec) {
+      const r = await this.emitirEpec(doc, motivoSvc, justificativa, dhCont);
+      if (r.situacao !== 'indisponivel' || !this.o.fsda) return r;
+      motivoSvc = r.motivo;
+    }
+    if (!this.o.fsda) return { situacao: 'indisponivel', motivo: motivoSvc };
+    const m = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: 5, contingencia: { dataHora: dhCont, justificativa } } }, this.o.assinador);
+    this.pendentesEpec.set(m.chave, m);
+    return { situacao: 'fs-da', montada: m, motivo: motivoSvc };
+  }
+
+  /**
+   * EPEC: the NF-e with tpEmis 4 (new key, same number), its event 110140 to the Ambiente Nacional; once
+   * registered (136) the NF-e waits for the normal authoriser in the EPEC queue.
+   */
+  private async emitirEpec(doc: NfeDocumento, motivo: string, justificativa: string, dhCont: string): Promise<ResultadoEmissaoNfe> {
+    const m = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: 4, contingencia: { dataHora: dhCont, justificativa } } }, this.o.assinador);
+    const evento = montarEventoEpec(m.calculo, agoraComFuso(this.agora()), this.o.assinador);
+    try {
+      const r = await this.o.epec!.enviarEventos(envelopeEventos(Date.now(), [evento]));
+      const e = r.eventos[0];
+      if (e?.cStat === '136' && e.procEventoNFe) {
+        this.pendentesEpec.set(m.chave, m);
+        return { situacao: 'epec', montada: m, procEventoNFe: e.procEventoNFe, protocolo: campo(e.xml, 'nProt') ?? '', motivo };
+      }
+      return { situacao: 'epec-rejeitado', montada: m, retorno: e ?? r, motivo };
+    } catch (err) {
+      if (!(err instanceof SefazIndisponivelError)) throw err;
+      return { situacao: 'indisponivel', motivo: `${motivo}; EPEC: ${err.message}` };
+    }
+  }
+
+  /** NF-e issued under EPEC (tpEmis 4) or FS-DA (tpEmis 5) still waiting for the normal authoriser. */
+  get pendentesDeEpec(): string[] {
+    return [...this.pendentesEpec.keys()];
+  }
+
+  /**
+   * Sends every NF-e issued under EPEC or FS-DA, unchanged (tpEmis 4 or 5), to the normal authoriser; stops at the first
+   * communication failure. A rejected one stays listed with its answer: it must be corrected and sent again
+   * within 168 hours.
+   */
+  async transmitirEpec(): Promise<{ autorizadas: { chave: string; nfeProc: string }[]; rejeitadas: { chave: string; retorno: RetornoAutorizacao }[]; pendentes: number }> {
+    const res = { autorizadas: [] as { chave: string; nfeProc: string }[], rejeitadas: [] as { chave: string; retorno: RetornoAutorizacao }[], pendentes: 0 };
+    for (const [chave, m] of this.pendentesEpec) {
+      let r: RetornoAutorizacao;
+      try {
+        r = await this.o.normal.autorizar(m.xml);
+      } catch (e) {
+        if (!(e instanceof SefazIndisponivelError)) throw e;
+        res.pendentes = this.pendentesEpec.size;
+        return res;
+      }
+      if (falhaDeServico(r)) {
+        res.pendentes = this.pendentesEpec.size;
+        return res;
+      }
+      if (r.nfeProc) {
+        this.pendentesEpec.delete(chave);
+        res.autorizadas.push({ chave, nfeProc: r.nfeProc });
+      } else res.rejeitadas.push({ chave, retorno: r });
+    }
+    res.pendentes = this.pendentesEpec.size;
+    return res;
   }
 }

@@ -14,6 +14,8 @@ export interface DadosImpressao {
   urlChave?: string;
   /** company logo for the DANFE header (PNG or JPEG bytes) */
   logo?: Buffer;
+  /** NF-e issued under EPEC (tpEmis 4): the registration protocol at the Ambiente Nacional, printed until the authorisation */
+  epec?: { nProt: string; dhRegEvento: string };
 }
 
 /** PNG or JPEG, told by the first bytes: the only image formats the DANFE (and PDFKit) take. */
@@ -122,7 +124,9 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   pdf.font('Helvetica').fontSize(7).text('Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora', xb + 4, y + 64, { width: wb - 8, align: 'center' });
   y += hCab;
 
-  const protocolo = p.protocolo ? `${p.protocolo.nProt} - ${dataBr(p.protocolo.dhRecbto)} ${horaBr(p.protocolo.dhRecbto)}` : n.tpEmis === 1 ? 'NÃO AUTORIZADA' : 'EMITIDA EM CONTINGÊNCIA';
+  const protocolo = p.protocolo
+    ? `${p.protocolo.nProt} - ${dataBr(p.protocolo.dhRecbto)} ${horaBr(p.protocolo.dhRecbto)}`
+    : p.epec ? `EPEC ${p.epec.nProt} - ${dataBr(p.epec.dhRegEvento)} ${horaBr(p.epec.dhRegEvento)}` : n.tpEmis === 1 ? 'NÃO AUTORIZADA' : 'EMITIDA EM CONTINGÊNCIA';
   linha([[60, 'NATUREZA DA OPERAÇÃO', d.ide.naturezaOperacao], [40, 'PROTOCOLO DE AUTORIZAÇÃO DE USO', protocolo]]);
   linha([[33, 'INSCRIÇÃO ESTADUAL', e.ie], [33, 'INSC. ESTADUAL DO SUBST. TRIB.', e.iest ?? ''], [34, 'CNPJ / CPF', doc(e.cnpj, e.cpf)]]);
 
@@ -199,7 +203,9 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
     y += 12;
   };
   cabecalhoItens();
-  const fimPagina = pdf.page.height - 8 * MM - 70;
+  // Room kept at the bottom of the last page: dados adicionais, and the ISSQN block of a conjugated NF-e.
+  const temIssqn = n.totais.temServico;
+  const fimPagina = pdf.page.height - 8 * MM - 70 - (temIssqn ? 34 : 0);
   for (const it of n.itens) {
     const i = it.item;
     const desc = d.ambiente === 2 && d.modelo === 65 && it.nItem === 1 ? XPROD_HOMOLOGACAO_NFCE : i.descricao;
@@ -209,11 +215,11 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
       y = L;
       cabecalhoItens();
     }
-    const aliq = i.icms.pICMS && it.somaBC ? aliquota(i.icms.pICMS) : '';
+    const aliq = i.icms?.pICMS && it.somaBC ? aliquota(i.icms.pICMS) : '';
     // The IPI rate only where the item is taxed by IPI (IPITrib: CST 00, 49, 50, 99).
     const aliqIpi = i.ipi?.pIPI !== undefined && ['00', '49', '50', '99'].includes(i.ipi.CST) ? aliquota(i.ipi.pIPI) : '';
     const valores = [
-      i.codigo, desc, i.ncm, `${i.icms.orig}${i.icms.CST ?? i.icms.CSOSN}`, i.cfop, i.unidade, qtd(i.quantidade), brl(dec(i.valorUnitario)), brl(it.vProd),
+      i.codigo, desc, i.ncm, i.icms ? `${i.icms.orig}${i.icms.CST ?? i.icms.CSOSN}` : '', i.cfop, i.unidade, qtd(i.quantidade), brl(dec(i.valorUnitario)), brl(it.vProd),
       brl(it.vBC), brl(it.vICMS), brl(it.vIPI), aliq, aliqIpi,
     ];
     let x = L;
@@ -226,13 +232,22 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
     pdf.moveTo(L, y).lineTo(L + W, y).lineWidth(0.2).stroke().lineWidth(0.5);
   }
 
-  // Dados adicionais
   y = Math.max(y + 4, fimPagina);
+  // Cálculo do ISSQN (NF-e conjugada: services taxed by the municipality)
+  if (temIssqn) {
+    titulo('CÁLCULO DO ISSQN');
+    linha([[25, 'INSCRIÇÃO MUNICIPAL', e.im ?? ''], [25, 'VALOR TOTAL DOS SERVIÇOS', brl(n.totais.vServ), 'right'], [25, 'BASE DE CÁLCULO DO ISSQN', brl(n.totais.vBCISS), 'right'], [25, 'VALOR DO ISSQN', brl(n.totais.vISS), 'right']]);
+    y += 4;
+  }
+  // Dados adicionais
   pdf.font('Helvetica-Bold').fontSize(6.5).text('DADOS ADICIONAIS', L, y);
   y += 9;
   const compl = [
     d.informacoesAdicionais?.contribuinte,
     s.vTotTrib ? `Valor aproximado dos tributos: R$ ${brl(s.vTotTrib)} (Lei 12.741/2012)` : undefined,
+    // MOC: the DANFE of an EPEC says so; the FS-DA one (tpEmis 5) is printed on the security form.
+    n.tpEmis === 4 && !p.protocolo ? 'DANFE impresso em contingência - EPEC regularmente recebido pela Receita Federal do Brasil' : undefined,
+    n.tpEmis === 5 && !p.protocolo ? 'DANFE em contingência - impresso em decorrência de problemas técnicos (FS-DA)' : undefined,
     n.tpEmis !== 1 && d.ide.contingencia ? `EMITIDA EM CONTINGÊNCIA em ${dataBr(d.ide.contingencia.dataHora)} ${horaBr(d.ide.contingencia.dataHora)}: ${d.ide.contingencia.justificativa}` : undefined,
   ].filter(Boolean).join(' | ');
   caixa(L, y, W * 0.65, 56, 'INFORMAÇÕES COMPLEMENTARES', '');

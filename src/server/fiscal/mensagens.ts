@@ -2,6 +2,8 @@ import { g, t, tx } from './xml-writer.ts';
 import { assinarXml, type Assinador } from './assinatura.ts';
 import { NS_NFE } from './nfe-xml.ts';
 import { validarChave } from './chave.ts';
+import type { NfeCalculada } from './nfe-calculo.ts';
+import { fmt2 } from './decimal.ts';
 
 /**
  * Events, inutilização and the query messages of the NF-e web services (layout 4.00, events 1.00), built in XSD
@@ -98,6 +100,40 @@ export function montarEvento(d: DadosEvento, assinador: Assinador): string {
   return assinarXml(`<evento xmlns="${NS_NFE}" versao="1.00">${infEvento}</evento>`, 'infEvento', assinador);
 }
 
+/**
+ * EPEC (evento 110140, Evento Prévio de Emissão em Contingência) of an NF-e issued with tpEmis 4: sent to the
+ * Ambiente Nacional (cOrgao 91) with the data the authoriser later compares with the NF-e itself (IE, dhEmi,
+ * recipient, vNF, vICMS, vST; rejection 467 when they differ).
+ */
+export function montarEventoEpec(n: NfeCalculada, dataHora: string, assinador: Assinador, o: { sequencia?: number; verAplic?: string } = {}): string {
+  const d = n.doc;
+  if (d.modelo !== 55) throw new MensagemError('mod', 'O EPEC desta versão é o da NF-e (modelo 55); a NFC-e usa a contingência off-line (tpEmis 9).');
+  if (n.tpEmis !== 4) throw new MensagemError('tpEmis', 'O EPEC é da NF-e emitida em contingência EPEC (tpEmis 4).');
+  if (!/^\d{2,14}$/.test(d.emitente.ie)) throw new MensagemError('IE', 'O EPEC exige a inscrição estadual do emitente (não aceita ISENTO).');
+  const dest = d.destinatario;
+  if (!dest || !(dest.cnpj || dest.cpf || dest.idEstrangeiro !== undefined)) {
+    throw new MensagemError('dest', 'O EPEC exige o destinatário da NF-e (CNPJ, CPF ou identificação do estrangeiro).');
+  }
+  const seq = o.sequencia ?? 1;
+  const chave = n.chave;
+  const cnpj = d.emitente.cnpj;
+  const ufDest = dest.endereco?.uf ?? d.emitente.endereco.uf;
+  const ieDest = (dest.indicadorIE ?? (dest.ie ? 1 : 9)) === 1 ? dest.ie : undefined;
+  const infEvento = g('infEvento', [
+    t('cOrgao', '91'), t('tpAmb', d.ambiente), cnpj ? t('CNPJ', cnpj) : t('CPF', d.emitente.cpf), t('chNFe', chave), t('dhEvento', dataHora),
+    t('tpEvento', '110140'), t('nSeqEvento', seq), t('verEvento', '1.00'),
+    g('detEvento', [
+      t('descEvento', 'EPEC'), t('cOrgaoAutor', n.cUF), t('tpAutor', 1), tx('verAplic', o.verAplic ?? d.ide.versaoAplicativo ?? 'Retaguarda 0.1'),
+      t('dhEmi', d.ide.dataEmissao), t('tpNF', d.ide.tipoOperacao ?? 1), t('IE', d.emitente.ie),
+      g('dest', [
+        t('UF', ufDest), dest.cnpj ? t('CNPJ', dest.cnpj) : dest.cpf ? t('CPF', dest.cpf) : `<idEstrangeiro>${dest.idEstrangeiro ?? ''}</idEstrangeiro>`,
+        t('IE', ieDest), t('vNF', fmt2(n.totais.vNF)), t('vICMS', fmt2(n.totais.vICMS)), t('vST', fmt2(n.totais.vST)),
+      ]),
+    ], { versao: '1.00' }),
+  ], { Id: idEvento('110140', chave, seq) });
+  return assinarXml(`<evento xmlns="${NS_NFE}" versao="1.00">${infEvento}</evento>`, 'infEvento', assinador);
+}
+
 /** envEvento with up to 20 signed events of the same type. */
 export function envelopeEventos(idLote: string | number, eventos: string[]): string {
   if (eventos.length < 1 || eventos.length > 20) throw new MensagemError('evento', 'Um lote leva de 1 a 20 eventos.');
@@ -137,6 +173,11 @@ export function montarConsStatServ(tpAmb: 1 | 2, cUF: string): string {
 
 export function montarConsSitNFe(tpAmb: 1 | 2, chNFe: string): string {
   return `<consSitNFe xmlns="${NS_NFE}" versao="4.00">${t('tpAmb', tpAmb)}${t('xServ', 'CONSULTAR')}${t('chNFe', chNFe)}</consSitNFe>`;
+}
+
+/** consReciNFe: asks for the result of an asynchronous batch (indSinc 0) by its receipt number. */
+export function montarConsReciNFe(tpAmb: 1 | 2, nRec: string): string {
+  return `<consReciNFe xmlns="${NS_NFE}" versao="4.00">${t('tpAmb', tpAmb)}${t('nRec', nRec)}</consReciNFe>`;
 }
 
 export type ConsultaDistribuicao = { ultNSU: string } | { nsu: string } | { chNFe: string };

@@ -5,6 +5,8 @@ import type { Endereco, DocumentoReferenciado, Icms } from '../../../generated/f
 import { fmt2, fmt4, fmtUnit, dec, type Dec } from './decimal.ts';
 import { g, t, tx } from './xml-writer.ts';
 import { codigoUf } from './ufs.ts';
+import { diXml, detExportXml, produtoEspecificoXml, iiXml, issqnXml, issqnTotXml, localXml } from './nfe-xml-grupos.ts';
+import { ibsCbsXml, ibsCbsTotXml } from './nfe-xml-ibscbs.ts';
 
 export const NS_NFE = 'http://www.portalfiscal.inf.br/nfe';
 export const VERSAO_NFE = '4.00';
@@ -86,7 +88,9 @@ function prod(i: ItemCalculado, n: NfeCalculada): string {
     t('vUnTrib', fmtUnit(i.vUnTrib)),
     i.vFrete.isZero() ? '' : t('vFrete', fmt2(i.vFrete)), i.vSeg.isZero() ? '' : t('vSeg', fmt2(i.vSeg)),
     i.vDesc.isZero() ? '' : t('vDesc', fmt2(i.vDesc)), i.vOutro.isZero() ? '' : t('vOutro', fmt2(i.vOutro)),
-    t('indTot', it.compoeTotal === false ? 0 : 1), tx('xPed', it.pedido), t('nItemPed', it.itemPedido),
+    t('indTot', it.compoeTotal === false ? 0 : 1), ...(it.declaracoesImportacao ?? []).map(diXml), ...(it.exportacao ?? []).map(detExportXml),
+    tx('xPed', it.pedido), t('nItemPed', it.itemPedido),
+    produtoEspecificoXml(i),
   ]);
 }
 
@@ -129,6 +133,7 @@ function stRetido(c: Icms): string[] {
 /** ICMS by CST (regime normal) and CSOSN (Simples Nacional), in the XSD's element order for each group. */
 export function icmsXml(i: ItemCalculado): string {
   const c = i.item.icms;
+  if (!c) throw new Error(`Item ${i.nItem}: sem grupo de ICMS.`);
   const orig = t('orig', c.orig);
   if (c.CSOSN) {
     const cs = t('CSOSN', c.CSOSN);
@@ -218,28 +223,13 @@ function difalXml(i: ItemCalculado): string {
   ]);
 }
 
-/** IBSCBS (PL_010, TTribNFe): regular taxation with gIBSUF/gIBSMun/gCBS. */
-function ibsCbsXml(i: ItemCalculado, n: NfeCalculada): string {
-  const r = i.item.ibsCbs;
-  if (!n.doc.reformaTributaria || !r) return '';
-  const base = i.vProd.plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).minus(i.vDesc);
-  return g('IBSCBS', [
-    t('CST', r.CST), t('cClassTrib', r.cClassTrib),
-    g('gIBSCBS', [
-      t('vBC', fmt2(base)),
-      g('gIBSUF', [t('pIBSUF', fmt4(dec(r.pIBSUF))), t('vIBSUF', fmt2(i.vIBSUF))]),
-      g('gIBSMun', [t('pIBSMun', fmt4(dec(r.pIBSMun))), t('vIBSMun', fmt2(i.vIBSMun))]),
-      t('vIBS', fmt2(i.vIBSUF.plus(i.vIBSMun))),
-      g('gCBS', [t('pCBS', fmt4(dec(r.pCBS))), t('vCBS', fmt2(i.vCBS))]),
-    ]),
-  ]);
-}
-
 function det(i: ItemCalculado, n: NfeCalculada): string {
+  // imposto: (ICMS, IPI, II) for goods or (IPI, ISSQN) for a service, the XSD's choice.
+  const tributos = i.servico ? [ipiXml(i), issqnXml(i, n)] : [g('ICMS', [icmsXml(i)]), ipiXml(i), iiXml(i)];
   return g('det', [
     prod(i, n),
     g('imposto', [
-      t('vTotTrib', v2(i.vTotTrib)), g('ICMS', [icmsXml(i)]), ipiXml(i), pisCofinsXml('PIS', i), pisCofinsXml('COFINS', i), difalXml(i),
+      t('vTotTrib', v2(i.vTotTrib)), ...tributos, pisCofinsXml('PIS', i), pisCofinsXml('COFINS', i), difalXml(i),
       ibsCbsXml(i, n),
     ]),
     tx('infAdProd', i.item.informacoesAdicionais),
@@ -259,17 +249,8 @@ function total(n: NfeCalculada): string {
       t('vIPI', fmt2(s.vIPI)), t('vIPIDevol', fmt2(s.vIPIDevol)), t('vPIS', fmt2(s.vPIS)), t('vCOFINS', fmt2(s.vCOFINS)), t('vOutro', fmt2(s.vOutro)),
       t('vNF', fmt2(s.vNF)), t('vTotTrib', v2(s.vTotTrib)),
     ]),
-    reforma
-      ? g('IBSCBSTot', [
-          t('vBCIBSCBS', fmt2(s.vBCIBSCBS)),
-          g('gIBS', [
-            g('gIBSUF', [t('vDif', '0.00'), t('vDevTrib', '0.00'), t('vIBSUF', fmt2(s.vIBSUF))]),
-            g('gIBSMun', [t('vDif', '0.00'), t('vDevTrib', '0.00'), t('vIBSMun', fmt2(s.vIBSMun))]),
-            t('vIBS', fmt2(s.vIBSUF.plus(s.vIBSMun))), t('vCredPres', '0.00'), t('vCredPresCondSus', '0.00'),
-          ]),
-          g('gCBS', [t('vDif', '0.00'), t('vDevTrib', '0.00'), t('vCBS', fmt2(s.vCBS)), t('vCredPres', '0.00'), t('vCredPresCondSus', '0.00')]),
-        ])
-      : '',
+    issqnTotXml(n),
+    reforma ? ibsCbsTotXml(n) : '',
   ]);
 }
 
@@ -331,9 +312,12 @@ export function gerarXmlNfe(n: NfeCalculada): string {
   const d = n.doc;
   const interm = d.ide.intermediador;
   const infNFe = g('infNFe', [
-    ide(n), emit(n), dest(n), ...n.itens.map((i) => det(i, n)), total(n), transp(n), cobr(n), pag(n),
+    ide(n), emit(n), dest(n), d.retirada && localXml('retirada', d.retirada), d.entrega && localXml('entrega', d.entrega),
+    ...(d.autorizadosXml ?? []).map((a) => g('autXML', [a.cnpj ? t('CNPJ', a.cnpj) : t('CPF', a.cpf)])),
+    ...n.itens.map((i) => det(i, n)), total(n), transp(n), cobr(n), pag(n),
     interm && g('infIntermed', [t('CNPJ', interm.cnpj), tx('idCadIntTran', interm.identificador)]),
     d.informacoesAdicionais && g('infAdic', [tx('infAdFisco', d.informacoesAdicionais.fisco), tx('infCpl', d.informacoesAdicionais.contribuinte)]),
+    d.exportacao && g('exporta', [t('UFSaidaPais', d.exportacao.ufSaida), tx('xLocExporta', d.exportacao.localExportacao), tx('xLocDespacho', d.exportacao.localDespacho)]),
     respTec(n),
   ], { Id: `NFe${n.chave}`, versao: VERSAO_NFE });
   return `<NFe xmlns="${NS_NFE}">${infNFe}</NFe>`;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { CertificadoA1 } from './certificado.ts';
 import { envelopar, desenvelopar, soapAction, campo, elemento, elementos, type Servico } from './soap.ts';
 import { ajudaRejeicao, cStatSucesso, type AjudaRejeicao } from './rejeicoes.ts';
-import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, montarProcEvento, montarProcInut } from './mensagens.ts';
+import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, montarConsReciNFe, montarProcEvento, montarProcInut } from './mensagens.ts';
 import { codigoUf } from './ufs.ts';
 import { validarMensagem, type ErroValidacao } from './validacao-xsd.ts';
 
@@ -49,8 +49,14 @@ export function autorizadorContingencia(uf: string): 'SVC-AN' | 'SVC-RS' {
 }
 
 export class SefazIndisponivelError extends Error {
-  constructor(message: string, public causa?: unknown) {
+  /**
+   * true when the request may have reached SEFAZ (the answer did not come in time): the document may be authorised
+   * there, so its protocol must be consulted before issuing it again in contingency.
+   */
+  public tempoEsgotado: boolean;
+  constructor(message: string, public causa?: unknown, opcoes: { tempoEsgotado?: boolean } = {}) {
     super(message);
+    this.tempoEsgotado = opcoes.tempoEsgotado === true;
   }
 }
 
@@ -148,7 +154,7 @@ export class SefazCliente {
           });
         },
       );
-      req.on('timeout', () => req.destroy(new SefazIndisponivelError('Tempo esgotado esperando a SEFAZ.')));
+      req.on('timeout', () => req.destroy(new SefazIndisponivelError('Tempo esgotado esperando a SEFAZ.', undefined, { tempoEsgotado: true })));
       req.on('error', (e) => reject(e instanceof SefazIndisponivelError ? e : new SefazIndisponivelError(`Sem comunicação com a SEFAZ: ${(e as Error).message}`, e)));
       req.end(corpo);
     });
@@ -158,7 +164,8 @@ export class SefazCliente {
   }
 
   private retorno(xml: string, cStat = campo(xml, 'cStat') ?? '', xMotivo = campo(xml, 'xMotivo') ?? ''): Retorno {
-    return { cStat, xMotivo, xml, ajuda: cStatSucesso(cStat) || cStat === '107' || cStat === '104' || cStat === '128' || cStat === '137' || cStat === '138' ? undefined : ajudaRejeicao(cStat, xMotivo) };
+    const semAjuda = cStatSucesso(cStat) || ['103', '104', '105', '107', '128', '137', '138'].includes(cStat);
+    return { cStat, xMotivo, xml, ajuda: semAjuda ? undefined : ajudaRejeicao(cStat, xMotivo) };
   }
 
   async statusServico(): Promise<Retorno> {
@@ -182,6 +189,57 @@ export class SefazCliente {
     const r: RetornoAutorizacao = { ...this.retorno(ret, cStat, campo(protNFe, 'xMotivo') ?? ''), chave: campo(protNFe, 'chNFe'), protocolo: campo(protNFe, 'nProt'), protNFe };
     if (cStat === '100' || cStat === '150') r.nfeProc = montarNfeProc(nfeAssinada, protNFe);
     return r;
+  }
+
+  /**
+   * Asynchronous batch (indSinc 0, up to 50 NF-e): SEFAZ answers 103 with a receipt number (nRec) and the
+   * protocols come later through NFeRetAutorizacao (consultarRecibo).
+   */
+  async enviarLote(nfesAssinadas: string[], idLote: string | number = Date.now()): Promise<Retorno & { nRec?: string; tMed?: number; erros?: ErroValidacao[] }> {
+    if (nfesAssinadas.length < 1 || nfesAssinadas.length > 50) throw new Error('Um lote tem de 1 a 50 NF-e.');
+    if (this.o.validarAntes !== false) {
+      for (const nfe of nfesAssinadas) {
+        const v = await validarMensagem(nfe, /<IBSCBS>/.test(nfe) ? 'PL_010' : 'PL_009');
+        if (!v.valido) {
+          const xMotivo = `Rejeição: Falha no schema XML (validação local antes do envio) na NF-e ${/Id="NFe(\d{44})"/.exec(nfe)?.[1] ?? ''}`;
+          return { cStat: '215', xMotivo, xml: '', erros: v.erros, ajuda: ajudaRejeicao('215', xMotivo) };
+        }
+      }
+    }
+    const ret = await this.chamar('NFeAutorizacao4', montarEnviNFe(idLote, nfesAssinadas, false));
+    const tMed = campo(ret, 'tMed');
+    return { ...this.retorno(ret), nRec: campo(ret, 'nRec'), tMed: tMed ? Number(tMed) : undefined };
+  }
+
+  /** NFeRetAutorizacao: 105 while the batch is being processed; 104 with one result per NF-e (nfeProc when authorised). */
+  async consultarRecibo(nRec: string, nfesAssinadas: string[] = []): Promise<Retorno & { protocolos: RetornoAutorizacao[] }> {
+    const ret = await this.chamar('NFeRetAutorizacao4', montarConsReciNFe(this.o.tpAmb, nRec));
+    const porChave = new Map(nfesAssinadas.map((n) => [/Id="NFe(\d{44})"/.exec(n)?.[1] ?? '', n]));
+    const protocolos = elementos(ret, 'protNFe').map((protNFe) => {
+      const cStat = campo(protNFe, 'cStat') ?? '';
+      const chave = campo(protNFe, 'chNFe');
+      const r: RetornoAutorizacao = { ...this.retorno(protNFe, cStat, campo(protNFe, 'xMotivo') ?? ''), chave, protocolo: campo(protNFe, 'nProt'), protNFe };
+      const nfe = chave ? porChave.get(chave) : undefined;
+      if ((cStat === '100' || cStat === '150') && nfe) r.nfeProc = montarNfeProc(nfe, protNFe);
+      return r;
+    });
+    return { ...this.retorno(ret), protocolos };
+  }
+
+  /**
+   * Sends a batch asynchronously and asks for its receipt until processed (105 means wait), at most `tentativas`
+   * times, waiting `intervaloMs` (default: the tMed SEFAZ suggests, in seconds) between queries.
+   */
+  async autorizarLote(nfesAssinadas: string[], o: { tentativas?: number; intervaloMs?: number; idLote?: string | number } = {}): Promise<Retorno & { nRec?: string; protocolos: RetornoAutorizacao[] }> {
+    const env = await this.enviarLote(nfesAssinadas, o.idLote);
+    if (env.cStat !== '103' || !env.nRec) return { ...env, protocolos: [] };
+    let ultimo: Retorno & { protocolos: RetornoAutorizacao[] } = { ...env, protocolos: [] };
+    for (let k = 0; k < (o.tentativas ?? 10); k++) {
+      await new Promise((r) => setTimeout(r, o.intervaloMs ?? (env.tMed ?? 1) * 1000));
+      ultimo = await this.consultarRecibo(env.nRec, nfesAssinadas);
+      if (ultimo.cStat !== '105') break;
+    }
+    return { ...ultimo, nRec: env.nRec };
   }
 
   async consultar(chave: string): Promise<Retorno & { protNFe?: string; eventos: string[] }> {

@@ -1,4 +1,6 @@
 import https from 'node:https';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { gzipSync } from 'node:zlib';
@@ -12,6 +14,9 @@ import { D, dec, sum, type Dec } from './decimal.ts';
 import { g, t } from './xml-writer.ts';
 import { NS_NFE } from './nfe-xml.ts';
 import { idEvento } from './mensagens.ts';
+import { documentoDoCertificado } from './certificado.ts';
+import { assinarXml, type Assinador } from './assinatura.ts';
+import { createPrivateKey } from 'node:crypto';
 
 /**
  * A SEFAZ for homologation and tests: the same SOAP services over TLS with client certificates, the XSD and
@@ -45,11 +50,42 @@ export interface OpcoesSefazLocal {
   /** after an empty distribution answer, a CNPJ must wait this long or gets 656 */
   esperaDistribuicaoMs?: number;
   agora?: () => number;
+  /**
+   * the Ambiente Nacional whose EPEC (110140) this authoriser checks NF-e with tpEmis 4 against (as the AN shares
+   * them with the UFs); without it, the EPEC registered at this same instance
+   */
+  ambienteNacional?: SefazLocal;
+  /**
+   * JSON file that keeps the state (authorised, cancelled and inutilised numbers, events, EPEC, batches, NSU)
+   * across restarts; written after every change, before the answer leaves. Without it the state lives in memory.
+   */
+  arquivoEstado?: string;
+  /**
+   * certificate authorities (PEM) the transmitter's certificate must chain to, as SEFAZ accepts only ICP-Brasil;
+   * without it any client certificate is taken (the tests' self-signed A1)
+   */
+  autoridades?: string[];
+  /** asynchronous batches (indSinc 0) answer 105 "em processamento" for this long after the receipt */
+  processamentoLoteMs?: number;
   /** act as the contingency authoriser (SVC-AN takes tpEmis 6, SVC-RS tpEmis 7) instead of the UF's normal one */
   svc?: 'SVC-AN' | 'SVC-RS';
 }
 
 const VER_APLIC = 'SEFAZ-LOCAL-1.0';
+
+interface EstadoGravado {
+  versao: 1;
+  notas: NotaRegistrada[];
+  inutilizados: string[];
+  seqProt: number;
+  seqRecibo: number;
+  lotes: [string, { prots: string[]; prontoEm: number; dono: string }][];
+  epecs: [string, { ie: string; dhEmi: string; destDoc: string; vNF: string; vICMS: string; vST: string; nProt: string }][];
+  nsu: { nsu: number; destDoc: string; xml: string; schema: string }[];
+  ultimaVazia: [string, number][];
+}
+
+const esperar = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 function certificadoServidor(): { key: string; cert: string } {
   const chaves = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
@@ -78,14 +114,31 @@ export class SefazLocal {
   private porNumero = new Map<string, string>();
   private inutilizados = new Set<string>();
   private seqProt = 0;
+  private seqRecibo = 0;
+  /** asynchronous batches by receipt number */
+  private lotes = new Map<string, { prots: string[]; prontoEm: number; dono: string }>();
+  /** EPEC registered here (acting as the Ambiente Nacional), by access key */
+  readonly epecs = new Map<string, { ie: string; dhEmi: string; destDoc: string; vNF: string; vICMS: string; vST: string; nProt: string }>();
   private nsu: { nsu: number; destDoc: string; xml: string; schema: string }[] = [];
   private ultimaVazia = new Map<string, number>();
+  private gravacao: Promise<void> = Promise.resolve();
   /** number of SOAP requests received, per service (tests use it to prove the client backs off) */
   readonly chamadas = new Map<Servico, number>();
   indisponivel = false;
+  /**
+   * A slow SEFAZ: requests to these services (all when `servicos` is absent) wait `ms` before the answer. With
+   * `processa` the request is processed first (the document is authorised) and only the answer is late, as when a
+   * client times out on a busy authoriser; without it the request is dropped after the wait.
+   */
+  lentidao: { ms: number; servicos?: Servico[]; processa: boolean } | null = null;
   /** requests refused while `indisponivel` (tests use it to see whether a client still knocks) */
   recusadasIndisponivel = 0;
   readonly tls = certificadoServidor();
+  /** the answers to events are signed with the server's own key (infEvento Id "ID" + nProt), as SEFAZ does */
+  private readonly assinadorProprio: Assinador = {
+    certBase64: this.tls.cert.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, ''),
+    chavePrivada: createPrivateKey(this.tls.key),
+  };
 
   constructor(private op: OpcoesSefazLocal = {}) {}
 
@@ -109,12 +162,57 @@ export class SefazLocal {
     return `https://127.0.0.1:${a.port}`;
   }
 
+  /** Reads the state file, if there is one (called by iniciar). */
+  async carregarEstado(): Promise<void> {
+    const arq = this.op.arquivoEstado;
+    if (!arq) return;
+    let txt: string;
+    try {
+      txt = await readFile(arq, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    const e = JSON.parse(txt) as EstadoGravado;
+    this.notas = new Map(e.notas.map((n) => [n.chave, n]));
+    this.porNumero = new Map(e.notas.map((n) => [`${n.cnpj}|${n.modelo}|${n.serie}|${n.numero}`, n.chave]));
+    this.inutilizados = new Set(e.inutilizados);
+    this.seqProt = e.seqProt;
+    this.seqRecibo = e.seqRecibo;
+    this.lotes = new Map(e.lotes);
+    this.epecs.clear();
+    for (const [k, v] of e.epecs) this.epecs.set(k, v);
+    this.nsu = e.nsu;
+    this.ultimaVazia = new Map(e.ultimaVazia);
+  }
+
+  private async gravarEstado(): Promise<void> {
+    const arq = this.op.arquivoEstado;
+    if (!arq) return;
+    const e: EstadoGravado = {
+      versao: 1, notas: [...this.notas.values()], inutilizados: [...this.inutilizados], seqProt: this.seqProt, seqRecibo: this.seqRecibo,
+      lotes: [...this.lotes], epecs: [...this.epecs], nsu: this.nsu, ultimaVazia: [...this.ultimaVazia],
+    };
+    const texto = JSON.stringify(e);
+    // One write at a time (concurrent requests would share the temporary file); each writes the latest state.
+    this.gravacao = this.gravacao.catch(() => undefined).then(async () => {
+      await mkdir(path.dirname(arq), { recursive: true });
+      const tmp = `${arq}.${process.pid}.tmp`;
+      await writeFile(tmp, texto);
+      await rename(tmp, arq);
+    });
+    await this.gravacao;
+  }
+
   async iniciar(porta = 0): Promise<string> {
-    this.servidor = https.createServer({ key: this.tls.key, cert: this.tls.cert, requestCert: true, rejectUnauthorized: false }, (req, res) => {
+    await this.carregarEstado();
+    const opcoesTls = { key: this.tls.key, cert: this.tls.cert, requestCert: true, rejectUnauthorized: false, ca: this.op.autoridades };
+    this.servidor = https.createServer(opcoesTls, (req, res) => {
       const partes: Buffer[] = [];
       req.on('data', (c: Buffer) => partes.push(c));
       req.on('end', () => {
-        void this.atender(req.url ?? '', Buffer.concat(partes).toString('utf8'), (req.socket as TLSSocket).getPeerCertificate())
+        const sock = req.socket as TLSSocket;
+        void this.atender(req.url ?? '', Buffer.concat(partes).toString('utf8'), sock.getPeerCertificate(), sock.authorized)
           .then(([status, corpo]) => {
             res.writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
             res.end(corpo);
@@ -135,7 +233,7 @@ export class SefazLocal {
     await new Promise<void>((r) => this.servidor!.close(() => r()));
   }
 
-  private async atender(url: string, corpo: string, cert: { raw?: Buffer } | null): Promise<[number, string]> {
+  private async atender(url: string, corpo: string, cert: { raw?: Buffer; valid_to?: string; valid_from?: string } | null, confiavel = false): Promise<[number, string]> {
     if (this.indisponivel) {
       this.recusadasIndisponivel++;
       return [503, 'Serviço indisponível'];
@@ -143,6 +241,16 @@ export class SefazLocal {
     if (!cert?.raw) return [403, 'Certificado digital do cliente obrigatório (TLS mútuo).'];
     const servico = /\/ws\/(\w+)/.exec(url)?.[1] as Servico | undefined;
     if (!servico) return [404, 'Serviço desconhecido'];
+    // The transmitter's certificate: in force (281) and, when authorities are configured, from one of them (283).
+    const agora = this.agora();
+    const falhaCert: [string, string] | null =
+      (cert.valid_to && Date.parse(cert.valid_to) < agora) || (cert.valid_from && Date.parse(cert.valid_from) > agora)
+        ? ['281', 'Rejeição: Certificado Transmissor Data Validade']
+        : this.op.autoridades && !confiavel ? ['283', 'Rejeição: Certificado Transmissor - erro Cadeia de Certificação'] : null;
+    if (falhaCert) {
+      if (servico === 'NFeAutorizacao4') return [200, envelopeResposta(servico, this.retEnvi(falhaCert[0], falhaCert[1]))];
+      return [403, falhaCert[1]];
+    }
     this.chamadas.set(servico, (this.chamadas.get(servico) ?? 0) + 1);
     let msg: string;
     try {
@@ -150,16 +258,31 @@ export class SefazLocal {
     } catch {
       return [400, 'Envelope SOAP inválido'];
     }
-    const r = await this.processar(servico, msg);
+    const lento = this.lentidao && (!this.lentidao.servicos || this.lentidao.servicos.includes(servico)) ? this.lentidao : null;
+    if (lento && !lento.processa) {
+      await esperar(lento.ms);
+      return [503, 'Serviço indisponível (tempo esgotado)'];
+    }
+    let titular: { cnpj: string | null; cpf: string | null } = { cnpj: null, cpf: null };
+    try {
+      titular = documentoDoCertificado(cert.raw);
+    } catch {
+      // unreadable certificate: no CNPJ to compare, rule 213 rejects
+    }
+    const r = await this.processar(servico, msg, titular);
+    if (servico !== 'NFeStatusServico4' && servico !== 'NFeConsultaProtocolo4' && servico !== 'NFeRetAutorizacao4') await this.gravarEstado();
+    if (lento) await esperar(lento.ms);
     return [200, envelopeResposta(servico, r)];
   }
 
-  private async processar(servico: Servico, msg: string): Promise<string> {
+  private async processar(servico: Servico, msg: string, titular: { cnpj: string | null; cpf: string | null }): Promise<string> {
     switch (servico) {
       case 'NFeStatusServico4':
         return this.retStatus(msg);
       case 'NFeAutorizacao4':
-        return this.autorizar(msg);
+        return this.autorizar(msg, titular);
+      case 'NFeRetAutorizacao4':
+        return this.retAutorizacao(msg, titular);
       case 'NFeConsultaProtocolo4':
         return this.consultar(msg);
       case 'NFeRecepcaoEvento4':
@@ -199,16 +322,50 @@ export class SefazLocal {
     ], { versao: '4.00' });
   }
 
-  private async autorizar(msg: string): Promise<string> {
+  private async autorizar(msg: string, titular: { cnpj: string | null; cpf: string | null }): Promise<string> {
     const xsd = await validarXsd(msg, 'enviNFe_v4.00.xsd');
     if (!xsd.valido) {
       const e = xsd.erros[0];
       return this.retEnvi('225', `Rejeição: Falha no Schema XML do lote de NFe [${e.caminho}: ${e.mensagem}]`);
     }
-    const nfe = elemento(msg, 'NFe')!;
+    const nfes = elementos(msg, 'NFe');
+    if (campo(msg, 'indSinc') === '1') {
+      if (nfes.length > 1) return this.retEnvi('452', 'Rejeição: Solicitada resposta síncrona para Lote com mais de uma NF-e (indSinc=1)');
+      return this.retEnvi('104', 'Lote processado', this.autorizarUma(nfes[0], titular));
+    }
+    // Asynchronous (indSinc 0): a receipt now, the protocols through NFeRetAutorizacao.
+    this.seqRecibo++;
+    const nRec = `${this.cUF()}${String(this.seqRecibo).padStart(13, '0')}`;
+    this.lotes.set(nRec, { prots: nfes.map((n) => this.autorizarUma(n, titular)), prontoEm: this.agora() + (this.op.processamentoLoteMs ?? 0), dono: titular.cnpj ?? titular.cpf ?? '' });
+    return g('retEnviNFe', [
+      t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', '103'), t('xMotivo', 'Lote recebido com sucesso'), t('cUF', this.cUF()), t('dhRecbto', this.dh()),
+      g('infRec', [t('nRec', nRec), t('tMed', 1)]),
+    ], { xmlns: NS_NFE, versao: '4.00' });
+  }
+
+  /** NFeRetAutorizacao: the protocols of an asynchronous batch, 105 while it is still being processed. */
+  private async retAutorizacao(msg: string, titular: { cnpj: string | null; cpf: string | null }): Promise<string> {
+    const nRec = campo(msg, 'nRec') ?? '';
+    const ret = (cStat: string, xMotivo: string, prots: string[] = []) =>
+      g('retConsReciNFe', [
+        t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('nRec', /^\d{15}$/.test(nRec) ? nRec : '0'.repeat(15)), t('cStat', cStat), t('xMotivo', xMotivo),
+        t('cUF', this.cUF()), t('dhRecbto', this.dh()), ...prots,
+      ], { xmlns: NS_NFE, versao: '4.00' });
+    const xsd = await validarXsd(msg, 'consReciNFe_v4.00.xsd');
+    if (!xsd.valido) return ret('215', `Rejeição: Falha no schema XML [${xsd.erros[0].caminho}: ${xsd.erros[0].mensagem}]`.slice(0, 255));
+    const lote = this.lotes.get(nRec);
+    if (!lote) return ret('106', 'Lote não localizado');
+    // Only the transmitter of the batch may read it.
+    if (lote.dono !== (titular.cnpj ?? titular.cpf ?? '')) return ret('223', 'Rejeição: CNPJ do transmissor do lote difere do CNPJ do transmissor da consulta');
+    if (this.agora() < lote.prontoEm) return ret('105', 'Lote em processamento');
+    return ret('104', 'Lote processado', lote.prots);
+  }
+
+  /** One NF-e of a batch: its protNFe, authorised (100) or rejected with the real code. */
+  private autorizarUma(nfe: string, titular: { cnpj: string | null; cpf: string | null }): string {
     const chave = /Id="NFe(\d{44})"/.exec(nfe)?.[1] ?? '';
-    const rejeitar = (cStat: string, xMotivo: string) => this.retEnvi('104', 'Lote processado', this.protNFe(chave, cStat, xMotivo));
-    const r = this.regrasNfe(nfe, chave);
+    const rejeitar = (cStat: string, xMotivo: string) => this.protNFe(chave, cStat, xMotivo);
+    const r = this.regrasNfe(nfe, chave, titular) ?? this.regrasEpec(nfe, chave);
     if (r) return rejeitar(r[0], r[1]);
 
     const ide = o(o(o(parser.parse(nfe)).NFe).infNFe);
@@ -234,11 +391,11 @@ export class SefazLocal {
     this.porNumero.set(chaveNumero, chave);
     const destDoc = s(dest.CNPJ) || s(dest.CPF);
     if (destDoc) this.publicar(destDoc, `<nfeProc xmlns="${NS_NFE}" versao="4.00">${nfe}${prot.replace('<protNFe ', `<protNFe xmlns="${NS_NFE}" `)}</nfeProc>`, 'procNFe_v4.00.xsd');
-    return this.retEnvi('104', 'Lote processado', prot);
+    return prot;
   }
 
   /** Rules with the real codes and texts, in the order SEFAZ applies them. Returns [cStat, xMotivo] or null. */
-  private regrasNfe(nfe: string, chave: string): [string, string] | null {
+  private regrasNfe(nfe: string, chave: string, titular: { cnpj: string | null; cpf: string | null }): [string, string] | null {
     const doc = o(o(o(parser.parse(nfe)).NFe).infNFe);
     const ide = o(doc.ide);
     if (s(ide.tpAmb) !== String(this.tpAmb())) return ['252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'];
@@ -253,6 +410,10 @@ export class SefazLocal {
     if (String(modulo11(composta)) !== s(ide.cDV)) return ['253', 'Rejeição: Digito Verificador da chave de acesso composta inválida'];
     if (`${composta}${s(ide.cDV)}` !== chave) return ['502', 'Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes'];
     if (cnpj && !cnpjValido(cnpj)) return ['207', 'Rejeição: CNPJ do emitente inválido'];
+    // The transmitter's certificate must belong to the issuer (same CNPJ base, the first 8 digits).
+    if (cnpj ? titular.cnpj?.slice(0, 8) !== cnpj.slice(0, 8) : titular.cpf !== s(emit.CPF)) {
+      return ['213', 'Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'];
+    }
     const r = this.regrasContingencia(ide);
     if (r) return r;
     const dhEmi = Date.parse(s(ide.dhEmi));
@@ -264,6 +425,20 @@ export class SefazLocal {
     if (dest.CNPJ !== undefined && !cnpjValido(s(dest.CNPJ))) return ['208', 'Rejeição: CNPJ do destinatário inválido'];
     if (dest.CPF !== undefined && !cpfValido(s(dest.CPF))) return ['237', 'Rejeição: CPF do destinatário inválido'];
     return this.regrasTotais(doc);
+  }
+
+  /** NF-e with tpEmis 4 needs its EPEC (468), with the same IE, dhEmi, recipient and values (467). */
+  private regrasEpec(nfe: string, chave: string): [string, string] | null {
+    const doc = o(o(o(parser.parse(nfe)).NFe).infNFe);
+    if (s(o(doc.ide).tpEmis) !== '4') return null;
+    const epec = (this.op.ambienteNacional ?? this).epecs.get(chave);
+    if (!epec) return ['468', 'Rejeição: NF-e com Tipo Emissão = 4, sem EPEC correspondente'];
+    const dest = o(doc.dest);
+    const tot = o(o(doc.total).ICMSTot);
+    const iguais =
+      epec.ie === s(o(doc.emit).IE) && epec.dhEmi === s(o(doc.ide).dhEmi) && epec.destDoc === (s(dest.CNPJ) || s(dest.CPF) || s(dest.idEstrangeiro)) &&
+      epec.vNF === s(tot.vNF) && epec.vICMS === s(tot.vICMS) && epec.vST === s(tot.vST);
+    return iguais ? null : ['467', 'Rejeição: Dados da NF-e divergentes do EPEC'];
   }
 
   /** tpEmis, dhCont and xJust (rules B22-30, B28-10/20/30 of the MOC); the SVC takes only its own tpEmis. */
@@ -286,7 +461,8 @@ export class SefazLocal {
       const inner = o(Object.values(icms)[0]);
       return dec(s(inner[nome]) || undefined);
     };
-    const prods = dets.map((d) => o(d.prod)).filter((p) => s(p.indTot) !== '0');
+    // Service items (ISSQN) are summed in ISSQNtot.vServ, not in ICMSTot.vProd.
+    const prods = dets.filter((d) => o(d.imposto).ISSQN === undefined).map((d) => o(d.prod)).filter((p) => s(p.indTot) !== '0');
     const soma = (f: (d: Obj) => Dec) => sum(dets.map(f));
     const difere = (a: Dec, b: unknown) => !a.equals(dec(s(b) || '0'));
     if (difere(sum(prods.map((p) => dec(s(p.vProd)))), tot.vProd)) return ['564', 'Rejeição: Total do Produto / Serviço difere do somatório dos itens'];
@@ -295,8 +471,12 @@ export class SefazLocal {
     if (difere(soma((d) => campoItem(d, 'ICMS', 'vBCST')), tot.vBCST)) return ['533', 'Rejeição: Total da BC ICMS-ST difere do somatório dos itens'];
     if (difere(soma((d) => campoItem(d, 'ICMS', 'vICMSST')), tot.vST)) return ['534', 'Rejeição: Total do ICMS-ST difere do somatório dos itens'];
     const v = (n: string) => dec(s(tot[n]) || '0');
+    const vServ = dec(s(o(o(doc.total).ISSQNtot).vServ) || '0');
+    // Exception 1 of rule 610: in faturamento direto of new vehicles (tpOp 2) the ST is not in vNF.
+    const direto = dets.some((d) => s(o(o(d.prod).veicProd).tpOp) === '2');
     const vNF = v('vProd').minus(v('vDesc')).minus(soma((d) => (s(o(Object.values(o(o(d.imposto).ICMS))[0]).indDeduzDeson) === '1' ? campoItem(d, 'ICMS', 'vICMSDeson') : new D(0))))
-      .plus(v('vST')).plus(v('vFCPST')).plus(v('vFrete')).plus(v('vSeg')).plus(v('vOutro')).plus(v('vII')).plus(v('vIPI')).plus(v('vIPIDevol'));
+      .plus(direto ? new D(0) : v('vST').plus(v('vFCPST'))).plus(v('vFrete')).plus(v('vSeg')).plus(v('vOutro')).plus(v('vII')).plus(v('vIPI')).plus(v('vIPIDevol'))
+      .plus(vServ);
     if (difere(vNF, tot.vNF)) return ['610', 'Rejeição: Total da NF difere do somatório dos Valores compõe o valor Total da NF.'];
     return null;
   }
@@ -333,17 +513,30 @@ export class SefazLocal {
     const seq = Number(s(inf.nSeqEvento));
     const autor = s(inf.CNPJ) || s(inf.CPF);
     const det = o(inf.detEvento);
-    const ret = (cStat: string, xMotivo: string, nProt?: string) =>
-      g('retEvento', [
+    const ret = (cStat: string, xMotivo: string, nProt?: string) => {
+      const r = g('retEvento', [
         g('infEvento', [
           t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cOrgao', s(inf.cOrgao)), t('cStat', cStat), t('xMotivo', xMotivo), t('chNFe', chave), t('tpEvento', tipo),
-          t('xEvento', s(det.descEvento)), t('nSeqEvento', seq), t('dhRegEvento', this.dh()), t('nProt', nProt),
-        ]),
-      ], { versao: '1.00' });
+          t('xEvento', tipo === '110140' ? 'EPEC - Evento Previo de Emissao em Contingencia' : s(det.descEvento)), t('nSeqEvento', seq), tipo === '110140' ? t('cOrgaoAutor', s(det.cOrgaoAutor)) : '', t('dhRegEvento', this.dh()), t('nProt', nProt),
+        ], nProt ? { Id: `ID${nProt}` } : undefined),
+      ], { xmlns: NS_NFE, versao: '1.00' });
+      return nProt ? assinarXml(r, 'infEvento', this.assinadorProprio) : r;
+    };
     if (!verificarAssinatura(ev).valida) return ret('297', 'Rejeição: Assinatura difere do calculado');
     const id = /<infEvento[^>]*\sId="([^"]+)"/.exec(ev)?.[1];
     if (id !== idEvento(tipo, chave, seq)) return ret('572', 'Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (“ID” + tpEvento + chNFe + nSeqEvento)');
     if (!validarChave(chave).valida) return ret('236', 'Rejeição: Chave de Acesso com dígito verificador inválido');
+    if (tipo === '110140') {
+      // EPEC (at the Ambiente Nacional): the NF-e does not exist yet; registered and shared with the authoriser.
+      if (autor.padStart(14, '0') !== chave.slice(6, 20)) return ret('574', 'Rejeição: O autor do evento diverge do emissor da NF-e');
+      if (this.epecs.has(chave)) return ret('573', 'Rejeição: Duplicidade de Evento');
+      const dest = o(det.dest);
+      const nProt = this.novoProtocolo(chave.slice(0, 2));
+      this.epecs.set(chave, {
+        ie: s(det.IE), dhEmi: s(det.dhEmi), destDoc: s(dest.CNPJ) || s(dest.CPF) || s(dest.idEstrangeiro), vNF: s(dest.vNF), vICMS: s(dest.vICMS), vST: s(dest.vST), nProt,
+      });
+      return ret('136', 'Evento registrado, mas não vinculado a NF-e', nProt);
+    }
     const n = this.notas.get(chave);
     if (!n) return ret('494', 'Rejeição: Chave de Acesso inexistente');
     if (n.eventos.some((e) => e.tipo === tipo && e.seq === seq)) return ret('573', 'Rejeição: Duplicidade de Evento');

@@ -1,6 +1,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workerData } from 'node:worker_threads';
+import { poolCompartilhado } from './validacao-pool.ts';
 import { XmlDocument, XsdValidator, XmlValidateError, XmlParseError, XmlError, XmlBufferInputProvider, xmlRegisterInputProvider } from 'libxml2-wasm';
 
 /**
@@ -110,6 +112,7 @@ export function schemaParaRaiz(raiz: string, tpEvento?: string): string | null {
     '210210': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
     '210220': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
     '210240': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
+    '110140': ['envEPEC_v1.00.xsd', 'procEPEC_v1.00.xsd'],
   };
   switch (raiz) {
     case 'NFe': return 'nfe_v4.00.xsd';
@@ -121,6 +124,8 @@ export function schemaParaRaiz(raiz: string, tpEvento?: string): string | null {
     case 'ProcInutNFe': case 'procInutNFe': return 'procInutNFe_v4.00.xsd';
     case 'consStatServ': return 'consStatServ_v4.00.xsd';
     case 'retConsStatServ': return 'retConsStatServ_v4.00.xsd';
+    case 'consReciNFe': return 'consReciNFe_v4.00.xsd';
+    case 'retConsReciNFe': return 'retConsReciNFe_v4.00.xsd';
     case 'consSitNFe': return 'consSitNFe_v4.00.xsd';
     case 'retConsSitNFe': return 'retConsSitNFe_v4.00.xsd';
     case 'distDFeInt': return 'distDFeInt_v1.01.xsd';
@@ -280,8 +285,14 @@ export function validarXsdSync(xml: string, arquivo: string, pacote: Pacote = 'P
   }
 }
 
+/**
+ * Validates in the worker pool (validacao-pool.ts: the calling thread stays free); in the calling thread when
+ * FISCAL_XSD_WORKERS=0 or inside one of the pool's own workers.
+ */
 export async function validarXsd(xml: string, arquivo: string, pacote: Pacote = 'PL_009'): Promise<ResultadoXsd> {
-  return validarXsdSync(xml, arquivo, pacote);
+  const pool = (workerData as { validacaoXsd?: boolean } | null)?.validacaoXsd ? null : poolCompartilhado();
+  if (!pool) return validarXsdSync(xml, arquivo, pacote);
+  return pool.validar(xml, arquivo, pacote);
 }
 
 /** Root element name and (for events) tpEvento, without a full parse. */

@@ -3,15 +3,8 @@ import { calcularNfe } from '../../../src/server/fiscal/nfe-calculo.ts';
 import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';
 import { validarChave } from '../../../src/server/fiscal/chave.ts';
 import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
-import { xmllintSchema, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
+import { xmllintSchema, comAssinaturaVazia, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
 
-/**
- * The official schema demands a Signature element; unsigned documents are checked with a structurally valid
- * placeholder (the real signatures are checked in assinatura.test.ts with xmlsec1).
- */
-const ASSINATURA_VAZIA =
-  '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#NFe"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>AAAAAAAAAAAAAAAAAAAAAAAAAAA=</DigestValue></Reference></SignedInfo><SignatureValue>AAAA</SignatureValue><KeyInfo><X509Data><X509Certificate>AAAA</X509Certificate></X509Data></KeyInfo></Signature>';
-export const comAssinaturaVazia = (xml: string) => xml.replace('</NFe>', `${ASSINATURA_VAZIA}</NFe>`);
 
 describe('XML 4.00 against the official XSD (xmllint)', () => {
   const gerados = Object.fromEntries(CASOS.map((c) => [c.nome, gerarXmlNfe(calcularNfe(c.doc))]));

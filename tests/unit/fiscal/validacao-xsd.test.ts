@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { schemasCompilados, validarXsd, validarMensagem } from '../../../src/server/fiscal/validacao-xsd.ts';
+import { schemasCompilados, validarXsd, validarXsdSync, validarMensagem } from '../../../src/server/fiscal/validacao-xsd.ts';
+import { poolCompartilhado } from '../../../src/server/fiscal/validacao-pool.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
@@ -64,9 +65,17 @@ describe('XSD validation with the schema compiled once', { timeout: 60_000 }, ()
   it('compiles each schema once and reuses it for every later document (speed is measured in bench:fiscal)', async () => {
     const itens = Array.from({ length: 30 }, (_, j) => item({ orig: 0, CST: '00', pICMS: '18' }, { codigo: `P${j}`, descricao: `Produto ${j}` })) as [Item, ...Item[]];
     const xml = montarNfe(nfeBase({ itens, pagamentos: [{ tPag: '90', valor: '0.00' }] }), assinador).xml;
-    await validarXsd(xml, 'nfe_v4.00.xsd');
+    // main thread (validarXsdSync)
+    validarXsdSync(xml, 'nfe_v4.00.xsd');
     const antes = schemasCompilados();
-    for (let k = 0; k < 5; k++) expect((await validarXsd(xml, 'nfe_v4.00.xsd')).erros).toEqual([]);
+    for (let k = 0; k < 5; k++) expect(validarXsdSync(xml, 'nfe_v4.00.xsd').erros).toEqual([]);
     expect(schemasCompilados()).toBe(antes);
+    // and inside each worker of the pool that validarXsd uses
+    const pool = poolCompartilhado()!;
+    await Promise.all(Array.from({ length: pool.tamanho * 2 }, () => validarXsd(xml, 'nfe_v4.00.xsd')));
+    const antesWorkers = await pool.compilados();
+    expect(antesWorkers.every((n) => n >= 1)).toBe(true);
+    for (let k = 0; k < 5; k++) expect((await validarXsd(xml, 'nfe_v4.00.xsd')).erros).toEqual([]);
+    expect(await pool.compilados()).toEqual(antesWorkers);
   });
 });

@@ -1,0 +1,19 @@
+import { parentPort } from 'node:worker_threads';
+import { validarXsdSync, schemasCompilados, type Pacote } from './validacao-xsd.ts';
+
+/**
+ * One validation worker: libxml2-wasm is instantiated and each schema compiled once in this thread, then every
+ * request is a parse and a walk. Messages: { id, xml, arquivo, pacote } -> { id, r } | { id, erro };
+ * { id, consulta: 'compilados' } -> { id, r: number }.
+ */
+type Pedido = { id: number; xml: string; arquivo: string; pacote: Pacote } | { id: number; consulta: 'compilados' };
+
+parentPort!.on('message', (p: Pedido) => {
+  try {
+    if ('consulta' in p) parentPort!.postMessage({ id: p.id, r: schemasCompilados() });
+    else parentPort!.postMessage({ id: p.id, r: validarXsdSync(p.xml, p.arquivo, p.pacote) });
+  } catch (e) {
+    parentPort!.postMessage({ id: p.id, erro: (e as Error).message ?? String(e) });
+  }
+});
+parentPort!.postMessage({ pronto: true });
