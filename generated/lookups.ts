@@ -65,6 +65,35 @@ export const ALIQUOTA_ICMS = [
 ] as const;
 export type AliquotaIcms = 0 | 4 | 7 | 8.4 | 12 | 17 | 18 | 19 | 19.5 | 20 | 20.5 | 21 | 22 | 25 | 29;
 
+/** Banco */
+export const BANCO_BOLETO = [
+  {
+    "value": "001",
+    "label": "001 - Banco do Brasil"
+  },
+  {
+    "value": "033",
+    "label": "033 - Santander"
+  },
+  {
+    "value": "104",
+    "label": "104 - Caixa"
+  },
+  {
+    "value": "237",
+    "label": "237 - Bradesco"
+  },
+  {
+    "value": "341",
+    "label": "341 - Itaú"
+  },
+  {
+    "value": "756",
+    "label": "756 - Sicoob"
+  }
+] as const;
+export type BancoBoleto = "001" | "033" | "104" | "237" | "341" | "756";
+
 /** Bandeira do cartão (tBand) */
 export const BANDEIRA_CARTAO = [
   {
@@ -1000,6 +1029,22 @@ export const INDICADOR_PRESENCA = [
   }
 ] as const;
 export type IndicadorPresenca = 0 | 1 | 2 | 3 | 4 | 5 | 9;
+
+/** Layout CNAB */
+export const LAYOUT_CNAB = [
+  {
+    "value": 240,
+    "label": "CNAB 240",
+    "key": "CNAB_240"
+  },
+  {
+    "value": 400,
+    "label": "CNAB 400",
+    "key": "CNAB_400"
+  }
+] as const;
+export type LayoutCnab = 240 | 400;
+export const LayoutCnab = { CNAB_240: 240, CNAB_400: 400 } as const;
 
 /** Meses */
 export const MES = [
@@ -2555,5 +2600,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","bandeiraCartao","cest","cfop","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -2,6 +2,8 @@
 
 export type { CategoriaProduto } from './categoriaProduto.ts';
 export type { Cliente } from './cliente.ts';
+export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
+export type { Deposito } from './deposito.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Marca } from './marca.ts';
 export type { Perfil } from './perfil.ts';
@@ -21,6 +23,16 @@ export const RESOURCES = {
     "endpoint": "Clientes",
     "route": "pages/vendas/clientes",
     "permission": "app.cliente"
+  },
+  "configuracaoBoleto": {
+    "endpoint": "ConfiguracoesBoleto",
+    "route": "pages/configuracoes/gateway-boleto/contas",
+    "permission": "app.boleto"
+  },
+  "deposito": {
+    "endpoint": "Depositos",
+    "route": "pages/estoque/depositos",
+    "permission": "app.estoque"
   },
   "fornecedor": {
     "endpoint": "Fornecedores",

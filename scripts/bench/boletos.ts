@@ -1,5 +1,6 @@
 /**
- * npm run bench:boletos — 10,000 boletos (a carnê) built and rendered into one PDF, streamed to a file.
+ * npm run bench:boletos — 10,000 boletos (a carnê) built and rendered into one PDF, streamed to a file, once
+ * with a page per boleto and once with three fichas per page.
  * Prints the time and the peak memory; the aim is under 10 s with memory flat (not growing with the count).
  */
 import { createWriteStream, statSync, unlinkSync } from 'node:fs';
@@ -26,17 +27,23 @@ function* carne(): Generator<BoletoPdf> {
   }
 }
 
-let pico = 0;
-const amostra = setInterval(() => (pico = Math.max(pico, process.memoryUsage().rss)), 20);
-const antes = process.memoryUsage().rss;
-const t0 = performance.now();
-const n = await gerarPdfBoletos(carne(), createWriteStream(arquivo));
-const ms = performance.now() - t0;
-clearInterval(amostra);
-pico = Math.max(pico, process.memoryUsage().rss);
-const tamanho = statSync(arquivo).size;
-unlinkSync(arquivo);
-const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
-console.log(`${n} boletos (metade com QR Pix) em um PDF de ${mb(tamanho)} MB`);
-console.log(`tempo: ${(ms / 1000).toFixed(2)} s (${(ms / n).toFixed(2)} ms por boleto)`);
-console.log(`memória (RSS): início ${mb(antes)} MB, pico ${mb(pico)} MB`);
+/** One carnê of TOTAL boletos in the given layout; prints time and peak memory. */
+async function medir(porPagina: 1 | 3): Promise<void> {
+  let pico = 0;
+  const amostra = setInterval(() => (pico = Math.max(pico, process.memoryUsage().rss)), 20);
+  const antes = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const n = await gerarPdfBoletos(carne(), createWriteStream(arquivo), { porPagina });
+  const ms = performance.now() - t0;
+  clearInterval(amostra);
+  pico = Math.max(pico, process.memoryUsage().rss);
+  const tamanho = statSync(arquivo).size;
+  unlinkSync(arquivo);
+  const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+  console.log(`${n} boletos (metade com QR Pix), ${porPagina} por página, em um PDF de ${mb(tamanho)} MB`);
+  console.log(`tempo: ${(ms / 1000).toFixed(2)} s (${(ms / n).toFixed(2)} ms por boleto)`);
+  console.log(`memória (RSS): início ${mb(antes)} MB, pico ${mb(pico)} MB`);
+}
+
+// a page per boleto (recibo + ficha), then the carnê with three fichas per page (POR_PAGINA=1 or 3: only that one)
+for (const porPagina of [1, 3] as const) if (!process.env.POR_PAGINA || Number(process.env.POR_PAGINA) === porPagina) await medir(porPagina);

@@ -1,5 +1,5 @@
 /**
- * npm run bench:reports — 100,000 clientes exported to XLSX and to PDF by the report worker (cursor + stream),
+ * npm run bench:reports — 100,000 clientes exported to XLSX and to PDF by the report worker (keyset chunks + stream),
  * printing the time and the process's peak memory (RSS) for each. Runs on PGlite, or on PostgreSQL when
  * DATABASE_URL is set (a fresh database retaguarda_bench_rel is made there).
  */

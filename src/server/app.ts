@@ -15,6 +15,7 @@ import { ResourceRegistry } from './resources/registry.ts';
 import { ResourceService } from './resources/resource-service.ts';
 import resourceRoutes from './resources/routes.ts';
 import usuariosRoutes from './usuarios/routes.ts';
+import usuariosWhitelabelRoutes from './usuarios/whitelabel.ts';
 import alertasRoutes from './alertas/routes.ts';
 import favoritosRoutes from './favoritos/routes.ts';
 import { attachRealtime } from './realtime/realtime.ts';
@@ -23,6 +24,7 @@ import { ReportWorker } from './relatorios/worker.ts';
 import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
+import planosRoutes from './planos/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -86,6 +88,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
 
   await app.register(brandRoutes, { services });
   await app.register(usuariosRoutes, { services });
+  await app.register(usuariosWhitelabelRoutes, { services });
+  await app.register(planosRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });
@@ -97,7 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     app.addHook('preClose', async () => worker.stop());
   }
   await app.register(openapiRoutes, { services });
-  await app.register(boletosRoutes);
+  await app.register(boletosRoutes, { services });
   await app.register(fiscalRoutes);
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {

@@ -1,14 +1,10 @@
-import { createRoot } from 'react-dom/client';
-import { preload } from 'swr';
-import { api } from './api/client.ts';
-import { App } from './app/App.tsx';
-import { BRAND_KEY } from './app/brand.ts';
 import { preloadRoute } from './app/preload.ts';
 import { acceptTokenFromUrl } from './app/token-from-url.ts';
 
 acceptTokenFromUrl();
-// Start what the first screen needs at once instead of one after the other: the brand configuration
-// the chunk of the page the URL names and its data load while React starts.
-preload(BRAND_KEY, async () => (await api.get(BRAND_KEY)).data);
+// A cold start does not wait for its code to ask for its data: this small entry sends the first screen's
+// requests (brand configuration, the page's chunk, lookups, the list's first page) at once, then loads the
+// app. antd's stylesheet comes with the app (start.tsx): nothing is drawn before it, and it does not hold
+// this entry back.
 preloadRoute(window.location.hash);
-createRoot(document.getElementById('root')!).render(<App />);
+void import('./app/start.tsx');

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -100,6 +100,110 @@ describe.each(BACKENDS)('exported reports on %s', (backend) => {
       expect((await fetch(`${paused.baseUrl}/api/Relatorios/${job}/arquivo`, { headers: { authorization: viz } })).status).toBe(404);
       expect((await fetch(`${paused.baseUrl}/api/Relatorios/${job}/arquivo?access_token=${t}`)).status).toBe(200);
       expect((await post()).status).toBe(200);
+    } finally {
+      await paused.close();
+    }
+  });
+
+  it('reads the rows in keyset chunks: small chunks over a nullable, repeated DESC order give exactly the grid rows', async () => {
+    const paused = await startTestServer(backend, { listen: false, reportWorker: false });
+    try {
+      const t = await login(paused.app, 'admin@demo.com.br');
+      const inject = (method: string, url: string, payload?: unknown) => paused.app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: t } });
+      // Nulls and ties in both order columns: limiteCredito repeats, e-mail is empty for some.
+      await inject('POST', '/api/Clientes', { nome: 'Sem Email Nulo', ativo: true });
+      for (const order of ['limiteCredito DESC, email ASC', 'email DESC', 'limiteCredito ASC']) {
+        const grid = (await inject('GET', `/api/Clientes?filter=${q({ order, limit: 1000 })}`)).json() as { nome: string }[];
+        expect(grid.length).toBeGreaterThan(20);
+        const res = await inject('POST', '/api/Relatorios/exportar', { recurso: 'Clientes', tipo: 'xlsx', filter: { order } });
+        expect(res.statusCode, res.body).toBe(200);
+        const worker = new ReportWorker(paused.services, mkdtempSync(join(tmpdir(), 'rel-')), 2000, 7);
+        expect(await worker.runOne()).toBe(true);
+        const file = await inject('GET', `/api/Relatorios/${res.json().id}/arquivo`);
+        expect(file.statusCode).toBe(200);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(file.rawPayload as any);
+        const names: unknown[] = [];
+        wb.worksheets[0].eachRow((row, i) => i > 1 && names.push(row.getCell(1).value));
+        expect(names, order).toEqual(grid.map((c) => c.nome));
+      }
+    } finally {
+      await paused.close();
+    }
+  });
+
+  if (backend === 'pglite') {
+    it('on PGlite a request made during an export answers before the export ends (each chunk its own transaction)', async () => {
+      const paused = await startTestServer('pglite', { listen: false, reportWorker: false });
+      try {
+        const tenant = (await paused.db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id;
+        await paused.db.query(
+          `INSERT INTO pessoas (tenant_id, tipo, nome, cpf_cnpj, uf, limite_credito, ativo)
+           SELECT $1, 0, 'Cliente em massa ' || g, lpad(g::text, 11, '0'), 'SP', (g % 100)::numeric, true FROM generate_series(1, 6000) g`,
+          [tenant],
+        );
+        const t = await login(paused.app, 'admin@demo.com.br');
+        const inject = (method: string, url: string, payload?: unknown) => paused.app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: t } });
+        const res = await inject('POST', '/api/Relatorios/exportar', { recurso: 'Clientes', tipo: 'pdf', filter: { order: 'nome ASC' } });
+        expect(res.statusCode).toBe(200);
+        const dir = mkdtempSync(join(tmpdir(), 'rel-'));
+        const file = join(dir, String(tenant), `${res.json().id}.pdf`);
+        // A slow export: each of the worker's transactions starts 15 ms late (as with a loaded disk), so the
+        // outcome does not hang on how busy the machine is. The request's own transactions queue behind at most
+        // one chunk each; an export holding one transaction for all its rows would still make it wait to the end.
+        const db = paused.services.db;
+        const slowDb = { ...db, tenant: (async (scope, fn) => { await new Promise((r) => setTimeout(r, 15)); return db.tenant(scope, fn); }) as typeof db.tenant };
+        const worker = new ReportWorker({ ...paused.services, db: slowDb }, dir, 2000, 100);
+        let ended = false;
+        const running = worker.runOne().then(() => (ended = true));
+        // The export has started writing its file...
+        while (!existsSync(file) || statSync(file).size === 0) await new Promise((r) => setTimeout(r, 5));
+        // ...and a list request still gets the database between two chunks.
+        const list = await inject('GET', `/api/Clientes?filter=${q({ where: { nome: { like: 'Cliente em massa 12%' } }, limit: 3 })}`);
+        const partial = readFileSync(file);
+        expect(list.statusCode).toBe(200);
+        expect(list.json()).toHaveLength(3);
+        expect(ended).toBe(false);
+        // The file was still being written when the request was answered: no end-of-file marker yet.
+        expect(partial.includes('%%EOF')).toBe(false);
+        await running;
+        const done = readFileSync(file);
+        expect(done.includes('%%EOF')).toBe(true);
+        expect(done.length).toBeGreaterThan(partial.length);
+        const row = (await paused.db.query<{ status: number; linhas: number }>('SELECT status, linhas FROM relatorios WHERE id = $1', [res.json().id])).rows[0];
+        expect(row).toEqual({ status: 1, linhas: 6000 + 60 });
+      } finally {
+        await paused.close();
+      }
+    });
+  }
+
+  it('PDF: long reports span pages with the header on each, every row present, long text cut with …', async () => {
+    const paused = await startTestServer(backend, { listen: false, reportWorker: false });
+    try {
+      const t = await login(paused.app, 'admin@demo.com.br');
+      const inject = (method: string, url: string, payload?: unknown) => paused.app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: t } });
+      const longo = 'Açougue e Mercearia “Boa Sorte” de Itaquaquecetuba com um nome comprido demais para a coluna inteira';
+      expect((await inject('POST', '/api/Clientes', { nome: longo, ativo: true, limiteCredito: '98765.43' })).statusCode).toBe(200);
+      const res = await inject('POST', '/api/Relatorios/exportar', { recurso: 'Clientes', tipo: 'pdf', filter: { order: 'nome ASC' } });
+      const worker = new ReportWorker(paused.services, mkdtempSync(join(tmpdir(), 'rel-')), 2000, 9);
+      expect(await worker.runOne()).toBe(true);
+      const file = await inject('GET', `/api/Relatorios/${res.json().id}/arquivo`);
+      const dir = mkdtempSync(join(tmpdir(), 'rel-'));
+      writeFileSync(join(dir, 'r.pdf'), file.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+      const grid = (await inject('GET', `/api/Clientes?filter=${q({ order: 'nome ASC', limit: 1000 })}`)).json() as { nome: string; limiteCredito: string | null }[];
+      const pages = text.split('\f').filter((p) => p.trim());
+      expect(pages.length).toBeGreaterThan(1);
+      pages.forEach((p, i) => {
+        expect(p).toContain(`Página ${i + 1}`);
+        expect(p).toContain('Usuário: Ana Administradora');
+        expect(p).toContain('Nome / Razão social');
+      });
+      for (const c of grid.filter((c) => c.nome !== longo)) expect(text).toContain(c.nome);
+      expect(text).toMatch(/Açougue e Mercearia “Boa Sorte” de Itaquaquecetuba[^\n]*…/);
+      expect(text).not.toContain(longo);
+      expect(text).toContain('R$ 98.765,43');
     } finally {
       await paused.close();
     }

@@ -69,6 +69,26 @@ describe.each(BACKENDS)('Usuarios on %s', (backend) => {
     expect((await get('/api/Clientes/count', token)).json()).toEqual({ count: 0 });
   });
 
+  it('#/cadastrar/{access_token}: a valid session of the brand is recorded as who brought the account; others are ignored', async () => {
+    const token = await login(app, 'master@demo.com.br');
+    const by = (await srv.db.query(`SELECT tenant_id, id FROM users WHERE email = 'master@demo.com.br'`)).rows[0];
+    const cadastroOf = async (contaId: number) => (await srv.db.query(`SELECT cadastro FROM tenants WHERE id = $1`, [contaId])).rows[0].cadastro;
+    const withToken = await post(`/api/Usuarios/cadastro?access_token=${encodeURIComponent(token)}`, { email: `via.link${Date.now()}@exemplo.com.br`, nome: 'Via Link', empresa: 'Loja Via Link', telefone: '11987654321', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true }, { host: 'localhost' });
+    expect(withToken.statusCode, withToken.body).toBe(200);
+    expect((await cadastroOf(withToken.json().contaId)).cadastradoPor).toEqual({ tenantId: by.tenant_id, userId: by.id, email: 'master@demo.com.br' });
+    const stale = await post('/api/Usuarios/cadastro?access_token=nao-existe', { email: `via.link.b${Date.now()}@exemplo.com.br`, nome: 'Via Link', empresa: 'Loja', telefone: '11987654321', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true }, { host: 'localhost' });
+    expect(stale.statusCode).toBe(200);
+    expect((await cadastroOf(stale.json().contaId)).cadastradoPor).toBeNull();
+    // A session of another brand does not attribute a sign-up on this one.
+    const donoDois = `dono.dois${Date.now()}@exemplo.com.br`;
+    const dois = await post('/api/Usuarios/cadastro', { email: donoDois, nome: 'Dono Dois', empresa: 'Loja Dois', cpfCnpj: '11.222.333/0001-81', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true }, { host: 'marca2.localhost' });
+    expect(dois.statusCode, dois.body).toBe(200);
+    const foreign = await login(app, donoDois, 'segredo1', 'marca2.localhost');
+    const other = await post(`/api/Usuarios/cadastro?access_token=${encodeURIComponent(foreign)}`, { email: `via.link.c${Date.now()}@exemplo.com.br`, nome: 'Via Link', empresa: 'Loja', telefone: '11987654321', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true }, { host: 'localhost' });
+    expect(other.statusCode, other.body).toBe(200);
+    expect((await cadastroOf(other.json().contaId)).cadastradoPor).toBeNull();
+  });
+
   it('sign-up validates as SPEC 5.4 and writes nothing on failure', async () => {
     const before = (await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants')).rows[0].n;
     const cases: [Record<string, unknown>, string, string][] = [

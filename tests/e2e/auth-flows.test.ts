@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp } from '../support/smtp.ts';
@@ -20,11 +23,13 @@ describe('entrada, cadastro e recuperação no navegador', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    const [s] = await Promise.all([startTestServer('pglite', { listen: true, serveWeb: true, smtpUrl: smtp.url }), ensureWebBuilt()]);
-    server = s;
+    // Built before the server starts: the static files are listed when the server registers them.
+    await ensureWebBuilt();
+    server = await startTestServer('pglite', { listen: true, serveWeb: true, smtpUrl: smtp.url });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     errors = trackPageErrors(page);
+    if (process.env.E2E_DEBUG) page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));
   });
 
   afterEach(async (ctx) => {
@@ -214,8 +219,8 @@ describe('entrada, cadastro e recuperação no navegador', () => {
   });
 
   it('#/cadastrar framed in another page opens the dashboard in the parent window, signed in', async () => {
-    // The parent is a page of the same origin: this Chromium denies storage to third-party frames, so a
-    // cross-site frame could not start the app at all (reported; session storage belongs to the app frame).
+    // The parent is a page of the same origin here (a cross-site parent, whose frame is refused storage, is the
+    // next test's: session.ts falls back to memory there).
     const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const site = await ctx.newPage();
     const siteErrors = trackPageErrors(site);
@@ -251,7 +256,197 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     }
   });
 
+  it('planos/{user_token} ends any session, signs in after 500 ms and lands on #/planos, where the account chooses a plan', async () => {
+    const r = await fetch(`${server.baseUrl}/api/Usuarios/login?include=user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.com.br', password: 'demo1234' }) });
+    const token = (await r.json()).id as string;
+    await page.goto(url(`auth/planos/${encodeURIComponent(token)}`));
+    await page.waitForURL(/#\/planos$/, { timeout: 15_000 });
+    await visible(page.getByText('Escolha o seu plano'));
+    expect((await stored()).token).toBe(token);
+    const essencial = page.getByTestId('plano-essencial');
+    await visible(essencial.getByText('R$ 79,90'));
+    await visible(page.getByTestId('plano-completo').getByText('R$ 249,90'));
+    // Only the demo brand's plans; hidden modules are not listed.
+    expect(await page.getByText('Revenda Básico').count()).toBe(0);
+    await visible(essencial.getByText('Estoque'));
+    expect(await essencial.getByText('Notas fiscais').count()).toBe(0);
+    const profissional = page.getByTestId('plano-profissional');
+    await profissional.getByRole('button', { name: 'Contratar' }).click();
+    const d = dialog('Contratar o plano Profissional?');
+    await visible(d);
+    await d.getByRole('button', { name: 'Confirmar' }).click();
+    await visible(page.getByText('Plano Profissional contratado com sucesso.'));
+    await visible(profissional.getByText('Plano atual'));
+    await shot('planos-contratado');
+    const t = (await server.db.query(`SELECT p.id_externo, t.plano_situacao FROM tenants t JOIN planos p ON p.id = t.plano_id WHERE t.nome = 'Mercadinho Demo'`)).rows[0];
+    expect(t).toEqual({ id_externo: 'profissional', plano_situacao: 'registrado' });
+  });
+
+  it('signs in inside a frame on another site whose storage the browser refuses (in-memory fallback)', async () => {
+    const port = new URL(server.baseUrl).port;
+    // The brand's own site, on another site than the app (localhost framing 127.0.0.1).
+    const site = createServer((req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      // /sonda, framed from localhost while served by 127.0.0.1, tells whether this browser lets a third-party frame use storage.
+      if (req.url === '/sonda') res.end(`<!doctype html><script>try { localStorage.setItem('x', '1'); document.title = 'permitido'; } catch (e) { document.title = e.name; }</script>`);
+      else res.end(`<!doctype html><title>Site da marca</title><h1>Site da marca</h1><iframe id="sonda" src="http://127.0.0.1:${(site.address() as AddressInfo).port}/sonda"></iframe><iframe id="app" src="http://127.0.0.1:${port}/#/auth/login" style="width:1200px;height:800px;border:0"></iframe>`);
+    });
+    await new Promise<void>((ok) => site.listen(0, '127.0.0.1', ok));
+    const sitePort = (site.address() as AddressInfo).port;
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const parent = await ctx.newPage();
+    const frameErrors = trackPageErrors(parent);
+    try {
+      await parent.goto(`http://localhost:${sitePort}/`);
+      const frame = parent.frameLocator('#app');
+      await visible(frame.getByRole('button', { name: 'Entrar' }));
+      const app = parent.frames().find((f) => f.url().startsWith(`http://127.0.0.1:${port}`))!;
+      // The browser refuses a third-party frame its storage, and the app replaced it by memory.
+      const sonda = parent.frames().find((f) => f.url().endsWith('/sonda'))!;
+      await poll(() => sonda.title()).toBe('SecurityError');
+      const refused = await app.evaluate(() => {
+        const desc = Object.getOwnPropertyDescriptor(window, 'localStorage');
+        return { replaced: !!desc && typeof desc.get === 'function' && !String(desc.get).includes('[native code]') };
+      });
+      expect(refused.replaced).toBe(true);
+      await frame.locator('#login-email').fill('admin@demo.com.br');
+      await frame.locator('#login-senha').fill('demo1234');
+      await frame.getByRole('button', { name: 'Entrar' }).click();
+      await poll(() => app.url(), 15_000).toMatch(/#\/pages\/dashboard$/);
+      const token = await app.evaluate(() => localStorage.getItem('token'));
+      expect(token).toBeTruthy();
+      const me = await fetch(`${server.baseUrl}/api/Usuarios/getUserInfo?sistema=novoerp`, { headers: { Authorization: token ?? '' } });
+      expect(me.status).toBe(200);
+      expect(frameErrors).toEqual([]);
+    } finally {
+      await ctx.close();
+      await new Promise<void>((ok) => site.close(() => ok()));
+    }
+  });
+
+  it('the master signs in to the admin dashboard, edits the brand title, uploads a logo and sees both on the login screen', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const admin = await ctx.newPage();
+    const adminErrors = trackPageErrors(admin);
+    if (process.env.E2E_DEBUG) admin.on('request', (r) => r.method() !== 'GET' && console.log('REQ', r.method(), r.url(), (r.postData() ?? '').slice(0, 300)));
+    try {
+      await admin.goto(url('auth/login'));
+      await admin.locator('#login-email').fill('master@demo.com.br');
+      await admin.locator('#login-senha').fill('demo1234');
+      await admin.getByRole('button', { name: 'Entrar' }).click();
+      await admin.waitForURL(/#\/administrador\/configuracoes\/dashboard$/, { timeout: 15_000 });
+      await visible(admin.getByText('Dashboard - Retaguarda Demo'));
+      const contas = (await server.db.query(`SELECT count(*)::int AS n FROM tenants t JOIN brands b ON b.id = t.brand_id WHERE b.padrao`)).rows[0].n;
+      await poll(() => admin.getByTestId('indicador-contas').locator('.ant-statistic-content-value').innerText()).toBe(String(contas));
+      await admin.getByRole('button', { name: 'Gerar fatura' }).click();
+      await visible(admin.getByTestId('fatura-total'));
+      await shot('admin-dashboard');
+
+      await admin.goto(url('administrador/configuracoes/whitelabel'));
+      const title = admin.locator('#wl-title');
+      await visible(title);
+      await title.fill('Mercado Digital');
+      await admin.locator('#wl-imagem-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() });
+      await visible(admin.getByText('Imagem enviada com sucesso.'));
+      await visible(admin.getByTestId('imagem-logo'));
+      // A file that is not an image is refused with the server's message.
+      await admin.locator('#wl-imagem-favicon').setInputFiles({ name: 'nota.png', mimeType: 'image/png', buffer: Buffer.from('não sou imagem') });
+      await visible(admin.getByText('Formato de imagem não aceito: envie PNG, JPEG ou SVG.', { exact: false }));
+      await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+      await admin.getByRole('button', { name: 'Salvar' }).click();
+      await visible(admin.getByText('Configuração da marca salva com sucesso.'));
+      await shot('admin-whitelabel');
+    } finally {
+      await ctx.close();
+    }
+    try {
+      const saved = (await server.db.query(`SELECT config FROM brands WHERE padrao`)).rows[0].config;
+      expect(saved.title).toBe('Mercado Digital');
+      expect(saved.imagens.logo).toMatch(/^\/api\/ConfigWhiteLabels\/imagem\/\d+\/logo\?v=/);
+      // A visitor's login screen shows the new title and logo (served from the database).
+      server.services.brands.invalidate();
+      await page.goto(url('auth/logout'));
+      await page.waitForURL(/#\/auth\/login$/, { timeout: 15_000 });
+      await page.reload();
+      const logo = page.locator('.auth-logo img');
+      await visible(logo);
+      expect(await logo.getAttribute('src')).toBe(saved.imagens.logo);
+      expect(await logo.getAttribute('alt')).toBe('Mercado Digital');
+      await poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+      await poll(() => page.title()).toBe('Mercado Digital');
+      await shot('login-com-logo');
+      expect(adminErrors).toEqual([]);
+    } finally {
+      await server.db.query(`UPDATE brands SET config = (config - 'title') #- '{imagens,logo}' WHERE padrao`);
+      server.services.brands.invalidate();
+    }
+  });
+
+  it('the master manages the brand plans in plano-config (generic grid and form), each brand only its own', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const admin = await ctx.newPage();
+    const adminErrors = trackPageErrors(admin);
+    try {
+      await admin.goto(url('auth/login'));
+      await admin.locator('#login-email').fill('master@demo.com.br');
+      await admin.locator('#login-senha').fill('demo1234');
+      await admin.getByRole('button', { name: 'Entrar' }).click();
+      await admin.waitForURL(/#\/administrador\/configuracoes\/dashboard$/, { timeout: 15_000 });
+      await admin.goto(url('administrador/configuracoes/plano-config'));
+      const rows = admin.locator('.ant-table-tbody');
+      await visible(rows.getByText('Essencial'));
+      await visible(rows.getByText('R$ 149,90'));
+      expect(await rows.getByText('Revenda Básico').count()).toBe(0);
+      await admin.getByRole('button', { name: 'Cadastrar' }).click();
+      await admin.waitForURL(/plano-config\/cadastrar$/);
+      // Saving empty shows the schema's messages and sends nothing that passes.
+      await admin.getByRole('button', { name: 'Salvar' }).click();
+      await visible(admin.getByText('Campo obrigatório!').first());
+      await admin.locator('#root_nome').fill('Mensal Econômico');
+      await admin.locator('#root_idExterno').fill('mensal-economico');
+      await admin.locator('#root_valor').fill('39,90');
+      await admin.getByRole('button', { name: 'Salvar' }).click();
+      await visible(admin.getByText('Plano salvo com sucesso.'));
+      await admin.waitForURL(/plano-config$/);
+      await visible(admin.locator('.ant-table-tbody').getByText('Mensal Econômico'));
+      expect(adminErrors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+    const row = (await server.db.query(`SELECT p.valor::text AS valor, b.padrao FROM planos p JOIN brands b ON b.id = p.config_white_label WHERE p.id_externo = 'mensal-economico'`)).rows[0];
+    expect(row).toEqual({ valor: '39.90', padrao: true });
+  });
+
   it('never crashed', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** A real 2×2 PNG (signature, IHDR, IDAT, IEND with their CRCs), for the logo upload. */
+function tinyPng(): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = table[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const raw = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}

@@ -154,6 +154,8 @@ describe('cadastros no navegador', () => {
     await page.waitForURL(/produtos\/copiar\/\d+$/);
     await poll(() => page.locator('#root_descricao').inputValue()).toBe('Arroz tipo 1 5 kg');
     await poll(() => page.locator('#root_codigo').inputValue()).toBe('');
+    // The product form is in tabs: prices are on 'Preços e estoque'.
+    await page.getByRole('tab', { name: 'Preços e estoque' }).click();
     await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('20,00');
 
     await page.locator('#root_margemLucro').fill('60');
@@ -162,7 +164,19 @@ describe('cadastros no navegador', () => {
     await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('13,55');
     await page.locator('#root_precoCusto').fill('1.000');
     await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('1.355,00');
+    // A CEST makes the NCM required: an error on a tab that is not open opens that tab and marks it.
+    await page.getByRole('tab', { name: 'Fiscal' }).click();
+    await page.locator('#root_ncm').fill('');
+    await page.locator('#root_cest').fill('0100100');
+    await page.getByRole('tab', { name: 'Dados gerais' }).click();
     await page.locator('#root_descricao').fill('Arroz tipo 1 5 kg (cópia)');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await visible(page.locator('#root_ncm'));
+    await poll(() => page.locator('.ant-tabs-tab-active').innerText()).toBe('Fiscal');
+    await visible(page.locator('.ant-tabs-tab .aba-com-erro', { hasText: 'Fiscal' }));
+    await poll(() => page.locator('.ant-form-item', { has: page.locator('#root_ncm') }).locator('.ant-form-item-explain-error').innerText()).toBe('Campo Obrigatório!');
+    await page.locator('#root_ncm').fill('10063021');
+    await poll(() => page.locator('.aba-com-erro').count()).toBe(0);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await visible(toast('Produto salvo com sucesso.'));
     await page.waitForURL(/#\/pages\/estoque\/produtos$/);
@@ -197,7 +211,34 @@ describe('cadastros no navegador', () => {
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await visible(page.locator('#root_descricao'));
     await poll(() => page.locator('#root_gtin').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Fiscal' }).click();
     await visible(page.locator('#root_ncm'));
+  });
+
+  it('the access profile is the generic form: nome and the permission matrix, saved and edited', async () => {
+    await page.goto(url('pages/configuracoes/perfil/cadastrar'));
+    await visible(page.locator('#root_nome'));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await poll(() => fieldError('root_nome').innerText()).toBe('Campo Obrigatório!');
+    await page.locator('#root_nome').fill('Caixa da tarde');
+    await page.getByLabel('Clientes: Alterar').check();
+    await page.getByRole('switch', { name: 'Exportar XML de NF-e' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await visible(toast('Perfil de acesso salvo com sucesso.'));
+    await page.waitForURL(/#\/pages\/configuracoes\/perfil$/);
+    const token = await login(server.app, 'admin@demo.com.br');
+    const saved = (await server.app.inject({ url: `/api/Perfis?filter=${encodeURIComponent(JSON.stringify({ where: { nome: 'Caixa da tarde' } }))}`, headers: { authorization: token } })).json();
+    expect(saved).toHaveLength(1);
+    expect(saved[0].permissoes).toEqual({ 'app.cliente': 3, 'app.exportarXml': 4 });
+
+    await rowOf('Caixa da tarde').getByRole('button', { name: 'Editar' }).click();
+    await page.waitForURL(/perfil\/editar\/\d+$/);
+    await poll(() => page.getByLabel('Clientes: Alterar').isChecked()).toBe(true);
+    await page.getByLabel('Clientes: Visualizar').check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await visible(toast('Perfil de acesso salvo com sucesso.'));
+    const edited = (await server.app.inject({ url: `/api/Perfis/${saved[0].id}`, headers: { authorization: token } })).json();
+    expect(edited.permissoes).toEqual({ 'app.cliente': 1, 'app.exportarXml': 4 });
   });
 
   it('a view-only user sees only what he may view, without create, edit or delete', async () => {

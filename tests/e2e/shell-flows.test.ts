@@ -237,4 +237,73 @@ describe('shell no navegador', () => {
     await page.screenshot({ path: '/tmp/e2e-shell-exportacoes.png' });
     expect(errors[2]).toEqual([]);
   });
+
+  it('shows Transferência de estoque once the branch has a second depósito, after the shell refreshes', async () => {
+    const page = pages[2]; // the administrator
+    await page.goto(url('pages/dashboard'));
+    // The favourites test left the side menu collapsed (small screen): open it again.
+    if (await page.locator('.ant-layout-sider-collapsed').count()) await page.getByRole('button', { name: 'Alternar menu' }).click();
+    // The top-level 'Estoque' group (Relatórios has an 'Estoque' entry too).
+    const group = sideMenu(page).locator(':scope > li.ant-menu-submenu').filter({ has: page.locator(':scope > .ant-menu-submenu-title', { hasText: /^Estoque$/ }) });
+    const estoque = () => group.locator('.ant-menu-sub li').allInnerTexts();
+    await group.locator(':scope > .ant-menu-submenu-title').click();
+    await poll(estoque).toContain('Produtos');
+    expect(await estoque()).not.toContain('Transferência de estoque');
+    // Settings menu > Estoques > Depósitos: the branch's default depósito is listed.
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    const settings = page.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
+    await visible(settings);
+    const depositos = page.locator('.ant-dropdown-menu-submenu-popup:visible, .ant-dropdown-menu-sub:visible').getByText('Depósitos', { exact: true });
+    await settings.getByText('Estoques', { exact: true }).hover();
+    // The submenu opens on hover; a click on the group title opens it too when the pointer came in too fast.
+    if (!(await depositos.waitFor({ timeout: 3000 }).then(() => true, () => false))) await settings.getByText('Estoques', { exact: true }).click();
+    // The popup opens towards the page (the gear is at the right edge); click the entry where it is.
+    await depositos.dispatchEvent('click');
+    await page.waitForURL(/#\/pages\/estoque\/depositos$/);
+    await visible(page.locator('.ant-table-tbody').getByText('Depósito principal'));
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.waitForURL(/depositos\/cadastrar$/);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    // Same schema on the form as on the API: the description is required.
+    await poll(() => page.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    await page.locator('#root_descricao').fill('Depósito da loja');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await visible(toast(page, 'Depósito salvo com sucesso.'));
+    await page.waitForURL(/#\/pages\/estoque\/depositos$/);
+    await visible(page.locator('.ant-table-tbody').getByText('Depósito da loja'));
+    // The shell refreshes (a reload reads getUserInfo again): now 2 active depósitos, the transfer entry shows.
+    await page.reload();
+    await visible(sideMenu(page));
+    if (!(await group.locator('.ant-menu-sub').isVisible())) await group.locator(':scope > .ant-menu-submenu-title').click();
+    await poll(estoque).toContain('Transferência de estoque');
+    const token = await login(server.app, 'admin@demo.com.br');
+    const info = (await server.app.inject({ url: '/api/Usuarios/getUserInfo?sistema=novoerp', headers: { authorization: token } })).json();
+    expect(info.filialSelecionadaObj.quantidadeDepositos).toBe(2);
+    expect(errors[2]).toEqual([]);
+  });
+
+  it("the brand's master sends a notification to every user from the administrator area and lists the brand's users", async () => {
+    const vendedor = pages[1]; // still open on its dashboard
+    await vendedor.goto(url('pages/dashboard'));
+    await visible(vendedor.getByRole('button', { name: 'Notificações' }));
+    const page = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
+    await sideMenu(page).getByText('Notificações', { exact: true }).click();
+    await page.waitForURL(/#\/administrador\/configuracoes\/notificacoes$/);
+    await page.getByLabel('Texto').fill('Nova versão disponível amanhã');
+    await page.getByRole('button', { name: /Enviar/ }).click();
+    const users = (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE ativo AND brand_id = (SELECT id FROM brands WHERE padrao)`)).rows[0].n;
+    await visible(toast(page, `Notificação enviada para ${users} usuários.`));
+    // It reaches the vendedor's open page without a reload (realtime 'alerta').
+    await vendedor.getByRole('button', { name: 'Notificações' }).click();
+    await visible(vendedor.locator('.shell-notificacoes').getByText('Nova versão disponível amanhã'));
+
+    await sideMenu(page).getByText('Usuários', { exact: true }).click();
+    await page.waitForURL(/#\/administrador\/configuracoes\/usuarios$/);
+    const rows = page.locator('.usuarios-marca .ant-table-tbody tr.ant-table-row');
+    await poll(() => rows.count()).toBe(users);
+    await page.getByLabel('Buscar usuários').fill('vizinha');
+    await page.getByLabel('Buscar usuários').press('Enter');
+    await poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('admin@vizinha.com.br')]);
+    expect(errors[errors.length - 1]).toEqual([]);
+  });
 });

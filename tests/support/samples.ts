@@ -10,6 +10,11 @@ const BY_PATTERN: Record<string, (n: number) => string> = {
   '^(ISENTO|[0-9]{2,14})$': (n) => String(100000 + (n % 899999)),
   '^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$': (n) => `ABC${n % 10}D${String(n % 100).padStart(2, '0')}`,
   '^[A-Z0-9]+$': (n) => `T${(n % 46655).toString(36).toUpperCase()}`,
+  // configuracaoBoleto (bank fields): four digits and a two-character carteira fit every size of the first bank (BB)
+  '^\\d+$': (n) => String(1000 + (n % 9000)),
+  '^[0-9Xx]$': (n) => String(n % 10),
+  '^[0-9XxPp]$': (n) => String(n % 10),
+  '^[0-9A-Za-z]+$': (n) => String(10 + (n % 90)),
 };
 
 /** A valid value for one property of a resource document, different on every call where it can be. */

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cnpjWithDigits, cpfWithDigits, isGtin } from '../../src/shared/documents.ts';
+import { buildFormShape } from '../../src/web/renderer/form-schema.ts';
 import { SchemaForm } from '../../src/web/renderer/SchemaForm.tsx';
+import { resourceByName } from '../../src/web/schemas/registry.ts';
 import { mockApi } from './support/mock-api.ts';
 import { TEST_DOC } from './support/test-doc.ts';
 
@@ -212,4 +214,90 @@ describe('SchemaForm widgets and formats, with pt-BR input', () => {
     await act(async () => {});
     expect(errorOf('nome')).toBe('Registro duplicado');
   });
+});
+
+describe('object fields drawn by their widget (ui:field)', () => {
+  const perfil = resourceByName('perfil')!;
+
+  it('an object property naming a widget gets it as ui:field; scalar ones keep ui:widget', () => {
+    const { uiSchema } = buildFormShape(perfil, {});
+    expect(uiSchema.permissoes).toEqual({ 'ui:field': 'permissionMatrix' });
+    expect(buildFormShape(TEST_DOC, {}).uiSchema.cpfCnpj).toEqual({ 'ui:widget': 'cpfCnpj' });
+  });
+
+  it('the access profile form is the generic form: the matrix edits the map, and nome follows SPEC 5.5', async () => {
+    const onSubmit = vi.fn();
+    render(<SchemaForm doc={perfil} initialData={{ nome: 'Caixa', permissoes: { 'app.cliente': 1 } }} onSubmit={onSubmit} />);
+    fireEvent.click(await screen.findByLabelText('Clientes: Alterar'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Exportar XML de NF-e' }));
+    type('nome', '');
+    submit();
+    await waitFor(() => expect(errorOf('nome')).toBe('Campo Obrigatório!'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    type('nome', 'Caixa');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ nome: 'Caixa', permissoes: { 'app.cliente': 3, 'app.exportarXml': 4 } }));
+  }, 30_000);
+});
+
+describe('sections in tabs', () => {
+  const produto = resourceByName('produto')!;
+  const activeTab = () => document.querySelector('.ant-tabs-tab-active')?.textContent;
+
+  it('the product form shows its tabs; an error on a closed tab opens it and marks its label', async () => {
+    const onSubmit = vi.fn();
+    render(<SchemaForm doc={produto} initialData={{ descricao: 'Arroz', tipoProduto: 0 }} onSubmit={onSubmit} />);
+    await screen.findByRole('tab', { name: 'Dados gerais' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Dados gerais', 'Fiscal', 'Preços e estoque']);
+    expect(input('precoVenda')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Fiscal' }));
+    await waitFor(() => expect(input('cest')).toBeTruthy());
+    type('cest', '0100100');
+    fireEvent.click(screen.getByRole('tab', { name: 'Dados gerais' }));
+    await waitFor(() => expect(activeTab()).toBe('Dados gerais'));
+    submit();
+    await waitFor(() => expect(activeTab()).toBe('Fiscal'));
+    expect(document.querySelector('.ant-tabs-tab .aba-com-erro')?.textContent).toBe('Fiscal');
+    await waitFor(() => expect(errorOf('ncm')).toBe('Campo Obrigatório!'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    type('ncm', '10063021');
+    await waitFor(() => expect(document.querySelector('.aba-com-erro')).toBeNull());
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ descricao: 'Arroz', ncm: '10063021', cest: '0100100' })));
+  }, 30_000);
+});
+
+describe('CEP → address', () => {
+  const cliente = resourceByName('cliente')!;
+
+  it('a CEP the Ceps API knows fills endereço, bairro, UF and município; typed ones are kept', async () => {
+    const asked: unknown[] = [];
+    mockApi(({ url, params }) => {
+      if (url === 'Ceps/findOne') {
+        asked.push(params.filter);
+        const cep = (params.filter as { where: { cep: string } }).where.cep;
+        if (cep === '01001000') return { data: { cep, uf: 'SP', codigoIbge: 3550308, codigoMunicipio: 3550308, municipio: 'São Paulo', logradouro: 'Praça da Sé', bairro: 'Sé' } };
+        if (cep === '20040020') return { data: { cep, uf: 'RJ', codigoIbge: 3304557, codigoMunicipio: 3304557, municipio: 'Rio de Janeiro', logradouro: 'Rua da Assembleia', bairro: 'Centro' } };
+      }
+      return undefined;
+    });
+    const onSubmit = vi.fn();
+    render(<SchemaForm doc={cliente} initialData={{ nome: 'Ana' }} onSubmit={onSubmit} />);
+    await waitFor(() => expect(input('cep')).toBeTruthy());
+    type('cep', '01001000');
+    await waitFor(() => expect(input('logradouro').value).toBe('Praça da Sé'));
+    expect(input('bairro').value).toBe('Sé');
+    expect(asked).toEqual([{ where: { cep: '01001000' } }]);
+    await waitFor(() => expect(input('uf').closest('.ant-select')?.textContent).toContain('São Paulo'));
+    await waitFor(() => expect(input('codigoMunicipio').closest('.ant-select')?.textContent).toContain('São Paulo'));
+    // What the person typed is not overwritten by another CEP's address; what the lookup filled follows the CEP.
+    type('logradouro', 'Rua Minha, 10');
+    type('cep', '20040020');
+    await waitFor(() => expect(input('codigoMunicipio').closest('.ant-select')?.textContent).toContain('Rio de Janeiro'));
+    expect(input('logradouro').value).toBe('Rua Minha, 10');
+    expect(input('bairro').value).toBe('Centro');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ cep: '20040020', uf: 'RJ', codigoMunicipio: 3304557, logradouro: 'Rua Minha, 10', bairro: 'Centro' });
+  }, 30_000);
 });

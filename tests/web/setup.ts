@@ -1,4 +1,5 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { Modal, notification } from 'antd';
 import { cleanup } from '@testing-library/react';
 
 // antd's responsive helpers ask window.matchMedia, which jsdom does not implement.
@@ -26,4 +27,48 @@ window.getComputedStyle = ((orig) => (el: Element, pseudo?: string | null) => or
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// Components start timers a test does not wait for (the 200 ms dialog delay of SPEC 9, 500 ms token sign-in,
+// 4000 ms toasts, the 2 s logout redirect), and antd's static modals render in roots cleanup() does not know.
+// Each file's timers are tracked; at its end they get a moment to fire, the rest are cleared, and React's
+// pending work is flushed while the window still exists, so nothing of this file runs after jsdom is gone.
+const timers = new Set<ReturnType<typeof setTimeout>>();
+const nativeSetTimeout = globalThis.setTimeout;
+const nativeClearTimeout = globalThis.clearTimeout;
+const nativeSetInterval = globalThis.setInterval;
+const nativeClearInterval = globalThis.clearInterval;
+globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+  const id = nativeSetTimeout(() => {
+    timers.delete(id);
+    fn(...args);
+  }, ms);
+  timers.add(id);
+  return id;
+}) as typeof setTimeout;
+globalThis.clearTimeout = ((id?: ReturnType<typeof setTimeout>) => {
+  if (id !== undefined) timers.delete(id);
+  nativeClearTimeout(id);
+}) as typeof clearTimeout;
+globalThis.setInterval = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+  const id = nativeSetInterval(fn, ms, ...args);
+  timers.add(id);
+  return id;
+}) as typeof setInterval;
+globalThis.clearInterval = ((id?: ReturnType<typeof setInterval>) => {
+  if (id !== undefined) timers.delete(id);
+  nativeClearInterval(id);
+}) as typeof clearInterval;
+
+afterAll(async () => {
+  await new Promise((r) => nativeSetTimeout(r, 300));
+  Modal.destroyAll();
+  notification.destroy();
+  await new Promise((r) => nativeSetTimeout(r, 50));
+  for (const id of timers) {
+    nativeClearTimeout(id);
+    nativeClearInterval(id);
+  }
+  timers.clear();
+  await new Promise((r) => setImmediate(r));
 });

@@ -49,6 +49,8 @@ export interface ConfigCnab {
   /** Only these variants can use the format. */
   variantes?: string[];
   ocorrencias?: Record<string, string>;
+  /** Remessa file name template ({dd}, {MM}, {yyyy}, {yy}, {seq:N}, {banco}). */
+  arquivoRemessa?: string;
   motivos?: Record<string, string>;
 }
 

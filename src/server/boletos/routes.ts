@@ -1,8 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../http/errors.ts';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatDecimal } from '../../shared/money.ts';
+import type { LevelName } from '../../shared/permissions.ts';
+import type { AppServices } from '../app-services.ts';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { obterBanco } from './bancos.ts';
 import { montarBoleto, type DadosBoleto } from './boleto.ts';
+import { gerarRemessa, type FormatoCnab, type TituloCnab } from './cnab/remessa.ts';
+import { lerRetorno } from './cnab/retorno.ts';
+import { beneficiarioDaFilial, dadosDaConfiguracao, lerConfiguracao, nomeArquivoRemessa, type ConfiguracaoBoleto } from './configuracao.ts';
+import { CORPO_PDF, CORPO_PIX_LER, CORPO_PIX_MONTAR, CORPO_REMESSA, validarCorpo } from './corpos.ts';
 import { BoletoInvalido } from './erros.ts';
 import { decodificarCodigo } from './febraban.ts';
+import { gerarPdfBoletos, type BoletoPdf } from './pdf/boleto-pdf.ts';
+import { lerPix, montarPixEstatico, type PixEstatico } from './pix/br-code.ts';
 
 const CAMPOS_SIMULAR = ['banco', 'agencia', 'conta', 'carteira', 'convenio', 'nossoNumero', 'seuNumero', 'ios', 'modalidade', 'parcela'] as const;
 
@@ -11,18 +25,155 @@ function corpoObjeto(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** Engine errors become 400 with the field named; anything else is a bug and stays a 500. */
-function comoHttp<T>(fn: () => T): T {
+/** Engine errors become 400 with the field named (under `onde`, e.g. titulos/3); anything else is a bug and stays a 500. */
+function comoHttp<T>(fn: () => T, onde = ''): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof BoletoInvalido) throw badRequest(e.message, [{ campo: e.campo, path: e.campo ? `/${e.campo}` : undefined, mensagem: e.message }]);
+    if (e instanceof BoletoInvalido) {
+      const campo = [onde, e.campo].filter(Boolean).join('/');
+      const prefixo = onde ? `${onde.replace(/^(\w+)\/(\d+)$/, (_, l: string, i: string) => `${l === 'titulos' ? 'Título' : 'Boleto'} ${Number(i) + 1}`)}: ` : '';
+      throw badRequest(prefixo + e.message, [{ campo: campo.replace(/\//g, '.'), path: campo ? `/${campo}` : undefined, mensagem: e.message }]);
+    }
     throw e;
   }
 }
 
+interface Pagador { nome: string; documento: string; endereco?: string; bairro?: string; cep?: string; cidade?: string; uf?: string }
+interface TituloCorpo { nossoNumero?: string; numeroDocumento: string; valor: string | number; vencimento: string; emissao?: string; pagador: Pagador }
+interface CorpoRemessa { sequencialArquivo?: number; dataGeracao?: string; titulos: (TituloCorpo & { operacao: TituloCnab['operacao'] })[] }
+interface CorpoPdf { porPagina?: 1 | 3; boletos: (TituloCorpo & { nossoNumero: string; parcela?: string; instrucoes?: string[] })[] }
+
+const hoje = () => new Date().toISOString().slice(0, 10);
+const SEM_CONFIGURACAO = 'A filial selecionada não tem configuração de boleto ativa. Cadastre-a em Configurações > Pagamento > Gateway de boleto.';
+
+/** The branch's active configuration and the branch as beneficiário, or a 400 saying what to do. */
+async function contexto(q: Queryable, ctx: RequestContext, paraAtualizar = false): Promise<{ cfg: ConfiguracaoBoleto; beneficiario: { nome: string; documento: string } }> {
+  const cfg = await lerConfiguracao(q, ctx, paraAtualizar);
+  const beneficiario = await beneficiarioDaFilial(q, ctx);
+  if (!cfg || !beneficiario) throw badRequest(SEM_CONFIGURACAO);
+  return { cfg, beneficiario };
+}
+
+/** The configuration's instructions (one per line) and its fine and interest, as printed on the boleto. */
+function instrucoesDaConfiguracao(cfg: ConfiguracaoBoleto): string[] {
+  const linhas = (cfg.instrucoes ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  if (cfg.multa && Number(cfg.multa) > 0) linhas.push(`Após o vencimento, cobrar multa de ${formatDecimal(cfg.multa)}%.`);
+  if (cfg.juros && Number(cfg.juros) > 0) linhas.push(`Após o vencimento, cobrar juros de ${formatDecimal(cfg.juros)}% ao mês.`);
+  return linhas;
+}
+
+const enderecoDe = (p: Pagador) => [p.endereco, p.bairro, [p.cidade, p.uf].filter(Boolean).join('/'), p.cep].filter(Boolean).join(' - ') || undefined;
+
 /** Boleto operations used by the payables and bank-configuration screens; nothing here stores data. */
-export default async function boletosRoutes(app: FastifyInstance): Promise<void> {
+export default async function boletosRoutes(app: FastifyInstance, opts: { services?: AppServices } = {}): Promise<void> {
+  const exigir = (req: FastifyRequest, nivel: LevelName): RequestContext => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, 'app.boleto', nivel)) throw forbidden(`Você não tem permissão para ${nivel === 'view' ? 'consultar' : 'emitir'} boletos.`);
+    return ctx;
+  };
+  const db = () => {
+    if (!opts.services) throw new Error('boletosRoutes: registre com { services } para as operações que usam a configuração da filial');
+    return opts.services.db;
+  };
+
+  /** Static Pix BR Code from key, amount, name, city and txid; or a 'copia e cola' parsed and validated. */
+  app.post('/api/Boletos/pix', async (req) => {
+    const body = corpoObjeto(req.body);
+    if ('codigo' in body) {
+      const { codigo } = validarCorpo<{ codigo: string }>(CORPO_PIX_LER, body);
+      return { codigo: codigo.trim(), ...comoHttp(() => lerPix(codigo)) };
+    }
+    const p = validarCorpo<PixEstatico>(CORPO_PIX_MONTAR, body);
+    const codigo = comoHttp(() => montarPixEstatico(p));
+    return { codigo, ...lerPix(codigo) };
+  });
+
+  /**
+   * CNAB remessa of the branch's configuration (bank, layout 240/400) for the titles given, answered as the
+   * file with the bank's file name. Titles to register without a nosso número take the configuration's next
+   * ones, which advance in the same transaction.
+   */
+  app.post('/api/Boletos/remessa', async (req, reply) => {
+    const ctx = exigir(req, 'change');
+    const body = validarCorpo<CorpoRemessa>(CORPO_REMESSA, req.body);
+    const dataGeracao = body.dataGeracao ?? hoje();
+    const sequencial = body.sequencialArquivo ?? 1;
+    const { arquivo, nome } = await db().tenant(ctx, async (q) => {
+      const { cfg, beneficiario } = await contexto(q, ctx, true);
+      const formato = String(cfg.layoutCnab) as FormatoCnab;
+      let proximo = BigInt(cfg.proximoNossoNumero);
+      const titulos: TituloCnab[] = body.titulos.map((t, i) => {
+        if (!t.nossoNumero && t.operacao !== 'registrar') {
+          throw badRequest(`Título ${i + 1}: informe o nosso número do boleto a ${t.operacao === 'baixar' ? 'baixar' : 'alterar'}.`, [{ campo: `titulos.${i}.nossoNumero`, path: `/titulos/${i}/nossoNumero`, mensagem: 'Campo Obrigatório!' }]);
+        }
+        const nossoNumero = t.nossoNumero ?? String(proximo++);
+        const { banco: _, ...boleto } = dadosDaConfiguracao(cfg, { nossoNumero, valor: t.valor, vencimento: t.vencimento });
+        const p = t.pagador;
+        return {
+          operacao: t.operacao, boleto, numeroDocumento: t.numeroDocumento, emissao: t.emissao ?? dataGeracao,
+          pagador: { nome: p.nome, documento: p.documento, endereco: p.endereco ?? '', bairro: p.bairro, cep: p.cep ?? '', cidade: p.cidade ?? '', uf: p.uf ?? '' },
+        };
+      });
+      // each title checked alone first, so the message names the title
+      titulos.forEach((t, i) => comoHttp(() => montarBoleto({ ...t.boleto, banco: cfg.banco }), `titulos/${i}`));
+      const arquivo = comoHttp(() =>
+        gerarRemessa({
+          banco: cfg.banco, formato, sequencialArquivo: sequencial, dataGeracao,
+          beneficiario: { nome: beneficiario.nome, documento: beneficiario.documento, agencia: cfg.agencia, agenciaDv: cfg.agenciaDv ?? undefined, conta: cfg.conta ?? '', contaDv: cfg.contaDv ?? undefined, convenio: cfg.convenio ?? undefined },
+          titulos,
+        }),
+      );
+      if (proximo !== BigInt(cfg.proximoNossoNumero)) {
+        await q.query('UPDATE configuracoes_boleto SET proximo_nosso_numero = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [String(proximo), ctx.tenantId, cfg.id]);
+      }
+      const modelo = obterBanco(cfg.banco)?.cnab?.[formato]?.arquivoRemessa;
+      return { arquivo, nome: nomeArquivoRemessa(cfg.banco, modelo, dataGeracao, sequencial) };
+    });
+    return reply
+      .header('content-type', 'text/plain; charset=iso-8859-1')
+      .header('content-disposition', `attachment; filename="${nome}"`)
+      .send(Buffer.from(arquivo, 'latin1'));
+  });
+
+  /** A retorno file (the body as text/plain, or JSON { "conteudo" }) of the branch's bank, turned into events. */
+  app.post('/api/Boletos/retorno', async (req) => {
+    const ctx = exigir(req, 'change');
+    const conteudo = typeof req.body === 'string' ? req.body : (req.body as { conteudo?: unknown } | undefined)?.conteudo;
+    if (typeof conteudo !== 'string' || !conteudo.trim()) {
+      throw badRequest('Envie o conteúdo do arquivo de retorno (corpo text/plain ou JSON com o campo "conteudo").', [{ campo: 'conteudo', path: '/conteudo', mensagem: 'Campo Obrigatório!' }]);
+    }
+    const { cfg } = await db().tenant(ctx, (q) => contexto(q, ctx));
+    const primeira = conteudo.split(/\r?\n/)[0].replace(/\r$/, '');
+    const formato = primeira.length === 240 ? '240' : primeira.length === 400 ? '400' : null;
+    if (!formato) throw badRequest(`Arquivo de retorno não reconhecido: a primeira linha tem ${primeira.length} caracteres (CNAB 240 ou 400 esperados).`, [{ campo: 'conteudo', path: '/conteudo', mensagem: 'Campo inválido!' }]);
+    const eventos = comoHttp(() => lerRetorno(conteudo, cfg.banco, formato));
+    return { banco: cfg.banco, formato: Number(formato), eventos };
+  });
+
+  /** Boletos (a carnê when many) of the branch's configuration as one PDF, streamed as it is drawn. */
+  app.post('/api/Boletos/pdf', async (req, reply) => {
+    const ctx = exigir(req, 'change');
+    const body = validarCorpo<CorpoPdf>(CORPO_PDF, req.body);
+    const { cfg, beneficiario } = await db().tenant(ctx, (q) => contexto(q, ctx));
+    const instrucoes = instrucoesDaConfiguracao(cfg);
+    if (cfg.chavePix) comoHttp(() => montarPixEstatico({ chave: cfg.chavePix!, nome: beneficiario.nome, cidade: cfg.cidadePix ?? '', valor: null }));
+    const boletos: BoletoPdf[] = body.boletos.map((b, i) => {
+      const dados = dadosDaConfiguracao(cfg, { nossoNumero: b.nossoNumero, valor: b.valor, vencimento: b.vencimento });
+      // every boleto is checked before the first byte goes out: a bad one is a 400, never half a PDF
+      comoHttp(() => montarBoleto(dados), `boletos/${i}`);
+      return {
+        dados, beneficiario, numeroDocumento: b.numeroDocumento, dataDocumento: b.emissao ?? hoje(), parcela: b.parcela,
+        pagador: { nome: b.pagador.nome, documento: b.pagador.documento, endereco: enderecoDe(b.pagador) },
+        instrucoes: b.instrucoes ?? instrucoes,
+        pix: cfg.chavePix ? { chave: cfg.chavePix, cidade: cfg.cidadePix ?? '', txid: `${b.numeroDocumento}${b.nossoNumero}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 25) } : undefined,
+      };
+    });
+    const saida = new PassThrough();
+    gerarPdfBoletos(boletos, saida, { porPagina: body.porPagina ?? 1 }).catch((e) => saida.destroy(e));
+    return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="boletos.pdf"').send(saida);
+  });
+
   app.post('/api/Boletos/decodificar', async (req) => {
     const body = corpoObjeto(req.body);
     if (typeof body.codigo !== 'string') {

@@ -9,6 +9,7 @@ import { translateDbError } from '../db/pg-errors.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { SCHEMAS_DIR } from '../schemas/documents.ts';
+import brandAdminRoutes from './admin-routes.ts';
 import type { BrandRow } from './brand-resolver.ts';
 
 /** Secrets a brand configuration holds that never reach a browser (CRM integration token). */
@@ -133,4 +134,6 @@ export default async function brandRoutes(app: FastifyInstance, { services }: { 
     brands.invalidate();
     return { count: 1 };
   });
+
+  await app.register(brandAdminRoutes, { services });
 }

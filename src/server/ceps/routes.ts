@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { CepServiceError, cepClientFromEnv } from './viacep.ts';
 
 /** SPEC 7.6: UFs and municipality search, served from the IBGE reference tables. City search limit 10. */
 export const CITY_SEARCH_LIMIT = 10;
@@ -9,6 +10,37 @@ export default async function cepsRoutes(app: FastifyInstance, { services }: { s
   const { db } = services;
 
   registerMunicipioLookup(app, services);
+
+  /**
+   * SPEC 7.6 GET Ceps/findOne?filter={"where":{"cep":"01001000"}}: the address of a CEP from the service at
+   * CEP_API_URL (ViaCEP protocol, viacep.ts) with the município as in our IBGE table. 404 when the CEP is
+   * unknown or no service is configured (the form then derives only the UF), 502 when the service fails.
+   */
+  app.get('/api/Ceps/findOne', async (req) => {
+    const cep = cepOfFilter((req.query as { filter?: string }).filter);
+    const client = cepClientFromEnv();
+    if (!client) throw notFound('CEP não encontrado.');
+    let found;
+    try {
+      found = await client.lookup(cep);
+    } catch (e) {
+      if (e instanceof CepServiceError) throw new HttpError(502, 'Não foi possível consultar o CEP agora. Tente novamente.');
+      throw e;
+    }
+    if (!found) throw notFound('CEP não encontrado.');
+    const byCode = found.ibge ? await db.query<{ codigoIbge: number; nome: string }>('SELECT codigo_ibge AS "codigoIbge", nome FROM municipio WHERE codigo_ibge = $1 AND uf = $2', [found.ibge, found.uf]) : null;
+    const municipio = byCode?.rows[0] ?? (found.localidade ? (await db.query<{ codigoIbge: number; nome: string }>('SELECT codigo_ibge AS "codigoIbge", nome FROM municipio WHERE uf = $1 AND nome_busca = $2', [found.uf, normalise(found.localidade)])).rows[0] : undefined);
+    return {
+      cep,
+      uf: found.uf,
+      codigoIbge: municipio?.codigoIbge ?? null,
+      codigoMunicipio: municipio?.codigoIbge ?? null,
+      municipio: municipio?.nome ?? (found.localidade || null),
+      logradouro: found.logradouro || null,
+      complemento: found.complemento || null,
+      bairro: found.bairro || null,
+    };
+  });
 
   app.get('/api/Ceps/ufs', async () => {
     const r = await db.query('SELECT sigla, codigo_ibge AS "codigoIbge", nome FROM uf ORDER BY sigla');
@@ -43,6 +75,20 @@ export function registerMunicipioLookup(app: FastifyInstance, services: AppServi
     if (!r.rows.length) throw notFound('Município não encontrado.');
     return r.rows[0];
   });
+}
+
+/** The 8 digits of filter.where.cep ("01001-000" or "01001000"); anything else is a 400. */
+function cepOfFilter(raw: string | undefined): string {
+  let filter: unknown;
+  try {
+    filter = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    filter = undefined;
+  }
+  const cep = (filter as { where?: { cep?: unknown } } | undefined)?.where?.cep;
+  const digits = typeof cep === 'string' || typeof cep === 'number' ? String(cep).replace(/\D/g, '') : '';
+  if (!/^\d{8}$/.test(digits) || !/^[\d.\s-]+$/.test(String(cep))) throw badRequest('CEP inválido.', [{ path: '/where/cep', campo: 'cep', mensagem: 'Campo inválido!' }]);
+  return digits;
 }
 
 export const normalise = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();

@@ -1,5 +1,6 @@
 import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedDemoPlanos } from '../planos/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../schemas/documents.ts';
 
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
 
     await seedMasterData(q, demo, opts.clientes ?? 60, 1);
     await seedMasterData(q, vizinha, 8, 7);
+    await seedDemoPlanos(q);
   });
   return true;
 }
@@ -112,6 +114,8 @@ export async function seedMasterData(q: Queryable, tenantId: number, clientes: n
     }
   }
   for (const m of ['Camponesa', 'Serra Azul', 'Rio Claro', 'Bella Itália', 'Polar']) await q.query('INSERT INTO marcas (tenant_id, descricao) VALUES ($1, $2)', [tenantId, m]);
+  // One default stock location per branch (a second one brings the stock transfer menu, SPEC 6).
+  await q.query(`INSERT INTO depositos (tenant_id, filial_id, descricao, padrao) SELECT tenant_id, id, 'Depósito principal', true FROM branches WHERE tenant_id = $1`, [tenantId]);
   for (const [sigla, descricao, frac] of [['UN', 'Unidade', false], ['KG', 'Quilograma', true], ['CX', 'Caixa', false], ['LT', 'Litro', true], ['PC', 'Pacote', false], ['M', 'Metro', true]] as const) {
     await q.query('INSERT INTO unidades (tenant_id, sigla, descricao, fracionavel) VALUES ($1, $2, $3, $4)', [tenantId, sigla, descricao, frac]);
   }

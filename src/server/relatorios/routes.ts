@@ -27,7 +27,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     const filter = (typeof body.filter === 'string' ? parseJsonParam<Filter>(body.filter, 'filter') : (body.filter as Filter)) ?? {};
     const kept: Filter = { where: filter.where, order: filter.order };
     // Checked now, so a bad filter is a 400 here and not a failed job later.
-    services.resources.exportQuery(def, ctx, kept);
+    services.resources.exportChunk(def, ctx, kept, null, 1);
     const chave = createHash('sha1').update(JSON.stringify([def.endpoint, kept.where ?? null, kept.order ?? null, body.tipo])).digest('hex');
     const descricao = typeof body.descricao === 'string' && body.descricao.trim() ? body.descricao.trim().slice(0, 120) : def.doc.title;
     const row = await db

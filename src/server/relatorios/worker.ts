@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
+import { KEYSET_FIELD } from '../resources/resource-service.ts';
 import { reportColumns } from './columns.ts';
 import { writePdf, writeXlsx, type ReportHeader } from './exporters.ts';
 
 export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
-/** Rows fetched from the cursor at a time: memory stays flat whatever the report's size. */
-export const CURSOR_BATCH = 1000;
+/**
+ * Rows read per chunk. Each chunk is its own short tenant transaction (keyset pagination), so the database
+ * (PGlite has a single connection) serves other requests between chunks, and memory stays flat.
+ */
+export const CHUNK_ROWS = 4000;
 /** A job whose process died is taken again after this long. */
 export const STALE_AFTER_SECONDS = 600;
 
@@ -25,8 +29,8 @@ interface JobRow {
 
 /**
  * Runs report jobs: claims one pending row with FOR UPDATE SKIP LOCKED (so any number of processes share the
- * table and each job runs once), streams the rows through a cursor inside the tenant's transaction into the
- * file, then marks the row and tells the user's socket.io room '{evento}-{tipo}'.
+ * table and each job runs once), reads the rows in keyset chunks (each its own short tenant transaction) into
+ * the file, then marks the row and tells the user's socket.io room '{evento}-{tipo}'.
  */
 export class ReportWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -36,7 +40,7 @@ export class ReportWorker {
   private current: Promise<void> = Promise.resolve();
   readonly executor = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
-  constructor(private readonly services: AppServices, private readonly dir: string, private readonly pollMs = 2000) {}
+  constructor(private readonly services: AppServices, private readonly dir: string, private readonly pollMs = 2000, private readonly chunkRows = CHUNK_ROWS) {}
 
   start(): void {
     this.timer = setInterval(() => this.kick(), this.pollMs);
@@ -100,29 +104,36 @@ export class ReportWorker {
       const folder = join(this.dir, String(job.tenant_id));
       mkdirSync(folder, { recursive: true });
       const file = join(folder, `${job.id}.${job.tipo}`);
-      const linhas = await db.tenant(ctx, async (q) => {
-        const who = await q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null }>(
+      const who = await db.tenant(ctx, (q) =>
+        q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null }>(
           `SELECT u.nome AS usuario, coalesce(b.nome, t.nome) AS empresa, coalesce(b.cpf_cnpj, t.cpf_cnpj) AS cpf_cnpj
              FROM users u JOIN tenants t ON t.id = u.tenant_id LEFT JOIN branches b ON b.tenant_id = u.tenant_id AND b.id = $3
             WHERE u.tenant_id = $1 AND u.id = $2`,
           [job.tenant_id, job.user_id, job.parametros.branchId],
-        );
-        const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date() };
-        const { sql, params, fields } = resources.exportQuery(def, ctx, { where: job.parametros.filter?.where, order: job.parametros.filter?.order });
-        await q.query(`DECLARE relatorio_cursor NO SCROLL CURSOR FOR ${sql}`, params);
-        async function* batches() {
-          for (;;) {
-            const r = await q.query<Record<string, unknown>>(`FETCH ${CURSOR_BATCH} FROM relatorio_cursor`);
-            if (!r.rows.length) return;
+        ),
+      );
+      const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date() };
+      const filter = { where: job.parametros.filter?.where, order: job.parametros.filter?.order };
+      const chunkRows = this.chunkRows;
+      // Each chunk: one short transaction that reads the rows after the previous chunk's last one. The file is
+      // written between chunks, outside any transaction.
+      async function* batches() {
+        let after: (string | null)[] | null = null;
+        for (;;) {
+          const rows = await db.tenant(ctx, async (q) => {
+            const { sql, params, fields } = resources.exportChunk(def!, ctx, filter, after, chunkRows);
+            const r = await q.query<Record<string, unknown>>(sql, params);
+            if (r.rows.length) after = r.rows[r.rows.length - 1][KEYSET_FIELD] as (string | null)[];
+            for (const row of r.rows) delete row[KEYSET_FIELD];
             await resources.decorateRows(q, def!, ctx, r.rows, fields);
-            yield r.rows;
-          }
+            return r.rows;
+          });
+          if (rows.length) yield rows;
+          if (rows.length < chunkRows) return;
         }
-        const columns = reportColumns(def);
-        const n = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
-        await q.query('CLOSE relatorio_cursor');
-        return n;
-      });
+      }
+      const columns = reportColumns(def);
+      const linhas = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
       const done = await db.query(
         `UPDATE relatorios SET status = 1, arquivo = $4, linhas = $5, finalizado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3 AND status = 0`,
         [job.tenant_id, job.id, this.executor, file, linhas],

@@ -75,7 +75,8 @@ export function writeSchema(doc: ResourceDoc, lookups: Map<string, LookupDoc>): 
     properties[name] = p;
   }
   const required = (doc.schema.required ?? []).filter((r) => r in properties);
-  return { type: 'object', properties, required, additionalProperties: false };
+  // allOf: conditional rules over the fields (if/then), e.g. the sizes each bank accepts (configuracaoBoleto)
+  return { type: 'object', properties, required, additionalProperties: false, ...(doc.schema.allOf ? { allOf: doc.schema.allOf } : {}) };
 }
 
 export function buildResource(doc: ResourceDoc, ajv: Ajv2020, lookups: Map<string, LookupDoc>): ResourceDef {

@@ -29,7 +29,7 @@ export interface ResourceDoc {
   scope?: Record<string, string | number | boolean>;
   hierarchy?: { parent: string; label: string; as: string; separator?: string };
   relations?: Record<string, { type: 'belongsTo' | 'hasMany'; resource: string; foreignKey: string }>;
-  schema: { type: 'object'; title?: string; required?: string[]; properties: Record<string, PropertySchema> };
+  schema: { type: 'object'; title?: string; required?: string[]; properties: Record<string, PropertySchema>; allOf?: Record<string, unknown>[] };
   search?: string[];
   list: { columns: { field: string; title?: string; width?: number; filter?: boolean; sort?: boolean }[]; order?: string };
   form: { sections: { title: string; tab?: string; rows: string[][] }[] };

@@ -62,14 +62,21 @@ export class ResourceService {
     return rows;
   }
 
-  /** The whole filtered, ordered list as one SQL statement without paging, for a cursor (report exports). */
-  exportQuery(def: ResourceDef, ctx: RequestContext, filter: Filter = {}): { sql: string; params: unknown[]; fields: FieldDef[] } {
+  /**
+   * The filtered, ordered list for report exports, read in chunks by keyset pagination: each chunk is one
+   * short query (its own transaction) that starts after the previous chunk's last row. The order always ends
+   * with a unique column (id), so a chunk neither repeats nor skips rows. Each row carries its order values
+   * as text under KEYSET_FIELD (pass them back as `after`); decorate and strip it before use.
+   */
+  exportChunk(def: ResourceDef, ctx: RequestContext, filter: Filter, after: (string | null)[] | null, limit: number): { sql: string; params: unknown[]; fields: FieldDef[] } {
     checkFilterKeys(filter);
     const fields = parseFields(def, filter.fields);
     const order = parseOrder(def, filter.order);
     const p = new SqlParams();
     const conds = [...baseConditions(def, ctx, p), whereToSql(def, filter.where, p)];
-    const sql = `SELECT ${selectList(withId(def, fields))} FROM ${quoteIdent(def.table)} t WHERE ${conds.join(' AND ')} ORDER BY ${orderToSql(order)}`;
+    if (after) conds.push(keysetAfter(order, after, p));
+    const keys = `ARRAY[${order.map((o) => `t.${quoteIdent(o.field.column)}::text`).join(', ')}] AS ${quoteIdent(KEYSET_FIELD)}`;
+    const sql = `SELECT ${selectList(withId(def, fields))}, ${keys} FROM ${quoteIdent(def.table)} t WHERE ${conds.join(' AND ')} ORDER BY ${orderToSql(order)} LIMIT ${Math.max(1, Math.floor(limit))}`;
     return { sql, params: p.values, fields };
   }
 
@@ -245,6 +252,32 @@ export class ResourceService {
       for (const row of rows) row[inc.relation] = related.filter((r) => r[rel.foreignKey] === row.id);
     }
   }
+}
+
+/** The column a chunk of exportChunk() carries its rows' order values in. */
+export const KEYSET_FIELD = '__ordem';
+
+const SQL_TYPES: Record<FieldDef['kind'], string> = { text: 'text', integer: 'bigint', number: 'numeric', boolean: 'boolean', date: 'date', datetime: 'timestamptz', json: 'jsonb' };
+
+/**
+ * Rows strictly after `after` in the given order, as PostgreSQL sorts (ASC puts NULLs last, DESC first):
+ * for some column i, every earlier column equals its value and column i comes after it.
+ */
+function keysetAfter(order: OrderItem[], after: (string | null)[], p: SqlParams): string {
+  const ors: string[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const parts: string[] = [];
+    for (let j = 0; j <= i; j++) {
+      const col = `t.${quoteIdent(order[j].field.column)}`;
+      const v = after[j];
+      const val = () => `${p.add(v)}::${SQL_TYPES[order[j].field.kind]}`;
+      if (j < i) parts.push(v === null ? `${col} IS NULL` : `${col} = ${val()}`);
+      else if (order[j].dir === 'ASC') parts.push(v === null ? 'false' : `(${col} > ${val()} OR ${col} IS NULL)`);
+      else parts.push(v === null ? `${col} IS NOT NULL` : `${col} < ${val()}`);
+    }
+    ors.push(`(${parts.join(' AND ')})`);
+  }
+  return `(${ors.join(' OR ')})`;
 }
 
 function withId(def: ResourceDef, fields: FieldDef[]): FieldDef[] {

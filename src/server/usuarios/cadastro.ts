@@ -36,7 +36,14 @@ export interface CadastroResult {
  * POST Usuarios/cadastro: a free-trial account under the request's brand: the account, its first branch and
  * its administrator user, in one transaction. Validates exactly as the sign-up screen (SPEC 5.4).
  */
-export async function cadastrar(db: Db, brand: BrandRow, body: CadastroBody): Promise<CadastroResult> {
+/** Who handed over the sign-up link (the access_token route parameter of #/cadastrar/{access_token}, SPEC 2.4). */
+export interface CadastradoPor {
+  tenantId: number;
+  userId: number;
+  email: string;
+}
+
+export async function cadastrar(db: Db, brand: BrandRow, body: CadastroBody, cadastradoPor: CadastradoPor | null = null): Promise<CadastroResult> {
   if (!body || typeof body !== 'object') throw badRequest('Dados do cadastro não informados.');
   if (brand.config?.cadastroHabilitado === false) throw new HttpError(403, 'O cadastro não está disponível para esta marca.');
   const misc = brand.config?.misc ?? {};
@@ -61,6 +68,7 @@ export async function cadastrar(db: Db, brand: BrandRow, body: CadastroBody): Pr
     uf: body.uf ?? null,
     idConfigWhitelabel: body.idConfigWhitelabel ?? brand.config?.idConfig ?? null,
     indicanteBruto: body.indicante ?? null,
+    cadastradoPor,
   };
   const senhaHash = await hashPassword(String(body.senha));
   const trialDays = Number(misc.diasTrial ?? TRIAL_DAYS);

@@ -1,45 +1,50 @@
+import type { Queryable } from '../db/db.ts';
+
 /**
- * Repeated sign-in failures per e-mail and per address: from SLOW_AFTER failures each answer is delayed,
- * from BLOCK_AFTER they are refused with 429 until the window passes. Kept in this process's memory.
+ * Repeated sign-in failures per brand/e-mail and per address: from SLOW_AFTER failures each answer is delayed,
+ * from BLOCK_AFTER they are refused with 429 until the window passes. Kept in the table login_tentativas, so
+ * every server process on the same database counts together (migration 0030).
  */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const SLOW_AFTER = 3;
 export const BLOCK_AFTER = 8;
 export const DELAY_STEP_MS = 250;
 
-interface Entry {
-  failures: number[];
+const WINDOW = `make_interval(secs => ${THROTTLE_WINDOW_MS / 1000})`;
+
+export const emailKey = (brandId: number, email: string) => `e:${brandId}:${email.trim().toLowerCase()}`;
+export const addressKey = (ip: string) => `ip:${ip}`;
+
+/** 'block' refuses; a number is how long to wait before answering. */
+export function verdictFor(failures: number): 'block' | number {
+  if (failures >= BLOCK_AFTER) return 'block';
+  return failures >= SLOW_AFTER ? (failures - SLOW_AFTER + 1) * DELAY_STEP_MS : 0;
 }
 
 export class LoginThrottle {
-  private readonly entries = new Map<string, Entry>();
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly db: Queryable) {}
 
-  private recent(key: string): number[] {
-    const e = this.entries.get(key);
-    if (!e) return [];
-    const since = this.now() - THROTTLE_WINDOW_MS;
-    e.failures = e.failures.filter((t) => t > since);
-    if (!e.failures.length) this.entries.delete(key);
-    return e.failures;
+  async check(keys: string[]): Promise<'block' | number> {
+    const r = await this.db.query<{ n: number | null }>(`SELECT max(falhas)::int AS n FROM login_tentativas WHERE chave = ANY($1) AND inicio > now() - ${WINDOW}`, [keys]);
+    return verdictFor(Number(r.rows[0]?.n ?? 0));
   }
 
-  /** 'block' refuses; a number is how long to wait before answering. */
-  check(keys: string[]): 'block' | number {
-    const worst = Math.max(0, ...keys.map((k) => this.recent(k).length));
-    if (worst >= BLOCK_AFTER) return 'block';
-    return worst >= SLOW_AFTER ? (worst - SLOW_AFTER + 1) * DELAY_STEP_MS : 0;
-  }
-
-  fail(keys: string[]): void {
+  /** One more failure for each key, atomically: a window that has passed starts again at one. */
+  async fail(keys: string[]): Promise<void> {
     for (const k of keys) {
-      const e = this.entries.get(k) ?? { failures: [] };
-      e.failures.push(this.now());
-      this.entries.set(k, e);
+      await this.db.query(
+        `INSERT INTO login_tentativas AS t (chave, inicio, falhas) VALUES ($1, now(), 1)
+         ON CONFLICT (chave) DO UPDATE SET
+           falhas = CASE WHEN t.inicio > now() - ${WINDOW} THEN t.falhas + 1 ELSE 1 END,
+           inicio = CASE WHEN t.inicio > now() - ${WINDOW} THEN t.inicio ELSE now() END`,
+        [k],
+      );
     }
+    // Rows whose window has passed say nothing any more.
+    await this.db.query(`DELETE FROM login_tentativas WHERE inicio < now() - ${WINDOW}`);
   }
 
-  succeed(key: string): void {
-    this.entries.delete(key);
+  async succeed(key: string): Promise<void> {
+    await this.db.query('DELETE FROM login_tentativas WHERE chave = $1', [key]);
   }
 }

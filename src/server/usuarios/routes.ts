@@ -4,12 +4,12 @@ import { serverAllows } from '../auth/access.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { hashPassword, verifyPassword, verifyUserPassword } from '../auth/passwords.ts';
-import { createSession, endSession } from '../auth/sessions.ts';
+import { createSession, endSession, resolveSession } from '../auth/sessions.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { cadastrar, crmAfterSignUp, type CadastroBody } from './cadastro.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { addressKey, emailKey, LoginThrottle } from './login-throttle.ts';
 import { requestReset, resetPassword } from './recuperacao.ts';
 import { buildUserInfo, permissionMap, selectedBranch } from './user-info.ts';
 
@@ -64,7 +64,7 @@ const USER_COLUMNS = `u.id, u.nome, u.email, u.telefone, u.avatar, u.ativo, u.pe
 
 export default async function usuariosRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db, brands, mailer } = services;
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(db);
 
   app.post('/api/Usuarios/login', { config: { public: true } }, async (req) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
@@ -72,11 +72,11 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
       throw badRequest('Informe e-mail e senha.', [{ path: '/email', mensagem: 'Campo Obrigatório!' }]);
     }
     const email = body.email.trim().toLowerCase();
-    const keys = [`e:${email}`, `ip:${req.ip}`];
-    const verdict = throttle.check(keys);
+    const brand = await brands.forHost(req.headers.host);
+    const keys = [emailKey(brand.id, email), addressKey(req.ip)];
+    const verdict = await throttle.check(keys);
     if (verdict === 'block') throw new HttpError(429, TOO_MANY_ATTEMPTS);
     if (verdict > 0) await sleep(verdict);
-    const brand = await brands.forHost(req.headers.host);
     const r = await db.query<UserRow>(
       `SELECT tenant_id, id, email, nome, senha_hash, avatar, ativo, perfil_admin, suporte_white_label, is_contador, is_avanco, master,
               primeiro_acesso, modais_abertos, filial_selecionada_id
@@ -86,10 +86,10 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
     const user = r.rows[0];
     const ok = await verifyUserPassword(body.password, user?.senha_hash);
     if (!user || !ok || !user.ativo) {
-      throttle.fail(keys);
+      await throttle.fail(keys);
       throw new HttpError(401, LOGIN_FAILED);
     }
-    throttle.succeed(`e:${email}`);
+    await throttle.succeed(keys[0]);
     const branch = user.filial_selecionada_id ?? (await firstBranch(services, user.tenant_id, user.id));
     const session = await createSession(db, user.tenant_id, user.id, branch);
     const include = String((req.query as Record<string, unknown>).include ?? '');
@@ -105,7 +105,11 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
   app.post('/api/Usuarios/cadastro', { config: { public: true } }, async (req) => {
     const brand = await brands.forHost(req.headers.host);
     const body = req.body as CadastroBody;
-    const result = await cadastrar(db, brand, body);
+    // #/cadastrar/{access_token}: a signed-in user of this brand handed the link over; the account records who.
+    // A token that does not resolve (expired, another brand) is not an error: the sign-up goes on unattributed.
+    const raw = (req.query as Record<string, unknown>).access_token;
+    const by = typeof raw === 'string' && raw ? await resolveSession(db, raw) : null;
+    const result = await cadastrar(db, brand, body, by && by.brandId === brand.id ? { tenantId: by.tenantId, userId: by.userId, email: by.email } : null);
     const lead = crmAfterSignUp(brand, body, services.crmBaseUrl, (m, e) => req.log.warn({ err: e }, m));
     if (lead) services.background.add(lead);
     return result;

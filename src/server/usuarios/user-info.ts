@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestContext } from '../auth/context.ts';
+import { configuracaoDaFilial } from '../boletos/configuracao.ts';
 import type { BrandRow } from '../brands/brand-resolver.ts';
 import type { Db } from '../db/db.ts';
 import { SCHEMAS_DIR } from '../schemas/documents.ts';
@@ -19,7 +20,9 @@ export async function selectedBranch(db: Db, ctx: RequestContext) {
   const r = await db.tenant(ctx, (q) =>
     q.query<{ id: number; apelido: string | null; nome: string; cpfCnpj: string | null; [k: string]: unknown }>(
       `SELECT b.id, b.apelido, b.nome, b.cpf_cnpj AS "cpfCnpj", t.contrato_id AS "contratoId", t.trial, t.bloqueada, t.data_vencimento AS "dataVencimento",
-              b.ramo_atividade AS "ramoAtividade", b.regime_tributario AS "regimeTributario", b.uf, b.codigo_municipio AS "codigoMunicipio"
+              b.ramo_atividade AS "ramoAtividade", b.regime_tributario AS "regimeTributario", b.uf, b.codigo_municipio AS "codigoMunicipio",
+              -- Active depósitos of this branch: the stock transfer menu needs at least 2 (SPEC 6).
+              (SELECT count(*)::int FROM depositos d WHERE d.tenant_id = b.tenant_id AND d.filial_id = b.id AND d.ativo) AS "quantidadeDepositos"
          FROM branches b JOIN tenants t ON t.id = b.tenant_id WHERE b.tenant_id = $1 AND b.id = $2`,
       [ctx.tenantId, ctx.branchId],
     ),
@@ -47,6 +50,8 @@ export async function buildUserInfo(db: Db, ctx: RequestContext, brand: BrandRow
     alertas: [],
     painelAdministrativo: ctx.isAvanco || ctx.master,
     filialSelecionadaObj: await selectedBranch(db, ctx),
+    // SPEC 3 'Boleto configuration' of the selected branch (active only): the shell shows the boleto menus with it
+    configuracaoBoleto: await configuracaoDaFilial(db, ctx).then((c) => (c ? { id: c.id } : null)),
     perfilAdmin: ctx.perfilAdmin,
     suporteWhiteLabel: ctx.suporteWhiteLabel,
     isContador: ctx.isContador,

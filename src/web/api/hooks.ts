@@ -1,16 +1,20 @@
-import useSWR, { preload, type SWRConfiguration } from 'swr';
+import useSWR, { type SWRConfiguration } from 'swr';
 import type { Filter, Where } from '../../shared/filter.ts';
-import { api, normalise } from './client.ts';
+import { api } from './client.ts';
+import { viaEarly } from './early.ts';
+import { keyOf, pathWith } from './params.ts';
 
 type Row = Record<string, unknown>;
 
-/** SWR keys are the request itself, so the same filter is one cache entry. */
-const keyOf = (...parts: unknown[]) => JSON.stringify(normalise(parts));
 
 export const listKey = (endpoint: string, filter: Filter) => keyOf('list', endpoint, filter);
 export const countKey = (endpoint: string, where: Where | undefined) => keyOf('count', endpoint, where ?? {});
-const fetchList = async <T>(endpoint: string, filter: Filter) => (await api.get<T[]>(endpoint, { params: { filter } })).data;
-const fetchCount = async (endpoint: string, where: Where | undefined) => (await api.get<{ count: number }>(`${endpoint}/count`, { params: { where: where ?? {} } })).data.count;
+/** A list page and its count: the paths a cold start may already have asked for (api/early.ts). */
+export const listPath = (endpoint: string, filter: Filter) => pathWith(endpoint, { filter });
+export const countPath = (endpoint: string, where: Where | undefined) => pathWith(`${endpoint}/count`, { where: where ?? {} });
+const fetchList = <T>(endpoint: string, filter: Filter) => viaEarly(listPath(endpoint, filter), async () => (await api.get<T[]>(endpoint, { params: { filter } })).data);
+const askCount = async (endpoint: string, where: Where | undefined) => (await api.get<{ count: number }>(`${endpoint}/count`, { params: { where: where ?? {} } })).data;
+const fetchCount = async (endpoint: string, where: Where | undefined) => (await viaEarly(countPath(endpoint, where), () => askCount(endpoint, where))).count;
 
 export function useList<T = Row>(endpoint: string | null, filter: Filter, config?: SWRConfiguration) {
   return useSWR<T[]>(endpoint ? listKey(endpoint, filter) : null, () => fetchList<T>(endpoint!, filter), config);
@@ -18,12 +22,6 @@ export function useList<T = Row>(endpoint: string | null, filter: Filter, config
 
 export function useCount(endpoint: string | null, where: Where | undefined, config?: SWRConfiguration) {
   return useSWR<number>(endpoint ? countKey(endpoint, where) : null, () => fetchCount(endpoint!, where), config);
-}
-
-/** Starts a list's two requests before its screen renders (the grid then finds them under the same keys). */
-export function preloadList(endpoint: string, filter: Filter, where: Where | undefined): void {
-  preload(listKey(endpoint, filter), () => fetchList(endpoint, filter)).catch(() => {});
-  preload(countKey(endpoint, where), () => fetchCount(endpoint, where)).catch(() => {});
 }
 
 export function useRecord<T = Row>(endpoint: string, id: string | number | undefined | null, config?: SWRConfiguration) {

@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { authRoutes } from '../auth/routes.tsx';
+import { adminRoutes } from '../pages/administrador/routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
@@ -27,8 +28,17 @@ const ExportsPage = lazy(() => import('../reports/ExportsPage.tsx'));
 const UsuariosPage = lazy(() => import('../pages/configuracoes/UsuariosPage.tsx'));
 const UsuarioFormPage = lazy(() => import('../pages/configuracoes/UsuarioFormPage.tsx'));
 const MinhaContaPage = lazy(() => import('../pages/configuracoes/MinhaContaPage.tsx'));
-const PerfilFormPage = lazy(() => import('../pages/configuracoes/PerfilFormPage.tsx'));
+// Administrator area (SPEC 2.8).
+const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/NotificacoesPage.tsx'));
+const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
+const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
+
+/**
+ * antd draws from its static stylesheet (imported in main.tsx) instead of generating CSS while rendering
+ * (zeroRuntime); this is the CSS-variable scope that stylesheet is built for (vite.config.ts renames it).
+ */
+export const ANTD_CSS_VAR_KEY = 'css-var-app';
 
 export const FALLBACK_ROUTE = '/pages/dashboard';
 
@@ -59,9 +69,11 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/usuarios/cadastrar" element={<UsuarioFormPage key="cadastrar" mode="cadastrar" />} />
         <Route path="/pages/configuracoes/usuarios/editar/:id" element={<UsuarioFormPage key="editar" mode="editar" />} />
         <Route path="/pages/configuracoes/usuarios/editarminhaconta" element={<MinhaContaPage />} />
-        <Route path="/pages/configuracoes/perfil/cadastrar" element={<PerfilFormPage key="cadastrar" mode="cadastrar" />} />
-        <Route path="/pages/configuracoes/perfil/editar/:id" element={<PerfilFormPage key="editar" mode="editar" />} />
+        <Route path="/pages/configuracoes/gateway-boleto" element={<GatewayBoletoPage />} />
         <Route path="/pages/*" element={<PendingPage />} />
+        <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
+        <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />
+        {adminRoutes()}
         <Route path="/administrador/*" element={<PendingPage />} />
         {RESOURCES.flatMap((doc) => {
           const paths = resourcePaths(doc);
@@ -85,7 +97,7 @@ function Branded() {
   if (isLoading) return loading;
   if (error && !window.location.hash.includes('sistema-indisponivel')) window.location.hash = '#/pages/sistema-indisponivel';
   return (
-    <ConfigProvider locale={ptBR} theme={{ token: { colorPrimary: themeColor(brand) } }}>
+    <ConfigProvider locale={ptBR} theme={{ zeroRuntime: true, cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand) } }}>
       <AntApp notification={{ placement: 'bottomRight' }}>
         <DialogHost />
         <BrandLook brand={brand} />

@@ -1,6 +1,10 @@
 import useSWR from 'swr';
 import themes from '../../../schemas/brands/themes.json';
 import { api } from '../api/client.ts';
+import { viaEarly } from '../api/early.ts';
+import { BRAND_KEY } from './preload.ts';
+
+export { BRAND_KEY };
 
 export interface BrandConfig {
   id: number;
@@ -13,10 +17,8 @@ export interface BrandConfig {
   [k: string]: unknown;
 }
 
-export const BRAND_KEY = 'ConfigWhiteLabels/atual';
-
 export function useBrand() {
-  return useSWR<BrandConfig>(BRAND_KEY, async () => (await api.get<BrandConfig>(BRAND_KEY)).data, { revalidateOnFocus: false, shouldRetryOnError: false });
+  return useSWR<BrandConfig>(BRAND_KEY, () => viaEarly(BRAND_KEY, async () => (await api.get<BrandConfig>(BRAND_KEY)).data), { revalidateOnFocus: false, shouldRetryOnError: false });
 }
 
 /** SPEC 3.1: the theme colour; custom takes it from misc.customThemeColor. */

@@ -12,9 +12,89 @@ export interface SessionUser extends PermissionSubject {
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 
+/**
+ * Storage that lives only in this page (this tab or frame): what the app falls back to when the browser refuses
+ * its storage. Items are own enumerable properties, so Object.keys() lists them as it does for the real ones.
+ */
+export class MemoryStorage implements Storage {
+  [key: string]: any;
+  get length(): number {
+    return Object.keys(this).length;
+  }
+  key(index: number): string | null {
+    return Object.keys(this)[index] ?? null;
+  }
+  getItem(key: string): string | null {
+    return Object.prototype.hasOwnProperty.call(this, key) ? (this[key] as string) : null;
+  }
+  setItem(key: string, value: string): void {
+    this[key] = String(value);
+  }
+  removeItem(key: string): void {
+    delete this[key];
+  }
+  clear(): void {
+    for (const k of Object.keys(this)) delete this[k];
+  }
+}
+
+type StorageKind = 'localStorage' | 'sessionStorage';
+const fallbacks: Partial<Record<StorageKind, MemoryStorage>> = {};
+
+/** Whether the browser lets this page use a storage: reading it may throw (SecurityError), writing may too. */
+export function usable(get: () => Storage): boolean {
+  try {
+    const s = get();
+    const probe = '__retaguarda_probe__';
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Inside a frame on another site, Chromium may refuse the app's storage (a SecurityError as soon as
+ * localStorage is read, when third-party storage is blocked). Then each refused storage becomes an in-memory
+ * one for the life of the page: the token stays for the tab, so a framed sign-up or sign-in still works, and
+ * every module that reads localStorage/sessionStorage keeps working. Partitioned storage works and is kept.
+ * Answers which storages were replaced.
+ */
+export function installStorageFallback(win: Window & typeof globalThis = window): StorageKind[] {
+  const replaced: StorageKind[] = [];
+  for (const kind of ['localStorage', 'sessionStorage'] as const) {
+    if (usable(() => win[kind])) continue;
+    const mem = (fallbacks[kind] ??= new MemoryStorage());
+    try {
+      Object.defineProperty(win, kind, { configurable: true, enumerable: true, get: () => mem });
+    } catch {
+      // Not redefinable here: storage() below still answers the in-memory one.
+    }
+    replaced.push(kind);
+  }
+  return replaced;
+}
+
+function safe(kind: StorageKind): Storage {
+  const fallback = fallbacks[kind];
+  if (fallback) return fallback;
+  try {
+    return window[kind];
+  } catch {
+    installStorageFallback();
+    return fallbacks[kind] ?? new MemoryStorage();
+  }
+}
+
+/** localStorage, or its in-memory stand-in when the browser refuses it. */
+export const localStore = (): Storage => safe('localStorage');
+/** sessionStorage, or its in-memory stand-in when the browser refuses it. */
+export const sessionStore = (): Storage => safe('sessionStorage');
+
 /** SPEC 2.2: the storage kind is local or session; a query parameter typeStorage chooses it. */
 function storage(): Storage {
-  return localStorage.getItem('typeStorage') === 'session' ? sessionStorage : localStorage;
+  return localStore().getItem('typeStorage') === 'session' ? sessionStore() : localStore();
 }
 
 export function getToken(): string | null {
@@ -38,7 +118,7 @@ export function saveSession(token: string, user: SessionUser): void {
 
 /** SPEC 2.3 logout: removes the token, the user info and every stored key containing 'cache:'. */
 export function clearSession(): void {
-  for (const s of [localStorage, sessionStorage]) {
+  for (const s of [localStore(), sessionStore()]) {
     s.removeItem(TOKEN_KEY);
     s.removeItem(USER_KEY);
     for (const k of Object.keys(s)) if (k.includes('cache:')) s.removeItem(k);

@@ -11,7 +11,7 @@ import { fieldStatus, loginEmailError, passwordError, typingEmail } from './auth
 import { useAuthNavigate, type AuthLocationState } from './auth-nav.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { t } from './messages.ts';
-import { DASHBOARD, destinationAfterLogin, endSession, LOGIN, signIn, signInWithToken, TOKEN_LOGIN_DELAY_MS } from './session-flow.ts';
+import { DASHBOARD, destinationAfterLogin, endSession, LOGIN, PLANOS, signIn, signInWithToken, TOKEN_LOGIN_DELAY_MS } from './session-flow.ts';
 import { useWarning } from './use-warning.ts';
 
 /**
@@ -48,7 +48,8 @@ export default function LoginPage() {
     const timer = setTimeout(async () => {
       try {
         const user = await signInWithToken(userToken);
-        navigate(destinationAfterLogin(user), { replace: true });
+        // planos/{user_token} signs in to choose a plan (SPEC 2.1 'planos'); login/{user_token} goes on as any login.
+        navigate(location.pathname.startsWith('/auth/planos/') ? PLANOS : destinationAfterLogin(user), { replace: true });
       } catch (err) {
         endSession();
         setLoading(false);

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
 import { useBrand } from '../app/brand.ts';
 import { trackError } from '../brand/analytics.ts';
@@ -41,6 +41,9 @@ function openDashboard(navigate: (to: string) => void, token: string): void {
 export default function SignUpPage() {
   const { data: brand } = useBrand();
   const navigate = useNavigate();
+  // #/cadastrar/{access_token} (SPEC 2.4): the session of whoever handed the link over; sent with the sign-up,
+  // the server records who brought the account in (an expired or foreign token is simply not recorded).
+  const { access_token: accessToken } = useParams();
   const slide = useAuthNavigate();
   const location = useLocation();
   const warn = useWarning();
@@ -68,7 +71,7 @@ export default function SignUpPage() {
     let answer: { id?: number; userId?: number };
     try {
       const body = signUpBody(form, { switches: misc, params, referral, brand, naoCadastrarCobranca: location.pathname.includes('cadastrar-erp') });
-      answer = (await api.post<{ id?: number; userId?: number }>('Usuarios/cadastro', body)).data;
+      answer = (await api.post<{ id?: number; userId?: number }>('Usuarios/cadastro', body, accessToken ? { params: { access_token: accessToken } } : undefined)).data;
     } catch (err) {
       setLoading(false);
       const info = showError(err);

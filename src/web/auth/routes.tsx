@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
+import { RequireAuth } from '../app/RequireAuth.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
 // Each auth screen is its own chunk; the shell stays while the next one loads.
@@ -8,11 +9,13 @@ const RecoveryPage = lazy(() => import('./RecoveryPage.tsx'));
 const ResetPage = lazy(() => import('./ResetPage.tsx'));
 const LogoutPage = lazy(() => import('./LogoutPage.tsx'));
 const SignUpPage = lazy(() => import('./SignUpPage.tsx'));
+const PlanosPage = lazy(() => import('./PlanosPage.tsx'));
 
 /**
  * SPEC 2.1 / 2.3 routes of the authentication area, inside the auth shell: /auth (login), login and
  * login/{user_token}, planos/{user_token}, recuperar-senha, resetar-senha/{access_token}, cadastrar, logout;
- * and the top-level cadastrar and cadastrar-erp (no cover: usually framed in the brand's own site).
+ * the top-level cadastrar, cadastrar/{access_token} and cadastrar-erp (no cover: usually framed in the brand's
+ * own site), and planos, the subscription-plan signing (signed in).
  */
 export function authRoutes() {
   return [
@@ -28,7 +31,9 @@ export function authRoutes() {
     </Route>,
     <Route key="cadastrar" element={<AuthShell bare />}>
       <Route path="/cadastrar" element={<SignUpPage />} />
+      <Route path="/cadastrar/:access_token" element={<SignUpPage />} />
       <Route path="/cadastrar-erp" element={<SignUpPage />} />
     </Route>,
+    <Route key="planos" path="/planos" element={<RequireAuth><PlanosPage /></RequireAuth>} />,
   ];
 }

@@ -10,6 +10,7 @@ export const LOGOUT_REDIRECT_MS = 2000;
 export const DASHBOARD = '/pages/dashboard';
 export const ADMIN_DASHBOARD = '/administrador/configuracoes/dashboard';
 export const LOGIN = '/auth/login';
+export const PLANOS = '/planos';
 export const UNAVAILABLE = '/sistema-indisponivel';
 
 export interface LoginAnswer {

@@ -1,6 +1,7 @@
 import regimes from '../../../schemas/lookups/regimeTributarioCadastro.json';
 import { decodeIndicante, shown, type CadastroData, type CadastroError, type CadastroSwitches, validateCadastro } from '../../shared/cadastro.ts';
 import { onlyDigits } from '../../shared/documents.ts';
+import { sessionStore } from '../app/session.ts';
 
 /** SPEC 2.4: the five regimes in the screen's order; Simples Nacional is the default. */
 export const REGIMES = regimes.items.map((i) => ({ value: i.value, label: i.label }));
@@ -40,7 +41,7 @@ export interface Referral {
 }
 
 /** SPEC 5.4 referral link: base64 of JSON with indicante; stored so a detour to the login keeps it. */
-export function readReferral(params: URLSearchParams, store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = sessionStorage): Referral {
+export function readReferral(params: URLSearchParams, store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = sessionStore()): Referral {
   if (params.has(REFERRAL_PARAM)) {
     const raw = params.get(REFERRAL_PARAM) ?? '';
     if (decodeIndicante(raw)) {

@@ -1,3 +1,5 @@
+import { localStore, sessionStore } from '../app/session.ts';
+
 /**
  * Start-up rules of SPEC 2.2 that complement app/token-from-url.ts: typeStorage may also come in the hash's
  * own query (#/auth/login?typeStorage=session), and Ctrl+F5 clears the cached data.
@@ -10,14 +12,14 @@ export function applyStorageChoice(loc: Pick<Location, 'search' | 'hash'> = wind
   const hashQuery = loc.hash.includes('?') ? loc.hash.slice(loc.hash.indexOf('?') + 1) : '';
   const kind = new URLSearchParams(hashQuery).get(STORAGE_KIND_KEY) ?? new URLSearchParams(loc.search).get(STORAGE_KIND_KEY);
   if (kind !== 'local' && kind !== 'session') return null;
-  localStorage.setItem(STORAGE_KIND_KEY, kind);
+  localStore().setItem(STORAGE_KIND_KEY, kind);
   return kind;
 }
 
 /** Removes every stored key containing 'cache:' from both storages; answers how many went. */
 export function clearCachedData(): number {
   let removed = 0;
-  for (const s of [localStorage, sessionStorage]) {
+  for (const s of [localStore(), sessionStore()]) {
     for (const k of Object.keys(s)) {
       if (k.includes(CACHE_MARK)) {
         s.removeItem(k);

@@ -2,7 +2,7 @@ import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type ErrorSchema } from '@rjsf/utils';
 import { Button, Space } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lookupsOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { buildFormShape, payloadOf, type FieldSwitchSets } from './form-schema.ts';
@@ -12,6 +12,7 @@ import { useLookups } from './use-lookups.ts';
 import { transformErrors, validator } from './validation.ts';
 import type { SchemaFormContext } from './widgets/form-context.ts';
 import { WIDGETS } from './widgets/index.ts';
+import { OBJECT_FIELDS } from './widgets/object-fields.tsx';
 
 type Data = Record<string, unknown>;
 
@@ -25,6 +26,8 @@ export interface SchemaFormProps {
   onSubmit: (payload: Data) => void;
   onCancel?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
+  /** The data as it is being edited (a page acting on it before saving, e.g. "Simular boleto"). */
+  onDataChange?: (data: Data) => void;
 }
 
 const NO_SWITCHES: FieldSwitchSets = { hidden: new Set(), required: new Set() };
@@ -36,7 +39,7 @@ const same = (a: Data, b: Data) => JSON.stringify(a) === JSON.stringify(b);
  * The form of any resource: RJSF with the antd theme, laid out by the document's sections; rules and brand
  * switches re-applied as the data changes; SPEC 5.5 messages, shown only once the person tried to save.
  */
-export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange }: SchemaFormProps) {
+export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onDataChange }: SchemaFormProps) {
   const [data, setData] = useState<Data>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const lastPct = useRef<'margin' | 'markup' | null>(null);
@@ -63,6 +66,8 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
     [doc, pricing, onDirtyChange],
   );
 
+  useEffect(() => onDataChange?.(data), [data, onDataChange]);
+
   const setFields = useCallback((patch: Data) => setData((prev) => ({ ...prev, ...patch })), []);
   const formContext: SchemaFormContext = useMemo(() => ({ doc, formData: data, setFields }), [doc, data, setFields]);
 
@@ -81,6 +86,7 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
       formData={data}
       validator={validator}
       widgets={WIDGETS}
+      fields={OBJECT_FIELDS}
       templates={TEMPLATES}
       formContext={formContext}
       transformErrors={transformErrors}

@@ -1,8 +1,8 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { useCount, useList } from '../api/hooks.ts';
@@ -11,13 +11,15 @@ import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { ExportButtons } from '../reports/ExportButtons.tsx';
 import { lookupsOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
-import { ColumnFilter } from './ColumnFilter.tsx';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
 import { buildListFilter, chipText, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';
 import { useLookups } from './use-lookups.ts';
 
 type Row = Record<string, unknown> & { id: number };
+
+// The column filters (with antd's date pickers) load when a filter is first opened, not with the list.
+const ColumnFilter = lazy(async () => ({ default: (await import('./ColumnFilter.tsx')).ColumnFilter }));
 
 export const EMPTY_TITLE = 'Ops, nada encontrado por aqui.';
 const RIGHT_ALIGNED = new Set(['money', 'decimal', 'percent', 'integer']);
@@ -29,6 +31,22 @@ export interface SchemaGridProps {
   canCreate?: boolean;
   canEdit?: boolean;
   canDelete?: boolean;
+}
+
+/** True from the frame after `ready` first held (the browser has drawn what came with it); stays true. */
+function useAfterFirstPaint(ready: boolean): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!ready || done) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(() => setDone(true), 0))) : undefined;
+    if (frame === undefined) timer = setTimeout(() => setDone(true), 0);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, done]);
+  return done;
 }
 
 /** The SPEC 2.10 empty-page block. */
@@ -46,7 +64,10 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   const columns = useMemo(() => doc.list.columns.filter((c) => !hidden.has(c.field) && doc.schema.properties[c.field]), [doc, hidden]);
   const { filter, where } = useMemo(() => buildListFilter(doc, state, { hidden, columns: columns.map((c) => c.field) }), [doc, state, hidden, columns]);
   const list = useList<Row>(doc.endpoint, filter);
-  const count = useCount(doc.endpoint, where);
+  const rowsDrawn = useAfterFirstPaint(list.data !== undefined || list.error !== undefined);
+  // The count is the dearest query of a list and the rows do not need it: it is asked once the first rows
+  // have been drawn (then at once for every later filter), so on one embedded database it never delays them.
+  const count = useCount(rowsDrawn ? doc.endpoint : null, where);
 
   const update = (patch: Partial<GridState>) => setSp(gridStateToParams({ ...state, page: 1, ...patch }), { replace: true });
   const setFilter = (field: string, v: ColumnFilterValue | undefined) => {
@@ -86,16 +107,18 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
         ? {
             filteredValue: isActive(state.filters[c.field]) ? [c.field] : null,
             filterDropdown: ({ close }: { close: () => void }) => (
-              <ColumnFilter
-                key={JSON.stringify(state.filters[c.field] ?? null)}
-                field={c.field}
-                prop={prop}
-                value={state.filters[c.field]}
-                onApply={(v) => {
-                  setFilter(c.field, v);
-                  close();
-                }}
-              />
+              <Suspense fallback={<Spin size="small" style={{ margin: 12 }} />}>
+                <ColumnFilter
+                  key={JSON.stringify(state.filters[c.field] ?? null)}
+                  field={c.field}
+                  prop={prop}
+                  value={state.filters[c.field]}
+                  onApply={(v) => {
+                    setFilter(c.field, v);
+                    close();
+                  }}
+                />
+              </Suspense>
             ),
           }
         : {}),
@@ -107,23 +130,12 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       title: 'Ações',
       width: 140,
       align: 'center',
+      // Plain titles, not a Tooltip per button: twenty rows of popups weigh on the first render.
       render: (_: unknown, row: Row) => (
         <Space size={4}>
-          {canEdit ? (
-            <Tooltip title="Editar">
-              <Button size="small" type="text" aria-label="Editar" icon={<EditOutlined />} onClick={() => navigate(editPath(doc, row.id))} />
-            </Tooltip>
-          ) : null}
-          {canEdit && doc.copy ? (
-            <Tooltip title="Copiar">
-              <Button size="small" type="text" aria-label="Copiar" icon={<CopyOutlined />} onClick={() => navigate(copyPath(doc, row.id))} />
-            </Tooltip>
-          ) : null}
-          {canDelete ? (
-            <Tooltip title="Excluir">
-              <Button size="small" type="text" danger aria-label="Excluir" icon={<DeleteOutlined />} onClick={() => remove(row)} />
-            </Tooltip>
-          ) : null}
+          {canEdit ? <Button size="small" type="text" aria-label="Editar" title="Editar" icon={<EditOutlined />} onClick={() => navigate(editPath(doc, row.id))} /> : null}
+          {canEdit && doc.copy ? <Button size="small" type="text" aria-label="Copiar" title="Copiar" icon={<CopyOutlined />} onClick={() => navigate(copyPath(doc, row.id))} /> : null}
+          {canDelete ? <Button size="small" type="text" danger aria-label="Excluir" title="Excluir" icon={<DeleteOutlined />} onClick={() => remove(row)} /> : null}
         </Space>
       ),
     });
@@ -180,24 +192,27 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           ))}
         </div>
       ) : null}
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        columns={tableColumns}
-        dataSource={list.data ?? []}
-        loading={loading || list.isValidating}
-        onChange={onTableChange}
-        locale={{ emptyText: loading ? ' ' : <EmptyBlock /> }}
-        pagination={{
-          current: state.page,
-          pageSize: state.size,
-          total: count.data ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total, [a, b]) => `${a}-${b} de ${total}`,
-        }}
-        scroll={{ x: 'max-content' }}
-      />
+      {/* Cells on one line and wide lists scroll sideways in this box (the table's own scroll.x measures every column on each render). */}
+      <div style={{ overflowX: 'auto', whiteSpace: 'nowrap' }}>
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          columns={tableColumns}
+          dataSource={list.data ?? []}
+          loading={loading || list.isValidating}
+          onChange={onTableChange}
+          locale={{ emptyText: loading ? ' ' : <EmptyBlock /> }}
+          pagination={{
+            current: state.page,
+            pageSize: state.size,
+            // Until the count comes, a total that keeps the pager on this page, and no "de N" shown.
+            total: count.data ?? (state.page - 1) * state.size + (list.data?.length ?? 0),
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (total, [a, b]) => (count.data === undefined ? `${a}-${b}` : `${a}-${b} de ${total}`),
+          }}
+        />
+      </div>
     </div>
   );
 }

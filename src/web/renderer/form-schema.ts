@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { evaluateRules } from '../../shared/rules.ts';
+import { baseType } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { fieldKind, type FieldKind } from './field-kind.ts';
 
@@ -51,12 +52,14 @@ export function buildFormShape(doc: ResourceDoc, data: Record<string, unknown>, 
     const kind = fieldKind(p);
     const ui: Record<string, unknown> = {};
     const w = WIDGET_BY_KIND[kind] ?? (widget && widget !== kind ? widget : undefined);
-    if (w) ui['ui:widget'] = w;
+    // RJSF's ObjectField ignores ui:widget: an object's widget is its ui:field (widgets/object-fields.tsx).
+    if (w) ui[baseType(p) === 'object' ? 'ui:field' : 'ui:widget'] = w;
     if (outcome.readOnly.has(name)) ui['ui:readonly'] = true;
     if (Object.keys(ui).length) uiSchema[name] = ui;
   }
   const required = new Set([...(doc.schema.required ?? []), ...outcome.required, ...brand.required].filter((r) => properties[r]));
-  const schema: RJSFSchema = { type: 'object', properties, required: [...required] };
+  // allOf: the document's conditional rules (if/then), e.g. the sizes each bank accepts; the API checks the same
+  const schema: RJSFSchema = { type: 'object', properties, required: [...required], ...(doc.schema.allOf ? { allOf: doc.schema.allOf as RJSFSchema[] } : {}) };
   return { schema, uiSchema, hidden, readOnly: outcome.readOnly, required };
 }
 

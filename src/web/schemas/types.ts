@@ -42,7 +42,7 @@ export interface ResourceDoc {
   scope?: Record<string, string | number | boolean>;
   hierarchy?: { parent: string; label: string; as: string; separator?: string };
   relations?: Record<string, { type: 'belongsTo' | 'hasMany'; resource: string; foreignKey: string }>;
-  schema: { type: 'object'; title?: string; required?: string[]; properties: Record<string, PropertySchema> };
+  schema: { type: 'object'; title?: string; required?: string[]; properties: Record<string, PropertySchema>; allOf?: Record<string, unknown>[] };
   search?: string[];
   list: { columns: ListColumn[]; order?: string };
   form: { sections: { title: string; tab?: string; rows: string[][] }[] };

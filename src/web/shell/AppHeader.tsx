@@ -1,10 +1,11 @@
 import { HeartFilled, HeartOutlined, LoginOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Grid, Layout, Space, Tooltip, Typography } from 'antd';
+import { Avatar, Button, Dropdown, Grid, Layout, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { routeKey } from '../../shared/favorites.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
 import type { BrandConfig } from '../app/brand.ts';
 import type { Favorito } from './favorites.ts';
+import { useHeaderInit, type HeaderInitOptions } from './header-init.ts';
 import { toAntItems } from './menu-items.tsx';
 import { MenuIcon } from './MenuIcon.tsx';
 import { Notifications } from './Notifications.tsx';
@@ -15,7 +16,10 @@ export const ADMIN_BACK_TEXT = 'Acessar conta cliente';
 export const ADMIN_BACK_DELAY_MS = 300;
 
 export interface AppHeaderProps {
+  /** The server's user info (getUserInfo); undefined until it answers. */
   info: UserInfo | undefined;
+  /** The fallback initialisation after 1000 ms (SPEC 2.5): where it reads from and what else it does. */
+  fallback?: HeaderInitOptions;
   brand: BrandConfig | undefined;
   adminPanel: boolean;
   collapsed: boolean;
@@ -30,6 +34,8 @@ export interface AppHeaderProps {
 
 /** The header of SPEC 2.5. */
 export function AppHeader(p: AppHeaderProps) {
+  const head = useHeaderInit(p.info, p.fallback);
+  const info = head.info;
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
@@ -56,7 +62,7 @@ export function AppHeader(p: AppHeaderProps) {
           </Space>
         ) : null}
       </div>
-      <Notifications initial={p.info?.alertas} />
+      <Notifications initial={info?.alertas} />
       {p.adminPanel ? (
         <Button icon={<LoginOutlined />} onClick={() => setTimeout(() => navigate('/pages/dashboard'), ADMIN_BACK_DELAY_MS)}>
           {ADMIN_BACK_TEXT}
@@ -77,11 +83,17 @@ export function AppHeader(p: AppHeaderProps) {
       )}
       <Dropdown trigger={['click']} menu={{ items: toAntItems(p.userMenu), onClick: onMenuClick }} placement="bottomRight">
         <Button type="text" aria-label="Menu do usuário" style={{ height: 'auto', display: 'flex', alignItems: 'center', gap: 8 }}>
-          <span style={{ display: Object.keys(screens).length > 0 && !screens.sm ? 'none' : 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2, whiteSpace: 'nowrap' }}>
-            <Typography.Text strong className="shell-usuario-nome">{p.info?.nome}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="shell-filial">{branchLabel(p.info?.filialSelecionadaObj)}</Typography.Text>
+          <span data-header-source={head.source ?? 'pending'} style={{ display: Object.keys(screens).length > 0 && !screens.sm ? 'none' : 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2, whiteSpace: 'nowrap' }}>
+            {head.source ? (
+              <>
+                <Typography.Text strong className="shell-usuario-nome">{info?.nome}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }} className="shell-filial">{branchLabel(info?.filialSelecionadaObj)}</Typography.Text>
+              </>
+            ) : (
+              <span role="status" aria-label="Carregando usuário"><Skeleton.Input active size="small" style={{ width: 96, height: 16 }} /></span>
+            )}
           </span>
-          <Avatar size="small" src={p.info?.avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size="small" src={info?.avatar || undefined} icon={<UserOutlined />} />
         </Button>
       </Dropdown>
     </Layout.Header>

@@ -15,9 +15,6 @@ import { RouteGuard } from './RouteGuard.tsx';
 import { useUserInfo } from './user-info.ts';
 import { WhatsNewModal } from './WhatsNewModal.tsx';
 
-/** SPEC 9: the header falls back to initialising again when the user info has not come after 1000 ms. */
-export const HEADER_FALLBACK_MS = 1000;
-
 /** The application shell: header, side menu, route guard and the page. */
 export function ShellLayout() {
   const navigate = useNavigate();
@@ -38,15 +35,6 @@ export function ShellLayout() {
     if (small) setCollapsed(true);
   }, [small]);
   const accountant = isAccountant(info);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if (!userInfo.data?.filialSelecionadaObj && !userInfo.isValidating) void userInfo.mutate();
-    }, HEADER_FALLBACK_MS);
-    return () => clearTimeout(t);
-    // Once per shell start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const menus = useMemo(() => visibleMenus(menuContext(info, brand)), [info, brand]);
   const side = adminPanel ? menus.admin : menus.main;
@@ -90,7 +78,10 @@ export function ShellLayout() {
       {small && !collapsed ? <div className="shell-menu-backdrop" onClick={() => setCollapsed(true)} style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,.25)', zIndex: 19 }} /> : null}
       <Layout>
         <AppHeader
-          info={info}
+          info={userInfo.server}
+          // SPEC 2.5: after 1000 ms without the server's answer the header starts from the stored user;
+          // a failed request is asked again.
+          fallback={{ onFallback: () => void (userInfo.error && !userInfo.isValidating && userInfo.mutate()) }}
           brand={brand}
           adminPanel={adminPanel}
           collapsed={collapsed}

@@ -30,9 +30,10 @@ export function menuContext(info: UserInfo | null | undefined, brand: BrandConfi
     urlPdv: (brand?.urlPdv as string | null | undefined) ?? null,
     billingIntegration: !!brand?.integracaoCobranca,
     planoModulos: (brand?.planoModulos as unknown[] | undefined) ?? [],
-    // No boleto configuration or stock location exists in the API yet: their menus stay hidden until then.
-    boletoConfig: extra.boletoConfig ?? false,
-    depositos: extra.depositos ?? 0,
+    // getUserInfo names the selected branch's active boleto configuration (SPEC 6: boleto menus need one).
+    boletoConfig: extra.boletoConfig ?? !!info?.configuracaoBoleto,
+    // getUserInfo counts the active depósitos of the selected branch (stock transfer needs 2).
+    depositos: extra.depositos ?? info?.filialSelecionadaObj?.quantidadeDepositos ?? 0,
   };
 }
 

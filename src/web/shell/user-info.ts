@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../api/client.ts';
 import { getToken, getUser, saveSession, type SessionUser } from '../app/session.ts';
@@ -11,6 +12,8 @@ export interface BranchInfo {
   trial?: boolean | null;
   bloqueada?: boolean | null;
   dataVencimento?: string | null;
+  /** Active depósitos of this branch (SPEC 6: stock transfer needs at least 2). */
+  quantidadeDepositos?: number;
 }
 
 export interface Alerta {
@@ -29,6 +32,8 @@ export interface UserInfo extends SessionUser {
   alertas?: Alerta[];
   painelAdministrativo?: boolean;
   filialSelecionadaObj?: BranchInfo | null;
+  /** The selected branch's active boleto configuration (SPEC 3), null without one. */
+  configuracaoBoleto?: { id: number } | null;
   configWhiteLabel?: { id?: number; modulos?: { id: string; ativo: boolean; menus?: string[] }[] };
   modaisAbertos?: Record<string, unknown>;
   empresaObj?: { nome?: string; cpfCnpj?: string | null };
@@ -44,9 +49,21 @@ async function fetchUserInfo(): Promise<UserInfo> {
   return info;
 }
 
-/** The signed-in user's info; starts from the stored login answer while the server's copy loads. */
+/**
+ * The signed-in user's info. `data` starts from the stored login answer while the server's copy loads (menus
+ * and guards need not wait); `server` is only what getUserInfo answered (the header initialises from it, SPEC 2.5).
+ */
 export function useUserInfo() {
-  return useSWR<UserInfo>(getToken() ? USER_INFO_KEY : null, fetchUserInfo, { revalidateOnFocus: false, fallbackData: (getUser() as UserInfo | null) ?? undefined, revalidateOnMount: true });
+  const swr = useSWR<UserInfo>(getToken() ? USER_INFO_KEY : null, fetchUserInfo, { revalidateOnFocus: false, revalidateOnMount: true });
+  const server = swr.data;
+  // Read once per mount: a new object on every render would re-run everything that depends on it.
+  const [stored] = useState(storedUserInfo);
+  return { data: server ?? stored, server, error: swr.error as unknown, isValidating: swr.isValidating, mutate: swr.mutate };
+}
+
+/** The user info kept in storage: the login answer, refreshed by every getUserInfo answer. */
+export function storedUserInfo(): UserInfo | undefined {
+  return (getUser() as UserInfo | null) ?? undefined;
 }
 
 /** SPEC 2.5: the branch nickname, else its name, else 'Filial: Não informado'. */

@@ -25,9 +25,9 @@ function boleto(i: number, comPix: boolean, parcela = 1): BoletoPdf {
   };
 }
 
-async function pdfTexto(boletos: BoletoPdf[]): Promise<{ texto: string; paginas: string[] }> {
+async function pdfTexto(boletos: BoletoPdf[], porPagina: 1 | 3 = 1): Promise<{ texto: string; paginas: string[] }> {
   const arquivo = path.join(pasta, `b${Math.random().toString(36).slice(2)}.pdf`);
-  await gerarPdfBoletos(boletos, createWriteStream(arquivo));
+  await gerarPdfBoletos(boletos, createWriteStream(arquivo), { porPagina });
   expect(readFileSync(arquivo).subarray(0, 5).toString()).toBe('%PDF-');
   const texto = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', arquivo, '-'], { encoding: 'utf8' });
   return { texto, paginas: texto.split('\f').filter((p) => p.trim()) };
@@ -69,6 +69,26 @@ describe('boleto PDF (checked with pdftotext)', () => {
     // the code is printed over several lines: compare without the line breaks
     const semEspacos = (t: string) => t.replace(/\s+/g, '');
     expect(semEspacos(paginas[0])).toContain(semEspacos(esperado));
+  });
+});
+
+describe('carnê with three fichas per page', () => {
+  it('seven boletos make three pages of fichas de compensação with cut lines, each with its own data', async () => {
+    const idx = [0, 6, 10, 6, 0, 10, 6];
+    const boletos = idx.map((i, k) => ({ ...boleto(i, k % 2 === 1, k + 1), pagador: { nome: `Cliente Parcela ${k + 1}`, documento: '11144477735', endereco: `Rua ${k + 1}` } }));
+    const { paginas } = await pdfTexto(boletos, 3);
+    expect(paginas).toHaveLength(3);
+    const linhas = paginas.map((p) => [...p.matchAll(/\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}/g)].map((m) => m[0]));
+    expect(linhas.map((l) => l.length)).toEqual([3, 3, 1]);
+    expect(linhas.flat()).toEqual(idx.map((i) => vetores.vectors[i].linha_digitavel));
+    paginas.forEach((p, n) => {
+      expect(p).not.toContain('Recibo do Pagador');
+      expect(p.match(/Ficha de Compensação/g)).toHaveLength(n < 2 ? 3 : 1);
+      // a cut line between fichas: two on a full page, none above the first
+      expect(p.match(/Corte na linha pontilhada/g) ?? []).toHaveLength(n < 2 ? 2 : 0);
+    });
+    boletos.forEach((b, k) => expect(paginas[Math.floor(k / 3)]).toContain(`Cliente Parcela ${k + 1}`));
+    expect(paginas[0]).toContain('Pague com Pix');
   });
 });
 

@@ -148,18 +148,21 @@ function cabecalhoModelo(doc: Doc, y: number) {
   doc.moveTo(M, y + 20).lineTo(M + LARGURA, y + 20).lineWidth(1.2).stroke().lineWidth(0.5);
 }
 
-function desenharModelo(doc: Doc) {
+function desenharModelo(doc: Doc, soFicha: boolean) {
   doc.lineWidth(0.5).strokeColor('black').fillColor('black');
-  cabecalhoModelo(doc, M);
+  if (!soFicha) cabecalhoModelo(doc, M);
   cabecalhoModelo(doc, Y_FICHA);
   for (const c of CAIXAS) {
+    if (soFicha && c.y < Y_FICHA) continue;
     doc.rect(c.x, c.y, c.w, c.h).stroke();
     texto(doc, 'Helvetica', 5.5, c.rotulo, c.x + 2, c.y + 1.5);
   }
-  texto(doc, 'Helvetica-Bold', 9, 'Recibo do Pagador', M + LARGURA - doc.font('Helvetica-Bold').fontSize(9).widthOfString('Recibo do Pagador'), M + 5);
-  texto(doc, 'Helvetica', 6, 'Autenticação mecânica', M + LARGURA - 70, Y_LINHA_RECIBO);
-  doc.dash(3, { space: 3 }).moveTo(M, Y_CORTE).lineTo(M + LARGURA, Y_CORTE).stroke().undash();
-  texto(doc, 'Helvetica', 5.5, 'Corte na linha pontilhada', M + LARGURA - 70, Y_CORTE + 2);
+  if (!soFicha) {
+    texto(doc, 'Helvetica-Bold', 9, 'Recibo do Pagador', M + LARGURA - doc.font('Helvetica-Bold').fontSize(9).widthOfString('Recibo do Pagador'), M + 5);
+    texto(doc, 'Helvetica', 6, 'Autenticação mecânica', M + LARGURA - 70, Y_LINHA_RECIBO);
+    doc.dash(3, { space: 3 }).moveTo(M, Y_CORTE).lineTo(M + LARGURA, Y_CORTE).stroke().undash();
+    texto(doc, 'Helvetica', 5.5, 'Corte na linha pontilhada', M + LARGURA - 70, Y_CORTE + 2);
+  }
   doc.rect(M, Y_INSTR, DIR, 5 * H).stroke();
   texto(doc, 'Helvetica', 5.5, 'Instruções (texto de responsabilidade do beneficiário)', M + 2, Y_INSTR + 1.5);
   doc.rect(M, Y_PAGADOR, LARGURA, 34).stroke();
@@ -176,14 +179,14 @@ interface PaginaInterna {
 }
 
 /** Draws the grid into a form XObject by pointing pdfkit's drawing at a stand-in page for a moment. */
-function criarModelo(doc: Doc): unknown {
+function criarModelo(doc: Doc, soFicha = false): unknown {
   const d = doc as unknown as { page: PaginaInterna; ref(data: object): { end(s: string): void } };
   const real = d.page;
   const conteudo: string[] = [];
   const fontes: Record<string, unknown> = {};
   d.page = { ...real, write: (s: string) => conteudo.push(s), fonts: fontes, xobjects: {}, height: real.height } as PaginaInterna;
   try {
-    desenharModelo(doc);
+    desenharModelo(doc, soFicha);
   } finally {
     d.page = real;
   }
@@ -292,16 +295,29 @@ function qrPix(p: ConteudoPagina, conteudo: string, x: number, y: number, tamanh
 
 interface Contexto {
   modelo: unknown;
+  /** The grid of the ficha de compensação alone, for the carnê with several boletos per page. */
+  modeloFicha: unknown;
   fontes: Record<NomeFonte, FontePagina>;
   /** Deflate level for the page content (zlib 0-9); pdfkit's own default is 6. */
   nivel: number;
 }
 
-function desenharBoleto(doc: Doc, ctx: Contexto, b: BoletoMontado, e: BoletoPdf, pix: string | null) {
-  const d = doc as unknown as { page: PaginaInterna & { content: { buffer: Uint8Array[]; compress: boolean; data: Record<string, unknown>; write(c: Uint8Array): void } } };
-  d.page.xobjects.Boleto = ctx.modelo;
-  d.page.fonts[ctx.fontes.Helvetica.id] = ctx.fontes.Helvetica.ref;
-  d.page.fonts[ctx.fontes['Helvetica-Bold'].id] = ctx.fontes['Helvetica-Bold'].ref;
+/**
+ * Several boletos per page (carnê): each slot holds the ficha de compensação alone, below a cut line,
+ * scaled to the slot; the barcode is drawn at full size (FEBRABAN bar widths and 13 mm height).
+ */
+const TOPO_FICHA = Y_FICHA;
+const FIM_FICHA = Y_BARRAS + 13 * MM;
+function faixa(porPagina: number, slot: number) {
+  const altura = A4.h / porPagina;
+  const escala = Math.min(1, (altura - 18) / (FIM_FICHA - TOPO_FICHA));
+  const x0 = M + (LARGURA * (1 - escala)) / 2;
+  const topo = slot * altura;
+  return { topo, altura, escala, tx: x0 - escala * M, ty: topo + 12 - escala * TOPO_FICHA, x0 };
+}
+
+function desenharBoleto(ctx: Contexto, b: BoletoMontado, e: BoletoPdf, pix: string | null, porPagina = 1, slot = 0): string {
+  const carne = porPagina > 1;
   const p = new ConteudoPagina(ctx.fontes);
   const banco = obterBanco(b.banco)!;
   const codigoBanco = `${banco.codigo}-${banco.digito}`;
@@ -324,19 +340,25 @@ function desenharBoleto(doc: Doc, ctx: Contexto, b: BoletoMontado, e: BoletoPdf,
     vazio: '',
   };
   for (const c of CAIXAS) {
+    if (carne && c.y < Y_FICHA) continue;
     const v = valores[c.chave];
     if (!v) continue;
     const fonte = c.negrito ? 'Helvetica-Bold' : 'Helvetica';
     const x = c.alinhar === 'right' ? c.x + c.w - 3 - p.largura(fonte, 8.5, v) : c.x + 3;
     p.texto(fonte, 8.5, v, x, c.y + c.h - 10.5);
   }
-  for (const y of [M, Y_FICHA]) {
+  for (const y of carne ? [Y_FICHA] : [M, Y_FICHA]) {
     p.texto('Helvetica-Bold', 12, banco.nomeCurto, M, y + 4);
     p.texto('Helvetica-Bold', 14, codigoBanco, M + 156, y + 3);
   }
   p.texto('Helvetica-Bold', 10.5, b.linhaDigitavel, M + LARGURA - p.largura('Helvetica-Bold', 10.5, b.linhaDigitavel), Y_FICHA + 5);
-  p.texto('Helvetica', 8, b.linhaDigitavel, M, Y_LINHA_RECIBO);
-  if (pix) {
+  if (!carne) p.texto('Helvetica', 8, b.linhaDigitavel, M, Y_LINHA_RECIBO);
+  // on a carnê the Pix QR sits at the right of the instructions box
+  const ladoQrCarne = 5 * H - 14;
+  if (pix && carne) {
+    p.texto('Helvetica', 5.5, 'Pague com Pix', M + DIR - ladoQrCarne - 4, Y_INSTR + 2);
+    qrPix(p, pix, M + DIR - ladoQrCarne - 4, Y_INSTR + 10, ladoQrCarne);
+  } else if (pix) {
     const y = Y_LINHA_RECIBO + 12;
     p.texto('Helvetica', 6.5, 'Pague com Pix: aponte a câmera do app do seu banco', M, y);
     qrPix(p, pix, M, y + 10, LADO_QR);
@@ -344,12 +366,32 @@ function desenharBoleto(doc: Doc, ctx: Contexto, b: BoletoMontado, e: BoletoPdf,
     for (let i = 0; i * 90 < pix.length && i < 4; i++) p.texto('Helvetica', 5.5, pix.slice(i * 90, (i + 1) * 90), M + LADO_QR + 8, y + 19 + i * 8);
   }
   (e.instrucoes ?? []).slice(0, 9).forEach((linha, i) => p.texto('Helvetica', 8, linha, M + 3, Y_INSTR + 10 + i * 10));
+  // the ficha names the pagador too (FEBRABAN): name and CPF/CNPJ, then the address
+  p.texto('Helvetica', 8.5, valores.pagador, M + 3, Y_PAGADOR + 9);
   if (e.pagador.endereco) p.texto('Helvetica', 8.5, e.pagador.endereco, M + 3, Y_PAGADOR + 20);
-  codigoDeBarras(p, b.codigoBarras, M, Y_BARRAS);
+  if (!carne) {
+    codigoDeBarras(p, b.codigoBarras, M, Y_BARRAS);
+    return `q /Boleto Do Q\n${p.toString()}\n`;
+  }
+  const f = faixa(porPagina, slot);
+  const barras = new ConteudoPagina(ctx.fontes);
+  codigoDeBarras(barras, b.codigoBarras, f.x0, f.ty + f.escala * Y_BARRAS);
+  const corte = `q [3 3] 0 d 0.5 w ${num(M)} ${num(f.topo + 5)} m ${num(M + LARGURA)} ${num(f.topo + 5)} l S Q`;
+  const escalado = `q ${num(f.escala)} 0 0 ${num(f.escala)} ${num(f.tx)} ${num(f.ty)} cm /BoletoFicha Do\n${p.toString()}\nQ`;
+  const rotulo = new ConteudoPagina(ctx.fontes);
+  rotulo.texto('Helvetica', 5.5, 'Corte na linha pontilhada', M + LARGURA - 70, f.topo + 7);
+  return `${slot > 0 ? corte + '\n' + rotulo.toString() + '\n' : ''}${escalado}\n${barras.toString()}\n`;
+}
 
-  // The page's stream: pdfkit's opening flip, the grid form, this page's marks; deflated here at the chosen level.
+/** Writes one page's stream: pdfkit's opening flip, then the boletos' marks; deflated here at the chosen level. */
+function escreverPagina(doc: Doc, ctx: Contexto, corpoTexto: string) {
+  const d = doc as unknown as { page: PaginaInterna & { content: { buffer: Uint8Array[]; compress: boolean; data: Record<string, unknown>; write(c: Uint8Array): void } } };
+  d.page.xobjects.Boleto = ctx.modelo;
+  d.page.xobjects.BoletoFicha = ctx.modeloFicha;
+  d.page.fonts[ctx.fontes.Helvetica.id] = ctx.fontes.Helvetica.ref;
+  d.page.fonts[ctx.fontes['Helvetica-Bold'].id] = ctx.fontes['Helvetica-Bold'].ref;
   const conteudo = d.page.content;
-  const corpo = Buffer.from(`q /Boleto Do Q\n${p.toString()}\n`, 'latin1');
+  const corpo = Buffer.from(corpoTexto, 'latin1');
   if (!conteudo.compress) {
     conteudo.write(corpo);
     return;
@@ -374,26 +416,33 @@ export const NIVEL_COMPRESSAO = 1;
 export async function gerarPdfBoletos(
   boletos: Iterable<BoletoPdf> | AsyncIterable<BoletoPdf>,
   saida: Writable,
-  opcoes: { compressao?: number } = {},
+  opcoes: { compressao?: number; porPagina?: 1 | 3 } = {},
 ): Promise<number> {
   const nivel = opcoes.compressao ?? NIVEL_COMPRESSAO;
+  const porPagina = opcoes.porPagina ?? 1;
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, compress: nivel > 0, info: { Title: 'Boletos', Producer: 'Retaguarda' } });
   const fim = once(saida, 'finish');
   doc.pipe(saida);
   let n = 0;
   let ctx: Contexto | undefined;
+  let pagina: string[] = [];
   for await (const e of boletos) {
     const b = montarBoleto(e.dados);
     const pix = e.pix
       ? montarPixEstatico({ chave: e.pix.chave, cidade: e.pix.cidade, nome: e.beneficiario.nome, valor: b.valor, txid: e.pix.txid })
       : null;
-    doc.addPage();
-    ctx ??= { modelo: criarModelo(doc), fontes: fontesDoDocumento(doc), nivel };
-    desenharBoleto(doc, ctx, b, e, pix);
+    if (!pagina.length) doc.addPage();
+    ctx ??= { modelo: criarModelo(doc), modeloFicha: criarModelo(doc, true), fontes: fontesDoDocumento(doc), nivel };
+    pagina.push(desenharBoleto(ctx, b, e, pix, porPagina, pagina.length));
     n++;
+    if (pagina.length === porPagina) {
+      escreverPagina(doc, ctx, pagina.join(''));
+      pagina = [];
+    }
     if (saida.writableNeedDrain) await once(saida, 'drain');
     else if (n % 50 === 0) await new Promise((r) => setImmediate(r));
   }
+  if (pagina.length) escreverPagina(doc, ctx!, pagina.join(''));
   if (n === 0) doc.addPage().font('Helvetica').fontSize(10).text('Nenhum boleto.', M, M);
   doc.end();
   await fim;

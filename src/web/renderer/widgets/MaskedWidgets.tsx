@@ -72,13 +72,14 @@ export async function findCep(cep: string): Promise<CepAddress | null> {
 }
 
 /**
- * CEP: a complete CEP fills the UF and the município (SPEC 7.6 Ceps API). When the API knows no address
+ * CEP: a complete CEP fills endereço, bairro, UF and município (SPEC 7.6 Ceps API). When the API knows no address
  * for it, the UF still comes from the Correios ranges and the município is left for the person to choose.
  */
 export function CepWidget(props: WidgetProps) {
   const ctxRef = useRef(formContextOf(props.registry));
   ctxRef.current = formContextOf(props.registry);
   const last = useRef<string | null>(null);
+  const autoFilled = useRef<Partial<Record<'logradouro' | 'bairro', string>>>({});
   const value = props.value ? String(props.value) : '';
   useEffect(() => {
     const d = onlyDigits(value);
@@ -97,8 +98,11 @@ export function CepWidget(props: WidgetProps) {
       if (uf && props2.uf) patch.uf = uf;
       const mun = addr?.codigoIbge ?? addr?.codigoMunicipio;
       if (props2.codigoMunicipio) patch.codigoMunicipio = mun ?? (uf !== ctx.formData.uf ? undefined : ctx.formData.codigoMunicipio);
-      if (addr?.logradouro && props2.logradouro && !ctx.formData.logradouro) patch.logradouro = addr.logradouro;
-      if (addr?.bairro && props2.bairro && !ctx.formData.bairro) patch.bairro = addr.bairro;
+      // Endereço and bairro: filled when empty or still as a previous lookup filled them, never over what was typed.
+      for (const k of ['logradouro', 'bairro'] as const) {
+        const cur = ctx.formData[k];
+        if (addr?.[k] && props2[k] && (!cur || cur === autoFilled.current[k])) patch[k] = autoFilled.current[k] = addr[k];
+      }
       ctx.setFields(patch);
     });
     return () => {

@@ -1,0 +1,76 @@
+/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+/** Configuração de boleto: registro de /api/ConfiguracoesBoleto (schemas/resources/configuracaoBoleto.json). */
+export interface ConfiguracaoBoleto {
+  /**
+   * Código do registro
+   */
+  id: number;
+  /**
+   * Cadastrado em (ISO 8601)
+   */
+  createdAt?: string;
+  /**
+   * Alterado em (ISO 8601)
+   */
+  updatedAt?: string;
+  /**
+   * Banco
+   */
+  banco: '001' | '033' | '104' | '237' | '341' | '756';
+  /**
+   * Agência
+   */
+  agencia: string;
+  /**
+   * DV da agência
+   */
+  agenciaDv?: string | null;
+  /**
+   * Conta
+   */
+  conta?: string | null;
+  /**
+   * DV da conta
+   */
+  contaDv?: string | null;
+  /**
+   * Carteira
+   */
+  carteira: string;
+  /**
+   * Convênio / código do beneficiário
+   */
+  convenio?: string | null;
+  /**
+   * Próximo nosso número
+   */
+  proximoNossoNumero: string;
+  /**
+   * Chave Pix
+   */
+  chavePix?: string | null;
+  /**
+   * Cidade (Pix)
+   */
+  cidadePix?: string | null;
+  /**
+   * Instruções ao caixa
+   */
+  instrucoes?: string | null;
+  /**
+   * Multa (%)
+   */
+  multa?: string | null;
+  /**
+   * Juros ao mês (%)
+   */
+  juros?: string | null;
+  /**
+   * Layout CNAB
+   */
+  layoutCnab: 240 | 400;
+  /**
+   * Ativo
+   */
+  ativo?: boolean;
+}

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Decimal from 'decimal.js';
+import { formatBRL, toMoney } from '../../shared/money.ts';
+import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import type { BrandRow } from './brand-resolver.ts';
+
+export const IMAGE_TYPES = ['logo', 'logo_branca', 'favicon'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+/** Largest image accepted (decoded): 512 KB. */
+export const IMAGE_MAX_BYTES = 512 * 1024;
+
+const MESSAGES = {
+  tipo: 'Tipo de imagem inválido: use logo, logo_branca ou favicon.',
+  arquivo: 'Envie a imagem como data URL (data:image/png;base64,...).',
+  formato: 'Formato de imagem não aceito: envie PNG, JPEG ou SVG.',
+  tamanho: `Imagem maior que o permitido (máximo ${IMAGE_MAX_BYTES / 1024} KB).`,
+  svg: 'SVG com scripts ou eventos não é aceito.',
+  mes: 'Informe o mês no formato MM/aaaa.',
+  soAdmin: 'Somente a administração da marca (master) pode acessar esta área.',
+};
+
+/** What the file's first bytes say it is; null when it is none of PNG, JPEG or SVG. */
+export function sniffImage(bytes: Buffer): (typeof IMAGE_MIMES)[number] | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if ((head.startsWith('<?xml') || head.startsWith('<svg') || head.startsWith('<!--')) && /<svg[\s>]/i.test(bytes.toString('utf8'))) return 'image/svg+xml';
+  return null;
+}
+
+/** Reads a data URL; checks the declared type, the real type and the size. */
+export function readImage(arquivo: unknown): { mime: (typeof IMAGE_MIMES)[number]; bytes: Buffer } {
+  const m = typeof arquivo === 'string' ? /^data:([a-z+/.-]+);base64,([A-Za-z0-9+/=\s]*)$/i.exec(arquivo) : null;
+  if (!m) throw badRequest(MESSAGES.arquivo, [{ path: '/arquivo', campo: 'arquivo', mensagem: MESSAGES.arquivo }]);
+  const declared = m[1].toLowerCase();
+  if (!(IMAGE_MIMES as readonly string[]).includes(declared)) throw badRequest(MESSAGES.formato, [{ path: '/arquivo', campo: 'arquivo', mensagem: MESSAGES.formato }]);
+  // Size is checked on the encoded length first, so a huge body is never decoded.
+  if (m[2].length > Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 8) throw badRequest(MESSAGES.tamanho, [{ path: '/arquivo', campo: 'arquivo', mensagem: MESSAGES.tamanho }]);
+  const bytes = Buffer.from(m[2], 'base64');
+  if (bytes.length > IMAGE_MAX_BYTES) throw badRequest(MESSAGES.tamanho, [{ path: '/arquivo', campo: 'arquivo', mensagem: MESSAGES.tamanho }]);
+  const real = sniffImage(bytes);
+  if (!real || real !== declared) throw badRequest(MESSAGES.formato, [{ path: '/arquivo', campo: 'arquivo', mensagem: MESSAGES.formato }]);
+  if (real === 'image/svg+xml' && /<script|\son[a-z]+\s*=|javascript:|<foreignObject/i.test(bytes.toString('utf8'))) {
+    throw badRequest(MESSAGES.svg, [{ path: '/arquivo', campo: 'arquivo', mensagem: MESSAGES.svg }]);
+  }
+  return { mime: real, bytes };
+}
+
+/** 'MM/aaaa' or 'aaaa-MM' to the first day of that month ('aaaa-MM-01'); null when neither. */
+export function parseMonth(v: unknown): { first: string; label: string } | null {
+  if (typeof v !== 'string') return null;
+  const a = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(v.trim());
+  const b = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(v.trim());
+  const [mm, yyyy] = a ? [a[1], a[2]] : b ? [b[2], b[1]] : [null, null];
+  if (!mm || !yyyy || Number(yyyy) < 2000 || Number(yyyy) > 2100) return null;
+  return { first: `${yyyy}-${mm}-01`, label: `${mm}/${yyyy}` };
+}
+
+export const imageUrl = (brandId: number, tipo: ImageType, sha: string) => `/api/ConfigWhiteLabels/imagem/${brandId}/${tipo}?v=${sha.slice(0, 12)}`;
+
+/**
+ * ConfigWhiteLabels upload, dashboard and gerar-fatura (SPEC 7.3), for the brand's staff: master for their own
+ * brand, isAvanco for any (naming configWhiteLabel). The image served back is public (the login shows it).
+ */
+export default async function brandAdminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db, brands } = services;
+
+  /** The brand a staff request is about: the caller's own, or (isAvanco) the one named; others are not found. */
+  const brandFor = async (req: FastifyRequest): Promise<{ ctx: RequestContext; brand: BrandRow }> => {
+    const ctx = req.ctx!;
+    if (!ctx.isAvanco && !ctx.master) throw forbidden(MESSAGES.soAdmin);
+    const asked = (req.body as Record<string, unknown> | null)?.configWhiteLabel;
+    const id = asked === undefined || asked === null || asked === '' ? ctx.brandId : Number(asked);
+    if (!ctx.isAvanco && id !== ctx.brandId) throw notFound('Marca não encontrada.');
+    const brand = (await brands.all()).find((b) => b.id === id);
+    if (!brand) throw notFound('Marca não encontrada.');
+    return { ctx, brand };
+  };
+
+  app.post('/api/ConfigWhiteLabels/upload', async (req) => {
+    const { brand } = await brandFor(req);
+    const body = (req.body ?? {}) as { tipo?: unknown; arquivo?: unknown };
+    if (typeof body.tipo !== 'string' || !(IMAGE_TYPES as readonly string[]).includes(body.tipo)) throw badRequest(MESSAGES.tipo, [{ path: '/tipo', campo: 'tipo', mensagem: MESSAGES.tipo }]);
+    const tipo = body.tipo as ImageType;
+    const { mime, bytes } = readImage(body.arquivo);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const url = imageUrl(brand.id, tipo, sha);
+    await db.transaction(async (q) => {
+      await q.query(
+        `INSERT INTO marca_imagens (brand_id, tipo, mime, conteudo, tamanho, sha256) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (brand_id, tipo) DO UPDATE SET mime = excluded.mime, conteudo = excluded.conteudo, tamanho = excluded.tamanho, sha256 = excluded.sha256, created_at = now()`,
+        [brand.id, tipo, mime, bytes, bytes.length, sha],
+      );
+      // The brand's imagens point at it (SPEC 3 'White-label configuration' imagens).
+      await q.query(`UPDATE brands SET config = jsonb_set(config, '{imagens}', coalesce(config->'imagens', '{}'::jsonb) || jsonb_build_object($2::text, $3::text)) WHERE id = $1`, [brand.id, tipo, url]);
+    });
+    brands.invalidate();
+    return { tipo, url, mime, tamanho: bytes.length };
+  });
+
+  app.get('/api/ConfigWhiteLabels/imagem/:marca/:tipo', { config: { public: true } }, async (req, reply) => {
+    const { marca, tipo } = req.params as { marca: string; tipo: string };
+    if (!/^\d{1,9}$/.test(marca) || !(IMAGE_TYPES as readonly string[]).includes(tipo)) throw notFound('Imagem não encontrada.');
+    const r = await db.query<{ mime: string; conteudo: Uint8Array; sha256: string }>('SELECT mime, conteudo, sha256 FROM marca_imagens WHERE brand_id = $1 AND tipo = $2', [Number(marca), tipo]);
+    const img = r.rows[0];
+    if (!img) throw notFound('Imagem não encontrada.');
+    reply.header('content-type', img.mime);
+    reply.header('etag', `"${img.sha256}"`);
+    reply.header('cache-control', 'public, max-age=86400');
+    reply.header('x-content-type-options', 'nosniff');
+    // An SVG opened directly runs nothing.
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return reply.send(Buffer.from(img.conteudo));
+  });
+
+  /** The brand's figures: accounts (trial, expired trial, active, delinquent), users, sign-ups per month (last 12). */
+  app.post('/api/ConfigWhiteLabels/dashboard', async (req) => {
+    const { brand } = await brandFor(req);
+    const contas = (
+      await db.query<Record<string, number>>(
+        `SELECT count(*)::int AS contas,
+                count(*) FILTER (WHERE trial AND NOT bloqueada AND (data_vencimento IS NULL OR data_vencimento >= current_date))::int AS trials,
+                count(*) FILTER (WHERE trial AND (bloqueada OR data_vencimento < current_date))::int AS "trialsExpirados",
+                count(*) FILTER (WHERE NOT trial AND NOT bloqueada)::int AS ativas,
+                count(*) FILTER (WHERE NOT trial AND bloqueada)::int AS inadimplentes,
+                count(*) FILTER (WHERE plano_id IS NOT NULL)::int AS "comPlano"
+           FROM tenants WHERE brand_id = $1`,
+        [brand.id],
+      )
+    ).rows[0];
+    const usuarios = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE brand_id = $1 AND ativo', [brand.id])).rows[0].n;
+    const meses = (
+      await db.query<{ mes: string; quantidade: number }>(
+        `SELECT to_char(m, 'MM/YYYY') AS mes, (SELECT count(*)::int FROM tenants t WHERE t.brand_id = $1 AND date_trunc('month', t.created_at) = m) AS quantidade
+           FROM generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') AS m ORDER BY m`,
+        [brand.id],
+      )
+    ).rows;
+    return { configWhiteLabel: brand.id, marca: brand.nome, ...contas, usuarios, cadastrosPorMes: meses };
+  });
+
+  /**
+   * The brand's invoice summary for a month: each plan's accounts (plan chosen by the end of the month, not
+   * in trial) × its price, as decimal strings; never floating point.
+   */
+  app.post('/api/ConfigWhiteLabels/gerar-fatura', async (req) => {
+    const { brand } = await brandFor(req);
+    const mes = parseMonth((req.body as Record<string, unknown> | null)?.mes);
+    if (!mes) throw badRequest(MESSAGES.mes, [{ path: '/mes', campo: 'mes', mensagem: MESSAGES.mes }]);
+    const r = await db.query<{ id: number; id_externo: string; nome: string; valor: string; contas: number }>(
+      `SELECT p.id, p.id_externo, p.nome, p.valor::text AS valor, count(t.id)::int AS contas
+         FROM planos p JOIN tenants t ON t.plano_id = p.id AND t.brand_id = p.config_white_label
+        WHERE p.config_white_label = $1 AND NOT t.trial AND t.plano_contratado_em < ($2::date + interval '1 month') AND t.created_at < ($2::date + interval '1 month')
+        GROUP BY p.id ORDER BY p.valor, p.id`,
+      [brand.id, mes.first],
+    );
+    let total = new Decimal(0);
+    const itens = r.rows.map((p) => {
+      const subtotal = new Decimal(p.valor).times(p.contas);
+      total = total.plus(subtotal);
+      return { planoId: p.id, idExterno: p.id_externo, plano: p.nome, valorUnitario: toMoney(p.valor), contas: p.contas, total: toMoney(subtotal), totalFormatado: formatBRL(subtotal) };
+    });
+    return { configWhiteLabel: brand.id, marca: brand.nome, mes: mes.label, itens, contas: itens.reduce((n, i) => n + i.contas, 0), total: toMoney(total), totalFormatado: formatBRL(total) };
+  });
+}

@@ -1,0 +1,115 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SYSTEM_HEADER, SYSTEM_ID } from '../../src/web/api/client.ts';
+import { takeArrived } from '../../src/web/api/early.ts';
+import { listKey } from '../../src/web/api/hooks.ts';
+import { buildListFilter, parseGridState } from '../../src/web/renderer/grid-state.ts';
+import { BRAND_KEY, loadListPage, preloadRoute } from '../../src/web/app/preload.ts';
+import { clearSession, saveSession } from '../../src/web/app/session.ts';
+import { SchemaGrid } from '../../src/web/renderer/SchemaGrid.tsx';
+import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { mockApi } from './support/mock-api.ts';
+
+const cliente = resourceByName('cliente')!;
+
+/** What the browser's fetch saw: the requests a cold start sends before the app's code is loaded. */
+function recordFetch(answer: (url: string) => unknown) {
+  const seen: { url: string; headers: Record<string, string> }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: { headers: Record<string, string> }) => {
+    seen.push({ url, headers: init.headers });
+    const body = answer(url);
+    return new Response(JSON.stringify(body ?? { error: { statusCode: 404, message: 'não' } }), { status: body === undefined ? 404 : 200 });
+  });
+  return seen;
+}
+
+function renderList() {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <App>
+        <MemoryRouter initialEntries={[`/${cliente.route}`]}>
+          <Routes>
+            <Route path="*" element={<SchemaGrid doc={cliente} />} />
+          </Routes>
+        </MemoryRouter>
+      </App>
+    </SWRConfig>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+describe('a cold start asks for the first screen before the app has loaded', () => {
+  it('sends brand and list at once, and the grid takes the list over instead of asking again; the count comes after', async () => {
+    saveSession('tok-early', { id: 1, nome: 'Ana' });
+    const seen = recordFetch((url) => (url.includes(BRAND_KEY) ? { id: 1 } : [{ id: 7, nome: 'Cliente Antecipado' }]));
+    preloadRoute(`#/${cliente.route}`);
+    expect(seen.map((s) => s.url.split('?')[0])).toEqual([`/api/${BRAND_KEY}`, `/api/${cliente.endpoint}`]);
+    expect(seen[1].headers).toMatchObject({ Authorization: 'tok-early', [SYSTEM_HEADER]: SYSTEM_ID });
+    const calls = mockApi((req) => (req.url.endsWith('/count') ? { data: { count: 4321 } } : { data: [] }));
+    renderList();
+    expect(await screen.findByText('Cliente Antecipado')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/de 4321/)).toBeTruthy());
+    // Same path as the grid's own request: the list was not asked twice; only the count went through the client.
+    expect(calls.map((c) => c.url)).toEqual([`${cliente.endpoint}/count`]);
+  });
+
+  it('answers already in are handed to the cache under the keys the screens read, once', async () => {
+    saveSession('tok-early', { id: 1, nome: 'Ana' });
+    recordFetch((url) => (url.includes(BRAND_KEY) ? { id: 3, tema: 'verde' } : [{ id: 8, nome: 'Já chegou' }]));
+    takeArrived(); // what earlier tests left
+    preloadRoute(`#/${cliente.route}?sort=email.desc`);
+    await new Promise((r) => setTimeout(r, 20));
+    const got = new Map(takeArrived());
+    const columns = cliente.list.columns.filter((c) => cliente.schema.properties[c.field]).map((c) => c.field);
+    const { filter } = buildListFilter(cliente, parseGridState(new URLSearchParams('sort=email.desc')), { columns });
+    expect(got.get(BRAND_KEY)).toEqual({ id: 3, tema: 'verde' });
+    expect(got.get(listKey(cliente.endpoint, filter))).toEqual([{ id: 8, nome: 'Já chegou' }]);
+    expect(takeArrived()).toEqual([]);
+    // Handed over means taken: the grid's own request now goes to the API.
+    const calls = mockApi((req) => (req.url.endsWith('/count') ? { data: { count: 1 } } : { data: [{ id: 9, nome: 'Da API' }] }));
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <App>
+          <MemoryRouter initialEntries={[`/${cliente.route}?sort=email.desc`]}>
+            <Routes>
+              <Route path="*" element={<SchemaGrid doc={cliente} />} />
+            </Routes>
+          </MemoryRouter>
+        </App>
+      </SWRConfig>,
+    );
+    expect(await screen.findByText('Da API')).toBeTruthy();
+    await waitFor(() => expect(calls.map((c) => c.url).sort()).toEqual([cliente.endpoint, `${cliente.endpoint}/count`]));
+  });
+
+  it('a failed early answer is asked again through the API client', async () => {
+    saveSession('tok-early', { id: 1, nome: 'Ana' });
+    recordFetch(() => undefined);
+    preloadRoute(`#/${cliente.route}?page=2`);
+    const calls = mockApi((req) => (req.url.endsWith('/count') ? { data: { count: 21 } } : { data: [{ id: 9, nome: 'Pela API' }] }));
+    renderList();
+    expect(await screen.findByText('Pela API')).toBeTruthy();
+    await waitFor(() => expect(calls.map((c) => c.url).sort()).toEqual([cliente.endpoint, `${cliente.endpoint}/count`]));
+  });
+
+  it('without a session only the brand configuration is asked for', () => {
+    const seen = recordFetch(() => ({}));
+    preloadRoute(`#/${cliente.route}`);
+    expect(seen.map((s) => s.url)).toEqual([`/api/${BRAND_KEY}`]);
+  });
+
+  it('once a page chunk is in, React.lazy gets it at once: the page renders in the same pass, without suspending', async () => {
+    const first = await loadListPage();
+    const seen: unknown[] = [];
+    void loadListPage().then((m) => seen.push(m));
+    expect(seen).toEqual([first]);
+    expect(typeof first.default).toBe('function');
+  });
+});
