@@ -134,7 +134,11 @@ describe('cadastros no navegador', () => {
 
     await page.getByRole('button', { name: 'Salvar' }).click();
     await visible(toast('Cliente salvo com sucesso.'));
-    await page.waitForURL(/#\/pages\/vendas\/clientes(\?.*)?$/);
+    // Back on the list as it was left: the same search, its chip, the one row.
+    await page.waitForURL((u) => u.hash.startsWith('#/pages/vendas/clientes?') && new URLSearchParams(u.hash.split('?')[1]).get('q') === cpf.slice(0, 6));
+    await visible(page.locator('.filtros-ativos').getByText(`Pesquisa: ${cpf.slice(0, 6)}`));
+    await poll(() => rows().count()).toBe(1);
+    await visible(rowOf(nome));
   });
 
   it('copies a product and the price follows the margin and the markup as they are typed', async () => {
@@ -182,6 +186,34 @@ describe('cadastros no navegador', () => {
     await page.waitForURL(/#\/pages\/estoque\/produtos$/);
     await poll(() => rowOf('(cópia)').innerText()).toContain('R$ 1.355,00');
     await poll(() => rows().count()).toBe(2);
+  });
+
+  it('filters products by category, chosen by name in the column filter, and keeps it on reload', async () => {
+    const token = await login(server.app, 'admin@demo.com.br');
+    const api = (method: 'GET' | 'POST', path: string, payload?: unknown) => server.app.inject({ method, url: path, headers: { authorization: token }, payload: payload as any });
+    const categorias = (await api('GET', `/api/CategoriasProduto?filter=${encodeURIComponent(JSON.stringify({ where: { descricao: { inq: ['Sucos', 'Cervejas'] } } }))}`)).json() as { id: number; descricao: string }[];
+    const id = (d: string) => categorias.find((c) => c.descricao === d)!.id;
+    expect((await api('POST', '/api/Produtos', { descricao: 'Suco de uva integral 1 L', tipoProduto: 0, categoriaId: id('Sucos') })).statusCode).toBe(200);
+    expect((await api('POST', '/api/Produtos', { descricao: 'Cerveja pilsen lata 350 ml', tipoProduto: 0, categoriaId: id('Cervejas') })).statusCode).toBe(200);
+
+    // The page is already on this list (the copy above came back to it): load it anew to see the new products.
+    await page.goto(url('pages/estoque/produtos'));
+    await page.reload();
+    await visible(rowOf('Cerveja pilsen lata 350 ml'));
+    await page.locator('th', { hasText: 'Categoria' }).locator('.ant-table-filter-trigger').click();
+    await page.getByLabel('Filtrar Categoria').click();
+    await page.getByLabel('Filtrar Categoria').fill('suco');
+    await page.locator('.ant-select-item-option', { hasText: 'Bebidas - Sucos' }).click();
+    await page.locator('.ant-table-filter-dropdown').getByRole('button', { name: 'Filtrar' }).click();
+    await poll(() => rows().count()).toBe(1);
+    await visible(rowOf('Suco de uva integral 1 L'));
+    await poll(() => page.locator('[data-chip="categoriaId"]').innerText()).toMatch(/Categoria: Bebidas - Sucos/);
+
+    await page.reload();
+    await poll(() => rows().count()).toBe(1);
+    await poll(() => page.locator('[data-chip="categoriaId"]').innerText()).toMatch(/Categoria: Bebidas - Sucos/);
+    await page.locator('[data-chip="categoriaId"]').getByLabel('Remover filtro').click();
+    await visible(rowOf('Cerveja pilsen lata 350 ml'));
   });
 
   it('deletes the cliente only after "Confirmar"', async () => {

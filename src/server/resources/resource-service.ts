@@ -123,8 +123,8 @@ export class ResourceService {
 
   /** PUT: the body is the whole record; fields left out become empty (or their default). */
   async replace(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, body: unknown, switches?: FieldSwitches): Promise<Row> {
-    await this.findById(q, def, ctx, id, { fields: ['id'] }, true);
-    const data = this.validate(def, body, switches);
+    const current = await this.findById(q, def, ctx, id, {}, true);
+    const data = this.validate(def, body, switches, current);
     return this.update(q, def, ctx, id, data, true);
   }
 
@@ -134,7 +134,7 @@ export class ResourceService {
     const current = await this.findById(q, def, ctx, id, {}, true);
     const merged: Row = {};
     for (const name of def.writable) if (current[name] !== undefined) merged[name] = current[name];
-    const data = this.validate(def, { ...merged, ...stripReadOnly(def, body as Row) }, switches);
+    const data = this.validate(def, { ...merged, ...stripReadOnly(def, body as Row) }, switches, current);
     return this.update(q, def, ctx, id, data, true);
   }
 
@@ -161,8 +161,12 @@ export class ResourceService {
     return this.findById(q, def, ctx, id);
   }
 
-  /** Validates a body with the document's JSON Schema, its rules and the brand's switches (SPEC 5.5 texts). */
-  validate(def: ResourceDef, body: unknown, switches?: FieldSwitches): Row {
+  /**
+   * Validates a body with the document's JSON Schema, its rules and the brand's switches (SPEC 5.5 texts).
+   * A field a rule makes read-only (margin without a cost, say) cannot be changed through the API either: it
+   * keeps the stored value of `current` on a change, and is left out of a new record.
+   */
+  validate(def: ResourceDef, body: unknown, switches?: FieldSwitches, current?: Row): Row {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('O corpo da requisição deve ser um objeto.');
     const data = stripReadOnly(def, body as Row);
     for (const [k, v] of Object.entries(data)) {
@@ -171,6 +175,11 @@ export class ResourceService {
       else if (v === '' && f && allowsNull(f)) data[k] = null;
     }
     const outcome = evaluateRules(def.doc.rules, data);
+    for (const f of outcome.readOnly) {
+      if (!def.writable.includes(f)) continue;
+      if (current) data[f] = current[f] ?? null;
+      else delete data[f];
+    }
     for (const h of [...outcome.hidden, ...(switches?.hidden ?? [])]) if (h in data) data[h] = null;
     const errors: FieldError[] = [];
     if (!def.validate(data)) errors.push(...fieldErrors(def.validate.errors));

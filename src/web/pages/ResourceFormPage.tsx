@@ -1,6 +1,6 @@
 import { Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { useBlocker, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { api } from '../api/client.ts';
 import { useRecord } from '../api/hooks.ts';
@@ -10,6 +10,7 @@ import { listPath, type FormMode } from '../app/resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { copyOf } from '../renderer/form-schema.ts';
 import { SchemaForm } from '../renderer/SchemaForm.tsx';
+import type { FromList } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../schemas/types.ts';
 
 export const LEAVE_TITLE = 'Descartar alterações?';
@@ -21,6 +22,10 @@ const TITLES: Record<FormMode, string> = { cadastrar: 'Cadastrar', editar: 'Edit
 export default function ResourceFormPage({ doc, mode }: { doc: ResourceDoc; mode: FormMode }) {
   const { id } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Back to the list as it was (filters, search, page) when the form was opened from it; else the bare list.
+  const voltar = (location.state as FromList | null)?.voltar;
+  const back = voltar && (voltar === listPath(doc) || voltar.startsWith(`${listPath(doc)}?`)) ? voltar : listPath(doc);
   const { data: brand } = useBrand();
   const switches = useMemo(() => brandSwitches(brand, doc), [brand, doc]);
   const record = useRecord(doc.endpoint, mode === 'cadastrar' ? null : id, { revalidateOnFocus: false, keepPreviousData: false });
@@ -42,8 +47,8 @@ export default function ResourceFormPage({ doc, mode }: { doc: ResourceDoc; mode
     return () => window.removeEventListener('beforeunload', h);
   }, [dirty]);
   useEffect(() => {
-    if (leaving) navigate(listPath(doc));
-  }, [leaving, navigate, doc]);
+    if (leaving) navigate(back);
+  }, [leaving, navigate, back]);
 
   const save = useCallback(
     async (payload: Record<string, unknown>) => {
@@ -85,7 +90,7 @@ export default function ResourceFormPage({ doc, mode }: { doc: ResourceDoc; mode
           serverErrors={serverErrors}
           saving={saving}
           onSubmit={save}
-          onCancel={() => navigate(listPath(doc))}
+          onCancel={() => navigate(back)}
           onDirtyChange={setDirty}
         />
       )}

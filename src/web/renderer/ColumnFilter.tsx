@@ -1,21 +1,68 @@
 import { Button, DatePicker, Input, Radio, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { showError } from '../dialogs/dialogs.tsx';
 import { parseBRL } from '../../shared/money.ts';
 import { lookupItems } from '../schemas/registry.ts';
-import type { PropertySchema } from '../schemas/types.ts';
+import type { PropertySchema, ResourceDoc } from '../schemas/types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
-import type { ColumnFilterValue } from './grid-state.ts';
+import type { ColumnFilterValue, RelationChoice } from './grid-state.ts';
+import { searchRelated, type RelatedOption } from './relation-search.ts';
 
 interface Props {
   field: string;
   prop: PropertySchema;
   value: ColumnFilterValue | undefined;
   onApply: (v: ColumnFilterValue | undefined) => void;
+  /** The resource a relation field points at (its records are searched through its API). */
+  target?: ResourceDoc;
 }
 
-/** The dropdown of one column's filter, by the field's type: text, lookup, date range, number range, boolean. */
-export function ColumnFilter({ field, prop, value, onApply }: Props) {
+/** Related records chosen by name, searched as the person types (the form's relation select does the same). */
+function RelationFilter({ target, title, value, onChange }: { target: ResourceDoc; title: string; value: RelationChoice[]; onChange: (v: RelationChoice[]) => void }) {
+  const [options, setOptions] = useState<RelatedOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  // The option list closes after each choice: open, it covers the dropdown's Filtrar button.
+  const [open, setOpen] = useState(false);
+  const search = async (text: string) => {
+    setLoading(true);
+    try {
+      setOptions(await searchRelated(target, text));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const chosen = value.map((c) => ({ value: c.id, label: c.label }));
+  const all = [...chosen, ...options.filter((o) => !value.some((c) => c.id === o.value))];
+  return (
+    <Select
+      aria-label={`Filtrar ${title}`}
+      mode="multiple"
+      allowClear
+      labelInValue
+      showSearch={{ filterOption: false, onSearch: search }}
+      loading={loading}
+      style={{ width: 260 }}
+      placeholder="Digite para pesquisar"
+      value={chosen}
+      options={all}
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o && !options.length) search('');
+      }}
+      onChange={(v: { value: number; label: React.ReactNode }[]) => {
+        setOpen(false);
+        onChange(v.map((o) => ({ id: Number(o.value), label: String(o.label) })));
+      }}
+    />
+  );
+}
+
+/** The dropdown of one column's filter, by the field's type: text, lookup, related record, date range, number range, boolean. */
+export function ColumnFilter({ field, prop, value, onApply, target }: Props) {
   const kind = filterKindOf(prop);
   const [draft, setDraft] = useState<ColumnFilterValue | undefined>(value);
   const [rangeText, setRangeText] = useState<[string, string]>(() => {
@@ -46,6 +93,8 @@ export function ColumnFilter({ field, prop, value, onApply }: Props) {
         options={(lookupItems(prop.lookup!) ?? []).map((i) => ({ value: i.value, label: i.label }))}
       />
     );
+  } else if (kind === 'relation' && target) {
+    input = <RelationFilter target={target} title={prop.title ?? field} value={Array.isArray(draft) ? (draft as RelationChoice[]) : []} onChange={(v) => setDraft(v.length ? v : undefined)} />;
   } else if (kind === 'date') {
     const [a, b] = Array.isArray(draft) ? (draft as [string | null, string | null]) : [null, null];
     input = (

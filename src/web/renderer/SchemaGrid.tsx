@@ -1,15 +1,16 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { toApiError } from '../api/errors.ts';
 import { api } from '../api/client.ts';
 import { useCount, useList } from '../api/hooks.ts';
 import { copyPath, createPath, editPath } from '../app/resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { ExportButtons } from '../reports/ExportButtons.tsx';
-import { lookupsOf } from '../schemas/registry.ts';
+import { lookupsOf, relationOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
@@ -22,6 +23,13 @@ type Row = Record<string, unknown> & { id: number };
 const ColumnFilter = lazy(async () => ({ default: (await import('./ColumnFilter.tsx')).ColumnFilter }));
 
 export const EMPTY_TITLE = 'Ops, nada encontrado por aqui.';
+export const LOAD_ERROR_TITLE = 'Não foi possível carregar a lista.';
+export const RETRY_TEXT = 'Tentar novamente';
+
+/** Router state a form receives from the list that opened it: the list's own URL, filters and page included. */
+export interface FromList {
+  voltar: string;
+}
 const RIGHT_ALIGNED = new Set(['money', 'decimal', 'percent', 'integer']);
 
 export interface SchemaGridProps {
@@ -57,6 +65,10 @@ export function EmptyBlock({ title = EMPTY_TITLE, description }: { title?: strin
 /** The list screen of any resource, driven by the document's list section; its state lives in the URL. */
 export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true }: SchemaGridProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // A form opened from here comes back to this very list: same filters, search, order and page.
+  const fromList: FromList = { voltar: location.pathname + location.search };
+  const open = (path: string) => navigate(path, { state: fromList });
   const [sp, setSp] = useSearchParams();
   const state = useMemo(() => parseGridState(sp), [sp]);
   const [searchText, setSearchText] = useState(state.q ?? '');
@@ -93,7 +105,9 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
     const prop = doc.schema.properties[c.field];
     const kind = fieldKind(prop);
     const sortable = c.sort !== false && c.field !== doc.hierarchy?.as;
-    const filterable = c.filter !== false && filterKindOf(prop) !== 'none' && c.field !== doc.hierarchy?.as;
+    const target = relationOf(doc, c.field)?.target;
+    const fk = filterKindOf(prop);
+    const filterable = c.filter !== false && fk !== 'none' && (fk !== 'relation' || !!target) && c.field !== doc.hierarchy?.as;
     return {
       key: c.field,
       dataIndex: c.field,
@@ -113,6 +127,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
                   field={c.field}
                   prop={prop}
                   value={state.filters[c.field]}
+                  target={target}
                   onApply={(v) => {
                     setFilter(c.field, v);
                     close();
@@ -133,8 +148,8 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       // Plain titles, not a Tooltip per button: twenty rows of popups weigh on the first render.
       render: (_: unknown, row: Row) => (
         <Space size={4}>
-          {canEdit ? <Button size="small" type="text" aria-label="Editar" title="Editar" icon={<EditOutlined />} onClick={() => navigate(editPath(doc, row.id))} /> : null}
-          {canEdit && doc.copy ? <Button size="small" type="text" aria-label="Copiar" title="Copiar" icon={<CopyOutlined />} onClick={() => navigate(copyPath(doc, row.id))} /> : null}
+          {canEdit ? <Button size="small" type="text" aria-label="Editar" title="Editar" icon={<EditOutlined />} onClick={() => open(editPath(doc, row.id))} /> : null}
+          {canEdit && doc.copy ? <Button size="small" type="text" aria-label="Copiar" title="Copiar" icon={<CopyOutlined />} onClick={() => open(copyPath(doc, row.id))} /> : null}
           {canDelete ? <Button size="small" type="text" danger aria-label="Excluir" title="Excluir" icon={<DeleteOutlined />} onClick={() => remove(row)} /> : null}
         </Space>
       ),
@@ -172,7 +187,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
         <Space wrap>
           <ExportButtons endpoint={doc.endpoint} name={doc.title} filter={{ where: filter.where, order: filter.order }} />
           {canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath(doc))}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(createPath(doc))}>
               Cadastrar
             </Button>
           ) : null}
@@ -192,6 +207,21 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           ))}
         </div>
       ) : null}
+      {list.error && !list.isValidating ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 12 }}
+          title={LOAD_ERROR_TITLE}
+          description={`Detalhe: ${toApiError(list.error).message}`}
+          action={
+            <Button size="small" onClick={() => list.mutate()}>
+              {RETRY_TEXT}
+            </Button>
+          }
+        />
+      ) : null}
       {/* Cells on one line and wide lists scroll sideways in this box (the table's own scroll.x measures every column on each render). */}
       <div style={{ overflowX: 'auto', whiteSpace: 'nowrap' }}>
         <Table<Row>
@@ -201,7 +231,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           dataSource={list.data ?? []}
           loading={loading || list.isValidating}
           onChange={onTableChange}
-          locale={{ emptyText: loading ? ' ' : <EmptyBlock /> }}
+          locale={{ emptyText: loading || list.error ? ' ' : <EmptyBlock /> }}
           pagination={{
             current: state.page,
             pageSize: state.size,

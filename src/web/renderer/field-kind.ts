@@ -28,7 +28,7 @@ export function fieldKind(p: PropertySchema | undefined): FieldKind {
   return 'text';
 }
 
-export type FilterKind = 'text' | 'lookup' | 'date' | 'range' | 'boolean' | 'none';
+export type FilterKind = 'text' | 'lookup' | 'relation' | 'date' | 'range' | 'boolean' | 'none';
 
 /** The per-column filter a field gets in the grid. */
 export function filterKindOf(p: PropertySchema | undefined): FilterKind {
@@ -37,7 +37,9 @@ export function filterKindOf(p: PropertySchema | undefined): FilterKind {
   if (k === 'lookup') return 'lookup';
   if (k === 'date' || k === 'datetime') return 'date';
   if (k === 'money' || k === 'decimal' || k === 'percent' || k === 'integer') return 'range';
-  if (k === 'relation' || k === 'municipio') return 'none';
+  if (k === 'relation') return 'relation';
+  // A município is searched within a UF; the UF column filters the same rows more plainly.
+  if (k === 'municipio') return 'none';
   return 'text';
 }
 

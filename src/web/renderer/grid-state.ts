@@ -7,8 +7,19 @@ import type { ResourceDoc } from '../schemas/types.ts';
 import { DIGIT_KINDS, fieldKind, filterKindOf } from './field-kind.ts';
 import { YES, NO } from './format-value.ts';
 
-/** A column filter's value: text, chosen lookup values, a [from, to] range (either end may be empty) or a boolean. */
-export type ColumnFilterValue = string | (string | number)[] | [string | null, string | null] | boolean;
+/** A record chosen in a relation filter, with its name so the chip and a shared link read without a request. */
+export interface RelationChoice {
+  id: number;
+  label: string;
+}
+
+/**
+ * A column filter's value: text, chosen lookup values, chosen related records, a [from, to] range (either end
+ * may be empty) or a boolean.
+ */
+export type ColumnFilterValue = string | (string | number)[] | RelationChoice[] | [string | null, string | null] | boolean;
+
+const isChoice = (x: unknown): x is RelationChoice => !!x && typeof x === 'object' && Number.isInteger((x as RelationChoice).id);
 
 /** Everything a list shows, kept in the URL query of the hash route so a reload or a shared link is the same list. */
 export interface GridState {
@@ -73,6 +84,11 @@ export function columnWhere(doc: ResourceDoc, field: string, v: ColumnFilterValu
     case 'lookup': {
       const list = (Array.isArray(v) ? v : [v]).filter((x) => !isBlank(x)) as (string | number)[];
       return list.length === 1 ? { [field]: list[0] } : { [field]: { inq: list } };
+    }
+    case 'relation': {
+      const ids = (Array.isArray(v) ? v : []).filter(isChoice).map((c) => c.id);
+      if (!ids.length) return undefined;
+      return ids.length === 1 ? { [field]: ids[0] } : { [field]: { inq: ids } };
     }
     case 'date':
     case 'range': {
@@ -152,7 +168,9 @@ export function chipText(doc: ResourceDoc, field: string, v: ColumnFilterValue):
     case 'boolean':
       return `${title}: ${v === true ? YES : NO}`;
     case 'lookup':
-      return `${title}: ${(Array.isArray(v) ? v : [v as string]).map((x) => lookupLabel(p!.lookup!, x)).join(', ')}`;
+      return `${title}: ${(Array.isArray(v) ? v : [v as string]).map((x) => lookupLabel(p!.lookup!, x as string | number)).join(', ')}`;
+    case 'relation':
+      return `${title}: ${(Array.isArray(v) ? v : []).filter(isChoice).map((c) => c.label).join(', ')}`;
     case 'date':
     case 'range': {
       const [from, to] = v as [string | null, string | null];

@@ -1,9 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { escapeLike } from '../../../shared/filter.ts';
 import { api } from '../../api/client.ts';
 import { displayField, lookupItems, relationOf } from '../../schemas/registry.ts';
+import { showError } from '../../dialogs/dialogs.tsx';
+import { searchRelated } from '../relation-search.ts';
 import { formContextOf } from './form-context.ts';
 
 type Option = { value: string | number; label: string };
@@ -50,10 +51,9 @@ export function RelationWidget(props: WidgetProps) {
     if (!target) return;
     setLoading(true);
     try {
-      const fields = (target.search ?? [display]).filter((f) => f !== target.hierarchy?.as);
-      const where = text.trim() ? { or: fields.map((f) => ({ [f]: { ilike: `%${escapeLike(text.trim())}%` } })) } : undefined;
-      const r = await api.get<Record<string, unknown>[]>(target.endpoint, { params: { filter: { where, limit: 20, fields: ['id', display] } } });
-      setOptions(r.data.map((row) => ({ value: row.id as number, label: String(row[display] ?? row.id) })));
+      setOptions(await searchRelated(target, text));
+    } catch (err) {
+      showError(err);
     } finally {
       setLoading(false);
     }

@@ -1,0 +1,22 @@
+import { escapeLike } from '../../shared/filter.ts';
+import { api } from '../api/client.ts';
+import { displayField } from '../schemas/registry.ts';
+import type { ResourceDoc } from '../schemas/types.ts';
+
+export interface RelatedOption {
+  value: number;
+  label: string;
+}
+
+/** How many related records a search offers at once. */
+export const RELATED_LIMIT = 20;
+
+/** Records of another resource whose search fields contain the text (all when it is empty), named by its display field. */
+export async function searchRelated(target: ResourceDoc, text: string): Promise<RelatedOption[]> {
+  const display = displayField(target);
+  const fields = (target.search ?? [display]).filter((f) => f !== target.hierarchy?.as);
+  const t = text.trim();
+  const where = t ? { or: fields.map((f) => ({ [f]: { ilike: `%${escapeLike(t)}%` } })) } : undefined;
+  const r = await api.get<Record<string, unknown>[]>(target.endpoint, { params: { filter: { where, limit: RELATED_LIMIT, order: target.list.order, fields: ['id', display] } } });
+  return r.data.map((row) => ({ value: row.id as number, label: String(row[display] ?? row.id) }));
+}
