@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { api, serializeParams, SYSTEM_HEADER, SYSTEM_ID, withAccessToken } from '../../src/web/api/client.ts';
 import { extractErrorText, isInfoError, toApiError } from '../../src/web/api/errors.ts';
 import { saveSession, clearSession, getToken } from '../../src/web/app/session.ts';
-import { confirmDialog, DialogHost, DIALOG_DELAY_MS, errorDialogProps, textDialogError, TextInputDialog, toast, TOAST_MS, TOAST_PLACEMENT } from '../../src/web/dialogs/dialogs.tsx';
+import { confirmDialog, DialogHost, DIALOG_DELAY_MS, errorDialogProps, textDialogError, TextInputDialog, textInputDialog, toast, TOAST_MS, TOAST_PLACEMENT } from '../../src/web/dialogs/dialogs.tsx';
 import { mockApi } from './support/mock-api.ts';
 
 describe('SPEC 8 error text extraction', () => {
@@ -15,6 +15,8 @@ describe('SPEC 8 error text extraction', () => {
     [{ error: { error: { data: { message: 'dos dados' } } } }, 'dos dados'],
     [{ data: { fields: ['nome', 'email'] } }, 'nome, email'],
     [{ error: { message: 'duplicate: Registro duplicado (cpf_cnpj)' } }, 'Registro duplicado, verifique os dados e tente novamente'],
+    ['Registro duplicado (codigo)', 'Registro duplicado, verifique os dados e tente novamente'],
+    ['texto simples do servidor', 'texto simples do servidor'],
     [{}, undefined],
   ])('%j -> %s', (body, text) => {
     expect(extractErrorText(body)).toBe(text);
@@ -107,6 +109,22 @@ describe('dialogs and toasts', () => {
     expect(onDone).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(onDone).toHaveBeenCalledWith('cliente desistiu');
+  });
+
+  it('textInputDialog is drawn by the host inside the app providers (brand theme and locale) and resolves the text', async () => {
+    render(
+      <ConfigProvider prefixCls="marca">
+        <App>
+          <DialogHost />
+        </App>
+      </ConfigProvider>,
+    );
+    const answer = textInputDialog({ title: 'Motivo do cancelamento', min: 3 });
+    const input = await screen.findByRole('textbox', {}, { timeout: 2000 });
+    expect(input.closest('.marca-modal')).not.toBeNull();
+    fireEvent.change(input, { target: { value: 'cliente desistiu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await expect(answer).resolves.toBe('cliente desistiu');
   });
 
   it('the confirm dialog opens after the 200 ms delay with "Confirmar" and "Cancelar"', async () => {

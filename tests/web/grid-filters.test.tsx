@@ -85,6 +85,11 @@ describe('the filter dropdown of each column kind', () => {
   });
 });
 
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{l.pathname + l.search}</div>;
+}
+
 function FormStandIn() {
   const l = useLocation();
   return <div data-testid="voltar">{(l.state as FromList | null)?.voltar}</div>;
@@ -97,7 +102,7 @@ function renderGrid(initial: string) {
         <DialogHost />
         <MemoryRouter initialEntries={[initial]}>
           <Routes>
-            <Route path="/pages/testes/widgets" element={<SchemaGrid doc={TEST_DOC} />} />
+            <Route path="/pages/testes/widgets" element={<><SchemaGrid doc={TEST_DOC} /><Where /></>} />
             <Route path="/pages/testes/widgets/editar/:id" element={<FormStandIn />} />
             <Route path="/pages/testes/widgets/cadastrar" element={<FormStandIn />} />
           </Routes>
@@ -109,12 +114,14 @@ function renderGrid(initial: string) {
 
 describe('the list around its forms and failures', () => {
   let failing: boolean;
+  let empty: boolean;
   beforeEach(() => {
     failing = false;
+    empty = false;
     mockApi(({ method, url }) => {
       if (method === 'GET' && url === 'TestesWidgets') {
         if (failing) return { status: 500, data: { error: { statusCode: 500, name: 'Error', message: 'Banco de dados indisponível.' } } };
-        return { data: [{ id: 1, nome: 'Ana', ativo: true }] };
+        return { data: empty ? [] : [{ id: 1, nome: 'Ana', ativo: true }] };
       }
       if (method === 'GET' && url === 'TestesWidgets/count') return { data: { count: 1 } };
       return undefined;
@@ -138,5 +145,35 @@ describe('the list around its forms and failures', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Ana')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(LOAD_ERROR_TITLE)).toBeNull());
+  });
+});
+
+describe('the empty list and the search box', () => {
+  let rows: Record<string, unknown>[];
+  beforeEach(() => {
+    rows = [];
+    mockApi(({ method, url, params }) => {
+      if (method === 'GET' && url === 'TestesWidgets') return { data: JSON.stringify((params.filter as any)?.where ?? {}).includes('Ana') ? rows.filter((r) => r.nome === 'Ana') : rows };
+      if (method === 'GET' && url === 'TestesWidgets/count') return { data: { count: rows.length } };
+      return undefined;
+    });
+  });
+
+  it('an empty register offers its first record', async () => {
+    renderGrid('/pages/testes/widgets');
+    expect(await screen.findByText('Nenhum teste cadastrado ainda.')).toBeTruthy();
+    fireEvent.click(document.querySelector('.bloco-vazio-cadastrar') as HTMLElement);
+    expect(await screen.findByTestId('voltar')).toBeTruthy();
+  });
+
+  it('no match for the filters offers to clear them, which empties the box and the URL', async () => {
+    rows = [{ id: 2, nome: 'Bruno', ativo: true }];
+    renderGrid(`/pages/testes/widgets?q=Ana&f=${encodeURIComponent(JSON.stringify({ ativo: true }))}`);
+    expect(await screen.findByText('Nenhum registro atende aos filtros aplicados.')).toBeTruthy();
+    expect((screen.getByPlaceholderText('Pesquisar testes') as HTMLInputElement).value).toBe('Ana');
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(await screen.findByText('Bruno')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/pages/testes/widgets');
+    expect((screen.getByPlaceholderText('Pesquisar testes') as HTMLInputElement).value).toBe('');
   });
 });

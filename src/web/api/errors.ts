@@ -7,18 +7,23 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
 
 /** From a response body: message, error.message, error.error.message, error.error.data.message or data.fields. */
 export function extractErrorText(body: unknown): string | undefined {
+  const text = rawErrorText(body);
+  if (!text) return undefined;
+  return text.includes(DUPLICATE_MARK) ? DUPLICATE_TEXT : text;
+}
+
+function rawErrorText(body: unknown): string | undefined {
   if (typeof body === 'string') return str(body);
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, any>;
   const fields = b.data?.fields;
-  const text =
+  return (
     str(b.message) ??
     str(b.error?.message) ??
     str(b.error?.error?.message) ??
     str(b.error?.error?.data?.message) ??
-    (fields ? (typeof fields === 'string' ? fields : Array.isArray(fields) ? fields.join(', ') : JSON.stringify(fields)) : undefined);
-  if (!text) return undefined;
-  return text.includes(DUPLICATE_MARK) ? DUPLICATE_TEXT : text;
+    (fields ? (typeof fields === 'string' ? fields : Array.isArray(fields) ? fields.join(', ') : JSON.stringify(fields)) : undefined)
+  );
 }
 
 export interface ApiErrorInfo {

@@ -1,6 +1,6 @@
 import { App, Input, Modal, notification as staticNotification } from 'antd';
 import type { ModalFuncProps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isInfoError, toApiError, type ApiErrorInfo } from '../api/errors.ts';
 
@@ -17,17 +17,27 @@ export const ERROR_TEXT = 'Não foi possível realizar esta ação.';
 
 type AppApi = ReturnType<typeof App.useApp>;
 let host: AppApi | null = null;
+/** Dialogs of our own (the text-input dialog) are drawn by the host too, so they get the brand's theme and locale. */
+let outlet: { add: (key: number, node: ReactNode) => void; remove: (key: number) => void } | null = null;
+let nextKey = 1;
 
 /** Put once inside antd's <App>: lets the helpers below use the themed, localised context. */
 export function DialogHost() {
   const api = App.useApp();
+  const [extra, setExtra] = useState<[number, ReactNode][]>([]);
   useEffect(() => {
     host = api;
+    const mine = {
+      add: (key: number, node: ReactNode) => setExtra((l) => [...l, [key, node]]),
+      remove: (key: number) => setExtra((l) => l.filter(([k]) => k !== key)),
+    };
+    outlet = mine;
     return () => {
       if (host === api) host = null;
+      if (outlet === mine) outlet = null;
     };
   }, [api]);
-  return null;
+  return <>{extra.map(([k, node]) => <span key={k}>{node}</span>)}</>;
 }
 
 const modal = () => host?.modal ?? Modal;
@@ -115,6 +125,23 @@ export function TextInputDialog({ title, label, initial = '', min, max, onDone }
 export function textInputDialog(opts: Omit<TextDialogProps, 'onDone'>): Promise<string | null> {
   return new Promise((resolve) => {
     later(() => {
+      const here = outlet;
+      if (here) {
+        const key = nextKey++;
+        here.add(
+          key,
+          <TextInputDialog
+            {...opts}
+            onDone={(v) => {
+              resolve(v);
+              // Removed once the closing animation is over.
+              setTimeout(() => here.remove(key), 500);
+            }}
+          />,
+        );
+        return;
+      }
+      // No host mounted (a page outside the app frame): a root of its own.
       const el = document.createElement('div');
       document.body.appendChild(el);
       const root = createRoot(el);

@@ -2,7 +2,7 @@ import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-d
 import { Alert, Button, Empty, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
 import { api } from '../api/client.ts';
@@ -57,9 +57,62 @@ function useAfterFirstPaint(ready: boolean): boolean {
   return done;
 }
 
-/** The SPEC 2.10 empty-page block. */
-export function EmptyBlock({ title = EMPTY_TITLE, description }: { title?: string; description?: string }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<><Typography.Text strong>{title}</Typography.Text>{description ? <div>{description}</div> : null}</>} />;
+/** One action button of the empty-page block (SPEC 3 'Empty page': nome, icone, classe, funcao). */
+export interface EmptyAction {
+  nome: string;
+  icone?: ReactNode;
+  classe?: string;
+  funcao: () => void;
+}
+
+export interface EmptyBlockProps {
+  titulo?: string;
+  descricao?: string;
+  /** Address of an image shown instead of the plain one. */
+  img?: string;
+  /** Numbered steps that lead to a first record. */
+  passos?: string[];
+  acoes?: EmptyAction[];
+  /** Lines of information under the steps. */
+  informacoes?: string[];
+}
+
+/** The SPEC 2.10 empty-page block: title (default 'Ops, nada encontrado por aqui.'), description, image, steps, information lines and actions. */
+export function EmptyBlock({ titulo = EMPTY_TITLE, descricao, img, passos, acoes, informacoes }: EmptyBlockProps) {
+  return (
+    <Empty
+      className="bloco-vazio"
+      image={img ?? Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <Typography.Text strong>{titulo}</Typography.Text>
+          {descricao ? <div>{descricao}</div> : null}
+          {passos?.length ? (
+            <ol className="bloco-vazio-passos" style={{ textAlign: 'left', display: 'inline-block', margin: '8px 0 0' }}>
+              {passos.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ol>
+          ) : null}
+          {informacoes?.map((i) => (
+            <div key={i}>
+              <Typography.Text type="secondary">{i}</Typography.Text>
+            </div>
+          ))}
+        </>
+      }
+    >
+      {acoes?.length ? (
+        <Space wrap>
+          {acoes.map((a) => (
+            <Button key={a.nome} className={a.classe} icon={a.icone} onClick={a.funcao}>
+              {a.nome}
+            </Button>
+          ))}
+        </Space>
+      ) : null}
+    </Empty>
+  );
 }
 
 /** The list screen of any resource, driven by the document's list section; its state lives in the URL. */
@@ -72,6 +125,8 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   const [sp, setSp] = useSearchParams();
   const state = useMemo(() => parseGridState(sp), [sp]);
   const [searchText, setSearchText] = useState(state.q ?? '');
+  // The box follows the URL when it changes from outside (back/forward, a shared link, a removed chip).
+  useEffect(() => setSearchText(state.q ?? ''), [state.q]);
   const lookupsReady = useLookups(lookupsOf(doc));
   const columns = useMemo(() => doc.list.columns.filter((c) => !hidden.has(c.field) && doc.schema.properties[c.field]), [doc, hidden]);
   const { filter, where } = useMemo(() => buildListFilter(doc, state, { hidden, columns: columns.map((c) => c.field) }), [doc, state, hidden, columns]);
@@ -165,6 +220,16 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   };
 
   const chips = Object.entries(state.filters).filter(([f, v]) => isActive(v) && !hidden.has(f) && doc.schema.properties[f]);
+  // Nothing matches the filters: offer to clear them. Nothing registered yet: offer the first record.
+  const filtered = chips.length > 0 || !!state.q;
+  const emptyBlock = filtered ? (
+    <EmptyBlock descricao="Nenhum registro atende aos filtros aplicados." acoes={[{ nome: 'Limpar filtros', funcao: () => (setSearchText(''), update({ q: undefined, filters: {} })) }]} />
+  ) : (
+    <EmptyBlock
+      descricao={`Nenhum${doc.genero === 'f' ? 'a' : ''} ${doc.singular.toLowerCase()} cadastrad${doc.genero === 'f' ? 'a' : 'o'} ainda.`}
+      acoes={canCreate ? [{ nome: 'Cadastrar', icone: <PlusOutlined />, classe: 'bloco-vazio-cadastrar', funcao: () => open(createPath(doc)) }] : undefined}
+    />
+  );
   // Rows show as soon as they arrive; lookup labels fill in when their list has loaded.
   const loading = list.isLoading && !list.data;
   void lookupsReady;
@@ -231,7 +296,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           dataSource={list.data ?? []}
           loading={loading || list.isValidating}
           onChange={onTableChange}
-          locale={{ emptyText: loading || list.error ? ' ' : <EmptyBlock /> }}
+          locale={{ emptyText: loading || list.error ? ' ' : emptyBlock }}
           pagination={{
             current: state.page,
             pageSize: state.size,
