@@ -137,6 +137,23 @@ describe.each(BACKENDS)('boleto operations on %s', (backend) => {
       expect(ruim.json().error.message).toMatch(/primeira linha tem 11 caracteres/);
     });
 
+    it('changes a registered title’s amount (Bradesco CNAB 400 occurrence 20) and reads the bank’s confirmation back', async () => {
+      const layout = carregarLayout('bradesco-400');
+      const r = await call(demo, '/api/Boletos/remessa', { titulos: [{ ...titulo(3), operacao: 'alterarValor', nossoNumero: '503', valor: '150.75' }] });
+      expect(r.statusCode, r.body).toBe(200);
+      const d = r.rawPayload.toString('latin1').split('\r\n').filter((l) => identificarRegistro(layout, l, 'remessa') === 'detalheRemessa').map((l) => lerRegistro(layout, 'detalheRemessa', l));
+      expect(d.map((x) => [x.movimento, x.nossoNumero, x.valor])).toEqual([['20', '00000000503', '150.75']]);
+      expect(await proximo()).toBe('1500');
+      const retorno = [
+        escreverRegistro(layout, 'headerRetorno', { banco: '237', sequencial: '1' }),
+        escreverRegistro(layout, 'detalheRetorno', { nossoNumero: d[0].nossoNumero! + d[0].nossoNumeroDv, ocorrencia: '33', dataOcorrencia: '2026-12-01', numeroDocumento: 'NF3', valor: '150.75', sequencial: '2' }),
+        escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: '3' }),
+      ].join('\r\n');
+      const lido = await call(demo, '/api/Boletos/retorno', { conteudo: retorno });
+      expect(lido.statusCode, lido.body).toBe(200);
+      expect(lido.json().eventos[0]).toMatchObject({ tipo: 'alterado', confirma: 'alterarValor', valorTitulo: '150.75', numeroDocumento: 'NF3' });
+    });
+
     it('streams the boletos PDF: linha digitável, amounts, instructions and the Pix code read back with pdftotext', async () => {
       const boletos = [1, 2, 3].map((i) => ({ nossoNumero: String(500 + i), numeroDocumento: `NF${i}`, valor: '1234.56', vencimento: '2026-12-10', emissao: '2026-11-20', parcela: `${i}/3`, pagador }));
       const r = await call(demo, '/api/Boletos/pdf', { boletos });

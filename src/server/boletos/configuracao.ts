@@ -24,6 +24,11 @@ export interface ConfiguracaoBoleto {
   juros?: string | null;
   layoutCnab: number;
   ativo?: boolean;
+  /**
+   * The bank's logo (PNG or JPEG) for the boleto PDF, drawn instead of the bank's name in the logo box. Not stored
+   * yet: configuracoes_boleto has no column for it, so it is only set by callers that have the image.
+   */
+  logoBanco?: Uint8Array | null;
 }
 
 /** Configuration field -> the bank document's field whose size it follows. */

@@ -158,6 +158,15 @@ describe('layouts', () => {
     expect(aplicarModelo('{parcela:2}', { parcela: '003' })).toBe('03');
   });
 
+  it('a confirmation must be of an operation the layout sends, by an occurrence read as accepted', () => {
+    const l = structuredClone(carregarLayout('itau-400'));
+    l.confirmacoes = { alterarValor: ['14'] };
+    expect(() => verificarLayout(l)).toThrow(/confirmação de alterarValor, operação que o leiaute não envia/);
+    const l2 = structuredClone(carregarLayout('santander-400'));
+    l2.confirmacoes = { alterarValor: ['03'] };
+    expect(() => verificarLayout(l2)).toThrow(/ocorrência 03 confirma alterarValor mas está mapeada como "rejeitado"/);
+  });
+
   it('a gap or overlap in a layout is caught', () => {
     const l = structuredClone(carregarLayout('febraban-240'));
     l.registros.segmentoP.campos[10].ate += 1;
@@ -292,17 +301,6 @@ describe('CNAB refusals', () => {
     expect(() => gerarRemessa({ ...remessa('341', '400', 1), formato: '240' })).toThrow(/CNAB 240 não está disponível para o banco 341; use CNAB 400/);
     expect(() => gerarRemessa({ ...remessa('756', '240', 1), formato: '400' })).toThrow(/CNAB 400 não está disponível para o banco 756; use CNAB 240/);
   });
-  it('alterarValor: FEBRABAN code 47 where the layout carries it, refused where the bank has no confirmed code', () => {
-    const r = remessa('756', '240', 1);
-    r.titulos[0].operacao = 'alterarValor';
-    const l = carregarLayout('sicoob-240');
-    expect(lerRegistro(l, 'segmentoP', gerarRemessa(r).split('\r\n')[2]).movimento).toBe('47');
-    for (const [banco, formato, id] of [['341', '400', 'itau-400'], ['001', '400', 'bb-400'], ['033', '400', 'santander-400'], ['104', '240', 'caixa-240']] as const) {
-      const x = remessa(banco, formato, 1);
-      x.titulos[0].operacao = 'alterarValor';
-      expect(() => gerarRemessa(x)).toThrow(new RegExp(`alterarValor.*${id}`));
-    }
-  });
   it('Santander CNAB 400 carries 7 digits + DV: a larger nosso número is refused, the trailer totals the file', () => {
     const r = remessa('033', '400', 3);
     const linhas = gerarRemessa(r).split('\r\n');
@@ -359,15 +357,91 @@ describe('CNAB refusals', () => {
     const d = lerRegistro(carregarLayout('bb-400'), 'detalheRemessa', gerarRemessa(r).split('\r\n')[1]);
     expect([d.tipoRegistro, d.convenio, d.nossoNumero, d.variacaoCarteira, d.carteira]).toEqual(['7', '1238798', '12387980000001000', '027', '18']);
   });
-  it('an operation the layout does not carry', () => {
-    const r = remessa('237', '400', 1);
-    r.titulos[0].operacao = 'alterarValor';
-    expect(() => gerarRemessa(r)).toThrow(/alterarValor.*bradesco-400/);
-  });
   it('a retorno of another bank, or with a short line', () => {
     const l = carregarLayout('febraban-240');
     const header = escreverRegistro(l, 'headerArquivo', { banco: '033', remessaRetorno: '2' });
     expect(() => lerRetorno(header, '001', '240')).toThrow(/banco 033, não do 001/);
     expect(() => lerRetorno(header.slice(1), '033', '240')).toThrow(/239 caracteres/);
+  });
+});
+
+/**
+ * Changing a title's amount by remessa, per layout, as the banks' published occurrence tables give it (sources in each
+ * layout's observacoes): [remessa code, retorno code that confirms it], or null where the bank has no such instruction.
+ */
+const ALTERAR_VALOR: Record<string, [string, string] | null> = {
+  'febraban-240': ['47', '61'],
+  'caixa-240': ['47', '61'],
+  'bradesco-400': ['20', '33'],
+  'santander-400': ['47', '61'],
+  'itau-400': null,
+  'bb-400': null,
+  'sicoob-240': null,
+};
+
+describe('changing the amount (alterarValor)', () => {
+  it('every layout a bank uses has its answer here', () => {
+    for (const [, b] of carregarBancos()) for (const c of Object.values(b.cnab ?? {})) expect(ALTERAR_VALOR, c.layout).toHaveProperty([c.layout]);
+  });
+
+  const comCodigo = casos.filter(([banco, f]) => ALTERAR_VALOR[carregarBancos().get(banco)!.cnab![f]!.layout]);
+  it.each(comCodigo)('bank %s CNAB %s: the bank’s code with the new amount, and the retorno that confirms it becomes an "alterado" event', (banco, formato) => {
+    const layout = carregarLayout(carregarBancos().get(banco)!.cnab![formato]!.layout);
+    const [codigo, confirmacao] = ALTERAR_VALOR[layout.id]!;
+    const r = remessa(banco, formato, 3);
+    r.titulos.forEach((t, i) => {
+      t.operacao = 'alterarValor';
+      t.boleto.valor = new Decimal(t.boleto.valor).plus(i + 10).toFixed(2);
+    });
+    const detalhe = formato === '240' ? 'segmentoP' : 'detalheRemessa';
+    const lidos = gerarRemessa(r).split('\r\n').filter((l) => identificarRegistro(layout, l, 'remessa') === detalhe).map((l) => lerRegistro(layout, detalhe, l));
+    expect(lidos.map((d) => [d.movimento, d.valor])).toEqual(r.titulos.map((t) => [codigo, t.boleto.valor]));
+
+    const saida: string[] = [];
+    if (formato === '240') {
+      saida.push(escreverRegistro(layout, 'headerArquivo', { banco, remessaRetorno: '2' }), escreverRegistro(layout, 'headerLote', { banco, lote: '1', operacao: 'T' }));
+      lidos.forEach((p, i) => {
+        saida.push(escreverRegistro(layout, 'segmentoT', { banco, lote: '1', sequencial: String(2 * i + 1), ocorrencia: confirmacao, nossoNumero: p.nossoNumero, numeroDocumento: p.numeroDocumento, vencimento: p.vencimento, valor: p.valor }));
+        saida.push(escreverRegistro(layout, 'segmentoU', { banco, lote: '1', sequencial: String(2 * i + 2), ocorrencia: confirmacao, dataOcorrencia: '2026-01-05' }));
+      });
+      saida.push(escreverRegistro(layout, 'trailerLote', { banco, lote: '1', quantidadeRegistros: String(saida.length) }));
+      saida.push(escreverRegistro(layout, 'trailerArquivo', { banco, quantidadeLotes: '1', quantidadeRegistros: String(saida.length + 1) }));
+    } else {
+      saida.push(escreverRegistro(layout, 'headerRetorno', { banco, sequencial: '1' }));
+      lidos.forEach((p, i) => {
+        const b = montar({ ...r.titulos[i].boleto, banco });
+        saida.push(escreverRegistro(layout, 'detalheRetorno', {
+          ...NOSSO_NUMERO_400[banco].retorno(b), ocorrencia: confirmacao, dataOcorrencia: '2026-01-05', numeroDocumento: p.numeroDocumento, vencimento: p.vencimento, valor: p.valor, sequencial: String(i + 2),
+        }));
+      });
+      saida.push(escreverRegistro(layout, 'trailerRetorno', { banco, sequencial: String(saida.length + 1) }));
+    }
+    const eventos = lerRetorno(saida.join('\r\n'), banco, formato);
+    expect(eventos.map((e) => [e.tipo, e.confirma, e.ocorrencia, e.valorTitulo])).toEqual(r.titulos.map((t) => ['alterado', 'alterarValor', confirmacao, t.boleto.valor]));
+    expect(eventos[0].descricao).toBe(layout.textosOcorrencias[confirmacao]);
+  });
+
+  const semCodigo = casos.filter(([banco, f]) => ALTERAR_VALOR[carregarBancos().get(banco)!.cnab![f]!.layout] === null);
+  it.each(semCodigo)('bank %s CNAB %s has no such instruction: refused, naming the bank and saying to cancel and issue a new boleto', (banco, formato) => {
+    const doc = carregarBancos().get(banco)!;
+    const r = remessa(banco, formato, 2);
+    r.titulos[1].operacao = 'alterarValor';
+    const erro = (() => {
+      try {
+        gerarRemessa(r);
+      } catch (e) {
+        return e as Error & { campo?: string };
+      }
+    })();
+    expect(erro?.message).toContain(`O banco ${doc.nomeCurto} (${banco}) não tem, no CNAB ${formato} (leiaute ${doc.cnab![formato]!.layout}), instrução de remessa para alterar o valor do título.`);
+    expect(erro?.message).toMatch(/cancele este boleto \(operação "baixar"\) e emita um novo boleto com o valor correto/);
+    expect(erro?.campo).toBe('operacao');
+  });
+
+  it('other events do not claim to confirm a change, and a rejection never does', () => {
+    const l = carregarLayout('santander-400');
+    const linha = (oc: string) => escreverRegistro(l, 'detalheRetorno', { nossoNumero: '00010007', ocorrencia: oc, sequencial: '2' });
+    const texto = [escreverRegistro(l, 'headerRetorno', { banco: '033', sequencial: '1' }), linha('02'), linha('14'), linha('03')].join('\r\n');
+    expect(lerRetorno(texto, '033', '400').map((e) => [e.tipo, e.confirma])).toEqual([['registrado', null], ['alterado', 'alterarVencimento'], ['rejeitado', null]]);
   });
 });

@@ -43,6 +43,11 @@ export interface LayoutCnab {
   tamanho: 240 | 400;
   formatoData: 'DDMMAAAA' | 'DDMMAA';
   movimentos: Partial<Record<Operacao, string>>;
+  /**
+   * Retorno occurrences that confirm each remessa operation (e.g. alterarValor -> "61" in FEBRABAN 240): the
+   * event then says which request the bank accepted. A layout that `herda` another replaces the whole map.
+   */
+  confirmacoes?: Partial<Record<Operacao, string[]>>;
   registros: Record<string, RegistroLayout>;
   ocorrencias: Record<string, string>;
   textosOcorrencias: Record<string, string>;
@@ -52,8 +57,18 @@ export interface LayoutCnab {
 const PASTA = path.join(path.dirname(new URL(import.meta.url).pathname), 'layouts');
 const cache = new Map<string, LayoutCnab>();
 
-/** Fields must tile the record exactly; identification characters must agree with the fields' constants. */
+/**
+ * Fields must tile the record exactly; identification characters must agree with the fields' constants; a
+ * confirmation must be of an operation the layout sends and an occurrence it reads as accepted.
+ */
 export function verificarLayout(layout: LayoutCnab): void {
+  for (const [op, codigos] of Object.entries(layout.confirmacoes ?? {}) as [Operacao, string[]][]) {
+    if (!layout.movimentos[op]) throw new Error(`${layout.id}: confirmação de ${op}, operação que o leiaute não envia`);
+    for (const c of codigos) {
+      const tipo = layout.ocorrencias[c];
+      if (!tipo || tipo === 'rejeitado') throw new Error(`${layout.id}: a ocorrência ${c} confirma ${op} mas está mapeada como "${tipo ?? 'nenhum'}"`);
+    }
+  }
   for (const [nome, reg] of Object.entries(layout.registros)) {
     let pos = 1;
     for (const c of reg.campos) {
@@ -112,6 +127,7 @@ function lerDocumento(id: string, cadeia: string[] = []): LayoutCnab {
     ...base,
     ...doc,
     movimentos: doc.movimentos ?? base.movimentos,
+    confirmacoes: doc.confirmacoes ?? base.confirmacoes,
     ocorrencias: { ...base.ocorrencias, ...doc.ocorrencias },
     textosOcorrencias: { ...base.textosOcorrencias, ...doc.textosOcorrencias },
     motivos: { ...base.motivos, ...doc.motivos },

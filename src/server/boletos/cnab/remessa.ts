@@ -91,7 +91,16 @@ export function aplicarModelo(modelo: string, valores: Record<string, string | n
 function valoresTitulo(r: Remessa, t: TituloCnab, config: ConfigCnab, layout: LayoutCnab) {
   const movimento = layout.movimentos[t.operacao];
   if (!movimento) {
-    throw new BoletoInvalido(`A operação "${t.operacao}" não está prevista no leiaute ${layout.id}.`, 'operacao');
+    const doc = obterBanco(r.banco)!;
+    if (t.operacao === 'alterarValor') {
+      // Banks without a published instruction for it (see the layout's observacoes): the amount is in the barcode, so a new boleto it is.
+      throw new BoletoInvalido(
+        `O banco ${doc.nomeCurto} (${doc.codigo}) não tem, no CNAB ${layout.tamanho} (leiaute ${layout.id}), instrução de remessa para alterar o valor do título. ` +
+          'Para cobrar outro valor, cancele este boleto (operação "baixar") e emita um novo boleto com o valor correto.',
+        'operacao',
+      );
+    }
+    throw new BoletoInvalido(`A operação "${t.operacao}" não está prevista no leiaute ${layout.id} do banco ${doc.nomeCurto}.`, 'operacao');
   }
   const b = montarBoleto({ ...t.boleto, banco: r.banco });
   const base: Record<string, string | null | undefined> = {

@@ -1,5 +1,5 @@
 import { BoletoInvalido } from '../erros.ts';
-import { identificarRegistro, lerRegistro, linhasDoArquivo } from './layout.ts';
+import { identificarRegistro, lerRegistro, linhasDoArquivo, type Operacao } from './layout.ts';
 import { configCnab, type FormatoCnab } from './remessa.ts';
 
 export type TipoEvento = 'registrado' | 'pago' | 'rejeitado' | 'baixado' | 'alterado' | 'tarifa' | 'outro';
@@ -8,6 +8,8 @@ export interface EventoRetorno {
   tipo: TipoEvento;
   ocorrencia: string;
   descricao: string;
+  /** The remessa operation this occurrence confirms (layout `confirmacoes`), e.g. alterarValor; null for other events. */
+  confirma: Operacao | null;
   nossoNumero: string;
   numeroDocumento: string;
   valorTitulo: string;
@@ -32,6 +34,8 @@ export function lerRetorno(texto: string, banco: string, formato: FormatoCnab): 
   const ocorrencias = { ...layout.ocorrencias, ...config.ocorrencias };
   const motivos = { ...layout.motivos, ...config.motivos };
   const tamanhoMotivo = layout.tamanhoMotivo ?? 2;
+  const confirmada = new Map<string, Operacao>();
+  for (const [op, codigos] of Object.entries(layout.confirmacoes ?? {}) as [Operacao, string[]][]) for (const c of codigos) confirmada.set(c, op);
   const eventos: EventoRetorno[] = [];
   let aberto: { dados: Record<string, string | null>; linha: number } | null = null;
 
@@ -46,6 +50,7 @@ export function lerRetorno(texto: string, banco: string, formato: FormatoCnab): 
       tipo,
       ocorrencia: codigo,
       descricao: layout.textosOcorrencias[codigo] ?? `Ocorrência ${codigo}`,
+      confirma: tipo === 'rejeitado' ? null : (confirmada.get(codigo) ?? null),
       nossoNumero: `${(d.nossoNumero ?? '').trim()}${(d.nossoNumeroDv ?? '').trim()}`,
       numeroDocumento: (d.numeroDocumento ?? '').trim(),
       valorTitulo: d.valor ?? '0.00',

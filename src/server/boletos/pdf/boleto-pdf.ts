@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { obterBanco } from '../bancos.ts';
 import { formatar, montarBoleto, type BoletoMontado, type DadosBoleto } from '../boleto.ts';
+import { BoletoInvalido } from '../erros.ts';
 import { montarPixEstatico } from '../pix/br-code.ts';
 import { elementosI2of5 } from './interleaved-2-of-5.ts';
 
@@ -29,6 +31,11 @@ export interface BoletoPdf {
   parcela?: string;
   /** When the bank configuration has a Pix key the boleto carries a static Pix QR for the same amount. */
   pix?: { chave: string; cidade: string; txid?: string };
+  /**
+   * The bank's logo (PNG or JPEG bytes) from the bank configuration, drawn in the logo box instead of the bank's
+   * name. The logo is the bank's trademark: it is never fetched, only drawn when the configuration supplies it.
+   */
+  logoBanco?: Uint8Array;
 }
 
 const MM = 72 / 25.4;
@@ -142,9 +149,14 @@ const CAIXAS: Caixa[] = [
   ),
 ];
 
+/** The bars of the FEBRABAN header line: logo box | bank code with its digit | linha digitável (ficha) or the recibo's title. */
+const X_BARRA_LOGO = M + 150;
+const X_BARRA_CODIGO = M + 205;
+const ALTURA_CABECALHO = 20;
+
 function cabecalhoModelo(doc: Doc, y: number) {
-  doc.moveTo(M + 150, y).lineTo(M + 150, y + 20).stroke();
-  doc.moveTo(M + 205, y).lineTo(M + 205, y + 20).stroke();
+  doc.moveTo(X_BARRA_LOGO, y).lineTo(X_BARRA_LOGO, y + ALTURA_CABECALHO).stroke();
+  doc.moveTo(X_BARRA_CODIGO, y).lineTo(X_BARRA_CODIGO, y + ALTURA_CABECALHO).stroke();
   doc.moveTo(M, y + 20).lineTo(M + LARGURA, y + 20).lineWidth(1.2).stroke().lineWidth(0.5);
 }
 
@@ -224,6 +236,7 @@ const num = (n: number) => (Math.round(n * 100) / 100).toString();
 class ConteudoPagina {
   private textos: string[] = [];
   private retangulos: string[] = [];
+  private imagens: string[] = [];
   constructor(private fontes: Record<NomeFonte, FontePagina>) {}
 
   largura(fonte: NomeFonte, tamanho: number, s: string): number {
@@ -249,13 +262,19 @@ class ConteudoPagina {
     this.retangulos.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re`);
   }
 
+  /** An image XObject (the page must list it) in the box x, y, w, h; pdfkit's flip is undone as pdfkit's own image() does. */
+  imagem(nome: string, x: number, y: number, w: number, h: number) {
+    this.imagens.push(`q ${num(w)} 0 0 ${num(-h)} ${num(x)} ${num(y + h)} cm /${nome} Do Q`);
+  }
+
   /** Appends the marks already made elsewhere (a cached QR drawing) as they are. */
   operadores(ops: string) {
     this.retangulos.push(ops);
   }
 
   toString(): string {
-    return `0 g\n${this.retangulos.join('\n')}\nf\nBT\n${this.textos.join('\n')}\nET`;
+    // images first: nothing may come between a path's rectangles and its fill
+    return `${this.imagens.length ? this.imagens.join('\n') + '\n' : ''}0 g\n${this.retangulos.join('\n')}\nf\nBT\n${this.textos.join('\n')}\nET`;
   }
 }
 
@@ -293,8 +312,76 @@ function qrPix(p: ConteudoPagina, conteudo: string, x: number, y: number, tamanh
   }
 }
 
+/** A logo embedded in the PDF: its resource name, object and pixel size. */
+interface ImagemPdf {
+  nome: string;
+  obj: unknown;
+  largura: number;
+  altura: number;
+}
+
+const ehPng = (d: Uint8Array) => d.length > 8 && d[0] === 0x89 && d[1] === 0x50 && d[2] === 0x4e && d[3] === 0x47;
+const ehJpeg = (d: Uint8Array) => d.length > 4 && d[0] === 0xff && d[1] === 0xd8;
+const LOGO_INVALIDO = 'O logo do banco deve ser uma imagem PNG ou JPEG válida.';
+
+/** Opens and embeds a logo once; anything but a readable PNG or JPEG is refused before its first page is written. */
+function embutirLogo(doc: Doc, dados: Uint8Array): ImagemPdf {
+  if (!(dados instanceof Uint8Array) || !(ehPng(dados) || ehJpeg(dados))) throw new BoletoInvalido(LOGO_INVALIDO, 'logoBanco');
+  const d = doc as unknown as { openImage(src: Buffer): { label: string; obj: unknown; width: number; height: number; imgData?: Uint8Array; embed(doc: unknown): void } };
+  try {
+    const img = d.openImage(Buffer.from(dados.buffer, dados.byteOffset, dados.byteLength));
+    if (!(img.width > 0 && img.height > 0)) throw new Error('sem tamanho');
+    // pdfkit inflates a PNG with alpha later, in a callback where a corrupt stream could not be caught: inflate it here first
+    if (img.imgData) inflateSync(img.imgData);
+    img.embed(doc);
+    return { nome: img.label, obj: img.obj, largura: img.width, altura: img.height };
+  } catch {
+    throw new BoletoInvalido(LOGO_INVALIDO, 'logoBanco');
+  }
+}
+
+/** Each distinct logo is embedded once per PDF, however many boletos carry it (by identity, then by content). */
+class Logos {
+  private porBuffer = new WeakMap<Uint8Array, ImagemPdf>();
+  private porConteudo = new Map<string, ImagemPdf>();
+  constructor(private doc: Doc) {}
+
+  obter(dados: Uint8Array): ImagemPdf {
+    let img = this.porBuffer.get(dados);
+    if (img) return img;
+    if (!(dados instanceof Uint8Array)) throw new BoletoInvalido(LOGO_INVALIDO, 'logoBanco');
+    const hash = createHash('sha1').update(dados).digest('hex');
+    img = this.porConteudo.get(hash);
+    if (!img) this.porConteudo.set(hash, (img = embutirLogo(this.doc, dados)));
+    this.porBuffer.set(dados, img);
+    return img;
+  }
+}
+
+/**
+ * The bank's identification in the header line, as the FEBRABAN layout draws it: the logo box (the bank's name
+ * in bold, fitted to the box, or the configuration's logo image) and, between the bars, the code with its digit.
+ */
+function identificacaoBanco(p: ConteudoPagina, nome: string, codigo: string, logo: ImagemPdf | null, y: number) {
+  const caixa = { x: M + 1, y: y + 1, w: X_BARRA_LOGO - M - 5, h: ALTURA_CABECALHO - 3 };
+  if (logo) {
+    const escala = Math.min(caixa.w / logo.largura, caixa.h / logo.altura);
+    const w = logo.largura * escala;
+    const h = logo.altura * escala;
+    p.imagem(logo.nome, caixa.x, caixa.y + (caixa.h - h) / 2, w, h);
+  } else {
+    const tamanho = Math.min(12, caixa.w / p.largura('Helvetica-Bold', 1, nome));
+    p.texto('Helvetica-Bold', tamanho, nome, M, y + (ALTURA_CABECALHO - tamanho * 0.95) / 2);
+  }
+  const tamanhoCodigo = 14;
+  const largura = p.largura('Helvetica-Bold', tamanhoCodigo, codigo);
+  p.texto('Helvetica-Bold', tamanhoCodigo, codigo, (X_BARRA_LOGO + X_BARRA_CODIGO) / 2 - largura / 2, y + 3);
+}
+
 interface Contexto {
   modelo: unknown;
+  /** Images the page being drawn uses: the page's resources must list them. */
+  imagensDaPagina: Map<string, unknown>;
   /** The grid of the ficha de compensação alone, for the carnê with several boletos per page. */
   modeloFicha: unknown;
   fontes: Record<NomeFonte, FontePagina>;
@@ -316,7 +403,7 @@ function faixa(porPagina: number, slot: number) {
   return { topo, altura, escala, tx: x0 - escala * M, ty: topo + 12 - escala * TOPO_FICHA, x0 };
 }
 
-function desenharBoleto(ctx: Contexto, b: BoletoMontado, e: BoletoPdf, pix: string | null, porPagina = 1, slot = 0): string {
+function desenharBoleto(ctx: Contexto, b: BoletoMontado, e: BoletoPdf, pix: string | null, logo: ImagemPdf | null, porPagina = 1, slot = 0): string {
   const carne = porPagina > 1;
   const p = new ConteudoPagina(ctx.fontes);
   const banco = obterBanco(b.banco)!;
@@ -347,10 +434,8 @@ function desenharBoleto(ctx: Contexto, b: BoletoMontado, e: BoletoPdf, pix: stri
     const x = c.alinhar === 'right' ? c.x + c.w - 3 - p.largura(fonte, 8.5, v) : c.x + 3;
     p.texto(fonte, 8.5, v, x, c.y + c.h - 10.5);
   }
-  for (const y of carne ? [Y_FICHA] : [M, Y_FICHA]) {
-    p.texto('Helvetica-Bold', 12, banco.nomeCurto, M, y + 4);
-    p.texto('Helvetica-Bold', 14, codigoBanco, M + 156, y + 3);
-  }
+  if (logo) ctx.imagensDaPagina.set(logo.nome, logo.obj);
+  for (const y of carne ? [Y_FICHA] : [M, Y_FICHA]) identificacaoBanco(p, banco.nomeCurto, codigoBanco, logo, y);
   p.texto('Helvetica-Bold', 10.5, b.linhaDigitavel, M + LARGURA - p.largura('Helvetica-Bold', 10.5, b.linhaDigitavel), Y_FICHA + 5);
   if (!carne) p.texto('Helvetica', 8, b.linhaDigitavel, M, Y_LINHA_RECIBO);
   // on a carnê the Pix QR sits at the right of the instructions box
@@ -390,6 +475,8 @@ function escreverPagina(doc: Doc, ctx: Contexto, corpoTexto: string) {
   d.page.xobjects.BoletoFicha = ctx.modeloFicha;
   d.page.fonts[ctx.fontes.Helvetica.id] = ctx.fontes.Helvetica.ref;
   d.page.fonts[ctx.fontes['Helvetica-Bold'].id] = ctx.fontes['Helvetica-Bold'].ref;
+  for (const [nome, obj] of ctx.imagensDaPagina) d.page.xobjects[nome] = obj;
+  ctx.imagensDaPagina.clear();
   const conteudo = d.page.content;
   const corpo = Buffer.from(corpoTexto, 'latin1');
   if (!conteudo.compress) {
@@ -426,14 +513,16 @@ export async function gerarPdfBoletos(
   let n = 0;
   let ctx: Contexto | undefined;
   let pagina: string[] = [];
+  const logos = new Logos(doc);
   for await (const e of boletos) {
     const b = montarBoleto(e.dados);
+    const logo = e.logoBanco ? logos.obter(e.logoBanco) : null;
     const pix = e.pix
       ? montarPixEstatico({ chave: e.pix.chave, cidade: e.pix.cidade, nome: e.beneficiario.nome, valor: b.valor, txid: e.pix.txid })
       : null;
     if (!pagina.length) doc.addPage();
-    ctx ??= { modelo: criarModelo(doc), modeloFicha: criarModelo(doc, true), fontes: fontesDoDocumento(doc), nivel };
-    pagina.push(desenharBoleto(ctx, b, e, pix, porPagina, pagina.length));
+    ctx ??= { modelo: criarModelo(doc), modeloFicha: criarModelo(doc, true), fontes: fontesDoDocumento(doc), nivel, imagensDaPagina: new Map() };
+    pagina.push(desenharBoleto(ctx, b, e, pix, logo, porPagina, pagina.length));
     n++;
     if (pagina.length === porPagina) {
       escreverPagina(doc, ctx, pagina.join(''));
