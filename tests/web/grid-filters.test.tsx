@@ -177,3 +177,33 @@ describe('the empty list and the search box', () => {
     expect((screen.getByPlaceholderText('Pesquisar testes') as HTMLInputElement).value).toBe('');
   });
 });
+
+describe('a finished report opens in a new tab with the access token (SPEC 7)', () => {
+  it('PDFs offer "Abrir em nova aba"; the address carries access_token; XLSX and unfinished ones do not', async () => {
+    const { ReportsTable } = await import('../../src/web/reports/ReportsTable.tsx');
+    const { saveSession, clearSession } = await import('../../src/web/app/session.ts');
+    saveSession('tok en/1', { id: 1, nome: 'Ana' } as any);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      render(
+        <App>
+          <ReportsTable
+            onChanged={() => {}}
+            rows={[
+              { id: 5, descricao: 'Clientes', tipo: 'pdf', status: 1, dataInclusao: '2026-11-20T10:00:00Z' },
+              { id: 6, descricao: 'Clientes', tipo: 'xlsx', status: 1, dataInclusao: '2026-11-20T10:00:00Z' },
+              { id: 7, descricao: 'Produtos', tipo: 'pdf', status: 0, dataInclusao: '2026-11-20T10:00:00Z' },
+            ]}
+          />
+        </App>,
+      );
+      const buttons = screen.getAllByLabelText('Abrir em nova aba');
+      expect(buttons).toHaveLength(1);
+      fireEvent.click(buttons[0]);
+      expect(open).toHaveBeenCalledWith('/api/Relatorios/5/arquivo?access_token=tok%20en%2F1', '_blank', 'noopener');
+    } finally {
+      open.mockRestore();
+      clearSession();
+    }
+  });
+});

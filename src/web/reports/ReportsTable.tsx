@@ -1,8 +1,8 @@
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { api } from '../api/client.ts';
+import { api, openInNewTab } from '../api/client.ts';
 import { confirmDialog, showError } from '../dialogs/dialogs.tsx';
 import { EmptyBlock } from '../renderer/SchemaGrid.tsx';
 import { openReport, STATUS, type Relatorio } from './export-flow.ts';
@@ -38,12 +38,17 @@ export function ReportsTable({ rows, loading, onChanged, pagination = true }: { 
       key: 'acoes',
       title: 'Ações',
       align: 'center',
-      width: 110,
+      width: 140,
       render: (_: unknown, r) => (
         <Space size={4}>
           {r.status === STATUS.FINALIZADO ? (
             <Tooltip title="Baixar">
               <Button size="small" type="text" aria-label="Baixar" icon={<DownloadOutlined />} onClick={() => openReport(r)} />
+            </Tooltip>
+          ) : null}
+          {r.status === STATUS.FINALIZADO && r.tipo === 'pdf' ? (
+            <Tooltip title="Abrir em nova aba">
+              <Button size="small" type="text" aria-label="Abrir em nova aba" icon={<ExportOutlined />} onClick={() => openInNewTab(r.url ?? `/api/Relatorios/${r.id}/arquivo`)} />
             </Tooltip>
           ) : null}
           <Tooltip title="Excluir">

@@ -1,7 +1,6 @@
 import type { Filter } from '../../shared/filter.ts';
-import { api } from '../api/client.ts';
+import { api, withAccessToken } from '../api/client.ts';
 import { toApiError } from '../api/errors.ts';
-import { getToken } from '../app/session.ts';
 import { getSocket } from '../shell/realtime.ts';
 import { reportToast } from './report-toasts.tsx';
 
@@ -60,10 +59,9 @@ export async function fetchReportFile(r: Pick<Relatorio, 'id' | 'url'>): Promise
   }
 }
 
+/** The report file's address with the session's access token (SPEC 7), for a new tab or a plain link. */
 export function fileUrl(r: Pick<Relatorio, 'id' | 'url'>): string {
-  const token = getToken();
-  const base = r.url ?? `/api/Relatorios/${r.id}/arquivo`;
-  return token ? `${base}?access_token=${encodeURIComponent(token)}` : base;
+  return withAccessToken(r.url ?? `/api/Relatorios/${r.id}/arquivo`);
 }
 
 const fileName = (r: Pick<Relatorio, 'descricao' | 'tipo'>) =>
