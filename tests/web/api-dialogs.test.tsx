@@ -151,3 +151,23 @@ describe('dialogs and toasts', () => {
     expect(document.querySelector('.ant-notification-bottomRight')).not.toBeNull();
   });
 });
+
+describe("the brand's API endpoint (SPEC 7)", () => {
+  it('becomes the base of every later call; none configured keeps /api/', async () => {
+    const { applyApiEndpoint } = await import('../../src/web/app/brand.ts');
+    const before = api.defaults.baseURL;
+    try {
+      applyApiEndpoint({});
+      expect(api.defaults.baseURL).toBe(before);
+      applyApiEndpoint({ API_ENDPOINT: 'https://api.marca.com.br/v1' });
+      expect(api.defaults.baseURL).toBe('https://api.marca.com.br/v1/');
+      const calls = mockApi(() => ({ data: [] }));
+      await api.get('Clientes');
+      expect(calls[0].url).toBe('Clientes');
+      applyApiEndpoint({ API_ENDPOINT: '/api/' });
+      expect(api.defaults.baseURL).toBe('/api/');
+    } finally {
+      api.defaults.baseURL = before;
+    }
+  });
+});

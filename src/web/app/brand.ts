@@ -14,11 +14,25 @@ export interface BrandConfig {
   cadastroHabilitado?: boolean;
   campos?: Record<string, { ocultar?: string[]; obrigatorios?: string[] }>;
   misc?: Record<string, unknown>;
+  /** SPEC 3: the API base the app calls once the brand is known. */
+  API_ENDPOINT?: string;
   [k: string]: unknown;
 }
 
+/** SPEC 7: every call after the brand is known goes to the brand's API endpoint (the same server by default). */
+export function applyApiEndpoint(brand: Pick<BrandConfig, 'API_ENDPOINT'> | undefined): void {
+  const e = typeof brand?.API_ENDPOINT === 'string' ? brand.API_ENDPOINT.trim() : '';
+  if (e) api.defaults.baseURL = e.endsWith('/') ? e : `${e}/`;
+}
+
+async function loadBrand(): Promise<BrandConfig> {
+  const brand = await viaEarly(BRAND_KEY, async () => (await api.get<BrandConfig>(BRAND_KEY)).data);
+  applyApiEndpoint(brand);
+  return brand;
+}
+
 export function useBrand() {
-  return useSWR<BrandConfig>(BRAND_KEY, () => viaEarly(BRAND_KEY, async () => (await api.get<BrandConfig>(BRAND_KEY)).data), { revalidateOnFocus: false, shouldRetryOnError: false });
+  return useSWR<BrandConfig>(BRAND_KEY, loadBrand, { revalidateOnFocus: false, shouldRetryOnError: false });
 }
 
 /** SPEC 3.1: the theme colour; custom takes it from misc.customThemeColor. */
