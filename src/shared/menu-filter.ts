@@ -168,41 +168,73 @@ export function flattenMenu(items: readonly MenuItemDoc[]): MenuItemDoc[] {
   return out;
 }
 
-/** The permission keys of the menu entries an accountant sees (the server derives the same set). */
+/**
+ * The permission keys of the menu entries an accountant sees, by the same rule as filterMenu: an entry counts
+ * only when it is flagged contador itself and so is every group above it. A group's flag is not inherited by
+ * its children (the Exportações group holds the balança and terminal exports, which SPEC 6 does not give an
+ * accountant). The route guard and the server (src/server/auth/access.ts) use this one set.
+ */
 export function accountantKeys(menus: readonly (readonly MenuItemDoc[])[]): Set<string> {
   const keys = new Set<string>();
-  const walk = (list: readonly MenuItemDoc[], inherited: boolean) => {
+  const walk = (list: readonly MenuItemDoc[]) => {
     for (const i of list) {
-      const on = inherited || i.contador === true;
-      if (on && i.permission) keys.add(i.permission);
-      if (i.children) walk(i.children, on);
+      if (i.contador !== true) continue;
+      if (i.permission) keys.add(i.permission);
+      if (i.children) walk(i.children);
     }
   };
-  for (const m of menus) walk(m, false);
+  for (const m of menus) walk(m);
   return keys;
 }
+
+/** Who a route is for beyond its permission key: the administrator area's user conditions of SPEC 6. */
+export type RouteRequirement = Extract<MenuRequirement, 'masterOrAvanco' | 'isAvanco'>;
 
 export interface RouteDoc {
   path: string;
   kind?: string;
   permission?: string;
   level?: LevelName;
+  requires?: RouteRequirement[];
 }
 
 const patternOf = (path: string) => new RegExp(`^${path.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+const cleanPath = (path: string) => path.replace(/^#?\/?/, '').split('?')[0].replace(/\/+$/, '');
 
 /** The route document of a path (exact paths win over ':param' ones); the query string is ignored. */
 export function findRoute<R extends RouteDoc>(routes: readonly R[], path: string): R | undefined {
-  const clean = path.replace(/^#?\/?/, '').split('?')[0].replace(/\/+$/, '');
+  const clean = cleanPath(path);
   return routes.find((r) => r.path === clean) ?? routes.find((r) => r.path.includes(':') && patternOf(r.path).test(clean));
 }
+
+/** SPEC 2.8: every path of the administrator area starts here. */
+export const ADMIN_AREA = 'administrador';
+
+/**
+ * The user conditions a path carries beyond its permission key: the administrator area (kind admin, or any
+ * path under administrador/) is for master or isAvanco (SPEC 6: 'neither master nor isAvanco lose
+ * administrator'), plus the route's own `requires` ('isAvanco' for IBPT import, branch sequence, banks, PDV
+ * version). A sub-page the routes document does not list (plano-config/cadastrar, bancos/123) takes the rules
+ * of its nearest listed ancestor. Null when the path has none.
+ */
+export function routeRequirements(routes: readonly RouteDoc[], path: string): RouteRequirement[] | null {
+  const segments = cleanPath(path).split('/');
+  let route: RouteDoc | undefined;
+  for (let n = segments.length; !route && n > 0; n--) route = findRoute(routes, segments.slice(0, n).join('/'));
+  const reqs = new Set<RouteRequirement>(route?.requires ?? []);
+  if (segments[0] === ADMIN_AREA || route?.kind === 'admin') reqs.add('masterOrAvanco');
+  return reqs.size ? [...reqs] : null;
+}
+
+const userHolds = (req: RouteRequirement, user: MenuUser): boolean => (req === 'isAvanco' ? !!user.isAvanco : !!(user.master || user.isAvanco));
 
 export type RouteAccess = { allowed: true } | { allowed: false; redirect?: string };
 
 /**
  * Route guard of SPEC 6 and 2.9: a route with a permission needs that key at the route's level. An
  * accountant may open only routes whose key is one the accountant's menus carry; anything else sends them
- * to their home (pages/nfe/exportar-xml-nfe). No user means denied.
+ * to their home (pages/nfe/exportar-xml-nfe). The administrator area needs master or isAvanco, and its
+ * isAvanco-only screens isAvanco (routeRequirements). No user means denied.
  */
 export function routeAccess(routes: readonly RouteDoc[], path: string, user: MenuUser | null | undefined, opts: { accountantKeys: Set<string>; accountantHome: string }): RouteAccess {
   if (!user) return { allowed: false };
@@ -211,6 +243,7 @@ export function routeAccess(routes: readonly RouteDoc[], path: string, user: Men
     if (route?.permission && opts.accountantKeys.has(route.permission)) return { allowed: true };
     return { allowed: false, redirect: opts.accountantHome };
   }
+  if (!(routeRequirements(routes, path) ?? []).every((r) => userHolds(r, user))) return { allowed: false };
   if (!route?.permission) return { allowed: true };
   return hasPermission(user, route.permission, route.level ?? 'view') ? { allowed: true } : { allowed: false };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
-import { addressKey, emailKey, LoginThrottle } from '../../src/server/usuarios/login-throttle.ts';
+import { addressKey, BLOCK_AFTER, emailKey, LoginThrottle } from '../../src/server/usuarios/login-throttle.ts';
 import { BACKENDS, startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -75,6 +75,33 @@ describe.each(BACKENDS)('login throttle shared by every process on %s', (backend
     await srv.db.query(`UPDATE login_tentativas SET inicio = now() - interval '16 minutes' WHERE chave = $1`, [ip]);
     expect((await attempt(second.app, 'x@exemplo.com.br', 'errada', '10.4.0.1')).statusCode).toBe(401);
     expect((await srv.db.query('SELECT falhas FROM login_tentativas WHERE chave = $1', [ip])).rows[0].falhas).toBe(1);
+  });
+
+  it('a burst of 15 parallel wrong passwords on one e-mail, across both instances, gets exactly 8 tries: the rest are 429', async () => {
+    const email = 'master@demo.com.br';
+    const rs = await Promise.all(Array.from({ length: 15 }, (_, i) => attempt(apps()[i % 2], email, 'errada', `10.5.${i}.1`)));
+    const codes = rs.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(BLOCK_AFTER);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15 - BLOCK_AFTER);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    // A refusal is not a failure: the count is the 8 passwords tried.
+    expect((await srv.db.query('SELECT falhas FROM login_tentativas WHERE chave = $1', [emailKey(demoBrand, email)])).rows[0].falhas).toBe(BLOCK_AFTER);
+    expect((await attempt(second.app, email, 'demo1234', '10.5.99.1')).statusCode).toBe(429);
+  });
+
+  it('a burst of 15 parallel wrong passwords from one address with different e-mails gets exactly 8 tries', async () => {
+    const ip = '10.6.0.1';
+    const rs = await Promise.all(Array.from({ length: 15 }, (_, i) => attempt(apps()[i % 2], `rajada${i}@exemplo.com.br`, 'errada', ip)));
+    expect(rs.filter((r) => r.statusCode === 401)).toHaveLength(BLOCK_AFTER);
+    expect(rs.filter((r) => r.statusCode === 429)).toHaveLength(15 - BLOCK_AFTER);
+    expect((await srv.db.query('SELECT falhas FROM login_tentativas WHERE chave = $1', [addressKey(ip)])).rows[0].falhas).toBe(BLOCK_AFTER);
+    expect((await attempt(srv.app, 'admin@demo.com.br', 'demo1234', ip)).statusCode).toBe(429);
+  });
+
+  it('a success gives back its own reservation on the address: a right password is not counted as a failure', async () => {
+    const ip = '10.7.0.1';
+    for (let i = 0; i < 3; i++) expect((await attempt(apps()[i % 2], 'admin@demo.com.br', 'demo1234', ip)).statusCode).toBe(200);
+    expect((await srv.db.query('SELECT coalesce(max(falhas), 0)::int AS n FROM login_tentativas WHERE chave = $1', [addressKey(ip)])).rows[0].n).toBe(0);
   });
 
   it('the application role cannot read the attempts table', async () => {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { hashToken } from '../../src/server/auth/sessions.ts';
 import { cnpjWithDigits } from '../../src/shared/documents.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -175,6 +176,37 @@ describe.each(BACKENDS)('Usuarios on %s', (backend) => {
     expect(again.statusCode).toBe(410);
     expect(again.json().error.message).toMatch(/já foi utilizado/);
     expect((await post(`/reset-password?access_token=nao-existe`, { password: 'outra123', confirmar: 'outra123' })).statusCode).toBe(404);
+  });
+
+  it('an expired link (issued more than 1 hour ago) answers 410 and changes nothing; one issued 59 minutes ago still works', async () => {
+    const admin = await login(app, 'admin@demo.com.br');
+    const created = await post('/api/Usuarios', { nome: 'Link Expirado', email: 'expira@demo.com.br', senha: 'expira123' }, { authorization: admin });
+    expect(created.statusCode, created.body).toBe(200);
+    const linkFor = async () => {
+      smtp.messages.length = 0;
+      expect((await post('/api/Usuarios/reset', { sistema: 'novoerp', email: 'expira@demo.com.br' })).statusCode).toBe(200);
+      const token = /https?:\/\/\S+\/#\/auth\/resetar-senha\/([A-Za-z0-9_-]+)/.exec(smtp.messages[0].text)![1];
+      const row = (await srv.db.query<{ valid: number }>(`SELECT extract(epoch FROM expires_at - created_at)::int AS valid FROM password_resets WHERE token_hash = $1`, [hashToken(token)])).rows[0];
+      expect(row.valid).toBe(3600);
+      return token;
+    };
+    // The clock is moved by moving the link back: issued (and so expiring) this many minutes earlier.
+    const age = (token: string, minutes: number) =>
+      srv.db.query(`UPDATE password_resets SET created_at = created_at - make_interval(mins => $2), expires_at = expires_at - make_interval(mins => $2) WHERE token_hash = $1`, [hashToken(token), minutes]);
+
+    const old = await linkFor();
+    await age(old, 61);
+    const gone = await post(`/api/Usuarios/reset-password?access_token=${old}`, { password: 'expirada1', confirmar: 'expirada1' });
+    expect(gone.statusCode, gone.body).toBe(410);
+    expect(gone.json().error.message).toBe('Este link de recuperação de senha já foi utilizado ou expirou. Solicite a recuperação de senha novamente.');
+    await login(app, 'expira@demo.com.br', 'expira123');
+    expect((await post('/api/Usuarios/login', { email: 'expira@demo.com.br', password: 'expirada1' }, { 'x-forwarded-for': '10.9.9.1' })).statusCode).toBe(401);
+
+    const recent = await linkFor();
+    await age(recent, 59);
+    const ok = await post(`/api/Usuarios/reset-password?access_token=${recent}`, { password: 'recente1', confirmar: 'recente1' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await login(app, 'expira@demo.com.br', 'recente1');
   });
 
   it('repeated failures are slowed and then refused with 429', async () => {

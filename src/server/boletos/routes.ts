@@ -67,9 +67,15 @@ const enderecoDe = (p: Pagador) => [p.endereco, p.bairro, [p.cidade, p.uf].filte
 
 /** Boleto operations used by the payables and bank-configuration screens; nothing here stores data. */
 export default async function boletosRoutes(app: FastifyInstance, opts: { services?: AppServices } = {}): Promise<void> {
-  const exigir = (req: FastifyRequest, nivel: LevelName): RequestContext => {
-    const ctx = req.ctx!;
-    if (!serverAllows(ctx, 'app.boleto', nivel)) throw forbidden(`Você não tem permissão para ${nivel === 'view' ? 'consultar' : 'emitir'} boletos.`);
+  /**
+   * SPEC 6 keys: the boleto operations (remessa, retorno, PDF, Pix, simular) belong to app.boleto; decodificar
+   * reads a barcode into a payable, so it belongs to the payables screen (app.lancamento). No session is no pass.
+   */
+  const exigir = (req: FastifyRequest, nivel: LevelName, chave: 'app.boleto' | 'app.lancamento' = 'app.boleto'): RequestContext => {
+    const ctx = req.ctx;
+    if (!ctx || !serverAllows(ctx, chave, nivel)) {
+      throw forbidden(chave === 'app.boleto' ? `Você não tem permissão para ${nivel === 'view' ? 'consultar' : 'emitir'} boletos.` : 'Você não tem permissão para lançar contas a pagar.');
+    }
     return ctx;
   };
   const db = () => {
@@ -79,6 +85,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
 
   /** Static Pix BR Code from key, amount, name, city and txid; or a 'copia e cola' parsed and validated. */
   app.post('/api/Boletos/pix', async (req) => {
+    exigir(req, 'change');
     const body = corpoObjeto(req.body);
     if ('codigo' in body) {
       const { codigo } = validarCorpo<{ codigo: string }>(CORPO_PIX_LER, body);
@@ -167,6 +174,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
         pagador: { nome: b.pagador.nome, documento: b.pagador.documento, endereco: enderecoDe(b.pagador) },
         instrucoes: b.instrucoes ?? instrucoes,
         pix: cfg.chavePix ? { chave: cfg.chavePix, cidade: cfg.cidadePix ?? '', txid: `${b.numeroDocumento}${b.nossoNumero}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 25) } : undefined,
+        logoBanco: cfg.logoBanco ?? undefined,
       };
     });
     const saida = new PassThrough();
@@ -175,6 +183,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
   });
 
   app.post('/api/Boletos/decodificar', async (req) => {
+    exigir(req, 'change', 'app.lancamento');
     const body = corpoObjeto(req.body);
     if (typeof body.codigo !== 'string') {
       throw badRequest('Informe o campo "codigo" com a linha digitável ou o código de barras.', [{ campo: 'codigo', path: '/codigo', mensagem: 'Campo obrigatório.' }]);
@@ -185,6 +194,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
   });
 
   app.post('/api/Boletos/simular', async (req) => {
+    exigir(req, 'change');
     const body = corpoObjeto(req.body);
     const faltando = ['banco', 'nossoNumero', 'valor'].filter((c) => body[c] === undefined || body[c] === null || body[c] === '');
     if (faltando.length) {

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { serverAllows } from '../auth/access.ts';
+import { HttpError, badRequest, forbidden } from '../http/errors.ts';
 import { validarXmlFiscal, XmlMalFormadoError } from './validar-xml.ts';
 
 const UM_MB = 1024 * 1024;
+
+/**
+ * SPEC 6 key of the XML validation: it serves the purchase-entry screen (Compras > Entrada de nota fiscal),
+ * which imports the supplier's NF-e, so it asks what registering an entry asks (app.nfeentrada, change).
+ */
+export const CHAVE_VALIDAR_XML = 'app.nfeentrada';
+export const SEM_PERMISSAO_VALIDAR_XML = 'Você não tem permissão para validar XML de nota fiscal.';
 
 /** Fiscal routes. Authentication is added globally by the app, not here. */
 export default async function fiscalRoutes(app: FastifyInstance): Promise<void> {
@@ -32,6 +40,7 @@ export default async function fiscalRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
+      if (!req.ctx || !serverAllows(req.ctx, CHAVE_VALIDAR_XML, 'change')) throw forbidden(SEM_PERMISSAO_VALIDAR_XML);
       const ct = String(req.headers['content-type'] ?? '');
       if (!/^(application|text)\/xml\b/.test(ct)) throw new HttpError(415, 'Envie o XML com Content-Type application/xml.');
       const xml = typeof req.body === 'string' ? req.body : '';

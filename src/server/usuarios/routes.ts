@@ -74,7 +74,8 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
     const email = body.email.trim().toLowerCase();
     const brand = await brands.forHost(req.headers.host);
     const keys = [emailKey(brand.id, email), addressKey(req.ip)];
-    const verdict = await throttle.check(keys);
+    // Counted before the password is checked, atomically (see LoginThrottle): parallel attempts cannot pass the cap.
+    const verdict = await throttle.reserve(keys);
     if (verdict === 'block') throw new HttpError(429, TOO_MANY_ATTEMPTS);
     if (verdict > 0) await sleep(verdict);
     const r = await db.query<UserRow>(
@@ -86,10 +87,10 @@ export default async function usuariosRoutes(app: FastifyInstance, { services }:
     const user = r.rows[0];
     const ok = await verifyUserPassword(body.password, user?.senha_hash);
     if (!user || !ok || !user.ativo) {
-      await throttle.fail(keys);
+      await throttle.failed();
       throw new HttpError(401, LOGIN_FAILED);
     }
-    await throttle.succeed(keys[0]);
+    await throttle.succeeded(keys[0], keys.slice(1));
     const branch = user.filial_selecionada_id ?? (await firstBranch(services, user.tenant_id, user.id));
     const session = await createSession(db, user.tenant_id, user.id, branch);
     const include = String((req.query as Record<string, unknown>).include ?? '');

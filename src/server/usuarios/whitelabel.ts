@@ -5,8 +5,12 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { parseId } from '../resources/resource-service.ts';
 
-/** The brand's staff: who may use the administrator area (SPEC 2.8) for their own brand. */
-export const isBrandStaff = (ctx: RequestContext): boolean => ctx.isAvanco || ctx.master || ctx.suporteWhiteLabel;
+/**
+ * The brand's staff: who may use the administrator area (SPEC 2.8) for their own brand. SPEC 6 gives that area
+ * to master and isAvanco users only (the web's route guard asks the same); white-label support, the account's
+ * administrator profile and the accountant pass ordinary permission checks, not this one.
+ */
+export const isBrandStaff = (ctx: Pick<RequestContext, 'isAvanco' | 'master'>): boolean => ctx.isAvanco || ctx.master;
 
 const LIMIT_MAX = 200;
 

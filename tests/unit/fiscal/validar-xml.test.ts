@@ -20,6 +20,10 @@ const nfce = montarNfe(CASOS.find((c) => c.doc.modelo === 65)!.doc, assinador, {
 beforeAll(async () => {
   app = Fastify();
   installErrorHandler(app);
+  // The app's auth hook puts the session on the request; here a stand-in account administrator (every key passes).
+  app.addHook('onRequest', async (req) => {
+    req.ctx = { token: 't', tenantId: 1, brandId: 1, userId: 1, branchId: 1, email: 'admin@teste', nome: 'Admin', perfilAdmin: true, suporteWhiteLabel: false, isContador: false, isAvanco: false, master: false, permissoes: {} };
+  });
   await app.register(fiscalRoutes);
   await app.ready();
 });

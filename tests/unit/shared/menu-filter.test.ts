@@ -10,6 +10,7 @@ import {
   isLongTrial,
   planState,
   routeAccess,
+  routeRequirements,
   type MenuContext,
   type MenuItemDoc,
   type RouteDoc,
@@ -209,5 +210,107 @@ describe('route guard (SPEC 6, 2.9)', () => {
     expect(routeAccess(ROUTES, 'pages/nfe/exportar-xml-nfe', c, opts)).toEqual({ allowed: true });
     expect(routeAccess(ROUTES, 'pages/fiscais/conta-contabil-sped', c, opts)).toEqual({ allowed: true });
     expect(routeAccess(ROUTES, 'pages/configuracoes/usuarios/editarminhaconta', c, opts)).toEqual({ allowed: true });
+  });
+});
+
+describe("the accountant's keys (SPEC 6): derived from the menus, no wider than what they show", () => {
+  const derived = accountantKeys([MAIN, SETTINGS, USER, ADMIN]);
+  const accountant = { ...full, user: { isContador: true } };
+  const shown = new Set([MAIN, SETTINGS, USER, ADMIN].flatMap((m) => flattenMenu(filterMenu(m, accountant)).flatMap((i) => (i.permission ? [i.permission] : []))));
+
+  it('are exactly the keys of the entries the menu filter shows an accountant', () => {
+    expect([...derived].sort()).toEqual([...shown].sort());
+  });
+
+  it('cover fiscal exports, fiscal configuration, the plan of accounts and my account, and nothing else', () => {
+    expect([...derived].sort()).toEqual(
+      [
+        'app.exportarXml', 'app.exportarSped', 'app.exportarSintegra',
+        'app.configuracaotnfe', 'app.certificado', 'app.naturezaoperacao', 'app.tributacaoestadual', 'app.tributacaofederal',
+        'app.informacoesNfe', 'app.cfop', 'app.tributacaoncmproduto',
+        'app.planoDeContas', 'app.minhaConta',
+      ].sort(),
+    );
+  });
+
+  it("a group's contador flag is not inherited: the balança and terminal exports of the Exportações group stay out", () => {
+    const group = MAIN.find((i) => i.key === 'EXPORTACOES')!;
+    expect(group.contador).toBe(true);
+    expect(group.children!.map((c) => c.permission)).toEqual(expect.arrayContaining(['app.exportacaoBalanca', 'app.exportacaoTerminal']));
+    expect(derived.has('app.exportacaoBalanca')).toBe(false);
+    expect(derived.has('app.exportacaoTerminal')).toBe(false);
+    // The same rule on a made-up tree: only flagged entries under flagged groups count.
+    const tree: MenuItemDoc[] = [
+      { key: 'G', title: 'G', icon: 'x', contador: true, children: [
+        { key: 'A', title: 'A', icon: 'x', permission: 'app.a' },
+        { key: 'B', title: 'B', icon: 'x', permission: 'app.b', contador: true },
+      ] },
+      { key: 'C', title: 'C', icon: 'x', children: [{ key: 'D', title: 'D', icon: 'x', permission: 'app.d', contador: true }] },
+    ];
+    expect([...accountantKeys([tree])]).toEqual(['app.b']);
+    expect(flattenMenu(filterMenu(tree, { user: { isContador: true } })).map((i) => i.key)).toEqual(['G', 'B']);
+  });
+
+  it('the route guard sends the accountant away from the balança and terminal export pages', () => {
+    const opts = { accountantKeys: derived, accountantHome: 'pages/nfe/exportar-xml-nfe' };
+    const c = { isContador: true };
+    for (const path of ['pages/exportacoes-fiscais/exportacao-para-balanca', 'pages/exportacoes-fiscais/exportacao-para-terminal']) {
+      expect(routeAccess(ROUTES, path, c, opts)).toEqual({ allowed: false, redirect: 'pages/nfe/exportar-xml-nfe' });
+    }
+    for (const path of ['pages/fiscais/gerar-arquivo-sped', 'pages/fiscais/gerar-arquivo-sintegra', 'pages/configuracoes/nfe']) expect(routeAccess(ROUTES, path, c, opts)).toEqual({ allowed: true });
+    // Someone else with the key opens them.
+    expect(routeAccess(ROUTES, 'pages/exportacoes-fiscais/exportacao-para-balanca', { permissoes: { 'app.exportacaoBalanca': 1 } }, opts)).toEqual({ allowed: true });
+  });
+});
+
+describe('route guard of the administrator area (SPEC 2.8, 6)', () => {
+  const opts = { accountantKeys: accountantKeys([MAIN, SETTINGS, USER, ADMIN]), accountantHome: 'pages/nfe/exportar-xml-nfe' };
+  const adminRoutes = ROUTES.filter((r) => r.kind === 'admin');
+  const avancoOnly = ['sequencia-filial', 'bancos', 'importacao-ibpt-ncm', 'importacao-ibpt-cest', 'pdv-versao'].map((p) => `administrador/configuracoes/${p}`);
+  const users = {
+    perfilAdmin: { perfilAdmin: true },
+    suporte: { suporteWhiteLabel: true },
+    vendedor: { permissoes: { 'app.cliente': 4 } },
+    master: { master: true },
+    avanco: { isAvanco: true },
+  };
+  const allowed = (path: string, user: object) => routeAccess(ROUTES, path, user, opts).allowed;
+
+  it('lists every screen of SPEC 2.8', () => {
+    expect(adminRoutes.map((r) => r.path.replace('administrador/configuracoes/', '')).sort()).toEqual(
+      ['dashboard', 'whitelabel', 'ajuda', 'plano-config', 'modulo-config', 'nps', 'notificacoes', 'sequencia-filial', 'bancos', 'importacao-ibpt-ncm', 'importacao-ibpt-cest', 'usuarios', 'financeiro-whitelabel', 'pdv-versao'].sort(),
+    );
+  });
+
+  it.each(adminRoutes.map((r) => r.path))('%s: refused to anyone neither master nor isAvanco, whatever their permissions', (path) => {
+    for (const u of [users.perfilAdmin, users.suporte, users.vendedor, { isContador: true }]) expect(allowed(path, u)).toBe(false);
+    expect(routeAccess(ROUTES, path, users.perfilAdmin, opts)).toEqual({ allowed: false });
+    expect(allowed(path, null as never)).toBe(false);
+    expect(allowed(path, users.avanco)).toBe(true);
+    expect(allowed(path, users.master)).toBe(!avancoOnly.includes(path));
+  });
+
+  it('sub-pages the document does not list take their nearest listed ancestor; any other administrador/ path needs master or isAvanco', () => {
+    for (const path of ['administrador/configuracoes/plano-config/cadastrar', 'administrador/configuracoes/plano-config/editar/3', '/administrador/configuracoes/qualquer-coisa']) {
+      expect(allowed(path, users.perfilAdmin)).toBe(false);
+      expect(allowed(path, users.master)).toBe(true);
+    }
+    expect(routeRequirements(ROUTES, 'administrador/configuracoes/bancos/12')).toEqual(expect.arrayContaining(['isAvanco']));
+    expect(allowed('administrador/configuracoes/bancos/12', users.master)).toBe(false);
+    expect(allowed('administrador/configuracoes/bancos/12', users.avanco)).toBe(true);
+    // Outside the area nothing changes.
+    expect(routeRequirements(ROUTES, 'pages/vendas/clientes')).toBeNull();
+    expect(allowed('pages/dashboard', users.vendedor)).toBe(true);
+  });
+
+  it('agrees with the menus: the entrance needs master or isAvanco, and a master sees exactly the admin entries whose routes open', () => {
+    for (const [name, u] of Object.entries(users)) {
+      const entrance = keysOf(filterMenu(SETTINGS, { ...full, user: u })).includes('CONFIG_ADMINISTRADOR');
+      expect(entrance, name).toBe(allowed('administrador/configuracoes/dashboard', u));
+    }
+    for (const u of [users.master, users.avanco]) {
+      const visible = new Set(keysOf(filterMenu(ADMIN, { ...full, user: u })));
+      for (const item of flattenMenu(ADMIN).filter((i) => i.link)) expect(allowed(item.link!, u), item.key).toBe(visible.has(item.key));
+    }
   });
 });
