@@ -101,7 +101,14 @@ describe.each(BACKENDS)('permission ladder on %s', (backend) => {
       else expectRefused(exported, 'export');
 
       const before = (await call(admin, 'GET', `${base}/${id}`)).json();
-      const replaced = await call(user, 'PUT', `${base}/${id}`, sampleBody(doc));
+      // A permission matrix (Perfis) may only hold what its editor holds (tests/api/escalonamento.test.ts):
+      // the user writes his own key at his own level.
+      const ownBody = () => {
+        const b = sampleBody(doc);
+        for (const [name, prop] of Object.entries(doc.schema.properties)) if ((prop as { widget?: string }).widget === 'permissionMatrix') b[name] = { [doc.permission]: level };
+        return b;
+      };
+      const replaced = await call(user, 'PUT', `${base}/${id}`, ownBody());
       const patched = await call(user, 'PATCH', `${base}/${id}`, {});
       if (level >= CHANGE) {
         expectStatus(replaced, 200, 'replace');
@@ -124,7 +131,7 @@ describe.each(BACKENDS)('permission ladder on %s', (backend) => {
 
       // Created last: resources with one record per branch (configuração de boleto) have their slot free again.
       const countBefore = (await call(admin, 'GET', `${base}/count`)).json().count;
-      const created = await call(user, 'POST', base, sampleBody(doc));
+      const created = await call(user, 'POST', base, ownBody());
       if (level >= CHANGE) {
         expectStatus(created, 200, 'create');
         expectStatus(await call(admin, 'DELETE', `${base}/${created.json().id}`), 200, 'cleanup');

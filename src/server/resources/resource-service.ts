@@ -2,9 +2,10 @@ import type { Filter, IncludeItem, Where } from '../../shared/filter.ts';
 import { fieldErrors, FIELD_MESSAGES, type FieldError } from '../../shared/messages.ts';
 import { evaluateRules } from '../../shared/rules.ts';
 import type { RequestContext } from '../auth/context.ts';
+import { grantAboveOwn, keyRaisedAboveOwn } from '../auth/grants.ts';
 import type { Queryable } from '../db/db.ts';
 import { translateDbError } from '../db/pg-errors.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql, type OrderItem } from './filter-sql.ts';
 import type { FieldDef, ResourceDef, ResourceRegistry } from './registry.ts';
 import { candidatesSql, estimateMatches, searchTerms, TRIGRAM_BELOW_ROWS } from './text-search.ts';
@@ -105,6 +106,7 @@ export class ResourceService {
 
   async create(q: Queryable, def: ResourceDef, ctx: RequestContext, body: unknown, switches?: FieldSwitches): Promise<Row> {
     const data = this.validate(def, body, switches);
+    checkGrants(def, ctx, data);
     await this.checkHierarchy(q, def, ctx, null, data);
     const params = new SqlParams();
     const cols = ['tenant_id', ...def.scope.map((s) => s.column)];
@@ -125,6 +127,7 @@ export class ResourceService {
   async replace(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, body: unknown, switches?: FieldSwitches): Promise<Row> {
     const current = await this.findById(q, def, ctx, id, {}, true);
     const data = this.validate(def, body, switches, current);
+    checkGrants(def, ctx, data, current);
     return this.update(q, def, ctx, id, data, true);
   }
 
@@ -135,6 +138,7 @@ export class ResourceService {
     const merged: Row = {};
     for (const name of def.writable) if (current[name] !== undefined) merged[name] = current[name];
     const data = this.validate(def, { ...merged, ...stripReadOnly(def, body as Row) }, switches, current);
+    checkGrants(def, ctx, data, current);
     return this.update(q, def, ctx, id, data, true);
   }
 
@@ -329,3 +333,12 @@ function toDb(f: FieldDef, v: unknown): unknown {
 }
 
 export type { OrderItem };
+
+/** A permission matrix (an access profile's levels) never goes above what its editor holds (auth/grants.ts). */
+function checkGrants(def: ResourceDef, ctx: RequestContext, data: Row, current?: Row): void {
+  for (const [name, prop] of Object.entries(def.doc.schema.properties)) {
+    if ((prop as { widget?: string }).widget !== 'permissionMatrix' || !(name in data)) continue;
+    const key = keyRaisedAboveOwn(ctx, data[name], current?.[name]);
+    if (key) throw forbidden(grantAboveOwn(key));
+  }
+}

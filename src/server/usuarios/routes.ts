@@ -3,6 +3,8 @@ import { EMAIL_MAX, SENHA_MIN } from '../../shared/cadastro.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
+import { isAccountAdmin, keyRaisedAboveOwn, ONLY_ADMIN_EDITS_ADMIN, ONLY_ADMIN_ROLES, OWN_PROFILE, profileAboveOwn } from '../auth/grants.ts';
+import type { Queryable } from '../db/db.ts';
 import { hashPassword, verifyPassword, verifyUserPassword } from '../auth/passwords.ts';
 import { createSession, endSession, resolveSession } from '../auth/sessions.ts';
 import { translateDbError } from '../db/pg-errors.ts';
@@ -278,14 +280,41 @@ function registerUserCrud(app: FastifyInstance, services: AppServices) {
     return one(ctx, id);
   });
 
+  /**
+   * Who may hand out what (auth/grants.ts): role flags and administrators' records are an administrator's;
+   * nobody else changes their own profile or assigns a profile stronger than their own. A role flag left
+   * out of the body keeps its stored value.
+   */
+  const checkGrantsOfUser = async (q: Queryable, ctx: RequestContext, body: UserBody, id: number | null) => {
+    const current = id === null ? null : (await q.query<{ perfil_admin: boolean; is_contador: boolean; perfil_id: number | null }>('SELECT perfil_admin, is_contador, perfil_id FROM users WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id])).rows[0];
+    if (id !== null && !current) throw notFound();
+    const perfilAdmin = body.perfilAdmin === undefined ? (current?.perfil_admin ?? false) : body.perfilAdmin === true;
+    const isContador = body.isContador === undefined ? (current?.is_contador ?? false) : body.isContador === true;
+    const perfilId = body.perfilId === undefined ? (current?.perfil_id ?? null) : ((body.perfilId as number | null) ?? null);
+    if (!isAccountAdmin(ctx)) {
+      if (current?.perfil_admin) throw forbidden(ONLY_ADMIN_EDITS_ADMIN);
+      if (perfilAdmin !== (current?.perfil_admin ?? false) || isContador !== (current?.is_contador ?? false)) throw forbidden(ONLY_ADMIN_ROLES);
+      if (perfilId !== (current?.perfil_id ?? null)) {
+        if (id === ctx.userId) throw forbidden(OWN_PROFILE);
+        if (perfilId !== null) {
+          const p = await q.query<{ permissoes: unknown }>('SELECT permissoes FROM access_profiles WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, perfilId]);
+          const key = keyRaisedAboveOwn(ctx, p.rows[0]?.permissoes);
+          if (key) throw forbidden(profileAboveOwn(key));
+        }
+      }
+    }
+    return { perfilAdmin, isContador, perfilId };
+  };
+
   const save = async (ctx: RequestContext, body: UserBody, id: number | null) => {
     checkUserBody(body, id === null);
     const brandId = ctx.brandId;
     const senhaHash = typeof body.senha === 'string' && body.senha ? await hashPassword(body.senha) : null;
     const saved = await db
       .tenant(ctx, async (q) => {
+        const roles = await checkGrantsOfUser(q, ctx, body, id);
         const email = String(body.email).trim().toLowerCase();
-        const values = [ctx.tenantId, String(body.nome).trim(), email, body.telefone ?? null, body.ativo !== false, body.perfilId ?? null, body.isContador === true, body.perfilAdmin === true];
+        const values = [ctx.tenantId, String(body.nome).trim(), email, body.telefone ?? null, body.ativo !== false, roles.perfilId, roles.isContador, roles.perfilAdmin];
         const avatar = typeof (body as { avatar?: unknown }).avatar === 'string' ? ((body as { avatar: string }).avatar.slice(0, AVATAR_MAX)) : null;
         let userId: number;
         if (id === null) {

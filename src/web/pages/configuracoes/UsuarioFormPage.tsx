@@ -5,6 +5,7 @@ import useSWR, { mutate } from 'swr';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { useUserInfo } from '../../shell/user-info.ts';
 import { USERS_KEY, type UsuarioRow } from './UsuariosPage.tsx';
 
 const LIST = '/pages/configuracoes/usuarios';
@@ -27,7 +28,11 @@ export default function UsuarioFormPage({ mode }: { mode: 'cadastrar' | 'editar'
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
+  // The server lets only an account administrator grant these roles or edit an administrator (auth/grants.ts).
+  const { data: me } = useUserInfo();
+  const podeConcederPapeis = !!(me?.perfilAdmin || me?.suporteWhiteLabel || me?.master);
   const user = useSWR<UsuarioRow>(mode === 'editar' ? `Usuarios/${id}` : null, async (k: string) => (await api.get<UsuarioRow>(k)).data, { revalidateOnFocus: false });
+  const editandoAdministrador = mode === 'editar' && !!user.data?.perfilAdmin && !podeConcederPapeis;
   const perfis = useSWR<{ id: number; nome: string }[]>('Perfis/todos', async () => (await api.get('Perfis', { params: { filter: { order: 'nome ASC', limit: 200 } } })).data);
   const branches = useSWR<{ id: number; apelido?: string; nome?: string }>('Usuarios/obterfilialselecionada', async (k: string) => (await api.get(k)).data);
   useEffect(() => {
@@ -87,12 +92,17 @@ export default function UsuarioFormPage({ mode }: { mode: 'cadastrar' | 'editar'
             <Switch />
           </Form.Item>
           <Form.Item name="perfilAdmin" label="Administrador" valuePropName="checked">
-            <Switch />
+            <Switch disabled={!podeConcederPapeis} />
           </Form.Item>
           <Form.Item name="isContador" label="Contador" valuePropName="checked">
-            <Switch />
+            <Switch disabled={!podeConcederPapeis} />
           </Form.Item>
         </Space>
+        {!podeConcederPapeis ? (
+          <Typography.Paragraph type="secondary" className="aviso-papeis">
+            {editandoAdministrador ? 'Somente um administrador da conta pode alterar um usuário administrador.' : 'Somente um administrador da conta concede os papéis de administrador e de contador.'}
+          </Typography.Paragraph>
+        ) : null}
         <div>
           <Space>
             <Button onClick={() => navigate(LIST)}>Cancelar</Button>
