@@ -199,6 +199,13 @@ export interface Identificacao {
    * @maxItems 999
    */
   referencias?: DocumentoReferenciado[];
+  /**
+   * Reforma (PL_010, gPagAntecipado): chaves das NF-e de antecipação de pagamento (sinal, encomenda paga antes) cujas parcelas esta nota abate; só com reformaTributaria.
+   *
+   * @minItems 1
+   * @maxItems 99
+   */
+  pagamentosAntecipados?: [string, ...string[]];
 }
 /**
  * NFref: informe exatamente um dos grupos.

@@ -4,10 +4,13 @@ import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { montarNfe, type NfeMontada } from './nfe.ts';
 import type { Assinador } from './assinatura.ts';
 import type { Csc } from './qrcode-nfce.ts';
-import { SefazIndisponivelError, autorizadorContingencia, type SefazCliente, type RetornoAutorizacao, type Retorno } from './sefaz-cliente.ts';
+import { SefazIndisponivelError, ConsumoIndevidoError, autorizadorContingencia, type SefazCliente, type RetornoAutorizacao, type Retorno } from './sefaz-cliente.ts';
 import type { AjudaRejeicao } from './rejeicoes.ts';
 import { montarNfeProc, montarEventoEpec, envelopeEventos } from './mensagens.ts';
 import { campo } from './soap.ts';
+
+/** Answers where SEFAZ did not judge the document: paralysed service (108/109) or consumo indevido (656). */
+const naoJulgada = (r: Retorno) => r.cStat === '108' || r.cStat === '109' || r.cStat === '656';
 
 /** What the normal authoriser says about a document whose answer never came (timeout). */
 export type SituacaoAposTempoEsgotado =
@@ -38,7 +41,7 @@ export async function consultarAposTempoEsgotado(cliente: SefazCliente, m: NfeMo
     if (c.cStat === '217') return { situacao: 'ausente', motivo: `${c.cStat} - ${c.xMotivo}` };
     return { situacao: 'desconhecida', motivo: `consulta do protocolo: ${c.cStat} - ${c.xMotivo}` };
   } catch (e) {
-    if (!(e instanceof SefazIndisponivelError)) throw e;
+    if (!(e instanceof SefazIndisponivelError) && !(e instanceof ConsumoIndevidoError)) throw e;
     return { situacao: 'desconhecida', motivo: `consulta do protocolo: ${e.message}` };
   }
 }
@@ -112,7 +115,11 @@ export class FilaContingencia {
     return this.armazem.listar();
   }
 
-  /** Sends every pending document in issue order; stops at the first communication failure (SEFAZ is still down). */
+  /**
+   * Sends every pending document in issue order; stops at the first communication failure (SEFAZ is still down),
+   * and also when the authorisation is still blocked by consumo indevido (656) or paralysed (108/109): the
+   * document was not judged, so it stays pending instead of being marked rejected.
+   */
   async transmitir(cliente: SefazCliente): Promise<ResultadoTransmissao> {
     const res: ResultadoTransmissao = { autorizadas: [], rejeitadas: [], pendentes: 0 };
     const itens = (await this.armazem.listar()).filter((i) => i.situacao === 'pendente');
@@ -123,6 +130,11 @@ export class FilaContingencia {
         r = await cliente.autorizar(item.xml);
       } catch (e) {
         await this.armazem.salvar({ ...item, tentativas: item.tentativas + 1, ultimoErro: (e as Error).message });
+        res.pendentes = itens.length - k;
+        return res;
+      }
+      if (naoJulgada(r)) {
+        await this.armazem.salvar({ ...item, tentativas: item.tentativas + 1, ultimoErro: `${r.cStat} - ${r.xMotivo}` });
         res.pendentes = itens.length - k;
         return res;
       }
@@ -152,6 +164,14 @@ function agoraComFuso(ms = Date.now()): string {
 /**
  * NFC-e: try SEFAZ; when it cannot be reached (or answers 108/109), issue the same sale offline with tpEmis 9
  * (new key, QR Code with digVal), queue it for later transmission, and hand it back to be printed now.
+ *
+ * Consumo indevido (656) on the authorisation service, answered now or still in force from an earlier answer
+ * (ConsumoIndevidoError, thrown before anything is sent), goes the same way. The MOC (anexo I, NFC-e: "Emissão
+ * em contingência off-line") allows tpEmis 9 whenever the NFC-e cannot be authorised in real time; a 656 is
+ * exactly that: SEFAZ refuses to look at the document for about an hour, without judging it, and the consumer
+ * cannot wait an hour at the till. The online key was not authorised (the batch was refused as a whole, no
+ * protNFe), so issuing the same number offline does not double-issue; the queue transmits it once the block is
+ * over (FilaContingencia.transmitir keeps it pending while the 656 lasts), within the MOC's deadline.
  */
 export async function emitirNfce(
   doc: NfeDocumento,
@@ -161,12 +181,12 @@ export async function emitirNfce(
   let motivo: string;
   try {
     const r = await o.cliente.autorizar(online.xml);
-    if (r.cStat !== '108' && r.cStat !== '109') return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: online, retorno: r };
+    if (!naoJulgada(r)) return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: online, retorno: r };
     motivo = `${r.cStat} - ${r.xMotivo}`;
   } catch (e) {
-    if (!(e instanceof SefazIndisponivelError)) throw e;
+    if (!(e instanceof SefazIndisponivelError) && !(e instanceof ConsumoIndevidoError)) throw e;
     motivo = e.message;
-    if (e.tempoEsgotado) {
+    if (e instanceof SefazIndisponivelError && e.tempoEsgotado) {
       const c = await consultarAposTempoEsgotado(o.cliente, online);
       if (c.situacao === 'autorizada') return { situacao: 'autorizada', montada: online, retorno: c.retorno };
       motivo = `${motivo} (${c.motivo})`;
@@ -279,7 +299,7 @@ export class EmissorNfe {
     try {
       return (await this.o.normal.statusServico()).cStat === '107';
     } catch (e) {
-      if (e instanceof SefazIndisponivelError) return false;
+      if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) return false;
       throw e;
     }
   }
@@ -317,6 +337,9 @@ export class EmissorNfe {
         if (!falhaDeServico(r)) return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: normal, retorno: r };
         motivo = `${r.cStat} - ${r.xMotivo}`;
       } catch (e) {
+        // A 656 still in force: nothing was sent. The SVC is for an authoriser that is down, not for one that
+        // refuses this CNPJ for a while, so the NF-e waits (the goods may leave with the NF-e issued later).
+        if (e instanceof ConsumoIndevidoError) return { situacao: 'indisponivel', motivo: e.message };
         if (!(e instanceof SefazIndisponivelError)) throw e;
         motivo = e.message;
         if (e.tempoEsgotado) {
@@ -348,7 +371,7 @@ export class EmissorNfe {
       if (!falhaDeServico(r)) return { situacao: r.nfeProc ? 'autorizada' : 'rejeitada', montada: svc, retorno: r, contingencia: this.emContingencia!, chaveAConferir };
       motivoSvc = `${c.motivo}; ${c.autorizador}: ${r.cStat} - ${r.xMotivo}`;
     } catch (e) {
-      if (!(e instanceof SefazIndisponivelError)) throw e;
+      if (!(e instanceof SefazIndisponivelError) && !(e instanceof ConsumoIndevidoError)) throw e;
       motivoSvc = `${c.motivo}; ${c.autorizador}: ${e.message}`;
     }
     if (this.o.epec) {
@@ -378,7 +401,7 @@ export class EmissorNfe {
       }
       return { situacao: 'epec-rejeitado', montada: m, retorno: e ?? r, motivo };
     } catch (err) {
-      if (!(err instanceof SefazIndisponivelError)) throw err;
+      if (!(err instanceof SefazIndisponivelError) && !(err instanceof ConsumoIndevidoError)) throw err;
       return { situacao: 'indisponivel', motivo: `${motivo}; EPEC: ${err.message}` };
     }
   }
@@ -400,11 +423,11 @@ export class EmissorNfe {
       try {
         r = await this.o.normal.autorizar(m.xml);
       } catch (e) {
-        if (!(e instanceof SefazIndisponivelError)) throw e;
+        if (!(e instanceof SefazIndisponivelError) && !(e instanceof ConsumoIndevidoError)) throw e;
         res.pendentes = this.pendentesEpec.size;
         return res;
       }
-      if (falhaDeServico(r)) {
+      if (naoJulgada(r)) {
         res.pendentes = this.pendentesEpec.size;
         return res;
       }

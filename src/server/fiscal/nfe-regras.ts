@@ -1,5 +1,6 @@
 import type { NfeDocumento, Item } from '../../../generated/fiscal/nfe-documento.ts';
 import { dec } from './decimal.ts';
+import { validarChave } from './chave.ts';
 
 /**
  * Rules of the layout that the JSON Schema cannot express (they tie fields of different groups together), checked
@@ -138,5 +139,15 @@ export function validarRegrasNfe(doc: NfeDocumento): ErroRegra[] {
   if (doc.modelo === 65 && doc.exportacao) erros.push({ caminho: 'exportacao', mensagem: 'A NFC-e não aceita o grupo de exportação.' });
   doc.itens.forEach((it, i) => erros.push(...regrasItem(doc, it, i)));
   if (doc.servicos && !doc.itens.some((i) => i.issqn)) erros.push({ caminho: 'servicos', mensagem: 'Os dados de serviços (ISSQN) só valem quando algum item é de serviço.' });
+  // gPagAntecipado exists only in the reform layout; each key must be a valid NF-e key, not this note's own.
+  const antecipados = doc.ide.pagamentosAntecipados ?? [];
+  if (antecipados.length && !doc.reformaTributaria) {
+    erros.push({ caminho: 'ide.pagamentosAntecipados', mensagem: 'Pagamento antecipado (gPagAntecipado) só existe no leiaute da reforma tributária (PL_010): ligue reformaTributaria.' });
+  }
+  antecipados.forEach((k, i) => {
+    const v = validarChave(k);
+    if (!v.valida) erros.push({ caminho: `ide.pagamentosAntecipados[${i}]`, mensagem: `Pagamento antecipado ${i + 1}: ${v.motivo}` });
+    else if (k.slice(20, 22) !== '55') erros.push({ caminho: `ide.pagamentosAntecipados[${i}]`, mensagem: `Pagamento antecipado ${i + 1}: a antecipação de pagamento é uma NF-e (modelo 55); a chave informada é do modelo ${k.slice(20, 22)}.` });
+  });
   return erros;
 }

@@ -52,6 +52,8 @@ function ide(n: NfeCalculada): string {
     t('procEmi', 0), tx('verProc', i.versaoAplicativo ?? 'Retaguarda 0.1'),
     i.contingencia && t('dhCont', i.contingencia.dataHora), i.contingencia && tx('xJust', i.contingencia.justificativa),
     ...(i.referencias ?? []).map(nfRef),
+    // Reform (PL_010): the advance-payment NF-e whose instalments this note deducts; the group closes ide.
+    doc.reformaTributaria && i.pagamentosAntecipados?.length ? g('gPagAntecipado', i.pagamentosAntecipados.map((k) => t('refNFe', k))) : '',
   ]);
 }
 

@@ -27,3 +27,9 @@ export function ajudaRejeicao(cStat: string, xMotivo?: string): AjudaRejeicao {
 
 /** Authorised or registered: 100, 101, 102, 135, 136, 150, 151, 155. */
 export const cStatSucesso = (cStat: string) => ['100', '101', '102', '135', '136', '150', '151', '155'].includes(cStat);
+
+/**
+ * Answers that need no help text: success, and the informative codes of batches and distribution (103 received,
+ * 104 processed, 105 in processing, 107 service running, 128 event batch processed, 137/138 distribution).
+ */
+export const cStatSemAjuda = (cStat: string) => cStatSucesso(cStat) || ['103', '104', '105', '107', '128', '137', '138'].includes(cStat);

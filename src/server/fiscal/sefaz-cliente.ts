@@ -1,13 +1,14 @@
 import https from 'node:https';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CertificadoA1 } from './certificado.ts';
 import { envelopar, desenvelopar, soapAction, campo, elemento, elementos, type Servico } from './soap.ts';
-import { ajudaRejeicao, cStatSucesso, type AjudaRejeicao } from './rejeicoes.ts';
+import { ajudaRejeicao, cStatSucesso, cStatSemAjuda, type AjudaRejeicao } from './rejeicoes.ts';
 import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, montarConsReciNFe, montarProcEvento, montarProcInut } from './mensagens.ts';
 import { codigoUf } from './ufs.ts';
-import { validarMensagem, type ErroValidacao } from './validacao-xsd.ts';
+import { validarMensagem, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
 
 interface DocumentoEndpoints {
   autorizadores: Record<string, { producao: Partial<Record<Servico, string>>; homologacao: Partial<Record<Servico, string>> }>;
@@ -60,9 +61,24 @@ export class SefazIndisponivelError extends Error {
   }
 }
 
+/** Plain name of each web service, for messages. */
+const NOME_SERVICO: Record<Servico, string> = {
+  NFeAutorizacao4: 'autorização',
+  NFeRetAutorizacao4: 'consulta de recibo de lote',
+  NFeConsultaProtocolo4: 'consulta de protocolo',
+  NFeStatusServico4: 'status do serviço',
+  NFeInutilizacao4: 'inutilização',
+  NFeRecepcaoEvento4: 'recepção de eventos',
+  NFeDistribuicaoDFe: 'distribuição DF-e',
+};
+
 export class ConsumoIndevidoError extends Error {
-  constructor(public ate: Date) {
-    super(`A SEFAZ bloqueou consultas deste CNPJ por consumo indevido (656). Nova tentativa liberada às ${ate.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.`);
+  /** `servico`: the web service SEFAZ blocked (the others stay available); `documento`: CNPJ or CPF of the certificate */
+  constructor(public ate: Date, public servico?: Servico, public documento?: string) {
+    super(
+      `A SEFAZ bloqueou o serviço de ${servico ? NOME_SERVICO[servico] ?? servico : 'consulta'} para ${documento && /^\d{11}$/.test(documento) ? 'este CPF' : 'este CNPJ'} por consumo indevido (656). ` +
+        `Nova tentativa liberada às ${ate.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.`,
+    );
   }
 }
 
@@ -86,21 +102,35 @@ export interface RetornoAutorizacao extends Retorno {
 }
 
 export interface OpcoesCliente {
-  certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem' | 'cnpj'>;
+  certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem' | 'cnpj'> & Partial<Pick<CertificadoA1, 'cpf'>>;
   uf: string;
   modelo: 55 | 65;
   tpAmb: 1 | 2;
   destino: Destino;
   timeoutMs?: number;
-  /** how long a CNPJ waits after a 656 (SEFAZ blocks for about an hour) */
+  /** how long a CNPJ waits on a web service after a 656 there (SEFAZ blocks for about an hour) */
   esperaConsumoIndevidoMs?: number;
   agora?: () => number;
   /** validate against the XSD before sending (default true): a schema error never costs a round trip */
   validarAntes?: boolean;
 }
 
-/** Per-CNPJ block after 'consumo indevido', shared by every client in the process. */
+/**
+ * Blocks after 'consumo indevido', shared by every client in the process. SEFAZ applies the 656 per web service
+ * (a distribuição DF-e polled too often is blocked; authorisation of the same CNPJ goes on), so the key is the
+ * certificate's CNPJ (or CPF) and the service's address, which names the service, the authoriser and the
+ * environment: a block on the Ambiente Nacional's NFeDistribuicaoDFe never stops an NFC-e sale.
+ */
 const bloqueios = new Map<string, number>();
+
+/** Who SEFAZ counts the calls of: the CNPJ of the certificate, or the CPF; never an empty key (the certificate itself). */
+function titularDoCertificado(c: OpcoesCliente['certificado']): string {
+  if (c.cnpj) return c.cnpj;
+  if (c.cpf) return c.cpf;
+  return `cert:${createHash('sha256').update(c.certPem).digest('hex').slice(0, 32)}`;
+}
+
+const chaveBloqueio = (titular: string, url: URL) => `${titular}|${url.origin}${url.pathname}`;
 
 /**
  * SOAP 1.2 over HTTPS with the A1 as client certificate. Parses cStat/xMotivo and the protocol, assembles nfeProc,
@@ -122,15 +152,22 @@ export class SefazCliente {
     this.agente.destroy();
   }
 
+  /** The address this client sends a service to (the local SEFAZ or the authoriser's endpoint). */
+  endereco(servico: Servico, nacional = false): string {
+    return urlServico(servico, this.o.uf, this.o.modelo, this.o.tpAmb, this.o.destino, { nacional });
+  }
+
   private agora() {
     return this.o.agora ? this.o.agora() : Date.now();
   }
 
   private async chamar(servico: Servico, xml: string, nacional = false): Promise<string> {
-    const cnpj = this.o.certificado.cnpj ?? '';
-    const ate = bloqueios.get(cnpj);
-    if (ate && ate > this.agora()) throw new ConsumoIndevidoError(new Date(ate));
+    const titular = titularDoCertificado(this.o.certificado);
     const url = new URL(urlServico(servico, this.o.uf, this.o.modelo, this.o.tpAmb, this.o.destino, { nacional }));
+    const chave = chaveBloqueio(titular, url);
+    const ate = bloqueios.get(chave);
+    if (ate && ate > this.agora()) throw new ConsumoIndevidoError(new Date(ate), servico, this.o.certificado.cnpj ?? this.o.certificado.cpf ?? undefined);
+    if (ate) bloqueios.delete(chave);
     const corpo = envelopar(servico, xml);
     const resposta = await new Promise<string>((resolve, reject) => {
       const req = https.request(
@@ -159,13 +196,12 @@ export class SefazCliente {
       req.end(corpo);
     });
     const ret = desenvelopar(resposta);
-    if (campo(ret, 'cStat') === '656') bloqueios.set(cnpj, this.agora() + (this.o.esperaConsumoIndevidoMs ?? 3_600_000));
+    if (campo(ret, 'cStat') === '656') bloqueios.set(chave, this.agora() + (this.o.esperaConsumoIndevidoMs ?? 3_600_000));
     return ret;
   }
 
   private retorno(xml: string, cStat = campo(xml, 'cStat') ?? '', xMotivo = campo(xml, 'xMotivo') ?? ''): Retorno {
-    const semAjuda = cStatSucesso(cStat) || ['103', '104', '105', '107', '128', '137', '138'].includes(cStat);
-    return { cStat, xMotivo, xml, ajuda: semAjuda ? undefined : ajudaRejeicao(cStat, xMotivo) };
+    return { cStat, xMotivo, xml, ajuda: cStatSemAjuda(cStat) ? undefined : ajudaRejeicao(cStat, xMotivo) };
   }
 
   async statusServico(): Promise<Retorno> {
@@ -176,7 +212,7 @@ export class SefazCliente {
   async autorizar(nfeAssinada: string, idLote: string | number = Date.now()): Promise<RetornoAutorizacao> {
     if (this.o.validarAntes !== false) {
       // The reform groups only exist in PL_010.
-      const v = await validarMensagem(nfeAssinada, /<IBSCBS>/.test(nfeAssinada) ? 'PL_010' : 'PL_009');
+      const v = await validarMensagem(nfeAssinada, pacoteDoDocumento(nfeAssinada));
       if (!v.valido) {
         const xMotivo = 'Rejeição: Falha no schema XML (validação local antes do envio)';
         return { cStat: '215', xMotivo, xml: '', erros: v.erros, ajuda: ajudaRejeicao('215', xMotivo), chave: /Id="NFe(\d{44})"/.exec(nfeAssinada)?.[1] };
@@ -199,7 +235,7 @@ export class SefazCliente {
     if (nfesAssinadas.length < 1 || nfesAssinadas.length > 50) throw new Error('Um lote tem de 1 a 50 NF-e.');
     if (this.o.validarAntes !== false) {
       for (const nfe of nfesAssinadas) {
-        const v = await validarMensagem(nfe, /<IBSCBS>/.test(nfe) ? 'PL_010' : 'PL_009');
+        const v = await validarMensagem(nfe, pacoteDoDocumento(nfe));
         if (!v.valido) {
           const xMotivo = `Rejeição: Falha no schema XML (validação local antes do envio) na NF-e ${/Id="NFe(\d{44})"/.exec(nfe)?.[1] ?? ''}`;
           return { cStat: '215', xMotivo, xml: '', erros: v.erros, ajuda: ajudaRejeicao('215', xMotivo) };

@@ -7,13 +7,13 @@ import { gzipSync } from 'node:zlib';
 import forge from 'node-forge';
 import { XMLParser } from 'fast-xml-parser';
 import { desenvelopar, envelopeResposta, campo, elemento, elementos, type Servico } from './soap.ts';
-import { validarXsd, schemaParaRaiz } from './validacao-xsd.ts';
+import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from './validacao-xsd.ts';
 import { verificarAssinatura } from './assinatura.ts';
 import { validarChave, modulo11, cnpjValido, cpfValido } from './chave.ts';
 import { D, dec, sum, type Dec } from './decimal.ts';
 import { g, t } from './xml-writer.ts';
 import { NS_NFE } from './nfe-xml.ts';
-import { idEvento } from './mensagens.ts';
+import { idEvento, montarNfeProc } from './mensagens.ts';
 import { documentoDoCertificado } from './certificado.ts';
 import { assinarXml, type Assinador } from './assinatura.ts';
 import { createPrivateKey } from 'node:crypto';
@@ -204,7 +204,8 @@ export class SefazLocal {
     await this.gravacao;
   }
 
-  async iniciar(porta = 0): Promise<string> {
+  /** Listens on 127.0.0.1 (`porta` 0: a free one). `manterProcesso: false` lets the process end while it listens (in-process use by the server). */
+  async iniciar(porta = 0, o: { manterProcesso?: boolean } = {}): Promise<string> {
     await this.carregarEstado();
     const opcoesTls = { key: this.tls.key, cert: this.tls.cert, requestCert: true, rejectUnauthorized: false, ca: this.op.autoridades };
     this.servidor = https.createServer(opcoesTls, (req, res) => {
@@ -223,7 +224,14 @@ export class SefazLocal {
           });
       });
     });
-    await new Promise<void>((r) => this.servidor!.listen(porta, '127.0.0.1', r));
+    await new Promise<void>((resolve, reject) => {
+      this.servidor!.once('error', reject);
+      this.servidor!.listen(porta, '127.0.0.1', () => {
+        this.servidor!.off('error', reject);
+        resolve();
+      });
+    });
+    if (o.manterProcesso === false) this.servidor.unref();
     return this.url;
   }
 
@@ -313,17 +321,25 @@ export class SefazLocal {
     ], { xmlns: NS_NFE, versao: '4.00' });
   }
 
+  /**
+   * The protocol of one NF-e. An authorisation (with nProt) is signed with the server's own key over infProt
+   * (Id "ID" + nProt), as SEFAZ signs it; a rejection carries no protocol number and goes unsigned. The namespace is
+   * declared on protNFe itself so the signed infProt canonicalises the same inside retEnviNFe, retConsSitNFe and
+   * nfeProc.
+   */
   private protNFe(chave: string, cStat: string, xMotivo: string, digVal?: string, nProt?: string): string {
-    return g('protNFe', [
+    const p = g('protNFe', [
       g('infProt', [
         t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('chNFe', chave), t('dhRecbto', this.dh()), t('nProt', nProt), t('digVal', digVal),
         t('cStat', cStat), t('xMotivo', xMotivo.slice(0, 255)),
-      ]),
-    ], { versao: '4.00' });
+      ], nProt ? { Id: `ID${nProt}` } : undefined),
+    ], { xmlns: NS_NFE, versao: '4.00' });
+    return nProt ? assinarXml(p, 'infProt', this.assinadorProprio) : p;
   }
 
   private async autorizar(msg: string, titular: { cnpj: string | null; cpf: string | null }): Promise<string> {
-    const xsd = await validarXsd(msg, 'enviNFe_v4.00.xsd');
+    // The package follows the documents, as the client does: a batch with the reform groups (IBS/CBS) is PL_010.
+    const xsd = await validarXsd(msg, 'enviNFe_v4.00.xsd', pacoteDoDocumento(msg));
     if (!xsd.valido) {
       const e = xsd.erros[0];
       return this.retEnvi('225', `Rejeição: Falha no Schema XML do lote de NFe [${e.caminho}: ${e.mensagem}]`);
@@ -390,7 +406,7 @@ export class SefazLocal {
     });
     this.porNumero.set(chaveNumero, chave);
     const destDoc = s(dest.CNPJ) || s(dest.CPF);
-    if (destDoc) this.publicar(destDoc, `<nfeProc xmlns="${NS_NFE}" versao="4.00">${nfe}${prot.replace('<protNFe ', `<protNFe xmlns="${NS_NFE}" `)}</nfeProc>`, 'procNFe_v4.00.xsd');
+    if (destDoc) this.publicar(destDoc, montarNfeProc(nfe, prot), 'procNFe_v4.00.xsd');
     return prot;
   }
 
@@ -499,7 +515,7 @@ export class SefazLocal {
     const arquivo = schemaParaRaiz('envEvento', tp);
     const lote = (cStat: string, xMotivo: string, rets: string[] = []) =>
       g('retEnvEvento', [t('idLote', idLote), t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cOrgao', this.cUF()), t('cStat', cStat), t('xMotivo', xMotivo), ...rets], { xmlns: NS_NFE, versao: '1.00' });
-    if (!arquivo) return lote('489', 'Rejeição: Evento não suportado pela SEFAZ local');
+    if (!arquivo) return lote('491', 'Rejeição: O tpEvento informado inválido');
     const xsd = await validarXsd(msg, arquivo);
     if (!xsd.valido) return lote('215', `Rejeição: Falha no schema XML [${xsd.erros[0].caminho}: ${xsd.erros[0].mensagem}]`.slice(0, 255));
     const rets = elementos(msg, 'evento').map((ev) => this.umEvento(ev));
@@ -557,13 +573,16 @@ export class SefazLocal {
 
   private async inutilizar(msg: string): Promise<string> {
     const inf = o(o(o(parser.parse(msg)).inutNFe).infInut);
-    const ret = (cStat: string, xMotivo: string, nProt?: string) =>
-      g('retInutNFe', [
+    // A homologated inutilização (with nProt) is signed over infInut (Id "ID" + nProt) with the server's own key.
+    const ret = (cStat: string, xMotivo: string, nProt?: string) => {
+      const r = g('retInutNFe', [
         g('infInut', [
           t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo), t('cUF', s(inf.cUF) || this.cUF()), t('ano', s(inf.ano)), t('CNPJ', s(inf.CNPJ)),
           t('mod', s(inf.mod)), t('serie', s(inf.serie)), t('nNFIni', s(inf.nNFIni)), t('nNFFin', s(inf.nNFFin)), t('dhRecbto', this.dh()), t('nProt', nProt),
-        ]),
+        ], nProt ? { Id: `ID${nProt}` } : undefined),
       ], { xmlns: NS_NFE, versao: '4.00' });
+      return nProt ? assinarXml(r, 'infInut', this.assinadorProprio) : r;
+    };
     const xsd = await validarXsd(msg, 'inutNFe_v4.00.xsd');
     if (!xsd.valido) return ret('215', `Rejeição: Falha no schema XML [${xsd.erros[0].caminho}: ${xsd.erros[0].mensagem}]`.slice(0, 255));
     if (!verificarAssinatura(msg).valida) return ret('297', 'Rejeição: Assinatura difere do calculado');

@@ -265,7 +265,8 @@ export function validarXsdSync(xml: string, arquivo: string, pacote: Pacote = 'P
   }
   let doc: XmlDocument | null = null;
   try {
-    doc = XmlDocument.fromString(formatado, { url: 'documento.xml' });
+    // A string is already text: the encoding named in the XML declaration no longer applies.
+    doc = XmlDocument.fromString(formatado, { url: 'documento.xml', encoding: 'utf-8' });
     c.validador.validate(doc);
     return { valido: true, schema, erros: [] };
   } catch (e) {
@@ -301,6 +302,20 @@ export function identificarDocumento(xml: string): { raiz: string | null; tpEven
   const raiz = /<(?:[\w.-]+:)?([\w.-]+)[\s>/]/.exec(semProlog)?.[1] ?? null;
   const tpEvento = /<(?:[\w.-]+:)?tpEvento>(\d{6})</.exec(xml)?.[1];
   return { raiz, tpEvento };
+}
+
+/**
+ * Groups that exist only in the tax-reform package (PL_010): IBS/CBS, Imposto Seletivo, compras governamentais,
+ * débito/crédito notes, pagamento antecipado, the new totals and references.
+ */
+const SO_PL_010 = /<(?:[\w.-]+:)?(?:IBSCBS|IBSCBSTot|IS|ISTot|gCompraGov|tpNFDebito|tpNFCredito|gPagAntecipado|cMunFGIBS|DFeReferenciado|vItem|vNFTot|agropecuario|dPrevEntrega|indBemMovelUsado|infPAA)[\s>/]/;
+
+/**
+ * The layout package a document (or a batch, a nfeProc...) is checked against: PL_010 when it carries any group of
+ * the tax reform, PL_009 otherwise. The client, the local SEFAZ and the validation service all decide the same way.
+ */
+export function pacoteDoDocumento(xml: string): Pacote {
+  return SO_PL_010.test(xml) ? 'PL_010' : 'PL_009';
 }
 
 /** Validates any message of the engine against its XSD, chosen from the root element. */

@@ -1,5 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { validarMensagem, identificarDocumento, type ErroValidacao } from './validacao-xsd.ts';
+import { XmlDocument, XmlParseError, ParseOption } from 'libxml2-wasm';
+import { validarMensagem, identificarDocumento, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
 import { verificarAssinatura } from './assinatura.ts';
 import { validarChave, partesDaChave, aammDe } from './chave.ts';
 
@@ -17,17 +18,81 @@ export class XmlMalFormadoError extends Error {
   }
 }
 
-/** Well-formedness first: a clear sentence with line and column instead of a parser stack trace. */
+/**
+ * Well-formedness first: a clear sentence with line and column instead of a parser stack trace. fast-xml-parser
+ * answers the common slips with its own words; then libxml2 (the engine that validates the schema) parses the
+ * document, so what fast-xml-parser lets through (undefined entities, control characters, undeclared namespace
+ * prefixes, text after the root...) is refused here too, in Portuguese, instead of reaching the schema check.
+ * A document with a DOCTYPE is left to the schema check, which refuses it without expanding its entities.
+ */
 export function exigirXmlBemFormado(xml: string): void {
   if (!xml.trim()) throw new XmlMalFormadoError('O corpo da requisição está vazio: envie o conteúdo do arquivo XML.');
-  const r = XMLValidator.validate(xml.replace(/^\uFEFF/, ''), { allowBooleanAttributes: false });
-  if (r !== true) {
-    const { msg, line, col } = r.err;
-    throw new XmlMalFormadoError(`XML mal formado na linha ${line}, coluna ${col}: ${traduzirMalFormado(msg)}`, line, col);
+  const texto = xml.replace(/^\uFEFF/, '');
+  const r = XMLValidator.validate(texto, { allowBooleanAttributes: false });
+  // fast-xml-parser's message, when it is one we can say in Portuguese; otherwise libxml2 below says it.
+  const rapido = r === true ? null : { ...r.err, motivo: traduzirMalFormado(r.err.msg) };
+  if (rapido?.motivo) throw new XmlMalFormadoError(`XML mal formado na linha ${rapido.line}, coluna ${rapido.col}: ${rapido.motivo}`, rapido.line, rapido.col);
+  if (/<!DOCTYPE/i.test(texto)) {
+    if (rapido) throw new XmlMalFormadoError(`XML mal formado na linha ${rapido.line}, coluna ${rapido.col}: o conteúdo não segue as regras de um XML bem formado.`, rapido.line, rapido.col);
+    return;
   }
+  let doc: XmlDocument | null = null;
+  try {
+    // The body is already text: the encoding named in the XML declaration does not apply any more.
+    doc = XmlDocument.fromString(texto, { encoding: 'utf-8', option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE });
+  } catch (e) {
+    if (!(e instanceof XmlParseError)) throw e;
+    const d = e.details.map((x) => ({ linha: x.line, coluna: x.col, msg: x.message.trim() }));
+    // libxml2 often reports one slip twice (e.g. "Char 0x0 out of allowed range" and "PCDATA invalid Char value 0"): the first says where.
+    const primeiro = d[0] ?? { linha: 1, coluna: 1, msg: '' };
+    const motivo = d.map((x) => traduzirLibxml(x.msg)).find((m) => m !== null) ?? 'o conteúdo não segue as regras de um XML bem formado.';
+    throw new XmlMalFormadoError(`XML mal formado na linha ${primeiro.linha}, coluna ${primeiro.coluna}: ${motivo}`, primeiro.linha, primeiro.coluna);
+  } finally {
+    doc?.dispose();
+  }
+  if (rapido) throw new XmlMalFormadoError(`XML mal formado na linha ${rapido.line}, coluna ${rapido.col}: o conteúdo não segue as regras de um XML bem formado.`, rapido.line, rapido.col);
 }
 
-function traduzirMalFormado(msg: string): string {
+const ENTIDADES_XML = 'só existem &amp; &lt; &gt; &quot; &apos; e as referências numéricas como &#233;';
+
+/** libxml2's well-formedness messages in Portuguese; null when the message is not known (the caller says it generally). */
+export function traduzirLibxml(msg: string): string | null {
+  let m: RegExpExecArray | null;
+  if ((m = /Entity '([^']+)' not defined/.exec(msg))) {
+    return `a entidade &${m[1]}; não existe no XML (${ENTIDADES_XML}); escreva o caractere diretamente, em UTF-8.`;
+  }
+  if (/EntityRef: expecting ';'|xmlParseEntityRef: no name/.test(msg)) return 'o caractere & aparece solto; escreva &amp; no lugar dele.';
+  if ((m = /xmlParseCharRef: invalid xmlChar value (\d+)/.exec(msg))) return `a referência &#${m[1]}; é de um caractere que o XML não permite.`;
+  if ((m = /invalid Char value (\d+)|Char 0x([0-9A-Fa-f]+)/.exec(msg))) {
+    const codigo = m[1] !== undefined ? Number(m[1]) : parseInt(m[2], 16);
+    return codigo < 32 ? `caractere de controle (código ${codigo}) no texto; o XML não aceita esse caractere: remova-o.` : `caractere inválido (código ${codigo}) no texto: remova-o.`;
+  }
+  if (/invalid character in attribute value/.test(msg)) return 'caractere de controle ou inválido no valor de um atributo: remova-o.';
+  if ((m = /Namespace prefix (\S+) (?:for (\S+) )?on (\S+) is not defined/.exec(msg))) {
+    return `o prefixo de namespace '${m[1]}' usado em <${m[3]}>${m[2] ? ` (atributo ${m[2]})` : ''} não foi declarado: falta xmlns:${m[1]}="..." ou o prefixo deve ser removido.`;
+  }
+  if (/Empty XML namespace is not allowed/.test(msg)) return 'declaração de namespace com prefixo e endereço vazio (xmlns:prefixo="").';
+  if (/Failed to parse QName '([^']+)'/.test(msg)) return `nome inválido: '${/QName '([^']+)'/.exec(msg)![1]}'.`;
+  if (/Extra content at the end of the document/.test(msg)) return 'há conteúdo depois do fim do elemento raiz (mais de um elemento raiz ou texto sobrando).';
+  if ((m = /Opening and ending tag mismatch: (\S+) line (\d+) and (\S+)/.exec(msg))) return `esperado o fechamento de <${m[1]}> (aberta na linha ${m[2]}), mas veio </${m[3]}>.`;
+  if ((m = /Premature end of data in tag (\S+) line (\d+)/.exec(msg))) return `o documento termina antes de fechar <${m[1]}> (aberta na linha ${m[2]}).`;
+  if (/Unescaped '<' not allowed in attributes? values?/.test(msg)) return "o caractere < não pode aparecer no valor de um atributo; escreva &lt;.";
+  if (/StartTag: invalid element name/.test(msg)) return 'nome de elemento inválido depois de <; se for texto, escreva &lt; no lugar de <.';
+  if (/Start tag expected|Document is empty/.test(msg)) return 'o documento não tem um elemento raiz.';
+  if ((m = /Attribute (\S+) redefined/.exec(msg))) return `atributo '${m[1]}' repetido.`;
+  if (/Double hyphen within comment/.test(msg)) return "comentário com '--' no meio.";
+  if (/Comment not terminated/.test(msg)) return 'comentário sem o fechamento -->.';
+  if ((m = /Unsupported version '([^']*)'/.exec(msg))) return `versão do XML '${m[1]}' não suportada: use version="1.0".`;
+  if (/XML declaration allowed only at the start/.test(msg)) return 'a declaração <?xml ...?> só pode vir no início do documento.';
+  if (/Invalid bytes in character encoding|not proper UTF-8|encoding/i.test(msg)) return 'há bytes que não formam texto UTF-8 válido; salve o arquivo em UTF-8.';
+  if (/Excessive depth in document/.test(msg)) return 'elementos aninhados em profundidade excessiva (mais de 256 níveis).';
+  if (/CData section not finished/.test(msg)) return 'seção CDATA sem o fechamento ]]>.';
+  if (/AttValue: " or ' expected|attributes construct error/.test(msg)) return 'valor de atributo sem aspas.';
+  if (/Couldn't find end of Start Tag/.test(msg)) return 'tag de abertura sem o fechamento >.';
+  return null;
+}
+
+function traduzirMalFormado(msg: string): string | null {
   let m: RegExpExecArray | null;
   if ((m = /Expected closing tag '([^']+)' \(opened in line (\d+), col (\d+)\) instead of closing tag '([^']+)'/.exec(msg))) {
     return `esperado o fechamento de <${m[1]}> (aberta na linha ${m[2]}), mas veio </${m[4]}>.`;
@@ -39,7 +104,9 @@ function traduzirMalFormado(msg: string): string {
   if (/Start tag expected/.test(msg)) return 'esperado o início de uma tag.';
   if (/Attribute '([^']+)' is repeated/.test(msg)) return `atributo '${/Attribute '([^']+)'/.exec(msg)![1]}' repetido.`;
   if (/Invalid '\[/.test(msg) || /entity/i.test(msg)) return 'entidade ou referência de caractere inválida (use &amp; para o caractere &).';
-  return msg;
+  if (/without value/.test(msg)) return `atributo '${/Attribute '([^']+)'/.exec(msg)?.[1] ?? ''}' sem valor entre aspas.`;
+  if (/is an invalid name/.test(msg)) return `nome inválido: '${/'([^']+)'/.exec(msg)?.[1] ?? ''}'.`;
+  return null;
 }
 
 const tag = (xml: string, nome: string) => new RegExp(`<(?:\\w+:)?${nome}>([^<]*)</(?:\\w+:)?${nome}>`).exec(xml)?.[1];
@@ -79,7 +146,7 @@ export async function validarXmlFiscal(xml: string): Promise<ResultadoValidacaoX
   const { raiz } = identificarDocumento(xml);
   const erros: ErroValidacao[] = [];
   // Documents carrying the tax-reform groups are checked against the PL_010 package.
-  const xsd = await validarMensagem(xml, /<(?:\w+:)?(?:IBSCBS|IBSCBSTot)>/.test(xml) ? 'PL_010' : 'PL_009');
+  const xsd = await validarMensagem(xml, pacoteDoDocumento(xml));
   erros.push(...xsd.erros);
 
   let chave: string | null = null;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { urlServico } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { urlsNfce } from '../../../src/server/fiscal/qrcode-nfce.ts';
-import { ajudaRejeicao } from '../../../src/server/fiscal/rejeicoes.ts';
+import { ajudaRejeicao, cStatSemAjuda } from '../../../src/server/fiscal/rejeicoes.ts';
 import { CODIGO_UF } from '../../../src/server/fiscal/ufs.ts';
 import { codegenFiscal } from '../../../scripts/codegen-fiscal.ts';
 
@@ -88,10 +88,33 @@ describe('fiscal data documents', () => {
     expect(() => urlServico('NFeAutorizacao4', 'XX', 55, 1, { tipo: 'sefaz' })).toThrow(/UF sem autorizador cadastrado: XX/);
   });
 
-  it('rejection help covers the codes the local SEFAZ returns and has a fallback', () => {
-    for (const c of ['204', '206', '207', '208', '215', '217', '222', '225', '228', '236', '237', '241', '253', '256', '297', '298', '494', '502', '531', '532', '533', '534', '539', '556', '557', '558', '564', '570', '572', '573', '580', '610', '656', '703', '704']) {
-      expect(ajudaRejeicao(c).explicacao, c).not.toMatch(/^A SEFAZ recusou/);
-    }
-    expect(ajudaRejeicao('999', 'Rejeição: Erro não catalogado').explicacao).toMatch(/código 999: Rejeição: Erro não catalogado/);
+  /**
+   * Every cStat the local SEFAZ (and the client's own pre-send 215) can answer, read from the source: a cStat literal
+   * followed by its xMotivo, `t('cStat', ...)`, a `cStat: '...'` property or a `cStat = '...'` default. A code added
+   * there without an entry in rejeicoes-ajuda.json fails the test below.
+   */
+  const codigosDoFonte = (arquivo: string): string[] => {
+    const fonte = readFileSync(arquivo, 'utf8');
+    const padroes = [/'(\d{3})',\s*['`"]/g, /t\('cStat',\s*'(\d{3})'\)/g, /\bcStat:\s*'(\d{3})'/g, /\bcStat\s*=\s*'(\d{3})'/g];
+    return [...new Set(padroes.flatMap((re) => [...fonte.matchAll(re)].map((m) => m[1])))].sort();
+  };
+  const CODIGOS_LOCAIS = [...new Set([...codigosDoFonte('src/server/fiscal/sefaz-local.ts'), ...codigosDoFonte('src/server/fiscal/sefaz-cliente.ts')])].sort();
+
+  it('the cStat list is really read from the local SEFAZ (the parse finds the codes it must)', () => {
+    expect(CODIGOS_LOCAIS).toEqual(expect.arrayContaining(['100', '102', '103', '107', '135', '213', '215', '223', '224', '225', '281', '283', '452', '467', '468', '539', '574', '575', '610', '656', '999']));
+    expect(CODIGOS_LOCAIS.length).toBeGreaterThan(50);
+  });
+
+  it('rejection help covers every code the local SEFAZ can return', () => {
+    const ajuda = json('schemas/fiscal/rejeicoes-ajuda.json').codigos as Record<string, unknown>;
+    const semAjuda = CODIGOS_LOCAIS.filter((c) => !cStatSemAjuda(c) && !ajuda[c]);
+    expect(semAjuda).toEqual([]);
+    for (const c of CODIGOS_LOCAIS.filter((x) => !cStatSemAjuda(x))) expect(ajudaRejeicao(c).explicacao, c).not.toMatch(/^A SEFAZ recusou/);
+  });
+
+  it('a code without an entry gets the generic help with the SEFAZ text', () => {
+    const ajuda = json('schemas/fiscal/rejeicoes-ajuda.json').codigos as Record<string, unknown>;
+    const ausente = ['778', '890', '301'].find((c) => !ajuda[c])!;
+    expect(ajudaRejeicao(ausente, 'Rejeição: Algo não catalogado').explicacao).toBe(`A SEFAZ recusou o documento com o código ${ausente}: Rejeição: Algo não catalogado.`);
   });
 });

@@ -11,9 +11,16 @@ import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { nfeBase, nfceBase, item } from '../../fixtures/fiscal/documentos.ts';
 import {
   CASOS_GRUPOS, CASOS_GRUPOS_NFCE, CASOS_REFORMA, itemImportado, itemServico, itemCombustivel, itemMedicamento, itemVeiculo, itemArma,
-  emitenteServicos, fornecedorExterior,
+  emitenteServicos, fornecedorExterior, CHAVE_ANTECIPACAO,
 } from '../../fixtures/fiscal/grupos.ts';
-import { xmllintSchema, comAssinaturaVazia, pdftotext, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
+import { montarChave, partesDaChave } from '../../../src/server/fiscal/chave.ts';
+import { pacoteDoDocumento } from '../../../src/server/fiscal/validacao-xsd.ts';
+
+const partesNumericas = (k: string) => {
+  const p = partesDaChave(k);
+  return { cUF: Number(p.cUF), dataEmissao: p.aamm, documento: p.documento, modelo: Number(p.modelo), serie: Number(p.serie), numero: Number(p.numero), tpEmis: Number(p.tpEmis), cNF: p.cNF };
+};
+import { xmllintSchema, xmlsecVerify, pdftotext, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
 import { gerarDanfe } from '../../../src/server/fiscal/danfe.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 
@@ -21,13 +28,27 @@ const s = (v: { toFixed(n: number): string }) => v.toFixed(2);
 const xml = (doc: Parameters<typeof calcularNfe>[0]) => gerarXmlNfe(calcularNfe(doc));
 const tag = (x: string, nome: string) => new RegExp(`<${nome}>([^<]*)</${nome}>`).exec(x)?.[1];
 
-describe('layout groups F/G, GA, I18/P, U/W01, I50/ZA, LA, JA, K, L against the official XSD (xmllint)', () => {
+/** The test A1: every document below is signed for real and checked by xmlsec1, not with a placeholder signature. */
+const tA1 = gerarCertificadoTeste();
+const assinadorTeste = assinadorDe(lerCertificadoA1(tA1.pfx, tA1.senha));
+const CSC = { id: '000001', codigo: '0123456789ABCDEF0123456789ABCDEF' };
+const assinar = (doc: Parameters<typeof calcularNfe>[0]) => montarNfe(doc, assinadorTeste, { csc: CSC });
+
+describe('layout groups F/G, GA, I18/P, U/W01, I50/ZA, LA, JA, K, L against the official XSD (xmllint) and signed (xmlsec1)', () => {
   const todos = [...CASOS_GRUPOS, ...CASOS_GRUPOS_NFCE];
   const gerados = Object.fromEntries(todos.map((c) => [c.nome, xml(c.doc)]));
-  const res = xmllintSchema(path.join(PL_009, 'nfe_v4.00.xsd'), Object.fromEntries(Object.entries(gerados).map(([k, v]) => [k, comAssinaturaVazia(v)])));
+  const assinados = Object.fromEntries(todos.map((c) => [c.nome, assinar(c.doc)]));
+  const res = xmllintSchema(path.join(PL_009, 'nfe_v4.00.xsd'), Object.fromEntries(Object.entries(assinados).map(([k, m]) => [k, m.xml])));
 
-  it.each(todos.map((c) => c.nome))('%s', (nome) => {
+  it.each(todos.map((c) => c.nome))('%s: xmllint --schema PL_009, xmlsec1 --verify', (nome) => {
+    const m = assinados[nome];
     expect(res[nome]).toBe('');
+    const v = xmlsecVerify(m.xml, tA1.certPem, 'infNFe');
+    expect(v.saida).toContain('OK');
+    expect(v.ok).toBe(true);
+    expect(m.xml).toContain(`<Reference URI="#NFe${m.chave}">`);
+    // the signed content is the document the builder wrote
+    expect(m.xml.replace(/<Signature xmlns=.*<\/Signature>/, '').replace(/<infNFeSupl>.*<\/infNFeSupl>/, '')).toBe(gerarXmlNfe(m.calculo));
   });
 
   it('writes each group where the layout puts it', () => {
@@ -98,18 +119,31 @@ describe('layout groups F/G, GA, I18/P, U/W01, I50/ZA, LA, JA, K, L against the 
     expect(soMercadoria).not.toContain('ISSQN');
   });
 
-  it('a broken group fails the same check (the test can fail)', () => {
-    const x = comAssinaturaVazia(gerados['veículo novo'].replace('<tpOp>1</tpOp>', '<tpOp>7</tpOp>'));
+  it('a broken group fails the same checks (the tests can fail)', () => {
+    const x = assinados['veículo novo'].xml.replace('<tpOp>1</tpOp>', '<tpOp>7</tpOp>');
     expect(xmllintSchema(path.join(PL_009, 'nfe_v4.00.xsd'), { x }).x).toMatch(/tpOp/);
+    expect(xmlsecVerify(x, tA1.certPem, 'infNFe').ok).toBe(false);
   });
 });
 
-describe('IBS/CBS groups of PL_010 beyond the regular one (xmllint against PL_010_V1.30)', () => {
+describe('IBS/CBS groups of PL_010 beyond the regular one (xmllint against PL_010_V1.30, xmlsec1)', () => {
   const gerados = Object.fromEntries(CASOS_REFORMA.map((c) => [c.nome, xml(c.doc)]));
-  const res = xmllintSchema(path.join(PL_010, 'nfe_v4.00.xsd'), Object.fromEntries(Object.entries(gerados).map(([k, v]) => [k, comAssinaturaVazia(v)])));
+  const assinados = Object.fromEntries(CASOS_REFORMA.map((c) => [c.nome, assinar(c.doc)]));
+  const res = xmllintSchema(path.join(PL_010, 'nfe_v4.00.xsd'), Object.fromEntries(Object.entries(assinados).map(([k, m]) => [k, m.xml])));
 
-  it.each(CASOS_REFORMA.map((c) => c.nome))('%s', (nome) => {
+  it.each(CASOS_REFORMA.map((c) => c.nome))('%s: xmllint --schema PL_010, xmlsec1 --verify', (nome) => {
+    const m = assinados[nome];
     expect(res[nome]).toBe('');
+    const v = xmlsecVerify(m.xml, tA1.certPem, 'infNFe');
+    expect(v.saida).toContain('OK');
+    expect(v.ok).toBe(true);
+    expect(m.xml.replace(/<Signature xmlns=.*<\/Signature>/, '')).toBe(gerarXmlNfe(m.calculo));
+    expect(m.xml).toContain('<IBSCBS>');
+  });
+
+  it('a reform document edited after signing fails xmlsec1 (the test can fail)', () => {
+    const m = assinados['regular com redução (gRed)'];
+    expect(xmlsecVerify(m.xml.replace('<vCBS>0.14</vCBS>', '<vCBS>0.15</vCBS>'), tA1.certPem, 'infNFe').ok).toBe(false);
   });
 
   it('computes the effective rate, deferral, returned tax and the totals', () => {
@@ -135,6 +169,34 @@ describe('IBS/CBS groups of PL_010 beyond the regular one (xmllint against PL_01
     expect(gerados['transferência de crédito (gTransfCred)']).toContain('<gTransfCred><vIBS>1.23</vIBS><vCBS>4.56</vCBS></gTransfCred>');
     expect(gerados['ajuste de competência (gAjusteCompet)']).toContain('<IBSCBS><CST>811</CST><cClassTrib>811001</cClassTrib><gAjusteCompet><competApur>2026-01</competApur><vIBS>0.12</vIBS><vCBS>1.10</vCBS></gAjusteCompet></IBSCBS>');
     expect(gerados['sem grupo de valores (imunidade)']).toContain('<IBSCBS><CST>410</CST><cClassTrib>410001</cClassTrib></IBSCBS>');
+  });
+
+  it('gPagAntecipado closes ide with the keys of the advance-payment NF-e; absent without the switch', () => {
+    const x = gerados['abatimento de pagamento antecipado (gPagAntecipado)'];
+    expect(x).toContain(`<verProc>Retaguarda 0.1</verProc><gPagAntecipado><refNFe>${CHAVE_ANTECIPACAO}</refNFe></gPagAntecipado></ide>`);
+    const doc = CASOS_REFORMA.find((c) => c.nome.startsWith('abatimento'))!.doc;
+    // the reform package is chosen by the group itself, even in a note without any IBSCBS item
+    const soAntecipacao = montarNfe({ ...doc, itens: [{ ...doc.itens[0], ibsCbs: undefined }] }, assinadorTeste);
+    expect(soAntecipacao.xml).not.toContain('<IBSCBS>');
+    expect(pacoteDoDocumento(soAntecipacao.xml)).toBe('PL_010');
+    expect(xmllintSchema(path.join(PL_010, 'nfe_v4.00.xsd'), { x: soAntecipacao.xml }).x).toBe('');
+    expect(xmllintSchema(path.join(PL_009, 'nfe_v4.00.xsd'), { x: soAntecipacao.xml }).x).toMatch(/gPagAntecipado/);
+  });
+
+  it('gPagAntecipado: only with the reform switch, with valid NF-e keys (messages with the path)', () => {
+    const doc = CASOS_REFORMA.find((c) => c.nome.startsWith('abatimento'))!.doc;
+    expect(validarRegrasNfe(doc)).toEqual([]);
+    expect(validarRegrasNfe({ ...doc, reformaTributaria: false })).toContainEqual({
+      caminho: 'ide.pagamentosAntecipados', mensagem: 'Pagamento antecipado (gPagAntecipado) só existe no leiaute da reforma tributária (PL_010): ligue reformaTributaria.',
+    });
+    const dvErrado = CHAVE_ANTECIPACAO.slice(0, 43) + String((Number(CHAVE_ANTECIPACAO[43]) + 1) % 10);
+    const nfce = montarChave({ ...partesNumericas(CHAVE_ANTECIPACAO), modelo: 65 });
+    const e = validarRegrasNfe({ ...doc, ide: { ...doc.ide, pagamentosAntecipados: [dvErrado, nfce] } });
+    expect(e).toEqual([
+      { caminho: 'ide.pagamentosAntecipados[0]', mensagem: expect.stringMatching(/^Pagamento antecipado 1: Dígito verificador da chave de acesso inválido/) },
+      { caminho: 'ide.pagamentosAntecipados[1]', mensagem: 'Pagamento antecipado 2: a antecipação de pagamento é uma NF-e (modelo 55); a chave informada é do modelo 65.' },
+    ]);
+    expect(() => calcularNfe({ ...doc, reformaTributaria: false })).toThrow(CalculoError);
   });
 
   it('groups stay out of the XML when the switch is off', () => {

@@ -3,7 +3,11 @@ import { calcularNfe } from '../../../src/server/fiscal/nfe-calculo.ts';
 import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';
 import { validarChave } from '../../../src/server/fiscal/chave.ts';
 import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
-import { xmllintSchema, comAssinaturaVazia, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
+import { xmllintSchema, xmlsecVerify, comAssinaturaVazia, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
+import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
+import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 
 
 describe('XML 4.00 against the official XSD (xmllint)', () => {
@@ -36,7 +40,11 @@ describe('XML 4.00 against the official XSD (xmllint)', () => {
     const xml = gerarXmlNfe(calcularNfe(doc));
     expect(xml).toContain('<IBSCBS><CST>000</CST>');
     expect(xml).toContain('<vCBS>0.34</vCBS>');
-    expect(xmllintSchema(path.join(PL_010, 'nfe_v4.00.xsd'), { r: comAssinaturaVazia(xml) }).r).toBe('');
+    // signed for real with the test A1: valid against PL_010 and verified by xmlsec1
+    const t = gerarCertificadoTeste();
+    const assinado = montarNfe(doc, assinadorDe(lerCertificadoA1(t.pfx, t.senha))).xml;
+    expect(xmllintSchema(path.join(PL_010, 'nfe_v4.00.xsd'), { r: assinado }).r).toBe('');
+    expect(xmlsecVerify(assinado, t.certPem, 'infNFe').ok).toBe(true);
     const semSwitch = gerarXmlNfe(calcularNfe({ ...doc, reformaTributaria: false }));
     expect(semSwitch).not.toContain('IBSCBS');
   });

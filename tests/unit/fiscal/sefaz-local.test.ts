@@ -14,7 +14,9 @@ import { montarChave } from '../../../src/server/fiscal/chave.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { nfeBase, nfceBase, pagamentoExato, agoraComFuso, CNPJ_EMITENTE, CNPJ_DESTINATARIO } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
-import { xmllintSchema, PL_009, tmp } from '../../fixtures/fiscal/ferramentas.ts';
+import { xmllintSchema, xmlsecVerify, PL_009, PL_010, tmp } from '../../fixtures/fiscal/ferramentas.ts';
+import { CASOS_REFORMA } from '../../fixtures/fiscal/grupos.ts';
+import { elemento } from '../../../src/server/fiscal/soap.ts';
 
 const CSC = { id: '2', codigo: 'CSC-LOCAL-0002' };
 const tEmit = gerarCertificadoTeste();
@@ -98,6 +100,69 @@ describe('local SEFAZ round trips over mutual TLS', { timeout: 60_000 }, () => {
     const cceDepois = await cliente.enviarEventos(envelopeEventos(3, [montarEvento({ tipo: '110110', chNFe: m.chave, tpAmb: 2, cnpj: CNPJ_EMITENTE, dataHora: agoraComFuso(), correcao: 'Outra correção qualquer do texto', sequencia: 2 }, assinador)]));
     expect(cceDepois.eventos[0].cStat).toBe('580');
     expect((await cliente.consultar(montarChave({ cUF: 35, dataEmissao: '2501', documento: CNPJ_EMITENTE, modelo: 55, serie: 9, numero: 1, tpEmis: 1, cNF: '12345678' }))).cStat).toBe('217');
+  });
+
+  it('protNFe and retInutNFe are signed by the local SEFAZ with its own certificate (xmlsec1), as a real SEFAZ signs infProt/infInut', async () => {
+    const m = montarNfe(doc(), assinador);
+    const r = await cliente.autorizar(m.xml);
+    expect(r.cStat).toBe('100');
+    expect(r.protNFe).toMatch(new RegExp(`<infProt Id="ID${r.protocolo}">`));
+    const prot = xmlsecVerify(r.protNFe!, sefaz.tls.cert, 'infProt');
+    expect(prot.saida).toContain('OK');
+    expect(prot.ok).toBe(true);
+    // not by the issuer: the issuer's certificate does not verify it
+    expect(xmlsecVerify(r.protNFe!, tEmit.certPem, 'infProt').ok).toBe(false);
+    // inside the nfeProc the two signatures still verify: the NF-e's (issuer) and the protocol's (SEFAZ)
+    expect(xmlsecVerify(r.nfeProc!, tEmit.certPem, 'infNFe').ok).toBe(true);
+    expect(xmlsecVerify(elemento(r.nfeProc!, 'protNFe')!, sefaz.tls.cert, 'infProt').ok).toBe(true);
+    expect(xsdOk('procNFe_v4.00.xsd', r.nfeProc!)).toBe('');
+    // the consultation returns the same signed protocol
+    const c = await cliente.consultar(m.chave);
+    expect(xmlsecVerify(c.protNFe!, sefaz.tls.cert, 'infProt').ok).toBe(true);
+    expect(xsdOk('retConsSitNFe_v4.00.xsd', c.xml)).toBe('');
+    // a tampered protocol fails
+    expect(xmlsecVerify(r.protNFe!.replace(/<cStat>100</, '<cStat>101<'), sefaz.tls.cert, 'infProt').ok).toBe(false);
+    // a rejection has no protocol number and is not signed
+    const rej = await cliente.autorizar(m.xml);
+    expect(rej.cStat).toBe('204');
+    expect(rej.protNFe).not.toContain('<Signature');
+
+    const inut = await cliente.inutilizar(montarInutilizacao({ tpAmb: 2, cUF: '35', ano: '25', cnpj: CNPJ_EMITENTE, modelo: 55, serie: 7, inicio: 10, fim: 12, justificativa: 'Numeração pulada por falha do sistema' }, assinador));
+    expect(inut.cStat).toBe('102');
+    const retInut = elemento(inut.xml, 'retInutNFe')!;
+    expect(retInut).toMatch(/<infInut Id="ID\d{15}">/);
+    const v = xmlsecVerify(retInut, sefaz.tls.cert, 'infInut');
+    expect(v.saida).toContain('OK');
+    expect(v.ok).toBe(true);
+    expect(xsdOk('retInutNFe_v4.00.xsd', retInut)).toBe('');
+    expect(xsdOk('procInutNFe_v4.00.xsd', inut.procInutNFe!)).toBe('');
+    // the pedido inside ProcInutNFe keeps the issuer's signature
+    expect(xmlsecVerify(elemento(inut.procInutNFe!, 'inutNFe')!, tEmit.certPem, 'infInut').ok).toBe(true);
+  });
+
+  it('tax-reform (IBS/CBS, PL_010) documents are authorised: the local SEFAZ validates them against PL_010, as the client does', async () => {
+    const semValidar = new SefazCliente({ certificado: certEmit, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, validarAntes: false });
+    try {
+      for (const caso of CASOS_REFORMA) {
+        const m = montarNfe({ ...caso.doc, ide: { ...caso.doc.ide, numero: ++numero } }, assinador);
+        expect(m.xml).toContain('<IBSCBS>');
+        // sent as is (the client's own PL_010 check would stop nothing here): the SEFAZ's check is what is tested
+        const r = await semValidar.autorizar(m.xml);
+        expect({ caso: caso.nome, cStat: r.cStat, xMotivo: r.xMotivo }).toEqual({ caso: caso.nome, cStat: '100', xMotivo: 'Autorizado o uso da NF-e' });
+        expect(xmllintSchema(path.join(PL_010, 'procNFe_v4.00.xsd'), { x: r.nfeProc! }).x, caso.nome).toBe('');
+      }
+      // through the normal client (validating before sending) too, and consulted afterwards
+      const m = montarNfe({ ...CASOS_REFORMA[0].doc, ide: { ...CASOS_REFORMA[0].doc.ide, numero: ++numero } }, assinador);
+      expect((await cliente.autorizar(m.xml)).cStat).toBe('100');
+      expect((await cliente.consultar(m.chave)).cStat).toBe('100');
+      // a reform document broken against PL_010 is still refused with 225, naming the field
+      const quebrado = montarNfe({ ...CASOS_REFORMA[0].doc, ide: { ...CASOS_REFORMA[0].doc.ide, numero: ++numero } }, assinador).xml.replace(/<cClassTrib>\d+<\/cClassTrib>/, '<cClassTrib>12</cClassTrib>');
+      const r225 = await semValidar.autorizar(quebrado);
+      expect(r225.cStat).toBe('225');
+      expect(r225.xMotivo).toMatch(/cClassTrib/);
+    } finally {
+      semValidar.fechar();
+    }
   });
 
   it('inutilização: 102, then 256 for the same range, 241 when a number was used', async () => {
