@@ -43,9 +43,13 @@ function preloadApp(): Plugin {
         };
         visit(start.fileName);
         const present = new Set([...html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)].map((m) => m[1]));
-        return [...files]
-          .filter((f) => !present.has(f))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const }));
+        // Their stylesheets too (antd's static CSS is ~1 MB): asked for with the entry, not once start.tsx runs.
+        const css = new Set<string>();
+        for (const f of files) for (const c of (chunks.find((x) => x.fileName === f) as { viteMetadata?: { importedCss?: Set<string> } } | undefined)?.viteMetadata?.importedCss ?? []) css.add(c);
+        return [
+          ...[...files].filter((f) => !present.has(f)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const })),
+          ...[...css].filter((f) => !present.has(f)).map((f) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const })),
+        ];
       },
     },
   };
