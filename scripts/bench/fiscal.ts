@@ -14,12 +14,15 @@ import { assinarXml, assinadorDe } from '../../src/server/fiscal/assinatura.ts';
 import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
 import { validarXsd, validarXsdSync } from '../../src/server/fiscal/validacao-xsd.ts';
 import { PoolValidacao } from '../../src/server/fiscal/validacao-pool.ts';
+import { carregarLibxml } from '../../src/server/fiscal/libxml.ts';
 import os from 'node:os';
 import { nfeBase, item } from '../../tests/fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../tests/fixtures/fiscal/certificado-teste.ts';
 import type { Item } from '../../generated/fiscal/nfe-documento.ts';
 
 const N = Number(process.env.BENCH_N ?? 1000);
+// The single-thread figures call validarXsdSync here: libxml2 is loaded on first use (libxml.ts).
+await carregarLibxml();
 const ITENS = 30;
 
 const pct = (xs: number[], p: number) => {

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { carregarLibxml } from './libxml.ts';
 import { validarXsdSync, schemasCompilados, type Pacote } from './validacao-xsd.ts';
 
 /**
@@ -7,6 +8,9 @@ import { validarXsdSync, schemasCompilados, type Pacote } from './validacao-xsd.
  * { id, consulta: 'compilados' } -> { id, r: number }.
  */
 type Pedido = { id: number; xml: string; arquivo: string; pacote: Pacote } | { id: number; consulta: 'compilados' };
+
+// libxml2 first: every request after that runs synchronously in this thread.
+await carregarLibxml();
 
 parentPort!.on('message', (p: Pedido) => {
   try {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { poolCompartilhado } from './validacao-pool.ts';
-import { XmlDocument, XsdValidator, XmlValidateError, XmlParseError, XmlError, XmlBufferInputProvider, xmlRegisterInputProvider } from 'libxml2-wasm';
+import type { XmlBufferInputProvider, XmlDocument, XsdValidator } from 'libxml2-wasm';
+import { carregarLibxml, libxml } from './libxml.ts';
 
 /**
  * XSD validation inside the application (libxml2 compiled to WASM, the same engine as Debian's xmllint), with
@@ -35,8 +36,7 @@ interface SchemaCompilado {
 }
 
 /** The XSD texts libxml2 may read (absolute path → bytes), filled as packages are compiled. */
-const arquivosXsd = new XmlBufferInputProvider({});
-let provedorRegistrado = false;
+let arquivosXsd: XmlBufferInputProvider | null = null;
 
 const schemas = new Map<string, SchemaCompilado>();
 
@@ -90,9 +90,10 @@ function compilar(pacote: Pacote, arquivo: string): SchemaCompilado {
   }
   const documentacao = new Map<string, string>();
   for (const txt of vistos.values()) extrairDocumentacao(txt, documentacao);
-  if (!provedorRegistrado) {
+  const { XmlBufferInputProvider, XmlDocument, XsdValidator, xmlRegisterInputProvider } = libxml();
+  if (!arquivosXsd) {
+    arquivosXsd = new XmlBufferInputProvider({});
     xmlRegisterInputProvider(arquivosXsd);
-    provedorRegistrado = true;
   }
   for (const [f, txt] of vistos) arquivosXsd.addBuffer(path.join(dir, f), Buffer.from(txt, 'utf8'));
   const principal = path.join(dir, arquivo);
@@ -245,6 +246,7 @@ export interface ResultadoXsd {
 
 /** libxml2's messages end in a newline; "fails to validate" is the summary line, not an error of its own. */
 function errosDe(e: unknown): { linha: number; msg: string }[] | null {
+  const { XmlValidateError, XmlParseError } = libxml();
   if (e instanceof XmlValidateError || e instanceof XmlParseError) {
     return e.details.map((d) => ({ linha: d.line, msg: d.message.trim() })).filter((d) => !/fails to validate$/.test(d.msg));
   }
@@ -256,6 +258,7 @@ function errosDe(e: unknown): { linha: number; msg: string }[] | null {
  * 30-item NF-e; kept as a promise so callers do not depend on where it runs.
  */
 export function validarXsdSync(xml: string, arquivo: string, pacote: Pacote = 'PL_009'): ResultadoXsd {
+  const { XmlDocument, XmlError, XmlParseError } = libxml();
   const c = compilar(pacote, arquivo);
   const formatado = umElementoPorLinha(xml);
   const schema = `${pacote}/${arquivo}`;
@@ -292,7 +295,10 @@ export function validarXsdSync(xml: string, arquivo: string, pacote: Pacote = 'P
  */
 export async function validarXsd(xml: string, arquivo: string, pacote: Pacote = 'PL_009'): Promise<ResultadoXsd> {
   const pool = (workerData as { validacaoXsd?: boolean } | null)?.validacaoXsd ? null : poolCompartilhado();
-  if (!pool) return validarXsdSync(xml, arquivo, pacote);
+  if (!pool) {
+    await carregarLibxml();
+    return validarXsdSync(xml, arquivo, pacote);
+  }
   return pool.validar(xml, arquivo, pacote);
 }
 

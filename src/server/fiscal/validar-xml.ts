@@ -1,5 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { XmlDocument, XmlParseError, ParseOption } from 'libxml2-wasm';
+import type { XmlDocument } from 'libxml2-wasm';
+import { carregarLibxml, libxml } from './libxml.ts';
 import { validarMensagem, identificarDocumento, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
 import { verificarAssinatura } from './assinatura.ts';
 import { validarChave, partesDaChave, aammDe } from './chave.ts';
@@ -24,6 +25,7 @@ export class XmlMalFormadoError extends Error {
  * document, so what fast-xml-parser lets through (undefined entities, control characters, undeclared namespace
  * prefixes, text after the root...) is refused here too, in Portuguese, instead of reaching the schema check.
  * A document with a DOCTYPE is left to the schema check, which refuses it without expanding its entities.
+ * libxml2 must be loaded (carregarLibxml) first.
  */
 export function exigirXmlBemFormado(xml: string): void {
   if (!xml.trim()) throw new XmlMalFormadoError('O corpo da requisição está vazio: envie o conteúdo do arquivo XML.');
@@ -36,10 +38,11 @@ export function exigirXmlBemFormado(xml: string): void {
     if (rapido) throw new XmlMalFormadoError(`XML mal formado na linha ${rapido.line}, coluna ${rapido.col}: o conteúdo não segue as regras de um XML bem formado.`, rapido.line, rapido.col);
     return;
   }
+  const { XmlDocument: Documento, XmlParseError, ParseOption } = libxml();
   let doc: XmlDocument | null = null;
   try {
     // The body is already text: the encoding named in the XML declaration does not apply any more.
-    doc = XmlDocument.fromString(texto, { encoding: 'utf-8', option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE });
+    doc = Documento.fromString(texto, { encoding: 'utf-8', option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE });
   } catch (e) {
     if (!(e instanceof XmlParseError)) throw e;
     const d = e.details.map((x) => ({ linha: x.line, coluna: x.col, msg: x.message.trim() }));
@@ -142,6 +145,7 @@ function conferirChaveComCampos(xml: string, chave: string, base: string): ErroV
  * key's check digit (and its agreement with the fields it is made of).
  */
 export async function validarXmlFiscal(xml: string): Promise<ResultadoValidacaoXml> {
+  await carregarLibxml();
   exigirXmlBemFormado(xml);
   const { raiz } = identificarDocumento(xml);
   const erros: ErroValidacao[] = [];

@@ -9,6 +9,10 @@ import { CASOS, item, nfeBase } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 import { PL_009, SAMPLES, xmllintSchema } from '../../fixtures/fiscal/ferramentas.ts';
 import type { Item } from '../../../generated/fiscal/nfe-documento.ts';
+import { carregarLibxml } from '../../../src/server/fiscal/libxml.ts';
+
+// validarXsdSync runs libxml2 in this thread, which loads it on first use (libxml.ts).
+beforeAll(() => carregarLibxml());
 
 const t = gerarCertificadoTeste();
 const assinador = assinadorDe(lerCertificadoA1(t.pfx, t.senha));
