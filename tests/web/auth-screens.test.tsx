@@ -232,6 +232,27 @@ describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/pages/dashboard');
   });
 
+  it.each([
+    ['/auth/cadastrar/tok-quem-indicou', false],
+    ['/cadastrar/tok-quem-indicou', false],
+    ['/cadastrar-erp/tok-quem-indicou', true],
+  ])('%s sends its access_token with the sign-up (cadastrar-erp: not registered in billing)', async (path, semCobranca) => {
+    const { calls } = open(path, DEMO, (req) => (req.url === 'Usuarios/cadastro' ? { status: 409, data: { error: { statusCode: 409, message: 'Já existe um usuário cadastrado com este e-mail.' } } } : undefined));
+    await screen.findByText('Cadastre-se e teste nosso sistema');
+    type('cadastro-nome', 'Ana');
+    type('cadastro-empresa', 'Padaria');
+    type('cadastro-telefone', '11987654321');
+    type('cadastro-email', 'nova@padaria.com.br');
+    type('cadastro-senha', 'segredo1');
+    type('cadastro-confirmaSenha', 'segredo1');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(confirmar());
+    await screen.findByText('Já existe um usuário cadastrado com este e-mail.', {}, { timeout: 2000 });
+    const cadastro = calls.find((c) => c.url === 'Usuarios/cadastro')!;
+    expect(cadastro.params).toEqual({ access_token: 'tok-quem-indicou' });
+    expect(Boolean((cadastro.body as Record<string, unknown>).naoCadastrarCobranca)).toBe(semCobranca);
+  });
+
   it('a broken indicante warns that the origin is unknown and is not sent', async () => {
     const { calls } = open('/auth/cadastrar?indicante=bm9wZQ', DEMO, (req) => (req.url === 'Usuarios/cadastro' ? { status: 409, data: { error: { statusCode: 409, message: 'Já existe um usuário cadastrado com este e-mail.' } } } : undefined));
     const aviso = await screen.findByTestId('aviso-indicante');

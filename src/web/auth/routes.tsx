@@ -13,8 +13,8 @@ const PlanosPage = lazy(() => import('./PlanosPage.tsx'));
 
 /**
  * SPEC 2.1 / 2.3 routes of the authentication area, inside the auth shell: /auth (login), login and
- * login/{user_token}, planos/{user_token}, recuperar-senha, resetar-senha/{access_token}, cadastrar, logout;
- * the top-level cadastrar, cadastrar/{access_token} and cadastrar-erp (no cover: usually framed in the brand's
+ * login/{user_token}, planos/{user_token}, recuperar-senha, resetar-senha/{access_token}, cadastrar (and
+ * cadastrar/{access_token}), logout; the top-level cadastrar and cadastrar-erp, each also with {access_token} (no cover: usually framed in the brand's
  * own site), and planos, the subscription-plan signing (signed in).
  */
 export function authRoutes() {
@@ -27,12 +27,14 @@ export function authRoutes() {
       <Route path="/auth/recuperar-senha" element={<RecoveryPage />} />
       <Route path="/auth/resetar-senha/:access_token" element={<ResetPage />} />
       <Route path="/auth/cadastrar" element={<SignUpPage />} />
+      <Route path="/auth/cadastrar/:access_token" element={<SignUpPage />} />
       <Route path="/auth/logout" element={<LogoutPage />} />
     </Route>,
     <Route key="cadastrar" element={<AuthShell bare />}>
       <Route path="/cadastrar" element={<SignUpPage />} />
       <Route path="/cadastrar/:access_token" element={<SignUpPage />} />
       <Route path="/cadastrar-erp" element={<SignUpPage />} />
+      <Route path="/cadastrar-erp/:access_token" element={<SignUpPage />} />
     </Route>,
     <Route key="planos" path="/planos" element={<RequireAuth><PlanosPage /></RequireAuth>} />,
   ];
