@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -179,7 +180,7 @@ describe('shell no navegador', () => {
     await visible(page.locator('.shell-notificacoes').getByText('Sem notificações por enquanto.'));
   });
 
-  it('exports the grid to XLSX and PDF; both reach Finalizado; the XLSX rows match the grid; a second export while one runs gets the 406 message', async () => {
+  it('exports the grid to XLSX and PDF; both reach Finalizado; the rows of both files match the grid; a second export while one runs gets the 406 message; a finished PDF opens in a new tab with the access token', async () => {
     const page = pages[2]; // the administrator
     await page.goto(url('pages/vendas/clientes?q=Ana'));
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
@@ -212,7 +213,26 @@ describe('shell no navegador', () => {
     expect(await worker.runOne()).toBe(true);
     const pdfPage = await popup;
     expect(pdfPage.url()).toMatch(/^blob:/);
+    // The PDF the browser received: its rows are the grid's, in the grid's order.
+    const pdfBase64 = await pdfPage.evaluate(async () => {
+      const blob = await (await fetch(location.href)).blob();
+      return await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result).split(',')[1]);
+        reader.readAsDataURL(blob);
+      });
+    });
     await pdfPage.close();
+    const pdfFile = join(mkdtempSync(join(tmpdir(), 'e2e-pdf-')), 'clientes.pdf');
+    writeFileSync(pdfFile, Buffer.from(pdfBase64, 'base64'));
+    const pdfText = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+    let at = 0;
+    for (const nome of gridNames) {
+      // A name too long for its column is cut with '…' in the PDF: its beginning is what must be there.
+      const found = pdfText.indexOf(nome.slice(0, 20), at);
+      expect(found, `${nome} no PDF, na ordem da grade`).toBeGreaterThanOrEqual(0);
+      at = found + 1;
+    }
 
     // The same XLSX again: the finished one is offered first; a new export while it still runs is refused.
     for (let i = 0; i < 2; i++) {
@@ -235,6 +255,15 @@ describe('shell no navegador', () => {
     expect(await worker.runOne()).toBe(true);
     await poll(() => page.locator('.relatorios-exportados [data-status="1"]').count()).toBe(3);
     await page.screenshot({ path: '/tmp/e2e-shell-exportacoes.png' });
+    // A finished PDF opens in a new tab by its address with the session's access token (SPEC 7).
+    const tab = page.context().waitForEvent('page', { timeout: 10_000 });
+    await page.locator('.relatorios-exportados').getByLabel('Abrir em nova aba').first().click();
+    const opened = await tab;
+    await poll(() => opened.url()).toMatch(/\/api\/Relatorios\/\d+\/arquivo\?access_token=/);
+    const fetched = await page.request.get(opened.url());
+    expect(fetched.status()).toBe(200);
+    expect(fetched.headers()['content-type']).toBe('application/pdf');
+    await opened.close();
     expect(errors[2]).toEqual([]);
   });
 

@@ -78,6 +78,17 @@ const type = (id: string, value: string) => fireEvent.change(document.getElement
 const value = (id: string) => (document.getElementById(id) as HTMLInputElement).value;
 const warningText = () => screen.queryByTestId('aviso-cadastro')?.textContent ?? null;
 const confirmar = () => screen.getByRole('button', { name: 'Confirmar' });
+/** The demo brand's sign-up filled in as a person would, terms accepted, then 'Confirmar'. */
+const signUpAs = (email: string) => {
+  type('cadastro-nome', 'Ana');
+  type('cadastro-empresa', 'Padaria');
+  type('cadastro-telefone', '11987654321');
+  type('cadastro-email', email);
+  type('cadastro-senha', 'segredo1');
+  type('cadastro-confirmaSenha', 'segredo1');
+  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(confirmar());
+};
 
 afterEach(() => {
   sessionStorage.clear();
@@ -239,14 +250,7 @@ describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
   ])('%s sends its access_token with the sign-up (cadastrar-erp: not registered in billing)', async (path, semCobranca) => {
     const { calls } = open(path, DEMO, (req) => (req.url === 'Usuarios/cadastro' ? { status: 409, data: { error: { statusCode: 409, message: 'Já existe um usuário cadastrado com este e-mail.' } } } : undefined));
     await screen.findByText('Cadastre-se e teste nosso sistema');
-    type('cadastro-nome', 'Ana');
-    type('cadastro-empresa', 'Padaria');
-    type('cadastro-telefone', '11987654321');
-    type('cadastro-email', 'nova@padaria.com.br');
-    type('cadastro-senha', 'segredo1');
-    type('cadastro-confirmaSenha', 'segredo1');
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(confirmar());
+    signUpAs('nova@padaria.com.br');
     await screen.findByText('Já existe um usuário cadastrado com este e-mail.', {}, { timeout: 2000 });
     const cadastro = calls.find((c) => c.url === 'Usuarios/cadastro')!;
     expect(cadastro.params).toEqual({ access_token: 'tok-quem-indicou' });
@@ -258,14 +262,7 @@ describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
     const aviso = await screen.findByTestId('aviso-indicante');
     expect(aviso.textContent).toContain('O link utilizado é inválido!');
     expect(aviso.textContent).toContain('Não foi possível determinar a sua origem.');
-    type('cadastro-nome', 'Ana');
-    type('cadastro-empresa', 'Padaria');
-    type('cadastro-telefone', '11987654321');
-    type('cadastro-email', 'admin@demo.com.br');
-    type('cadastro-senha', 'segredo1');
-    type('cadastro-confirmaSenha', 'segredo1');
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(confirmar());
+    signUpAs('admin@demo.com.br');
     // 409 goes to the generic dialog, which shows the server message alone.
     await screen.findByText('Já existe um usuário cadastrado com este e-mail.', {}, { timeout: 2000 });
     expect(calls.find((c) => c.url === 'Usuarios/cadastro')!.body).not.toHaveProperty('indicante');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach } from 'vitest';
-import { Modal, notification } from 'antd';
+import { createRequire } from 'node:module';
 import { cleanup } from '@testing-library/react';
 
 // antd's responsive helpers ask window.matchMedia, which jsdom does not implement.
@@ -30,9 +30,9 @@ afterEach(() => {
 });
 
 // Components start timers a test does not wait for (the 200 ms dialog delay of SPEC 9, 500 ms token sign-in,
-// 4000 ms toasts, the 2 s logout redirect), and antd's static modals render in roots cleanup() does not know.
-// Each file's timers are tracked; at its end they get a moment to fire, the rest are cleared, and React's
-// pending work is flushed while the window still exists, so nothing of this file runs after jsdom is gone.
+// 4000 ms toasts, the 2 s logout redirect). Each file's timers are tracked; at its end they get a moment to
+// fire, the rest are cleared, and React's pending work is drained while the window still exists, so nothing
+// of this file runs after jsdom is gone (it would fail with 'window is not defined').
 const timers = new Set<ReturnType<typeof setTimeout>>();
 const nativeSetTimeout = globalThis.setTimeout;
 const nativeClearTimeout = globalThis.clearTimeout;
@@ -61,14 +61,21 @@ globalThis.clearInterval = ((id?: ReturnType<typeof setInterval>) => {
 }) as typeof clearInterval;
 
 afterAll(async () => {
+  // No Modal.destroyAll()/notification.destroy() here: on a file that never opened one, antd's static API
+  // renders its holder to carry out the destroy, which is React work started just before teardown.
   await new Promise((r) => nativeSetTimeout(r, 300));
-  Modal.destroyAll();
-  notification.destroy();
-  await new Promise((r) => nativeSetTimeout(r, 50));
   for (const id of timers) {
     nativeClearTimeout(id);
     nativeClearInterval(id);
   }
   timers.clear();
+  // React renders in slices, each posting the next through setImmediate. An idle-priority task of the same
+  // scheduler instance react-dom uses runs only after every slice queued before it, so awaiting one drains
+  // React's work while this file's window still exists (bounded, should something keep posting work).
+  const scheduler = createRequire(import.meta.url)('scheduler') as { unstable_scheduleCallback: (p: number, cb: () => void) => unknown; unstable_IdlePriority: number };
+  await Promise.race([
+    new Promise<void>((r) => scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, () => r())),
+    new Promise((r) => nativeSetTimeout(r, 5000)),
+  ]);
   await new Promise((r) => setImmediate(r));
 });

@@ -1,13 +1,12 @@
 import { Button, DatePicker, Input, Radio, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { showError } from '../dialogs/dialogs.tsx';
 import { parseBRL } from '../../shared/money.ts';
 import { lookupItems } from '../schemas/registry.ts';
 import type { PropertySchema, ResourceDoc } from '../schemas/types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import type { ColumnFilterValue, RelationChoice } from './grid-state.ts';
-import { searchRelated, type RelatedOption } from './relation-search.ts';
+import { useRelatedSearch } from './relation-search.ts';
 
 interface Props {
   field: string;
@@ -20,20 +19,9 @@ interface Props {
 
 /** Related records chosen by name, searched as the person types (the form's relation select does the same). */
 function RelationFilter({ target, title, value, onChange }: { target: ResourceDoc; title: string; value: RelationChoice[]; onChange: (v: RelationChoice[]) => void }) {
-  const [options, setOptions] = useState<RelatedOption[]>([]);
-  const [loading, setLoading] = useState(false);
+  const { options, loading, search } = useRelatedSearch(target);
   // The option list closes after each choice: open, it covers the dropdown's Filtrar button.
   const [open, setOpen] = useState(false);
-  const search = async (text: string) => {
-    setLoading(true);
-    try {
-      setOptions(await searchRelated(target, text));
-    } catch (err) {
-      showError(err);
-    } finally {
-      setLoading(false);
-    }
-  };
   const chosen = value.map((c) => ({ value: c.id, label: c.label }));
   const all = [...chosen, ...options.filter((o) => !value.some((c) => c.id === o.value))];
   return (

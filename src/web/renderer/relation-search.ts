@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { escapeLike } from '../../shared/filter.ts';
 import { api } from '../api/client.ts';
+import { showError } from '../dialogs/dialogs.tsx';
 import { displayField } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 
@@ -19,4 +21,22 @@ export async function searchRelated(target: ResourceDoc, text: string): Promise<
   const where = t ? { or: fields.map((f) => ({ [f]: { ilike: `%${escapeLike(t)}%` } })) } : undefined;
   const r = await api.get<Record<string, unknown>[]>(target.endpoint, { params: { filter: { where, limit: RELATED_LIMIT, order: target.list.order, fields: ['id', display] } } });
   return r.data.map((row) => ({ value: row.id as number, label: String(row[display] ?? row.id) }));
+}
+
+/** The options of a relation select and the search that fills them; a failed search shows the error dialog. */
+export function useRelatedSearch(target: ResourceDoc | undefined) {
+  const [options, setOptions] = useState<RelatedOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const search = async (text: string) => {
+    if (!target) return;
+    setLoading(true);
+    try {
+      setOptions(await searchRelated(target, text));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { options, loading, search };
 }

@@ -3,8 +3,7 @@ import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { displayField, lookupItems, relationOf } from '../../schemas/registry.ts';
-import { showError } from '../../dialogs/dialogs.tsx';
-import { searchRelated } from '../relation-search.ts';
+import { useRelatedSearch } from '../relation-search.ts';
 import { formContextOf } from './form-context.ts';
 
 type Option = { value: string | number; label: string };
@@ -41,23 +40,10 @@ export function RelationWidget(props: WidgetProps) {
   const ctx = formContextOf(props.registry);
   const field = props.id.replace(/^root_/, '');
   const rel = ctx ? relationOf(ctx.doc, field) : undefined;
-  const [options, setOptions] = useState<Option[]>([]);
   const [selected, setSelected] = useState<Option | null>(null);
-  const [loading, setLoading] = useState(false);
   const target = rel?.target;
   const display = target ? displayField(target) : 'id';
-
-  const search = async (text: string) => {
-    if (!target) return;
-    setLoading(true);
-    try {
-      setOptions(await searchRelated(target, text));
-    } catch (err) {
-      showError(err);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { options, loading, search } = useRelatedSearch(target);
 
   useEffect(() => {
     if (!target || props.value === undefined || props.value === null) return setSelected(null);
