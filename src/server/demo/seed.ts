@@ -1,6 +1,7 @@
 import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedDemoPlanos } from '../planos/demo.ts';
+import { seedProdutos } from './produtos.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../schemas/documents.ts';
 
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await q.query('INSERT INTO user_branches (tenant_id, user_id, branch_id) VALUES ($1, $2, $3)', [vizinha, vizAdmin, vizMatriz]);
 
     await seedMasterData(q, demo, opts.clientes ?? 60, 1);
+    await seedProdutos(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
   });
