@@ -1,35 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { deflateSync } from 'node:zlib';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { tinyPng } from '../support/png.ts';
 
-/** A real 2×2 PNG (signature, IHDR, IDAT, IEND with their CRCs). */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 const dataUrl = (mime: string, b: Buffer) => `data:${mime};base64,${b.toString('base64')}`;
 
 describe.each(BACKENDS)('ConfigWhiteLabels upload, dashboard and gerar-fatura on %s', (backend) => {
@@ -53,7 +25,7 @@ describe.each(BACKENDS)('ConfigWhiteLabels upload, dashboard and gerar-fatura on
   afterAll(async () => srv?.close());
 
   it('upload: a PNG logo is stored, served and set in the brand imagens; wrong type, size or disguise is a 400; non-staff 403', async () => {
-    const image = png();
+    const image = tinyPng();
     expect((await req('POST', '/api/ConfigWhiteLabels/upload', admin, { tipo: 'logo', arquivo: dataUrl('image/png', image) })).statusCode).toBe(403);
     const ok = await req('POST', '/api/ConfigWhiteLabels/upload', master, { tipo: 'logo', arquivo: dataUrl('image/png', image) });
     expect(ok.statusCode, ok.body).toBe(200);

@@ -1,3 +1,4 @@
+import type { ConfiguracaoBoleto as RegistroConfiguracaoBoleto } from '../../../generated/resources/configuracaoBoleto.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { DadosBoleto } from './boleto.ts';
@@ -5,31 +6,20 @@ import { carregarBancos, type Banco, type NomeCampo } from './bancos.ts';
 
 /**
  * The boleto configuration of a branch (schemas/resources/configuracaoBoleto.json, table
- * configuracoes_boleto): the bank account the boletos, remessas and Pix codes of that branch come from.
+ * configuracoes_boleto): the bank account the boletos, remessas and Pix codes of that branch come from. The
+ * record type is generated from the document; a configuration not yet saved has no id, and the checks here
+ * take any bank code and layout (an unknown one is refused with a message, not a type error).
  */
-export interface ConfiguracaoBoleto {
+export type ConfiguracaoBoleto = Omit<RegistroConfiguracaoBoleto, 'id' | 'createdAt' | 'updatedAt' | 'banco' | 'layoutCnab'> & {
   id?: number;
   banco: string;
-  agencia: string;
-  agenciaDv?: string | null;
-  conta?: string | null;
-  contaDv?: string | null;
-  carteira: string;
-  convenio?: string | null;
-  proximoNossoNumero: string;
-  chavePix?: string | null;
-  cidadePix?: string | null;
-  instrucoes?: string | null;
-  multa?: string | null;
-  juros?: string | null;
   layoutCnab: number;
-  ativo?: boolean;
   /**
    * The bank's logo (PNG or JPEG) for the boleto PDF, drawn instead of the bank's name in the logo box. Not stored
    * yet: configuracoes_boleto has no column for it, so it is only set by callers that have the image.
    */
   logoBanco?: Uint8Array | null;
-}
+};
 
 /** Configuration field -> the bank document's field whose size it follows. */
 const CAMPOS: [string, NomeCampo][] = [

@@ -125,7 +125,8 @@ export class ResourceService {
 
   /** PUT: the body is the whole record; fields left out become empty (or their default). */
   async replace(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, body: unknown, switches?: FieldSwitches): Promise<Row> {
-    const current = await this.findById(q, def, ctx, id, {}, true);
+    // The stored values are read only where something keeps or compares them; otherwise the id is locked.
+    const current = await this.findById(q, def, ctx, id, keepsStoredValues(def) ? {} : { fields: ['id'] }, true);
     const data = this.validate(def, body, switches, current);
     checkGrants(def, ctx, data, current);
     return this.update(q, def, ctx, id, data, true);
@@ -334,10 +335,17 @@ function toDb(f: FieldDef, v: unknown): unknown {
 
 export type { OrderItem };
 
+const isPermissionMatrix = (prop: unknown) => (prop as { widget?: string }).widget === 'permissionMatrix';
+
+/** Whether a change needs the stored record: a rule may make fields read-only, or a permission matrix is compared. */
+function keepsStoredValues(def: ResourceDef): boolean {
+  return (def.doc.rules ?? []).some((r) => r.readOnly?.length) || Object.values(def.doc.schema.properties).some(isPermissionMatrix);
+}
+
 /** A permission matrix (an access profile's levels) never goes above what its editor holds (auth/grants.ts). */
 function checkGrants(def: ResourceDef, ctx: RequestContext, data: Row, current?: Row): void {
   for (const [name, prop] of Object.entries(def.doc.schema.properties)) {
-    if ((prop as { widget?: string }).widget !== 'permissionMatrix' || !(name in data)) continue;
+    if (!isPermissionMatrix(prop) || !(name in data)) continue;
     const key = keyRaisedAboveOwn(ctx, data[name], current?.[name]);
     if (key) throw forbidden(grantAboveOwn(key));
   }

@@ -45,3 +45,9 @@ export function toApiError(err: unknown): ApiErrorInfo {
 export function isInfoError(info: Pick<ApiErrorInfo, 'status' | 'message'>): boolean {
   return info.status === 409 || info.message.includes(EXISTS_MARK);
 }
+
+/** The server's field messages by field name, as SchemaForm shows them under each field; undefined when none. */
+export function fieldMessages(info: Pick<ApiErrorInfo, 'details'>): Record<string, string> | undefined {
+  const withField = info.details.filter((d) => d.campo);
+  return withField.length ? Object.fromEntries(withField.map((d) => [d.campo!, d.mensagem])) : undefined;
+}

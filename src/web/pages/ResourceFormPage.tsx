@@ -4,7 +4,7 @@ import { useBlocker, useLocation, useNavigate, useParams } from 'react-router-do
 import { mutate } from 'swr';
 import { api } from '../api/client.ts';
 import { useRecord } from '../api/hooks.ts';
-import { toApiError } from '../api/errors.ts';
+import { fieldMessages, toApiError } from '../api/errors.ts';
 import { brandSwitches, useBrand } from '../app/brand.ts';
 import { listPath, type FormMode } from '../app/resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
@@ -61,8 +61,7 @@ export default function ResourceFormPage({ doc, mode }: { doc: ResourceDoc; mode
         await mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
         setLeaving(true);
       } catch (err) {
-        const info = toApiError(err);
-        if (info.details.length) setServerErrors(Object.fromEntries(info.details.filter((d) => d.campo).map((d) => [d.campo!, d.mensagem])));
+        setServerErrors(fieldMessages(toApiError(err)));
         showError(err);
       } finally {
         setSaving(false);

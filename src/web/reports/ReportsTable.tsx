@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { api, openInNewTab } from '../api/client.ts';
 import { confirmDialog, showError } from '../dialogs/dialogs.tsx';
 import { EmptyBlock } from '../renderer/SchemaGrid.tsx';
-import { openReport, STATUS, type Relatorio } from './export-flow.ts';
+import { fileAddress, openReport, STATUS, type Relatorio } from './export-flow.ts';
 import { ReportStatusTag, STATUS_VIEW } from './ReportStatusTag.tsx';
 
 export const reportDate = (r: Pick<Relatorio, 'dataInclusao'>) => (r.dataInclusao ? dayjs(r.dataInclusao).format('DD/MM/YYYY HH:mm') : '');
@@ -48,7 +48,7 @@ export function ReportsTable({ rows, loading, onChanged, pagination = true }: { 
           ) : null}
           {r.status === STATUS.FINALIZADO && r.tipo === 'pdf' ? (
             <Tooltip title="Abrir em nova aba">
-              <Button size="small" type="text" aria-label="Abrir em nova aba" icon={<ExportOutlined />} onClick={() => openInNewTab(r.url ?? `/api/Relatorios/${r.id}/arquivo`)} />
+              <Button size="small" type="text" aria-label="Abrir em nova aba" icon={<ExportOutlined />} onClick={() => openInNewTab(fileAddress(r))} />
             </Tooltip>
           ) : null}
           <Tooltip title="Excluir">

@@ -50,9 +50,12 @@ export async function listReports(where: Record<string, unknown> = {}): Promise<
 }
 
 /** The file of a finished report, fetched with the session's header (a blob, or null on failure). */
+/** Where a finished report's file is served. */
+export const fileAddress = (r: Pick<Relatorio, 'id' | 'url'>): string => r.url ?? `/api/Relatorios/${r.id}/arquivo`;
+
 export async function fetchReportFile(r: Pick<Relatorio, 'id' | 'url'>): Promise<Blob | null> {
   try {
-    const url = (r.url ?? `/api/Relatorios/${r.id}/arquivo`).replace(/^\/api\//, '');
+    const url = fileAddress(r).replace(/^\/api\//, '');
     return (await api.get<Blob>(url, { responseType: 'blob' })).data;
   } catch {
     return null;
@@ -61,7 +64,7 @@ export async function fetchReportFile(r: Pick<Relatorio, 'id' | 'url'>): Promise
 
 /** The report file's address with the session's access token (SPEC 7), for a new tab or a plain link. */
 export function fileUrl(r: Pick<Relatorio, 'id' | 'url'>): string {
-  return withAccessToken(r.url ?? `/api/Relatorios/${r.id}/arquivo`);
+  return withAccessToken(fileAddress(r));
 }
 
 const fileName = (r: Pick<Relatorio, 'descricao' | 'tipo'>) =>

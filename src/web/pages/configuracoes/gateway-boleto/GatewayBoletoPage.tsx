@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { mutate } from 'swr';
 import { parseBRL } from '../../../../shared/money.ts';
 import { api } from '../../../api/client.ts';
-import { toApiError } from '../../../api/errors.ts';
+import { fieldMessages, toApiError } from '../../../api/errors.ts';
 import { useList } from '../../../api/hooks.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { SchemaForm } from '../../../renderer/SchemaForm.tsx';
@@ -55,8 +55,7 @@ export default function GatewayBoletoPage() {
         // the shell shows the boleto menus once the branch has an active configuration
         await mutate(USER_INFO_KEY);
       } catch (err) {
-        const e = toApiError(err);
-        if (e.details.length) setServerErrors(Object.fromEntries(e.details.filter((d) => d.campo).map((d) => [d.campo!, d.mensagem])));
+        setServerErrors(fieldMessages(toApiError(err)));
         showError(err);
       } finally {
         setSaving(false);
