@@ -4,6 +4,7 @@ import type { Mailer } from './email/mailer.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
 import type { ResourceService } from './resources/resource-service.ts';
+import type { FileStorage } from './storage/storage.ts';
 
 /** Work started after an answer (CRM leads): tracked so tests and shutdown can wait for it. */
 export class BackgroundTasks {
@@ -27,6 +28,8 @@ export interface AppServices {
   /** Base address of the external CRM's API (SPEC 7.8), when a brand does not name its own. */
   crmBaseUrl: string;
   background: BackgroundTasks;
+  /** Files (report outputs, brand images, …): DATA_DIR/arquivos or S3-compatible object storage (STORAGE_URL). */
+  storage: FileStorage;
   /** socket.io rooms; set once the HTTP server exists. */
   realtime?: Realtime;
 }

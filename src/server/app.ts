@@ -25,6 +25,8 @@ import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
 import planosRoutes from './planos/routes.ts';
+import { openStorage, type FileStorage } from './storage/storage.ts';
+import healthRoutes from './storage/health-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -45,6 +47,8 @@ export interface BuildOptions {
   trustProxy?: boolean;
   /** Run report jobs in this process (default true). */
   reportWorker?: boolean;
+  /** File storage; by default the one STORAGE_URL names (DATA_DIR/arquivos when unset). */
+  storage?: FileStorage;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
@@ -57,6 +61,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     mailer: opts.mailer ?? createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: resolve(opts.dataDir ?? process.env.DATA_DIR ?? './data', 'outbox') }),
     crmBaseUrl: opts.crmBaseUrl ?? process.env.CRM_BASE_URL ?? 'https://api2.ploomes.com',
     background: new BackgroundTasks(),
+    storage: opts.storage ?? (await openStorage({ url: process.env.STORAGE_URL, dataDir: opts.dataDir ?? process.env.DATA_DIR ?? './data' })),
   };
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === 'true', routerOptions: { maxParamLength: 500 } });
   installErrorHandler(app);
@@ -86,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.get('/ping/json', async () => ({ status: 'ok', hora: new Date().toISOString() }));
   app.get('/api/ping/json', { config: { public: true } }, async () => ({ status: 'ok', hora: new Date().toISOString() }));
 
+  await app.register(healthRoutes, { services });
   await app.register(brandRoutes, { services });
   await app.register(usuariosRoutes, { services });
   await app.register(usuariosWhitelabelRoutes, { services });

@@ -147,13 +147,14 @@ describe.each(BACKENDS)('exported reports on %s', (backend) => {
         const res = await inject('POST', '/api/Relatorios/exportar', { recurso: 'Clientes', tipo: 'pdf', filter: { order: 'nome ASC' } });
         expect(res.statusCode).toBe(200);
         const dir = mkdtempSync(join(tmpdir(), 'rel-'));
-        const file = join(dir, String(tenant), `${res.json().id}.pdf`);
         // A slow export: each of the worker's transactions starts 15 ms late (as with a loaded disk), so the
         // outcome does not hang on how busy the machine is. The request's own transactions queue behind at most
         // one chunk each; an export holding one transaction for all its rows would still make it wait to the end.
         const db = paused.services.db;
         const slowDb = { ...db, tenant: (async (scope, fn) => { await new Promise((r) => setTimeout(r, 15)); return db.tenant(scope, fn); }) as typeof db.tenant };
         const worker = new ReportWorker({ ...paused.services, db: slowDb }, dir, 2000, 100);
+        // The file is built in the scratch folder, then stored whole.
+        const file = join(dir, String(tenant), `${res.json().id}.pdf.${worker.executor}.part`);
         let ended = false;
         const running = worker.runOne().then(() => (ended = true));
         // The export has started writing its file...
@@ -167,7 +168,8 @@ describe.each(BACKENDS)('exported reports on %s', (backend) => {
         // The file was still being written when the request was answered: no end-of-file marker yet.
         expect(partial.includes('%%EOF')).toBe(false);
         await running;
-        const done = readFileSync(file);
+        expect(existsSync(file)).toBe(false);
+        const done = (await inject('GET', `/api/Relatorios/${res.json().id}/arquivo`)).rawPayload;
         expect(done.includes('%%EOF')).toBe(true);
         expect(done.length).toBeGreaterThan(partial.length);
         const row = (await paused.db.query<{ status: number; linhas: number }>('SELECT status, linhas FROM relatorios WHERE id = $1', [res.json().id])).rows[0];

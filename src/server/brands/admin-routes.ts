@@ -6,12 +6,14 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { BrandRow } from './brand-resolver.ts';
+import { brandKey } from '../storage/storage.ts';
 
 export const IMAGE_TYPES = ['logo', 'logo_branca', 'favicon'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 /** Largest image accepted (decoded): 512 KB. */
 export const IMAGE_MAX_BYTES = 512 * 1024;
+const IMAGE_EXT: Record<(typeof IMAGE_MIMES)[number], string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/svg+xml': 'svg' };
 
 const MESSAGES = {
   tipo: 'Tipo de imagem inválido: use logo, logo_branca ou favicon.',
@@ -67,7 +69,7 @@ export const imageUrl = (brandId: number, tipo: ImageType, sha: string) => `/api
  * brand, isAvanco for any (naming configWhiteLabel). The image served back is public (the login shows it).
  */
 export default async function brandAdminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { db, brands } = services;
+  const { db, brands, storage } = services;
 
   /** The brand a staff request is about: the caller's own, or (isAvanco) the one named; others are not found. */
   const brandFor = async (req: FastifyRequest): Promise<{ ctx: RequestContext; brand: BrandRow }> => {
@@ -89,33 +91,49 @@ export default async function brandAdminRoutes(app: FastifyInstance, { services 
     const { mime, bytes } = readImage(body.arquivo);
     const sha = createHash('sha256').update(bytes).digest('hex');
     const url = imageUrl(brand.id, tipo, sha);
-    await db.transaction(async (q) => {
+    // The bytes go to the file storage under a name of their own content (a new upload never overwrites the file
+    // a running request reads); the row points at it. Storage unreachable: a 503 and nothing changed.
+    const key = brandKey(brand.id, 'imagens', `${tipo}-${sha.slice(0, 16)}.${IMAGE_EXT[mime]}`);
+    await storage.put(key, bytes, { contentType: mime });
+    const previous = await db.transaction(async (q) => {
+      const old = await q.query<{ chave: string | null }>('SELECT chave FROM marca_imagens WHERE brand_id = $1 AND tipo = $2 FOR UPDATE', [brand.id, tipo]);
       await q.query(
-        `INSERT INTO marca_imagens (brand_id, tipo, mime, conteudo, tamanho, sha256) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (brand_id, tipo) DO UPDATE SET mime = excluded.mime, conteudo = excluded.conteudo, tamanho = excluded.tamanho, sha256 = excluded.sha256, created_at = now()`,
-        [brand.id, tipo, mime, bytes, bytes.length, sha],
+        `INSERT INTO marca_imagens (brand_id, tipo, mime, conteudo, chave, tamanho, sha256) VALUES ($1, $2, $3, NULL, $4, $5, $6)
+         ON CONFLICT (brand_id, tipo) DO UPDATE SET mime = excluded.mime, conteudo = NULL, chave = excluded.chave, tamanho = excluded.tamanho, sha256 = excluded.sha256, created_at = now()`,
+        [brand.id, tipo, mime, key, bytes.length, sha],
       );
       // The brand's imagens point at it (SPEC 3 'White-label configuration' imagens).
       await q.query(`UPDATE brands SET config = jsonb_set(config, '{imagens}', coalesce(config->'imagens', '{}'::jsonb) || jsonb_build_object($2::text, $3::text)) WHERE id = $1`, [brand.id, tipo, url]);
+      return old.rows[0]?.chave ?? null;
+    }).catch(async (e) => {
+      if (!(await isReferenced(key))) await storage.delete(key).catch(() => {});
+      throw e;
     });
     brands.invalidate();
+    // The replaced image's file is no longer named by any row (kept when the same bytes were sent again).
+    if (previous && previous !== key && !(await isReferenced(previous))) await storage.delete(previous).catch(() => {});
     return { tipo, url, mime, tamanho: bytes.length };
   });
 
   app.get('/api/ConfigWhiteLabels/imagem/:marca/:tipo', { config: { public: true } }, async (req, reply) => {
     const { marca, tipo } = req.params as { marca: string; tipo: string };
     if (!/^\d{1,9}$/.test(marca) || !(IMAGE_TYPES as readonly string[]).includes(tipo)) throw notFound('Imagem não encontrada.');
-    const r = await db.query<{ mime: string; conteudo: Uint8Array; sha256: string }>('SELECT mime, conteudo, sha256 FROM marca_imagens WHERE brand_id = $1 AND tipo = $2', [Number(marca), tipo]);
+    const r = await db.query<{ mime: string; conteudo: Uint8Array | null; chave: string | null; sha256: string }>('SELECT mime, conteudo, chave, sha256 FROM marca_imagens WHERE brand_id = $1 AND tipo = $2', [Number(marca), tipo]);
     const img = r.rows[0];
     if (!img) throw notFound('Imagem não encontrada.');
+    // Uploaded before images moved to the file storage: the bytes are still in the row.
+    const body = img.conteudo ? Buffer.from(img.conteudo) : await storage.get(img.chave!);
+    if (!body) throw notFound('Imagem não encontrada.');
     reply.header('content-type', img.mime);
     reply.header('etag', `"${img.sha256}"`);
     reply.header('cache-control', 'public, max-age=86400');
     reply.header('x-content-type-options', 'nosniff');
     // An SVG opened directly runs nothing.
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return reply.send(Buffer.from(img.conteudo));
+    return reply.send(body);
   });
+
+  const isReferenced = async (key: string) => (await db.query('SELECT 1 FROM marca_imagens WHERE chave = $1 LIMIT 1', [key])).rows.length > 0;
 
   /** The brand's figures: accounts (trial, expired trial, active, delinquent), users, sign-ups per month (last 12). */
   app.post('/api/ConfigWhiteLabels/dashboard', async (req) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, rmSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
@@ -7,7 +8,7 @@ import { serverAllows } from '../auth/access.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { parseId } from '../resources/resource-service.ts';
-import type { ReportWorker } from './worker.ts';
+import { CONTENT_TYPES, type ReportWorker } from './worker.ts';
 
 export const ALREADY_PROCESSING = 'Relatório já está sendo processado.';
 const COLUMNS = `id, descricao, tipo, status, chave, evento, data_inclusao AS "dataInclusao", finalizado_em AS "finalizadoEm", linhas,
@@ -15,7 +16,7 @@ const COLUMNS = `id, descricao, tipo, status, chave, evento, data_inclusao AS "d
 
 /** Exported reports (SPEC 2.10, 4, 7.5): queue an export of any grid, list, download and delete them. */
 export default async function relatoriosRoutes(app: FastifyInstance, { services, worker }: { services: AppServices; worker: ReportWorker | null }) {
-  const { db, registry } = services;
+  const { db, registry, storage } = services;
 
   app.post('/api/Relatorios/exportar', async (req) => {
     const ctx = req.ctx!;
@@ -67,10 +68,14 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
   app.delete('/api/Relatorios/:id', async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
-    const r = await db.tenant(ctx, (q) => q.query<{ arquivo: string | null }>('DELETE FROM relatorios WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING arquivo', [ctx.tenantId, ctx.userId, id]));
-    if (!r.rows.length) throw notFound();
-    if (r.rows[0].arquivo) rmSync(r.rows[0].arquivo, { force: true });
-    return { count: 1 };
+    // The file goes first: with the storage unreachable the answer is a 503 and the report stays listed.
+    const found = await db.tenant(ctx, (q) => q.query<{ arquivo: string | null }>('SELECT arquivo FROM relatorios WHERE tenant_id = $1 AND user_id = $2 AND id = $3', [ctx.tenantId, ctx.userId, id]));
+    if (!found.rows.length) throw notFound();
+    const arquivo = found.rows[0].arquivo;
+    if (arquivo && isAbsolute(arquivo)) rmSync(arquivo, { force: true });
+    else if (arquivo) await storage.delete(arquivo);
+    const r = await db.tenant(ctx, (q) => q.query('DELETE FROM relatorios WHERE tenant_id = $1 AND user_id = $2 AND id = $3', [ctx.tenantId, ctx.userId, id]));
+    return { count: r.rowCount };
   });
 
   app.get('/api/Relatorios/:id/arquivo', async (req, reply) => {
@@ -78,10 +83,25 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     const id = parseId((req.params as { id: string }).id);
     const r = await db.tenant(ctx, (q) => q.query<{ arquivo: string | null; tipo: string; descricao: string; status: number }>('SELECT arquivo, tipo, descricao, status FROM relatorios WHERE tenant_id = $1 AND user_id = $2 AND id = $3', [ctx.tenantId, ctx.userId, id]));
     const row = r.rows[0];
-    if (!row || row.status !== 1 || !row.arquivo || !existsSync(row.arquivo)) throw notFound('Arquivo do relatório não encontrado.');
+    const gone = () => notFound('Arquivo do relatório não encontrado.');
+    if (!row || row.status !== 1 || !row.arquivo) throw gone();
     const name = `${row.descricao.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase()}.${row.tipo}`;
-    reply.header('content-type', row.tipo === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    reply.header('content-disposition', `${row.tipo === 'pdf' ? 'inline' : 'attachment'}; filename="${name}"`);
-    return reply.send(createReadStream(row.arquivo));
+    const contentType = CONTENT_TYPES[row.tipo as 'pdf' | 'xlsx'];
+    const disposition = `${row.tipo === 'pdf' ? 'inline' : 'attachment'}; filename="${name}"`;
+    let body;
+    if (isAbsolute(row.arquivo)) {
+      // Finished before files moved to the storage: still in this server's folder.
+      if (!existsSync(row.arquivo)) throw gone();
+      body = createReadStream(row.arquivo);
+    } else if (storage.redirect) {
+      // Straight from the object storage: a short-lived signed address, the bytes never pass through this server.
+      const url = await storage.signedUrl(row.arquivo, { contentType, disposition });
+      if (url) return reply.header('cache-control', 'no-store').redirect(url, 302);
+    }
+    body ??= await storage.get(row.arquivo);
+    if (!body) throw gone();
+    reply.header('content-type', contentType);
+    reply.header('content-disposition', disposition);
+    return reply.send(body);
   });
 }

@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { KEYSET_FIELD } from '../resources/resource-service.ts';
+import { StorageUnavailable, tenantKey } from '../storage/storage.ts';
 import { reportColumns } from './columns.ts';
 import { writePdf, writeXlsx, type ReportHeader } from './exporters.ts';
 
@@ -16,6 +17,14 @@ export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
 export const CHUNK_ROWS = 4000;
 /** A job whose process died is taken again after this long. */
 export const STALE_AFTER_SECONDS = 600;
+/** A job whose file could not be stored (storage unreachable) is tried again, up to this many times in all. */
+export const MAX_ATTEMPTS = 5;
+/** Seconds before a job that met an unreachable storage is tried again (times the attempts made). */
+export const RETRY_AFTER_SECONDS = 15;
+
+export const CONTENT_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+/** Where a report's file is kept in the file storage. */
+export const reportKey = (tenantId: number, id: number, tipo: 'pdf' | 'xlsx') => tenantKey(tenantId, 'relatorios', `${id}.${tipo}`);
 
 interface JobRow {
   tenant_id: number;
@@ -24,6 +33,7 @@ interface JobRow {
   descricao: string;
   tipo: 'pdf' | 'xlsx';
   evento: string;
+  tentativas: number;
   parametros: { recurso: string; filter: Filter; branchId: number | null };
 }
 
@@ -40,7 +50,17 @@ export class ReportWorker {
   private current: Promise<void> = Promise.resolve();
   readonly executor = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
-  constructor(private readonly services: AppServices, private readonly dir: string, private readonly pollMs = 2000, private readonly chunkRows = CHUNK_ROWS) {}
+  /**
+   * `dir` is a scratch folder: the file is built there, then put in the file storage (services.storage) as a
+   * whole and removed from the folder.
+   */
+  constructor(
+    private readonly services: AppServices,
+    private readonly dir: string,
+    private readonly pollMs = 2000,
+    private readonly chunkRows = CHUNK_ROWS,
+    private readonly retryAfterSeconds = RETRY_AFTER_SECONDS,
+  ) {}
 
   start(): void {
     this.timer = setInterval(() => this.kick(), this.pollMs);
@@ -84,7 +104,7 @@ export class ReportWorker {
         FROM (SELECT tenant_id, id FROM relatorios WHERE status = 0 AND (iniciado_em IS NULL OR iniciado_em < now() - make_interval(secs => $2))
                ORDER BY data_inclusao LIMIT 1 FOR UPDATE SKIP LOCKED) j
         WHERE r.tenant_id = j.tenant_id AND r.id = j.id
-        RETURNING r.tenant_id, r.id, r.user_id, r.descricao, r.tipo, r.evento, r.parametros`,
+        RETURNING r.tenant_id, r.id, r.user_id, r.descricao, r.tipo, r.evento, r.tentativas, r.parametros`,
       [this.executor, STALE_AFTER_SECONDS],
     );
     const job = claimed.rows[0];
@@ -94,7 +114,7 @@ export class ReportWorker {
   }
 
   private async run(job: JobRow): Promise<void> {
-    const { db, registry, resources, realtime } = this.services;
+    const { db, registry, resources, realtime, storage } = this.services;
     const event = `${job.evento}-${job.tipo}`;
     const url = `/api/Relatorios/${job.id}/arquivo`;
     try {
@@ -103,7 +123,9 @@ export class ReportWorker {
       const ctx = { tenantId: job.tenant_id, userId: job.user_id, branchId: job.parametros.branchId } as RequestContext;
       const folder = join(this.dir, String(job.tenant_id));
       mkdirSync(folder, { recursive: true });
-      const file = join(folder, `${job.id}.${job.tipo}`);
+      // The scratch file carries the executor: a process that takes over a stale job never writes into the file
+      // of the process it replaces.
+      const file = join(folder, `${job.id}.${job.tipo}.${this.executor}.part`);
       const who = await db.tenant(ctx, (q) =>
         q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null }>(
           `SELECT u.nome AS usuario, coalesce(b.nome, t.nome) AS empresa, coalesce(b.cpf_cnpj, t.cpf_cnpj) AS cpf_cnpj
@@ -133,13 +155,30 @@ export class ReportWorker {
         }
       }
       const columns = reportColumns(def);
-      const linhas = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
+      let linhas: number;
+      const key = reportKey(job.tenant_id, job.id, job.tipo);
+      try {
+        linhas = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
+        await storage.put(key, createReadStream(file), { contentType: CONTENT_TYPES[job.tipo] });
+      } finally {
+        rmSync(file, { force: true });
+      }
       const done = await db.query(
         `UPDATE relatorios SET status = 1, arquivo = $4, linhas = $5, finalizado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3 AND status = 0`,
-        [job.tenant_id, job.id, this.executor, file, linhas],
+        [job.tenant_id, job.id, this.executor, key, linhas],
       );
       if (done.rowCount) realtime?.toUser(job.tenant_id, job.user_id, event, { status: 'success', data: { id: job.id, file: `${job.id}.${job.tipo}`, url } });
     } catch (err) {
+      if (err instanceof StorageUnavailable && job.tentativas < MAX_ATTEMPTS) {
+        // Storage unreachable: the job stays Processando and is claimed again (by any process) once its start time
+        // is old enough: the claim takes jobs started more than STALE_AFTER_SECONDS ago, so moving the start back
+        // leaves retryAfterSeconds × attempts to wait.
+        await db.query(
+          `UPDATE relatorios SET executor = NULL, iniciado_em = now() - make_interval(secs => $4) WHERE tenant_id = $1 AND id = $2 AND executor = $3 AND status = 0`,
+          [job.tenant_id, job.id, this.executor, Math.max(STALE_AFTER_SECONDS - this.retryAfterSeconds * job.tentativas, 0)],
+        );
+        return;
+      }
       const message = err instanceof Error && err.message ? err.message : 'Falha ao gerar o relatório.';
       await db.query(`UPDATE relatorios SET status = 2, erro = $4, finalizado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3`, [job.tenant_id, job.id, this.executor, JSON.stringify({ message })]);
       realtime?.toUser(job.tenant_id, job.user_id, event, { status: 'error', data: { id: job.id, message } });
