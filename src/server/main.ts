@@ -5,24 +5,42 @@ import { migrate } from './db/migrate.ts';
 import { startPgliteMaintenance } from './db/maintenance.ts';
 import { seedDemo } from './demo/seed.ts';
 import { loadReferenceData } from './schemas/reference-data.ts';
+import { pararSefazLocal } from './fiscal/sefaz-destino.ts';
+
+/** A shutdown that has not ended by then (a report still running) exits anyway; another process takes the job over. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30000);
 
 /** Start-up: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, load reference data, seed, listen. */
-export async function start() {
+export async function start(opts: { prepare?: boolean } = {}) {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '0.0.0.0';
   const dataDir = resolve(process.env.DATA_DIR ?? './data');
   const db = await openDb({ databaseUrl: process.env.DATABASE_URL, dataDir: resolve(dataDir, 'pglite') });
-  const applied = await migrate(db);
-  if (applied.length) console.log(`migrações aplicadas: ${applied.join(', ')}`);
-  await loadReferenceData(db);
-  if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db))) console.log('dados de demonstração criados (senha demo1234)');
+  // Under npm run start:cluster the primary prepares the database once, before the workers start.
+  if (opts.prepare !== false) {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`migrações aplicadas: ${applied.join(', ')}`);
+    await loadReferenceData(db);
+    if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db))) console.log('dados de demonstração criados (senha demo1234)');
+  }
   const stopMaintenance = startPgliteMaintenance(db);
-  const { app } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_URL });
+  // socket.io's adapter LISTENs: behind PgBouncer in transaction mode it needs a direct address (DATABASE_DIRECT_URL).
+  const { app } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
   await app.listen({ port, host });
   console.log(`Retaguarda em http://localhost:${port}`);
+  // Graceful shutdown: readiness answers 503, sockets close, the HTTP server stops taking requests and finishes the
+  // running ones, the report worker finishes its job, the local SEFAZ stops, then the database closes.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.error(`encerramento passou de ${SHUTDOWN_TIMEOUT_MS} ms: saindo assim mesmo`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     stopMaintenance();
     await app.close();
+    await pararSefazLocal();
     await db.close();
     process.exit(0);
   };

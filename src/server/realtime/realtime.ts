@@ -21,7 +21,10 @@ export interface Realtime {
  * other server processes, so an event reaches the user whichever process holds the socket.
  */
 export function attachRealtime(app: FastifyInstance, db: Db, databaseUrl?: string): Realtime {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  // Behind a balancer without sticky sessions (and under npm run start:cluster) SOCKETIO_TRANSPORTS=websocket: the
+  // polling fallback's requests would land on different processes.
+  const transports = process.env.SOCKETIO_TRANSPORTS === 'websocket' ? (['websocket'] as const) : (['polling', 'websocket'] as const);
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false }, transports: [...transports] });
   let pool: pg.Pool | null = null;
   if (databaseUrl) {
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
