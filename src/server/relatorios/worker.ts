@@ -15,8 +15,14 @@ export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
  * (PGlite has a single connection) serves other requests between chunks, and memory stays flat.
  */
 export const CHUNK_ROWS = 4000;
-/** A job whose process died is taken again after this long. */
-export const STALE_AFTER_SECONDS = 600;
+/**
+ * A job whose process died is taken again after this long without a sign of life (RELATORIOS_RETOMAR_APOS, seconds).
+ * A running job renews its start time after every chunk, so only a dead process's job gets this old.
+ */
+export const STALE_AFTER_SECONDS = Number(process.env.RELATORIOS_RETOMAR_APOS) > 0 ? Number(process.env.RELATORIOS_RETOMAR_APOS) : 120;
+
+/** The job was taken over by another process (this one was presumed dead): stop without touching it. */
+class TakenOver extends Error {}
 /** A job whose file could not be stored (storage unreachable) is tried again, up to this many times in all. */
 export const MAX_ATTEMPTS = 5;
 /** Seconds before a job that met an unreachable storage is tried again (times the attempts made). */
@@ -137,6 +143,7 @@ export class ReportWorker {
       const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date() };
       const filter = { where: job.parametros.filter?.where, order: job.parametros.filter?.order };
       const chunkRows = this.chunkRows;
+      const executor = this.executor;
       // Each chunk: one short transaction that reads the rows after the previous chunk's last one. The file is
       // written between chunks, outside any transaction.
       async function* batches() {
@@ -152,6 +159,9 @@ export class ReportWorker {
           });
           if (rows.length) yield rows;
           if (rows.length < chunkRows) return;
+          // Sign of life, and a check that no other process took the job over meanwhile.
+          const alive = await db.query(`UPDATE relatorios SET iniciado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3 AND status = 0`, [job.tenant_id, job.id, executor]);
+          if (!alive.rowCount) throw new TakenOver();
         }
       }
       const columns = reportColumns(def);
@@ -169,6 +179,7 @@ export class ReportWorker {
       );
       if (done.rowCount) realtime?.toUser(job.tenant_id, job.user_id, event, { status: 'success', data: { id: job.id, file: `${job.id}.${job.tipo}`, url } });
     } catch (err) {
+      if (err instanceof TakenOver) return;
       if (err instanceof StorageUnavailable && job.tentativas < MAX_ATTEMPTS) {
         // Storage unreachable: the job stays Processando and is claimed again (by any process) once its start time
         // is old enough: the claim takes jobs started more than STALE_AFTER_SECONDS ago, so moving the start back
