@@ -26,6 +26,24 @@ describe('several servers', () => {
 
   if (!process.env.DATABASE_URL) return;
 
+  it('npm run start:cluster: the primary migrates a fresh database once, its processes serve on one port, SIGTERM ends them gracefully', async () => {
+    const fresh = await openTestDb('postgres');
+    await fresh.db.close();
+    try {
+      const cluster = await startServerProcess({ DATABASE_URL: fresh.url!, CLUSTER_WORKERS: '2' }, 180000, 'src/server/cluster.ts');
+      try {
+        expect(cluster.output()).toContain('2 processos servidores');
+        const r = await fetch(`${cluster.url}/api/Usuarios/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.com.br', password: 'demo1234' }) });
+        expect(r.status).toBe(200);
+      } finally {
+        expect(await cluster.stop()).toBe(0);
+      }
+      expect(cluster.output().match(/migrações aplicadas/g)).toHaveLength(1);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   // Two server processes (as npm start runs them) on one PostgreSQL behind PgBouncer in transaction mode, files in
   // one S3-compatible storage, socket.io events carried between them by the PostgreSQL adapter.
   describe('two server processes behind PgBouncer (transaction mode) on one PostgreSQL', () => {

@@ -18,9 +18,10 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120000): Promise<ServerProcess> {
+/** `entry`: src/server/main.ts (npm start) or src/server/cluster.ts (npm run start:cluster). */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120000, entry = 'src/server/main.ts'): Promise<ServerProcess> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'servidor-')), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
