@@ -6,7 +6,7 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { KEYSET_FIELD } from '../resources/resource-service.ts';
 import { reportColumns } from './columns.ts';
-import { writePdf, writeXlsx, type ReportHeader } from './exporters.ts';
+import type { ReportHeader } from './exporters.ts';
 
 export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
 /**
@@ -133,6 +133,8 @@ export class ReportWorker {
         }
       }
       const columns = reportColumns(def);
+      // exceljs and pdfkit are loaded by the first export, not at start (an idle server does not hold them).
+      const { writePdf, writeXlsx } = await import('./exporters.ts');
       const linhas = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
       const done = await db.query(
         `UPDATE relatorios SET status = 1, arquivo = $4, linhas = $5, finalizado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3 AND status = 0`,
