@@ -9,6 +9,8 @@ import { BrandResolver } from './brands/brand-resolver.ts';
 import cepsRoutes from './ceps/routes.ts';
 import type { Db } from './db/db.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { unauthorized } from './http/errors.ts';
 import openapiRoutes from './openapi/routes.ts';
 import { ResourceRegistry } from './resources/registry.ts';
@@ -27,6 +29,7 @@ import fiscalRoutes from './fiscal/routes.ts';
 import planosRoutes from './planos/routes.ts';
 import { openStorage, type FileStorage } from './storage/storage.ts';
 import healthRoutes from './storage/health-routes.ts';
+import documentosRoutes from './brands/documentos.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -65,6 +68,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   };
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === 'true', routerOptions: { maxParamLength: 500 } });
   installErrorHandler(app);
+  installJsonBodyParser(app);
+  await installSecurityHeaders(app, services.brands);
 
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0];
@@ -109,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes, { services });
   await app.register(fiscalRoutes);
+  await app.register(documentosRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
@@ -15,6 +16,11 @@ export async function start(opts: { prepare?: boolean } = {}) {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '0.0.0.0';
   const dataDir = resolve(process.env.DATA_DIR ?? './data');
+  // The embedded PGlite is PostgreSQL compiled to WASM: V8's optimising tier keeps a second copy of its hot
+  // code (about 50 MB of an idle server). The baseline compiler alone answers the lists as fast on this
+  // workload (npm run bench:start, bench:reports). Set before the module is compiled; PGLITE_WASM_TIERUP=on
+  // keeps V8's default.
+  if (!process.env.DATABASE_URL && process.env.PGLITE_WASM_TIERUP !== 'on') v8.setFlagsFromString('--liftoff-only');
   const db = await openDb({ databaseUrl: process.env.DATABASE_URL, dataDir: resolve(dataDir, 'pglite') });
   // Under npm run start:cluster the primary prepares the database once, before the workers start.
   if (opts.prepare !== false) {

@@ -60,8 +60,12 @@ export const shown = (s: CadastroSwitches) => ({
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
-/** SPEC 5.4, the same on the sign-up screen and on the server; in the order the screen shows warnings. */
-export function validateCadastro(d: CadastroData, switches: CadastroSwitches): CadastroError[] {
+/**
+ * SPEC 5.4, the same on the sign-up screen and on the server; in the order the screen shows warnings.
+ * The terms checkbox is the screen's own rule: the call's body (SPEC 3 sign-up data) does not carry it, so
+ * the server validates with `screen: false` and records the acceptance when the screen sends it.
+ */
+export function validateCadastro(d: CadastroData, switches: CadastroSwitches, { screen = true }: { screen?: boolean } = {}): CadastroError[] {
   const out: CadastroError[] = [];
   const on = shown(switches);
   const err = (campo: string, chave: string, mensagem: string) => out.push({ campo, chave, mensagem });
@@ -86,7 +90,7 @@ export function validateCadastro(d: CadastroData, switches: CadastroSwitches): C
   else if (senha.length < SENHA_MIN) err('senha', 'minlength', CADASTRO_MESSAGES.senhaMin);
   if (blank(d.confirmaSenha)) err('confirmaSenha', 'required', CADASTRO_MESSAGES.senhaObrigatoria);
   else if (d.confirmaSenha !== senha) err('confirmaSenha', 'matchOther', CADASTRO_MESSAGES.matchOther);
-  if (d.termosUso !== true) err('termosUso', 'required', CADASTRO_MESSAGES.termosUso);
+  if (screen && d.termosUso !== true) err('termosUso', 'required', CADASTRO_MESSAGES.termosUso);
   return out;
 }
 

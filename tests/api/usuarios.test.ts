@@ -97,7 +97,6 @@ describe.each(BACKENDS)('Usuarios on %s', (backend) => {
       [{ email: 'x'.repeat(45) + '@a.com' }, 'email', 'Máximo 50 caracteres!'],
       [{ senha: '123', confirmaSenha: '123' }, 'senha', 'Mínimo 6 caracteres!'],
       [{ confirmaSenha: 'outra1' }, 'confirmaSenha', 'Os valores não conferem!'],
-      [{ termosUso: false }, 'termosUso', 'Você precisa aceitar os termos de uso e política de privacidade!'],
       [{ nome: '' }, 'nome', 'Informe o nome!'],
       [{ empresa: ' ' }, 'empresa', 'O nome da empresa é obrigatório!'],
       [{ telefone: '' }, 'telefone', 'O telefone é obrigatório!'],
@@ -108,6 +107,24 @@ describe.each(BACKENDS)('Usuarios on %s', (backend) => {
       expect(r.json().error.details.find((d: any) => d.campo === campo)?.mensagem).toBe(mensagem);
     }
     expect((await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants')).rows[0].n).toBe(before);
+  });
+
+  it('sign-up takes exactly the SPEC 3 body (no terms flag) and records the acceptance when the screen sends it', async () => {
+    const email = `spec3.${Date.now()}@exemplo.com.br`;
+    const body = {
+      email, emailconfirmar: email, nome: 'Integra Dor', empresa: 'Loja Integrada', telefone: '11987654321', cpfCnpj: '', regime: 1,
+      senha: 'segredo1', confirmaSenha: 'segredo1', uf: 'SP', campo1: 'a', campo2: 'b', campo3: 'c', campo4: 'd', indicante: '',
+      idWhitelabel: 1, idConfigWhitelabel: 'retaguarda-demo', naoCadastrarCobranca: true,
+    };
+    const r = await post('/api/Usuarios/cadastro', body, { host: 'localhost' });
+    expect(r.statusCode, r.body).toBe(200);
+    const semTermos = (await srv.db.query(`SELECT cadastro FROM tenants WHERE id = $1`, [r.json().contaId])).rows[0].cadastro;
+    expect(semTermos.termosAceitosEm).toBeNull();
+    const t0 = Date.now();
+    const viaTela = await signUp({ termosUso: true });
+    expect(viaTela.statusCode, viaTela.body).toBe(200);
+    const comTermos = (await srv.db.query(`SELECT cadastro FROM tenants WHERE id = $1`, [viaTela.json().contaId])).rows[0].cadastro;
+    expect(Date.parse(comTermos.termosAceitosEm)).toBeGreaterThanOrEqual(t0 - 1000);
   });
 
   it('the second brand shows CPF/CNPJ: required and checked by check digits (documentoInvalido)', async () => {

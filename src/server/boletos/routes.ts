@@ -15,7 +15,7 @@ import { beneficiarioDaFilial, dadosDaConfiguracao, lerConfiguracao, nomeArquivo
 import { CORPO_PDF, CORPO_PIX_LER, CORPO_PIX_MONTAR, CORPO_REMESSA, validarCorpo } from './corpos.ts';
 import { BoletoInvalido } from './erros.ts';
 import { decodificarCodigo } from './febraban.ts';
-import { gerarPdfBoletos, type BoletoPdf } from './pdf/boleto-pdf.ts';
+import type { BoletoPdf } from './pdf/boleto-pdf.ts';
 import { lerPix, montarPixEstatico, type PixEstatico } from './pix/br-code.ts';
 
 const CAMPOS_SIMULAR = ['banco', 'agencia', 'conta', 'carteira', 'convenio', 'nossoNumero', 'seuNumero', 'ios', 'modalidade', 'parcela'] as const;
@@ -178,6 +178,8 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
       };
     });
     const saida = new PassThrough();
+    // pdfkit and the QR code are loaded by the first PDF, not at start (an idle server does not hold them).
+    const { gerarPdfBoletos } = await import('./pdf/boleto-pdf.ts');
     gerarPdfBoletos(boletos, saida, { porPagina: body.porPagina ?? 1 }).catch((e) => saida.destroy(e));
     return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="boletos.pdf"').send(saida);
   });

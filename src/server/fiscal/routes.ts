@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { serverAllows } from '../auth/access.ts';
 import { HttpError, badRequest, forbidden } from '../http/errors.ts';
-import { validarXmlFiscal, XmlMalFormadoError } from './validar-xml.ts';
 
 const UM_MB = 1024 * 1024;
 
@@ -44,6 +43,8 @@ export default async function fiscalRoutes(app: FastifyInstance): Promise<void> 
       const ct = String(req.headers['content-type'] ?? '');
       if (!/^(application|text)\/xml\b/.test(ct)) throw new HttpError(415, 'Envie o XML com Content-Type application/xml.');
       const xml = typeof req.body === 'string' ? req.body : '';
+      // The XML engine (parser, XSD, signatures) is loaded by the first validation, not at start.
+      const { validarXmlFiscal, XmlMalFormadoError } = await import('./validar-xml.ts');
       try {
         return await validarXmlFiscal(xml);
       } catch (e) {

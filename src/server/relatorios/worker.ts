@@ -7,7 +7,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { KEYSET_FIELD } from '../resources/resource-service.ts';
 import { StorageUnavailable, tenantKey } from '../storage/storage.ts';
 import { reportColumns } from './columns.ts';
-import { writePdf, writeXlsx, type ReportHeader } from './exporters.ts';
+import type { ReportHeader } from './exporters.ts';
 
 export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
 /**
@@ -168,6 +168,8 @@ export class ReportWorker {
       let linhas: number;
       const key = reportKey(job.tenant_id, job.id, job.tipo);
       try {
+        // exceljs and pdfkit are loaded by the first export, not at start (an idle server does not hold them).
+        const { writePdf, writeXlsx } = await import('./exporters.ts');
         linhas = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
         await storage.put(key, createReadStream(file), { contentType: CONTENT_TYPES[job.tipo] });
       } finally {

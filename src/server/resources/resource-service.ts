@@ -1,4 +1,5 @@
 import type { Filter, IncludeItem, Where } from '../../shared/filter.ts';
+import { trimStrings } from '../../shared/trim.ts';
 import { fieldErrors, FIELD_MESSAGES, type FieldError } from '../../shared/messages.ts';
 import { evaluateRules } from '../../shared/rules.ts';
 import type { RequestContext } from '../auth/context.ts';
@@ -105,7 +106,7 @@ export class ResourceService {
   }
 
   async create(q: Queryable, def: ResourceDef, ctx: RequestContext, body: unknown, switches?: FieldSwitches): Promise<Row> {
-    const data = this.validate(def, body, switches);
+    const data = this.validate(def, body ?? {}, switches);
     checkGrants(def, ctx, data);
     await this.checkHierarchy(q, def, ctx, null, data);
     const params = new SqlParams();
@@ -127,13 +128,15 @@ export class ResourceService {
   async replace(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, body: unknown, switches?: FieldSwitches): Promise<Row> {
     // The stored values are read only where something keeps or compares them; otherwise the id is locked.
     const current = await this.findById(q, def, ctx, id, keepsStoredValues(def) ? {} : { fields: ['id'] }, true);
-    const data = this.validate(def, body, switches, current);
+    const data = this.validate(def, body ?? {}, switches, current);
     checkGrants(def, ctx, data, current);
     return this.update(q, def, ctx, id, data, true);
   }
 
   /** PATCH: the body carries the fields to change; the merged record is validated as a whole. */
-  async patch(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, body: unknown, switches?: FieldSwitches): Promise<Row> {
+  async patch(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, body: unknown = {}, switches?: FieldSwitches): Promise<Row> {
+    // No body (SPEC 7: a JSON content type with nothing in it) is a patch that changes nothing.
+    body ??= {};
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('O corpo da requisição deve ser um objeto.');
     const current = await this.findById(q, def, ctx, id, {}, true);
     const merged: Row = {};
@@ -173,7 +176,7 @@ export class ResourceService {
    */
   validate(def: ResourceDef, body: unknown, switches?: FieldSwitches, current?: Row): Row {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('O corpo da requisição deve ser um objeto.');
-    const data = stripReadOnly(def, body as Row);
+    const data = trimStrings(stripReadOnly(def, body as Row));
     for (const [k, v] of Object.entries(data)) {
       const f = def.fields.get(k);
       if (v === '' && f && f.kind !== 'text') data[k] = null;

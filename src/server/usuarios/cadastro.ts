@@ -49,7 +49,7 @@ export async function cadastrar(db: Db, brand: BrandRow, body: CadastroBody, cad
   const misc = brand.config?.misc ?? {};
   const email = String(body.email ?? '').trim().toLowerCase();
   const data = { ...body, email };
-  const errors = validateCadastro(data, misc);
+  const errors = validateCadastro(data, misc, { screen: false });
   const regime = body.regime === undefined || body.regime === null || body.regime === '' ? REGIME_PADRAO : Number(body.regime);
   if (!REGIMES.has(regime)) errors.push({ campo: 'regime', chave: 'enum', mensagem: 'Campo inválido!' });
   if (errors.length) {
@@ -69,6 +69,8 @@ export async function cadastrar(db: Db, brand: BrandRow, body: CadastroBody, cad
     idConfigWhitelabel: body.idConfigWhitelabel ?? brand.config?.idConfig ?? null,
     indicanteBruto: body.indicante ?? null,
     cadastradoPor,
+    // When the sign-up screen sent the terms acceptance (its checkbox), when it was given.
+    termosAceitosEm: body.termosUso === true ? new Date().toISOString() : null,
   };
   const senhaHash = await hashPassword(String(body.senha));
   const trialDays = Number(misc.diasTrial ?? TRIAL_DAYS);

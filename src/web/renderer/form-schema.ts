@@ -1,3 +1,4 @@
+import { trimStrings } from '../../shared/trim.ts';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { evaluateRules } from '../../shared/rules.ts';
 import { baseType } from '../schemas/registry.ts';
@@ -74,7 +75,7 @@ export function payloadOf(doc: ResourceDoc, data: Record<string, unknown>, hidde
     const v = data[name];
     if (v !== undefined && v !== null && v !== '') out[name] = v;
   }
-  return out;
+  return trimStrings(out);
 }
 
 /** A record opened for copying: no id, no system dates, and unique fields emptied so the copy can be saved. */

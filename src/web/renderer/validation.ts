@@ -4,6 +4,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { AJV_OPTIONS, ANNOTATION_KEYWORDS, CUSTOM_FORMATS } from '../../shared/formats.ts';
 import { fieldError } from '../../shared/messages.ts';
+import { trimStrings } from '../../shared/trim.ts';
 
 /** The browser's validator: ajv 2020 with the server's options and formats, so both sides agree. */
 export const validator = customizeValidator({
@@ -15,6 +16,9 @@ export const validator = customizeValidator({
     return ajv;
   },
 });
+// The server's edge rule (shared/trim.ts): the form validates what will be sent, so a blank Nome is required.
+const validateAsIs = validator.validateFormData.bind(validator);
+validator.validateFormData = (formData, ...rest) => validateAsIs(formData && typeof formData === 'object' && !Array.isArray(formData) ? trimStrings(formData) : formData, ...rest);
 
 /** RJSF's errors with the SPEC 5.5 texts, computed by the same shared function the server uses. */
 export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {

@@ -1,0 +1,105 @@
+/**
+ * npm run bench:start — the embedded default as a shop runs it: `npm start` over a fresh DATA_DIR (first
+ * start: build check, migrations, demo data), stopped, then started again over the same DATA_DIR. Prints
+ * the time from launch to the first answered login of each start and the server's resident memory (RSS)
+ * once idle with the demo data. Aims (issue 12): restart < 3 s, idle RSS < 250 MB.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => ok(p));
+    });
+  });
+
+/** Every process under pid (npm → sh → node server): the server is the one holding the most memory. */
+function tree(pid: number): number[] {
+  const out = [pid];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${d}/status`, 'utf8'))?.[1]);
+      if (ppid === pid) out.push(...tree(Number(d)));
+    } catch {}
+  }
+  return out;
+}
+const rssMb = (pid: number) => {
+  try {
+    return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+async function login(port: number): Promise<boolean> {
+  try {
+    const r = await fetch(`http://127.0.0.1:${port}/api/Usuarios/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: 'localhost' },
+      body: JSON.stringify({ email: 'admin@demo.com.br', password: 'demo1234' }),
+    });
+    return r.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function startOnce(dataDir: string): Promise<{ child: ChildProcess; ms: number; port: number }> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`o servidor saiu (${child.exitCode}):\n${log}`);
+    if (await login(port)) return { child, ms: performance.now() - t0, port };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const done = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid!, 'SIGTERM');
+  await done;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'retaguarda-bench-start-'));
+try {
+  const first = await startOnce(dataDir);
+  console.log(`primeira subida (cria o banco e os dados de demonstração): ${(first.ms / 1000).toFixed(2)} s até o primeiro login`);
+  await stop(first.child);
+  const times: number[] = [];
+  let idle = 0;
+  let total = 0;
+  for (let i = 0; i < RESTARTS; i++) {
+    const s = await startOnce(dataDir);
+    times.push(s.ms);
+    if (i === RESTARTS - 1) {
+      // A short working session (lists, the user's data), then idle: what a shop's server holds.
+      for (const url of ['/api/ConfigWhiteLabels/atual']) await fetch(`http://127.0.0.1:${s.port}${url}`);
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      const pids = tree(s.child.pid!);
+      idle = Math.max(...pids.map(rssMb));
+      total = pids.reduce((a, p) => a + rssMb(p), 0);
+    }
+    await stop(s.child);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  console.log(`nova subida sobre o DATA_DIR já criado: mediana ${(median / 1000).toFixed(2)} s até o primeiro login (de ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s) — meta < 3 s`);
+  console.log(`memória do servidor ocioso com os dados de demonstração: RSS ${idle.toFixed(0)} MB (árvore npm+servidor: ${total.toFixed(0)} MB) — meta < 250 MB`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

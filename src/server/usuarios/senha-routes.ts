@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SENHA_MIN } from '../../shared/cadastro.ts';
+import type { AppServices } from '../app-services.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { requestReset, resetPassword } from './recuperacao.ts';
+
+const appUrl = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`;
+
+/** Passwords: the reset link by e-mail, the new password through it, and a change by the signed-in user. */
+export default async function senhaRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db, brands, mailer } = services;
+  app.post('/api/Usuarios/reset', { config: { public: true } }, async (req) => {
+    const brand = await brands.forHost(req.headers.host);
+    await requestReset(db, mailer, brand, (req.body as { email?: unknown })?.email, appUrl(req));
+    return { enviado: true };
+  });
+
+  for (const path of ['/api/Usuarios/reset-password', '/reset-password', '/api/reset-password']) {
+    app.post(path, { config: { public: true } }, async (req) => {
+      await resetPassword(db, (req.query as Record<string, unknown>).access_token, (req.body ?? {}) as Record<string, unknown>);
+      return { alterada: true };
+    });
+  }
+
+  app.post('/api/Usuarios/alteraSenha', async (req) => {
+    const ctx = req.ctx!;
+    const body = (req.body ?? {}) as { userId?: unknown; senhaAntiga?: unknown; senhaNova?: unknown };
+    if (body.userId !== undefined && Number(body.userId) !== ctx.userId) throw forbidden('Só é possível alterar a própria senha.');
+    if (typeof body.senhaNova !== 'string' || body.senhaNova.length < SENHA_MIN) {
+      throw badRequest(`Mínimo ${SENHA_MIN} caracteres!`, [{ path: '/senhaNova', campo: 'senhaNova', mensagem: `Mínimo ${SENHA_MIN} caracteres!` }]);
+    }
+    const row = (await db.query<{ senha_hash: string }>('SELECT senha_hash FROM users WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, ctx.userId])).rows[0];
+    if (!row || typeof body.senhaAntiga !== 'string' || !(await verifyPassword(body.senhaAntiga, row.senha_hash))) {
+      throw badRequest('A senha atual não confere.', [{ path: '/senhaAntiga', campo: 'senhaAntiga', mensagem: 'A senha atual não confere.' }]);
+    }
+    const hash = await hashPassword(body.senhaNova);
+    await db.transaction(async (q) => {
+      await q.query('UPDATE users SET senha_hash = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, ctx.userId, hash]);
+      await q.query('DELETE FROM sessions WHERE tenant_id = $1 AND user_id = $2 AND token_hash <> encode(sha256(convert_to($3, \'UTF8\')), \'hex\')', [ctx.tenantId, ctx.userId, ctx.token]);
+    });
+    return { alterada: true };
+  });
+}
