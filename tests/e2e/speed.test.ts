@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startTestServer, type TestServer } from '../support/server.ts';
+import { ensureWebBuilt } from './support/build-web.ts';
+
+const DIST = resolve(import.meta.dirname, '../../dist');
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request with exactly the given headers, and the bytes as they travelled (no automatic decoding). */
+function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((ok, fail) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const decode = (r: Raw): Buffer =>
+  r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+
+// What goes over the wire: compressed when the browser accepts it, cached for as long as the name holds.
+describe('arquivos e respostas comprimidos', () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false });
+    token = await login(server.app, 'admin@demo.com.br');
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('sends index.html compressed and never cached', async () => {
+    const plain = await get(server.baseUrl, '/');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-store');
+    expect(plain.body.toString()).toContain('<div id="root">');
+    for (const enc of ['br', 'gzip']) {
+      const r = await get(server.baseUrl, '/', { 'accept-encoding': enc });
+      expect(r.headers['content-encoding']).toBe(enc);
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(String(r.headers.vary)).toMatch(/accept-encoding/i);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+      expect(decode(r).equals(plain.body)).toBe(true);
+    }
+  });
+
+  it('sends the hashed scripts and stylesheets precompressed, cached as immutable for a year', async () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const files = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const original = readFileSync(join(DIST, file));
+      const br = await get(server.baseUrl, `/${file}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.status).toBe(200);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['content-type']).toMatch(file.endsWith('.js') ? /javascript/ : /text\/css/);
+      if (original.length >= 1024) {
+        expect(br.headers['content-encoding']).toBe('br');
+        // Written at build time: the same bytes as the file beside it, not compressed per request.
+        expect(br.body.equals(readFileSync(join(DIST, `${file}.br`)))).toBe(true);
+        const gz = await get(server.baseUrl, `/${file}`, { 'accept-encoding': 'gzip' });
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(decode(gz).equals(original)).toBe(true);
+      }
+      expect(decode(br).equals(original)).toBe(true);
+      const identity = await get(server.baseUrl, `/${file}`);
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body.equals(original)).toBe(true);
+    }
+  });
+
+  it('compresses API answers of 1 KB or more, and leaves smaller ones as they are', async () => {
+    const path = `/api/Clientes?filter=${encodeURIComponent(JSON.stringify({ limit: 50 }))}`;
+    const plain = await get(server.baseUrl, path, { authorization: token });
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThanOrEqual(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const enc of ['br', 'gzip']) {
+      const r = await get(server.baseUrl, path, { authorization: token, 'accept-encoding': enc });
+      expect(r.headers['content-encoding']).toBe(enc);
+      expect(r.body.length).toBeLessThan(plain.body.length);
+      expect(JSON.parse(decode(r).toString())).toEqual(JSON.parse(plain.body.toString()));
+    }
+    const small = await get(server.baseUrl, '/api/ping/json', { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString()).status).toBe('ok');
+  });
+});
