@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, type TestServer } from '../support/server.ts';
+import { launchChromium, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
 
 const DIST = resolve(import.meta.dirname, '../../dist');
@@ -104,5 +106,66 @@ describe('arquivos e respostas comprimidos', () => {
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString()).status).toBe('ok');
+  });
+});
+
+// Each screen loads its own code: the sign-in page neither the shell nor antd's whole stylesheet, the first
+// page after sign-in nothing of the other routes. (Sizes and times are in bench:web, not here.)
+describe('código carregado por rota', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const chunk = (path: string) => path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '');
+
+  it('the sign-in page loads only its own code and CSS; after signing in, the dashboard none of the grid or form', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const loaded: { path: string; bytes: number }[] = [];
+    page.on('response', async (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\.(js|css)$/.test(path)) loaded.push({ path, bytes: Number(r.headers()['content-length'] ?? 0) });
+    });
+    await page.goto(`${server.baseUrl}/#/auth/login`);
+    await visible(page.locator('#login-email'));
+    await visible(page.getByRole('button', { name: 'Entrar' }));
+    const atLogin = loaded.map((l) => l.path);
+    for (const other of ['ShellLayout', 'DashboardPage', 'ResourceListPage', 'ResourceFormPage', 'SchemaGrid', 'SchemaForm', 'grid-state', 'preload-resource']) {
+      expect(atLogin.map(chunk)).not.toContain(other);
+    }
+    // antd's static stylesheet (~1 MB) is the shell's; the sign-in page's own CSS is a few KB.
+    const css = atLogin.filter((p) => p.endsWith('.css')).map((p) => readFileSync(join(DIST, p)).length);
+    expect(css.reduce((a, b) => a + b, 0)).toBeLessThan(20 * 1024);
+    // Drawn as before, from the CSS antd writes for these components: a 24 px title, the brand's primary button.
+    expect(await page.locator('h3.auth-title').evaluate((e) => getComputedStyle(e).fontSize)).toBe('24px');
+    expect(await page.getByRole('button', { name: 'Entrar' }).evaluate((e) => getComputedStyle(e).backgroundColor)).not.toMatch(/^rgba\(0, 0, 0, 0\)$|^transparent$/);
+
+    loaded.length = 0;
+    await page.locator('#login-email').fill('admin@demo.com.br');
+    await page.locator('#login-senha').fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/#\/pages\/dashboard/);
+    await visible(page.getByRole('menu', { name: 'Menu principal' }));
+    const afterSignIn = loaded.map((l) => chunk(l.path));
+    expect(afterSignIn).toContain('ShellLayout');
+    expect(afterSignIn).toContain('DashboardPage');
+    for (const other of ['ResourceListPage', 'ResourceFormPage', 'SchemaGrid', 'SchemaForm', 'grid-state', 'preload-resource', 'LoginPage']) {
+      expect(afterSignIn).not.toContain(other);
+    }
+    // The shell draws from antd's static stylesheet: the menu has its styles.
+    expect(await page.getByRole('menu', { name: 'Menu principal' }).evaluate((e) => getComputedStyle(e).listStyleType)).toBe('none');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
