@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { BackgroundTasks, type AppServices } from './app-services.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { forgetSessions, resolveSessionCached } from './auth/sessions.ts';
@@ -70,6 +72,20 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   installErrorHandler(app);
   installJsonBodyParser(app);
   await installSecurityHeaders(app, services.brands);
+  // Answers of 1 KB or more go out compressed (a 50-row list: 20 KB as JSON, 0.6 KB as brotli at quality 4
+  // for 0.1 ms of CPU; under 1 KB the saving is smaller than the headers). Up to 64 KB in one synchronous
+  // call: a zlib stream per answer was 15% of the server's CPU in a profile of the list under load. Before
+  // the routes and the static files, whose precompressed copies it leaves as they are. Request bodies are
+  // not inflated: unchanged.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 1 },
+  });
 
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0];
@@ -117,7 +133,19 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(documentosRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });
+    // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's
+    // hash in their name: cached for a year, never revalidated. index.html names those files: never cached.
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const hashed = relative(WEB_DIST, path).split(sep)[0] === 'assets';
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-store');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ error: { statusCode: 404, name: 'NotFoundError', message: `Rota não encontrada: ${req.method} ${req.url.split('?')[0]}`, details: [] } });

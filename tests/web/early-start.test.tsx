@@ -49,7 +49,7 @@ describe('a cold start asks for the first screen before the app has loaded', () 
   it('sends brand and list at once, and the grid takes the list over instead of asking again; the count comes after', async () => {
     saveSession('tok-early', { id: 1, nome: 'Ana' });
     const seen = recordFetch((url) => (url.includes(BRAND_KEY) ? { id: 1 } : [{ id: 7, nome: 'Cliente Antecipado' }]));
-    preloadRoute(`#/${cliente.route}`);
+    await preloadRoute(`#/${cliente.route}`);
     expect(seen.map((s) => s.url.split('?')[0])).toEqual([`/api/${BRAND_KEY}`, `/api/${cliente.endpoint}`]);
     expect(seen[1].headers).toMatchObject({ Authorization: 'tok-early', [SYSTEM_HEADER]: SYSTEM_ID });
     const calls = mockApi((req) => (req.url.endsWith('/count') ? { data: { count: 4321 } } : { data: [] }));
@@ -64,7 +64,7 @@ describe('a cold start asks for the first screen before the app has loaded', () 
     saveSession('tok-early', { id: 1, nome: 'Ana' });
     recordFetch((url) => (url.includes(BRAND_KEY) ? { id: 3, tema: 'verde' } : [{ id: 8, nome: 'Já chegou' }]));
     takeArrived(); // what earlier tests left
-    preloadRoute(`#/${cliente.route}?sort=email.desc`);
+    await preloadRoute(`#/${cliente.route}?sort=email.desc`);
     await new Promise((r) => setTimeout(r, 20));
     const got = new Map(takeArrived());
     const columns = cliente.list.columns.filter((c) => cliente.schema.properties[c.field]).map((c) => c.field);
@@ -92,16 +92,16 @@ describe('a cold start asks for the first screen before the app has loaded', () 
   it('a failed early answer is asked again through the API client', async () => {
     saveSession('tok-early', { id: 1, nome: 'Ana' });
     recordFetch(() => undefined);
-    preloadRoute(`#/${cliente.route}?page=2`);
+    await preloadRoute(`#/${cliente.route}?page=2`);
     const calls = mockApi((req) => (req.url.endsWith('/count') ? { data: { count: 21 } } : { data: [{ id: 9, nome: 'Pela API' }] }));
     renderList();
     expect(await screen.findByText('Pela API')).toBeTruthy();
     await waitFor(() => expect(calls.map((c) => c.url).sort()).toEqual([cliente.endpoint, `${cliente.endpoint}/count`]));
   });
 
-  it('without a session only the brand configuration is asked for', () => {
+  it('without a session only the brand configuration is asked for', async () => {
     const seen = recordFetch(() => ({}));
-    preloadRoute(`#/${cliente.route}`);
+    await preloadRoute(`#/${cliente.route}`);
     expect(seen.map((s) => s.url)).toEqual([`/api/${BRAND_KEY}`]);
   });
 

@@ -32,6 +32,21 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** The settings enterTenant makes, as literals: integers only (they come from the session), so nothing to escape. */
+function scopeLiteral(v: number | null | undefined): string {
+  if (v === undefined || v === null) return "''";
+  if (!Number.isSafeInteger(v)) throw new Error(`escopo inválido: ${String(v)}`);
+  return `'${v}'`;
+}
+
+/**
+ * BEGIN and the tenant's settings and role as one statement list (simple protocol: no parameters, so one
+ * round trip where BEGIN and a parameterised set_config took two).
+ */
+export function beginTenantSql(scope: TenantScope): string {
+  return `BEGIN; SELECT set_config('app.tenant_id', ${scopeLiteral(scope.tenantId)}, true), set_config('app.user_id', ${scopeLiteral(scope.userId)}, true), set_config('app.branch_id', ${scopeLiteral(scope.branchId)}, true), set_config('role', '${APP_ROLE}', true)`;
+}
+
 export async function enterTenant(q: Queryable, scope: TenantScope): Promise<void> {
   // set_config('role', ..., true) is SET LOCAL ROLE: one round trip for the tenant and the role.
   await q.query(

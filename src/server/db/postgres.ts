@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { enterTenant, type Db, type Queryable, type QueryResult, type TenantScope } from './db.ts';
+import { beginTenantSql, type Db, type Queryable, type QueryResult, type TenantScope } from './db.ts';
 
 // Same value shapes as PGlite: no JS Date for a calendar date (time-zone shifts), numeric as strings.
 pg.types.setTypeParser(1082, (v) => v); // date
@@ -23,9 +23,9 @@ export async function openPostgres(url: string): Promise<Db> {
   async function transaction<T>(fn: (q: Queryable) => Promise<T>, scope?: TenantScope): Promise<T> {
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
+      // A tenant's transaction starts in one round trip with its settings (beginTenantSql).
+      await client.query(scope ? beginTenantSql(scope) : 'BEGIN');
       const q = wrap(client);
-      if (scope) await enterTenant(q, scope);
       const out = await fn(q);
       await client.query('COMMIT');
       return out;

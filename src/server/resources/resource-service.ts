@@ -9,7 +9,7 @@ import { translateDbError } from '../db/pg-errors.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql, type OrderItem } from './filter-sql.ts';
 import type { FieldDef, ResourceDef, ResourceRegistry } from './registry.ts';
-import { candidatesSql, estimateMatches, searchTerms, TRIGRAM_BELOW_ROWS } from './text-search.ts';
+import { candidatesSql, estimateMatchesCached, searchTerms, TRIGRAM_BELOW_ROWS } from './text-search.ts';
 
 type Row = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ export class ResourceService {
     const plain = (p: SqlParams) => `SELECT ${select} FROM ${table} t WHERE ${[...baseConditions(def, ctx, p), whereToSql(def, filter.where, p)].join(' AND ')} ${tail}`;
     const terms = searchTerms(def, filter.where);
     let rows: Row[];
-    if (terms && (await estimateMatches(q, def, terms)) < TRIGRAM_BELOW_ROWS) {
+    if (terms && (await estimateMatchesCached(q, def, terms, ctx.tenantId)) < TRIGRAM_BELOW_ROWS) {
       // Few matches expected: narrow through the trigram index, then apply the whole filter (text-search.ts).
       rows = await run((p) => {
         const cte = candidatesSql(def, terms, p);

@@ -11,8 +11,8 @@ import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
 import { themeColor, useBrand } from './brand.ts';
-import { ShellLayout } from '../shell/ShellLayout.tsx';
-import { loadFormPage, loadListPage } from './preload.ts';
+import { ANTD_CSS_VAR_KEY } from './antd-theme.ts';
+import { loadFormPage, loadListPage, loadShell } from './page-chunks.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { resourcePaths } from './resource-routes.ts';
 
@@ -21,6 +21,8 @@ dayjs.locale('pt-br');
 // pages/* and auth/* are their own chunks, loaded when first visited.
 const ResourceListPage = lazy(loadListPage);
 const ResourceFormPage = lazy(loadFormPage);
+// The signed-in frame is a chunk too (with antd's static stylesheet): the sign-in page loads none of it.
+const ShellLayout = lazy(loadShell);
 const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
 const UnavailablePage = lazy(() => import('../pages/UnavailablePage.tsx'));
 // The shell's own screens (issue 5): exports, users, access profiles, my account, routes still to come.
@@ -34,11 +36,7 @@ const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/Usu
 const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 
-/**
- * antd draws from its static stylesheet (imported in main.tsx) instead of generating CSS while rendering
- * (zeroRuntime); this is the CSS-variable scope that stylesheet is built for (vite.config.ts renames it).
- */
-export const ANTD_CSS_VAR_KEY = 'css-var-app';
+export { ANTD_CSS_VAR_KEY };
 
 export const FALLBACK_ROUTE = '/pages/dashboard';
 
@@ -96,8 +94,10 @@ function Branded() {
   const { data: brand, error, isLoading } = useBrand();
   if (isLoading) return loading;
   if (error && !window.location.hash.includes('sistema-indisponivel')) window.location.hash = '#/pages/sistema-indisponivel';
+  // Outside the shell (sign-in, sign-up, unavailable) antd writes the CSS of the few components drawn; the
+  // shell brings antd's whole static stylesheet and stops that work (ShellLayout.tsx).
   return (
-    <ConfigProvider locale={ptBR} theme={{ zeroRuntime: true, cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand) } }}>
+    <ConfigProvider locale={ptBR} theme={{ cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand) } }}>
       <AntApp notification={{ placement: 'bottomRight' }}>
         <DialogHost />
         <BrandLook brand={brand} />

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import themes from '../../../schemas/brands/themes.json';
 import { api } from '../api/client.ts';
 import { viaEarly } from '../api/early.ts';
-import { BRAND_KEY } from './preload.ts';
+import { BRAND_KEY } from './brand-key.ts';
 
 export { BRAND_KEY };
 

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
+import { loadLoginPage } from '../app/page-chunks.ts';
 import { RequireAuth } from '../app/RequireAuth.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
 // Each auth screen is its own chunk; the shell stays while the next one loads.
-const LoginPage = lazy(() => import('./LoginPage.tsx'));
+const LoginPage = lazy(loadLoginPage); // asked for by the entry on a cold start (app/preload.ts)
 const RecoveryPage = lazy(() => import('./RecoveryPage.tsx'));
 const ResetPage = lazy(() => import('./ResetPage.tsx'));
 const LogoutPage = lazy(() => import('./LogoutPage.tsx'));

@@ -1,8 +1,10 @@
-import { Grid, Layout, Menu } from 'antd';
+import 'antd/dist/antd.css';
+import { ConfigProvider, Grid, Layout, Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { expandedKeys, flattenMenu, isAccountant } from '../../shared/menu-filter.ts';
+import { ANTD_CSS_VAR_KEY } from '../app/antd-theme.ts';
 import { useBrand } from '../app/brand.ts';
 import { ReportNotificationsHost } from '../reports/report-toasts.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -14,6 +16,20 @@ import { menuContext, visibleMenus } from './menus.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 import { useUserInfo } from './user-info.ts';
 import { WhatsNewModal } from './WhatsNewModal.tsx';
+
+// Inside the shell antd draws from its static stylesheet (imported above: it comes with this chunk, never
+// with the sign-in page) instead of generating CSS while rendering each screen: zeroRuntime. The brand's
+// colour and locale come from the ConfigProvider above (App.tsx); the key is the stylesheet's scope.
+const STATIC_STYLES = { zeroRuntime: true, cssVar: { key: ANTD_CSS_VAR_KEY } };
+
+/** The shell as a lazily loaded chunk (app/page-chunks.ts). */
+export default function ShellChunk() {
+  return (
+    <ConfigProvider theme={STATIC_STYLES}>
+      <ShellLayout />
+    </ConfigProvider>
+  );
+}
 
 /** The application shell: header, side menu, route guard and the page. */
 export function ShellLayout() {
