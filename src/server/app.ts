@@ -25,6 +25,9 @@ import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
 import planosRoutes from './planos/routes.ts';
+import assinaturaRoutes from './planos/assinatura-routes.ts';
+import { installSubscriptionGate } from './planos/gating.ts';
+import modulosAdminRoutes from './admin/modulos-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -72,6 +75,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     if (!ctx) throw unauthorized();
     req.ctx = ctx;
   });
+  // Modules switched off and blocked accounts (SPEC 4, 6): one check on every request, after the session.
+  installSubscriptionGate(app, services);
 
   services.realtime = attachRealtime(app, opts.db, opts.databaseUrl);
   // Sockets are closed before the HTTP server waits for its connections to end.
@@ -90,6 +95,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(usuariosRoutes, { services });
   await app.register(usuariosWhitelabelRoutes, { services });
   await app.register(planosRoutes, { services });
+  await app.register(assinaturaRoutes, { services });
+  await app.register(modulosAdminRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });

@@ -33,7 +33,8 @@ export function publicBrandConfig(brand: BrandRow) {
     imagens: c.imagens ?? {},
     documentos: c.documentos ?? {},
     modulos: c.modulos ?? [],
-    planoModulos: c.planoModulos ?? [],
+    // The add-on modules on sale (Assinatura > Módulos adicionais): those the brand prices apart.
+    planoModulos: c.planoModulos ?? (c.modulos ?? []).filter((m: { ativo?: boolean; valorAdicional?: string | null }) => m.ativo !== false && m.valorAdicional).map((m: { id: string; valorAdicional: string }) => ({ id: m.id, valor: m.valorAdicional })),
     urlPdv: c.urlPdv ?? null,
     API_ENDPOINT: c.API_ENDPOINT ?? '/api/',
     cacheAtivo: c.cacheAtivo ?? true,

@@ -26,7 +26,8 @@ export function menuContext(info: UserInfo | null | undefined, brand: BrandConfi
   return {
     user: info ?? null,
     branch: info?.filialSelecionadaObj ?? null,
-    modules: (brand?.modulos as MenuContext['modules']) ?? info?.configWhiteLabel?.modulos ?? [],
+    // The brand's switches, and this account's own (plan, add-ons) from getUserInfo: either one turns a module off.
+    modules: [...((brand?.modulos as MenuContext['modules']) ?? []), ...(info?.configWhiteLabel?.modulos ?? [])],
     urlPdv: (brand?.urlPdv as string | null | undefined) ?? null,
     billingIntegration: !!brand?.integracaoCobranca,
     planoModulos: (brand?.planoModulos as unknown[] | undefined) ?? [],
