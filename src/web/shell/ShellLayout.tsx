@@ -14,6 +14,7 @@ import { menuContext, visibleMenus } from './menus.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 import { useUserInfo } from './user-info.ts';
 import { WhatsNewModal } from './WhatsNewModal.tsx';
+import { AssinaturaBanner } from '../assinatura/AssinaturaBanner.tsx';
 
 /** The application shell: header, side menu, route guard and the page. */
 export function ShellLayout() {
@@ -93,6 +94,7 @@ export function ShellLayout() {
           onToggleFavorite={onToggleFavorite}
           onAction={onAction}
         />
+        <AssinaturaBanner enabled={!!info && !adminPanel} />
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <RouteGuard user={info}>
             <Outlet key={reloadKey} />
