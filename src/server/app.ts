@@ -28,6 +28,8 @@ import planosRoutes from './planos/routes.ts';
 import assinaturaRoutes from './planos/assinatura-routes.ts';
 import { installSubscriptionGate } from './planos/gating.ts';
 import modulosAdminRoutes from './admin/modulos-routes.ts';
+import npsRoutes from './admin/nps-routes.ts';
+import aparenciaRoutes from './admin/aparencia-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -97,6 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(planosRoutes, { services });
   await app.register(assinaturaRoutes, { services });
   await app.register(modulosAdminRoutes, { services });
+  await app.register(npsRoutes, { services });
+  await app.register(aparenciaRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });

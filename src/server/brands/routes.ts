@@ -42,6 +42,8 @@ export function publicBrandConfig(brand: BrandRow) {
     cadastroHabilitado: c.cadastroHabilitado ?? true,
     login: c.login ?? {},
     campos: c.campos ?? {},
+    // Menu entries renamed, hidden or reordered by the brand (src/shared/brand-overlay.ts).
+    menus: c.menus ?? {},
     misc: {
       textoDestaqueCadastro: 'GRATUITAMENTE',
       exibirCpfCnpjTelaCadastro: false,

@@ -32,7 +32,7 @@ export default function AssinaturaPage() {
   const { mutate } = useSWRConfig();
   const assinatura = useAssinatura();
   const data = assinatura.data;
-  const planos = useSWR('assinatura-planos', async () => (await api.get<Plano[]>('Planos', { params: { filter: JSON.stringify({ where: { ativo: true }, order: 'valor ASC' }) } })).data);
+  const planos = useSWR('assinatura-planos', async () => (await api.get<Plano[]>('Planos', { params: { filter: { where: { ativo: true }, order: 'valor ASC' } } })).data);
   const filiais = useSWR('assinatura-filiais', async () => (await api.get<Filial[]>('Usuarios/filiais')).data);
   const [busy, setBusy] = useState<string | null>(null);
   const [cartaoForm] = Form.useForm();
@@ -57,7 +57,8 @@ export default function AssinaturaPage() {
 
   const assinar = (p: Plano) =>
     run(`plano-${p.id}`, async () => {
-      const filialId = filiais.data?.find((f) => f.selecionada)?.id ?? filiais.data?.[0]?.id;
+      const lista = filiais.data ?? (await filiais.mutate()) ?? [];
+      const filialId = lista.find((f) => f.selecionada)?.id ?? lista[0]?.id;
       const pago = data && data.planoId && data.estado !== 'trial' && data.estado !== 'trialExpirado';
       if (!(await confirmDialog({ title: `Assinar o plano ${p.nome}?`, content: `${formatBRL(p.valor)} por mês, cobrados agora.` }))) return;
       const r = (await api.post<{ cobranca?: string; situacao: string }>(pago ? 'Usuarios/migrarPlano' : 'Usuarios/efetivarPlano', { filialId, planoId: p.id })).data;
@@ -113,6 +114,7 @@ export default function AssinaturaPage() {
             </Descriptions>
           </Card>
           <Card title="Planos">
+            {planos.error ? <Alert type="error" showIcon message="Não foi possível carregar os planos." /> : null}
             <Row gutter={[16, 16]}>
               {(planos.data ?? []).map((p) => (
                 <Col key={p.id} xs={24} md={12} lg={8}>

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { EstadoPlano } from '../../shared/assinatura.ts';
+import { somenteLeitura, type EstadoPlano } from '../../shared/assinatura.ts';
 import { api } from '../api/client.ts';
 
 export interface ModuloConta {
@@ -29,4 +29,10 @@ export const ASSINATURA_PAGE = '/pages/assinatura';
 
 export function useAssinatura(enabled = true) {
   return useSWR<Assinatura>(enabled ? ASSINATURA_KEY : null, async () => (await api.get<Assinatura>(ASSINATURA_KEY)).data, { revalidateOnFocus: false });
+}
+
+/** A blocked account (trial expired, delinquent) reads only: screens hide what would write (the API refuses it too). */
+export function useSomenteLeitura(): boolean {
+  const { data } = useAssinatura();
+  return !!data && somenteLeitura(data.estado);
 }

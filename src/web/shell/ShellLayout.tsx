@@ -15,6 +15,8 @@ import { RouteGuard } from './RouteGuard.tsx';
 import { useUserInfo } from './user-info.ts';
 import { WhatsNewModal } from './WhatsNewModal.tsx';
 import { AssinaturaBanner } from '../assinatura/AssinaturaBanner.tsx';
+import { NpsModal } from '../assinatura/NpsModal.tsx';
+import type { MenuOverlay } from '../../shared/brand-overlay.ts';
 
 /** The application shell: header, side menu, route guard and the page. */
 export function ShellLayout() {
@@ -37,7 +39,7 @@ export function ShellLayout() {
   }, [small]);
   const accountant = isAccountant(info);
 
-  const menus = useMemo(() => visibleMenus(menuContext(info, brand)), [info, brand]);
+  const menus = useMemo(() => visibleMenus(menuContext(info, brand), brand?.menus as MenuOverlay | undefined), [info, brand]);
   const side = adminPanel ? menus.admin : menus.main;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useEffect(() => {
@@ -115,6 +117,7 @@ export function ShellLayout() {
       />
       <WhatsNewModal configId={brand?.idConfig ?? brand?.id} eligible={boletoNews} />
       <ReportNotificationsHost />
+      <NpsModal enabled={!!info && !adminPanel} />
     </Layout>
   );
 }
