@@ -111,6 +111,42 @@ describe('área do administrador da marca no navegador', () => {
     await visible(customer.getByRole('button', { name: 'Cadastrar' }));
     expect(errors.flat()).toEqual([]);
   });
+  it('a brand admin reorders and renames menus and renames a field label; a customer sees them after reload', async () => {
+    const customer = await signIn('admin@demo.com.br', /#\/pages\/dashboard$/);
+    await visible(sideMenu(customer));
+    const before = await topLevel(customer);
+    expect(before.indexOf('Compras')).toBeLessThan(before.indexOf('Estoque'));
+
+    const master = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
+    await master.goto(url('administrador/configuracoes/whitelabel'));
+    const editor = master.locator('.aparencia-editor');
+    // The group (first row titled Vendas; Relatórios has a Vendas entry too).
+    const vendas = editor.getByLabel('Título: Vendas', { exact: true }).first();
+    await visible(vendas);
+    await vendas.fill('Balcão');
+    await editor.getByRole('button', { name: 'Subir: Estoque', exact: true }).first().click();
+    // The live preview follows before anything is saved.
+    await visible(editor.locator('.aparencia-previa').getByText('Balcão'));
+    const preview = () => editor.locator('.aparencia-previa > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()));
+    await poll(async () => (await preview()).indexOf('Estoque') < (await preview()).indexOf('Compras')).toBe(true);
+    await editor.locator('#aparencia-recurso').click();
+    await master.locator('.ant-select-dropdown:visible').getByText('Clientes', { exact: true }).click();
+    await editor.getByLabel('Rótulo: Nome', { exact: true }).fill('Razão social ou nome');
+    await visible(editor.locator('.aparencia-previa-campos').getByText('Razão social ou nome'));
+    await editor.getByRole('button', { name: 'Salvar menus e rótulos' }).click();
+    await visible(master.locator('.ant-notification-notice').filter({ hasText: 'Menus e rótulos salvos.' }));
+
+    await customer.reload();
+    await visible(sideMenu(customer));
+    await poll(() => topLevel(customer)).toContain('Balcão');
+    const after = await topLevel(customer);
+    expect(after).not.toContain('Vendas');
+    expect(after.indexOf('Estoque')).toBeLessThan(after.indexOf('Compras'));
+    await customer.goto(url('pages/vendas/clientes/cadastrar'));
+    await visible(customer.getByText('Razão social ou nome', { exact: true }));
+    expect(errors.flat()).toEqual([]);
+  });
+
   it('the master publishes an NPS survey; a customer answers it once and the master sees the score', async () => {
     const master = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
     await master.goto(url('administrador/configuracoes/nps'));
