@@ -31,6 +31,7 @@ import modulosAdminRoutes from './admin/modulos-routes.ts';
 import npsRoutes from './admin/nps-routes.ts';
 import aparenciaRoutes from './admin/aparencia-routes.ts';
 import ibptRoutes from './admin/ibpt-routes.ts';
+import contasRoutes from './admin/contas-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(npsRoutes, { services });
   await app.register(aparenciaRoutes, { services });
   await app.register(ibptRoutes, { services });
+  await app.register(contasRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });

@@ -131,7 +131,7 @@ describe('área do administrador da marca no navegador', () => {
     await poll(async () => (await preview()).indexOf('Estoque') < (await preview()).indexOf('Compras')).toBe(true);
     await editor.locator('#aparencia-recurso').click();
     await master.locator('.ant-select-dropdown:visible').getByText('Clientes', { exact: true }).click();
-    await editor.getByLabel('Rótulo: Nome', { exact: true }).fill('Razão social ou nome');
+    await editor.getByLabel('Rótulo: Nome / Razão social', { exact: true }).fill('Razão social ou nome');
     await visible(editor.locator('.aparencia-previa-campos').getByText('Razão social ou nome'));
     await editor.getByRole('button', { name: 'Salvar menus e rótulos' }).click();
     await visible(master.locator('.ant-notification-notice').filter({ hasText: 'Menus e rótulos salvos.' }));
