@@ -32,6 +32,13 @@ import planosRoutes from './planos/routes.ts';
 import { openStorage, type FileStorage } from './storage/storage.ts';
 import healthRoutes from './storage/health-routes.ts';
 import documentosRoutes from './brands/documentos.ts';
+import assinaturaRoutes from './planos/assinatura-routes.ts';
+import { installSubscriptionGate } from './planos/gating.ts';
+import modulosAdminRoutes from './admin/modulos-routes.ts';
+import npsRoutes from './admin/nps-routes.ts';
+import aparenciaRoutes from './admin/aparencia-routes.ts';
+import ibptRoutes from './admin/ibpt-routes.ts';
+import contasRoutes from './admin/contas-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -98,6 +105,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     if (!ctx) throw unauthorized();
     req.ctx = ctx;
   });
+  // Modules switched off and blocked accounts (SPEC 4, 6): one check on every request, after the session.
+  installSubscriptionGate(app, services);
 
   services.realtime = attachRealtime(app, opts.db, opts.databaseUrl);
   // Sockets are closed before the HTTP server waits for its connections to end.
@@ -117,6 +126,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(usuariosRoutes, { services });
   await app.register(usuariosWhitelabelRoutes, { services });
   await app.register(planosRoutes, { services });
+  await app.register(assinaturaRoutes, { services });
+  await app.register(modulosAdminRoutes, { services });
+  await app.register(npsRoutes, { services });
+  await app.register(aparenciaRoutes, { services });
+  await app.register(ibptRoutes, { services });
+  await app.register(contasRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });

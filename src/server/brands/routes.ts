@@ -33,7 +33,8 @@ export function publicBrandConfig(brand: BrandRow) {
     imagens: c.imagens ?? {},
     documentos: c.documentos ?? {},
     modulos: c.modulos ?? [],
-    planoModulos: c.planoModulos ?? [],
+    // The add-on modules on sale (Assinatura > Módulos adicionais): those the brand prices apart.
+    planoModulos: c.planoModulos ?? (c.modulos ?? []).filter((m: { ativo?: boolean; valorAdicional?: string | null }) => m.ativo !== false && m.valorAdicional).map((m: { id: string; valorAdicional: string }) => ({ id: m.id, valor: m.valorAdicional })),
     urlPdv: c.urlPdv ?? null,
     API_ENDPOINT: c.API_ENDPOINT ?? '/api/',
     cacheAtivo: c.cacheAtivo ?? true,
@@ -41,6 +42,8 @@ export function publicBrandConfig(brand: BrandRow) {
     cadastroHabilitado: c.cadastroHabilitado ?? true,
     login: c.login ?? {},
     campos: c.campos ?? {},
+    // Menu entries renamed, hidden or reordered by the brand (src/shared/brand-overlay.ts).
+    menus: c.menus ?? {},
     misc: {
       textoDestaqueCadastro: 'GRATUITAMENTE',
       exibirCpfCnpjTelaCadastro: false,

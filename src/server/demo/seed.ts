@@ -1,6 +1,7 @@
 import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedDemoPlanos } from '../planos/demo.ts';
+import { seedDemoAdmin } from '../admin/demo.ts';
 import { seedProdutos } from './produtos.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../schemas/documents.ts';
@@ -64,6 +65,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedProdutos(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
+    await seedDemoAdmin(q);
   });
   return true;
 }

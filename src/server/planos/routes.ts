@@ -13,6 +13,7 @@ import { buildResource, type ResourceDef } from '../resources/registry.ts';
 import type { ResourceDoc } from '../resources/resource-doc.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { loadLookups, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { cobrar } from './assinatura-routes.ts';
 
 type Row = Record<string, unknown>;
 
@@ -21,6 +22,14 @@ export const PLANO_DOC: ResourceDoc = JSON.parse(readFileSync(join(SCHEMAS_DIR, 
 
 /** Brand staff that manages plans (and the brand's upload, dashboard and invoice): isAvanco or master. */
 export const isBrandAdmin = (ctx: RequestContext) => ctx.isAvanco || ctx.master;
+
+/** A plan's price is what an account pays: never below zero (the database refuses it too). */
+function naoNegativo(data: Row): Row {
+  if (String(data.valor ?? '').trim().startsWith('-')) {
+    throw badRequest('O valor do plano não pode ser negativo.', [{ path: '/valor', campo: 'valor', mensagem: 'Valor mínimo: 0' }]);
+  }
+  return data;
+}
 
 export type SituacaoPlano = 'registrado' | 'aguardando_cobranca';
 
@@ -123,7 +132,7 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
   app.post('/api/Planos', async (req) => {
     const ctx = admin(req);
     const brandId = await brandOfWrite(ctx, req.body);
-    const data = resources.validate(def, req.body);
+    const data = naoNegativo(resources.validate(def, req.body));
     const id = await db.transaction((q) => write(q, data, brandId, null)).catch((e) => (e instanceof HttpError ? Promise.reject(e) : translateDbError(e, 'write')));
     return byId(db, ctx, id);
   });
@@ -131,7 +140,7 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
   app.put('/api/Planos/:id', async (req) => {
     const ctx = admin(req);
     const id = parseId((req.params as { id: string }).id);
-    const data = resources.validate(def, req.body);
+    const data = naoNegativo(resources.validate(def, req.body));
     await db
       .transaction(async (q) => {
         const current = await byId(q, ctx, id, true);
@@ -182,7 +191,10 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
         const situacao: SituacaoPlano = brand?.config?.integracaoCobranca === true && !t?.nao_cadastrar_cobranca ? 'aguardando_cobranca' : 'registrado';
         await q.query(`UPDATE tenants SET plano_id = $2, plano_situacao = $3, plano_contratado_em = now() WHERE id = $1`, [ctx.tenantId, planoId, situacao]);
         await q.query('UPDATE branches SET plano_id = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, filialId, planoId]);
-        return { filialId, planoId, situacao, plano };
+        // Making a plan effective (or migrating) is paying for it: without the brand's external billing the
+        // local provider settles it at once, which ends the trial or the block (SPEC 4).
+        const cobranca = path !== 'contratarPlano' && situacao === 'registrado' ? await cobrar(q, ctx.tenantId, `Plano ${plano.nome as string}`, plano.valor as string) : null;
+        return { filialId, planoId, situacao, plano, ...(cobranca ? { cobranca: cobranca.situacao } : {}) };
       });
     });
   }

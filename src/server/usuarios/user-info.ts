@@ -5,6 +5,7 @@ import { configuracaoDaFilial } from '../boletos/configuracao.ts';
 import type { BrandRow } from '../brands/brand-resolver.ts';
 import type { Db } from '../db/db.ts';
 import { SCHEMAS_DIR } from '../schemas/documents.ts';
+import { modulosParaMenu, situacaoDaConta } from '../planos/modulos.ts';
 
 const ALL_KEYS: string[] = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'permissions/permissions.json'), 'utf8')).keys.map((k: { key: string }) => k.key);
 const TOTAL = 4;
@@ -59,7 +60,8 @@ export async function buildUserInfo(db: Db, ctx: RequestContext, brand: BrandRow
     master: ctx.master,
     primeiroAcesso: u?.primeiro_acesso ?? false,
     permissoes: permissionMap(ctx),
-    configWhiteLabel: { id: brand.id, modulos: brand.config?.modulos ?? [] },
+    // The modules this account may use (brand switches, plan and add-ons), as SPEC 3 'Module' entries.
+    configWhiteLabel: { id: brand.id, modulos: modulosParaMenu(await situacaoDaConta(db, ctx.tenantId, brand)) },
     modaisAbertos: u?.modais_abertos ?? {},
     empresaObj: { nome: u?.tenant_nome ?? '', cpfCnpj: u?.tenant_doc ?? null },
   };

@@ -35,6 +35,7 @@ const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
 const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
+const AssinaturaPage = lazy(() => import('../assinatura/AssinaturaPage.tsx'));
 
 export { ANTD_CSS_VAR_KEY };
 
@@ -68,6 +69,7 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/usuarios/editar/:id" element={<UsuarioFormPage key="editar" mode="editar" />} />
         <Route path="/pages/configuracoes/usuarios/editarminhaconta" element={<MinhaContaPage />} />
         <Route path="/pages/configuracoes/gateway-boleto" element={<GatewayBoletoPage />} />
+        <Route path="/pages/assinatura" element={<AssinaturaPage />} />
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

@@ -12,6 +12,7 @@ import { copyOf } from '../renderer/form-schema.ts';
 import { SchemaForm } from '../renderer/SchemaForm.tsx';
 import type { FromList } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../schemas/types.ts';
+import { useBrandDoc } from '../brand/brand-overlay.ts';
 
 export const LEAVE_TITLE = 'Descartar alterações?';
 export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Deseja sair mesmo assim?';
@@ -19,7 +20,9 @@ export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Desej
 const TITLES: Record<FormMode, string> = { cadastrar: 'Cadastrar', editar: 'Editar', copiar: 'Copiar' };
 
 /** pages/<module>/<resource>/cadastrar | editar/:id | copiar/:id */
-export default function ResourceFormPage({ doc, mode }: { doc: ResourceDoc; mode: FormMode }) {
+export default function ResourceFormPage({ doc: shipped, mode }: { doc: ResourceDoc; mode: FormMode }) {
+  // The brand's field labels over the shipped document (src/shared/brand-overlay.ts).
+  const doc = useBrandDoc(shipped);
   const { id } = useParams();
   const navigate = useNavigate();
   const location = useLocation();

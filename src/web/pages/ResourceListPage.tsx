@@ -3,13 +3,17 @@ import { useMemo } from 'react';
 import { brandSwitches, useBrand } from '../app/brand.ts';
 import { getUser, may } from '../app/session.ts';
 import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
+import { useSomenteLeitura } from '../assinatura/assinatura.ts';
+import { useBrandDoc } from '../brand/brand-overlay.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 
 /** pages/<module>/<resource>: the document's grid, with the brand's hidden fields and the user's rights. */
-export default function ResourceListPage({ doc }: { doc: ResourceDoc }) {
+export default function ResourceListPage({ doc: shipped }: { doc: ResourceDoc }) {
+  const doc = useBrandDoc(shipped);
   const { data: brand } = useBrand();
   const hidden = useMemo(() => brandSwitches(brand, doc).hidden, [brand, doc]);
-  const user = getUser();
+  // A blocked account reads only (SPEC 4): what would write is not offered.
+  const user = useSomenteLeitura() ? null : getUser();
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>

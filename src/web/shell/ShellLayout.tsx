@@ -16,6 +16,9 @@ import { menuContext, visibleMenus } from './menus.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 import { useUserInfo } from './user-info.ts';
 import { WhatsNewModal } from './WhatsNewModal.tsx';
+import { AssinaturaBanner } from '../assinatura/AssinaturaBanner.tsx';
+import { NpsModal } from '../assinatura/NpsModal.tsx';
+import type { MenuOverlay } from '../../shared/brand-overlay.ts';
 
 // Inside the shell antd draws from its static stylesheet (imported above: it comes with this chunk, never
 // with the sign-in page) instead of generating CSS while rendering each screen: zeroRuntime. The brand's
@@ -52,7 +55,7 @@ export function ShellLayout() {
   }, [small]);
   const accountant = isAccountant(info);
 
-  const menus = useMemo(() => visibleMenus(menuContext(info, brand)), [info, brand]);
+  const menus = useMemo(() => visibleMenus(menuContext(info, brand), brand?.menus as MenuOverlay | undefined), [info, brand]);
   const side = adminPanel ? menus.admin : menus.main;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useEffect(() => {
@@ -109,6 +112,7 @@ export function ShellLayout() {
           onToggleFavorite={onToggleFavorite}
           onAction={onAction}
         />
+        <AssinaturaBanner enabled={!!info && !adminPanel} />
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <RouteGuard user={info}>
             <Outlet key={reloadKey} />
@@ -129,6 +133,7 @@ export function ShellLayout() {
       />
       <WhatsNewModal configId={brand?.idConfig ?? brand?.id} eligible={boletoNews} />
       <ReportNotificationsHost />
+      <NpsModal enabled={!!info && !adminPanel} />
     </Layout>
   );
 }

@@ -11,8 +11,9 @@ export function runMenuAction(action: string, ctx: { navigate: NavigateFunction;
     case 'trocarFilial':
       return ctx.openBranchSwitch();
     case 'planos':
-    case 'modulosAdicionais':
       return void ctx.navigate('/planos');
+    case 'modulosAdicionais':
+      return void ctx.navigate('/pages/assinatura');
     case 'termosUso':
       if (docs.termoUso) return void window.open(docs.termoUso, '_blank', 'noopener');
       break;

@@ -5,6 +5,7 @@ import userMenu from '../../../schemas/menus/user.json';
 import routesDoc from '../../../schemas/routes/routes.json';
 import { accountantKeys, filterMenu, flattenMenu, type MenuContext, type MenuItemDoc, type RouteDoc } from '../../shared/menu-filter.ts';
 import type { BrandConfig } from '../app/brand.ts';
+import { applyMenuOverlay, type MenuOverlay } from '../../shared/brand-overlay.ts';
 import type { UserInfo } from './user-info.ts';
 
 export const MENUS = {
@@ -26,7 +27,8 @@ export function menuContext(info: UserInfo | null | undefined, brand: BrandConfi
   return {
     user: info ?? null,
     branch: info?.filialSelecionadaObj ?? null,
-    modules: (brand?.modulos as MenuContext['modules']) ?? info?.configWhiteLabel?.modulos ?? [],
+    // The brand's switches, and this account's own (plan, add-ons) from getUserInfo: either one turns a module off.
+    modules: [...((brand?.modulos as MenuContext['modules']) ?? []), ...(info?.configWhiteLabel?.modulos ?? [])],
     urlPdv: (brand?.urlPdv as string | null | undefined) ?? null,
     billingIntegration: !!brand?.integracaoCobranca,
     planoModulos: (brand?.planoModulos as unknown[] | undefined) ?? [],
@@ -37,11 +39,12 @@ export function menuContext(info: UserInfo | null | undefined, brand: BrandConfi
   };
 }
 
-export function visibleMenus(ctx: MenuContext) {
+/** The menus the user sees; `overlay` is the brand's renaming, hiding and ordering (src/shared/brand-overlay.ts). */
+export function visibleMenus(ctx: MenuContext, overlay?: MenuOverlay) {
   return {
-    main: filterMenu(MENUS.main, ctx),
-    settings: filterMenu(MENUS.settings, ctx),
-    user: filterMenu(MENUS.user, ctx),
+    main: filterMenu(applyMenuOverlay(MENUS.main, overlay), ctx),
+    settings: filterMenu(applyMenuOverlay(MENUS.settings, overlay), ctx),
+    user: filterMenu(applyMenuOverlay(MENUS.user, overlay), ctx),
     admin: filterMenu(MENUS.admin, ctx),
   };
 }

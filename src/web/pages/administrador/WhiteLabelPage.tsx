@@ -5,6 +5,7 @@ import themes from '../../../../schemas/brands/themes.json';
 import { api } from '../../api/client.ts';
 import { BRAND_KEY } from '../../app/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { AparenciaEditor } from './AparenciaEditor.tsx';
 
 interface AdminBrand {
   id: number;
@@ -190,6 +191,7 @@ export default function WhiteLabelPage() {
           Salvar
         </Button>
       </Form>
+      <AparenciaEditor key={brand.id} configWhiteLabel={brand.id} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ const AdminDashboardPage = lazy(() => import('./AdminDashboardPage.tsx'));
 const WhiteLabelPage = lazy(() => import('./WhiteLabelPage.tsx'));
 const PlanoConfigPage = lazy(() => import('./PlanoConfigPage.tsx'));
 const PlanoFormPage = lazy(() => import('./PlanoFormPage.tsx'));
+const ModuloConfigPage = lazy(() => import('./ModuloConfigPage.tsx'));
+const NpsPage = lazy(() => import('./nps/NpsPage.tsx'));
 
 const BASE = '/administrador/configuracoes';
 
@@ -16,5 +18,7 @@ export function adminRoutes() {
     <Route key="admin-planos" path={`${BASE}/plano-config`} element={<PlanoConfigPage />} />,
     <Route key="admin-planos-cadastrar" path={`${BASE}/plano-config/cadastrar`} element={<PlanoFormPage key="cadastrar" mode="cadastrar" />} />,
     <Route key="admin-planos-editar" path={`${BASE}/plano-config/editar/:id`} element={<PlanoFormPage key="editar" mode="editar" />} />,
+    <Route key="admin-modulos" path={`${BASE}/modulo-config`} element={<ModuloConfigPage />} />,
+    <Route key="admin-nps" path={`${BASE}/nps`} element={<NpsPage />} />,
   ];
 }

@@ -1,0 +1,38 @@
+import useSWR from 'swr';
+import { somenteLeitura, type EstadoPlano } from '../../shared/assinatura.ts';
+import { api } from '../api/client.ts';
+
+export interface ModuloConta {
+  id: string;
+  titulo: string;
+  ativo: boolean;
+  motivo: 'marca' | 'plano' | null;
+  adicional: boolean;
+  valorAdicional: string | null;
+  valorAdicionalFormatado: string | null;
+}
+
+/** GET Assinatura: the account's plan state and what it may use (src/server/planos/assinatura-routes.ts). */
+export interface Assinatura {
+  estado: EstadoPlano;
+  diasRestantes: number | null;
+  dataVencimento: string | null;
+  planoId: number | null;
+  planoNome: string | null;
+  meioPagamento: 'boleto' | 'cartao';
+  cartaoFinal: string | null;
+  modulos: ModuloConta[];
+}
+
+export const ASSINATURA_KEY = 'Assinatura';
+export const ASSINATURA_PAGE = '/pages/assinatura';
+
+export function useAssinatura(enabled = true) {
+  return useSWR<Assinatura>(enabled ? ASSINATURA_KEY : null, async () => (await api.get<Assinatura>(ASSINATURA_KEY)).data, { revalidateOnFocus: false });
+}
+
+/** A blocked account (trial expired, delinquent) reads only: screens hide what would write (the API refuses it too). */
+export function useSomenteLeitura(): boolean {
+  const { data } = useAssinatura();
+  return !!data && somenteLeitura(data.estado);
+}

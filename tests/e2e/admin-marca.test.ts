@@ -1,0 +1,178 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSubscriptions } from '../../src/server/planos/gating.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
+import { ensureWebBuilt } from './support/build-web.ts';
+
+// The brand's administrator area as the master and a customer of the brand meet it in Chromium.
+describe('área do administrador da marca no navegador', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+  const errors: string[][] = [];
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false });
+    browser = await launchChromium();
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await p.screenshot({ path: `/tmp/e2e-admin-marca-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}.png` }).catch(() => {});
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+
+  async function signIn(email: string, landing: RegExp): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    pages.push(page);
+    errors.push(trackPageErrors(page));
+    await page.goto(url('auth/login'));
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(landing);
+    return page;
+  }
+
+  const sideMenu = (page: Page) => page.getByRole('menu', { name: 'Menu principal' });
+  const topLevel = (page: Page) => sideMenu(page).locator(':scope > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()).filter(Boolean));
+  const apiStatus = (page: Page, method: string, path: string, body?: unknown) =>
+    page.evaluate(
+      async ([m, p, b]) => (await fetch(p as string, { method: m as string, headers: { Authorization: localStorage.getItem('token')!, 'content-type': 'application/json' }, body: b ? JSON.stringify(b) : undefined })).status,
+      [method, path, body] as const,
+    );
+
+  it('the master turns a module off: the customer loses its menu and its API, and gets it back when it is on again', async () => {
+    const customer = await signIn('admin@demo.com.br', /#\/pages\/dashboard$/);
+    await visible(sideMenu(customer));
+    expect(await topLevel(customer)).toContain('Estoque');
+    expect(await apiStatus(customer, 'GET', '/api/Produtos')).toBe(200);
+
+    const master = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
+    await master.goto(url('administrador/configuracoes/modulo-config'));
+    const estoque = master.getByRole('switch', { name: 'Ativo: Estoque' });
+    await visible(estoque);
+    await estoque.click();
+    await master.getByRole('button', { name: 'Salvar' }).click();
+    await visible(master.locator('.ant-notification-notice').filter({ hasText: 'Módulos salvos.' }));
+
+    await customer.reload();
+    await visible(sideMenu(customer));
+    await poll(() => topLevel(customer)).not.toContain('Estoque');
+    expect(await topLevel(customer)).toContain('Vendas');
+    expect(await apiStatus(customer, 'GET', '/api/Produtos')).toBe(403);
+    // A typed address to the module's page: the next call answers 403 and the page says why.
+    await customer.goto(url('pages/estoque/produtos'));
+    await visible(customer.getByText('O módulo Estoque está desativado para esta conta.', { exact: false }));
+
+    await estoque.click();
+    await master.getByRole('button', { name: 'Salvar' }).click();
+    await poll(() => master.locator('.ant-notification-notice').filter({ hasText: 'Módulos salvos.' }).count()).toBeGreaterThan(0);
+    await customer.goto(url('pages/dashboard'));
+    await customer.reload();
+    await poll(() => topLevel(customer)).toContain('Estoque');
+    expect(await apiStatus(customer, 'GET', '/api/Produtos')).toBe(200);
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('a trial expires: the banner and read-only mode show until a plan is paid', async () => {
+    const customer = await signIn('admin@demo.com.br', /#\/pages\/dashboard$/);
+    await visible(customer.getByText('Você está no período de teste: faltam 30 dias.'));
+
+    await server.db.query(`UPDATE tenants SET data_vencimento = current_date - 1 WHERE nome = 'Mercadinho Demo'`);
+    forgetSubscriptions();
+    await customer.goto(url('pages/vendas/clientes'));
+    await customer.reload();
+    await visible(customer.getByText('Seu período de teste terminou. O sistema está disponível somente para consulta até a contratação de um plano.'));
+    await visible(customer.locator('.ant-table-tbody tr.ant-table-row'));
+    expect(await customer.getByRole('button', { name: 'Cadastrar' }).count()).toBe(0);
+    expect(await apiStatus(customer, 'POST', '/api/Marcas', { descricao: 'Marca bloqueada' })).toBe(403);
+
+    // The way to pay: the banner's button, a plan, confirmed; the account writes again.
+    await customer.locator('.assinatura-banner').getByRole('button', { name: 'Contratar plano' }).click();
+    await customer.waitForURL(/#\/pages\/assinatura$/);
+    await customer.getByRole('button', { name: 'Assinar Profissional' }).click();
+    await customer.getByRole('button', { name: 'Confirmar' }).click();
+    await visible(customer.locator('.ant-notification-notice').filter({ hasText: 'Plano Profissional assinado. Pagamento confirmado.' }));
+    await poll(() => customer.getByTestId('assinatura-estado').innerText()).toBe('Ativa');
+    await poll(() => customer.locator('.assinatura-banner').count()).toBe(0);
+    await customer.goto(url('pages/vendas/clientes'));
+    await visible(customer.getByRole('button', { name: 'Cadastrar' }));
+    expect(errors.flat()).toEqual([]);
+  });
+  it('a brand admin reorders and renames menus and renames a field label; a customer sees them after reload', async () => {
+    const customer = await signIn('admin@demo.com.br', /#\/pages\/dashboard$/);
+    await visible(sideMenu(customer));
+    const before = await topLevel(customer);
+    expect(before.indexOf('Compras')).toBeLessThan(before.indexOf('Estoque'));
+
+    const master = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
+    await master.goto(url('administrador/configuracoes/whitelabel'));
+    const editor = master.locator('.aparencia-editor');
+    // The group (first row titled Vendas; Relatórios has a Vendas entry too).
+    const vendas = editor.getByLabel('Título: Vendas', { exact: true }).first();
+    await visible(vendas);
+    await vendas.fill('Balcão');
+    await editor.getByRole('button', { name: 'Subir: Estoque', exact: true }).first().click();
+    // The live preview follows before anything is saved.
+    await visible(editor.locator('.aparencia-previa').getByText('Balcão'));
+    const preview = () => editor.locator('.aparencia-previa > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()));
+    await poll(async () => (await preview()).indexOf('Estoque') < (await preview()).indexOf('Compras')).toBe(true);
+    await editor.locator('#aparencia-recurso').click();
+    await master.locator('.ant-select-dropdown:visible').getByText('Clientes', { exact: true }).click();
+    await editor.getByLabel('Rótulo: Nome / Razão social', { exact: true }).fill('Razão social ou nome');
+    await visible(editor.locator('.aparencia-previa-campos').getByText('Razão social ou nome'));
+    await editor.getByRole('button', { name: 'Salvar menus e rótulos' }).click();
+    await visible(master.locator('.ant-notification-notice').filter({ hasText: 'Menus e rótulos salvos.' }));
+
+    await customer.reload();
+    await visible(sideMenu(customer));
+    await poll(() => topLevel(customer)).toContain('Balcão');
+    const after = await topLevel(customer);
+    expect(after).not.toContain('Vendas');
+    expect(after.indexOf('Estoque')).toBeLessThan(after.indexOf('Compras'));
+    await customer.goto(url('pages/vendas/clientes/cadastrar'));
+    await visible(customer.getByText('Razão social ou nome', { exact: true }));
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('the master publishes an NPS survey; a customer answers it once and the master sees the score', async () => {
+    const master = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
+    await master.goto(url('administrador/configuracoes/nps'));
+    await master.getByLabel('Pergunta', { exact: true }).fill('Você recomendaria o Retaguarda a outro comerciante?');
+    await master.getByRole('button', { name: 'Criar pesquisa' }).click();
+    await visible(master.locator('.ant-notification-notice').filter({ hasText: 'Pesquisa criada.' }));
+
+    const customer = await signIn('vendedor@demo.com.br', /#\/pages\/dashboard$/);
+    const modal = customer.locator('.nps-modal');
+    await visible(modal.getByText('Você recomendaria o Retaguarda a outro comerciante?'));
+    await modal.getByRole('radio', { name: '9' }).click();
+    await modal.getByLabel('Comentário (opcional)').fill('Rápido no balcão.');
+    await modal.getByRole('button', { name: 'Enviar' }).click();
+    await visible(customer.locator('.ant-notification-notice').filter({ hasText: 'Obrigado pela sua resposta!' }));
+    await poll(() => modal.count()).toBe(0);
+    // At most once per period: a reload does not ask again.
+    await customer.reload();
+    await visible(sideMenu(customer));
+    await poll(() => customer.evaluate(async () => (await (await fetch('/api/Nps/pendente', { headers: { Authorization: localStorage.getItem('token')! } })).json()).pesquisa)).toBeNull();
+    expect(await modal.count()).toBe(0);
+
+    await master.reload();
+    const row = master.locator('.ant-table-row').filter({ hasText: 'Você recomendaria o Retaguarda a outro comerciante?' });
+    await row.locator('input[type=radio]').check();
+    await visible(master.getByText('Rápido no balcão.'));
+    await poll(() => master.locator('.ant-statistic').filter({ hasText: 'NPS' }).first().locator('.ant-statistic-content').innerText()).toBe('100');
+    expect(errors.flat()).toEqual([]);
+  });
+});
