@@ -1,5 +1,6 @@
 import type { BrandResolver } from './brands/brand-resolver.ts';
 import type { Db } from './db/db.ts';
+import type { DocumentRegistry } from './documentos/registry.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
@@ -27,6 +28,8 @@ export interface AppServices {
   /** Base address of the external CRM's API (SPEC 7.8), when a brand does not name its own. */
   crmBaseUrl: string;
   background: BackgroundTasks;
+  /** Business document types (schemas/documents) with their posting modules. */
+  documents?: DocumentRegistry;
   /** socket.io rooms; set once the HTTP server exists. */
   realtime?: Realtime;
 }

@@ -25,6 +25,9 @@ import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
 import planosRoutes from './planos/routes.ts';
+import documentRoutes from './documentos/routes.ts';
+import { DocumentRegistry } from './documentos/registry.ts';
+import estoqueRoutes from './estoque/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -91,6 +94,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(usuariosWhitelabelRoutes, { services });
   await app.register(planosRoutes, { services });
   await app.register(resourceRoutes, { services });
+  services.documents = await DocumentRegistry.load(registry);
+  await app.register(documentRoutes, { services, documents: services.documents });
+  await app.register(estoqueRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });
   await app.register(favoritosRoutes, { services });
