@@ -42,7 +42,9 @@ describe.each(BACKENDS)('estoque on %s', (backend) => {
     scope = { tenantId: u.tenant_id, userId: u.id, branchId: u.filial_selecionada_id };
     principal = (await ok(admin, 'GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`))[0].id;
     loja = (await ok(admin, 'POST', '/api/Depositos', { descricao: 'Depósito da loja' })).id;
-    produtos = await ok(admin, 'GET', `/api/Produtos?filter=${q({ order: 'id ASC', limit: 10 })}`);
+    // Products of its own, so the demo account's stock does not change what these tests expect.
+    produtos = [];
+    for (let i = 0; i < 10; i++) produtos.push(await ok(admin, 'POST', '/api/Produtos', { descricao: `Produto do teste de estoque ${i + 1}`, codigo: `TE${i + 1}`, tipoProduto: 0, precoCusto: '2.00' }));
   });
   afterAll(async () => srv?.close());
 
