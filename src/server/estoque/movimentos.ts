@@ -70,7 +70,7 @@ export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: Linh
     if (!TIPOS.has(l.tipo)) throw badRequest(`${where}tipo de movimentação desconhecido: ${l.tipo}.`, [{ campo: 'tipo', mensagem: 'Valor inválido' }]);
   }
   const depositos = await filiaisDos(q, scope.tenantId, [...new Set(linhas.map((l) => l.depositoId))]);
-  await checkProdutosELotes(q, scope.tenantId, linhas);
+  const custoCadastro = await checkProdutosELotes(q, scope.tenantId, linhas);
   const negativo = await permiteEstoqueNegativo(q, scope.tenantId);
   const ordered = linhas.map((l, i) => ({ l, i })).sort((a, b) => compareKeys(a.l, b.l) || a.i - b.i);
   const out: MovimentoGravado[] = new Array(linhas.length);
@@ -80,18 +80,19 @@ export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: Linh
     const custoEntrada = entra && l.custoUnitario != null ? l.custoUnitario : null;
     const r = await q.query<{ quantidade: string; custo_medio: string | null }>(
       `INSERT INTO saldos_estoque AS s (tenant_id, produto_id, variacao_id, filial_id, deposito_id, lote_id, quantidade, custo_medio)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, coalesce($8::numeric, $9::numeric))
        ON CONFLICT ON CONSTRAINT saldos_estoque_chave DO UPDATE SET
          custo_medio = CASE
-           WHEN EXCLUDED.quantidade > 0 AND EXCLUDED.custo_medio IS NOT NULL THEN
+           WHEN EXCLUDED.quantidade > 0 AND $8::numeric IS NOT NULL THEN
              CASE WHEN s.quantidade > 0 AND s.custo_medio IS NOT NULL
-               THEN round((s.quantidade * s.custo_medio + EXCLUDED.quantidade * EXCLUDED.custo_medio) / (s.quantidade + EXCLUDED.quantidade), 4)
-               ELSE EXCLUDED.custo_medio END
-           ELSE s.custo_medio END,
+               THEN round((s.quantidade * s.custo_medio + EXCLUDED.quantidade * $8::numeric) / (s.quantidade + EXCLUDED.quantidade), 4)
+               ELSE $8::numeric END
+           ELSE coalesce(s.custo_medio, $9::numeric) END,
          quantidade = s.quantidade + EXCLUDED.quantidade,
          updated_at = now()
        RETURNING quantidade, custo_medio`,
-      [scope.tenantId, l.produtoId, l.variacaoId ?? null, depositos.get(l.depositoId), l.depositoId, l.loteId ?? null, l.quantidade, custoEntrada],
+      // An entry without a cost into a balance without an average starts from the product's registered cost.
+      [scope.tenantId, l.produtoId, l.variacaoId ?? null, depositos.get(l.depositoId), l.depositoId, l.loteId ?? null, l.quantidade, custoEntrada, entra ? (custoCadastro.get(l.produtoId) ?? null) : null],
     );
     const saldo = r.rows[0];
     if (!entra && !negativo && new Decimal(saldo.quantidade).isNegative()) {
@@ -189,21 +190,24 @@ async function filiaisDos(q: Queryable, tenantId: number, ids: number[]): Promis
   return map;
 }
 
-async function checkProdutosELotes(q: Queryable, tenantId: number, linhas: LinhaMovimento[]): Promise<void> {
+/** Checks products (not services) and lotes (of the line's product); returns each product's registered cost. */
+async function checkProdutosELotes(q: Queryable, tenantId: number, linhas: LinhaMovimento[]): Promise<Map<number, string | null>> {
   const ids = [...new Set(linhas.map((l) => l.produtoId))];
-  const r = await q.query<{ id: number; servico: boolean }>('SELECT id, servico FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenantId, ids]);
+  const r = await q.query<{ id: number; servico: boolean; preco_custo: string | null }>('SELECT id, servico, preco_custo FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenantId, ids]);
+  const custos = new Map(r.rows.map((p) => [Number(p.id), p.preco_custo]));
   const found = new Map(r.rows.map((p) => [Number(p.id), p.servico]));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw badRequest(`Produto não encontrado: ${missing.join(', ')}.`, missing.map((id) => ({ campo: 'produtoId', mensagem: 'Produto não encontrado', produtoId: id })));
   const servicos = ids.filter((id) => found.get(id));
   if (servicos.length) throw badRequest(`Serviço não movimenta estoque: ${servicos.join(', ')}.`, servicos.map((id) => ({ campo: 'produtoId', mensagem: 'Serviço não tem estoque', produtoId: id })));
   const lotes = linhas.filter((l) => l.loteId != null);
-  if (!lotes.length) return;
+  if (!lotes.length) return custos;
   const lr = await q.query<{ id: number; produto_id: number }>('SELECT id, produto_id FROM lotes WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenantId, [...new Set(lotes.map((l) => l.loteId!))]]);
   const dono = new Map(lr.rows.map((l) => [Number(l.id), Number(l.produto_id)]));
   for (const l of lotes) {
     if (dono.get(l.loteId!) !== l.produtoId) throw badRequest(`Lote ${l.loteId} não encontrado para o produto ${l.produtoId}.`, [{ campo: 'loteId', ...(l.origemLinha ? { linha: l.origemLinha } : {}), mensagem: 'Lote não pertence ao produto' }]);
   }
+  return custos;
 }
 
 /** '1.234,5' style for messages: up to 4 decimals, no trailing zeros. */

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const DIST_INDEX = join(ROOT, 'dist/index.html');
 /** What the web bundle is built from: when any of it is newer than dist/, dist/ is stale. */
-const INPUTS = ['src/web', 'src/shared', 'schemas/resources', 'schemas/lookups', 'schemas/brands', 'index.html', 'vite.config.ts'];
+const INPUTS = ['src/web', 'src/shared', 'schemas/resources', 'schemas/documents', 'schemas/lookups', 'schemas/brands', 'index.html', 'vite.config.ts'];
 
 function newest(path: string): number {
   const st = statSync(path);

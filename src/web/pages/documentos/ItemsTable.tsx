@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Table } from 'antd';
 import { memo, useCallback, useMemo, useState } from 'react';
-import { formatDecimal } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { resourceByName } from '../../schemas/registry.ts';
 import { searchRelated, type RelatedOption } from '../../renderer/relation-search.ts';
@@ -88,7 +87,8 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
               />
             );
           }
-          if (!editable) return p.format === 'quantity' ? formatDecimal(it[c.field] as string, 4).replace(/,?0+$/, '') : String(it[c.field] ?? '');
+          // Items hold quantities as typed (pt-BR) on this page, stored ones included.
+          if (!editable) return String(it[c.field] ?? '');
           return <Input aria-label={`${p.title} da linha`} inputMode="decimal" value={String(it[c.field] ?? '')} onChange={(e) => change(it.key, { [c.field]: e.target.value })} />;
         },
       });
