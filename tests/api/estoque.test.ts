@@ -289,3 +289,73 @@ describe.each(BACKENDS)('estoque on %s', (backend) => {
     expect(orphans.rows).toEqual([]);
   });
 });
+
+describe.each(BACKENDS)('importar arquivo do coletor on %s', (backend) => {
+  let srv: TestServer;
+  let admin: string;
+  let vendedor: string;
+  let deposito: number;
+  let produtos: Row[];
+  const call = (token: string, url: string, payload: unknown) => srv.app.inject({ method: 'POST', url, payload: payload as any, headers: { authorization: token } });
+  const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend);
+    admin = await login(srv.app, 'admin@demo.com.br');
+    vendedor = await login(srv.app, 'vendedor@demo.com.br');
+    const get = async (url: string) => (await srv.app.inject({ method: 'GET', url, headers: { authorization: admin } })).json();
+    deposito = (await get(`/api/Depositos?filter=${q({ where: { padrao: true } })}`))[0].id;
+    produtos = await get(`/api/Produtos?filter=${q({ where: { gtin: { neq: null } }, order: 'id ASC', limit: 3 })}`);
+  });
+  afterAll(async () => srv?.close());
+
+  it('previews each line with balance and difference, then posts the file as one acerto', async () => {
+    const [a, b] = produtos;
+    const csv = `codigo;quantidade\n${a.codigo};7\n${b.gtin};2,5\n${a.codigo};3\n`;
+    const preview = await call(admin, '/api/AcertosEstoque/importar', { depositoId: deposito, formato: 'csv', conteudo: csv });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().erros).toBe(0);
+    expect(preview.json().linhas.map((l: Row) => [l.linha, l.produtoId, l.quantidade])).toEqual([[2, a.id, '7.0000'], [3, b.id, '2.5000'], [4, a.id, '3.0000']]);
+    const posted = await call(admin, '/api/AcertosEstoque/importar', { depositoId: deposito, formato: 'txt', conteudo: csv, efetivar: true, motivo: 'Coletor da loja' });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json()).toMatchObject({ estado: 'efetivado', motivo: 'Coletor da loja' });
+    expect(posted.json().itens.map((i: Row) => [i.produtoId, i.quantidade])).toEqual([[a.id, '10'], [b.id, '2.5']]);
+    const saldos = (await srv.app.inject({ method: 'GET', url: `/api/SaldosEstoque?filter=${q({ where: { depositoId: deposito, produtoId: { inq: [a.id, b.id] }, loteId: null } })}`, headers: { authorization: admin } })).json();
+    expect(Object.fromEntries(saldos.map((s: Row) => [s.produtoId, new Decimal(s.quantidade).toFixed(4)]))).toEqual({ [a.id]: '10.0000', [b.id]: '2.5000' });
+  });
+
+  it('reads XLSX (columns A and B) too', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Contagem');
+    ws.addRow(['Código', 'Quantidade']);
+    ws.addRow([produtos[2].codigo, 4]);
+    const conteudo = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    const r = await call(admin, '/api/AcertosEstoque/importar', { depositoId: deposito, formato: 'xlsx', conteudo });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().linhas).toMatchObject([{ linha: 2, produtoId: produtos[2].id, quantidade: '4.0000', erro: null }]);
+  });
+
+  it('a file with a broken line is refused whole, each bad line named in Portuguese', async () => {
+    const before = (await srv.db.query<Row>('SELECT count(*)::int AS n FROM movimentos_estoque')).rows[0].n;
+    const csv = `${produtos[0].codigo};5\nNAOEXISTE;1\n${produtos[1].codigo};abc\n${produtos[1].codigo};-2\n${produtos[2].codigo};1,23456\n;3\n`;
+    const preview = (await call(admin, '/api/AcertosEstoque/importar', { depositoId: deposito, conteudo: csv })).json();
+    expect(preview.erros).toBe(5);
+    expect(preview.linhas.map((l: Row) => l.erro)).toEqual([
+      null,
+      'Linha 2: produto com código NAOEXISTE não encontrado.',
+      'Linha 3: quantidade inválida (abc); use um número com até 4 casas decimais.',
+      'Linha 4: quantidade não pode ser negativa (-2).',
+      'Linha 5: quantidade inválida (1,23456); use um número com até 4 casas decimais.',
+      'Linha 6: código do produto em branco.',
+    ]);
+    const r = await call(admin, '/api/AcertosEstoque/importar', { depositoId: deposito, conteudo: csv, efetivar: true });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.message).toMatch(/^O arquivo tem 5 linha\(s\) com erro; nada foi importado\. Linha 2: produto com código NAOEXISTE/);
+    expect(r.json().error.details.map((d: Row) => d.linha)).toEqual([2, 3, 4, 5, 6]);
+    expect((await srv.db.query<Row>('SELECT count(*)::int AS n FROM movimentos_estoque')).rows[0].n).toBe(before);
+    expect((await call(admin, '/api/AcertosEstoque/importar', { depositoId: 999999, conteudo: csv })).statusCode).toBe(400);
+    expect((await call(admin, '/api/AcertosEstoque/importar', { depositoId: deposito, formato: 'pdf', conteudo: csv })).statusCode).toBe(400);
+    expect((await call(vendedor, '/api/AcertosEstoque/importar', { depositoId: deposito, conteudo: csv })).statusCode).toBe(403);
+  });
+});

@@ -10,6 +10,9 @@ import { checkFilterKeys, orderToSql, parseFields, parseJsonParam, parseOrder, p
 import type { FieldDef, FieldKind, ResourceDef } from '../resources/registry.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import type { Queryable } from '../db/db.ts';
+import { DocumentLifecycle } from '../documentos/lifecycle.ts';
+import { withRetry } from '../documentos/routes.ts';
+import { conferir, importarComoAcerto, lerArquivo } from './importar.ts';
 
 type Row = Record<string, unknown>;
 
@@ -203,6 +206,36 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
       falta = falta.minus(usar);
       return { ...r, sugerido: usar.toFixed(4) };
     });
+  });
+
+  /**
+   * Data-collector import (CSV/TXT `code;quantity`, XLSX columns A/B): `efetivar: false` answers the preview
+   * (each line with product, balance, difference or its error); `efetivar: true` posts the file as one acerto,
+   * refused whole (400, every bad line named) when any line is wrong.
+   */
+  app.post('/api/AcertosEstoque/importar', { bodyLimit: 20 * 1024 * 1024 }, async (req) => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, 'app.importarararquivocoletordados') || !serverAllows(ctx, 'app.acertoestoque', 'change')) throw forbidden('Você não tem permissão para importar arquivos do coletor de dados.');
+    const body = (req.body ?? {}) as Row;
+    const depositoId = intParam(body.depositoId === undefined ? undefined : String(body.depositoId), 'depositoId')!;
+    if (typeof body.conteudo !== 'string' || !body.conteudo) throw badRequest('Envie o conteúdo do arquivo.', [{ campo: 'conteudo', mensagem: 'Campo Obrigatório!' }]);
+    const formato = String(body.formato ?? 'csv').toLowerCase();
+    const lidas = await lerArquivo(formato, body.conteudo);
+    if (lidas.length > 5000) throw badRequest('No máximo 5000 linhas por arquivo.', [{ campo: 'conteudo', mensagem: 'Arquivo grande demais' }]);
+    const acerto = services.documents!.get('acertoEstoque');
+    const lifecycle = new DocumentLifecycle(services.registry);
+    if (body.efetivar !== true) {
+      return db.tenant(ctx, async (q) => {
+        // RLS shows only the selected branch's depósitos: another branch's or account's is unknown here.
+        if (!(await q.query('SELECT 1 FROM depositos WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, depositoId])).rows.length) {
+          throw badRequest(`Depósito ${depositoId} não encontrado nesta filial.`, [{ campo: 'depositoId', mensagem: 'Registro não encontrado' }]);
+        }
+        const linhas = await conferir(q, ctx, depositoId, lidas);
+        return { linhas, erros: linhas.filter((l) => l.erro).length };
+      });
+    }
+    const motivo = typeof body.motivo === 'string' && body.motivo.trim().length >= 3 ? body.motivo.trim().slice(0, 200) : 'Importação do coletor de dados';
+    return withRetry(services, ctx, async (q) => importarComoAcerto(q, ctx, lifecycle, acerto, depositoId, motivo, await conferir(q, ctx, depositoId, lidas)));
   });
 
   app.get('/api/ConfiguracoesEstoque', async (req) => {
