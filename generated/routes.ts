@@ -75,6 +75,7 @@ export const ROUTES = [
   "pages/dashboard",
   "pages/estoque/acerto-estoque",
   "pages/estoque/acerto-estoque/cadastrar",
+  "pages/estoque/acerto-estoque/editar/:id",
   "pages/estoque/alteracao-preco",
   "pages/estoque/categorias",
   "pages/estoque/categorias/cadastrar",

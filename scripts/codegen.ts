@@ -73,6 +73,46 @@ async function resourceType(doc: any, lookups: Map<string, any>): Promise<string
   return [BANNER, `/** ${doc.singular}: registro de /api/${doc.endpoint} (schemas/resources/${doc.name}.json). */`, ts.trim(), ''].join('\n');
 }
 
+/** Types of a business document (schemas/documents): its header, one line item and the record as read. */
+async function documentTypes(doc: any, lookups: Map<string, any>): Promise<string> {
+  const props = (schema: any) => {
+    const out: Record<string, any> = {};
+    for (const [name, p] of Object.entries<any>(schema.properties)) {
+      const { lookup, resource, widget, title, positive, nonNegative, ...rest } = p;
+      const prop: any = { ...rest, description: title };
+      if (lookup && lookups.get(lookup) && !lookups.get(lookup).large) prop.enum = lookups.get(lookup).items.map((i: any) => i.value);
+      out[name] = prop;
+    }
+    return out;
+  };
+  const T = pascal(doc.name);
+  const header = { title: `${T}Cabecalho`, type: 'object', properties: props(doc.header), required: doc.header.required ?? [], additionalProperties: false };
+  const item = { title: `${T}Item`, type: 'object', properties: props(doc.items), required: doc.items.required ?? [], additionalProperties: false };
+  const opts = { bannerComment: '', additionalProperties: false, style: { singleQuote: true, printWidth: 120 } } as const;
+  const states = doc.states.map((st: any) => lit(st.key)).join(' | ');
+  return [
+    BANNER,
+    `/** ${doc.singular}: /api/${doc.endpoint} (schemas/documents/${doc.name}.json). */`,
+    (await compile(header as any, `${T}Cabecalho`, opts)).trim(),
+    (await compile(item as any, `${T}Item`, opts)).trim(),
+    `export type ${T}Estado = ${states};`,
+    `export type ${T}Transicao = ${doc.transitions.map((t: any) => lit(t.name)).join(' | ')};`,
+    `/** The document as GET /api/${doc.endpoint}/{id} answers. */`,
+    `export interface ${T} extends ${T}Cabecalho {`,
+    '  id: number;',
+    '  numero: number;',
+    `  estado: ${T}Estado;`,
+    '  filialId: number;',
+    '  usuarioId: number | null;',
+    '  createdAt: string;',
+    '  updatedAt: string;',
+    `  itens: (${T}Item & { linha: number })[];`,
+    `  transicoes: ${T}Transicao[];`,
+    '}',
+    '',
+  ].join('\n');
+}
+
 export async function generate(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const lookups = await docs('lookups');
@@ -109,6 +149,16 @@ export async function generate(): Promise<Map<string, string>> {
   index.push('', `export const RESOURCES = ${JSON.stringify(Object.fromEntries(resources.map(({ doc }) => [doc.name, { endpoint: doc.endpoint, route: doc.route, permission: doc.permission }])), null, 2)} as const;`);
   index.push('export type ResourceName = keyof typeof RESOURCES;', '');
   files.set('resources/index.ts', index.join('\n'));
+
+  const documents = await docs('documents');
+  const docIndex = [BANNER, ''];
+  for (const { doc } of documents) {
+    files.set(`documents/${doc.name}.ts`, await documentTypes(doc, lookupMap));
+    docIndex.push(`export type { ${pascal(doc.name)}, ${pascal(doc.name)}Cabecalho, ${pascal(doc.name)}Item } from './${doc.name}.ts';`);
+  }
+  docIndex.push('', `export const DOCUMENTS = ${JSON.stringify(Object.fromEntries(documents.map(({ doc }) => [doc.name, { endpoint: doc.endpoint, route: doc.route, permission: doc.permission, transitions: doc.transitions.map((t: any) => t.name) }])), null, 2)} as const;`);
+  docIndex.push('export type DocumentName = keyof typeof DOCUMENTS;', '');
+  files.set('documents/index.ts', docIndex.join('\n'));
   return files;
 }
 
@@ -117,7 +167,7 @@ async function main() {
   const files = await generate();
   const drifted: string[] = [];
   const existing = new Set<string>();
-  for (const sub of ['', 'resources/']) {
+  for (const sub of ['', 'resources/', 'documents/']) {
     for (const f of await readdir(path.join(OUT, sub)).catch(() => [] as string[])) if (f.endsWith('.ts')) existing.add(sub + f);
   }
   for (const [rel, content] of files) {

@@ -5,6 +5,7 @@ export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
 export type { Deposito } from './deposito.ts';
 export type { Fornecedor } from './fornecedor.ts';
+export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
 export type { Perfil } from './perfil.ts';
 export type { Produto } from './produto.ts';
@@ -38,6 +39,11 @@ export const RESOURCES = {
     "endpoint": "Fornecedores",
     "route": "pages/compras/fornecedores",
     "permission": "app.fornecedor"
+  },
+  "lote": {
+    "endpoint": "Lotes",
+    "route": "pages/estoque/lotes",
+    "permission": "app.lote"
   },
   "marca": {
     "endpoint": "Marcas",

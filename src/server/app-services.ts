@@ -1,5 +1,6 @@
 import type { BrandResolver } from './brands/brand-resolver.ts';
 import type { Db } from './db/db.ts';
+import type { DocumentRegistry } from './documentos/registry.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
@@ -30,6 +31,8 @@ export interface AppServices {
   background: BackgroundTasks;
   /** Files (report outputs, brand images, …): DATA_DIR/arquivos or S3-compatible object storage (STORAGE_URL). */
   storage: FileStorage;
+  /** Business document types (schemas/documents) with their posting modules. */
+  documents?: DocumentRegistry;
   /** socket.io rooms; set once the HTTP server exists. */
   realtime?: Realtime;
 }

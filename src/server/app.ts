@@ -39,6 +39,9 @@ import npsRoutes from './admin/nps-routes.ts';
 import aparenciaRoutes from './admin/aparencia-routes.ts';
 import ibptRoutes from './admin/ibpt-routes.ts';
 import contasRoutes from './admin/contas-routes.ts';
+import documentRoutes from './documentos/routes.ts';
+import { DocumentRegistry } from './documentos/registry.ts';
+import estoqueRoutes from './estoque/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -133,6 +136,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(ibptRoutes, { services });
   await app.register(contasRoutes, { services });
   await app.register(resourceRoutes, { services });
+  services.documents = await DocumentRegistry.load(registry);
+  await app.register(documentRoutes, { services, documents: services.documents });
+  await app.register(estoqueRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });
   await app.register(favoritosRoutes, { services });

@@ -12,8 +12,18 @@ describe.each(BACKENDS)('generic resource API on %s', (backend) => {
   let app: FastifyInstance;
   let demo: string;
   let vizinha: string;
-  const call = (token: string | null, method: string, url: string, payload?: unknown) =>
-    app.inject({ method: method as any, url, payload: payload as any, headers: token ? { authorization: token } : {} });
+  // A required link (a lote's product) must name a record of the caller's own account: one per account and
+  // target is made before the suite, and every body sent to that resource points at it.
+  const links = new Map<string, number>();
+  const requiredLinks = (doc: (typeof docs)[number]) =>
+    Object.entries(doc.schema.properties).filter(([f, p]) => p.relation && doc.schema.required?.includes(f)).map(([f, p]) => [f, doc.relations![p.relation!].resource] as const);
+  const call = (token: string | null, method: string, url: string, payload?: unknown) => {
+    const doc = docs.find((d) => url.split('?')[0].replace(/\/\d+$/, '') === `/api/${d.endpoint}`);
+    if (doc && token && payload && typeof payload === 'object') {
+      for (const [f, target] of requiredLinks(doc)) if (f in (payload as object)) (payload as Record<string, unknown>)[f] = links.get(`${token}|${target}`);
+    }
+    return app.inject({ method: method as any, url, payload: payload as any, headers: token ? { authorization: token } : {} });
+  };
   const q = (filter: unknown) => encodeURIComponent(JSON.stringify(filter));
 
   beforeAll(async () => {
@@ -21,6 +31,13 @@ describe.each(BACKENDS)('generic resource API on %s', (backend) => {
     app = srv.app;
     demo = await login(app, 'admin@demo.com.br');
     vizinha = await login(app, 'admin@vizinha.com.br');
+    for (const target of new Set(docs.flatMap((d) => requiredLinks(d).map(([, t]) => t)))) {
+      const tdoc = registry.get(target).doc;
+      for (const token of [demo, vizinha]) {
+        const r = await app.inject({ method: 'POST', url: `/api/${tdoc.endpoint}`, payload: sampleBody(tdoc) as any, headers: { authorization: token } });
+        links.set(`${token}|${target}`, r.json().id);
+      }
+    }
   });
   afterAll(async () => srv?.close());
 

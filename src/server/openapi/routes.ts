@@ -3,6 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { writeSchema, SYSTEM_FIELDS } from '../resources/registry.ts';
 import { loadLookups } from '../schemas/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
+import { documentsOpenApi } from '../documentos/routes.ts';
 
 /** OpenAPI 3.1 built from the resource documents, for integrators. */
 export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown> {
@@ -61,5 +62,11 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
 
 export default async function openapiRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const doc = buildOpenApi(services.registry);
+  if (services.documents) {
+    // Business documents (schemas/documents): their list, draft writes and transitions.
+    const extra = documentsOpenApi(services.documents);
+    Object.assign(doc.paths as Record<string, unknown>, extra.paths);
+    Object.assign((doc.components as { schemas: Record<string, unknown> }).schemas, extra.schemas);
+  }
   app.get('/api/openapi.json', async () => doc);
 }

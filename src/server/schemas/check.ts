@@ -7,7 +7,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft07 from 'ajv';
 import addFormats from 'ajv-formats';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { addRetaguardaFormats } from '../../shared/formats.ts';
 import { SCHEMAS_DIR } from './documents.ts';
@@ -131,6 +131,35 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
       if (!target) errors.push(`${where}: relação ${rn} aponta o recurso '${r.resource}', que não existe`);
       else if (r.type === 'belongsTo') has(r.foreignKey, `chave da relação ${rn}`);
       else if (!(r.foreignKey in (target.schema?.properties ?? {}))) errors.push(`${where}: relação ${rn}: '${r.foreignKey}' não é campo de ${r.resource}`);
+    }
+  }
+
+  // 4b. Business documents: states and transitions consistent, fields named exist, the posting module exists.
+  const documents = folder('documents');
+  const resourceEndpoints = new Set(resources.map((r) => r.d.endpoint));
+  dup('endpoint de documento', documents.map((x) => x.d.endpoint));
+  for (const { name, d } of documents) if (resourceEndpoints.has(d.endpoint)) errors.push(`documents/${name}.json: endpoint '${d.endpoint}' já é de um recurso`);
+  for (const { name, d } of documents) {
+    const where = `documents/${name}.json`;
+    if (d.name !== name) errors.push(`${where}: name '${d.name}' difere do nome do arquivo`);
+    if (!permKeys.has(d.permission)) errors.push(`${where}: permissão '${d.permission}' não existe em permissions.json`);
+    if (d.service && !existsSync(resolve(dir, '../src/server', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
+    const states = new Set<string>((d.states ?? []).map((st: any) => st.key));
+    dup(`${where}: estado`, (d.states ?? []).map((st: any) => st.key));
+    dup(`${where}: transição`, (d.transitions ?? []).map((t: any) => t.name));
+    if (!states.has(d.initial)) errors.push(`${where}: estado inicial '${d.initial}' não existe`);
+    for (const t of d.transitions ?? []) for (const st of [...(t.from ?? []), t.to]) if (!states.has(st)) errors.push(`${where}: transição ${t.name} usa o estado '${st}', que não existe`);
+    const header = d.header?.properties ?? {};
+    const items = d.items?.properties ?? {};
+    const system = new Set(['id', 'numero', 'estado', 'filialId', 'usuarioId', 'createdAt', 'updatedAt']);
+    for (const c of d.list?.columns ?? []) if (!(c.field in header) && !system.has(c.field)) errors.push(`${where}: coluna '${c.field}' não é campo do cabeçalho`);
+    for (const row of d.form?.rows ?? []) for (const f of row) if (!(f in header)) errors.push(`${where}: campo do formulário '${f}' não é campo do cabeçalho`);
+    for (const c of d.itemColumns ?? []) if (!(c.field in items)) errors.push(`${where}: coluna de item '${c.field}' não é campo do item`);
+    for (const r of d.header?.required ?? []) if (!(r in header)) errors.push(`${where}: obrigatório '${r}' não é campo do cabeçalho`);
+    for (const r of d.items?.required ?? []) if (!(r in items)) errors.push(`${where}: obrigatório '${r}' não é campo do item`);
+    for (const [f, p] of Object.entries<any>({ ...header, ...items })) {
+      if (p.resource && !byName.has(p.resource)) errors.push(`${where}: campo ${f} aponta o recurso '${p.resource}', que não existe`);
+      if (p.lookup && !lookups.has(p.lookup)) errors.push(`${where}: campo ${f} aponta a lista '${p.lookup}', que não existe`);
     }
   }
 

@@ -10,6 +10,7 @@ import { adminRoutes } from '../pages/administrador/routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
+import { DOCUMENTS } from '../pages/documentos/document-docs.ts';
 import { themeColor, useBrand } from './brand.ts';
 import { ANTD_CSS_VAR_KEY } from './antd-theme.ts';
 import { loadFormPage, loadListPage, loadShell } from './page-chunks.ts';
@@ -36,6 +37,9 @@ const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/Usu
 const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 const AssinaturaPage = lazy(() => import('../assinatura/AssinaturaPage.tsx'));
+// Business documents (schemas/documents): one list and one form page for every type.
+const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
+const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage.tsx'));
 
 export { ANTD_CSS_VAR_KEY };
 
@@ -70,6 +74,11 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/usuarios/editarminhaconta" element={<MinhaContaPage />} />
         <Route path="/pages/configuracoes/gateway-boleto" element={<GatewayBoletoPage />} />
         <Route path="/pages/assinatura" element={<AssinaturaPage />} />
+        {DOCUMENTS.flatMap((doc) => [
+          <Route key={doc.route} path={`/${doc.route}`} element={<DocumentListPage key={doc.name} doc={doc} />} />,
+          <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,
+          <Route key={`${doc.route}/editar`} path={`/${doc.route}/editar/:id`} element={<DocumentFormPage key={`${doc.name}-editar`} doc={doc} mode="editar" />} />,
+        ])}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

@@ -1,0 +1,26 @@
+/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+
+export type { AcertoEstoque, AcertoEstoqueCabecalho, AcertoEstoqueItem } from './acertoEstoque.ts';
+export type { TransferenciaEstoque, TransferenciaEstoqueCabecalho, TransferenciaEstoqueItem } from './transferenciaEstoque.ts';
+
+export const DOCUMENTS = {
+  "acertoEstoque": {
+    "endpoint": "AcertosEstoque",
+    "route": "pages/estoque/acerto-estoque",
+    "permission": "app.acertoestoque",
+    "transitions": [
+      "efetivar",
+      "cancelar"
+    ]
+  },
+  "transferenciaEstoque": {
+    "endpoint": "TransferenciasEstoque",
+    "route": "pages/estoque/transferencia-estoque",
+    "permission": "app.transferenciaEstoque",
+    "transitions": [
+      "efetivar",
+      "cancelar"
+    ]
+  }
+} as const;
+export type DocumentName = keyof typeof DOCUMENTS;

@@ -1,0 +1,108 @@
+import type { ValidateFunction } from 'ajv';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createAjv, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
+import { loadLookups, readDocuments, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { DOCUMENT_SYSTEM_FIELDS, type DocumentDoc, type DocumentTransition, type ObjectSchema } from './document-doc.ts';
+import type { DocumentModule } from './lifecycle.ts';
+
+const SERVER_DIR = resolve(import.meta.dirname, '..');
+
+export interface DocumentDef {
+  doc: DocumentDoc;
+  name: string;
+  endpoint: string;
+  /** Header fields and system fields as the list sees them (for the LoopBack filter of resources/filter-sql). */
+  listDef: ResourceDef;
+  validateHeader: ValidateFunction;
+  validateItem: ValidateFunction;
+  transitions: Map<string, DocumentTransition>;
+  module: DocumentModule;
+}
+
+const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+
+function kindOf(p: { type?: string | string[]; format?: string }): FieldKind {
+  const t = (Array.isArray(p.type) ? p.type : [p.type]).filter((x) => x !== 'null')[0];
+  if (t === 'integer') return 'integer';
+  if (t === 'number') return 'number';
+  if (t === 'boolean') return 'boolean';
+  if (t === 'object' || t === 'array') return 'json';
+  if (p.format === 'money' || p.format === 'quantity' || p.format === 'percent') return 'number';
+  if (p.format === 'date') return 'date';
+  if (p.format === 'date-time') return 'datetime';
+  return 'text';
+}
+
+/** The JSON Schema a header or an item must satisfy when written: lookups become enums, nothing extra. */
+function writeSchema(s: ObjectSchema): Record<string, unknown> {
+  const lookups = loadLookups();
+  const properties: Record<string, unknown> = {};
+  for (const [name, prop] of Object.entries(s.properties)) {
+    const { resource: _r, positive: _p, nonNegative: _n, ...p } = prop;
+    if (prop.lookup) {
+      const lk = lookups.get(prop.lookup);
+      if (!lk) throw new Error(`lookup '${prop.lookup}' não existe`);
+      if (!lk.large) (p as Record<string, unknown>).enum = lk.items.map((i) => i.value);
+    }
+    properties[name] = p;
+  }
+  return { type: 'object', properties, required: s.required ?? [], additionalProperties: false };
+}
+
+/** A read-only resource-like definition over the list projection, so filter-sql parses where/order/fields. */
+function listDefOf(doc: DocumentDoc): ResourceDef {
+  const fields = new Map<string, FieldDef>();
+  for (const [name, schema] of Object.entries({ ...DOCUMENT_SYSTEM_FIELDS, ...doc.header.properties })) {
+    fields.set(name, { name, column: toColumn(name), kind: kindOf(schema), virtual: false, readOnly: true, schema });
+  }
+  return {
+    doc: { name: doc.name, endpoint: doc.endpoint, table: 'documentos', title: doc.title, singular: doc.singular, permission: doc.permission, route: doc.route, schema: { type: 'object', properties: doc.header.properties }, list: { columns: doc.list.columns, order: doc.list.order ?? 'numero DESC' }, form: { sections: [] } },
+    name: doc.name,
+    endpoint: doc.endpoint,
+    table: 'documentos',
+    fields,
+    writable: [],
+    scope: [],
+    validate: (() => true) as unknown as ValidateFunction,
+  };
+}
+
+/** Every document type of schemas/documents with its posting module (src/server/<module>/<file>.ts). */
+export class DocumentRegistry {
+  readonly byName = new Map<string, DocumentDef>();
+
+  static async load(resources: ResourceRegistry, dir = SCHEMAS_DIR): Promise<DocumentRegistry> {
+    const reg = new DocumentRegistry();
+    const ajv = createAjv();
+    for (const { doc } of readDocuments<DocumentDoc>('documents', dir)) {
+      const mod = (await import(pathToFileURL(resolve(SERVER_DIR, `${doc.service}.ts`)).href)) as DocumentModule;
+      const transitions = new Map(doc.transitions.map((t) => [t.name, t]));
+      for (const t of doc.transitions) {
+        if (t.posting && typeof mod.postings?.[t.posting] !== 'function') throw new Error(`${doc.name}: a transição ${t.name} pede o lançamento '${t.posting}', que ${doc.service}.ts não exporta`);
+      }
+      for (const s of [doc.header, doc.items]) {
+        for (const [f, p] of Object.entries(s.properties)) if (p.resource && !resources.byName.has(p.resource)) throw new Error(`${doc.name}.${f}: recurso '${p.resource}' não existe`);
+      }
+      reg.byName.set(doc.name, {
+        doc,
+        name: doc.name,
+        endpoint: doc.endpoint,
+        listDef: listDefOf(doc),
+        validateHeader: ajv.compile(writeSchema(doc.header)),
+        validateItem: ajv.compile(writeSchema(doc.items)),
+        transitions,
+        module: mod,
+      });
+    }
+    return reg;
+  }
+
+  get(name: string): DocumentDef {
+    const d = this.byName.get(name);
+    if (!d) throw new Error(`documento '${name}' não existe`);
+    return d;
+  }
+}
+
+export { toColumn, kindOf };

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Filter, Where } from '../../shared/filter.ts';
+import type { AppServices } from '../app-services.ts';
+import type { Queryable, TenantScope } from '../db/db.ts';
+import { parseJsonParam } from '../resources/filter-sql.ts';
+import { parseId } from '../resources/resource-service.ts';
+import { DocumentLifecycle } from './lifecycle.ts';
+import { DocumentRegistry } from './registry.ts';
+
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Runs a writing transaction again when PostgreSQL chose it as a deadlock or serialization victim: the
+ * whole transaction was rolled back, so running it again is safe, and the person never sees the error.
+ */
+export async function withRetry<T>(services: AppServices, scope: TenantScope, fn: (q: Queryable) => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await services.db.tenant(scope, fn);
+    } catch (e) {
+      if (i >= attempts || !RETRYABLE.has((e as { code?: string })?.code ?? '')) throw e;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
+    }
+  }
+}
+
+/** The API of every business document type: list, count, one with its items, draft writes, transitions. */
+export default async function documentRoutes(app: FastifyInstance, { services, documents }: { services: AppServices; documents: DocumentRegistry }) {
+  const lifecycle = new DocumentLifecycle(services.registry);
+  const { db } = services;
+  const filterOf = (req: FastifyRequest): Filter => parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
+  const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+
+  for (const def of documents.byName.values()) {
+    const base = `/api/${def.endpoint}`;
+    app.get(base, async (req) => {
+      const ctx = req.ctx!;
+      lifecycle.guard(ctx, def, 'view');
+      return db.tenant(ctx, (q) => lifecycle.list(q, def, ctx, filterOf(req)));
+    });
+    app.get(`${base}/count`, async (req) => {
+      const ctx = req.ctx!;
+      lifecycle.guard(ctx, def, 'view');
+      const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
+      return { count: await db.tenant(ctx, (q) => lifecycle.count(q, def, ctx, where)) };
+    });
+    app.get(`${base}/:id`, async (req) => {
+      const ctx = req.ctx!;
+      lifecycle.guard(ctx, def, 'view');
+      return db.tenant(ctx, (q) => lifecycle.get(q, def, ctx, idOf(req)));
+    });
+    app.post(base, async (req) => {
+      const ctx = req.ctx!;
+      lifecycle.guard(ctx, def, 'change');
+      return withRetry(services, ctx, (q) => lifecycle.create(q, def, ctx, req.body));
+    });
+    app.put(`${base}/:id`, async (req) => {
+      const ctx = req.ctx!;
+      lifecycle.guard(ctx, def, 'change');
+      const id = idOf(req);
+      return withRetry(services, ctx, (q) => lifecycle.update(q, def, ctx, id, req.body));
+    });
+    app.post(`${base}/:id/:transicao`, async (req) => {
+      const ctx = req.ctx!;
+      lifecycle.guard(ctx, def, 'view');
+      const id = idOf(req);
+      const name = (req.params as { transicao: string }).transicao;
+      return withRetry(services, ctx, (q) => lifecycle.transition(q, def, ctx, id, name));
+    });
+  }
+}
+
+/** OpenAPI paths of the document types (merged into /api/openapi.json). */
+export function documentsOpenApi(documents: DocumentRegistry): { paths: Record<string, unknown>; schemas: Record<string, unknown> } {
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = {};
+  const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+  const filterParam = { name: 'filter', in: 'query', description: 'Filtro LoopBack em JSON: {where, order, limit, skip, fields}', schema: { type: 'string' } };
+  for (const def of documents.byName.values()) {
+    const name = def.doc.singular.replace(/\s+/g, '');
+    const item = { type: 'object', properties: def.doc.items.properties, required: def.doc.items.required ?? [] };
+    schemas[`${name}Entrada`] = { type: 'object', properties: { ...def.doc.header.properties, itens: { type: 'array', items: item } }, required: [...(def.doc.header.required ?? []), 'itens'] };
+    schemas[name] = { type: 'object', properties: { id: { type: 'integer' }, numero: { type: 'integer' }, estado: { enum: def.doc.states.map((s) => s.key) }, ...def.doc.header.properties, itens: { type: 'array', items: item }, transicoes: { type: 'array', items: { type: 'string' } } } };
+    const one = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } };
+    const body = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}Entrada` } } } };
+    const tags = [def.doc.title];
+    paths[`/api/${def.endpoint}`] = {
+      get: { tags, summary: `Lista ${def.doc.title.toLowerCase()} da filial selecionada`, parameters: [filterParam], responses: { '200': { description: 'Lista' } } },
+      post: { tags, summary: `Cria ${def.doc.singular.toLowerCase()} (rascunho numerado)`, requestBody: body, responses: { '200': { description: 'Criado', ...one }, '400': { description: 'Dados inválidos' } } },
+    };
+    paths[`/api/${def.endpoint}/count`] = { get: { tags, parameters: [{ name: 'where', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'Contagem' } } } };
+    paths[`/api/${def.endpoint}/{id}`] = {
+      get: { tags, parameters: [idParam], responses: { '200': { description: 'Documento com itens', ...one }, '404': { description: 'Não encontrado' } } },
+      put: { tags, summary: 'Altera um rascunho', parameters: [idParam], requestBody: body, responses: { '200': { description: 'Alterado', ...one }, '409': { description: 'Documento não editável' } } },
+    };
+    for (const t of def.doc.transitions) {
+      paths[`/api/${def.endpoint}/{id}/${t.name}`] = {
+        post: { tags, summary: `${t.label}: ${t.from.join(', ')} → ${t.to}`, parameters: [idParam], responses: { '200': { description: 'Documento após a transição', ...one }, '409': { description: 'Estado não permite a transição' } } },
+      };
+    }
+  }
+  return { paths, schemas };
+}

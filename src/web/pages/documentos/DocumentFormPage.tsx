@@ -1,0 +1,136 @@
+import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { mutate } from 'swr';
+import { api } from '../../api/client.ts';
+import { useRecord } from '../../api/hooks.ts';
+import { fieldMessages, toApiError } from '../../api/errors.ts';
+import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
+import { SchemaForm } from '../../renderer/SchemaForm.tsx';
+import { headerAsResource, stateOf, type DocumentDoc } from './document-docs.ts';
+import { ItemsTable, newItem, toTyped, type EditItem } from './ItemsTable.tsx';
+import { loadNames, nameOf } from './related-names.ts';
+
+type Row = Record<string, unknown>;
+
+/** '1.234,5' (pt-BR) or '1234.5' to '1234.5'; anything else goes as typed, for the server to name the line. */
+export function typedDecimal(v: string): string {
+  const t = v.trim();
+  return t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
+}
+
+/** Items as the API wants them: typed quantities back to decimal strings, empty cells left out. */
+function itemsPayload(doc: DocumentDoc, itens: EditItem[]): Row[] {
+  return itens.map(({ key: _k, linha: _l, ...it }) => {
+    const out: Row = {};
+    for (const [f, v] of Object.entries(it)) {
+      if (v === undefined || v === null || v === '') continue;
+      const p = doc.items.properties[f];
+      out[f] = p?.format === 'quantity' && typeof v === 'string' ? typedDecimal(v) : v;
+    }
+    return out;
+  });
+}
+
+/**
+ * pages/<module>/<document>/cadastrar | editar/:id: the header as an RJSF form (from the header schema),
+ * the items in an antd table, the number and state, and the transitions as buttons.
+ */
+export default function DocumentFormPage({ doc, mode }: { doc: DocumentDoc; mode: 'cadastrar' | 'editar' }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const header = useMemo(() => headerAsResource(doc), [doc]);
+  const record = useRecord<Row>(doc.endpoint, mode === 'editar' ? id : null, { revalidateOnFocus: false, keepPreviousData: false });
+  const [itens, setItens] = useState<EditItem[] | null>(mode === 'cadastrar' ? [newItem()] : null);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+  const [namesReady, setNamesReady] = useState(mode === 'cadastrar');
+  const data = record.data;
+
+  useEffect(() => {
+    if (!data) return;
+    const rows = (data.itens as Row[]) ?? [];
+    setItens(rows.map((r) => newItem(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, doc.items.properties[k]?.format === 'quantity' ? toTyped(v) : v])))));
+    const loads: Promise<void>[] = [];
+    for (const s of [doc.items, doc.header]) {
+      for (const [f, p] of Object.entries(s.properties)) {
+        if (!p.resource) continue;
+        const ids = (s === doc.items ? rows : [data]).map((r) => r[f]).filter((v): v is number => typeof v === 'number');
+        loads.push(loadNames(p.resource, ids));
+      }
+    }
+    Promise.all(loads).finally(() => setNamesReady(true));
+  }, [data, doc]);
+
+  const estado = stateOf(doc, data?.estado);
+  const editable = mode === 'cadastrar' || !!estado?.editable;
+
+  const save = useCallback(
+    async (payload: Row) => {
+      setSaving(true);
+      setServerErrors(undefined);
+      try {
+        const body = { ...payload, itens: itemsPayload(doc, itens ?? []) };
+        const r = mode === 'editar' ? await api.put<Row>(`${doc.endpoint}/${id}`, body) : await api.post<Row>(doc.endpoint, body);
+        toast('success', `${doc.singular} ${r.data.numero} salv${doc.genero === 'f' ? 'a' : 'o'} com sucesso.`);
+        await mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
+        if (mode === 'cadastrar') navigate(`/${doc.route}/editar/${r.data.id}`, { replace: true });
+      } catch (err) {
+        setServerErrors(fieldMessages(toApiError(err)));
+        showError(err);
+      } finally {
+        setSaving(false);
+      }
+    },
+    [doc, id, itens, mode, navigate],
+  );
+
+  const run = async (t: DocumentDoc['transitions'][number]) => {
+    if (t.confirm && !(await confirmDialog({ title: `${t.label}?`, content: t.confirm, danger: t.danger }))) return;
+    try {
+      await api.post(`${doc.endpoint}/${id}/${t.name}`);
+      toast('success', `${doc.singular} ${data?.numero}: ${t.label.toLowerCase()} concluído.`);
+      await mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  if (record.error) return <Typography.Text type="danger">{toApiError(record.error).message}</Typography.Text>;
+  if (mode === 'editar' && (!data || !itens || !namesReady)) return <Spin />;
+  const transitions = mode === 'editar' ? doc.transitions.filter((t) => (data?.transicoes as string[] | undefined)?.includes(t.name)) : [];
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+        <Space align="center">
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {mode === 'cadastrar' ? `Cadastrar ${doc.singular.toLowerCase()}` : `${doc.singular} nº ${data!.numero}`}
+          </Typography.Title>
+          {estado ? <Tag color={estado.color} data-testid="estado-documento">{estado.label}</Tag> : null}
+        </Space>
+        <Space>
+          {transitions.map((t) => (
+            <Button key={t.name} type={t.danger ? 'default' : 'primary'} danger={t.danger} onClick={() => run(t)}>
+              {t.label}
+            </Button>
+          ))}
+          <Button onClick={() => navigate(`/${doc.route}`)}>Voltar</Button>
+        </Space>
+      </Space>
+      <Card title="Itens" size="small" style={{ marginBottom: 16 }}>
+        <ItemsTable doc={doc} itens={itens ?? []} setItens={(fn) => setItens((prev) => fn(prev ?? []))} editable={editable} />
+      </Card>
+      {editable ? (
+        <SchemaForm key={`${mode}-${id ?? 'novo'}-${data?.updatedAt ?? ''}`} doc={header} initialData={data ?? {}} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={() => navigate(`/${doc.route}`)} />
+      ) : (
+        <Descriptions bordered size="small" column={2}>
+          {Object.entries(doc.header.properties).map(([f, p]) => (
+            <Descriptions.Item key={f} label={p.title}>
+              {p.resource ? nameOf(p.resource, data?.[f]) : String(data?.[f] ?? '')}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatDateTime } from '../../../shared/dates.ts';
+import { useCount, useList } from '../../api/hooks.ts';
+import { resourceByName } from '../../schemas/registry.ts';
+import { useRelatedNames } from './related-names.ts';
+import { stateOf, type DocumentDoc } from './document-docs.ts';
+
+const PAGE = 20;
+
+/** The list of one document type in the selected branch: number, date, header columns and state. */
+export default function DocumentListPage({ doc }: { doc: DocumentDoc }) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [estado, setEstado] = useState<string | undefined>();
+  const where = estado ? { estado } : undefined;
+  const filter = useMemo(() => ({ where, order: doc.list.order ?? 'numero DESC', limit: PAGE, skip: (page - 1) * PAGE }), [estado, page, doc]);
+  const list = useList<Record<string, unknown>>(doc.endpoint, filter);
+  const count = useCount(doc.endpoint, where);
+  const rows = list.data ?? [];
+  const names = useRelatedNames(doc.header.properties, rows);
+  const columns = doc.list.columns.map((c) => {
+    const p = doc.header.properties[c.field];
+    const title = c.title ?? p?.title ?? (c.field === 'numero' ? 'Número' : c.field === 'estado' ? 'Situação' : c.field);
+    return {
+      key: c.field,
+      dataIndex: c.field,
+      title,
+      width: c.width,
+      render: (v: unknown) => {
+        if (c.field === 'estado') {
+          const s = stateOf(doc, v);
+          return <Tag color={s?.color}>{s?.label ?? String(v)}</Tag>;
+        }
+        if (c.field === 'createdAt' || c.field === 'updatedAt') return formatDateTime(String(v));
+        if (p?.resource && resourceByName(p.resource)) return names(p.resource, v);
+        return v === null || v === undefined ? '' : String(v);
+      },
+    };
+  });
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {doc.title}
+        </Typography.Title>
+        <Space>
+          <Select allowClear placeholder="Situação" style={{ width: 160 }} value={estado} onChange={(v) => (setEstado(v), setPage(1))} options={doc.states.map((s) => ({ value: s.key, label: s.label }))} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${doc.route}/cadastrar`)}>
+            Cadastrar
+          </Button>
+        </Space>
+      </Space>
+      <Table
+        rowKey="id"
+        size="middle"
+        loading={list.isLoading}
+        dataSource={rows}
+        columns={columns}
+        onRow={(r) => ({ onClick: () => navigate(`/${doc.route}/editar/${r.id}`), style: { cursor: 'pointer' } })}
+        pagination={{ current: page, pageSize: PAGE, total: count.data ?? 0, onChange: setPage, showSizeChanger: false }}
+        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
+      />
+    </div>
+  );
+}

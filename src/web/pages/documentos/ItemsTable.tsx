@@ -1,0 +1,109 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space, Table } from 'antd';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { resourceByName } from '../../schemas/registry.ts';
+import { searchRelated, type RelatedOption } from '../../renderer/relation-search.ts';
+import { nameOf, rememberName } from './related-names.ts';
+import type { DocumentDoc } from './document-docs.ts';
+
+/** One line as edited: quantities as typed (pt-BR), ids as numbers; `key` is stable across edits. */
+export interface EditItem {
+  key: number;
+  [field: string]: unknown;
+}
+
+let nextKey = 1;
+export const newItem = (data: Record<string, unknown> = {}): EditItem => ({ ...data, key: nextKey++ });
+
+/** A record of another resource, searched as the person types (the relation widget's search, in a cell). */
+const RecordCell = memo(function RecordCell({ resource, value, extra, disabled, onChange, placeholder }: { resource: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
+  const target = resourceByName(resource);
+  const [options, setOptions] = useState<RelatedOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const search = async (text: string) => {
+    if (!target) return;
+    setLoading(true);
+    try {
+      if (extra) {
+        const r = await api.get<Record<string, unknown>[]>(target.endpoint, { params: { filter: { where: extra, limit: 50, order: target.list.order } } });
+        setOptions(r.data.map((row) => ({ value: row.id as number, label: String(row[target.display ?? 'id']) + (row.validade ? ` (val. ${String(row.validade).split('-').reverse().join('/')})` : '') })));
+      } else setOptions(await searchRelated(target, text));
+    } finally {
+      setLoading(false);
+    }
+  };
+  const current = typeof value === 'number' && !options.some((o) => o.value === value) ? [{ value, label: nameOf(resource, value) }] : [];
+  return (
+    <Select
+      style={{ width: '100%' }}
+      allowClear
+      disabled={disabled}
+      placeholder={placeholder}
+      value={typeof value === 'number' ? value : undefined}
+      options={[...current, ...options]}
+      loading={loading}
+      showSearch={{ filterOption: extra ? (input, opt) => String(opt?.label ?? '').toLowerCase().includes(input.toLowerCase()) : false, onSearch: extra ? undefined : search }}
+      onOpenChange={(open) => open && search('')}
+      onChange={(v, opt) => {
+        const label = (opt as RelatedOption | undefined)?.label;
+        if (typeof v === 'number' && label) rememberName(resource, v, label);
+        onChange(typeof v === 'number' ? v : null, label);
+      }}
+    />
+  );
+});
+
+/** Shows a stored decimal ('1234.5') the pt-BR way ('1234,5') for editing. */
+export const toTyped = (v: unknown) => (v === null || v === undefined ? '' : String(v).replace('.', ','));
+
+/**
+ * The line items of a document: an antd table (virtual rows, so hundreds of lines stay fast), one cell per
+ * item column of the document; records searched in place, quantities typed in pt-BR.
+ */
+export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDoc; itens: EditItem[]; setItens: (fn: (prev: EditItem[]) => EditItem[]) => void; editable: boolean }) {
+  const change = useCallback((key: number, patch: Record<string, unknown>) => setItens((prev) => prev.map((it) => (it.key === key ? { ...it, ...patch } : it))), [setItens]);
+  const columns = useMemo(() => {
+    const cols: any[] = [{ key: 'linha', title: '#', width: 56, render: (_: unknown, __: EditItem, i: number) => i + 1 }];
+    for (const c of doc.itemColumns) {
+      const p = doc.items.properties[c.field];
+      cols.push({
+        key: c.field,
+        title: c.title ?? p.title,
+        width: c.width,
+        render: (_: unknown, it: EditItem) => {
+          if (p.resource) {
+            const isLote = p.resource === 'lote';
+            if (!editable) return nameOf(p.resource, it[c.field]);
+            return (
+              <RecordCell
+                key={isLote ? `${it.key}-${it.produtoId}` : it.key}
+                resource={p.resource}
+                value={it[c.field]}
+                extra={isLote ? { produtoId: it.produtoId ?? 0, ativo: true } : undefined}
+                disabled={isLote && typeof it.produtoId !== 'number'}
+                placeholder={isLote ? 'Sem lote' : 'Pesquisar'}
+                onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null } : {}) })}
+              />
+            );
+          }
+          // Items hold quantities as typed (pt-BR) on this page, stored ones included.
+          if (!editable) return String(it[c.field] ?? '');
+          return <Input aria-label={`${p.title} da linha`} inputMode="decimal" value={String(it[c.field] ?? '')} onChange={(e) => change(it.key, { [c.field]: e.target.value })} />;
+        },
+      });
+    }
+    if (editable) cols.push({ key: 'acoes', width: 56, render: (_: unknown, it: EditItem) => <Button type="text" danger aria-label="Remover linha" icon={<DeleteOutlined />} onClick={() => setItens((prev) => prev.filter((x) => x.key !== it.key))} /> });
+    return cols;
+  }, [doc, editable, change, setItens]);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Table<EditItem> rowKey="key" size="small" virtual scroll={{ x: 720, y: 480 }} pagination={false} dataSource={itens} columns={columns} locale={{ emptyText: 'Nenhum item.' }} />
+      {editable ? (
+        <Button icon={<PlusOutlined />} onClick={() => setItens((prev) => [...prev, newItem()])}>
+          Adicionar item
+        </Button>
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,38 @@
+import type { DocumentDoc } from '../../../server/documentos/document-doc.ts';
+import type { ResourceDoc } from '../../schemas/types.ts';
+
+export type { DocumentDoc };
+
+// Every business document type is bundled: the routes are derived from them.
+const FILES = import.meta.glob<DocumentDoc>('../../../../schemas/documents/*.json', { eager: true, import: 'default' });
+export const DOCUMENTS: DocumentDoc[] = Object.values(FILES);
+
+/**
+ * The header of a document as a resource document, so the existing RJSF renderer draws it: fields that name
+ * a resource become relations (the relation search widget), laid out by the document's form rows.
+ */
+export function headerAsResource(doc: DocumentDoc): ResourceDoc {
+  const relations: NonNullable<ResourceDoc['relations']> = {};
+  const properties: ResourceDoc['schema']['properties'] = {};
+  for (const [name, p] of Object.entries(doc.header.properties)) {
+    const { resource, positive: _p, nonNegative: _n, ...rest } = p;
+    if (resource) relations[name] = { type: 'belongsTo', resource, foreignKey: name };
+    properties[name] = { ...rest, ...(resource ? { relation: name } : {}) };
+  }
+  return {
+    name: doc.name,
+    endpoint: doc.endpoint,
+    table: 'documentos',
+    title: doc.title,
+    singular: doc.singular,
+    genero: doc.genero,
+    permission: doc.permission,
+    route: doc.route,
+    relations,
+    schema: { type: 'object', required: doc.header.required, properties },
+    list: { columns: [] },
+    form: { sections: [{ title: 'Dados gerais', rows: doc.form.rows }] },
+  };
+}
+
+export const stateOf = (doc: DocumentDoc, key: unknown) => doc.states.find((s) => s.key === key);
