@@ -10,12 +10,13 @@ export default function ResourceListPage({ doc }: { doc: ResourceDoc }) {
   const { data: brand } = useBrand();
   const hidden = useMemo(() => brandSwitches(brand, doc).hidden, [brand, doc]);
   const user = getUser();
+  const writes = !doc.readOnly;
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {doc.title}
       </Typography.Title>
-      <SchemaGrid doc={doc} hidden={hidden} canCreate={may(user, doc.permission, 'change')} canEdit={may(user, doc.permission, 'change')} canDelete={may(user, doc.permission, 'full')} />
+      <SchemaGrid doc={doc} hidden={hidden} canCreate={writes && may(user, doc.permission, 'change')} canEdit={writes && may(user, doc.permission, 'change')} canDelete={writes && may(user, doc.permission, 'full')} />
     </div>
   );
 }
