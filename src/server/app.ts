@@ -25,6 +25,7 @@ import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
 import planosRoutes from './planos/routes.ts';
+import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes, { services });
   await app.register(fiscalRoutes);
+  await app.register(estoqueComplementosRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });

@@ -2,6 +2,7 @@ import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedDemoPlanos } from '../planos/demo.ts';
 import { seedProdutos } from './produtos.ts';
+import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../schemas/documents.ts';
 
@@ -62,6 +63,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
 
     await seedMasterData(q, demo, opts.clientes ?? 60, 1);
     await seedProdutos(q, demo);
+    await seedEstoqueComplementos(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
   });
