@@ -33,6 +33,11 @@ const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
 const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
+// Estoque periphery (issue 14): bulk price change, label printing and preview.
+const AlteracaoPrecoPage = lazy(() => import('../pages/estoque/AlteracaoPrecoPage.tsx'));
+const EtiquetaImprimirPage = lazy(() => import('../pages/estoque/EtiquetaImprimirPage.tsx'));
+const EtiquetaVisualizarPage = lazy(() => import('../pages/estoque/EtiquetaVisualizarPage.tsx'));
+const ETIQUETA_DOC = RESOURCES.find((d) => d.name === 'etiqueta');
 
 /**
  * antd draws from its static stylesheet (imported in main.tsx) instead of generating CSS while rendering
@@ -70,6 +75,10 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/usuarios/editar/:id" element={<UsuarioFormPage key="editar" mode="editar" />} />
         <Route path="/pages/configuracoes/usuarios/editarminhaconta" element={<MinhaContaPage />} />
         <Route path="/pages/configuracoes/gateway-boleto" element={<GatewayBoletoPage />} />
+        <Route path="/pages/estoque/alteracao-preco" element={<AlteracaoPrecoPage />} />
+        <Route path="/pages/estoque/etiqueta/imprimir" element={<EtiquetaImprimirPage />} />
+        <Route path="/pages/estoque/etiqueta/visualizar/:id" element={<EtiquetaVisualizarPage />} />
+        {ETIQUETA_DOC && <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" doc={ETIQUETA_DOC} />} />}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

@@ -12,6 +12,7 @@ import { copyOf } from '../renderer/form-schema.ts';
 import { SchemaForm } from '../renderer/SchemaForm.tsx';
 import type { FromList } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../schemas/types.ts';
+import { FormExtras } from './form-extras.tsx';
 
 export const LEAVE_TITLE = 'Descartar alterações?';
 export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Deseja sair mesmo assim?';
@@ -93,6 +94,7 @@ export default function ResourceFormPage({ doc, mode }: { doc: ResourceDoc; mode
           onDirtyChange={setDirty}
         />
       )}
+      {mode === 'editar' && <FormExtras doc={doc} id={id} />}
     </div>
   );
 }
