@@ -211,6 +211,23 @@ export const BANDEIRA_CARTAO = [
 ] as const;
 export type BandeiraCartao = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99";
 
+/** Código de barras da etiqueta */
+export const CODIGO_BARRAS_ETIQUETA = [
+  {
+    "value": "nenhum",
+    "label": "Nenhum"
+  },
+  {
+    "value": "ean13",
+    "label": "EAN-13 (GTIN)"
+  },
+  {
+    "value": "code128",
+    "label": "Code-128 (código)"
+  }
+] as const;
+export type CodigoBarrasEtiqueta = "nenhum" | "ean13" | "code128";
+
 /** CSOSN (ICMS do Simples Nacional) */
 export const CSOSN = [
   {
@@ -1582,6 +1599,27 @@ export const ORIGEM_MERCADORIA = [
 ] as const;
 export type OrigemMercadoria = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
+/** Origem da alteração de preço */
+export const ORIGEM_PRECO = [
+  {
+    "value": "inclusao",
+    "label": "Inclusão do produto"
+  },
+  {
+    "value": "cadastro",
+    "label": "Cadastro do produto"
+  },
+  {
+    "value": "alteracao-preco",
+    "label": "Alteração de preço em massa"
+  },
+  {
+    "value": "grade",
+    "label": "Grade do produto"
+  }
+] as const;
+export type OrigemPreco = "inclusao" | "cadastro" | "alteracao-preco" | "grade";
+
 /** Perfil de apresentação do SPED */
 export const PERFIL_SPED = [
   {
@@ -2013,6 +2051,19 @@ export const TIPO_EMISSAO = [
   }
 ] as const;
 export type TipoEmissao = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9;
+
+/** Tipo de etiqueta */
+export const TIPO_ETIQUETA = [
+  {
+    "value": "folha",
+    "label": "Folha (A4 / Carta)"
+  },
+  {
+    "value": "rolo",
+    "label": "Rolo térmico"
+  }
+] as const;
+export type TipoEtiqueta = "folha" | "rolo";
 
 /** Tipo de movimentação */
 export const TIPO_MOVIMENTACAO = [
@@ -2600,5 +2651,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -4,14 +4,18 @@ export type { CategoriaProduto } from './categoriaProduto.ts';
 export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
 export type { Deposito } from './deposito.ts';
+export type { Embalagem } from './embalagem.ts';
+export type { Etiqueta } from './etiqueta.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
 export type { Perfil } from './perfil.ts';
+export type { PrecoHistorico } from './precoHistorico.ts';
 export type { Produto } from './produto.ts';
 export type { Servico } from './servico.ts';
 export type { Transportador } from './transportador.ts';
 export type { Unidade } from './unidade.ts';
+export type { Variacao } from './variacao.ts';
 export type { Vendedor } from './vendedor.ts';
 
 export const RESOURCES = {
@@ -35,6 +39,16 @@ export const RESOURCES = {
     "route": "pages/estoque/depositos",
     "permission": "app.estoque"
   },
+  "embalagem": {
+    "endpoint": "Embalagens",
+    "route": "pages/estoque/embalagens",
+    "permission": "app.produto"
+  },
+  "etiqueta": {
+    "endpoint": "Etiquetas",
+    "route": "pages/estoque/etiqueta",
+    "permission": "app.etiqueta"
+  },
   "fornecedor": {
     "endpoint": "Fornecedores",
     "route": "pages/compras/fornecedores",
@@ -55,6 +69,11 @@ export const RESOURCES = {
     "route": "pages/configuracoes/perfil",
     "permission": "app.perfil"
   },
+  "precoHistorico": {
+    "endpoint": "PrecosHistorico",
+    "route": "pages/relatorios/estoque/produtos-alterados",
+    "permission": "app.relatorioProduto"
+  },
   "produto": {
     "endpoint": "Produtos",
     "route": "pages/estoque/produtos",
@@ -73,6 +92,11 @@ export const RESOURCES = {
   "unidade": {
     "endpoint": "Unidades",
     "route": "pages/estoque/unidades",
+    "permission": "app.produto"
+  },
+  "variacao": {
+    "endpoint": "Variacoes",
+    "route": "pages/estoque/variacoes",
     "permission": "app.produto"
   },
   "vendedor": {

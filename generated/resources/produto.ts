@@ -42,6 +42,10 @@ export interface Produto {
    */
   categoriaId?: number | null;
   /**
+   * Fornecedor principal
+   */
+  fornecedorId?: number | null;
+  /**
    * NCM
    */
   ncm?: string | null;

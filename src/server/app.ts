@@ -42,6 +42,7 @@ import contasRoutes from './admin/contas-routes.ts';
 import documentRoutes from './documentos/routes.ts';
 import { DocumentRegistry } from './documentos/registry.ts';
 import estoqueRoutes from './estoque/routes.ts';
+import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(boletosRoutes, { services });
   await app.register(fiscalRoutes);
   await app.register(documentosRoutes, { services });
+  await app.register(estoqueComplementosRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -28,7 +28,7 @@ export function sampleValue(name: string, p: PropertySchema): unknown {
   if (p.enum) return p.enum.find((v) => v !== null);
   if (types[0] === 'boolean') return true;
   if (types[0] === 'object') return { 'app.cliente': 1 + (n % 4) };
-  if (types[0] === 'array') return [];
+  if (types[0] === 'array') return Array.from({ length: Number(p.minItems ?? 0) }, (_, i) => `Valor ${n}-${i}`);
   if (types[0] === 'integer') return Math.max(Number(p.minimum ?? 1), 1);
   if (types[0] === 'number') return 1;
   switch (p.format) {

@@ -4,6 +4,7 @@ import { seedDemoPlanos } from '../planos/demo.ts';
 import { seedDemoAdmin } from '../admin/demo.ts';
 import { seedProdutos } from './produtos.ts';
 import { seedEstoque } from '../estoque/demo.ts';
+import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../schemas/documents.ts';
 
@@ -65,6 +66,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedMasterData(q, demo, opts.clientes ?? 60, 1);
     await seedProdutos(q, demo);
     await seedEstoque(q, demo);
+    await seedEstoqueComplementos(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

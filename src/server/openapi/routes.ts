@@ -50,6 +50,11 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
       patch: { tags: tag, parameters: [idParam], requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Alterado', ...one }, ...errors } },
       delete: { tags: tag, parameters: [idParam], responses: { '200': { description: 'Excluído', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } }, ...errors } },
     };
+    // A read-only document (a history) is served with GET only (resources/routes.ts).
+    if (def.doc.readOnly) {
+      delete (paths[`/api/${def.endpoint}`] as Record<string, unknown>).post;
+      for (const m of ['put', 'patch', 'delete']) delete (paths[`/api/${def.endpoint}/{id}`] as Record<string, unknown>)[m];
+    }
   }
   return {
     openapi: '3.1.0',

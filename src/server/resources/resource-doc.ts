@@ -25,6 +25,8 @@ export interface ResourceDoc {
   module?: string;
   route: string;
   copy?: boolean;
+  /** Read-only (a history or ledger): no writes through the generic API, no form routes. */
+  readOnly?: boolean;
   display?: string;
   scope?: Record<string, string | number | boolean>;
   hierarchy?: { parent: string; label: string; as: string; separator?: string };

@@ -54,6 +54,8 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter));
     });
 
+    if (def.doc.readOnly) continue;
+
     app.post(base, async (req, reply) => {
       const ctx = guard(req, def, 'change');
       const switches = await switchesOf(req, def);

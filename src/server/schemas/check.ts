@@ -168,7 +168,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
   const routePaths = (routesDoc?.routes ?? []).map((r: any) => r.path);
   dup('rota', routePaths);
   const routes = new Set<string>(routePaths);
-  for (const { d } of resources) for (const p of [d.route, `${d.route}/cadastrar`, `${d.route}/editar/:id`, ...(d.copy ? [`${d.route}/copiar/:id`] : [])]) routes.add(p);
+  for (const { d } of resources) for (const p of d.readOnly ? [d.route] : [d.route, `${d.route}/cadastrar`, `${d.route}/editar/:id`, ...(d.copy ? [`${d.route}/copiar/:id`] : [])]) routes.add(p);
   for (const r of routesDoc?.routes ?? []) {
     if (r.permission && !permKeys.has(r.permission)) errors.push(`routes.json: rota ${r.path} usa a permissão '${r.permission}', que não existe`);
     if (r.resource && !byName.has(r.resource)) errors.push(`routes.json: rota ${r.path} aponta o recurso '${r.resource}', que não existe`);

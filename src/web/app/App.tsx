@@ -40,6 +40,11 @@ const AssinaturaPage = lazy(() => import('../assinatura/AssinaturaPage.tsx'));
 // Business documents (schemas/documents): one list and one form page for every type.
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
 const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage.tsx'));
+// Estoque periphery (issue 14): bulk price change, label printing and preview.
+const AlteracaoPrecoPage = lazy(() => import('../pages/estoque/AlteracaoPrecoPage.tsx'));
+const EtiquetaImprimirPage = lazy(() => import('../pages/estoque/EtiquetaImprimirPage.tsx'));
+const EtiquetaVisualizarPage = lazy(() => import('../pages/estoque/EtiquetaVisualizarPage.tsx'));
+const ETIQUETA_DOC = RESOURCES.find((d) => d.name === 'etiqueta');
 
 export { ANTD_CSS_VAR_KEY };
 
@@ -79,6 +84,10 @@ export function appRoutes() {
           <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,
           <Route key={`${doc.route}/editar`} path={`/${doc.route}/editar/:id`} element={<DocumentFormPage key={`${doc.name}-editar`} doc={doc} mode="editar" />} />,
         ])}
+        <Route path="/pages/estoque/alteracao-preco" element={<AlteracaoPrecoPage />} />
+        <Route path="/pages/estoque/etiqueta/imprimir" element={<EtiquetaImprimirPage />} />
+        <Route path="/pages/estoque/etiqueta/visualizar/:id" element={<EtiquetaVisualizarPage />} />
+        {ETIQUETA_DOC && <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" doc={ETIQUETA_DOC} />} />}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

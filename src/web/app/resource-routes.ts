@@ -9,6 +9,7 @@ export function resourcePaths(doc: ResourceDoc): { list: string; form: { mode: F
     { mode: 'cadastrar', path: `${base}/cadastrar` },
     { mode: 'editar', path: `${base}/editar/:id` },
   ];
+  if (doc.readOnly) return { list: base, form: [] };
   if (doc.copy) form.push({ mode: 'copiar', path: `${base}/copiar/:id` });
   return { list: base, form };
 }

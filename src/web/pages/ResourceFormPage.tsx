@@ -13,7 +13,7 @@ import { SchemaForm } from '../renderer/SchemaForm.tsx';
 import type { FromList } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
-import { ResourceExtras } from './resource-extras.tsx';
+import { FormExtras } from './form-extras.tsx';
 
 export const LEAVE_TITLE = 'Descartar alterações?';
 export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Deseja sair mesmo assim?';
@@ -97,7 +97,7 @@ export default function ResourceFormPage({ doc: shipped, mode }: { doc: Resource
           onDirtyChange={setDirty}
         />
       )}
-      {mode === 'editar' && id ? <ResourceExtras name={doc.name} id={id} /> : null}
+      {mode === 'editar' && <FormExtras doc={doc} id={id} />}
     </div>
   );
 }

@@ -14,12 +14,13 @@ export default function ResourceListPage({ doc: shipped }: { doc: ResourceDoc })
   const hidden = useMemo(() => brandSwitches(brand, doc).hidden, [brand, doc]);
   // A blocked account reads only (SPEC 4): what would write is not offered.
   const user = useSomenteLeitura() ? null : getUser();
+  const writes = !doc.readOnly;
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {doc.title}
       </Typography.Title>
-      <SchemaGrid doc={doc} hidden={hidden} canCreate={may(user, doc.permission, 'change')} canEdit={may(user, doc.permission, 'change')} canDelete={may(user, doc.permission, 'full')} />
+      <SchemaGrid doc={doc} hidden={hidden} canCreate={writes && may(user, doc.permission, 'change')} canEdit={writes && may(user, doc.permission, 'change')} canDelete={writes && may(user, doc.permission, 'full')} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ const qtd = (v: unknown) => (v === null || v === undefined ? '' : formatDecimal(
 const TIPOS = new Map<number, string>(TIPO_MOVIMENTACAO.map((t) => [t.value, t.label]));
 
 /** A product's stock, read-only: balance per depósito of the branch, and its ledger with the running balance. */
-export default function ProdutoEstoque({ id }: { id: string }) {
+export default function ProdutoEstoque({ id }: { id: number }) {
   const saldos = useSWR(`estoque:saldos:${id}`, async () => (await api.get<Row[]>('SaldosEstoque/porDeposito', { params: { produtoIds: id } })).data);
   const extrato = useSWR(`estoque:extrato:${id}`, async () => (await api.get<Row[]>('MovimentosEstoque/extrato', { params: { produtoId: id } })).data);
   return (

@@ -4,6 +4,7 @@ import { CepWidget, CpfCnpjWidget, GtinWidget, NcmWidget, PhoneWidget } from './
 import { MoneyWidget, PercentWidget, QuantityWidget } from './NumberWidgets.tsx';
 import { LookupWidget, MunicipioWidget, RelationWidget } from './SelectWidgets.tsx';
 import { PermissionMatrixWidget } from './PermissionMatrix.tsx';
+import { TagsWidget } from './TagsWidget.tsx';
 
 /** The widget registry: one input per field kind, picked by format/annotation, never by entity. */
 export const WIDGETS: RegistryWidgetsType = {
@@ -21,4 +22,5 @@ export const WIDGETS: RegistryWidgetsType = {
   relation: RelationWidget,
   municipio: MunicipioWidget,
   permissionMatrix: PermissionMatrixWidget,
+  tags: TagsWidget,
 };

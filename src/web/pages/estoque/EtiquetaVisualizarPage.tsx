@@ -1,0 +1,58 @@
+import { Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../../api/client.ts';
+import { useRecord } from '../../api/hooks.ts';
+import { toApiError } from '../../api/errors.ts';
+
+const mm = (v: unknown) => `${String(v ?? '').replace(/\.?0+$/, '').replace('.', ',')} mm`;
+
+/** pages/estoque/etiqueta/visualizar/:id: a label layout's measures and a sample sheet (one row) as the printer gets it. */
+export default function EtiquetaVisualizarPage() {
+  const { id } = useParams();
+  const rec = useRecord<Record<string, any>>('Etiquetas', id, { revalidateOnFocus: false });
+  const [pdf, setPdf] = useState<string | null>(null);
+  const [erro, setErro] = useState<string | null>(null);
+  useEffect(() => {
+    let url: string | null = null;
+    api
+      .get<Blob>(`Etiquetas/${id}/amostra`, { responseType: 'blob' })
+      .then((r) => setPdf((url = URL.createObjectURL(r.data))))
+      .catch(async (e) => {
+        const d = e?.response?.data;
+        setErro(d instanceof Blob ? JSON.parse(await d.text())?.error?.message ?? 'Não foi possível gerar a amostra.' : toApiError(e).message);
+      });
+    return () => void (url && URL.revokeObjectURL(url));
+  }, [id]);
+  if (rec.error) return <Typography.Text type="danger">{toApiError(rec.error).message}</Typography.Text>;
+  if (!rec.data) return <Spin />;
+  const e = rec.data;
+  return (
+    <div data-page="etiqueta-visualizar">
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Etiqueta: {e.descricao}
+      </Typography.Title>
+      <Card size="small">
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label="Tipo">{e.tipo === 'rolo' ? 'Rolo térmico' : 'Folha (A4 / Carta)'}</Descriptions.Item>
+          <Descriptions.Item label="Página">{`${mm(e.larguraPagina)} × ${mm(e.alturaPagina)}`}</Descriptions.Item>
+          <Descriptions.Item label="Etiqueta">{`${mm(e.largura)} × ${mm(e.altura)}`}</Descriptions.Item>
+          <Descriptions.Item label="Colunas × linhas">{`${e.colunas} × ${e.linhas}`}</Descriptions.Item>
+          <Descriptions.Item label="Margens">{`${mm(e.margemSuperior)} (superior), ${mm(e.margemEsquerda)} (esquerda)`}</Descriptions.Item>
+          <Descriptions.Item label="Código de barras">{e.codigoBarras === 'ean13' ? 'EAN-13 (GTIN)' : e.codigoBarras === 'code128' ? 'Code-128 (código)' : 'Nenhum'}</Descriptions.Item>
+        </Descriptions>
+        <Space>
+          <Link to={`/pages/estoque/etiqueta/editar/${id}`}>
+            <Button>Editar</Button>
+          </Link>
+          <Link to="/pages/estoque/etiqueta/imprimir">
+            <Button type="primary">Imprimir etiquetas</Button>
+          </Link>
+        </Space>
+      </Card>
+      <Card size="small" title="Amostra" style={{ marginTop: 16 }}>
+        {erro ? <Typography.Text type="danger">{erro}</Typography.Text> : pdf ? <iframe title="Amostra" src={pdf} style={{ width: '100%', height: 500, border: 0 }} /> : <Spin />}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Card, Tabs } from 'antd';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ResourceDoc } from '../schemas/types.ts';
+
+type Extra = { key: string; label: string; Component: LazyExoticComponent<ComponentType<{ id: number }>> };
+
+/**
+ * Sections a saved record shows below its form, by resource: what the document cannot hold (a product's
+ * stock and ledger, SKU grid and price history). Each loads with its first visit.
+ */
+const EXTRAS: Record<string, Extra[]> = {
+  produto: [
+    { key: 'estoque', label: 'Estoque', Component: lazy(() => import('./estoque/ProdutoEstoque.tsx')) },
+    { key: 'grade', label: 'Grade', Component: lazy(() => import('./estoque/ProdutoGrade.tsx')) },
+    { key: 'precos', label: 'Histórico de preços', Component: lazy(() => import('./estoque/ProdutoHistoricoPrecos.tsx')) },
+  ],
+};
+
+export function FormExtras({ doc, id }: { doc: ResourceDoc; id: string | undefined }) {
+  const extras = EXTRAS[doc.name];
+  const n = Number(id);
+  if (!extras || !Number.isSafeInteger(n) || n <= 0) return null;
+  return (
+    <Card size="small" style={{ marginTop: 24 }} data-form-extras={doc.name}>
+      <Tabs
+        destroyOnHidden
+        items={extras.map((e) => ({
+          key: e.key,
+          label: e.label,
+          children: (
+            <Suspense fallback={null}>
+              <e.Component id={n} />
+            </Suspense>
+          ),
+        }))}
+      />
+    </Card>
+  );
+}
