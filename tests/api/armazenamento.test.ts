@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -153,5 +153,21 @@ describe.each(BACKENDS)('files in S3-compatible storage on %s', (backend) => {
     } finally {
       if (!(await fetch(s3.endpoint).then(() => true, () => false))) s3 = await startS3Local({ port, directory: s3.directory });
     }
+  });
+
+  it("a killed export's scratch file (a day old) is removed when a worker starts; a recent one is left alone", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'rel-'));
+    mkdirSync(join(scratch, String(tenant)));
+    const old = join(scratch, String(tenant), '91.pdf.morto.part');
+    const recent = join(scratch, String(tenant), '92.pdf.vivo.part');
+    writeFileSync(old, '%PDF-1.4 pela metade');
+    writeFileSync(recent, '%PDF-1.4 sendo escrito');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+    const w = new ReportWorker(srv.services, scratch);
+    w.start();
+    await w.stop();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Filter } from '../../shared/filter.ts';
@@ -20,6 +20,14 @@ export const CHUNK_ROWS = 4000;
  * A running job renews its start time after every chunk, so only a dead process's job gets this old.
  */
 export const STALE_AFTER_SECONDS = Number(process.env.RELATORIOS_RETOMAR_APOS) > 0 ? Number(process.env.RELATORIOS_RETOMAR_APOS) : 120;
+
+const readdirSafe = (dir: string): string[] => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
 
 /** The job was taken over by another process (this one was presumed dead): stop without touching it. */
 class TakenOver extends Error {}
@@ -69,6 +77,7 @@ export class ReportWorker {
   ) {}
 
   start(): void {
+    this.sweepScratch();
     this.timer = setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
     this.kick();
@@ -78,6 +87,18 @@ export class ReportWorker {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.current;
+  }
+
+  /** Scratch files left by a process killed mid-export (a day old or more): the job itself was taken again. */
+  private sweepScratch(): void {
+    const old = Date.now() - 24 * 3600 * 1000;
+    for (const tenant of readdirSafe(this.dir)) {
+      const folder = join(this.dir, tenant);
+      for (const name of readdirSafe(folder)) {
+        const file = join(folder, name);
+        if (name.endsWith('.part') && (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < old) rmSync(file, { force: true });
+      }
+    }
   }
 
   /** Looks for work now (called after a job is queued, and on every poll). */
