@@ -14,7 +14,7 @@ import { lookupsOf, relationOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
-import { buildListFilter, chipText, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';
+import { buildListFilter, chipText, exportDescription, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';
 import { useLookups } from './use-lookups.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -235,7 +235,8 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   void lookupsReady;
 
   return (
-    <div className="schema-grid" data-resource={doc.name}>
+    // data-carregando / data-busca: what the grid shows is the answer to this search (tests wait on it, never on time).
+    <div className="schema-grid" data-resource={doc.name} data-carregando={loading || list.isValidating ? 'sim' : 'nao'} data-busca={state.q ?? ''}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         <Input.Search
           aria-label="Pesquisar"
@@ -250,7 +251,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           style={{ width: 360 }}
         />
         <Space wrap>
-          <ExportButtons endpoint={doc.endpoint} name={doc.title} filter={{ where: filter.where, order: filter.order }} />
+          <ExportButtons endpoint={doc.endpoint} name={doc.title} descricao={exportDescription(doc, state, hidden)} filter={{ where: filter.where, order: filter.order }} />
           {canCreate ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open(createPath(doc))}>
               Cadastrar
