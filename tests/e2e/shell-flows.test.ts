@@ -101,6 +101,8 @@ describe('shell no navegador', () => {
     await poll(() => groupItems(page, 'Vendas')).toEqual(['Clientes']);
     await sideMenu(page).getByText('Estoque', { exact: true }).click();
     await visible(sideMenu(page).getByText('Produtos', { exact: true }));
+    // Accordion: opening Estoque closed Vendas.
+    await poll(() => sideMenu(page).locator(':scope > li.ant-menu-submenu-open').allInnerTexts()).toEqual([expect.stringContaining('Estoque')]);
     // Settings: only the stock group, whose packaging and brand entries ride on app.produto.
     await page.getByRole('button', { name: 'Configurações' }).click();
     const settings = page.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
@@ -108,6 +110,7 @@ describe('shell no navegador', () => {
     await poll(() => settings.locator(':scope > li').allInnerTexts()).toEqual(['Estoques']);
     await page.keyboard.press('Escape');
 
+    await sideMenu(page).getByText('Vendas', { exact: true }).click();
     await sideMenu(page).getByText('Clientes', { exact: true }).click();
     await page.waitForURL(/#\/pages\/vendas\/clientes$/);
     await visible(page.locator('.ant-table-tbody tr.ant-table-row'));
