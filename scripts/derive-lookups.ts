@@ -19,6 +19,7 @@ interface LookupDoc {
   source?: string;
   large?: boolean;
   table?: string;
+  gridValue?: boolean;
   items: Item[];
 }
 
@@ -81,6 +82,8 @@ function ufs(): LookupDoc {
     description: 'Sigla da UF como valor; codigo é o código IBGE da UF (cUF). EX = exterior.',
     source: 'fiscal/tables/estados.csv',
     table: 'uf',
+    // Grids show 'BA', not 'Bahia' (issue 12).
+    gridValue: true,
   });
 }
 

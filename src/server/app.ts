@@ -166,7 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       cacheControl: false,
       setHeaders: (reply, path) => {
         const hashed = relative(WEB_DIST, path).split(sep)[0] === 'assets';
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-store');
+        reply.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-store');
       },
     });
   }

@@ -97,7 +97,7 @@ describe.each(BACKENDS)('outside checks on %s', (backend) => {
     it("the default brand: its own origin only, framed by its domains", async () => {
       const p = csp((await app.inject({ method: 'GET', url: '/api/ConfigWhiteLabels/atual', headers: { host: 'localhost' } })).headers);
       expect(p['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
-      expect(p['connect-src']).toEqual(["'self'"]);
+      expect(p['connect-src']).toEqual(["'self'", 'blob:']);
       expect(p['default-src']).toEqual(["'self'"]);
       expect(p['frame-ancestors']).toEqual(["'self'", 'localhost:*', '127.0.0.1:*']);
     });
@@ -114,7 +114,7 @@ describe.each(BACKENDS)('outside checks on %s', (backend) => {
       const { createHash } = await import('node:crypto');
       const hash = `'sha256-${createHash('sha256').update('window.__selo = 1;').digest('base64')}'`;
       expect(p['script-src']).toEqual(["'self'", "'unsafe-eval'", 'https://chat.marca-dois.com.br', 'https://selo.marca-dois.com.br', 'https://assets.adobedtm.com', hash]);
-      expect(p['connect-src']).toEqual(["'self'", 'https://assets.adobedtm.com']);
+      expect(p['connect-src']).toEqual(["'self'", 'blob:', 'https://assets.adobedtm.com']);
       expect(p['frame-ancestors']).toEqual(["'self'", 'marca2.localhost:*']);
       // The other brand is untouched by it.
       const demo = csp((await app.inject({ method: 'GET', url: '/api/ConfigWhiteLabels/atual', headers: { host: 'localhost' } })).headers);

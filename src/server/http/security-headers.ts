@@ -59,7 +59,8 @@ export function brandDirectives(brand: BrandRow): Directives {
   return {
     'default-src': ["'self'"],
     'script-src': uniq(["'self'", "'unsafe-eval'", originOf(misc.scriptLink), ...embedded.origins, analytics, ...embedded.hashes]),
-    'connect-src': uniq(["'self'", analytics]),
+    // blob: the exported files the app hands to a new tab are read back from their blob address.
+    'connect-src': uniq(["'self'", 'blob:', analytics]),
     'img-src': uniq(["'self'", 'data:', 'blob:', analytics, ...images]),
     'style-src': ["'self'", "'unsafe-inline'"],
     'font-src': ["'self'", 'data:'],

@@ -1,4 +1,4 @@
-import { App, Input, Modal, notification as staticNotification } from 'antd';
+import { App, Button, Input, Modal, Space, notification as staticNotification } from 'antd';
 import type { ModalFuncProps } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -56,6 +56,46 @@ export function confirmDialog(opts: { title: string; content?: React.ReactNode; 
         okButtonProps: { danger: opts.danger },
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
+      });
+    });
+  });
+}
+
+/**
+ * A question with several answers (e.g. 'Abrir relatório' / 'Nova exportação'): resolves with the chosen
+ * value, or null when the person dismisses it (Esc, the close button): dismissing never picks an answer.
+ */
+export function choiceDialog<T extends string>(opts: { title: string; content?: React.ReactNode; choices: { value: T; label: string; primary?: boolean }[] }): Promise<T | null> {
+  return new Promise((resolve) => {
+    later(() => {
+      let settled = false;
+      const settle = (v: T | null) => {
+        if (settled) return;
+        settled = true;
+        resolve(v);
+      };
+      const instance = modal().confirm({
+        title: opts.title,
+        content: opts.content,
+        closable: true,
+        keyboard: true,
+        onCancel: () => settle(null),
+        footer: () => (
+          <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
+            {opts.choices.map((c) => (
+              <Button
+                key={c.value}
+                type={c.primary ? 'primary' : 'default'}
+                onClick={() => {
+                  settle(c.value);
+                  instance.destroy();
+                }}
+              >
+                {c.label}
+              </Button>
+            ))}
+          </Space>
+        ),
       });
     });
   });

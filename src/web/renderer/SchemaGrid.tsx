@@ -14,7 +14,7 @@ import { lookupsOf, relationOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
-import { buildListFilter, chipText, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';
+import { buildListFilter, chipText, exportDescription, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';
 import { useLookups } from './use-lookups.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -116,6 +116,22 @@ export function EmptyBlock({ titulo = EMPTY_TITLE, descricao, img, passos, acoes
 }
 
 /** The list screen of any resource, driven by the document's list section; its state lives in the URL. */
+/** Widths of the columns whose content has a known size (the rest share what is left). */
+const KIND_WIDTHS: Partial<Record<ReturnType<typeof fieldKind>, number>> = {
+  boolean: 80,
+  money: 130,
+  decimal: 110,
+  percent: 100,
+  integer: 100,
+  date: 110,
+  datetime: 150,
+  cpfCnpj: 170,
+  phone: 140,
+  cep: 100,
+  ncm: 100,
+  gtin: 150,
+};
+
 export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true }: SchemaGridProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -167,7 +183,10 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       key: c.field,
       dataIndex: c.field,
       title: c.title ?? prop.title,
-      width: c.width,
+      // Short kinds get their width; text shares the rest and is cut with '…' (full text on hover), so the
+      // default columns fit a 1366 px screen with the actions in view.
+      width: c.width ?? KIND_WIDTHS[kind],
+      ellipsis: true,
       align: RIGHT_ALIGNED.has(kind) ? ('right' as const) : undefined,
       sorter: sortable,
       sortOrder: state.sort?.field === c.field ? (state.sort.dir === 'ASC' ? ('ascend' as const) : ('descend' as const)) : null,
@@ -198,7 +217,8 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
     tableColumns.push({
       key: '__acoes',
       title: 'Ações',
-      width: 140,
+      width: 120,
+      fixed: 'right',
       align: 'center',
       // Plain titles, not a Tooltip per button: twenty rows of popups weigh on the first render.
       render: (_: unknown, row: Row) => (
@@ -235,7 +255,8 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   void lookupsReady;
 
   return (
-    <div className="schema-grid" data-resource={doc.name}>
+    // data-carregando / data-busca: what the grid shows is the answer to this search (tests wait on it, never on time).
+    <div className="schema-grid" data-resource={doc.name} data-carregando={loading || list.isValidating ? 'sim' : 'nao'} data-busca={state.q ?? ''}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         <Input.Search
           aria-label="Pesquisar"
@@ -250,7 +271,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           style={{ width: 360 }}
         />
         <Space wrap>
-          <ExportButtons endpoint={doc.endpoint} name={doc.title} filter={{ where: filter.where, order: filter.order }} />
+          <ExportButtons endpoint={doc.endpoint} name={doc.title} descricao={exportDescription(doc, state, hidden)} filter={{ where: filter.where, order: filter.order }} />
           {canCreate ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open(createPath(doc))}>
               Cadastrar
@@ -288,9 +309,10 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
         />
       ) : null}
       {/* Cells on one line and wide lists scroll sideways in this box (the table's own scroll.x measures every column on each render). */}
-      <div style={{ overflowX: 'auto', whiteSpace: 'nowrap' }}>
+      <div style={{ overflowX: 'auto' }}>
         <Table<Row>
           rowKey="id"
+          tableLayout="fixed"
           size="middle"
           columns={tableColumns}
           dataSource={list.data ?? []}

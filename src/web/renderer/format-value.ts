@@ -1,7 +1,7 @@
 import { maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../shared/documents.ts';
 import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';
-import { displayField, lookupLabel, relationOf } from '../schemas/registry.ts';
+import { displayField, lookupCell, lookupLabel, relationOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { fieldKind } from './field-kind.ts';
 
@@ -23,6 +23,7 @@ export function formatCell(doc: ResourceDoc, field: string, row: Record<string, 
     const name = row.municipioNome ?? row.municipio;
     return typeof name === 'string' ? name : v === null || v === undefined ? '' : String(v);
   }
+  if (kind === 'lookup' && p?.lookup) return lookupCell(p.lookup, v);
   return formatValue(kind, v, p?.lookup);
 }
 

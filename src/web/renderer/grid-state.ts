@@ -183,4 +183,20 @@ export function chipText(doc: ResourceDoc, field: string, v: ColumnFilterValue):
   }
 }
 
+/**
+ * What an export is listed as: the list's title and the filter in force, e.g. 'Clientes — busca contém Ana;
+ * UF: Bahia' (issue 12), at most the 120 characters the server keeps.
+ */
+export function exportDescription(doc: ResourceDoc, s: Pick<GridState, 'q' | 'filters'>, hidden: Set<string> = new Set()): string {
+  const parts: string[] = [];
+  if (s.q?.trim()) parts.push(`busca contém ${s.q.trim()}`);
+  for (const [field, v] of Object.entries(s.filters)) {
+    if (hidden.has(field) || !doc.schema.properties[field] || !isActive(v)) continue;
+    const p = doc.schema.properties[field];
+    parts.push(filterKindOf(p) === 'text' ? `${(p.title ?? field).toLowerCase()} contém ${String(v).trim()}` : chipText(doc, field, v));
+  }
+  const text = parts.length ? `${doc.title} — ${parts.join('; ')}` : doc.title;
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
 export { displayField };

@@ -2,20 +2,31 @@ import { FileExcelOutlined, FilePdfOutlined, HistoryOutlined } from '@ant-design
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { Filter } from '../../shared/filter.ts';
-import { confirmDialog } from '../dialogs/dialogs.tsx';
+import { choiceDialog } from '../dialogs/dialogs.tsx';
 import { exportReport, REPORT_TEXTS, type ReportFormat } from './export-flow.ts';
 import { ExportsModal } from './ExportsModal.tsx';
 
-const askOpenExisting = () => confirmDialog({ title: 'Relatório', content: REPORT_TEXTS.existente, okText: REPORT_TEXTS.abrir, cancelText: REPORT_TEXTS.nova });
+/** 'Abrir relatório' opens the finished file, 'Nova exportação' exports anew; Esc (or closing) does neither. */
+const askOpenExisting = async () => {
+  const choice = await choiceDialog({
+    title: 'Relatório',
+    content: REPORT_TEXTS.existente,
+    choices: [
+      { value: 'nova', label: REPORT_TEXTS.nova },
+      { value: 'abrir', label: REPORT_TEXTS.abrir, primary: true },
+    ],
+  });
+  return choice === null ? null : choice === 'abrir';
+};
 
 /** 'Exportar Excel' and 'Exportar PDF' of a grid's current filter and order, and the exports modal. */
-export function ExportButtons({ endpoint, name, filter }: { endpoint: string; name: string; filter: Pick<Filter, 'where' | 'order'> }) {
+export function ExportButtons({ endpoint, name, descricao, filter }: { endpoint: string; name: string; descricao?: string; filter: Pick<Filter, 'where' | 'order'> }) {
   const [busy, setBusy] = useState<ReportFormat | null>(null);
   const [modal, setModal] = useState(false);
   const run = (tipo: ReportFormat) => {
     setBusy(tipo);
     // The button frees up once the job is queued (or a question is shown); the toasts follow the rest.
-    void exportReport({ endpoint, name, filter, tipo, askOpenExisting, onSettled: () => setBusy(null) }).finally(() => setBusy(null));
+    void exportReport({ endpoint, name, descricao, filter, tipo, askOpenExisting, onSettled: () => setBusy(null) }).finally(() => setBusy(null));
   };
   return (
     <Space size={4} className="export-buttons">

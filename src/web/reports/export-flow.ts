@@ -131,30 +131,36 @@ export function waitForReport(job: Relatorio, opts: { pollMs?: number } = {}): P
 export interface ExportRequest {
   endpoint: string;
   name: string;
+  /** How the export is listed (the filter in force); the name when absent. */
+  descricao?: string;
   filter: Pick<Filter, 'where' | 'order'>;
   tipo: ReportFormat;
-  /** Asked when a finished export of the same report exists: true opens it, false exports anew. */
-  askOpenExisting?: (existing: Relatorio) => Promise<boolean>;
+  /** Asked when a finished export of the same report exists: true opens it, false exports anew, null does nothing. */
+  askOpenExisting?: (existing: Relatorio) => Promise<boolean | null>;
   /** Called once nothing more is waiting on the user's click (a question is shown, or the job is queued or refused). */
   onSettled?: () => void;
 }
 
 /** The client flow of SPEC 4 and 8 for one export. */
-export async function exportReport(req: ExportRequest): Promise<'opened' | 'done' | 'busy' | 'failed'> {
+export async function exportReport(req: ExportRequest): Promise<'opened' | 'done' | 'busy' | 'failed' | 'cancelled'> {
   const { endpoint, name, tipo } = req;
   const filter = { where: req.filter.where, order: req.filter.order };
   const chave = await reportKey(endpoint, filter, tipo).catch(() => null);
   if (chave && req.askOpenExisting) {
     const finished = await listReports({ chave, status: STATUS.FINALIZADO }).catch(() => []);
-    if (finished.length) req.onSettled?.();
-    if (finished.length && (await req.askOpenExisting(finished[0]))) {
-      await openReport(finished[0], name);
-      return 'opened';
+    if (finished.length) {
+      req.onSettled?.();
+      const open = await req.askOpenExisting(finished[0]);
+      if (open === null) return 'cancelled';
+      if (open) {
+        await openReport(finished[0], name);
+        return 'opened';
+      }
     }
   }
   let job: Relatorio;
   try {
-    job = (await api.post<Relatorio>('Relatorios/exportar', { recurso: endpoint, filter, tipo, descricao: name })).data;
+    job = (await api.post<Relatorio>('Relatorios/exportar', { recurso: endpoint, filter, tipo, descricao: req.descricao ?? name })).data;
   } catch (err) {
     req.onSettled?.();
     const info = toApiError(err);

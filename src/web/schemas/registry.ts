@@ -22,6 +22,8 @@ export function resourceByName(name: string): ResourceDoc | undefined {
 export const REMOTE_LOOKUPS = new Set(['municipio', 'ncm', 'cest', 'cfop']);
 
 const lookupCache = new Map<string, LookupItem[]>();
+/** Lookups whose grids show the value itself (a UF's 'BA', not 'Bahia'): the document's gridValue flag. */
+const gridValueLookups = new Set<string>();
 const pending = new Map<string, Promise<LookupItem[]>>();
 
 export function lookupItems(name: string): LookupItem[] | undefined {
@@ -37,6 +39,7 @@ export function loadLookup(name: string): Promise<LookupItem[]> {
   if (!key) return Promise.resolve([]);
   const promise = LOOKUP_FILES[key]().then((doc) => {
     lookupCache.set(name, doc.items);
+    if ((doc as { gridValue?: boolean }).gridValue) gridValueLookups.add(name);
     pending.delete(name);
     return doc.items;
   });
@@ -52,6 +55,12 @@ export function primeLookup(name: string, items: LookupItem[]): void {
 /** The bundled lookups a document's fields use. */
 export function lookupsOf(doc: ResourceDoc): string[] {
   return [...new Set(Object.values(doc.schema.properties).map((p) => p.lookup).filter((l): l is string => !!l && !REMOTE_LOOKUPS.has(l)))];
+}
+
+/** What a grid cell shows for a lookup value: the label, or the value where the lookup says so (gridValue). */
+export function lookupCell(name: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return gridValueLookups.has(name) ? String(value) : lookupLabel(name, value);
 }
 
 export function lookupLabel(name: string, value: unknown): string {

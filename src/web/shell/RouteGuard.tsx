@@ -1,6 +1,6 @@
-import { Result } from 'antd';
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Result, Spin } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { routeAccess, type MenuUser } from '../../shared/menu-filter.ts';
 import { ACCOUNTANT_KEYS, HOMES, ROUTE_DOCS } from './menus.ts';
 
@@ -12,8 +12,26 @@ export function RouteGuard({ user, children }: { user: MenuUser | null | undefin
   const { pathname } = useLocation();
   const access = routeAccess(ROUTE_DOCS, pathname, user, { accountantKeys: ACCOUNTANT_KEYS, accountantHome: HOMES.contador });
   if (access.allowed) return <>{children}</>;
-  if (access.redirect && routeKey(pathname) !== access.redirect) return <Navigate to={`/${access.redirect}`} replace />;
+  if (access.redirect && routeKey(pathname) !== access.redirect) return <Redirect to={`/${access.redirect}`} from={pathname} />;
   return <Result status="403" title={REFUSED_TITLE} subTitle={REFUSED_TEXT} />;
+}
+
+export const REDIRECTING_TEXT = 'Você não tem acesso a esta página. Abrindo a sua página inicial…';
+
+/**
+ * The redirect of a route the user may not open (SPEC 2.9). Never a blank area: while it happens the page
+ * says so, with a link; and it is asked again on every new address (a <Navigate> issued while the router was
+ * still settling the typed address was lost, leaving the content empty).
+ */
+function Redirect({ to, from }: { to: string; from: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(to, { replace: true }), 0);
+    return () => clearTimeout(timer);
+  }, [navigate, to, from]);
+  return (
+    <Result icon={<Spin />} title={REDIRECTING_TEXT} extra={<Link to={to} replace>Ir para a página inicial</Link>} data-testid="redirecionando" />
+  );
 }
 
 const routeKey = (p: string) => p.replace(/^\/+/, '').replace(/\/+$/, '');

@@ -19,6 +19,7 @@ import { WhatsNewModal } from './WhatsNewModal.tsx';
 import { AssinaturaBanner } from '../assinatura/AssinaturaBanner.tsx';
 import { NpsModal } from '../assinatura/NpsModal.tsx';
 import type { MenuOverlay } from '../../shared/brand-overlay.ts';
+import './shell.css';
 
 // Inside the shell antd draws from its static stylesheet (imported above: it comes with this chunk, never
 // with the sign-in page) instead of generating CSS while rendering each screen: zeroRuntime. The brand's
@@ -32,6 +33,17 @@ export default function ShellChunk() {
       <ShellLayout />
     </ConfigProvider>
   );
+}
+
+/**
+ * Opening a top-level menu group closes the other top-level groups (antd's openKeys accordion); nested
+ * groups open and close on their own. `opened` forces which group is the one left open.
+ */
+export function accordion(side: { key: string }[], before: string[], after: string[], opened?: string): string[] {
+  const roots = new Set(side.map((g) => g.key));
+  const latest = opened ?? after.find((k) => !before.includes(k) && roots.has(k));
+  if (!latest) return after;
+  return after.filter((k) => !roots.has(k) || k === latest);
 }
 
 /** The application shell: header, side menu, route guard and the page. */
@@ -61,7 +73,11 @@ export function ShellLayout() {
   useEffect(() => {
     const sel = selectedRoute(side, pathname);
     const parent = side.find((g) => g.children && flattenMenu(g.children).some((c) => c.link && `/${c.link}` === sel));
-    setOpenKeys((keys) => [...new Set([...keys, ...expandedKeys(side), ...(parent ? [parent.key] : [])])]);
+    setOpenKeys((keys) => {
+      const next = [...new Set([...keys, ...expandedKeys(side), ...(parent ? [parent.key] : [])])];
+      // Accordion: the group of the page in view stays the only open one among the top-level groups.
+      return parent ? accordion(side, keys, next, parent.key) : next;
+    });
   }, [side, pathname]);
 
   const favorites = useFavorites(!!info);
@@ -90,7 +106,7 @@ export function ShellLayout() {
           items={toAntItems(side)}
           selectedKeys={[selectedRoute(side, pathname) ?? pathname]}
           openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={(k) => setOpenKeys(k as string[])}
+          onOpenChange={(k) => setOpenKeys(accordion(side, openKeys, k as string[]))}
           onClick={({ key }) => (key.startsWith('acao:') ? onAction(key.slice(5)) : (navigate(key), small && setCollapsed(true)))}
         />
       </Layout.Sider>

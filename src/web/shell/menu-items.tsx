@@ -8,8 +8,10 @@ type AntItem = Required<MenuProps>['items'][number];
 export function toAntItems(items: MenuItemDoc[], withIcons = true): AntItem[] {
   return items.map((i): AntItem => {
     const icon = withIcons ? <MenuIcon name={i.icon} /> : undefined;
-    if (i.children) return { key: i.key, label: i.title, icon, children: toAntItems(i.children, withIcons) };
-    return { key: i.link ? `/${i.link}` : `acao:${i.action ?? i.key}`, label: i.title, icon, 'data-menu-key': i.key } as AntItem;
+    // The full title shows (it wraps, see shell.css) and is also the hover text.
+    const label = <span title={i.title}>{i.title}</span>;
+    if (i.children) return { key: i.key, label, icon, children: toAntItems(i.children, withIcons) };
+    return { key: i.link ? `/${i.link}` : `acao:${i.action ?? i.key}`, label, icon, 'data-menu-key': i.key } as AntItem;
   });
 }
 

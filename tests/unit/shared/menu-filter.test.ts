@@ -58,7 +58,7 @@ describe('menu filter (SPEC 6)', () => {
     // Groups left empty are removed; Dashboard and the key-less Assinatura items stay.
     expect(keys).not.toContain('FINANCEIRO');
     expect(keys).not.toContain('COMPRAS');
-    expect(keys).toEqual(['DASHBOARD', 'VENDAS', 'VENDAS_CLIENTES', 'ESTOQUE', 'ESTOQUE_PRODUTOS', 'ESTOQUE_VARIACOES', 'NFSE', 'NFSE_SERVICOS', 'ASSINATURA', 'ASSINATURA_POLITICAPRIVACIDADE', 'ASSINATURA_TERMOSUSO']);
+    expect(keys).toEqual(['DASHBOARD', 'VENDAS', 'VENDAS_CLIENTES', 'ESTOQUE', 'ESTOQUE_PRODUTOS', 'ESTOQUE_SERVICOS', 'ESTOQUE_UNIDADES', 'ESTOQUE_VARIACOES', 'NFSE', 'NFSE_SERVICOS', 'ASSINATURA', 'ASSINATURA_POLITICAPRIVACIDADE', 'ASSINATURA_TERMOSUSO']);
     expect(keysOf(filterMenu(MAIN, { ...full, user: { permissoes: { 'app.cliente': 0 } } }))).not.toContain('VENDAS_CLIENTES');
   });
 

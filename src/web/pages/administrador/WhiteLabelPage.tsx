@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Spin, Switch, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Spin, Switch, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import themes from '../../../../schemas/brands/themes.json';
@@ -6,6 +7,9 @@ import { api } from '../../api/client.ts';
 import { BRAND_KEY } from '../../app/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { AparenciaEditor } from './AparenciaEditor.tsx';
+
+/** Why the colour picker is greyed out: it only applies with the 'custom' theme (themes.json 'Personalizado'). */
+export const CUSTOM_COLOUR_HINT = "Usada só com o tema 'Personalizado': escolha esse tema para editar a cor.";
 
 interface AdminBrand {
   id: number;
@@ -124,7 +128,7 @@ export default function WhiteLabelPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
-              <Form.Item label="Cor personalizada" htmlFor="wl-cor">
+              <Form.Item label="Cor personalizada" htmlFor="wl-cor" extra={config.tema !== 'custom' ? CUSTOM_COLOUR_HINT : undefined}>
                 <Input id="wl-cor" type="color" disabled={config.tema !== 'custom'} value={String(misc.customThemeColor ?? '#707070')} onChange={(e) => setMisc('customThemeColor', e.target.value)} />
               </Form.Item>
             </Col>
@@ -135,7 +139,21 @@ export default function WhiteLabelPage() {
                 <Form.Item label={title} htmlFor={`wl-imagem-${tipo}`}>
                   <Space direction="vertical">
                     {config.imagens?.[tipo] ? <img src={config.imagens[tipo]} alt={title} data-testid={`imagem-${tipo}`} style={{ maxHeight: 48, maxWidth: 200, background: tipo === 'logo_branca' ? '#333' : undefined }} /> : <Typography.Text type="secondary">Sem imagem</Typography.Text>}
-                    <input id={`wl-imagem-${tipo}`} type="file" accept={ACCEPTED_IMAGES} disabled={uploading === tipo} onChange={(e) => upload(tipo, e.target.files?.[0])} />
+                    <Upload
+                      id={`wl-imagem-${tipo}`}
+                      accept={ACCEPTED_IMAGES}
+                      showUploadList={false}
+                      disabled={uploading === tipo}
+                      beforeUpload={(file) => {
+                        void upload(tipo, file);
+                        // The file goes through ConfigWhiteLabels/upload above, not antd's own request.
+                        return false;
+                      }}
+                    >
+                      <Button icon={<UploadOutlined />} loading={uploading === tipo}>
+                        {config.imagens?.[tipo] ? 'Trocar imagem' : 'Escolher imagem'}
+                      </Button>
+                    </Upload>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       PNG, JPEG ou SVG, até 512 KB.
                     </Typography.Text>

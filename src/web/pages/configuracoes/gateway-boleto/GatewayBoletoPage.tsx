@@ -90,7 +90,7 @@ export default function GatewayBoletoPage() {
         Gateway de boleto
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Conta bancária dos boletos da filial {filial?.apelido ?? filial?.nome ?? ''}. Sem uma configuração ativa, os menus de boletos ficam ocultos.
+        Conta bancária dos boletos da {filialNoTexto(filial?.apelido ?? filial?.nome)}. Sem uma configuração ativa, os menus de boletos ficam ocultos.
       </Typography.Paragraph>
       {lista.error ? (
         <Typography.Text type="danger">{toApiError(lista.error).message}</Typography.Text>
@@ -128,4 +128,10 @@ export default function GatewayBoletoPage() {
       </Card>
     </div>
   );
+}
+
+/** 'filial Matriz', but 'Filial Centro' as it is: a nickname that already says filial is not repeated. */
+export function filialNoTexto(nome: string | null | undefined): string {
+  const n = (nome ?? '').trim();
+  return /^filial\b/i.test(n) ? n : `filial ${n}`.trim();
 }
