@@ -8,7 +8,7 @@
  * parse the answer (the browser's work, not the server's); the SQL side gets rows as pg parses them.
  *
  * Profiling the server under this load: run the API under node's own sampling profiler, e.g.
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/api.ts
+ *   node --cpu-prof --cpu-prof-dir=perfis --import tsx scripts/bench/api.ts
  * and open the .cpuprofile in Chrome DevTools (Performance) or any flame-graph viewer.
  */
 import { Agent, request } from 'node:http';

@@ -48,6 +48,8 @@ export function beginTenantSql(scope: TenantScope): string {
 }
 
 export async function enterTenant(q: Queryable, scope: TenantScope): Promise<void> {
+  // The same check as beginTenantSql: a scope is integers, on either engine.
+  for (const v of [scope.tenantId, scope.userId, scope.branchId]) scopeLiteral(v);
   // set_config('role', ..., true) is SET LOCAL ROLE: one round trip for the tenant and the role.
   await q.query(
     `SELECT set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('app.branch_id', $3, true), set_config('role', $4, true)`,

@@ -79,15 +79,17 @@ export async function estimateMatches(q: Queryable, def: ResourceDef, terms: Tex
 /**
  * The estimate is an EXPLAIN (planning, a round trip): about half a millisecond of a search's overhead. It
  * changes only when the table's statistics do (ANALYZE), and either plan returns the same rows, so an
- * estimate is reused for ESTIMATE_CACHE_MS per tenant, table and terms: paging, the count beside the list
- * and a repeated search skip it.
+ * estimate is reused for ESTIMATE_CACHE_MS per tenant, resource and terms: paging, the count beside the list
+ * and a repeated search skip it. Kept per resource definition, i.e. per app (and so per database).
  */
 export const ESTIMATE_CACHE_MS = 60_000;
 const ESTIMATE_CACHE_MAX = 5000;
-const estimates = new Map<string, { n: number; until: number }>();
+const cacheOf = new WeakMap<ResourceDef, Map<string, { n: number; until: number }>>();
 
 export async function estimateMatchesCached(q: Queryable, def: ResourceDef, terms: TextTerm[], tenantId: number): Promise<number> {
-  const key = JSON.stringify([tenantId, def.table, terms]);
+  let estimates = cacheOf.get(def);
+  if (!estimates) cacheOf.set(def, (estimates = new Map()));
+  const key = JSON.stringify([tenantId, terms]);
   const now = Date.now();
   const hit = estimates.get(key);
   if (hit && hit.until > now) return hit.n;

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/server/db/db.ts';
+import { estimateMatchesCached, searchTerms } from '../../src/server/resources/text-search.ts';
+import { BACKENDS, startTestServer, type TestServer } from '../support/server.ts';
+
+// The request's set-up, trimmed to fewer round trips, still scopes every statement to the tenant.
+describe.each(BACKENDS)('tenant transaction set-up on %s', (backend) => {
+  let srv: TestServer;
+  let demo: number;
+  let vizinha: number;
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend, { reportWorker: false });
+    const ids = await srv.db.query<{ id: number; nome: string }>(`SELECT id, nome FROM tenants WHERE nome IN ('Mercadinho Demo', 'Loja Vizinha')`);
+    demo = ids.rows.find((r) => r.nome === 'Mercadinho Demo')!.id;
+    vizinha = ids.rows.find((r) => r.nome === 'Loja Vizinha')!.id;
+  });
+
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  it('sets tenant, user, branch and the application role for the transaction, and only for it', async () => {
+    const seen = await srv.db.tenant({ tenantId: demo, userId: 7, branchId: 3 }, async (q) =>
+      (await q.query(`SELECT current_setting('app.tenant_id') AS t, current_setting('app.user_id') AS u, current_setting('app.branch_id') AS b, current_user AS who`)).rows[0],
+    );
+    expect(seen).toEqual({ t: String(demo), u: '7', b: '3', who: 'retaguarda_app' });
+    const noBranch = await srv.db.tenant({ tenantId: vizinha }, async (q) => (await q.query(`SELECT current_setting('app.branch_id') AS b, current_setting('app.user_id') AS u`)).rows[0]);
+    expect(noBranch).toEqual({ b: '', u: '' });
+    // Outside the transaction the owner's connection is itself again.
+    const after = (await srv.db.query<{ who: string; t: string | null }>(`SELECT current_user AS who, current_setting('app.tenant_id', true) AS t`)).rows[0];
+    expect(after.who).not.toBe('retaguarda_app');
+    expect(after.t ?? '').toBe('');
+  });
+
+  it('row-level security holds: each tenant counts only its own clientes', async () => {
+    const count = (tenantId: number) => srv.db.tenant({ tenantId }, async (q) => (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM pessoas')).rows[0].n);
+    const own = async (tenantId: number) => (await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pessoas WHERE tenant_id = $1', [tenantId])).rows[0].n;
+    expect(await count(demo)).toBe(await own(demo));
+    expect(await count(vizinha)).toBe(await own(vizinha));
+    expect(await own(demo)).not.toBe(await own(vizinha));
+  });
+
+  it('refuses a scope that is not made of integers, running nothing', async () => {
+    let ran = false;
+    const bad = [{ tenantId: `${demo}; DROP TABLE pessoas` as unknown as number }, { tenantId: demo, userId: 1.5 }, { tenantId: demo, branchId: Number.NaN }];
+    for (const scope of bad) {
+      await expect(
+        srv.db.tenant(scope, async () => {
+          ran = true;
+        }),
+      ).rejects.toThrow(/escopo inválido/);
+    }
+    expect(ran).toBe(false);
+    expect((await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pessoas')).rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('reuses a search estimate per tenant and terms, and asks again for another tenant or pattern', async () => {
+    const def = srv.services.registry.get('cliente');
+    const terms = (pattern: string) => searchTerms(def, { nome: { ilike: pattern } })!;
+    const asked: string[] = [];
+    const counting = (q: Queryable): Queryable => ({
+      exec: (sql) => q.exec(sql),
+      query: (sql, params) => {
+        if (sql.includes('tenant_rows_estimate')) asked.push(String(params?.[params.length - 1]));
+        return q.query(sql, params);
+      },
+    });
+    const estimate = (tenantId: number, pattern: string) => srv.db.tenant({ tenantId }, (q) => estimateMatchesCached(counting(q), def, terms(pattern), tenantId));
+    const first = await estimate(demo, '%cache-teste%');
+    expect(await estimate(demo, '%cache-teste%')).toBe(first);
+    expect(asked).toEqual(['%cache-teste%']);
+    await estimate(vizinha, '%cache-teste%');
+    await estimate(demo, '%outro-teste%');
+    expect(asked).toEqual(['%cache-teste%', '%cache-teste%', '%outro-teste%']);
+  });
+});
