@@ -32,6 +32,7 @@ import npsRoutes from './admin/nps-routes.ts';
 import aparenciaRoutes from './admin/aparencia-routes.ts';
 import ibptRoutes from './admin/ibpt-routes.ts';
 import contasRoutes from './admin/contas-routes.ts';
+import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(aparenciaRoutes, { services });
   await app.register(ibptRoutes, { services });
   await app.register(contasRoutes, { services });
+  await app.register(tabelasAdminRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });
