@@ -43,6 +43,7 @@ import documentRoutes from './documentos/routes.ts';
 import { DocumentRegistry } from './documentos/registry.ts';
 import estoqueRoutes from './estoque/routes.ts';
 import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
+import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(aparenciaRoutes, { services });
   await app.register(ibptRoutes, { services });
   await app.register(contasRoutes, { services });
+  await app.register(tabelasAdminRoutes, { services });
   await app.register(resourceRoutes, { services });
   services.documents = await DocumentRegistry.load(registry);
   await app.register(documentRoutes, { services, documents: services.documents });

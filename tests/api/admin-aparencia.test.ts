@@ -26,7 +26,7 @@ describe.each(BACKENDS)('Aparência da marca on %s', (backend) => {
       rotulos: { cliente: { nome: 'Razão social' } },
     });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toEqual({ menus: { VENDAS: { titulo: 'Balcão', ordem: 0 }, NFSE: { ocultar: true }, ESTOQUE: { ordem: 1 } }, rotulos: { cliente: { nome: 'Razão social' } } });
+    expect(r.json()).toEqual({ menus: { VENDAS: { titulo: 'Balcão', ordem: 0 }, NFSE: { ocultar: true }, ESTOQUE: { ordem: 1 } }, rotulos: { cliente: { nome: 'Razão social' } }, campos: {} });
     const pub = (await req('GET', '/api/ConfigWhiteLabels/atual')).json();
     expect(pub.menus).toEqual({ VENDAS: { titulo: 'Balcão', ordem: 0 }, NFSE: { ocultar: true }, ESTOQUE: { ordem: 1 } });
     expect(pub.campos.cliente.rotulos).toEqual({ nome: 'Razão social' });
@@ -57,7 +57,16 @@ describe.each(BACKENDS)('Aparência da marca on %s', (backend) => {
     expect(r.statusCode, r.body).toBe(200);
     const after = await config();
     expect(after.campos.cliente).toEqual({ ocultar: ['email'] });
+    expect(r.json().campos).toEqual({ cliente: { ocultar: ['email'], obrigatorios: [] } });
     expect(after.campos.produto).toEqual({ rotulos: { descricao: 'Mercadoria' } });
+    // Field switches: only those the document whitelists (brandFields), the switches the form and the API already apply.
+    const wrongSwitch = await req('PUT', '/api/ConfigWhiteLabels/aparencia', master, { campos: { cliente: { ocultar: ['nome'] } } });
+    expect(wrongSwitch.statusCode).toBe(400);
+    expect(wrongSwitch.json().error.details[0]).toMatchObject({ campo: 'cliente.ocultar' });
+    const sw = await req('PUT', '/api/ConfigWhiteLabels/aparencia', master, { campos: { cliente: { ocultar: ['fantasia'], obrigatorios: [] } } });
+    expect(sw.statusCode, sw.body).toBe(200);
+    expect(sw.json().campos.cliente).toEqual({ ocultar: ['fantasia'], obrigatorios: [] });
+    expect((await config()).campos.cliente).toEqual({ ocultar: ['fantasia'], obrigatorios: [] });
     // Menus not sent are kept.
     expect(after.menus.VENDAS).toEqual({ titulo: 'Balcão', ordem: 0 });
   });

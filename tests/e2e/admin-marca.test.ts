@@ -147,6 +147,34 @@ describe('área do administrador da marca no navegador', () => {
     expect(errors.flat()).toEqual([]);
   });
 
+  it("the master writes a screen's help and opens a customer account for support: '?', banner and the way back", async () => {
+    const master = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
+    await master.goto(url('administrador/configuracoes/ajuda'));
+    await master.getByLabel('Tela', { exact: true }).click();
+    await master.keyboard.type('pages/vendas/clientes)');
+    await master.keyboard.press('Enter');
+    await master.getByLabel('Título', { exact: true }).fill('Cadastro de clientes');
+    await master.getByLabel('Texto', { exact: true }).fill('Use o botão Cadastrar para incluir um cliente.');
+    await master.getByRole('button', { name: 'Salvar artigo' }).click();
+    await visible(master.locator('.ant-notification-notice').filter({ hasText: 'Artigo salvo.' }));
+
+    await master.goto(url('administrador/configuracoes/dashboard'));
+    await master.getByText('Contas da marca e acesso de suporte').click();
+    const row = master.locator('.ant-table-row').filter({ hasText: 'Loja Vizinha' });
+    await row.getByRole('button', { name: 'Acessar conta cliente' }).click();
+    await visible(master.getByText('Você está na conta Loja Vizinha como suporte da marca. Este acesso foi registrado.'));
+    await visible(master.getByText('Vera Vizinha'));
+    await master.goto(url('pages/vendas/clientes'));
+    await master.getByRole('button', { name: 'Ajuda desta tela' }).click();
+    await visible(master.locator('.ajuda-drawer').getByText('Use o botão Cadastrar para incluir um cliente.'));
+    await master.keyboard.press('Escape');
+    await master.locator('.suporte-banner').getByRole('button', { name: 'Sair da conta do cliente' }).click();
+    await master.waitForURL(/#\/administrador\/configuracoes\/contas$/);
+    await visible(master.locator('.ant-table-row').filter({ hasText: 'master@demo.com.br' }).filter({ hasText: 'Loja Vizinha' }));
+    expect(await master.locator('.suporte-banner').count()).toBe(0);
+    expect(errors.flat()).toEqual([]);
+  });
+
   it('the master publishes an NPS survey; a customer answers it once and the master sees the score', async () => {
     const master = await signIn('master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
     await master.goto(url('administrador/configuracoes/nps'));

@@ -9,6 +9,10 @@ import { brandOfAdmin } from './modulos-routes.ts';
 const MENU_KEYS = new Set(flattenMenu(readDocuments<{ items: MenuItemDoc[] }>('menus').flatMap(({ doc }) => doc.items)).map((i) => i.key));
 
 type Detail = { path: string; campo: string; mensagem: string };
+type Switches = Record<string, { ocultar: string[]; obrigatorios: string[] }>;
+
+const switchesOf = (campos: Record<string, { ocultar?: string[]; obrigatorios?: string[] }>): Switches =>
+  Object.fromEntries(Object.entries(campos).filter(([, c]) => c.ocultar?.length || c.obrigatorios?.length).map(([r, c]) => [r, { ocultar: c.ocultar ?? [], obrigatorios: c.obrigatorios ?? [] }]));
 
 const titleError = (v: unknown) =>
   typeof v !== 'string' || !v.trim() ? 'Campo Obrigatório!' : v.trim().length > OVERLAY_TITLE_MAX ? `Máximo ${OVERLAY_TITLE_MAX} caracteres!` : null;
@@ -24,8 +28,8 @@ export default async function aparenciaRoutes(app: FastifyInstance, { services }
 
   app.get('/api/ConfigWhiteLabels/aparencia', async (req) => {
     const { brand } = await brandOfAdmin(services, req);
-    const campos = (brand.config?.campos ?? {}) as Record<string, { rotulos?: Record<string, string> }>;
-    return { menus: brand.config?.menus ?? {}, rotulos: Object.fromEntries(Object.entries(campos).filter(([, c]) => c.rotulos).map(([r, c]) => [r, c.rotulos])) };
+    const campos = (brand.config?.campos ?? {}) as Record<string, { rotulos?: Record<string, string>; ocultar?: string[]; obrigatorios?: string[] }>;
+    return { menus: brand.config?.menus ?? {}, rotulos: Object.fromEntries(Object.entries(campos).filter(([, c]) => c.rotulos).map(([r, c]) => [r, c.rotulos])), campos: switchesOf(campos) };
   });
 
   app.put('/api/ConfigWhiteLabels/aparencia', async (req) => {
@@ -73,6 +77,25 @@ export default async function aparenciaRoutes(app: FastifyInstance, { services }
         }
       }
     }
+    // Field switches (hide, require): only those the resource document whitelists (brandFields).
+    const switches: Switches = {};
+    for (const [recurso, raw] of Object.entries((body as { campos?: Record<string, unknown> }).campos ?? {})) {
+      const def = registry.byName.get(recurso);
+      if (!def) {
+        errors.push({ path: `/campos/${recurso}`, campo: recurso, mensagem: `Cadastro desconhecido: ${recurso}` });
+        continue;
+      }
+      const r = (raw ?? {}) as { ocultar?: unknown; obrigatorios?: unknown };
+      const check = (list: unknown, allowed: string[] | undefined, what: string): string[] => {
+        if (list === undefined) return [];
+        if (!Array.isArray(list) || list.some((x) => typeof x !== 'string' || !(allowed ?? []).includes(x))) {
+          errors.push({ path: `/campos/${recurso}/${what}`, campo: `${recurso}.${what}`, mensagem: `Em ${def.doc.title}, a marca só pode ${what === 'ocultar' ? 'ocultar' : 'tornar obrigatórios'}: ${(allowed ?? []).join(', ') || 'nenhum campo'}.` });
+          return [];
+        }
+        return [...new Set(list as string[])];
+      };
+      switches[recurso] = { ocultar: check(r.ocultar, def.doc.brandFields?.hideable, 'ocultar'), obrigatorios: check(r.obrigatorios, def.doc.brandFields?.requirable, 'obrigatorios') };
+    }
     if (errors.length) throw badRequest(`Dados inválidos: ${errors.map((e) => `${e.campo}: ${e.mensagem}`).join('; ')}`, errors);
     await db.transaction(async (q) => {
       const cur = (await q.query<{ config: Record<string, any> }>('SELECT config FROM brands WHERE id = $1 FOR UPDATE', [brand.id])).rows[0].config ?? {};
@@ -85,12 +108,13 @@ export default async function aparenciaRoutes(app: FastifyInstance, { services }
         }
         for (const [r, l] of Object.entries(rotulos)) campos[r] = { ...(campos[r] ?? {}), rotulos: l };
       }
+      for (const [r, sw] of Object.entries(switches)) campos[r] = { ...(campos[r] ?? {}), ocultar: sw.ocultar, obrigatorios: sw.obrigatorios };
       const next = { ...cur, campos, ...(body.menus !== undefined ? { menus } : {}) };
       await q.query('UPDATE brands SET config = $2 WHERE id = $1', [brand.id, JSON.stringify(next)]);
     });
     brands.invalidate();
     const b = (await brands.all()).find((x) => x.id === brand.id)!;
-    const c = (b.config?.campos ?? {}) as Record<string, { rotulos?: Record<string, string> }>;
-    return { menus: b.config?.menus ?? {}, rotulos: Object.fromEntries(Object.entries(c).filter(([, v]) => v.rotulos).map(([r, v]) => [r, v.rotulos])) };
+    const c = (b.config?.campos ?? {}) as Record<string, { rotulos?: Record<string, string>; ocultar?: string[]; obrigatorios?: string[] }>;
+    return { menus: b.config?.menus ?? {}, rotulos: Object.fromEntries(Object.entries(c).filter(([, v]) => v.rotulos).map(([r, v]) => [r, v.rotulos])), campos: switchesOf(c as never) };
   });
 }

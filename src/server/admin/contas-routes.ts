@@ -64,17 +64,16 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
     ).rows[0];
     if (!alvo) throw new HttpError(409, 'A conta não tem um administrador ativo para o acesso de suporte.');
     const branch = alvo.filial_selecionada_id ?? (await db.query<{ id: number }>('SELECT id FROM branches WHERE tenant_id = $1 AND ativo ORDER BY id LIMIT 1', [conta.id])).rows[0]?.id ?? null;
-    const session = await db.transaction(async (q) => {
-      await q.query(`INSERT INTO acessos_suporte (brand_id, admin_tenant_id, admin_user_id, admin_email, conta_id, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        conta.brand_id,
-        ctx.tenantId,
-        ctx.userId,
-        ctx.email,
-        conta.id,
-        alvo.id,
-      ]);
-      return null;
-    }).then(() => createSession(db, conta.id, alvo.id, branch, SUPORTE_TTL));
+    // The access is written down before the session exists: no support session without its audit row.
+    await db.query(`INSERT INTO acessos_suporte (brand_id, admin_tenant_id, admin_user_id, admin_email, conta_id, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      conta.brand_id,
+      ctx.tenantId,
+      ctx.userId,
+      ctx.email,
+      conta.id,
+      alvo.id,
+    ]);
+    const session = await createSession(db, conta.id, alvo.id, branch, SUPORTE_TTL);
     return { id: session.id, ttl: session.ttl, userId: alvo.id, conta: { id: conta.id, nome: conta.nome }, usuario: alvo.nome };
   });
 

@@ -18,6 +18,8 @@ import { useUserInfo } from './user-info.ts';
 import { WhatsNewModal } from './WhatsNewModal.tsx';
 import { AssinaturaBanner } from '../assinatura/AssinaturaBanner.tsx';
 import { NpsModal } from '../assinatura/NpsModal.tsx';
+import { SuporteBanner } from '../assinatura/SuporteBanner.tsx';
+import { AjudaButton } from '../assinatura/AjudaButton.tsx';
 import type { MenuOverlay } from '../../shared/brand-overlay.ts';
 import './shell.css';
 
@@ -128,7 +130,9 @@ export function ShellLayout() {
           onToggleFavorite={onToggleFavorite}
           onAction={onAction}
         />
+        <SuporteBanner />
         <AssinaturaBanner enabled={!!info && !adminPanel} />
+        <AjudaButton enabled={!!info && !adminPanel} />
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <RouteGuard user={info}>
             <Outlet key={reloadKey} />

@@ -14,6 +14,10 @@ export function runMenuAction(action: string, ctx: { navigate: NavigateFunction;
       return void ctx.navigate('/planos');
     case 'modulosAdicionais':
       return void ctx.navigate('/pages/assinatura');
+    case 'excluirProdutos':
+      return void ctx.navigate('/administrador/configuracoes/excluir-produtos');
+    case 'excluirFilial':
+      return void ctx.navigate('/administrador/configuracoes/excluir-filial');
     case 'termosUso':
       if (docs.termoUso) return void window.open(docs.termoUso, '_blank', 'noopener');
       break;

@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { showError } from '../../dialogs/dialogs.tsx';
+import { Link } from 'react-router-dom';
 
 interface Dashboard {
   marca: string;
@@ -63,6 +64,10 @@ export default function AdminDashboardPage() {
         Dashboard {data ? `- ${data.marca}` : ''}
       </Typography.Title>
       {error ? <Alert type="error" showIcon message="Não foi possível carregar os números da marca." /> : null}
+      {/* SPEC 2.5: the brand's accounts, each openable for support (audited). */}
+      <Link to="/administrador/configuracoes/contas" style={{ display: 'inline-block', marginBottom: 16 }}>
+        Contas da marca e acesso de suporte
+      </Link>
       <Spin spinning={isLoading}>
         <Row gutter={[16, 16]}>
           {stats.map(([title, key]) => (

@@ -10,9 +10,12 @@ import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { RESOURCES } from '../../schemas/registry.ts';
 import { MENUS } from '../../shell/menus.ts';
 
+type Switches = Record<string, { ocultar: string[]; obrigatorios: string[] }>;
+
 interface Aparencia {
   menus: MenuOverlay;
   rotulos: FieldLabels;
+  campos?: Switches;
 }
 
 const KEY = 'ConfigWhiteLabels/aparencia';
@@ -41,12 +44,14 @@ export function AparenciaEditor({ configWhiteLabel }: { configWhiteLabel?: numbe
   const { data, error } = useSWR(key, async () => (await api.get<Aparencia>(KEY, { params: configWhiteLabel ? { configWhiteLabel } : {} })).data);
   const [menus, setMenus] = useState<MenuOverlay>({});
   const [rotulos, setRotulos] = useState<FieldLabels>({});
+  const [campos, setCampos] = useState<Switches>({});
   const [recurso, setRecurso] = useState(RESOURCES[0]?.name);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (data) {
       setMenus(data.menus ?? {});
       setRotulos(data.rotulos ?? {});
+      setCampos(data.campos ?? {});
     }
   }, [data]);
 
@@ -67,6 +72,13 @@ export function AparenciaEditor({ configWhiteLabel }: { configWhiteLabel?: numbe
   const rows = useMemo(() => rowsOf(MENUS.main, menus), [menus]);
   const preview = useMemo(() => applyMenuOverlay(MENUS.main, menus), [menus]);
   const doc = RESOURCES.find((r) => r.name === recurso);
+  const sw = campos[recurso!] ?? { ocultar: [], obrigatorios: [] };
+  const toggle = (campo: string, lista: 'ocultar' | 'obrigatorios', on: boolean) =>
+    setCampos((c) => {
+      const cur = c[recurso!] ?? { ocultar: [], obrigatorios: [] };
+      const next = on ? [...new Set([...cur[lista], campo])] : cur[lista].filter((x) => x !== campo);
+      return { ...c, [recurso!]: { ...cur, [lista]: next } };
+    });
   const labelled = useMemo(() => (doc ? applyFieldLabels(doc as never, rotulos) : null) as typeof doc | null, [doc, rotulos]);
   const tooLong = Object.values(menus).some((o) => (o.titulo ?? '').trim().length > OVERLAY_TITLE_MAX) || Object.values(rotulos).some((r) => Object.values(r).some((t) => t.trim().length > OVERLAY_TITLE_MAX));
 
@@ -74,7 +86,7 @@ export function AparenciaEditor({ configWhiteLabel }: { configWhiteLabel?: numbe
     setSaving(true);
     try {
       const clean = Object.fromEntries(Object.entries(menus).map(([k, o]) => [k, { ...o, titulo: o.titulo?.trim() || undefined }]));
-      const r = (await api.put<Aparencia>(KEY, { configWhiteLabel, menus: clean, rotulos })).data;
+      const r = (await api.put<Aparencia>(KEY, { configWhiteLabel, menus: clean, rotulos, campos })).data;
       await mutate(key, r, { revalidate: false });
       await mutate(BRAND_KEY);
       toast('success', 'Menus e rótulos salvos.');
@@ -166,16 +178,31 @@ export function AparenciaEditor({ configWhiteLabel }: { configWhiteLabel?: numbe
                   />
                 ),
               },
+              {
+                title: 'Ocultar',
+                width: 80,
+                render: (_: unknown, f: { campo: string; titulo: string }) =>
+                  doc?.brandFields?.hideable?.includes(f.campo) ? <Switch size="small" aria-label={`Ocultar campo: ${f.titulo}`} checked={sw.ocultar.includes(f.campo)} onChange={(v) => toggle(f.campo, 'ocultar', v)} /> : null,
+              },
+              {
+                title: 'Obrigatório',
+                width: 100,
+                render: (_: unknown, f: { campo: string; titulo: string }) =>
+                  doc?.brandFields?.requirable?.includes(f.campo) ? <Switch size="small" aria-label={`Obrigatório: ${f.titulo}`} checked={sw.obrigatorios.includes(f.campo)} onChange={(v) => toggle(f.campo, 'obrigatorios', v)} /> : null,
+              },
             ]}
           />
         </Col>
         <Col xs={24} lg={8}>
           <div className="aparencia-previa-campos" style={{ border: '1px solid #f0f0f0', padding: 12, maxHeight: 360, overflowY: 'auto' }}>
             {Object.entries(labelled?.schema.properties ?? {})
-              .filter(([, p]) => !(p as { readOnly?: boolean }).readOnly)
+              .filter(([campo, p]) => !(p as { readOnly?: boolean }).readOnly && !sw.ocultar.includes(campo))
               .map(([campo, p]) => (
                 <div key={campo} style={{ marginBottom: 8 }}>
-                  <Typography.Text>{(p as { title?: string }).title ?? campo}</Typography.Text>
+                  <Typography.Text>
+                    {sw.obrigatorios.includes(campo) ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
+                    {(p as { title?: string }).title ?? campo}
+                  </Typography.Text>
                   <Input size="small" disabled />
                 </div>
               ))}

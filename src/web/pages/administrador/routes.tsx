@@ -7,6 +7,14 @@ const PlanoConfigPage = lazy(() => import('./PlanoConfigPage.tsx'));
 const PlanoFormPage = lazy(() => import('./PlanoFormPage.tsx'));
 const ModuloConfigPage = lazy(() => import('./ModuloConfigPage.tsx'));
 const NpsPage = lazy(() => import('./nps/NpsPage.tsx'));
+const BancosPage = lazy(() => import('./tabelas/BancosPage.tsx'));
+const SequenciaFilialPage = lazy(() => import('./tabelas/SequenciaFilialPage.tsx'));
+const ImportacaoIbptPage = lazy(() => import('./tabelas/ImportacaoIbptPage.tsx'));
+const FinanceiroWhitelabelPage = lazy(() => import('./tabelas/FinanceiroWhitelabelPage.tsx'));
+const PdvVersaoPage = lazy(() => import('./tabelas/PdvVersaoPage.tsx'));
+const AjudaPage = lazy(() => import('./tabelas/AjudaPage.tsx'));
+const ExcluirPage = lazy(() => import('./tabelas/ExcluirPage.tsx'));
+const ContasPage = lazy(() => import('./tabelas/ContasPage.tsx'));
 
 const BASE = '/administrador/configuracoes';
 
@@ -20,5 +28,15 @@ export function adminRoutes() {
     <Route key="admin-planos-editar" path={`${BASE}/plano-config/editar/:id`} element={<PlanoFormPage key="editar" mode="editar" />} />,
     <Route key="admin-modulos" path={`${BASE}/modulo-config`} element={<ModuloConfigPage />} />,
     <Route key="admin-nps" path={`${BASE}/nps`} element={<NpsPage />} />,
+    <Route key="admin-bancos" path={`${BASE}/bancos`} element={<BancosPage />} />,
+    <Route key="admin-sequencia" path={`${BASE}/sequencia-filial`} element={<SequenciaFilialPage />} />,
+    <Route key="admin-ibpt-ncm" path={`${BASE}/importacao-ibpt-ncm`} element={<ImportacaoIbptPage key="ncm" tipo="ncm" />} />,
+    <Route key="admin-ibpt-cest" path={`${BASE}/importacao-ibpt-cest`} element={<ImportacaoIbptPage key="cest" tipo="cest" />} />,
+    <Route key="admin-financeiro" path={`${BASE}/financeiro-whitelabel`} element={<FinanceiroWhitelabelPage />} />,
+    <Route key="admin-pdv" path={`${BASE}/pdv-versao`} element={<PdvVersaoPage />} />,
+    <Route key="admin-ajuda" path={`${BASE}/ajuda`} element={<AjudaPage />} />,
+    <Route key="admin-excluir-produtos" path={`${BASE}/excluir-produtos`} element={<ExcluirPage key="produtos" alvo="produtos" />} />,
+    <Route key="admin-excluir-filial" path={`${BASE}/excluir-filial`} element={<ExcluirPage key="filial" alvo="filial" />} />,
+    <Route key="admin-contas" path={`${BASE}/contas`} element={<ContasPage />} />,
   ];
 }

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { proximoNumero } from '../../src/server/admin/tabelas-routes.ts';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+
+/** bancos, sequencia-filial, financeiro-whitelabel, pdv-versao and ajuda (SPEC 2.8). */
+describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
+  let srv: TestServer;
+  let app: FastifyInstance;
+  let admin: string;
+  let master: string;
+  let avanco: string;
+  let conta: number;
+  let filial: number;
+  const req = (method: string, url: string, token?: string, payload?: unknown) =>
+    app.inject({ method: method as any, url, payload: payload as any, headers: { host: 'localhost', ...(token ? { authorization: token } : {}) } });
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend, { reportWorker: false });
+    app = srv.app;
+    admin = await login(app, 'admin@demo.com.br');
+    master = await login(app, 'master@demo.com.br');
+    await srv.db.query(`UPDATE users SET is_avanco = true WHERE email = 'contador@demo.com.br'`);
+    avanco = await login(app, 'contador@demo.com.br');
+    const r = (await srv.db.query<{ tenant_id: number; id: number }>(`SELECT tenant_id, id FROM branches WHERE apelido = 'Matriz' AND tenant_id = (SELECT id FROM tenants WHERE nome = 'Mercadinho Demo')`)).rows[0];
+    conta = r.tenant_id;
+    filial = r.id;
+  });
+  afterAll(async () => srv?.close());
+
+  it('bancos: everyone reads FEBRABAN code, name and ISPB; only isAvanco writes, validated', async () => {
+    const list = (await req('GET', '/api/Bancos', admin)).json();
+    expect(list.find((b: any) => b.codigo === '341')).toEqual({ codigo: '341', nome: 'Itaú Unibanco S.A.', ispb: '60701190', ativo: true });
+    expect((await req('PUT', '/api/Bancos/208', master, { nome: 'Banco BTG Pactual S.A.', ispb: '30306294' })).statusCode).toBe(403);
+    const bad = await req('PUT', '/api/Bancos/20', avanco, { nome: '', ispb: '123' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.map((d: any) => d.campo).sort()).toEqual(['codigo', 'ispb', 'nome']);
+    expect((await req('PUT', '/api/Bancos/208', avanco, { nome: 'Banco BTG Pactual S.A.', ispb: '60701190' })).statusCode).toBe(409);
+    expect((await req('PUT', '/api/Bancos/208', avanco, { nome: 'Banco BTG Pactual S.A.', ispb: '30306294' })).json()).toEqual({ codigo: '208', nome: 'Banco BTG Pactual S.A.', ispb: '30306294', ativo: true });
+  });
+
+  it('sequencia-filial: numbers are taken without gaps under concurrency; the admin moves forward only', async () => {
+    const got = await Promise.all(Array.from({ length: 8 }, () => srv.db.transaction((q) => proximoNumero(q, conta, filial, 'nfce'))));
+    expect(got.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect((await req('GET', `/api/Admin/sequencias?contaId=${conta}&filialId=${filial}`, master)).statusCode).toBe(403);
+    const seqs = (await req('GET', `/api/Admin/sequencias?contaId=${conta}&filialId=${filial}`, avanco)).json();
+    expect(seqs).toEqual([
+      { tipo: 'nfe', descricao: 'NF-e', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
+      { tipo: 'nfce', descricao: 'NFC-e', serie: 1, ultimoNumero: 8, proximoNumero: 9 },
+      { tipo: 'pedido', descricao: 'Pedido de venda', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
+    ]);
+    const back = await req('PUT', '/api/Admin/sequencias', avanco, { contaId: conta, filialId: filial, tipo: 'nfce', serie: 1, proximoNumero: 5 });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.message).toBe('A sequência só avança: o último número usado de NFC-e série 1 é 8; informe um próximo número maior que 8.');
+    const fwd = await req('PUT', '/api/Admin/sequencias', avanco, { contaId: conta, filialId: filial, tipo: 'nfce', serie: 1, proximoNumero: 100 });
+    expect(fwd.json()).toMatchObject({ ultimoNumero: 99, proximoNumero: 100 });
+    expect(await srv.db.transaction((q) => proximoNumero(q, conta, filial, 'nfce'))).toBe(100);
+    expect((await req('PUT', '/api/Admin/sequencias', avanco, { contaId: conta, filialId: 999999, tipo: 'nfe', proximoNumero: 2 })).statusCode).toBe(404);
+  });
+
+  it('financeiro-whitelabel: the month invoice is stored once, with its status moving from aberta only', async () => {
+    const now = new Date();
+    const mes = `${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+    expect((await req('POST', '/api/Admin/faturas', admin, { mes })).statusCode).toBe(403);
+    expect((await req('POST', '/api/Admin/faturas', master, { mes: '13/2026' })).statusCode).toBe(400);
+    const f = await req('POST', '/api/Admin/faturas', master, { mes });
+    expect(f.statusCode, f.body).toBe(200);
+    expect(f.json()).toMatchObject({ mes, status: 'aberta', total: '0.00', totalFormatado: 'R$ 0,00' });
+    expect((await req('POST', '/api/Admin/faturas', master, { mes })).statusCode).toBe(409);
+    expect((await req('PUT', `/api/Admin/faturas/${f.json().id}/status`, master, { status: 'rascunho' })).statusCode).toBe(400);
+    expect((await req('PUT', `/api/Admin/faturas/${f.json().id}/status`, master, { status: 'paga' })).json()).toEqual({ id: f.json().id, status: 'paga' });
+    expect((await req('PUT', `/api/Admin/faturas/${f.json().id}/status`, master, { status: 'cancelada' })).statusCode).toBe(409);
+    expect((await req('GET', '/api/Admin/faturas', master)).json()[0]).toMatchObject({ mes, status: 'paga', emitidaPor: 'master@demo.com.br' });
+  });
+
+  it('pdv-versao: isAvanco publishes increasing versions; accounts read the newest', async () => {
+    expect((await req('POST', '/api/PdvVersoes', master, { versao: '1.0.0', url: 'https://exemplo.com.br/pdv.exe' })).statusCode).toBe(403);
+    expect((await req('POST', '/api/PdvVersoes', avanco, { versao: '1.0', url: 'ftp://x' })).json().error.details.map((d: any) => d.campo).sort()).toEqual(['url', 'versao']);
+    expect((await req('POST', '/api/PdvVersoes', avanco, { versao: '1.2.0', url: 'https://exemplo.com.br/pdv-1.2.0.exe', notas: 'TEF novo.' })).statusCode).toBe(200);
+    expect((await req('POST', '/api/PdvVersoes', avanco, { versao: '1.10.0', url: 'https://exemplo.com.br/pdv-1.10.0.exe' })).statusCode).toBe(200);
+    expect((await req('POST', '/api/PdvVersoes', avanco, { versao: '1.9.9', url: 'https://exemplo.com.br/pdv-1.9.9.exe' })).json().error.message).toBe('A versão deve ser maior que a última publicada (1.10.0).');
+    expect((await req('GET', '/api/PdvVersoes', admin)).json().map((v: any) => v.versao)).toEqual(['1.10.0', '1.2.0']);
+  });
+
+  it('ajuda: the brand writes one article per existing screen; a user reads the one of the screen, edit pages included', async () => {
+    expect((await req('PUT', '/api/Ajuda', admin, { rota: 'pages/vendas/clientes', titulo: 'Clientes', conteudo: 'x' })).statusCode).toBe(403);
+    expect((await req('PUT', '/api/Ajuda', master, { rota: 'pages/nao-existe', titulo: 'X', conteudo: '' })).json().error.details.map((d: any) => d.campo).sort()).toEqual(['conteudo', 'rota', 'titulo']);
+    const a = await req('PUT', '/api/Ajuda', master, { rota: '#/pages/vendas/clientes', titulo: 'Cadastro de clientes', conteudo: 'Use o botão Cadastrar para incluir um cliente.' });
+    expect(a.statusCode, a.body).toBe(200);
+    expect((await req('GET', '/api/Ajuda?rota=pages/vendas/clientes', admin)).json().artigo).toMatchObject({ titulo: 'Cadastro de clientes' });
+    expect((await req('GET', '/api/Ajuda?rota=pages/estoque/produtos', admin)).json().artigo).toBeNull();
+    const other = await login(app, 'admin@vizinha.com.br');
+    expect((await req('GET', '/api/Ajuda?rota=pages/vendas/clientes', other)).json().artigo).toMatchObject({ titulo: 'Cadastro de clientes' });
+    expect((await req('DELETE', `/api/Ajuda/${a.json().id}`, master)).statusCode).toBe(200);
+    expect((await req('GET', '/api/Ajuda?rota=pages/vendas/clientes', admin)).json().artigo).toBeNull();
+  });
+});
