@@ -37,6 +37,7 @@ const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 // Business documents (schemas/documents): one list and one form page for every type.
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
 const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage.tsx'));
+const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoPage.tsx'));
 
 /**
  * antd draws from its static stylesheet (imported in main.tsx) instead of generating CSS while rendering
@@ -79,6 +80,7 @@ export function appRoutes() {
           <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,
           <Route key={`${doc.route}/editar`} path={`/${doc.route}/editar/:id`} element={<DocumentFormPage key={`${doc.name}-editar`} doc={doc} mode="editar" />} />,
         ])}
+        <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />
