@@ -38,6 +38,7 @@ const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
 const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage.tsx'));
 const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoPage.tsx'));
+const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEstoquePage.tsx'));
 
 /**
  * antd draws from its static stylesheet (imported in main.tsx) instead of generating CSS while rendering
@@ -81,6 +82,7 @@ export function appRoutes() {
           <Route key={`${doc.route}/editar`} path={`/${doc.route}/editar/:id`} element={<DocumentFormPage key={`${doc.name}-editar`} doc={doc} mode="editar" />} />,
         ])}
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
+        {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />
