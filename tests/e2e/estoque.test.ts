@@ -159,4 +159,18 @@ describe('estoque no navegador', () => {
     expect(new Decimal(semLote[0].quantidade).toFixed(4)).toBe('20.0000');
     expect(errors).toEqual([]);
   });
+
+  it('Relatórios > Estoque shows the posição the API computes', async () => {
+    await page.goto(url('pages/relatorios/estoque/menu'));
+    const api1 = await api('GET', `/api/SaldosEstoque/posicao?limit=1000`);
+    const mine = api1.filter((r: Row) => r.produtoId === produto.id);
+    const linhas = page.locator('.ant-table-row').filter({ hasText: nome });
+    await poll(() => linhas.count()).toBe(mine.length);
+    const principalRow = mine.find((r: Row) => r.depositoId === principal);
+    await poll(() => linhas.filter({ hasText: 'Depósito principal' }).locator('td').nth(3).innerText()).toBe(new Decimal(principalRow.quantidade).toFixed(4).replace(/\.?0+$/, '').replace('.', ','));
+    await page.getByRole('tab', { name: 'Movimentação de estoque' }).click();
+    await page.waitForURL(/movimentacao-estoque$/);
+    await visible(page.locator('.ant-table-row').filter({ hasText: nome }));
+    expect(errors).toEqual([]);
+  });
 });
