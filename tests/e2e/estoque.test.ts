@@ -141,4 +141,36 @@ describe('estoque no navegador', () => {
     expect(await first.nth(8).innerText()).toBe('10,5');
     expect(errors).toEqual([]);
   });
+
+  it('imports a data-collector file: a broken line blocks it, the fixed file posts an acerto', async () => {
+    await page.goto(url('pages/estoque/importar-arquivo'));
+    const file = page.locator('input[type=file]');
+    await file.setInputFiles({ name: 'coletor.csv', mimeType: 'text/csv', buffer: Buffer.from('E2E-CHOC;20\nNAOEXISTE;1\n') });
+    await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await visible(page.getByText('Linha 2: produto com código NAOEXISTE não encontrado.'));
+    expect(await page.getByRole('button', { name: 'Importar e efetivar' }).isDisabled()).toBe(true);
+    await file.setInputFiles({ name: 'coletor.csv', mimeType: 'text/csv', buffer: Buffer.from('E2E-CHOC;12\nE2E-CHOC;8\n') });
+    await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await visible(page.locator('.ant-table-row').filter({ hasText: nome }));
+    await page.getByRole('button', { name: 'Importar e efetivar' }).click();
+    await page.waitForURL(/acerto-estoque\/editar\/\d+$/);
+    await poll(estado).toBe('Efetivado');
+    const semLote = await api('GET', `/api/SaldosEstoque?filter=${q({ where: { produtoId: produto.id, depositoId: principal, loteId: null } })}`);
+    expect(new Decimal(semLote[0].quantidade).toFixed(4)).toBe('20.0000');
+    expect(errors).toEqual([]);
+  });
+
+  it('Relatórios > Estoque shows the posição the API computes', async () => {
+    await page.goto(url('pages/relatorios/estoque/menu'));
+    const api1 = await api('GET', `/api/SaldosEstoque/posicao?limit=1000`);
+    const mine = api1.filter((r: Row) => r.produtoId === produto.id);
+    const linhas = page.locator('.ant-table-row').filter({ hasText: nome });
+    await poll(() => linhas.count()).toBe(mine.length);
+    const principalRow = mine.find((r: Row) => r.depositoId === principal);
+    await poll(() => linhas.filter({ hasText: 'Depósito principal' }).locator('td').nth(3).innerText()).toBe(new Decimal(principalRow.quantidade).toFixed(4).replace(/\.?0+$/, '').replace('.', ','));
+    await page.getByRole('tab', { name: 'Movimentação de estoque' }).click();
+    await page.waitForURL(/movimentacao-estoque$/);
+    await visible(page.locator('.ant-table-row').filter({ hasText: nome }));
+    expect(errors).toEqual([]);
+  });
 });

@@ -72,43 +72,47 @@ export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: Linh
   const depositos = await filiaisDos(q, scope.tenantId, [...new Set(linhas.map((l) => l.depositoId))]);
   const custoCadastro = await checkProdutosELotes(q, scope.tenantId, linhas);
   const negativo = await permiteEstoqueNegativo(q, scope.tenantId);
-  const ordered = linhas.map((l, i) => ({ l, i })).sort((a, b) => compareKeys(a.l, b.l) || a.i - b.i);
-  const out: MovimentoGravado[] = new Array(linhas.length);
-  const rows: unknown[][] = [];
-  for (const { l, i } of ordered) {
-    const entra = !l.quantidade.startsWith('-');
-    const custoEntrada = entra && l.custoUnitario != null ? l.custoUnitario : null;
-    const r = await q.query<{ quantidade: string; custo_medio: string | null }>(
-      `INSERT INTO saldos_estoque AS s (tenant_id, produto_id, variacao_id, filial_id, deposito_id, lote_id, quantidade, custo_medio)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, coalesce($8::numeric, $9::numeric))
-       ON CONFLICT ON CONSTRAINT saldos_estoque_chave DO UPDATE SET
-         custo_medio = CASE
-           WHEN EXCLUDED.quantidade > 0 AND $8::numeric IS NOT NULL THEN
-             CASE WHEN s.quantidade > 0 AND s.custo_medio IS NOT NULL
-               THEN round((s.quantidade * s.custo_medio + EXCLUDED.quantidade * $8::numeric) / (s.quantidade + EXCLUDED.quantidade), 4)
-               ELSE $8::numeric END
-           ELSE coalesce(s.custo_medio, $9::numeric) END,
-         quantidade = s.quantidade + EXCLUDED.quantidade,
-         updated_at = now()
-       RETURNING quantidade, custo_medio`,
-      // An entry without a cost into a balance without an average starts from the product's registered cost.
-      [scope.tenantId, l.produtoId, l.variacaoId ?? null, depositos.get(l.depositoId), l.depositoId, l.loteId ?? null, l.quantidade, custoEntrada, entra ? (custoCadastro.get(l.produtoId) ?? null) : null],
-    );
-    const saldo = r.rows[0];
-    if (!entra && !negativo && new Decimal(saldo.quantidade).isNegative()) {
-      const nome = await q.query<{ descricao: string }>('SELECT descricao FROM produtos WHERE tenant_id = $1 AND id = $2', [scope.tenantId, l.produtoId]);
-      const antes = new Decimal(saldo.quantidade).minus(l.quantidade);
+  // One balance change per key: the net quantity, and the costed entries (quantity and value) that move
+  // the moving average. Keys in the service's one order.
+  interface Delta { l: LinhaMovimento; qt: Decimal; qe: Decimal; ve: Decimal; fallback: string | null }
+  const deltas = new Map<string, Delta>();
+  for (const l of linhas) {
+    const k = chaveSaldo(l);
+    const d = deltas.get(k) ?? { l, qt: new Decimal(0), qe: new Decimal(0), ve: new Decimal(0), fallback: null };
+    const qtd = new Decimal(l.quantidade);
+    d.qt = d.qt.plus(qtd);
+    if (qtd.isPositive() && l.custoUnitario != null) {
+      d.qe = d.qe.plus(qtd);
+      d.ve = d.ve.plus(qtd.times(l.custoUnitario));
+    }
+    if (qtd.isPositive()) d.fallback = custoCadastro.get(l.produtoId) ?? null;
+    deltas.set(k, d);
+  }
+  const chaves = [...deltas.values()].sort((a, b) => compareKeys(a.l, b.l));
+  const saldos = await aplicarSaldos(q, scope.tenantId, depositos, chaves.map((d) => ({ ...d.l, qt: d.qt.toFixed(4), qe: d.qe.toFixed(4), ce: d.qe.isZero() ? null : d.ve.div(d.qe).toDecimalPlaces(4).toFixed(4), fallback: d.fallback })));
+  if (!negativo) {
+    for (const d of chaves) {
+      const depois = new Decimal(saldos.get(chaveSaldo(d.l))!.quantidade);
+      if (!d.qt.isNegative() || !depois.isNegative()) continue;
+      const nome = await q.query<{ descricao: string }>('SELECT descricao FROM produtos WHERE tenant_id = $1 AND id = $2', [scope.tenantId, d.l.produtoId]);
+      const antes = depois.minus(d.qt);
       throw badRequest(
-        `Estoque insuficiente: ${nome.rows[0]?.descricao ?? `produto ${l.produtoId}`} tem saldo ${fmtQtd(antes)} e a saída pede ${fmtQtd(new Decimal(l.quantidade).abs())}.`,
-        [{ campo: 'quantidade', ...(l.origemLinha ? { linha: l.origemLinha } : {}), produtoId: l.produtoId, saldo: antes.toFixed(4), mensagem: 'Estoque insuficiente' }],
+        `Estoque insuficiente: ${nome.rows[0]?.descricao ?? `produto ${d.l.produtoId}`} tem saldo ${fmtQtd(antes)} e a saída pede ${fmtQtd(d.qt.abs())}.`,
+        [{ campo: 'quantidade', ...(d.l.origemLinha ? { linha: d.l.origemLinha } : {}), produtoId: d.l.produtoId, saldo: antes.toFixed(4), mensagem: 'Estoque insuficiente' }],
       );
     }
+  }
+  const out: MovimentoGravado[] = new Array(linhas.length);
+  const rows: unknown[][] = [];
+  const ordered = linhas.map((l, i) => ({ l, i }));
+  for (const { l, i } of ordered) {
+    const saldo = saldos.get(chaveSaldo(l))!;
     const custo = l.custoUnitario ?? saldo.custo_medio ?? null;
     rows.push([l.produtoId, l.variacaoId ?? null, depositos.get(l.depositoId), l.depositoId, l.loteId ?? null, l.quantidade, custo, l.tipo, origem?.tipo ?? null, origem?.id ?? null, l.origemLinha ?? null, l.estornoDe ?? null]);
     out[i] = { id: 0, produtoId: l.produtoId, depositoId: l.depositoId, loteId: l.loteId ?? null, quantidade: new Decimal(l.quantidade).toFixed(4), custoUnitario: custo, saldo: saldo.quantidade };
   }
   // The ledger rows in input order, one statement per chunk.
-  const inputOrder = ordered.map((o, k) => ({ i: o.i, row: rows[k] })).sort((a, b) => a.i - b.i);
+  const inputOrder = ordered.map((o, k) => ({ i: o.i, row: rows[k] }));
   for (let start = 0; start < inputOrder.length; start += 1000) {
     const chunk = inputOrder.slice(start, start + 1000);
     const col = (c: number) => chunk.map((x) => x.row[c]);
@@ -161,22 +165,63 @@ export async function estornar(q: Queryable, scope: EstoqueScope, origem: Origem
   return r.rows.length;
 }
 
+type Chave = { produtoId: number; variacaoId?: number | null; depositoId: number; loteId?: number | null };
+const KEY_ARRAYS = `unnest($2::integer[], $3::integer[], $4::integer[], $5::integer[], $6::integer[], $7::integer[])`;
+const keyParams = (tenantId: number, depositos: Map<number, number>, ks: Chave[]) => [
+  tenantId,
+  ks.map((k) => k.produtoId),
+  ks.map((k) => k.variacaoId ?? null),
+  ks.map((k) => depositos.get(k.depositoId)),
+  ks.map((k) => k.depositoId),
+  ks.map((k) => k.loteId ?? null),
+  ks.map((_, i) => i),
+];
+const SAME_KEY = 's.tenant_id = $1 AND s.produto_id = x.p AND s.variacao_id IS NOT DISTINCT FROM x.v AND s.deposito_id = x.d AND s.lote_id IS NOT DISTINCT FROM x.l';
+
+/**
+ * Creates the missing balance rows (at zero) and locks every row of the keys, in the order given (the
+ * service's one order): after this, no other posting can change them until the transaction ends.
+ */
+async function travar(q: Queryable, tenantId: number, depositos: Map<number, number>, ks: Chave[]): Promise<void> {
+  const params = keyParams(tenantId, depositos, ks);
+  await q.query(
+    `INSERT INTO saldos_estoque (tenant_id, produto_id, variacao_id, filial_id, deposito_id, lote_id, quantidade)
+     SELECT $1, p, v, f, d, l, 0 FROM ${KEY_ARRAYS} AS x(p, v, f, d, l, ord) ORDER BY ord
+     ON CONFLICT ON CONSTRAINT saldos_estoque_chave DO NOTHING`,
+    params,
+  );
+  await q.query(`SELECT s.id FROM ${KEY_ARRAYS} AS x(p, v, f, d, l, ord) JOIN saldos_estoque s ON ${SAME_KEY} ORDER BY x.ord FOR UPDATE OF s`, params);
+}
+
+/** Locks the keys, then applies each key's net change and moving average in one statement. */
+async function aplicarSaldos(q: Queryable, tenantId: number, depositos: Map<number, number>, ks: (Chave & { qt: string; qe: string; ce: string | null; fallback: string | null })[]): Promise<Map<string, { quantidade: string; custo_medio: string | null }>> {
+  await travar(q, tenantId, depositos, ks);
+  const r = await q.query<{ produto_id: number; variacao_id: number | null; deposito_id: number; lote_id: number | null; quantidade: string; custo_medio: string | null }>(
+    `UPDATE saldos_estoque s SET
+       custo_medio = CASE
+         -- costed entries move the average (from the entries' own cost when there was no positive stock)
+         WHEN x.qe > 0 THEN CASE WHEN s.quantidade > 0 AND s.custo_medio IS NOT NULL
+           THEN round((s.quantidade * s.custo_medio + x.qe * x.ce) / (s.quantidade + x.qe), 4) ELSE x.ce END
+         -- an entry without a cost into a balance without an average starts from the product's registered cost
+         ELSE coalesce(s.custo_medio, x.fb) END,
+       quantidade = s.quantidade + x.qt,
+       updated_at = now()
+     FROM unnest($2::integer[], $3::integer[], $4::integer[], $5::integer[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[]) AS x(p, v, d, l, qt, qe, ce, fb)
+     WHERE ${SAME_KEY}
+     RETURNING s.produto_id, s.variacao_id, s.deposito_id, s.lote_id, s.quantidade, s.custo_medio`,
+    [tenantId, ks.map((k) => k.produtoId), ks.map((k) => k.variacaoId ?? null), ks.map((k) => k.depositoId), ks.map((k) => k.loteId ?? null), ks.map((k) => k.qt), ks.map((k) => k.qe), ks.map((k) => k.ce), ks.map((k) => k.fallback)],
+  );
+  return new Map(r.rows.map((s) => [chaveSaldo({ produtoId: Number(s.produto_id), variacaoId: s.variacao_id, depositoId: Number(s.deposito_id), loteId: s.lote_id }), s]));
+}
+
 /** The current balance of each key, locked (rows created at zero when missing), in the fixed order. */
-export async function saldosTravados(q: Queryable, scope: EstoqueScope, chaves: { produtoId: number; variacaoId?: number | null; depositoId: number; loteId?: number | null }[]): Promise<Map<string, string>> {
+export async function saldosTravados(q: Queryable, scope: EstoqueScope, chaves: Chave[]): Promise<Map<string, string>> {
   const depositos = await filiaisDos(q, scope.tenantId, [...new Set(chaves.map((c) => c.depositoId))]);
-  const sorted = [...chaves].sort((a, b) => compareKeys(a as LinhaMovimento, b as LinhaMovimento));
-  const out = new Map<string, string>();
-  for (const c of sorted) {
-    const r = await q.query<{ quantidade: string }>(
-      `INSERT INTO saldos_estoque AS s (tenant_id, produto_id, variacao_id, filial_id, deposito_id, lote_id, quantidade)
-       VALUES ($1, $2, $3, $4, $5, $6, 0)
-       ON CONFLICT ON CONSTRAINT saldos_estoque_chave DO UPDATE SET quantidade = s.quantidade
-       RETURNING quantidade`,
-      [scope.tenantId, c.produtoId, c.variacaoId ?? null, depositos.get(c.depositoId), c.depositoId, c.loteId ?? null],
-    );
-    out.set(chaveSaldo(c), r.rows[0].quantidade);
-  }
-  return out;
+  const unique = [...new Map(chaves.map((c) => [chaveSaldo(c), c])).values()].sort((a, b) => compareKeys(a as LinhaMovimento, b as LinhaMovimento));
+  await travar(q, scope.tenantId, depositos, unique);
+  const params = keyParams(scope.tenantId, depositos, unique);
+  const r = await q.query<{ p: number; v: number | null; d: number; l: number | null; quantidade: string }>(`SELECT x.p, x.v, x.d, x.l, s.quantidade FROM ${KEY_ARRAYS} AS x(p, v, f, d, l, ord) JOIN saldos_estoque s ON ${SAME_KEY}`, params);
+  return new Map(r.rows.map((s) => [chaveSaldo({ produtoId: Number(s.p), variacaoId: s.v, depositoId: Number(s.d), loteId: s.l }), s.quantidade]));
 }
 
 export const chaveSaldo = (c: { produtoId: number; variacaoId?: number | null; depositoId: number; loteId?: number | null }) => `${c.produtoId}|${c.variacaoId ?? ''}|${c.depositoId}|${c.loteId ?? ''}`;

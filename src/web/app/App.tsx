@@ -45,6 +45,8 @@ const AlteracaoPrecoPage = lazy(() => import('../pages/estoque/AlteracaoPrecoPag
 const EtiquetaImprimirPage = lazy(() => import('../pages/estoque/EtiquetaImprimirPage.tsx'));
 const EtiquetaVisualizarPage = lazy(() => import('../pages/estoque/EtiquetaVisualizarPage.tsx'));
 const ETIQUETA_DOC = RESOURCES.find((d) => d.name === 'etiqueta');
+const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoPage.tsx'));
+const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEstoquePage.tsx'));
 
 export { ANTD_CSS_VAR_KEY };
 
@@ -88,6 +90,8 @@ export function appRoutes() {
         <Route path="/pages/estoque/etiqueta/imprimir" element={<EtiquetaImprimirPage />} />
         <Route path="/pages/estoque/etiqueta/visualizar/:id" element={<EtiquetaVisualizarPage />} />
         {ETIQUETA_DOC && <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" doc={ETIQUETA_DOC} />} />}
+        <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
+        {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

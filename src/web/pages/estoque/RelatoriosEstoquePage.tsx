@@ -1,0 +1,139 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Select, Space, Table, Tabs, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
+import { formatDateTime } from '../../../shared/dates.ts';
+import { formatBRL, formatDecimal } from '../../../shared/money.ts';
+import { api, openInNewTab } from '../../api/client.ts';
+import { useList } from '../../api/hooks.ts';
+import { loadNames, nameOf } from '../documentos/related-names.ts';
+
+type Row = Record<string, any>;
+const qtd = (v: unknown) => (v === null || v === undefined ? '' : formatDecimal(String(v), 4).replace(/,?0+$/, '') || '0');
+const TIPOS = TIPO_MOVIMENTACAO.map((t) => ({ value: t.value as number, label: t.label }));
+const PAGE = 50;
+
+/** Posição de estoque: balance and value at cost per product × depósito, in keyset pages; whole list to XLSX. */
+function Posicao() {
+  const depositos = useList<Row>('Depositos', { order: 'descricao ASC', limit: 100 });
+  const [depositoId, setDepositoId] = useState<number>();
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const after = cursors[cursors.length - 1];
+  const page = useSWR(['posicao', depositoId ?? null, after], async () => (await api.get<Row[]>('SaldosEstoque/posicao', { params: { depositoId, depoisDe: after ?? undefined, limit: PAGE } })).data);
+  const rows = page.data ?? [];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Select allowClear placeholder="Todos os depósitos" style={{ width: 240 }} value={depositoId} onChange={(v) => (setDepositoId(v), setCursors([null]))} options={(depositos.data ?? []).map((d) => ({ value: d.id, label: d.descricao }))} />
+        <Button icon={<DownloadOutlined />} onClick={() => openInNewTab(`/api/SaldosEstoque/posicao/xlsx${depositoId ? `?depositoId=${depositoId}` : ''}`)}>
+          Exportar XLSX
+        </Button>
+      </Space>
+      <Table
+        rowKey={(r) => `${r.produtoId}-${r.depositoId}`}
+        size="small"
+        loading={page.isLoading}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
+        columns={[
+          { key: 'codigo', dataIndex: 'codigo', title: 'Código', width: 120 },
+          { key: 'descricao', dataIndex: 'descricao', title: 'Produto' },
+          { key: 'deposito', dataIndex: 'deposito', title: 'Depósito' },
+          { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd },
+          { key: 'custoMedio', dataIndex: 'custoMedio', title: 'Custo médio', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+          { key: 'valor', dataIndex: 'valor', title: 'Valor em estoque', align: 'right', render: (v) => formatBRL(v) },
+        ]}
+      />
+      <Space>
+        <Button disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          Anterior
+        </Button>
+        <Button disabled={rows.length < PAGE} onClick={() => setCursors((c) => [...c, `${rows[rows.length - 1].produtoId},${rows[rows.length - 1].depositoId}`])}>
+          Próxima
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
+/** Movimentação de estoque: the ledger of the branch by period, type and depósito. */
+function Movimentacao() {
+  const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [tipo, setTipo] = useState<number>();
+  const [page, setPage] = useState(1);
+  const and: Row[] = [];
+  if (periodo?.[0]) and.push({ createdAt: { gte: periodo[0].startOf('day').toISOString() } });
+  if (periodo?.[1]) and.push({ createdAt: { lte: periodo[1].endOf('day').toISOString() } });
+  if (tipo !== undefined) and.push({ tipo });
+  const where = and.length ? { and } : undefined;
+  const list = useSWR(['movimentacao', JSON.stringify(where), page], async () => {
+    const rows = (await api.get<Row[]>('MovimentosEstoque', { params: { filter: { where, order: 'id DESC', limit: PAGE, skip: (page - 1) * PAGE } } })).data;
+    await Promise.all([loadNames('produto', rows.map((r) => r.produtoId)), loadNames('deposito', rows.map((r) => r.depositoId)), loadNames('lote', rows.map((r) => r.loteId).filter(Boolean))]);
+    return rows;
+  });
+  const count = useSWR(['movimentacao-count', JSON.stringify(where)], async () => (await api.get<{ count: number }>('MovimentosEstoque/count', { params: { where } })).data.count);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => (setPeriodo(v as [Dayjs | null, Dayjs | null] | null), setPage(1))} />
+        <Select allowClear placeholder="Tipo de movimentação" style={{ width: 260 }} value={tipo} onChange={(v) => (setTipo(v), setPage(1))} options={TIPOS} />
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        pagination={{ current: page, pageSize: PAGE, total: count.data ?? 0, onChange: setPage, showSizeChanger: false }}
+        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
+        columns={[
+          { key: 'createdAt', dataIndex: 'createdAt', title: 'Data', render: (v) => formatDateTime(v) },
+          { key: 'produto', dataIndex: 'produtoId', title: 'Produto', render: (v) => nameOf('produto', v) },
+          { key: 'deposito', dataIndex: 'depositoId', title: 'Depósito', render: (v) => nameOf('deposito', v) },
+          { key: 'lote', dataIndex: 'loteId', title: 'Lote', render: (v) => nameOf('lote', v) },
+          { key: 'tipo', dataIndex: 'tipo', title: 'Tipo', render: (v) => TIPOS.find((t) => t.value === v)?.label ?? v },
+          { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd },
+          { key: 'custoUnitario', dataIndex: 'custoUnitario', title: 'Custo', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** Entrada de nota fiscal: lists the COMPRA entries once purchasing posts them (none until then). */
+function EntradaNotaFiscal() {
+  const list = useSWR('entradas-nf', async () => (await api.get<Row[]>('MovimentosEstoque', { params: { filter: { where: { tipo: 0, origemTipo: 'entradaNotaFiscal' }, order: 'id DESC', limit: 100 } } })).data);
+  return <Table rowKey="id" size="small" loading={list.isLoading} dataSource={list.data ?? []} locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada.' }} columns={[{ key: 'createdAt', dataIndex: 'createdAt', title: 'Data', render: (v) => formatDateTime(v) }, { key: 'origemId', dataIndex: 'origemId', title: 'Nota' }, { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd }]} />;
+}
+
+const TABS = [
+  { key: 'posicao', label: 'Posição de estoque', path: '/pages/relatorios/estoque/menu' },
+  { key: 'movimentacao', label: 'Movimentação de estoque', path: '/pages/relatorios/estoque/movimentacao-estoque' },
+  { key: 'entrada', label: 'Entrada de nota fiscal', path: '/pages/relatorios/estoque/entrada-nota-fiscal' },
+];
+
+/** Relatórios > Estoque: posição, movimentação and entradas de nota fiscal, one tab per route. */
+export default function RelatoriosEstoquePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = TABS.find((t) => location.pathname === t.path)?.key ?? 'posicao';
+  return (
+    <Card>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Relatórios de estoque
+      </Typography.Title>
+      <Tabs
+        activeKey={active}
+        onChange={(k) => navigate(TABS.find((t) => t.key === k)!.path)}
+        items={[
+          { key: 'posicao', label: 'Posição de estoque', children: active === 'posicao' ? <Posicao /> : null },
+          { key: 'movimentacao', label: 'Movimentação de estoque', children: active === 'movimentacao' ? <Movimentacao /> : null },
+          { key: 'entrada', label: 'Entrada de nota fiscal', children: active === 'entrada' ? <EntradaNotaFiscal /> : null },
+        ]}
+      />
+    </Card>
+  );
+}
