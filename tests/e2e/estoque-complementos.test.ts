@@ -80,6 +80,13 @@ describe('estoque: alteração de preço, etiquetas e grade no navegador', () =>
     expect(texto).toContain(brl(antes.precoVenda));
     expect(texto).toContain(brl(novo));
     expect(texto).toContain('Ana Administradora');
+
+    // The same change in Relatórios > Estoque > Produtos alterados (a read-only grid with XLSX/PDF export).
+    await page.goto(url('pages/relatorios/estoque/produtos-alterados'));
+    await visible(page.getByRole('heading', { name: 'Produtos alterados' }));
+    await visible(page.locator('tr').filter({ hasText: 'Manteiga com sal 200 g' }).filter({ hasText: '+10,00%' }));
+    expect(await page.getByRole('button', { name: /Cadastrar/ }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/e2e-estoque-compl-produtos-alterados.png' });
   });
 
   it('prints a label sheet to PDF with the product, its price and a readable EAN-13', async () => {
@@ -101,6 +108,12 @@ describe('estoque: alteração de preço, etiquetas e grade no navegador', () =>
     expect(texto).toContain(`R$ ${arroz.precoVenda.replace('.', ',')}`);
     expect(ean13NoPdf(pdf)).toEqual([arroz.gtin]);
     await visible(page.locator('iframe[title="Etiquetas"]'));
+
+    // The layout's own page shows its measures and a sample row.
+    const folha = (await api(`Etiquetas?filter=${q({ where: { tipo: 'folha' }, limit: 1 })}`))[0];
+    await page.goto(url(`pages/estoque/etiqueta/visualizar/${folha.id}`));
+    await visible(page.getByRole('heading', { name: `Etiqueta: ${folha.descricao}` }));
+    await visible(page.locator('iframe[title="Amostra"]'));
   });
 
   it('generates a colour × size grid on a product and lists its SKUs as the API does', async () => {
