@@ -116,6 +116,28 @@ describe('estoque: alteração de preço, etiquetas e grade no navegador', () =>
     await visible(page.locator('iframe[title="Amostra"]'));
   });
 
+  it('registers a variation template from its SPEC model and a packaging unit in their generic forms', async () => {
+    await page.goto(url('pages/estoque/variacoes/cadastrar'));
+    await visible(page.locator('#root_descricao'));
+    await page.locator('#root_descricao').fill('Numeração infantil');
+    await escolher(page.locator('#root_modelo'), 'Tamanho juvenil-infantil');
+    await page.getByRole('button', { name: 'Usar os valores do modelo' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/#\/pages\/estoque\/variacoes$/);
+    const t = (await api(`Variacoes?filter=${q({ where: { descricao: 'Numeração infantil' } })}`))[0];
+    expect(t).toMatchObject({ modelo: 7, valores: ['RN', '1', '2', '4', '6', '8', '10', '12', '14', '16'] });
+
+    await page.goto(url('pages/estoque/embalagens/cadastrar'));
+    await visible(page.locator('#root_descricao'));
+    await escolher(page.locator('#root_produtoId'), 'Sabão em pó 1 kg', true);
+    await page.locator('#root_descricao').fill('Caixa com 20');
+    await page.locator('#root_fator').fill('20');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/#\/pages\/estoque\/embalagens$/);
+    const sabao = await produto('Sabão em pó 1 kg');
+    expect((await api(`Embalagens?filter=${q({ where: { produtoId: sabao.id } })}`)).map((e: any) => [e.descricao, e.fator])).toEqual([['Caixa com 20', '20.0000']]);
+  });
+
   it('generates a colour × size grid on a product and lists its SKUs as the API does', async () => {
     const criado = await server.app.inject({ method: 'POST', url: '/api/Produtos', headers: { authorization: token }, payload: { descricao: 'Chinelo de praia', tipoProduto: 0, codigo: 'CHI01', precoVenda: '29.90' } });
     const id = criado.json().id;
