@@ -35,6 +35,13 @@ describe.each(BACKENDS)('estoque complementos on %s', (backend) => {
   });
   afterAll(async () => srv?.close());
 
+  it('OpenAPI describes the periphery calls, and the price history as read-only', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of ['/api/Produtos/{id}/variacoes/gerar', '/api/ProdutoVariacoes/{id}', '/api/Embalagens/converter', '/api/Etiquetas/{id}/imprimir', '/api/AlteracoesPreco/previa', '/api/AlteracoesPreco/aplicar', '/api/Variacoes', '/api/Embalagens', '/api/Etiquetas']) expect(doc.paths[p], p).toBeDefined();
+    expect(Object.keys(doc.paths['/api/PrecosHistorico'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/PrecosHistorico/{id}'])).toEqual(['get']);
+  });
+
   describe('variações (grade)', () => {
     it('the demo has the SPEC 3.2 templates and a T-shirt grid with one SKU per colour × size', async () => {
       const templates = (await call(admin, 'GET', `/api/Variacoes?filter=${q({ order: 'descricao ASC' })}`)).json();

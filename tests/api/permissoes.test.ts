@@ -6,7 +6,7 @@ import { ResourceRegistry } from '../../src/server/resources/registry.ts';
 import type { ResourceDoc } from '../../src/server/resources/resource-doc.ts';
 import { LEVEL } from '../../src/shared/permissions.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { sampleBody } from '../support/samples.ts';
+import { sampleBody, standaloneCrudDocs } from '../support/samples.ts';
 
 /**
  * The permission ladder of SPEC 6 over every key the API enforces: NENHUMA 0, VISUALIZAR 1, CRIAR 2, ALTERAR 3,
@@ -21,7 +21,7 @@ const FULL = LEVEL.TOTAL;
 const REFUSED = /^Você não tem permissão para /;
 
 const ALL_KEYS: string[] = JSON.parse(readFileSync(new URL('../../schemas/permissions/permissions.json', import.meta.url), 'utf8')).keys.map((k: { key: string }) => k.key);
-const docs: ResourceDoc[] = [...ResourceRegistry.load().byName.values()].map((d) => d.doc);
+const docs: ResourceDoc[] = standaloneCrudDocs([...ResourceRegistry.load().byName.values()].map((d) => d.doc));
 
 type Call = (token: string) => Promise<LightMyRequestResponse>;
 /** A guarded endpoint that is not a generic resource: its key, the lowest level that passes, and what passing answers. */

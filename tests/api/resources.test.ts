@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { invalidBody, sampleBody, sampleValue } from '../support/samples.ts';
+import { invalidBody, sampleBody, sampleValue, standaloneCrudDocs } from '../support/samples.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
-import type { ResourceDoc } from '../../src/server/resources/resource-doc.ts';
 
 /** One CRUD suite generated from every resource document, on every backend. */
 const registry = ResourceRegistry.load();
-// Read-only documents (histories) and documents that need a parent record (an embalagem's product) have
-// suites of their own: tests/api/estoque-complementos.test.ts.
-const needsParent = (d: ResourceDoc) => (d.schema.required ?? []).some((f) => d.schema.properties[f]?.relation);
-const docs = [...registry.byName.values()].map((d) => d.doc).filter((d) => !d.readOnly && !needsParent(d));
+const docs = standaloneCrudDocs([...registry.byName.values()].map((d) => d.doc));
 
 describe.each(BACKENDS)('generic resource API on %s', (backend) => {
   let srv: TestServer;

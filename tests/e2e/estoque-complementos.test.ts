@@ -80,6 +80,13 @@ describe('estoque: alteração de preço, etiquetas e grade no navegador', () =>
     expect(texto).toContain(brl(antes.precoVenda));
     expect(texto).toContain(brl(novo));
     expect(texto).toContain('Ana Administradora');
+
+    // The same change in Relatórios > Estoque > Produtos alterados (a read-only grid with XLSX/PDF export).
+    await page.goto(url('pages/relatorios/estoque/produtos-alterados'));
+    await visible(page.getByRole('heading', { name: 'Produtos alterados' }));
+    await visible(page.locator('tr').filter({ hasText: 'Manteiga com sal 200 g' }).filter({ hasText: '+10,00%' }));
+    expect(await page.getByRole('button', { name: /Cadastrar/ }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/e2e-estoque-compl-produtos-alterados.png' });
   });
 
   it('prints a label sheet to PDF with the product, its price and a readable EAN-13', async () => {
@@ -101,6 +108,34 @@ describe('estoque: alteração de preço, etiquetas e grade no navegador', () =>
     expect(texto).toContain(`R$ ${arroz.precoVenda.replace('.', ',')}`);
     expect(ean13NoPdf(pdf)).toEqual([arroz.gtin]);
     await visible(page.locator('iframe[title="Etiquetas"]'));
+
+    // The layout's own page shows its measures and a sample row.
+    const folha = (await api(`Etiquetas?filter=${q({ where: { tipo: 'folha' }, limit: 1 })}`))[0];
+    await page.goto(url(`pages/estoque/etiqueta/visualizar/${folha.id}`));
+    await visible(page.getByRole('heading', { name: `Etiqueta: ${folha.descricao}` }));
+    await visible(page.locator('iframe[title="Amostra"]'));
+  });
+
+  it('registers a variation template from its SPEC model and a packaging unit in their generic forms', async () => {
+    await page.goto(url('pages/estoque/variacoes/cadastrar'));
+    await visible(page.locator('#root_descricao'));
+    await page.locator('#root_descricao').fill('Numeração infantil');
+    await escolher(page.locator('#root_modelo'), 'Tamanho juvenil-infantil');
+    await page.getByRole('button', { name: 'Usar os valores do modelo' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/#\/pages\/estoque\/variacoes$/);
+    const t = (await api(`Variacoes?filter=${q({ where: { descricao: 'Numeração infantil' } })}`))[0];
+    expect(t).toMatchObject({ modelo: 7, valores: ['RN', '1', '2', '4', '6', '8', '10', '12', '14', '16'] });
+
+    await page.goto(url('pages/estoque/embalagens/cadastrar'));
+    await visible(page.locator('#root_descricao'));
+    await escolher(page.locator('#root_produtoId'), 'Sabão em pó 1 kg', true);
+    await page.locator('#root_descricao').fill('Caixa com 20');
+    await page.locator('#root_fator').fill('20');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/#\/pages\/estoque\/embalagens$/);
+    const sabao = await produto('Sabão em pó 1 kg');
+    expect((await api(`Embalagens?filter=${q({ where: { produtoId: sabao.id } })}`)).map((e: any) => [e.descricao, e.fator])).toEqual([['Caixa com 20', '20.0000']]);
   });
 
   it('generates a colour × size grid on a product and lists its SKUs as the API does', async () => {

@@ -68,6 +68,15 @@ export function sampleValue(name: string, p: PropertySchema): unknown {
   return `Teste ${name} ${n}`.slice(0, max);
 }
 
+/**
+ * The documents a table-driven CRUD suite can run alone: not the read-only ones (histories) nor those whose
+ * records need a parent record first (an embalagem's product); those have suites of their own
+ * (tests/api/estoque-complementos.test.ts).
+ */
+export function standaloneCrudDocs(docs: ResourceDoc[]): ResourceDoc[] {
+  return docs.filter((d) => !d.readOnly && !(d.schema.required ?? []).some((f) => d.schema.properties[f]?.relation));
+}
+
 /** A complete valid body for a resource: every writable property filled. */
 export function sampleBody(doc: ResourceDoc): Record<string, unknown> {
   const out: Record<string, unknown> = {};

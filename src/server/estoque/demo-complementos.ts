@@ -18,10 +18,11 @@ export async function seedEstoqueComplementos(q: Queryable, tenantId: number): P
   }
 
   const un = await q.query<{ id: number }>(`SELECT id FROM unidades WHERE tenant_id = $1 AND sigla = 'UN'`, [tenantId]);
+  const vestuario = await q.query<{ id: number }>(`INSERT INTO categorias_produto (tenant_id, descricao) VALUES ($1, 'Vestuário') RETURNING id`, [tenantId]);
   const camiseta = await q.query<{ id: number }>(
-    `INSERT INTO produtos (tenant_id, codigo, descricao, tipo_produto, unidade_id, ncm, origem, preco_custo, margem_lucro, preco_venda)
-     VALUES ($1, 'CAM01', 'Camiseta Mercadinho algodão', 0, $2, '61091000', 0, '18.00', '40.00', '30.00') RETURNING id`,
-    [tenantId, un.rows[0]?.id ?? null],
+    `INSERT INTO produtos (tenant_id, codigo, descricao, tipo_produto, unidade_id, categoria_id, ncm, origem, preco_custo, margem_lucro, preco_venda)
+     VALUES ($1, 'CAM01', 'Camiseta Mercadinho algodão', 0, $2, $3, '61091000', 0, '18.00', '40.00', '30.00') RETURNING id`,
+    [tenantId, un.rows[0]?.id ?? null, vestuario.rows[0].id],
   );
   const grade = await gerarGrade(q, tenantId, camiseta.rows[0].id, {
     variacoes: [

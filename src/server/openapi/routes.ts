@@ -4,6 +4,7 @@ import { writeSchema, SYSTEM_FIELDS } from '../resources/registry.ts';
 import { loadLookups } from '../schemas/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { documentsOpenApi } from '../documentos/routes.ts';
+import { ESTOQUE_COMPLEMENTOS_PATHS } from '../estoque/complementos-openapi.ts';
 
 /** OpenAPI 3.1 built from the resource documents, for integrators. */
 export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown> {
@@ -56,6 +57,7 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
       for (const m of ['put', 'patch', 'delete']) delete (paths[`/api/${def.endpoint}/{id}`] as Record<string, unknown>)[m];
     }
   }
+  Object.assign(paths, ESTOQUE_COMPLEMENTOS_PATHS);
   return {
     openapi: '3.1.0',
     info: { title: 'Retaguarda API', version: '1.0.0', description: 'API do Retaguarda (compatível com LoopBack). Envie o token da sessão no cabeçalho Authorization.' },

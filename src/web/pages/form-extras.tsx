@@ -6,7 +6,7 @@ type Extra = { key: string; label: string; Component: LazyExoticComponent<Compon
 
 /**
  * Sections a saved record shows below its form, by resource: what the document cannot hold (a product's
- * stock and ledger, SKU grid and price history). Each loads with its first visit.
+ * stock and ledger, SKU grid and price history, a label layout's sample). Each loads with its first visit.
  */
 const EXTRAS: Record<string, Extra[]> = {
   produto: [
@@ -14,6 +14,7 @@ const EXTRAS: Record<string, Extra[]> = {
     { key: 'grade', label: 'Grade', Component: lazy(() => import('./estoque/ProdutoGrade.tsx')) },
     { key: 'precos', label: 'Histórico de preços', Component: lazy(() => import('./estoque/ProdutoHistoricoPrecos.tsx')) },
   ],
+  etiqueta: [{ key: 'amostra', label: 'Amostra', Component: lazy(() => import('./estoque/EtiquetaAmostra.tsx')) }],
 };
 
 export function FormExtras({ doc, id }: { doc: ResourceDoc; id: string | undefined }) {

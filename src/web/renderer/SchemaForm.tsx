@@ -33,6 +33,9 @@ export interface SchemaFormProps {
 const NO_SWITCHES: FieldSwitchSets = { hidden: new Set(), required: new Set() };
 const TEMPLATES = { ObjectFieldTemplate: SectionsTemplate };
 
+// An array with minItems (a variation's values) starts empty, not with blank items the person must remove.
+const DEFAULTS_BEHAVIOR = { arrayMinItems: { populate: 'never' as const } };
+
 const same = (a: Data, b: Data) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -48,7 +51,7 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
   const shape = useMemo(() => buildFormShape(doc, data, brand), [doc, data, brand]);
   // The untouched form is the record with the schema defaults filled in: only what the person changes makes it dirty.
   const initial = useRef<Data | null>(null);
-  initial.current ??= (getDefaultFormState(validator, shape.schema, initialData) as Data) ?? {};
+  initial.current ??= (getDefaultFormState(validator, shape.schema, initialData, undefined, false, DEFAULTS_BEHAVIOR) as Data) ?? {};
 
   const change = useCallback(
     (next: Data) => {
@@ -85,6 +88,7 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
       uiSchema={shape.uiSchema}
       formData={data}
       validator={validator}
+      experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
       widgets={WIDGETS}
       fields={OBJECT_FIELDS}
       templates={TEMPLATES}

@@ -120,7 +120,8 @@ CREATE TABLE precos_historico (
   alteracao text,
   user_id integer,
   usuario text,
-  data_alteracao timestamptz NOT NULL DEFAULT now(),
+  -- clock_timestamp: rows written in one transaction (a product saved twice, the demo seed) keep their order.
+  data_alteracao timestamptz NOT NULL DEFAULT clock_timestamp(),
   diferenca_percentual numeric(9,2) GENERATED ALWAYS AS (
     CASE WHEN preco_anterior > 0 THEN round((preco_novo - preco_anterior) * 100 / preco_anterior, 2) END) STORED,
   created_at timestamptz NOT NULL DEFAULT now(),
