@@ -94,6 +94,15 @@ describe.each(BACKENDS)('estoque complementos on %s', (backend) => {
       expect((await call(vizinha, 'DELETE', `/api/ProdutoVariacoes/${sku.id}`)).statusCode).toBe(404);
       expect((await call(vendedor, 'POST', `/api/Produtos/${produto.id}/variacoes/gerar`, { variacoes: [] })).statusCode).toBe(403);
       expect((await call(admin, 'DELETE', `/api/ProdutoVariacoes/${outro.id}`)).statusCode).toBe(200);
+      // A SKU with stock movements stays: its ledger would lose the variation it counted.
+      const deposito = (await call(admin, 'GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`)).json()[0];
+      const acerto = (await call(admin, 'POST', '/api/AcertosEstoque', { depositoId: deposito.id, motivo: 'Contagem da grade', itens: [{ produtoId: produto.id, variacaoId: sku.id, quantidade: '3' }] })).json();
+      const efetivado = await call(admin, 'POST', `/api/AcertosEstoque/${acerto.id}/efetivar`);
+      expect(efetivado.statusCode, efetivado.body).toBe(200);
+      const emUso = await call(admin, 'DELETE', `/api/ProdutoVariacoes/${sku.id}`);
+      expect(emUso.statusCode).toBe(409);
+      expect(emUso.json().error.message).toBe('Este registro está em uso por outros cadastros e não pode ser excluído.');
+      expect((await sql('SELECT count(*)::int AS n FROM produto_variacoes WHERE id = $1', [sku.id])).rows[0].n).toBe(1);
     });
 
     it('refuses a bad grid in Portuguese and writes nothing', async () => {
