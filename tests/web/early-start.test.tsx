@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_HEADER, SYSTEM_ID } from '../../src/web/api/client.ts';
 import { takeArrived } from '../../src/web/api/early.ts';
 import { listKey } from '../../src/web/api/hooks.ts';
@@ -40,6 +40,13 @@ function renderList() {
   );
 }
 
+// The chunks a cold start asks for are loaded once here: the tests check what is asked and when, not how
+// long the test runner takes to load the grid's code on a busy machine.
+beforeAll(async () => {
+  await import('../../src/web/app/preload-resource.ts');
+  await loadListPage();
+}, 120_000);
+
 afterEach(() => {
   vi.unstubAllGlobals();
   clearSession();
@@ -58,7 +65,7 @@ describe('a cold start asks for the first screen before the app has loaded', () 
     await waitFor(() => expect(screen.getByText(/de 4321/)).toBeTruthy());
     // Same path as the grid's own request: the list was not asked twice; only the count went through the client.
     expect(calls.map((c) => c.url)).toEqual([`${cliente.endpoint}/count`]);
-  });
+  }, 30_000); // the grid's first render in jsdom took over 5 s on a loaded machine: order is checked, not speed
 
   it('answers already in are handed to the cache under the keys the screens read, once', async () => {
     saveSession('tok-early', { id: 1, nome: 'Ana' });
