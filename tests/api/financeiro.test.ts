@@ -43,6 +43,18 @@ describe.each(BACKENDS)('financeiro on %s', (backend) => {
   });
   afterAll(async () => srv?.close());
 
+  it('the demo account has a month of receitas and despesas: paid, partly paid, overdue and ahead', async () => {
+    const parcelas = (await call(admin, 'GET', `/api/Parcelas?filter=${q({ limit: 1000 })}`)).json() as { status: string }[];
+    const status = new Set(parcelas.map((p) => p.status));
+    for (const s of ['pago', 'parcial', 'atrasado', 'aberto']) expect(status.has(s), s).toBe(true);
+    const saldos = (await call(admin, 'GET', '/api/ContasFinanceiras/saldos')).json() as { descricao: string; saldo: string }[];
+    expect(saldos.map((s) => s.descricao)).toEqual(expect.arrayContaining(['Banco do Brasil', 'Caixa da loja', 'Aplicação CDB']));
+    const cats = (await call(admin, 'GET', `/api/CategoriasFinanceiras?filter=${q({ fields: ['descricaoCompleta'], limit: 100 })}`)).json().map((c: any) => c.descricaoCompleta);
+    expect(cats).toEqual(expect.arrayContaining(['Vendas - Balcão', 'Despesas fixas - Aluguel']));
+    // the other account has none of it
+    expect((await call(vizinha, 'GET', `/api/Parcelas?filter=${q({ limit: 1000 })}`)).json()).toEqual([]);
+  });
+
   it('a despesa in 3 equal parcelas puts the rounding cents on the last one', async () => {
     const r = await call(admin, 'POST', '/api/Lancamentos', { tipo: 1, descricao: 'Aluguel trimestral', dataEmissao: '2026-01-31', valorTotal: '1000.00', numeroParcelas: 3 });
     expect(r.statusCode, r.body).toBe(200);
