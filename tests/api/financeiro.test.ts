@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { baixarParcelas, criarLancamento } from '../../src/server/financeiro/financeiro.service.ts';
 
 // Lançamentos with parcelas, baixas and estornos, transferências: every posting goes through the ledger
 // movimentos_financeiros and the balances per conta, which a test recomputes; bad input writes nothing.
@@ -260,6 +261,24 @@ describe.each(BACKENDS)('financeiro on %s', (backend) => {
     expect(rs.filter((r) => r.statusCode === 400)).toHaveLength(4);
     const p = (await call(admin, 'GET', `/api/Parcelas?filter=${q({ where: { lancamentoId: l.id } })}`)).json()[0];
     expect(p.valorBaixado).toBe('80.00');
+  });
+
+  it("other modules post receivables inside their own transaction: the caller's rollback takes them back", async () => {
+    const tenantId = Number((await srv.db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id);
+    const ctx = { tenantId, userId: 0 };
+    const antes = await contagens();
+    await expect(
+      srv.db.tenant({ tenantId }, async (q) => {
+        const l = await criarLancamento(q, ctx, { tipo: 0, descricao: 'Pedido 900 faturado', dataEmissao: '2026-05-01', valorTotal: '99.90', numeroParcelas: 2, origemTipo: 'pedidoVenda', origemId: 900 });
+        await baixarParcelas(q, ctx, { contaId: caixa, data: '2026-05-01', itens: [{ parcelaId: l.parcelas[0].id }] });
+        throw new Error('a nota fiscal foi rejeitada');
+      }),
+    ).rejects.toThrow('a nota fiscal foi rejeitada');
+    expect(await contagens()).toEqual(antes);
+    const ok = await srv.db.tenant({ tenantId }, (q) => criarLancamento(q, ctx, { tipo: 0, descricao: 'Pedido 901 faturado', dataEmissao: '2026-05-01', valorTotal: '99.90', numeroParcelas: 2, origemTipo: 'pedidoVenda', origemId: 901 }));
+    const lido = (await call(admin, 'GET', `/api/Lancamentos/${ok.id}`)).json();
+    expect(lido).toMatchObject({ origemTipo: 'pedidoVenda', origemId: 901, valorTotal: '99.90' });
+    expect(lido.parcelas.map((p: any) => p.valor)).toEqual(['49.95', '49.95']);
   });
 
   it('every balance equals saldo inicial plus the sum of its ledger movements', async () => {
