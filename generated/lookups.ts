@@ -2065,6 +2065,22 @@ export const TIPO_ETIQUETA = [
 ] as const;
 export type TipoEtiqueta = "folha" | "rolo";
 
+/** Tipo de lançamento */
+export const TIPO_LANCAMENTO = [
+  {
+    "value": 0,
+    "label": "Receita",
+    "key": "RECEITA"
+  },
+  {
+    "value": 1,
+    "label": "Despesa",
+    "key": "DESPESA"
+  }
+] as const;
+export type TipoLancamento = 0 | 1;
+export const TipoLancamento = { RECEITA: 0, DESPESA: 1 } as const;
+
 /** Tipo de movimentação */
 export const TIPO_MOVIMENTACAO = [
   {
@@ -2651,5 +2667,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

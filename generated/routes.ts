@@ -122,6 +122,8 @@ export const ROUTES = [
   "pages/financeiro/categorias-financeiro/cadastrar",
   "pages/financeiro/categorias-financeiro/editar/:id",
   "pages/financeiro/centro-de-custo",
+  "pages/financeiro/centro-de-custo/cadastrar",
+  "pages/financeiro/centro-de-custo/editar/:id",
   "pages/financeiro/conciliacao-ofx",
   "pages/financeiro/contas",
   "pages/financeiro/contas/cadastrar",

@@ -1,11 +1,15 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
+export type { CategoriaFinanceira } from './categoriaFinanceira.ts';
 export type { CategoriaProduto } from './categoriaProduto.ts';
+export type { CentroCusto } from './centroCusto.ts';
 export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
+export type { ContaFinanceira } from './contaFinanceira.ts';
 export type { Deposito } from './deposito.ts';
 export type { Embalagem } from './embalagem.ts';
 export type { Etiqueta } from './etiqueta.ts';
+export type { FormaPagamentoFinanceiro } from './formaPagamentoFinanceiro.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
@@ -19,10 +23,20 @@ export type { Variacao } from './variacao.ts';
 export type { Vendedor } from './vendedor.ts';
 
 export const RESOURCES = {
+  "categoriaFinanceira": {
+    "endpoint": "CategoriasFinanceiras",
+    "route": "pages/financeiro/categorias-financeiro",
+    "permission": "app.categoriaFinanceira"
+  },
   "categoriaProduto": {
     "endpoint": "CategoriasProduto",
     "route": "pages/estoque/categorias",
     "permission": "app.classificacao"
+  },
+  "centroCusto": {
+    "endpoint": "CentrosCusto",
+    "route": "pages/financeiro/centro-de-custo",
+    "permission": "app.centroCusto"
   },
   "cliente": {
     "endpoint": "Clientes",
@@ -33,6 +47,11 @@ export const RESOURCES = {
     "endpoint": "ConfiguracoesBoleto",
     "route": "pages/configuracoes/gateway-boleto/contas",
     "permission": "app.boleto"
+  },
+  "contaFinanceira": {
+    "endpoint": "ContasFinanceiras",
+    "route": "pages/financeiro/contas",
+    "permission": "app.conta"
   },
   "deposito": {
     "endpoint": "Depositos",
@@ -48,6 +67,11 @@ export const RESOURCES = {
     "endpoint": "Etiquetas",
     "route": "pages/estoque/etiqueta",
     "permission": "app.etiqueta"
+  },
+  "formaPagamentoFinanceiro": {
+    "endpoint": "FormasPagamentoFinanceiro",
+    "route": "pages/financeiro/formas-pagamento-financeiro",
+    "permission": "app.formapgpedido"
   },
   "fornecedor": {
     "endpoint": "Fornecedores",

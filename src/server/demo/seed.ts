@@ -5,6 +5,7 @@ import { seedDemoAdmin } from '../admin/demo.ts';
 import { seedProdutos } from './produtos.ts';
 import { seedEstoque } from '../estoque/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
+import { seedFinanceiro } from '../financeiro/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../schemas/documents.ts';
 
@@ -67,6 +68,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedProdutos(q, demo);
     await seedEstoque(q, demo);
     await seedEstoqueComplementos(q, demo);
+    await seedFinanceiro(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

@@ -1,0 +1,271 @@
+import Decimal from 'decimal.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { LevelName } from '../../shared/permissions.ts';
+import { withRetry } from '../documentos/routes.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { parseJsonParam } from '../resources/filter-sql.ts';
+import { parseId } from '../resources/resource-service.ts';
+import type { Queryable } from '../db/db.ts';
+import { baixarParcelas, cancelarLancamento, criarLancamento, estornarBaixa, saldosContas, STATUS_PARCELA_SQL, transferir, type ItemBaixa } from './financeiro.service.ts';
+
+type Row = Record<string, any>;
+
+const ACAO: Record<LevelName, string> = { none: 'consultar', view: 'consultar', create: 'lançar', change: 'alterar', full: 'estornar ou cancelar' };
+function guard(ctx: RequestContext, level: LevelName, key = 'app.lancamento'): void {
+  if (!serverAllows(ctx, key, level)) throw forbidden(`Você não tem permissão para ${ACAO[level]} lançamentos financeiros.`);
+}
+
+function tipoOf(v: unknown): number {
+  if (v !== 0 && v !== 1 && v !== '0' && v !== '1') throw badRequest('Tipo: use 0 (receita) ou 1 (despesa).');
+  return Number(v);
+}
+
+const STATUS = new Set(['aberto', 'parcial', 'pago', 'atrasado', 'cancelado']);
+const money = (v: unknown) => (v == null ? null : new Decimal(String(v)).toFixed(2));
+const isoDate = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v == null ? null : String(v).slice(0, 10));
+
+function parcelaOut(r: Row) {
+  return {
+    id: Number(r.id),
+    lancamentoId: Number(r.lancamento_id),
+    numero: Number(r.numero),
+    vencimento: isoDate(r.vencimento),
+    valor: money(r.valor),
+    valorBaixado: money(r.valor_baixado),
+    valorAberto: money(r.valor_aberto),
+    status: r.status as string,
+  };
+}
+
+function lancamentoOut(r: Row) {
+  return {
+    id: Number(r.id),
+    tipo: Number(r.tipo),
+    descricao: r.descricao,
+    pessoaId: r.pessoa_id == null ? null : Number(r.pessoa_id),
+    categoriaId: r.categoria_id == null ? null : Number(r.categoria_id),
+    centroCustoId: r.centro_custo_id == null ? null : Number(r.centro_custo_id),
+    documento: r.documento,
+    dataEmissao: isoDate(r.data_emissao),
+    competencia: isoDate(r.competencia)?.slice(0, 7),
+    valorTotal: money(r.valor_total),
+    cancelado: r.cancelado,
+    origemTipo: r.origem_tipo,
+    origemId: r.origem_id == null ? null : Number(r.origem_id),
+  };
+}
+
+const PARCELAS_SQL = `SELECT p.*, p.valor - p.valor_baixado AS valor_aberto, ${STATUS_PARCELA_SQL} AS status
+  FROM parcelas p JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id`;
+
+async function comParcelas(q: Queryable, ctx: RequestContext, rows: Row[]) {
+  if (!rows.length) return [];
+  const ps = await q.query(`${PARCELAS_SQL} WHERE p.tenant_id = $1 AND p.lancamento_id = ANY($2::int[]) ORDER BY p.lancamento_id, p.numero`, [ctx.tenantId, rows.map((r) => r.id)]);
+  const by = new Map<number, ReturnType<typeof parcelaOut>[]>();
+  for (const p of ps.rows) {
+    const o = parcelaOut(p);
+    by.set(o.lancamentoId, [...(by.get(o.lancamentoId) ?? []), o]);
+  }
+  return rows.map((r) => ({ ...lancamentoOut(r), parcelas: by.get(Number(r.id)) ?? [] }));
+}
+
+interface SimpleFilter {
+  where?: Record<string, unknown>;
+  limit?: number;
+  skip?: number;
+}
+function paging(f: SimpleFilter): { limit: number; skip: number } {
+  const limit = f.limit == null ? 50 : Number(f.limit);
+  const skip = f.skip == null ? 0 : Number(f.skip);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest('filter.limit: informe de 1 a 1000.');
+  if (!Number.isInteger(skip) || skip < 0) throw badRequest('filter.skip: informe um número inteiro a partir de 0.');
+  return { limit, skip };
+}
+
+/**
+ * Financeiro API: lançamentos with their parcelas, baixas and their estornos, transferências, the ledger
+ * and the balances per conta. Every write is one transaction of the domain service (financeiro.service).
+ */
+export default async function financeiroRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db } = services;
+  const filterOf = (req: FastifyRequest): SimpleFilter => parseJsonParam<SimpleFilter>((req.query as Row).filter, 'filter') ?? {};
+  const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+
+  app.get('/api/ContasFinanceiras/saldos', async (req) => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, 'app.conta', 'view') && !serverAllows(ctx, 'app.lancamento', 'view')) throw forbidden('Você não tem permissão para consultar as contas.');
+    return db.tenant(ctx, (q) => saldosContas(q, ctx));
+  });
+
+  app.get('/api/Lancamentos', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const f = filterOf(req);
+    const { limit, skip } = paging(f);
+    const w = f.where ?? {};
+    const params: unknown[] = [ctx.tenantId];
+    const conds = ['l.tenant_id = $1'];
+    if (w.tipo !== undefined) {
+      params.push(tipoOf(w.tipo));
+      conds.push(`l.tipo = $${params.length}`);
+    }
+    if (w.status !== undefined) {
+      if (!STATUS.has(String(w.status))) throw badRequest('Status: use aberto, parcial, pago, atrasado ou cancelado.');
+      params.push(String(w.status));
+      conds.push(`EXISTS (SELECT 1 FROM parcelas p WHERE p.tenant_id = l.tenant_id AND p.lancamento_id = l.id AND ${STATUS_PARCELA_SQL} = $${params.length})`);
+    }
+    params.push(limit, skip);
+    return db.tenant(ctx, async (q) => {
+      const r = await q.query(`SELECT * FROM lancamentos l WHERE ${conds.join(' AND ')} ORDER BY l.data_emissao DESC, l.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+      return comParcelas(q, ctx, r.rows);
+    });
+  });
+
+  app.get('/api/Lancamentos/:id', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const id = idOf(req);
+    return db.tenant(ctx, async (q) => {
+      const r = await q.query(`SELECT * FROM lancamentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]);
+      if (!r.rows.length) throw notFound('Lançamento não encontrado.');
+      const [l] = await comParcelas(q, ctx, r.rows);
+      const baixas = await q.query(
+        `SELECT b.* FROM baixas b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id WHERE b.tenant_id = $1 AND p.lancamento_id = $2 ORDER BY b.id`,
+        [ctx.tenantId, id],
+      );
+      return { ...l, baixas: baixas.rows.map(baixaOut) };
+    });
+  });
+
+  app.post('/api/Lancamentos', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const created = await withRetry(services, ctx, (q) => criarLancamento(q, ctx, req.body as any));
+    return db.tenant(ctx, async (q) => (await comParcelas(q, ctx, (await q.query(`SELECT * FROM lancamentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, created.id])).rows))[0]);
+  });
+
+  app.post('/api/Lancamentos/:id/cancelar', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'full');
+    const id = idOf(req);
+    await withRetry(services, ctx, (q) => cancelarLancamento(q, ctx, id));
+    return { id, cancelado: true };
+  });
+
+  app.get('/api/Parcelas', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const f = filterOf(req);
+    const { limit, skip } = paging(f);
+    const w = f.where ?? {};
+    const params: unknown[] = [ctx.tenantId];
+    const conds = ['p.tenant_id = $1'];
+    const add = (sql: string, v: unknown) => {
+      params.push(v);
+      conds.push(sql.replace('?', `$${params.length}`));
+    };
+    if (w.tipo !== undefined) add('l.tipo = ?', tipoOf(w.tipo));
+    if (w.lancamentoId !== undefined) add('p.lancamento_id = ?', parseId(w.lancamentoId));
+    if (w.status !== undefined) {
+      if (!STATUS.has(String(w.status))) throw badRequest('Status: use aberto, parcial, pago, atrasado ou cancelado.');
+      add(`${STATUS_PARCELA_SQL} = ?`, String(w.status));
+    }
+    params.push(limit, skip);
+    return db.tenant(ctx, async (q) => {
+      const r = await q.query(`${PARCELAS_SQL} WHERE ${conds.join(' AND ')} ORDER BY p.vencimento, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+      return r.rows.map(parcelaOut);
+    });
+  });
+
+  app.post('/api/Parcelas/:id/baixar', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const id = idOf(req);
+    const b = (req.body ?? {}) as Row;
+    const item: ItemBaixa = { parcelaId: id, valor: b.valor, juros: b.juros, multa: b.multa, desconto: b.desconto };
+    return withRetry(services, ctx, (q) => baixarParcelas(q, ctx, { contaId: b.contaId, data: b.data, itens: [item] }));
+  });
+
+  app.post('/api/Parcelas/baixar', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    return withRetry(services, ctx, (q) => baixarParcelas(q, ctx, req.body as any));
+  });
+
+  const baixaOut = (r: Row) => ({
+    id: Number(r.id),
+    parcelaId: Number(r.parcela_id),
+    contaId: Number(r.conta_id),
+    data: isoDate(r.data),
+    valor: money(r.valor),
+    principal: money(r.principal),
+    juros: money(r.juros),
+    multa: money(r.multa),
+    desconto: money(r.desconto),
+    estornoDe: r.estorno_de == null ? null : Number(r.estorno_de),
+  });
+
+  app.get('/api/Baixas', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const { limit, skip } = paging(filterOf(req));
+    return db.tenant(ctx, async (q) => (await q.query(`SELECT * FROM baixas WHERE tenant_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [ctx.tenantId, limit, skip])).rows.map(baixaOut));
+  });
+
+  app.post('/api/Baixas/:id/estornar', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'full');
+    const id = idOf(req);
+    return withRetry(services, ctx, (q) => estornarBaixa(q, ctx, id, (req.body as Row | undefined)?.data));
+  });
+
+  app.get('/api/TransferenciasFinanceiras', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const { limit, skip } = paging(filterOf(req));
+    return db.tenant(ctx, async (q) =>
+      (await q.query(`SELECT * FROM transferencias_financeiras WHERE tenant_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [ctx.tenantId, limit, skip])).rows.map((r) => ({
+        id: Number(r.id),
+        contaOrigemId: Number(r.conta_origem_id),
+        contaDestinoId: Number(r.conta_destino_id),
+        data: isoDate(r.data),
+        valor: money(r.valor),
+        descricao: r.descricao,
+      })),
+    );
+  });
+
+  app.post('/api/TransferenciasFinanceiras', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    return withRetry(services, ctx, (q) => transferir(q, ctx, req.body as any));
+  });
+
+  app.get('/api/MovimentosFinanceiros', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const f = filterOf(req);
+    const { limit, skip } = paging(f);
+    const contaId = f.where?.contaId;
+    const params: unknown[] = [ctx.tenantId, limit, skip];
+    let cond = '';
+    if (contaId !== undefined) {
+      params.push(parseId(contaId));
+      cond = 'AND conta_id = $4';
+    }
+    return db.tenant(ctx, async (q) =>
+      (await q.query(`SELECT * FROM movimentos_financeiros WHERE tenant_id = $1 ${cond} ORDER BY data, id LIMIT $2 OFFSET $3`, params)).rows.map((r) => ({
+        id: Number(r.id),
+        contaId: Number(r.conta_id),
+        data: isoDate(r.data),
+        valor: money(r.valor),
+        baixaId: r.baixa_id == null ? null : Number(r.baixa_id),
+        transferenciaId: r.transferencia_id == null ? null : Number(r.transferencia_id),
+        descricao: r.descricao,
+      })),
+    );
+  });
+}
