@@ -4,6 +4,7 @@ import { brandSwitches, useBrand } from '../app/brand.ts';
 import { getUser, may } from '../app/session.ts';
 import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../schemas/types.ts';
+import { extraGridColumns } from './resource-extras.tsx';
 
 /** pages/<module>/<resource>: the document's grid, with the brand's hidden fields and the user's rights. */
 export default function ResourceListPage({ doc }: { doc: ResourceDoc }) {
@@ -15,7 +16,7 @@ export default function ResourceListPage({ doc }: { doc: ResourceDoc }) {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {doc.title}
       </Typography.Title>
-      <SchemaGrid doc={doc} hidden={hidden} canCreate={may(user, doc.permission, 'change')} canEdit={may(user, doc.permission, 'change')} canDelete={may(user, doc.permission, 'full')} />
+      <SchemaGrid doc={doc} hidden={hidden} canCreate={may(user, doc.permission, 'change')} canEdit={may(user, doc.permission, 'change')} canDelete={may(user, doc.permission, 'full')} extraColumns={extraGridColumns(doc.name)} />
     </div>
   );
 }
