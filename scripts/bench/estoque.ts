@@ -3,7 +3,7 @@
  *  1. 1,000 concurrent outgoing movements on one product (each its own transaction): movements/s, exact end;
  *  2. an acerto of 1,000 lines created and posted (target < 2 s);
  *  3. posição de estoque over 100,000 SKUs × 2 depósitos: first page (target < 300 ms), full XLSX (< 10 s).
- * BENCH_SKUS changes the size of 3.
+ * BENCH_SKUS changes the size of 3; BENCH_BACKEND=pglite|postgres runs one backend only.
  */
 import Decimal from 'decimal.js';
 import { Writable } from 'node:stream';
@@ -82,7 +82,7 @@ async function run(kind: 'pglite' | 'postgres') {
      SELECT $1, p.id, $2, d, (p.id % 97) + 1, 3.2 FROM produtos p CROSS JOIN unnest($3::integer[]) d WHERE p.tenant_id = $1 AND p.codigo LIKE 'SKU%'`,
     [scope.tenantId, scope.branchId, [principal, loja]],
   );
-  await db.exec('ANALYZE');
+  await db.exec('ANALYZE produtos; ANALYZE saldos_estoque; ANALYZE depositos;');
   console.log(`(carga de ${SKUS.toLocaleString('pt-BR')} SKUs × 2 depósitos: ${(ms(t0) / 1000).toFixed(1)} s)`);
   const firsts: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -102,5 +102,6 @@ async function run(kind: 'pglite' | 'postgres') {
   await drop();
 }
 
-await run('pglite');
-if (process.env.DATABASE_URL) await run('postgres');
+// BENCH_BACKEND=postgres (or pglite) runs one backend only.
+if (process.env.BENCH_BACKEND !== 'postgres') await run('pglite');
+if (process.env.DATABASE_URL && process.env.BENCH_BACKEND !== 'pglite') await run('postgres');

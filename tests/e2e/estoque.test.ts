@@ -122,6 +122,10 @@ describe('estoque no navegador', () => {
   });
 
   it('the product page shows the balances and the ledger the API returns', async () => {
+    // The products grid shows the balance per depósito too.
+    await page.goto(url(`pages/estoque/produtos?q=${encodeURIComponent('Chocolate em barra')}`));
+    const cell = page.locator('.ant-table-row').filter({ hasText: nome }).getByTestId('estoque-celula');
+    await poll(() => cell.innerText()).toBe('Depósito da loja: 4\nDepósito principal: 6,5');
     await page.goto(url(`pages/estoque/produtos/editar/${produto.id}`));
     const saldos = page.getByTestId('saldos-deposito').locator('.ant-table-row');
     await visible(saldos.filter({ hasText: 'Depósito principal' }));

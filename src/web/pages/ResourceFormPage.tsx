@@ -13,7 +13,7 @@ import { SchemaForm } from '../renderer/SchemaForm.tsx';
 import type { FromList } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../schemas/types.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
-import { FormExtras } from './form-extras.tsx';
+import { FormExtras } from './resource-extras.tsx';
 
 export const LEAVE_TITLE = 'Descartar alterações?';
 export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Deseja sair mesmo assim?';

@@ -6,6 +6,7 @@ import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
 import { useSomenteLeitura } from '../assinatura/assinatura.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
 import type { ResourceDoc } from '../schemas/types.ts';
+import { extraGridColumns } from './resource-extras.tsx';
 
 /** pages/<module>/<resource>: the document's grid, with the brand's hidden fields and the user's rights. */
 export default function ResourceListPage({ doc: shipped }: { doc: ResourceDoc }) {
@@ -20,7 +21,7 @@ export default function ResourceListPage({ doc: shipped }: { doc: ResourceDoc })
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {doc.title}
       </Typography.Title>
-      <SchemaGrid doc={doc} hidden={hidden} canCreate={writes && may(user, doc.permission, 'change')} canEdit={writes && may(user, doc.permission, 'change')} canDelete={writes && may(user, doc.permission, 'full')} />
+      <SchemaGrid doc={doc} hidden={hidden} canCreate={writes && may(user, doc.permission, 'change')} canEdit={writes && may(user, doc.permission, 'change')} canDelete={writes && may(user, doc.permission, 'full')} extraColumns={extraGridColumns(doc.name)} />
     </div>
   );
 }

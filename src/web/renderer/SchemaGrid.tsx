@@ -39,6 +39,8 @@ export interface SchemaGridProps {
   canCreate?: boolean;
   canEdit?: boolean;
   canDelete?: boolean;
+  /** Read-only columns a page adds after the document's own (a product's stock, say). */
+  extraColumns?: TableColumnsType<Row>;
 }
 
 /** True from the frame after `ready` first held (the browser has drawn what came with it); stays true. */
@@ -132,7 +134,7 @@ const KIND_WIDTHS: Partial<Record<ReturnType<typeof fieldKind>, number>> = {
   gtin: 150,
 };
 
-export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true }: SchemaGridProps) {
+export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true, extraColumns }: SchemaGridProps) {
   const navigate = useNavigate();
   const location = useLocation();
   // A form opened from here comes back to this very list: same filters, search, order and page.
@@ -213,6 +215,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
         : {}),
     };
   });
+  if (extraColumns) tableColumns.push(...extraColumns);
   if (canEdit || canDelete) {
     tableColumns.push({
       key: '__acoes',
