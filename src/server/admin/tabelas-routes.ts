@@ -21,22 +21,12 @@ const avanco = (req: FastifyRequest, what: string): RequestContext => {
   return ctx;
 };
 
-export const TIPOS_SEQUENCIA = { nfe: 'NF-e', nfce: 'NFC-e', pedido: 'Pedido de venda' } as const;
-export type TipoSequencia = keyof typeof TIPOS_SEQUENCIA;
-
-/**
- * The next number of a branch's sequence, taken under the row's lock inside the caller's transaction: no gap,
- * no repeat, whatever runs at the same time. For the fiscal and sales sides (NF-e, NFC-e, orders).
- */
-export async function proximoNumero(q: Queryable, tenantId: number, filialId: number, tipo: TipoSequencia, serie = 1): Promise<number> {
-  const r = await q.query<{ n: string }>(
-    `INSERT INTO sequencias_filial (tenant_id, filial_id, tipo, serie, ultimo_numero) VALUES ($1, $2, $3, $4, 1)
-     ON CONFLICT (tenant_id, filial_id, tipo, serie) DO UPDATE SET ultimo_numero = sequencias_filial.ultimo_numero + 1, updated_at = now()
-     RETURNING ultimo_numero::text AS n`,
-    [tenantId, filialId, tipo, serie],
-  );
-  return Number(r.rows[0].n);
-}
+/** The fiscal series and orders; every business document type (schemas/documents) has its sequence too. */
+export const TIPOS_SEQUENCIA: Record<string, string> = { nfe: 'NF-e', nfce: 'NFC-e', pedido: 'Pedido de venda' };
+const tiposSequencia = (services: AppServices): Record<string, string> => ({
+  ...TIPOS_SEQUENCIA,
+  ...Object.fromEntries([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.title])),
+});
 
 /** bancos, sequencia-filial, financeiro-whitelabel, pdv-versao and ajuda of the administrator area (SPEC 2.8). */
 export default async function tabelasAdminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -80,19 +70,21 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
   };
   app.get('/api/Admin/sequencias', async (req) => {
     const { contaId, filialId } = await contaFilial(req);
-    const rows = (await db.query<{ tipo: TipoSequencia; serie: number; ultimo: string }>(`SELECT tipo, serie, ultimo_numero::text AS ultimo FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 ORDER BY tipo, serie`, [contaId, filialId])).rows;
-    const all = (Object.keys(TIPOS_SEQUENCIA) as TipoSequencia[]).flatMap((tipo) => {
+    const tipos = tiposSequencia(services);
+    const rows = (await db.query<{ tipo: string; serie: number; ultimo: string }>(`SELECT tipo, serie, ultimo_numero::text AS ultimo FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 ORDER BY tipo, serie`, [contaId, filialId])).rows;
+    const all = Object.keys(tipos).flatMap((tipo) => {
       const own = rows.filter((r) => r.tipo === tipo);
       return own.length ? own : [{ tipo, serie: 1, ultimo: '0' }];
     });
-    return all.map((r) => ({ tipo: r.tipo, descricao: TIPOS_SEQUENCIA[r.tipo], serie: r.serie, ultimoNumero: Number(r.ultimo), proximoNumero: Number(r.ultimo) + 1 }));
+    return all.map((r) => ({ tipo: r.tipo, descricao: tipos[r.tipo], serie: r.serie, ultimoNumero: Number(r.ultimo), proximoNumero: Number(r.ultimo) + 1 }));
   });
   app.put('/api/Admin/sequencias', async (req) => {
     const { contaId, filialId } = await contaFilial(req);
     const b = (req.body ?? {}) as Record<string, unknown>;
     const errors: Detail[] = [];
-    const tipo = b.tipo as TipoSequencia;
-    if (!(tipo in TIPOS_SEQUENCIA)) errors.push({ path: '/tipo', campo: 'tipo', mensagem: 'Use nfe, nfce ou pedido.' });
+    const tipos = tiposSequencia(services);
+    const tipo = String(b.tipo);
+    if (!Object.hasOwn(tipos, tipo)) errors.push({ path: '/tipo', campo: 'tipo', mensagem: `Use ${Object.keys(tipos).join(', ')}.` });
     const serie = b.serie === undefined ? 1 : Number(b.serie);
     if (!Number.isInteger(serie) || serie < 0 || serie > 999) errors.push({ path: '/serie', campo: 'serie', mensagem: 'Série de 0 a 999.' });
     const proximo = Number(b.proximoNumero);
@@ -102,12 +94,12 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
       await q.query(`INSERT INTO sequencias_filial (tenant_id, filial_id, tipo, serie) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [contaId, filialId, tipo, serie]);
       const cur = Number((await q.query<{ u: string }>(`SELECT ultimo_numero::text AS u FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $3 AND serie = $4 FOR UPDATE`, [contaId, filialId, tipo, serie])).rows[0].u);
       if (proximo <= cur) {
-        throw badRequest(`A sequência só avança: o último número usado de ${TIPOS_SEQUENCIA[tipo]} série ${serie} é ${cur}; informe um próximo número maior que ${cur}.`, [
+        throw badRequest(`A sequência só avança: o último número usado de ${tipos[tipo]} série ${serie} é ${cur}; informe um próximo número maior que ${cur}.`, [
           { path: '/proximoNumero', campo: 'proximoNumero', mensagem: `Valor mínimo: ${cur + 1}` },
         ]);
       }
       await q.query(`UPDATE sequencias_filial SET ultimo_numero = $5, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $3 AND serie = $4`, [contaId, filialId, tipo, serie, proximo - 1]);
-      return { tipo, descricao: TIPOS_SEQUENCIA[tipo], serie, ultimoNumero: proximo - 1, proximoNumero: proximo };
+      return { tipo, descricao: tipos[tipo], serie, ultimoNumero: proximo - 1, proximoNumero: proximo };
     });
   });
 

@@ -5,6 +5,7 @@ import { hasPermission, type LevelName } from '../../shared/permissions.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { translateDbError } from '../db/pg-errors.ts';
+import { proximoNumero } from './numeracao.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql } from '../resources/filter-sql.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
@@ -157,13 +158,8 @@ export class DocumentLifecycle {
   async create(q: Queryable, def: DocumentDef, ctx: RequestContext, body: unknown): Promise<Row> {
     const filial = this.branch(ctx);
     const { cabecalho, itens } = await this.validate(q, def, ctx, body);
-    // The sequence row is created or locked by this one statement: the number is taken and held until commit.
-    const seq = await q.query<{ ultimo: number }>(
-      `INSERT INTO documento_sequencias AS s (tenant_id, tipo, filial_id, ultimo) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (tenant_id, tipo, filial_id) DO UPDATE SET ultimo = s.ultimo + 1 RETURNING ultimo`,
-      [ctx.tenantId, def.name, filial],
-    );
-    const numero = Number(seq.rows[0].ultimo);
+    // The number is taken under the sequence row's lock and held until commit (no gap, no repeat).
+    const numero = await proximoNumero(q, ctx.tenantId, filial, def.name);
     const r = await q.query<{ id: number }>(
       'INSERT INTO documentos (tenant_id, tipo, filial_id, numero, estado, cabecalho, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
       [ctx.tenantId, def.name, filial, numero, def.doc.initial, JSON.stringify(cabecalho), ctx.userId],

@@ -28,17 +28,7 @@ CREATE TABLE documento_itens (
   FOREIGN KEY (tenant_id, documento_id) REFERENCES documentos(tenant_id, id) ON DELETE CASCADE
 );
 
--- The last number given per branch and type; the row is locked by the INSERT … ON CONFLICT DO UPDATE that
--- takes the next number, so numbers have no gap (a rolled-back document gives its number back) and no
--- duplicate under concurrency.
-CREATE TABLE documento_sequencias (
-  tenant_id integer NOT NULL REFERENCES tenants(id),
-  tipo text NOT NULL,
-  filial_id integer NOT NULL,
-  ultimo integer NOT NULL,
-  PRIMARY KEY (tenant_id, tipo, filial_id),
-  FOREIGN KEY (tenant_id, filial_id) REFERENCES branches(tenant_id, id)
-);
+-- Numbers come from sequencias_filial (0144), one table for every numbered thing of a branch.
 
 -- One row per transition (and per creation): who moved the document from which state to which, when.
 CREATE TABLE documento_eventos (
@@ -57,11 +47,9 @@ CREATE INDEX documento_eventos_doc ON documento_eventos (tenant_id, documento_id
 
 ALTER TABLE documentos ENABLE ROW LEVEL SECURITY;
 ALTER TABLE documento_itens ENABLE ROW LEVEL SECURITY;
-ALTER TABLE documento_sequencias ENABLE ROW LEVEL SECURITY;
 ALTER TABLE documento_eventos ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON documentos USING (tenant_id = current_tenant()) WITH CHECK (tenant_id = current_tenant());
 CREATE POLICY tenant_isolation ON documento_itens USING (tenant_id = current_tenant()) WITH CHECK (tenant_id = current_tenant());
-CREATE POLICY tenant_isolation ON documento_sequencias USING (tenant_id = current_tenant()) WITH CHECK (tenant_id = current_tenant());
 CREATE POLICY tenant_isolation ON documento_eventos USING (tenant_id = current_tenant()) WITH CHECK (tenant_id = current_tenant());
 -- The audit trail is append-only for the application.
 REVOKE UPDATE, DELETE ON documento_eventos FROM retaguarda_app;

@@ -26,12 +26,13 @@ INSERT INTO bancos (codigo, nome, ispb) VALUES
 REVOKE ALL ON bancos FROM retaguarda_app;
 GRANT SELECT ON bancos TO retaguarda_app;
 
--- The last number used per branch, document type and series. Numbers are taken under the row's lock (no
+-- The last number used per branch, document type and series (src/server/documentos/numeracao.ts). Numbers are taken under the row's lock (no
 -- gaps, no repeats); the admin may move a sequence forward, never back over used numbers.
 CREATE TABLE sequencias_filial (
   tenant_id integer NOT NULL REFERENCES tenants(id),
   filial_id integer NOT NULL,
-  tipo text NOT NULL CHECK (tipo IN ('nfe', 'nfce', 'pedido')),
+  -- nfe, nfce, pedido, or a business document type's name (schemas/documents).
+  tipo text NOT NULL CHECK (tipo ~ '^[A-Za-z]{2,40}$'),
   serie integer NOT NULL DEFAULT 1 CHECK (serie BETWEEN 0 AND 999),
   ultimo_numero bigint NOT NULL DEFAULT 0 CHECK (ultimo_numero BETWEEN 0 AND 999999999),
   updated_at timestamptz NOT NULL DEFAULT now(),
