@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
+import { loadMenus, loadRoutes } from '../src/server/schemas/documents.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = path.join(ROOT, 'schemas');
@@ -88,7 +89,8 @@ export async function generate(): Promise<Map<string, string>> {
   ].join('\n'));
 
   const menus = await docs('menus');
-  const keys = menus.flatMap((m) => menuKeys(m.doc.items));
+  const placed = loadMenus(SCHEMAS);
+  const keys = menus.flatMap((m) => menuKeys(placed[m.doc.name as keyof typeof placed]));
   files.set('menus.ts', [
     keysFile('MENU_KEYS', 'MenuKey', keys, 'Chaves dos itens de menu (SPEC 2.6–2.8, 6).').trimEnd(),
     `export const MENU_NAMES = ${lit(menus.map((m) => m.doc.name))} as const;`,
@@ -96,9 +98,7 @@ export async function generate(): Promise<Map<string, string>> {
   ].join('\n'));
 
   const resources = await docs('resources');
-  const routesDoc = await readJson(path.join(SCHEMAS, 'routes/routes.json'));
-  const resourceRoutes = resources.flatMap(({ doc }) => [doc.route, `${doc.route}/cadastrar`, `${doc.route}/editar/:id`, ...(doc.copy ? [`${doc.route}/copiar/:id`] : [])]);
-  const routes = [...new Set([...routesDoc.routes.map((r: any) => r.path), ...resourceRoutes])].sort();
+  const routes = [...new Set(loadRoutes(SCHEMAS).map((r) => r.path))].sort();
   files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso.'));
 
   const index = [BANNER, ''];
