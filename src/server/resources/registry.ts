@@ -1,10 +1,11 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { storageOf, type StorageKind } from '../../shared/field-types.ts';
 import { AJV_OPTIONS, addRetaguardaFormats } from '../../shared/formats.ts';
 import { loadLookups, readDocuments, SCHEMAS_DIR, type LookupDoc } from '../schemas/documents.ts';
 import type { PropertySchema, ResourceDoc } from './resource-doc.ts';
 
-export type FieldKind = 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'json';
+export type FieldKind = StorageKind;
 
 export interface FieldDef {
   name: string;
@@ -38,19 +39,6 @@ export const SYSTEM_FIELDS: FieldDef[] = [
 
 export const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 
-function kindOf(p: PropertySchema): FieldKind {
-  const types = (Array.isArray(p.type) ? p.type : [p.type]).filter((t) => t !== 'null');
-  const t = types[0];
-  if (t === 'integer') return 'integer';
-  if (t === 'number') return 'number';
-  if (t === 'boolean') return 'boolean';
-  if (t === 'object' || t === 'array') return 'json';
-  if (p.format === 'money' || p.format === 'quantity' || p.format === 'percent') return 'number';
-  if (p.format === 'date') return 'date';
-  if (p.format === 'date-time') return 'datetime';
-  return 'text';
-}
-
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS });
   addFormats.default ? addFormats.default(ajv as any) : (addFormats as any)(ajv);
@@ -83,7 +71,7 @@ export function buildResource(doc: ResourceDoc, ajv: Ajv2020, lookups: Map<strin
   const fields = new Map<string, FieldDef>(SYSTEM_FIELDS.map((f) => [f.name, f]));
   for (const [name, prop] of Object.entries(doc.schema.properties)) {
     const virtual = name === doc.hierarchy?.as;
-    fields.set(name, { name, column: toColumn(name), kind: kindOf(prop), virtual, readOnly: !!prop.readOnly || virtual, schema: prop });
+    fields.set(name, { name, column: toColumn(name), kind: storageOf(prop), virtual, readOnly: !!prop.readOnly || virtual, schema: prop });
   }
   const writable = [...fields.values()].filter((f) => !f.readOnly && !f.virtual).map((f) => f.name);
   const scope = Object.entries(doc.scope ?? {}).map(([column, value]) => ({ column: toColumn(column), value }));

@@ -1,4 +1,4 @@
-import type { LookupDoc, LookupItem, PropertySchema, ResourceDoc } from './types.ts';
+import type { LookupDoc, LookupItem, ResourceDoc } from './types.ts';
 
 // Every resource document is bundled with the frame: the routes and the menu are derived from them.
 const RESOURCE_FILES = import.meta.glob<ResourceDoc>('../../../schemas/resources/*.json', { eager: true, import: 'default' });
@@ -60,11 +60,7 @@ export function lookupLabel(name: string, value: unknown): string {
   return item ? item.label : String(value);
 }
 
-/** The non-null JSON type of a property ('string', 'integer', ...). */
-export function baseType(p: PropertySchema): string {
-  const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
-  return t ?? 'string';
-}
+export { baseType } from '../../shared/field-types.ts';
 
 /** The belongsTo relation behind a field, and the document it points at. */
 export function relationOf(doc: ResourceDoc, field: string): { name: string; target: ResourceDoc } | undefined {

@@ -1,0 +1,95 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { resourceSuite } from '../support/resource-suite.ts';
+import { MIGRATIONS_DIR } from '../../src/server/db/migrate.ts';
+import { checkSchemas } from '../../src/server/schemas/check.ts';
+import { loadMenus, loadRoutes, readDocuments, SCHEMAS_DIR } from '../../src/server/schemas/documents.ts';
+import type { ResourceDoc } from '../../src/server/resources/resource-doc.ts';
+import { filterMenu, flattenMenu, routeAccess } from '../../src/shared/menu-filter.ts';
+
+/**
+ * "Adding a cadastro = one document + one migration, no other file": a throw-away vehicle register
+ * (tests/fixtures/novo-cadastro) is dropped into a temporary copy of schemas/ and of the migrations, and the
+ * generic suites run on it: schemas:check, menu, route guard, API CRUD, tenancy, row-level security, OpenAPI.
+ * (tests/web/novo-cadastro.test.tsx renders its form and grid.)
+ */
+const FIXTURE = join(import.meta.dirname, '../fixtures/novo-cadastro');
+const work = mkdtempSync(join(tmpdir(), 'novo-cadastro-'));
+const schemasDir = join(work, 'schemas');
+const migrationsDir = join(work, 'migrations');
+cpSync(SCHEMAS_DIR, schemasDir, { recursive: true });
+cpSync(MIGRATIONS_DIR, migrationsDir, { recursive: true });
+cpSync(join(FIXTURE, 'veiculo.json'), join(schemasDir, 'resources/veiculo.json'));
+cpSync(join(FIXTURE, 'veiculos.sql'), join(migrationsDir, '9999_veiculos.sql'));
+const doc = readDocuments<ResourceDoc>('resources', schemasDir).find((d) => d.name === 'veiculo')!.doc;
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const view = { permissoes: { 'app.transportadora': 2 } };
+const change = { permissoes: { 'app.transportadora': 3 } };
+
+describe('a new cadastro from one document and one migration', () => {
+  it('passes schemas:check with no other file touched', () => {
+    expect(checkSchemas(schemasDir)).toEqual([]);
+  });
+
+  it('gets its menu entry in its module group, shown only to who may view it', () => {
+    const main = loadMenus(schemasDir).main;
+    const entry = flattenMenu(main).find((i) => i.link === doc.route)!;
+    expect(entry).toMatchObject({ key: 'COMPRAS_VEICULOS', title: 'Veículos', permission: 'app.transportadora' });
+    expect(main.find((g) => g.key === 'COMPRAS')!.children!.map((c) => c.key)).toContain('COMPRAS_VEICULOS');
+    const keys = (user: object) => flattenMenu(filterMenu(main, { user })).map((i) => i.key);
+    expect(keys(view)).toContain('COMPRAS_VEICULOS');
+    expect(keys({ permissoes: { 'app.cliente': 4 } })).not.toContain('COMPRAS_VEICULOS');
+    // the real schemas/ knows nothing of it
+    expect(flattenMenu(loadMenus().main).map((i) => i.key)).not.toContain('COMPRAS_VEICULOS');
+  });
+
+  it('gets its routes, guarded by its permission key: view for the list, change for the forms', () => {
+    const routes = loadRoutes(schemasDir);
+    const opts = { accountantKeys: new Set<string>(), accountantHome: 'pages/nfe/exportar-xml-nfe' };
+    expect(routeAccess(routes, 'pages/compras/veiculos', view, opts)).toEqual({ allowed: true });
+    expect(routeAccess(routes, 'pages/compras/veiculos/cadastrar', view, opts)).toEqual({ allowed: false });
+    expect(routeAccess(routes, 'pages/compras/veiculos/editar/7', view, opts)).toEqual({ allowed: false });
+    expect(routeAccess(routes, 'pages/compras/veiculos/editar/7', change, opts)).toEqual({ allowed: true });
+    expect(routeAccess(routes, 'pages/compras/veiculos', { permissoes: {} }, opts)).toEqual({ allowed: false });
+    expect(readFileSync(join(schemasDir, 'routes/routes.json'), 'utf8')).not.toContain('veiculos');
+  });
+});
+
+describe.each(BACKENDS)('the new cadastro on the generic API (%s)', (backend) => {
+  let srv: TestServer;
+  let app: FastifyInstance;
+  let demo: string;
+  let vizinha: string;
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend, { schemasDir, migrationsDir });
+    app = srv.app;
+    demo = await login(app, 'admin@demo.com.br');
+    vizinha = await login(app, 'admin@vizinha.com.br');
+  });
+  afterAll(async () => srv?.close());
+
+  describe('Veiculos', () => resourceSuite(doc, () => ({ app, demo, vizinha })));
+
+  it('its table is behind row-level security', async () => {
+    const r = await srv.db.query<{ relrowsecurity: boolean }>(`SELECT relrowsecurity FROM pg_class WHERE relname = 'veiculos'`);
+    expect(r.rows).toEqual([{ relrowsecurity: true }]);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/Veiculos', '/api/Veiculos/{id}', '/api/Veiculos/count']));
+    expect(spec.components.schemas[`${doc.singular}Entrada`].required).toEqual(['placa', 'descricao']);
+    expect(spec.components.schemas[`${doc.singular}Entrada`].properties.placa.pattern).toBe(doc.schema.properties.placa.pattern);
+  });
+
+  it('a user without the permission key gets 403', async () => {
+    const vendedor = await login(app, 'vendedor@demo.com.br');
+    const r = await app.inject({ method: 'GET', url: '/api/Veiculos', headers: { authorization: vendedor } });
+    expect(r.statusCode).toBe(403);
+  });
+});
