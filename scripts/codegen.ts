@@ -74,8 +74,21 @@ async function resourceType(doc: any, lookups: Map<string, any>): Promise<string
   return [BANNER, `/** ${doc.singular}: registro de /api/${doc.endpoint} (schemas/resources/${doc.name}.json). */`, ts.trim(), ''].join('\n');
 }
 
+/** The document types (ResourceDoc, LookupDoc, ...) from their meta-schemas, used by server and web alike. */
+async function documentTypes(): Promise<string> {
+  const out = [BANNER, ''];
+  for (const meta of ['resource', 'lookup']) {
+    const schema = await readJson(path.join(SCHEMAS, 'meta', `${meta}.schema.json`));
+    delete schema.$id;
+    const ts = await compile(schema, schema.title, { bannerComment: '', declareExternallyReferenced: true, ignoreMinAndMaxItems: true, style: { singleQuote: true, printWidth: 120 } });
+    out.push(`// schemas/meta/${meta}.schema.json`, ts.trim(), '');
+  }
+  return out.join('\n');
+}
+
 export async function generate(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  files.set('documents.ts', await documentTypes());
   const lookups = await docs('lookups');
   const lookupMap = new Map(lookups.map((l) => [l.doc.name, l.doc]));
   files.set('lookups.ts', lookupsFile(lookups));

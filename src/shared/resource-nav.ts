@@ -1,5 +1,6 @@
 import type { LevelName } from './permissions.ts';
-import type { MenuItemDoc, MenuRequirement, RouteDoc } from './menu-filter.ts';
+import type { ResourceMenuPlacement } from '../../generated/documents.ts';
+import type { MenuItemDoc, RouteDoc } from './menu-filter.ts';
 
 /**
  * What a resource document contributes to navigation, derived here once for the web's router and route guard,
@@ -11,20 +12,6 @@ import type { MenuItemDoc, MenuRequirement, RouteDoc } from './menu-filter.ts';
 export type MenuName = 'main' | 'settings' | 'user' | 'admin';
 export const MENU_NAMES: readonly MenuName[] = ['main', 'settings', 'user', 'admin'];
 
-/** The "menu" key of a resource document: false for none, otherwise overrides of the default placement. */
-export interface ResourceMenuPlacement {
-  menu?: MenuName;
-  parent?: string;
-  key?: string;
-  title?: string;
-  icon?: string;
-  after?: string;
-  before?: string;
-  contador?: boolean;
-  destaque?: boolean;
-  requires?: MenuRequirement[];
-}
-
 /** The part of a resource document navigation reads. */
 export interface NavResource {
   name: string;
@@ -34,6 +21,7 @@ export interface NavResource {
   module?: string;
   route: string;
   copy?: boolean;
+  /** The "menu" key of the document: false for none, otherwise overrides of the default placement. */
   menu?: false | ResourceMenuPlacement;
 }
 

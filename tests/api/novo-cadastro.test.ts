@@ -7,7 +7,7 @@ import { resourceSuite } from '../support/resource-suite.ts';
 import { MIGRATIONS_DIR } from '../../src/server/db/migrate.ts';
 import { checkSchemas } from '../../src/server/schemas/check.ts';
 import { loadMenus, loadRoutes, readDocuments, SCHEMAS_DIR } from '../../src/server/schemas/documents.ts';
-import type { ResourceDoc } from '../../src/server/resources/resource-doc.ts';
+import type { ResourceDoc } from '../../generated/documents.ts';
 import { filterMenu, flattenMenu, routeAccess } from '../../src/shared/menu-filter.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDoc } from '../../src/server/resources/resource-doc.ts';
+import type { ResourceDoc } from '../../generated/documents.ts';
 import { invalidBody, sampleBody, sampleValue } from './samples.ts';
 
 export interface SuiteContext {

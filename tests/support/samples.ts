@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { fieldType, type FieldTypeProperty } from '../../src/shared/field-types.ts';
 import { createAjv, writeSchema } from '../../src/server/resources/registry.ts';
 import { loadLookups } from '../../src/server/schemas/documents.ts';
-import type { PropertySchema, ResourceDoc } from '../../src/server/resources/resource-doc.ts';
+import type { PropertySchema, ResourceDoc } from '../../generated/documents.ts';
 
 /**
  * Test data for any resource document, with no code per field: each value comes from the field-type registry's

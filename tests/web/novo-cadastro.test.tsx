@@ -7,7 +7,7 @@ import veiculo from '../fixtures/novo-cadastro/veiculo.json';
 import { buildFormShape } from '../../src/web/renderer/form-schema.ts';
 import { SchemaForm } from '../../src/web/renderer/SchemaForm.tsx';
 import { SchemaGrid } from '../../src/web/renderer/SchemaGrid.tsx';
-import type { ResourceDoc } from '../../src/web/schemas/types.ts';
+import type { ResourceDoc } from '../../generated/documents.ts';
 import { mockApi } from './support/mock-api.ts';
 
 /** The throw-away vehicle register of tests/api/novo-cadastro.test.ts: its form and grid come from the document alone. */

@@ -2,8 +2,9 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { storageOf, type StorageKind } from '../../shared/field-types.ts';
 import { AJV_OPTIONS, addRetaguardaFormats } from '../../shared/formats.ts';
-import { loadLookups, readDocuments, SCHEMAS_DIR, type LookupDoc } from '../schemas/documents.ts';
-import type { PropertySchema, ResourceDoc } from './resource-doc.ts';
+import { loadLookups, readDocuments, SCHEMAS_DIR } from '../schemas/documents.ts';
+import type { LookupDoc } from '../../../generated/documents.ts';
+import type { PropertySchema, ResourceDoc } from '../../../generated/documents.ts';
 
 export type FieldKind = StorageKind;
 

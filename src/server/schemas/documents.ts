@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LookupDoc } from '../../../generated/documents.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
 
@@ -17,21 +18,6 @@ export function readDocuments<T = any>(folder: string, dir = SCHEMAS_DIR): { fil
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => ({ file: join(path, f), name: f.replace(/\.json$/, ''), doc: readJson<T>(join(path, f)) }));
-}
-
-export interface LookupItem {
-  value: string | number;
-  label: string;
-  key?: string;
-  [extra: string]: unknown;
-}
-export interface LookupDoc {
-  name: string;
-  title: string;
-  valueType: 'integer' | 'string' | 'number';
-  large?: boolean;
-  table?: string;
-  items: LookupItem[];
 }
 
 let lookupCache: Map<string, LookupDoc> | undefined;

@@ -1,4 +1,4 @@
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/documents.ts';
 
 export type FormMode = 'cadastrar' | 'editar' | 'copiar';
 

@@ -11,7 +11,7 @@ import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { copyOf } from '../renderer/form-schema.ts';
 import { SchemaForm } from '../renderer/SchemaForm.tsx';
 import type { FromList } from '../renderer/SchemaGrid.tsx';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/documents.ts';
 
 export const LEAVE_TITLE = 'Descartar alterações?';
 export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Deseja sair mesmo assim?';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { brandSwitches, useBrand } from '../app/brand.ts';
 import { getUser, may } from '../app/session.ts';
 import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/documents.ts';
 
 /** pages/<module>/<resource>: the document's grid, with the brand's hidden fields and the user's rights. */
 export default function ResourceListPage({ doc }: { doc: ResourceDoc }) {

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { evaluateRules } from '../../shared/rules.ts';
 import { baseType } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/documents.ts';
 import { fieldKind, FIELD_TYPES, type FieldType } from '../../shared/field-types.ts';
 
 export interface FieldSwitchSets {

@@ -1,6 +1,6 @@
 import { displayValue, fieldKind, type FieldKind } from '../../shared/field-types.ts';
 import { displayField, lookupLabel, relationOf } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/documents.ts';
 
 export { NO, YES } from '../../shared/field-types.ts';
 

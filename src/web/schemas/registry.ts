@@ -1,4 +1,4 @@
-import type { LookupDoc, LookupItem, ResourceDoc } from './types.ts';
+import type { LookupDoc, LookupItem, ResourceDoc } from '../../../generated/documents.ts';
 
 // Every resource document is bundled with the frame: the routes and the menu are derived from them.
 const RESOURCE_FILES = import.meta.glob<ResourceDoc>('../../../schemas/resources/*.json', { eager: true, import: 'default' });
