@@ -61,6 +61,14 @@ export interface ResourceDoc {
    */
   display?: string;
   /**
+   * the resource's own logic: src/server/<module>/<file>.ts exporting validate, beforeWrite and afterWrite (src/server/resources/hooks.ts), called around every generic write in its transaction
+   */
+  hooks?: string;
+  /**
+   * the generic operations this resource allows (default: all). list and read are GET of the list, count, findOne and one record; create POST, replace PUT, patch PATCH, delete DELETE. The rest answer 405 and are left out of OpenAPI (a posted document is never changed by a generic PUT or DELETE).
+   */
+  verbs?: ('list' | 'read' | 'create' | 'replace' | 'patch' | 'delete')[];
+  /**
    * fixed column values: every query filters on them and every write sets them (several resources sharing one table)
    */
   scope?: {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +25,9 @@ cpSync(MIGRATIONS_DIR, migrationsDir, { recursive: true });
 cpSync(join(FIXTURE, 'veiculo.json'), join(schemasDir, 'resources/veiculo.json'));
 cpSync(join(FIXTURE, 'veiculos.sql'), join(migrationsDir, '9999_veiculos.sql'));
 const doc = readDocuments<ResourceDoc>('resources', schemasDir).find((d) => d.name === 'veiculo')!.doc;
+// A second view of the same table that allows only reading, for the "verbs" switch.
+const consulta: ResourceDoc = { ...doc, name: 'veiculoConsulta', endpoint: 'VeiculosConsulta', route: 'pages/compras/veiculos-consulta', menu: false, verbs: ['list', 'read'] };
+writeFileSync(join(schemasDir, 'resources/veiculoConsulta.json'), JSON.stringify(consulta));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const view = { permissoes: { 'app.transportadora': 2 } };
@@ -85,6 +88,21 @@ describe.each(BACKENDS)('the new cadastro on the generic API (%s)', (backend) =>
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/Veiculos', '/api/Veiculos/{id}', '/api/Veiculos/count']));
     expect(spec.components.schemas[`${doc.singular}Entrada`].required).toEqual(['placa', 'descricao']);
     expect(spec.components.schemas[`${doc.singular}Entrada`].properties.placa.pattern).toBe(doc.schema.properties.placa.pattern);
+  });
+
+  it('a document that allows only reading answers 405 in Portuguese to writes, and OpenAPI leaves them out', async () => {
+    const list = await app.inject({ method: 'GET', url: '/api/VeiculosConsulta', headers: { authorization: demo } });
+    expect(list.statusCode).toBe(200);
+    for (const [method, url] of [['POST', '/api/VeiculosConsulta'], ['PUT', '/api/VeiculosConsulta/1'], ['PATCH', '/api/VeiculosConsulta/1'], ['DELETE', '/api/VeiculosConsulta/1']] as const) {
+      const r = await app.inject({ method, url, headers: { authorization: demo }, payload: {} });
+      expect(r.statusCode, `${method} ${url}`).toBe(405);
+      expect(r.json().error.message).toMatch(/^Operação não permitida em veículos: /);
+    }
+    const vendedor = await login(app, 'vendedor@demo.com.br');
+    expect((await app.inject({ method: 'DELETE', url: '/api/VeiculosConsulta/1', headers: { authorization: vendedor } })).statusCode).toBe(403);
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(spec.paths['/api/VeiculosConsulta'])).toEqual(['get']);
+    expect(Object.keys(spec.paths['/api/VeiculosConsulta/{id}'])).toEqual(['get']);
   });
 
   it('a user without the permission key gets 403', async () => {

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { writeSchema, SYSTEM_FIELDS } from '../resources/registry.ts';
+import { allowsVerb, writeSchema, SYSTEM_FIELDS, type ResourceVerb } from '../resources/registry.ts';
 import { loadLookups } from '../schemas/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
+
+const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
+  '': { get: 'list', post: 'create' },
+  '/count': { get: 'list' },
+  '/{id}': { get: 'read', put: 'replace', patch: 'patch', delete: 'delete' },
+};
 
 /** OpenAPI 3.1 built from the resource documents, for integrators. */
 export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown> {
@@ -49,6 +55,12 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
       patch: { tags: tag, parameters: [idParam], requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Alterado', ...one }, ...errors } },
       delete: { tags: tag, parameters: [idParam], responses: { '200': { description: 'Excluído', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } }, ...errors } },
     };
+    // Operations the document does not allow ("verbs") are left out.
+    for (const [suffix, methods] of Object.entries(VERB_OF)) {
+      const item = paths[`/api/${def.endpoint}${suffix}`] as Record<string, unknown>;
+      for (const [method, verb] of Object.entries(methods)) if (!allowsVerb(def, verb)) delete item[method];
+      if (!Object.keys(item).length) delete paths[`/api/${def.endpoint}${suffix}`];
+    }
   }
   return {
     openapi: '3.1.0',

@@ -38,6 +38,11 @@ export const SYSTEM_FIELDS: FieldDef[] = [
   { name: 'updatedAt', column: 'updated_at', kind: 'datetime', virtual: false, readOnly: true, schema: { type: 'string', title: 'Alterado em', format: 'date-time' } },
 ];
 
+export type ResourceVerb = 'list' | 'read' | 'create' | 'replace' | 'patch' | 'delete';
+
+/** Whether the document allows a generic operation ("verbs"; all when absent). */
+export const allowsVerb = (def: { doc: ResourceDoc }, verb: ResourceVerb): boolean => !def.doc.verbs || def.doc.verbs.includes(verb);
+
 export const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 
 export function createAjv(): Ajv2020 {

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { addRetaguardaFormats } from '../../shared/formats.ts';
 import { SCHEMAS_DIR } from './documents.ts';
+import { moduleRefProblem } from '../module-ref.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
 
@@ -127,6 +128,10 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     for (const f of (d.brandFields?.hideable ?? [])) if ((d.schema?.required ?? []).includes(f)) errors.push(`${where}: o campo obrigatório '${f}' não pode ser ocultável pela marca`);
     for (const u of d.unique ?? []) for (const f of u) has(f, 'campo único');
     if (d.display) has(d.display, 'campo de exibição');
+    if (d.hooks) {
+      const problem = moduleRefProblem(d.hooks);
+      if (problem) errors.push(`${where}: hooks ${problem}`);
+    }
     if (d.hierarchy) for (const f of [d.hierarchy.parent, d.hierarchy.label, d.hierarchy.as]) has(f, 'campo da hierarquia');
     for (const [rn, r] of Object.entries<any>(d.relations ?? {})) {
       const target = byName.get(r.resource);
