@@ -6,6 +6,7 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { resourceSuite } from '../support/resource-suite.ts';
 import { MIGRATIONS_DIR } from '../../src/server/db/migrate.ts';
 import { checkSchemas } from '../../src/server/schemas/check.ts';
+import { checkTables } from '../../src/server/schemas/check-tables.ts';
 import { loadMenus, loadRoutes, readDocuments, SCHEMAS_DIR } from '../../src/server/schemas/documents.ts';
 import type { ResourceDoc } from '../../generated/documents.ts';
 import { filterMenu, flattenMenu, routeAccess } from '../../src/shared/menu-filter.ts';
@@ -37,6 +38,26 @@ describe('a new cadastro from one document and one migration', () => {
   it('passes schemas:check with no other file touched', () => {
     expect(checkSchemas(schemasDir)).toEqual([]);
   });
+
+  it('its migration agrees with the document; a migration that disagrees is named column by column', async () => {
+    expect(await checkTables(schemasDir, migrationsDir)).toEqual([]);
+    const broken = join(work, 'broken');
+    cpSync(MIGRATIONS_DIR, broken, { recursive: true });
+    const sql = readFileSync(join(FIXTURE, 'veiculos.sql'), 'utf8')
+      .replace('renavam text,', 'renavam text NOT NULL,')
+      .replace('capacidade_kg numeric(15,4),', 'capacidade_kg text,')
+      .replace('  uf text,\n', '')
+      .replace('UNIQUE (tenant_id, placa)', 'UNIQUE (placa)')
+      .replace('ALTER TABLE veiculos ENABLE ROW LEVEL SECURITY;', '');
+    writeFileSync(join(broken, '9999_veiculos.sql'), sql);
+    const errors = await checkTables(schemasDir, broken);
+    const about = (text: string) => errors.filter((e) => e.startsWith('resources/veiculo.json (tabela veiculos)') && e.includes(text));
+    expect(about('o campo renavam aceita vazio, mas a coluna renavam é NOT NULL')).toHaveLength(1);
+    expect(about('a coluna capacidade_kg é text; o campo capacidadeKg pede numeric')).toHaveLength(1);
+    expect(about('falta a coluna uf do campo uf')).toHaveLength(1);
+    expect(about('não começa por tenant_id')).toHaveLength(1);
+    expect(about('row-level security desligada')).toHaveLength(1);
+  }, 240_000);
 
   it('gets its menu entry in its module group, shown only to who may view it', () => {
     const main = loadMenus(schemasDir).main;
