@@ -166,10 +166,14 @@ export interface Relation {
   foreignKey: string;
 }
 /**
- * One field: JSON Schema keywords plus our annotations (lookup, relation, widget).
+ * One field: JSON Schema keywords plus our annotations (lookup, relation, widget); or a reference to a shared field group.
  */
 export interface PropertySchema {
-  title: string;
+  /**
+   * a shared field group (schemas/fragments), under the property name "$<fragment name>"; its fields take this place
+   */
+  $ref?: string;
+  title?: string;
   type?: string | string[];
   format?: string;
   description?: string;

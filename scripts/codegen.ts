@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
-import { loadMenus, loadRoutes } from '../src/server/schemas/documents.ts';
+import { loadMenus, loadRoutes, readResources } from '../src/server/schemas/documents.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = path.join(ROOT, 'schemas');
@@ -110,7 +110,7 @@ export async function generate(): Promise<Map<string, string>> {
     '',
   ].join('\n'));
 
-  const resources = await docs('resources');
+  const resources = readResources(SCHEMAS).map(({ doc }) => ({ doc }));
   const routes = [...new Set(loadRoutes(SCHEMAS).map((r) => r.path))].sort();
   files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso.'));
 

@@ -2,7 +2,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { storageOf, type StorageKind } from '../../shared/field-types.ts';
 import { AJV_OPTIONS, addRetaguardaFormats } from '../../shared/formats.ts';
-import { loadLookups, readDocuments, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { loadLookups, readResources, SCHEMAS_DIR } from '../schemas/documents.ts';
 import type { LookupDoc } from '../../../generated/documents.ts';
 import type { PropertySchema, ResourceDoc } from '../../../generated/documents.ts';
 
@@ -109,6 +109,6 @@ export class ResourceRegistry {
   }
 
   static load(dir = SCHEMAS_DIR): ResourceRegistry {
-    return new ResourceRegistry(readDocuments<ResourceDoc>('resources', dir).map((d) => d.doc), loadLookups(dir));
+    return new ResourceRegistry(readResources(dir).map((d) => d.doc), loadLookups(dir));
   }
 }

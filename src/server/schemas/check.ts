@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { addRetaguardaFormats } from '../../shared/formats.ts';
 import { SCHEMAS_DIR } from './documents.ts';
 import { moduleRefProblem } from '../module-ref.ts';
+import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
 
@@ -101,7 +102,16 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
   dup('chave de permissão', (permDoc?.keys ?? []).map((k: any) => k.key));
 
   // 4. Resources.
-  const resources = folder('resources');
+  // Shared field groups are put in place first: the checks below see the fields a document really has.
+  const fragments = new Map(folder('fragments').map(({ d }) => [d.name, d as FragmentFields]));
+  const resources = folder('resources').map((r) => {
+    try {
+      return { ...r, d: resolveFragments(r.d, fragments) };
+    } catch (e) {
+      errors.push(`resources/${r.name}.json: ${(e as Error).message}`);
+      return r;
+    }
+  });
   dup('recurso', resources.map((r) => r.d.name));
   dup('endpoint', resources.map((r) => r.d.endpoint));
   const byName = new Map(resources.map((r) => [r.d.name, r.d]));

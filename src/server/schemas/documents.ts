@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { LookupDoc } from '../../../generated/documents.ts';
+import type { LookupDoc, ResourceDoc } from '../../../generated/documents.ts';
+import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
 
@@ -20,6 +21,12 @@ export function readDocuments<T = any>(folder: string, dir = SCHEMAS_DIR): { fil
     .map((f) => ({ file: join(path, f), name: f.replace(/\.json$/, ''), doc: readJson<T>(join(path, f)) }));
 }
 
+/** The resource documents with their shared field groups (schemas/fragments) in place. */
+export function readResources(dir = SCHEMAS_DIR): { file: string; name: string; doc: ResourceDoc }[] {
+  const fragments = new Map(readDocuments<FragmentFields>('fragments', dir).map((f) => [f.doc.name, f.doc]));
+  return readDocuments<ResourceDoc>('resources', dir).map((d) => ({ ...d, doc: resolveFragments(d.doc, fragments) }));
+}
+
 let lookupCache: Map<string, LookupDoc> | undefined;
 export function loadLookups(dir = SCHEMAS_DIR): Map<string, LookupDoc> {
   if (dir === SCHEMAS_DIR && lookupCache) return lookupCache;
@@ -31,10 +38,10 @@ export function loadLookups(dir = SCHEMAS_DIR): Map<string, LookupDoc> {
 /** The four menus as users see them: schemas/menus plus each resource document's entry. */
 export function loadMenus(dir = SCHEMAS_DIR): Record<MenuName, MenuItemDoc[]> {
   const listed = Object.fromEntries(MENU_NAMES.map((m) => [m, readJson<{ items: MenuItemDoc[] }>(join(dir, 'menus', `${m}.json`)).items])) as Record<MenuName, MenuItemDoc[]>;
-  return menusWithResources(listed, readDocuments<NavResource>('resources', dir).map((d) => d.doc)).menus;
+  return menusWithResources(listed, readResources(dir).map((d) => d.doc as NavResource)).menus;
 }
 
 /** Every route: schemas/routes (screens without a document) plus the routes each resource document implies. */
 export function loadRoutes(dir = SCHEMAS_DIR) {
-  return allRoutes(readJson<{ routes: { path: string; title: string }[] }>(join(dir, 'routes/routes.json')).routes, readDocuments<NavResource>('resources', dir).map((d) => d.doc));
+  return allRoutes(readJson<{ routes: { path: string; title: string }[] }>(join(dir, 'routes/routes.json')).routes, readResources(dir).map((d) => d.doc as NavResource));
 }

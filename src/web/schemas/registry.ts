@@ -1,7 +1,9 @@
 import type { LookupDoc, LookupItem, ResourceDoc } from '../../../generated/documents.ts';
+import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
 
 // Every resource document is bundled with the frame: the routes and the menu are derived from them.
 const RESOURCE_FILES = import.meta.glob<ResourceDoc>('../../../schemas/resources/*.json', { eager: true, import: 'default' });
+const FRAGMENTS = new Map(Object.values(import.meta.glob<FragmentFields>('../../../schemas/fragments/*.json', { eager: true, import: 'default' })).map((f) => [f.name, f]));
 
 // Lookups load on demand, one chunk each; the large reference lists are served by the API instead.
 const LOOKUP_FILES = import.meta.glob<LookupDoc>(
@@ -11,7 +13,7 @@ const LOOKUP_FILES = import.meta.glob<LookupDoc>(
 
 // One collator: localeCompare with a locale builds a new one on every call (measurable at start-up).
 const byTitle = new Intl.Collator('pt-BR');
-export const RESOURCES: ResourceDoc[] = Object.values(RESOURCE_FILES).sort((a, b) => byTitle.compare(a.title, b.title));
+export const RESOURCES: ResourceDoc[] = Object.values(RESOURCE_FILES).map((d) => resolveFragments(d, FRAGMENTS)).sort((a, b) => byTitle.compare(a.title, b.title));
 const BY_NAME = new Map(RESOURCES.map((d) => [d.name, d]));
 
 export function resourceByName(name: string): ResourceDoc | undefined {
