@@ -171,8 +171,6 @@ export const ROUTES = [
   "pages/relatorios/estoque/menu",
   "pages/relatorios/estoque/movimentacao-estoque",
   "pages/relatorios/estoque/produtos-alterados",
-  "pages/relatorios/estoque/produtos-alterados/cadastrar",
-  "pages/relatorios/estoque/produtos-alterados/editar/:id",
   "pages/relatorios/exportacoes",
   "pages/relatorios/financeiro",
   "pages/relatorios/financeiro/menu",

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
+import { loadMenus, loadRoutes, readResources } from '../src/server/schemas/documents.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = path.join(ROOT, 'schemas');
@@ -74,7 +75,7 @@ async function resourceType(doc: any, lookups: Map<string, any>): Promise<string
 }
 
 /** Types of a business document (schemas/documents): its header, one line item and the record as read. */
-async function documentTypes(doc: any, lookups: Map<string, any>): Promise<string> {
+async function businessDocumentTypes(doc: any, lookups: Map<string, any>): Promise<string> {
   const props = (schema: any) => {
     const out: Record<string, any> = {};
     for (const [name, p] of Object.entries<any>(schema.properties)) {
@@ -113,8 +114,21 @@ async function documentTypes(doc: any, lookups: Map<string, any>): Promise<strin
   ].join('\n');
 }
 
+/** The document types (ResourceDoc, LookupDoc, ...) from their meta-schemas, used by server and web alike. */
+async function documentTypes(): Promise<string> {
+  const out = [BANNER, ''];
+  for (const meta of ['resource', 'lookup']) {
+    const schema = await readJson(path.join(SCHEMAS, 'meta', `${meta}.schema.json`));
+    delete schema.$id;
+    const ts = await compile(schema, schema.title, { bannerComment: '', declareExternallyReferenced: true, ignoreMinAndMaxItems: true, style: { singleQuote: true, printWidth: 120 } });
+    out.push(`// schemas/meta/${meta}.schema.json`, ts.trim(), '');
+  }
+  return out.join('\n');
+}
+
 export async function generate(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  files.set('schema-types.ts', await documentTypes());
   const lookups = await docs('lookups');
   const lookupMap = new Map(lookups.map((l) => [l.doc.name, l.doc]));
   files.set('lookups.ts', lookupsFile(lookups));
@@ -128,17 +142,16 @@ export async function generate(): Promise<Map<string, string>> {
   ].join('\n'));
 
   const menus = await docs('menus');
-  const keys = menus.flatMap((m) => menuKeys(m.doc.items));
+  const placed = loadMenus(SCHEMAS);
+  const keys = menus.flatMap((m) => menuKeys(placed[m.doc.name as keyof typeof placed]));
   files.set('menus.ts', [
     keysFile('MENU_KEYS', 'MenuKey', keys, 'Chaves dos itens de menu (SPEC 2.6–2.8, 6).').trimEnd(),
     `export const MENU_NAMES = ${lit(menus.map((m) => m.doc.name))} as const;`,
     '',
   ].join('\n'));
 
-  const resources = await docs('resources');
-  const routesDoc = await readJson(path.join(SCHEMAS, 'routes/routes.json'));
-  const resourceRoutes = resources.flatMap(({ doc }) => [doc.route, `${doc.route}/cadastrar`, `${doc.route}/editar/:id`, ...(doc.copy ? [`${doc.route}/copiar/:id`] : [])]);
-  const routes = [...new Set([...routesDoc.routes.map((r: any) => r.path), ...resourceRoutes])].sort();
+  const resources = readResources(SCHEMAS).map(({ doc }) => ({ doc }));
+  const routes = [...new Set(loadRoutes(SCHEMAS).map((r) => r.path))].sort();
   files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso.'));
 
   const index = [BANNER, ''];
@@ -153,7 +166,7 @@ export async function generate(): Promise<Map<string, string>> {
   const documents = await docs('documents');
   const docIndex = [BANNER, ''];
   for (const { doc } of documents) {
-    files.set(`documents/${doc.name}.ts`, await documentTypes(doc, lookupMap));
+    files.set(`documents/${doc.name}.ts`, await businessDocumentTypes(doc, lookupMap));
     docIndex.push(`export type { ${pascal(doc.name)}, ${pascal(doc.name)}Cabecalho, ${pascal(doc.name)}Item } from './${doc.name}.ts';`);
   }
   docIndex.push('', `export const DOCUMENTS = ${JSON.stringify(Object.fromEntries(documents.map(({ doc }) => [doc.name, { endpoint: doc.endpoint, route: doc.route, permission: doc.permission, transitions: doc.transitions.map((t: any) => t.name) }])), null, 2)} as const;`);

@@ -1,4 +1,5 @@
 import { checkSchemas } from '../src/server/schemas/check.ts';
+import { checkTables } from '../src/server/schemas/check-tables.ts';
 
 const errors = checkSchemas();
 if (errors.length) {
@@ -6,3 +7,10 @@ if (errors.length) {
   process.exit(1);
 }
 console.log('schemas/: todos os documentos válidos e referências cruzadas em ordem.');
+// Each resource document against its table, in a fresh database built by the migrations.
+const tables = await checkTables();
+if (tables.length) {
+  console.error(`migrações: ${tables.length} problema(s)\n- ${tables.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('migrações: cada documento de recurso confere com a sua tabela.');

@@ -1,22 +1,8 @@
 import type Ajv from 'ajv';
-import { isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone } from './documents.ts';
-import { MONEY_RE, QUANTITY_RE } from './money.ts';
+import { FIELD_FORMAT_CHECKS } from './field-types.ts';
 
-/** Custom string formats, registered once here and used by the server's ajv and the browser's RJSF. */
-export const CUSTOM_FORMATS: Record<string, (v: string) => boolean> = {
-  cpf: isCpf,
-  cnpj: isCnpj,
-  cpfCnpj: isCpfCnpj,
-  cep: isCep,
-  phone: isPhone,
-  ncm: isNcm,
-  gtin: isGtin,
-  cest: (v) => /^\d{7}$/.test(v),
-  money: (v) => MONEY_RE.test(v),
-  quantity: (v) => QUANTITY_RE.test(v),
-  percent: (v) => /^-?\d{1,3}(\.\d{1,2})?$/.test(v),
-  uf: (v) => /^[A-Z]{2}$/.test(v),
-};
+/** Custom string formats (declared by the field-type registry), used by the server's ajv and the browser's RJSF. */
+export const CUSTOM_FORMATS: Record<string, (v: string) => boolean> = FIELD_FORMAT_CHECKS;
 
 /** Formats whose failure is a document check digit, shown as 'Documento inválido' (SPEC 5.5). */
 export const DOCUMENT_FORMATS = new Set(['cpf', 'cnpj', 'cpfCnpj']);

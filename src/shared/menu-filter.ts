@@ -1,3 +1,4 @@
+import type { ResourceMenuPlacement } from '../../generated/schema-types.ts';
 import { hasPermission, type LevelName, type PermissionSubject } from './permissions.ts';
 
 /**
@@ -5,17 +6,8 @@ import { hasPermission, type LevelName, type PermissionSubject } from './permiss
  * follows the same rules (route guards). The shell feeds it what it knows about the user, branch and brand.
  */
 
-export type MenuRequirement =
-  | 'boletoConfig'
-  | 'twoDepositos'
-  | 'urlPdv'
-  | 'masterOrAvanco'
-  | 'isAvanco'
-  | 'contractId'
-  | 'billingIntegration'
-  | 'notTrial'
-  | 'notLongTrial'
-  | 'planoModulos';
+/** The conditions of SPEC 6 an item may require (schemas/meta/resource.schema.json lists them once). */
+export type MenuRequirement = NonNullable<ResourceMenuPlacement['requires']>[number];
 
 export interface MenuItemDoc {
   key: string;

@@ -361,9 +361,9 @@ describe.each(BACKENDS)('estoque complementos on %s', (backend) => {
 
     it('the price history is read-only: no writes through the API, none through SQL as the application', async () => {
       const h = (await call(admin, 'GET', `/api/PrecosHistorico?filter=${q({ limit: 1 })}`)).json()[0];
-      expect((await call(admin, 'POST', '/api/PrecosHistorico', { produtoDescricao: 'x' })).statusCode).toBe(404);
-      expect((await call(admin, 'PUT', `/api/PrecosHistorico/${h.id}`, {})).statusCode).toBe(404);
-      expect((await call(admin, 'DELETE', `/api/PrecosHistorico/${h.id}`)).statusCode).toBe(404);
+      expect((await call(admin, 'POST', '/api/PrecosHistorico', { produtoDescricao: 'x' })).statusCode).toBe(405);
+      expect((await call(admin, 'PUT', `/api/PrecosHistorico/${h.id}`, {})).statusCode).toBe(405);
+      expect((await call(admin, 'DELETE', `/api/PrecosHistorico/${h.id}`)).statusCode).toBe(405);
       await expect(srv.db.tenant({ tenantId: 1 }, (tx) => tx.query('UPDATE precos_historico SET preco_novo = 0'))).rejects.toThrow();
       await expect(srv.db.transaction((tx) => tx.query('DELETE FROM precos_historico'))).rejects.toThrow(/não pode ser alterado nem excluído/);
       expect((await call(vizinha, 'GET', `/api/PrecosHistorico/${h.id}`)).statusCode).toBe(404);

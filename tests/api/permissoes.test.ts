@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ACCOUNTANT_KEYS, serverAllows } from '../../src/server/auth/access.ts';
 import { forgetSessions, resolveSession } from '../../src/server/auth/sessions.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
-import type { ResourceDoc } from '../../src/server/resources/resource-doc.ts';
+import type { ResourceDoc } from '../../generated/schema-types.ts';
 import { LEVEL } from '../../src/shared/permissions.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { sampleBody, standaloneCrudDocs } from '../support/samples.ts';

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { invalidBody, sampleBody, sampleValue, standaloneCrudDocs } from '../support/samples.ts';
+import { resourceSuite } from '../support/resource-suite.ts';
+import { standaloneCrudDocs } from '../support/samples.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
 
 /** One CRUD suite generated from every resource document, on every backend. */
 const registry = ResourceRegistry.load();
+// Read-only documents and those whose records need a parent record first have suites of their own.
 const docs = standaloneCrudDocs([...registry.byName.values()].map((d) => d.doc));
 
 describe.each(BACKENDS)('generic resource API on %s', (backend) => {
@@ -12,159 +14,14 @@ describe.each(BACKENDS)('generic resource API on %s', (backend) => {
   let app: FastifyInstance;
   let demo: string;
   let vizinha: string;
-  // A required link (a lote's product) must name a record of the caller's own account: one per account and
-  // target is made before the suite, and every body sent to that resource points at it.
-  const links = new Map<string, number>();
-  const requiredLinks = (doc: (typeof docs)[number]) =>
-    Object.entries(doc.schema.properties).filter(([f, p]) => p.relation && doc.schema.required?.includes(f)).map(([f, p]) => [f, doc.relations![p.relation!].resource] as const);
-  const call = (token: string | null, method: string, url: string, payload?: unknown) => {
-    const doc = docs.find((d) => url.split('?')[0].replace(/\/\d+$/, '') === `/api/${d.endpoint}`);
-    if (doc && token && payload && typeof payload === 'object') {
-      for (const [f, target] of requiredLinks(doc)) if (f in (payload as object)) (payload as Record<string, unknown>)[f] = links.get(`${token}|${target}`);
-    }
-    return app.inject({ method: method as any, url, payload: payload as any, headers: token ? { authorization: token } : {} });
-  };
-  const q = (filter: unknown) => encodeURIComponent(JSON.stringify(filter));
 
   beforeAll(async () => {
     srv = await startTestServer(backend);
     app = srv.app;
     demo = await login(app, 'admin@demo.com.br');
     vizinha = await login(app, 'admin@vizinha.com.br');
-    for (const target of new Set(docs.flatMap((d) => requiredLinks(d).map(([, t]) => t)))) {
-      const tdoc = registry.get(target).doc;
-      for (const token of [demo, vizinha]) {
-        const r = await app.inject({ method: 'POST', url: `/api/${tdoc.endpoint}`, payload: sampleBody(tdoc) as any, headers: { authorization: token } });
-        links.set(`${token}|${target}`, r.json().id);
-      }
-    }
   });
   afterAll(async () => srv?.close());
 
-  describe.each(docs)('$endpoint', (doc) => {
-    const base = `/api/${doc.endpoint}`;
-    const count = async (token = demo) => (await call(token, 'GET', `${base}/count`)).json().count as number;
-
-    it('create, get, list with filter and order, count, replace, patch, delete', async () => {
-      const before = await count();
-      const body = sampleBody(doc);
-      const created = await call(demo, 'POST', base, body);
-      expect(created.statusCode, created.body).toBe(200);
-      const rec = created.json();
-      expect(rec.id).toBeGreaterThan(0);
-      for (const [k, v] of Object.entries(body)) expect(rec[k], k).toEqual(v);
-      expect(await count()).toBe(before + 1);
-
-      const got = await call(demo, 'GET', `${base}/${rec.id}`);
-      expect(got.statusCode).toBe(200);
-      expect(got.json()).toEqual(rec);
-
-      const isPlainText = (f: string) => {
-        const p = doc.schema.properties[f];
-        const types = Array.isArray(p?.type) ? p.type : [p?.type];
-        return !!p && types.includes('string') && !p.format && !p.lookup && !p.readOnly;
-      };
-      const display = doc.list.columns.find((c) => c.filter !== false && c.sort !== false && isPlainText(c.field))!.field;
-      const listed = await call(demo, 'GET', `${base}?filter=${q({ where: { [display]: body[display] }, order: `${display} DESC`, limit: 5 })}`);
-      expect(listed.statusCode, listed.body).toBe(200);
-      expect(listed.json().map((r: any) => r.id)).toEqual([rec.id]);
-
-      const ordered = (await call(demo, 'GET', `${base}?filter=${q({ order: 'id DESC', limit: 3, fields: ['id'] })}`)).json();
-      expect(ordered.map((r: any) => r.id)).toEqual([...ordered.map((r: any) => r.id)].sort((a, b) => b - a));
-      expect(Object.keys(ordered[0])).toEqual(['id']);
-
-      const counted = await call(demo, 'GET', `${base}/count?where=${q({ id: rec.id })}`);
-      expect(counted.json()).toEqual({ count: 1 });
-
-      const replacement = sampleBody(doc);
-      const put = await call(demo, 'PUT', `${base}/${rec.id}`, replacement);
-      expect(put.statusCode, put.body).toBe(200);
-      for (const [k, v] of Object.entries(replacement)) expect(put.json()[k], k).toEqual(v);
-
-      const field = doc.schema.required?.[0] ?? display;
-      const newValue = sampleValue(field, doc.schema.properties[field]);
-      const patched = await call(demo, 'PATCH', `${base}/${rec.id}`, { [field]: newValue });
-      expect(patched.statusCode, patched.body).toBe(200);
-      expect(patched.json()[field]).toEqual(newValue);
-      for (const [k, v] of Object.entries(replacement)) if (k !== field) expect(patched.json()[k], k).toEqual(v);
-
-      const del = await call(demo, 'DELETE', `${base}/${rec.id}`);
-      expect(del.statusCode).toBe(200);
-      expect(del.json()).toEqual({ count: 1 });
-      expect((await call(demo, 'GET', `${base}/${rec.id}`)).statusCode).toBe(404);
-      expect(await count()).toBe(before);
-    });
-
-    it('every verb takes the JSON content type with an empty body (SPEC 7)', async () => {
-      const send = (method: string, url: string) => app.inject({ method: method as any, url, payload: '', headers: { authorization: demo, 'content-type': 'application/json' } });
-      const rec = (await call(demo, 'POST', base, sampleBody(doc))).json();
-      expect((await send('GET', base)).statusCode).toBe(200);
-      expect((await send('GET', `${base}/count`)).json().count).toBeGreaterThan(0);
-      expect((await send('GET', `${base}/findOne`)).statusCode).toBe(200);
-      expect((await send('GET', `${base}/${rec.id}`)).json().id).toBe(rec.id);
-      // A PATCH with nothing in it changes nothing.
-      const patched = await send('PATCH', `${base}/${rec.id}`);
-      expect(patched.statusCode, patched.body).toBe(200);
-      const { updatedAt: _a, ...same } = rec;
-      expect(patched.json()).toMatchObject(same);
-      // A POST or PUT without a body is judged as an empty record: the answer names the fields, never the JSON.
-      for (const [method, url] of [['POST', base], ['PUT', `${base}/${rec.id}`]]) {
-        const r = await send(method, url);
-        if (r.statusCode !== 200) {
-          expect(r.statusCode, r.body).toBe(400);
-          expect(r.json().error.details.length, r.body).toBeGreaterThan(0);
-        }
-      }
-      const deleted = await send('DELETE', `${base}/${rec.id}`);
-      expect(deleted.statusCode, deleted.body).toBe(200);
-      expect((await send('GET', `${base}/${rec.id}`)).statusCode).toBe(404);
-    });
-
-    it('an invalid body is a 400 in Portuguese and changes nothing', async () => {
-      const before = await count();
-      const r = await call(demo, 'POST', base, invalidBody(doc));
-      expect(r.statusCode).toBe(400);
-      const err = r.json().error;
-      expect(err.name).toBe('BadRequestError');
-      expect(err.message).toMatch(/^Dados inválidos: /);
-      expect(err.details[0]).toMatchObject({ campo: doc.schema.required![0], mensagem: 'Campo Obrigatório!' });
-      const unknown = await call(demo, 'POST', base, { ...sampleBody(doc), campoQueNaoExiste: 1 });
-      expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().error.message).toContain('Campo desconhecido: campoQueNaoExiste');
-      expect(await count()).toBe(before);
-    });
-
-    // Only where the document declares unique keys: elsewhere there is nothing to duplicate.
-    if (doc.unique?.length) it('a duplicate is a 409 with the SPEC text', async () => {
-      const unique = doc.unique![0];
-      const body = sampleBody(doc);
-      expect((await call(demo, 'POST', base, body)).statusCode).toBe(200);
-      const before = await count();
-      const dup = await call(demo, 'POST', base, { ...sampleBody(doc), ...Object.fromEntries(unique.map((f) => [f, body[f]])) });
-      expect(dup.statusCode, dup.body).toBe(409);
-      expect(dup.json().error.message).toBe('Registro duplicado, verifique os dados e tente novamente');
-      expect(await count()).toBe(before);
-      // The other account may hold the same values: uniqueness is per tenant.
-      expect((await call(vizinha, 'POST', base, body)).statusCode).toBe(200);
-    });
-
-    it("another tenant's record is a 404 on get, replace, patch and delete, and never listed", async () => {
-      const theirs = (await call(vizinha, 'POST', base, sampleBody(doc))).json();
-      expect(theirs.id).toBeGreaterThan(0);
-      expect((await call(demo, 'GET', `${base}/${theirs.id}`)).statusCode).toBe(404);
-      expect((await call(demo, 'PUT', `${base}/${theirs.id}`, sampleBody(doc))).statusCode).toBe(404);
-      expect((await call(demo, 'PATCH', `${base}/${theirs.id}`, {})).statusCode).toBe(404);
-      expect((await call(demo, 'DELETE', `${base}/${theirs.id}`)).statusCode).toBe(404);
-      const mine = (await call(demo, 'GET', `${base}?filter=${q({ limit: 1000, fields: ['id'] })}`)).json().map((r: any) => r.id);
-      expect(mine).not.toContain(theirs.id);
-      expect((await call(demo, 'GET', `${base}/count?where=${q({ id: theirs.id })}`)).json().count).toBe(0);
-      expect((await call(vizinha, 'GET', `${base}/${theirs.id}`)).statusCode).toBe(200);
-    });
-
-    it('without a session the API answers 401', async () => {
-      const r = await call(null, 'GET', base);
-      expect(r.statusCode).toBe(401);
-      expect(r.json().error.message).toMatch(/Autenticação/);
-    });
-  });
+  describe.each(docs)('$endpoint', (doc) => resourceSuite(doc, () => ({ app, demo, vizinha })));
 });

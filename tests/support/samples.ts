@@ -1,72 +1,44 @@
-import { cnpjWithDigits, cpfWithDigits } from '../../src/shared/documents.ts';
+import RandExp from 'randexp';
+import type { ValidateFunction } from 'ajv';
+import { fieldType, type FieldTypeProperty } from '../../src/shared/field-types.ts';
+import { createAjv, writeSchema } from '../../src/server/resources/registry.ts';
 import { loadLookups } from '../../src/server/schemas/documents.ts';
-import type { PropertySchema, ResourceDoc } from '../../src/server/resources/resource-doc.ts';
+import type { PropertySchema, ResourceDoc } from '../../generated/schema-types.ts';
+
+/**
+ * Test data for any resource document, with no code per field: each value comes from the field-type registry's
+ * sample, a `pattern` is sampled by a generic regex generator, and a body is drawn again field by field until it
+ * satisfies the document's whole write schema (conditional rules included, e.g. the sizes each bank accepts).
+ */
 
 let counter = 0;
 const next = () => ++counter + Math.floor(Math.random() * 1e6);
 
-/** Values for the patterns our documents use; a new pattern fails loudly here so the test is extended. */
-const BY_PATTERN: Record<string, (n: number) => string> = {
-  '^(ISENTO|[0-9]{2,14})$': (n) => String(100000 + (n % 899999)),
-  '^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$': (n) => `ABC${n % 10}D${String(n % 100).padStart(2, '0')}`,
-  '^[A-Z0-9]+$': (n) => `T${(n % 46655).toString(36).toUpperCase()}`,
-  // configuracaoBoleto (bank fields): four digits and a two-character carteira fit every size of the first bank (BB)
-  '^\\d+$': (n) => String(1000 + (n % 9000)),
-  '^[0-9Xx]$': (n) => String(n % 10),
-  '^[0-9XxPp]$': (n) => String(n % 10),
-  '^[0-9A-Za-z]+$': (n) => String(10 + (n % 90)),
-};
+/** A string matching a pattern, within the property's length bounds. */
+function fromPattern(p: FieldTypeProperty & { pattern: string; minLength?: number }): string {
+  const gen = new RandExp(p.pattern);
+  gen.max = Math.max(Math.min(Number(p.maxLength ?? 8), 8), 1);
+  // the longest of a few draws, so that values of unique fields rarely repeat
+  const fits = Array.from({ length: 200 }, () => gen.gen()).filter((v) => v.length >= Number(p.minLength ?? 0) && v.length <= Number(p.maxLength ?? Infinity));
+  if (!fits.length) throw new Error(`o padrão ${p.pattern} não gera um valor com o tamanho pedido`);
+  return fits.slice(0, 5).reduce((a, b) => (b.length > a.length ? b : a));
+}
 
 /** A valid value for one property of a resource document, different on every call where it can be. */
-export function sampleValue(name: string, p: PropertySchema): unknown {
+export function sampleValue(_name: string, p: PropertySchema): unknown {
   const n = next();
-  const lookups = loadLookups();
-  const types = (Array.isArray(p.type) ? p.type : [p.type]).filter((t) => t !== 'null');
-  if (p.lookup === 'municipio') return 3550308;
-  if (p.lookup) return lookups.get(p.lookup)!.items[0].value;
-  if (p.relation) return null;
-  if (p.enum) return p.enum.find((v) => v !== null);
-  if (types[0] === 'boolean') return true;
-  if (types[0] === 'object') return { 'app.cliente': 1 + (n % 4) };
-  if (types[0] === 'array') return Array.from({ length: Number(p.minItems ?? 0) }, (_, i) => `Valor ${n}-${i}`);
-  if (types[0] === 'integer') return Math.max(Number(p.minimum ?? 1), 1);
-  if (types[0] === 'number') return 1;
-  switch (p.format) {
-    case 'cpf':
-      return cpfWithDigits(String(100000000 + (n % 899999999)));
-    case 'cnpj':
-      return cnpjWithDigits(String(10000000 + (n % 89999999)) + '0001');
-    case 'cpfCnpj':
-      return n % 2 ? cpfWithDigits(String(100000000 + (n % 899999999))) : cnpjWithDigits(String(10000000 + (n % 89999999)) + '0001');
-    case 'email':
-      return `teste${n}@exemplo.com.br`;
-    case 'phone':
-      return '11987654321';
-    case 'cep':
-      return '01310100';
-    case 'money':
-      return '1234.56';
-    case 'quantity':
-      return '2.5000';
-    case 'percent':
-      return '3.25';
-    case 'date':
-      return '1990-05-17';
-    case 'ncm':
-      return '22021000';
-    case 'gtin':
-      return '7891000315507';
-    case 'cest':
-      return '0300700';
-  }
-  if (typeof p.pattern === 'string') {
-    const gen = BY_PATTERN[p.pattern];
-    if (!gen) throw new Error(`sem gerador de exemplo para o padrão ${p.pattern} (${name})`);
-    return gen(n);
-  }
-  const max = Number(p.maxLength ?? 40);
-  return `Teste ${name} ${n}`.slice(0, max);
+  if (p.lookup && p.lookup !== 'municipio') return loadLookups().get(p.lookup)!.items[0].value;
+  if (Array.isArray(p.enum)) return p.enum.find((v) => v !== null);
+  if (typeof p.pattern === 'string' && !p.format) return fromPattern(p as PropertySchema & { pattern: string });
+  return fieldType(p).sample(n, p);
 }
+
+const validators = new Map<ResourceDoc, ValidateFunction>();
+const validatorOf = (doc: ResourceDoc) => {
+  let v = validators.get(doc);
+  if (!v) validators.set(doc, (v = createAjv().compile(writeSchema(doc, loadLookups()))));
+  return v;
+};
 
 /**
  * The documents a table-driven CRUD suite can run alone: not the read-only ones (histories) nor those whose
@@ -77,17 +49,29 @@ export function standaloneCrudDocs(docs: ResourceDoc[]): ResourceDoc[] {
   return docs.filter((d) => !d.readOnly && !(d.schema.required ?? []).some((f) => d.schema.properties[f]?.relation));
 }
 
-/** A complete valid body for a resource: every writable property filled. */
+/** A complete valid body for a resource: every writable property filled, the whole checked as the server checks it. */
 export function sampleBody(doc: ResourceDoc): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, p] of Object.entries(doc.schema.properties)) {
-    if (p.readOnly || name === doc.hierarchy?.as) continue;
-    out[name] = sampleValue(name, p);
+  const fields = Object.entries(doc.schema.properties).filter(([name, p]) => !p.readOnly && name !== doc.hierarchy?.as);
+  const out: Record<string, unknown> = Object.fromEntries(fields.map(([name, p]) => [name, sampleValue(name, p)]));
+  const validate = validatorOf(doc);
+  // What a conditional rule adds to a field (a bank's maxLength, a convenio's pattern) is learnt from the errors.
+  const learnt: Record<string, Record<string, unknown>> = {};
+  for (let attempt = 0; attempt < 500; attempt++) {
+    if (validate(structuredClone(out))) return out;
+    const failing = new Set<string>();
+    for (const e of validate.errors ?? []) {
+      const f = e.instancePath.split('/')[1];
+      if (!f || !(f in out)) continue;
+      failing.add(f);
+      if (e.keyword === 'maxLength' || e.keyword === 'minLength') (learnt[f] ??= {})[e.keyword] = e.params.limit;
+      if (e.keyword === 'pattern') (learnt[f] ??= {}).pattern = e.params.pattern;
+    }
+    for (const [name, p] of fields) if (!failing.size || failing.has(name)) out[name] = sampleValue(name, { ...p, ...learnt[name] });
   }
-  return out;
+  throw new Error(`${doc.name}: nenhum exemplo válido (${JSON.stringify(validate.errors)})`);
 }
 
-/** A body the schema must refuse: a required field missing and a too-long string. */
+/** A body the schema must refuse: a required field missing. */
 export function invalidBody(doc: ResourceDoc): Record<string, unknown> {
   const body = sampleBody(doc);
   const req = doc.schema.required ?? [];

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app.ts';
 import type { AppServices } from '../../src/server/app-services.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { ResourceRegistry } from '../../src/server/resources/registry.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
 import type { FileStorage } from '../../src/server/storage/storage.ts';
@@ -55,14 +56,14 @@ export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () =
   };
 }
 
-export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string; reportWorker?: boolean; storage?: FileStorage } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string; reportWorker?: boolean; schemasDir?: string; migrationsDir?: string; storage?: FileStorage } = {}): Promise<TestServer> {
   const { db, drop, url } = await openTestDb(backend);
-  await migrate(db);
+  await migrate(db, opts.migrationsDir);
   await loadReferenceData(db);
   await seedDemo(db);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'retaguarda-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, outboxDir: join(dataDir, 'outbox'), log: () => {} });
-  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url, reportWorker: opts.reportWorker, storage: opts.storage });
+  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url, reportWorker: opts.reportWorker, storage: opts.storage, registry: opts.schemasDir ? ResourceRegistry.load(opts.schemasDir) : undefined });
   let baseUrl = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,6 @@
-import { accountantKeys, type MenuItemDoc } from '../../shared/menu-filter.ts';
+import { accountantKeys } from '../../shared/menu-filter.ts';
 import { hasPermission, type LevelName } from '../../shared/permissions.ts';
-import { readDocuments } from '../schemas/documents.ts';
+import { loadMenus } from '../schemas/documents.ts';
 import type { RequestContext } from './context.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { RequestContext } from './context.ts';
  * an accountant (flagged "contador" in schemas/menus, the entry and every group above it), derived with the
  * same function the web's menus and route guard use, so the three never disagree.
  */
-export const ACCOUNTANT_KEYS: ReadonlySet<string> = accountantKeys(readDocuments<{ items: MenuItemDoc[] }>('menus').map(({ doc }) => doc.items));
+export const ACCOUNTANT_KEYS: ReadonlySet<string> = accountantKeys(Object.values(loadMenus()));
 
 /** SPEC 6's check as the API applies it: the accountant's pass covers only ACCOUNTANT_KEYS. */
 export function serverAllows(ctx: RequestContext, key: string, level?: LevelName | number): boolean {

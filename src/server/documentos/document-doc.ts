@@ -1,4 +1,4 @@
-import type { PropertySchema } from '../resources/resource-doc.ts';
+import type { PropertySchema } from '../../../generated/schema-types.ts';
 
 /** The shape of a schemas/documents/*.json document (validated by schemas/meta/document.schema.json). */
 export interface DocumentPropertySchema extends PropertySchema {

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Filter, Where } from '../../shared/filter.ts';
-import type { PropertySchema } from '../resources/resource-doc.ts';
+import type { PropertySchema } from '../../../generated/schema-types.ts';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FAVORITES_LIMIT, FAVORITES_MESSAGES, routeKey } from '../../shared/favorites.ts';
 import type { AppServices } from '../app-services.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { readDocuments } from '../schemas/documents.ts';
+import { loadMenus } from '../schemas/documents.ts';
 
 interface MenuItem {
   key: string;
@@ -12,11 +12,11 @@ interface MenuItem {
   children?: MenuItem[];
 }
 
-/** Every menu entry that opens a page, by key and by route (schemas/menus). */
-const entries = readDocuments<{ items: MenuItem[] }>('menus').flatMap(({ doc }) => {
+/** Every menu entry that opens a page, by key and by route (schemas/menus and the resource documents). */
+const entries = Object.values(loadMenus()).flatMap((items) => {
   const out: MenuItem[] = [];
-  const walk = (items: MenuItem[] = []) => items.forEach((i) => (i.link && out.push(i), walk(i.children)));
-  walk(doc.items);
+  const walk = (list: MenuItem[] = []) => list.forEach((i) => (i.link && out.push(i), walk(i.children)));
+  walk(items);
   return out;
 });
 const BY_KEY = new Map(entries.map((e) => [e.key, e]));

@@ -11,6 +11,7 @@ const NAMES: Record<number, string> = {
   401: 'UnauthorizedError',
   403: 'ForbiddenError',
   404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
   406: 'NotAcceptableError',
   409: 'ConflictError',
   410: 'GoneError',

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { writeSchema, SYSTEM_FIELDS } from '../resources/registry.ts';
+import { allowsVerb, writeSchema, SYSTEM_FIELDS, type ResourceVerb } from '../resources/registry.ts';
 import { loadLookups } from '../schemas/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { documentsOpenApi } from '../documentos/routes.ts';
 import { ESTOQUE_COMPLEMENTOS_PATHS } from '../estoque/complementos-openapi.ts';
+
+const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
+  '': { get: 'list', post: 'create' },
+  '/count': { get: 'list' },
+  '/{id}': { get: 'read', put: 'replace', patch: 'patch', delete: 'delete' },
+};
 
 /** OpenAPI 3.1 built from the resource documents, for integrators. */
 export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown> {
@@ -51,10 +57,11 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
       patch: { tags: tag, parameters: [idParam], requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Alterado', ...one }, ...errors } },
       delete: { tags: tag, parameters: [idParam], responses: { '200': { description: 'Excluído', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } }, ...errors } },
     };
-    // A read-only document (a history) is served with GET only (resources/routes.ts).
-    if (def.doc.readOnly) {
-      delete (paths[`/api/${def.endpoint}`] as Record<string, unknown>).post;
-      for (const m of ['put', 'patch', 'delete']) delete (paths[`/api/${def.endpoint}/{id}`] as Record<string, unknown>)[m];
+    // Operations the document does not allow ("verbs") are left out.
+    for (const [suffix, methods] of Object.entries(VERB_OF)) {
+      const item = paths[`/api/${def.endpoint}${suffix}`] as Record<string, unknown>;
+      for (const [method, verb] of Object.entries(methods)) if (!allowsVerb(def, verb)) delete item[method];
+      if (!Object.keys(item).length) delete paths[`/api/${def.endpoint}${suffix}`];
     }
   }
   Object.assign(paths, ESTOQUE_COMPLEMENTOS_PATHS);

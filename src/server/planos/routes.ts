@@ -10,7 +10,7 @@ import { translateDbError } from '../db/pg-errors.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseJsonParam, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql } from '../resources/filter-sql.ts';
 import { buildResource, type ResourceDef } from '../resources/registry.ts';
-import type { ResourceDoc } from '../resources/resource-doc.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { loadLookups, SCHEMAS_DIR } from '../schemas/documents.ts';
 import { cobrar } from './assinatura-routes.ts';

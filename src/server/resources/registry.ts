@@ -1,10 +1,12 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { storageOf, type StorageKind } from '../../shared/field-types.ts';
 import { AJV_OPTIONS, addRetaguardaFormats } from '../../shared/formats.ts';
-import { loadLookups, readDocuments, SCHEMAS_DIR, type LookupDoc } from '../schemas/documents.ts';
-import type { PropertySchema, ResourceDoc } from './resource-doc.ts';
+import { loadLookups, readResources, SCHEMAS_DIR } from '../schemas/documents.ts';
+import type { LookupDoc } from '../../../generated/schema-types.ts';
+import type { PropertySchema, ResourceDoc } from '../../../generated/schema-types.ts';
 
-export type FieldKind = 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'json';
+export type FieldKind = StorageKind;
 
 export interface FieldDef {
   name: string;
@@ -36,20 +38,14 @@ export const SYSTEM_FIELDS: FieldDef[] = [
   { name: 'updatedAt', column: 'updated_at', kind: 'datetime', virtual: false, readOnly: true, schema: { type: 'string', title: 'Alterado em', format: 'date-time' } },
 ];
 
-export const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+export type ResourceVerb = 'list' | 'read' | 'create' | 'replace' | 'patch' | 'delete';
 
-function kindOf(p: PropertySchema): FieldKind {
-  const types = (Array.isArray(p.type) ? p.type : [p.type]).filter((t) => t !== 'null');
-  const t = types[0];
-  if (t === 'integer') return 'integer';
-  if (t === 'number') return 'number';
-  if (t === 'boolean') return 'boolean';
-  if (t === 'object' || t === 'array') return 'json';
-  if (p.format === 'money' || p.format === 'quantity' || p.format === 'percent') return 'number';
-  if (p.format === 'date') return 'date';
-  if (p.format === 'date-time') return 'datetime';
-  return 'text';
-}
+/** Whether the document allows a generic operation ("verbs"; all when absent). */
+/** Whether the generic API serves a verb for this resource: a read-only document (a history) allows only reads. */
+export const allowsVerb = (def: { doc: ResourceDoc }, verb: ResourceVerb): boolean =>
+  def.doc.readOnly ? verb === 'list' || verb === 'read' : !def.doc.verbs || def.doc.verbs.includes(verb);
+
+export const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS });
@@ -83,7 +79,7 @@ export function buildResource(doc: ResourceDoc, ajv: Ajv2020, lookups: Map<strin
   const fields = new Map<string, FieldDef>(SYSTEM_FIELDS.map((f) => [f.name, f]));
   for (const [name, prop] of Object.entries(doc.schema.properties)) {
     const virtual = name === doc.hierarchy?.as;
-    fields.set(name, { name, column: toColumn(name), kind: kindOf(prop), virtual, readOnly: !!prop.readOnly || virtual, schema: prop });
+    fields.set(name, { name, column: toColumn(name), kind: storageOf(prop), virtual, readOnly: !!prop.readOnly || virtual, schema: prop });
   }
   const writable = [...fields.values()].filter((f) => !f.readOnly && !f.virtual).map((f) => f.name);
   const scope = Object.entries(doc.scope ?? {}).map(([column, value]) => ({ column: toColumn(column), value }));
@@ -115,6 +111,6 @@ export class ResourceRegistry {
   }
 
   static load(dir = SCHEMAS_DIR): ResourceRegistry {
-    return new ResourceRegistry(readDocuments<ResourceDoc>('resources', dir).map((d) => d.doc), loadLookups(dir));
+    return new ResourceRegistry(readResources(dir).map((d) => d.doc), loadLookups(dir));
   }
 }

@@ -3,10 +3,10 @@ import { trimStrings } from '../../shared/trim.ts';
 import { fieldErrors, FIELD_MESSAGES, type FieldError } from '../../shared/messages.ts';
 import { evaluateRules } from '../../shared/rules.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { grantAboveOwn, keyRaisedAboveOwn } from '../auth/grants.ts';
 import type { Queryable } from '../db/db.ts';
 import { translateDbError } from '../db/pg-errors.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { hooksOf } from './hooks.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql, type OrderItem } from './filter-sql.ts';
 import type { FieldDef, ResourceDef, ResourceRegistry } from './registry.ts';
 import { candidatesSql, estimateMatchesCached, searchTerms, TRIGRAM_BELOW_ROWS } from './text-search.ts';
@@ -107,7 +107,9 @@ export class ResourceService {
 
   async create(q: Queryable, def: ResourceDef, ctx: RequestContext, body: unknown, switches?: FieldSwitches): Promise<Row> {
     const data = this.validate(def, body ?? {}, switches);
-    checkGrants(def, ctx, data);
+    const hooks = await hooksOf(def);
+    await hooks.validate?.(ctx, data);
+    await hooks.beforeWrite?.(q, ctx, data);
     await this.checkHierarchy(q, def, ctx, null, data);
     const params = new SqlParams();
     const cols = ['tenant_id', ...def.scope.map((s) => s.column)];
@@ -121,7 +123,9 @@ export class ResourceService {
     const r = await q
       .query<{ id: number }>(`INSERT INTO ${quoteIdent(def.table)} (${cols.map(quoteIdent).join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, params.values)
       .catch((e) => translateDbError(e, 'write'));
-    return this.findById(q, def, ctx, r.rows[0].id);
+    const row = await this.findById(q, def, ctx, r.rows[0].id);
+    await hooks.afterWrite?.(q, ctx, row);
+    return row;
   }
 
   /** PUT: the body is the whole record; fields left out become empty (or their default). */
@@ -129,8 +133,7 @@ export class ResourceService {
     // The stored values are read only where something keeps or compares them; otherwise the id is locked.
     const current = await this.findById(q, def, ctx, id, keepsStoredValues(def) ? {} : { fields: ['id'] }, true);
     const data = this.validate(def, body ?? {}, switches, current);
-    checkGrants(def, ctx, data, current);
-    return this.update(q, def, ctx, id, data, true);
+    return this.write(q, def, ctx, id, data, current);
   }
 
   /** PATCH: the body carries the fields to change; the merged record is validated as a whole. */
@@ -142,8 +145,17 @@ export class ResourceService {
     const merged: Row = {};
     for (const name of def.writable) if (current[name] !== undefined) merged[name] = current[name];
     const data = this.validate(def, { ...merged, ...stripReadOnly(def, body as Row) }, switches, current);
-    checkGrants(def, ctx, data, current);
-    return this.update(q, def, ctx, id, data, true);
+    return this.write(q, def, ctx, id, data, current);
+  }
+
+  /** An update with the document's hooks around it (hooks see the stored record as it was). */
+  private async write(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, data: Row, current: Row): Promise<Row> {
+    const hooks = await hooksOf(def);
+    await hooks.validate?.(ctx, data, current);
+    await hooks.beforeWrite?.(q, ctx, data, current);
+    const row = await this.update(q, def, ctx, id, data, true);
+    await hooks.afterWrite?.(q, ctx, row, current);
+    return row;
   }
 
   async remove(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number): Promise<{ count: number }> {
@@ -338,18 +350,7 @@ function toDb(f: FieldDef, v: unknown): unknown {
 
 export type { OrderItem };
 
-const isPermissionMatrix = (prop: unknown) => (prop as { widget?: string }).widget === 'permissionMatrix';
-
-/** Whether a change needs the stored record: a rule may make fields read-only, or a permission matrix is compared. */
+/** Whether a change needs the stored record: a rule may make fields read-only, or the document's hooks compare. */
 function keepsStoredValues(def: ResourceDef): boolean {
-  return (def.doc.rules ?? []).some((r) => r.readOnly?.length) || Object.values(def.doc.schema.properties).some(isPermissionMatrix);
-}
-
-/** A permission matrix (an access profile's levels) never goes above what its editor holds (auth/grants.ts). */
-function checkGrants(def: ResourceDef, ctx: RequestContext, data: Row, current?: Row): void {
-  for (const [name, prop] of Object.entries(def.doc.schema.properties)) {
-    if (!isPermissionMatrix(prop) || !(name in data)) continue;
-    const key = keyRaisedAboveOwn(ctx, data[name], current?.[name]);
-    if (key) throw forbidden(grantAboveOwn(key));
-  }
+  return (def.doc.rules ?? []).some((r) => r.readOnly?.length) || !!def.doc.hooks;
 }

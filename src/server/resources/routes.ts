@@ -1,16 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Filter, Where } from '../../shared/filter.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseJsonParam } from './filter-sql.ts';
-import type { ResourceDef } from './registry.ts';
+import { allowsVerb, type ResourceDef, type ResourceVerb } from './registry.ts';
 import { parseId } from './resource-service.ts';
 import { brandSwitchesFor } from './brand-switches.ts';
 
 /** LoopBack-compatible CRUD for every resource document, with no resource-specific code. */
+const VERB_TEXT: Record<ResourceVerb, string> = {
+  list: 'a consulta da lista não está disponível',
+  read: 'a consulta do registro não está disponível',
+  create: 'a inclusão é feita pelas ações do documento',
+  replace: 'a alteração é feita pelas ações do documento',
+  patch: 'a alteração é feita pelas ações do documento',
+  delete: 'a exclusão é feita pelas ações do documento (cancelamento com estorno)',
+};
+
 export default async function resourceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db, registry, resources, brands } = services;
 
@@ -26,61 +35,65 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
 
   for (const def of registry.byName.values()) {
     const base = `/api/${def.endpoint}`;
+    // A verb the document does not allow answers 405 (after the permission check, so a stranger learns nothing).
+    const allowed = (verb: ResourceVerb, handler: (req: FastifyRequest, reply: FastifyReply) => unknown) =>
+      allowsVerb(def, verb) ? handler : (req: FastifyRequest) => {
+        guard(req, def, verb === 'list' || verb === 'read' ? 'view' : verb === 'delete' ? 'full' : 'change');
+        throw new HttpError(405, `Operação não permitida em ${def.doc.title.toLowerCase()}: ${VERB_TEXT[verb]}.`);
+      };
 
-    app.get(base, async (req) => {
+    app.get(base, allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const filter = filterOf(req);
       return db.tenant(ctx, (q) => resources.list(q, def, ctx, filter));
-    });
+    }));
 
-    app.get(`${base}/count`, async (req) => {
+    app.get(`${base}/count`, allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
       return { count: await db.tenant(ctx, (q) => resources.count(q, def, ctx, where)) };
-    });
+    }));
 
-    app.get(`${base}/findOne`, async (req) => {
+    app.get(`${base}/findOne`, allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const filter = filterOf(req);
       const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, { ...filter, limit: 1 }));
       if (!rows.length) throw notFound();
       return rows[0];
-    });
+    }));
 
-    app.get(`${base}/:id`, async (req) => {
+    app.get(`${base}/:id`, allowed('read', async (req) => {
       const ctx = guard(req, def, 'view');
       const id = parseId((req.params as { id: string }).id);
       const filter = filterOf(req);
       return db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter));
-    });
+    }));
 
-    if (def.doc.readOnly) continue;
-
-    app.post(base, async (req, reply) => {
+    app.post(base, allowed('create', async (req, reply) => {
       const ctx = guard(req, def, 'change');
       const switches = await switchesOf(req, def);
       const row = await db.tenant(ctx, (q) => resources.create(q, def, ctx, req.body, switches));
       return reply.status(200).send(row);
-    });
+    }));
 
-    app.put(`${base}/:id`, async (req) => {
+    app.put(`${base}/:id`, allowed('replace', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
       return db.tenant(ctx, (q) => resources.replace(q, def, ctx, id, req.body, switches));
-    });
+    }));
 
-    app.patch(`${base}/:id`, async (req) => {
+    app.patch(`${base}/:id`, allowed('patch', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
       return db.tenant(ctx, (q) => resources.patch(q, def, ctx, id, req.body, switches));
-    });
+    }));
 
-    app.delete(`${base}/:id`, async (req) => {
+    app.delete(`${base}/:id`, allowed('delete', async (req) => {
       const ctx = guard(req, def, 'full');
       const id = parseId((req.params as { id: string }).id);
       return db.tenant(ctx, (q) => resources.remove(q, def, ctx, id));
-    });
+    }));
   }
 }

@@ -11,6 +11,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { addRetaguardaFormats } from '../../shared/formats.ts';
 import { SCHEMAS_DIR } from './documents.ts';
+import { moduleRefProblem } from '../module-ref.ts';
+import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
+import type { MenuItemDoc } from '../../shared/menu-filter.ts';
+import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
 
 const DRAFTS = new Set(['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema']);
 
@@ -98,7 +102,16 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
   dup('chave de permissão', (permDoc?.keys ?? []).map((k: any) => k.key));
 
   // 4. Resources.
-  const resources = folder('resources');
+  // Shared field groups are put in place first: the checks below see the fields a document really has.
+  const fragments = new Map(folder('fragments').map(({ d }) => [d.name, d as FragmentFields]));
+  const resources = folder('resources').map((r) => {
+    try {
+      return { ...r, d: resolveFragments(r.d, fragments) };
+    } catch (e) {
+      errors.push(`resources/${r.name}.json: ${(e as Error).message}`);
+      return r;
+    }
+  });
   dup('recurso', resources.map((r) => r.d.name));
   dup('endpoint', resources.map((r) => r.d.endpoint));
   const byName = new Map(resources.map((r) => [r.d.name, r.d]));
@@ -125,6 +138,10 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     for (const f of (d.brandFields?.hideable ?? [])) if ((d.schema?.required ?? []).includes(f)) errors.push(`${where}: o campo obrigatório '${f}' não pode ser ocultável pela marca`);
     for (const u of d.unique ?? []) for (const f of u) has(f, 'campo único');
     if (d.display) has(d.display, 'campo de exibição');
+    if (d.hooks) {
+      const problem = moduleRefProblem(d.hooks);
+      if (problem) errors.push(`${where}: hooks ${problem}`);
+    }
     if (d.hierarchy) for (const f of [d.hierarchy.parent, d.hierarchy.label, d.hierarchy.as]) has(f, 'campo da hierarquia');
     for (const [rn, r] of Object.entries<any>(d.relations ?? {})) {
       const target = byName.get(r.resource);
@@ -163,18 +180,21 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     }
   }
 
-  // 5. Routes: resource routes are derived; routes.json adds the rest.
+  // 5. Routes: a resource document implies its own; routes.json holds only the screens without a document.
   const routesDoc = docs.get(join(dir, 'routes/routes.json'));
-  const routePaths = (routesDoc?.routes ?? []).map((r: any) => r.path);
-  dup('rota', routePaths);
-  const routes = new Set<string>(routePaths);
-  for (const { d } of resources) for (const p of d.readOnly ? [d.route] : [d.route, `${d.route}/cadastrar`, `${d.route}/editar/:id`, ...(d.copy ? [`${d.route}/copiar/:id`] : [])]) routes.add(p);
+  const navDocs = resources.map((r) => r.d as NavResource).filter((d) => typeof d?.route === 'string');
+  const everyRoute = allRoutes<{ path: string; permission?: string; resource?: string }>(routesDoc?.routes ?? [], navDocs);
+  dup('rota (routes.json não repete as rotas de um documento de recurso)', everyRoute.map((r) => r.path));
+  const routes = new Set<string>(everyRoute.map((r) => r.path));
   for (const r of routesDoc?.routes ?? []) {
     if (r.permission && !permKeys.has(r.permission)) errors.push(`routes.json: rota ${r.path} usa a permissão '${r.permission}', que não existe`);
     if (r.resource && !byName.has(r.resource)) errors.push(`routes.json: rota ${r.path} aponta o recurso '${r.resource}', que não existe`);
   }
 
-  // 6. Menus: links exist, permission keys exist, item keys unique across the four menus.
+  // 6. Menus (with each document's entry placed): links exist, permission keys exist, item keys unique across the four menus.
+  const listedMenus = Object.fromEntries(MENU_NAMES.map((m) => [m, (docs.get(join(dir, `menus/${m}.json`))?.items ?? []) as MenuItemDoc[]])) as Record<MenuName, MenuItemDoc[]>;
+  const placed = menusWithResources(listedMenus, navDocs);
+  errors.push(...placed.errors);
   const menuKeys: string[] = [];
   const visit = (menu: string, items: any[]) => {
     for (const i of items ?? []) {
@@ -184,7 +204,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
       visit(menu, i.children);
     }
   };
-  for (const { name, d } of folder('menus')) visit(name, d.items);
+  for (const m of MENU_NAMES) visit(m, placed.menus[m]);
   dup('chave de menu', menuKeys);
   // 7. Brands: a known theme; field switches only on whitelisted fields of existing resources.
   const themes = new Set<string>((docs.get(join(dir, 'brands/themes.json'))?.themes ?? []).map((t: any) => t.name));

@@ -1,5 +1,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LookupDoc, ResourceDoc } from '../../../generated/schema-types.ts';
+import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
+import type { MenuItemDoc } from '../../shared/menu-filter.ts';
+import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
 
 /** The schema documents of the project, read from schemas/ (the one source every layer derives from). */
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
@@ -17,19 +21,10 @@ export function readDocuments<T = any>(folder: string, dir = SCHEMAS_DIR): { fil
     .map((f) => ({ file: join(path, f), name: f.replace(/\.json$/, ''), doc: readJson<T>(join(path, f)) }));
 }
 
-export interface LookupItem {
-  value: string | number;
-  label: string;
-  key?: string;
-  [extra: string]: unknown;
-}
-export interface LookupDoc {
-  name: string;
-  title: string;
-  valueType: 'integer' | 'string' | 'number';
-  large?: boolean;
-  table?: string;
-  items: LookupItem[];
+/** The resource documents with their shared field groups (schemas/fragments) in place. */
+export function readResources(dir = SCHEMAS_DIR): { file: string; name: string; doc: ResourceDoc }[] {
+  const fragments = new Map(readDocuments<FragmentFields>('fragments', dir).map((f) => [f.doc.name, f.doc]));
+  return readDocuments<ResourceDoc>('resources', dir).map((d) => ({ ...d, doc: resolveFragments(d.doc, fragments) }));
 }
 
 let lookupCache: Map<string, LookupDoc> | undefined;
@@ -38,4 +33,15 @@ export function loadLookups(dir = SCHEMAS_DIR): Map<string, LookupDoc> {
   const map = new Map(readDocuments<LookupDoc>('lookups', dir).map((d) => [d.doc.name, d.doc]));
   if (dir === SCHEMAS_DIR) lookupCache = map;
   return map;
+}
+
+/** The four menus as users see them: schemas/menus plus each resource document's entry. */
+export function loadMenus(dir = SCHEMAS_DIR): Record<MenuName, MenuItemDoc[]> {
+  const listed = Object.fromEntries(MENU_NAMES.map((m) => [m, readJson<{ items: MenuItemDoc[] }>(join(dir, 'menus', `${m}.json`)).items])) as Record<MenuName, MenuItemDoc[]>;
+  return menusWithResources(listed, readResources(dir).map((d) => d.doc as NavResource)).menus;
+}
+
+/** Every route: schemas/routes (screens without a document) plus the routes each resource document implies. */
+export function loadRoutes(dir = SCHEMAS_DIR) {
+  return allRoutes(readJson<{ routes: { path: string; title: string }[] }>(join(dir, 'routes/routes.json')).routes, readResources(dir).map((d) => d.doc as NavResource));
 }

@@ -1,4 +1,4 @@
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
 export type FormMode = 'cadastrar' | 'editar' | 'copiar';
 

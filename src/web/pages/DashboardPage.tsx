@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useCount, useList } from '../api/hooks.ts';
 import { getUser, may } from '../app/session.ts';
 import { RESOURCES } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';
 
 /** One resource's count and its five latest records (by id). */

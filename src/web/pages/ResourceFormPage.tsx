@@ -11,7 +11,7 @@ import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { copyOf } from '../renderer/form-schema.ts';
 import { SchemaForm } from '../renderer/SchemaForm.tsx';
 import type { FromList } from '../renderer/SchemaGrid.tsx';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
 import { FormExtras } from './resource-extras.tsx';
 

@@ -1,6 +1,6 @@
 import { Card, Tabs, type TableColumnsType } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { EstoqueCell } from './estoque/EstoqueCell.tsx';
 
 type Extra = { key: string; label: string; Component: LazyExoticComponent<ComponentType<{ id: number }>> };

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { parseBRL } from '../../shared/money.ts';
 import { lookupItems } from '../schemas/registry.ts';
-import type { PropertySchema, ResourceDoc } from '../schemas/types.ts';
+import type { PropertySchema, ResourceDoc } from '../../../generated/schema-types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import type { ColumnFilterValue, RelationChoice } from './grid-state.ts';
 import { useRelatedSearch } from './relation-search.ts';

@@ -4,7 +4,7 @@ import { getDefaultFormState, type ErrorSchema } from '@rjsf/utils';
 import { Button, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lookupsOf } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { buildFormShape, payloadOf, type FieldSwitchSets } from './form-schema.ts';
 import { applyPricing, hasPricing } from './pricing.ts';
 import { SectionsTemplate } from './SectionsTemplate.tsx';

@@ -11,7 +11,7 @@ import { copyPath, createPath, editPath } from '../app/resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { ExportButtons } from '../reports/ExportButtons.tsx';
 import { lookupsOf, relationOf } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
 import { buildListFilter, chipText, exportDescription, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';

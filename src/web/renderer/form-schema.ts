@@ -2,24 +2,8 @@ import { trimStrings } from '../../shared/trim.ts';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { evaluateRules } from '../../shared/rules.ts';
 import { baseType } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
-import { fieldKind, type FieldKind } from './field-kind.ts';
-
-const WIDGET_BY_KIND: Partial<Record<FieldKind, string>> = {
-  cpfCnpj: 'cpfCnpj',
-  phone: 'phone',
-  cep: 'cep',
-  ncm: 'ncm',
-  gtin: 'gtin',
-  money: 'money',
-  decimal: 'quantity',
-  percent: 'percent',
-  date: 'brDate',
-  lookup: 'lookup',
-  municipio: 'municipio',
-  relation: 'relation',
-  textarea: 'textarea',
-};
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
+import { fieldKind, FIELD_TYPES, type FieldType } from '../../shared/field-types.ts';
 
 export interface FieldSwitchSets {
   hidden: Set<string>;
@@ -52,7 +36,7 @@ export function buildFormShape(doc: ResourceDoc, data: Record<string, unknown>, 
     properties[name] = { ...json, ...(lookup ? { lookup } : {}), ...(relation ? { relation } : {}) } as RJSFSchema;
     const kind = fieldKind(p);
     const ui: Record<string, unknown> = {};
-    const w = WIDGET_BY_KIND[kind] ?? (widget && widget !== kind ? widget : undefined);
+    const w = (FIELD_TYPES[kind] as FieldType).widget ?? (widget && widget !== kind ? widget : undefined);
     // RJSF's ObjectField ignores ui:widget: an object's widget is its ui:field (widgets/object-fields.tsx).
     if (w) ui[baseType(p) === 'object' ? 'ui:field' : 'ui:widget'] = w;
     if (outcome.readOnly.has(name)) ui['ui:readonly'] = true;

@@ -1,12 +1,8 @@
-import { maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../shared/documents.ts';
-import { formatDate, formatDateTime } from '../../shared/dates.ts';
-import { formatBRL, formatDecimal } from '../../shared/money.ts';
+import { displayValue, fieldKind, type FieldKind } from '../../shared/field-types.ts';
 import { displayField, lookupCell, lookupLabel, relationOf } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
-import { fieldKind } from './field-kind.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
-export const YES = 'Sim';
-export const NO = 'Não';
+export { NO, YES } from '../../shared/field-types.ts';
 
 /** A cell's text: BRL, dd/MM/yyyy, lookups by label, masked documents, NCM padded to 8, relations by display. */
 export function formatCell(doc: ResourceDoc, field: string, row: Record<string, unknown>): string {
@@ -27,32 +23,8 @@ export function formatCell(doc: ResourceDoc, field: string, row: Record<string, 
   return formatValue(kind, v, p?.lookup);
 }
 
-export function formatValue(kind: ReturnType<typeof fieldKind>, v: unknown, lookup?: string): string {
-  if (v === null || v === undefined || v === '') return '';
-  switch (kind) {
-    case 'money':
-      return formatBRL(v as string);
-    case 'decimal':
-      return formatDecimal(v as string, 4).replace(/,?0+$/, '') || '0';
-    case 'percent':
-      return `${formatDecimal(v as string, 2)}%`;
-    case 'date':
-      return formatDate(v as string);
-    case 'datetime':
-      return formatDateTime(v as string);
-    case 'boolean':
-      return v ? YES : NO;
-    case 'lookup':
-      return lookupLabel(lookup!, v);
-    case 'cpfCnpj':
-      return maskCpfCnpj(String(v));
-    case 'phone':
-      return maskPhone(String(v));
-    case 'cep':
-      return maskCep(String(v));
-    case 'ncm':
-      return padNcm(v as string);
-    default:
-      return String(v);
-  }
+/** A value's text by its field type (the registry's display); a lookup by its label. */
+export function formatValue(kind: FieldKind, v: unknown, lookup?: string): string {
+  if (kind === 'lookup' && lookup && v !== null && v !== undefined && v !== '') return lookupLabel(lookup, v);
+  return displayValue(kind, v);
 }

@@ -3,7 +3,7 @@ import { escapeLike, quickSearchWhere, type Filter, type Where } from '../../sha
 import { formatDate } from '../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';
 import { displayField, lookupLabel } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { DIGIT_KINDS, fieldKind, filterKindOf } from './field-kind.ts';
 import { YES, NO } from './format-value.ts';
 

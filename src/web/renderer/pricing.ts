@@ -1,5 +1,5 @@
 import { priceFromMargin, priceFromMarkup } from '../../shared/money.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
 /**
  * SPEC 5.8 pricing, recomputed as the person types, for any document holding a money field precoCusto and

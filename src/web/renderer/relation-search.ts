@@ -3,7 +3,7 @@ import { escapeLike } from '../../shared/filter.ts';
 import { api } from '../api/client.ts';
 import { showError } from '../dialogs/dialogs.tsx';
 import { displayField } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
 export interface RelatedOption {
   value: number;

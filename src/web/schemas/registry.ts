@@ -1,7 +1,9 @@
-import type { LookupDoc, LookupItem, PropertySchema, ResourceDoc } from './types.ts';
+import type { LookupDoc, LookupItem, ResourceDoc } from '../../../generated/schema-types.ts';
+import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
 
 // Every resource document is bundled with the frame: the routes and the menu are derived from them.
 const RESOURCE_FILES = import.meta.glob<ResourceDoc>('../../../schemas/resources/*.json', { eager: true, import: 'default' });
+const FRAGMENTS = new Map(Object.values(import.meta.glob<FragmentFields>('../../../schemas/fragments/*.json', { eager: true, import: 'default' })).map((f) => [f.name, f]));
 
 // Lookups load on demand, one chunk each; the large reference lists are served by the API instead.
 const LOOKUP_FILES = import.meta.glob<LookupDoc>(
@@ -11,7 +13,7 @@ const LOOKUP_FILES = import.meta.glob<LookupDoc>(
 
 // One collator: localeCompare with a locale builds a new one on every call (measurable at start-up).
 const byTitle = new Intl.Collator('pt-BR');
-export const RESOURCES: ResourceDoc[] = Object.values(RESOURCE_FILES).sort((a, b) => byTitle.compare(a.title, b.title));
+export const RESOURCES: ResourceDoc[] = Object.values(RESOURCE_FILES).map((d) => resolveFragments(d, FRAGMENTS)).sort((a, b) => byTitle.compare(a.title, b.title));
 const BY_NAME = new Map(RESOURCES.map((d) => [d.name, d]));
 
 export function resourceByName(name: string): ResourceDoc | undefined {
@@ -69,11 +71,7 @@ export function lookupLabel(name: string, value: unknown): string {
   return item ? item.label : String(value);
 }
 
-/** The non-null JSON type of a property ('string', 'integer', ...). */
-export function baseType(p: PropertySchema): string {
-  const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
-  return t ?? 'string';
-}
+export { baseType } from '../../shared/field-types.ts';
 
 /** The belongsTo relation behind a field, and the document it points at. */
 export function relationOf(doc: ResourceDoc, field: string): { name: string; target: ResourceDoc } | undefined {

@@ -4,18 +4,25 @@ import settingsMenu from '../../../schemas/menus/settings.json';
 import userMenu from '../../../schemas/menus/user.json';
 import routesDoc from '../../../schemas/routes/routes.json';
 import { accountantKeys, filterMenu, flattenMenu, type MenuContext, type MenuItemDoc, type RouteDoc } from '../../shared/menu-filter.ts';
+import { allRoutes, menusWithResources } from '../../shared/resource-nav.ts';
+import { RESOURCES } from '../schemas/registry.ts';
 import type { BrandConfig } from '../app/brand.ts';
 import { applyMenuOverlay, type MenuOverlay } from '../../shared/brand-overlay.ts';
 import type { UserInfo } from './user-info.ts';
 
-export const MENUS = {
-  main: mainMenu.items as MenuItemDoc[],
-  settings: settingsMenu.items as MenuItemDoc[],
-  user: userMenu.items as MenuItemDoc[],
-  admin: adminMenu.items as MenuItemDoc[],
-};
+/** The four menus: schemas/menus plus the entry each resource document places in them. */
+export const MENUS = menusWithResources(
+  {
+    main: mainMenu.items as MenuItemDoc[],
+    settings: settingsMenu.items as MenuItemDoc[],
+    user: userMenu.items as MenuItemDoc[],
+    admin: adminMenu.items as MenuItemDoc[],
+  },
+  RESOURCES,
+).menus;
 
-export const ROUTE_DOCS = routesDoc.routes as RouteDoc[];
+/** schemas/routes plus the routes of every resource document (the route guard reads both). */
+export const ROUTE_DOCS: (RouteDoc & { title?: string })[] = allRoutes(routesDoc.routes as (RouteDoc & { title?: string })[], RESOURCES);
 export const HOMES = routesDoc.homes as { default: string; contador: string; admin: string };
 export const ACCOUNTANT_KEYS = accountantKeys(Object.values(MENUS));
 

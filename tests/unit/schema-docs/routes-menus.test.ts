@@ -1,18 +1,22 @@
 import { createRequire } from 'node:module';
 import { duplicates, jsonFiles, metaValidator, readJson } from './helpers';
+import { loadMenus, loadRoutes } from '../../../src/server/schemas/documents.ts';
 
 const icons = createRequire(import.meta.url)('@ant-design/icons') as Record<string, unknown>;
 const routesDoc = readJson('routes', 'routes.json');
-const routes: any[] = routesDoc.routes;
+// What the router, the guard and the menus read: schemas/routes plus the routes of every resource document.
+const routes: any[] = loadRoutes();
 const paths = new Set(routes.map((r) => r.path));
 const permissionKeys = new Set(readJson('permissions', 'permissions.json').keys.map((k: any) => k.key));
 const MENUS = ['admin', 'main', 'settings', 'user'];
 const menus = Object.fromEntries(MENUS.map((m) => [m, readJson('menus', `${m}.json`)]));
+// The menus as users see them: each resource document's entry placed in its group.
+const placed = loadMenus() as Record<string, any[]>;
 
 function flatten(items: any[]): any[] {
   return items.flatMap((i) => [i, ...flatten(i.children ?? [])]);
 }
-const allItems = MENUS.flatMap((m) => flatten(menus[m].items));
+const allItems = MENUS.flatMap((m) => flatten(placed[m]));
 const item = (key: string) => allItems.find((i) => i.key === key);
 
 describe('routes document', () => {
@@ -98,7 +102,7 @@ describe('menu documents', () => {
   });
 
   it('main menu follows SPEC 2.6', () => {
-    expect(menus.main.items.map((i: any) => i.title)).toEqual([
+    expect(placed.main.map((i: any) => i.title)).toEqual([
       'Dashboard', 'Financeiro', 'Vendas', 'Compras', 'Estoque', 'NF-e', 'NFS-e', 'Exportações', 'Pagamentos', 'Contábil', 'Relatórios', 'Assinatura',
     ]);
     const assinatura = item('ASSINATURA');
@@ -113,12 +117,12 @@ describe('menu documents', () => {
   });
 
   it('user, settings and administrator menus follow SPEC 2.7 and 2.8', () => {
-    expect(menus.user.items.map((i: any) => i.key)).toEqual(['USUARIO_TROCARDEFILIAL', 'USUARIO_MINHACONTA', 'USUARIO_SAIR']);
-    expect(menus.settings.items.map((i: any) => i.title)).toEqual([
+    expect(placed.user.map((i: any) => i.key)).toEqual(['USUARIO_TROCARDEFILIAL', 'USUARIO_MINHACONTA', 'USUARIO_SAIR']);
+    expect(placed.settings.map((i: any) => i.title)).toEqual([
       'Administrador', 'Pagamento', 'Fiscal', 'Financeiro', 'Ponto de Venda', 'Estoques', 'Usuários', 'Integrações', 'Empresas', 'Importação de dados', 'Baixar PDV',
     ]);
     expect(item('CONFIG_DOWNLOADPDV').requires).toEqual(['urlPdv']);
-    const admin = flatten(menus.admin.items);
+    const admin = flatten(placed.admin);
     expect(admin).toHaveLength(16);
     for (const k of ['CONFIG_ADMINISTRADOR_EXCLUIRPRODUTOS', 'CONFIG_ADMINISTRADOR_EXCLUIRFILIAL', 'CONFIG_ADMINISTRADOR_BANCOS', 'CONFIG_ADMINISTRADOR_PDVVERSAO', 'CONFIG_ADMINISTRADOR_SEQUENCIAFILIAL']) {
       expect(item(k).requires, k).toContain('isAvanco');

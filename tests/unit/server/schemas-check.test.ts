@@ -25,15 +25,16 @@ describe('schemas:check', () => {
     expect(errors.join('\n')).toMatch(/item DASHBOARD leva a 'pages\/nao-existe', rota que não existe/);
   });
   it('finds a resource naming an unknown permission key, lookup and field', () => {
-    const errors = brokenCopy((dir) =>
+    const errors = brokenCopy((dir) => {
       editJson(join(dir, 'resources/cliente.json'), (d) => {
         d.permission = 'app.naoexiste';
-        d.schema.properties.uf.lookup = 'listaInexistente';
         d.list.columns.push({ field: 'fantasma' });
-      }),
-    ).join('\n');
+      });
+      // uf comes from the shared address group: its mistake shows in every document that includes it
+      editJson(join(dir, 'fragments/endereco.json'), (d) => (d.properties.uf.lookup = 'listaInexistente'));
+    }).join('\n');
     expect(errors).toMatch(/permissão 'app.naoexiste' não existe/);
-    expect(errors).toMatch(/lista 'listaInexistente'/);
+    for (const r of ['cliente', 'fornecedor', 'transportador']) expect(errors).toMatch(new RegExp(`resources/${r}.json: campo uf aponta a lista 'listaInexistente'`));
     expect(errors).toMatch(/coluna 'fantasma'/);
   });
   it('finds duplicated menu keys and a document off its meta-schema', () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   accountantKeys,
@@ -15,13 +14,11 @@ import {
   type MenuItemDoc,
   type RouteDoc,
 } from '../../../src/shared/menu-filter.ts';
+import { loadMenus, loadRoutes } from '../../../src/server/schemas/documents.ts';
 
-const load = (name: string) => JSON.parse(readFileSync(new URL(`../../../schemas/menus/${name}.json`, import.meta.url), 'utf8')).items as MenuItemDoc[];
-const MAIN = load('main');
-const SETTINGS = load('settings');
-const USER = load('user');
-const ADMIN = load('admin');
-const ROUTES: RouteDoc[] = JSON.parse(readFileSync(new URL('../../../schemas/routes/routes.json', import.meta.url), 'utf8')).routes;
+// The menus and routes as the shell reads them: schemas/menus and schemas/routes plus what each resource document adds.
+const { main: MAIN, settings: SETTINGS, user: USER, admin: ADMIN } = loadMenus();
+const ROUTES: RouteDoc[] = loadRoutes();
 
 const admin = { perfilAdmin: true };
 const keysOf = (items: MenuItemDoc[]) => flattenMenu(items).map((i) => i.key);

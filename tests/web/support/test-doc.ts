@@ -1,4 +1,4 @@
-import type { ResourceDoc } from '../../../src/web/schemas/types.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
 /** A document with one field of every kind the renderer knows, so each widget and format is exercised. */
 export const TEST_DOC: ResourceDoc = {

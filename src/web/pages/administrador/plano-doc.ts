@@ -1,5 +1,5 @@
 import planoJson from '../../../../schemas/planos/plano.json';
-import type { ResourceDoc } from '../../schemas/types.ts';
+import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { getUser } from '../../app/session.ts';
 
 /** schemas/planos/plano.json: the same document the API validates with (src/server/planos/routes.ts). */

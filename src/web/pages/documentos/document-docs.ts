@@ -1,5 +1,5 @@
 import type { DocumentDoc } from '../../../server/documentos/document-doc.ts';
-import type { ResourceDoc } from '../../schemas/types.ts';
+import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 
 export type { DocumentDoc };
 

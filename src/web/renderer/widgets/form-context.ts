@@ -1,4 +1,4 @@
-import type { ResourceDoc } from '../../schemas/types.ts';
+import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 
 /** What widgets may know of the whole form: its data, and a way to fill sibling fields (CEP -> UF, município). */
 export interface SchemaFormContext {

@@ -1,0 +1,312 @@
+/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+
+// schemas/meta/resource.schema.json
+/**
+ * @minItems 1
+ * @maxItems 4
+ */
+export type FormRow = string[];
+export type Condition =
+  | {
+      all: Condition[];
+    }
+  | {
+      any: Condition[];
+    }
+  | {
+      field: string;
+      eq?: unknown;
+      neq?: unknown;
+      in?: unknown[];
+      filled?: boolean;
+      empty?: boolean;
+    };
+
+/**
+ * One document per entity: its fields (JSON Schema), table, API endpoint, permission key, routes, grid and form. Everything else is derived from it.
+ */
+export interface ResourceDoc {
+  $schema?: string;
+  /**
+   * camelCase id, equal to the file name
+   */
+  name: string;
+  /**
+   * API path under /api/
+   */
+  endpoint: string;
+  table: string;
+  title: string;
+  singular: string;
+  /**
+   * grammatical gender of the singular, for messages (salvo/salva)
+   */
+  genero?: 'm' | 'f';
+  permission: string;
+  module?: string;
+  /**
+   * list route; the form routes are route + /cadastrar, /editar/:id and /copiar/:id, guarded by the permission key (view for the list, change for the forms); schemas/routes does not repeat them
+   */
+  route: string;
+  /**
+   * offers /copiar/:id
+   */
+  copy?: boolean;
+  /**
+   * served read-only (histories, ledgers): no POST/PUT/PATCH/DELETE and no form routes
+   */
+  readOnly?: boolean;
+  /**
+   * The document's menu entry. By default: in the main menu's group of the document's module, at the end, key GROUP_LASTROUTESEGMENT, the document's title and permission, linking the list route. false: no entry. An object overrides the placement.
+   */
+  menu?: false | ResourceMenuPlacement;
+  /**
+   * field shown when another resource points at a record of this one
+   */
+  display?: string;
+  /**
+   * the resource's own logic: src/server/<module>/<file>.ts exporting validate, beforeWrite and afterWrite (src/server/resources/hooks.ts), called around every generic write in its transaction
+   */
+  hooks?: string;
+  /**
+   * the generic operations this resource allows (default: all). list and read are GET of the list, count, findOne and one record; create POST, replace PUT, patch PATCH, delete DELETE. The rest answer 405 and are left out of OpenAPI (a posted document is never changed by a generic PUT or DELETE).
+   */
+  verbs?: ('list' | 'read' | 'create' | 'replace' | 'patch' | 'delete')[];
+  /**
+   * fixed column values: every query filters on them and every write sets them (several resources sharing one table)
+   */
+  scope?: {
+    [k: string]: string | number | boolean;
+  };
+  /**
+   * a parent link; the record is displayed as the chain of labels joined by separator, root first
+   */
+  hierarchy?: {
+    parent: string;
+    label: string;
+    as: string;
+    separator?: string;
+  };
+  relations?: {
+    [k: string]: Relation;
+  };
+  schema: {
+    type: 'object';
+    title?: string;
+    required?: string[];
+    properties: {
+      [k: string]: PropertySchema;
+    };
+    /**
+     * conditional rules over the fields (if/then), checked by the API and the form alike
+     */
+    allOf?: {
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  };
+  /**
+   * fields the quick search box looks in
+   */
+  search?: string[];
+  list: {
+    /**
+     * @minItems 1
+     */
+    columns: ListColumn[];
+    order?: string;
+  };
+  form: {
+    sections: FormSection[];
+  };
+  rules?: FieldRule[];
+  /**
+   * fields a brand configuration may hide or make required for this resource
+   */
+  brandFields?: {
+    hideable?: string[];
+    requirable?: string[];
+  };
+  /**
+   * unique field sets (enforced by the migration's unique keys, which lead with tenant_id)
+   */
+  unique?: string[][];
+}
+export interface ResourceMenuPlacement {
+  menu?: 'main' | 'settings' | 'user' | 'admin';
+  /**
+   * key of the group the entry goes in
+   */
+  parent?: string;
+  key?: string;
+  title?: string;
+  icon?: string;
+  /**
+   * key of the sibling the entry follows
+   */
+  after?: string;
+  /**
+   * key of the sibling the entry precedes
+   */
+  before?: string;
+  contador?: boolean;
+  destaque?: boolean;
+  requires?: (
+    | 'boletoConfig'
+    | 'twoDepositos'
+    | 'urlPdv'
+    | 'masterOrAvanco'
+    | 'isAvanco'
+    | 'contractId'
+    | 'billingIntegration'
+    | 'notTrial'
+    | 'notLongTrial'
+    | 'planoModulos'
+  )[];
+}
+export interface Relation {
+  type: 'belongsTo' | 'hasMany';
+  resource: string;
+  foreignKey: string;
+}
+/**
+ * One field: JSON Schema keywords plus our annotations (lookup, relation, widget); or a reference to a shared field group.
+ */
+export interface PropertySchema {
+  /**
+   * a shared field group (schemas/fragments), under the property name "$<fragment name>"; its fields take this place
+   */
+  $ref?: string;
+  title?: string;
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  /**
+   * name of a document in schemas/lookups; its values become the enum
+   */
+  lookup?: string;
+  /**
+   * name of a belongsTo relation whose foreign key this field is
+   */
+  relation?: string;
+  /**
+   * a widget name of the field-type registry (src/shared/field-types.ts)
+   */
+  widget?: string;
+  readOnly?: boolean;
+  enum?: unknown[];
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  [k: string]: unknown;
+}
+export interface ListColumn {
+  field: string;
+  title?: string;
+  width?: number;
+  filter?: boolean;
+  sort?: boolean;
+}
+export interface FormSection {
+  title: string;
+  tab?: string;
+  rows: FormRow[];
+}
+export interface FieldRule {
+  when: Condition;
+  hide?: string[];
+  require?: string[];
+  readOnly?: string[];
+}
+
+// schemas/meta/lookup.schema.json
+/**
+ * A fixed list of values (SPEC 3.2) in schemas/lookups/<name>.json. Codegen emits a union and constants for each list unless it is large; the server loads large lists into reference tables. Item values are unique and of the declared valueType (checked by schemas-check and the schema-docs tests).
+ */
+export type LookupDoc = {
+  $schema: '../meta/lookup.schema.json';
+  /**
+   * Unique camelCase name; equals the file name without .json.
+   */
+  name: string;
+  /**
+   * Portuguese title.
+   */
+  title: string;
+  description?: string;
+  valueType: 'integer' | 'string' | 'number';
+  /**
+   * Where derived documents come from (scripts/derive-lookups.ts); do not edit those by hand.
+   */
+  source?: string;
+  /**
+   * Big reference list (municipalities, CFOP, NCM, CEST): no union type is generated; the server loads it into a table.
+   */
+  large?: boolean;
+  /**
+   * SQL table that holds the list.
+   */
+  table?: string;
+  /**
+   * Value assumed when a record has none (e.g. company regime: lucro real).
+   */
+  unsetValue?: string | number;
+  /**
+   * Grids show the value itself (a code such as 'BA') instead of its label ('Bahia'); forms and filters keep the label.
+   */
+  gridValue?: boolean;
+  /**
+   * An extra filter-only option meaning 'all values' (e.g. T on integral order statuses); not a storable value.
+   */
+  allOption?: {
+    value: string | number;
+    label: string;
+  };
+  /**
+   * @minItems 1
+   */
+  items: LookupItem[];
+};
+
+/**
+ * One value. Extra properties are allowed and carried to the generated constants (e.g. regimeDocumento, digital, versao400, codigo, uf, alias, valores).
+ */
+export interface LookupItem {
+  value: string | number;
+  /**
+   * Portuguese label.
+   */
+  label: string;
+  /**
+   * SCREAMING_SNAKE constant name, when the SPEC gives one; unique within the list.
+   */
+  key?: string;
+  /**
+   * The item pre-selected in a form.
+   */
+  default?: boolean;
+  /**
+   * Company regime -> document regime (lookup regimeDocumento).
+   */
+  regimeDocumento?: number;
+  /**
+   * Payment method: electronic means.
+   */
+  digital?: boolean;
+  /**
+   * Payment method: exists only from NF-e layout 4.00 on.
+   */
+  versao400?: boolean;
+  /**
+   * Permission level: shell name (none, view, change, full).
+   */
+  alias?: string;
+  /**
+   * Variation template: preset attribute values.
+   */
+  valores?: string[];
+  [k: string]: unknown;
+}

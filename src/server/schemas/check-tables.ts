@@ -1,0 +1,60 @@
+import { fieldType } from '../../shared/field-types.ts';
+import { openDb } from '../db/db.ts';
+import { migrate, MIGRATIONS_DIR } from '../db/migrate.ts';
+import { ResourceRegistry } from '../resources/registry.ts';
+import { SCHEMAS_DIR } from './documents.ts';
+
+interface Column {
+  column_name: string;
+  data_type: string;
+  is_nullable: 'YES' | 'NO';
+}
+
+/**
+ * Every resource document against its table in a fresh database migrated from scratch (PGlite): each field has
+ * a column of a type its field type may be stored in, a nullable field a nullable column, the system columns are
+ * there, the primary key and every unique key lead with tenant_id, and row-level security is on. Returns the
+ * problems in Portuguese, one per line (empty when all agree).
+ */
+export async function checkTables(schemasDir = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
+  const registry = ResourceRegistry.load(schemasDir);
+  const db = await openDb({});
+  const errors: string[] = [];
+  try {
+    await migrate(db, migrationsDir);
+    for (const def of registry.byName.values()) {
+      const where = `resources/${def.name}.json (tabela ${def.table})`;
+      const cols = new Map((await db.query<Column>(`SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`, [def.table])).rows.map((c) => [c.column_name, c]));
+      if (!cols.size) {
+        errors.push(`${where}: a tabela não existe depois das migrações`);
+        continue;
+      }
+      for (const c of ['tenant_id', ...def.scope.map((s) => s.column)]) if (!cols.has(c)) errors.push(`${where}: falta a coluna ${c}`);
+      for (const f of def.fields.values()) {
+        if (f.virtual) continue;
+        const col = cols.get(f.column);
+        if (!col) {
+          errors.push(`${where}: falta a coluna ${f.column} do campo ${f.name}`);
+          continue;
+        }
+        const sql = f.name === 'id' ? ['integer', 'bigint'] : f.kind === 'datetime' ? ['timestamp with time zone'] : fieldType(f.schema).sql;
+        if (!sql.includes(col.data_type)) errors.push(`${where}: a coluna ${f.column} é ${col.data_type}; o campo ${f.name} pede ${sql.join(' ou ')}`);
+        const nullable = Array.isArray(f.schema.type) && f.schema.type.includes('null');
+        if (nullable && col.is_nullable === 'NO') errors.push(`${where}: o campo ${f.name} aceita vazio, mas a coluna ${f.column} é NOT NULL`);
+      }
+      const keys = await db.query<{ name: string; first: string; primary: boolean }>(
+        `SELECT i.indexrelid::regclass::text AS name, a.attname AS first, i.indisprimary AS primary
+           FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+          WHERE i.indrelid = $1::regclass AND (i.indisunique OR i.indisprimary)`,
+        [def.table],
+      );
+      if (!keys.rows.some((k) => k.primary)) errors.push(`${where}: sem chave primária`);
+      for (const k of keys.rows) if (k.first !== 'tenant_id') errors.push(`${where}: a chave ${k.name} não começa por tenant_id`);
+      const rls = await db.query<{ relrowsecurity: boolean }>(`SELECT relrowsecurity FROM pg_class WHERE oid = $1::regclass`, [def.table]);
+      if (!rls.rows[0]?.relrowsecurity) errors.push(`${where}: row-level security desligada (ENABLE ROW LEVEL SECURITY e a política tenant_isolation)`);
+    }
+  } finally {
+    await db.close();
+  }
+  return errors;
+}
