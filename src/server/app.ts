@@ -171,6 +171,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       setHeaders: (reply, path) => {
         const hashed = relative(WEB_DIST, path).split(sep)[0] === 'assets';
         reply.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-store');
+        // Each file may go out as its brotli or gzip copy: caches keep one answer per encoding.
+        reply.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

@@ -96,7 +96,7 @@ export const FIELD_TYPES = {
   datetime: { formats: ['date-time'], storage: 'datetime', sql: ['timestamp with time zone'], filter: 'date', display: (v) => formatDateTime(v as string), sample: () => '2024-05-17T12:00:00.000Z' },
   boolean: { types: ['boolean'], storage: 'boolean', sql: ['boolean'], filter: 'boolean', display: (v) => (v ? YES : NO), sample: () => true },
   integer: { types: ['integer', 'number'], storage: numericStorage, sql: ['integer', 'bigint', 'smallint', 'numeric'], filter: 'range', sample: (_, p) => Math.max(Number(p.minimum ?? 1), 1) },
-  json: { types: ['object', 'array'], storage: 'json', sql: ['jsonb'], filter: 'text', sample: (_, p) => (baseType(p) === 'array' ? [] : {}) },
+  json: { types: ['object', 'array'], storage: 'json', sql: ['jsonb'], filter: 'text', sample: (n, p) => (baseType(p) === 'array' ? Array.from({ length: Number((p as { minItems?: number }).minItems ?? 0) }, (_, i) => `Valor ${n}-${i}`) : {}) },
   textarea: { widgets: ['textarea'], storage: 'text', sql: ['text'], widget: 'textarea', filter: 'text', sample: (n, p) => fit(`Observação ${n}`, n, p) },
   text: { types: ['string'], storage: 'text', sql: ['text', 'character varying', 'character'], filter: 'text', sample: (n, p) => fit(`Teste ${n}`, n, p) },
 } satisfies Record<string, FieldType>;

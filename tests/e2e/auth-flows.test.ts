@@ -353,7 +353,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
       await admin.locator('#wl-imagem-favicon').setInputFiles({ name: 'nota.png', mimeType: 'image/png', buffer: Buffer.from('não sou imagem') });
       await visible(admin.getByText('Formato de imagem não aceito: envie PNG, JPEG ou SVG.', { exact: false }));
       await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
-      await admin.getByRole('button', { name: 'Salvar' }).click();
+      await admin.getByRole('button', { name: 'Salvar', exact: true }).click();
       await visible(admin.getByText('Configuração da marca salva com sucesso.'));
       await shot('admin-whitelabel');
     } finally {

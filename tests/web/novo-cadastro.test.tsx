@@ -41,7 +41,7 @@ describe('a new cadastro renders from its document alone', () => {
     );
     expect(await screen.findByText('Caminhão baú', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByText('ABC1D23')).toBeTruthy();
-    expect(await screen.findByText('São Paulo', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('SP', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByText('Sim')).toBeTruthy();
     for (const title of ['Descrição', 'Placa', 'UF', 'Ativo']) expect(screen.getAllByText(title).length).toBeGreaterThan(0);
   }, 30_000);

@@ -99,7 +99,8 @@ describe('cell formats', () => {
   it('lookups by label, hierarchies as the chain, relations by the related display', async () => {
     await loadLookup('uf');
     await loadLookup('tipoProduto');
-    expect(formatCell(cliente, 'uf', { uf: 'MG' })).toBe('Minas Gerais');
+    // A UF shows as its sigla in grids (the uf lookup's gridValue); other lookups by label.
+    expect(formatCell(cliente, 'uf', { uf: 'MG' })).toBe('MG');
     expect(formatCell(produto, 'tipoProduto', { tipoProduto: 9 })).toBe('Serviços');
     expect(formatCell(categoria, 'descricaoCompleta', { descricaoCompleta: 'Alimentos - Mercearia - Grãos' })).toBe('Alimentos - Mercearia - Grãos');
     expect(formatCell(produto, 'categoriaId', { categoriaId: 4, categoria: { id: 4, descricaoCompleta: 'Bebidas - Sucos' } })).toBe('Bebidas - Sucos');
@@ -164,7 +165,7 @@ describe('SchemaGrid', () => {
     expect(screen.getByText('11.222.333/0001-81')).toBeTruthy();
     expect(screen.getByText('R$ 1.234,56')).toBeTruthy();
     expect(screen.getByText('-R$ 5,00')).toBeTruthy();
-    expect(screen.getByText('São Paulo')).toBeTruthy();
+    expect(screen.getByText('SP')).toBeTruthy();
     expect(screen.getByText('15/03/1990')).toBeTruthy();
     expect(await screen.findByText('1-2 de 2')).toBeTruthy();
     const list = calls.find((c) => c.url === 'TestesWidgets')!;

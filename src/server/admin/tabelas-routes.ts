@@ -8,12 +8,13 @@ import { parseMonth } from '../brands/admin-routes.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { readJson, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { loadRoutes } from '../schemas/documents.ts';
 import { brandOfAdmin } from './modulos-routes.ts';
 
 type Detail = { path: string; campo: string; mensagem: string };
 const invalid = (errors: Detail[]) => badRequest(`Dados inválidos: ${errors.map((e) => `${e.campo}: ${e.mensagem}`).join('; ')}`, errors);
-const ROUTES = readJson<{ routes: RouteDoc[] }>(`${SCHEMAS_DIR}/routes/routes.json`).routes;
+// Every screen: schemas/routes plus the routes each resource document implies.
+const ROUTES = loadRoutes() as RouteDoc[];
 
 const avanco = (req: FastifyRequest, what: string): RequestContext => {
   const ctx = req.ctx!;

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { estadoPlano, diasRestantes, type EstadoPlano } from '../../shared/assinatura.ts';
-import { flattenMenu, type MenuItemDoc } from '../../shared/menu-filter.ts';
+import { flattenMenu } from '../../shared/menu-filter.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { BrandRow } from '../brands/brand-resolver.ts';
 import type { Queryable } from '../db/db.ts';
-import { SCHEMAS_DIR } from '../schemas/documents.ts';
+import { loadMenus } from '../schemas/documents.ts';
 
 /** One module of the product: a group of the main menu that names a `module` (schemas/menus/main.json). */
 export interface ModuloCatalogo {
@@ -20,9 +18,10 @@ export interface ModuloCatalogo {
  * module is, its title and its menus, and the API gate, the menus and the admin screen read the same list.
  */
 export const CATALOGO_MODULOS: ModuloCatalogo[] = (() => {
-  const main = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'menus/main.json'), 'utf8')) as { items: MenuItemDoc[] };
+  // The main menu as users see it: schemas/menus/main.json plus each resource document's entry.
+  const main = loadMenus().main;
   const out = new Map<string, ModuloCatalogo>();
-  for (const item of flattenMenu(main.items)) {
+  for (const item of flattenMenu(main)) {
     if (!item.module) continue;
     const m = out.get(item.module) ?? { id: item.module, titulo: item.title, menus: [] };
     m.menus.push(...flattenMenu([item]).map((i) => i.key));

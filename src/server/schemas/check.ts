@@ -160,7 +160,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     const where = `documents/${name}.json`;
     if (d.name !== name) errors.push(`${where}: name '${d.name}' difere do nome do arquivo`);
     if (!permKeys.has(d.permission)) errors.push(`${where}: permissão '${d.permission}' não existe em permissions.json`);
-    if (d.service && !existsSync(resolve(dir, '../src/server', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
+    if (d.service && !existsSync(resolve(import.meta.dirname, '..', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
     const states = new Set<string>((d.states ?? []).map((st: any) => st.key));
     dup(`${where}: estado`, (d.states ?? []).map((st: any) => st.key));
     dup(`${where}: transição`, (d.transitions ?? []).map((t: any) => t.name));
