@@ -10,7 +10,8 @@ export function toAntItems(items: MenuItemDoc[], withIcons = true): AntItem[] {
     const icon = withIcons ? <MenuIcon name={i.icon} /> : undefined;
     // The full title shows (it wraps, see shell.css) and is also the hover text.
     const label = <span title={i.title}>{i.title}</span>;
-    if (i.children) return { key: i.key, label, icon, children: toAntItems(i.children, withIcons) };
+    // A group's title stays plain text: antd wraps only a text title in its title element.
+    if (i.children) return { key: i.key, label: i.title, icon, children: toAntItems(i.children, withIcons) };
     return { key: i.link ? `/${i.link}` : `acao:${i.action ?? i.key}`, label, icon, 'data-menu-key': i.key } as AntItem;
   });
 }
