@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
-import { loadMenus, loadRoutes, readResources } from '../src/server/schemas/documents.ts';
+import { loadMenus, loadRoutes, readResources } from '../src/server/catalog/documents.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = path.join(ROOT, 'schemas');

@@ -154,7 +154,7 @@ describe('dialogs and toasts', () => {
 
 describe("the brand's API endpoint (SPEC 7)", () => {
   it('becomes the base of every later call; none configured keeps /api/', async () => {
-    const { applyApiEndpoint } = await import('../../src/web/app/brand.ts');
+    const { applyApiEndpoint } = await import('../../src/web/brand/brand.ts');
     const before = api.defaults.baseURL;
     try {
       applyApiEndpoint({});

@@ -4,7 +4,7 @@ import { createMemoryRouter, createRoutesFromElements, Route, RouterProvider } f
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getToken, getUser, saveSession } from '../../src/web/app/session.ts';
-import type { BrandConfig } from '../../src/web/app/brand.ts';
+import type { BrandConfig } from '../../src/web/brand/brand.ts';
 import { fieldStatus, loginEmailError, recoveryEmailError, confirmationError } from '../../src/web/auth/auth-rules.ts';
 import { destinationAfterLogin } from '../../src/web/auth/session-flow.ts';
 import { authRoutes } from '../../src/web/auth/routes.tsx';

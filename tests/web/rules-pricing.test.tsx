@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBRL, priceFromMargin, priceFromMarkup } from '../../src/shared/money.ts';
-import { brandSwitches } from '../../src/web/app/brand.ts';
+import { brandSwitches } from '../../src/web/brand/brand.ts';
 import { buildFormShape, copyOf, payloadOf } from '../../src/web/renderer/form-schema.ts';
 import { applyPricing, hasPricing } from '../../src/web/renderer/pricing.ts';
 import { resourceByName } from '../../src/web/schemas/registry.ts';

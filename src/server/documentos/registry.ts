@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAjv, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
-import { loadLookups, readDocuments, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { loadLookups, readDocuments, SCHEMAS_DIR } from '../catalog/documents.ts';
 import { DOCUMENT_SYSTEM_FIELDS, type DocumentDoc, type DocumentTransition, type ObjectSchema } from './document-doc.ts';
 import type { DocumentModule } from './lifecycle.ts';
 

@@ -11,7 +11,7 @@ import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
 import { DOCUMENTS } from '../pages/documentos/document-docs.ts';
-import { themeColor, useBrand } from './brand.ts';
+import { themeColor, useBrand } from '../brand/brand.ts';
 import { ANTD_CSS_VAR_KEY } from './antd-theme.ts';
 import { loadFormPage, loadListPage, loadShell } from './page-chunks.ts';
 import { RequireAuth } from './RequireAuth.tsx';

@@ -1,5 +1,5 @@
 import { fetchEarly } from '../api/early.ts';
-import { BRAND_KEY } from './brand-key.ts';
+import { BRAND_KEY } from '../brand/brand-key.ts';
 import { loadFormPage, loadListPage, loadLoginPage, loadShell } from './page-chunks.ts';
 import { getToken } from './session.ts';
 

@@ -2,7 +2,7 @@ import { Button, Form, Input, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
-import { useBrand } from '../app/brand.ts';
+import { useBrand } from '../brand/brand.ts';
 import { getToken } from '../app/session.ts';
 import { signUpEnabled } from '../brand/brand-config.ts';
 import { showError } from '../dialogs/dialogs.tsx';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { formatBRL } from '../../shared/money.ts';
 import { api } from '../api/client.ts';
-import { useBrand } from '../app/brand.ts';
+import { useBrand } from '../brand/brand.ts';
 import { getUser, may } from '../app/session.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { BrandLogo } from './BrandLogo.tsx';

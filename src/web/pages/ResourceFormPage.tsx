@@ -5,7 +5,7 @@ import { mutate } from 'swr';
 import { api } from '../api/client.ts';
 import { useRecord } from '../api/hooks.ts';
 import { fieldMessages, toApiError } from '../api/errors.ts';
-import { brandSwitches, useBrand } from '../app/brand.ts';
+import { brandSwitches, useBrand } from '../brand/brand.ts';
 import { listPath, type FormMode } from '../app/resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { copyOf } from '../renderer/form-schema.ts';

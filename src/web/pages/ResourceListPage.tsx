@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
-import { brandSwitches, useBrand } from '../app/brand.ts';
+import { brandSwitches, useBrand } from '../brand/brand.ts';
 import { getUser, may } from '../app/session.ts';
 import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
 import { useSomenteLeitura } from '../assinatura/assinatura.ts';

@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { expandedKeys, flattenMenu, isAccountant } from '../../shared/menu-filter.ts';
 import { ANTD_CSS_VAR_KEY } from '../app/antd-theme.ts';
-import { useBrand } from '../app/brand.ts';
+import { useBrand } from '../brand/brand.ts';
 import { ReportNotificationsHost } from '../reports/report-toasts.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { BranchSwitch } from './BranchSwitch.tsx';

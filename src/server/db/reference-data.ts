@@ -1,5 +1,5 @@
-import type { Db } from '../db/db.ts';
-import { loadLookups } from './documents.ts';
+import type { Db } from './db.ts';
+import { loadLookups } from '../catalog/documents.ts';
 import { normalise } from '../ceps/routes.ts';
 
 /** Loads the IBGE lists of schemas/lookups into their reference tables when the database lacks them. */

@@ -9,12 +9,12 @@ import AjvDraft07 from 'ajv';
 import addFormats from 'ajv-formats';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { addRetaguardaFormats } from '../../shared/formats.ts';
-import { SCHEMAS_DIR } from './documents.ts';
-import { moduleRefProblem } from '../module-ref.ts';
-import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
-import type { MenuItemDoc } from '../../shared/menu-filter.ts';
-import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
+import { addRetaguardaFormats } from '../../src/shared/formats.ts';
+import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
+import { moduleRefProblem } from '../../src/server/module-ref.ts';
+import { resolveFragments, type FragmentFields } from '../../src/shared/fragments.ts';
+import type { MenuItemDoc } from '../../src/shared/menu-filter.ts';
+import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../src/shared/resource-nav.ts';
 
 const DRAFTS = new Set(['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema']);
 
@@ -160,7 +160,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     const where = `documents/${name}.json`;
     if (d.name !== name) errors.push(`${where}: name '${d.name}' difere do nome do arquivo`);
     if (!permKeys.has(d.permission)) errors.push(`${where}: permissão '${d.permission}' não existe em permissions.json`);
-    if (d.service && !existsSync(resolve(import.meta.dirname, '..', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
+    if (d.service && !existsSync(resolve(import.meta.dirname, '../../src/server', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
     const states = new Set<string>((d.states ?? []).map((st: any) => st.key));
     dup(`${where}: estado`, (d.states ?? []).map((st: any) => st.key));
     dup(`${where}: transição`, (d.transitions ?? []).map((t: any) => t.name));
