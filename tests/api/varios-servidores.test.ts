@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { loadReferenceData } from '../../src/server/db/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { tinyPng } from '../support/png.ts';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer.ts';
 import { startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
