@@ -1,5 +1,4 @@
 import { badRequest } from '../http/errors.ts';
-import { LocalBillingProvider } from '../stand-ins/cobranca-local.ts';
 
 export type MeioPagamento = 'boleto' | 'cartao';
 
@@ -65,12 +64,4 @@ export function validarCartao(body: unknown, today = new Date()): Cartao {
   if (!/^\d{3,4}$/.test(cvv)) errors.push({ path: '/cvv', campo: 'cvv', mensagem: 'Código de segurança inválido.' });
   if (errors.length) throw badRequest(`Dados do cartão inválidos: ${errors.map((e) => e.mensagem).join(' ')}`, errors);
   return { numero, nome, validade, cvv };
-}
-
-let provider: BillingProvider = new LocalBillingProvider();
-
-export const billingProvider = (): BillingProvider => provider;
-/** For a deployment with a real billing system (and tests that simulate one). */
-export function setBillingProvider(p: BillingProvider): void {
-  provider = p;
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
 import { useBrand } from '../brand/brand.ts';
-import { getToken } from '../app/session.ts';
+import { getToken } from '../api/session.ts';
 import { signUpEnabled } from '../brand/brand-config.ts';
 import { showError } from '../dialogs/dialogs.tsx';
 import { EMAIL_MAX } from '../../shared/cadastro.ts';

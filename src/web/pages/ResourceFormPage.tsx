@@ -6,7 +6,7 @@ import { api } from '../api/client.ts';
 import { useRecord } from '../api/hooks.ts';
 import { fieldMessages, toApiError } from '../api/errors.ts';
 import { brandSwitches, useBrand } from '../brand/brand.ts';
-import { listPath, type FormMode } from '../app/resource-routes.ts';
+import { listPath, type FormMode } from '../renderer/resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { copyOf } from '../renderer/form-schema.ts';
 import { SchemaForm } from '../renderer/SchemaForm.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { expandedKeys, flattenMenu, isAccountant } from '../../shared/menu-filter.ts';
-import { ANTD_CSS_VAR_KEY } from '../app/antd-theme.ts';
+import { ANTD_CSS_VAR_KEY } from '../brand/antd-theme.ts';
 import { useBrand } from '../brand/brand.ts';
 import { ReportNotificationsHost } from '../reports/report-toasts.tsx';
 import { AppHeader } from './AppHeader.tsx';

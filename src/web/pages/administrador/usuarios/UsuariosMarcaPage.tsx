@@ -3,7 +3,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { useBrand } from '../../../brand/brand.ts';
-import { EmptyBlock } from '../../../renderer/SchemaGrid.tsx';
+import { EmptyBlock } from '../../../ui/EmptyBlock.tsx';
 import { formatDate } from '../../../../shared/dates.ts';
 import { maskCpfCnpj } from '../../../../shared/documents.ts';
 
