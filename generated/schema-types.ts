@@ -73,6 +73,10 @@ export interface ResourceDoc {
    */
   verbs?: ('list' | 'read' | 'create' | 'replace' | 'patch' | 'delete')[];
   /**
+   * fields the form recomputes as the person types (SPEC 5.8 pricing): field = formula(from, the percentage field of by typed last); a change of from reuses the last one, a value typed in field stays until from or a by field changes
+   */
+  derived?: DerivedField[];
+  /**
    * fixed column values: every query filters on them and every write sets them (several resources sharing one table)
    */
   scope?: {
@@ -163,6 +167,22 @@ export interface ResourceMenuPlacement {
     | 'notLongTrial'
     | 'planoModulos'
   )[];
+}
+export interface DerivedField {
+  /**
+   * the field computed
+   */
+  field: string;
+  /**
+   * the base field (a cost)
+   */
+  from: string;
+  /**
+   * each field that, with from, gives field, and the shared formula (src/shared/formulas.ts) that computes it, in the order they are tried
+   */
+  by: {
+    [k: string]: 'priceFromMargin' | 'priceFromMarkup';
+  };
 }
 export interface Relation {
   type: 'belongsTo' | 'hasMany';

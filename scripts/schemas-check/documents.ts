@@ -143,6 +143,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
       if (problem) errors.push(`${where}: hooks ${problem}`);
     }
     if (d.hierarchy) for (const f of [d.hierarchy.parent, d.hierarchy.label, d.hierarchy.as]) has(f, 'campo da hierarquia');
+    for (const r of d.derived ?? []) for (const f of [r.field, r.from, ...Object.keys(r.by ?? {})]) has(f, 'campo derivado');
     for (const [rn, r] of Object.entries<any>(d.relations ?? {})) {
       const target = byName.get(r.resource);
       if (!target) errors.push(`${where}: relação ${rn} aponta o recurso '${r.resource}', que não existe`);
