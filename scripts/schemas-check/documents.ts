@@ -49,6 +49,9 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
   const metaAjv2020 = withFormats(new Ajv2020({ allErrors: true, strict: false }));
   const metaAjv07 = withFormats(new AjvDraft07({ allErrors: true, strict: false }));
   const validators = new Map<string, any>();
+  const metas = [...docs].filter(([f, d]) => dirname(f) === join(dir, 'meta') && typeof d?.$id === 'string').map(([, d]) => d);
+  const metaAjvOf = (m: any) => (String(m.$schema ?? '').includes('draft-07') ? metaAjv07 : metaAjv2020);
+  for (const m of metas) metaAjvOf(m).addSchema(m);
   for (const [f, doc] of docs) {
     const s = doc?.$schema;
     if (typeof s !== 'string') {
@@ -58,6 +61,8 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     if (DRAFTS.has(s)) {
       try {
         const ajv = s.includes('2020-12') ? withFormats(new Ajv2020({ strict: false })) : withFormats(new AjvDraft07({ strict: false }));
+        // A meta-schema may point into another one (a business document's field is a resource's field plus its checks).
+        for (const other of metas) if (other !== doc && other.$schema === s) ajv.addSchema(other);
         ajv.compile(doc);
       } catch (e) {
         errors.push(`${rel(f)}: não compila como JSON Schema (${(e as Error).message})`);
@@ -71,9 +76,8 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     }
     let validate = validators.get(meta);
     if (!validate) {
-      const m = { ...docs.get(meta) };
-      delete m.$id;
-      validate = (String(m.$schema ?? '').includes('draft-07') ? metaAjv07 : metaAjv2020).compile(m);
+      const m = docs.get(meta);
+      validate = metas.includes(m) ? metaAjvOf(m).getSchema(m.$id) : metaAjvOf(m).compile(m);
       validators.set(meta, validate);
     }
     if (!validate(doc)) for (const e of validate.errors ?? []) errors.push(`${rel(f)}${e.instancePath}: ${e.message}`);

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAjv, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
 import { loadLookups, readDocuments, SCHEMAS_DIR } from '../catalog/documents.ts';
-import { DOCUMENT_SYSTEM_FIELDS, type DocumentDoc, type DocumentTransition, type ObjectSchema } from './document-doc.ts';
+import type { DocumentDoc, DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
+import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
 import type { DocumentModule } from './lifecycle.ts';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
