@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flattenMenu } from '../../src/shared/menu-filter.ts';
-import { saveSession, type SessionUser } from '../../src/web/app/session.ts';
+import { saveSession, type SessionUser } from '../../src/web/api/session.ts';
 import { AppHeader, type AppHeaderProps } from '../../src/web/shell/AppHeader.tsx';
 import { HEADER_FALLBACK_MS } from '../../src/web/shell/header-init.ts';
 import { menuContext, visibleMenus } from '../../src/web/shell/menus.ts';

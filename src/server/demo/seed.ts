@@ -7,7 +7,7 @@ import { seedEstoque } from '../estoque/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { readDocuments } from '../schemas/documents.ts';
+import { readDocuments } from '../catalog/documents.ts';
 
 interface BrandDoc {
   nome: string;
