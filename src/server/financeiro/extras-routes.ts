@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import ofxRoutes from './ofx/routes.ts';
+import recorrenteRoutes from './recorrente-routes.ts';
+
+/** Conciliação OFX, lançamentos recorrentes and the financial reports: registered beside financeiroRoutes. */
+export default async function financeiroExtrasRoutes(app: FastifyInstance, opts: { services: AppServices }) {
+  await app.register(ofxRoutes, opts);
+  await app.register(recorrenteRoutes, opts);
+}
