@@ -159,7 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(documentosRoutes, { services });
   await app.register(estoqueComplementosRoutes, { services });
   await app.register(financeiroRoutes, { services });
-  await app.register(financeiroExtrasRoutes, { services });
+  await app.register(financeiroExtrasRoutes, { services, worker });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's
