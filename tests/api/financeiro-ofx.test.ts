@@ -36,7 +36,7 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     admin = await login(app, 'admin@demo.com.br');
     vizinha = await login(app, 'admin@vizinha.com.br');
     const conta = async (token: string, descricao: string, numero: string) => {
-      const r = await call(token, 'POST', '/api/ContasFinanceiras', { descricao, tipo: 1, banco: '341 - Itaú Unibanco', agencia: '0987', conta: numero, saldoInicial: '1000.00', dataSaldoInicial: '2026-09-30' });
+      const r = await call(token, 'POST', '/api/ContasFinanceiras', { descricao, tipo: 1, banco: '341 - Itaú Unibanco', agencia: '0987', conta: numero, saldoInicial: '1000.00', dataSaldoInicial: '2025-09-30' });
       expect(r.statusCode, r.body).toBe(200);
       return r.json().id as number;
     };
@@ -50,30 +50,43 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
       expect(r.statusCode, r.body).toBe(200);
       return r.json();
     };
-    aluguelParcela = (await lanc({ tipo: 1, descricao: 'Aluguel de outubro', dataEmissao: '2026-09-25', valorTotal: '3200.00', primeiroVencimento: '2026-10-05', documento: 'Contrato 12/2024' })).parcelas[0].id;
+    aluguelParcela = (await lanc({ tipo: 1, descricao: 'Aluguel de outubro', dataEmissao: '2025-09-25', valorTotal: '3200.00', primeiroVencimento: '2025-10-05', documento: 'Contrato 12/2024' })).parcelas[0].id;
     // a decoy: same amount, due far from the line's date
-    await lanc({ tipo: 1, descricao: 'Aluguel de dezembro', dataEmissao: '2026-11-25', valorTotal: '3200.00', primeiroVencimento: '2026-12-28' });
-    restauranteParcela = (await lanc({ tipo: 0, descricao: 'Venda a prazo - restaurante', dataEmissao: '2026-09-20', valorTotal: '2760.90', primeiroVencimento: '2026-10-09', pessoaId: restaurante })).parcelas[0].id;
+    await lanc({ tipo: 1, descricao: 'Aluguel de dezembro', dataEmissao: '2025-11-25', valorTotal: '3200.00', primeiroVencimento: '2025-12-28' });
+    restauranteParcela = (await lanc({ tipo: 0, descricao: 'Venda a prazo - restaurante', dataEmissao: '2025-09-20', valorTotal: '2760.90', primeiroVencimento: '2025-10-09', pessoaId: restaurante })).parcelas[0].id;
     // already settled into the conta: the line must meet this movement, not settle anything again
-    const cantina = await lanc({ tipo: 0, descricao: 'Venda cantina', dataEmissao: '2026-10-01', valorTotal: '1500.00', primeiroVencimento: '2026-10-10' });
-    expect((await call(admin, 'POST', `/api/Parcelas/${cantina.parcelas[0].id}/baixar`, { contaId: itau, data: '2026-10-09' })).statusCode).toBe(200);
-    expect((await call(admin, 'POST', '/api/TransferenciasFinanceiras', { contaOrigemId: caixa, contaDestinoId: itau, data: '2026-10-15', valor: '3000.00' })).statusCode).toBe(200);
+    const cantina = await lanc({ tipo: 0, descricao: 'Venda cantina', dataEmissao: '2025-10-01', valorTotal: '1500.00', primeiroVencimento: '2025-10-10' });
+    expect((await call(admin, 'POST', `/api/Parcelas/${cantina.parcelas[0].id}/baixar`, { contaId: itau, data: '2025-10-09' })).statusCode).toBe(200);
+    expect((await call(admin, 'POST', '/api/TransferenciasFinanceiras', { contaOrigemId: caixa, contaDestinoId: itau, data: '2025-10-15', valor: '3000.00' })).statusCode).toBe(200);
     tarifas = (await call(admin, 'POST', '/api/CategoriasFinanceiras', { descricao: 'Tarifas bancárias', tipo: 1 })).json().id;
   });
   afterAll(async () => srv?.close());
 
+  it('the demo has an imported Banco do Brasil statement, some lines reconciled and some pending', async () => {
+    const contas = (await call(admin, 'GET', '/api/ContasFinanceiras/saldos')).json() as any[];
+    const bb = contas.find((c) => c.descricao === 'Banco do Brasil').contaId;
+    const extratos = (await call(admin, 'GET', `/api/ContasFinanceiras/${bb}/ofx`)).json();
+    expect(extratos).toHaveLength(1);
+    const ls = await linhas(bb);
+    expect(ls.filter((l) => l.status === 'conciliada')).toHaveLength(3);
+    const pend = ls.filter((l) => l.status === 'pendente');
+    expect(pend.length).toBeGreaterThanOrEqual(3);
+    expect(pend.some((l) => l.sugestoes[0]?.tipo === 'parcela')).toBe(true);
+    expect(pend.some((l) => !l.sugestoes.length)).toBe(true);
+  });
+
   it('imports an Itaú statement (SGML, latin-1) and suggests the parcela, the settled movement and the transfer', async () => {
     const r = await importar(admin, itau, fixture('itau-sgml-latin1.ofx'), 'itau-outubro.ofx');
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ transacoes: 6, novas: 6, repetidas: 0, dataInicio: '2026-10-01', dataFim: '2026-10-31', saldo: '8150.34', comSugestao: 4 });
+    expect(r.json()).toMatchObject({ transacoes: 6, novas: 6, repetidas: 0, dataInicio: '2025-10-01', dataFim: '2025-10-31', saldo: '8150.34', comSugestao: 4 });
     const ls = await linhas(itau);
     expect(ls.map((l) => [l.data, l.valor, l.status])).toEqual([
-      ['2026-10-05', '-3200.00', 'pendente'],
-      ['2026-10-08', '2760.90', 'pendente'],
-      ['2026-10-10', '1500.00', 'pendente'],
-      ['2026-10-15', '3000.00', 'pendente'],
-      ['2026-10-20', '-45.90', 'pendente'],
-      ['2026-10-25', '-119.90', 'pendente'],
+      ['2025-10-05', '-3200.00', 'pendente'],
+      ['2025-10-08', '2760.90', 'pendente'],
+      ['2025-10-10', '1500.00', 'pendente'],
+      ['2025-10-15', '3000.00', 'pendente'],
+      ['2025-10-20', '-45.90', 'pendente'],
+      ['2025-10-25', '-119.90', 'pendente'],
     ]);
     expect(ls[4].descricao).toBe('TARIFA MANUTENÇÃO CONTA');
     const [aluguel, restaurante, cantina, deposito, tarifa] = ls;
@@ -82,8 +95,8 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     expect(aluguel.sugestoes.map((s: any) => s.id)).toHaveLength(1); // December's is out of the window
     expect(restaurante.sugestoes[0]).toMatchObject({ tipo: 'parcela', id: restauranteParcela, pessoa: 'Restaurante Sabor da Serra Ltda' });
     expect(restaurante.sugestoes[0].motivos).toContain('pessoa');
-    expect(cantina.sugestoes[0]).toMatchObject({ tipo: 'movimento', valor: '1500.00', data: '2026-10-09' });
-    expect(deposito.sugestoes[0]).toMatchObject({ tipo: 'movimento', valor: '3000.00', data: '2026-10-15' });
+    expect(cantina.sugestoes[0]).toMatchObject({ tipo: 'movimento', valor: '1500.00', data: '2025-10-09' });
+    expect(deposito.sugestoes[0]).toMatchObject({ tipo: 'movimento', valor: '3000.00', data: '2025-10-15' });
     expect(tarifa.sugestoes).toEqual([]);
   });
 
@@ -97,7 +110,7 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
 
   it('an overlapping statement brings only its new lines', async () => {
     const s = new TextDecoder('windows-1252').decode(fixture('itau-sgml-latin1.ofx'));
-    const extra = '<STMTTRN>\r\n<TRNTYPE>DEBIT\r\n<DTPOSTED>20261030\r\n<TRNAMT>-10.00\r\n<FITID>20261030007\r\n<MEMO>TARIFA PIX\r\n</STMTTRN>\r\n</BANKTRANLIST>';
+    const extra = '<STMTTRN>\r\n<TRNTYPE>DEBIT\r\n<DTPOSTED>20251030\r\n<TRNAMT>-10.00\r\n<FITID>20251030007\r\n<MEMO>TARIFA PIX\r\n</STMTTRN>\r\n</BANKTRANLIST>';
     const bytes = Buffer.from(s.replace('</BANKTRANLIST>', extra), 'latin1');
     const r = await importar(admin, itau, bytes);
     expect(r.statusCode, r.body).toBe(200);
@@ -132,7 +145,7 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     const p = (await call(admin, 'GET', `/api/Parcelas?filter=${q({ where: { lancamentoId: (await call(admin, 'GET', `/api/Lancamentos/${r.json().itens[0].lancamentoId}`)).json().id } })}`)).json();
     expect(p[0]).toMatchObject({ id: aluguelParcela, status: 'pago', valorBaixado: '3200.00' });
     const novo = (await call(admin, 'GET', `/api/Lancamentos/${r.json().itens[4].lancamentoId}`)).json();
-    expect(novo).toMatchObject({ tipo: 1, descricao: 'TARIFA MANUTENÇÃO CONTA', categoriaId: tarifas, valorTotal: '45.90', dataEmissao: '2026-10-20', origemTipo: 'extratoOfx' });
+    expect(novo).toMatchObject({ tipo: 1, descricao: 'TARIFA MANUTENÇÃO CONTA', categoriaId: tarifas, valorTotal: '45.90', dataEmissao: '2025-10-20', origemTipo: 'extratoOfx' });
     expect(novo.parcelas[0].status).toBe('pago');
     // the extrato's line and the ledger's movement agree
     const conc = await linhas(itau, { status: 'conciliada' });
