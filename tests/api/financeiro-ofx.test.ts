@@ -213,6 +213,11 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     expect(await contagens()).toEqual(antes);
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const spec = (await call(admin, 'GET', '/api/openapi.json')).json();
+    for (const p of ['/api/ContasFinanceiras/{id}/ofx', '/api/TransacoesOfx/conciliar', '/api/LancamentosRecorrentes/{id}', '/api/RelatoriosFinanceiros/fluxo-caixa']) expect(spec.paths[p], p).toBeDefined();
+  });
+
   it('keeps accounts apart: another tenant neither imports into nor reads nor reconciles this one', async () => {
     const antes = await contagens();
     const r = await importar(vizinha, itau, fixture('itau-sgml-latin1.ofx'));
