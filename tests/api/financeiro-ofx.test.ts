@@ -205,6 +205,14 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     expect(await contagens()).toEqual(antes);
   });
 
+  it('two imports of the same file at once: one imports, the other is refused, nothing doubled', async () => {
+    const c = (await call(admin, 'POST', '/api/ContasFinanceiras', { descricao: 'Conta concorrida', tipo: 1, conta: '98765432-1' })).json().id;
+    const rs = await Promise.all([importar(admin, c, fixture('nubank-utf8.ofx')), importar(admin, c, fixture('nubank-utf8.ofx'))]);
+    expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await linhas(c)).length).toBe(3);
+    expect(Number((await srv.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM extratos_ofx WHERE conta_id = $1`, [c])).rows[0].n)).toBe(1);
+  });
+
   it('refuses a statement of another bank account', async () => {
     const antes = await contagens();
     const r = await importar(admin, itau, fixture('inter-xml.ofx'));
