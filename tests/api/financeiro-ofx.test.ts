@@ -153,6 +153,20 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     for (const l of conc) expect(movs.find((m) => m.id === l.movimentoId)).toMatchObject({ valor: l.valor });
   });
 
+  it('a line whose baixa was undone says so, and can be reconciled again after undoing it', async () => {
+    const aluguel = (await linhas(itau, { status: 'conciliada' })).find((l) => l.valor === '-3200.00');
+    expect(aluguel.estornada).toBe(false);
+    const baixa = (await call(admin, 'GET', `/api/Lancamentos/${aluguel.lancamentoId}`)).json().baixas[0];
+    expect((await call(admin, 'POST', `/api/Baixas/${baixa.id}/estornar`, { data: '2025-10-06' })).statusCode).toBe(200);
+    expect((await linhas(itau, { status: 'conciliada' })).find((l) => l.id === aluguel.id).estornada).toBe(true);
+    expect((await call(admin, 'POST', `/api/TransacoesOfx/${aluguel.id}/desfazer`)).statusCode).toBe(200);
+    const again = (await linhas(itau, { status: 'pendente' })).find((l) => l.id === aluguel.id);
+    // the estornado movement is not offered; the parcela is open again
+    expect(again.sugestoes[0]).toMatchObject({ tipo: 'parcela', id: aluguelParcela });
+    const r = await call(admin, 'POST', `/api/TransacoesOfx/${aluguel.id}/conciliar`, { parcelaId: aluguelParcela });
+    expect(r.statusCode, r.body).toBe(200);
+  });
+
   it('a reconciled line cannot be reconciled again, and a movement answers for one line only', async () => {
     const [l] = await linhas(itau, { status: 'conciliada' });
     const again = await call(admin, 'POST', `/api/TransacoesOfx/${l.id}/conciliar`, { ignorar: true });

@@ -10,7 +10,7 @@ type Ctx = { tenantId: number; userId?: number | null };
 const svc = (ctx: Ctx) => ({ tenantId: ctx.tenantId, userId: ctx.userId as number });
 type Row = Record<string, any>;
 
-/** lookup frequenciaRecorrencia */
+/** frequencia: 0 mensal, 1 semanal, 2 a cada N dias. */
 export const FREQUENCIA = { mensal: 0, semanal: 1, dias: 2 } as const;
 /** At most this many lançamentos generated for one schedule in one go. */
 const MAX_POR_VEZ = 500;

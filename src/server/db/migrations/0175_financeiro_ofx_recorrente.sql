@@ -68,7 +68,7 @@ CREATE TABLE lancamentos_recorrentes (
   centro_custo_id integer,
   documento text,
   valor numeric(15,2) NOT NULL CHECK (valor > 0),
-  -- 0 mensal, 1 semanal, 2 a cada N dias (lookup frequenciaRecorrencia)
+  -- 0 mensal, 1 semanal, 2 a cada N dias
   frequencia smallint NOT NULL CHECK (frequencia IN (0, 1, 2)),
   intervalo integer NOT NULL DEFAULT 1 CHECK (intervalo BETWEEN 1 AND 366),
   data_inicio date NOT NULL,

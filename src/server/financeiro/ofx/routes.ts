@@ -87,8 +87,14 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
     guard(ctx, 'view');
     const { params, conds, limit, skip } = where(req);
     return db.tenant(ctx, async (q) => {
-      const r = await q.query(`SELECT * FROM transacoes_ofx WHERE ${conds.join(' AND ')} ORDER BY data, id LIMIT ${limit} OFFSET ${skip}`, params);
-      const out = r.rows.map((x) => ({ ...transacaoOut(x), sugestoes: [] as unknown[] }));
+      // estornada: the baixa this line was reconciled with was undone since (undo the line and reconcile it again)
+      const r = await q.query(
+        `SELECT t.*, EXISTS (SELECT 1 FROM movimentos_financeiros m JOIN baixas e ON e.tenant_id = m.tenant_id AND e.estorno_de = m.baixa_id
+                              WHERE m.tenant_id = t.tenant_id AND m.id = t.movimento_id) AS estornada
+           FROM transacoes_ofx t WHERE ${conds.map((c) => `t.${c}`).join(' AND ')} ORDER BY t.data, t.id LIMIT ${limit} OFFSET ${skip}`,
+        params,
+      );
+      const out = r.rows.map((x) => ({ ...transacaoOut(x), estornada: x.estornada === true, sugestoes: [] as unknown[] }));
       const pendentesPorConta = new Map<number, number[]>();
       for (const t of out) if (t.status === 'pendente') pendentesPorConta.set(t.contaId, [...(pendentesPorConta.get(t.contaId) ?? []), t.id]);
       for (const [contaId, ids] of pendentesPorConta) {

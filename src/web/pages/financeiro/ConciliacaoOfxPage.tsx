@@ -27,6 +27,7 @@ interface Transacao {
   documento: string | null;
   status: 'pendente' | 'conciliada' | 'ignorada';
   conciliacao: string | null;
+  estornada?: boolean;
   sugestoes: Sugestao[];
 }
 
@@ -233,6 +234,11 @@ export default function ConciliacaoOfxPage() {
                     render: (_: unknown, t: Transacao) => (
                       <Space>
                         {t.status === 'ignorada' ? <Tag>Ignorada</Tag> : <Tag color="green">{COMO[t.conciliacao ?? ''] ?? 'Conciliada'}</Tag>}
+                        {t.estornada && (
+                          <Tooltip title="A baixa desta conciliação foi estornada: desfaça e concilie de novo.">
+                            <Tag color="red">Baixa estornada</Tag>
+                          </Tooltip>
+                        )}
                         <Button size="small" icon={<UndoOutlined />} onClick={() => desfazer(t)}>
                           Desfazer
                         </Button>
