@@ -8,7 +8,7 @@ import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { readDocuments } from '../schemas/documents.ts';
+import { readDocuments } from '../catalog/documents.ts';
 
 interface BrandDoc {
   nome: string;

@@ -1,4 +1,4 @@
-import { useBrand } from '../app/brand.ts';
+import { useBrand } from '../brand/brand.ts';
 import { brandImages } from '../brand/brand-config.ts';
 
 /** The brand's logo, or its title in the theme colour when it has none. */

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Form, Input, Select, Space, Spin, Typography }
 import { useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
-import { useBrand } from '../app/brand.ts';
+import { useBrand } from '../brand/brand.ts';
 import { trackError } from '../brand/analytics.ts';
 import { brandDocuments, brandMisc, brandText, signUpEnabled } from '../brand/brand-config.ts';
 import { showError } from '../dialogs/dialogs.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import themes from '../../../../schemas/brands/themes.json';
 import { api } from '../../api/client.ts';
-import { BRAND_KEY } from '../../app/brand.ts';
+import { BRAND_KEY } from '../../brand/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { AparenciaEditor } from './AparenciaEditor.tsx';
 
