@@ -13,7 +13,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { conciliar, importarOfx, sugerir } from '../../src/server/financeiro/ofx/conciliacao.service.ts';
 import { fluxoCaixa } from '../../src/server/financeiro/relatorios.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 
 const LANCAMENTOS = Number(process.env.BENCH_LANCAMENTOS ?? 10000);
 const OFX = Number(process.env.BENCH_OFX ?? 5000);

@@ -7,7 +7,7 @@ import { formatDate } from '../../../shared/dates.ts';
 import { formatBRL, parseBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import { getUser, may } from '../../app/session.ts';
+import { getUser, may } from '../../api/session.ts';
 import { choiceDialog, confirmDialog, showError } from '../../dialogs/dialogs.tsx';
 
 type Row = Record<string, any>;
