@@ -6,6 +6,7 @@ import { getUser, may } from '../api/session.ts';
 import { RESOURCES } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';
+import PainelFinanceiro from './financeiro/PainelFinanceiro.tsx';
 
 /** One resource's count and its five latest records (by id). */
 function ResourceCard({ doc }: { doc: ResourceDoc }) {
@@ -40,6 +41,7 @@ export default function DashboardPage() {
         Dashboard
       </Typography.Title>
       <Typography.Paragraph>Olá, {user?.nome}.</Typography.Paragraph>
+      {(may(user, 'app.painelFinanceiro') || may(user, 'app.lancamento', 'view')) && <PainelFinanceiro />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Row gutter={[16, 16]}>
