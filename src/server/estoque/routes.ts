@@ -13,7 +13,7 @@ import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { conferir, importarComoAcerto, lerArquivo } from './importar.ts';
-import { posicaoPagina, posicaoXlsx } from './posicao.ts';
+import { posicaoPagina } from './posicao.ts';
 
 type Row = Record<string, unknown>;
 
@@ -239,7 +239,10 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
     return withRetry(services, ctx, async (q) => importarComoAcerto(q, ctx, lifecycle, acerto, depositoId, motivo, await conferir(q, ctx, depositoId, lidas)));
   });
 
-  /** Posição de estoque (balance and value at cost per product × depósito), in keyset pages. */
+  /**
+   * Posição de estoque (balance and value at cost per product × depósito), in keyset pages. The whole report
+   * goes to XLSX/PDF through the report queue (POST /api/Relatorios/exportar, recurso PosicaoEstoque).
+   */
   app.get('/api/SaldosEstoque/posicao', async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.relatorioEstoque') && !serverAllows(ctx, 'app.estoque', 'view')) throw forbidden('Você não tem permissão para consultar a posição de estoque.');
@@ -248,17 +251,6 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
     const limit = Math.min(intParam(qs.limit, 'limit', false) ?? 50, 1000);
     const after = typeof qs.depoisDe === 'string' && /^\d+,\d+$/.test(qs.depoisDe) ? (qs.depoisDe.split(',').map(Number) as [number, number]) : null;
     return db.tenant(ctx, (q) => posicaoPagina(q, ctx, { depositoId, depoisDe: after, limit }));
-  });
-
-  app.get('/api/SaldosEstoque/posicao/xlsx', async (req, reply) => {
-    const ctx = req.ctx!;
-    if (!serverAllows(ctx, 'app.relatorioEstoque') && !serverAllows(ctx, 'app.estoque', 'view')) throw forbidden('Você não tem permissão para consultar a posição de estoque.');
-    const depositoId = intParam((req.query as Row).depositoId, 'depositoId', false);
-    const { PassThrough } = await import('node:stream');
-    const stream = new PassThrough();
-    reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', 'attachment; filename="posicao-estoque.xlsx"');
-    posicaoXlsx(db, ctx, stream, depositoId).catch((e) => stream.destroy(e));
-    return reply.send(stream);
   });
 
   app.get('/api/ConfiguracoesEstoque', async (req) => {

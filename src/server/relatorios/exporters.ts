@@ -211,4 +211,4 @@ export async function writePdf(file: string, header: ReportHeader, columns: Repo
   return n;
 }
 
-const alignOf = (c: ReportColumn): 'left' | 'right' | 'center' => (c.kind === 'money' || c.kind === 'decimal' || c.kind === 'integer' ? 'right' : c.kind === 'boolean' ? 'center' : 'left');
+const alignOf = (c: ReportColumn): 'left' | 'right' | 'center' => (c.kind === 'money' || c.kind === 'decimal' || c.kind === 'quantity' || c.kind === 'integer' ? 'right' : c.kind === 'boolean' ? 'center' : 'left');
