@@ -95,6 +95,42 @@ describe.each(BACKENDS)('stock reports through the report queue on %s', (backend
     expect(formatBRL('3.5')).toBe('R$ 3,50');
   });
 
+  it("the dashboard's stock summary: value at cost, products below their minimum, lotes about to expire (and expired)", async () => {
+    const resumo = async (token = admin) => {
+      const r = await call(token, 'GET', '/api/SaldosEstoque/resumo');
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    const antes = await resumo();
+    // Recomputed from what the other endpoints answer.
+    const posicao = (await call(admin, 'GET', '/api/SaldosEstoque/posicao?limit=1000')).json() as Row[];
+    const valor = posicao.reduce((s, l) => s + Math.round(Number(l.valor) * 100), 0);
+    expect(Math.round(Number(antes.valorEmEstoque) * 100)).toBe(valor);
+    const porProduto = new Map<number, number>();
+    for (const l of posicao) porProduto.set(l.produtoId, (porProduto.get(l.produtoId) ?? 0) + Number(l.quantidade));
+    expect(antes.produtosComSaldo).toBe([...porProduto.values()].filter((v) => v > 0).length);
+    const produtos = (await call(admin, 'GET', `/api/Produtos?filter=${q({ where: { ativo: true }, fields: ['id', 'estoqueMinimo'], limit: 1000 })}`)).json() as Row[];
+    const abaixo = produtos.filter((p) => Number(p.estoqueMinimo ?? 0) > 0 && (porProduto.get(p.id) ?? 0) < Number(p.estoqueMinimo)).length;
+    expect(antes.abaixoDoMinimo).toBe(abaixo);
+    expect(abaixo).toBeGreaterThan(0);
+    // The demo's milk (20 days) and yoghurt (6 days) lotes expire within 30 days; the other milk lote in 110.
+    expect(antes).toMatchObject({ lotesVencendo: 2, lotesVencidos: 0, diasVencimento: 30 });
+    // A lote that expired yesterday, counted into stock: one expired; without balance it would not count.
+    const produto = produtos.find((p) => Number(p.estoqueMinimo ?? 0) > 0)!;
+    const ontem = new Date(Date.now() - 86400000).toISOString().slice(0, 10);
+    const lote = await call(admin, 'POST', '/api/Lotes', { produtoId: produto.id, numero: 'VENCIDO-1', validade: ontem });
+    expect(lote.statusCode, lote.body).toBe(200);
+    expect((await resumo()).lotesVencidos).toBe(0);
+    const principal = (await call(admin, 'GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`)).json()[0].id;
+    const acerto = await call(admin, 'POST', '/api/AcertosEstoque', { depositoId: principal, motivo: 'Lote vencido achado', itens: [{ produtoId: produto.id, loteId: lote.json().id, quantidade: '3' }] });
+    expect(acerto.statusCode, acerto.body).toBe(200);
+    expect((await call(admin, 'POST', `/api/AcertosEstoque/${acerto.json().id}/efetivar`)).statusCode).toBe(200);
+    expect(await resumo()).toMatchObject({ lotesVencidos: 1, lotesVencendo: 2 });
+    // Another account sees only its own (no stock); a user without product or depósito access is refused.
+    expect(await resumo(await login(app, 'admin@vizinha.com.br'))).toEqual({ valorEmEstoque: '0.00', produtosComSaldo: 0, abaixoDoMinimo: expect.any(Number), lotesVencendo: 0, lotesVencidos: 0, diasVencimento: 30 });
+    expect((await call(await login(app, 'contador@demo.com.br'), 'GET', '/api/SaldosEstoque/resumo')).statusCode).toBe(403);
+  });
+
   it('bad parameters are a 400 in Portuguese when queued, and nothing is queued', async () => {
     const antes = (await call(admin, 'GET', '/api/Relatorios/count')).json().count;
     const cases: [string, Row, RegExp][] = [
