@@ -185,7 +185,8 @@ describe.each(BACKENDS)('estoque on %s', (backend) => {
     // The seller sees products, so reads their balances.
     expect((await call(vendedor, 'GET', '/api/SaldosEstoque')).statusCode).toBe(200);
     const spec = (await call(admin, 'GET', '/api/openapi.json')).json();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/AcertosEstoque', '/api/AcertosEstoque/{id}/efetivar', '/api/TransferenciasEstoque/{id}/cancelar']));
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/AcertosEstoque', '/api/AcertosEstoque/{id}/efetivar', '/api/TransferenciasEstoque/{id}/cancelar', '/api/MovimentosEstoque', '/api/MovimentosEstoque/count', '/api/MovimentosEstoque/extrato', '/api/SaldosEstoque', '/api/SaldosEstoque/posicao', '/api/SaldosEstoque/resumo', '/api/Lotes/fefo', '/api/ConfiguracoesEstoque']));
+    expect(Object.keys(spec.paths['/api/SaldosEstoque'].get.responses['200'].content['application/json'].schema.items.properties)).toEqual(expect.arrayContaining(['produtoId', 'variacaoId', 'depositoId', 'loteId', 'quantidade', 'custoMedio']));
   });
 
   it('every movement type of SPEC 3.2 posts through the service; entries update the average cost', async () => {
