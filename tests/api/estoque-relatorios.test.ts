@@ -54,6 +54,11 @@ describe.each(BACKENDS)('stock reports through the report queue on %s', (backend
     expect(file.headers['content-type']).toMatch(/spreadsheetml/);
     const rows = await planilha(file.rawPayload);
     expect(rows[0]).toEqual(['Código', 'Produto', 'Depósito', 'Quantidade', 'Custo médio', 'Valor em estoque']);
+    // Money cells keep the column's R$ format (every cell of a column shares its style).
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as any);
+    const ultima = wb.worksheets[0].getRow(rows.length);
+    expect([ultima.getCell(5).numFmt, ultima.getCell(6).numFmt]).toEqual(['"R$ "#,##0.00;-"R$ "#,##0.00', '"R$ "#,##0.00;-"R$ "#,##0.00']);
     expect(rows.slice(1)).toEqual(tela.map((l) => [l.codigo ?? undefined, l.descricao, l.deposito, Number(l.quantidade), l.custoMedio === null ? undefined : Number(l.custoMedio), Number(l.valor)]));
   });
 

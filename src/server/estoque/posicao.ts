@@ -28,6 +28,8 @@ export async function posicaoPagina(q: Queryable, scope: TenantScope, opts: { de
        JOIN depositos d ON d.tenant_id = s.tenant_id AND d.id = s.deposito_id
       WHERE s.tenant_id = $1 AND s.filial_id = $2 AND ($3::integer IS NULL OR s.deposito_id = $3)
         AND ($4::integer IS NULL OR (s.produto_id, s.deposito_id) > ($4::integer, $5::integer))
+        -- the same bound on the products' side: the join then starts there instead of at the first product
+        AND ($4::integer IS NULL OR p.id >= $4::integer)
       GROUP BY s.produto_id, s.deposito_id, p.codigo, p.descricao, d.descricao
       ORDER BY s.produto_id, s.deposito_id
       LIMIT $6`,
