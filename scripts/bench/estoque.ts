@@ -29,7 +29,7 @@ import { writeXlsx } from '../../src/server/relatorios/exporters.ts';
 import { CHUNK_ROWS } from '../../src/server/relatorios/worker.ts';
 import type { AppServices } from '../../src/server/app-services.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 
 const SKUS = Number(process.env.BENCH_SKUS ?? 100000);
 

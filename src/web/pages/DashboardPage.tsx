@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { formatBRL } from '../../shared/money.ts';
 import { api } from '../api/client.ts';
 import { useCount, useList } from '../api/hooks.ts';
-import { getUser, may } from '../app/session.ts';
+import { getUser, may } from '../api/session.ts';
 import { RESOURCES } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';

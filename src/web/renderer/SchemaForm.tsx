@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lookupsOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { buildFormShape, payloadOf, type FieldSwitchSets } from './form-schema.ts';
-import { applyPricing, hasPricing } from './pricing.ts';
+import { applyDerived, derivedOf, type LastTyped } from './derived.ts';
 import { SectionsTemplate } from './SectionsTemplate.tsx';
 import { useLookups } from './use-lookups.ts';
 import { transformErrors, validator } from './validation.ts';
@@ -45,9 +45,9 @@ const same = (a: Data, b: Data) => JSON.stringify(a) === JSON.stringify(b);
 export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onDataChange }: SchemaFormProps) {
   const [data, setData] = useState<Data>(initialData);
   const [submitted, setSubmitted] = useState(false);
-  const lastPct = useRef<'margin' | 'markup' | null>(null);
+  const lastTyped = useRef<LastTyped>({});
   const lookupsReady = useLookups(lookupsOf(doc));
-  const pricing = useMemo(() => hasPricing(doc), [doc]);
+  const derived = derivedOf(doc);
   const shape = useMemo(() => buildFormShape(doc, data, brand), [doc, data, brand]);
   // The untouched form is the record with the schema defaults filled in: only what the person changes makes it dirty.
   const initial = useRef<Data | null>(null);
@@ -57,16 +57,16 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
     (next: Data) => {
       setData((prev) => {
         let out = next;
-        if (pricing) {
-          const r = applyPricing(prev, next, lastPct.current);
-          lastPct.current = r.lastPct;
+        if (derived.length) {
+          const r = applyDerived(derived, prev, next, lastTyped.current);
+          lastTyped.current = r.last;
           out = r.data;
         }
         onDirtyChange?.(!same(payloadOf(doc, out, new Set()), payloadOf(doc, initial.current ?? {}, new Set())));
         return out;
       });
     },
-    [doc, pricing, onDirtyChange],
+    [doc, derived, onDirtyChange],
   );
 
   useEffect(() => onDataChange?.(data), [data, onDataChange]);
