@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL } from '../../src/shared/money.ts';
 import { menusWithResources } from '../../src/shared/resource-nav.ts';
-import { readResources } from '../../src/server/schemas/documents.ts';
+import { readResources } from '../../src/server/catalog/documents.ts';
 import mainMenu from '../../schemas/menus/main.json';
 import settingsMenu from '../../schemas/menus/settings.json';
 import type { MenuItemDoc } from '../../src/shared/menu-filter.ts';
