@@ -7,7 +7,7 @@ import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { HttpError, badRequest, forbidden } from '../http/errors.ts';
 import type { ReportColumn } from '../relatorios/columns.ts';
-import { reportSources } from '../relatorios/fontes.ts';
+import { registerReportSources, type ReportSource } from '../relatorios/sources.ts';
 import { ALREADY_PROCESSING } from '../relatorios/routes.ts';
 import type { ReportWorker } from '../relatorios/worker.ts';
 import { contasPorVencimento, dre, extratoConta, fluxoCaixa, painel } from './relatorios.ts';
@@ -75,15 +75,34 @@ const RELATORIOS: Record<string, { titulo: (p: Row) => string; dados: (q: any, c
 };
 
 function guard(ctx: RequestContext): void {
-  if (!serverAllows(ctx, 'app.lancamentorelatorio') && !serverAllows(ctx, 'app.lancamento', 'view')) throw forbidden('Você não tem permissão para consultar os relatórios financeiros.');
+  if (!podeVer(ctx)) throw forbidden(NEGADO);
 }
 
-for (const [nome, r] of Object.entries(RELATORIOS)) {
-  reportSources.set(`financeiro/${nome}`, { columns: (p) => r.columns(p), rows: async (q, ctx, p) => r.rows(await r.dados(q, ctx, p)) });
-}
+const NEGADO = 'Você não tem permissão para consultar os relatórios financeiros.';
+const podeVer = (ctx: RequestContext) => serverAllows(ctx, 'app.lancamentorelatorio') || serverAllows(ctx, 'app.lancamento', 'view');
+/** 'fluxo-caixa' → 'FluxoCaixa': the name the report queue knows the source by. */
+const fonteDe = (nome: string) => nome.replace(/(^|-)([a-z])/g, (_m, _h, c: string) => c.toUpperCase());
+
+/**
+ * The same reports as sources of the report queue: computed in one transaction (their size is bounded by their
+ * own period checks), handed to the pipeline as a single chunk.
+ */
+const FONTES: ReportSource[] = Object.entries(RELATORIOS).map(([nome, r]) => ({
+  name: fonteDe(nome),
+  title: r.titulo({}),
+  allowed: podeVer,
+  negado: NEGADO,
+  parametros: (where) => (where && typeof where === 'object' ? (where as Row) : {}),
+  columns: (_services, p) => r.columns(p),
+  async chunk(q, ctx, p, after) {
+    if (after) return { rows: [], after };
+    return { rows: r.rows(await r.dados(q, ctx, p)), after: true };
+  },
+}));
 
 /** Relatórios > Financeiro and the dashboard cards. */
 export default async function relatoriosFinanceirosRoutes(app: FastifyInstance, { services, worker }: { services: AppServices; worker: ReportWorker | null }) {
+  registerReportSources(FONTES);
   const { db } = services;
   const nomeOf = (req: FastifyRequest) => {
     const nome = (req.params as Row).nome as string;
@@ -120,7 +139,7 @@ export default async function relatoriosFinanceirosRoutes(app: FastifyInstance, 
         q.query(
           `INSERT INTO relatorios (tenant_id, user_id, descricao, tipo, chave, evento, parametros) VALUES ($1, $2, $3, $4, $5, $6, $7)
            RETURNING id, descricao, tipo, status, chave, evento, data_inclusao AS "dataInclusao"`,
-          [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, `relatorio-financeiro-${nome}`, JSON.stringify({ fonte: `financeiro/${nome}`, params, branchId: ctx.branchId })],
+          [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, `relatorio-financeiro-${nome}`, JSON.stringify({ recurso: fonteDe(nome), filter: { where: params }, branchId: ctx.branchId })],
         ),
       )
       .catch((e) => {
