@@ -139,6 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(ibptRoutes, { services });
   await app.register(contasRoutes, { services });
   await app.register(tabelasAdminRoutes, { services });
+  // Before the generic routes: the postings it serves by hand take the verbs its read-only documents leave out.
+  await app.register(financeiroRoutes, { services });
   await app.register(resourceRoutes, { services });
   services.documents = await DocumentRegistry.load(registry);
   await app.register(documentRoutes, { services, documents: services.documents });
@@ -157,7 +159,6 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(fiscalRoutes);
   await app.register(documentosRoutes, { services });
   await app.register(estoqueComplementosRoutes, { services });
-  await app.register(financeiroRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's
