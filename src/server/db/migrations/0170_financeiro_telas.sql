@@ -8,6 +8,9 @@ ALTER TABLE lancamentos ADD CONSTRAINT lancamentos_conta_fkey FOREIGN KEY (tenan
 -- The grid's first page: parcelas by due date (cancelled ones included, the status says so).
 CREATE INDEX parcelas_vencimento_id ON parcelas (tenant_id, vencimento, id);
 CREATE INDEX baixas_data ON baixas (tenant_id, data, id);
+-- The grids' search box (descrição, documento; the pessoa's name has its own in 0010) when few rows match.
+CREATE INDEX lancamentos_descricao_trgm ON lancamentos USING gin (descricao gin_trgm_ops);
+CREATE INDEX lancamentos_documento_trgm ON lancamentos USING gin (documento gin_trgm_ops);
 
 CREATE TABLE lancamentos_anexos (
   tenant_id integer NOT NULL REFERENCES tenants(id),
