@@ -91,6 +91,11 @@ describe('financeiro no navegador', () => {
     await poll(() => page.locator('#root_primeiroVencimento').inputValue()).toBe(br(vencimento));
     await page.locator('#root_descricao').fill('Reforma da fachada');
     await page.locator('#root_documento').fill('Orçamento 77');
+    // a despesa offers the despesa categories only, as the ' - ' chain of the tree
+    await page.locator('#root_categoriaId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').click();
+    await visible(option('Despesas fixas - Aluguel'));
+    expect(await option('Vendas - Balcão').count()).toBe(0);
+    await option('Despesas fixas - Aluguel').click();
     await page.locator('#root_numeroParcelas').fill('3');
     const previa = page.locator('[data-parcelas] .ant-table-tbody tr.ant-table-row');
     await poll(() => previa.count()).toBe(3);
@@ -103,6 +108,7 @@ describe('financeiro no navegador', () => {
     expect(l).toMatchObject({ descricao: 'Reforma da fachada', documento: 'Orçamento 77', valorTotal: '1000.00' });
     expect(l.parcelas.map((p: { valor: string; vencimento: string }) => p.valor)).toEqual(['333.33', '333.33', '333.34']);
     expect(l.parcelas[0].vencimento).toBe(vencimento);
+    expect((await api(`CategoriasFinanceiras/${l.categoriaId}`)).descricaoCompleta).toBe('Despesas fixas - Aluguel');
     lancamentoId = l.id;
     parcelas = l.parcelas;
   });

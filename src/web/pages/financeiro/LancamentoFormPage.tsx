@@ -27,14 +27,19 @@ const LANCAMENTO_DOC = lancamentoJson as unknown as ResourceDoc;
 
 /**
  * The form's view of the document: tipo comes from the screen, the parcelas from the table below; a despesa
- * names a fornecedor and a receita a cliente (the API takes any pessoa of the account).
+ * names a fornecedor and a receita a cliente (the API takes any pessoa of the account), and offers only
+ * the categorias of its tipo (the API refuses the others).
  */
 function docDoTipo(tipo: 0 | 1): ResourceDoc {
   const { tipo: _t, parcelas: _p, ...properties } = LANCAMENTO_DOC.schema.properties;
   return {
     ...LANCAMENTO_DOC,
     singular: TIPO_TEXTO[tipo].singular,
-    relations: { ...LANCAMENTO_DOC.relations, pessoa: { type: 'belongsTo', resource: tipo === 1 ? 'fornecedor' : 'cliente', foreignKey: 'pessoaId' } },
+    relations: {
+      ...LANCAMENTO_DOC.relations,
+      pessoa: { type: 'belongsTo', resource: tipo === 1 ? 'fornecedor' : 'cliente', foreignKey: 'pessoaId' },
+      categoria: { type: 'belongsTo', resource: 'categoriaFinanceira', foreignKey: 'categoriaId', where: { tipo, ativo: true } },
+    },
     schema: { ...LANCAMENTO_DOC.schema, required: (LANCAMENTO_DOC.schema.required ?? []).filter((f) => f !== 'tipo'), properties: { ...properties, pessoaId: { ...properties.pessoaId, title: tipo === 1 ? 'Fornecedor' : 'Cliente' } } },
   };
 }
