@@ -135,6 +135,7 @@ describe('financeiro no navegador', () => {
     await poll(() => saldoTela('Banco do Brasil')).toBe(formatBRL(await saldoApi('Banco do Brasil')));
     // the row follows: 133,33 still open
     await poll(() => rows().first().innerText()).toContain('R$ 133,33');
+    await visible(rows().first().getByText('1/3'));
   });
 
   it('settles the other two parcelas together', async () => {
@@ -203,11 +204,15 @@ describe('financeiro no navegador', () => {
     expect(p1).toMatchObject({ valorBaixado: '0.00', valorAberto: '333.33' });
     await poll(() => rows().count()).toBe(4);
     await visible(parcial.getByText('Estornada'));
+    // the estorno's own row offers no second estorno, and each row opens its lançamento
+    await visible(rows().filter({ hasText: '-R$ 210,00' }).getByText('Estorno', { exact: true }));
+    expect(await rows().getByRole('button', { name: 'Estornar' }).count()).toBe(2);
     await poll(() => saldoTela('Banco do Brasil')).toBe(formatBRL(await saldoApi('Banco do Brasil')));
   });
 
   it('shows the lançamento with its parcelas, baixas and the estorno', async () => {
-    await page.goto(url(`pages/financeiro/lancamentos/visualizar/${lancamentoId}`));
+    await rows().first().getByRole('button', { name: 'Visualizar' }).click();
+    await page.waitForURL(new RegExp(`visualizar/${lancamentoId}$`));
     await visible(page.getByRole('heading', { name: 'Despesa: Reforma da fachada' }));
     await visible(page.getByText('Orçamento 77'));
     await poll(() => page.locator('.ant-card').filter({ hasText: 'Baixas' }).locator('tr.ant-table-row').count()).toBe(4);

@@ -54,6 +54,10 @@ export interface SchemaGridProps {
   onCreate?: () => void;
   /** A block above the rows that follows the grid's filter (the totals of the filtered rows). */
   above?: (where: Where | undefined) => ReactNode;
+  /** Cells a page draws itself, by field (a status as a coloured tag); the text stays the registry's. */
+  cells?: Record<string, (text: string, row: Row) => ReactNode>;
+  /** Fields the rows carry beyond the columns (what those cells and the row actions read). */
+  alsoFields?: string[];
 }
 
 /** True from the frame after `ready` first held (the browser has drawn what came with it); stays true. */
@@ -147,7 +151,7 @@ const KIND_WIDTHS: Partial<Record<ReturnType<typeof fieldKind>, number>> = {
   gtin: 150,
 };
 
-export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true, extraColumns, fixedWhere, rowActions, rowSelection, toolbar, onCreate, above }: SchemaGridProps) {
+export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true, extraColumns, fixedWhere, rowActions, rowSelection, toolbar, onCreate, above, cells, alsoFields }: SchemaGridProps) {
   const navigate = useNavigate();
   const location = useLocation();
   // A form opened from here comes back to this very list: same filters, search, order and page.
@@ -164,10 +168,11 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   const fixedKey = JSON.stringify(fixedWhere ?? null);
   const { filter, where } = useMemo(() => {
     const built = buildListFilter(doc, state, { hidden, columns: columns.map((c) => c.field) });
+    if (alsoFields?.length && built.filter.fields) built.filter.fields = [...new Set([...(built.filter.fields as string[]), ...alsoFields])];
     if (!fixedWhere) return built;
     const w: Where = built.where ? { and: [fixedWhere, built.where] } : fixedWhere;
     return { filter: { ...built.filter, where: w }, where: w };
-  }, [doc, state, hidden, columns, fixedKey]);
+  }, [doc, state, hidden, columns, fixedKey, alsoFields]);
   const list = useList<Row>(doc.endpoint, filter);
   const rowsDrawn = useAfterFirstPaint(list.data !== undefined || list.error !== undefined);
   // The count is the dearest query of a list and the rows do not need it: it is asked once the first rows
@@ -212,7 +217,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       align: RIGHT_ALIGNED.has(kind) ? ('right' as const) : undefined,
       sorter: sortable,
       sortOrder: state.sort?.field === c.field ? (state.sort.dir === 'ASC' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: Row) => formatCell(doc, c.field, row),
+      render: (_: unknown, row: Row) => (cells?.[c.field] ? cells[c.field](formatCell(doc, c.field, row), row) : formatCell(doc, c.field, row)),
       ...(filterable
         ? {
             filteredValue: isActive(state.filters[c.field]) ? [c.field] : null,

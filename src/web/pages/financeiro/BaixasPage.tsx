@@ -14,6 +14,8 @@ import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { reloadFinanceiro } from './financeiro-api.ts';
 import { SaldosContas } from './SaldosContas.tsx';
 
+const ALSO = ['lancamentoId', 'estornoDe'];
+
 /** pages/financeiro/lancamentos/lista/baixas: every settlement and its reversal; undo one from its row. */
 export default function BaixasPage() {
   const doc = useBrandDoc(resourceByName('baixa') as ResourceDoc);
@@ -43,6 +45,7 @@ export default function BaixasPage() {
         canCreate={false}
         canEdit={false}
         canDelete={false}
+        alsoFields={ALSO}
         rowActions={(row) => (
           <Space size={4}>
             {row.estornoDe ? (

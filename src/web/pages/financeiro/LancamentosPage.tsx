@@ -1,5 +1,5 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getUser, may } from '../../app/session.ts';
@@ -14,6 +14,12 @@ import { SaldosContas } from './SaldosContas.tsx';
 import { TotaisParcelas } from './TotaisParcelas.tsx';
 
 const ABERTAS = new Set(['aberto', 'parcial', 'atrasado']);
+export const STATUS_COR: Record<string, string> = { pago: 'green', atrasado: 'red', parcial: 'gold', aberto: 'blue', cancelado: 'default' };
+const ALSO = ['lancamentoId', 'tipo', 'quantidadeParcelas'];
+const CELLS = {
+  status: (text: string, row: Record<string, unknown>) => <Tag color={STATUS_COR[String(row.status)]}>{text}</Tag>,
+  numero: (text: string, row: Record<string, unknown>) => `${text}/${String(row.quantidadeParcelas ?? text)}`,
+};
 
 /**
  * pages/financeiro/lancamentos/lista/despesas | receitas (and pages/financeiro/lancamentos, both kinds): the
@@ -41,6 +47,8 @@ export default function LancamentosPage({ tipo }: { tipo?: 0 | 1 }) {
         key={tipo ?? 'todos'}
         doc={doc}
         fixedWhere={fixedWhere}
+        cells={CELLS}
+        alsoFields={ALSO}
         canCreate={!!texto && podeBaixar}
         canEdit={false}
         canDelete={false}
