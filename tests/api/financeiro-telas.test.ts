@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { criarLancamento } from '../../src/server/financeiro/financeiro.service.ts';
 
 // What the Financeiro screens read and write: the parcelas, baixas and transferências as LoopBack lists (read-only
 // resource documents over views), the totals of a filtered grid, the lançamento form's schema on the server,
@@ -152,6 +153,28 @@ describe.each(BACKENDS)('financeiro screens API on %s', (backend) => {
     expect(await get(admin, `/api/Lancamentos/${despesa.id}/anexos`)).toEqual([]);
     expect((await call(admin, 'GET', `/api/Lancamentos/${despesa.id}/anexos/${anexo.id}`)).statusCode).toBe(404);
   });
+
+  it('the parcelas the service writes add up to the total in the database, over hundreds of random totals and counts (the split itself: thousands, in the unit test)', async () => {
+    const tenantId = Number((await srv.db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id);
+    let seed = 15;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const ids: number[] = [];
+    await srv.db.tenant({ tenantId }, async (q) => {
+      for (let i = 0; i < 300; i++) {
+        const n = 1 + Math.floor(rnd() * 36);
+        const total = new Decimal(n + Math.floor(rnd() * 5_000_000_00)).dividedBy(100).toFixed(2);
+        ids.push((await criarLancamento(q, { tenantId, userId: 0 }, { tipo: i % 2, descricao: `Aleatório ${i}`, dataEmissao: '2026-05-31', valorTotal: total, numeroParcelas: n })).id);
+      }
+    });
+    const r = await srv.db.query<{ id: number; total: string; soma: string; n: number; maior: string; menor: string }>(
+      `SELECT l.id, l.valor_total::text AS total, sum(p.valor)::text AS soma, count(*)::int AS n, max(p.valor)::text AS maior, min(p.valor)::text AS menor
+         FROM lancamentos l JOIN parcelas p ON p.tenant_id = l.tenant_id AND p.lancamento_id = l.id WHERE l.id = ANY($1::int[]) GROUP BY l.tenant_id, l.id`,
+      [ids],
+    );
+    expect(r.rows).toHaveLength(300);
+    const erradas = r.rows.filter((x) => !new Decimal(x.soma).eq(x.total) || new Decimal(x.maior).minus(x.menor).times(100).gte(x.n));
+    expect(erradas).toEqual([]);
+  }, 180_000);
 
   it('the demo spans three months back to two ahead: paid, overdue, partly paid and open, on every side', async () => {
     const ps = await get(admin, `/api/Parcelas?filter=${q({ limit: 1000, fields: ['vencimento', 'status', 'tipo'] })}`);
