@@ -73,6 +73,10 @@ export interface ResourceDoc {
    */
   verbs?: ('list' | 'read' | 'create' | 'replace' | 'patch' | 'delete')[];
   /**
+   * fields the form recomputes as the person types (SPEC 5.8 pricing): field = formula(from, the percentage field of by typed last); a change of from reuses the last one, a value typed in field stays until from or a by field changes
+   */
+  derived?: DerivedField[];
+  /**
    * fixed column values: every query filters on them and every write sets them (several resources sharing one table)
    */
   scope?: {
@@ -163,6 +167,22 @@ export interface ResourceMenuPlacement {
     | 'notLongTrial'
     | 'planoModulos'
   )[];
+}
+export interface DerivedField {
+  /**
+   * the field computed
+   */
+  field: string;
+  /**
+   * the base field (a cost)
+   */
+  from: string;
+  /**
+   * each field that, with from, gives field, and the shared formula (src/shared/formulas.ts) that computes it, in the order they are tried
+   */
+  by: {
+    [k: string]: 'priceFromMargin' | 'priceFromMarkup';
+  };
 }
 export interface Relation {
   type: 'belongsTo' | 'hasMany';
@@ -315,4 +335,203 @@ export interface LookupItem {
    */
   valores?: string[];
   [k: string]: unknown;
+}
+
+// schemas/meta/document.schema.json
+/**
+ * a field as in a resource document, plus the document's own checks
+ */
+export type DocumentPropertySchema = PropertySchema & {
+  /**
+   * name of a resource document: the value is the id of one of its records, checked on every save (unknown or another account's/branch's = 400)
+   */
+  resource?: string;
+  /**
+   * a quantity/money field that must be greater than zero
+   */
+  positive?: boolean;
+  /**
+   * a quantity/money field that may not be below zero
+   */
+  nonNegative?: boolean;
+  [k: string]: unknown;
+};
+
+/**
+ * One document per business document type (acerto de estoque, transferência, pedido…): header and line-item JSON Schemas, per-branch numbering, states and the transitions between them with the permission level and the posting each runs. The lifecycle service (src/server/documentos) serves every type from this; the type's module adds only its postings.
+ */
+export interface DocumentDoc {
+  $schema?: string;
+  /**
+   * camelCase id, equal to the file name; also the document type stored with each record
+   */
+  name: string;
+  /**
+   * API path under /api/
+   */
+  endpoint: string;
+  title: string;
+  singular: string;
+  genero?: 'm' | 'f';
+  permission: string;
+  module?: string;
+  /**
+   * list route; the form routes are route + /cadastrar and /editar/:id
+   */
+  route: string;
+  /**
+   * <module>/<file>: src/server/<module>/<file>.ts exports the postings (and an optional validar) of this type
+   */
+  service: string;
+  /**
+   * numbers are gap-free per branch and type
+   */
+  numbering?: {
+    scope?: 'branch';
+  };
+  header: ObjectSchema;
+  items: ObjectSchema & {
+    minItems?: number;
+    maxItems?: number;
+    [k: string]: unknown;
+  };
+  /**
+   * @minItems 1
+   */
+  states: DocumentState[];
+  initial: string;
+  transitions: DocumentTransition[];
+  list: {
+    columns: {
+      field: string;
+      title?: string;
+      width?: number;
+    }[];
+    order?: string;
+  };
+  form: {
+    rows: string[][];
+  };
+  itemColumns: {
+    field: string;
+    title?: string;
+    width?: number;
+  }[];
+}
+export interface ObjectSchema {
+  type: 'object';
+  title?: string;
+  required?: string[];
+  properties: {
+    [k: string]: DocumentPropertySchema;
+  };
+  [k: string]: unknown;
+}
+export interface DocumentState {
+  key: string;
+  label: string;
+  color?: string;
+  /**
+   * header and items may be changed in this state (a draft)
+   */
+  editable?: boolean;
+}
+export interface DocumentTransition {
+  /**
+   * POST /api/{endpoint}/{id}/{name}
+   */
+  name: string;
+  label: string;
+  /**
+   * @minItems 1
+   */
+  from: string[];
+  to: string;
+  level: 'view' | 'change' | 'full';
+  /**
+   * name of the function in the service module's postings run inside the transition's transaction
+   */
+  posting?: string;
+  /**
+   * question the screen asks before running it
+   */
+  confirm?: string;
+  danger?: boolean;
+}
+
+// schemas/meta/menu.schema.json
+/**
+ * One of the four menus of SPEC 2.6-2.8 (schemas/menus/{main,settings,user,admin}.json). The menu filter of SPEC 6 walks these items: an item is hidden when the user lacks 'view' on its permission (perfilAdmin, suporteWhiteLabel and isContador pass every check), when its module is inactive in the brand, or when any of its 'requires' conditions fails; an accountant (isContador) sees only items flagged contador (a group flagged contador shows its flagged children); groups left without children are removed. Item keys are unique across all four menus; every link exists in routes.json; every permission exists in permissions.json.
+ */
+export interface MenuDocument {
+  $schema: '../meta/menu.schema.json';
+  name: 'main' | 'settings' | 'user' | 'admin';
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  items: MenuItem[];
+}
+export interface MenuItem {
+  /**
+   * Menu-item key (SPEC 6 naming: DASHBOARD, FINANCEIRO_*, VENDAS_*, ..., CONFIG_ADMINISTRADOR_*, USUARIO_*). Favourites store these keys.
+   */
+  key: string;
+  /**
+   * Portuguese label.
+   */
+  title: string;
+  /**
+   * Name of an @ant-design/icons component, e.g. DollarOutlined.
+   */
+  icon: string;
+  /**
+   * Route path from routes.json (no leading '/' or '#').
+   */
+  link?: string;
+  /**
+   * Permission key from permissions.json; the item needs 'view' on it.
+   */
+  permission?: string;
+  /**
+   * Brand module id (configWhiteLabel.modulos[].id); the item is hidden when that module is inactive.
+   */
+  module?: string;
+  /**
+   * Action id for items without a link, handled by the shell: modulosAdicionais, planos, areaCliente, politicaPrivacidade, termosUso (Assinatura); atualizarTransacoes, assistenteFiscal, downloadPdv (settings); trocarFilial (user); excluirProdutos, excluirFilial (administrator).
+   */
+  action?: string;
+  /**
+   * Group open by default (Assinatura).
+   */
+  expanded?: boolean;
+  /**
+   * Visible to an accountant (isContador), who sees nothing else (SPEC 6). Not inherited: a child of a flagged group needs its own flag. The keys of flagged items (under flagged groups) are the only ones an accountant passes, in the menus, the route guard and the API.
+   */
+  contador?: boolean;
+  /**
+   * One of the six keys SPEC 6 marks for special behaviour (products, clients, issue invoice, boletos, expenses, revenues); what it does is not shown in the SPEC.
+   */
+  destaque?: boolean;
+  /**
+   * Every condition must hold for the item to show. boletoConfig: the branch has a boleto configuration. twoDepositos: at least 2 stock locations. urlPdv: the brand has a PDV download URL. masterOrAvanco: user is master or isAvanco. isAvanco: user is isAvanco. contractId: the branch has a contract id (filialSelecionadaObj.contratoId). billingIntegration: the brand has the billing-system integration. notTrial: the branch is not in trial. notLongTrial: not a trial with more than 999 days left. planoModulos: the brand provides plan modules.
+   *
+   * @minItems 1
+   */
+  requires?: (
+    | 'boletoConfig'
+    | 'twoDepositos'
+    | 'urlPdv'
+    | 'masterOrAvanco'
+    | 'isAvanco'
+    | 'contractId'
+    | 'billingIntegration'
+    | 'notTrial'
+    | 'notLongTrial'
+    | 'planoModulos'
+  )[];
+  /**
+   * @minItems 1
+   */
+  children?: MenuItem[];
 }

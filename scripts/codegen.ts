@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
-import { loadMenus, loadRoutes, readResources } from '../src/server/schemas/documents.ts';
+import { loadMenus, loadRoutes, readResources } from '../src/server/catalog/documents.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = path.join(ROOT, 'schemas');
@@ -114,11 +114,27 @@ async function businessDocumentTypes(doc: any, lookups: Map<string, any>): Promi
   ].join('\n');
 }
 
-/** The document types (ResourceDoc, LookupDoc, ...) from their meta-schemas, used by server and web alike. */
+/**
+ * A reference into another meta-schema compiled earlier into the same file becomes that definition's type by its
+ * title (json-schema-to-typescript would otherwise declare it a second time).
+ */
+async function refsToEarlierTypes(node: any): Promise<any> {
+  if (Array.isArray(node)) return Promise.all(node.map(refsToEarlierTypes));
+  if (!node || typeof node !== 'object') return node;
+  const ref = typeof node.$ref === 'string' ? /^([a-z-]+\.schema\.json)#\/(.+)$/.exec(node.$ref) : null;
+  if (ref) {
+    const target = ref[2].split('/').reduce((n: any, k) => n?.[k], await readJson(path.join(SCHEMAS, 'meta', ref[1])));
+    if (!target?.title) throw new Error(`${node.$ref}: a definition shared between meta-schemas needs a title`);
+    return { tsType: target.title };
+  }
+  return Object.fromEntries(await Promise.all(Object.entries(node).map(async ([k, v]) => [k, await refsToEarlierTypes(v)])));
+}
+
+/** The document types (ResourceDoc, LookupDoc, DocumentDoc, MenuDocument) from their meta-schemas, used by server and web alike. */
 async function documentTypes(): Promise<string> {
   const out = [BANNER, ''];
-  for (const meta of ['resource', 'lookup']) {
-    const schema = await readJson(path.join(SCHEMAS, 'meta', `${meta}.schema.json`));
+  for (const meta of ['resource', 'lookup', 'document', 'menu']) {
+    const schema = await refsToEarlierTypes(await readJson(path.join(SCHEMAS, 'meta', `${meta}.schema.json`)));
     delete schema.$id;
     const ts = await compile(schema, schema.title, { bannerComment: '', declareExternallyReferenced: true, ignoreMinAndMaxItems: true, style: { singleQuote: true, printWidth: 120 } });
     out.push(`// schemas/meta/${meta}.schema.json`, ts.trim(), '');

@@ -1,5 +1,5 @@
-import { checkSchemas } from '../src/server/schemas/check.ts';
-import { checkTables } from '../src/server/schemas/check-tables.ts';
+import { checkSchemas } from './schemas-check/documents.ts';
+import { checkTables } from './schemas-check/tables.ts';
 
 const errors = checkSchemas();
 if (errors.length) {

@@ -4,7 +4,7 @@
  * Usage: tsx scripts/with-s3-local.ts COMMAND [ARGS…]
  */
 import { spawn } from 'node:child_process';
-import { startS3Local } from '../tests/support/s3-local.ts';
+import { startS3Local } from '../src/server/stand-ins/s3-local.ts';
 
 const [cmd, ...args] = process.argv.slice(2);
 if (!cmd) {

@@ -17,7 +17,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -18,7 +18,7 @@ import { DocumentRegistry } from '../../src/server/documentos/registry.ts';
 import { movimentar } from '../../src/server/estoque/movimentos.ts';
 import { posicaoPagina, posicaoXlsx } from '../../src/server/estoque/posicao.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 
 const SKUS = Number(process.env.BENCH_SKUS ?? 100000);
 

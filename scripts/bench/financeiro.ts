@@ -16,7 +16,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { createMailer } from '../../src/server/email/mailer.ts';
 import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../../src/server/financeiro/financeiro.service.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 
 const N = Number(process.env.BENCH_LANCAMENTOS ?? 10000);
 const RUNS = 15;

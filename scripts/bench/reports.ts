@@ -12,7 +12,7 @@ import { openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { ReportWorker } from '../../src/server/relatorios/worker.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100000);
 let url: string | undefined;

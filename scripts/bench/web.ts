@@ -19,7 +19,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENTES = Number(process.env.BENCH_CLIENTES ?? 100_000);

@@ -4,7 +4,7 @@ import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './demo/seed.ts';
 import { start } from './main.ts';
-import { loadReferenceData } from './schemas/reference-data.ts';
+import { loadReferenceData } from './ceps/reference-data.ts';
 
 /**
  * npm run start:cluster: one server process per core (CLUSTER_WORKERS to choose) on one machine, sharing the port

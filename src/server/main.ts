@@ -5,7 +5,7 @@ import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { startPgliteMaintenance } from './db/maintenance.ts';
 import { seedDemo } from './demo/seed.ts';
-import { loadReferenceData } from './schemas/reference-data.ts';
+import { loadReferenceData } from './ceps/reference-data.ts';
 import { pararSefazLocal } from './fiscal/sefaz-destino.ts';
 
 /** A shutdown that has not ended by then (a report still running) exits anyway; another process takes the job over. */

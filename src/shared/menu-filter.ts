@@ -1,4 +1,4 @@
-import type { ResourceMenuPlacement } from '../../generated/schema-types.ts';
+import type { MenuItem, ResourceMenuPlacement } from '../../generated/schema-types.ts';
 import { hasPermission, type LevelName, type PermissionSubject } from './permissions.ts';
 
 /**
@@ -9,20 +9,8 @@ import { hasPermission, type LevelName, type PermissionSubject } from './permiss
 /** The conditions of SPEC 6 an item may require (schemas/meta/resource.schema.json lists them once). */
 export type MenuRequirement = NonNullable<ResourceMenuPlacement['requires']>[number];
 
-export interface MenuItemDoc {
-  key: string;
-  title: string;
-  icon: string;
-  link?: string;
-  permission?: string;
-  module?: string;
-  action?: string;
-  expanded?: boolean;
-  contador?: boolean;
-  destaque?: boolean;
-  requires?: MenuRequirement[];
-  children?: MenuItemDoc[];
-}
+/** An item of schemas/menus (schemas/meta/menu.schema.json), as the derived menus carry it. */
+export type MenuItemDoc = MenuItem;
 
 export interface MenuUser extends PermissionSubject {
   master?: boolean;

@@ -1,5 +1,5 @@
 import type { LevelName } from './permissions.ts';
-import type { ResourceMenuPlacement } from '../../generated/schema-types.ts';
+import type { MenuDocument, ResourceDoc } from '../../generated/schema-types.ts';
 import type { MenuItemDoc, RouteDoc } from './menu-filter.ts';
 
 /**
@@ -9,23 +9,11 @@ import type { MenuItemDoc, RouteDoc } from './menu-filter.ts';
  * it is repeated in schemas/routes or schemas/menus.
  */
 
-export type MenuName = 'main' | 'settings' | 'user' | 'admin';
+export type MenuName = MenuDocument['name'];
 export const MENU_NAMES: readonly MenuName[] = ['main', 'settings', 'user', 'admin'];
 
 /** The part of a resource document navigation reads. */
-export interface NavResource {
-  name: string;
-  title: string;
-  singular: string;
-  permission: string;
-  module?: string;
-  route: string;
-  copy?: boolean;
-  /** A read-only document (a history) has its list and no form. */
-  readOnly?: boolean;
-  /** The "menu" key of the document: false for none, otherwise overrides of the default placement. */
-  menu?: false | ResourceMenuPlacement;
-}
+export type NavResource = Pick<ResourceDoc, 'name' | 'title' | 'singular' | 'permission' | 'module' | 'route' | 'copy' | 'readOnly' | 'menu'>;
 
 export interface DerivedRoute extends RouteDoc {
   title: string;

@@ -8,7 +8,7 @@ import { ReportWorker } from '../../src/server/relatorios/worker.ts';
 import { S3Storage } from '../../src/server/storage/s3.ts';
 import { openStorage, STORAGE_MESSAGES } from '../../src/server/storage/storage.ts';
 import { tinyPng } from '../support/png.ts';
-import { startS3Local, type S3Local } from '../support/s3-local.ts';
+import { startS3Local, type S3Local } from '../../src/server/stand-ins/s3-local.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 const dataUrl = (mime: string, b: Buffer) => `data:${mime};base64,${b.toString('base64')}`;

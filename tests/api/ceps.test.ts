@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CEPS_CONHECIDOS, startCepLocal, type CepLocal } from '../support/cep-local.ts';
+import { CEPS_CONHECIDOS, startCepLocal, type CepLocal } from '../../src/server/stand-ins/cep-local.ts';
 import { BACKENDS, startTestServer, type TestServer } from '../support/server.ts';
 
 describe.each(BACKENDS)('GET Ceps/findOne (CEP → address) on %s', (backend) => {

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { resourceSuite } from '../support/resource-suite.ts';
 import { MIGRATIONS_DIR } from '../../src/server/db/migrate.ts';
-import { checkSchemas } from '../../src/server/schemas/check.ts';
-import { checkTables } from '../../src/server/schemas/check-tables.ts';
-import { loadMenus, loadRoutes, readDocuments, SCHEMAS_DIR } from '../../src/server/schemas/documents.ts';
+import { checkSchemas } from '../../scripts/schemas-check/documents.ts';
+import { checkTables } from '../../scripts/schemas-check/tables.ts';
+import { loadMenus, loadRoutes, readDocuments, SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
 import type { ResourceDoc } from '../../generated/schema-types.ts';
 import { filterMenu, flattenMenu, routeAccess } from '../../src/shared/menu-filter.ts';
 

@@ -6,7 +6,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { S3Storage } from '../../src/server/storage/s3.ts';
 import { openStorage, StorageUnavailable, STORAGE_MESSAGES, tenantKey, type FileStorage } from '../../src/server/storage/storage.ts';
-import { startS3Local, type S3Local } from '../support/s3-local.ts';
+import { startS3Local, type S3Local } from '../../src/server/stand-ins/s3-local.ts';
 
 const text = async (s: Readable | null) => {
   if (!s) return null;

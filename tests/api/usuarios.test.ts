@@ -1,40 +1,21 @@
-import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../../src/server/auth/sessions.ts';
 import { cnpjWithDigits } from '../../src/shared/documents.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { startSmtp } from '../support/smtp.ts';
-
-/** A stand-in for the external CRM that speaks its HTTP API and records every call. */
-async function startCrm() {
-  const calls: { method: string; url: string; headers: Record<string, unknown>; body: any }[] = [];
-  let nextId = 100;
-  const server: Server = createServer((req, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      const body = data ? JSON.parse(data) : null;
-      calls.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'GET') res.end(JSON.stringify({ value: [] }));
-      else res.end(JSON.stringify({ value: [{ Id: nextId++, ...body }] }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, calls, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startCrmLocal } from '../../src/server/stand-ins/crm-local.ts';
+import { startSmtp } from '../../src/server/stand-ins/smtp-local.ts';
 
 describe.each(BACKENDS)('Usuarios on %s', (backend) => {
   let srv: TestServer;
   let app: FastifyInstance;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let crm: Awaited<ReturnType<typeof startCrm>>;
+  let crm: Awaited<ReturnType<typeof startCrmLocal>>;
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as any, headers });
   const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: token } });
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    crm = await startCrm();
+    crm = await startCrmLocal();
     srv = await startTestServer(backend, { smtpUrl: smtp.url, crmBaseUrl: crm.url });
     app = srv.app;
   });

@@ -5,11 +5,11 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { tinyPng } from '../support/png.ts';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer.ts';
 import { startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
-import { startS3Local, type S3Local } from '../support/s3-local.ts';
+import { startS3Local, type S3Local } from '../../src/server/stand-ins/s3-local.ts';
 import { openTestDb } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../support/smtp.ts';
+import { startSmtp } from '../../src/server/stand-ins/smtp-local.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';

@@ -2,7 +2,7 @@ import RandExp from 'randexp';
 import type { ValidateFunction } from 'ajv';
 import { fieldType, type FieldTypeProperty } from '../../src/shared/field-types.ts';
 import { createAjv, writeSchema } from '../../src/server/resources/registry.ts';
-import { loadLookups } from '../../src/server/schemas/documents.ts';
+import { loadLookups } from '../../src/server/catalog/documents.ts';
 import type { PropertySchema, ResourceDoc } from '../../generated/schema-types.ts';
 
 /**

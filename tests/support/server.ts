@@ -11,7 +11,7 @@ import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { loadReferenceData } from '../../src/server/schemas/reference-data.ts';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import type { FileStorage } from '../../src/server/storage/storage.ts';
 
 export type Backend = 'pglite' | 'postgres';

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AjudaButton } from '../../src/web/assinatura/AjudaButton.tsx';
 import { SuporteBanner } from '../../src/web/assinatura/SuporteBanner.tsx';
 import { entrarComoSuporte, origemSuporte } from '../../src/web/assinatura/suporte.ts';
-import { getToken, saveSession } from '../../src/web/app/session.ts';
+import { getToken, saveSession } from '../../src/web/api/session.ts';
 import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
 import ExcluirPage from '../../src/web/pages/administrador/tabelas/ExcluirPage.tsx';
 import SequenciaFilialPage from '../../src/web/pages/administrador/tabelas/SequenciaFilialPage.tsx';

@@ -3,7 +3,7 @@ import { App, ConfigProvider } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { api, serializeParams, SYSTEM_HEADER, SYSTEM_ID, withAccessToken } from '../../src/web/api/client.ts';
 import { extractErrorText, isInfoError, toApiError } from '../../src/web/api/errors.ts';
-import { saveSession, clearSession, getToken } from '../../src/web/app/session.ts';
+import { saveSession, clearSession, getToken } from '../../src/web/api/session.ts';
 import { confirmDialog, DialogHost, DIALOG_DELAY_MS, errorDialogProps, textDialogError, TextInputDialog, textInputDialog, toast, TOAST_MS, TOAST_PLACEMENT } from '../../src/web/dialogs/dialogs.tsx';
 import { mockApi } from './support/mock-api.ts';
 
@@ -154,7 +154,7 @@ describe('dialogs and toasts', () => {
 
 describe("the brand's API endpoint (SPEC 7)", () => {
   it('becomes the base of every later call; none configured keeps /api/', async () => {
-    const { applyApiEndpoint } = await import('../../src/web/app/brand.ts');
+    const { applyApiEndpoint } = await import('../../src/web/brand/brand.ts');
     const before = api.defaults.baseURL;
     try {
       applyApiEndpoint({});

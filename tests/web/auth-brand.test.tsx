@@ -1,8 +1,8 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { App as AntApp, Button } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrandConfig } from '../../src/web/app/brand.ts';
-import { getToken, saveSession } from '../../src/web/app/session.ts';
+import type { BrandConfig } from '../../src/web/brand/brand.ts';
+import { getToken, saveSession } from '../../src/web/api/session.ts';
 import { ANALYTICS_SCRIPT_ID, analyticsActive } from '../../src/web/brand/analytics.ts';
 import { BrandLook } from '../../src/web/brand/BrandLook.tsx';
 import { brandLook, FAVICON_ID, SCRIPT_EMBED_ID, SCRIPT_LINK_ID } from '../../src/web/brand/brand-look.ts';

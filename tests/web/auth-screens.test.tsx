@@ -3,11 +3,11 @@ import { App as AntApp, Modal } from 'antd';
 import { createMemoryRouter, createRoutesFromElements, Route, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getToken, getUser, saveSession } from '../../src/web/app/session.ts';
-import type { BrandConfig } from '../../src/web/app/brand.ts';
+import { getToken, getUser, saveSession } from '../../src/web/api/session.ts';
+import type { BrandConfig } from '../../src/web/brand/brand.ts';
 import { fieldStatus, loginEmailError, recoveryEmailError, confirmationError } from '../../src/web/auth/auth-rules.ts';
 import { destinationAfterLogin } from '../../src/web/auth/session-flow.ts';
-import { authRoutes } from '../../src/web/auth/routes.tsx';
+import { authRoutes } from '../../src/web/app/auth-routes.tsx';
 import { DEFAULT_REGIME, pageParams, readReferral, REGIMES } from '../../src/web/auth/signup-data.ts';
 import { mockApi, type MockHandler } from './support/mock-api.ts';
 

@@ -8,7 +8,7 @@ import { takeArrived } from '../../src/web/api/early.ts';
 import { listKey } from '../../src/web/api/hooks.ts';
 import { buildListFilter, parseGridState } from '../../src/web/renderer/grid-state.ts';
 import { BRAND_KEY, loadListPage, preloadRoute } from '../../src/web/app/preload.ts';
-import { clearSession, saveSession } from '../../src/web/app/session.ts';
+import { clearSession, saveSession } from '../../src/web/api/session.ts';
 import { SchemaGrid } from '../../src/web/renderer/SchemaGrid.tsx';
 import { resourceByName } from '../../src/web/schemas/registry.ts';
 import { mockApi } from './support/mock-api.ts';

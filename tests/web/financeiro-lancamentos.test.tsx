@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { saveSession } from '../../src/web/app/session.ts';
+import { saveSession } from '../../src/web/api/session.ts';
 import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
 import LancamentosPage from '../../src/web/pages/financeiro/LancamentosPage.tsx';
 import { mockApi } from './support/mock-api.ts';

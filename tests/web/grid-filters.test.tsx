@@ -181,7 +181,7 @@ describe('the empty list and the search box', () => {
 describe('a finished report opens in a new tab with the access token (SPEC 7)', () => {
   it('PDFs offer "Abrir em nova aba"; the address carries access_token; XLSX and unfinished ones do not', async () => {
     const { ReportsTable } = await import('../../src/web/reports/ReportsTable.tsx');
-    const { saveSession, clearSession } = await import('../../src/web/app/session.ts');
+    const { saveSession, clearSession } = await import('../../src/web/api/session.ts');
     saveSession('tok en/1', { id: 1, nome: 'Ana' } as any);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     try {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../src/web/app/session.ts';
+import { saveSession } from '../../src/web/api/session.ts';
 import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
 import { filialNoTexto } from '../../src/web/pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx';
 import { ExportButtons } from '../../src/web/reports/ExportButtons.tsx';

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseBRL, priceFromMargin, priceFromMarkup } from '../../src/shared/money.ts';
-import { brandSwitches } from '../../src/web/app/brand.ts';
+import { brandSwitches } from '../../src/web/brand/brand.ts';
 import { buildFormShape, copyOf, payloadOf } from '../../src/web/renderer/form-schema.ts';
-import { applyPricing, hasPricing } from '../../src/web/renderer/pricing.ts';
+import { applyDerived, derivedOf, type LastTyped } from '../../src/web/renderer/derived.ts';
+import { FORMULAS } from '../../src/shared/formulas.ts';
+import meta from '../../schemas/meta/resource.schema.json';
 import { resourceByName } from '../../src/web/schemas/registry.ts';
 
 const produto = resourceByName('produto')!;
@@ -32,31 +34,35 @@ describe('SPEC 5.8 price formulas with pt-BR inputs', () => {
   });
 });
 
-describe('price recomputed as the person types', () => {
-  it('applies to documents with cost, a percentage and price', () => {
-    expect(hasPricing(produto)).toBe(true);
-    expect(hasPricing(servico)).toBe(true);
-    expect(hasPricing(cliente)).toBe(false);
+describe('price recomputed as the person types (the document\'s "derived" rule)', () => {
+  const rules = derivedOf(produto);
+  const applyPricing = (prev: Record<string, unknown>, next: Record<string, unknown>, last: LastTyped = {}) => applyDerived(rules, prev, next, last);
+
+  it('applies to documents that declare it, with formulas the meta schema names', () => {
+    expect(rules).toEqual([{ field: 'precoVenda', from: 'precoCusto', by: { margemLucro: 'priceFromMargin', markup: 'priceFromMarkup' } }]);
+    expect(derivedOf(servico)).toEqual([{ field: 'precoVenda', from: 'precoCusto', by: { margemLucro: 'priceFromMargin' } }]);
+    expect(derivedOf(cliente)).toEqual([]);
+    expect(Object.keys(FORMULAS).sort()).toEqual([...meta.properties.derived.items.properties.by.additionalProperties.enum].sort());
   });
 
   it('margin typed: price by margin; markup typed: price by markup; cost typed: the last percentage decides', () => {
     const base = { precoCusto: '10.00', margemLucro: null, markup: null, precoVenda: null };
-    let r = applyPricing(base, { ...base, margemLucro: '50.00' }, null);
-    expect(r).toEqual({ data: { ...base, margemLucro: '50.00', precoVenda: '20.00' }, lastPct: 'margin' });
-    r = applyPricing(r.data, { ...r.data, markup: '50.00' }, r.lastPct);
+    let r = applyPricing(base, { ...base, margemLucro: '50.00' });
+    expect(r).toEqual({ data: { ...base, margemLucro: '50.00', precoVenda: '20.00' }, last: { precoVenda: 'margemLucro' } });
+    r = applyPricing(r.data, { ...r.data, markup: '50.00' }, r.last);
     expect(r.data.precoVenda).toBe('15.00');
-    expect(r.lastPct).toBe('markup');
-    r = applyPricing(r.data, { ...r.data, precoCusto: '1234.56' }, r.lastPct);
+    expect(r.last.precoVenda).toBe('markup');
+    r = applyPricing(r.data, { ...r.data, precoCusto: '1234.56' }, r.last);
     expect(r.data.precoVenda).toBe('1851.84');
-    r = applyPricing(r.data, { ...r.data, margemLucro: '30.00' }, r.lastPct);
+    r = applyPricing(r.data, { ...r.data, margemLucro: '30.00' }, r.last);
     expect(r.data.precoVenda).toBe('1763.66');
   });
 
   it('a price typed by hand stays; a cost without any percentage changes nothing', () => {
     const base = { precoCusto: '10.00', margemLucro: '50.00', precoVenda: '20.00' };
-    expect(applyPricing(base, { ...base, precoVenda: '22.00' }, 'margin').data.precoVenda).toBe('22.00');
+    expect(applyPricing(base, { ...base, precoVenda: '22.00' }, { precoVenda: 'margemLucro' }).data.precoVenda).toBe('22.00');
     const none = { precoCusto: '10.00', precoVenda: '12.00' };
-    expect(applyPricing(none, { ...none, precoCusto: '11.00' }, null).data.precoVenda).toBe('12.00');
+    expect(applyPricing(none, { ...none, precoCusto: '11.00' }).data.precoVenda).toBe('12.00');
   });
 });
 

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_LIMIT } from '../../src/shared/favorites.ts';
-import { saveSession } from '../../src/web/app/session.ts';
+import { saveSession } from '../../src/web/api/session.ts';
 import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
 import { exportReport, REPORT_TEXTS } from '../../src/web/reports/export-flow.ts';
 import { ReportNotificationsHost } from '../../src/web/reports/report-toasts.tsx';

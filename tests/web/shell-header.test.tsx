@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flattenMenu } from '../../src/shared/menu-filter.ts';
-import { saveSession, type SessionUser } from '../../src/web/app/session.ts';
+import { saveSession, type SessionUser } from '../../src/web/api/session.ts';
 import { AppHeader, type AppHeaderProps } from '../../src/web/shell/AppHeader.tsx';
 import { HEADER_FALLBACK_MS } from '../../src/web/shell/header-init.ts';
 import { menuContext, visibleMenus } from '../../src/web/shell/menus.ts';
@@ -106,5 +106,26 @@ describe('shell menus from getUserInfo', () => {
     // Settings: the depósitos screen itself needs only the app.estoque key.
     const settings = flattenMenu(visibleMenus(menuContext({ ...SERVER, filialSelecionadaObj: { id: 2, quantidadeDepositos: 0 } }, undefined)).settings).map((i) => i.key);
     expect(settings).toContain('CONFIG_ESTOQUE_DEPOSITOS');
+  });
+});
+
+describe("the brand in the header (issue 12: the brand's logo, the title as fallback)", () => {
+  const marca = (imagens: Record<string, string>) => ({ title: 'Marca Dois', imagens }) as unknown as AppHeaderProps['brand'];
+  const home = () => screen.getByLabelText('Ir para o dashboard');
+
+  it("shows the brand's imagens.logo, named by the brand's title", () => {
+    render(header({ brand: marca({ logo: '/api/marca/imagens/logo.png' }) }));
+    const img = home().querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/api/marca/imagens/logo.png');
+    expect(img.getAttribute('alt')).toBe('Marca Dois');
+  });
+
+  it('without a logo, shows the title; without a brand, the product name', () => {
+    const view = render(header({ brand: marca({}) }));
+    expect(home().querySelector('img')).toBeNull();
+    expect(home().textContent).toBe('Marca Dois');
+    view.unmount();
+    render(header({}));
+    expect(home().textContent).toBe('Retaguarda');
   });
 });

@@ -3,7 +3,7 @@ import { OVERLAY_TITLE_MAX, type FieldLabels, type MenuOverlay } from '../../sha
 import { flattenMenu, type MenuItemDoc } from '../../shared/menu-filter.ts';
 import type { AppServices } from '../app-services.ts';
 import { badRequest } from '../http/errors.ts';
-import { readDocuments } from '../schemas/documents.ts';
+import { readDocuments } from '../catalog/documents.ts';
 import { brandOfAdmin } from './modulos-routes.ts';
 
 const MENU_KEYS = new Set(flattenMenu(readDocuments<{ items: MenuItemDoc[] }>('menus').flatMap(({ doc }) => doc.items)).map((i) => i.key));

@@ -8,7 +8,7 @@ import { parseMonth } from '../brands/admin-routes.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { loadRoutes } from '../schemas/documents.ts';
+import { loadRoutes } from '../catalog/documents.ts';
 import { brandOfAdmin } from './modulos-routes.ts';
 
 type Detail = { path: string; campo: string; mensagem: string };

@@ -1,6 +1,6 @@
 import { accountantKeys } from '../../shared/menu-filter.ts';
 import { hasPermission, type LevelName } from '../../shared/permissions.ts';
-import { loadMenus } from '../schemas/documents.ts';
+import { loadMenus } from '../catalog/documents.ts';
 import type { RequestContext } from './context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCHEMAS_DIR } from '../schemas/documents.ts';
+import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import type { BrandRow } from './brand-resolver.ts';
 
 interface Theme {

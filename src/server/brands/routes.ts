@@ -8,7 +8,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { SCHEMAS_DIR } from '../schemas/documents.ts';
+import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import brandAdminRoutes from './admin-routes.ts';
 import type { BrandRow } from './brand-resolver.ts';
 

@@ -10,7 +10,8 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql } from '../resources/filter-sql.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { serverAllows } from '../auth/access.ts';
-import { DOCUMENT_SYSTEM_FIELDS, type DocumentTransition, type ObjectSchema } from './document-doc.ts';
+import type { DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
+import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
 import type { DocumentDef } from './registry.ts';
 
 type Row = Record<string, unknown>;

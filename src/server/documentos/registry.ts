@@ -1,8 +1,9 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv, lazyValidator, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
 import { importModuleRef } from '../module-ref.ts';
-import { loadLookups, readDocuments, SCHEMAS_DIR } from '../schemas/documents.ts';
-import { DOCUMENT_SYSTEM_FIELDS, type DocumentDoc, type DocumentTransition, type ObjectSchema } from './document-doc.ts';
+import { loadLookups, readDocuments, SCHEMAS_DIR } from '../catalog/documents.ts';
+import type { DocumentDoc, DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
+import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
 import type { DocumentModule } from './lifecycle.ts';
 
 export interface DocumentDef {

@@ -1,6 +1,6 @@
 import { gtin13 } from '../demo/produtos.ts';
 import type { Queryable } from '../db/db.ts';
-import { loadLookups } from '../schemas/documents.ts';
+import { loadLookups } from '../catalog/documents.ts';
 import { aplicar, lerPedido } from './alteracao-preco.ts';
 import { gerarGrade } from './variacoes.ts';
 

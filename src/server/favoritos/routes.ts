@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FAVORITES_LIMIT, FAVORITES_MESSAGES, routeKey } from '../../shared/favorites.ts';
 import type { AppServices } from '../app-services.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { loadMenus } from '../schemas/documents.ts';
+import { loadMenus } from '../catalog/documents.ts';
 
 interface MenuItem {
   key: string;

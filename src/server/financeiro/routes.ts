@@ -13,7 +13,7 @@ import { withRetry } from '../documentos/routes.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseJsonParam, SqlParams, whereToSql } from '../resources/filter-sql.ts';
 import { buildResource } from '../resources/registry.ts';
-import { loadLookups, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { loadLookups, SCHEMAS_DIR } from '../catalog/documents.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { Queryable } from '../db/db.ts';

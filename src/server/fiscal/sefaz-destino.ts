@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { SefazLocal } from './sefaz-local.ts';
+import { SefazLocal } from '../stand-ins/sefaz-local.ts';
 import { SefazCliente, type Destino, type OpcoesCliente } from './sefaz-cliente.ts';
 
 /**
  * Where the SEFAZ client talks to, from the setting SEFAZ_DESTINO:
- * - `local` (the default): the local SEFAZ (sefaz-local.ts), started inside this process on a loopback port the first
+ * - `local` (the default): the local SEFAZ (src/server/stand-ins/sefaz-local.ts), started inside this process on a loopback port the first
  *   time a client is created, homologação only. The demo and development use it; nothing leaves the machine.
  * - `real`: the authorisers' real endpoints of schemas/fiscal/sefaz-endpoints.json (produção or homologação, by tpAmb).
  */

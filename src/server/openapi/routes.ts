@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { allowsVerb, writeSchema, SYSTEM_FIELDS, type ResourceVerb } from '../resources/registry.ts';
-import { loadLookups } from '../schemas/documents.ts';
+import { loadLookups } from '../catalog/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { documentsOpenApi } from '../documentos/routes.ts';
 import { ESTOQUE_COMPLEMENTOS_PATHS } from '../estoque/complementos-openapi.ts';

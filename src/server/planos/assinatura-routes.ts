@@ -6,8 +6,17 @@ import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
-import { billingProvider, validarCartao, type MeioPagamento } from './cobranca.ts';
+import { validarCartao, type BillingProvider, type MeioPagamento } from './cobranca.ts';
+import { LocalBillingProvider } from '../stand-ins/cobranca-local.ts';
 import { modulosDaMarca, moduloDoCatalogo, situacaoDaConta } from './modulos.ts';
+
+let provider: BillingProvider = new LocalBillingProvider();
+
+export const billingProvider = (): BillingProvider => provider;
+/** For a deployment with a real billing system (and tests that simulate one). */
+export function setBillingProvider(p: BillingProvider): void {
+  provider = p;
+}
 
 /** Days a paid period lasts. */
 export const PERIODO_DIAS = 30;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { badRequest } from '../http/errors.ts';
 
 export type MeioPagamento = 'boleto' | 'cartao';
@@ -26,7 +25,7 @@ export interface Cartao {
 
 /**
  * The billing system behind Usuarios/efetivarPlano, migrarPlano, alterarPagamentoParaCartao and the add-on
- * modules (SPEC 7.1). A brand's real provider implements this; the local provider below serves the demo and
+ * modules (SPEC 7.1). A brand's real provider implements this; the local provider (src/server/stand-ins/cobranca-local.ts) serves the demo and
  * the tests. The card itself never reaches our database: the provider keeps it and we keep its last digits.
  */
 export interface BillingProvider {
@@ -45,7 +44,6 @@ const luhn = (digits: string) => {
   return sum % 10 === 0;
 };
 
-const bandeira = (n: string) => (/^4/.test(n) ? 'Visa' : /^(5[1-5]|2[2-7])/.test(n) ? 'Mastercard' : /^3[47]/.test(n) ? 'American Express' : /^(636368|438935|504175|451416|636297|5067|4576|4011)/.test(n) ? 'Elo' : 'Outra');
 
 /** Checks a card as any provider would before accepting it; Portuguese messages per field. */
 export function validarCartao(body: unknown, today = new Date()): Cartao {
@@ -66,28 +64,4 @@ export function validarCartao(body: unknown, today = new Date()): Cartao {
   if (!/^\d{3,4}$/.test(cvv)) errors.push({ path: '/cvv', campo: 'cvv', mensagem: 'Código de segurança inválido.' });
   if (errors.length) throw badRequest(`Dados do cartão inválidos: ${errors.map((e) => e.mensagem).join(' ')}`, errors);
   return { numero, nome, validade, cvv };
-}
-
-/**
- * Local provider: charges settle at once ('paga'), so a demo account that chooses a plan is using it a second
- * later. A card whose number ends in 0002 is declined, so the refusal path can be tried (as with a real
- * provider's test cards).
- */
-export class LocalBillingProvider implements BillingProvider {
-  readonly nome = 'local';
-  async cobrar(_c: Cobranca): Promise<ResultadoCobranca> {
-    return { idExterno: `local-${randomUUID()}`, situacao: 'paga' };
-  }
-  async registrarCartao(_tenantId: number, cartao: Cartao) {
-    if (cartao.numero.endsWith('0002')) throw badRequest('Cartão recusado pela operadora. Use outro cartão.', [{ path: '/numero', campo: 'numero', mensagem: 'Cartão recusado pela operadora.' }]);
-    return { final: cartao.numero.slice(-4), bandeira: bandeira(cartao.numero) };
-  }
-}
-
-let provider: BillingProvider = new LocalBillingProvider();
-
-export const billingProvider = (): BillingProvider => provider;
-/** For a deployment with a real billing system (and tests that simulate one). */
-export function setBillingProvider(p: BillingProvider): void {
-  provider = p;
 }

@@ -3,7 +3,7 @@ import { flattenMenu } from '../../shared/menu-filter.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { BrandRow } from '../brands/brand-resolver.ts';
 import type { Queryable } from '../db/db.ts';
-import { loadMenus } from '../schemas/documents.ts';
+import { loadMenus } from '../catalog/documents.ts';
 
 /** One module of the product: a group of the main menu that names a `module` (schemas/menus/main.json). */
 export interface ModuloCatalogo {

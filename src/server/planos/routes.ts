@@ -12,7 +12,7 @@ import { checkFilterKeys, orderToSql, parseFields, parseJsonParam, parseOrder, p
 import { buildResource, type ResourceDef } from '../resources/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { loadLookups, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { loadLookups, SCHEMAS_DIR } from '../catalog/documents.ts';
 import { cobrar } from './assinatura-routes.ts';
 
 type Row = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import { maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../shared/documents.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';
 import type { ResourceDef } from '../resources/registry.ts';
-import { loadLookups } from '../schemas/documents.ts';
+import { loadLookups } from '../catalog/documents.ts';
 
 export type ColumnKind = 'text' | 'money' | 'decimal' | 'integer' | 'date' | 'datetime' | 'boolean' | 'lookup';
 

@@ -2,7 +2,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { storageOf, type StorageKind } from '../../shared/field-types.ts';
 import { AJV_OPTIONS, addRetaguardaFormats } from '../../shared/formats.ts';
-import { loadLookups, readResources, SCHEMAS_DIR } from '../schemas/documents.ts';
+import { loadLookups, readResources, SCHEMAS_DIR } from '../catalog/documents.ts';
 import type { LookupDoc } from '../../../generated/schema-types.ts';
 import type { PropertySchema, ResourceDoc } from '../../../generated/schema-types.ts';
 

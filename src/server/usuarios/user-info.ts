@@ -4,7 +4,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { configuracaoDaFilial } from '../boletos/configuracao.ts';
 import type { BrandRow } from '../brands/brand-resolver.ts';
 import type { Db } from '../db/db.ts';
-import { SCHEMAS_DIR } from '../schemas/documents.ts';
+import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import { modulosParaMenu, situacaoDaConta } from '../planos/modulos.ts';
 
 const ALL_KEYS: string[] = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'permissions/permissions.json'), 'utf8')).keys.map((k: { key: string }) => k.key);

@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance } from 'axios';
-import { clearSession, getToken } from '../app/session.ts';
+import { clearSession, getToken } from './session.ts';
 
 import { SYSTEM_HEADER, SYSTEM_ID, serializeParams } from './params.ts';
 

@@ -5,18 +5,18 @@ import 'dayjs/locale/pt-br';
 import { lazy, Suspense } from 'react';
 import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { authRoutes } from '../auth/routes.tsx';
+import { authRoutes } from './auth-routes.tsx';
 import { adminRoutes } from '../pages/administrador/routes.tsx';
 import { FINANCEIRO_LIST_PAGES, financeiroRoutes } from '../pages/financeiro/routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
 import { DOCUMENTS } from '../pages/documentos/document-docs.ts';
-import { themeColor, useBrand } from './brand.ts';
-import { ANTD_CSS_VAR_KEY } from './antd-theme.ts';
+import { themeColor, useBrand } from '../brand/brand.ts';
+import { ANTD_CSS_VAR_KEY } from '../brand/antd-theme.ts';
 import { loadFormPage, loadListPage, loadShell } from './page-chunks.ts';
-import { RequireAuth } from './RequireAuth.tsx';
-import { resourcePaths } from './resource-routes.ts';
+import { RequireAuth } from '../auth/RequireAuth.tsx';
+import { resourcePaths } from '../renderer/resource-routes.ts';
 
 dayjs.locale('pt-br');
 
@@ -37,7 +37,7 @@ const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
 const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
-const AssinaturaPage = lazy(() => import('../assinatura/AssinaturaPage.tsx'));
+const AssinaturaPage = lazy(() => import('../pages/assinatura/AssinaturaPage.tsx'));
 // Business documents (schemas/documents): one list and one form page for every type.
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
 const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage.tsx'));

@@ -1,7 +1,7 @@
 import { fetchEarly } from '../api/early.ts';
-import { BRAND_KEY } from './brand-key.ts';
+import { BRAND_KEY } from '../brand/brand-key.ts';
 import { loadFormPage, loadListPage, loadLoginPage, loadShell } from './page-chunks.ts';
-import { getToken } from './session.ts';
+import { getToken } from '../api/session.ts';
 
 export { BRAND_KEY, loadFormPage, loadListPage };
 

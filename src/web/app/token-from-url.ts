@@ -1,4 +1,4 @@
-import { getUser, installStorageFallback, localStore, saveSession } from './session.ts';
+import { getUser, installStorageFallback, localStore, saveSession } from '../api/session.ts';
 
 /**
  * SPEC 2.2: a token passed as a query parameter signs the user in, then the app goes on to the fragment;

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
-import { clearSession, saveSession } from '../app/session.ts';
+import { clearSession, saveSession } from '../api/session.ts';
 import { origemSuporte, sairDoSuporte } from './suporte.ts';
 
 /** While a brand admin is inside a customer account for support, this stays on screen with the way back. */

@@ -24,6 +24,18 @@ export interface Assinatura {
   modulos: ModuloConta[];
 }
 
+export interface Plano {
+  id: number;
+  idExterno: string;
+  configWhiteLabel: number;
+  nome: string;
+  descricao?: string | null;
+  valor: string;
+  modulo?: string | null;
+  modulos: { id: string; visivel: boolean }[];
+  ativo: boolean;
+}
+
 export const ASSINATURA_KEY = 'Assinatura';
 export const ASSINATURA_PAGE = '/pages/assinatura';
 

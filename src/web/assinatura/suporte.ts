@@ -1,4 +1,4 @@
-import type { SessionUser } from '../app/session.ts';
+import type { SessionUser } from '../api/session.ts';
 
 /** Where the brand admin came from while inside a customer account (SPEC 2.5 'Acessar conta cliente'). */
 const KEY = 'suporte-origem';

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useBrand } from '../app/brand.ts';
+import { useBrand } from '../brand/brand.ts';
 import { brandLoginCover } from '../brand/brand-config.ts';
 import { applyStorageChoice } from '../brand/start-up.ts';
 import './auth.css';

@@ -5,23 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { formatBRL } from '../../shared/money.ts';
 import { api } from '../api/client.ts';
-import { useBrand } from '../app/brand.ts';
-import { getUser, may } from '../app/session.ts';
+import { useBrand } from '../brand/brand.ts';
+import { getUser, may } from '../api/session.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { BrandLogo } from './BrandLogo.tsx';
 import { DASHBOARD } from './session-flow.ts';
+import type { Plano } from '../assinatura/assinatura.ts';
 
-export interface Plano {
-  id: number;
-  idExterno: string;
-  configWhiteLabel: number;
-  nome: string;
-  descricao?: string | null;
-  valor: string;
-  modulo?: string | null;
-  modulos: { id: string; visivel: boolean }[];
-  ativo: boolean;
-}
 
 interface Contratado {
   planoId: number | null;

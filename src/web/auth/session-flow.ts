@@ -1,5 +1,5 @@
 import { api } from '../api/client.ts';
-import { clearSession, getToken, saveSession, type SessionUser } from '../app/session.ts';
+import { clearSession, getToken, saveSession, type SessionUser } from '../api/session.ts';
 
 /** SPEC 9 waits used by the auth screens. */
 export const TOKEN_LOGIN_DELAY_MS = 500;

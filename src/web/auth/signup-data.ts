@@ -1,7 +1,7 @@
 import regimes from '../../../schemas/lookups/regimeTributarioCadastro.json';
 import { decodeIndicante, shown, type CadastroData, type CadastroError, type CadastroSwitches, validateCadastro } from '../../shared/cadastro.ts';
 import { onlyDigits } from '../../shared/documents.ts';
-import { sessionStore } from '../app/session.ts';
+import { sessionStore } from '../api/session.ts';
 
 /** SPEC 2.4: the five regimes in the screen's order; Simples Nacional is the default. */
 export const REGIMES = regimes.items.map((i) => ({ value: i.value, label: i.label }));

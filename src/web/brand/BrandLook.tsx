@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { BrandConfig } from '../app/brand.ts';
+import type { BrandConfig } from './brand.ts';
 import { startAnalytics } from './analytics.ts';
 import { applyColours, applyFavicon, brandLook, injectBrandScripts } from './brand-look.ts';
 import { applyStorageChoice, installHardReloadClear } from './start-up.ts';

@@ -1,4 +1,4 @@
-import type { BrandConfig } from '../app/brand.ts';
+import type { BrandConfig } from './brand.ts';
 
 /** The parts of the brand configuration (SPEC 3) the look and the auth screens read, with safe accessors. */
 export interface BrandMisc {

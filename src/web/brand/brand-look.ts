@@ -1,5 +1,5 @@
-import type { BrandConfig } from '../app/brand.ts';
-import { themeColor } from '../app/brand.ts';
+import type { BrandConfig } from './brand.ts';
+import { themeColor } from './brand.ts';
 import { brandImages, brandMisc, brandText } from './brand-config.ts';
 
 /** What the white-label look puts on the page: title, favicon, colours and the brand's own scripts. */

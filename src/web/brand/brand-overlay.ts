@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { applyFieldLabels, type FieldLabels } from '../../shared/brand-overlay.ts';
-import { useBrand, type BrandConfig } from '../app/brand.ts';
+import { useBrand, type BrandConfig } from './brand.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
 /** config.campos[resource].rotulos of the brand, as the overlay function reads them. */

@@ -1,4 +1,4 @@
-import { localStore, sessionStore } from '../app/session.ts';
+import { localStore, sessionStore } from '../api/session.ts';
 
 /**
  * Start-up rules of SPEC 2.2 that complement app/token-from-url.ts: typeStorage may also come in the hash's

@@ -2,7 +2,7 @@ import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { useCount, useList } from '../api/hooks.ts';
-import { getUser, may } from '../app/session.ts';
+import { getUser, may } from '../api/session.ts';
 import { RESOURCES } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';

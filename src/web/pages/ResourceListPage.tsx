@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
-import { brandSwitches, useBrand } from '../app/brand.ts';
-import { getUser, may } from '../app/session.ts';
+import { brandSwitches, useBrand } from '../brand/brand.ts';
+import { getUser, may } from '../api/session.ts';
 import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
 import { useSomenteLeitura } from '../assinatura/assinatura.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';

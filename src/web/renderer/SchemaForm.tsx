@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { lookupsOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { buildFormShape, payloadOf, type FieldSwitchSets } from './form-schema.ts';
-import { applyPricing, hasPricing } from './pricing.ts';
+import { applyDerived, derivedOf, type LastTyped } from './derived.ts';
 import { SectionsTemplate } from './SectionsTemplate.tsx';
 import { useLookups } from './use-lookups.ts';
 import { transformErrors, validator } from './validation.ts';
@@ -51,9 +51,9 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
   const [submitted, setSubmitted] = useState(false);
   const dataRef = useRef(data);
   dataRef.current = data;
-  const lastPct = useRef<'margin' | 'markup' | null>(null);
+  const lastTyped = useRef<LastTyped>({});
   const lookupsReady = useLookups(lookupsOf(doc));
-  const pricing = useMemo(() => hasPricing(doc), [doc]);
+  const derived = derivedOf(doc);
   const shape = useMemo(() => buildFormShape(doc, data, brand), [doc, data, brand]);
   // The untouched form is the record with the schema defaults filled in: only what the person changes makes it dirty.
   const initial = useRef<Data | null>(null);
@@ -63,21 +63,25 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
     (next: Data) => {
       setData((prev) => {
         let out = next;
-        if (pricing) {
-          const r = applyPricing(prev, next, lastPct.current);
-          lastPct.current = r.lastPct;
+        if (derived.length) {
+          const r = applyDerived(derived, prev, next, lastTyped.current);
+          lastTyped.current = r.last;
           out = r.data;
         }
         onDirtyChange?.(!same(payloadOf(doc, out, new Set()), payloadOf(doc, initial.current ?? {}, new Set())));
         return out;
       });
     },
-    [doc, pricing, onDirtyChange],
+    [doc, derived, onDirtyChange],
   );
 
   useEffect(() => onDataChange?.(data), [data, onDataChange]);
+  // Each patch object is applied once (change may be a new function on a later render).
+  const applied = useRef<Data | undefined>(undefined);
   useEffect(() => {
-    if (patch) change({ ...dataRef.current, ...patch });
+    if (!patch || applied.current === patch) return;
+    applied.current = patch;
+    change({ ...dataRef.current, ...patch });
   }, [patch, change]);
 
   const setFields = useCallback((patch: Data) => setData((prev) => ({ ...prev, ...patch })), []);

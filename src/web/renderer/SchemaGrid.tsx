@@ -8,9 +8,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
 import { api } from '../api/client.ts';
 import { useCount, useList } from '../api/hooks.ts';
-import { copyPath, createPath, editPath } from '../app/resource-routes.ts';
+import { copyPath, createPath, editPath } from './resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { ExportButtons } from '../reports/ExportButtons.tsx';
+import { EmptyBlock } from '../ui/EmptyBlock.tsx';
 import { lookupsOf, relationOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
@@ -23,7 +24,6 @@ type Row = Record<string, unknown> & { id: number };
 // The column filters (with antd's date pickers) load when a filter is first opened, not with the list.
 const ColumnFilter = lazy(async () => ({ default: (await import('./ColumnFilter.tsx')).ColumnFilter }));
 
-export const EMPTY_TITLE = 'Ops, nada encontrado por aqui.';
 export const LOAD_ERROR_TITLE = 'Não foi possível carregar a lista.';
 export const RETRY_TEXT = 'Tentar novamente';
 
@@ -74,64 +74,6 @@ function useAfterFirstPaint(ready: boolean): boolean {
     };
   }, [ready, done]);
   return done;
-}
-
-/** One action button of the empty-page block (SPEC 3 'Empty page': nome, icone, classe, funcao). */
-export interface EmptyAction {
-  nome: string;
-  icone?: ReactNode;
-  classe?: string;
-  funcao: () => void;
-}
-
-export interface EmptyBlockProps {
-  titulo?: string;
-  descricao?: string;
-  /** Address of an image shown instead of the plain one. */
-  img?: string;
-  /** Numbered steps that lead to a first record. */
-  passos?: string[];
-  acoes?: EmptyAction[];
-  /** Lines of information under the steps. */
-  informacoes?: string[];
-}
-
-/** The SPEC 2.10 empty-page block: title (default 'Ops, nada encontrado por aqui.'), description, image, steps, information lines and actions. */
-export function EmptyBlock({ titulo = EMPTY_TITLE, descricao, img, passos, acoes, informacoes }: EmptyBlockProps) {
-  return (
-    <Empty
-      className="bloco-vazio"
-      image={img ?? Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <>
-          <Typography.Text strong>{titulo}</Typography.Text>
-          {descricao ? <div>{descricao}</div> : null}
-          {passos?.length ? (
-            <ol className="bloco-vazio-passos" style={{ textAlign: 'left', display: 'inline-block', margin: '8px 0 0' }}>
-              {passos.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ol>
-          ) : null}
-          {informacoes?.map((i) => (
-            <div key={i}>
-              <Typography.Text type="secondary">{i}</Typography.Text>
-            </div>
-          ))}
-        </>
-      }
-    >
-      {acoes?.length ? (
-        <Space wrap>
-          {acoes.map((a) => (
-            <Button key={a.nome} className={a.classe} icon={a.icone} onClick={a.funcao}>
-              {a.nome}
-            </Button>
-          ))}
-        </Space>
-      ) : null}
-    </Empty>
-  );
 }
 
 /** The list screen of any resource, driven by the document's list section; its state lives in the URL. */

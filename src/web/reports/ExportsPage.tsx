@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
-import { useSocketEvents } from '../shell/realtime.ts';
+import { useSocketEvents } from '../api/realtime.ts';
 import { useReports } from './ExportsModal.tsx';
 import { ReportsTable } from './ReportsTable.tsx';
 

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { api, openInNewTab } from '../api/client.ts';
 import { confirmDialog, showError } from '../dialogs/dialogs.tsx';
-import { EmptyBlock } from '../renderer/SchemaGrid.tsx';
+import { EmptyBlock } from '../ui/EmptyBlock.tsx';
 import { fileAddress, openReport, STATUS, type Relatorio } from './export-flow.ts';
 import { ReportStatusTag, STATUS_VIEW } from './ReportStatusTag.tsx';
 

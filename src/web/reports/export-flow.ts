@@ -1,7 +1,7 @@
 import type { Filter } from '../../shared/filter.ts';
 import { api, withAccessToken } from '../api/client.ts';
 import { toApiError } from '../api/errors.ts';
-import { getSocket } from '../shell/realtime.ts';
+import { getSocket } from '../api/realtime.ts';
 import { reportToast } from './report-toasts.tsx';
 
 export type ReportFormat = 'pdf' | 'xlsx';

@@ -3,7 +3,7 @@ import { Avatar, Button, Dropdown, Grid, Layout, Skeleton, Space, Tooltip, Typog
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { routeKey } from '../../shared/favorites.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
-import type { BrandConfig } from '../app/brand.ts';
+import type { BrandConfig } from '../brand/brand.ts';
 import type { Favorito } from './favorites.ts';
 import { useHeaderInit, type HeaderInitOptions } from './header-init.ts';
 import { toAntItems } from './menu-items.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
-import { useSocketEvent } from './realtime.ts';
+import { useSocketEvent } from '../api/realtime.ts';
 import type { Alerta } from './user-info.ts';
 
 /** SPEC 9: alerts are refreshed every 300000 ms. */

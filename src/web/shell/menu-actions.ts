@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
-import type { BrandConfig } from '../app/brand.ts';
+import type { BrandConfig } from '../brand/brand.ts';
 import { toast } from '../dialogs/dialogs.tsx';
 
 export const SOON_TEXT = 'Esta funcionalidade estará disponível em breve.';

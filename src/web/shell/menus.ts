@@ -6,7 +6,7 @@ import routesDoc from '../../../schemas/routes/routes.json';
 import { accountantKeys, filterMenu, flattenMenu, type MenuContext, type MenuItemDoc, type RouteDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, menusWithResources } from '../../shared/resource-nav.ts';
 import { RESOURCES } from '../schemas/registry.ts';
-import type { BrandConfig } from '../app/brand.ts';
+import type { BrandConfig } from '../brand/brand.ts';
 import { applyMenuOverlay, type MenuOverlay } from '../../shared/brand-overlay.ts';
 import type { UserInfo } from './user-info.ts';
 

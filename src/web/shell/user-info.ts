@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../api/client.ts';
-import { getToken, getUser, saveSession, type SessionUser } from '../app/session.ts';
+import { getToken, getUser, saveSession, type SessionUser } from '../api/session.ts';
 
 export interface BranchInfo {
   id: number;

@@ -1,4 +1,4 @@
-import { SefazLocal } from '../../../src/server/fiscal/sefaz-local.ts';
+import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente, ConsumoIndevidoError, limparBloqueiosConsumo, type RetornoAutorizacao } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';

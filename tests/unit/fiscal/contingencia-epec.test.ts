@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SefazLocal } from '../../../src/server/fiscal/sefaz-local.ts';
+import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe, verificarAssinatura } from '../../../src/server/fiscal/assinatura.ts';

@@ -98,7 +98,7 @@ describe('fiscal data documents', () => {
     const padroes = [/'(\d{3})',\s*['`"]/g, /t\('cStat',\s*'(\d{3})'\)/g, /\bcStat:\s*'(\d{3})'/g, /\bcStat\s*=\s*'(\d{3})'/g];
     return [...new Set(padroes.flatMap((re) => [...fonte.matchAll(re)].map((m) => m[1])))].sort();
   };
-  const CODIGOS_LOCAIS = [...new Set([...codigosDoFonte('src/server/fiscal/sefaz-local.ts'), ...codigosDoFonte('src/server/fiscal/sefaz-cliente.ts')])].sort();
+  const CODIGOS_LOCAIS = [...new Set([...codigosDoFonte('src/server/stand-ins/sefaz-local.ts'), ...codigosDoFonte('src/server/fiscal/sefaz-cliente.ts')])].sort();
 
   it('the cStat list is really read from the local SEFAZ (the parse finds the codes it must)', () => {
     expect(CODIGOS_LOCAIS).toEqual(expect.arrayContaining(['100', '102', '103', '107', '135', '213', '215', '223', '224', '225', '281', '283', '452', '467', '468', '539', '574', '575', '610', '656', '999']));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import https from 'node:https';
-import { SefazLocal } from '../../../src/server/fiscal/sefaz-local.ts';
+import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente, ConsumoIndevidoError, SefazIndisponivelError, limparBloqueiosConsumo } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe, assinarXml } from '../../../src/server/fiscal/assinatura.ts';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { duplicates, jsonFiles, metaValidator, readJson } from './helpers';
-import { loadMenus, loadRoutes } from '../../../src/server/schemas/documents.ts';
+import { loadMenus, loadRoutes } from '../../../src/server/catalog/documents.ts';
 
 const icons = createRequire(import.meta.url)('@ant-design/icons') as Record<string, unknown>;
 const routesDoc = readJson('routes', 'routes.json');

@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkSchemas } from '../../../src/server/schemas/check.ts';
-import { SCHEMAS_DIR } from '../../../src/server/schemas/documents.ts';
+import { checkSchemas } from '../../../scripts/schemas-check/documents.ts';
+import { SCHEMAS_DIR } from '../../../src/server/catalog/documents.ts';
 
 function brokenCopy(edit: (dir: string) => void): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-'));

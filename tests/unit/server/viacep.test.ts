@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CepServiceError, cepClientFromEnv, ViaCepClient } from '../../../src/server/ceps/viacep.ts';
-import { CEPS_CONHECIDOS, startCepLocal, type CepLocal } from '../../support/cep-local.ts';
+import { CEPS_CONHECIDOS, startCepLocal, type CepLocal } from '../../../src/server/stand-ins/cep-local.ts';
 
 describe('CEP client (ViaCEP protocol) against a local service', () => {
   let svc: CepLocal;

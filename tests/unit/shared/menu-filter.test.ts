@@ -14,7 +14,7 @@ import {
   type MenuItemDoc,
   type RouteDoc,
 } from '../../../src/shared/menu-filter.ts';
-import { loadMenus, loadRoutes } from '../../../src/server/schemas/documents.ts';
+import { loadMenus, loadRoutes } from '../../../src/server/catalog/documents.ts';
 
 // The menus and routes as the shell reads them: schemas/menus and schemas/routes plus what each resource document adds.
 const { main: MAIN, settings: SETTINGS, user: USER, admin: ADMIN } = loadMenus();

@@ -2,27 +2,10 @@ import Decimal from 'decimal.js';
 import { isGtin, onlyDigits } from '../../../shared/documents.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { badRequest } from '../../http/errors.ts';
+import type { Etiqueta } from '../../../../generated/resources/etiqueta.ts';
 
-/** A label layout as stored (schemas/resources/etiqueta.json): sizes in millimetres as decimal strings. */
-export interface LayoutEtiqueta {
-  descricao: string;
-  tipo: 'folha' | 'rolo';
-  larguraPagina: string;
-  alturaPagina: string;
-  largura: string;
-  altura: string;
-  colunas: number;
-  linhas: number;
-  margemSuperior: string;
-  margemEsquerda: string;
-  espacoHorizontal: string;
-  espacoVertical: string;
-  mostrarDescricao: boolean;
-  mostrarPreco: boolean;
-  mostrarCodigo: boolean;
-  codigoBarras: 'nenhum' | 'ean13' | 'code128';
-  tamanhoFonte: number;
-}
+/** A label layout as stored (schemas/resources/etiqueta.json), its defaults filled in: sizes in millimetres as decimal strings. */
+export type LayoutEtiqueta = Required<Omit<Etiqueta, 'id' | 'createdAt' | 'updatedAt' | 'ativo'>>;
 
 /** What one label shows: a product, or one SKU of its grid. */
 export interface ConteudoEtiqueta {

@@ -5,7 +5,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { applyFieldLabels, applyMenuOverlay, OVERLAY_TITLE_MAX, type FieldLabels, type MenuOverlay } from '../../../shared/brand-overlay.ts';
 import type { MenuItemDoc } from '../../../shared/menu-filter.ts';
 import { api } from '../../api/client.ts';
-import { BRAND_KEY } from '../../app/brand.ts';
+import { BRAND_KEY } from '../../brand/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { RESOURCES } from '../../schemas/registry.ts';
 import { MENUS } from '../../shell/menus.ts';

@@ -1,4 +1,4 @@
-import type { FormMode } from '../../app/resource-routes.ts';
+import type { FormMode } from '../../renderer/resource-routes.ts';
 import ResourceFormPage from '../ResourceFormPage.tsx';
 import { PLANO_DOC } from './plano-doc.ts';
 

@@ -1,6 +1,6 @@
 import planoJson from '../../../../schemas/planos/plano.json';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
-import { getUser } from '../../app/session.ts';
+import { getUser } from '../../api/session.ts';
 
 /** schemas/planos/plano.json: the same document the API validates with (src/server/planos/routes.ts). */
 export const PLANO_DOC = planoJson as unknown as ResourceDoc;

@@ -3,8 +3,8 @@ import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import useSWR from 'swr';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client.ts';
-import { getUser, may } from '../../app/session.ts';
-import { EmptyBlock } from '../../renderer/SchemaGrid.tsx';
+import { getUser, may } from '../../api/session.ts';
+import { EmptyBlock } from '../../ui/EmptyBlock.tsx';
 
 export interface UsuarioRow {
   id: number;

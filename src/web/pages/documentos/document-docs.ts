@@ -1,4 +1,4 @@
-import type { DocumentDoc } from '../../../server/documentos/document-doc.ts';
+import type { DocumentDoc } from '../../../../generated/schema-types.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 
 export type { DocumentDoc };

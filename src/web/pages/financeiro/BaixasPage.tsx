@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../shared/dates.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
-import { getUser, may } from '../../app/session.ts';
+import { getUser, may } from '../../api/session.ts';
 import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../brand/brand-overlay.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';

@@ -8,7 +8,7 @@ import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { keyOf } from '../../api/params.ts';
 import { toApiError } from '../../api/errors.ts';
-import { getUser, may } from '../../app/session.ts';
+import { getUser, may } from '../../api/session.ts';
 import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { lookupLabel } from '../../schemas/registry.ts';

@@ -2,7 +2,7 @@ import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getUser, may } from '../../app/session.ts';
+import { getUser, may } from '../../api/session.ts';
 import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../brand/brand-overlay.ts';
 import { SchemaGrid } from '../../renderer/SchemaGrid.tsx';

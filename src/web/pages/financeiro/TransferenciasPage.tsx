@@ -3,7 +3,7 @@ import { Button, Modal, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { fieldMessages, toApiError } from '../../api/errors.ts';
-import { getUser, may } from '../../app/session.ts';
+import { getUser, may } from '../../api/session.ts';
 import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../brand/brand-overlay.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';

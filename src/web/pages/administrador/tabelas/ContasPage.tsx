@@ -2,7 +2,7 @@ import { Button, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
-import { clearSession, getToken, getUser, saveSession } from '../../../app/session.ts';
+import { clearSession, getToken, getUser, saveSession } from '../../../api/session.ts';
 import { showError } from '../../../dialogs/dialogs.tsx';
 import { entrarComoSuporte } from '../../../assinatura/suporte.ts';
 import { useContas, type ContaAdmin } from './ContaSelect.tsx';

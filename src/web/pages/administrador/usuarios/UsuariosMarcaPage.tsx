@@ -2,8 +2,8 @@ import { Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
-import { useBrand } from '../../../app/brand.ts';
-import { EmptyBlock } from '../../../renderer/SchemaGrid.tsx';
+import { useBrand } from '../../../brand/brand.ts';
+import { EmptyBlock } from '../../../ui/EmptyBlock.tsx';
 import { formatDate } from '../../../../shared/dates.ts';
 import { maskCpfCnpj } from '../../../../shared/documents.ts';
 

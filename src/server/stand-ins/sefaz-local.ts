@@ -6,16 +6,16 @@ import type { TLSSocket } from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import forge from 'node-forge';
 import { XMLParser } from 'fast-xml-parser';
-import { desenvelopar, envelopeResposta, campo, elemento, elementos, type Servico } from './soap.ts';
-import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from './validacao-xsd.ts';
-import { verificarAssinatura } from './assinatura.ts';
-import { validarChave, modulo11, cnpjValido, cpfValido } from './chave.ts';
-import { D, dec, sum, type Dec } from './decimal.ts';
-import { g, t } from './xml-writer.ts';
-import { NS_NFE } from './nfe-xml.ts';
-import { idEvento, montarNfeProc } from './mensagens.ts';
-import { documentoDoCertificado } from './certificado.ts';
-import { assinarXml, type Assinador } from './assinatura.ts';
+import { desenvelopar, envelopeResposta, campo, elemento, elementos, type Servico } from '../fiscal/soap.ts';
+import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from '../fiscal/validacao-xsd.ts';
+import { verificarAssinatura } from '../fiscal/assinatura.ts';
+import { validarChave, modulo11, cnpjValido, cpfValido } from '../fiscal/chave.ts';
+import { D, dec, sum, type Dec } from '../fiscal/decimal.ts';
+import { g, t } from '../fiscal/xml-writer.ts';
+import { NS_NFE } from '../fiscal/nfe-xml.ts';
+import { idEvento, montarNfeProc } from '../fiscal/mensagens.ts';
+import { documentoDoCertificado } from '../fiscal/certificado.ts';
+import { assinarXml, type Assinador } from '../fiscal/assinatura.ts';
 import { createPrivateKey } from 'node:crypto';
 
 /**

@@ -9,12 +9,12 @@ import AjvDraft07 from 'ajv';
 import addFormats from 'ajv-formats';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { addRetaguardaFormats } from '../../shared/formats.ts';
-import { SCHEMAS_DIR } from './documents.ts';
-import { moduleRefProblem } from '../module-ref.ts';
-import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
-import type { MenuItemDoc } from '../../shared/menu-filter.ts';
-import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
+import { addRetaguardaFormats } from '../../src/shared/formats.ts';
+import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
+import { moduleRefProblem } from '../../src/server/module-ref.ts';
+import { resolveFragments, type FragmentFields } from '../../src/shared/fragments.ts';
+import type { MenuItemDoc } from '../../src/shared/menu-filter.ts';
+import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../src/shared/resource-nav.ts';
 
 const DRAFTS = new Set(['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema']);
 
@@ -49,6 +49,9 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
   const metaAjv2020 = withFormats(new Ajv2020({ allErrors: true, strict: false }));
   const metaAjv07 = withFormats(new AjvDraft07({ allErrors: true, strict: false }));
   const validators = new Map<string, any>();
+  const metas = [...docs].filter(([f, d]) => dirname(f) === join(dir, 'meta') && typeof d?.$id === 'string').map(([, d]) => d);
+  const metaAjvOf = (m: any) => (String(m.$schema ?? '').includes('draft-07') ? metaAjv07 : metaAjv2020);
+  for (const m of metas) metaAjvOf(m).addSchema(m);
   for (const [f, doc] of docs) {
     const s = doc?.$schema;
     if (typeof s !== 'string') {
@@ -58,6 +61,8 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     if (DRAFTS.has(s)) {
       try {
         const ajv = s.includes('2020-12') ? withFormats(new Ajv2020({ strict: false })) : withFormats(new AjvDraft07({ strict: false }));
+        // A meta-schema may point into another one (a business document's field is a resource's field plus its checks).
+        for (const other of metas) if (other !== doc && other.$schema === s) ajv.addSchema(other);
         ajv.compile(doc);
       } catch (e) {
         errors.push(`${rel(f)}: não compila como JSON Schema (${(e as Error).message})`);
@@ -71,9 +76,8 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     }
     let validate = validators.get(meta);
     if (!validate) {
-      const m = { ...docs.get(meta) };
-      delete m.$id;
-      validate = (String(m.$schema ?? '').includes('draft-07') ? metaAjv07 : metaAjv2020).compile(m);
+      const m = docs.get(meta);
+      validate = metas.includes(m) ? metaAjvOf(m).getSchema(m.$id) : metaAjvOf(m).compile(m);
       validators.set(meta, validate);
     }
     if (!validate(doc)) for (const e of validate.errors ?? []) errors.push(`${rel(f)}${e.instancePath}: ${e.message}`);
@@ -143,6 +147,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
       if (problem) errors.push(`${where}: hooks ${problem}`);
     }
     if (d.hierarchy) for (const f of [d.hierarchy.parent, d.hierarchy.label, d.hierarchy.as]) has(f, 'campo da hierarquia');
+    for (const r of d.derived ?? []) for (const f of [r.field, r.from, ...Object.keys(r.by ?? {})]) has(f, 'campo derivado');
     for (const [rn, r] of Object.entries<any>(d.relations ?? {})) {
       const target = byName.get(r.resource);
       if (!target) errors.push(`${where}: relação ${rn} aponta o recurso '${r.resource}', que não existe`);
@@ -160,7 +165,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     const where = `documents/${name}.json`;
     if (d.name !== name) errors.push(`${where}: name '${d.name}' difere do nome do arquivo`);
     if (!permKeys.has(d.permission)) errors.push(`${where}: permissão '${d.permission}' não existe em permissions.json`);
-    if (d.service && !existsSync(resolve(import.meta.dirname, '..', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
+    if (d.service && !existsSync(resolve(import.meta.dirname, '../../src/server', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
     const states = new Set<string>((d.states ?? []).map((st: any) => st.key));
     dup(`${where}: estado`, (d.states ?? []).map((st: any) => st.key));
     dup(`${where}: transição`, (d.transitions ?? []).map((t: any) => t.name));

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts';
-import { loadLookups } from './documents.ts';
-import { normalise } from '../ceps/routes.ts';
+import { loadLookups } from '../catalog/documents.ts';
+import { normalise } from './routes.ts';
 
 /** Loads the IBGE lists of schemas/lookups into their reference tables when the database lacks them. */
 export async function loadReferenceData(db: Db): Promise<void> {

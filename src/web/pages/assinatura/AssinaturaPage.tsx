@@ -1,15 +1,14 @@
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { MENSAGENS_PLANO, somenteLeitura } from '../../shared/assinatura.ts';
-import { formatDate } from '../../shared/dates.ts';
-import { formatBRL } from '../../shared/money.ts';
-import { api } from '../api/client.ts';
-import { getUser, may } from '../app/session.ts';
-import type { Plano } from '../auth/PlanosPage.tsx';
-import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
-import { USER_INFO_KEY } from '../shell/user-info.ts';
-import { ASSINATURA_KEY, useAssinatura, type ModuloConta } from './assinatura.ts';
+import { MENSAGENS_PLANO, somenteLeitura } from '../../../shared/assinatura.ts';
+import { formatDate } from '../../../shared/dates.ts';
+import { formatBRL } from '../../../shared/money.ts';
+import { api } from '../../api/client.ts';
+import { getUser, may } from '../../api/session.ts';
+import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
+import { USER_INFO_KEY } from '../../shell/user-info.ts';
+import { ASSINATURA_KEY, useAssinatura, type ModuloConta, type Plano } from '../../assinatura/assinatura.ts';
 
 const ESTADOS = {
   trial: { cor: 'blue', texto: 'Período de teste' },

@@ -1,16 +1,16 @@
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { loadLoginPage } from '../app/page-chunks.ts';
-import { RequireAuth } from '../app/RequireAuth.tsx';
-import { AuthShell } from './AuthShell.tsx';
+import { loadLoginPage } from './page-chunks.ts';
+import { RequireAuth } from '../auth/RequireAuth.tsx';
+import { AuthShell } from '../auth/AuthShell.tsx';
 
 // Each auth screen is its own chunk; the shell stays while the next one loads.
 const LoginPage = lazy(loadLoginPage); // asked for by the entry on a cold start (app/preload.ts)
-const RecoveryPage = lazy(() => import('./RecoveryPage.tsx'));
-const ResetPage = lazy(() => import('./ResetPage.tsx'));
-const LogoutPage = lazy(() => import('./LogoutPage.tsx'));
-const SignUpPage = lazy(() => import('./SignUpPage.tsx'));
-const PlanosPage = lazy(() => import('./PlanosPage.tsx'));
+const RecoveryPage = lazy(() => import('../auth/RecoveryPage.tsx'));
+const ResetPage = lazy(() => import('../auth/ResetPage.tsx'));
+const LogoutPage = lazy(() => import('../auth/LogoutPage.tsx'));
+const SignUpPage = lazy(() => import('../auth/SignUpPage.tsx'));
+const PlanosPage = lazy(() => import('../auth/PlanosPage.tsx'));
 
 /**
  * SPEC 2.1 / 2.3 routes of the authentication area, inside the auth shell: /auth (login), login and

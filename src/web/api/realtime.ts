@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { useEffect, useRef } from 'react';
-import { getToken } from '../app/session.ts';
+import { getToken } from './session.ts';
 
 let socket: Socket | null = null;
 let socketToken: string | null = null;

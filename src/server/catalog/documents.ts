@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { LookupDoc, ResourceDoc } from '../../../generated/schema-types.ts';
 import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
-import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../shared/resource-nav.ts';
+import { allRoutes, MENU_NAMES, menusWithResources, type MenuName } from '../../shared/resource-nav.ts';
 
 /** The schema documents of the project, read from schemas/ (the one source every layer derives from). */
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
@@ -38,10 +38,10 @@ export function loadLookups(dir = SCHEMAS_DIR): Map<string, LookupDoc> {
 /** The four menus as users see them: schemas/menus plus each resource document's entry. */
 export function loadMenus(dir = SCHEMAS_DIR): Record<MenuName, MenuItemDoc[]> {
   const listed = Object.fromEntries(MENU_NAMES.map((m) => [m, readJson<{ items: MenuItemDoc[] }>(join(dir, 'menus', `${m}.json`)).items])) as Record<MenuName, MenuItemDoc[]>;
-  return menusWithResources(listed, readResources(dir).map((d) => d.doc as NavResource)).menus;
+  return menusWithResources(listed, readResources(dir).map((d) => d.doc)).menus;
 }
 
 /** Every route: schemas/routes (screens without a document) plus the routes each resource document implies. */
 export function loadRoutes(dir = SCHEMAS_DIR) {
-  return allRoutes(readJson<{ routes: { path: string; title: string }[] }>(join(dir, 'routes/routes.json')).routes, readResources(dir).map((d) => d.doc as NavResource));
+  return allRoutes(readJson<{ routes: { path: string; title: string }[] }>(join(dir, 'routes/routes.json')).routes, readResources(dir).map((d) => d.doc));
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { getToken } from './session.ts';
+import { getToken } from '../api/session.ts';
 
 /** SPEC 2.2: without a session token, pages/* go to auth/login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
-import { fieldType } from '../../shared/field-types.ts';
-import { openDb } from '../db/db.ts';
-import { migrate, MIGRATIONS_DIR } from '../db/migrate.ts';
-import { ResourceRegistry } from '../resources/registry.ts';
-import { SCHEMAS_DIR } from './documents.ts';
+import { fieldType } from '../../src/shared/field-types.ts';
+import { openDb } from '../../src/server/db/db.ts';
+import { migrate, MIGRATIONS_DIR } from '../../src/server/db/migrate.ts';
+import { ResourceRegistry } from '../../src/server/resources/registry.ts';
+import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
 
 interface Column {
   column_name: string;
