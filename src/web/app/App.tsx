@@ -8,6 +8,7 @@ import { SWRConfig } from 'swr';
 import { authRoutes } from './auth-routes.tsx';
 import { adminRoutes } from '../pages/administrador/routes.tsx';
 import { FINANCEIRO_LIST_PAGES, financeiroRoutes } from '../pages/financeiro/routes.tsx';
+import { financeiroExtrasRoutes } from '../pages/financeiro/extras-routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
@@ -94,6 +95,7 @@ export function appRoutes() {
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
         {financeiroRoutes()}
+        {financeiroExtrasRoutes()}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />
