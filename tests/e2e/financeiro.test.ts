@@ -53,10 +53,14 @@ describe('financeiro no navegador', () => {
   const rows = () => page.locator('.schema-grid .ant-table-tbody tr.ant-table-row');
   // The newest dropdown is the last one (the one just closed may still be fading out).
   const option = (text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).last();
-  const pick = async (select: Locator, text: string) => {
-    await select.click();
-    await visible(option(text));
-    await option(text).click();
+  /** Opens the select whose input has this id and picks the option of its own dropdown (antd names it `{id}_list`). */
+  const pick = async (id: string, text: string) => {
+    const input = page.locator(`#${id}`);
+    await input.locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').click();
+    const own = page.locator('.ant-select-dropdown').filter({ has: page.locator(`#${id}_list`) }).locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) });
+    await visible(own);
+    await own.first().click();
+    await poll(() => input.locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain(text);
   };
   const lancamento = async (descricao: string) => api(`Lancamentos/${(await api(`Parcelas?filter=${q({ where: { descricao }, limit: 1 })}`))[0].lancamentoId}`);
   const saldoApi = async (descricao: string) => ((await api('ContasFinanceiras/saldos')) as { descricao: string; saldo: string }[]).find((c) => c.descricao === descricao)!.saldo;
@@ -122,7 +126,7 @@ describe('financeiro no navegador', () => {
     await rows().first().getByRole('button', { name: 'Baixar' }).click();
     const modal = page.locator('.ant-modal:visible');
     await visible(modal.getByText('Pagar parcela'));
-    await pick(modal.locator('.ant-select'), 'Banco do Brasil');
+    await pick('baixa_conta', 'Banco do Brasil');
     await modal.locator('#baixa_0_valor').fill('200,00');
     await modal.locator('#baixa_0_juros').fill('10,00');
     await visible(modal.getByText('Total da baixa: R$ 210,00'));
@@ -145,7 +149,7 @@ describe('financeiro no navegador', () => {
     await page.getByRole('button', { name: 'Baixar selecionadas (2)' }).click();
     const modal = page.locator('.ant-modal:visible');
     await visible(modal.getByText('Baixar 2 parcelas'));
-    await pick(modal.locator('.ant-select'), 'Caixa da loja');
+    await pick('baixa_conta', 'Caixa da loja');
     await visible(modal.getByText('Total da baixa: R$ 666,67'));
     await modal.getByRole('button', { name: 'Confirmar baixa' }).click();
     await visible(toast('2 parcelas baixadas.'));
@@ -161,8 +165,8 @@ describe('financeiro no navegador', () => {
     await visible(page.getByRole('heading', { name: 'Transferências' }));
     await page.getByRole('button', { name: 'Nova transferência' }).click();
     const modal = page.locator('.ant-modal:visible');
-    await pick(modal.locator('#root_contaOrigemId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Caixa da loja');
-    await pick(modal.locator('#root_contaDestinoId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Banco do Brasil');
+    await pick('root_contaOrigemId', 'Caixa da loja');
+    await pick('root_contaDestinoId', 'Banco do Brasil');
     await modal.locator('#root_valor').fill('150,25');
     await modal.locator('#root_descricao').fill('Sangria para o banco');
     await modal.getByRole('button', { name: 'Salvar' }).click();
@@ -177,8 +181,8 @@ describe('financeiro no navegador', () => {
     const caixa0 = await saldoApi('Caixa da loja');
     await page.getByRole('button', { name: 'Nova transferência' }).click();
     const modal = page.locator('.ant-modal:visible');
-    await pick(modal.locator('#root_contaOrigemId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Caixa da loja');
-    await pick(modal.locator('#root_contaDestinoId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Caixa da loja');
+    await pick('root_contaOrigemId', 'Caixa da loja');
+    await pick('root_contaDestinoId', 'Caixa da loja');
     await modal.locator('#root_valor').fill('10,00');
     await modal.getByRole('button', { name: 'Salvar' }).click();
     const aviso = page.locator('.ant-modal-confirm:visible');
