@@ -1873,6 +1873,37 @@ export const SITUACAO_TRIBUTARIA = [
 ] as const;
 export type SituacaoTributaria = 0 | 1 | 4 | 6 | 9;
 
+/** Situação da parcela */
+export const STATUS_PARCELA = [
+  {
+    "value": "aberto",
+    "label": "Em aberto",
+    "key": "ABERTO"
+  },
+  {
+    "value": "parcial",
+    "label": "Parcial",
+    "key": "PARCIAL"
+  },
+  {
+    "value": "atrasado",
+    "label": "Atrasado",
+    "key": "ATRASADO"
+  },
+  {
+    "value": "pago",
+    "label": "Pago",
+    "key": "PAGO"
+  },
+  {
+    "value": "cancelado",
+    "label": "Cancelado",
+    "key": "CANCELADO"
+  }
+] as const;
+export type StatusParcela = "aberto" | "parcial" | "atrasado" | "pago" | "cancelado";
+export const StatusParcela = { ABERTO: "aberto", PARCIAL: "parcial", ATRASADO: "atrasado", PAGO: "pago", CANCELADO: "cancelado" } as const;
+
 /** Status do pedido avulso */
 export const STATUS_PEDIDO = [
   {
@@ -2667,5 +2698,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

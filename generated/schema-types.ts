@@ -188,6 +188,12 @@ export interface Relation {
   type: 'belongsTo' | 'hasMany';
   resource: string;
   foreignKey: string;
+  /**
+   * fixed LoopBack conditions the form's select adds to its search of the related records (a despesa offers the despesa categories)
+   */
+  where?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * One field: JSON Schema keywords plus our annotations (lookup, relation, widget); or a reference to a shared field group.

@@ -1,5 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
+export type { Baixa } from './baixa.ts';
 export type { CategoriaFinanceira } from './categoriaFinanceira.ts';
 export type { CategoriaProduto } from './categoriaProduto.ts';
 export type { CentroCusto } from './centroCusto.ts';
@@ -13,16 +14,23 @@ export type { FormaPagamentoFinanceiro } from './formaPagamentoFinanceiro.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
+export type { Parcela } from './parcela.ts';
 export type { Perfil } from './perfil.ts';
 export type { PrecoHistorico } from './precoHistorico.ts';
 export type { Produto } from './produto.ts';
 export type { Servico } from './servico.ts';
+export type { TransferenciaFinanceira } from './transferenciaFinanceira.ts';
 export type { Transportador } from './transportador.ts';
 export type { Unidade } from './unidade.ts';
 export type { Variacao } from './variacao.ts';
 export type { Vendedor } from './vendedor.ts';
 
 export const RESOURCES = {
+  "baixa": {
+    "endpoint": "Baixas",
+    "route": "pages/financeiro/lancamentos/lista/baixas",
+    "permission": "app.lancamento"
+  },
   "categoriaFinanceira": {
     "endpoint": "CategoriasFinanceiras",
     "route": "pages/financeiro/categorias-financeiro",
@@ -88,6 +96,11 @@ export const RESOURCES = {
     "route": "pages/estoque/marcas",
     "permission": "app.produto"
   },
+  "parcela": {
+    "endpoint": "Parcelas",
+    "route": "pages/financeiro/lancamentos",
+    "permission": "app.lancamento"
+  },
   "perfil": {
     "endpoint": "Perfis",
     "route": "pages/configuracoes/perfil",
@@ -107,6 +120,11 @@ export const RESOURCES = {
     "endpoint": "Servicos",
     "route": "pages/estoque/servicos",
     "permission": "app.produto"
+  },
+  "transferenciaFinanceira": {
+    "endpoint": "TransferenciasFinanceiras",
+    "route": "pages/financeiro/lancamentos/lista/transferencias",
+    "permission": "app.lancamento"
   },
   "transportador": {
     "endpoint": "Transportadores",

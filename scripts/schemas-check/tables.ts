@@ -13,7 +13,8 @@ interface Column {
 /**
  * Every resource document against its table in a fresh database migrated from scratch (PGlite): each field has
  * a column of a type its field type may be stored in, a nullable field a nullable column, the system columns are
- * there, the primary key and every unique key lead with tenant_id, and row-level security is on. Returns the
+ * there, the primary key and every unique key lead with tenant_id, and row-level security is on (a view: read-only
+ * document and security_invoker). Returns the
  * problems in Portuguese, one per line (empty when all agree).
  */
 export async function checkTables(schemasDir = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
@@ -41,6 +42,14 @@ export async function checkTables(schemasDir = SCHEMAS_DIR, migrationsDir = MIGR
         if (!sql.includes(col.data_type)) errors.push(`${where}: a coluna ${f.column} é ${col.data_type}; o campo ${f.name} pede ${sql.join(' ou ')}`);
         const nullable = Array.isArray(f.schema.type) && f.schema.type.includes('null');
         if (nullable && col.is_nullable === 'NO') errors.push(`${where}: o campo ${f.name} aceita vazio, mas a coluna ${f.column} é NOT NULL`);
+      }
+      // A read-only list may be a view over tenant tables: no keys of its own, and it must run with the
+      // caller's rights (security_invoker) so the row-level security of the tables beneath applies.
+      const rel = (await db.query<{ relkind: string; invoker: boolean }>(`SELECT relkind, coalesce('security_invoker=true' = ANY(reloptions), false) AS invoker FROM pg_class WHERE oid = $1::regclass`, [def.table])).rows[0];
+      if (rel?.relkind === 'v') {
+        if (!def.doc.readOnly) errors.push(`${where}: uma visão (view) só serve um documento readOnly`);
+        if (!rel.invoker) errors.push(`${where}: a visão precisa de WITH (security_invoker = true) para valer a row-level security`);
+        continue;
       }
       const keys = await db.query<{ name: string; first: string; primary: boolean }>(
         `SELECT i.indexrelid::regclass::text AS name, a.attname AS first, i.indisprimary AS primary

@@ -140,6 +140,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(ibptRoutes, { services });
   await app.register(contasRoutes, { services });
   await app.register(tabelasAdminRoutes, { services });
+  // Before the generic routes: the postings it serves by hand take the verbs its read-only documents leave out.
+  await app.register(financeiroRoutes, { services });
   await app.register(resourceRoutes, { services });
   services.documents = await DocumentRegistry.load(registry);
   await app.register(documentRoutes, { services, documents: services.documents });
@@ -158,7 +160,6 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(fiscalRoutes);
   await app.register(documentosRoutes, { services });
   await app.register(estoqueComplementosRoutes, { services });
-  await app.register(financeiroRoutes, { services });
   await app.register(financeiroExtrasRoutes, { services, worker });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {

@@ -105,13 +105,14 @@ describe.each(BACKENDS)('financeiro on %s', (backend) => {
     ]);
   });
 
+  // The form's JSON Schema answers first (the same messages as the screen), then the service's own rules.
   it.each([
-    [{ tipo: 1, descricao: 'X', dataEmissao: '2026-01-01', valorTotal: '10.00' }, 'descricao', 'Descrição: informe de 2 a 200 caracteres.'],
+    [{ tipo: 1, descricao: 'X', dataEmissao: '2026-01-01', valorTotal: '10.00' }, 'descricao', 'Dados inválidos: Descrição: Mínimo 2 caracteres!'],
     [{ tipo: 1, descricao: 'Conta de luz', dataEmissao: '1899-01-01', valorTotal: '10.00' }, 'dataEmissao', 'Data de emissão: a data deve estar entre 01/01/2000 e 31/12/2100.'],
-    [{ tipo: 1, descricao: 'Conta de luz', dataEmissao: '2026-02-30', valorTotal: '10.00' }, 'dataEmissao', 'Data de emissão: informe uma data válida.'],
-    [{ tipo: 1, descricao: 'Conta de luz', dataEmissao: '2026-02-01', valorTotal: '10.001' }, 'valorTotal', 'Valor total: informe um valor válido.'],
+    [{ tipo: 1, descricao: 'Conta de luz', dataEmissao: '2026-02-30', valorTotal: '10.00' }, 'dataEmissao', 'Dados inválidos: Data de emissão: Campo inválido!'],
+    [{ tipo: 1, descricao: 'Conta de luz', dataEmissao: '2026-02-01', valorTotal: '10.001' }, 'valorTotal', 'Dados inválidos: Valor total: Campo inválido!'],
     [{ tipo: 1, descricao: 'Conta de luz', dataEmissao: '2026-02-01', valorTotal: '0' }, 'valorTotal', 'Valor total: o valor deve ser maior que zero.'],
-    [{ tipo: 3, descricao: 'Conta de luz', dataEmissao: '2026-02-01', valorTotal: '10' }, 'tipo', 'Tipo: informe receita (0) ou despesa (1).'],
+    [{ tipo: 3, descricao: 'Conta de luz', dataEmissao: '2026-02-01', valorTotal: '10' }, 'tipo', 'Dados inválidos: Tipo: Campo inválido!'],
     [{ tipo: 1, descricao: 'Conta de luz', dataEmissao: '2026-02-01', valorTotal: '0.02', numeroParcelas: 3 }, 'numeroParcelas', 'Número de parcelas: cada parcela precisa de ao menos R$ 0,01.'],
   ])('refuses %o', async (body, campo, message) => {
     const antes = await contagens();

@@ -13,7 +13,7 @@ const ofxData = (offset: number) => `${dia(offset).replace(/-/g, '')}120000[-3:B
 
 /**
  * The demo's bank statement and recurring bills: an OFX of the Banco do Brasil conta (as the bank exports it:
- * SGML, latin-1) imported over the month seedFinanceiro posted, with the lines that meet a posted movement
+ * SGML, latin-1) imported over the weeks seedFinanceiro posted, with the lines that meet a posted movement
  * reconciled and the rest pending (a parcela to settle, a bank fee to book); aluguel and internet recurring.
  */
 export async function seedFinanceiroExtras(q: Queryable, tenantId: number): Promise<void> {
@@ -22,15 +22,30 @@ export async function seedFinanceiroExtras(q: Queryable, tenantId: number): Prom
   const idOf = async (sql: string, params: unknown[]) => Number((await q.query<{ id: number }>(sql, params)).rows[0].id);
   const bb = await idOf(`SELECT id FROM contas_financeiras WHERE tenant_id = $1 AND descricao = 'Banco do Brasil'`, [tenantId]);
 
+  // The statement repeats what the demo posted in the conta over the last three weeks (its newest movements,
+  // as the bank shows them), a receivable paid into the bank but not yet settled here (a parcela to settle),
+  // and a bank fee nobody booked.
+  const movs = (
+    await q.query<{ data: string; valor: string; descricao: string }>(
+      `SELECT to_char(data, 'YYYY-MM-DD') AS data, valor::text AS valor, descricao FROM movimentos_financeiros
+        WHERE tenant_id = $1 AND conta_id = $2 AND data BETWEEN current_date - 21 AND current_date - 1 ORDER BY data DESC, id DESC LIMIT 5`,
+      [tenantId, bb],
+    )
+  ).rows;
+  const aReceber = (
+    await q.query<{ vencimento: string; valor: string }>(
+      `SELECT to_char(vencimento, 'YYYY-MM-DD') AS vencimento, valor_aberto::text AS valor FROM parcelas_lista
+        WHERE tenant_id = $1 AND tipo = 0 AND status IN ('atrasado', 'aberto') AND valor_baixado = 0 AND vencimento BETWEEN current_date - 20 AND current_date + 20
+        ORDER BY abs(vencimento - current_date), id LIMIT 1`,
+      [tenantId],
+    )
+  ).rows;
+  const diasAtras = (iso: string) => Math.round((Date.parse(`${iso}T00:00:00Z`) - Date.parse(`${dia(0)}T00:00:00Z`)) / 86400000);
   const linhas: [number, string, string, string][] = [
-    [-20, '-3200.00', 'Pagto cobrança - Aluguel da loja', '1001'],
-    [-8, '600.00', 'Crédito PIX - Condomínio Residencial', '1002'],
-    [-7, '3000.00', 'Depósito em dinheiro', '1003'],
-    [-5, '-5400.00', 'Pagamento de salários', '1004'],
-    [-4, '2760.90', 'TED recebida - Restaurante', '1005'],
-    [-3, '-698.06', 'Pagto conta de energia', '1006'],
-    [-2, '-39.90', 'Tarifa pacote de serviços', '1007'],
-  ];
+    ...movs.map((m, i): [number, string, string, string] => [diasAtras(m.data), m.valor, m.descricao.replace(/^Baixa: /, 'Pagto ').slice(0, 60), String(1001 + i)]),
+    ...aReceber.map((p): [number, string, string, string] => [Math.min(-1, diasAtras(p.vencimento) + 1), p.valor, 'TED recebida - cliente', '1009']),
+    [-2, '-39.90', 'Tarifa pacote de serviços', '1010'] as [number, string, string, string],
+  ].sort((a, b) => a[0] - b[0]);
   const trns = linhas
     .map(([d, valor, memo, n]) => `<STMTTRN>\r\n<TRNTYPE>${valor.startsWith('-') ? 'DEBIT' : 'CREDIT'}\r\n<DTPOSTED>${ofxData(d)}\r\n<TRNAMT>${valor}\r\n<FITID>${dia(d).replace(/-/g, '')}${n}\r\n<CHECKNUM>${n}\r\n<MEMO>${memo}\r\n</STMTTRN>`)
     .join('\r\n');

@@ -17,6 +17,8 @@ export interface NovoLancamento {
   pessoaId?: number | null;
   categoriaId?: number | null;
   centroCustoId?: number | null;
+  /** the conta the money is expected in or out of: the default of its baixas */
+  contaId?: number | null;
   documento?: string | null;
   /** yyyy-MM-dd */
   dataEmissao: string;
@@ -140,6 +142,7 @@ export async function criarLancamento(q: Queryable, ctx: Ctx, input: NovoLancame
   if (b.centroCustoId != null) {
     if (!inteiro(b.centroCustoId) || !(await existe(q, ctx, 'centros_custo', b.centroCustoId))) fail('Centro de custo: cadastro não encontrado.', 'centroCustoId');
   }
+  if (b.contaId != null) await contaAtiva(q, ctx, b.contaId, 'contaId', 'Conta prevista');
   if (b.categoriaId != null) {
     const cat = inteiro(b.categoriaId) ? await existe(q, ctx, 'categorias_financeiras', b.categoriaId) : null;
     if (!cat) fail('Categoria: cadastro não encontrado.', 'categoriaId');
@@ -166,9 +169,9 @@ export async function criarLancamento(q: Queryable, ctx: Ctx, input: NovoLancame
   }
 
   const l = await q.query<{ id: number }>(
-    `INSERT INTO lancamentos (tenant_id, tipo, descricao, pessoa_id, categoria_id, centro_custo_id, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, usuario_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [ctx.tenantId, b.tipo, descricao, b.pessoaId ?? null, b.categoriaId ?? null, b.centroCustoId ?? null, b.documento ?? null, dataEmissao, competencia, total.toFixed(2), b.origemTipo ?? null, b.origemId ?? null, ctx.userId ?? null],
+    `INSERT INTO lancamentos (tenant_id, tipo, descricao, pessoa_id, categoria_id, centro_custo_id, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, usuario_id, conta_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+    [ctx.tenantId, b.tipo, descricao, b.pessoaId ?? null, b.categoriaId ?? null, b.centroCustoId ?? null, b.documento || null, dataEmissao, competencia, total.toFixed(2), b.origemTipo ?? null, b.origemId ?? null, ctx.userId ?? null, b.contaId ?? null],
   );
   const id = Number(l.rows[0].id);
   const parcelas = [];

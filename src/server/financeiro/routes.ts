@@ -1,12 +1,20 @@
 import Decimal from 'decimal.js';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Where } from '../../shared/filter.ts';
+import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseJsonParam } from '../resources/filter-sql.ts';
+import { parseJsonParam, SqlParams, whereToSql } from '../resources/filter-sql.ts';
+import { buildResource } from '../resources/registry.ts';
+import { loadLookups, SCHEMAS_DIR } from '../catalog/documents.ts';
+import { tenantKey } from '../storage/storage.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { Queryable } from '../db/db.ts';
 import { baixarParcelas, cancelarLancamento, criarLancamento, estornarBaixa, saldosContas, STATUS_PARCELA_SQL, transferir, type ItemBaixa } from './financeiro.service.ts';
@@ -48,6 +56,7 @@ function lancamentoOut(r: Row) {
     pessoaId: r.pessoa_id == null ? null : Number(r.pessoa_id),
     categoriaId: r.categoria_id == null ? null : Number(r.categoria_id),
     centroCustoId: r.centro_custo_id == null ? null : Number(r.centro_custo_id),
+    contaId: r.conta_id == null ? null : Number(r.conta_id),
     documento: r.documento,
     dataEmissao: isoDate(r.data_emissao),
     competencia: isoDate(r.competencia)?.slice(0, 7),
@@ -57,6 +66,13 @@ function lancamentoOut(r: Row) {
     origemId: r.origem_id == null ? null : Number(r.origem_id),
   };
 }
+
+/** The lançamento form's document: the same JSON Schema validates POST /api/Lancamentos and the screen. */
+export const LANCAMENTO_DOC: ResourceDoc = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'financeiro/lancamento.json'), 'utf8'));
+
+/** Attachments of a lançamento: any file up to 5 MB (a boleto's PDF, a receipt's photo, the supplier's invoice). */
+export const ANEXO_MAX_BYTES = 5 * 1024 * 1024;
+const ANEXO_NOME = /^[^/\\\u0000-\u001f]{1,120}$/;
 
 const PARCELAS_SQL = `SELECT p.*, p.valor - p.valor_baixado AS valor_aberto, ${STATUS_PARCELA_SQL} AS status
   FROM parcelas p JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id`;
@@ -90,7 +106,9 @@ function paging(f: SimpleFilter): { limit: number; skip: number } {
  * and the balances per conta. Every write is one transaction of the domain service (financeiro.service).
  */
 export default async function financeiroRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { db } = services;
+  const { db, registry, resources, storage } = services;
+  const lancamentoDef = buildResource(LANCAMENTO_DOC, registry.ajv, loadLookups());
+  const transferenciaDef = () => registry.byName.get('transferenciaFinanceira')!;
   const filterOf = (req: FastifyRequest): SimpleFilter => parseJsonParam<SimpleFilter>((req.query as Row).filter, 'filter') ?? {};
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
@@ -143,7 +161,9 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
   app.post('/api/Lancamentos', async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
-    const created = await withRetry(services, ctx, (q) => criarLancamento(q, ctx, req.body as any));
+    // The form's own JSON Schema first (schemas/financeiro/lancamento.json), then the rules of the service.
+    const data = resources.validate(lancamentoDef, req.body);
+    const created = await withRetry(services, ctx, (q) => criarLancamento(q, ctx, data as any));
     return db.tenant(ctx, async (q) => (await comParcelas(q, ctx, (await q.query(`SELECT * FROM lancamentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, created.id])).rows))[0]);
   });
 
@@ -153,31 +173,6 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
     const id = idOf(req);
     await withRetry(services, ctx, (q) => cancelarLancamento(q, ctx, id));
     return { id, cancelado: true };
-  });
-
-  app.get('/api/Parcelas', async (req) => {
-    const ctx = req.ctx!;
-    guard(ctx, 'view');
-    const f = filterOf(req);
-    const { limit, skip } = paging(f);
-    const w = f.where ?? {};
-    const params: unknown[] = [ctx.tenantId];
-    const conds = ['p.tenant_id = $1'];
-    const add = (sql: string, v: unknown) => {
-      params.push(v);
-      conds.push(sql.replace('?', `$${params.length}`));
-    };
-    if (w.tipo !== undefined) add('l.tipo = ?', tipoOf(w.tipo));
-    if (w.lancamentoId !== undefined) add('p.lancamento_id = ?', parseId(w.lancamentoId));
-    if (w.status !== undefined) {
-      if (!STATUS.has(String(w.status))) throw badRequest('Status: use aberto, parcial, pago, atrasado ou cancelado.');
-      add(`${STATUS_PARCELA_SQL} = ?`, String(w.status));
-    }
-    params.push(limit, skip);
-    return db.tenant(ctx, async (q) => {
-      const r = await q.query(`${PARCELAS_SQL} WHERE ${conds.join(' AND ')} ORDER BY p.vencimento, p.id LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
-      return r.rows.map(parcelaOut);
-    });
   });
 
   app.post('/api/Parcelas/:id/baixar', async (req) => {
@@ -208,13 +203,6 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
     estornoDe: r.estorno_de == null ? null : Number(r.estorno_de),
   });
 
-  app.get('/api/Baixas', async (req) => {
-    const ctx = req.ctx!;
-    guard(ctx, 'view');
-    const { limit, skip } = paging(filterOf(req));
-    return db.tenant(ctx, async (q) => (await q.query(`SELECT * FROM baixas WHERE tenant_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [ctx.tenantId, limit, skip])).rows.map(baixaOut));
-  });
-
   app.post('/api/Baixas/:id/estornar', async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'full');
@@ -222,26 +210,11 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
     return withRetry(services, ctx, (q) => estornarBaixa(q, ctx, id, (req.body as Row | undefined)?.data));
   });
 
-  app.get('/api/TransferenciasFinanceiras', async (req) => {
-    const ctx = req.ctx!;
-    guard(ctx, 'view');
-    const { limit, skip } = paging(filterOf(req));
-    return db.tenant(ctx, async (q) =>
-      (await q.query(`SELECT * FROM transferencias_financeiras WHERE tenant_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [ctx.tenantId, limit, skip])).rows.map((r) => ({
-        id: Number(r.id),
-        contaOrigemId: Number(r.conta_origem_id),
-        contaDestinoId: Number(r.conta_destino_id),
-        data: isoDate(r.data),
-        valor: money(r.valor),
-        descricao: r.descricao,
-      })),
-    );
-  });
-
   app.post('/api/TransferenciasFinanceiras', async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
-    return withRetry(services, ctx, (q) => transferir(q, ctx, req.body as any));
+    const data = resources.validate(transferenciaDef(), req.body);
+    return withRetry(services, ctx, (q) => transferir(q, ctx, data as any));
   });
 
   app.get('/api/MovimentosFinanceiros', async (req) => {
@@ -267,5 +240,107 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
         descricao: r.descricao,
       })),
     );
+  });
+
+  /**
+   * The sums of the grid's filtered parcelas (the same LoopBack where as GET /api/Parcelas and its count): what
+   * is open and not yet due, what is overdue, and what was paid.
+   */
+  app.get('/api/Parcelas/totais', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const def = registry.byName.get('parcela')!;
+    const where = parseJsonParam<Where>((req.query as Row).where, 'where');
+    const p = new SqlParams();
+    const conds = [`t.tenant_id = ${p.add(ctx.tenantId)}`, whereToSql(def, where, p)];
+    return db.tenant(ctx, async (q) => {
+      const r = await q.query(
+        `SELECT count(*)::int AS quantidade,
+                coalesce(sum(t.valor) FILTER (WHERE t.status <> 'cancelado'), 0) AS total,
+                coalesce(sum(t.valor_aberto) FILTER (WHERE t.status IN ('aberto', 'parcial')), 0) AS aberto,
+                coalesce(sum(t.valor_aberto) FILTER (WHERE t.status = 'atrasado'), 0) AS atrasado,
+                coalesce(sum(t.valor_baixado) FILTER (WHERE t.status <> 'cancelado'), 0) AS pago
+           FROM parcelas_lista t WHERE ${conds.join(' AND ')}`,
+        p.values,
+      );
+      const x = r.rows[0];
+      return { quantidade: Number(x.quantidade), total: money(x.total), aberto: money(x.aberto), atrasado: money(x.atrasado), pago: money(x.pago) };
+    });
+  });
+
+  const anexoOut = (r: Row) => ({ id: Number(r.id), lancamentoId: Number(r.lancamento_id), nome: r.nome, tipoConteudo: r.tipo_conteudo, tamanho: Number(r.tamanho), createdAt: r.created_at });
+  const lancamentoExiste = async (q: Queryable, ctx: RequestContext, id: number) => {
+    if (!(await q.query(`SELECT 1 FROM lancamentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id])).rows.length) throw notFound('Lançamento não encontrado.');
+  };
+
+  app.get('/api/Lancamentos/:id/anexos', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const id = idOf(req);
+    return db.tenant(ctx, async (q) => {
+      await lancamentoExiste(q, ctx, id);
+      return (await q.query(`SELECT * FROM lancamentos_anexos WHERE tenant_id = $1 AND lancamento_id = $2 ORDER BY id`, [ctx.tenantId, id])).rows.map(anexoOut);
+    });
+  });
+
+  // The file travels as a data URL in the JSON body (SPEC 7: every call is JSON), as the brand images do.
+  app.post('/api/Lancamentos/:id/anexos', { bodyLimit: Math.ceil(ANEXO_MAX_BYTES * 1.4) + 4096 }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const id = idOf(req);
+    const b = (req.body ?? {}) as Row;
+    const nome = typeof b.nome === 'string' ? b.nome.trim() : '';
+    if (!ANEXO_NOME.test(nome)) throw badRequest('Anexo: informe o nome do arquivo (até 120 caracteres).', [{ path: '/nome', campo: 'nome', mensagem: 'Campo Obrigatório!' }]);
+    const m = typeof b.arquivo === 'string' ? /^data:([\w.+-]+\/[\w.+-]+)?(?:;[^,]*)?;base64,([A-Za-z0-9+/=\s]*)$/.exec(b.arquivo) : null;
+    if (!m) throw badRequest('Anexo: envie o arquivo como data URL em base64.', [{ path: '/arquivo', campo: 'arquivo', mensagem: 'Campo inválido!' }]);
+    const bytes = Buffer.from(m[2], 'base64');
+    if (!bytes.length) throw badRequest('Anexo: o arquivo está vazio.', [{ path: '/arquivo', campo: 'arquivo', mensagem: 'Campo inválido!' }]);
+    if (bytes.length > ANEXO_MAX_BYTES) throw badRequest('Anexo: o arquivo passa de 5 MB.', [{ path: '/arquivo', campo: 'arquivo', mensagem: 'Campo inválido!' }]);
+    const tipo = m[1] ?? 'application/octet-stream';
+    await db.tenant(ctx, (q) => lancamentoExiste(q, ctx, id));
+    const key = tenantKey(ctx.tenantId, 'lancamentos', `${id}-${randomBytes(8).toString('hex')}`);
+    // The file first, then the row; a failed row takes the file back, so no row ever names a missing file.
+    await storage.put(key, bytes, { contentType: tipo });
+    try {
+      return await db.tenant(ctx, async (q) => {
+        await lancamentoExiste(q, ctx, id);
+        const r = await q.query(
+          `INSERT INTO lancamentos_anexos (tenant_id, lancamento_id, nome, tipo_conteudo, tamanho, chave, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+          [ctx.tenantId, id, nome, tipo, bytes.length, key, ctx.userId ?? null],
+        );
+        return anexoOut(r.rows[0]);
+      });
+    } catch (e) {
+      await storage.delete(key).catch(() => {});
+      throw e;
+    }
+  });
+
+  const anexoOf = async (req: FastifyRequest) => {
+    const ctx = req.ctx!;
+    const { id, anexoId } = req.params as { id: string; anexoId: string };
+    const r = await db.tenant(ctx, (q) => q.query(`SELECT * FROM lancamentos_anexos WHERE tenant_id = $1 AND lancamento_id = $2 AND id = $3`, [ctx.tenantId, parseId(id), parseId(anexoId)]));
+    if (!r.rows.length) throw notFound('Anexo não encontrado.');
+    return r.rows[0];
+  };
+
+  app.get('/api/Lancamentos/:id/anexos/:anexoId', async (req, reply) => {
+    guard(req.ctx!, 'view');
+    const a = await anexoOf(req);
+    const body = await storage.get(a.chave);
+    if (!body) throw notFound('Arquivo do anexo não encontrado.');
+    reply.header('content-type', a.tipo_conteudo);
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(a.nome)}`);
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.send(body);
+  });
+
+  app.delete('/api/Lancamentos/:id/anexos/:anexoId', async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const a = await anexoOf(req);
+    await db.tenant(ctx, (q) => q.query(`DELETE FROM lancamentos_anexos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, a.id]));
+    await storage.delete(a.chave).catch(() => {});
+    return { id: Number(a.id), excluido: true };
   });
 }

@@ -36,6 +36,9 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
   for (const def of registry.byName.values()) {
     const base = `/api/${def.endpoint}`;
     // A verb the document does not allow answers 405 (after the permission check, so a stranger learns nothing).
+    // A module may serve a verb the document leaves out through its own posting service (POST
+    // /api/TransferenciasFinanceiras moves money through the ledger): registered before this plugin, it stays.
+    const served = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string) => app.hasRoute({ method, url });
     const allowed = (verb: ResourceVerb, handler: (req: FastifyRequest, reply: FastifyReply) => unknown) =>
       allowsVerb(def, verb) ? handler : (req: FastifyRequest) => {
         guard(req, def, verb === 'list' || verb === 'read' ? 'view' : verb === 'delete' ? 'full' : 'change');
@@ -69,28 +72,28 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter));
     }));
 
-    app.post(base, allowed('create', async (req, reply) => {
+    if (allowsVerb(def, 'create') || !served('POST', base)) app.post(base, allowed('create', async (req, reply) => {
       const ctx = guard(req, def, 'change');
       const switches = await switchesOf(req, def);
       const row = await db.tenant(ctx, (q) => resources.create(q, def, ctx, req.body, switches));
       return reply.status(200).send(row);
     }));
 
-    app.put(`${base}/:id`, allowed('replace', async (req) => {
+    if (allowsVerb(def, 'replace') || !served('PUT', `${base}/:id`)) app.put(`${base}/:id`, allowed('replace', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
       return db.tenant(ctx, (q) => resources.replace(q, def, ctx, id, req.body, switches));
     }));
 
-    app.patch(`${base}/:id`, allowed('patch', async (req) => {
+    if (allowsVerb(def, 'patch') || !served('PATCH', `${base}/:id`)) app.patch(`${base}/:id`, allowed('patch', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
       return db.tenant(ctx, (q) => resources.patch(q, def, ctx, id, req.body, switches));
     }));
 
-    app.delete(`${base}/:id`, allowed('delete', async (req) => {
+    if (allowsVerb(def, 'delete') || !served('DELETE', `${base}/:id`)) app.delete(`${base}/:id`, allowed('delete', async (req) => {
       const ctx = guard(req, def, 'full');
       const id = parseId((req.params as { id: string }).id);
       return db.tenant(ctx, (q) => resources.remove(q, def, ctx, id));

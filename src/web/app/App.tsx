@@ -7,6 +7,7 @@ import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, Ro
 import { SWRConfig } from 'swr';
 import { authRoutes } from './auth-routes.tsx';
 import { adminRoutes } from '../pages/administrador/routes.tsx';
+import { FINANCEIRO_LIST_PAGES, financeiroRoutes } from '../pages/financeiro/routes.tsx';
 import { financeiroExtrasRoutes } from '../pages/financeiro/extras-routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
@@ -93,6 +94,7 @@ export function appRoutes() {
         {ETIQUETA_DOC && <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" doc={ETIQUETA_DOC} />} />}
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
+        {financeiroRoutes()}
         {financeiroExtrasRoutes()}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
@@ -101,8 +103,9 @@ export function appRoutes() {
         <Route path="/administrador/*" element={<PendingPage />} />
         {RESOURCES.flatMap((doc) => {
           const paths = resourcePaths(doc);
+          const ModulePage = FINANCEIRO_LIST_PAGES[doc.name];
           return [
-            <Route key={paths.list} path={paths.list} element={<ResourceListPage key={doc.name} doc={doc} />} />,
+            <Route key={paths.list} path={paths.list} element={ModulePage ? <ModulePage key={doc.name} /> : <ResourceListPage key={doc.name} doc={doc} />} />,
             ...paths.form.map((f) => <Route key={f.path} path={f.path} element={<ResourceFormPage key={`${doc.name}-${f.mode}`} doc={doc} mode={f.mode} />} />),
           ];
         })}

@@ -2,7 +2,7 @@ import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type ErrorSchema } from '@rjsf/utils';
 import { Button, Space } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lookupsOf } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { buildFormShape, payloadOf, type FieldSwitchSets } from './form-schema.ts';
@@ -28,6 +28,10 @@ export interface SchemaFormProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** The data as it is being edited (a page acting on it before saving, e.g. "Simular boleto"). */
   onDataChange?: (data: Data) => void;
+  /** Values a page puts in the form from outside (a boleto line read into amount and due date). */
+  patch?: Data;
+  /** What a page shows inside the form before its buttons (line items kept in an antd table, attachments). */
+  children?: ReactNode;
 }
 
 const NO_SWITCHES: FieldSwitchSets = { hidden: new Set(), required: new Set() };
@@ -42,9 +46,11 @@ const same = (a: Data, b: Data) => JSON.stringify(a) === JSON.stringify(b);
  * The form of any resource: RJSF with the antd theme, laid out by the document's sections; rules and brand
  * switches re-applied as the data changes; SPEC 5.5 messages, shown only once the person tried to save.
  */
-export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onDataChange }: SchemaFormProps) {
+export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onDataChange, patch, children }: SchemaFormProps) {
   const [data, setData] = useState<Data>(initialData);
   const [submitted, setSubmitted] = useState(false);
+  const dataRef = useRef(data);
+  dataRef.current = data;
   const lastTyped = useRef<LastTyped>({});
   const lookupsReady = useLookups(lookupsOf(doc));
   const derived = derivedOf(doc);
@@ -70,6 +76,13 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
   );
 
   useEffect(() => onDataChange?.(data), [data, onDataChange]);
+  // Each patch object is applied once (change may be a new function on a later render).
+  const applied = useRef<Data | undefined>(undefined);
+  useEffect(() => {
+    if (!patch || applied.current === patch) return;
+    applied.current = patch;
+    change({ ...dataRef.current, ...patch });
+  }, [patch, change]);
 
   const setFields = useCallback((patch: Data) => setData((prev) => ({ ...prev, ...patch })), []);
   const formContext: SchemaFormContext = useMemo(() => ({ doc, formData: data, setFields }), [doc, data, setFields]);
@@ -106,6 +119,7 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
         onSubmit(payloadOf(doc, e.formData ?? {}, shape.hidden));
       }}
     >
+      {children}
       <Space style={{ marginTop: 8 }}>
         <Button type="primary" htmlType="submit" loading={saving}>
           Salvar

@@ -1,7 +1,8 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { SorterResult, TableRowSelection } from 'antd/es/table/interface';
+import type { Where } from '../../shared/filter.ts';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
@@ -41,6 +42,22 @@ export interface SchemaGridProps {
   canDelete?: boolean;
   /** Read-only columns a page adds after the document's own (a product's stock, say). */
   extraColumns?: TableColumnsType<Row>;
+  /** Conditions every request of this grid carries (the despesas screen: tipo 1), beside the person's filters. */
+  fixedWhere?: Where;
+  /** The actions column of a page that acts on its rows itself (settle, reverse) instead of edit/copy/delete. */
+  rowActions?: (row: Row) => ReactNode;
+  /** Row checkboxes for actions over several rows at once. */
+  rowSelection?: TableRowSelection<Row>;
+  /** Buttons beside Cadastrar (or in its place when canCreate is false). */
+  toolbar?: ReactNode;
+  /** What Cadastrar does when the page has its own form (default: the document's /cadastrar route). */
+  onCreate?: () => void;
+  /** A block above the rows that follows the grid's filter (the totals of the filtered rows). */
+  above?: (where: Where | undefined) => ReactNode;
+  /** Cells a page draws itself, by field (a status as a coloured tag); the text stays the registry's. */
+  cells?: Record<string, (text: string, row: Row) => ReactNode>;
+  /** Fields the rows carry beyond the columns (what those cells and the row actions read). */
+  alsoFields?: string[];
 }
 
 /** True from the frame after `ready` first held (the browser has drawn what came with it); stays true. */
@@ -76,12 +93,13 @@ const KIND_WIDTHS: Partial<Record<ReturnType<typeof fieldKind>, number>> = {
   gtin: 150,
 };
 
-export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true, extraColumns }: SchemaGridProps) {
+export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true, extraColumns, fixedWhere, rowActions, rowSelection, toolbar, onCreate, above, cells, alsoFields }: SchemaGridProps) {
   const navigate = useNavigate();
   const location = useLocation();
   // A form opened from here comes back to this very list: same filters, search, order and page.
   const fromList: FromList = { voltar: location.pathname + location.search };
   const open = (path: string) => navigate(path, { state: fromList });
+  const create = () => (onCreate ? onCreate() : open(createPath(doc)));
   const [sp, setSp] = useSearchParams();
   const state = useMemo(() => parseGridState(sp), [sp]);
   const [searchText, setSearchText] = useState(state.q ?? '');
@@ -89,7 +107,14 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   useEffect(() => setSearchText(state.q ?? ''), [state.q]);
   const lookupsReady = useLookups(lookupsOf(doc));
   const columns = useMemo(() => doc.list.columns.filter((c) => !hidden.has(c.field) && doc.schema.properties[c.field]), [doc, hidden]);
-  const { filter, where } = useMemo(() => buildListFilter(doc, state, { hidden, columns: columns.map((c) => c.field) }), [doc, state, hidden, columns]);
+  const fixedKey = JSON.stringify(fixedWhere ?? null);
+  const { filter, where } = useMemo(() => {
+    const built = buildListFilter(doc, state, { hidden, columns: columns.map((c) => c.field) });
+    if (alsoFields?.length && built.filter.fields) built.filter.fields = [...new Set([...(built.filter.fields as string[]), ...alsoFields])];
+    if (!fixedWhere) return built;
+    const w: Where = built.where ? { and: [fixedWhere, built.where] } : fixedWhere;
+    return { filter: { ...built.filter, where: w }, where: w };
+  }, [doc, state, hidden, columns, fixedKey, alsoFields]);
   const list = useList<Row>(doc.endpoint, filter);
   const rowsDrawn = useAfterFirstPaint(list.data !== undefined || list.error !== undefined);
   // The count is the dearest query of a list and the rows do not need it: it is asked once the first rows
@@ -134,7 +159,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       align: RIGHT_ALIGNED.has(kind) ? ('right' as const) : undefined,
       sorter: sortable,
       sortOrder: state.sort?.field === c.field ? (state.sort.dir === 'ASC' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: Row) => formatCell(doc, c.field, row),
+      render: (_: unknown, row: Row) => (cells?.[c.field] ? cells[c.field](formatCell(doc, c.field, row), row) : formatCell(doc, c.field, row)),
       ...(filterable
         ? {
             filteredValue: isActive(state.filters[c.field]) ? [c.field] : null,
@@ -158,7 +183,9 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
     };
   });
   if (extraColumns) tableColumns.push(...extraColumns);
-  if (canEdit || canDelete) {
+  if (rowActions) {
+    tableColumns.push({ key: '__acoes', title: 'Ações', width: 150, fixed: 'right', align: 'center', render: (_: unknown, row: Row) => rowActions(row) });
+  } else if (canEdit || canDelete) {
     tableColumns.push({
       key: '__acoes',
       title: 'Ações',
@@ -192,7 +219,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   ) : (
     <EmptyBlock
       descricao={`Nenhum${doc.genero === 'f' ? 'a' : ''} ${doc.singular.toLowerCase()} cadastrad${doc.genero === 'f' ? 'a' : 'o'} ainda.`}
-      acoes={canCreate ? [{ nome: 'Cadastrar', icone: <PlusOutlined />, classe: 'bloco-vazio-cadastrar', funcao: () => open(createPath(doc)) }] : undefined}
+      acoes={canCreate ? [{ nome: 'Cadastrar', icone: <PlusOutlined />, classe: 'bloco-vazio-cadastrar', funcao: create }] : undefined}
     />
   );
   // Rows show as soon as they arrive; lookup labels fill in when their list has loaded.
@@ -217,8 +244,9 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
         />
         <Space wrap>
           <ExportButtons endpoint={doc.endpoint} name={doc.title} descricao={exportDescription(doc, state, hidden)} filter={{ where: filter.where, order: filter.order }} />
+          {toolbar}
           {canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(createPath(doc))}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={create}>
               Cadastrar
             </Button>
           ) : null}
@@ -253,10 +281,12 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           }
         />
       ) : null}
+      {above?.(where)}
       {/* Cells on one line and wide lists scroll sideways in this box (the table's own scroll.x measures every column on each render). */}
       <div style={{ overflowX: 'auto' }}>
         <Table<Row>
           rowKey="id"
+          rowSelection={rowSelection}
           tableLayout="fixed"
           size="middle"
           columns={tableColumns}

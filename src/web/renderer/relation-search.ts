@@ -14,24 +14,25 @@ export interface RelatedOption {
 export const RELATED_LIMIT = 20;
 
 /** Records of another resource whose search fields contain the text (all when it is empty), named by its display field. */
-export async function searchRelated(target: ResourceDoc, text: string): Promise<RelatedOption[]> {
+export async function searchRelated(target: ResourceDoc, text: string, fixed?: Record<string, unknown>): Promise<RelatedOption[]> {
   const display = displayField(target);
   const fields = (target.search ?? [display]).filter((f) => f !== target.hierarchy?.as);
   const t = text.trim();
-  const where = t ? { or: fields.map((f) => ({ [f]: { ilike: `%${escapeLike(t)}%` } })) } : undefined;
+  const typed = t ? { or: fields.map((f) => ({ [f]: { ilike: `%${escapeLike(t)}%` } })) } : undefined;
+  const where = fixed && typed ? { and: [fixed, typed] } : (fixed ?? typed);
   const r = await api.get<Record<string, unknown>[]>(target.endpoint, { params: { filter: { where, limit: RELATED_LIMIT, order: target.list.order, fields: ['id', display] } } });
   return r.data.map((row) => ({ value: row.id as number, label: String(row[display] ?? row.id) }));
 }
 
 /** The options of a relation select and the search that fills them; a failed search shows the error dialog. */
-export function useRelatedSearch(target: ResourceDoc | undefined) {
+export function useRelatedSearch(target: ResourceDoc | undefined, fixed?: Record<string, unknown>) {
   const [options, setOptions] = useState<RelatedOption[]>([]);
   const [loading, setLoading] = useState(false);
   const search = async (text: string) => {
     if (!target) return;
     setLoading(true);
     try {
-      setOptions(await searchRelated(target, text));
+      setOptions(await searchRelated(target, text, fixed));
     } catch (err) {
       showError(err);
     } finally {

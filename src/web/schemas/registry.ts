@@ -74,12 +74,12 @@ export function lookupLabel(name: string, value: unknown): string {
 export { baseType } from '../../shared/field-types.ts';
 
 /** The belongsTo relation behind a field, and the document it points at. */
-export function relationOf(doc: ResourceDoc, field: string): { name: string; target: ResourceDoc } | undefined {
+export function relationOf(doc: ResourceDoc, field: string): { name: string; target: ResourceDoc; where?: Record<string, unknown> } | undefined {
   const p = doc.schema.properties[field];
   if (!p?.relation) return undefined;
   const rel = doc.relations?.[p.relation];
   const target = rel && resourceByName(rel.resource);
-  return target ? { name: p.relation, target } : undefined;
+  return target ? { name: p.relation, target, where: rel.where } : undefined;
 }
 
 /** The field a record of this document is named by when another document points at it. */

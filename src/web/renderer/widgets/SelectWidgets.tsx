@@ -43,7 +43,7 @@ export function RelationWidget(props: WidgetProps) {
   const [selected, setSelected] = useState<Option | null>(null);
   const target = rel?.target;
   const display = target ? displayField(target) : 'id';
-  const { options, loading, search } = useRelatedSearch(target);
+  const { options, loading, search } = useRelatedSearch(target, rel?.where);
 
   useEffect(() => {
     if (!target || props.value === undefined || props.value === null) return setSelected(null);

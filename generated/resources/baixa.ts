@@ -1,0 +1,80 @@
+/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+/** Baixa: registro de /api/Baixas (schemas/resources/baixa.json). */
+export interface Baixa {
+  /**
+   * Código do registro
+   */
+  id: number;
+  /**
+   * Cadastrado em (ISO 8601)
+   */
+  createdAt?: string;
+  /**
+   * Alterado em (ISO 8601)
+   */
+  updatedAt?: string;
+  /**
+   * Data
+   */
+  data?: string;
+  /**
+   * Parcela (código)
+   */
+  parcelaId?: number;
+  /**
+   * Lançamento
+   */
+  lancamentoId?: number;
+  /**
+   * Tipo
+   */
+  tipo?: 0 | 1;
+  /**
+   * Descrição
+   */
+  descricao?: string;
+  /**
+   * Parcela
+   */
+  numero?: number;
+  /**
+   * Pessoa (código)
+   */
+  pessoaId?: number | null;
+  /**
+   * Pessoa
+   */
+  pessoaNome?: string | null;
+  /**
+   * Conta
+   */
+  contaId?: number;
+  /**
+   * Valor
+   */
+  valor?: string;
+  /**
+   * Principal
+   */
+  principal?: string;
+  /**
+   * Juros
+   */
+  juros?: string;
+  /**
+   * Multa
+   */
+  multa?: string;
+  /**
+   * Desconto
+   */
+  desconto?: string;
+  /**
+   * Estorno da baixa
+   */
+  estornoDe?: number | null;
+  /**
+   * Estornada
+   */
+  estornada?: boolean;
+}
