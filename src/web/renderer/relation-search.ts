@@ -23,15 +23,17 @@ export async function searchRelated(target: ResourceDoc, text: string): Promise<
   return r.data.map((row) => ({ value: row.id as number, label: String(row[display] ?? row.id) }));
 }
 
-/** The options of a relation select and the search that fills them; a failed search shows the error dialog. */
-export function useRelatedSearch(target: ResourceDoc | undefined) {
+type Find = (target: ResourceDoc, text: string) => Promise<RelatedOption[]>;
+
+/** The options of a relation select and the search that fills them (searchRelated unless told); a failed search shows the error dialog. */
+export function useRelatedSearch(target: ResourceDoc | undefined, find: Find = searchRelated) {
   const [options, setOptions] = useState<RelatedOption[]>([]);
   const [loading, setLoading] = useState(false);
   const search = async (text: string) => {
     if (!target) return;
     setLoading(true);
     try {
-      setOptions(await searchRelated(target, text));
+      setOptions(await find(target, text));
     } catch (err) {
       showError(err);
     } finally {
