@@ -2,27 +2,10 @@
  * npm start (and the browser tests) build the web app only when dist/ is missing or older than what it is
  * built from; otherwise the built files are served as they are. `--force` builds anyway.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ROOT, webIsStale } from './freshness.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const DIST_INDEX = join(ROOT, 'dist/index.html');
-/** What the web bundle is built from: when any of it is newer than dist/, dist/ is stale. */
-const INPUTS = ['src/web', 'src/shared', 'schemas', 'generated', 'index.html', 'vite.config.ts', 'package-lock.json'];
-
-function newest(path: string): number {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of readdirSync(path)) max = Math.max(max, newest(join(path, e)));
-  return max;
-}
-
-export function webIsStale(): boolean {
-  if (!existsSync(DIST_INDEX)) return true;
-  const built = statSync(DIST_INDEX).mtimeMs;
-  return INPUTS.some((p) => existsSync(join(ROOT, p)) && newest(join(ROOT, p)) > built);
-}
+export { webIsStale };
 
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');

@@ -27,6 +27,8 @@ const loaded = new Map<string, Promise<unknown>>();
 export function importModuleRef<T>(ref: string, root = SERVER_DIR): Promise<T> {
   const path = modulePath(ref, root);
   let p = loaded.get(path);
-  if (!p) loaded.set(path, (p = import(pathToFileURL(path).href)));
+  // Under npm start the server runs from a bundle (scripts/server-build.ts) that carries these modules itself.
+  const bundled = (globalThis as { __retaguardaModulos?: Map<string, unknown> }).__retaguardaModulos?.get(path);
+  if (!p) loaded.set(path, (p = bundled ? Promise.resolve(bundled) : import(pathToFileURL(path).href)));
   return p as Promise<T>;
 }

@@ -1,6 +1,9 @@
 import { afterAll, afterEach } from 'vitest';
 import { createRequire } from 'node:module';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor wait for the state they check; on a loaded CI machine a screen may take more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers ask window.matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {

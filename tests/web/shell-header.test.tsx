@@ -108,3 +108,24 @@ describe('shell menus from getUserInfo', () => {
     expect(settings).toContain('CONFIG_ESTOQUE_DEPOSITOS');
   });
 });
+
+describe("the brand in the header (issue 12: the brand's logo, the title as fallback)", () => {
+  const marca = (imagens: Record<string, string>) => ({ title: 'Marca Dois', imagens }) as unknown as AppHeaderProps['brand'];
+  const home = () => screen.getByLabelText('Ir para o dashboard');
+
+  it("shows the brand's imagens.logo, named by the brand's title", () => {
+    render(header({ brand: marca({ logo: '/api/marca/imagens/logo.png' }) }));
+    const img = home().querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/api/marca/imagens/logo.png');
+    expect(img.getAttribute('alt')).toBe('Marca Dois');
+  });
+
+  it('without a logo, shows the title; without a brand, the product name', () => {
+    const view = render(header({ brand: marca({}) }));
+    expect(home().querySelector('img')).toBeNull();
+    expect(home().textContent).toBe('Marca Dois');
+    view.unmount();
+    render(header({}));
+    expect(home().textContent).toBe('Retaguarda');
+  });
+});

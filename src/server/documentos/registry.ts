@@ -1,14 +1,11 @@
 import type { ValidateFunction } from 'ajv';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createAjv, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
+import { createAjv, lazyValidator, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
+import { importModuleRef } from '../module-ref.ts';
 import { loadLookups, readDocuments, SCHEMAS_DIR } from '../catalog/documents.ts';
 import type { DocumentDoc, DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
 import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 
 type Row = Record<string, unknown>;
 
@@ -109,7 +106,7 @@ export class DocumentRegistry {
     const reg = new DocumentRegistry();
     const ajv = createAjv();
     for (const { doc } of readDocuments<DocumentDoc>('documents', dir)) {
-      const mod = (await import(pathToFileURL(resolve(SERVER_DIR, `${doc.service}.ts`)).href)) as DocumentModule;
+      const mod = await importModuleRef<DocumentModule>(doc.service);
       const transitions = new Map(doc.transitions.map((t) => [t.name, t]));
       for (const t of doc.transitions) {
         if (t.posting && typeof mod.postings?.[t.posting] !== 'function') throw new Error(`${doc.name}: a transição ${t.name} pede o lançamento '${t.posting}', que ${doc.service}.ts não exporta`);
@@ -122,8 +119,8 @@ export class DocumentRegistry {
         name: doc.name,
         endpoint: doc.endpoint,
         listDef: listDefOf(doc),
-        validateHeader: ajv.compile(writeSchema(doc.header)),
-        validateItem: ajv.compile(writeSchema(doc.items)),
+        validateHeader: lazyValidator(() => ajv.compile(writeSchema(doc.header))),
+        validateItem: lazyValidator(() => ajv.compile(writeSchema(doc.items))),
         transitions,
         module: mod,
       });

@@ -1,10 +1,13 @@
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import type { DocumentDef } from '../documentos/registry.ts';
 import { badRequest } from '../http/errors.ts';
+import { lazyRequire } from '../lazy-require.ts';
+
+const excelJs = lazyRequire<typeof ExcelJSModule>('exceljs');
 
 /** One line of a data-collector file as read and checked. */
 export interface LinhaImportada {
@@ -24,7 +27,7 @@ const HEADER = /^(c[oó]d|gtin|ean|produto)/i;
 /** Raw (line, code, quantity) triples from a CSV/TXT (`code;quantity`, `;`, tab or `,`) or an XLSX (columns A and B). */
 export async function lerArquivo(formato: string, conteudo: string): Promise<{ linha: number; codigo: string; quantidade: string }[]> {
   if (formato === 'xlsx') {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (excelJs().Workbook)();
     try {
       await wb.xlsx.load(Buffer.from(conteudo, 'base64') as any);
     } catch {

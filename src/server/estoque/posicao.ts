@@ -1,6 +1,9 @@
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
+import { lazyRequire } from '../lazy-require.ts';
 import type { TenantScope } from '../db/db.ts';
 import type { Db, Queryable } from '../db/db.ts';
+
+const excelJs = lazyRequire<typeof ExcelJSModule>('exceljs');
 
 export interface LinhaPosicao {
   produtoId: number;
@@ -39,7 +42,7 @@ export async function posicaoPagina(q: Queryable, scope: TenantScope, opts: { de
 
 /** The whole posição to an XLSX stream, page by page (each page its own short transaction). */
 export async function posicaoXlsx(db: Db, scope: TenantScope, out: NodeJS.WritableStream, depositoId?: number | null): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as any, useStyles: true, useSharedStrings: false });
+  const wb = new (excelJs().stream.xlsx.WorkbookWriter)({ stream: out as any, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet('Posição de estoque');
   ws.columns = [
     { header: 'Código', key: 'codigo', width: 14 },

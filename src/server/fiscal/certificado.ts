@@ -1,5 +1,8 @@
-import forge from 'node-forge';
+import type forge from 'node-forge';
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { lazyRequire } from '../lazy-require.ts';
+
+const nodeForge = lazyRequire<typeof forge>('node-forge');
 
 /** An A1 certificate (PKCS#12) opened for signing and for TLS client authentication. */
 export interface CertificadoA1 {
@@ -35,6 +38,7 @@ function textoAsn1(node: forge.asn1.Asn1): string | null {
 
 /** Reads the ICP-Brasil otherName values from subjectAltName. */
 function otherNames(cert: forge.pki.Certificate): Record<string, string> {
+  const forge = nodeForge();
   const out: Record<string, string> = {};
   const ext = cert.extensions.find((e) => e.name === 'subjectAltName') as { value?: string } | undefined;
   if (!ext?.value) return out;
@@ -60,6 +64,7 @@ export class CertificadoError extends Error {}
  * ICP-Brasil otherName first, then the ":digits" suffix of the CN. null when neither is there.
  */
 export function documentoDoCertificado(der: Buffer): { cnpj: string | null; cpf: string | null } {
+  const forge = nodeForge();
   const c = forge.pki.certificateFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary'))));
   const on = otherNames(c);
   const cn = String(c.subject.getField('CN')?.value ?? '');
@@ -72,6 +77,7 @@ export function documentoDoCertificado(der: Buffer): { cnpj: string | null; cpf:
 
 /** Opens a .pfx/.p12 with its password; the message says in Portuguese what went wrong. */
 export function lerCertificadoA1(pfx: Buffer, senha: string): CertificadoA1 {
+  const forge = nodeForge();
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary')));

@@ -1,7 +1,11 @@
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
+import type BwipJs from 'bwip-js/node';
+import type PDFKitDocument from 'pdfkit';
+import { lazyRequire } from '../../lazy-require.ts';
 import { barrasDe, geometria, precoTexto, type ConteudoEtiqueta, type LayoutEtiqueta } from './layout.ts';
 import { pdfParaBuffer } from '../../pdf-buffer.ts';
+
+const bwipjs = lazyRequire<typeof BwipJs>('bwip-js/node');
+const pdfkit = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 /** PDF points per millimetre. */
 const PT = 72 / 25.4;
@@ -12,11 +16,11 @@ const PT = 72 / 25.4;
  */
 export async function etiquetasPdf(layout: LayoutEtiqueta, etiquetas: ConteudoEtiqueta[]): Promise<Buffer> {
   const g = geometria(layout);
-  const pdf = new PDFDocument({ size: [g.paginaLargura * PT, g.paginaAltura * PT], margin: 0, autoFirstPage: false, info: { Title: `Etiquetas - ${layout.descricao}`, Author: 'Retaguarda' } });
+  const pdf = new (pdfkit())({ size: [g.paginaLargura * PT, g.paginaAltura * PT], margin: 0, autoFirstPage: false, info: { Title: `Etiquetas - ${layout.descricao}`, Author: 'Retaguarda' } });
   const imagens = new Map<string, Buffer>();
   const imagem = async (tipo: string, texto: string) => {
     const chave = `${tipo}:${texto}`;
-    if (!imagens.has(chave)) imagens.set(chave, await bwipjs.toBuffer({ bcid: tipo, text: texto, scale: 3, height: 10, includetext: tipo === 'ean13', textxalign: 'center', paddingwidth: tipo === 'ean13' ? 8 : 2, paddingheight: 1 }));
+    if (!imagens.has(chave)) imagens.set(chave, await bwipjs().toBuffer({ bcid: tipo, text: texto, scale: 3, height: 10, includetext: tipo === 'ean13', textxalign: 'center', paddingwidth: tipo === 'ean13' ? 8 : 2, paddingheight: 1 }));
     return imagens.get(chave)!;
   };
   const fonte = layout.tamanhoFonte;
