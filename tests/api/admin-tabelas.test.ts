@@ -19,8 +19,8 @@ describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
     app = srv.app;
     admin = await login(app, 'admin@demo.com.br');
     master = await login(app, 'master@demo.com.br');
-    await srv.db.query(`UPDATE users SET is_avanco = true WHERE email = 'contador@demo.com.br'`);
-    avanco = await login(app, 'contador@demo.com.br');
+    // The demo's general administration user (README: avanco@demo.com.br).
+    avanco = await login(app, 'avanco@demo.com.br');
     const r = (await srv.db.query<{ tenant_id: number; id: number }>(`SELECT tenant_id, id FROM branches WHERE apelido = 'Matriz' AND tenant_id = (SELECT id FROM tenants WHERE nome = 'Mercadinho Demo')`)).rows[0];
     conta = r.tenant_id;
     filial = r.id;

@@ -185,7 +185,8 @@ describe.each(BACKENDS)('estoque on %s', (backend) => {
     // The seller sees products, so reads their balances.
     expect((await call(vendedor, 'GET', '/api/SaldosEstoque')).statusCode).toBe(200);
     const spec = (await call(admin, 'GET', '/api/openapi.json')).json();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/AcertosEstoque', '/api/AcertosEstoque/{id}/efetivar', '/api/TransferenciasEstoque/{id}/cancelar']));
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/AcertosEstoque', '/api/AcertosEstoque/{id}/efetivar', '/api/TransferenciasEstoque/{id}/cancelar', '/api/MovimentosEstoque', '/api/MovimentosEstoque/count', '/api/MovimentosEstoque/extrato', '/api/SaldosEstoque', '/api/SaldosEstoque/posicao', '/api/SaldosEstoque/resumo', '/api/Lotes/fefo', '/api/ConfiguracoesEstoque']));
+    expect(Object.keys(spec.paths['/api/SaldosEstoque'].get.responses['200'].content['application/json'].schema.items.properties)).toEqual(expect.arrayContaining(['produtoId', 'variacaoId', 'depositoId', 'loteId', 'quantidade', 'custoMedio']));
   });
 
   it('every movement type of SPEC 3.2 posts through the service; entries update the average cost', async () => {
@@ -272,6 +273,34 @@ describe.each(BACKENDS)('estoque on %s', (backend) => {
     await Promise.all(docs.map((d) => ok(admin, 'POST', `/api/TransferenciasEstoque/${d.id}/efetivar`)));
     await ok(admin, 'PUT', '/api/ConfiguracoesEstoque', { permitirEstoqueNegativo: false });
     expect(await saldo(p.id, principal)).toBe('0.0000');
+  });
+
+  it('concurrent acertos over the same products (lines in different orders) and sales queue: the last posted count wins whole', async () => {
+    const itens = produtos.slice(0, 8);
+    // Each count lists the products in its own order; all post at once, with sales on the same products in between.
+    const counts = await Promise.all(
+      Array.from({ length: 6 }, (_, k) => {
+        const ordem = k % 2 ? [...itens].reverse() : [...itens.slice(k % 8), ...itens.slice(0, k % 8)];
+        return ok(admin, 'POST', '/api/AcertosEstoque', { depositoId: loja, motivo: `Contagem simultânea ${k + 1}`, itens: ordem.map((p) => ({ produtoId: p.id, quantidade: String(100 + k * 10) })) });
+      }),
+    );
+    const vendas = itens.map((p) => srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade: '-1', tipo: TipoMovimentacao.VENDA }])));
+    const postings = counts.map((d) => call(admin, 'POST', `/api/AcertosEstoque/${d.id}/efetivar`));
+    const [res, sold] = await Promise.all([Promise.all(postings), Promise.allSettled(vendas)]);
+    expect(res.map((r) => r.statusCode)).toEqual(counts.map(() => 200));
+    // A sale before any count may find no stock (refused, nothing written); none fails for any other reason.
+    expect(sold.filter((r) => r.status === 'rejected' && !/Estoque insuficiente/.test(String(r.reason)))).toEqual([]);
+    // The count posted last (its AJUSTE movements carry the highest ids) sets every product; a sale that came
+    // after it is the only thing on top of it.
+    const ultimo = (await srv.db.query<{ origem_id: number }>(`SELECT origem_id FROM movimentos_estoque WHERE origem_tipo = 'acertoEstoque' AND origem_id = ANY($1::integer[]) ORDER BY id DESC LIMIT 1`, [counts.map((d) => d.id)])).rows[0].origem_id;
+    const contado = new Decimal(counts.find((d) => d.id === ultimo)!.itens[0].quantidade);
+    for (const p of itens) {
+      const depois = await srv.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM movimentos_estoque WHERE produto_id = $1 AND deposito_id = $2 AND tipo = $3 AND id > (SELECT max(id) FROM movimentos_estoque WHERE origem_tipo = 'acertoEstoque' AND origem_id = $4)`,
+        [p.id, loja, TipoMovimentacao.VENDA, ultimo],
+      );
+      expect(await saldo(p.id, loja)).toBe(contado.minus(depois.rows[0].n).toFixed(4));
+    }
   });
 
   it('every balance equals the sum of its ledger', async () => {

@@ -250,7 +250,16 @@ describe('shell no navegador', () => {
 
   it('shows Transferência de estoque once the branch has a second depósito, after the shell refreshes', async () => {
     const page = pages[2]; // the administrator
+    // The demo's Matriz has a second depósito (its shop floor): deactivate every depósito but the default, so the
+    // branch starts with one active and the menu entry has to appear when the screen adds another.
+    const admin = await login(server.app, 'admin@demo.com.br');
+    const inject = (method: 'GET' | 'PATCH', u: string, payload?: unknown) => server.app.inject({ method, url: u, payload: payload as any, headers: { authorization: admin } });
+    for (const d of (await inject('GET', '/api/Depositos')).json() as { id: number; padrao: boolean; ativo: boolean }[]) {
+      if (!d.padrao && d.ativo) expect((await inject('PATCH', `/api/Depositos/${d.id}`, { ativo: false })).statusCode).toBe(200);
+    }
     await page.goto(url('pages/dashboard'));
+    // A reload reads getUserInfo again (the depósito count the menu uses).
+    await page.reload();
     // The favourites test left the side menu collapsed (small screen): open it again.
     if (await page.locator('.ant-layout-sider-collapsed').count()) await page.getByRole('button', { name: 'Alternar menu' }).click();
     // The top-level 'Estoque' group (Relatórios has an 'Estoque' entry too).

@@ -12,6 +12,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
+import { seededPglite, seededTemplate } from './seeded-db.ts';
 import type { FileStorage } from '../../src/server/storage/storage.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -29,17 +30,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh database on the chosen backend (a new PostgreSQL database per server), migrated and seeded. */
-export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+/**
+ * A fresh database on the chosen backend (a new PostgreSQL database per server): empty, or with `seeded` a copy
+ * of the migrated and seeded database (tests/support/seeded-db.ts).
+ */
+export async function openTestDb(backend: Backend, opts: { seeded?: boolean } = {}): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (backend === 'pglite') {
-    const db = await openDb({});
+    const db = opts.seeded ? await seededPglite() : await openDb({});
     return { db, drop: async () => {} };
   }
   const admin = new URL(process.env.DATABASE_URL!);
   const name = `retaguarda_t_${randomBytes(5).toString('hex')}`;
+  const template = opts.seeded ? await seededTemplate(admin.toString()) : null;
   const c = new pg.Client({ connectionString: admin.toString() });
   await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
+  await c.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await c.end();
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
@@ -57,10 +62,14 @@ export async function openTestDb(backend: Backend): Promise<{ db: Db; drop: () =
 }
 
 export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string; reportWorker?: boolean; schemasDir?: string; migrationsDir?: string; storage?: FileStorage } = {}): Promise<TestServer> {
-  const { db, drop, url } = await openTestDb(backend);
-  await migrate(db, opts.migrationsDir);
-  await loadReferenceData(db);
-  await seedDemo(db);
+  // Suites with their own migrations build their database; the others start from the seeded copy.
+  const own = opts.migrationsDir !== undefined;
+  const { db, drop, url } = await openTestDb(backend, { seeded: !own });
+  if (own) {
+    await migrate(db, opts.migrationsDir);
+    await loadReferenceData(db);
+    await seedDemo(db);
+  }
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'retaguarda-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, outboxDir: join(dataDir, 'outbox'), log: () => {} });
   const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url, reportWorker: opts.reportWorker, storage: opts.storage, registry: opts.schemasDir ? ResourceRegistry.load(opts.schemasDir) : undefined });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getToken, getUser, saveSession } from '../../src/web/api/session.ts';
 import type { BrandConfig } from '../../src/web/brand/brand.ts';
 import { fieldStatus, loginEmailError, recoveryEmailError, confirmationError } from '../../src/web/auth/auth-rules.ts';
-import { destinationAfterLogin } from '../../src/web/auth/session-flow.ts';
+import { destinationAfterLogin, SIGNUP_LOGIN_DELAY_MS } from '../../src/web/auth/session-flow.ts';
 import { authRoutes } from '../../src/web/app/auth-routes.tsx';
 import { DEFAULT_REGIME, pageParams, readReferral, REGIMES } from '../../src/web/auth/signup-data.ts';
 import { mockApi, type MockHandler } from './support/mock-api.ts';
@@ -199,9 +199,17 @@ describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
 
   it('sends the sign-up data, waits 500 ms, signs in with the same e-mail and password and opens the dashboard', async () => {
     const good = b64('{"indicante":"parceiro-7"}');
+    // When each call reached the server: the sign-in must come at least 500 ms after the sign-up answered.
+    const at: Record<string, number> = {};
     const { calls, router } = open(`/cadastrar-erp?indicante=${encodeURIComponent(good)}&campo1=google&campo3=anuncio`, DEMO, (req) => {
-      if (req.url === 'Usuarios/cadastro') return { data: { id: 10, userId: 9, contaId: 10, filialId: 11, indicante: 'parceiro-7' } };
-      if (req.url === 'Usuarios/login') return { data: LOGIN_OK };
+      if (req.url === 'Usuarios/cadastro') {
+        at.cadastro = performance.now();
+        return { data: { id: 10, userId: 9, contaId: 10, filialId: 11, indicante: 'parceiro-7' } };
+      }
+      if (req.url === 'Usuarios/login') {
+        at.login = performance.now();
+        return { data: LOGIN_OK };
+      }
       if (req.url === 'Usuarios/getUserInfo') return { data: { id: 9, nome: 'Ana Souza', permissoes: { 'app.cliente': 4 } } };
       return undefined;
     });
@@ -234,8 +242,8 @@ describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
       idConfigWhitelabel: 'retaguarda-demo',
       naoCadastrarCobranca: true,
     });
-    expect(calls.some((c) => c.url === 'Usuarios/login')).toBe(false);
-    await screen.findByText('PAINEL', {}, { timeout: 3000 });
+    await screen.findByText('PAINEL', {}, { timeout: 10_000 });
+    expect(at.login - at.cadastro).toBeGreaterThanOrEqual(SIGNUP_LOGIN_DELAY_MS);
     const login = calls.find((c) => c.url === 'Usuarios/login')!;
     expect(login.body).toEqual({ email: 'ana@empresa.com.br', password: 'segredo1' });
     expect(getToken()).toBe('tok-novo');

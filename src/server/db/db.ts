@@ -30,6 +30,8 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction as APP_ROLE with app.tenant_id set: row-level security is enforced. */
   tenant<T>(scope: TenantScope, fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start another database from (DbOptions.loadDataDir). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The settings enterTenant makes, as literals: integers only (they come from the session), so nothing to escape. */
@@ -61,6 +63,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite folder; 'memory://' or undefined for an in-memory database. */
   dataDir?: string;
+  /** PGlite: start from a data directory taken with Db.dumpDataDir (the test suites' migrated and seeded database). */
+  loadDataDir?: Blob;
 }
 
 export async function openDb(opts: DbOptions): Promise<Db> {
@@ -69,5 +73,5 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     return openPostgres(opts.databaseUrl);
   }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }

@@ -28,11 +28,12 @@ export const PGLITE_START_PARAMS = [
   '-c', 'max_connections=4',
 ];
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir!, { recursive: true });
   const pg = new PGlite({
     ...(inMemory ? {} : { dataDir }),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
     startParams: PGLITE_START_PARAMS,
     parsers: {
@@ -67,5 +68,6 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         return fn(q);
       }),
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
 }

@@ -6,6 +6,7 @@ import { seedProdutos } from './produtos.ts';
 import { seedEstoque } from '../estoque/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
+import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../catalog/documents.ts';
 
@@ -48,13 +49,15 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
       ['master@demo.com.br', 'Mário Master', { master: true, perfil_admin: true }, null],
       ['contador@demo.com.br', 'Carla Contadora', { is_contador: true }, null],
       ['vendedor@demo.com.br', 'Vítor Vendedor', {}, perfilVendedor],
+      // The general administration (SPEC 6 isAvanco): bancos, IBPT imports, sequences, PDV versions, deletions.
+      ['avanco@demo.com.br', 'Álvaro Avanço', { master: true, perfil_admin: true, is_avanco: true }, null],
     ];
     for (const [email, nome, flags, perfil] of users) {
       const uid = await one(
         q,
-        `INSERT INTO users (tenant_id, brand_id, email, nome, senha_hash, perfil_admin, master, is_contador, perfil_id, filial_selecionada_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [demo, brand, email, nome, hash, !!flags.perfil_admin, !!flags.master, !!flags.is_contador, perfil, matriz],
+        `INSERT INTO users (tenant_id, brand_id, email, nome, senha_hash, perfil_admin, master, is_contador, is_avanco, perfil_id, filial_selecionada_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [demo, brand, email, nome, hash, !!flags.perfil_admin, !!flags.master, !!flags.is_contador, !!flags.is_avanco, perfil, matriz],
       );
       for (const b of [matriz, centro]) await q.query('INSERT INTO user_branches (tenant_id, user_id, branch_id) VALUES ($1, $2, $3)', [demo, uid, b]);
     }
@@ -69,6 +72,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedEstoque(q, demo);
     await seedEstoqueComplementos(q, demo);
     await seedFinanceiro(q, demo);
+    await seedFinanceiroExtras(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

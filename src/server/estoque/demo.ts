@@ -10,7 +10,9 @@ import { movimentar } from './movimentos.ts';
 /**
  * The demo account's stock, in its Matriz: lotes with expiry for the dairy, an opening count posted through
  * the acerto document (so it shows in the list, numbered), purchases at cost and a week of sales, so the
- * ledger, the balances, the average cost and FEFO all have something to show.
+ * ledger, the balances, the average cost and FEFO all have something to show. A second depósito (the
+ * shop floor, "Área de vendas") receives part of the stock by a posted transferência, so the transfer menu
+ * (shown from 2 active depósitos), the balance per depósito and the TRANSFERENCIA movements are populated.
  */
 export async function seedEstoque(q: Queryable, tenantId: number): Promise<void> {
   const admin = (await q.query<{ id: number; filial: number }>(`SELECT id, filial_selecionada_id AS filial FROM users WHERE tenant_id = $1 AND email = 'admin@demo.com.br'`, [tenantId])).rows[0];
@@ -50,4 +52,16 @@ export async function seedEstoque(q: Queryable, tenantId: number): Promise<void>
   const vendas = semLote.slice(0, 12).map((p, i) => ({ produtoId: p.id, depositoId: deposito, quantidade: `-${3 + (i % 5)}`, tipo: TipoMovimentacao.VENDA }));
   await movimentar(q, scope, vendas, { tipo: 'demo', id: 2 });
   await movimentar(q, scope, [{ produtoId: iogurte.id, depositoId: deposito, loteId: lotes.iogurteA, quantidade: '-2', tipo: TipoMovimentacao.PERDAS }], { tipo: 'demo', id: 3 });
+
+  // The shop floor: a second depósito of the Matriz, stocked from the storeroom by a posted transfer (the
+  // milk's lote that expires first goes out first, FEFO).
+  const areaVendas = (await q.query<{ id: number }>(`INSERT INTO depositos (tenant_id, filial_id, descricao) VALUES ($1, $2, 'Área de vendas') RETURNING id`, [tenantId, admin.filial])).rows[0].id;
+  const transferencia = documents.get('transferenciaEstoque');
+  const reposicao = await lifecycle.create(q, transferencia, ctx, {
+    depositoOrigemId: deposito,
+    depositoDestinoId: areaVendas,
+    observacao: 'Reposição das gôndolas',
+    itens: [...semLote.slice(0, 4).map((p) => ({ produtoId: p.id, quantidade: '6' })), { produtoId: leite.id, loteId: lotes.leiteA, quantidade: '12' }],
+  });
+  await lifecycle.transition(q, transferencia, ctx, reposicao.id as number, 'efetivar');
 }

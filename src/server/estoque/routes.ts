@@ -13,9 +13,14 @@ import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { conferir, importarComoAcerto, lerArquivo } from './importar.ts';
-import { posicaoPagina, posicaoXlsx } from './posicao.ts';
+import { posicaoPagina } from './posicao.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
+import { ESTOQUE_REPORTS } from './relatorios.ts';
 
 type Row = Record<string, unknown>;
+
+/** How far ahead the dashboard looks for lotes about to expire. */
+export const DIAS_VENCIMENTO = 30;
 
 /** A read-only view served with the LoopBack filter of the generic resources (filter-sql). */
 interface LedgerView {
@@ -112,6 +117,7 @@ const intParam = (v: unknown, name: string, required = true): number | null => {
 
 /** Read-only stock API: ledger and balances (LoopBack filters), a product's card, FEFO, the account switch. */
 export default async function estoqueRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  registerReportSources(ESTOQUE_REPORTS);
   const { db } = services;
   for (const view of [MOVIMENTOS, SALDOS]) {
     const def = viewDef(view);
@@ -239,7 +245,10 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
     return withRetry(services, ctx, async (q) => importarComoAcerto(q, ctx, lifecycle, acerto, depositoId, motivo, await conferir(q, ctx, depositoId, lidas)));
   });
 
-  /** Posição de estoque (balance and value at cost per product × depósito), in keyset pages. */
+  /**
+   * Posição de estoque (balance and value at cost per product × depósito), in keyset pages. The whole report
+   * goes to XLSX/PDF through the report queue (POST /api/Relatorios/exportar, recurso PosicaoEstoque).
+   */
   app.get('/api/SaldosEstoque/posicao', async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.relatorioEstoque') && !serverAllows(ctx, 'app.estoque', 'view')) throw forbidden('Você não tem permissão para consultar a posição de estoque.');
@@ -250,15 +259,36 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
     return db.tenant(ctx, (q) => posicaoPagina(q, ctx, { depositoId, depoisDe: after, limit }));
   });
 
-  app.get('/api/SaldosEstoque/posicao/xlsx', async (req, reply) => {
+  /**
+   * The dashboard's stock card for the selected branch: value at average cost, active products below their
+   * minimum stock (estoqueMinimo), and lotes with balance that expire within DIAS_VENCIMENTO days or already did.
+   */
+  app.get('/api/SaldosEstoque/resumo', async (req) => {
     const ctx = req.ctx!;
-    if (!serverAllows(ctx, 'app.relatorioEstoque') && !serverAllows(ctx, 'app.estoque', 'view')) throw forbidden('Você não tem permissão para consultar a posição de estoque.');
-    const depositoId = intParam((req.query as Row).depositoId, 'depositoId', false);
-    const { PassThrough } = await import('node:stream');
-    const stream = new PassThrough();
-    reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', 'attachment; filename="posicao-estoque.xlsx"');
-    posicaoXlsx(db, ctx, stream, depositoId).catch((e) => stream.destroy(e));
-    return reply.send(stream);
+    canRead(ctx);
+    const r = await db.tenant(ctx, (q) =>
+      q.query<{ valor: string; produtos: number; abaixo: number; vencendo: number; vencidos: number }>(
+        // The value adds up the posição's rows (each product × depósito rounded to cents), so the card and the
+        // report's total agree.
+        `WITH linha AS (
+           SELECT produto_id, sum(quantidade) AS quantidade, round(sum(quantidade * coalesce(custo_medio, 0)), 2) AS valor
+             FROM saldos_estoque WHERE tenant_id = $1 AND filial_id = $2 GROUP BY produto_id, deposito_id),
+         saldo AS (SELECT produto_id, sum(quantidade) AS quantidade, sum(valor) AS valor FROM linha GROUP BY produto_id),
+         lote AS (
+           SELECT l.id, l.validade FROM lotes l
+            WHERE l.tenant_id = $1 AND l.ativo AND l.validade IS NOT NULL AND l.validade <= current_date + $3::integer
+              AND EXISTS (SELECT 1 FROM saldos_estoque s WHERE s.tenant_id = l.tenant_id AND s.filial_id = $2 AND s.lote_id = l.id AND s.quantidade > 0))
+         SELECT (SELECT coalesce(sum(valor), 0) FROM saldo) AS valor,
+                (SELECT count(*)::integer FROM saldo WHERE quantidade > 0) AS produtos,
+                (SELECT count(*)::integer FROM produtos p LEFT JOIN saldo s ON s.produto_id = p.id
+                  WHERE p.tenant_id = $1 AND p.ativo AND NOT p.servico AND p.estoque_minimo > 0 AND coalesce(s.quantidade, 0) < p.estoque_minimo) AS abaixo,
+                (SELECT count(*)::integer FROM lote WHERE validade >= current_date) AS vencendo,
+                (SELECT count(*)::integer FROM lote WHERE validade < current_date) AS vencidos`,
+        [ctx.tenantId, ctx.branchId, DIAS_VENCIMENTO],
+      ),
+    );
+    const x = r.rows[0];
+    return { valorEmEstoque: new Decimal(x.valor).toFixed(2), produtosComSaldo: x.produtos, abaixoDoMinimo: x.abaixo, lotesVencendo: x.vencendo, lotesVencidos: x.vencidos, diasVencimento: DIAS_VENCIMENTO };
   });
 
   app.get('/api/ConfiguracoesEstoque', async (req) => {

@@ -8,6 +8,7 @@ import { serverAllows } from '../auth/access.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { parseId } from '../resources/resource-service.ts';
+import { reportSource } from './sources.ts';
 import { CONTENT_TYPES, type ReportWorker } from './worker.ts';
 
 export const ALREADY_PROCESSING = 'Relatório já está sendo processado.';
@@ -22,20 +23,27 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     const ctx = req.ctx!;
     const body = (req.body ?? {}) as { recurso?: unknown; filter?: unknown; tipo?: unknown; descricao?: unknown };
     const def = typeof body.recurso === 'string' ? registry.byEndpoint.get(body.recurso) : undefined;
-    if (!def) throw badRequest('Informe o cadastro a exportar.', [{ path: '/recurso', campo: 'recurso', mensagem: 'Campo inválido!' }]);
+    // Not a grid: a module's own report (posição de estoque, ...), its parameters in filter.where.
+    const source = def ? undefined : reportSource(body.recurso);
+    if (!def && !source) throw badRequest('Informe o cadastro a exportar.', [{ path: '/recurso', campo: 'recurso', mensagem: 'Campo inválido!' }]);
     if (body.tipo !== 'pdf' && body.tipo !== 'xlsx') throw badRequest('Formato inválido: use pdf ou xlsx.', [{ path: '/tipo', campo: 'tipo', mensagem: 'Campo inválido!' }]);
-    if (!serverAllows(ctx, def.doc.permission, 'view')) throw forbidden(`Você não tem permissão para consultar ${def.doc.title.toLowerCase()}.`);
+    if (def && !serverAllows(ctx, def.doc.permission, 'view')) throw forbidden(`Você não tem permissão para consultar ${def.doc.title.toLowerCase()}.`);
+    if (source && !source.allowed(ctx)) throw forbidden(source.negado);
     const filter = (typeof body.filter === 'string' ? parseJsonParam<Filter>(body.filter, 'filter') : (body.filter as Filter)) ?? {};
     const kept: Filter = { where: filter.where, order: filter.order };
     // Checked now, so a bad filter is a 400 here and not a failed job later.
-    services.resources.exportChunk(def, ctx, kept, null, 1);
-    const chave = createHash('sha1').update(JSON.stringify([def.endpoint, kept.where ?? null, kept.order ?? null, body.tipo])).digest('hex');
-    const descricao = typeof body.descricao === 'string' && body.descricao.trim() ? body.descricao.trim().slice(0, 120) : def.doc.title;
+    if (def) services.resources.exportChunk(def, ctx, kept, null, 1);
+    else source!.parametros(kept.where);
+    const recurso = def ? def.endpoint : source!.name;
+    const chave = createHash('sha1').update(JSON.stringify([recurso, kept.where ?? null, kept.order ?? null, body.tipo])).digest('hex');
+    const titulo = def ? def.doc.title : source!.title;
+    const descricao = typeof body.descricao === 'string' && body.descricao.trim() ? body.descricao.trim().slice(0, 120) : titulo;
+    const evento = `exportar-${def ? def.name : source!.name.charAt(0).toLowerCase() + source!.name.slice(1)}`;
     const row = await db
       .tenant(ctx, (q) =>
         q.query(
           `INSERT INTO relatorios (tenant_id, user_id, descricao, tipo, chave, evento, parametros) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-          [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, `exportar-${def.name}`, JSON.stringify({ recurso: def.endpoint, filter: kept, branchId: ctx.branchId })],
+          [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, evento, JSON.stringify({ recurso, filter: kept, branchId: ctx.branchId })],
         ),
       )
       .catch((e) => {

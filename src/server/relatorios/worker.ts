@@ -7,6 +7,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { KEYSET_FIELD } from '../resources/resource-service.ts';
 import { StorageUnavailable, tenantKey } from '../storage/storage.ts';
 import { reportColumns } from './columns.ts';
+import { reportSource } from './sources.ts';
 import type { ReportHeader } from './exporters.ts';
 
 export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
@@ -146,7 +147,8 @@ export class ReportWorker {
     const url = `/api/Relatorios/${job.id}/arquivo`;
     try {
       const def = registry.byEndpoint.get(job.parametros.recurso);
-      if (!def) throw new Error(`Cadastro desconhecido: ${job.parametros.recurso}`);
+      const source = def ? undefined : reportSource(job.parametros.recurso);
+      if (!def && !source) throw new Error(`Cadastro desconhecido: ${job.parametros.recurso}`);
       const ctx = { tenantId: job.tenant_id, userId: job.user_id, branchId: job.parametros.branchId } as RequestContext;
       const folder = join(this.dir, String(job.tenant_id));
       mkdirSync(folder, { recursive: true });
@@ -167,11 +169,18 @@ export class ReportWorker {
       const executor = this.executor;
       // Each chunk: one short transaction that reads the rows after the previous chunk's last one. The file is
       // written between chunks, outside any transaction.
+      const services = this.services;
+      const parametros = source?.parametros(filter.where);
       async function* batches() {
-        let after: (string | null)[] | null = null;
+        let after: unknown = null;
         for (;;) {
           const rows = await db.tenant(ctx, async (q) => {
-            const { sql, params, fields } = resources.exportChunk(def!, ctx, filter, after, chunkRows);
+            if (source) {
+              const chunk = await source.chunk(q, ctx, parametros!, after, chunkRows, services);
+              after = chunk.after;
+              return chunk.rows;
+            }
+            const { sql, params, fields } = resources.exportChunk(def!, ctx, filter, after as (string | null)[] | null, chunkRows);
             const r = await q.query<Record<string, unknown>>(sql, params);
             if (r.rows.length) after = r.rows[r.rows.length - 1][KEYSET_FIELD] as (string | null)[];
             for (const row of r.rows) delete row[KEYSET_FIELD];
@@ -185,7 +194,7 @@ export class ReportWorker {
           if (!alive.rowCount) throw new TakenOver();
         }
       }
-      const columns = reportColumns(def);
+      const columns = source ? source.columns(services, parametros!) : reportColumns(def!);
       let linhas: number;
       const key = reportKey(job.tenant_id, job.id, job.tipo);
       try {

@@ -7,6 +7,7 @@ import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, Ro
 import { SWRConfig } from 'swr';
 import { authRoutes } from './auth-routes.tsx';
 import { adminRoutes } from '../pages/administrador/routes.tsx';
+import { financeiroExtrasRoutes } from '../pages/financeiro/extras-routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../schemas/registry.ts';
@@ -92,6 +93,7 @@ export function appRoutes() {
         {ETIQUETA_DOC && <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" doc={ETIQUETA_DOC} />} />}
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
+        {financeiroExtrasRoutes()}
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Form, Input, Select, Space, Spin, Typography }
 import { useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
-import { useBrand } from '../brand/brand.ts';
+import { useBrand, type BrandConfig } from '../brand/brand.ts';
 import { trackError } from '../brand/analytics.ts';
 import { brandDocuments, brandMisc, brandText, signUpEnabled } from '../brand/brand-config.ts';
 import { showError } from '../dialogs/dialogs.tsx';
@@ -38,8 +38,11 @@ function openDashboard(navigate: (to: string) => void, token: string): void {
  * switches decide the optional fields; only the first applicable warning is shown; on success it signs in
  * with the same e-mail and password after 500 ms.
  */
-export default function SignUpPage() {
-  const { data: brand } = useBrand();
+export default function SignUpPage({ previa }: { previa?: BrandConfig } = {}) {
+  // previa: the brand configuration being edited (administrador/configuracoes/whitelabel shows the sign-up as
+  // it will look, fields disabled, before it is saved).
+  const { data: loaded } = useBrand();
+  const brand = previa ?? loaded;
   const navigate = useNavigate();
   // #/cadastrar/{access_token} (SPEC 2.4): the session of whoever handed the link over; sent with the sign-up,
   // the server records who brought the account in (an expired or foreign token is simply not recorded).
@@ -56,7 +59,7 @@ export default function SignUpPage() {
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
 
-  if (brand && !signUpEnabled(brand)) return <Navigate to={LOGIN} replace />;
+  if (!previa && brand && !signUpEnabled(brand)) return <Navigate to={LOGIN} replace />;
 
   const check = firstWarning(form, misc);
   // Once submitted, the first applicable warning follows the fields as they are corrected.
@@ -65,6 +68,7 @@ export default function SignUpPage() {
   const set = <K extends keyof SignUpForm>(k: K, v: SignUpForm[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   const onSubmit = async () => {
+    if (previa) return;
     setSubmitted(true);
     if (check.first || loading) return;
     setLoading(true);
@@ -98,7 +102,7 @@ export default function SignUpPage() {
 
   return (
     <Spin spinning={loading} tip={t('comum.carregando')}>
-      <BrandLogo />
+      <BrandLogo brand={previa} />
       <Typography.Title level={3} className="auth-title">
         {t('cadastro.titulo')}
       </Typography.Title>
@@ -109,7 +113,7 @@ export default function SignUpPage() {
       {referral.invalid ? (
         <Alert type="warning" showIcon message={t('validacao.cadastro.linkInvalido')} description={t('validacao.cadastro.origemIndeterminada')} style={{ marginBottom: 16 }} data-testid="aviso-indicante" />
       ) : null}
-      <Form layout="vertical" requiredMark={false} onFinish={onSubmit} noValidate size="middle">
+      <Form layout="vertical" requiredMark={false} onFinish={onSubmit} noValidate size="middle" disabled={!!previa}>
         {on.nome ? (
           <Form.Item label="Nome" htmlFor="cadastro-nome" validateStatus={status('nome')}>
             <Input id="cadastro-nome" autoComplete="name" value={form.nome} onChange={(e) => set('nome', e.target.value)} />

@@ -1,11 +1,15 @@
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
+import useSWR from 'swr';
+import { formatBRL } from '../../shared/money.ts';
+import { api } from '../api/client.ts';
 import { useCount, useList } from '../api/hooks.ts';
 import { getUser, may } from '../api/session.ts';
 import { RESOURCES } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';
+import PainelFinanceiro from './financeiro/PainelFinanceiro.tsx';
 
 /** One resource's count and its five latest records (by id). */
 function ResourceCard({ doc }: { doc: ResourceDoc }) {
@@ -29,10 +33,52 @@ function ResourceCard({ doc }: { doc: ResourceDoc }) {
   );
 }
 
+interface ResumoEstoque {
+  valorEmEstoque: string;
+  produtosComSaldo: number;
+  abaixoDoMinimo: number;
+  lotesVencendo: number;
+  lotesVencidos: number;
+  diasVencimento: number;
+}
+
+/** The selected branch's stock at a glance: value at cost, products below their minimum, lotes about to expire. */
+export function EstoqueCard() {
+  const { data, isLoading } = useSWR('dashboard:estoque', async () => (await api.get<ResumoEstoque>('SaldosEstoque/resumo')).data, { revalidateOnFocus: false });
+  return (
+    <Card size="small" title={<Link to="/pages/relatorios/estoque/menu">Estoque</Link>} data-dashboard="estoque">
+      <Row gutter={[12, 12]}>
+        <Col span={12}>
+          <Statistic title="Valor em estoque (custo)" value={data ? formatBRL(data.valorEmEstoque) : ''} loading={isLoading} />
+        </Col>
+        <Col span={12}>
+          <Statistic title="Produtos com saldo" value={data?.produtosComSaldo ?? 0} loading={isLoading} />
+        </Col>
+        <Col span={12}>
+          <Link to="/pages/estoque/produtos">
+            <Statistic title="Abaixo do estoque mínimo" value={data?.abaixoDoMinimo ?? 0} loading={isLoading} valueStyle={data?.abaixoDoMinimo ? { color: '#d46b08' } : undefined} />
+          </Link>
+        </Col>
+        <Col span={12}>
+          <Link to="/pages/estoque/lotes">
+            <Statistic
+              title={`Lotes vencendo em ${data?.diasVencimento ?? 30} dias`}
+              value={data?.lotesVencendo ?? 0}
+              loading={isLoading}
+              suffix={data?.lotesVencidos ? <Typography.Text type="danger" style={{ fontSize: 12 }}>{`+ ${data.lotesVencidos} vencido${data.lotesVencidos > 1 ? 's' : ''}`}</Typography.Text> : null}
+            />
+          </Link>
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
 /** pages/dashboard: what exists today — counts and recent records per resource the user may view, recent alerts. */
 export default function DashboardPage() {
   const user = getUser();
   const docs = RESOURCES.filter((d) => may(user, d.permission, 'view'));
+  const estoque = may(user, 'app.produto', 'view') || may(user, 'app.estoque', 'view');
   const { alerts } = useAlerts(undefined);
   return (
     <div>
@@ -40,9 +86,15 @@ export default function DashboardPage() {
         Dashboard
       </Typography.Title>
       <Typography.Paragraph>Olá, {user?.nome}.</Typography.Paragraph>
+      {(may(user, 'app.painelFinanceiro') || may(user, 'app.lancamento', 'view')) && <PainelFinanceiro />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Row gutter={[16, 16]}>
+            {estoque && (
+              <Col xs={24} lg={16}>
+                <EstoqueCard />
+              </Col>
+            )}
             {docs.map((d) => (
               <Col key={d.name} xs={24} sm={12} lg={8}>
                 <ResourceCard doc={d} />

@@ -1,10 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Spin, Switch, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import themes from '../../../../schemas/brands/themes.json';
 import { api } from '../../api/client.ts';
-import { BRAND_KEY } from '../../brand/brand.ts';
+import { BRAND_KEY, type BrandConfig } from '../../brand/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { AparenciaEditor } from './AparenciaEditor.tsx';
 
@@ -33,6 +33,9 @@ const SWITCHES: { key: string; title: string; padrao: boolean }[] = [
   { key: 'exibirTelefoneTelaCadastro', title: 'Telefone no cadastro', padrao: true },
   { key: 'exibirRegimeTelaCadastro', title: 'Regime tributário no cadastro', padrao: true },
 ];
+
+/** The sign-up screen itself, fed the configuration being edited: the preview is the real form, not a copy. */
+const SignUpPage = lazy(() => import('../../auth/SignUpPage.tsx'));
 
 export const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/svg+xml';
 
@@ -209,6 +212,14 @@ export default function WhiteLabelPage() {
           Salvar
         </Button>
       </Form>
+      <Card size="small" title="Prévia do cadastro" style={{ margin: '16px 0' }}>
+        <Typography.Paragraph type="secondary">Como a tela de cadastro fica com os textos e campos acima, antes de salvar.</Typography.Paragraph>
+        <div className="whitelabel-previa-cadastro" style={{ maxWidth: 420, border: '1px solid #f0f0f0', borderRadius: 8, padding: 16 }}>
+          <Suspense fallback={<Spin />}>
+            <SignUpPage previa={config as BrandConfig} />
+          </Suspense>
+        </div>
+      </Card>
       <AparenciaEditor key={brand.id} configWhiteLabel={brand.id} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { api } from '../../api/client.ts';
@@ -46,6 +46,11 @@ export default function DocumentFormPage({ doc, mode }: { doc: DocumentDoc; mode
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
   const [namesReady, setNamesReady] = useState(mode === 'cadastrar');
   const data = record.data;
+  // A keystroke in a line changes only the items: the save callback reads them from a ref and the table gets a
+  // stable setter, so neither the header form (RJSF, slow to render) nor the table's columns are rebuilt.
+  const itensRef = useRef(itens);
+  itensRef.current = itens;
+  const setItensTabela = useCallback((fn: (prev: EditItem[]) => EditItem[]) => setItens((prev) => fn(prev ?? [])), []);
 
   useEffect(() => {
     if (!data) return;
@@ -70,7 +75,7 @@ export default function DocumentFormPage({ doc, mode }: { doc: DocumentDoc; mode
       setSaving(true);
       setServerErrors(undefined);
       try {
-        const body = { ...payload, itens: itemsPayload(doc, itens ?? []) };
+        const body = { ...payload, itens: itemsPayload(doc, itensRef.current ?? []) };
         const r = mode === 'editar' ? await api.put<Row>(`${doc.endpoint}/${id}`, body) : await api.post<Row>(doc.endpoint, body);
         toast('success', `${doc.singular} ${r.data.numero} salv${doc.genero === 'f' ? 'a' : 'o'} com sucesso.`);
         await mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
@@ -82,7 +87,13 @@ export default function DocumentFormPage({ doc, mode }: { doc: DocumentDoc; mode
         setSaving(false);
       }
     },
-    [doc, id, itens, mode, navigate],
+    [doc, id, mode, navigate],
+  );
+  const voltar = useCallback(() => navigate(`/${doc.route}`), [doc, navigate]);
+  const formKey = `${mode}-${id ?? 'novo'}-${data?.updatedAt ?? ''}`;
+  const headerForm = useMemo(
+    () => <SchemaForm key={formKey} doc={header} initialData={data ?? {}} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={voltar} />,
+    [formKey, header, data, serverErrors, saving, save, voltar],
   );
 
   const run = async (t: DocumentDoc['transitions'][number]) => {
@@ -118,10 +129,10 @@ export default function DocumentFormPage({ doc, mode }: { doc: DocumentDoc; mode
         </Space>
       </Space>
       <Card title="Itens" size="small" style={{ marginBottom: 16 }}>
-        <ItemsTable doc={doc} itens={itens ?? []} setItens={(fn) => setItens((prev) => fn(prev ?? []))} editable={editable} />
+        <ItemsTable doc={doc} itens={itens ?? []} setItens={setItensTabela} editable={editable} />
       </Card>
       {editable ? (
-        <SchemaForm key={`${mode}-${id ?? 'novo'}-${data?.updatedAt ?? ''}`} doc={header} initialData={data ?? {}} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={() => navigate(`/${doc.route}`)} />
+        headerForm
       ) : (
         <Descriptions bordered size="small" column={2}>
           {Object.entries(doc.header.properties).map(([f, p]) => (

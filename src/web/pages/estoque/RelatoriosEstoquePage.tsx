@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -7,16 +6,21 @@ import useSWR from 'swr';
 import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../../shared/money.ts';
-import { api, openInNewTab } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
+import { ExportButtons } from '../../reports/ExportButtons.tsx';
 import { loadNames, nameOf } from '../documentos/related-names.ts';
+import { RelatedSelect } from './RelatedSelect.tsx';
 
 type Row = Record<string, any>;
 const qtd = (v: unknown) => (v === null || v === undefined ? '' : formatDecimal(String(v), 4).replace(/,?0+$/, '') || '0');
 const TIPOS = TIPO_MOVIMENTACAO.map((t) => ({ value: t.value as number, label: t.label }));
 const PAGE = 50;
 
-/** Posição de estoque: balance and value at cost per product × depósito, in keyset pages; whole list to XLSX. */
+/**
+ * Posição de estoque: balance and value at cost per product × depósito, in keyset pages; the whole report
+ * exported to XLSX or PDF through the report queue (the server's PosicaoEstoque report source).
+ */
 function Posicao() {
   const depositos = useList<Row>('Depositos', { order: 'descricao ASC', limit: 100 });
   const [depositoId, setDepositoId] = useState<number>();
@@ -28,9 +32,7 @@ function Posicao() {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Select allowClear placeholder="Todos os depósitos" style={{ width: 240 }} value={depositoId} onChange={(v) => (setDepositoId(v), setCursors([null]))} options={(depositos.data ?? []).map((d) => ({ value: d.id, label: d.descricao }))} />
-        <Button icon={<DownloadOutlined />} onClick={() => openInNewTab(`/api/SaldosEstoque/posicao/xlsx${depositoId ? `?depositoId=${depositoId}` : ''}`)}>
-          Exportar XLSX
-        </Button>
+        <ExportButtons endpoint="PosicaoEstoque" name="Posição de estoque" filter={{ where: depositoId ? { depositoId } : undefined }} />
       </Space>
       <Table
         rowKey={(r) => `${r.produtoId}-${r.depositoId}`}
@@ -60,15 +62,27 @@ function Posicao() {
   );
 }
 
-/** Movimentação de estoque: the ledger of the branch by period, type and depósito. */
+/**
+ * Movimentação de estoque: the ledger of the branch by period, product and type; exported (XLSX/PDF) through
+ * the report queue with the same parameters (the server's MovimentacaoEstoque report source).
+ */
 function Movimentacao() {
   const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [tipo, setTipo] = useState<number>();
+  const [produtoId, setProdutoId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const and: Row[] = [];
-  if (periodo?.[0]) and.push({ createdAt: { gte: periodo[0].startOf('day').toISOString() } });
-  if (periodo?.[1]) and.push({ createdAt: { lte: periodo[1].endOf('day').toISOString() } });
+  const de = periodo?.[0]?.startOf('day').toISOString();
+  const ate = periodo?.[1]?.endOf('day').toISOString();
+  if (de) and.push({ createdAt: { gte: de } });
+  if (ate) and.push({ createdAt: { lte: ate } });
   if (tipo !== undefined) and.push({ tipo });
+  if (produtoId) and.push({ produtoId });
+  const parametros: Row = {};
+  if (de) parametros.de = de;
+  if (ate) parametros.ate = ate;
+  if (tipo !== undefined) parametros.tipo = tipo;
+  if (produtoId) parametros.produtoId = produtoId;
   const where = and.length ? { and } : undefined;
   const list = useSWR(['movimentacao', JSON.stringify(where), page], async () => {
     const rows = (await api.get<Row[]>('MovimentosEstoque', { params: { filter: { where, order: 'id DESC', limit: PAGE, skip: (page - 1) * PAGE } } })).data;
@@ -80,7 +94,11 @@ function Movimentacao() {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => (setPeriodo(v as [Dayjs | null, Dayjs | null] | null), setPage(1))} />
+        <div style={{ width: 280 }}>
+          <RelatedSelect id="movimentacao-produto" resource="produto" placeholder="Todos os produtos" value={produtoId} onChange={(v) => (setProdutoId(v), setPage(1))} />
+        </div>
         <Select allowClear placeholder="Tipo de movimentação" style={{ width: 260 }} value={tipo} onChange={(v) => (setTipo(v), setPage(1))} options={TIPOS} />
+        <ExportButtons endpoint="MovimentacaoEstoque" name="Movimentação de estoque" filter={{ where: Object.keys(parametros).length ? parametros : undefined }} />
       </Space>
       <Table
         rowKey="id"

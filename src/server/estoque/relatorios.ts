@@ -1,0 +1,121 @@
+import { TIPO_MOVIMENTACAO } from '../../../generated/lookups.ts';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest } from '../http/errors.ts';
+import { column } from '../relatorios/columns.ts';
+import type { ReportSource } from '../relatorios/sources.ts';
+import { posicaoPagina } from './posicao.ts';
+
+type Row = Record<string, unknown>;
+
+const podeVerEstoque = (ctx: RequestContext) => serverAllows(ctx, 'app.relatorioEstoque') || serverAllows(ctx, 'app.estoque', 'view');
+
+function objeto(where: unknown): Row {
+  if (where === undefined || where === null) return {};
+  if (typeof where !== 'object' || Array.isArray(where)) throw badRequest('Parâmetros do relatório inválidos.', [{ campo: 'filter', mensagem: 'Campo inválido!' }]);
+  return where as Row;
+}
+
+function inteiro(w: Row, campo: string, titulo: string): number | null {
+  const v = w[campo];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'number' ? !Number.isSafeInteger(v) || v <= 0 : !/^\d{1,10}$/.test(String(v))) throw badRequest(`${titulo} inválido: ${String(v)}.`, [{ campo, mensagem: 'Campo inválido!' }]);
+  return Number(v);
+}
+
+function instante(w: Row, campo: string, titulo: string): string | null {
+  const v = w[campo];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(Date.parse(v))) throw badRequest(`${titulo} inválida: ${String(v)}.`, [{ campo, mensagem: 'Data inválida' }]);
+  return new Date(v).toISOString();
+}
+
+/** Posição de estoque (balance and value at cost per product × depósito of the branch), optionally of one depósito. */
+export const POSICAO_ESTOQUE: ReportSource = {
+  name: 'PosicaoEstoque',
+  title: 'Posição de estoque',
+  allowed: podeVerEstoque,
+  negado: 'Você não tem permissão para consultar a posição de estoque.',
+  parametros(where) {
+    const w = objeto(where);
+    return { depositoId: inteiro(w, 'depositoId', 'Depósito') };
+  },
+  columns: () => [
+    column('codigo', 'Código', 'text', 1),
+    column('descricao', 'Produto', 'text', 2.6),
+    column('deposito', 'Depósito', 'text', 1.4),
+    column('quantidade', 'Quantidade', 'quantity', 0.9),
+    column('custoMedio', 'Custo médio', 'money', 1),
+    column('valor', 'Valor em estoque', 'money', 1.1),
+  ],
+  async chunk(q, ctx, p, after, limit) {
+    const rows = await posicaoPagina(q, ctx, { depositoId: p.depositoId as number | null, depoisDe: after as [number, number] | null, limit });
+    const last = rows[rows.length - 1];
+    return { rows: rows as unknown as Row[], after: last ? [last.produtoId, last.depositoId] : after };
+  },
+};
+
+/**
+ * Movimentação de estoque: the branch's ledger, newest first, by period (de/ate, ISO instants), product, type
+ * and depósito, with the document each movement came from.
+ */
+export const MOVIMENTACAO_ESTOQUE: ReportSource = {
+  name: 'MovimentacaoEstoque',
+  title: 'Movimentação de estoque',
+  allowed: (ctx) => serverAllows(ctx, 'app.movestoque') || podeVerEstoque(ctx) || serverAllows(ctx, 'app.produto', 'view'),
+  negado: 'Você não tem permissão para consultar a movimentação de estoque.',
+  parametros(where) {
+    const w = objeto(where);
+    const tipo = w.tipo === undefined || w.tipo === null || w.tipo === '' ? null : Number(w.tipo);
+    if (tipo !== null && !TIPO_MOVIMENTACAO.some((t) => t.value === tipo)) throw badRequest(`Tipo de movimentação inválido: ${String(w.tipo)}.`, [{ campo: 'tipo', mensagem: 'Campo inválido!' }]);
+    const de = instante(w, 'de', 'Data inicial');
+    const ate = instante(w, 'ate', 'Data final');
+    if (de && ate && de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
+    return { de, ate, tipo, produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
+  },
+  columns: (services) => {
+    const documentos = new Map([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.singular]));
+    return [
+      column('createdAt', 'Data', 'datetime', 1.1),
+      column('codigo', 'Código', 'text', 0.9),
+      column('produto', 'Produto', 'text', 2.2),
+      column('deposito', 'Depósito', 'text', 1.2),
+      column('lote', 'Lote', 'text', 0.8),
+      column('tipo', 'Tipo', 'lookup', 1.3, new Map(TIPO_MOVIMENTACAO.map((t) => [String(t.value), t.label]))),
+      column('quantidade', 'Quantidade', 'quantity', 0.9),
+      column('custoUnitario', 'Custo unitário', 'money', 0.9),
+      { ...column('documento', 'Documento', 'text', 1.4), text: (v) => documentoTexto(v, documentos), cell: (v) => documentoTexto(v, documentos) || null },
+      column('usuario', 'Usuário', 'text', 1.1),
+    ];
+  },
+  async chunk(q, ctx, p, after, limit) {
+    const r = await q.query<Row>(
+      `SELECT m.id, m.created_at AS "createdAt", pr.codigo, pr.descricao AS produto, d.descricao AS deposito, l.numero AS lote, m.tipo, m.quantidade,
+              m.custo_unitario AS "custoUnitario", json_build_array(m.origem_tipo, doc.numero, m.estorno_de IS NOT NULL) AS documento, u.nome AS usuario
+         FROM movimentos_estoque m
+         JOIN produtos pr ON pr.tenant_id = m.tenant_id AND pr.id = m.produto_id
+         JOIN depositos d ON d.tenant_id = m.tenant_id AND d.id = m.deposito_id
+         LEFT JOIN lotes l ON l.tenant_id = m.tenant_id AND l.id = m.lote_id
+         LEFT JOIN documentos doc ON doc.tenant_id = m.tenant_id AND doc.id = m.origem_id AND doc.tipo = m.origem_tipo
+         LEFT JOIN users u ON u.tenant_id = m.tenant_id AND u.id = m.usuario_id
+        WHERE m.tenant_id = $1 AND m.filial_id = $2
+          AND ($3::timestamptz IS NULL OR m.created_at >= $3) AND ($4::timestamptz IS NULL OR m.created_at <= $4)
+          AND ($5::smallint IS NULL OR m.tipo = $5) AND ($6::integer IS NULL OR m.produto_id = $6) AND ($7::integer IS NULL OR m.deposito_id = $7)
+          AND ($8::bigint IS NULL OR m.id < $8)
+        ORDER BY m.id DESC LIMIT $9`,
+      [ctx.tenantId, ctx.branchId, p.de, p.ate, p.tipo, p.produtoId, p.depositoId, after ?? null, limit],
+    );
+    return { rows: r.rows, after: r.rows.length ? r.rows[r.rows.length - 1].id : after };
+  },
+};
+
+/** 'Acerto de estoque nº 3' (or 'Estorno de …'); other origins by their type. */
+function documentoTexto(v: unknown, titulos: Map<string, string>): string {
+  if (!Array.isArray(v) || !v[0]) return '';
+  const [tipo, numero, estorno] = v as [string, number | null, boolean];
+  const nome = `${titulos.get(tipo) ?? tipo}${numero ? ` nº ${numero}` : ''}`;
+  return estorno ? `Estorno: ${nome}` : nome;
+}
+
+export const ESTOQUE_REPORTS: ReportSource[] = [POSICAO_ESTOQUE, MOVIMENTACAO_ESTOQUE];

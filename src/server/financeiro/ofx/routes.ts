@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../app-services.ts';
+import { serverAllows } from '../../auth/access.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import { withRetry } from '../../documentos/routes.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { parseJsonParam } from '../../resources/filter-sql.ts';
+import { parseId } from '../../resources/resource-service.ts';
+import { conciliar, desfazer, importarOfx, STATUS_TRANSACAO, sugerir, transacaoOut, type AcaoConciliacao } from './conciliacao.service.ts';
+
+type Row = Record<string, any>;
+const MODULE = { module: 'financeiro' };
+
+function guard(ctx: RequestContext, level: 'view' | 'change'): void {
+  if (!serverAllows(ctx, 'app.lancamento', level)) throw forbidden(level === 'view' ? 'Você não tem permissão para consultar extratos.' : 'Você não tem permissão para importar e conciliar extratos.');
+}
+
+/** Conciliação OFX: import a statement into a conta, list its lines with suggestions, reconcile them. */
+export default async function ofxRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db } = services;
+  const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+
+  app.post('/api/ContasFinanceiras/:id/ofx', { bodyLimit: 30 * 1024 * 1024, config: MODULE }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const contaId = idOf(req);
+    const b = (req.body ?? {}) as Row;
+    if (typeof b.conteudo !== 'string' || !b.conteudo) throw badRequest('Envie o arquivo OFX.', [{ path: '/conteudo', campo: 'conteudo', mensagem: 'Campo Obrigatório!' }]);
+    // base64 of the file's bytes: the encoding (UTF-8 or latin-1) is read from the bytes themselves
+    if (!/^[A-Za-z0-9+/=\r\n]+$/.test(b.conteudo)) throw badRequest('O conteúdo do arquivo deve vir em base64.', [{ path: '/conteudo', campo: 'conteudo', mensagem: 'Campo inválido!' }]);
+    const bytes = Buffer.from(b.conteudo, 'base64');
+    const nome = typeof b.nome === 'string' ? b.nome : null;
+    return withRetry(services, ctx, (q) => importarOfx(q, ctx, contaId, bytes, nome));
+  });
+
+  app.get('/api/ContasFinanceiras/:id/ofx', { config: MODULE }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const contaId = idOf(req);
+    return db.tenant(ctx, async (q) => {
+      const r = await q.query(
+        `SELECT e.*, (SELECT count(*)::int FROM transacoes_ofx t WHERE t.tenant_id = e.tenant_id AND t.extrato_id = e.id AND t.status = 0) AS pendentes
+           FROM extratos_ofx e WHERE e.tenant_id = $1 AND e.conta_id = $2 ORDER BY e.id DESC LIMIT 100`,
+        [ctx.tenantId, contaId],
+      );
+      return r.rows.map((e) => ({
+        id: Number(e.id),
+        contaId: Number(e.conta_id),
+        arquivoNome: e.arquivo_nome,
+        banco: e.banco,
+        agencia: e.agencia,
+        conta: e.conta_ofx,
+        dataInicio: e.data_inicio ? new Date(e.data_inicio).toISOString().slice(0, 10) : null,
+        dataFim: e.data_fim ? new Date(e.data_fim).toISOString().slice(0, 10) : null,
+        saldo: e.saldo,
+        transacoes: Number(e.transacoes),
+        novas: Number(e.novas),
+        pendentes: Number(e.pendentes),
+        criadoEm: e.created_at,
+      }));
+    });
+  });
+
+  const where = (req: FastifyRequest) => {
+    const f = parseJsonParam<{ where?: Row; limit?: number; skip?: number }>((req.query as Row).filter, 'filter') ?? {};
+    const w = f.where ?? parseJsonParam<Row>((req.query as Row).where, 'where') ?? {};
+    const params: unknown[] = [req.ctx!.tenantId];
+    const conds = ['tenant_id = $1'];
+    if (w.contaId !== undefined) (params.push(parseId(w.contaId)), conds.push(`conta_id = $${params.length}`));
+    if (w.extratoId !== undefined) (params.push(parseId(w.extratoId)), conds.push(`extrato_id = $${params.length}`));
+    if (w.status !== undefined) {
+      const s = STATUS_TRANSACAO[w.status as keyof typeof STATUS_TRANSACAO];
+      if (s === undefined) throw badRequest('Status: use pendente, conciliada ou ignorada.');
+      params.push(s);
+      conds.push(`status = $${params.length}`);
+    }
+    const limit = f.limit == null ? 50 : Number(f.limit);
+    const skip = f.skip == null ? 0 : Number(f.skip);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest('filter.limit: informe de 1 a 1000.');
+    if (!Number.isInteger(skip) || skip < 0) throw badRequest('filter.skip: informe um número inteiro a partir de 0.');
+    return { params, conds, limit, skip };
+  };
+
+  /** Lines of statements; pending ones carry their suggestions (computed now, so never stale). */
+  app.get('/api/TransacoesOfx', { config: MODULE }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const { params, conds, limit, skip } = where(req);
+    return db.tenant(ctx, async (q) => {
+      // estornada: the baixa this line was reconciled with was undone since (undo the line and reconcile it again)
+      const r = await q.query(
+        `SELECT t.*, EXISTS (SELECT 1 FROM movimentos_financeiros m JOIN baixas e ON e.tenant_id = m.tenant_id AND e.estorno_de = m.baixa_id
+                              WHERE m.tenant_id = t.tenant_id AND m.id = t.movimento_id) AS estornada
+           FROM transacoes_ofx t WHERE ${conds.map((c) => `t.${c}`).join(' AND ')} ORDER BY t.data, t.id LIMIT ${limit} OFFSET ${skip}`,
+        params,
+      );
+      const out = r.rows.map((x) => ({ ...transacaoOut(x), estornada: x.estornada === true, sugestoes: [] as unknown[] }));
+      const pendentesPorConta = new Map<number, number[]>();
+      for (const t of out) if (t.status === 'pendente') pendentesPorConta.set(t.contaId, [...(pendentesPorConta.get(t.contaId) ?? []), t.id]);
+      for (const [contaId, ids] of pendentesPorConta) {
+        const s = await sugerir(q, ctx, contaId, { ids });
+        for (const t of out) if (s.has(t.id)) t.sugestoes = s.get(t.id)!;
+      }
+      return out;
+    });
+  });
+
+  app.get('/api/TransacoesOfx/count', { config: MODULE }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'view');
+    const { params, conds } = where(req);
+    return db.tenant(ctx, async (q) => ({ count: Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM transacoes_ofx WHERE ${conds.join(' AND ')}`, params)).rows[0].n) }));
+  });
+
+  app.post('/api/TransacoesOfx/conciliar', { config: MODULE }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const itens = ((req.body ?? {}) as Row).itens as AcaoConciliacao[];
+    return withRetry(services, ctx, (q) => conciliar(q, ctx, itens));
+  });
+
+  app.post('/api/TransacoesOfx/:id/conciliar', { config: MODULE }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const transacaoId = idOf(req);
+    const r = await withRetry(services, ctx, (q) => conciliar(q, ctx, [{ ...((req.body ?? {}) as AcaoConciliacao), transacaoId }]));
+    return r.itens[0];
+  });
+
+  app.post('/api/TransacoesOfx/:id/desfazer', { config: MODULE }, async (req) => {
+    const ctx = req.ctx!;
+    guard(ctx, 'change');
+    const id = idOf(req);
+    return withRetry(services, ctx, (q) => desfazer(q, ctx, id));
+  });
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
+import { openDb, type Db } from '../../src/server/db/db.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seedDemo } from '../../src/server/demo/seed.ts';
+
+/**
+ * The database most API suites start from (migrated, IBGE tables loaded, demo account seeded), built once and
+ * then copied for every test server: a data-directory tarball of PGlite under node_modules/.cache, and a
+ * template database on PostgreSQL, cloned with CREATE DATABASE … TEMPLATE. Building it took 5–8 s a server,
+ * for some seventy servers a CI run; a copy takes a fraction of a second.
+ *
+ * The copy is keyed by what builds it: every file of src/server, src/shared, schemas and generated (path,
+ * size, mtime) and today's date (the demo's dates are relative to today), so a change of code or day builds
+ * it again. Suites that migrate their own documents (a temporary schemas/migrations copy) do not use it.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const INPUTS = ['src/server', 'src/shared', 'schemas', 'generated'];
+const CACHE = join(ROOT, 'node_modules/.cache/retaguarda-test-db');
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+};
+
+let memoKey: string | null = null;
+function key(): string {
+  if (memoKey) return memoKey;
+  const h = createHash('sha1');
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const st = statSync(p);
+        h.update(`${p}\0${st.size}\0${st.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const i of INPUTS) if (existsSync(join(ROOT, i))) walk(join(ROOT, i));
+  return (memoKey = `${today()}_${h.digest('hex').slice(0, 12)}`);
+}
+
+async function prepare(db: Db): Promise<void> {
+  await migrate(db);
+  await loadReferenceData(db);
+  await seedDemo(db);
+}
+
+let pgliteTarball: Promise<Blob> | null = null;
+
+/** A new in-memory PGlite holding the seeded database. */
+export async function seededPglite(): Promise<Db> {
+  pgliteTarball ??= (async () => {
+    const file = join(CACHE, `pglite-${key()}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const db = await openDb({});
+    await prepare(db);
+    const tar = await db.dumpDataDir!();
+    await db.close();
+    mkdirSync(CACHE, { recursive: true });
+    // Written whole, then renamed: another process never reads half a file.
+    const tmp = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
+    writeFileSync(tmp, Buffer.from(await tar.arrayBuffer()));
+    renameSync(tmp, file);
+    return tar;
+  })();
+  return openDb({ loadDataDir: await pgliteTarball });
+}
+
+const withDb = (adminUrl: string, name: string) => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+let template: Promise<string> | null = null;
+
+/** The name of the seeded template database on the PostgreSQL server of adminUrl, built when missing. */
+export function seededTemplate(adminUrl: string): Promise<string> {
+  template ??= (async () => {
+    const name = `retaguarda_tpl_${key()}`;
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      // One builder at a time across processes; the others find it built.
+      await c.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!found.rowCount) {
+        const building = `${name}_b`;
+        await c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await c.query(`CREATE DATABASE ${building}`);
+        const db = await openDb({ databaseUrl: withDb(adminUrl, building) });
+        try {
+          await prepare(db);
+        } finally {
+          await db.close();
+        }
+        await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        // Templates of earlier days: nobody builds from them any more.
+        const old = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'retaguarda\\_tpl\\_%' AND substr(datname, 16, 8) < $1`, [today()]);
+        for (const r of old.rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname}`).catch(() => {});
+      }
+      return name;
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+      await c.end();
+    }
+  })();
+  return template;
+}
