@@ -52,6 +52,22 @@ function menuKeys(items: any[]): string[] {
   return items.flatMap((i) => [i.key, ...menuKeys(i.children ?? [])]);
 }
 
+function menuIcons(items: any[]): string[] {
+  return items.flatMap((i) => [i.icon, ...menuIcons(i.children ?? [])]);
+}
+
+/** The icons the menus name, imported one by one so the bundle holds only these. */
+function menuIconsFile(icons: string[]): string {
+  return [
+    BANNER,
+    "import type { ComponentType } from 'react';",
+    `import { ${icons.join(', ')} } from '@ant-design/icons';`,
+    '',
+    `export const MENU_ICONS: Record<string, ComponentType> = { ${icons.join(', ')} };`,
+    '',
+  ].join('\n');
+}
+
 /** The record type of a resource: its properties plus the system fields every record carries on read. */
 async function resourceType(doc: any, lookups: Map<string, any>): Promise<string> {
   const properties: Record<string, any> = {
@@ -165,6 +181,7 @@ export async function generate(): Promise<Map<string, string>> {
     `export const MENU_NAMES = ${lit(menus.map((m) => m.doc.name))} as const;`,
     '',
   ].join('\n'));
+  files.set('menu-icons.ts', menuIconsFile([...new Set(menus.flatMap((m) => menuIcons(placed[m.doc.name as keyof typeof placed])))].sort()));
 
   const resources = readResources(SCHEMAS).map(({ doc }) => ({ doc }));
   const routes = [...new Set(loadRoutes(SCHEMAS).map((r) => r.path))].sort();

@@ -5,6 +5,30 @@
  */
 export type EstadoPlano = 'trial' | 'trialExpirado' | 'inadimplente' | 'ativo';
 
+export type MotivoDesligado = 'marca' | 'plano';
+
+/** A catalogue module with what this account may use of it. */
+export interface ModuloConta {
+  id: string;
+  titulo: string;
+  ativo: boolean;
+  motivo: MotivoDesligado | null;
+  adicional: boolean;
+  valorAdicional: string | null;
+}
+
+/** The account's plan state and what it may use (GET /api/Assinatura). */
+export interface SituacaoConta<M extends ModuloConta = ModuloConta> {
+  estado: EstadoPlano;
+  diasRestantes: number | null;
+  dataVencimento: string | null;
+  planoId: number | null;
+  planoNome: string | null;
+  meioPagamento: 'boleto' | 'cartao';
+  cartaoFinal: string | null;
+  modulos: M[];
+}
+
 export interface ContaPlano {
   trial?: boolean | null;
   bloqueada?: boolean | null;

@@ -43,7 +43,8 @@ describe('a new cadastro from one document and one migration', () => {
     expect(await checkTables(schemasDir, migrationsDir)).toEqual([]);
     const broken = join(work, 'broken');
     cpSync(MIGRATIONS_DIR, broken, { recursive: true });
-    const sql = readFileSync(join(FIXTURE, 'veiculos.sql'), 'utf8')
+    // The same table written out by hand (what create_tenant_table does), broken five ways.
+    const sql = readFileSync(join(FIXTURE, 'veiculos-explicito.sql'), 'utf8')
       .replace('renavam text,', 'renavam text NOT NULL,')
       .replace('capacidade_kg numeric(15,4),', 'capacidade_kg text,')
       .replace('  uf text,\n', '')

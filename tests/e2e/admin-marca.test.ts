@@ -1,49 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetSubscriptions } from '../../src/server/planos/gating.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
-import { ensureWebBuilt } from './support/build-web.ts';
+import type { TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eProfiles } from './support/session.ts';
 
 // The brand's administrator area as the master and a customer of the brand meet it in Chromium.
 describe('área do administrador da marca no navegador', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const pages: Page[] = [];
-  const errors: string[][] = [];
-
-  beforeAll(async () => {
-    await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false });
-    browser = await launchChromium();
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await p.screenshot({ path: `/tmp/e2e-admin-marca-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}.png` }).catch(() => {});
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-  });
-
-  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
-
-  async function signIn(email: string, landing: RegExp): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    pages.push(page);
-    errors.push(trackPageErrors(page));
-    await page.goto(url('auth/login'));
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(landing);
-    return page;
-  }
+  const e2e = e2eProfiles('admin-marca', { server: { reportWorker: false } });
+  let server: TestServer, browser: Browser;
+  const { errors } = e2e;
+  const signIn = e2e.signIn;
+  beforeAll(() => void ({ server, browser } = e2e));
+  const url = e2e.url;
 
   const sideMenu = (page: Page) => page.getByRole('menu', { name: 'Menu principal' });
   const topLevel = (page: Page) => sideMenu(page).locator(':scope > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()).filter(Boolean));

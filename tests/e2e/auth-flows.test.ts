@@ -6,6 +6,7 @@ import { startSmtp } from '../../src/server/stand-ins/smtp-local.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
+import { signInPage } from './support/session.ts';
 import { tinyPng } from '../support/png.ts';
 
 // A new person on the demo brand: signs up, signs out, mistypes the password, recovers it by e-mail;
@@ -330,11 +331,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     const adminErrors = trackPageErrors(admin);
     if (process.env.E2E_DEBUG) admin.on('request', (r) => r.method() !== 'GET' && console.log('REQ', r.method(), r.url(), (r.postData() ?? '').slice(0, 300)));
     try {
-      await admin.goto(url('auth/login'));
-      await admin.locator('#login-email').fill('master@demo.com.br');
-      await admin.locator('#login-senha').fill('demo1234');
-      await admin.getByRole('button', { name: 'Entrar' }).click();
-      await admin.waitForURL(/#\/administrador\/configuracoes\/dashboard$/, { timeout: 15_000 });
+      await signInPage(admin, server.baseUrl, 'master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
       await visible(admin.getByText('Dashboard - Retaguarda Demo'));
       const contas = (await server.db.query(`SELECT count(*)::int AS n FROM tenants t JOIN brands b ON b.id = t.brand_id WHERE b.padrao`)).rows[0].n;
       await poll(() => admin.getByTestId('indicador-contas').locator('.ant-statistic-content-value').innerText()).toBe(String(contas));
@@ -387,11 +384,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     const admin = await ctx.newPage();
     const adminErrors = trackPageErrors(admin);
     try {
-      await admin.goto(url('auth/login'));
-      await admin.locator('#login-email').fill('master@demo.com.br');
-      await admin.locator('#login-senha').fill('demo1234');
-      await admin.getByRole('button', { name: 'Entrar' }).click();
-      await admin.waitForURL(/#\/administrador\/configuracoes\/dashboard$/, { timeout: 15_000 });
+      await signInPage(admin, server.baseUrl, 'master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
       await admin.goto(url('administrador/configuracoes/plano-config'));
       const rows = admin.locator('.ant-table-tbody');
       await visible(rows.getByText('Essencial'));

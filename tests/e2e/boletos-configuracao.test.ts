@@ -1,36 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodificarCodigo } from '../../src/server/boletos/febraban.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
-import { ensureWebBuilt } from './support/build-web.ts';
+import type { TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession, signInPage } from './support/session.ts';
 
 // SPEC 2.7 'Pagamento: configuracoes/gateway-boleto' and SPEC 6: the bank configured in the browser, a
 // boleto simulated from it, and the Boletos menu that appears once the branch has the configuration.
 describe('configuração de boleto no navegador', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
+  const e2e = e2eSession('boletos');
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, page, errors } = e2e));
 
-  beforeAll(async () => {
-    await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    errors = trackPageErrors(page);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/e2e-boletos-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+  const url = e2e.url;
   const sideMenu = () => page.getByRole('menu', { name: 'Menu principal' });
   const topLevel = () => sideMenu().locator(':scope > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()).filter(Boolean));
   const itemOf = (id: string) => page.locator(`#${id}`).locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item ")][1]');
@@ -41,11 +23,7 @@ describe('configuração de boleto no navegador', () => {
   };
 
   it('without a configuration the Pagamentos menu is hidden, and settings offer Gateway de boleto', async () => {
-    await page.goto(url('auth/login'));
-    await page.getByLabel('E-mail').fill('admin@demo.com.br');
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/#\/pages\/dashboard$/);
+    await signInPage(page, server.baseUrl, 'admin@demo.com.br');
     await visible(sideMenu());
     expect(await topLevel()).not.toContain('Pagamentos');
     await page.getByRole('button', { name: 'Configurações' }).click();

@@ -1,45 +1,26 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdftotext } from '../fixtures/fiscal/ferramentas.ts';
 import { ean13NoPdf } from '../support/ean13.ts';
-import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
-import { ensureWebBuilt } from './support/build-web.ts';
+import { login, type TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession } from './support/session.ts';
 
 // Stock periphery in Chromium: a bulk price change previewed and applied, then seen in the product's price
 // history; a label sheet printed to PDF; a variation grid generated on a product. What the screens show is
 // compared with what the API returns.
 describe('estoque: alteração de preço, etiquetas e grade no navegador', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
   let token: string;
 
+  const e2e = e2eSession('estoque-compl', { signIn: 'admin@demo.com.br' });
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, page, errors } = e2e));
+
   beforeAll(async () => {
-    await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true });
     token = await login(server.app, 'admin@demo.com.br');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    errors = trackPageErrors(page);
-    await page.goto(`${server.baseUrl}/#/auth/login`);
-    await page.getByLabel('E-mail').fill('admin@demo.com.br');
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/#\/pages\/dashboard$/);
   });
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/e2e-estoque-compl-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+  const url = e2e.url;
   const api = async (path: string) => (await server.app.inject({ method: 'GET', url: `/api/${path}`, headers: { authorization: token } })).json();
   const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
   const produto = async (descricao: string) => (await api(`Produtos?filter=${q({ where: { descricao } })}`))[0];

@@ -1,15 +1,15 @@
 import Decimal from 'decimal.js';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL } from '../../src/shared/money.ts';
 import { menusWithResources } from '../../src/shared/resource-nav.ts';
 import { readResources } from '../../src/server/catalog/documents.ts';
 import mainMenu from '../../schemas/menus/main.json';
 import settingsMenu from '../../schemas/menus/settings.json';
 import type { MenuItemDoc } from '../../src/shared/menu-filter.ts';
-import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
-import { ensureWebBuilt } from './support/build-web.ts';
+import { login, type TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession } from './support/session.ts';
 
 type Row = Record<string, any>;
 
@@ -17,10 +17,6 @@ type Row = Record<string, any>;
 // balances, the ledger, the reports and the dashboard card show what the API answers; and every entry of the
 // Estoque and Estoques menus opens a working screen.
 describe('estoque no navegador', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
   let token: string;
   let produto: Row;
   let principal: number;
@@ -38,29 +34,19 @@ describe('estoque no navegador', () => {
     return rows.reduce((s: Decimal, r: Row) => s.plus(r.quantidade), new Decimal(0)).toFixed(4);
   };
 
+  const e2e = e2eSession('estoque');
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, page, errors } = e2e));
+
   beforeAll(async () => {
-    await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true });
     token = await login(server.app, 'admin@demo.com.br');
     const marca = await api('POST', '/api/Marcas', { descricao: 'Cacau E2E' });
     produto = await api('POST', '/api/Produtos', { descricao: nome, codigo: 'E2E-CHOC', tipoProduto: 0, precoCusto: '3.50', precoVenda: '6.00', marcaId: marca.id });
     principal = (await api('GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`))[0].id;
     loja = (await api('POST', '/api/Depositos', { descricao: 'Depósito da loja' })).id;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    errors = trackPageErrors(page);
   });
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/e2e-estoque-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+  const url = e2e.url;
   const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
   /** Opens a select, types to search and picks the option with that text. */
   const pick = async (select: Locator, search: string, text = search) => {

@@ -1,35 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
-import { ensureWebBuilt } from './support/build-web.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, type TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession } from './support/session.ts';
 
 // The Financeiro settings are generic resource screens: the demo's contas and category tree are listed, and a
 // new conta saved through the form reaches the API with its money exact.
 describe('cadastros do financeiro no navegador', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
+  const e2e = e2eSession('financeiro');
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, page, errors } = e2e));
 
-  beforeAll(async () => {
-    await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    errors = trackPageErrors(page);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/e2e-falha-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+  const url = e2e.url;
   const toast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
   const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 

@@ -1,40 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
-import { ensureWebBuilt } from './support/build-web.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession } from './support/session.ts';
 
 // What a shop owner met at 1366×768 (issue 12): grids that fit, full menu titles, one menu group open at a
 // time, screens reachable from the menu, the brand's favicon and legal documents.
 describe('layout a 1366×768', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
+  const e2e = e2eSession('layout', { server: { reportWorker: false }, viewport: { width: 1366, height: 768 }, signIn: 'admin@demo.com.br' });
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, page, errors } = e2e));
 
-  beforeAll(async () => {
-    await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-    errors = trackPageErrors(page);
-    await page.goto(`${server.baseUrl}/#/auth/login`);
-    await page.getByLabel('E-mail').fill('admin@demo.com.br');
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/#\/pages\/dashboard$/);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/e2e-layout-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
+  const url = e2e.url;
   const sideMenu = () => page.getByRole('menu', { name: 'Menu principal' });
   const settledGrid = () => page.locator('.schema-grid[data-carregando="nao"]');
   const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');

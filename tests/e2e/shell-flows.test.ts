@@ -3,58 +3,28 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAVORITES_LIMIT } from '../../src/shared/favorites.ts';
 import { ReportWorker } from '../../src/server/relatorios/worker.ts';
-import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
-import { ensureWebBuilt } from './support/build-web.ts';
+import { login, type TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eProfiles } from './support/session.ts';
 
 // The shell as each kind of user meets it: menus and guards per role, favourites, live alerts, exports.
 describe('shell no navegador', () => {
-  let server: TestServer;
-  let browser: Browser;
+  // No background worker: the test runs the export jobs itself, so 'still processing' is deterministic.
+  const dataDir = mkdtempSync(join(tmpdir(), 'retaguarda-shell-'));
   let worker: ReportWorker;
-  const contexts: BrowserContext[] = [];
-  const pages: Page[] = [];
-  const errors: string[][] = [];
-
+  const e2e = e2eProfiles('shell', { server: { reportWorker: false, dataDir } });
+  let server: TestServer, browser: Browser;
+  const { errors, pages } = e2e;
+  const signIn = e2e.signIn;
   beforeAll(async () => {
-    await ensureWebBuilt();
-    const dataDir = mkdtempSync(join(tmpdir(), 'retaguarda-shell-'));
-    // No background worker: the test runs the export jobs itself, so 'still processing' is deterministic.
-    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false, dataDir });
+    ({ server, browser } = e2e);
     worker = new ReportWorker(server.services, join(dataDir, 'relatorios'));
-    browser = await launchChromium();
   });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') for (const [i, p] of pages.entries()) await p.screenshot({ path: `/tmp/e2e-shell-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}.png` }).catch(() => {});
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-  });
-
-  const url = (hash: string) => `${server.baseUrl}/#/${hash}`;
-
-  /** A fresh browser profile signed in through the login screen. */
-  async function signIn(email: string, landing: RegExp): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    pages.push(page);
-    errors.push(trackPageErrors(page));
-    await page.goto(url('auth/login'));
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(landing);
-    return page;
-  }
+  const url = e2e.url;
 
   const sideMenu = (page: Page) => page.getByRole('menu', { name: 'Menu principal' });
   const topLevel = (page: Page) => sideMenu(page).locator(':scope > li').evaluateAll((lis) => lis.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()).filter(Boolean));

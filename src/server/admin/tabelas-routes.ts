@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Decimal from 'decimal.js';
 import { formatBRL, toMoney } from '../../shared/money.ts';
 import { findRoute, type RouteDoc } from '../../shared/menu-filter.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { parseMonth } from '../brands/admin-routes.ts';
+import { faturaDoMes, mesDoCorpo } from '../brands/fatura-mes.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
@@ -117,22 +116,9 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
   });
   app.post('/api/Admin/faturas', async (req) => {
     const { ctx, brand } = await brandOfAdmin(services, req);
-    const mes = parseMonth((req.body as Record<string, unknown> | null)?.mes);
-    if (!mes) throw badRequest('Informe o mês no formato MM/aaaa.', [{ path: '/mes', campo: 'mes', mensagem: 'Informe o mês no formato MM/aaaa.' }]);
-    const r = await db.query<{ id: number; nome: string; valor: string; contas: number }>(
-      `SELECT p.id, p.nome, p.valor::text AS valor, count(t.id)::int AS contas
-         FROM planos p JOIN tenants t ON t.plano_id = p.id AND t.brand_id = p.config_white_label
-        WHERE p.config_white_label = $1 AND NOT t.trial AND t.plano_contratado_em < ($2::date + interval '1 month') AND t.created_at < ($2::date + interval '1 month')
-        GROUP BY p.id ORDER BY p.valor, p.id`,
-      [brand.id, mes.first],
-    );
-    let total = new Decimal(0);
-    const itens = r.rows.map((p) => {
-      const sub = new Decimal(p.valor).times(p.contas);
-      total = total.plus(sub);
-      return { planoId: p.id, plano: p.nome, valorUnitario: toMoney(p.valor), contas: p.contas, total: toMoney(sub) };
-    });
-    const contas = itens.reduce((n, i) => n + i.contas, 0);
+    const mes = mesDoCorpo(req.body);
+    const { itens: comIds, contas, total } = await faturaDoMes(db, brand.id, mes);
+    const itens = comIds.map(({ idExterno: _, ...i }) => i);
     const ins = await db
       .query<{ id: number }>(`INSERT INTO faturas_marca (brand_id, mes, itens, contas, total, emitida_por) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [brand.id, mes.first, JSON.stringify(itens), contas, toMoney(total), ctx.email])
       .catch((e: { code?: string }) => {

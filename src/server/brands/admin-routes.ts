@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Decimal from 'decimal.js';
 import { formatBRL, toMoney } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { BrandRow } from './brand-resolver.ts';
+import { faturaDoMes, mesDoCorpo } from './fatura-mes.ts';
 import { brandKey } from '../storage/storage.ts';
 
 export const IMAGE_TYPES = ['logo', 'logo_branca', 'favicon'] as const;
@@ -21,7 +21,6 @@ const MESSAGES = {
   formato: 'Formato de imagem não aceito: envie PNG, JPEG ou SVG.',
   tamanho: `Imagem maior que o permitido (máximo ${IMAGE_MAX_BYTES / 1024} KB).`,
   svg: 'SVG com scripts ou eventos não é aceito.',
-  mes: 'Informe o mês no formato MM/aaaa.',
   soAdmin: 'Somente a administração da marca (master) pode acessar esta área.',
 };
 
@@ -50,16 +49,6 @@ export function readImage(arquivo: unknown): { mime: (typeof IMAGE_MIMES)[number
     throw badRequest(MESSAGES.svg, [{ path: '/arquivo', campo: 'arquivo', mensagem: MESSAGES.svg }]);
   }
   return { mime: real, bytes };
-}
-
-/** 'MM/aaaa' or 'aaaa-MM' to the first day of that month ('aaaa-MM-01'); null when neither. */
-export function parseMonth(v: unknown): { first: string; label: string } | null {
-  if (typeof v !== 'string') return null;
-  const a = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(v.trim());
-  const b = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(v.trim());
-  const [mm, yyyy] = a ? [a[1], a[2]] : b ? [b[2], b[1]] : [null, null];
-  if (!mm || !yyyy || Number(yyyy) < 2000 || Number(yyyy) > 2100) return null;
-  return { first: `${yyyy}-${mm}-01`, label: `${mm}/${yyyy}` };
 }
 
 export const imageUrl = (brandId: number, tipo: ImageType, sha: string) => `/api/ConfigWhiteLabels/imagem/${brandId}/${tipo}?v=${sha.slice(0, 12)}`;
@@ -167,21 +156,8 @@ export default async function brandAdminRoutes(app: FastifyInstance, { services 
    */
   app.post('/api/ConfigWhiteLabels/gerar-fatura', async (req) => {
     const { brand } = await brandFor(req);
-    const mes = parseMonth((req.body as Record<string, unknown> | null)?.mes);
-    if (!mes) throw badRequest(MESSAGES.mes, [{ path: '/mes', campo: 'mes', mensagem: MESSAGES.mes }]);
-    const r = await db.query<{ id: number; id_externo: string; nome: string; valor: string; contas: number }>(
-      `SELECT p.id, p.id_externo, p.nome, p.valor::text AS valor, count(t.id)::int AS contas
-         FROM planos p JOIN tenants t ON t.plano_id = p.id AND t.brand_id = p.config_white_label
-        WHERE p.config_white_label = $1 AND NOT t.trial AND t.plano_contratado_em < ($2::date + interval '1 month') AND t.created_at < ($2::date + interval '1 month')
-        GROUP BY p.id ORDER BY p.valor, p.id`,
-      [brand.id, mes.first],
-    );
-    let total = new Decimal(0);
-    const itens = r.rows.map((p) => {
-      const subtotal = new Decimal(p.valor).times(p.contas);
-      total = total.plus(subtotal);
-      return { planoId: p.id, idExterno: p.id_externo, plano: p.nome, valorUnitario: toMoney(p.valor), contas: p.contas, total: toMoney(subtotal), totalFormatado: formatBRL(subtotal) };
-    });
-    return { configWhiteLabel: brand.id, marca: brand.nome, mes: mes.label, itens, contas: itens.reduce((n, i) => n + i.contas, 0), total: toMoney(total), totalFormatado: formatBRL(total) };
+    const mes = mesDoCorpo(req.body);
+    const { itens, contas, total } = await faturaDoMes(db, brand.id, mes);
+    return { configWhiteLabel: brand.id, marca: brand.nome, mes: mes.label, itens: itens.map((i) => ({ ...i, totalFormatado: formatBRL(i.total) })), contas, total: toMoney(total), totalFormatado: formatBRL(total) };
   });
 }

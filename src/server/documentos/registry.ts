@@ -4,7 +4,39 @@ import { importModuleRef } from '../module-ref.ts';
 import { loadLookups, readDocuments, SCHEMAS_DIR } from '../catalog/documents.ts';
 import type { DocumentDoc, DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
 import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
-import type { DocumentModule } from './lifecycle.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+
+type Row = Record<string, unknown>;
+
+/** A document as its postings see it: header values, the items in line order (linha 1…n). */
+export interface Documento {
+  id: number;
+  tipo: string;
+  numero: number;
+  estado: string;
+  filialId: number;
+  cabecalho: Row;
+  itens: Row[];
+}
+
+export interface PostingArgs {
+  tx: Queryable;
+  ctx: RequestContext;
+  def: DocumentDef;
+  doc: Documento;
+  transicao: DocumentTransition;
+  /** The state the document is leaving. */
+  de: string;
+}
+
+/** What a document type's module (the document's "service") exports. */
+export interface DocumentModule {
+  /** Checks across fields and against the database on every save (a 400 refuses it). */
+  validar?(args: { tx: Queryable; ctx: RequestContext; def: DocumentDef; cabecalho: Row; itens: Row[] }): Promise<void>;
+  /** Postings named by the document's transitions, run inside the transition's transaction. */
+  postings?: Record<string, (args: PostingArgs) => Promise<void>>;
+}
 
 export interface DocumentDef {
   doc: DocumentDoc;

@@ -2,11 +2,10 @@ import Decimal from 'decimal.js';
 import { formatBRL, formatDecimal, priceFromMargin } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
+import { ARREDONDAMENTOS_ALTERACAO, MODOS_ALTERACAO, type Arredondamento, type ItemPrevia, type ModoAlteracao } from '../../shared/alteracao-preco.ts';
 
-export type ModoAlteracao = 'percentual' | 'valor' | 'margem';
-export const MODOS: ModoAlteracao[] = ['percentual', 'valor', 'margem'];
-export const ARREDONDAMENTOS = ['nenhum', 'multiplo-0.05', 'multiplo-0.10', 'multiplo-0.50', 'multiplo-1.00', 'final-0.90', 'final-0.99'] as const;
-export type Arredondamento = (typeof ARREDONDAMENTOS)[number];
+export const MODOS: ModoAlteracao[] = MODOS_ALTERACAO.map((m) => m.value);
+export const ARREDONDAMENTOS: Arredondamento[] = ARREDONDAMENTOS_ALTERACAO.map((a) => a.value);
 /** One bulk change touches at most this many prices (a whole mercadinho's catalogue fits many times over). */
 export const MAX_ITENS = 20000;
 
@@ -17,18 +16,6 @@ export interface PedidoAlteracao {
   arredondamento: Arredondamento;
   motivo: string | null;
   incluirVariacoes: boolean;
-}
-
-export interface ItemPrevia {
-  produtoId: number;
-  variacaoId: number | null;
-  codigo: string | null;
-  descricao: string;
-  precoCusto: string | null;
-  precoAnterior: string | null;
-  precoNovo: string | null;
-  /** Why a line is left out (no cost for a target margin, no price to raise). */
-  ignorado: string | null;
 }
 
 const erro = (campo: string, mensagem: string, texto: string) => badRequest(texto, [{ path: `/${campo.replace(/\./g, '/')}`, campo, mensagem }]);

@@ -5,6 +5,7 @@ import type { NfeCalculada } from './nfe-calculo.ts';
 import { XNOME_HOMOLOGACAO, XPROD_HOMOLOGACAO_NFCE } from './nfe-calculo.ts';
 import { dec, fmt2, type Dec } from './decimal.ts';
 import { MEIOS_PAGAMENTO } from './meios-pagamento.ts';
+import { pdfParaBuffer } from '../pdf-buffer.ts';
 
 /** What the printed documents need besides the built note: the authorisation, when there is one. */
 export interface DadosImpressao {
@@ -37,16 +38,6 @@ const doc = (cnpj?: string, cpf?: string) =>
   cnpj ? cnpj.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5') : cpf ? cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : '';
 const dataBr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const horaBr = (iso: string) => iso.slice(11, 19);
-
-function paraBuffer(d: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const partes: Buffer[] = [];
-    d.on('data', (c: Buffer) => partes.push(c));
-    d.on('end', () => resolve(Buffer.concat(partes)));
-    d.on('error', reject);
-    d.end();
-  });
-}
 
 /** Code-128 of the 44-digit key (set C: two digits per symbol), as the MOC asks for the DANFE. */
 export function codigoBarrasChave(chave: string): Promise<Buffer> {
@@ -267,7 +258,7 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
         .text('SEM VALOR FISCAL', 0, pdf.page.height / 2 - 20, { width: pdf.page.width, align: 'center' }).restore().fillColor('black', 1);
     }
   }
-  return paraBuffer(pdf);
+  return pdfParaBuffer(pdf);
 }
 
 /** DANFCE on 80 mm paper (72 mm printable), height grown to fit the items. */
@@ -342,5 +333,5 @@ export async function gerarDanfce(p: DadosImpressao): Promise<Buffer> {
   pdf.y += lado + 4;
   if (s.vTotTrib) centro(`Tributos Totais Incidentes (Lei Federal 12.741/2012): R$ ${brl(s.vTotTrib)}`, 6);
   if (d.informacoesAdicionais?.contribuinte) centro(d.informacoesAdicionais.contribuinte, 6);
-  return paraBuffer(pdf);
+  return pdfParaBuffer(pdf);
 }

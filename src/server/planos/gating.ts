@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MENSAGENS_PLANO, somenteLeitura } from '../../shared/assinatura.ts';
 import type { AppServices } from '../app-services.ts';
 import { forbidden } from '../http/errors.ts';
-import { isBrandStaff, moduloDoCatalogo, situacaoDaConta, type SituacaoConta } from './modulos.ts';
+import type { SituacaoConta } from '../../shared/assinatura.ts';
+import { isBrandStaff, moduloDoCatalogo, situacaoDaConta } from './modulos.ts';
 
 /** Hand-written endpoints of a module that has no resource document of its own at that path. */
 const ROUTE_MODULES: Record<string, string> = { Boletos: 'pagamentos' };

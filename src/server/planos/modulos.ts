@@ -1,4 +1,4 @@
-import { estadoPlano, diasRestantes, type EstadoPlano } from '../../shared/assinatura.ts';
+import { estadoPlano, diasRestantes, type MotivoDesligado, type SituacaoConta } from '../../shared/assinatura.ts';
 import { flattenMenu } from '../../shared/menu-filter.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { BrandRow } from '../brands/brand-resolver.ts';
@@ -41,20 +41,6 @@ export interface ModuloMarca {
 }
 
 export const modulosDaMarca = (brand: BrandRow | undefined): ModuloMarca[] => (Array.isArray(brand?.config?.modulos) ? brand!.config.modulos : []);
-
-export type MotivoDesligado = 'marca' | 'plano';
-
-export interface SituacaoConta {
-  estado: EstadoPlano;
-  diasRestantes: number | null;
-  dataVencimento: string | null;
-  planoId: number | null;
-  planoNome: string | null;
-  meioPagamento: 'boleto' | 'cartao';
-  cartaoFinal: string | null;
-  /** Catalogue modules with what this account may use. */
-  modulos: { id: string; titulo: string; ativo: boolean; motivo: MotivoDesligado | null; adicional: boolean; valorAdicional: string | null }[];
-}
 
 interface ContaRow {
   trial: boolean;

@@ -1,28 +1,13 @@
 import useSWR from 'swr';
-import { somenteLeitura, type EstadoPlano } from '../../shared/assinatura.ts';
+import { somenteLeitura, type ModuloConta as ModuloServido, type SituacaoConta } from '../../shared/assinatura.ts';
 import { api } from '../api/client.ts';
 
-export interface ModuloConta {
-  id: string;
-  titulo: string;
-  ativo: boolean;
-  motivo: 'marca' | 'plano' | null;
-  adicional: boolean;
-  valorAdicional: string | null;
+export interface ModuloConta extends ModuloServido {
   valorAdicionalFormatado: string | null;
 }
 
 /** GET Assinatura: the account's plan state and what it may use (src/server/planos/assinatura-routes.ts). */
-export interface Assinatura {
-  estado: EstadoPlano;
-  diasRestantes: number | null;
-  dataVencimento: string | null;
-  planoId: number | null;
-  planoNome: string | null;
-  meioPagamento: 'boleto' | 'cartao';
-  cartaoFinal: string | null;
-  modulos: ModuloConta[];
-}
+export type Assinatura = SituacaoConta<ModuloConta>;
 
 export interface Plano {
   id: number;

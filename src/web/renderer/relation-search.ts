@@ -24,15 +24,21 @@ export async function searchRelated(target: ResourceDoc, text: string, fixed?: R
   return r.data.map((row) => ({ value: row.id as number, label: String(row[display] ?? row.id) }));
 }
 
-/** The options of a relation select and the search that fills them; a failed search shows the error dialog. */
-export function useRelatedSearch(target: ResourceDoc | undefined, fixed?: Record<string, unknown>) {
+type Find = (target: ResourceDoc, text: string) => Promise<RelatedOption[]>;
+
+/**
+ * The options of a relation select and the search that fills them: searchRelated within `fixed` (a relation's
+ * own where), or the given search; a failed search shows the error dialog.
+ */
+export function useRelatedSearch(target: ResourceDoc | undefined, narrow?: Record<string, unknown> | Find) {
+  const find: Find = typeof narrow === 'function' ? narrow : (t, text) => searchRelated(t, text, narrow);
   const [options, setOptions] = useState<RelatedOption[]>([]);
   const [loading, setLoading] = useState(false);
   const search = async (text: string) => {
     if (!target) return;
     setLoading(true);
     try {
-      setOptions(await searchRelated(target, text, fixed));
+      setOptions(await find(target, text));
     } catch (err) {
       showError(err);
     } finally {

@@ -117,6 +117,17 @@ const Y_INSTR = yf(4);
 const Y_PAGADOR = Y_INSTR + 5 * H;
 const Y_BARRAS = Y_PAGADOR + 34 + 12;
 
+/** A row of the ficha: boxes side by side from the left margin (widths in sixths of the left part), then the right column's box. */
+function linhaFicha(linha: number, esquerda: [sextos: number, rotulo: string, chave: Chave][], direita: Pick<Caixa, 'rotulo' | 'chave' | 'alinhar' | 'negrito'>): Caixa[] {
+  let antes = 0;
+  const caixas = esquerda.map(([sextos, rotulo, chave]): Caixa => {
+    const c = { x: M + C6 * antes, y: yf(linha), w: C6 * sextos, h: H, rotulo, chave };
+    antes += sextos;
+    return c;
+  });
+  return [...caixas, { x: M + DIR, y: yf(linha), w: COL, h: H, ...direita }];
+}
+
 const CAIXAS: Caixa[] = [
   { x: M, y: Y_RECIBO, w: LARGURA / 2, h: H, rotulo: 'Beneficiário', chave: 'beneficiario' },
   { x: M + LARGURA / 2, y: Y_RECIBO, w: W4, h: H, rotulo: 'Agência/Código do Beneficiário', chave: 'agenciaCodigo' },
@@ -128,22 +139,18 @@ const CAIXAS: Caixa[] = [
   { x: M + W4, y: Y_RECIBO + 2 * H, w: W4, h: H, rotulo: 'Data do Documento', chave: 'dataDocumento' },
   { x: M + 2 * W4, y: Y_RECIBO + 2 * H, w: W4, h: H, rotulo: 'Parcela', chave: 'parcela' },
   { x: M + 3 * W4, y: Y_RECIBO + 2 * H, w: W4, h: H, rotulo: '(=) Valor Cobrado', chave: 'vazio' },
-  { x: M, y: yf(0), w: DIR, h: H, rotulo: 'Local de Pagamento', chave: 'localPagamento' },
-  { x: M + DIR, y: yf(0), w: COL, h: H, rotulo: 'Vencimento', chave: 'vencimento', alinhar: 'right', negrito: true },
-  { x: M, y: yf(1), w: DIR, h: H, rotulo: 'Beneficiário', chave: 'beneficiario' },
-  { x: M + DIR, y: yf(1), w: COL, h: H, rotulo: 'Agência/Código do Beneficiário', chave: 'agenciaCodigo', alinhar: 'right' },
-  { x: M, y: yf(2), w: C6 * 1.2, h: H, rotulo: 'Data do Documento', chave: 'dataDocumento' },
-  { x: M + C6 * 1.2, y: yf(2), w: C6 * 1.6, h: H, rotulo: 'Nº do Documento', chave: 'numeroDocumento' },
-  { x: M + C6 * 2.8, y: yf(2), w: C6 * 0.9, h: H, rotulo: 'Espécie Doc.', chave: 'especieDocumento' },
-  { x: M + C6 * 3.7, y: yf(2), w: C6 * 0.7, h: H, rotulo: 'Aceite', chave: 'aceite' },
-  { x: M + C6 * 4.4, y: yf(2), w: C6 * 1.6, h: H, rotulo: 'Data Processamento', chave: 'dataProcessamento' },
-  { x: M + DIR, y: yf(2), w: COL, h: H, rotulo: 'Nosso Número', chave: 'nossoNumero', alinhar: 'right' },
-  { x: M, y: yf(3), w: C6 * 1.2, h: H, rotulo: 'Uso do Banco', chave: 'vazio' },
-  { x: M + C6 * 1.2, y: yf(3), w: C6 * 0.8, h: H, rotulo: 'Carteira', chave: 'carteira' },
-  { x: M + C6 * 2, y: yf(3), w: C6 * 0.8, h: H, rotulo: 'Espécie', chave: 'especie' },
-  { x: M + C6 * 2.8, y: yf(3), w: C6 * 1.6, h: H, rotulo: 'Quantidade', chave: 'vazio' },
-  { x: M + C6 * 4.4, y: yf(3), w: C6 * 1.6, h: H, rotulo: 'Valor', chave: 'vazio' },
-  { x: M + DIR, y: yf(3), w: COL, h: H, rotulo: '(=) Valor do Documento', chave: 'valor', alinhar: 'right', negrito: true },
+  ...linhaFicha(0, [[6, 'Local de Pagamento', 'localPagamento']], { rotulo: 'Vencimento', chave: 'vencimento', alinhar: 'right', negrito: true }),
+  ...linhaFicha(1, [[6, 'Beneficiário', 'beneficiario']], { rotulo: 'Agência/Código do Beneficiário', chave: 'agenciaCodigo', alinhar: 'right' }),
+  ...linhaFicha(
+    2,
+    [[1.2, 'Data do Documento', 'dataDocumento'], [1.6, 'Nº do Documento', 'numeroDocumento'], [0.9, 'Espécie Doc.', 'especieDocumento'], [0.7, 'Aceite', 'aceite'], [1.6, 'Data Processamento', 'dataProcessamento']],
+    { rotulo: 'Nosso Número', chave: 'nossoNumero', alinhar: 'right' },
+  ),
+  ...linhaFicha(
+    3,
+    [[1.2, 'Uso do Banco', 'vazio'], [0.8, 'Carteira', 'carteira'], [0.8, 'Espécie', 'especie'], [1.6, 'Quantidade', 'vazio'], [1.6, 'Valor', 'vazio']],
+    { rotulo: '(=) Valor do Documento', chave: 'valor', alinhar: 'right', negrito: true },
+  ),
   ...['(-) Desconto/Abatimento', '(-) Outras Deduções', '(+) Mora/Multa', '(+) Outros Acréscimos', '(=) Valor Cobrado'].map(
     (rotulo, i): Caixa => ({ x: M + DIR, y: Y_INSTR + i * H, w: COL, h: H, rotulo, chave: 'vazio' }),
   ),

@@ -2,22 +2,13 @@ import type BwipJs from 'bwip-js/node';
 import type PDFKitDocument from 'pdfkit';
 import { lazyRequire } from '../../lazy-require.ts';
 import { barrasDe, geometria, precoTexto, type ConteudoEtiqueta, type LayoutEtiqueta } from './layout.ts';
+import { pdfParaBuffer } from '../../pdf-buffer.ts';
 
 const bwipjs = lazyRequire<typeof BwipJs>('bwip-js/node');
 const pdfkit = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 /** PDF points per millimetre. */
 const PT = 72 / 25.4;
-
-function paraBuffer(d: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const partes: Buffer[] = [];
-    d.on('data', (c: Buffer) => partes.push(c));
-    d.on('end', () => resolve(Buffer.concat(partes)));
-    d.on('error', reject);
-    d.end();
-  });
-}
 
 /**
  * The labels as a PDF: a page per sheet (A4 label sheets) or per row of a thermal roll, each label with the
@@ -69,5 +60,5 @@ export async function etiquetasPdf(layout: LayoutEtiqueta, etiquetas: ConteudoEt
     }
   }
   if (pagina < 0) pdf.addPage({ size: [g.paginaLargura * PT, g.paginaAltura * PT], margin: 0 });
-  return paraBuffer(pdf);
+  return pdfParaBuffer(pdf);
 }

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Table } from 'antd';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { resourceByName } from '../../schemas/registry.ts';
-import { searchRelated, type RelatedOption } from '../../renderer/relation-search.ts';
+import { useRelatedSearch, type RelatedOption } from '../../renderer/relation-search.ts';
+import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { nameOf, rememberName } from './related-names.ts';
 import type { DocumentDoc } from './document-docs.ts';
 
@@ -19,20 +20,12 @@ export const newItem = (data: Record<string, unknown> = {}): EditItem => ({ ...d
 /** A record of another resource, searched as the person types (the relation widget's search, in a cell). */
 const RecordCell = memo(function RecordCell({ resource, value, extra, disabled, onChange, placeholder }: { resource: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
   const target = resourceByName(resource);
-  const [options, setOptions] = useState<RelatedOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const search = async (text: string) => {
-    if (!target) return;
-    setLoading(true);
-    try {
-      if (extra) {
-        const r = await api.get<Record<string, unknown>[]>(target.endpoint, { params: { filter: { where: extra, limit: 50, order: target.list.order } } });
-        setOptions(r.data.map((row) => ({ value: row.id as number, label: String(row[target.display ?? 'id']) + (row.validade ? ` (val. ${String(row.validade).split('-').reverse().join('/')})` : '') })));
-      } else setOptions(await searchRelated(target, text));
-    } finally {
-      setLoading(false);
-    }
+  // A cell narrowed by another column (a product's lots) lists what matches it, with the lot's expiry date.
+  const narrowed = async (t: ResourceDoc) => {
+    const r = await api.get<Record<string, unknown>[]>(t.endpoint, { params: { filter: { where: extra, limit: 50, order: t.list.order } } });
+    return r.data.map((row) => ({ value: row.id as number, label: String(row[t.display ?? 'id']) + (row.validade ? ` (val. ${String(row.validade).split('-').reverse().join('/')})` : '') }));
   };
+  const { options, loading, search } = useRelatedSearch(target, extra ? narrowed : undefined);
   const current = typeof value === 'number' && !options.some((o) => o.value === value) ? [{ value, label: nameOf(resource, value) }] : [];
   return (
     <Select

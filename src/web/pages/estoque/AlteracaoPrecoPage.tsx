@@ -1,36 +1,10 @@
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ARREDONDAMENTOS_ALTERACAO, MODOS_ALTERACAO, type ItemPrevia as Item } from '../../../shared/alteracao-preco.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { RelatedSelect } from './RelatedSelect.tsx';
-
-interface Item {
-  produtoId: number;
-  variacaoId: number | null;
-  codigo: string | null;
-  descricao: string;
-  precoCusto: string | null;
-  precoAnterior: string | null;
-  precoNovo: string | null;
-  ignorado: string | null;
-}
-
-const ARREDONDAMENTOS = [
-  { value: 'nenhum', label: 'Sem arredondamento (centavos)' },
-  { value: 'multiplo-0.05', label: 'Múltiplo de R$ 0,05' },
-  { value: 'multiplo-0.10', label: 'Múltiplo de R$ 0,10' },
-  { value: 'multiplo-0.50', label: 'Múltiplo de R$ 0,50' },
-  { value: 'multiplo-1.00', label: 'Múltiplo de R$ 1,00' },
-  { value: 'final-0.90', label: 'Terminar em ,90' },
-  { value: 'final-0.99', label: 'Terminar em ,99' },
-];
-
-const MODOS = [
-  { value: 'percentual', label: 'Percentual (%)' },
-  { value: 'valor', label: 'Valor (R$)' },
-  { value: 'margem', label: 'Margem desejada (%)' },
-];
 
 const diferenca = (a: string | null, b: string | null) => (a && b && Number(a) > 0 ? `${(((Number(b) - Number(a)) / Number(a)) * 100).toFixed(2).replace('.', ',')}%` : '');
 
@@ -115,7 +89,7 @@ export default function AlteracaoPrecoPage() {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item label="Alterar por" layout="vertical">
-              <Radio.Group id="modo" optionType="button" options={MODOS} value={modo} onChange={(e) => (setModo(e.target.value), mudou())} />
+              <Radio.Group id="modo" optionType="button" options={[...MODOS_ALTERACAO]} value={modo} onChange={(e) => (setModo(e.target.value), mudou())} />
             </Form.Item>
           </Col>
           <Col xs={24} md={4}>
@@ -125,7 +99,7 @@ export default function AlteracaoPrecoPage() {
           </Col>
           <Col xs={24} md={6}>
             <Form.Item label="Arredondamento" layout="vertical">
-              <Select id="arredondamento" value={arredondamento} options={ARREDONDAMENTOS} onChange={(v) => (setArredondamento(v), mudou())} />
+              <Select id="arredondamento" value={arredondamento} options={[...ARREDONDAMENTOS_ALTERACAO]} onChange={(v) => (setArredondamento(v), mudou())} />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 
-/** A saved label layout's sample row as PDF, under its form; the full view is pages/estoque/etiqueta/visualizar/:id. */
-export default function EtiquetaAmostra({ id }: { id: number }) {
+/** A saved label layout's sample sheet (one row) as PDF, as the printer gets it. */
+export function AmostraPdf({ id, height }: { id: number | string; height: number }) {
   const [pdf, setPdf] = useState<string | null>(null);
   const [erro, setErro] = useState<string | null>(null);
   useEffect(() => {
@@ -19,12 +19,17 @@ export default function EtiquetaAmostra({ id }: { id: number }) {
       });
     return () => void (url && URL.revokeObjectURL(url));
   }, [id]);
+  return erro ? <Typography.Text type="danger">{erro}</Typography.Text> : pdf ? <iframe title="Amostra" src={pdf} style={{ width: '100%', height, border: 0 }} /> : <Spin />;
+}
+
+/** The sample under a saved layout's form; the full view is pages/estoque/etiqueta/visualizar/:id. */
+export default function EtiquetaAmostra({ id }: { id: number }) {
   return (
     <div>
       <Typography.Paragraph type="secondary">
         Amostra do modelo salvo. <Link to={`/pages/estoque/etiqueta/visualizar/${id}`}>Visualizar</Link>
       </Typography.Paragraph>
-      {erro ? <Typography.Text type="danger">{erro}</Typography.Text> : pdf ? <iframe title="Amostra" src={pdf} style={{ width: '100%', height: 420, border: 0 }} /> : <Spin />}
+      <AmostraPdf id={id} height={420} />
     </div>
   );
 }

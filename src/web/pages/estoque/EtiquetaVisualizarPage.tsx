@@ -1,9 +1,8 @@
 import { Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
+import { AmostraPdf } from './EtiquetaAmostra.tsx';
 
 const mm = (v: unknown) => `${String(v ?? '').replace(/\.?0+$/, '').replace('.', ',')} mm`;
 
@@ -11,19 +10,6 @@ const mm = (v: unknown) => `${String(v ?? '').replace(/\.?0+$/, '').replace('.',
 export default function EtiquetaVisualizarPage() {
   const { id } = useParams();
   const rec = useRecord<Record<string, any>>('Etiquetas', id, { revalidateOnFocus: false });
-  const [pdf, setPdf] = useState<string | null>(null);
-  const [erro, setErro] = useState<string | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    api
-      .get<Blob>(`Etiquetas/${id}/amostra`, { responseType: 'blob' })
-      .then((r) => setPdf((url = URL.createObjectURL(r.data))))
-      .catch(async (e) => {
-        const d = e?.response?.data;
-        setErro(d instanceof Blob ? JSON.parse(await d.text())?.error?.message ?? 'Não foi possível gerar a amostra.' : toApiError(e).message);
-      });
-    return () => void (url && URL.revokeObjectURL(url));
-  }, [id]);
   if (rec.error) return <Typography.Text type="danger">{toApiError(rec.error).message}</Typography.Text>;
   if (!rec.data) return <Spin />;
   const e = rec.data;
@@ -51,7 +37,7 @@ export default function EtiquetaVisualizarPage() {
         </Space>
       </Card>
       <Card size="small" title="Amostra" style={{ marginTop: 16 }}>
-        {erro ? <Typography.Text type="danger">{erro}</Typography.Text> : pdf ? <iframe title="Amostra" src={pdf} style={{ width: '100%', height: 500, border: 0 }} /> : <Spin />}
+        <AmostraPdf id={id!} height={500} />
       </Card>
     </div>
   );

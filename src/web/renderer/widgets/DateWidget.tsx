@@ -3,12 +3,14 @@ import { Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatDate, parseDateBR } from '../../../shared/dates.ts';
 import { typingDate } from '../masks.ts';
+import { controlProps } from './control-props.ts';
 
 /**
  * dd/MM/yyyy typed with a mask; the form holds 'yyyy-MM-dd'. Text that is not a real date is handed on as
  * typed, so the 'date' format fails and the field shows 'Campo inválido!'.
  */
-export function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors }: WidgetProps) {
+export function DateWidget(props: WidgetProps) {
+  const { id, value, onChange } = props;
   const [text, setText] = useState(() => (value ? formatDate(String(value)) : ''));
   useEffect(() => {
     const mine = parseDateBR(text) ?? (text || undefined);
@@ -17,21 +19,17 @@ export function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
   }, [value]);
   return (
     <Input
-      id={id}
+      {...controlProps(props)}
       name={id}
       inputMode="numeric"
       placeholder="dd/mm/aaaa"
       maxLength={10}
       value={text}
-      disabled={disabled || readonly}
-      status={rawErrors?.length ? 'error' : undefined}
       onChange={(e) => {
         const t = typingDate(e.target.value);
         setText(t);
         onChange(t ? parseDateBR(t) ?? t : undefined);
       }}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
     />
   );
 }

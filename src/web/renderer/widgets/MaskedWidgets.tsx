@@ -5,6 +5,7 @@ import { onlyDigits } from '../../../shared/documents.ts';
 import { api } from '../../api/client.ts';
 import { ufFromCep } from '../cep.ts';
 import { cpfCnpjValue, typingCep, typingCpfCnpj, typingNcm, typingPhone } from '../masks.ts';
+import { controlProps } from './control-props.ts';
 import { formContextOf } from './form-context.ts';
 
 interface MaskedProps extends WidgetProps {
@@ -15,24 +16,21 @@ interface MaskedProps extends WidgetProps {
 }
 
 /** An antd Input that shows a mask and hands the form the bare value (empty means no value). */
-export function MaskedInput({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, mask, unmask, maxLength, keyboard = 'numeric' }: MaskedProps) {
+export function MaskedInput(props: MaskedProps) {
+  const { id, value, onChange, placeholder, mask, unmask, maxLength, keyboard = 'numeric' } = props;
   const shown = value === undefined || value === null ? '' : mask(String(value));
   return (
     <Input
-      id={id}
+      {...controlProps(props)}
       name={id}
       value={shown}
       inputMode={keyboard}
       maxLength={maxLength}
-      disabled={disabled || readonly}
       placeholder={placeholder}
-      status={rawErrors?.length ? 'error' : undefined}
       onChange={(e) => {
         const v = unmask(e.target.value);
         onChange(v === '' ? undefined : v);
       }}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatDecimal, parseBRL } from '../../../shared/money.ts';
+import { controlProps } from './control-props.ts';
 
 interface DecimalProps extends WidgetProps {
   places: number;
@@ -17,7 +18,8 @@ const trimZeros = (s: string) => (s.includes(',') ? s.replace(/0+$/, '').replace
  * Numbers typed the pt-BR way ('1.234,56'): the form holds a decimal string ('1234.56'), never a float.
  * The text is kept as typed while it still means the same value, so a recomputed value shows at once.
  */
-export function DecimalInput({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, places, prefix, suffix, shownPlaces }: DecimalProps) {
+export function DecimalInput(props: DecimalProps) {
+  const { id, value, onChange, onBlur, placeholder, places, prefix, suffix, shownPlaces } = props;
   const show = (v: unknown) => (v === undefined || v === null || v === '' ? '' : shownPlaces === undefined ? trimZeros(formatDecimal(String(v), places)) : formatDecimal(String(v), shownPlaces));
   const [text, setText] = useState(() => show(value));
   useEffect(() => {
@@ -28,15 +30,13 @@ export function DecimalInput({ id, value, onChange, onBlur, onFocus, disabled, r
   }, [value]);
   return (
     <Input
-      id={id}
+      {...controlProps(props)}
       name={id}
       inputMode="decimal"
       value={text}
       prefix={prefix}
       suffix={suffix}
-      disabled={disabled || readonly}
       placeholder={placeholder}
-      status={rawErrors?.length ? 'error' : undefined}
       onChange={(e) => {
         const t = e.target.value.replace(/[^\d.,-]/g, '');
         setText(t);
@@ -48,7 +48,6 @@ export function DecimalInput({ id, value, onChange, onBlur, onFocus, disabled, r
         if (parsed !== null) setText(show(parsed));
         onBlur(id, value);
       }}
-      onFocus={() => onFocus(id, value)}
     />
   );
 }

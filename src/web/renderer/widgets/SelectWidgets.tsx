@@ -4,19 +4,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { displayField, lookupItems, relationOf } from '../../schemas/registry.ts';
 import { useRelatedSearch } from '../relation-search.ts';
+import { controlProps } from './control-props.ts';
 import { formContextOf } from './form-context.ts';
 
 type Option = { value: string | number; label: string };
 
 const commonProps = (p: WidgetProps) => ({
-  id: p.id,
-  disabled: p.disabled || p.readonly,
-  status: p.rawErrors?.length ? ('error' as const) : undefined,
+  ...controlProps(p),
   allowClear: true,
   style: { width: '100%' },
   placeholder: p.placeholder || 'Selecione',
-  onBlur: () => p.onBlur(p.id, p.value),
-  onFocus: () => p.onFocus(p.id, p.value),
   notFoundContent: 'Nenhum resultado',
 });
 
