@@ -173,7 +173,9 @@ export default function LancamentoRecorrentePage() {
   const [abertoId, setAbertoId] = useState<number | null>(null);
   const [editar, setEditar] = useState(false);
   const [soEsta, setSoEsta] = useState<Row | null>(null);
-  const detalhe = useSWR(abertoId ? ['lancamento-recorrente', abertoId] : null, async () => (await api.get<Row>(`LancamentosRecorrentes/${abertoId}`)).data);
+  // Read again on every opening: an occurrence may have been paid or changed elsewhere since it was last shown
+  // (SWR would otherwise reuse an answer up to 2 s old).
+  const detalhe = useSWR(abertoId ? ['lancamento-recorrente', abertoId] : null, async () => (await api.get<Row>(`LancamentosRecorrentes/${abertoId}`)).data, { dedupingInterval: 0, revalidateOnMount: true });
   const { message } = App.useApp();
   const rec = detalhe.data;
   const atualizar = () => Promise.all([lista.mutate(), detalhe.mutate()]);
