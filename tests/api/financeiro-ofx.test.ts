@@ -235,6 +235,35 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     expect(await contagens()).toEqual(antes);
   });
 
+  it('refuses a malformed or truncated file whole, in Portuguese, and writes nothing', async () => {
+    const conta = (await call(admin, 'POST', '/api/ContasFinanceiras', { descricao: 'Bradesco do teste', tipo: 1, conta: '0054321-7' })).json().id;
+    const s = new TextDecoder('windows-1252').decode(fixture('bradesco-sgml-latin1.ofx'));
+    const latin1 = (t: string) => Buffer.from(t, 'latin1');
+    const cases: [string, Uint8Array | string, RegExp][] = [
+      ['truncated in the middle', latin1(s.slice(0, Math.floor(s.length * 0.6))), /incompleto/],
+      ['without </OFX>', latin1(s.replace('</OFX>', '')), /incompleto/],
+      ['a wrong end tag', latin1(s.replace('</STMTTRN>', '</STMTRS>')), /inesperado/],
+      ['a CSV, not an OFX', 'Data;Valor\n01/10/2025;10,00\n', /não é um extrato OFX|<OFX>/],
+      ['an empty file', '', /arquivo|vazio|OFX/i],
+    ];
+    const antes = await contagens();
+    for (const [nome, bytes, msg] of cases) {
+      const r = await importar(admin, conta, bytes);
+      expect(r.statusCode, nome).toBe(400);
+      expect(r.json().error.message, nome).toMatch(msg);
+      expect(r.json().error.message, nome).not.toMatch(/Error|undefined|null|TypeError/);
+    }
+    // not base64 at all, and no file
+    expect((await call(admin, 'POST', `/api/ContasFinanceiras/${conta}/ofx`, { conteudo: '%%%' })).statusCode).toBe(400);
+    expect((await call(admin, 'POST', `/api/ContasFinanceiras/${conta}/ofx`, {})).statusCode).toBe(400);
+    expect(await contagens()).toEqual(antes);
+    expect(await linhas(conta)).toEqual([]);
+    // the whole file then imports
+    const ok = await importar(admin, conta, fixture('bradesco-sgml-latin1.ofx'));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().novas).toBe(3);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const spec = (await call(admin, 'GET', '/api/openapi.json')).json();
     for (const p of ['/api/ContasFinanceiras/{id}/ofx', '/api/TransacoesOfx/conciliar', '/api/LancamentosRecorrentes/{id}', '/api/RelatoriosFinanceiros/fluxo-caixa']) expect(spec.paths[p], p).toBeDefined();

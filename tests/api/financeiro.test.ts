@@ -250,6 +250,52 @@ describe.each(BACKENDS)('financeiro on %s', (backend) => {
     expect(depois.lancamentos).toBe(antes.lancamentos + 1);
   });
 
+  it('a date outside any sane range is refused on every posting, in Portuguese, and nothing is written', async () => {
+    const l = (await call(admin, 'POST', '/api/Lancamentos', { tipo: 1, descricao: 'Conta de água', dataEmissao: '2026-04-01', valorTotal: '80.00', primeiroVencimento: '2099-04-10' })).json();
+    const b = (await call(admin, 'POST', `/api/Parcelas/${l.parcelas[0].id}/baixar`, { contaId: banco, data: '2026-04-10', valor: '10.00' })).json().baixas[0];
+    const antes = await contagens();
+    const cases: [string, string, unknown, string][] = [
+      ['baixa em 1900', `/api/Parcelas/${l.parcelas[0].id}/baixar`, { contaId: banco, data: '1900-04-10' }, 'Data da baixa: a data deve estar entre 01/01/2000 e 31/12/2100.'],
+      ['baixa em 9999', '/api/Parcelas/baixar', { contaId: banco, data: '9999-12-31', itens: [{ parcelaId: l.parcelas[0].id }] }, 'Data da baixa: a data deve estar entre 01/01/2000 e 31/12/2100.'],
+      ['transferência em 2101', '/api/TransferenciasFinanceiras', { contaOrigemId: caixa, contaDestinoId: banco, data: '2101-01-01', valor: '1.00' }, 'Data: a data deve estar entre 01/01/2000 e 31/12/2100.'],
+      ['estorno em 1999', `/api/Baixas/${b.id}/estornar`, { data: '1999-12-31' }, 'Data do estorno: a data deve estar entre 01/01/2000 e 31/12/2100.'],
+      ['parcela própria em 2200', '/api/Lancamentos', { tipo: 1, descricao: 'Conta de gás', dataEmissao: '2026-04-01', valorTotal: '10.00', parcelas: [{ vencimento: '2200-01-01', valor: '10.00' }] }, 'Parcela 1, vencimento: a data deve estar entre 01/01/2000 e 31/12/2100.'],
+      ['360 parcelas a partir de 2090', '/api/Lancamentos', { tipo: 1, descricao: 'Financiamento', dataEmissao: '2026-04-01', valorTotal: '3600.00', numeroParcelas: 360, primeiroVencimento: '2090-01-01' }, 'Número de parcelas: o último vencimento passa de 31/12/2100.'],
+    ];
+    for (const [nome, url, body, message] of cases) {
+      const r = await call(admin, 'POST', url, body);
+      expect(r.statusCode, nome).toBe(400);
+      expect(r.json().error.message, nome).toBe(message);
+    }
+    expect(await contagens()).toEqual(antes);
+  });
+
+  it('OpenAPI describes every call the finance and stock modules write by hand', async () => {
+    const spec = (await call(admin, 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '../../src/server');
+    const faltam: string[] = [];
+    let vistas = 0;
+    for (const dir of ['financeiro', 'financeiro/ofx', 'estoque']) {
+      for (const f of readdirSync(join(root, dir)).filter((n) => n.endsWith('.ts'))) {
+        for (const m of readFileSync(join(root, dir, f), 'utf8').matchAll(/app\.(get|post|put|patch|delete)\(\s*'(\/api\/[^']+)'/g)) {
+          vistas++;
+          const rota = m[2].replace(/:(\w+)/g, '{$1}');
+          // A route with a name in its path (/RelatoriosFinanceiros/:nome) is described once per name.
+          const padrao = new RegExp(`^${rota.replace(/\{\w+\}/g, '[^/]+')}$`);
+          const descrita = spec.paths[rota]?.[m[1]] || Object.entries(spec.paths).some(([p, item]) => padrao.test(p) && item[m[1]]);
+          if (!descrita) faltam.push(`${m[1].toUpperCase()} ${rota} (${dir}/${f})`);
+        }
+      }
+    }
+    expect(vistas).toBeGreaterThan(40);
+    expect(faltam).toEqual([]);
+    expect(spec.paths['/api/TransferenciasFinanceiras']).toHaveProperty('get');
+    expect(spec.paths['/api/TransferenciasFinanceiras']).toHaveProperty('post');
+    expect((spec.paths['/api/Lancamentos'].post as any).requestBody.content['application/json'].schema.properties).toHaveProperty('parcelas');
+  });
+
   it('a profile without app.lancamento cannot read or post', async () => {
     expect((await call(vendedor, 'GET', '/api/Lancamentos')).statusCode).toBe(403);
     expect((await call(vendedor, 'POST', '/api/Lancamentos', { tipo: 1, descricao: 'Nada', dataEmissao: '2026-01-01', valorTotal: '1.00' })).statusCode).toBe(403);

@@ -6,6 +6,7 @@ import type { ResourceRegistry } from '../resources/registry.ts';
 import { documentsOpenApi } from '../documentos/routes.ts';
 import { ESTOQUE_COMPLEMENTOS_PATHS } from '../estoque/complementos-openapi.ts';
 import { FINANCEIRO_EXTRAS_PATHS } from '../financeiro/extras-openapi.ts';
+import { financeiroPaths } from '../financeiro/openapi.ts';
 import { ESTOQUE_PATHS } from '../estoque/openapi.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
@@ -67,6 +68,8 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
     }
   }
   Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS);
+  // The finance core's calls, method by method (POST /api/TransferenciasFinanceiras beside the generic list).
+  for (const [path, item] of Object.entries(financeiroPaths())) paths[path] = { ...(paths[path] as object | undefined), ...(item as object) };
   return {
     openapi: '3.1.0',
     info: { title: 'Retaguarda API', version: '1.0.0', description: 'API do Retaguarda (compatível com LoopBack). Envie o token da sessão no cabeçalho Authorization.' },
