@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
-import { TipoMovimentacao } from '../../generated/lookups.ts';
-import { movimentar } from '../../src/server/estoque/movimentos.ts';
+import { TIPO_MOVIMENTACAO, TipoMovimentacao } from '../../generated/lookups.ts';
+import { DIRECAO_MOVIMENTO, estornar, movimentar } from '../../src/server/estoque/movimentos.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 type Row = Record<string, any>;
@@ -144,10 +144,19 @@ describe.each(BACKENDS)('estoque on %s', (backend) => {
     const movs = await ledgerCount();
     const servico = (await ok(admin, 'POST', '/api/Servicos', { descricao: 'Instalação', tipoServico: 1 }).catch(() => null)) as Row | null;
     const vizDeposito = (await ok(vizinha, 'GET', '/api/Depositos'))[0].id;
+    // The demo account's other branch (Filial Centro) has a depósito of its own.
+    const outraFilial = (await srv.db.query<{ id: number }>('SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id <> $2 ORDER BY id LIMIT 1', [scope.tenantId, scope.branchId])).rows[0].id;
     const cases: [string, string, Row, RegExp][] = [
       ['unknown product', 'AcertosEstoque', { depositoId: principal, motivo: 'x'.repeat(5), itens: [{ produtoId: 999999, quantidade: '1' }] }, /Linha 1, Produto 999999 não encontrado/],
       ['unknown depósito', 'AcertosEstoque', { depositoId: 999999, motivo: 'Motivo', itens: [{ produtoId: arroz.id, quantidade: '1' }] }, /Depósito 999999 não encontrado nesta filial/],
       ['another account\'s depósito', 'AcertosEstoque', { depositoId: vizDeposito, motivo: 'Motivo', itens: [{ produtoId: arroz.id, quantidade: '1' }] }, /Depósito \d+ não encontrado nesta filial/],
+      ['another branch\'s depósito', 'AcertosEstoque', { depositoId: outraFilial, motivo: 'Motivo', itens: [{ produtoId: arroz.id, quantidade: '1' }] }, new RegExp(`Depósito ${outraFilial} não encontrado nesta filial`)],
+      ['transfer into another branch', 'TransferenciasEstoque', { depositoOrigemId: principal, depositoDestinoId: outraFilial, itens: [{ produtoId: arroz.id, quantidade: '1' }] }, new RegExp(`Depósito de destino ${outraFilial} não encontrado nesta filial`)],
+      ['transfer from another account', 'TransferenciasEstoque', { depositoOrigemId: vizDeposito, depositoDestinoId: loja, itens: [{ produtoId: arroz.id, quantidade: '1' }] }, /Depósito de origem \d+ não encontrado nesta filial/],
+      ['unknown product in a transfer', 'TransferenciasEstoque', { depositoOrigemId: principal, depositoDestinoId: loja, itens: [{ produtoId: 999999, quantidade: '1' }] }, /Linha 1, Produto 999999 não encontrado/],
+      ['negative transfer', 'TransferenciasEstoque', { depositoOrigemId: principal, depositoDestinoId: loja, itens: [{ produtoId: arroz.id, quantidade: '-2' }] }, /Linha 1, Quantidade: deve ser maior que zero/],
+      ['non-numeric transfer', 'TransferenciasEstoque', { depositoOrigemId: principal, depositoDestinoId: loja, itens: [{ produtoId: arroz.id, quantidade: '1,5' }] }, /Linha 1, Quantidade: informe um número com até 4 casas decimais/],
+      ['transfer with 5 decimals', 'TransferenciasEstoque', { depositoOrigemId: principal, depositoDestinoId: loja, itens: [{ produtoId: arroz.id, quantidade: '0.00001' }] }, /Linha 1, Quantidade: informe um número com até 4 casas decimais/],
       ['negative count', 'AcertosEstoque', { depositoId: principal, motivo: 'Motivo', itens: [{ produtoId: arroz.id, quantidade: '-1' }] }, /Linha 1, Quantidade contada: não pode ser negativa/],
       ['non-numeric quantity', 'AcertosEstoque', { depositoId: principal, motivo: 'Motivo', itens: [{ produtoId: arroz.id, quantidade: 'dez' }] }, /Linha 1, Quantidade contada: informe um número com até 4 casas decimais/],
       ['more than 4 decimals', 'AcertosEstoque', { depositoId: principal, motivo: 'Motivo', itens: [{ produtoId: feijao.id, quantidade: '1.23456' }] }, /Linha 1, Quantidade contada: informe um número com até 4 casas decimais/],
@@ -189,25 +198,64 @@ describe.each(BACKENDS)('estoque on %s', (backend) => {
     expect(Object.keys(spec.paths['/api/SaldosEstoque'].get.responses['200'].content['application/json'].schema.items.properties)).toEqual(expect.arrayContaining(['produtoId', 'variacaoId', 'depositoId', 'loteId', 'quantidade', 'custoMedio']));
   });
 
-  it('every movement type of SPEC 3.2 posts through the service; entries update the average cost', async () => {
+  it('every movement type of SPEC 3.2 posts through the service in its direction; entries update the average cost', async () => {
     const p = produtos[3];
     const tipos = Object.entries(TipoMovimentacao);
     expect(tipos.length).toBe(15);
+    expect(tipos.map(([, v]) => v)).toEqual(Array.from({ length: 15 }, (_, i) => i));
     await srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade: '10', custoUnitario: '2.00', tipo: TipoMovimentacao.COMPRA }], { tipo: 'teste', id: 1 }));
     await srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade: '10', custoUnitario: '4.00', tipo: TipoMovimentacao.BONIFICACAO }]));
     const s = (await ok(admin, 'GET', `/api/SaldosEstoque?filter=${q({ where: { produtoId: p.id, depositoId: loja } })}`))[0];
     expect([new Decimal(s.quantidade).toFixed(4), new Decimal(s.custoMedio).toFixed(4)]).toEqual(['20.0000', '3.0000']);
+    // The direction of each type: these only enter, these only leave, the rest go either way.
+    const entradas = ['COMPRA', 'BONIFICACAO', 'DEVOLUCAO_CLIENTE', 'ENTRADA_PRODUTOR_RURAL'];
+    const saidas = ['VENDA', 'DEVOLUCAO_FORNECEDOR', 'PERDAS', 'VENDA_A_PARTIR_DE_CUPOM', 'SAIDA_EFETIVA_MERCADORIA'];
+    expect(Object.fromEntries(tipos.map(([k, v]) => [k, DIRECAO_MOVIMENTO[v]]))).toEqual(
+      Object.fromEntries(tipos.map(([k]) => [k, entradas.includes(k) ? 'entrada' : saidas.includes(k) ? 'saida' : 'ambas'])),
+    );
+    const mover = (tipo: number, quantidade: string) => srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade, tipo }], { tipo: 'teste', id: 100 + tipo }));
+    const rotulo = (v: number) => TIPO_MOVIMENTACAO.find((t) => t.value === v)!.label;
+    let esperado = new Decimal(20);
     for (const [key, tipo] of tipos) {
-      const sign = ['COMPRA', 'BONIFICACAO', 'DEVOLUCAO_CLIENTE', 'ENTRADA_PRODUTOR_RURAL', 'COMPLEMENTO', 'AJUSTE', 'TRANSFERENCIA'].includes(key) ? '' : '-';
-      const [m] = await srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade: `${sign}0.5`, tipo }]));
-      expect(m.custoUnitario && new Decimal(m.custoUnitario).toFixed(4), key).toBe('3.0000');
+      const sinais = entradas.includes(key) ? [''] : saidas.includes(key) ? ['-'] : ['', '-'];
+      for (const sign of sinais) {
+        const [m] = await mover(tipo, `${sign}0.5`);
+        esperado = esperado.plus(`${sign}0.5`);
+        // A movement without its own cost is recorded at the balance's average cost.
+        expect(m.custoUnitario && new Decimal(m.custoUnitario).toFixed(4), `${key} ${sign}`).toBe('3.0000');
+        expect(new Decimal(m.saldo).toFixed(4), `${key} ${sign}`).toBe(esperado.toFixed(4));
+      }
+      // The wrong direction is a 400 naming the type, and nothing is written.
+      if (sinais.length === 1) {
+        const n = await ledgerCount();
+        const errado = sinais[0] === '-' ? '0.5' : '-0.5';
+        await expect(mover(tipo, errado), key).rejects.toThrow(`uma movimentação do tipo ${rotulo(tipo)} só ${sinais[0] === '-' ? 'sai do estoque (quantidade negativa)' : 'entra no estoque (quantidade positiva)'}; a quantidade informada foi ${errado}.`);
+        expect(await ledgerCount(), key).toBe(n);
+      }
     }
+    expect(await saldo(p.id, loja)).toBe(esperado.toFixed(4));
     const movs = await ok(admin, 'GET', `/api/MovimentosEstoque?filter=${q({ where: { produtoId: p.id, depositoId: loja }, limit: 100 })}`);
     expect(new Set(movs.map((m: Row) => m.tipo))).toEqual(new Set(Object.values(TipoMovimentacao)));
+    for (const m of movs.filter((x: Row) => x.origemTipo === 'teste' && x.origemId >= 100)) {
+      const key = tipos.find(([, v]) => v === m.tipo)![0];
+      if (entradas.includes(key)) expect(new Decimal(m.quantidade).isPositive(), key).toBe(true);
+      if (saidas.includes(key)) expect(new Decimal(m.quantidade).isNegative(), key).toBe(true);
+    }
+    // Reversing an origin runs each movement against its type's direction: the purchase leaves, the sale comes back.
+    const antes = await saldo(p.id, loja);
+    expect(await srv.db.tenant(scope, (tx) => estornar(tx, scope, { tipo: 'teste', id: 100 + TipoMovimentacao.COMPRA }))).toBe(1);
+    expect(await srv.db.tenant(scope, (tx) => estornar(tx, scope, { tipo: 'teste', id: 100 + TipoMovimentacao.VENDA }))).toBe(1);
+    expect(await saldo(p.id, loja)).toBe(new Decimal(antes).toFixed(4));
+    // A reversal line in its type's own direction is refused (it would not undo anything).
+    const compra = movs.find((m: Row) => m.tipo === TipoMovimentacao.COMPRA && m.origemId === 100);
+    await expect(srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade: '0.5', tipo: TipoMovimentacao.COMPRA, estornoDe: compra.id }]))).rejects.toThrow(/e o seu estorno no sentido contrário/);
     // A bad line to the service: refused in Portuguese, nothing written.
     const n = await ledgerCount();
     await expect(srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade: '1', tipo: 99 }]))).rejects.toThrow(/tipo de movimentação desconhecido/);
     await expect(srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade: '1' }, { produtoId: p.id, depositoId: loja, quantidade: '-1000', tipo: 1 }].map((l) => ({ tipo: 0, ...l }))))).rejects.toThrow(/Estoque insuficiente/);
+    for (const quantidade of ['0', '-0', 'abc', '1.23456', '1e3', '']) {
+      await expect(srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: p.id, depositoId: loja, quantidade, tipo: TipoMovimentacao.AJUSTE }])), quantidade).rejects.toThrow(/quantidade inválida/);
+    }
     expect(await ledgerCount()).toBe(n);
   });
 

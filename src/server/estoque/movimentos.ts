@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { TipoMovimentacao } from '../../../generated/lookups.ts';
+import { TIPO_MOVIMENTACAO, TipoMovimentacao } from '../../../generated/lookups.ts';
 import { QUANTITY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
@@ -40,6 +40,31 @@ export interface MovimentoGravado {
 }
 
 const TIPOS = new Set<number>(Object.values(TipoMovimentacao));
+
+/**
+ * The direction of each movement type of SPEC 3.2: purchases, bonuses, customer returns and rural-producer
+ * entries only enter; sales, supplier returns, losses and the effective exit only leave; transfers, counts,
+ * complements and the simples remessa / faturamento kinds go either way. A reversal (estornoDe) goes against
+ * its type's direction, since it undoes a movement that followed it.
+ */
+export const DIRECAO_MOVIMENTO: Record<TipoMovimentacao, 'entrada' | 'saida' | 'ambas'> = {
+  [TipoMovimentacao.COMPRA]: 'entrada',
+  [TipoMovimentacao.VENDA]: 'saida',
+  [TipoMovimentacao.TRANSFERENCIA]: 'ambas',
+  [TipoMovimentacao.BONIFICACAO]: 'entrada',
+  [TipoMovimentacao.DEVOLUCAO_FORNECEDOR]: 'saida',
+  [TipoMovimentacao.DEVOLUCAO_CLIENTE]: 'entrada',
+  [TipoMovimentacao.SIMPLES_REMESSA]: 'ambas',
+  [TipoMovimentacao.PERDAS]: 'saida',
+  [TipoMovimentacao.COMPLEMENTO]: 'ambas',
+  [TipoMovimentacao.AJUSTE]: 'ambas',
+  [TipoMovimentacao.ENTRADA_PRODUTOR_RURAL]: 'entrada',
+  [TipoMovimentacao.VENDA_A_PARTIR_DE_CUPOM]: 'saida',
+  [TipoMovimentacao.SIMPLES_REMESSA_PRECO_VENDA]: 'ambas',
+  [TipoMovimentacao.SIMPLES_FATURAMENTO]: 'ambas',
+  [TipoMovimentacao.SAIDA_EFETIVA_MERCADORIA]: 'saida',
+};
+const ROTULO_TIPO = new Map<number, string>(TIPO_MOVIMENTACAO.map((t) => [t.value as number, t.label]));
 const keyOf = (l: LinhaMovimento) => [l.produtoId, l.variacaoId ?? 0, l.depositoId, l.loteId ?? 0];
 const compareKeys = (a: LinhaMovimento, b: LinhaMovimento) => {
   const ka = keyOf(a);
@@ -68,6 +93,12 @@ export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: Linh
     if (!QUANTITY_RE.test(l.quantidade) || new Decimal(l.quantidade).isZero()) throw badRequest(`${where}quantidade inválida (${l.quantidade}): use um número diferente de zero com até 4 casas decimais.`, [{ campo: 'quantidade', mensagem: 'Quantidade inválida' }]);
     if (l.custoUnitario != null && !/^\d{1,11}(\.\d{1,4})?$/.test(l.custoUnitario)) throw badRequest(`${where}custo unitário inválido (${l.custoUnitario}).`, [{ campo: 'custoUnitario', mensagem: 'Valor inválido' }]);
     if (!TIPOS.has(l.tipo)) throw badRequest(`${where}tipo de movimentação desconhecido: ${l.tipo}.`, [{ campo: 'tipo', mensagem: 'Valor inválido' }]);
+    const direcao = DIRECAO_MOVIMENTO[l.tipo as TipoMovimentacao];
+    const entra = new Decimal(l.quantidade).isPositive() !== (l.estornoDe != null);
+    if ((direcao === 'entrada' && !entra) || (direcao === 'saida' && entra)) {
+      const sentido = direcao === 'entrada' ? 'só entra no estoque (quantidade positiva)' : 'só sai do estoque (quantidade negativa)';
+      throw badRequest(`${where}uma movimentação do tipo ${ROTULO_TIPO.get(l.tipo)} ${sentido}${l.estornoDe != null ? ', e o seu estorno no sentido contrário' : ''}; a quantidade informada foi ${l.quantidade}.`, [{ campo: 'quantidade', ...(l.origemLinha ? { linha: l.origemLinha } : {}), mensagem: 'Sentido inválido para o tipo' }]);
+    }
   }
   const depositos = await filiaisDos(q, scope.tenantId, [...new Set(linhas.map((l) => l.depositoId))]);
   const custoCadastro = await checkProdutosELotes(q, scope.tenantId, linhas);
