@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { TIPO_MOVIMENTACAO, TipoMovimentacao } from '../../generated/lookups.ts';
 import { formatBRL } from '../../src/shared/money.ts';
 import { formatQuantity } from '../../src/server/relatorios/columns.ts';
+import { estornar, movimentar } from '../../src/server/estoque/movimentos.ts';
+import { ORIGENS_ENTRADA_NOTA } from '../../src/server/estoque/relatorios.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 type Row = Record<string, any>;
@@ -134,6 +136,39 @@ describe.each(BACKENDS)('stock reports through the report queue on %s', (backend
     // Another account sees only its own (no stock); a user without product or depósito access is refused.
     expect(await resumo(await login(app, 'admin@vizinha.com.br'))).toEqual({ valorEmEstoque: '0.00', produtosComSaldo: 0, abaixoDoMinimo: expect.any(Number), lotesVencendo: 0, lotesVencidos: 0, diasVencimento: 30 });
     expect((await call(await login(app, 'contador@demo.com.br'), 'GET', '/api/SaldosEstoque/resumo')).statusCode).toBe(403);
+  });
+
+  it('entrada de nota fiscal lists what goods-entry documents posted (and their reversals), nothing else, through the queue', async () => {
+    const u = (await srv.db.query<Row>(`SELECT tenant_id, id, filial_selecionada_id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0];
+    const scope = { tenantId: u.tenant_id, userId: u.id, branchId: u.filial_selecionada_id };
+    const deposito = (await call(admin, 'GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`)).json()[0].id;
+    const produto = (await call(admin, 'POST', '/api/Produtos', { descricao: 'Café torrado 500 g da nota', codigo: 'NF-CAFE', tipoProduto: 0 })).json();
+    const outro = (await call(admin, 'POST', '/api/Produtos', { descricao: 'Açúcar cristal 1 kg fora da nota', codigo: 'NF-ACUC', tipoProduto: 0 })).json();
+    const vazio = await planilha((await exportar(admin, 'EntradaNotaFiscal', 'xlsx')).file.rawPayload);
+    expect(vazio[0]).toEqual(['Data', 'Nota', 'Código', 'Produto', 'Depósito', 'Lote', 'Quantidade', 'Custo unitário', 'Valor']);
+    const entradas = vazio.length - 1;
+    // A goods entry posts its lines under the purchasing document's origin; a bonus and a count post under others.
+    await srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: produto.id, depositoId: deposito, quantidade: '24', custoUnitario: '12.50', tipo: TipoMovimentacao.COMPRA, origemLinha: 1 }], { tipo: ORIGENS_ENTRADA_NOTA[0], id: 9001 }));
+    await srv.db.tenant(scope, (tx) => movimentar(tx, scope, [{ produtoId: outro.id, depositoId: deposito, quantidade: '10', custoUnitario: '4.00', tipo: TipoMovimentacao.BONIFICACAO }], { tipo: 'acertoEstoque', id: 9002 }));
+    const linhas = await planilha((await exportar(admin, 'EntradaNotaFiscal', 'xlsx', { produtoId: produto.id })).file.rawPayload);
+    expect(linhas).toHaveLength(2);
+    expect(linhas[1].slice(2)).toEqual(['NF-CAFE', 'Café torrado 500 g da nota', 'Depósito principal', undefined, 24, 12.5, 300]);
+    expect(String(linhas[1][1])).toMatch(/entradaNota|Entrada de nota fiscal/);
+    // The entry cancelled: its reversal is listed too, as an estorno with the quantity out.
+    await srv.db.tenant(scope, (tx) => estornar(tx, scope, { tipo: ORIGENS_ENTRADA_NOTA[0], id: 9001 }));
+    const todas = await planilha((await exportar(admin, 'EntradaNotaFiscal', 'xlsx')).file.rawPayload);
+    expect(todas).toHaveLength(entradas + 3);
+    expect(todas.some((l) => String(l[3]).includes('fora da nota'))).toBe(false);
+    expect(todas[1].slice(3, 9)).toEqual(['Café torrado 500 g da nota', 'Depósito principal', undefined, -24, 12.5, -300]);
+    expect(String(todas[1][1])).toMatch(/^Estorno: /);
+    const pdf = (await exportar(admin, 'EntradaNotaFiscal', 'pdf', { depositoId: deposito })).file;
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Another account's export is its own (empty); a bad parameter is refused when queued.
+    const vizinha = await login(app, 'admin@vizinha.com.br');
+    expect(await planilha((await exportar(vizinha, 'EntradaNotaFiscal', 'xlsx')).file.rawPayload)).toHaveLength(1);
+    const ruim = await call(admin, 'POST', '/api/Relatorios/exportar', { recurso: 'EntradaNotaFiscal', tipo: 'xlsx', filter: { where: { produtoId: 'café' } } });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().error.message).toBe('Produto inválido: café.');
   });
 
   it('bad parameters are a 400 in Portuguese when queued, and nothing is queued', async () => {

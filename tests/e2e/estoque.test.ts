@@ -193,6 +193,25 @@ describe('estoque no navegador', () => {
     const count = (await api('GET', `/api/MovimentosEstoque/count?where=${q({ produtoId: produto.id })}`)).count;
     await poll(() => page.locator('.ant-table-row').filter({ hasText: nome }).count()).toBe(count);
     expect(await page.locator('.ant-table-row').count()).toBe(count);
+    // Produtos alterados: the bulk change above, as the price history the API keeps.
+    await page.getByRole('tab', { name: 'Produtos alterados' }).click();
+    await page.waitForURL(/produtos-alterados$/);
+    await visible(page.getByRole('heading', { name: 'Produtos alterados' }));
+    const hist = await api('GET', `/api/PrecosHistorico?filter=${q({ where: { produtoId: produto.id }, order: 'dataAlteracao DESC' })}`);
+    // Newest first: this product's changes are the latest of the account.
+    const alterados = page.locator('.ant-table-row').filter({ hasText: nome });
+    await poll(() => alterados.count()).toBe(hist.length);
+    const ultima = await alterados.first().innerText();
+    expect(ultima).toContain(formatBRL(hist[0].precoAnterior));
+    expect(ultima).toContain(formatBRL(hist[0].precoNovo));
+    await visible(page.getByRole('button', { name: 'Exportar Excel' }));
+    // Entrada de nota fiscal: nothing posted by purchasing in this account yet, as the API says.
+    await page.getByRole('tab', { name: 'Entrada de nota fiscal' }).click();
+    await page.waitForURL(/entrada-nota-fiscal$/);
+    const entradas = (await api('GET', `/api/MovimentosEstoque/count?where=${q({ origemTipo: { inq: ['entradaNota'] } })}`)).count;
+    await poll(async () => (await page.getByText('Nenhuma entrada de nota fiscal lançada.').count()) + (await page.locator('.ant-table-row').count())).toBeGreaterThan(0);
+    expect(await page.locator('.ant-table-row').count()).toBe(Math.min(entradas, 50));
+    await visible(page.getByRole('button', { name: 'Exportar Excel' }));
     expect(errors).toEqual([]);
   });
 

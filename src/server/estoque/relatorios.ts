@@ -5,6 +5,7 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { column } from '../relatorios/columns.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
+import { ORIGENS_ENTRADA_NOTA } from '../../shared/estoque-origens.ts';
 import { posicaoPagina } from './posicao.ts';
 
 type Row = Record<string, unknown>;
@@ -118,4 +119,57 @@ function documentoTexto(v: unknown, titulos: Map<string, string>): string {
   return estorno ? `Estorno: ${nome}` : nome;
 }
 
-export const ESTOQUE_REPORTS: ReportSource[] = [POSICAO_ESTOQUE, MOVIMENTACAO_ESTOQUE];
+export { ORIGENS_ENTRADA_NOTA };
+
+/**
+ * Entrada de nota fiscal: every stock line a goods-entry document posted in the branch (and its reversal when
+ * the entry was cancelled), newest first, by period, product and depósito, with the note's number, the unit
+ * cost and the value. Empty until purchasing posts entries; the report exists now.
+ */
+export const ENTRADA_NOTA_FISCAL: ReportSource = {
+  name: 'EntradaNotaFiscal',
+  title: 'Entrada de nota fiscal',
+  allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || podeVerEstoque(ctx),
+  negado: 'Você não tem permissão para consultar as entradas de nota fiscal.',
+  parametros(where) {
+    const w = objeto(where);
+    const de = instante(w, 'de', 'Data inicial');
+    const ate = instante(w, 'ate', 'Data final');
+    if (de && ate && de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
+    return { de, ate, produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
+  },
+  columns: (services) => {
+    const documentos = new Map([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.singular]));
+    return [
+      column('createdAt', 'Data', 'datetime', 1.1),
+      { ...column('documento', 'Nota', 'text', 1.5), text: (v) => documentoTexto(v, documentos), cell: (v) => documentoTexto(v, documentos) || null },
+      column('codigo', 'Código', 'text', 0.9),
+      column('produto', 'Produto', 'text', 2.2),
+      column('deposito', 'Depósito', 'text', 1.2),
+      column('lote', 'Lote', 'text', 0.8),
+      column('quantidade', 'Quantidade', 'quantity', 0.9),
+      column('custoUnitario', 'Custo unitário', 'money', 0.9),
+      column('valor', 'Valor', 'money', 1),
+    ];
+  },
+  async chunk(q, ctx, p, after, limit) {
+    const r = await q.query<Row>(
+      `SELECT m.id, m.created_at AS "createdAt", json_build_array(m.origem_tipo, doc.numero, m.estorno_de IS NOT NULL) AS documento, pr.codigo, pr.descricao AS produto,
+              d.descricao AS deposito, l.numero AS lote, m.quantidade, m.custo_unitario AS "custoUnitario", round(m.quantidade * coalesce(m.custo_unitario, 0), 2) AS valor
+         FROM movimentos_estoque m
+         JOIN produtos pr ON pr.tenant_id = m.tenant_id AND pr.id = m.produto_id
+         JOIN depositos d ON d.tenant_id = m.tenant_id AND d.id = m.deposito_id
+         LEFT JOIN lotes l ON l.tenant_id = m.tenant_id AND l.id = m.lote_id
+         LEFT JOIN documentos doc ON doc.tenant_id = m.tenant_id AND doc.id = m.origem_id AND doc.tipo = m.origem_tipo
+        WHERE m.tenant_id = $1 AND m.filial_id = $2 AND m.origem_tipo = ANY($3::text[])
+          AND ($4::timestamptz IS NULL OR m.created_at >= $4) AND ($5::timestamptz IS NULL OR m.created_at <= $5)
+          AND ($6::integer IS NULL OR m.produto_id = $6) AND ($7::integer IS NULL OR m.deposito_id = $7)
+          AND ($8::bigint IS NULL OR m.id < $8)
+        ORDER BY m.id DESC LIMIT $9`,
+      [ctx.tenantId, ctx.branchId, [...ORIGENS_ENTRADA_NOTA], p.de, p.ate, p.produtoId, p.depositoId, after ?? null, limit],
+    );
+    return { rows: r.rows, after: r.rows.length ? r.rows[r.rows.length - 1].id : after };
+  },
+};
+
+export const ESTOQUE_REPORTS: ReportSource[] = [POSICAO_ESTOQUE, MOVIMENTACAO_ESTOQUE, ENTRADA_NOTA_FISCAL];

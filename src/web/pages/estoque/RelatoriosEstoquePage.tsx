@@ -1,12 +1,15 @@
-import { Button, Card, DatePicker, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, DatePicker, Select, Space, Spin, Table, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
+import { ORIGENS_ENTRADA_NOTA } from '../../../shared/estoque-origens.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
+import { loadListPage } from '../../app/page-chunks.ts';
+import { RESOURCES } from '../../schemas/registry.ts';
 import { useList } from '../../api/hooks.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
 import { loadNames, nameOf } from '../documentos/related-names.ts';
@@ -121,19 +124,89 @@ function Movimentacao() {
   );
 }
 
-/** Entrada de nota fiscal: lists the COMPRA entries once purchasing posts them (none until then). */
+/** Period filter as LoopBack conditions on one date-time field (the whole first and last days). */
+function periodoWhere(campo: string, periodo: [Dayjs | null, Dayjs | null] | null): Row[] {
+  const de = periodo?.[0]?.startOf('day').toISOString();
+  const ate = periodo?.[1]?.endOf('day').toISOString();
+  return [...(de ? [{ [campo]: { gte: de } }] : []), ...(ate ? [{ [campo]: { lte: ate } }] : [])];
+}
+
+/**
+ * Entrada de nota fiscal: the stock lines goods-entry documents posted in the branch (and their reversals),
+ * by period and product; exported through the report queue (the server's EntradaNotaFiscal report source).
+ * Empty until purchasing posts its entries.
+ */
 function EntradaNotaFiscal() {
-  const list = useSWR('entradas-nf', async () => (await api.get<Row[]>('MovimentosEstoque', { params: { filter: { where: { tipo: 0, origemTipo: 'entradaNotaFiscal' }, order: 'id DESC', limit: 100 } } })).data);
-  return <Table rowKey="id" size="small" loading={list.isLoading} dataSource={list.data ?? []} locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada.' }} columns={[{ key: 'createdAt', dataIndex: 'createdAt', title: 'Data', render: (v) => formatDateTime(v) }, { key: 'origemId', dataIndex: 'origemId', title: 'Nota' }, { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd }]} />;
+  const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [produtoId, setProdutoId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const and: Row[] = [{ origemTipo: { inq: [...ORIGENS_ENTRADA_NOTA] } }, ...periodoWhere('createdAt', periodo)];
+  if (produtoId) and.push({ produtoId });
+  const parametros: Row = {};
+  const [de, ate] = [periodo?.[0]?.startOf('day').toISOString(), periodo?.[1]?.endOf('day').toISOString()];
+  if (de) parametros.de = de;
+  if (ate) parametros.ate = ate;
+  if (produtoId) parametros.produtoId = produtoId;
+  const where = { and };
+  const list = useSWR(['entradas-nf', JSON.stringify(where), page], async () => {
+    const rows = (await api.get<Row[]>('MovimentosEstoque', { params: { filter: { where, order: 'id DESC', limit: PAGE, skip: (page - 1) * PAGE } } })).data;
+    await Promise.all([loadNames('produto', rows.map((r) => r.produtoId)), loadNames('deposito', rows.map((r) => r.depositoId))]);
+    return rows;
+  });
+  const count = useSWR(['entradas-nf-count', JSON.stringify(where)], async () => (await api.get<{ count: number }>('MovimentosEstoque/count', { params: { where } })).data.count);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => (setPeriodo(v as [Dayjs | null, Dayjs | null] | null), setPage(1))} />
+        <div style={{ width: 280 }}>
+          <RelatedSelect id="entrada-produto" resource="produto" placeholder="Todos os produtos" value={produtoId} onChange={(v) => (setProdutoId(v), setPage(1))} />
+        </div>
+        <ExportButtons endpoint="EntradaNotaFiscal" name="Entrada de nota fiscal" filter={{ where: Object.keys(parametros).length ? parametros : undefined }} />
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        pagination={{ current: page, pageSize: PAGE, total: count.data ?? 0, onChange: setPage, showSizeChanger: false }}
+        locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada.' }}
+        columns={[
+          { key: 'createdAt', dataIndex: 'createdAt', title: 'Data', render: (v) => formatDateTime(v) },
+          { key: 'origemId', dataIndex: 'origemId', title: 'Nota', render: (v, r) => `${r.estornoDe ? 'Estorno: ' : ''}Entrada ${v}` },
+          { key: 'produto', dataIndex: 'produtoId', title: 'Produto', render: (v) => nameOf('produto', v) },
+          { key: 'deposito', dataIndex: 'depositoId', title: 'Depósito', render: (v) => nameOf('deposito', v) },
+          { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd },
+          { key: 'custoUnitario', dataIndex: 'custoUnitario', title: 'Custo unitário', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+        ]}
+      />
+    </Space>
+  );
+}
+
+const ResourceListPage = lazy(loadListPage);
+const PRECO_HISTORICO = RESOURCES.find((d) => d.name === 'precoHistorico');
+
+/**
+ * Produtos alterados: the price history's read-only grid (its own filters, search and XLSX/PDF export through
+ * the report queue), the same screen as its route, here among the other stock reports.
+ */
+function ProdutosAlterados() {
+  if (!PRECO_HISTORICO) return null;
+  return (
+    <Suspense fallback={<Spin />}>
+      <ResourceListPage doc={PRECO_HISTORICO} />
+    </Suspense>
+  );
 }
 
 const TABS = [
   { key: 'posicao', label: 'Posição de estoque', path: '/pages/relatorios/estoque/menu' },
   { key: 'movimentacao', label: 'Movimentação de estoque', path: '/pages/relatorios/estoque/movimentacao-estoque' },
+  { key: 'alterados', label: 'Produtos alterados', path: '/pages/relatorios/estoque/produtos-alterados' },
   { key: 'entrada', label: 'Entrada de nota fiscal', path: '/pages/relatorios/estoque/entrada-nota-fiscal' },
 ];
 
-/** Relatórios > Estoque: posição, movimentação and entradas de nota fiscal, one tab per route. */
+/** Relatórios > Estoque: posição, movimentação, produtos alterados and entradas de nota fiscal, one tab per route. */
 export default function RelatoriosEstoquePage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -149,6 +222,7 @@ export default function RelatoriosEstoquePage() {
         items={[
           { key: 'posicao', label: 'Posição de estoque', children: active === 'posicao' ? <Posicao /> : null },
           { key: 'movimentacao', label: 'Movimentação de estoque', children: active === 'movimentacao' ? <Movimentacao /> : null },
+          { key: 'alterados', label: 'Produtos alterados', children: active === 'alterados' ? <ProdutosAlterados /> : null },
           { key: 'entrada', label: 'Entrada de nota fiscal', children: active === 'entrada' ? <EntradaNotaFiscal /> : null },
         ]}
       />
