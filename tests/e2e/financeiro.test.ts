@@ -246,6 +246,23 @@ describe('financeiro no navegador', () => {
     ]);
   });
 
+  it('after these postings, the fluxo de caixa on screen agrees with the API, month by month', async () => {
+    // The figures the screen asked for, with the screen's own period, compared with the API's answer.
+    const pedido = page.waitForResponse((r) => r.url().includes('/api/RelatoriosFinanceiros/fluxo-caixa') && r.status() === 200);
+    await page.goto(url('pages/relatorios/financeiro/menu?relatorio=fluxo'));
+    const params = new URL((await pedido).url()).searchParams;
+    const fluxo = await api(`RelatoriosFinanceiros/fluxo-caixa?${params}`);
+    await poll(() => page.getByTestId('fluxo-saldo-final').textContent()).toContain(formatBRL(fluxo.saldoFinal));
+    const linhas = page.locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => linhas.count()).toBe(fluxo.linhas.length);
+    // This month (the baixas, the estorno and the transfer of this flow) is among them.
+    expect(fluxo.linhas.map((l: { periodo: string }) => l.periodo)).toContain(dia(0).slice(0, 7));
+    for (const l of fluxo.linhas as Record<string, string>[]) {
+      const texto = await linhas.filter({ hasText: `${l.periodo.slice(5)}/${l.periodo.slice(0, 4)}` }).first().innerText();
+      for (const campo of ['entradasRealizadas', 'saidasRealizadas', 'entradasPrevistas', 'saidasPrevistas', 'saldo']) expect(texto, `${l.periodo} ${campo}`).toContain(formatBRL(l[campo]));
+    }
+  });
+
   // The OFX import and reconciliation of the issue's e2e (two lines reconciled, balances and fluxo de caixa
   // agreeing with the API) belong to the conciliação OFX screen and are tested with it.
 
