@@ -28,6 +28,7 @@ import { ReportWorker } from './relatorios/worker.ts';
 import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
+import danfceHomologacaoRoutes from './fiscal/danfce-homologacao.ts';
 import planosRoutes from './planos/routes.ts';
 import { openStorage, type FileStorage } from './storage/storage.ts';
 import healthRoutes from './storage/health-routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(npsRoutes, { services });
   await app.register(aparenciaRoutes, { services });
   await app.register(ibptRoutes, { services });
+  await app.register(danfceHomologacaoRoutes, { services });
   await app.register(contasRoutes, { services });
   await app.register(tabelasAdminRoutes, { services });
   // Before the generic routes: the postings it serves by hand take the verbs its read-only documents leave out.

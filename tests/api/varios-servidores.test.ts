@@ -141,7 +141,11 @@ describe('several servers', () => {
       const fromB = Buffer.from(await (await get(b, done.data.url, token)).arrayBuffer());
       expect(fromA.subarray(0, 2).toString()).toBe('PK');
       expect(fromB.equals(fromA)).toBe(true);
-      expect(await job(id)).toMatchObject({ status: 1, tentativas: 1 });
+      // Done once. On a loaded machine the claiming process may go RELATORIOS_RETOMAR_APOS (3 s here) without a sign
+      // of life and the other process takes the job over: more than one attempt, still one finished job and file.
+      const j = await job(id);
+      expect(j).toMatchObject({ status: 1, arquivo: expect.stringMatching(new RegExp(`/relatorios/${id}\\.xlsx$`)) });
+      expect(j.tentativas).toBeGreaterThanOrEqual(1);
     });
 
     it('an image uploaded through one server is served by the other', async () => {

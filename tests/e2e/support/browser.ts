@@ -16,9 +16,12 @@ export function trackPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** playwright-core has no web-first assertions: poll a value until vitest's matcher passes. */
-export const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout, interval: 100 });
+/**
+ * playwright-core has no web-first assertions: poll a value until vitest's matcher passes. The limit matches
+ * Playwright's own for actions (30 s): on a loaded CI machine a screen may take more than 10 s to reach its state.
+ */
+export const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
 
-export async function visible(locator: Locator, timeout = 10_000): Promise<void> {
+export async function visible(locator: Locator, timeout = 30_000): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });
 }

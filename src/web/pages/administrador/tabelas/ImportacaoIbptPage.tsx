@@ -55,7 +55,7 @@ export default function ImportacaoIbptPage({ tipo }: { tipo: 'ncm' | 'cest' }) {
           }
         />
         <Space wrap>
-          {tipo === 'ncm' ? <Select aria-label="UF" placeholder="UF" style={{ width: 100 }} value={uf ?? undefined} onChange={setUf} options={UFS.map((u) => ({ value: u, label: u }))} /> : null}
+          {tipo === 'ncm' ? <Select aria-label="UF" placeholder="UF" showSearch style={{ width: 100 }} value={uf ?? undefined} onChange={setUf} options={UFS.map((u) => ({ value: u, label: u }))} /> : null}
           <Upload accept=".csv,text/csv" maxCount={1} beforeUpload={(f) => (setFile(f), false)} onRemove={() => setFile(null)} fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}>
             <Button>Escolher arquivo</Button>
           </Upload>
