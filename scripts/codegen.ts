@@ -192,7 +192,7 @@ export async function generate(): Promise<Map<string, string>> {
     files.set(`resources/${doc.name}.ts`, await resourceType(doc, lookupMap));
     index.push(`export type { ${pascal(doc.name)} } from './${doc.name}.ts';`);
   }
-  index.push('', `export const RESOURCES = ${JSON.stringify(Object.fromEntries(resources.map(({ doc }) => [doc.name, { endpoint: doc.endpoint, route: doc.route, permission: doc.permission }])), null, 2)} as const;`);
+  index.push('', `export const RESOURCES = ${JSON.stringify(Object.fromEntries(resources.map(({ doc }) => [doc.name, { endpoint: doc.endpoint, route: doc.route, permission: doc.permission, ...(doc.readOnly ? { readOnly: true } : {}), ...(doc.copy ? { copy: true } : {}) }])), null, 2)} as const;`);
   index.push('export type ResourceName = keyof typeof RESOURCES;', '');
   files.set('resources/index.ts', index.join('\n'));
 

@@ -29,7 +29,8 @@ export const RESOURCES = {
   "baixa": {
     "endpoint": "Baixas",
     "route": "pages/financeiro/lancamentos/lista/baixas",
-    "permission": "app.lancamento"
+    "permission": "app.lancamento",
+    "readOnly": true
   },
   "categoriaFinanceira": {
     "endpoint": "CategoriasFinanceiras",
@@ -99,7 +100,8 @@ export const RESOURCES = {
   "parcela": {
     "endpoint": "Parcelas",
     "route": "pages/financeiro/lancamentos",
-    "permission": "app.lancamento"
+    "permission": "app.lancamento",
+    "readOnly": true
   },
   "perfil": {
     "endpoint": "Perfis",
@@ -109,22 +111,26 @@ export const RESOURCES = {
   "precoHistorico": {
     "endpoint": "PrecosHistorico",
     "route": "pages/relatorios/estoque/produtos-alterados",
-    "permission": "app.relatorioProduto"
+    "permission": "app.relatorioProduto",
+    "readOnly": true
   },
   "produto": {
     "endpoint": "Produtos",
     "route": "pages/estoque/produtos",
-    "permission": "app.produto"
+    "permission": "app.produto",
+    "copy": true
   },
   "servico": {
     "endpoint": "Servicos",
     "route": "pages/estoque/servicos",
-    "permission": "app.produto"
+    "permission": "app.produto",
+    "copy": true
   },
   "transferenciaFinanceira": {
     "endpoint": "TransferenciasFinanceiras",
     "route": "pages/financeiro/lancamentos/lista/transferencias",
-    "permission": "app.lancamento"
+    "permission": "app.lancamento",
+    "readOnly": true
   },
   "transportador": {
     "endpoint": "Transportadores",

@@ -21,7 +21,7 @@ import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_DB = 'retaguarda_bench';
+const BENCH_DB = process.env.BENCH_DB ?? 'retaguarda_bench'; // another name when several checkouts bench the same server
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
 const admin = new pg.Client({ connectionString: server });

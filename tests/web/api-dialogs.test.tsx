@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, serializeParams, SYSTEM_HEADER, SYSTEM_ID, withAccessToken } from '../../src/web/api/client.ts';
 import { extractErrorText, isInfoError, toApiError } from '../../src/web/api/errors.ts';
 import { saveSession, clearSession, getToken } from '../../src/web/api/session.ts';
-import { confirmDialog, DialogHost, DIALOG_DELAY_MS, errorDialogProps, textDialogError, TextInputDialog, textInputDialog, toast, TOAST_MS, TOAST_PLACEMENT } from '../../src/web/dialogs/dialogs.tsx';
+import { confirmDialog, DialogHost, DIALOG_DELAY_MS, errorDialogProps, textDialogError, textInputDialog, toast, TOAST_MS, TOAST_PLACEMENT } from '../../src/web/dialogs/dialogs.tsx';
+import { TextInputDialog } from '../../src/web/dialogs/dialog-impl.tsx';
 import { mockApi } from './support/mock-api.ts';
 
 describe('SPEC 8 error text extraction', () => {

@@ -2,7 +2,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { mkdirSync } from 'node:fs';
-import { enterTenant, type Db, type Queryable, type QueryResult, type TenantScope } from './db.ts';
+import { enterTenant, type Db, type Queryable, type QueryResult, type TenantScope } from './interface.ts';
 
 const asText = (v: string) => v;
 

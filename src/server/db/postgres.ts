@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { beginTenantSql, type Db, type Queryable, type QueryResult, type TenantScope } from './db.ts';
+import { beginTenantSql, type Db, type Queryable, type QueryResult, type TenantScope } from './interface.ts';
 
 // Same value shapes as PGlite: no JS Date for a calendar date (time-zone shifts), numeric as strings.
 pg.types.setTypeParser(1082, (v) => v); // date

@@ -48,12 +48,8 @@ function viewDef(v: LedgerView): ResourceDef {
   };
 }
 
-export const MOVIMENTOS: LedgerView = {
-  endpoint: 'MovimentosEstoque',
-  title: 'Movimentações de estoque',
-  table: 'movimentos_estoque',
-  order: 'id DESC',
-  fields: [
+/** What a movement and a balance both carry: the stock position (product, variation, branch, depósito, lote) and its quantity. */
+const POSICAO: LedgerView['fields'] = [
     ['id', 'integer', 'Código'],
     ['produtoId', 'integer', 'Produto'],
     ['variacaoId', 'integer', 'Variação'],
@@ -61,6 +57,15 @@ export const MOVIMENTOS: LedgerView = {
     ['depositoId', 'integer', 'Depósito'],
     ['loteId', 'integer', 'Lote'],
     ['quantidade', 'number', 'Quantidade'],
+];
+
+export const MOVIMENTOS: LedgerView = {
+  endpoint: 'MovimentosEstoque',
+  title: 'Movimentações de estoque',
+  table: 'movimentos_estoque',
+  order: 'id DESC',
+  fields: [
+    ...POSICAO,
     ['custoUnitario', 'number', 'Custo unitário'],
     ['tipo', 'integer', 'Tipo'],
     ['origemTipo', 'text', 'Documento'],
@@ -78,13 +83,7 @@ export const SALDOS: LedgerView = {
   table: 'saldos_estoque',
   order: 'produtoId ASC',
   fields: [
-    ['id', 'integer', 'Código'],
-    ['produtoId', 'integer', 'Produto'],
-    ['variacaoId', 'integer', 'Variação'],
-    ['filialId', 'integer', 'Filial'],
-    ['depositoId', 'integer', 'Depósito'],
-    ['loteId', 'integer', 'Lote'],
-    ['quantidade', 'number', 'Quantidade'],
+    ...POSICAO,
     ['custoMedio', 'number', 'Custo médio'],
     ['updatedAt', 'datetime', 'Alterado em'],
   ],

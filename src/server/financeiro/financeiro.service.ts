@@ -311,3 +311,15 @@ export async function saldosContas(q: Queryable, ctx: Ctx): Promise<{ contaId: n
   const m = (v: unknown) => new Decimal(String(v)).toFixed(2);
   return r.rows.map((x) => ({ contaId: Number(x.id), descricao: x.descricao, tipo: Number(x.tipo), ativo: x.ativo, saldoInicial: m(x.saldo_inicial), movimentado: m(x.movimentado), saldo: m(x.saldo) }));
 }
+
+/** A lançamento's or a recurring schedule's common fields, from its row (ids of optional references as null). */
+export function cabecalhoOut(r: Record<string, any>) {
+  return {
+    id: Number(r.id),
+    tipo: Number(r.tipo),
+    descricao: r.descricao as string,
+    pessoaId: r.pessoa_id == null ? null : Number(r.pessoa_id),
+    categoriaId: r.categoria_id == null ? null : Number(r.categoria_id),
+    centroCustoId: r.centro_custo_id == null ? null : Number(r.centro_custo_id),
+  };
+}

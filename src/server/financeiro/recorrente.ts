@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { MONEY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
-import { cancelarLancamento, criarLancamento, dataValida, DESPESA, RECEITA } from './financeiro.service.ts';
+import { cabecalhoOut, cancelarLancamento, criarLancamento, dataValida, DESPESA, RECEITA } from './financeiro.service.ts';
 import { somarMeses } from './parcelamento.ts';
 
 type Ctx = { tenantId: number; userId?: number | null };
@@ -285,12 +285,7 @@ export async function encerrar(q: Queryable, ctx: Ctx, id: number) {
 
 export function recorrenciaOut(r: Row) {
   return {
-    id: Number(r.id),
-    tipo: Number(r.tipo),
-    descricao: r.descricao,
-    pessoaId: r.pessoa_id == null ? null : Number(r.pessoa_id),
-    categoriaId: r.categoria_id == null ? null : Number(r.categoria_id),
-    centroCustoId: r.centro_custo_id == null ? null : Number(r.centro_custo_id),
+    ...cabecalhoOut(r),
     documento: r.documento,
     valor: new Decimal(r.valor).toFixed(2),
     frequencia: Number(r.frequencia),

@@ -17,7 +17,7 @@ import { loadLookups, SCHEMAS_DIR } from '../catalog/documents.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { Queryable } from '../db/db.ts';
-import { baixarParcelas, cancelarLancamento, criarLancamento, estornarBaixa, saldosContas, STATUS_PARCELA_SQL, transferir, type ItemBaixa } from './financeiro.service.ts';
+import { baixarParcelas, cabecalhoOut, cancelarLancamento, criarLancamento, estornarBaixa, saldosContas, STATUS_PARCELA_SQL, transferir, type ItemBaixa } from './financeiro.service.ts';
 
 type Row = Record<string, any>;
 
@@ -50,12 +50,7 @@ function parcelaOut(r: Row) {
 
 function lancamentoOut(r: Row) {
   return {
-    id: Number(r.id),
-    tipo: Number(r.tipo),
-    descricao: r.descricao,
-    pessoaId: r.pessoa_id == null ? null : Number(r.pessoa_id),
-    categoriaId: r.categoria_id == null ? null : Number(r.categoria_id),
-    centroCustoId: r.centro_custo_id == null ? null : Number(r.centro_custo_id),
+    ...cabecalhoOut(r),
     contaId: r.conta_id == null ? null : Number(r.conta_id),
     documento: r.documento,
     dataEmissao: isoDate(r.data_emissao),

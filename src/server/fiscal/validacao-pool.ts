@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
-import type { ResultadoXsd, Pacote } from './validacao-xsd.ts';
+import type { ResultadoXsd, Pacote } from './validacao-tipos.ts';
 
 /**
  * XSD validation off the main thread: a small pool of worker_threads, each with its own libxml2-wasm and its own

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { poolCompartilhado } from './validacao-pool.ts';
+import type { ErroValidacao, Pacote, ResultadoXsd } from './validacao-tipos.ts';
+
+export type { ErroValidacao, Pacote, ResultadoXsd };
 import type { XmlBufferInputProvider, XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { carregarLibxml, libxml } from './libxml.ts';
 
@@ -19,16 +22,11 @@ import { carregarLibxml, libxml } from './libxml.ts';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The official packages, read-only, beside the project (see ../shared/fiscal/README.md). */
-export const PACOTES = {
+export const PACOTES: Record<Pacote, string> = {
   PL_009: process.env.FISCAL_XSD_PL009 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_009_V4'),
   PL_010: process.env.FISCAL_XSD_PL010 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_010_V1.30'),
 };
-export type Pacote = keyof typeof PACOTES;
 
-export interface ErroValidacao {
-  caminho: string;
-  mensagem: string;
-}
 
 interface SchemaCompilado {
   validador: XsdValidator;
@@ -238,11 +236,6 @@ export function traduzirErro(msg: string, caminho: string, doc: Map<string, stri
   return { caminho: cam, mensagem: `Erro de schema em ${campo}: ${semNs(resto)}` };
 }
 
-export interface ResultadoXsd {
-  valido: boolean;
-  schema: string;
-  erros: ErroValidacao[];
-}
 
 /** libxml2's messages end in a newline; "fails to validate" is the summary line, not an error of its own. */
 function errosDe(e: unknown): { linha: number; msg: string }[] | null {

@@ -4,7 +4,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, StorageUnavailable, type FileStorage } from './storage.ts';
+import { checkKey, StorageUnavailable, type FileStorage } from './interface.ts';
 
 /** Temp files live beside the files (same file system, so rename is atomic) in a folder no key can name. */
 const TEMP = '.tmp';

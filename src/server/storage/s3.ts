@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { checkKey, SIGNED_URL_SECONDS, StorageUnavailable, type FileStorage, type SignedUrlOptions } from './storage.ts';
+import { checkKey, SIGNED_URL_SECONDS, StorageUnavailable, type FileStorage, type SignedUrlOptions } from './interface.ts';
 
 export interface S3Options {
   bucket: string;

@@ -1,8 +1,9 @@
-import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { ConfigProvider, Spin } from 'antd';
+import useAppStyle from 'antd/es/app/style';
 import ptBR from 'antd/locale/pt_BR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext, type ReactNode } from 'react';
 import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { authRoutes } from './auth-routes.tsx';
@@ -11,7 +12,7 @@ import { FINANCEIRO_LIST_PAGES, financeiroRoutes } from '../pages/financeiro/rou
 import { financeiroExtrasRoutes } from '../pages/financeiro/extras-routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
-import { RESOURCES } from '../schemas/registry.ts';
+import { RESOURCES } from '../../../generated/resources/index.ts';
 import { DOCUMENTS } from '../pages/documentos/document-docs.ts';
 import { themeColor, useBrand } from '../brand/brand.ts';
 import { ANTD_CSS_VAR_KEY } from '../brand/antd-theme.ts';
@@ -46,7 +47,6 @@ const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage
 const AlteracaoPrecoPage = lazy(() => import('../pages/estoque/AlteracaoPrecoPage.tsx'));
 const EtiquetaImprimirPage = lazy(() => import('../pages/estoque/EtiquetaImprimirPage.tsx'));
 const EtiquetaVisualizarPage = lazy(() => import('../pages/estoque/EtiquetaVisualizarPage.tsx'));
-const ETIQUETA_DOC = RESOURCES.find((d) => d.name === 'etiqueta');
 const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoPage.tsx'));
 const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEstoquePage.tsx'));
 
@@ -91,7 +91,7 @@ export function appRoutes() {
         <Route path="/pages/estoque/alteracao-preco" element={<AlteracaoPrecoPage />} />
         <Route path="/pages/estoque/etiqueta/imprimir" element={<EtiquetaImprimirPage />} />
         <Route path="/pages/estoque/etiqueta/visualizar/:id" element={<EtiquetaVisualizarPage />} />
-        {ETIQUETA_DOC && <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" doc={ETIQUETA_DOC} />} />}
+        <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" name="etiqueta" />} />
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/produtos-alterados', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
         {financeiroRoutes()}
@@ -101,12 +101,12 @@ export function appRoutes() {
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />
         {adminRoutes()}
         <Route path="/administrador/*" element={<PendingPage />} />
-        {RESOURCES.flatMap((doc) => {
+        {Object.entries(RESOURCES).flatMap(([name, doc]) => {
           const paths = resourcePaths(doc);
-          const ModulePage = FINANCEIRO_LIST_PAGES[doc.name];
+          const ModulePage = FINANCEIRO_LIST_PAGES[name];
           return [
-            <Route key={paths.list} path={paths.list} element={ModulePage ? <ModulePage key={doc.name} /> : <ResourceListPage key={doc.name} doc={doc} />} />,
-            ...paths.form.map((f) => <Route key={f.path} path={f.path} element={<ResourceFormPage key={`${doc.name}-${f.mode}`} doc={doc} mode={f.mode} />} />),
+            <Route key={paths.list} path={paths.list} element={ModulePage ? <ModulePage key={name} /> : <ResourceListPage key={name} name={name} />} />,
+            ...paths.form.map((f) => <Route key={f.path} path={f.path} element={<ResourceFormPage key={`${name}-${f.mode}`} name={name} mode={f.mode} />} />),
           ];
         })}
       </Route>
@@ -127,13 +127,23 @@ function Branded() {
   // shell brings antd's whole static stylesheet and stops that work (ShellLayout.tsx).
   return (
     <ConfigProvider locale={ptBR} theme={{ cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand) } }}>
-      <AntApp notification={{ placement: 'bottomRight' }}>
+      <AppFrame>
         <DialogHost />
         <BrandLook brand={brand} />
         <RouterProvider router={getRouter()} />
-      </AntApp>
+      </AppFrame>
     </ConfigProvider>
   );
+}
+
+/**
+ * antd's <App> root (its element, class and base text style) without its message, modal and notification
+ * hooks: the dialogs bring those when first used (dialogs.tsx) and the shell for its pages (ShellLayout.tsx).
+ */
+function AppFrame({ children }: { children: ReactNode }) {
+  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  return <div className={[hashId, prefixCls, cssVarCls].filter(Boolean).join(' ')}>{children}</div>;
 }
 
 export function App() {

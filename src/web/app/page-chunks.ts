@@ -11,8 +11,10 @@ function pageChunk<M extends PageModule>(load: () => Promise<M>): () => Promise<
   return () => (loaded ? ({ then: (ok?: (m: M) => unknown) => ok?.(loaded!) } as unknown as Promise<M>) : load().then((m) => (loaded = m)));
 }
 
-export const loadListPage = pageChunk(() => import('../pages/ResourceListPage.tsx'));
-export const loadFormPage = pageChunk(() => import('../pages/ResourceFormPage.tsx'));
+// A resource's list and form by the document's name: the documents (registry) come with these chunks, not
+// with the route tree.
+export const loadListPage = pageChunk(() => import('../pages/ResourceListRoute.tsx'));
+export const loadFormPage = pageChunk(() => import('../pages/ResourceFormRoute.tsx'));
 /** The signed-in frame (header, menus, antd's static stylesheet): not part of the sign-in page. */
 export const loadShell = pageChunk(() => import('../shell/ShellLayout.tsx'));
 export const loadLoginPage = pageChunk(() => import('../auth/LoginPage.tsx'));

@@ -21,8 +21,8 @@ export function preloadRoute(hash: string): Promise<void> {
   }
   if (!rawPath.startsWith('pages/') && !rawPath.startsWith('administrador/')) return Promise.resolve();
   loadShell().then(undefined, () => {});
-  // The registry comes with the app anyway (index.html preloads it); the grid's code only for a resource
-  // screen: the dashboard loads none of it.
+  // The registry (the signed-in screens need it; the sign-in page does not); the grid's code only for a
+  // resource screen: the dashboard loads none of it.
   return import('../schemas/registry.ts').then(({ RESOURCES }) => {
     if (!RESOURCES.some((d) => rawPath === d.route || rawPath.startsWith(`${d.route}/`))) return;
     return import('./preload-resource.ts').then(({ preloadResource }) => preloadResource(rawPath, query, token));

@@ -1,4 +1,7 @@
-import { Button, Form, Input, Spin } from 'antd';
+import { Button, Form, Spin } from 'antd';
+// The two inputs drawn, not antd's Input namespace (which brings TextArea, Search and OTP along).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
@@ -109,7 +112,7 @@ export default function LoginPage() {
           validateStatus={fieldStatus(password, senhaError)}
           help={submitted && senhaError ? senhaError : undefined}
         >
-          <Input.Password id="login-senha" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} size="large" />
+          <Password id="login-senha" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} size="large" />
         </Form.Item>
         <div className="auth-links">
           <Button type="link" size="small" onClick={() => slide('/auth/recuperar-senha', 'forward')} style={{ paddingInline: 0 }}>

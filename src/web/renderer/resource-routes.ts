@@ -3,7 +3,7 @@ import type { ResourceDoc } from '../../../generated/schema-types.ts';
 export type FormMode = 'cadastrar' | 'editar' | 'copiar';
 
 /** SPEC 2.9 paths of a resource: its list, /cadastrar, /editar/:id and, where the document allows, /copiar/:id. */
-export function resourcePaths(doc: ResourceDoc): { list: string; form: { mode: FormMode; path: string }[] } {
+export function resourcePaths(doc: Pick<ResourceDoc, 'route' | 'readOnly' | 'copy'>): { list: string; form: { mode: FormMode; path: string }[] } {
   const base = `/${doc.route}`;
   const form: { mode: FormMode; path: string }[] = [
     { mode: 'cadastrar', path: `${base}/cadastrar` },

@@ -1,5 +1,5 @@
 import 'antd/dist/antd.css';
-import { ConfigProvider, Grid, Layout, Menu } from 'antd';
+import { App as AntApp, ConfigProvider, Grid, Layout, Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -32,7 +32,10 @@ const STATIC_STYLES = { zeroRuntime: true, cssVar: { key: ANTD_CSS_VAR_KEY } };
 export default function ShellChunk() {
   return (
     <ConfigProvider theme={STATIC_STYLES}>
-      <ShellLayout />
+      {/* antd's message, modal and notification hooks for the pages (App.useApp); no element of its own. */}
+      <AntApp component={false} notification={{ placement: 'bottomRight' }}>
+        <ShellLayout />
+      </AntApp>
     </ConfigProvider>
   );
 }

@@ -5,6 +5,9 @@ import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro.service.ts';
 import { lerOfx, OfxInvalido } from './parser.ts';
+import type { Sugestao } from '../../../shared/conciliacao.ts';
+
+export type { Sugestao };
 
 type Ctx = { tenantId: number; userId?: number | null };
 /** The finance service's context (a sweep without a person records no user). */
@@ -32,17 +35,6 @@ const normal = (s: string | null | undefined) =>
     .trim();
 const digitos = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').replace(/^0+/, '');
 
-export interface Sugestao {
-  tipo: 'movimento' | 'parcela';
-  id: number;
-  data: string;
-  valor: string;
-  descricao: string;
-  pessoa: string | null;
-  documento: string | null;
-  pontos: number;
-  motivos: string[];
-}
 
 async function contaDoTenant(q: Queryable, ctx: Ctx, contaId: number, { ativa = false } = {}): Promise<Row> {
   const r = await q.query(`SELECT * FROM contas_financeiras WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, contaId]);

@@ -7,6 +7,7 @@ import { api } from '../../api/client.ts';
 import { BRAND_KEY, type BrandConfig } from '../../brand/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { AparenciaEditor } from './AparenciaEditor.tsx';
+import { readAsDataUrl } from '../../api/files.ts';
 
 /** Why the colour picker is greyed out: it only applies with the 'custom' theme (themes.json 'Personalizado'). */
 export const CUSTOM_COLOUR_HINT = "Usada só com o tema 'Personalizado': escolha esse tema para editar a cor.";
@@ -38,14 +39,6 @@ const SWITCHES: { key: string; title: string; padrao: boolean }[] = [
 const SignUpPage = lazy(() => import('../../auth/SignUpPage.tsx'));
 
 export const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/svg+xml';
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
 
 /**
  * administrador/configuracoes/whitelabel: the brand's title, theme, sign-up texts and switches, documents and

@@ -7,18 +7,10 @@ import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { showError } from '../../dialogs/dialogs.tsx';
+import { readAsDataUrl } from '../../api/files.ts';
+import type { Sugestao } from '../../../shared/conciliacao.ts';
 
 type Row = Record<string, any>;
-interface Sugestao {
-  tipo: 'movimento' | 'parcela';
-  id: number;
-  data: string;
-  valor: string;
-  descricao: string;
-  pessoa: string | null;
-  pontos: number;
-  motivos: string[];
-}
 interface Transacao {
   id: number;
   data: string;
@@ -41,14 +33,8 @@ const sugestaoTexto = (s: Sugestao) =>
   s.tipo === 'movimento' ? `Movimento de ${formatDate(s.data)}: ${s.descricao}` : `${s.descricao} (venc. ${formatDate(s.data)}${s.pessoa ? `, ${s.pessoa}` : ''})`;
 const chave = (s: Sugestao) => `${s.tipo}:${s.id}`;
 
-function lerBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
-}
+/** The file's bytes in base64 (the data: URL without its header). */
+const lerBase64 = async (file: File) => (await readAsDataUrl(file)).replace(/^data:[^,]*,/, '');
 
 /** pages/financeiro/conciliacao-ofx: import a bank statement into a conta and reconcile its lines. */
 export default function ConciliacaoOfxPage() {

@@ -14,6 +14,7 @@ import { SchemaForm } from '../../renderer/SchemaForm.tsx';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { hoje, reloadFinanceiro, TIPO_TEXTO } from './financeiro-api.ts';
 import { DateInput, MoneyInput } from './inputs.tsx';
+import { readAsDataUrl } from '../../api/files.ts';
 
 type Data = Record<string, unknown>;
 interface ParcelaForm {
@@ -43,14 +44,6 @@ function docDoTipo(tipo: 0 | 1): ResourceDoc {
     schema: { ...LANCAMENTO_DOC.schema, required: (LANCAMENTO_DOC.schema.required ?? []).filter((f) => f !== 'tipo'), properties: { ...properties, pessoaId: { ...properties.pessoaId, title: tipo === 1 ? 'Fornecedor' : 'Cliente' } } },
   };
 }
-
-const lerArquivo = (f: File) =>
-  new Promise<string>((ok, fail) => {
-    const r = new FileReader();
-    r.onload = () => ok(String(r.result));
-    r.onerror = () => fail(r.error);
-    r.readAsDataURL(f);
-  });
 
 /**
  * pages/financeiro/lancamentos/lista/despesas|receitas/cadastrar: a despesa or receita with its parcelas (n
@@ -121,7 +114,7 @@ export default function LancamentoFormPage({ tipo }: { tipo: 0 | 1 }) {
       const criado = (await api.post<{ id: number }>('Lancamentos', body)).data;
       for (const f of arquivos) {
         try {
-          await api.post(`Lancamentos/${criado.id}/anexos`, { nome: f.name, arquivo: await lerArquivo(f) });
+          await api.post(`Lancamentos/${criado.id}/anexos`, { nome: f.name, arquivo: await readAsDataUrl(f) });
         } catch (err) {
           showError(err);
         }

@@ -15,6 +15,7 @@ import { lookupLabel } from '../../schemas/registry.ts';
 import { useLookups } from '../../renderer/use-lookups.ts';
 import { BaixaModal } from './BaixaModal.tsx';
 import { reloadFinanceiro, TIPO_TEXTO, useSaldos, type ParcelaRow } from './financeiro-api.ts';
+import { readAsDataUrl } from '../../api/files.ts';
 
 interface Parcela {
   id: number;
@@ -57,14 +58,6 @@ interface Anexo {
 }
 
 const STATUS_COR: Record<string, string> = { pago: 'green', atrasado: 'red', parcial: 'gold', aberto: 'blue', cancelado: 'default' };
-
-const lerArquivo = (f: File) =>
-  new Promise<string>((ok, fail) => {
-    const r = new FileReader();
-    r.onload = () => ok(String(r.result));
-    r.onerror = () => fail(r.error);
-    r.readAsDataURL(f);
-  });
 
 /** pages/financeiro/lancamentos/visualizar/:id: a lançamento, its parcelas, its baixas (and estornos) and its attachments. */
 export default function LancamentoViewPage() {
@@ -226,7 +219,7 @@ export default function LancamentoViewPage() {
               showUploadList={false}
               beforeUpload={async (f) => {
                 try {
-                  await api.post(`Lancamentos/${lanc.id}/anexos`, { nome: f.name, arquivo: await lerArquivo(f) });
+                  await api.post(`Lancamentos/${lanc.id}/anexos`, { nome: f.name, arquivo: await readAsDataUrl(f) });
                   toast('success', 'Arquivo anexado.');
                   await anexos.mutate();
                 } catch (err) {

@@ -3,16 +3,9 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
+import { readAsDataUrl } from '../../../api/files.ts';
 
 const UFS = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'];
-
-const asDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
 
 /**
  * administrador/configuracoes/importacao-ibpt-ncm and importacao-ibpt-cest (SPEC 2.8): the IBPT "De Olho no
@@ -27,7 +20,7 @@ export default function ImportacaoIbptPage({ tipo }: { tipo: 'ncm' | 'cest' }) {
     if (!file) return;
     setBusy(true);
     try {
-      const body = { uf, nomeArquivo: file.name, arquivo: await asDataUrl(file) };
+      const body = { uf, nomeArquivo: file.name, arquivo: await readAsDataUrl(file) };
       const r = (await api.post<{ linhas: number; versao?: string }>(tipo === 'ncm' ? 'Ibpt/importar-ncm' : 'Ibpt/importar-cest', body)).data;
       toast('success', `Arquivo importado: ${r.linhas} linhas${r.versao ? `, versão ${r.versao}` : ''}.`);
       setFile(null);
