@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
@@ -6,6 +6,9 @@ import { parseId } from '../resources/resource-service.ts';
 import { descreverReferencias, referenciasA } from '../admin/referencias.ts';
 import { calcularTributacao, TributacaoError, type EntradaTributacao } from '../../shared/fiscal/tributacao.ts';
 import { carregarRegras, emitenteDaFilial } from './tributacao.service.ts';
+import { createHash } from 'node:crypto';
+import { readImage } from '../brands/admin-routes.ts';
+import { tenantKey } from '../storage/storage.ts';
 
 /**
  * Fiscal settings that are more than generic CRUD (issue 17): deleting a branch (refused while documents use
@@ -43,6 +46,47 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
       const r = await q.query('DELETE FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
       return { count: r.rowCount ?? 0 };
     });
+  });
+
+  /**
+   * The branch's logo for the DANFE (PNG or JPEG up to 512 KB, a data URL in `arquivo`): kept in the file
+   * storage under the account, named by its content; the row points at it. The DANFE reads it with logoDaFilial.
+   */
+  const filialDe = async (req: FastifyRequest, level: 'view' | 'change') => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, 'app.filial', level)) throw forbidden(`Você não tem permissão para ${level === 'view' ? 'consultar' : 'alterar'} empresas.`);
+    const id = parseId((req.params as { id: string }).id);
+    const row = (await db.tenant(ctx, (q) => q.query<{ logo_chave: string | null }>('SELECT logo_chave FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]))).rows[0];
+    if (!row) throw notFound();
+    return { ctx, id, chave: row.logo_chave };
+  };
+
+  app.put('/api/Empresas/:id/logo', async (req) => {
+    const { ctx, id, chave: anterior } = await filialDe(req, 'change');
+    const { mime, bytes } = readImage((req.body as { arquivo?: unknown } | null)?.arquivo);
+    if (mime === 'image/svg+xml') throw badRequest('O logo do DANFE deve ser PNG ou JPEG.', [{ path: '/arquivo', campo: 'arquivo', mensagem: 'Formato de imagem não aceito.' }]);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const chave = tenantKey(ctx.tenantId, 'empresas', `${id}-logo-${sha.slice(0, 16)}.${mime === 'image/png' ? 'png' : 'jpg'}`);
+    await services.storage.put(chave, bytes, { contentType: mime });
+    await db.tenant(ctx, (q) => q.query('UPDATE branches SET logo_chave = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, chave]));
+    if (anterior && anterior !== chave) await services.storage.delete(anterior).catch(() => {});
+    return { mime, tamanho: bytes.length };
+  });
+
+  app.get('/api/Empresas/:id/logo', async (req, reply) => {
+    const { chave } = await filialDe(req, 'view');
+    const body = chave ? await services.storage.get(chave) : null;
+    if (!body) throw notFound('A empresa não tem logo.');
+    reply.header('content-type', chave!.endsWith('.png') ? 'image/png' : 'image/jpeg');
+    reply.header('cache-control', 'private, no-cache');
+    return reply.send(body);
+  });
+
+  app.delete('/api/Empresas/:id/logo', async (req) => {
+    const { ctx, id, chave } = await filialDe(req, 'change');
+    await db.tenant(ctx, (q) => q.query('UPDATE branches SET logo_chave = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]));
+    if (chave) await services.storage.delete(chave).catch(() => {});
+    return { count: chave ? 1 : 0 };
   });
 
   /**

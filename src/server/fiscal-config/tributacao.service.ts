@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.ts';
+import type { FileStorage } from '../storage/storage.ts';
 import { loadLookups } from '../catalog/documents.ts';
 import type { Crt, TributacaoEstadualRegra, TributacaoFederalRegra } from '../../shared/fiscal/tributacao.ts';
 
@@ -47,4 +48,15 @@ export async function carregarRegras(q: Queryable, tenantId: number, perfis: num
   const e = await q.query<TributacaoEstadualRegra>(`SELECT ${ESTADUAL_COLS} FROM tributacoes_estaduais WHERE tenant_id = $1 AND perfil_tributario_id = ANY($2::int[])`, [tenantId, perfis]);
   const f = await q.query<TributacaoFederalRegra>(`SELECT ${FEDERAL_COLS} FROM tributacoes_federais WHERE tenant_id = $1 AND perfil_tributario_id = ANY($2::int[])`, [tenantId, perfis]);
   return { estaduais: e.rows, federais: f.rows };
+}
+
+/** The branch's DANFE logo (PNG or JPEG bytes), or null: for the DANFE/DANFCE of the issuing path. */
+export async function logoDaFilial(q: Queryable, storage: FileStorage, tenantId: number, branchId: number): Promise<{ mime: 'image/png' | 'image/jpeg'; bytes: Buffer } | null> {
+  const chave = (await q.query<{ logo_chave: string | null }>('SELECT logo_chave FROM branches WHERE tenant_id = $1 AND id = $2', [tenantId, branchId])).rows[0]?.logo_chave;
+  if (!chave) return null;
+  const stream = await storage.get(chave);
+  if (!stream) return null;
+  const parts: Buffer[] = [];
+  for await (const c of stream) parts.push(Buffer.from(c));
+  return { mime: chave.endsWith('.png') ? 'image/png' : 'image/jpeg', bytes: Buffer.concat(parts) };
 }
