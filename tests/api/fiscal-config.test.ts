@@ -184,4 +184,24 @@ describe.each(BACKENDS)('fiscal settings on %s', (backend) => {
     expect(del.statusCode, del.body).toBe(200);
     expect((await call(admin, 'GET', `/api/Empresas/${nova.json().id}`)).statusCode).toBe(404);
   });
+
+  it('the DANFE logo of a branch goes to the file storage: PNG or JPEG only, per account', async () => {
+    const matriz = (await call(admin, 'GET', `/api/Empresas?filter=${q({ where: { apelido: 'Matriz' } })}`)).json()[0];
+    expect((await call(admin, 'GET', `/api/Empresas/${matriz.id}/logo`)).statusCode).toBe(404);
+    // A 1×1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const up = await call(admin, 'PUT', `/api/Empresas/${matriz.id}/logo`, { arquivo: `data:image/png;base64,${png.toString('base64')}` });
+    expect(up.statusCode, up.body).toBe(200);
+    const got = await call(admin, 'GET', `/api/Empresas/${matriz.id}/logo`);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.rawPayload.equals(png)).toBe(true);
+    const svg = await call(admin, 'PUT', `/api/Empresas/${matriz.id}/logo`, { arquivo: `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}` });
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json().error.message).toBe('O logo do DANFE deve ser PNG ou JPEG.');
+    expect((await call(vizinha, 'GET', `/api/Empresas/${matriz.id}/logo`)).statusCode).toBe(404);
+    expect((await call(vizinha, 'PUT', `/api/Empresas/${matriz.id}/logo`, { arquivo: `data:image/png;base64,${png.toString('base64')}` })).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `/api/Empresas/${matriz.id}/logo`)).json()).toEqual({ count: 1 });
+    expect((await call(admin, 'GET', `/api/Empresas/${matriz.id}/logo`)).statusCode).toBe(404);
+  });
 });
