@@ -50,7 +50,16 @@ describe('configurações fiscais no navegador', () => {
   });
 
   it('creates a perfil tributário with an ICMS rule, and Simular shows the CST and the rate', async () => {
-    await page.goto(url('pages/configuracoes/perfil-tributario'));
+    // Configurações > Fiscal > Perfil tributário.
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    const settings = page.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
+    await visible(settings);
+    const entry = page.locator('.ant-dropdown-menu-submenu-popup:visible, .ant-dropdown-menu-sub:visible').getByText('Perfil tributário', { exact: true });
+    await settings.getByText('Fiscal', { exact: true }).hover();
+    // the submenu opens on hover; a click on the group title opens it when the pointer came in too fast
+    if (!(await entry.waitFor({ timeout: 3000 }).then(() => true, () => false))) await settings.getByText('Fiscal', { exact: true }).click();
+    await entry.dispatchEvent('click');
+    await page.waitForURL(/#\/pages\/configuracoes\/perfil-tributario$/);
     await visible(rowOf('Bebidas com ST'));
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await page.waitForURL(/perfil-tributario\/cadastrar$/);

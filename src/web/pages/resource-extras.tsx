@@ -19,6 +19,7 @@ const EXTRAS: Record<string, Extra[]> = {
   empresa: [{ key: 'logo', label: 'Logo do DANFE', Component: lazy(() => import('./fiscal/EmpresaLogo.tsx')) }],
   perfilTributario: [
     { key: 'regras', label: 'Tributações estaduais', Component: lazy(() => import('./fiscal/PerfilTributarioRegras.tsx')) },
+    { key: 'federais', label: 'Tributações federais', Component: lazy(() => import('./fiscal/PerfilTributarioFederais.tsx')) },
     { key: 'simular', label: 'Simular', Component: lazy(() => import('./fiscal/PerfilTributarioSimular.tsx')) },
   ],
 };
