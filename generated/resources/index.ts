@@ -4,23 +4,29 @@ export type { Baixa } from './baixa.ts';
 export type { CategoriaFinanceira } from './categoriaFinanceira.ts';
 export type { CategoriaProduto } from './categoriaProduto.ts';
 export type { CentroCusto } from './centroCusto.ts';
+export type { Cfop } from './cfop.ts';
 export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
 export type { ContaFinanceira } from './contaFinanceira.ts';
 export type { Deposito } from './deposito.ts';
 export type { Embalagem } from './embalagem.ts';
+export type { Empresa } from './empresa.ts';
 export type { Etiqueta } from './etiqueta.ts';
 export type { FormaPagamentoFinanceiro } from './formaPagamentoFinanceiro.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
+export type { ObservacaoNota } from './observacaoNota.ts';
 export type { Parcela } from './parcela.ts';
 export type { Perfil } from './perfil.ts';
+export type { PerfilTributario } from './perfilTributario.ts';
 export type { PrecoHistorico } from './precoHistorico.ts';
 export type { Produto } from './produto.ts';
 export type { Servico } from './servico.ts';
 export type { TransferenciaFinanceira } from './transferenciaFinanceira.ts';
 export type { Transportador } from './transportador.ts';
+export type { TributacaoEstadual } from './tributacaoEstadual.ts';
+export type { TributacaoFederal } from './tributacaoFederal.ts';
 export type { Unidade } from './unidade.ts';
 export type { Variacao } from './variacao.ts';
 export type { Vendedor } from './vendedor.ts';
@@ -47,6 +53,11 @@ export const RESOURCES = {
     "route": "pages/financeiro/centro-de-custo",
     "permission": "app.centroCusto"
   },
+  "cfop": {
+    "endpoint": "Cfops",
+    "route": "pages/configuracoes/cfop",
+    "permission": "app.cfop"
+  },
   "cliente": {
     "endpoint": "Clientes",
     "route": "pages/vendas/clientes",
@@ -71,6 +82,11 @@ export const RESOURCES = {
     "endpoint": "Embalagens",
     "route": "pages/estoque/embalagens",
     "permission": "app.produto"
+  },
+  "empresa": {
+    "endpoint": "Empresas",
+    "route": "pages/configuracoes/empresas",
+    "permission": "app.filial"
   },
   "etiqueta": {
     "endpoint": "Etiquetas",
@@ -97,6 +113,11 @@ export const RESOURCES = {
     "route": "pages/estoque/marcas",
     "permission": "app.produto"
   },
+  "observacaoNota": {
+    "endpoint": "ObservacoesNota",
+    "route": "pages/fiscais/observacoes-nota",
+    "permission": "app.informacoesNfe"
+  },
   "parcela": {
     "endpoint": "Parcelas",
     "route": "pages/financeiro/lancamentos",
@@ -107,6 +128,11 @@ export const RESOURCES = {
     "endpoint": "Perfis",
     "route": "pages/configuracoes/perfil",
     "permission": "app.perfil"
+  },
+  "perfilTributario": {
+    "endpoint": "PerfisTributarios",
+    "route": "pages/configuracoes/perfil-tributario",
+    "permission": "app.tributacaoncmproduto"
   },
   "precoHistorico": {
     "endpoint": "PrecosHistorico",
@@ -136,6 +162,16 @@ export const RESOURCES = {
     "endpoint": "Transportadores",
     "route": "pages/compras/transportadores",
     "permission": "app.transportadora"
+  },
+  "tributacaoEstadual": {
+    "endpoint": "TributacoesEstaduais",
+    "route": "pages/fiscais/tributacoes-estaduais",
+    "permission": "app.tributacaoestadual"
+  },
+  "tributacaoFederal": {
+    "endpoint": "TributacoesFederais",
+    "route": "pages/fiscais/tributacoes-federais",
+    "permission": "app.tributacaofederal"
   },
   "unidade": {
     "endpoint": "Unidades",

@@ -58,6 +58,10 @@ export interface Produto {
    */
   origem?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
   /**
+   * Perfil tributário
+   */
+  perfilTributarioId?: number | null;
+  /**
    * Preço de custo
    */
   precoCusto?: string | null;

@@ -47,6 +47,7 @@ import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
 import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
+import fiscalConfigRoutes from './fiscal-config/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -144,6 +145,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(tabelasAdminRoutes, { services });
   // Before the generic routes: the postings it serves by hand take the verbs its read-only documents leave out.
   await app.register(financeiroRoutes, { services });
+  // DELETE /api/Empresas/{id} refuses a branch with documents: registered before the generic routes.
+  await app.register(fiscalConfigRoutes, { services });
   await app.register(resourceRoutes, { services });
   services.documents = await DocumentRegistry.load(registry);
   await app.register(documentRoutes, { services, documents: services.documents });

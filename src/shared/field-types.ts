@@ -76,6 +76,9 @@ export const FIELD_TYPES = {
   cep: { formats: ['cep'], checks: { cep: isCep }, widgets: ['cep'], storage: 'text', sql: ['text'], widget: 'cep', filter: 'text', display: (v) => maskCep(str(v)), digits: true, sample: () => '01310100' },
   ncm: { formats: ['ncm'], checks: { ncm: isNcm }, widgets: ['ncm'], storage: 'text', sql: ['text'], widget: 'ncm', filter: 'text', display: (v) => padNcm(v as string), digits: true, sample: () => '22021000' },
   gtin: { formats: ['gtin'], checks: { gtin: isGtin }, widgets: ['gtin'], storage: 'text', sql: ['text'], widget: 'gtin', filter: 'text', sample: () => '7891000315507' },
+  // Inscrição estadual: digits (punctuation allowed while typing) or ISENTO; the check digits depend on the UF
+  // and are checked with the UF (src/shared/inscricao-estadual.ts).
+  inscricaoEstadual: { formats: ['inscricaoEstadual'], checks: { inscricaoEstadual: (v) => /^(ISENTO|\d{2,14})$/i.test(v.replace(/[.\-/\s]/g, '')) }, storage: 'text', sql: ['text'], filter: 'text', sample: () => 'ISENTO' },
   cest: { formats: ['cest'], checks: { cest: (v) => /^\d{7}$/.test(v) }, storage: 'text', sql: ['text'], filter: 'text', sample: () => '0300700' },
   uf: { formats: ['uf'], checks: { uf: (v) => /^[A-Z]{2}$/.test(v) }, storage: 'text', sql: ['text', 'character'], filter: 'text', sample: () => 'SP' },
   email: { formats: ['email'], storage: 'text', sql: ['text'], filter: 'text', sample: (n) => `teste${n}@exemplo.com.br` },

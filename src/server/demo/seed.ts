@@ -8,6 +8,7 @@ import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { seedFiscalConfig } from '../fiscal-config/demo.ts';
 import { readDocuments } from '../catalog/documents.ts';
 
 interface BrandDoc {
@@ -73,6 +74,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedEstoqueComplementos(q, demo);
     await seedFinanceiro(q, demo);
     await seedFinanceiroExtras(q, demo);
+    await seedFiscalConfig(q, demo, vizinha);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

@@ -16,6 +16,12 @@ const EXTRAS: Record<string, Extra[]> = {
     { key: 'precos', label: 'Histórico de preços', Component: lazy(() => import('./estoque/ProdutoHistoricoPrecos.tsx')) },
   ],
   etiqueta: [{ key: 'amostra', label: 'Amostra', Component: lazy(() => import('./estoque/EtiquetaAmostra.tsx')) }],
+  empresa: [{ key: 'logo', label: 'Logo do DANFE', Component: lazy(() => import('./fiscal/EmpresaLogo.tsx')) }],
+  perfilTributario: [
+    { key: 'regras', label: 'Tributações estaduais', Component: lazy(() => import('./fiscal/PerfilTributarioRegras.tsx')) },
+    { key: 'federais', label: 'Tributações federais', Component: lazy(() => import('./fiscal/PerfilTributarioFederais.tsx')) },
+    { key: 'simular', label: 'Simular', Component: lazy(() => import('./fiscal/PerfilTributarioSimular.tsx')) },
+  ],
 };
 
 export function FormExtras({ doc, id }: { doc: ResourceDoc; id: string | undefined }) {

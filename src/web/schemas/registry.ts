@@ -5,9 +5,10 @@ import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts
 const RESOURCE_FILES = import.meta.glob<ResourceDoc>('../../../schemas/resources/*.json', { eager: true, import: 'default' });
 const FRAGMENTS = new Map(Object.values(import.meta.glob<FragmentFields>('../../../schemas/fragments/*.json', { eager: true, import: 'default' })).map((f) => [f.name, f]));
 
-// Lookups load on demand, one chunk each; the large reference lists are served by the API instead.
+// Lookups load on demand, one chunk each; the large reference lists are served by the API instead (the CFOP
+// table, 86 KB, is its own chunk: the fiscal settings pick from it).
 const LOOKUP_FILES = import.meta.glob<LookupDoc>(
-  ['../../../schemas/lookups/*.json', '!**/ncm.json', '!**/cest.json', '!**/cfop.json', '!**/municipio.json'],
+  ['../../../schemas/lookups/*.json', '!**/ncm.json', '!**/cest.json', '!**/municipio.json'],
   { import: 'default' },
 );
 
@@ -21,7 +22,7 @@ export function resourceByName(name: string): ResourceDoc | undefined {
 }
 
 /** Lookups served by the API (large lists) rather than by a bundled document. */
-export const REMOTE_LOOKUPS = new Set(['municipio', 'ncm', 'cest', 'cfop']);
+export const REMOTE_LOOKUPS = new Set(['municipio', 'ncm', 'cest']);
 
 const lookupCache = new Map<string, LookupItem[]>();
 /** Lookups whose grids show the value itself (a UF's 'BA', not 'Bahia'): the document's gridValue flag. */

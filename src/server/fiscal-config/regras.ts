@@ -1,0 +1,45 @@
+import { loadLookups } from '../catalog/documents.ts';
+import { badRequest, type ErrorDetail } from '../http/errors.ts';
+
+type Row = Record<string, unknown>;
+
+/** Portuguese 400s of the fiscal settings, each naming its field; every problem reported at once. */
+export class Problemas {
+  private readonly list: ErrorDetail[] = [];
+  add(campo: string, mensagem: string): void {
+    this.list.push({ path: `/${campo}`, campo, mensagem });
+  }
+  throwIfAny(): void {
+    if (this.list.length) throw badRequest(this.list.map((p) => p.mensagem).join(' '), this.list);
+  }
+}
+
+export const preenchido = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+const num = (v: unknown) => Number(v);
+export const fmtPct = (v: unknown) => `${String(v).replace('.', ',')}%`;
+export const dataBr = (v: unknown) => String(v instanceof Date ? v.toISOString() : v).slice(0, 10).split('-').reverse().join('/');
+export const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
+
+/** A percentage between min and max (inclusive). */
+export function faixa(p: Problemas, data: Row, campo: string, titulo: string, max: number, min = 0): void {
+  const v = data[campo];
+  if (!preenchido(v)) return;
+  if (num(v) < min || num(v) > max) p.add(campo, `${titulo}: ${fmtPct(v)} está fora da faixa permitida (de ${fmtPct(min)} a ${fmtPct(max)}).`);
+}
+
+let aliquotas: Set<number> | undefined;
+/** An ICMS rate must be one of the list of SPEC 3.2 (lookup aliquotaIcms). */
+export function aliquotaDaLista(p: Problemas, data: Row, campo: string, titulo: string): void {
+  const v = data[campo];
+  if (!preenchido(v)) return;
+  aliquotas ??= new Set(loadLookups().get('aliquotaIcms')!.items.map((i) => Number(i.value)));
+  if (!aliquotas.has(num(v))) {
+    p.add(campo, `${titulo}: ${fmtPct(v)} não é uma alíquota de ICMS (use ${[...aliquotas].map((a) => fmtPct(a)).join(', ')}).`);
+  }
+}
+
+let cfops: Set<string> | undefined;
+export function cfopExiste(codigo: string): boolean {
+  cfops ??= new Set(loadLookups().get('cfop')!.items.map((i) => String(i.value)));
+  return cfops.has(codigo);
+}
