@@ -14,6 +14,7 @@ export type { FormaPagamentoFinanceiro } from './formaPagamentoFinanceiro.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
+export type { NaturezaOperacao } from './naturezaOperacao.ts';
 export type { Parcela } from './parcela.ts';
 export type { Perfil } from './perfil.ts';
 export type { PrecoHistorico } from './precoHistorico.ts';
@@ -95,6 +96,11 @@ export const RESOURCES = {
     "endpoint": "Marcas",
     "route": "pages/estoque/marcas",
     "permission": "app.produto"
+  },
+  "naturezaOperacao": {
+    "endpoint": "NaturezasOperacao",
+    "route": "pages/fiscais/natureza-operacao",
+    "permission": "app.naturezaoperacao"
   },
   "parcela": {
     "endpoint": "Parcelas",
