@@ -16,6 +16,7 @@ export type { FormaPagamentoFinanceiro } from './formaPagamentoFinanceiro.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
+export type { NaturezaOperacao } from './naturezaOperacao.ts';
 export type { ObservacaoNota } from './observacaoNota.ts';
 export type { Parcela } from './parcela.ts';
 export type { Perfil } from './perfil.ts';
@@ -112,6 +113,12 @@ export const RESOURCES = {
     "endpoint": "Marcas",
     "route": "pages/estoque/marcas",
     "permission": "app.produto"
+  },
+  "naturezaOperacao": {
+    "endpoint": "NaturezasOperacao",
+    "route": "pages/fiscais/natureza-operacao",
+    "permission": "app.naturezaoperacao",
+    "copy": true
   },
   "observacaoNota": {
     "endpoint": "ObservacoesNota",

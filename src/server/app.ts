@@ -29,6 +29,7 @@ import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
 import fiscalRoutes from './fiscal/routes.ts';
 import danfceHomologacaoRoutes from './fiscal/danfce-homologacao.ts';
+import emissaoRoutes from './fiscal/emissao/routes.ts';
 import planosRoutes from './planos/routes.ts';
 import { openStorage, type FileStorage } from './storage/storage.ts';
 import healthRoutes from './storage/health-routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes, { services });
   await app.register(fiscalRoutes);
+  await app.register(emissaoRoutes, { services });
   await app.register(documentosRoutes, { services });
   await app.register(estoqueComplementosRoutes, { services });
   await app.register(financeiroExtrasRoutes, { services, worker });

@@ -39,6 +39,12 @@ const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
 const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
+const EmitirNfePage = lazy(() => import('../pages/nfe/EmitirNfePage.tsx'));
+const NotasProcessadasPage = lazy(() => import('../pages/nfe/NotasProcessadasPage.tsx'));
+const InutilizacoesPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx'));
+const InutilizacaoFormPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx').then((m) => ({ default: m.InutilizacaoFormPage })));
+const ConfiguracaoNfePage = lazy(() => import('../pages/nfe/ConfiguracaoNfePage.tsx'));
+const CertificadoDigitalPage = lazy(() => import('../pages/nfe/CertificadoDigitalPage.tsx'));
 const AssinaturaPage = lazy(() => import('../pages/assinatura/AssinaturaPage.tsx'));
 // Business documents (schemas/documents): one list and one form page for every type.
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
@@ -82,6 +88,15 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/usuarios/editar/:id" element={<UsuarioFormPage key="editar" mode="editar" />} />
         <Route path="/pages/configuracoes/usuarios/editarminhaconta" element={<MinhaContaPage />} />
         <Route path="/pages/configuracoes/gateway-boleto" element={<GatewayBoletoPage />} />
+        <Route path="/pages/nfe/emitir-nfe" element={<EmitirNfePage key="nova" />} />
+        <Route path="/pages/nfe/emitir-nfe/editar/:id" element={<EmitirNfePage key="editar" />} />
+        <Route path="/pages/vendas/nota-fiscal/cadastrar" element={<EmitirNfePage key="nova-vendas" />} />
+        <Route path="/pages/vendas/nota-fiscal/editar/:id" element={<EmitirNfePage key="editar-vendas" />} />
+        <Route path="/pages/nfe/notas-processadas" element={<NotasProcessadasPage />} />
+        <Route path="/pages/nfe/inutilizacoes" element={<InutilizacoesPage />} />
+        <Route path="/pages/nfe/inutilizacoes/cadastrar" element={<InutilizacaoFormPage />} />
+        <Route path="/pages/configuracoes/nfe" element={<ConfiguracaoNfePage />} />
+        <Route path="/pages/fiscais/certificado-digital" element={<CertificadoDigitalPage />} />
         <Route path="/pages/assinatura" element={<AssinaturaPage />} />
         {DOCUMENTS.flatMap((doc) => [
           <Route key={doc.route} path={`/${doc.route}`} element={<DocumentListPage key={doc.name} doc={doc} />} />,

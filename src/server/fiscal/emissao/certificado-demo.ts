@@ -1,0 +1,61 @@
+import type forge from 'node-forge';
+import { generateKeyPairSync } from 'node:crypto';
+import type { AppServices } from '../../app-services.ts';
+import type { Queryable } from '../../db/db.ts';
+import { lazyRequire } from '../../lazy-require.ts';
+import { gravarCertificado } from './certificados.ts';
+
+const nodeForge = lazyRequire<typeof forge>('node-forge');
+
+/**
+ * A self-signed ICP-Brasil-shaped A1 (CNPJ in the CN suffix and in the otherName 2.16.76.1.3.3), good only for the
+ * local SEFAZ of homologação: what the demo branch signs with. No private key is ever committed.
+ */
+export function gerarCertificadoDemonstracao(cnpj: string, titular: string, dias = 365): { pfx: Buffer; senha: string } {
+  const f = nodeForge();
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const chave = f.pki.privateKeyFromPem(privateKey);
+  const cert = f.pki.createCertificate();
+  cert.publicKey = f.pki.publicKeyFromPem(publicKey);
+  cert.serialNumber = '0' + f.util.bytesToHex(f.random.getBytesSync(8));
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + dias * 86_400_000);
+  const nome = [
+    { shortName: 'C', value: 'BR' },
+    { shortName: 'O', value: 'ICP-Brasil' },
+    { shortName: 'OU', value: 'DEMONSTRACAO - SEM VALOR' },
+    { shortName: 'CN', value: `${titular}:${cnpj}` },
+  ];
+  cert.setSubject(nome);
+  cert.setIssuer(nome);
+  const otherName = f.asn1.create(f.asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+    f.asn1.create(f.asn1.Class.UNIVERSAL, f.asn1.Type.OID, false, f.asn1.oidToDer('2.16.76.1.3.3').getBytes()),
+    f.asn1.create(f.asn1.Class.CONTEXT_SPECIFIC, 0, true, [f.asn1.create(f.asn1.Class.UNIVERSAL, f.asn1.Type.OCTETSTRING, false, cnpj)]),
+  ]);
+  const san = f.asn1.toDer(f.asn1.create(f.asn1.Class.UNIVERSAL, f.asn1.Type.SEQUENCE, true, [otherName])).getBytes();
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
+    { name: 'extKeyUsage', clientAuth: true },
+    { id: '2.5.29.17', critical: false, value: san },
+  ]);
+  cert.sign(chave, f.md.sha256.create());
+  const senha = 'demo1234';
+  const p12 = f.pkcs12.toPkcs12Asn1(chave, [cert], senha, { algorithm: '3des' });
+  return { pfx: Buffer.from(f.asn1.toDer(p12).getBytes(), 'binary'), senha };
+}
+
+/**
+ * The demo branch (configuracoes_nfe.certificado_demo) gets its test certificate the first time a server needs it,
+ * generated here and stored encrypted like any uploaded one (each server's storage and key: the seeded database is
+ * shared by many test servers). The flag is cleared under the row's lock, so one request generates it.
+ */
+export async function garantirCertificadoDemo(services: Pick<AppServices, 'storage'>, q: Queryable, tenantId: number, filialId: number): Promise<void> {
+  const r = await q.query(`UPDATE configuracoes_nfe SET certificado_demo = false WHERE tenant_id = $1 AND filial_id = $2 AND certificado_demo RETURNING filial_id`, [tenantId, filialId]);
+  if (!r.rows.length) return;
+  const ativo = await q.query(`SELECT 1 FROM certificados_digitais WHERE tenant_id = $1 AND filial_id = $2 AND ativo`, [tenantId, filialId]);
+  if (ativo.rows.length) return;
+  const b = (await q.query(`SELECT nome, cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [tenantId, filialId])).rows[0];
+  const { pfx, senha } = gerarCertificadoDemonstracao(String(b.cpf_cnpj).replace(/\D/g, ''), String(b.nome).toUpperCase().normalize('NFD').replace(/[^\x20-\x7e]/g, ''));
+  await gravarCertificado(services, q, { tenantId }, filialId, pfx, senha);
+}

@@ -1,0 +1,727 @@
+import Decimal from 'decimal.js';
+import type { ValidateFunction } from 'ajv';
+import type { NfeDocumento, Item, Pagamento, Transporte } from '../../../../generated/fiscal/nfe-documento.ts';
+import { TipoMovimentacao } from '../../../../generated/lookups.ts';
+import { NOTA_FISCAL_SCHEMA, type DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
+import { fieldErrors } from '../../../shared/messages.ts';
+import type { AppServices } from '../../app-services.ts';
+import type { Queryable } from '../../db/db.ts';
+import { proximoNumero } from '../../documentos/numeracao.ts';
+import { movimentar, estornar } from '../../estoque/movimentos.ts';
+import { criarLancamento, cancelarLancamento, RECEITA, DESPESA } from '../../financeiro/financeiro.service.ts';
+import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../../http/errors.ts';
+import { createAjv } from '../../resources/registry.ts';
+import { loadLookups } from '../../catalog/documents.ts';
+import { tenantKey } from '../../storage/storage.ts';
+import { assinadorDe } from '../assinatura.ts';
+import type { CertificadoA1 } from '../certificado.ts';
+import { cnpjValido, cpfValido, gerarCodigoNumerico } from '../chave.ts';
+import { gerarDanfe } from '../danfe.ts';
+import { CalculoError, calcularNfe } from '../nfe-calculo.ts';
+import { montarNfe } from '../nfe.ts';
+import { envelopeEventos, montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
+import { ajudaRejeicao, type AjudaRejeicao } from '../rejeicoes.ts';
+import { criarClienteSefaz } from '../sefaz-destino.ts';
+import { SefazIndisponivelError, ConsumoIndevidoError, type SefazCliente } from '../sefaz-cliente.ts';
+import { codigoUf } from '../ufs.ts';
+import { validarMensagem } from '../validacao-xsd.ts';
+import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
+import { ieValida } from './ie.ts';
+import { tributosDaLinha, TributacaoError } from './tributos-linha.ts';
+
+type Row = Record<string, any>;
+export interface CtxEmissao {
+  tenantId: number;
+  userId: number;
+  branchId: number | null;
+}
+type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
+
+/** The legal window to cancel an authorised NF-e (Ajuste SINIEF 07/05: 24 hours). */
+export const PRAZO_CANCELAMENTO_MS = 24 * 3600_000;
+
+let validador: ValidateFunction | null = null;
+const validar = () => (validador ??= createAjv().compile(NOTA_FISCAL_SCHEMA));
+
+function titulo(path: string): string {
+  const partes = path.split('/').filter(Boolean);
+  let s: any = NOTA_FISCAL_SCHEMA;
+  const nomes: string[] = [];
+  for (const p of partes) {
+    if (/^\d+$/.test(p)) {
+      nomes.push(`linha ${Number(p) + 1}`);
+      s = s?.items;
+    } else {
+      s = s?.properties?.[p];
+      nomes.push(s?.title ?? p);
+    }
+  }
+  return nomes.join(', ') || 'Nota';
+}
+
+/** The draft checked by the same JSON Schema as the screen; 400 naming each field. */
+export function validarDados(body: unknown): DadosNotaFiscal {
+  const v = validar();
+  const d = structuredClone(body ?? {});
+  if (!v(d)) {
+    const erros = fieldErrors(v.errors).map((e) => ({ ...e, mensagem: e.mensagem }));
+    throw badRequest(`Dados inválidos: ${erros.map((e) => `${titulo(e.path)}: ${e.mensagem}`).join('; ')}`, erros);
+  }
+  return d as DadosNotaFiscal;
+}
+
+function filialDe(ctx: CtxEmissao): number {
+  if (!ctx.branchId) throw badRequest('Selecione uma filial antes de emitir notas.');
+  return ctx.branchId;
+}
+
+const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
+
+export function notaOut(r: Row) {
+  return {
+    id: Number(r.id),
+    modelo: Number(r.modelo),
+    serie: r.serie == null ? null : Number(r.serie),
+    numero: r.numero == null ? null : Number(r.numero),
+    status: r.status as string,
+    naturezaId: r.natureza_id == null ? null : Number(r.natureza_id),
+    clienteId: r.cliente_id == null ? null : Number(r.cliente_id),
+    destinatarioNome: r.destinatario_nome ?? null,
+    total: new Decimal(r.total ?? 0).toFixed(2),
+    chave: r.chave ?? null,
+    protocolo: r.protocolo ?? null,
+    ambiente: r.ambiente == null ? null : Number(r.ambiente),
+    dataEmissao: iso(r.data_emissao),
+    dataAutorizacao: iso(r.data_autorizacao),
+    rejeicao: r.rejeicao ?? null,
+    sequenciaCce: Number(r.sequencia_cce ?? 0),
+    dados: (({ documento: _d, ...resto }) => resto)(r.dados ?? {}),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+// ---------------------------------------------------------------- settings
+
+export interface ConfiguracaoNfe {
+  serieNfe: number;
+  serieNfce: number;
+  ambiente: 1 | 2;
+  cscId: string | null;
+  cscToken: string | null;
+  contingencia: string;
+  naturezaPadraoId: number | null;
+  emailCopia: string | null;
+}
+
+export async function configuracaoNfe(q: Queryable, tenantId: number, filialId: number): Promise<ConfiguracaoNfe> {
+  const r = await q.query(`SELECT * FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2`, [tenantId, filialId]);
+  const c = r.rows[0];
+  return {
+    serieNfe: c ? Number(c.serie_nfe) : 1,
+    serieNfce: c ? Number(c.serie_nfce) : 1,
+    ambiente: c ? (Number(c.ambiente) as 1 | 2) : 2,
+    cscId: c?.csc_id ?? null,
+    cscToken: c?.csc_token ?? null,
+    contingencia: c?.contingencia ?? 'svc',
+    naturezaPadraoId: c?.natureza_padrao_id == null ? null : Number(c.natureza_padrao_id),
+    emailCopia: c?.email_copia ?? null,
+  };
+}
+
+/** The last number used of a series (0 when none), from sequencias_filial. */
+export async function ultimoNumero(q: Queryable, tenantId: number, filialId: number, tipo: 'nfe' | 'nfce', serie: number): Promise<number> {
+  const r = await q.query<{ n: string }>(`SELECT ultimo_numero::text AS n FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $3 AND serie = $4`, [tenantId, filialId, tipo, serie]);
+  return r.rows[0] ? Number(r.rows[0].n) : 0;
+}
+
+// ---------------------------------------------------------------- building the document
+
+interface Emitente {
+  doc: NfeDocumento['emitente'];
+  filial: Row;
+}
+
+const REGIME_CRT = (() => {
+  const items = loadLookups().get('regimeTributario')?.items ?? [];
+  return new Map(items.map((i: any) => [Number(i.value), Number(i.regimeDocumento ?? 3)]));
+})();
+
+async function emitenteDa(q: Queryable, tenantId: number, filialId: number, erros: ErrorDetail[]): Promise<Emitente> {
+  const r = await q.query(
+    `SELECT to_jsonb(b) AS b, m.nome AS municipio FROM branches b LEFT JOIN municipio m ON m.codigo_ibge = b.codigo_municipio WHERE b.tenant_id = $1 AND b.id = $2`,
+    [tenantId, filialId],
+  );
+  if (!r.rows.length) throw notFound('Filial não encontrada.');
+  const b = r.rows[0].b as Row;
+  const so = (v: unknown) => String(v ?? '').replace(/\D/g, '');
+  const falta = (campo: string, o: string) => erros.push({ campo: `emitente.${campo}`, mensagem: `Filial: ${o} (Configurações > Empresas).` });
+  const cnpj = so(b.cpf_cnpj);
+  if (cnpj.length !== 14) falta('cnpj', 'informe o CNPJ');
+  const ie = so(b.inscricao_estadual);
+  if (!ie) falta('inscricaoEstadual', 'informe a inscrição estadual');
+  const logradouro = b.logradouro ?? b.endereco;
+  if (!logradouro || !b.numero || !b.bairro || !b.codigo_municipio || !b.uf) falta('endereco', 'complete o endereço (logradouro, número, bairro, UF e município)');
+  const crt = (REGIME_CRT.get(Number(b.regime_tributario)) ?? 3) as 1 | 2 | 3 | 4;
+  return {
+    filial: b,
+    doc: {
+      cnpj,
+      razaoSocial: String(b.razao_social ?? b.nome ?? '').slice(0, 60),
+      nomeFantasia: b.nome_fantasia ?? b.apelido ?? undefined,
+      endereco: {
+        logradouro: String(logradouro ?? ''),
+        numero: String(b.numero ?? ''),
+        complemento: b.complemento || undefined,
+        bairro: String(b.bairro ?? ''),
+        codigoMunicipio: String(b.codigo_municipio ?? ''),
+        municipio: String(r.rows[0].municipio ?? ''),
+        uf: b.uf,
+        cep: so(b.cep) || undefined,
+        telefone: so(b.telefone) || undefined,
+      },
+      ie,
+      crt,
+    },
+  };
+}
+
+export interface NotaMontada {
+  doc: NfeDocumento;
+  natureza: Row;
+  cliente: Row;
+  produtos: Map<number, Row>;
+  serie: number;
+}
+
+/**
+ * Turns a draft into the engine's NfeDocumento for a number, collecting every problem the user can fix (product
+ * without NCM, cliente without address or with an invalid IE, incomplete issuer, totals) into one 400.
+ */
+export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, numero: number, agora = new Date()): Promise<NotaMontada> {
+  const filialId = filialDe(ctx);
+  const erros: ErrorDetail[] = [];
+  const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
+  const emit = await emitenteDa(q, ctx.tenantId, filialId, erros);
+  const nat = (await q.query(`SELECT * FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, dados.naturezaId])).rows[0];
+  if (!nat) throw badRequest('Natureza de operação: cadastro não encontrado.', [{ campo: 'naturezaId', mensagem: 'Não encontrado' }]);
+  if (!nat.ativo) erros.push({ campo: 'naturezaId', mensagem: `Natureza de operação "${nat.descricao}" está inativa.` });
+  const cli = (await q.query(`SELECT p.*, m.nome AS municipio FROM pessoas p LEFT JOIN municipio m ON m.codigo_ibge = p.codigo_municipio WHERE p.tenant_id = $1 AND p.id = $2`, [ctx.tenantId, dados.clienteId])).rows[0];
+  if (!cli) throw badRequest('Destinatário: cadastro não encontrado.', [{ campo: 'clienteId', mensagem: 'Não encontrado' }]);
+  const doc = String(cli.cpf_cnpj ?? '').replace(/\D/g, '');
+  if (doc.length === 14 ? !cnpjValido(doc) : doc.length === 11 ? !cpfValido(doc) : true) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: CPF/CNPJ ausente ou inválido; corrija o cadastro do cliente.` });
+  if (!cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
+  const ieDest = String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
+  const contribuinte = ieDest !== '' && ieDest !== 'ISENTO';
+  if (contribuinte && cli.uf && !ieValida(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: inscrição estadual ${cli.inscricao_estadual} inválida para ${cli.uf}; corrija o cadastro do cliente.` });
+
+  const ids = [...new Set(dados.itens.map((i) => i.produtoId))];
+  const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);
+  const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
+  const consumidorFinal = nat.consumidor_final === true || !contribuinte;
+  const itens: Item[] = [];
+  dados.itens.forEach((l, i) => {
+    const p = produtos.get(l.produtoId);
+    const onde = `Item ${i + 1}`;
+    if (!p) return void erros.push({ campo: `itens/${i}/produtoId`, linha: i + 1, mensagem: `${onde}: produto não encontrado.` });
+    const ncm = String(p.ncm ?? '').replace(/\D/g, '');
+    if (ncm.length !== 8) return void erros.push({ campo: `itens/${i}/produtoId`, linha: i + 1, mensagem: `${onde} (${p.descricao}): produto sem NCM; preencha o NCM (8 dígitos) no cadastro do produto.` });
+    if (new Decimal(l.quantidade).lte(0)) return void erros.push({ campo: `itens/${i}/quantidade`, linha: i + 1, mensagem: `${onde}: quantidade deve ser maior que zero.` });
+    let t;
+    try {
+      t = tributosDaLinha({
+        produto: { id: Number(p.id), ncm, origem: Number(p.origem ?? 0), cest: p.cest },
+        natureza: { tipo: Number(nat.tipo), cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior, geraFinanceiro: nat.gera_financeiro, finalidade: Number(nat.finalidade) },
+        emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
+        destinatario: { uf: cli.uf ?? null, consumidorFinal, contribuinte },
+        quantidade: l.quantidade,
+        valorUnitario: l.valorUnitario,
+        valorDesconto: l.valorDesconto,
+      });
+    } catch (e) {
+      if (e instanceof TributacaoError) return void erros.push({ campo: e.campo, mensagem: e.message });
+      throw e;
+    }
+    const bruto = new Decimal(l.quantidade).times(l.valorUnitario);
+    if (l.valorDesconto && new Decimal(l.valorDesconto).gte(bruto.toDecimalPlaces(2))) erros.push({ campo: `itens/${i}/valorDesconto`, linha: i + 1, mensagem: `${onde}: o desconto não pode ser igual ou maior que o valor do item.` });
+    const gtin = /^\d{8}$|^\d{12,14}$/.test(String(p.gtin ?? '')) ? String(p.gtin) : undefined;
+    itens.push({
+      codigo: String(p.codigo ?? p.id).slice(0, 60),
+      gtin,
+      descricao: String(p.descricao).slice(0, 120),
+      ncm,
+      cest: /^\d{7}$/.test(String(p.cest ?? '')) ? String(p.cest) : undefined,
+      cfop: t.cfop,
+      unidade: String(p.unidade ?? 'UN').slice(0, 6),
+      quantidade: new Decimal(l.quantidade).toFixed(4),
+      valorUnitario: new Decimal(l.valorUnitario).toFixed(2),
+      ...(l.valorDesconto && new Decimal(l.valorDesconto).gt(0) ? { valorDesconto: new Decimal(l.valorDesconto).toFixed(2) } : {}),
+      icms: t.icms,
+      pis: t.pis,
+      cofins: t.cofins,
+    });
+  });
+
+  let transporte: Transporte = { modalidadeFrete: 9 };
+  if (dados.transporte) {
+    transporte = { modalidadeFrete: dados.transporte.modalidade };
+    if (dados.transporte.transportadorId) {
+      const tr = (await q.query(`SELECT p.*, m.nome AS municipio FROM pessoas p LEFT JOIN municipio m ON m.codigo_ibge = p.codigo_municipio WHERE p.tenant_id = $1 AND p.id = $2`, [ctx.tenantId, dados.transporte.transportadorId])).rows[0];
+      if (!tr) erros.push({ campo: 'transporte/transportadorId', mensagem: 'Transportador: cadastro não encontrado.' });
+      else {
+        const d = String(tr.cpf_cnpj ?? '').replace(/\D/g, '');
+        transporte.transportadora = {
+          ...(d.length === 14 ? { cnpj: d } : d.length === 11 ? { cpf: d } : {}),
+          nome: String(tr.nome).slice(0, 60),
+          ...(tr.logradouro ? { endereco: `${tr.logradouro}, ${tr.numero ?? 's/n'}`.slice(0, 60) } : {}),
+          ...(tr.municipio ? { municipio: tr.municipio } : {}),
+          ...(tr.uf ? { uf: tr.uf } : {}),
+        };
+      }
+    }
+    const volumes = (dados.transporte.volumes ?? []).filter((v) => v.quantidade || v.especie || v.pesoBruto || v.pesoLiquido);
+    if (volumes.length) transporte.volumes = volumes.map((v) => ({ ...v, especie: v.especie || undefined }));
+  }
+  if (erros.length) throw badRequest(`Corrija antes de transmitir: ${erros.map((e) => e.mensagem).join(' ')}`, erros);
+
+  const pagamentos: Pagamento[] = dados.pagamentos.map((p) => ({ tPag: p.tPag as Pagamento['tPag'], valor: new Decimal(p.valor).toFixed(2), ...(p.tPag === '90' ? {} : { indPag: p.vencimento && p.vencimento.slice(0, 10) > hoje(agora) ? 1 : 0 }) }));
+  const dups = dados.pagamentos.filter((p) => p.vencimento && new Decimal(p.valor).gt(0)).map((p, i) => ({ numero: String(i + 1).padStart(3, '0'), vencimento: p.vencimento!.slice(0, 10), valor: new Decimal(p.valor).toFixed(2) }));
+  const serie = conf.serieNfe;
+  const docNfe: NfeDocumento = {
+    modelo: 55,
+    ambiente: conf.ambiente,
+    ide: {
+      serie,
+      numero,
+      codigoNumerico: gerarCodigoNumerico(numero),
+      naturezaOperacao: String(nat.descricao).slice(0, 60),
+      dataEmissao: comFuso(agora),
+      tipoOperacao: Number(nat.tipo) === 0 ? 0 : 1,
+      codigoMunicipioFatoGerador: emit.doc.endereco.codigoMunicipio,
+      finalidade: (dados.finalidade ?? Number(nat.finalidade)) as 1 | 2 | 3 | 4,
+      consumidorFinal,
+      presenca: Number(nat.indicador_presenca ?? 0) as 0,
+      ...(dados.referencias?.length ? { referencias: dados.referencias.map((chaveNFe) => ({ chaveNFe })) } : {}),
+    },
+    emitente: emit.doc,
+    destinatario: {
+      ...(doc.length === 14 ? { cnpj: doc } : { cpf: doc }),
+      nome: String(cli.nome).slice(0, 60),
+      endereco: {
+        logradouro: cli.logradouro,
+        numero: String(cli.numero),
+        complemento: cli.complemento || undefined,
+        bairro: cli.bairro,
+        codigoMunicipio: String(cli.codigo_municipio),
+        municipio: cli.municipio ?? '',
+        uf: cli.uf,
+        cep: String(cli.cep ?? '').replace(/\D/g, '') || undefined,
+      },
+      indicadorIE: contribuinte ? 1 : 9,
+      ...(contribuinte ? { ie: ieDest } : {}),
+      ...(cli.email ? { email: String(cli.email).slice(0, 60) } : {}),
+    },
+    itens: itens as NfeDocumento['itens'],
+    transporte,
+    ...(dups.length ? { cobranca: { numeroFatura: String(numero), duplicatas: dups } } : {}),
+    pagamentos: pagamentos as NfeDocumento['pagamentos'],
+    ...(dados.informacoesAdicionais ? { informacoesAdicionais: { contribuinte: dados.informacoesAdicionais.replace(/\s+/g, ' ').trim() } } : {}),
+  };
+  let vNF: Decimal;
+  try {
+    vNF = new Decimal(calcularNfe({ ...docNfe, pagamentos: [{ tPag: '90', valor: '0.00' }] }).totais.vNF.toString());
+  } catch (e) {
+    if (e instanceof CalculoError) throw badRequest(`Corrija antes de transmitir: ${e.message}`, [{ campo: e.caminho ?? 'nota', mensagem: e.message }]);
+    throw e;
+  }
+  const pago = dados.pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0));
+  const semPagamento = dados.pagamentos.every((p) => p.tPag === '90');
+  if (!semPagamento && !pago.eq(vNF)) {
+    throw badRequest(`Pagamentos: a soma dos pagamentos (${brl(pago)}) difere do total da nota (${brl(vNF)}).`, [{ campo: 'pagamentos', mensagem: 'Soma difere do total da nota' }]);
+  }
+  return { doc: docNfe, natureza: nat, cliente: cli, produtos, serie };
+}
+
+const brl = (d: Decimal) => `R$ ${d.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+const hoje = (d: Date) => comFuso(d).slice(0, 10);
+/** dhEmi in Brasília time (UTC-3). */
+export function comFuso(d: Date): string {
+  return new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 19) + '-03:00';
+}
+
+// ---------------------------------------------------------------- drafts
+
+export async function lerNota(q: Queryable, ctx: CtxEmissao, id: number, travar = false): Promise<Row> {
+  const r = await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2${travar ? ' FOR UPDATE' : ''}`, [ctx.tenantId, id]);
+  if (!r.rows.length) throw notFound('Nota fiscal não encontrada.');
+  return r.rows[0];
+}
+
+async function nomeCliente(q: Queryable, tenantId: number, id: number): Promise<string> {
+  const r = await q.query(`SELECT nome FROM pessoas WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  if (!r.rows.length) throw badRequest('Destinatário: cadastro não encontrado.', [{ campo: 'clienteId', mensagem: 'Não encontrado' }]);
+  return r.rows[0].nome;
+}
+
+async function totalRascunho(dados: DadosNotaFiscal): Promise<string> {
+  return dados.itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.valorUnitario).toDecimalPlaces(2)).minus(i.valorDesconto ?? 0), new Decimal(0)).toFixed(2);
+}
+
+/** Saves a draft (new when id is not given). A draft has no number; only rascunho and rejeitada may change. */
+export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknown, id?: number): Promise<Row> {
+  const filialId = filialDe(ctx);
+  const dados = validarDados(body);
+  const nome = await nomeCliente(q, ctx.tenantId, dados.clienteId);
+  const nat = await q.query(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, dados.naturezaId]);
+  if (!nat.rows.length) throw badRequest('Natureza de operação: cadastro não encontrado.', [{ campo: 'naturezaId', mensagem: 'Não encontrado' }]);
+  const total = await totalRascunho(dados);
+  if (id === undefined) {
+    const r = await q.query(
+      `INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, natureza_id, cliente_id, destinatario_nome, dados, total, usuario_id) VALUES ($1, $2, 55, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      [ctx.tenantId, filialId, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, ctx.userId],
+    );
+    return r.rows[0];
+  }
+  const atual = await lerNota(q, ctx, id, true);
+  if (atual.status !== 'rascunho' && atual.status !== 'rejeitada') throw conflict(`Esta nota está ${atual.status}: só um rascunho ou uma nota rejeitada pode ser alterada.`);
+  const r = await q.query(
+    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6, total = $7, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, id, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total],
+  );
+  return r.rows[0];
+}
+
+export async function excluirRascunho(q: Queryable, ctx: CtxEmissao, id: number): Promise<void> {
+  const n = await lerNota(q, ctx, id, true);
+  if (n.status !== 'rascunho' && n.status !== 'rejeitada') throw conflict('Só um rascunho ou uma nota rejeitada pode ser excluída; uma nota autorizada se cancela.');
+  const ev = await q.query(`SELECT 1 FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 LIMIT 1`, [ctx.tenantId, id]);
+  if (ev.rows.length) throw conflict('Esta nota já foi enviada à SEFAZ (há histórico de rejeição): corrija e transmita de novo em vez de excluí-la.');
+  await q.query(`DELETE FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]);
+}
+
+// ---------------------------------------------------------------- SEFAZ
+
+async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
+  try {
+    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
+  } catch (e) {
+    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
+  }
+}
+
+function indisponivel(e: unknown): never {
+  if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) throw new HttpError(503, `SEFAZ indisponível: ${e.message} Nada foi numerado; tente de novo em instantes.`);
+  throw e;
+}
+
+/** Result of a transmission: the note as recorded, and on rejection the SEFAZ code with its help text. */
+export interface ResultadoTransmissao {
+  nota: ReturnType<typeof notaOut>;
+  autorizada: boolean;
+  rejeicao?: { cStat: string; xMotivo: string; ajuda: AjudaRejeicao; erros?: { caminho: string; mensagem: string }[] };
+}
+
+class Rejeitada extends Error {
+  constructor(public rejeicao: NonNullable<ResultadoTransmissao['rejeicao']>, public ambiente: number) {
+    super(rejeicao.xMotivo);
+  }
+}
+
+/**
+ * THE issuing service (emitir-nfe today; sales and purchasing call it with a draft they saved). In one transaction:
+ * locks the note, takes the series' next number (sequencias_filial, gap-free), builds and signs the NF-e, sends it to
+ * SEFAZ and, when authorised, stores the nfeProc in the file storage, records number, key and protocol, and posts the
+ * stock movements and receivables the natureza asks for. A rejection rolls all of that back (the number returns to
+ * the series) and is then recorded on the note with the SEFAZ code and its help text.
+ */
+export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date()): Promise<ResultadoTransmissao> {
+  try {
+    return await services.db.tenant(ctx, async (q) => {
+      const nota = await lerNota(q, ctx, notaId, true);
+      if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(`Esta nota já está ${nota.status}.`);
+      const filialId = Number(nota.filial_id);
+      if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
+      const dados = validarDados(nota.dados);
+      const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
+      // Everything the user can fix is checked with a provisional number before the series moves.
+      await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
+      const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
+      const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
+      const m = await montarDocumento(q, ctx, dados, numero, agora);
+      const montada = montarNfe(m.doc, assinadorDe(cert));
+      const sefaz = await clienteSefaz(cert, m.doc.emitente.endereco.uf, m.doc.ambiente);
+      let ret;
+      try {
+        ret = await sefaz.autorizar(montada.xml);
+      } catch (e) {
+        indisponivel(e);
+      } finally {
+        sefaz.fechar();
+      }
+      if (!ret.nfeProc) {
+        throw new Rejeitada(
+          {
+            cStat: ret.cStat,
+            xMotivo: ret.xMotivo,
+            ajuda: ret.ajuda ?? ajudaRejeicao(ret.cStat, ret.xMotivo),
+            ...(ret.erros?.length ? { erros: ret.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })) } : {}),
+          },
+          m.doc.ambiente,
+        );
+      }
+      const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-procNFe.xml`);
+      await services.storage.put(arquivo, Buffer.from(ret.nfeProc, 'utf8'), { contentType: 'application/xml' });
+      const vNF = montada.calculo.totais.vNF.toFixed(2);
+      const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
+      const r = await q.query(
+        `UPDATE notas_fiscais SET status = 'autorizada', serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
+                arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), updated_at = now()
+          WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+        [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc)],
+      );
+      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
+      const lancamentoId = await lancar(q, ctx, r.rows[0], m, vNF);
+      if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
+      return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
+    });
+  } catch (e) {
+    if (!(e instanceof Rejeitada)) throw e;
+    const r = await services.db.tenant(ctx, async (q) => {
+      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
+      return q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
+    });
+    return { nota: notaOut(r.rows[0]), autorizada: false, rejeicao: e.rejeicao };
+  } finally {
+    void alertarVencimentos(services).catch(() => {});
+  }
+}
+
+const ORIGEM = 'notaFiscal';
+
+/** Stock and receivables of an authorised note, as its natureza asks (in the authorisation's transaction). */
+async function lancar(q: Queryable, ctx: CtxEmissao, nota: Row, m: NotaMontada, vNF: string): Promise<number | null> {
+  const nat = m.natureza;
+  const entrada = Number(nat.tipo) === 0;
+  if (nat.movimenta_estoque) {
+    const dep = await q.query(`SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 AND ativo ORDER BY padrao DESC, id LIMIT 1`, [ctx.tenantId, nota.filial_id]);
+    if (!dep.rows.length) throw badRequest('A filial não tem depósito ativo para movimentar o estoque desta natureza de operação.');
+    const dados = nota.dados as DadosNotaFiscal;
+    const tipo = nat.tipo_movimentacao == null ? (entrada ? TipoMovimentacao.COMPRA : TipoMovimentacao.VENDA) : Number(nat.tipo_movimentacao);
+    await movimentar(
+      q,
+      { tenantId: ctx.tenantId, userId: ctx.userId },
+      dados.itens.map((i, k) => ({ produtoId: i.produtoId, depositoId: Number(dep.rows[0].id), quantidade: (entrada ? '' : '-') + new Decimal(i.quantidade).toFixed(4), tipo, origemLinha: k + 1 })),
+      { tipo: ORIGEM, id: Number(nota.id) },
+    );
+  }
+  if (!nat.gera_financeiro) return null;
+  const dados = nota.dados as DadosNotaFiscal;
+  const emissao = hoje(new Date(nota.data_emissao));
+  const parcelas = dados.pagamentos.filter((p) => p.tPag !== '90' && new Decimal(p.valor).gt(0)).map((p) => ({ vencimento: (p.vencimento ?? emissao).slice(0, 10), valor: new Decimal(p.valor).toFixed(2) }));
+  if (!parcelas.length) return null;
+  const l = await criarLancamento(q, ctx, {
+    tipo: entrada ? DESPESA : RECEITA,
+    descricao: `NF-e ${nota.numero}/${nota.serie} - ${String(m.cliente.nome).slice(0, 150)}`,
+    pessoaId: Number(m.cliente.id),
+    documento: `NF-e ${nota.numero}`,
+    dataEmissao: emissao,
+    valorTotal: vNF,
+    parcelas,
+    origemTipo: ORIGEM,
+    origemId: Number(nota.id),
+  });
+  return l.id;
+}
+
+// ---------------------------------------------------------------- events
+
+async function eventoNota(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, tipo: '110111' | '110110', extra: { justificativa?: string; correcao?: string; sequencia: number }, agora: Date) {
+  const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
+  let evento: string;
+  try {
+    evento = montarEvento({ tipo, chNFe: nota.chave, tpAmb: Number(nota.ambiente) as 1 | 2, cnpj: nota.chave.slice(6, 20), dataHora: comFuso(agora), sequencia: extra.sequencia, protocolo: nota.protocolo, justificativa: extra.justificativa, correcao: extra.correcao }, assinadorDe(cert));
+  } catch (e) {
+    if (e instanceof MensagemError) throw badRequest(e.message, [{ campo: tipo === '110111' ? 'justificativa' : 'correcao', mensagem: e.message }]);
+    throw e;
+  }
+  const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
+  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
+  try {
+    const r = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
+    const e = r.eventos[0] ?? r;
+    return { ...e, procEventoNFe: (e as { procEventoNFe?: string }).procEventoNFe };
+  } catch (e) {
+    indisponivel(e);
+  } finally {
+    sefaz.fechar();
+  }
+}
+
+function texto(v: unknown, campo: string, nome: string, min: number, max: number): string {
+  const s = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '';
+  if (s.length < min || s.length > max) throw badRequest(`${nome}: escreva de ${min} a ${max} caracteres (tem ${s.length}).`, [{ campo, mensagem: `De ${min} a ${max} caracteres` }]);
+  return s;
+}
+
+/** Cancels an authorised NF-e within 24 hours of its authorisation, and reverses its stock and receivables. */
+export async function cancelarNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, justificativaBruta: unknown, agora = new Date()): Promise<ResultadoTransmissao> {
+  const justificativa = texto(justificativaBruta, 'justificativa', 'Justificativa', 15, 255);
+  return services.db.tenant(ctx, async (q) => {
+    const nota = await lerNota(q, ctx, notaId, true);
+    if (nota.status === 'cancelada') throw conflict('Esta nota já está cancelada.');
+    if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada pode ser cancelada; um rascunho se exclui.');
+    const desde = new Date(nota.data_autorizacao).getTime();
+    if (agora.getTime() - desde > PRAZO_CANCELAMENTO_MS) {
+      throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
+    }
+    const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CANCELAMENTO, { justificativa, sequencia: 1 }, agora);
+    if (!e.procEventoNFe) {
+      const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
+      throw badRequest(`A SEFAZ recusou o cancelamento: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'justificativa', mensagem: e.xMotivo, cStat: e.cStat }]);
+    }
+    const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cancelamento.xml`);
+    await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
+    const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
+    await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', 1, $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, justificativa, e.cStat, e.xMotivo, prot, arquivo, ctx.userId]);
+    await estornar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: ORIGEM, id: notaId });
+    if (nota.lancamento_id) await cancelarLancamento(q, ctx, Number(nota.lancamento_id));
+    const r = await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId]);
+    return { nota: notaOut(r.rows[0]), autorizada: true };
+  });
+}
+
+/** Carta de correção: the next sequence number (1 to 20), text of 15 to 1000 characters, not on a cancelled note. */
+export async function cartaCorrecao(services: Servicos, ctx: CtxEmissao, notaId: number, correcaoBruta: unknown, agora = new Date()) {
+  const correcao = texto(correcaoBruta, 'correcao', 'Correção', 15, 1000);
+  return services.db.tenant(ctx, async (q) => {
+    const nota = await lerNota(q, ctx, notaId, true);
+    if (nota.status === 'cancelada') throw conflict('Esta nota está cancelada: não cabe carta de correção.');
+    if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada recebe carta de correção.');
+    const sequencia = Number(nota.sequencia_cce) + 1;
+    if (sequencia > 20) throw conflict('Esta nota já tem 20 cartas de correção, o máximo que a SEFAZ aceita.');
+    const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CARTA_CORRECAO, { correcao, sequencia }, agora);
+    if (!e.procEventoNFe) {
+      const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
+      throw badRequest(`A SEFAZ recusou a carta de correção: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'correcao', mensagem: e.xMotivo, cStat: e.cStat }]);
+    }
+    const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cce-${sequencia}.xml`);
+    await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
+    await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cce', $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, sequencia, correcao, e.cStat, e.xMotivo, arquivo, ctx.userId]);
+    const r = await q.query(`UPDATE notas_fiscais SET sequencia_cce = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, sequencia]);
+    return { nota: notaOut(r.rows[0]), sequencia, cStat: e.cStat, xMotivo: e.xMotivo };
+  });
+}
+
+/** Asks SEFAZ the note's situation (NFeConsultaProtocolo) and records the answer. */
+export async function consultarNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number) {
+  return services.db.tenant(ctx, async (q) => {
+    const nota = await lerNota(q, ctx, notaId);
+    if (!nota.chave) throw conflict('Esta nota ainda não foi autorizada: não há chave para consultar.');
+    const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id));
+    const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
+    const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
+    let r;
+    try {
+      r = await sefaz.consultar(nota.chave);
+    } catch (e) {
+      indisponivel(e);
+    } finally {
+      sefaz.fechar();
+    }
+    await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'consulta', $3, $4, $5)`, [ctx.tenantId, notaId, r.cStat, r.xMotivo, ctx.userId]);
+    return { cStat: r.cStat, xMotivo: r.xMotivo, eventos: r.eventos.length, nota: notaOut(nota) };
+  });
+}
+
+export async function eventosDaNota(q: Queryable, ctx: CtxEmissao, notaId: number) {
+  await lerNota(q, ctx, notaId);
+  const r = await q.query(`SELECT id, tipo, sequencia, texto, cstat, motivo, protocolo, created_at FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 ORDER BY id`, [ctx.tenantId, notaId]);
+  return r.rows.map((e) => ({ id: Number(e.id), tipo: e.tipo, sequencia: e.sequencia, texto: e.texto, cStat: e.cstat, xMotivo: e.motivo, protocolo: e.protocolo, data: iso(e.created_at) }));
+}
+
+// ---------------------------------------------------------------- files
+
+export async function xmlDaNota(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number): Promise<{ nome: string; xml: Buffer }> {
+  const nota = await lerNota(q, ctx, notaId);
+  if (!nota.arquivo_xml) throw conflict('Esta nota ainda não foi autorizada: não há XML autorizado.');
+  const s = await services.storage.get(nota.arquivo_xml);
+  if (!s) throw notFound('O XML desta nota não foi encontrado no armazenamento.');
+  return { nome: `${nota.chave}-procNFe.xml`, xml: await paraBuffer(s) };
+}
+
+/** DANFE of an authorised note (with its protocol) or a preview of a draft (provisional number, no protocol). */
+export async function danfeDaNota(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number): Promise<{ nome: string; pdf: Buffer }> {
+  const nota = await lerNota(q, ctx, notaId);
+  if (nota.dados?.documento) {
+    const calculo = calcularNfe(nota.dados.documento);
+    const dh = nota.data_autorizacao ? comFuso(new Date(nota.data_autorizacao)) : undefined;
+    const pdf = await gerarDanfe({ calculo, protocolo: nota.protocolo ? { nProt: nota.protocolo, dhRecbto: dh! } : undefined });
+    return { nome: `${nota.chave}.pdf`, pdf };
+  }
+  const dados = validarDados(nota.dados);
+  const conf = await configuracaoNfe(q, ctx.tenantId, Number(nota.filial_id));
+  const m = await montarDocumento(q, { ...ctx, branchId: Number(nota.filial_id) }, dados, (await ultimoNumero(q, ctx.tenantId, Number(nota.filial_id), 'nfe', conf.serieNfe)) + 1);
+  return { nome: `previa-nota-${notaId}.pdf`, pdf: await gerarDanfe({ calculo: calcularNfe(m.doc) }) };
+}
+
+/** Validate: the draft built and checked against the official XSD (unsigned build, signature placeholder not needed). */
+export async function validarNotaFiscal(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number) {
+  const nota = await lerNota(q, ctx, notaId);
+  const dados = validarDados(nota.dados);
+  const filialId = Number(nota.filial_id);
+  const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
+  const m = await montarDocumento(q, { ...ctx, branchId: filialId }, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1);
+  const cert = await abrirCertificado(services, q, ctx.tenantId, filialId);
+  const montada = montarNfe(m.doc, assinadorDe(cert));
+  const v = await validarMensagem(montada.xml);
+  return { valido: v.valido, erros: v.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })), total: montada.calculo.totais.vNF.toFixed(2) };
+}
+
+// ---------------------------------------------------------------- inutilização
+
+export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, body: Row, agora = new Date()) {
+  const filialId = filialDe(ctx);
+  const erros: ErrorDetail[] = [];
+  const inteiro = (v: unknown, campo: string, nome: string, min: number, max: number) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+    if (!Number.isInteger(n) || (n as number) < min || (n as number) > max) erros.push({ campo, mensagem: `${nome}: informe um número de ${min} a ${max}.` });
+    return n as number;
+  };
+  const serie = inteiro(body?.serie, 'serie', 'Série', 0, 999);
+  const inicio = inteiro(body?.numeroInicial, 'numeroInicial', 'Número inicial', 1, 999_999_999);
+  const fim = inteiro(body?.numeroFinal, 'numeroFinal', 'Número final', 1, 999_999_999);
+  const j = typeof body?.justificativa === 'string' ? body.justificativa.replace(/\s+/g, ' ').trim() : '';
+  if (j.length < 15 || j.length > 255) erros.push({ campo: 'justificativa', mensagem: `Justificativa: escreva de 15 a 255 caracteres (tem ${j.length}).` });
+  if (!erros.length && inicio > fim) erros.push({ campo: 'numeroFinal', mensagem: 'Número final: deve ser igual ou maior que o inicial.' });
+  if (erros.length) throw badRequest(`Dados inválidos: ${erros.map((e) => e.mensagem).join(' ')}`, erros);
+  return services.db.tenant(ctx, async (q) => {
+    const usadas = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 ORDER BY numero LIMIT 5`, [ctx.tenantId, filialId, serie, inicio, fim]);
+    if (usadas.rows.length) throw badRequest(`A faixa inclui números já usados por notas desta série: ${usadas.rows.map((r) => r.numero).join(', ')}.`, [{ campo: 'numeroInicial', mensagem: 'Número já usado' }]);
+    const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
+    const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
+    const f = (await q.query(`SELECT cpf_cnpj, uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0];
+    const xml = montarInutilizacao({ tpAmb: conf.ambiente, cUF: codigoUf(f.uf), ano: comFuso(agora).slice(2, 4), cnpj: String(f.cpf_cnpj).replace(/\D/g, ''), modelo: 55, serie, inicio, fim, justificativa: j }, assinadorDe(cert));
+    const sefaz = await clienteSefaz(cert, f.uf, conf.ambiente);
+    let r;
+    try {
+      r = await sefaz.inutilizar(xml);
+    } catch (e) {
+      indisponivel(e);
+    } finally {
+      sefaz.fechar();
+    }
+    if (!r.procInutNFe) {
+      const ajuda = ajudaRejeicao(r.cStat, r.xMotivo);
+      throw badRequest(`A SEFAZ recusou a inutilização: ${r.cStat} - ${r.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'numeroInicial', mensagem: r.xMotivo, cStat: r.cStat }]);
+    }
+    const ins = await q.query(`INSERT INTO inutilizacoes (tenant_id, filial_id, modelo, serie, numero_inicial, numero_final, justificativa, cstat, motivo, protocolo, usuario_id) VALUES ($1, $2, 55, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`, [ctx.tenantId, filialId, serie, inicio, fim, j, r.cStat, r.xMotivo, /<nProt>(\d+)</.exec(r.xml)?.[1] ?? null, ctx.userId]);
+    const arquivo = tenantKey(ctx.tenantId, 'nfe', `inutilizacao-${ins.rows[0].id}.xml`);
+    await services.storage.put(arquivo, Buffer.from(r.procInutNFe, 'utf8'), { contentType: 'application/xml' });
+    const out = await q.query(`UPDATE inutilizacoes SET arquivo_xml = $3 WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, ins.rows[0].id, arquivo]);
+    return inutilizacaoOut(out.rows[0]);
+  });
+}
+
+export function inutilizacaoOut(r: Row) {
+  return { id: Number(r.id), modelo: Number(r.modelo), serie: Number(r.serie), numeroInicial: Number(r.numero_inicial), numeroFinal: Number(r.numero_final), justificativa: r.justificativa, cStat: r.cstat, xMotivo: r.motivo, protocolo: r.protocolo, createdAt: iso(r.created_at) };
+}

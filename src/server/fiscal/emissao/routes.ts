@@ -1,0 +1,300 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../app-services.ts';
+import { serverAllows } from '../../auth/access.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import type { LevelName } from '../../../shared/permissions.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { parseId } from '../../resources/resource-service.ts';
+import { garantirCertificadoDemo } from './certificado-demo.ts';
+import { alertarVencimentos, certificadoAtivo, gravarCertificado, resumo } from './certificados.ts';
+import {
+  cancelarNotaFiscal,
+  cartaCorrecao,
+  configuracaoNfe,
+  consultarNotaFiscal,
+  danfeDaNota,
+  eventosDaNota,
+  excluirRascunho,
+  inutilizacaoOut,
+  inutilizarNumeros,
+  lerNota,
+  notaOut,
+  salvarRascunho,
+  transmitirNotaFiscal,
+  ultimoNumero,
+  validarNotaFiscal,
+  xmlDaNota,
+  type CtxEmissao,
+} from './notas.ts';
+
+type Row = Record<string, any>;
+
+export const CHAVES_NFE = {
+  emitir: 'app.nfe',
+  notas: 'app.permissao.nota',
+  inutilizacao: 'app.inutilizacao',
+  configuracao: 'app.configuracaotnfe',
+  certificado: 'app.certificado',
+} as const;
+
+function exigir(req: FastifyRequest, chave: string, nivel: LevelName, acao: string): CtxEmissao & RequestContext {
+  const ctx = req.ctx!;
+  if (!serverAllows(ctx, chave, nivel)) throw forbidden(`Você não tem permissão para ${acao}.`);
+  return ctx as CtxEmissao & RequestContext;
+}
+
+/** Reading notes: the issuing screen or the processed-notes screen. */
+function leitor(req: FastifyRequest): CtxEmissao & RequestContext {
+  const ctx = req.ctx!;
+  if (!serverAllows(ctx, CHAVES_NFE.notas, 'view') && !serverAllows(ctx, CHAVES_NFE.emitir, 'view')) throw forbidden('Você não tem permissão para consultar notas fiscais.');
+  return ctx as CtxEmissao & RequestContext;
+}
+
+const idDe = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+const nfe = { config: { module: 'nfe' } };
+const fiscal = { config: { module: 'fiscal' } };
+
+function filtroNotas(req: FastifyRequest, ctx: CtxEmissao) {
+  const raw = (req.query as Record<string, string>).filter ?? (req.query as Record<string, string>).where;
+  let f: Row = {};
+  if (raw) {
+    try {
+      f = JSON.parse(raw);
+    } catch {
+      throw badRequest('filter: JSON inválido.');
+    }
+  }
+  const where: Row = (req.query as Row).filter ? (f.where ?? {}) : f;
+  const conds = ['tenant_id = $1', 'filial_id = $2'];
+  const params: unknown[] = [ctx.tenantId, ctx.branchId];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    conds.push(sql.replace('?', `$${params.length}`));
+  };
+  if (where.status != null) {
+    const lista = Array.isArray(where.status?.inq) ? where.status.inq : [where.status];
+    add('status = ANY(?::text[])', lista.map(String));
+  }
+  if (where.numero != null && /^\d+$/.test(String(where.numero))) add('numero = ?', Number(where.numero));
+  if (where.serie != null && /^\d+$/.test(String(where.serie))) add('serie = ?', Number(where.serie));
+  if (typeof where.chave === 'string' && where.chave) add('chave = ?', where.chave.replace(/\D/g, ''));
+  if (typeof where.destinatarioNome === 'string' && where.destinatarioNome) add('destinatario_nome ILIKE ?', `%${where.destinatarioNome.replace(/[%_\\]/g, '\\$&')}%`);
+  const data = where.dataEmissao ?? {};
+  if (typeof data.gte === 'string') add('COALESCE(data_emissao, created_at) >= ?::timestamptz', data.gte);
+  if (typeof data.lte === 'string') add('COALESCE(data_emissao, created_at) <= ?::timestamptz', data.lte);
+  const limit = Math.min(Math.max(Number(f.limit) || 50, 1), 500);
+  const skip = Math.max(Number(f.skip) || 0, 0);
+  return { where: conds.join(' AND '), params, limit, skip };
+}
+
+function anexo(reply: FastifyReply, tipo: string, nome: string, corpo: Buffer) {
+  return reply.header('Content-Type', tipo).header('Content-Disposition', `attachment; filename="${nome}"`).send(corpo);
+}
+
+/** NF-e issuing path: settings of the branch, certificate, notes and their events, inutilizações. */
+export default async function emissaoRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db } = services;
+
+  // --- configuracoes/nfe
+  const configOut = async (ctx: CtxEmissao) =>
+    db.tenant(ctx, async (q) => {
+      if (!ctx.branchId) throw badRequest('Selecione uma filial.');
+      const c = await configuracaoNfe(q, ctx.tenantId, ctx.branchId);
+      const { cscToken, ...resto } = c;
+      return {
+        ...resto,
+        cscTokenDefinido: !!cscToken,
+        proximoNumeroNfe: (await ultimoNumero(q, ctx.tenantId, ctx.branchId, 'nfe', c.serieNfe)) + 1,
+        proximoNumeroNfce: (await ultimoNumero(q, ctx.tenantId, ctx.branchId, 'nfce', c.serieNfce)) + 1,
+      };
+    });
+  app.get('/api/ConfiguracoesNfe', fiscal, async (req) => configOut(exigir(req, CHAVES_NFE.configuracao, 'view', 'consultar as configurações de NF-e')));
+  app.put('/api/ConfiguracoesNfe', fiscal, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.configuracao, 'change', 'alterar as configurações de NF-e');
+    if (!ctx.branchId) throw badRequest('Selecione uma filial.');
+    const b = (req.body ?? {}) as Row;
+    const erros: { campo: string; mensagem: string }[] = [];
+    const int = (campo: string, nome: string, min: number, max: number) => {
+      const v = b[campo];
+      if (v === undefined) return undefined;
+      if (!Number.isInteger(v) || v < min || v > max) erros.push({ campo, mensagem: `${nome}: informe um número de ${min} a ${max}.` });
+      return v as number;
+    };
+    const serieNfe = int('serieNfe', 'Série da NF-e', 0, 999);
+    const serieNfce = int('serieNfce', 'Série da NFC-e', 0, 999);
+    const proxNfe = int('proximoNumeroNfe', 'Próximo número da NF-e', 1, 999_999_999);
+    const proxNfce = int('proximoNumeroNfce', 'Próximo número da NFC-e', 1, 999_999_999);
+    if (b.ambiente !== undefined && b.ambiente !== 1 && b.ambiente !== 2) erros.push({ campo: 'ambiente', mensagem: 'Ambiente: 1 (produção) ou 2 (homologação).' });
+    if (b.cscId != null && (typeof b.cscId !== 'string' || !/^\d{1,6}$/.test(b.cscId))) erros.push({ campo: 'cscId', mensagem: 'Identificador do CSC: até 6 dígitos.' });
+    if (b.cscToken != null && b.cscToken !== '' && (typeof b.cscToken !== 'string' || b.cscToken.length < 16 || b.cscToken.length > 36)) erros.push({ campo: 'cscToken', mensagem: 'CSC: de 16 a 36 caracteres.' });
+    if (b.contingencia !== undefined && !['svc', 'epec', 'nenhuma'].includes(b.contingencia)) erros.push({ campo: 'contingencia', mensagem: 'Contingência: svc, epec ou nenhuma.' });
+    if (b.emailCopia != null && b.emailCopia !== '' && (typeof b.emailCopia !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.emailCopia))) erros.push({ campo: 'emailCopia', mensagem: 'E-mail para cópias: endereço inválido.' });
+    if (b.naturezaPadraoId != null && !Number.isInteger(b.naturezaPadraoId)) erros.push({ campo: 'naturezaPadraoId', mensagem: 'Natureza padrão: cadastro inválido.' });
+    if (erros.length) throw badRequest(`Dados inválidos: ${erros.map((e) => e.mensagem).join(' ')}`, erros);
+    await db.tenant(ctx, async (q) => {
+      if (b.naturezaPadraoId != null) {
+        const n = await q.query(`SELECT 1 FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.naturezaPadraoId]);
+        if (!n.rows.length) throw badRequest('Natureza padrão: cadastro não encontrado.', [{ campo: 'naturezaPadraoId', mensagem: 'Não encontrado' }]);
+      }
+      const atual = await configuracaoNfe(q, ctx.tenantId, ctx.branchId!);
+      const novo = {
+        ...atual,
+        ...(serieNfe !== undefined ? { serieNfe } : {}),
+        ...(serieNfce !== undefined ? { serieNfce } : {}),
+        ...(b.ambiente !== undefined ? { ambiente: b.ambiente } : {}),
+        ...(b.cscId !== undefined ? { cscId: b.cscId || null } : {}),
+        ...(b.cscToken ? { cscToken: b.cscToken } : {}),
+        ...(b.contingencia !== undefined ? { contingencia: b.contingencia } : {}),
+        ...(b.naturezaPadraoId !== undefined ? { naturezaPadraoId: b.naturezaPadraoId } : {}),
+        ...(b.emailCopia !== undefined ? { emailCopia: b.emailCopia || null } : {}),
+      };
+      await q.query(
+        `INSERT INTO configuracoes_nfe (tenant_id, filial_id, serie_nfe, serie_nfce, ambiente, csc_id, csc_token, contingencia, natureza_padrao_id, email_copia)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (tenant_id, filial_id) DO UPDATE SET serie_nfe = $3, serie_nfce = $4, ambiente = $5, csc_id = $6, csc_token = $7, contingencia = $8, natureza_padrao_id = $9, email_copia = $10, updated_at = now()`,
+        [ctx.tenantId, ctx.branchId, novo.serieNfe, novo.serieNfce, novo.ambiente, novo.cscId, novo.cscToken, novo.contingencia, novo.naturezaPadraoId, novo.emailCopia],
+      );
+      // The next number only moves forward (an issued number never comes back), through the same table as the
+      // administrator's sequencia-filial screen.
+      for (const [tipo, serie, prox, campo] of [['nfe', novo.serieNfe, proxNfe, 'proximoNumeroNfe'], ['nfce', novo.serieNfce, proxNfce, 'proximoNumeroNfce']] as const) {
+        if (prox === undefined) continue;
+        const ultimo = await ultimoNumero(q, ctx.tenantId, ctx.branchId!, tipo, serie);
+        if (prox === ultimo + 1) continue;
+        if (prox <= ultimo) throw badRequest(`Próximo número: a série ${serie} já usou até ${ultimo}; o número só avança (use ${ultimo + 1} ou mais).`, [{ campo, mensagem: 'O número só avança' }]);
+        await q.query(
+          `INSERT INTO sequencias_filial (tenant_id, filial_id, tipo, serie, ultimo_numero) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (tenant_id, filial_id, tipo, serie) DO UPDATE SET ultimo_numero = $5, updated_at = now()`,
+          [ctx.tenantId, ctx.branchId, tipo, serie, prox - 1],
+        );
+      }
+    });
+    return configOut(ctx);
+  });
+
+  // --- fiscais/certificado-digital
+  app.get('/api/CertificadosDigitais/atual', fiscal, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.certificado, 'view', 'consultar o certificado digital');
+    if (!ctx.branchId) throw badRequest('Selecione uma filial.');
+    const row = await db.tenant(ctx, async (q) => {
+      await garantirCertificadoDemo(services, q, ctx.tenantId, ctx.branchId!);
+      return certificadoAtivo(q, ctx.tenantId, ctx.branchId!);
+    });
+    return { certificado: row ? resumo(row) : null };
+  });
+  app.post('/api/CertificadosDigitais', { ...fiscal, bodyLimit: 2 * 1024 * 1024 }, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.certificado, 'change', 'enviar o certificado digital');
+    if (!ctx.branchId) throw badRequest('Selecione uma filial.');
+    const b = (req.body ?? {}) as Row;
+    if (typeof b.arquivo !== 'string' || !b.arquivo) throw badRequest('Arquivo: envie o certificado A1 (.pfx ou .p12).', [{ campo: 'arquivo', mensagem: 'Campo Obrigatório!' }]);
+    const pfx = Buffer.from(b.arquivo.replace(/^data:[^,]*,/, ''), 'base64');
+    if (pfx.length > 1024 * 1024) throw badRequest('Arquivo: um certificado A1 tem poucos KB; este passa de 1 MB.', [{ campo: 'arquivo', mensagem: 'Arquivo grande demais' }]);
+    const out = await db.tenant(ctx, (q) => gravarCertificado(services, q, ctx, ctx.branchId!, pfx, typeof b.senha === 'string' ? b.senha : ''));
+    void alertarVencimentos(services).catch(() => {});
+    return { certificado: out };
+  });
+
+  // --- NotasFiscais
+  app.get('/api/NotasFiscais', nfe, async (req) => {
+    const ctx = leitor(req);
+    const f = filtroNotas(req, ctx);
+    const r = await db.tenant(ctx, (q) => q.query(`SELECT * FROM notas_fiscais WHERE ${f.where} ORDER BY id DESC LIMIT ${f.limit} OFFSET ${f.skip}`, f.params));
+    return r.rows.map(notaOut);
+  });
+  app.get('/api/NotasFiscais/count', nfe, async (req) => {
+    const ctx = leitor(req);
+    const f = filtroNotas(req, ctx);
+    const r = await db.tenant(ctx, (q) => q.query<{ n: number }>(`SELECT count(*)::int AS n FROM notas_fiscais WHERE ${f.where}`, f.params));
+    return { count: r.rows[0].n };
+  });
+  app.get('/api/NotasFiscais/:id', nfe, async (req) => {
+    const ctx = leitor(req);
+    return db.tenant(ctx, async (q) => notaOut(await lerNota(q, ctx, idDe(req))));
+  });
+  app.get('/api/NotasFiscais/:id/eventos', nfe, async (req) => {
+    const ctx = leitor(req);
+    return db.tenant(ctx, (q) => eventosDaNota(q, ctx, idDe(req)));
+  });
+  app.post('/api/NotasFiscais', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    return notaOut(await db.tenant(ctx, (q) => salvarRascunho(q, ctx, req.body)));
+  });
+  app.put('/api/NotasFiscais/:id', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    return notaOut(await db.tenant(ctx, (q) => salvarRascunho(q, ctx, req.body, idDe(req))));
+  });
+  app.delete('/api/NotasFiscais/:id', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'excluir rascunhos de NF-e');
+    await db.tenant(ctx, (q) => excluirRascunho(q, ctx, idDe(req)));
+    return { count: 1 };
+  });
+  app.post('/api/NotasFiscais/:id/validar', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    return db.tenant(ctx, (q) => validarNotaFiscal(services, q, ctx, idDe(req)));
+  });
+  app.post('/api/NotasFiscais/:id/transmitir', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    const id = idDe(req);
+    await db.tenant(ctx, (q) => lerNota(q, ctx, id));
+    return transmitirNotaFiscal(services, ctx, id);
+  });
+  app.post('/api/NotasFiscais/:id/cancelar', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.notas, 'change', 'cancelar notas fiscais');
+    return cancelarNotaFiscal(services, ctx, idDe(req), (req.body as Row | undefined)?.justificativa);
+  });
+  app.post('/api/NotasFiscais/:id/carta-correcao', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.notas, 'change', 'enviar carta de correção');
+    return cartaCorrecao(services, ctx, idDe(req), (req.body as Row | undefined)?.correcao);
+  });
+  app.post('/api/NotasFiscais/:id/consultar', nfe, async (req) => {
+    const ctx = leitor(req);
+    return consultarNotaFiscal(services, ctx, idDe(req));
+  });
+  app.get('/api/NotasFiscais/:id/xml', nfe, async (req, reply) => {
+    const ctx = leitor(req);
+    const { nome, xml } = await db.tenant(ctx, (q) => xmlDaNota(services, q, ctx, idDe(req)));
+    return anexo(reply, 'application/xml; charset=utf-8', nome, xml);
+  });
+  app.get('/api/NotasFiscais/:id/danfe', nfe, async (req, reply) => {
+    const ctx = leitor(req);
+    const { nome, pdf } = await db.tenant(ctx, (q) => danfeDaNota(services, q, ctx, idDe(req)));
+    return anexo(reply, 'application/pdf', nome, pdf);
+  });
+  app.post('/api/NotasFiscais/:id/enviar-email', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.notas, 'change', 'enviar notas fiscais por e-mail');
+    const id = idDe(req);
+    const b = (req.body ?? {}) as Row;
+    const { nota, xml, pdf, para, copia } = await db.tenant(ctx, async (q) => {
+      const n = await lerNota(q, ctx, id);
+      if (n.status !== 'autorizada' && n.status !== 'cancelada') throw badRequest('Só uma nota autorizada pode ser enviada por e-mail.');
+      const cli = n.cliente_id ? (await q.query(`SELECT email FROM pessoas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, n.cliente_id])).rows[0] : null;
+      const para = typeof b.email === 'string' && b.email.trim() ? b.email.trim() : cli?.email;
+      if (!para || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(para)) throw badRequest('E-mail: o destinatário não tem e-mail no cadastro; informe um endereço.', [{ campo: 'email', mensagem: 'E-mail inválido' }]);
+      const conf = await configuracaoNfe(q, ctx.tenantId, Number(n.filial_id));
+      return { nota: n, xml: (await xmlDaNota(services, q, ctx, id)).xml, pdf: (await danfeDaNota(services, q, ctx, id)).pdf, para, copia: conf.emailCopia };
+    });
+    const assunto = `NF-e ${nota.numero} série ${nota.serie}${nota.status === 'cancelada' ? ' (cancelada)' : ''}`;
+    const texto = `Segue a NF-e ${nota.numero}, série ${nota.serie}, chave de acesso ${nota.chave}: o XML autorizado e o DANFE em anexo.`;
+    const anexos = [
+      { filename: `${nota.chave}-procNFe.xml`, content: xml, contentType: 'application/xml' },
+      { filename: `${nota.chave}.pdf`, content: pdf, contentType: 'application/pdf' },
+    ];
+    for (const to of [para, ...(copia ? [copia] : [])]) await services.mailer.send({ to, subject: assunto, text: texto, attachments: anexos });
+    return { enviados: copia ? [para, copia] : [para] };
+  });
+
+  // --- Inutilizacoes
+  app.get('/api/Inutilizacoes', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.inutilizacao, 'view', 'consultar inutilizações');
+    const r = await db.tenant(ctx, (q) => q.query(`SELECT * FROM inutilizacoes WHERE tenant_id = $1 AND filial_id = $2 ORDER BY id DESC LIMIT 500`, [ctx.tenantId, ctx.branchId]));
+    return r.rows.map(inutilizacaoOut);
+  });
+  app.post('/api/Inutilizacoes', nfe, async (req) => {
+    const ctx = exigir(req, CHAVES_NFE.inutilizacao, 'change', 'inutilizar números de NF-e');
+    return inutilizarNumeros(services, ctx, (req.body ?? {}) as Row);
+  });
+
+  // Certificates about to expire: checked at start and every hour (each threshold warned once).
+  const timer = setInterval(() => void alertarVencimentos(services).catch(() => {}), 3600_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,114 @@
+import { Button, Card, Col, Input, InputNumber, Row, Select, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { listPath } from '../../api/hooks.ts';
+import { showError, toast } from '../../dialogs/dialogs.tsx';
+
+interface Config {
+  serieNfe: number;
+  serieNfce: number;
+  proximoNumeroNfe: number;
+  proximoNumeroNfce: number;
+  ambiente: 1 | 2;
+  cscId: string | null;
+  cscTokenDefinido: boolean;
+  contingencia: string;
+  naturezaPadraoId: number | null;
+  emailCopia: string | null;
+}
+
+/**
+ * pages/configuracoes/nfe: the selected branch's NF-e and NFC-e series and next numbers (sequencias_filial, only
+ * forward), environment, CSC of the NFC-e, contingency, default natureza and the e-mail that receives copies.
+ */
+export default function ConfiguracaoNfePage() {
+  const [c, setC] = useState<Config | null>(null);
+  const [token, setToken] = useState('');
+  const [naturezas, setNaturezas] = useState<{ value: number; label: string }[]>([]);
+  const [salvando, setSalvando] = useState(false);
+  useEffect(() => {
+    void api.get<Config>('ConfiguracoesNfe').then((r) => setC(r.data), showError);
+    void api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { order: 'descricao ASC', limit: 200 })).then((r) => setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao }))));
+  }, []);
+  if (!c) return <Spin />;
+  const set = (p: Partial<Config>) => setC({ ...c, ...p });
+  const salvar = async () => {
+    setSalvando(true);
+    try {
+      const { cscTokenDefinido: _t, ...corpo } = c;
+      const r = await api.put<Config>('ConfiguracoesNfe', { ...corpo, ...(token ? { cscToken: token } : {}) });
+      setC(r.data);
+      setToken('');
+      toast('success', 'Configurações de NF-e salvas.');
+    } catch (e) {
+      showError(e);
+    } finally {
+      setSalvando(false);
+    }
+  };
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Configurações de NF-e
+      </Typography.Title>
+      <Card size="small" title="Séries e numeração">
+        <Row gutter={12}>
+          <Col span={6}>
+            <div>Série da NF-e</div>
+            <InputNumber aria-label="Série da NF-e" min={0} max={999} value={c.serieNfe} onChange={(v) => set({ serieNfe: v ?? 0 })} />
+          </Col>
+          <Col span={6}>
+            <div>Próximo número da NF-e</div>
+            <InputNumber aria-label="Próximo número da NF-e" min={1} value={c.proximoNumeroNfe} onChange={(v) => set({ proximoNumeroNfe: v ?? 1 })} />
+          </Col>
+          <Col span={6}>
+            <div>Série da NFC-e</div>
+            <InputNumber aria-label="Série da NFC-e" min={0} max={999} value={c.serieNfce} onChange={(v) => set({ serieNfce: v ?? 0 })} />
+          </Col>
+          <Col span={6}>
+            <div>Próximo número da NFC-e</div>
+            <InputNumber aria-label="Próximo número da NFC-e" min={1} value={c.proximoNumeroNfce} onChange={(v) => set({ proximoNumeroNfce: v ?? 1 })} />
+          </Col>
+        </Row>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          O próximo número só avança: um número já emitido nunca volta. Números pulados devem ser inutilizados (NF-e &gt; Inutilizações).
+        </Typography.Paragraph>
+      </Card>
+      <Card size="small" title="Ambiente e NFC-e" style={{ marginTop: 12 }}>
+        <Row gutter={12}>
+          <Col span={6}>
+            <div>Ambiente</div>
+            <Select aria-label="Ambiente" style={{ width: '100%' }} value={c.ambiente} onChange={(v) => set({ ambiente: v })} options={[{ value: 2, label: 'Homologação (testes)' }, { value: 1, label: 'Produção' }]} />
+          </Col>
+          <Col span={6}>
+            <div>Contingência</div>
+            <Select aria-label="Contingência" style={{ width: '100%' }} value={c.contingencia} onChange={(v) => set({ contingencia: v })} options={[{ value: 'svc', label: 'SVC (autorizador virtual)' }, { value: 'epec', label: 'EPEC' }, { value: 'nenhuma', label: 'Nenhuma' }]} />
+          </Col>
+          <Col span={4}>
+            <div>ID do CSC</div>
+            <Input aria-label="ID do CSC" value={c.cscId ?? ''} onChange={(e) => set({ cscId: e.target.value || null })} />
+          </Col>
+          <Col span={8}>
+            <div>CSC (token){c.cscTokenDefinido ? ' — já informado' : ''}</div>
+            <Input.Password aria-label="CSC" value={token} placeholder={c.cscTokenDefinido ? 'deixe vazio para manter' : ''} onChange={(e) => setToken(e.target.value)} />
+          </Col>
+        </Row>
+      </Card>
+      <Card size="small" title="Emissão" style={{ marginTop: 12 }}>
+        <Row gutter={12}>
+          <Col span={12}>
+            <div>Natureza de operação padrão</div>
+            <Select aria-label="Natureza de operação padrão" allowClear style={{ width: '100%' }} value={c.naturezaPadraoId ?? undefined} onChange={(v) => set({ naturezaPadraoId: v ?? null })} options={naturezas} />
+          </Col>
+          <Col span={12}>
+            <div>E-mail para cópia do XML e do DANFE</div>
+            <Input aria-label="E-mail para cópia" value={c.emailCopia ?? ''} onChange={(e) => set({ emailCopia: e.target.value || null })} />
+          </Col>
+        </Row>
+      </Card>
+      <Button type="primary" style={{ marginTop: 16 }} onClick={salvar} loading={salvando}>
+        Salvar
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
+import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
+import { api, openInNewTab } from '../../api/client.ts';
+import { listPath } from '../../api/hooks.ts';
+import { toApiError } from '../../api/errors.ts';
+import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
+
+interface Linha {
+  chave: number;
+  produtoId: number | null;
+  descricao?: string;
+  quantidade: string;
+  valorUnitario: string;
+  valorDesconto: string;
+}
+interface Pagamento {
+  chave: number;
+  tPag: string;
+  valor: string;
+  vencimento: string | null;
+}
+interface Rejeicao {
+  cStat: string;
+  xMotivo: string;
+  ajuda: { texto: string; explicacao: string; comoCorrigir: string };
+  erros?: { caminho: string; mensagem: string }[];
+}
+
+let seq = 1;
+const novaLinha = (): Linha => ({ chave: seq++, produtoId: null, quantidade: '1', valorUnitario: '0.00', valorDesconto: '' });
+const dec = (s: string) => (s.trim() === '' ? 0 : Number(s.replace(',', '.')));
+const brl = (n: number) => n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+const paraDecimal = (s: string, casas: number) => {
+  const n = dec(s);
+  return Number.isFinite(n) ? n.toFixed(casas).replace(/\.?0+$/, (m) => (casas === 2 ? m : '')) : s;
+};
+
+/**
+ * pages/nfe/emitir-nfe (and the draft's editing): header, items from products, transport, payments and additional
+ * information; save the draft, preview the DANFE, validate against the official XSD and transmit. A rejection shows
+ * SEFAZ's code with the help text and what to fix; the draft stays.
+ */
+export default function EmitirNfePage() {
+  const { id: idRota } = useParams();
+  const navigate = useNavigate();
+  const [id, setId] = useState<number | null>(idRota ? Number(idRota) : null);
+  const [carregando, setCarregando] = useState(!!idRota);
+  const [naturezas, setNaturezas] = useState<{ value: number; label: string }[]>([]);
+  const [naturezaId, setNaturezaId] = useState<number | null>(null);
+  const [cliente, setCliente] = useState<Opcao | null>(null);
+  const [finalidade, setFinalidade] = useState<number | undefined>(undefined);
+  const [referencias, setReferencias] = useState('');
+  const [linhas, setLinhas] = useState<Linha[]>([novaLinha()]);
+  const [modalidade, setModalidade] = useState(9);
+  const [transportador, setTransportador] = useState<Opcao | null>(null);
+  const [volumes, setVolumes] = useState({ quantidade: '', especie: '', pesoLiquido: '', pesoBruto: '' });
+  const [pagamentos, setPagamentos] = useState<Pagamento[]>([{ chave: seq++, tPag: '01', valor: '', vencimento: null }]);
+  const [info, setInfo] = useState('');
+  const [ocupado, setOcupado] = useState<string | null>(null);
+  const [erros, setErros] = useState<{ campo?: string; mensagem: string }[]>([]);
+  const [rejeicao, setRejeicao] = useState<Rejeicao | null>(null);
+  const [status, setStatus] = useState<string>('rascunho');
+  const [validacao, setValidacao] = useState<{ valido: boolean; erros: { caminho: string; mensagem: string }[] } | null>(null);
+
+  useEffect(() => {
+    void (async () => {
+      const r = await api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { where: { ativo: true }, order: 'descricao ASC', limit: 200 }));
+      setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao })));
+      if (!idRota) {
+        const c = await api.get<{ naturezaPadraoId: number | null }>('ConfiguracoesNfe').catch(() => null);
+        if (c?.data.naturezaPadraoId) setNaturezaId((v) => v ?? c.data.naturezaPadraoId);
+      }
+    })();
+  }, [idRota]);
+
+  useEffect(() => {
+    if (!idRota) return;
+    void (async () => {
+      try {
+        const n = (await api.get<{ status: string; dados: DadosNotaFiscal; destinatarioNome: string; rejeicao: Rejeicao | null }>(`NotasFiscais/${idRota}`)).data;
+        const d = n.dados;
+        setStatus(n.status);
+        setRejeicao(n.rejeicao);
+        setNaturezaId(d.naturezaId);
+        setCliente({ value: d.clienteId, label: n.destinatarioNome });
+        setFinalidade(d.finalidade);
+        setReferencias((d.referencias ?? []).join('\n'));
+        const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
+        const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
+        setLinhas(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '' })));
+        setModalidade(d.transporte?.modalidade ?? 9);
+        const v = d.transporte?.volumes?.[0];
+        if (v) setVolumes({ quantidade: v.quantidade == null ? '' : String(v.quantidade), especie: v.especie ?? '', pesoLiquido: v.pesoLiquido ?? '', pesoBruto: v.pesoBruto ?? '' });
+        if (d.transporte?.transportadorId) setTransportador({ value: d.transporte.transportadorId, label: `Transportador ${d.transporte.transportadorId}` });
+        setPagamentos(d.pagamentos.map((p) => ({ chave: seq++, tPag: p.tPag, valor: p.valor, vencimento: p.vencimento ?? null })));
+        setInfo(d.informacoesAdicionais ?? '');
+      } catch (e) {
+        showError(e);
+      } finally {
+        setCarregando(false);
+      }
+    })();
+  }, [idRota]);
+
+  const total = useMemo(() => linhas.reduce((s, l) => s + Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0'), 0), [linhas]);
+  const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
+
+  const dados = useCallback((): DadosNotaFiscal => {
+    const refs = referencias.split(/\s+/).map((r) => r.replace(/\D/g, '')).filter(Boolean);
+    const temVolume = volumes.quantidade || volumes.especie || volumes.pesoLiquido || volumes.pesoBruto;
+    return {
+      naturezaId: naturezaId as number,
+      clienteId: cliente?.value as number,
+      ...(finalidade ? { finalidade: finalidade as 1 } : {}),
+      ...(refs.length ? { referencias: refs } : {}),
+      itens: linhas.filter((l) => l.produtoId).map((l) => ({
+        produtoId: l.produtoId!,
+        quantidade: paraDecimal(l.quantidade, 4),
+        valorUnitario: dec(l.valorUnitario).toFixed(2),
+        ...(l.valorDesconto && dec(l.valorDesconto) > 0 ? { valorDesconto: dec(l.valorDesconto).toFixed(2) } : {}),
+      })),
+      transporte: {
+        modalidade: modalidade as 9,
+        ...(transportador ? { transportadorId: transportador.value } : {}),
+        ...(temVolume ? { volumes: [{ ...(volumes.quantidade ? { quantidade: Number(volumes.quantidade) } : {}), ...(volumes.especie ? { especie: volumes.especie } : {}), ...(volumes.pesoLiquido ? { pesoLiquido: dec(volumes.pesoLiquido).toFixed(3) } : {}), ...(volumes.pesoBruto ? { pesoBruto: dec(volumes.pesoBruto).toFixed(3) } : {}) }] } : {}),
+      },
+      pagamentos: pagamentos.map((p) => ({ tPag: p.tPag, valor: dec(p.valor || '0').toFixed(2), ...(p.vencimento ? { vencimento: p.vencimento } : {}) })),
+      ...(info.trim() ? { informacoesAdicionais: info.trim() } : {}),
+    };
+  }, [naturezaId, cliente, finalidade, referencias, linhas, modalidade, transportador, volumes, pagamentos, info]);
+
+  const salvar = useCallback(async (): Promise<number | null> => {
+    setErros([]);
+    try {
+      const corpo = dados();
+      const r = id ? await api.put<{ id: number }>(`NotasFiscais/${id}`, corpo) : await api.post<{ id: number }>('NotasFiscais', corpo);
+      if (!id) {
+        setId(r.data.id);
+        navigate(`/pages/nfe/emitir-nfe/editar/${r.data.id}`, { replace: true });
+      }
+      return r.data.id;
+    } catch (e) {
+      const info = toApiError(e);
+      setErros(info.details?.length ? info.details.map((d) => ({ campo: String(d.campo ?? ''), mensagem: `${d.campo ? `${d.campo}: ` : ''}${d.mensagem}` })) : [{ mensagem: info.message }]);
+      showError(e);
+      return null;
+    }
+  }, [dados, id, navigate]);
+
+  const acao = (nome: string, fn: () => Promise<void>) => async () => {
+    setOcupado(nome);
+    try {
+      await fn();
+    } finally {
+      setOcupado(null);
+    }
+  };
+
+  const salvarRascunho = acao('salvar', async () => {
+    if (await salvar()) toast('success', 'Rascunho salvo.');
+  });
+  const previa = acao('previa', async () => {
+    const n = await salvar();
+    if (n) openInNewTab(`/api/NotasFiscais/${n}/danfe`);
+  });
+  const validar = acao('validar', async () => {
+    const n = await salvar();
+    if (!n) return;
+    try {
+      const v = (await api.post<{ valido: boolean; erros: { caminho: string; mensagem: string }[] }>(`NotasFiscais/${n}/validar`)).data;
+      setValidacao(v);
+      if (v.valido) toast('success', 'A nota está de acordo com o leiaute oficial (XSD).');
+    } catch (e) {
+      const info = toApiError(e);
+      setErros(info.details?.length ? info.details.map((d) => ({ campo: String(d.campo ?? ''), mensagem: d.mensagem })) : [{ mensagem: info.message }]);
+      showError(e);
+    }
+  });
+  const transmitir = acao('transmitir', async () => {
+    const n = await salvar();
+    if (!n) return;
+    setRejeicao(null);
+    try {
+      const r = (await api.post<{ autorizada: boolean; nota: { numero: number; serie: number; chave: string }; rejeicao?: Rejeicao }>(`NotasFiscais/${n}/transmitir`)).data;
+      if (r.autorizada) {
+        toast('success', `NF-e ${r.nota.numero} (série ${r.nota.serie}) autorizada.`);
+        navigate('/pages/nfe/notas-processadas');
+      } else {
+        setStatus('rejeitada');
+        setRejeicao(r.rejeicao ?? null);
+      }
+    } catch (e) {
+      const info = toApiError(e);
+      setErros(info.details?.length ? info.details.map((d) => ({ campo: String(d.campo ?? ''), mensagem: d.mensagem })) : [{ mensagem: info.message }]);
+      showError(e);
+    }
+  });
+
+  const editavel = status === 'rascunho' || status === 'rejeitada';
+  const setLinha = (chave: number, p: Partial<Linha>) => setLinhas((ls) => ls.map((l) => (l.chave === chave ? { ...l, ...p } : l)));
+  const setPag = (chave: number, p: Partial<Pagamento>) => setPagamentos((ps) => ps.map((x) => (x.chave === chave ? { ...x, ...p } : x)));
+
+  if (carregando) return <Spin />;
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Emitir NF-e {id ? <Tag>{status === 'rejeitada' ? 'Rejeitada' : status === 'rascunho' ? 'Rascunho' : status}</Tag> : null}
+      </Typography.Title>
+      {rejeicao ? (
+        <Alert
+          data-testid="rejeicao"
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Rejeição ${rejeicao.cStat}: ${rejeicao.xMotivo}`}
+          description={
+            <div>
+              <p>{rejeicao.ajuda.explicacao}</p>
+              <p>
+                <b>Como corrigir:</b> {rejeicao.ajuda.comoCorrigir}
+              </p>
+              {rejeicao.erros?.map((e, i) => (
+                <div key={i}>
+                  {e.caminho}: {e.mensagem}
+                </div>
+              ))}
+            </div>
+          }
+        />
+      ) : null}
+      {erros.length ? (
+        <Alert data-testid="erros-nota" type="warning" showIcon style={{ marginBottom: 16 }} title="Corrija antes de transmitir" description={<ul style={{ margin: 0 }}>{erros.map((e, i) => <li key={i}>{e.mensagem}</li>)}</ul>} />
+      ) : null}
+      {validacao && !validacao.valido ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="Erros do leiaute (XSD)" description={<ul style={{ margin: 0 }}>{validacao.erros.map((e, i) => <li key={i}>{e.caminho}: {e.mensagem}</li>)}</ul>} />
+      ) : null}
+      <Card title="Cabeçalho" size="small">
+        <Row gutter={12}>
+          <Col span={8}>
+            <div>Natureza de operação</div>
+            <Select aria-label="Natureza de operação" style={{ width: '100%' }} options={naturezas} value={naturezaId ?? undefined} onChange={setNaturezaId} disabled={!editavel} />
+          </Col>
+          <Col span={10}>
+            <div>Destinatário</div>
+            <BuscaSelect ariaLabel="Destinatário" endpoint="Clientes" campo="nome" rotulo={(c) => `${c.nome}${c.cpfCnpj ? ` (${c.cpfCnpj})` : ''}`} value={cliente?.value} inicial={cliente} onChange={(v, x) => setCliente(v ? { value: v, label: String(x?.nome ?? v) } : null)} style={{ width: '100%' }} />
+          </Col>
+          <Col span={6}>
+            <div>Finalidade</div>
+            <Select aria-label="Finalidade" allowClear style={{ width: '100%' }} placeholder="A da natureza" options={FINALIDADE_NFE.map((f) => ({ value: f.value, label: f.label }))} value={finalidade} onChange={setFinalidade} />
+          </Col>
+        </Row>
+        {finalidade && finalidade !== 1 ? (
+          <div style={{ marginTop: 8 }}>
+            <div>Chaves referenciadas (uma por linha)</div>
+            <Input.TextArea aria-label="Chaves referenciadas" rows={2} value={referencias} onChange={(e) => setReferencias(e.target.value)} />
+          </div>
+        ) : null}
+      </Card>
+      <Card title="Itens" size="small" style={{ marginTop: 12 }} extra={<Button onClick={() => setLinhas((l) => [...l, novaLinha()])}>Adicionar item</Button>}>
+        <Table<Linha>
+          size="small"
+          pagination={false}
+          rowKey="chave"
+          dataSource={linhas}
+          columns={[
+            { title: 'Produto', render: (_, l, i) => <BuscaSelect ariaLabel={`Produto da linha ${i + 1}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => setLinha(l.chave, { produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 320 }} /> },
+            { title: 'Quantidade', render: (_, l, i) => <Input aria-label={`Quantidade da linha ${i + 1}`} value={l.quantidade} onChange={(e) => setLinha(l.chave, { quantidade: e.target.value })} style={{ width: 100 }} /> },
+            { title: 'Valor unitário', render: (_, l, i) => <Input aria-label={`Valor unitário da linha ${i + 1}`} value={l.valorUnitario} onChange={(e) => setLinha(l.chave, { valorUnitario: e.target.value })} style={{ width: 110 }} /> },
+            { title: 'Desconto', render: (_, l, i) => <Input aria-label={`Desconto da linha ${i + 1}`} value={l.valorDesconto} onChange={(e) => setLinha(l.chave, { valorDesconto: e.target.value })} style={{ width: 90 }} /> },
+            { title: 'Total', align: 'right', render: (_, l) => brl(Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0')) },
+            { title: '', render: (_, l) => <Button type="link" danger onClick={() => setLinhas((ls) => ls.filter((x) => x.chave !== l.chave))}>Remover</Button> },
+          ]}
+        />
+        <div style={{ textAlign: 'right', marginTop: 8 }}>
+          Total da nota: <b data-testid="total-nota">{brl(total)}</b>
+        </div>
+      </Card>
+      <Row gutter={12} style={{ marginTop: 12 }}>
+        <Col span={12}>
+          <Card title="Transporte" size="small">
+            <div>Modalidade do frete</div>
+            <Select aria-label="Modalidade do frete" style={{ width: '100%' }} options={MODALIDADE_FRETE.map((m) => ({ value: m.value, label: m.label }))} value={modalidade} onChange={setModalidade} />
+            {modalidade !== 9 ? (
+              <>
+                <div style={{ marginTop: 8 }}>Transportador</div>
+                <BuscaSelect ariaLabel="Transportador" endpoint="Transportadores" campo="nome" rotulo={(t) => t.nome} value={transportador?.value} inicial={transportador} onChange={(v, x) => setTransportador(v ? { value: v, label: String(x?.nome ?? v) } : null)} style={{ width: '100%' }} />
+                <Space style={{ marginTop: 8 }} wrap>
+                  <InputNumber aria-label="Quantidade de volumes" placeholder="Volumes" min={0} value={volumes.quantidade ? Number(volumes.quantidade) : null} onChange={(v) => setVolumes((x) => ({ ...x, quantidade: v == null ? '' : String(v) }))} />
+                  <Input aria-label="Espécie" placeholder="Espécie" value={volumes.especie} onChange={(e) => setVolumes((x) => ({ ...x, especie: e.target.value }))} />
+                  <Input aria-label="Peso líquido" placeholder="Peso líquido (kg)" value={volumes.pesoLiquido} onChange={(e) => setVolumes((x) => ({ ...x, pesoLiquido: e.target.value }))} />
+                  <Input aria-label="Peso bruto" placeholder="Peso bruto (kg)" value={volumes.pesoBruto} onChange={(e) => setVolumes((x) => ({ ...x, pesoBruto: e.target.value }))} />
+                </Space>
+              </>
+            ) : null}
+          </Card>
+        </Col>
+        <Col span={12}>
+          <Card title="Pagamentos" size="small" extra={<Button onClick={() => setPagamentos((p) => [...p, { chave: seq++, tPag: '15', valor: '', vencimento: null }])}>Adicionar pagamento</Button>}>
+            {pagamentos.map((p, i) => (
+              <Space key={p.chave} style={{ marginBottom: 6 }} wrap>
+                <Select aria-label={`Forma de pagamento ${i + 1}`} style={{ width: 200 }} options={NFE_FORMA_PAGAMENTO.map((f) => ({ value: f.value, label: f.label }))} value={p.tPag} onChange={(v) => setPag(p.chave, { tPag: v })} />
+                <Input aria-label={`Valor do pagamento ${i + 1}`} placeholder={total.toFixed(2)} value={p.valor} onChange={(e) => setPag(p.chave, { valor: e.target.value })} style={{ width: 110 }} />
+                <DatePicker aria-label={`Vencimento do pagamento ${i + 1}`} format="DD/MM/YYYY" value={p.vencimento ? dayjs(p.vencimento) : null} onChange={(d) => setPag(p.chave, { vencimento: d ? d.format('YYYY-MM-DD') : null })} />
+                {pagamentos.length > 1 ? <Button type="link" danger onClick={() => setPagamentos((ps) => ps.filter((x) => x.chave !== p.chave))}>Remover</Button> : null}
+              </Space>
+            ))}
+            <Descriptions size="small" column={2}>
+              <Descriptions.Item label="Pago">{brl(pago)}</Descriptions.Item>
+              <Descriptions.Item label="Falta">{brl(Math.max(0, total - pago))}</Descriptions.Item>
+            </Descriptions>
+            {pagamentos.length === 1 && !pagamentos[0].valor ? (
+              <Button size="small" onClick={() => setPag(pagamentos[0].chave, { valor: total.toFixed(2) })}>
+                Usar o total
+              </Button>
+            ) : null}
+          </Card>
+        </Col>
+      </Row>
+      <Card title="Informações adicionais" size="small" style={{ marginTop: 12 }}>
+        <Input.TextArea aria-label="Informações adicionais" rows={3} maxLength={2000} value={info} onChange={(e) => setInfo(e.target.value)} />
+      </Card>
+      <Space style={{ marginTop: 16 }}>
+        <Button onClick={salvarRascunho} loading={ocupado === 'salvar'} disabled={!editavel || !!ocupado}>
+          Salvar rascunho
+        </Button>
+        <Button onClick={previa} loading={ocupado === 'previa'} disabled={!editavel || !!ocupado}>
+          Prévia do DANFE
+        </Button>
+        <Button onClick={validar} loading={ocupado === 'validar'} disabled={!editavel || !!ocupado}>
+          Validar
+        </Button>
+        <Button type="primary" onClick={transmitir} loading={ocupado === 'transmitir'} disabled={!editavel || !!ocupado}>
+          Transmitir
+        </Button>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { Button, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import { api, openInNewTab } from '../../api/client.ts';
+import { listPath } from '../../api/hooks.ts';
+import { showError, textInputDialog, toast, confirmDialog } from '../../dialogs/dialogs.tsx';
+import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
+
+interface Nota {
+  id: number;
+  serie: number | null;
+  numero: number | null;
+  status: keyof typeof STATUS_NOTA;
+  chave: string | null;
+  destinatarioNome: string | null;
+  total: string;
+  dataEmissao: string | null;
+  createdAt: string;
+  sequenciaCce: number;
+}
+
+const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta' };
+const brl = (v: string) => Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+const data = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).slice(0, 17).replace(',', '') : '');
+
+/**
+ * pages/nfe/notas-processadas: the branch's notes with filters (status, number, recipient, period); per note XML and
+ * DANFE, e-mail, carta de correção, cancel and consult at SEFAZ.
+ */
+export default function NotasProcessadasPage() {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<string | undefined>();
+  const [numero, setNumero] = useState('');
+  const [nome, setNome] = useState('');
+  const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const where = useMemo(() => {
+    const w: Record<string, unknown> = {};
+    if (status) w.status = status;
+    if (/^\d+$/.test(numero)) w.numero = Number(numero);
+    if (nome.trim()) w.destinatarioNome = nome.trim();
+    if (periodo?.[0] || periodo?.[1]) w.dataEmissao = { ...(periodo?.[0] ? { gte: periodo[0].startOf('day').toISOString() } : {}), ...(periodo?.[1] ? { lte: periodo[1].endOf('day').toISOString() } : {}) };
+    return w;
+  }, [status, numero, nome, periodo]);
+  const chave = listPath('NotasFiscais', { where: where as never, limit: 200 });
+  const lista = useSWR(chave, async (u: string) => (await api.get<Nota[]>(u)).data);
+
+  const executar = async (fn: () => Promise<void>) => {
+    try {
+      await fn();
+      await lista.mutate();
+    } catch (e) {
+      showError(e);
+    }
+  };
+  const cancelar = (n: Nota) =>
+    executar(async () => {
+      const j = await textInputDialog({ title: `Cancelar a NF-e ${n.numero}`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
+      if (!j) return;
+      await api.post(`NotasFiscais/${n.id}/cancelar`, { justificativa: j });
+      toast('success', `NF-e ${n.numero} cancelada.`);
+    });
+  const cce = (n: Nota) =>
+    executar(async () => {
+      const t = await textInputDialog({ title: `Carta de correção da NF-e ${n.numero} (nº ${n.sequenciaCce + 1})`, label: 'Correção (15 a 1000 caracteres)', min: 15, max: 1000 });
+      if (!t) return;
+      const r = await api.post<{ sequencia: number }>(`NotasFiscais/${n.id}/carta-correcao`, { correcao: t });
+      toast('success', `Carta de correção nº ${r.data.sequencia} registrada.`);
+    });
+  const email = (n: Nota) =>
+    executar(async () => {
+      const para = await textInputDialog({ title: `Enviar a NF-e ${n.numero} por e-mail`, label: 'E-mail (vazio: o do cadastro do cliente)', min: 0, max: 200 });
+      if (para === null) return;
+      const r = await api.post<{ enviados: string[] }>(`NotasFiscais/${n.id}/enviar-email`, para ? { email: para } : {});
+      toast('success', `XML e DANFE enviados para ${r.data.enviados.join(', ')}.`);
+    });
+  const consultar = (n: Nota) =>
+    executar(async () => {
+      const r = await api.post<{ cStat: string; xMotivo: string }>(`NotasFiscais/${n.id}/consultar`);
+      toast('info', `SEFAZ: ${r.data.cStat} - ${r.data.xMotivo}`);
+    });
+  const excluir = (n: Nota) =>
+    executar(async () => {
+      if (!(await confirmDialog({ title: 'Excluir este rascunho?', danger: true }))) return;
+      await api.delete(`NotasFiscais/${n.id}`);
+    });
+
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Notas processadas
+      </Typography.Title>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select aria-label="Situação" allowClear placeholder="Situação" style={{ width: 160 }} value={status} onChange={setStatus} options={Object.entries(STATUS_NOTA).map(([value, label]) => ({ value, label }))} />
+        <Input aria-label="Número" placeholder="Número" style={{ width: 110 }} value={numero} onChange={(e) => setNumero(e.target.value)} />
+        <Input aria-label="Destinatário" placeholder="Destinatário" style={{ width: 220 }} value={nome} onChange={(e) => setNome(e.target.value)} />
+        <DatePicker.RangePicker aria-label="Período" format="DD/MM/YYYY" value={periodo} onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)} />
+        <Button type="primary" onClick={() => navigate('/pages/nfe/emitir-nfe')}>
+          Emitir NF-e
+        </Button>
+      </Space>
+      <Table<Nota>
+        rowKey="id"
+        size="small"
+        loading={!lista.data && !lista.error}
+        dataSource={lista.data ?? []}
+        pagination={{ pageSize: 50 }}
+        columns={[
+          { title: 'Situação', dataIndex: 'status', render: (s: string) => <Tag color={COR[s]}>{STATUS_NOTA[s as keyof typeof STATUS_NOTA] ?? s}</Tag> },
+          { title: 'Número', dataIndex: 'numero' },
+          { title: 'Série', dataIndex: 'serie' },
+          { title: 'Chave', dataIndex: 'chave', render: (c: string | null) => <span style={{ fontFamily: 'monospace', fontSize: 11 }}>{c}</span> },
+          { title: 'Destinatário', dataIndex: 'destinatarioNome' },
+          { title: 'Total', dataIndex: 'total', align: 'right', render: brl },
+          { title: 'Data', render: (_, n) => data(n.dataEmissao ?? n.createdAt) },
+          {
+            title: 'Ações',
+            render: (_, n) =>
+              n.status === 'rascunho' || n.status === 'rejeitada' ? (
+                <Space>
+                  <Button size="small" onClick={() => navigate(`/pages/nfe/emitir-nfe/editar/${n.id}`)}>
+                    Editar
+                  </Button>
+                  <Button size="small" danger onClick={() => excluir(n)}>
+                    Excluir
+                  </Button>
+                </Space>
+              ) : (
+                <Space>
+                  <Button size="small" onClick={() => openInNewTab(`/api/NotasFiscais/${n.id}/xml`)}>
+                    XML
+                  </Button>
+                  <Button size="small" onClick={() => openInNewTab(`/api/NotasFiscais/${n.id}/danfe`)}>
+                    DANFE
+                  </Button>
+                  <Dropdown
+                    menu={{
+                      items: [
+                        { key: 'email', label: 'Enviar por e-mail', onClick: () => email(n) },
+                        { key: 'cce', label: 'Carta de correção', disabled: n.status !== 'autorizada', onClick: () => cce(n) },
+                        { key: 'cancelar', label: 'Cancelar', danger: true, disabled: n.status !== 'autorizada', onClick: () => cancelar(n) },
+                        { key: 'consultar', label: 'Consultar na SEFAZ', onClick: () => consultar(n) },
+                      ],
+                    }}
+                  >
+                    <Button size="small" aria-label={`Mais ações da NF-e ${n.numero}`}>
+                      Mais
+                    </Button>
+                  </Dropdown>
+                </Space>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
