@@ -8,6 +8,8 @@ import { parseId } from '../resources/resource-service.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { confirmarEntrada, proporEntrada, XML_LIMITE, type Confirmacao } from './importar.ts';
 import { lerPedidoImpresso, pedidoPdf } from './pedido-pdf.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
+import { COMPRAS_POR_FORNECEDOR, COMPRAS_REPORTS } from './relatorios.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,6 +27,16 @@ export default async function comprasRoutes(app: FastifyInstance, { services }: 
     return ctx;
   };
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+  registerReportSources(COMPRAS_REPORTS);
+
+  // Compras por fornecedor on screen (the same source the export queue runs).
+  app.get('/api/EntradasNota/compras-por-fornecedor', async (req) => {
+    const ctx = req.ctx!;
+    if (!COMPRAS_POR_FORNECEDOR.allowed(ctx)) throw forbidden(COMPRAS_POR_FORNECEDOR.negado);
+    if (!ctx.branchId) throw badRequest('Selecione uma filial para trabalhar com documentos.');
+    const p = COMPRAS_POR_FORNECEDOR.parametros(req.query ?? {});
+    return db.tenant(ctx, async (q) => (await COMPRAS_POR_FORNECEDOR.chunk(q, ctx, p, null, 1000, services)).rows);
+  });
   app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string', bodyLimit: XML_LIMITE }, (_req, body, done) => done(null, body));
 
   app.post('/api/EntradasNota/importar-xml', { bodyLimit: XML_LIMITE }, async (req) => {

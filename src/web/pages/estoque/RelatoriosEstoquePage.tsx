@@ -1,10 +1,10 @@
 import { Button, Card, DatePicker, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
-import { formatDateTime } from '../../../shared/dates.ts';
+import { formatDate, formatDateTime } from '../../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
@@ -121,10 +121,70 @@ function Movimentacao() {
   );
 }
 
-/** Entrada de nota fiscal: lists the COMPRA entries once purchasing posts them (none until then). */
+/**
+ * Entrada de nota fiscal: the posted entries of the branch by entry date, and the purchases per supplier in the
+ * same period; both exported (XLSX/PDF) through the report queue (the server's EntradasNotaFiscal and
+ * ComprasPorFornecedor report sources).
+ */
 function EntradaNotaFiscal() {
-  const list = useSWR('entradas-nf', async () => (await api.get<Row[]>('MovimentosEstoque', { params: { filter: { where: { tipo: 0, origemTipo: 'entradaNotaFiscal' }, order: 'id DESC', limit: 100 } } })).data);
-  return <Table rowKey="id" size="small" loading={list.isLoading} dataSource={list.data ?? []} locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada.' }} columns={[{ key: 'createdAt', dataIndex: 'createdAt', title: 'Data', render: (v) => formatDateTime(v) }, { key: 'origemId', dataIndex: 'origemId', title: 'Nota' }, { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd }]} />;
+  const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const de = periodo?.[0]?.format('YYYY-MM-DD');
+  const ate = periodo?.[1]?.format('YYYY-MM-DD');
+  const where = { ...(de ? { de } : {}), ...(ate ? { ate } : {}) };
+  const and: Row[] = [{ estado: 'efetivada' }];
+  if (de) and.push({ dataEmissao: { gte: de } });
+  if (ate) and.push({ dataEmissao: { lte: ate } });
+  const entradas = useList<Row>('EntradasNota', { where: { and }, order: 'numero DESC', limit: 200 });
+  const porFornecedor = useSWR(['compras-por-fornecedor', de ?? null, ate ?? null], async () => (await api.get<Row[]>('EntradasNota/compras-por-fornecedor', { params: where })).data);
+  const [nomes, setNomes] = useState(0);
+  const ids = (entradas.data ?? []).map((e) => e.fornecedorId as number);
+  const chave = ids.join(',');
+  useEffect(() => {
+    if (ids.length) void loadNames('fornecedor', ids).then(() => setNomes((n) => n + 1));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chave]);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="relatorio-entradas" key={nomes}>
+      <Space wrap>
+        <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)} />
+        <ExportButtons endpoint="EntradasNotaFiscal" name="Entradas de nota fiscal" filter={{ where }} />
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={entradas.isLoading}
+        dataSource={entradas.data ?? []}
+        locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada no período.' }}
+        columns={[
+          { key: 'dataEmissao', dataIndex: 'dataEmissao', title: 'Emissão', render: (v) => formatDate(v) },
+          { key: 'numero', dataIndex: 'numero', title: 'Entrada nº' },
+          { key: 'numeroNota', dataIndex: 'numeroNota', title: 'Nota' },
+          { key: 'fornecedorId', dataIndex: 'fornecedorId', title: 'Fornecedor', render: (v) => nameOf('fornecedor', v) },
+          { key: 'valorTotal', dataIndex: 'valorTotal', title: 'Valor da nota', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+        ]}
+      />
+      <Space wrap style={{ marginTop: 16 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Compras por fornecedor
+        </Typography.Title>
+        <ExportButtons endpoint="ComprasPorFornecedor" name="Compras por fornecedor" filter={{ where }} />
+      </Space>
+      <Table
+        rowKey="cpfCnpj"
+        size="small"
+        loading={porFornecedor.isLoading}
+        dataSource={porFornecedor.data ?? []}
+        pagination={false}
+        locale={{ emptyText: 'Nenhuma compra no período.' }}
+        columns={[
+          { key: 'fornecedor', dataIndex: 'fornecedor', title: 'Fornecedor' },
+          { key: 'notas', dataIndex: 'notas', title: 'Notas', align: 'right' },
+          { key: 'valorFrete', dataIndex: 'valorFrete', title: 'Frete', align: 'right', render: (v) => formatBRL(v) },
+          { key: 'valorTotal', dataIndex: 'valorTotal', title: 'Total comprado', align: 'right', render: (v) => formatBRL(v) },
+        ]}
+      />
+    </Space>
+  );
 }
 
 const TABS = [
