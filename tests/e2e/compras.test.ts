@@ -92,7 +92,9 @@ describe('compras: entrada de nota fiscal pelo XML no navegador', () => {
     await visible(resultado, 20_000);
     const pao = (await api(`Produtos?filter=${q({ where: { descricao: 'PAO DE MEL COBERTO 40G' } })}`))[0];
     expect(pao).toMatchObject({ ncm: '19059090' });
-    const saldos = (await api(`SaldosEstoque?filter=${q({ where: { produtoId: { inq: [cerveja.id, pao.id, sabonete.id] } } })}`)) as Row[];
+    const deposito = (await api(`Depositos?filter=${q({ where: { padrao: true } })}`))[0].id;
+    const saldos = (await api(`SaldosEstoque?filter=${q({ where: { produtoId: { inq: [cerveja.id, pao.id, sabonete.id] }, depositoId: deposito } })}`)) as Row[];
+    expect(saldos).toHaveLength(3);
     const texto = await resultado.innerText();
     for (const s of saldos) {
       const nome = s.produtoId === cerveja.id ? 'Cerveja lager lata 350 ml' : s.produtoId === pao.id ? 'PAO DE MEL COBERTO 40G' : 'Sabonete em barra 85 g';

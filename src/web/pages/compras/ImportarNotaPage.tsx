@@ -30,7 +30,7 @@ function ProdutoDaLinha({ linha, value, onChange }: { linha: Row; value: number;
   const [options, setOptions] = useState(inicial);
   const buscar = async (texto: string) => {
     if (texto.trim().length < 2) return setOptions(inicial);
-    const r = await api.get<Row[]>('Produtos', { params: { filter: JSON.stringify({ where: { descricao: { ilike: `%${texto.trim()}%` }, servico: false, ativo: true }, fields: ['id', 'descricao'], limit: 20, order: 'descricao ASC' }) } });
+    const r = await api.get<Row[]>('Produtos', { params: { filter: { where: { descricao: { ilike: `%${texto.trim()}%` }, servico: false, ativo: true }, fields: ['id', 'descricao'], limit: 20, order: 'descricao ASC' } } });
     setOptions([inicial[0], ...r.data.map((p) => ({ value: p.id as number, label: p.descricao as string }))]);
   };
   return <Select aria-label={`Produto da linha ${linha.linha}`} data-testid={`produto-linha-${linha.linha}`} showSearch={{ filterOption: false, onSearch: (t: string) => void buscar(t) }} value={value} onChange={onChange} options={options} style={{ width: '100%', minWidth: 280 }} />;
@@ -88,9 +88,9 @@ export default function ImportarNotaPage() {
       const e = await api.post<Row>(`EntradasNota/${r.data.id}/efetivar`);
       const ids = [...new Set((e.data.itens as Row[]).map((i) => i.produtoId))];
       const [saldos, produtos, parcelas] = await Promise.all([
-        api.get<Row[]>('SaldosEstoque', { params: { filter: JSON.stringify({ where: { produtoId: { inq: ids }, depositoId: e.data.depositoId } }) } }),
-        api.get<Row[]>('Produtos', { params: { filter: JSON.stringify({ where: { id: { inq: ids } }, fields: ['id', 'descricao'] }) } }),
-        api.get<Row[]>('Parcelas', { params: { filter: JSON.stringify({ where: { documento: `NF ${e.data.numeroNota}`, pessoaId: e.data.fornecedorId }, order: 'numero ASC' }) } }),
+        api.get<Row[]>('SaldosEstoque', { params: { filter: { where: { produtoId: { inq: ids }, depositoId: e.data.depositoId } } } }),
+        api.get<Row[]>('Produtos', { params: { filter: { where: { id: { inq: ids } }, fields: ['id', 'descricao'] } } }),
+        api.get<Row[]>('Parcelas', { params: { filter: { where: { documento: `NF ${e.data.numeroNota}`, pessoaId: e.data.fornecedorId }, order: 'numero ASC' } } }),
       ]);
       const nomes = new Map(produtos.data.map((p) => [p.id, p.descricao]));
       setResultado({ entrada: e.data, saldos: saldos.data.map((s) => ({ ...s, descricao: nomes.get(s.produtoId) })), parcelas: parcelas.data });
