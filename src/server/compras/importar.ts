@@ -72,7 +72,9 @@ export async function lerXmlDoFornecedor(xml: string): Promise<NotaLida> {
   if (raiz !== 'NFe' && raiz !== 'nfeProc') throw erro(`O arquivo não é uma NF-e: o XML começa por <${raiz ?? '?'}>, e a entrada aceita o XML da nota (<NFe> ou <nfeProc>) que o fornecedor enviou.`);
   let r;
   try {
-    r = await validarXmlFiscal(xml);
+    // The NF-e's signature by libxml2's canonicalization (the same check, fast on notes of hundreds of lines).
+    const { verificarAssinaturaNfe } = await import('./assinatura-nfe.ts');
+    r = await validarXmlFiscal(xml, { verificarAssinatura: verificarAssinaturaNfe });
   } catch (e) {
     if (e instanceof XmlMalFormadoError) throw erro(e.message);
     throw e;
