@@ -1,6 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
 export type { AcertoEstoque, AcertoEstoqueCabecalho, AcertoEstoqueItem } from './acertoEstoque.ts';
+export type { EntradaNota, EntradaNotaCabecalho, EntradaNotaItem } from './entradaNota.ts';
+export type { PedidoCompra, PedidoCompraCabecalho, PedidoCompraItem } from './pedidoCompra.ts';
 export type { TransferenciaEstoque, TransferenciaEstoqueCabecalho, TransferenciaEstoqueItem } from './transferenciaEstoque.ts';
 
 export const DOCUMENTS = {
@@ -10,6 +12,23 @@ export const DOCUMENTS = {
     "permission": "app.acertoestoque",
     "transitions": [
       "efetivar",
+      "cancelar"
+    ]
+  },
+  "entradaNota": {
+    "endpoint": "EntradasNota",
+    "route": "pages/compras/entrada-nota-fiscal",
+    "permission": "app.nfeentrada",
+    "transitions": [
+      "efetivar",
+      "cancelar"
+    ]
+  },
+  "pedidoCompra": {
+    "endpoint": "PedidosCompra",
+    "route": "pages/compras/pedido",
+    "permission": "app.pedidoCompra",
+    "transitions": [
       "cancelar"
     ]
   },

@@ -45,6 +45,7 @@ import documentRoutes from './documentos/routes.ts';
 import { DocumentRegistry } from './documentos/registry.ts';
 import estoqueRoutes from './estoque/routes.ts';
 import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
+import comprasRoutes from './compras/routes.ts';
 import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(emissaoRoutes, { services });
   await app.register(documentosRoutes, { services });
   await app.register(estoqueComplementosRoutes, { services });
+  await app.register(comprasRoutes, { services });
   await app.register(financeiroExtrasRoutes, { services, worker });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {

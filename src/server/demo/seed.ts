@@ -4,6 +4,7 @@ import { seedDemoPlanos } from '../planos/demo.ts';
 import { seedDemoAdmin } from '../admin/demo.ts';
 import { seedProdutos } from './produtos.ts';
 import { seedEstoque } from '../estoque/demo.ts';
+import { seedCompras } from '../compras/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
@@ -77,6 +78,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedFinanceiroExtras(q, demo);
     await seedFiscalConfig(q, demo, vizinha);
     await seedFiscal(q, demo);
+    await seedCompras(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

@@ -7,7 +7,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** files sent along (the NF-e's XML and DANFE) */
+  /** files sent with the message (an NF-e's XML and DANFE, a purchase order's PDF, …) */
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 

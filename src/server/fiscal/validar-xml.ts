@@ -2,7 +2,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import type { XmlDocument } from 'libxml2-wasm';
 import { carregarLibxml, libxml } from './libxml.ts';
 import { validarMensagem, identificarDocumento, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
-import { verificarAssinatura } from './assinatura.ts';
+import { verificarAssinatura, type VerificacaoAssinatura } from './assinatura.ts';
 import { validarChave, partesDaChave, aammDe } from './chave.ts';
 
 export interface ResultadoValidacaoXml {
@@ -144,7 +144,7 @@ function conferirChaveComCampos(xml: string, chave: string, base: string): ErroV
  * Checks any NF-e, NFC-e, nfeProc, event or inutilização: schema, signature when there is one, and the access
  * key's check digit (and its agreement with the fields it is made of).
  */
-export async function validarXmlFiscal(xml: string): Promise<ResultadoValidacaoXml> {
+export async function validarXmlFiscal(xml: string, opcoes: { verificarAssinatura?: (xml: string) => VerificacaoAssinatura | Promise<VerificacaoAssinatura> } = {}): Promise<ResultadoValidacaoXml> {
   await carregarLibxml();
   exigirXmlBemFormado(xml);
   const { raiz } = identificarDocumento(xml);
@@ -180,7 +180,7 @@ export async function validarXmlFiscal(xml: string): Promise<ResultadoValidacaoX
   }
 
   if (/<(?:\w+:)?Signature\b/.test(xml)) {
-    const a = verificarAssinatura(xml);
+    const a = await (opcoes.verificarAssinatura ?? verificarAssinatura)(xml);
     if (!a.valida) erros.push({ caminho: `${raiz}/Signature`, mensagem: a.motivo ?? 'Assinatura inválida.' });
   } else if (raiz && ['NFe', 'nfeProc', 'envEvento', 'inutNFe'].includes(raiz)) {
     // The schema already says Signature is missing; nothing to add.

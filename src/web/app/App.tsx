@@ -49,6 +49,7 @@ const AssinaturaPage = lazy(() => import('../pages/assinatura/AssinaturaPage.tsx
 // Business documents (schemas/documents): one list and one form page for every type.
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
 const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage.tsx'));
+const ImportarNotaPage = lazy(() => import('../pages/compras/ImportarNotaPage.tsx'));
 // Estoque periphery (issue 14): bulk price change, label printing and preview.
 const AlteracaoPrecoPage = lazy(() => import('../pages/estoque/AlteracaoPrecoPage.tsx'));
 const EtiquetaImprimirPage = lazy(() => import('../pages/estoque/EtiquetaImprimirPage.tsx'));
@@ -98,6 +99,7 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/nfe" element={<ConfiguracaoNfePage />} />
         <Route path="/pages/fiscais/certificado-digital" element={<CertificadoDigitalPage />} />
         <Route path="/pages/assinatura" element={<AssinaturaPage />} />
+        <Route path="/pages/compras/entrada-nota-fiscal/importar-xml" element={<ImportarNotaPage />} />
         {DOCUMENTS.flatMap((doc) => [
           <Route key={doc.route} path={`/${doc.route}`} element={<DocumentListPage key={doc.name} doc={doc} />} />,
           <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,

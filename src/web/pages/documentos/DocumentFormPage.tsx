@@ -1,5 +1,5 @@
 import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { api } from '../../api/client.ts';
@@ -10,6 +10,7 @@ import { SchemaForm } from '../../renderer/SchemaForm.tsx';
 import { headerAsResource, stateOf, type DocumentDoc } from './document-docs.ts';
 import { ItemsTable, newItem, toTyped, type EditItem } from './ItemsTable.tsx';
 import { loadNames, nameOf } from './related-names.ts';
+import { DOCUMENT_FORM_ACTIONS } from '../compras/extras.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ function itemsPayload(doc: DocumentDoc, itens: EditItem[]): Row[] {
  * pages/<module>/<document>/cadastrar | editar/:id: the header as an RJSF form (from the header schema),
  * the items in an antd table, the number and state, and the transitions as buttons.
  */
-export default function DocumentFormPage({ doc, mode }: { doc: DocumentDoc; mode: 'cadastrar' | 'editar' }) {
+export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_ACTIONS[doc.name] }: { doc: DocumentDoc; mode: 'cadastrar' | 'editar'; actions?: (data: Row) => ReactNode }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const header = useMemo(() => headerAsResource(doc), [doc]);
@@ -120,6 +121,7 @@ export default function DocumentFormPage({ doc, mode }: { doc: DocumentDoc; mode
           {estado ? <Tag color={estado.color} data-testid="estado-documento">{estado.label}</Tag> : null}
         </Space>
         <Space>
+          {mode === 'editar' && data && actions ? actions(data) : null}
           {transitions.map((t) => (
             <Button key={t.name} type={t.danger ? 'default' : 'primary'} danger={t.danger} onClick={() => run(t)}>
               {t.label}

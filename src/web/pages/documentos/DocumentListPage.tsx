@@ -1,17 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { useCount, useList } from '../../api/hooks.ts';
 import { resourceByName } from '../../schemas/registry.ts';
 import { useRelatedNames } from './related-names.ts';
 import { stateOf, type DocumentDoc } from './document-docs.ts';
+import { DOCUMENT_LIST_ACTIONS } from '../compras/extras.tsx';
 
 const PAGE = 20;
 
 /** The list of one document type in the selected branch: number, date, header columns and state. */
-export default function DocumentListPage({ doc }: { doc: DocumentDoc }) {
+export default function DocumentListPage({ doc, actions = DOCUMENT_LIST_ACTIONS[doc.name]?.() }: { doc: DocumentDoc; actions?: ReactNode }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [estado, setEstado] = useState<string | undefined>();
@@ -47,6 +48,7 @@ export default function DocumentListPage({ doc }: { doc: DocumentDoc }) {
           {doc.title}
         </Typography.Title>
         <Space>
+          {actions}
           <Select allowClear placeholder="Situação" style={{ width: 160 }} value={estado} onChange={(v) => (setEstado(v), setPage(1))} options={doc.states.map((s) => ({ value: s.key, label: s.label }))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${doc.route}/cadastrar`)}>
             Cadastrar

@@ -1,11 +1,10 @@
 import { Button, Card, DatePicker, Select, Space, Spin, Table, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
-import { ORIGENS_ENTRADA_NOTA } from '../../../shared/estoque-origens.ts';
-import { formatDateTime } from '../../../shared/dates.ts';
+import { formatDate, formatDateTime } from '../../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { loadListPage } from '../../app/page-chunks.ts';
@@ -124,59 +123,66 @@ function Movimentacao() {
   );
 }
 
-/** Period filter as LoopBack conditions on one date-time field (the whole first and last days). */
-function periodoWhere(campo: string, periodo: [Dayjs | null, Dayjs | null] | null): Row[] {
-  const de = periodo?.[0]?.startOf('day').toISOString();
-  const ate = periodo?.[1]?.endOf('day').toISOString();
-  return [...(de ? [{ [campo]: { gte: de } }] : []), ...(ate ? [{ [campo]: { lte: ate } }] : [])];
-}
-
 /**
- * Entrada de nota fiscal: the stock lines goods-entry documents posted in the branch (and their reversals),
- * by period and product; exported through the report queue (the server's EntradaNotaFiscal report source).
- * Empty until purchasing posts its entries.
+ * Entrada de nota fiscal: the posted entries of the branch by entry date, and the purchases per supplier in the
+ * same period; both exported (XLSX/PDF) through the report queue (the server's EntradasNotaFiscal and
+ * ComprasPorFornecedor report sources).
  */
 function EntradaNotaFiscal() {
   const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [produtoId, setProdutoId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const and: Row[] = [{ origemTipo: { inq: [...ORIGENS_ENTRADA_NOTA] } }, ...periodoWhere('createdAt', periodo)];
-  if (produtoId) and.push({ produtoId });
-  const parametros: Row = {};
-  const [de, ate] = [periodo?.[0]?.startOf('day').toISOString(), periodo?.[1]?.endOf('day').toISOString()];
-  if (de) parametros.de = de;
-  if (ate) parametros.ate = ate;
-  if (produtoId) parametros.produtoId = produtoId;
-  const where = { and };
-  const list = useSWR(['entradas-nf', JSON.stringify(where), page], async () => {
-    const rows = (await api.get<Row[]>('MovimentosEstoque', { params: { filter: { where, order: 'id DESC', limit: PAGE, skip: (page - 1) * PAGE } } })).data;
-    await Promise.all([loadNames('produto', rows.map((r) => r.produtoId)), loadNames('deposito', rows.map((r) => r.depositoId))]);
-    return rows;
-  });
-  const count = useSWR(['entradas-nf-count', JSON.stringify(where)], async () => (await api.get<{ count: number }>('MovimentosEstoque/count', { params: { where } })).data.count);
+  const de = periodo?.[0]?.format('YYYY-MM-DD');
+  const ate = periodo?.[1]?.format('YYYY-MM-DD');
+  const where = { ...(de ? { de } : {}), ...(ate ? { ate } : {}) };
+  const and: Row[] = [{ estado: 'efetivada' }];
+  if (de) and.push({ dataEmissao: { gte: de } });
+  if (ate) and.push({ dataEmissao: { lte: ate } });
+  const entradas = useList<Row>('EntradasNota', { where: { and }, order: 'numero DESC', limit: 200 });
+  const porFornecedor = useSWR(['compras-por-fornecedor', de ?? null, ate ?? null], async () => (await api.get<Row[]>('EntradasNota/compras-por-fornecedor', { params: where })).data);
+  const [nomes, setNomes] = useState(0);
+  const ids = (entradas.data ?? []).map((e) => e.fornecedorId as number);
+  const chave = ids.join(',');
+  useEffect(() => {
+    if (ids.length) void loadNames('fornecedor', ids).then(() => setNomes((n) => n + 1));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chave]);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="relatorio-entradas" key={nomes}>
       <Space wrap>
-        <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => (setPeriodo(v as [Dayjs | null, Dayjs | null] | null), setPage(1))} />
-        <div style={{ width: 280 }}>
-          <RelatedSelect id="entrada-produto" resource="produto" placeholder="Todos os produtos" value={produtoId} onChange={(v) => (setProdutoId(v), setPage(1))} />
-        </div>
-        <ExportButtons endpoint="EntradaNotaFiscal" name="Entrada de nota fiscal" filter={{ where: Object.keys(parametros).length ? parametros : undefined }} />
+        <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)} />
+        <ExportButtons endpoint="EntradasNotaFiscal" name="Entradas de nota fiscal" filter={{ where }} />
       </Space>
       <Table
         rowKey="id"
         size="small"
-        loading={list.isLoading}
-        dataSource={list.data ?? []}
-        pagination={{ current: page, pageSize: PAGE, total: count.data ?? 0, onChange: setPage, showSizeChanger: false }}
-        locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada.' }}
+        loading={entradas.isLoading}
+        dataSource={entradas.data ?? []}
+        locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada no período.' }}
         columns={[
-          { key: 'createdAt', dataIndex: 'createdAt', title: 'Data', render: (v) => formatDateTime(v) },
-          { key: 'origemId', dataIndex: 'origemId', title: 'Nota', render: (v, r) => `${r.estornoDe ? 'Estorno: ' : ''}Entrada ${v}` },
-          { key: 'produto', dataIndex: 'produtoId', title: 'Produto', render: (v) => nameOf('produto', v) },
-          { key: 'deposito', dataIndex: 'depositoId', title: 'Depósito', render: (v) => nameOf('deposito', v) },
-          { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd },
-          { key: 'custoUnitario', dataIndex: 'custoUnitario', title: 'Custo unitário', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+          { key: 'dataEmissao', dataIndex: 'dataEmissao', title: 'Emissão', render: (v) => formatDate(v) },
+          { key: 'numero', dataIndex: 'numero', title: 'Entrada nº' },
+          { key: 'numeroNota', dataIndex: 'numeroNota', title: 'Nota' },
+          { key: 'fornecedorId', dataIndex: 'fornecedorId', title: 'Fornecedor', render: (v) => nameOf('fornecedor', v) },
+          { key: 'valorTotal', dataIndex: 'valorTotal', title: 'Valor da nota', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+        ]}
+      />
+      <Space wrap style={{ marginTop: 16 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Compras por fornecedor
+        </Typography.Title>
+        <ExportButtons endpoint="ComprasPorFornecedor" name="Compras por fornecedor" filter={{ where }} />
+      </Space>
+      <Table
+        rowKey="cpfCnpj"
+        size="small"
+        loading={porFornecedor.isLoading}
+        dataSource={porFornecedor.data ?? []}
+        pagination={false}
+        locale={{ emptyText: 'Nenhuma compra no período.' }}
+        columns={[
+          { key: 'fornecedor', dataIndex: 'fornecedor', title: 'Fornecedor' },
+          { key: 'notas', dataIndex: 'notas', title: 'Notas', align: 'right' },
+          { key: 'valorFrete', dataIndex: 'valorFrete', title: 'Frete', align: 'right', render: (v) => formatBRL(v) },
+          { key: 'valorTotal', dataIndex: 'valorTotal', title: 'Total comprado', align: 'right', render: (v) => formatBRL(v) },
         ]}
       />
     </Space>

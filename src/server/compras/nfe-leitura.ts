@@ -1,0 +1,171 @@
+import Decimal from 'decimal.js';
+import { XMLParser } from 'fast-xml-parser';
+import cfopEntradaDados from './cfop-entrada.json' with { type: 'json' };
+
+/** One line (det) of a supplier's NF-e, as purchasing needs it; money as decimal strings. */
+export interface ItemNota {
+  linha: number;
+  codigo: string;
+  gtin: string | null;
+  /** cEANTrib, when it differs from cEAN (the GTIN of the unit the tax is counted in) */
+  gtinTributavel: string | null;
+  descricao: string;
+  ncm: string | null;
+  cest: string | null;
+  cfop: string;
+  unidade: string;
+  quantidade: string;
+  valorUnitario: string;
+  valorTotal: string;
+  valorFrete: string;
+  valorSeguro: string;
+  valorDesconto: string;
+  valorOutras: string;
+  valorIpi: string;
+  /** ICMS-ST + FCP-ST charged on the line (they are part of what the shop pays) */
+  valorIcmsSt: string;
+  pedido: string | null;
+}
+
+export interface ParteNota {
+  cnpj: string | null;
+  cpf: string | null;
+  nome: string;
+  fantasia?: string | null;
+  ie?: string | null;
+  email?: string | null;
+  telefone?: string | null;
+  endereco?: { logradouro: string | null; numero: string | null; bairro: string | null; codigoMunicipio: number | null; uf: string | null; cep: string | null };
+}
+
+export interface NotaLida {
+  chave: string;
+  modelo: string;
+  numero: number;
+  serie: number;
+  /** yyyy-MM-dd (the date of dhEmi as written, in the emitter's time zone) */
+  dataEmissao: string;
+  naturezaOperacao: string;
+  tipoNota: number;
+  ambiente: number;
+  emitente: ParteNota;
+  destinatario: ParteNota;
+  transportador: ParteNota | null;
+  itens: ItemNota[];
+  totais: { vProd: string; vFrete: string; vSeg: string; vDesc: string; vOutro: string; vIPI: string; vST: string; vFCPST: string; vNF: string };
+  duplicatas: { numero: string | null; vencimento: string; valor: string }[];
+  protocolo: string | null;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (name) => name === 'det' || name === 'dup' || name === 'vol',
+});
+
+type X = Record<string, any>;
+const txt = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(typeof v === 'object' ? ((v as X)['#text'] ?? '') : v));
+const dec = (v: unknown, places = 2): string => {
+  const s = txt(v);
+  return s ? new Decimal(s).toFixed(places) : new Decimal(0).toFixed(places);
+};
+const gtinDe = (v: unknown): string | null => {
+  const s = txt(v);
+  return s && /^\d{8,14}$/.test(s) ? s : null;
+};
+
+function parte(p: X | undefined, enderecoTag: 'enderEmit' | 'enderDest'): ParteNota {
+  const e = (p?.[enderecoTag] ?? {}) as X;
+  return {
+    cnpj: txt(p?.CNPJ),
+    cpf: txt(p?.CPF),
+    nome: txt(p?.xNome) ?? '',
+    fantasia: txt(p?.xFant),
+    ie: txt(p?.IE),
+    email: txt(p?.email),
+    telefone: txt(e.fone),
+    endereco: { logradouro: txt(e.xLgr), numero: txt(e.nro), bairro: txt(e.xBairro), codigoMunicipio: txt(e.cMun) ? Number(txt(e.cMun)) : null, uf: txt(e.UF), cep: txt(e.CEP) },
+  };
+}
+
+/** The one ICMS group of a line (ICMS00, ICMS10, ICMSSN202, …): ST and FCP-ST charged on it. */
+function icmsSt(imposto: X | undefined): Decimal {
+  const icms = (imposto?.ICMS ?? {}) as X;
+  const grupo = Object.values(icms)[0] as X | undefined;
+  if (!grupo || typeof grupo !== 'object') return new Decimal(0);
+  return new Decimal(txt(grupo.vICMSST) ?? 0).plus(txt(grupo.vFCPST) ?? 0);
+}
+
+/**
+ * Reads an NF-e 4.00 (NFe or nfeProc) already validated against the layout: ide, emit, dest, the lines with
+ * their taxes that make the cost, transp, the dup group. Throws on a document that has no infNFe.
+ */
+export function lerNfe(xml: string): NotaLida {
+  const raiz = parser.parse(xml) as X;
+  const nfe = (raiz.nfeProc?.NFe ?? raiz.NFe) as X | undefined;
+  const inf = nfe?.infNFe as X | undefined;
+  if (!inf) throw new Error('sem infNFe');
+  const ide = inf.ide as X;
+  const dets = (inf.det ?? []) as X[];
+  const itens: ItemNota[] = dets.map((d, i) => {
+    const p = d.prod as X;
+    const ipi = d.imposto?.IPI?.IPITrib as X | undefined;
+    return {
+      linha: Number(d['@nItem'] ?? i + 1),
+      codigo: txt(p.cProd) ?? '',
+      gtin: gtinDe(p.cEAN),
+      gtinTributavel: gtinDe(p.cEANTrib) !== gtinDe(p.cEAN) ? gtinDe(p.cEANTrib) : null,
+      descricao: txt(p.xProd) ?? '',
+      ncm: txt(p.NCM),
+      cest: txt(p.CEST),
+      cfop: txt(p.CFOP) ?? '',
+      unidade: (txt(p.uCom) ?? '').toUpperCase(),
+      quantidade: dec(p.qCom, 4),
+      valorUnitario: dec(p.vUnCom, 4),
+      valorTotal: dec(p.vProd),
+      valorFrete: dec(p.vFrete),
+      valorSeguro: dec(p.vSeg),
+      valorDesconto: dec(p.vDesc),
+      valorOutras: dec(p.vOutro),
+      valorIpi: dec(ipi?.vIPI),
+      valorIcmsSt: icmsSt(d.imposto).toFixed(2),
+      pedido: txt(p.xPed),
+    };
+  });
+  const tot = (inf.total?.ICMSTot ?? {}) as X;
+  const transporta = inf.transp?.transporta as X | undefined;
+  const dups = (inf.cobr?.dup ?? []) as X[];
+  return {
+    chave: String(inf['@Id'] ?? '').replace(/^NFe/, ''),
+    modelo: txt(ide.mod) ?? '',
+    numero: Number(txt(ide.nNF)),
+    serie: Number(txt(ide.serie)),
+    dataEmissao: (txt(ide.dhEmi) ?? txt(ide.dEmi) ?? '').slice(0, 10),
+    naturezaOperacao: txt(ide.natOp) ?? '',
+    tipoNota: Number(txt(ide.tpNF)),
+    ambiente: Number(txt(ide.tpAmb)),
+    emitente: parte(inf.emit, 'enderEmit'),
+    destinatario: parte(inf.dest, 'enderDest'),
+    transportador: transporta && (txt(transporta.CNPJ) || txt(transporta.CPF))
+      ? { cnpj: txt(transporta.CNPJ), cpf: txt(transporta.CPF), nome: txt(transporta.xNome) ?? '', ie: txt(transporta.IE), endereco: { logradouro: txt(transporta.xEnder), numero: null, bairro: null, codigoMunicipio: null, uf: txt(transporta.UF), cep: null } }
+      : null,
+    itens,
+    totais: { vProd: dec(tot.vProd), vFrete: dec(tot.vFrete), vSeg: dec(tot.vSeg), vDesc: dec(tot.vDesc), vOutro: dec(tot.vOutro), vIPI: dec(tot.vIPI), vST: dec(tot.vST), vFCPST: dec(tot.vFCPST), vNF: dec(tot.vNF) },
+    duplicatas: dups.map((d) => ({ numero: txt(d.nDup), vencimento: txt(d.dVenc) ?? '', valor: dec(d.vDup) })),
+    protocolo: txt(raiz.nfeProc?.protNFe?.infProt?.nProt),
+  };
+}
+
+const MAPA_CFOP = (cfopEntradaDados as { mapa: Record<string, string> }).mapa;
+
+/** CFOP de entrada for the supplier's CFOP: the table (src/server/compras/cfop-entrada.json), else 5→1, 6→2, 7→3. */
+export function cfopEntrada(cfopFornecedor: string | null | undefined): string | null {
+  if (!cfopFornecedor || !/^\d{4}$/.test(cfopFornecedor)) return null;
+  if (MAPA_CFOP[cfopFornecedor]) return MAPA_CFOP[cfopFornecedor];
+  const troca: Record<string, string> = { '5': '1', '6': '2', '7': '3' };
+  return troca[cfopFornecedor[0]] ? troca[cfopFornecedor[0]] + cfopFornecedor.slice(1) : null;
+}

@@ -1,0 +1,78 @@
+import Decimal from 'decimal.js';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import type { DocumentModule } from '../documentos/lifecycle.ts';
+import { paraUnidades } from '../estoque/embalagens.ts';
+
+type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
+
+/**
+ * Pedido de compra: supplier, items, expected dates and payment terms; editable while aberto. The received
+ * quantities are not typed: they are what the entradas de nota fiscal linked to the order brought in
+ * (atualizarRecebimentos, run by the entry's postings), and they move the order to parcialmente recebido or
+ * recebido; cancelling an entry gives the quantities back. Cancelar closes what is still expected.
+ */
+const pedidoCompra: DocumentModule = {
+  async validar({ itens }) {
+    // Received quantities belong to the entries, never to the person editing the order.
+    for (const it of itens) delete it.quantidadeRecebida;
+  },
+  postings: {
+    async cancelar() {
+      // Nothing was posted by the order itself: the state change is the whole cancellation.
+    },
+  },
+};
+
+/**
+ * Recomputes an order's received quantities from the entries linked to it that are efetivadas (plus `incluir`, the
+ * entry being posted now; minus `excluir`, the entry being cancelled), in stock units, filling the order's lines of
+ * each product in line order; then its state: recebido when every line is complete, parcial when something came,
+ * aberto otherwise. The change is audited like a transition ('receber').
+ */
+export async function atualizarRecebimentos(q: Queryable, ctx: Ctx, pedidoId: number, opts: { incluir?: number; excluir?: number }): Promise<void> {
+  const ped = await q.query<{ estado: string }>(`SELECT estado FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoCompra' AND id = $2 FOR UPDATE`, [ctx.tenantId, pedidoId]);
+  if (!ped.rows[0] || ped.rows[0].estado === 'cancelado') return;
+  const entradas = await q.query<{ dados: Record<string, unknown> }>(
+    `SELECT i.dados FROM documentos d JOIN documento_itens i ON i.tenant_id = d.tenant_id AND i.documento_id = d.id
+      WHERE d.tenant_id = $1 AND d.tipo = 'entradaNota' AND (d.cabecalho ->> 'pedidoCompraId')::integer = $2
+        AND ((d.estado = 'efetivada' AND d.id IS DISTINCT FROM $4) OR d.id = $3)`,
+    [ctx.tenantId, pedidoId, opts.incluir ?? null, opts.excluir ?? null],
+  );
+  const recebido = new Map<string, Decimal>();
+  for (const { dados } of entradas.rows) {
+    const k = `${dados.produtoId}|${dados.variacaoId ?? ''}`;
+    recebido.set(k, (recebido.get(k) ?? new Decimal(0)).plus(paraUnidades(String(dados.quantidade), String(dados.fator ?? '1'))));
+  }
+  const itens = await q.query<{ linha: number; dados: Record<string, unknown> }>('SELECT linha, dados FROM documento_itens WHERE tenant_id = $1 AND documento_id = $2 ORDER BY linha', [ctx.tenantId, pedidoId]);
+  let completos = 0;
+  let algum = false;
+  const linhas: number[] = [];
+  const valores: string[] = [];
+  for (const { linha, dados } of itens.rows) {
+    const k = `${dados.produtoId}|${dados.variacaoId ?? ''}`;
+    const disponivel = recebido.get(k) ?? new Decimal(0);
+    const pedido = new Decimal(String(dados.quantidade));
+    // Every line but the product's last takes at most what it asked for; the last takes the rest (over-delivery).
+    const ultimaDoProduto = !itens.rows.some((o) => o.linha > linha && `${o.dados.produtoId}|${o.dados.variacaoId ?? ''}` === k);
+    const toma = ultimaDoProduto ? disponivel : Decimal.min(disponivel, pedido);
+    recebido.set(k, disponivel.minus(toma));
+    if (toma.gte(pedido)) completos++;
+    if (toma.gt(0)) algum = true;
+    linhas.push(linha);
+    valores.push(toma.toFixed(4));
+  }
+  await q.query(
+    `UPDATE documento_itens i SET dados = jsonb_set(i.dados, '{quantidadeRecebida}', to_jsonb(x.v)) FROM unnest($3::integer[], $4::text[]) AS x(l, v)
+      WHERE i.tenant_id = $1 AND i.documento_id = $2 AND i.linha = x.l`,
+    [ctx.tenantId, pedidoId, linhas, valores],
+  );
+  const novo = completos === itens.rows.length ? 'recebido' : algum ? 'parcial' : 'aberto';
+  if (novo !== ped.rows[0].estado) {
+    await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [novo, ctx.tenantId, pedidoId]);
+    await q.query('INSERT INTO documento_eventos (tenant_id, documento_id, transicao, de, para, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)', [ctx.tenantId, pedidoId, 'receber', ped.rows[0].estado, novo, ctx.userId ?? null]);
+  }
+}
+
+export const { validar, postings } = pedidoCompra;
+export default pedidoCompra;

@@ -1,0 +1,100 @@
+import { serverAllows } from '../auth/access.ts';
+import { badRequest } from '../http/errors.ts';
+import { column } from '../relatorios/columns.ts';
+import type { ReportSource } from '../relatorios/sources.ts';
+
+type Row = Record<string, unknown>;
+
+function objeto(where: unknown): Row {
+  if (where === undefined || where === null) return {};
+  if (typeof where !== 'object' || Array.isArray(where)) throw badRequest('Parâmetros do relatório inválidos.', [{ campo: 'filter', mensagem: 'Campo inválido!' }]);
+  return where as Row;
+}
+
+function data(w: Row, campo: string, titulo: string): string | null {
+  const v = w[campo];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw badRequest(`${titulo} inválida: ${String(v)} (use AAAA-MM-DD).`, [{ campo, mensagem: 'Data inválida' }]);
+  return v;
+}
+
+function inteiro(w: Row, campo: string, titulo: string): number | null {
+  const v = w[campo];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'number' ? !Number.isSafeInteger(v) || v <= 0 : !/^\d{1,10}$/.test(String(v))) throw badRequest(`${titulo} inválido: ${String(v)}.`, [{ campo, mensagem: 'Campo inválido!' }]);
+  return Number(v);
+}
+
+function periodo(where: unknown) {
+  const w = objeto(where);
+  const de = data(w, 'de', 'Data inicial');
+  const ate = data(w, 'ate', 'Data final');
+  if (de && ate && de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
+  return { de, ate, fornecedorId: inteiro(w, 'fornecedorId', 'Fornecedor') };
+}
+
+const ENTRADAS_SQL = `FROM documentos d LEFT JOIN pessoas p ON p.tenant_id = d.tenant_id AND p.id = (d.cabecalho ->> 'fornecedorId')::integer
+  WHERE d.tenant_id = $1 AND d.filial_id = $2 AND d.tipo = 'entradaNota' AND d.estado = 'efetivada'
+    AND ($3::date IS NULL OR coalesce((d.cabecalho ->> 'dataEntrada')::date, (d.cabecalho ->> 'dataEmissao')::date) >= $3)
+    AND ($4::date IS NULL OR coalesce((d.cabecalho ->> 'dataEntrada')::date, (d.cabecalho ->> 'dataEmissao')::date) <= $4)
+    AND ($5::integer IS NULL OR (d.cabecalho ->> 'fornecedorId')::integer = $5)`;
+
+/**
+ * Entrada de nota fiscal (Relatórios > Estoque): the posted entries of the branch by period (entry date) and
+ * supplier, one line per note with its values; exported to XLSX/PDF through the report queue.
+ */
+export const ENTRADAS_NOTA: ReportSource = {
+  name: 'EntradasNotaFiscal',
+  title: 'Entradas de nota fiscal',
+  allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || serverAllows(ctx, 'app.nfeentrada', 'view'),
+  negado: 'Você não tem permissão para consultar o relatório de entradas de nota fiscal.',
+  parametros: periodo,
+  columns: () => [
+    column('dataEntrada', 'Entrada', 'date', 0.9),
+    column('numero', 'Entrada nº', 'text', 0.7),
+    column('numeroNota', 'Nota', 'text', 0.8),
+    column('fornecedor', 'Fornecedor', 'text', 2.4),
+    column('chaveAcesso', 'Chave de acesso', 'text', 2.8),
+    column('valorFrete', 'Frete', 'money', 0.9),
+    column('valorTotal', 'Valor da nota', 'money', 1),
+  ],
+  async chunk(q, ctx, p, after, limit) {
+    const r = await q.query<Row>(
+      `SELECT d.id, coalesce(d.cabecalho ->> 'dataEntrada', d.cabecalho ->> 'dataEmissao') AS "dataEntrada", d.numero::text AS numero, d.cabecalho ->> 'numeroNota' AS "numeroNota",
+              p.nome AS fornecedor, d.cabecalho ->> 'chaveAcesso' AS "chaveAcesso", (d.cabecalho ->> 'valorFrete')::numeric AS "valorFrete", (d.cabecalho ->> 'valorTotal')::numeric AS "valorTotal"
+         ${ENTRADAS_SQL} AND ($6::integer IS NULL OR d.id < $6)
+        ORDER BY d.id DESC LIMIT $7`,
+      [ctx.tenantId, ctx.branchId, p.de, p.ate, p.fornecedorId, after ?? null, limit],
+    );
+    return { rows: r.rows, after: r.rows.length ? r.rows[r.rows.length - 1].id : after };
+  },
+};
+
+/** Compras por fornecedor: per supplier in the period, how many notes, products, freight, IPI, ST and the total. */
+export const COMPRAS_POR_FORNECEDOR: ReportSource = {
+  name: 'ComprasPorFornecedor',
+  title: 'Compras por fornecedor',
+  allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || serverAllows(ctx, 'app.nfeentrada', 'view'),
+  negado: 'Você não tem permissão para consultar o relatório de compras por fornecedor.',
+  parametros: periodo,
+  columns: () => [
+    column('fornecedor', 'Fornecedor', 'text', 2.6),
+    column('cpfCnpj', 'CPF/CNPJ', 'text', 1.3),
+    column('notas', 'Notas', 'integer', 0.6),
+    column('valorFrete', 'Frete', 'money', 0.9),
+    column('valorTotal', 'Total comprado', 'money', 1.1),
+  ],
+  async chunk(q, ctx, p, after, limit) {
+    if (after) return { rows: [], after };
+    const r = await q.query<Row>(
+      `SELECT p.nome AS fornecedor, p.cpf_cnpj AS "cpfCnpj", count(*)::text AS notas,
+              sum(coalesce((d.cabecalho ->> 'valorFrete')::numeric, 0)) AS "valorFrete", sum((d.cabecalho ->> 'valorTotal')::numeric) AS "valorTotal"
+         ${ENTRADAS_SQL}
+        GROUP BY p.id, p.nome, p.cpf_cnpj ORDER BY "valorTotal" DESC, p.nome LIMIT $6`,
+      [ctx.tenantId, ctx.branchId, p.de, p.ate, p.fornecedorId, Math.max(limit, 100000)],
+    );
+    return { rows: r.rows, after: 'fim' };
+  },
+};
+
+export const COMPRAS_REPORTS: ReportSource[] = [ENTRADAS_NOTA, COMPRAS_POR_FORNECEDOR];

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { withRetry } from '../documentos/routes.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { parseId } from '../resources/resource-service.ts';
+import type { LevelName } from '../../shared/permissions.ts';
+import { confirmarEntrada, proporEntrada, XML_LIMITE, type Confirmacao } from './importar.ts';
+import { lerPedidoImpresso, pedidoPdf } from './pedido-pdf.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
+import { COMPRAS_POR_FORNECEDOR, COMPRAS_REPORTS } from './relatorios.ts';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Purchasing's own calls (issue 20); the documents' list, drafts and transitions (efetivar, cancelar) are the
+ * lifecycle's generic /api/PedidosCompra and /api/EntradasNota. Here: the supplier's XML read into a proposal, the
+ * proposal confirmed into a draft entry, the XML of an entry, and the order's PDF and e-mail.
+ */
+export default async function comprasRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db } = services;
+  const guard = (req: FastifyRequest, key: string, level: LevelName, what: string): RequestContext => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, key, level)) throw forbidden(`Você não tem permissão para ${what}.`);
+    if (!ctx.branchId) throw badRequest('Selecione uma filial para trabalhar com documentos.');
+    return ctx;
+  };
+  const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+  registerReportSources(COMPRAS_REPORTS);
+
+  // Compras por fornecedor on screen (the same source the export queue runs).
+  app.get('/api/EntradasNota/compras-por-fornecedor', async (req) => {
+    const ctx = req.ctx!;
+    if (!COMPRAS_POR_FORNECEDOR.allowed(ctx)) throw forbidden(COMPRAS_POR_FORNECEDOR.negado);
+    if (!ctx.branchId) throw badRequest('Selecione uma filial para trabalhar com documentos.');
+    const p = COMPRAS_POR_FORNECEDOR.parametros(req.query ?? {});
+    return db.tenant(ctx, async (q) => (await COMPRAS_POR_FORNECEDOR.chunk(q, ctx, p, null, 1000, services)).rows);
+  });
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string', bodyLimit: XML_LIMITE }, (_req, body, done) => done(null, body));
+
+  app.post('/api/EntradasNota/importar-xml', { bodyLimit: XML_LIMITE }, async (req) => {
+    const ctx = guard(req, 'app.nfeentrada', 'change', 'lançar entradas de nota fiscal');
+    const ct = String(req.headers['content-type'] ?? '');
+    if (!/^(application|text)\/xml\b/.test(ct)) throw new HttpError(415, 'Envie o XML da NF-e com Content-Type application/xml.');
+    const xml = typeof req.body === 'string' ? req.body : '';
+    return db.tenant(ctx, (q) => proporEntrada(q, ctx, xml));
+  });
+
+  app.post('/api/EntradasNota/importar-xml/confirmar', { bodyLimit: 2 * XML_LIMITE }, async (req) => {
+    const ctx = guard(req, 'app.nfeentrada', 'change', 'lançar entradas de nota fiscal');
+    const def = services.documents!.get('entradaNota');
+    return withRetry(services, ctx, (q) => confirmarEntrada(services, q, ctx, def, req.body as Confirmacao));
+  });
+
+  app.get('/api/EntradasNota/:id/xml', async (req, reply) => {
+    const ctx = guard(req, 'app.nfeentrada', 'view', 'consultar entradas de nota fiscal');
+    const id = idOf(req);
+    const r = await db.tenant(ctx, (q) => q.query<{ arquivo: string | null; chave: string | null }>(`SELECT cabecalho ->> 'xmlArquivo' AS arquivo, cabecalho ->> 'chaveAcesso' AS chave FROM documentos WHERE tenant_id = $1 AND tipo = 'entradaNota' AND filial_id = $2 AND id = $3`, [ctx.tenantId, ctx.branchId, id]));
+    const row = r.rows[0];
+    if (!row) throw notFound('Entrada de nota fiscal não encontrada.');
+    if (!row.arquivo) throw notFound('Esta entrada foi digitada: não há XML guardado.');
+    const stream = await services.storage.get(row.arquivo);
+    if (!stream) throw notFound('O XML desta entrada não está no armazenamento de arquivos.');
+    reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${row.chave ?? id}-nfe.xml"`);
+    return reply.send(stream);
+  });
+
+  app.get('/api/PedidosCompra/:id/pdf', async (req, reply) => {
+    const ctx = guard(req, 'app.pedidoCompra', 'view', 'consultar pedidos de compra');
+    const id = idOf(req);
+    const p = await db.tenant(ctx, (q) => lerPedidoImpresso(q, ctx.tenantId, ctx.branchId!, id));
+    const pdf = await pedidoPdf(p);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="pedido-compra-${p.numero}.pdf"`).send(pdf);
+  });
+
+  app.post('/api/PedidosCompra/:id/enviar', async (req) => {
+    const ctx = guard(req, 'app.pedidoCompra', 'change', 'enviar pedidos de compra');
+    const id = idOf(req);
+    const body = (req.body ?? {}) as { email?: unknown; mensagem?: unknown };
+    const p = await db.tenant(ctx, (q) => lerPedidoImpresso(q, ctx.tenantId, ctx.branchId!, id));
+    if (p.estado === 'cancelado') throw new HttpError(409, `O pedido de compra nº ${p.numero} está cancelado e não pode ser enviado.`);
+    const para = typeof body.email === 'string' && body.email.trim() ? body.email.trim() : p.fornecedor.email;
+    if (!para) throw badRequest('E-mail: o fornecedor não tem e-mail no cadastro; informe para quem enviar.', [{ path: '/email', campo: 'email', mensagem: 'Campo Obrigatório!' }]);
+    if (!EMAIL_RE.test(para) || para.length > 120) throw badRequest('E-mail: informe um endereço válido.', [{ path: '/email', campo: 'email', mensagem: 'E-mail inválido' }]);
+    const pdf = await pedidoPdf(p);
+    const extra = typeof body.mensagem === 'string' && body.mensagem.trim() ? `${body.mensagem.trim().slice(0, 2000)}\n\n` : '';
+    await services.mailer.send({
+      to: para,
+      subject: `Pedido de compra nº ${p.numero} — ${p.filial.nome}`,
+      text: `${extra}Prezado fornecedor ${p.fornecedor.nome},\n\nsegue em anexo o nosso pedido de compra nº ${p.numero}${p.dataPrevista ? `, com entrega prevista para ${p.dataPrevista.split('-').reverse().join('/')}` : ''}.\n\nAtenciosamente,\n${p.filial.nome}`,
+      attachments: [{ filename: `pedido-compra-${p.numero}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+    return { enviado: true, para };
+  });
+}

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cfopEntrada, lerNfe } from '../../../src/server/compras/nfe-leitura.ts';
+import { custoDaLinha, ratear, totalDaNota } from '../../../src/server/compras/custo.ts';
+import { fatorDaLinha } from '../../../src/server/compras/entrada-nota.ts';
+
+const SAMPLES = [resolve(import.meta.dirname, '../../../../shared/fiscal/samples'), resolve(import.meta.dirname, '../../../../../shared/fiscal/samples'), '/work/shared/fiscal/samples'].find(existsSync)!;
+const amostra = (f: string) => readFileSync(join(SAMPLES, f), 'utf8');
+
+describe('reading a supplier NF-e (public samples, as published)', () => {
+  it('reads an nfeProc of six lines with its GTINs, CFOPs, totals, duplicata and protocol', () => {
+    const n = lerNfe(amostra('35180834128745000152550010000474281920007498-nfe.xml'));
+    expect(n).toMatchObject({ chave: '35180834128745000152550010000474281920007498', modelo: '55', numero: 47428, serie: 1, dataEmissao: '2018-08-07', tipoNota: 1 });
+    expect(n.emitente).toMatchObject({ cnpj: '34128745000152', nome: 'Alimentos Ltda.', endereco: { uf: 'SP', codigoMunicipio: 3549102, cep: '13877123' } });
+    expect(n.destinatario.cpf).toBe('68161525650');
+    expect(n.itens.map((i) => [i.codigo, i.gtin, i.cfop, i.unidade])).toEqual([
+      ['1208', '7897846902086', '6101', 'UN'],
+      ['1210', '7897846902109', '6101', 'UN'],
+      ['1211', '7897846902116', '6101', 'UN'],
+      ['1078', '7897846900785', '6101', 'UN'],
+      ['1147', '7897846901478', '6101', 'UN'],
+      ['1178', '7897846901782', '6101', 'UN'],
+    ]);
+    expect(n.itens.map((i) => i.valorTotal)).toEqual(['42.93', '85.86', '42.93', '55.90', '34.27', '32.75']);
+    expect(n.totais).toMatchObject({ vProd: '294.64', vNF: '347.28' });
+    expect(n.duplicatas).toEqual([{ numero: '47428/1-1', vencimento: '2018-08-24', valor: '347.28' }]);
+    expect(n.itens.map((i) => cfopEntrada(i.cfop))).toEqual(Array(6).fill('2101'));
+  });
+
+  it('reads a bare NFe (no protocol) and another supplier', () => {
+    const n = lerNfe(amostra('nfe_layout4.xml'));
+    expect(n.protocolo).toBeNull();
+    expect(n.itens.length).toBe(1);
+    expect(n.totais.vNF).toBe('500.00');
+    const outra = lerNfe(amostra('26180875335849000115550010000016871192213331-nfe.xml'));
+    expect(outra.emitente.cnpj).toBe('75335849000115');
+    expect(outra.itens).toHaveLength(3);
+    expect(outra.totais.vNF).toBe('5780.00');
+  });
+});
+
+describe('CFOP de entrada, apportioning and cost', () => {
+  it('maps the supplier CFOP by the data table, else swaps the first digit', () => {
+    expect([cfopEntrada('5102'), cfopEntrada('5405'), cfopEntrada('6102'), cfopEntrada('6403'), cfopEntrada('6404'), cfopEntrada('5101')]).toEqual(['1102', '1403', '2102', '2403', '2403', '1101']);
+    expect(cfopEntrada('5933')).toBe('1933');
+    expect(cfopEntrada('x')).toBeNull();
+  });
+
+  it('spreads a header amount by value, cents to the largest line', () => {
+    expect(ratear('10.00', ['60.00', '90.00'])).toEqual(['4.00', '6.00']);
+    expect(ratear('0.10', ['1', '1', '1'])).toEqual(['0.04', '0.03', '0.03']);
+    expect(ratear('0', ['1'])).toEqual(['0.00']);
+  });
+
+  it('costs a line with freight, insurance, other, IPI and ST, less discount, per stock unit', () => {
+    const it = { valorTotal: '150.00', valorFrete: '6.00', valorSeguro: '1.00', valorOutras: '2.00', valorDesconto: '3.00', valorIpi: '15.60', valorIcmsSt: '8.40' };
+    expect(custoDaLinha(it, '60')).toEqual({ total: '180.00', unitario: '3.0000' });
+    expect(totalDaNota([it, { valorTotal: '20.00' }])).toBe('200.00');
+  });
+
+  it('finds the packaging factor of a line, or none when the unit has no conversion', () => {
+    const prod = { id: 7, descricao: 'Cerveja', unidade: 'UN' };
+    const emb = new Map([['7|CX', '12.0000']]);
+    expect(fatorDaLinha({ unidade: 'CX' }, prod, emb)).toBe('12.0000');
+    expect(fatorDaLinha({ unidade: 'un' }, prod, emb)).toBe('1.0000');
+    expect(fatorDaLinha({ unidade: 'DZ' }, prod, emb)).toBeNull();
+    expect(fatorDaLinha({ unidade: 'DZ', fator: '12' }, prod, emb)).toBe('12.0000');
+  });
+});
