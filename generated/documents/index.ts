@@ -1,6 +1,7 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
 export type { AcertoEstoque, AcertoEstoqueCabecalho, AcertoEstoqueItem } from './acertoEstoque.ts';
+export type { PedidoVenda, PedidoVendaCabecalho, PedidoVendaItem } from './pedidoVenda.ts';
 export type { TransferenciaEstoque, TransferenciaEstoqueCabecalho, TransferenciaEstoqueItem } from './transferenciaEstoque.ts';
 
 export const DOCUMENTS = {
@@ -10,6 +11,19 @@ export const DOCUMENTS = {
     "permission": "app.acertoestoque",
     "transitions": [
       "efetivar",
+      "cancelar"
+    ]
+  },
+  "pedidoVenda": {
+    "endpoint": "PedidosVenda",
+    "route": "pages/vendas/pedido-vendas",
+    "permission": "app.pedidoVenda",
+    "transitions": [
+      "confirmar",
+      "reabrir",
+      "liberar",
+      "faturar",
+      "gerar-pedido",
       "cancelar"
     ]
   },

@@ -7,6 +7,7 @@ export type { CentroCusto } from './centroCusto.ts';
 export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
 export type { ContaFinanceira } from './contaFinanceira.ts';
+export type { ContatoComercial } from './contatoComercial.ts';
 export type { Deposito } from './deposito.ts';
 export type { Embalagem } from './embalagem.ts';
 export type { Etiqueta } from './etiqueta.ts';
@@ -18,6 +19,7 @@ export type { Parcela } from './parcela.ts';
 export type { Perfil } from './perfil.ts';
 export type { PrecoHistorico } from './precoHistorico.ts';
 export type { Produto } from './produto.ts';
+export type { Promocao } from './promocao.ts';
 export type { Servico } from './servico.ts';
 export type { TransferenciaFinanceira } from './transferenciaFinanceira.ts';
 export type { Transportador } from './transportador.ts';
@@ -60,6 +62,11 @@ export const RESOURCES = {
     "endpoint": "ContasFinanceiras",
     "route": "pages/financeiro/contas",
     "permission": "app.conta"
+  },
+  "contatoComercial": {
+    "endpoint": "ContatosComerciais",
+    "route": "pages/vendas/contatos-comerciais",
+    "permission": "app.contatoscomerciais"
   },
   "deposito": {
     "endpoint": "Depositos",
@@ -115,6 +122,11 @@ export const RESOURCES = {
     "endpoint": "Produtos",
     "route": "pages/estoque/produtos",
     "permission": "app.produto"
+  },
+  "promocao": {
+    "endpoint": "Promocoes",
+    "route": "pages/vendas/promocao",
+    "permission": "app.promocao"
   },
   "servico": {
     "endpoint": "Servicos",

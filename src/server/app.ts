@@ -46,6 +46,7 @@ import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
 import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
+import vendasRoutes from './vendas/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(documentosRoutes, { services });
   await app.register(estoqueComplementosRoutes, { services });
   await app.register(financeiroExtrasRoutes, { services, worker });
+  await app.register(vendasRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -32,6 +32,8 @@ export default function ProdutoEstoque({ id }: { id: number }) {
                 columns={[
                   { key: 'deposito', dataIndex: 'deposito', title: 'Depósito' },
                   { key: 'quantidade', dataIndex: 'quantidade', title: 'Saldo', align: 'right', render: qtd },
+                  { key: 'reservado', dataIndex: 'reservado', title: 'Reservado', align: 'right', render: qtd },
+                  { key: 'disponivel', dataIndex: 'disponivel', title: 'Disponível', align: 'right', render: qtd },
                   { key: 'custoMedio', dataIndex: 'custoMedio', title: 'Custo médio', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
                 ]}
               />
