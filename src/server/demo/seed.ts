@@ -7,6 +7,7 @@ import { seedEstoque } from '../estoque/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
+import { seedVendas } from '../vendas/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readDocuments } from '../catalog/documents.ts';
 
@@ -73,6 +74,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedEstoqueComplementos(q, demo);
     await seedFinanceiro(q, demo);
     await seedFinanceiroExtras(q, demo);
+    await seedVendas(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

@@ -158,6 +158,15 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     if (!podeVerVendas(ctx)) throw forbidden('Você não tem permissão para consultar as vendas.');
     return db.tenant(ctx, (q) => resumoVendas(q, ctx, agoraLocal().data));
   });
+  /** A sales report on screen (the same source the export queue runs): GET /api/Vendas/relatorios/VendasPorProduto?de=&ate= */
+  app.get('/api/Vendas/relatorios/:fonte', async (req) => {
+    const ctx = req.ctx!;
+    const fonte = VENDAS_REPORTS.find((f) => f.name === (req.params as { fonte: string }).fonte);
+    if (!fonte) throw notFound('Relatório de vendas desconhecido.');
+    if (!fonte.allowed(ctx)) throw forbidden(fonte.negado);
+    const p = fonte.parametros(req.query);
+    return db.tenant(ctx, async (q) => (await fonte.chunk(q, ctx, p, null, 100000, services)).rows);
+  });
   app.get('/api/Vendas/comissoes', async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.relatorioVenda') && !serverAllows(ctx, 'app.vendedor', 'view')) throw forbidden('Você não tem permissão para consultar as comissões.');
