@@ -58,7 +58,8 @@ const diaDaSemana = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
 /** Whether a promotion is valid for this product and quantity at this moment (not what it is worth). */
 export function promocaoVale(p: Promocao, linha: LinhaPromocao, quando: Momento): boolean {
   if (p.ativo === false) return false;
-  if (p.produtoId != null ? p.produtoId !== linha.produtoId : p.categoriaId == null || p.categoriaId !== linha.categoriaId) return false;
+  // A product's own, a category's, or (neither) every product's.
+  if (p.produtoId != null ? p.produtoId !== linha.produtoId : p.categoriaId != null && p.categoriaId !== linha.categoriaId) return false;
   if (p.dataInicio && quando.data < p.dataInicio) return false;
   if (p.dataFim && quando.data > p.dataFim) return false;
   if (p.diasSemana && p.diasSemana.length && !p.diasSemana.includes(diaDaSemana(quando.data))) return false;
@@ -94,14 +95,15 @@ export function descontoDaPromocao(p: Promocao, linha: LinhaPromocao): Decimal {
 }
 
 type Candidata = { p: Promocao; d: Decimal };
-const deProduto = (p: Promocao) => p.produtoId != null;
+/** 2 a product's own, 1 a category's, 0 every product's: on a tie the narrower wins. */
+const alcance = (p: Promocao) => (p.produtoId != null ? 2 : p.categoriaId != null ? 1 : 0);
 const melhorQue = (a: Candidata, b: Candidata) =>
-  a.d.gt(b.d) || (a.d.eq(b.d) && (deProduto(a.p) !== deProduto(b.p) ? deProduto(a.p) : a.p.id < b.p.id));
+  a.d.gt(b.d) || (a.d.eq(b.d) && (alcance(a.p) !== alcance(b.p) ? alcance(a.p) > alcance(b.p) : a.p.id < b.p.id));
 
 /**
  * The promotion a sale line gets: among those valid for its product (or its category) at that moment and
  * quantity, the one that takes the most off; on a tie, one of the product itself before one of its
- * category, then the lowest id. Null when none applies or none is worth anything. One function for the
+ * category before one of every product, then the lowest id. Null when none applies or none is worth anything. One function for the
  * order and the PDV, so both charge the same.
  */
 export function aplicarPromocao(promocoes: Promocao[], linha: LinhaPromocao, quando: Momento): PromocaoAplicada | null {

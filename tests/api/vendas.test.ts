@@ -262,6 +262,13 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect((await call(admin, 'POST', `/api/PedidosVenda/${orc.id}/email`, { para: 'sem-arroba' })).json().error.message).toBe('E-mail inválido: sem-arroba.');
   });
 
+  it('the calls are in the OpenAPI document', async () => {
+    const doc = (await call(admin, 'GET', '/api/openapi.json')).json();
+    for (const path of ['/api/PedidosVenda', '/api/PedidosVenda/{id}/faturar', '/api/PedidosVenda/{id}/cancelar', '/api/PedidosVenda/{id}/confirmar', '/api/PedidosVenda/{id}/copiar', '/api/PedidosVenda/{id}/pdf', '/api/Promocoes', '/api/ContatosComerciais', '/api/ContatosComerciais/{id}/interacoes', '/api/Vendas/resumo']) {
+      expect(doc.paths[path], path).toBeTruthy();
+    }
+  });
+
   it('another account sees none of it; permissions guard the transitions', async () => {
     const o = await ok(admin, 'POST', '/api/PedidosVenda', pedido());
     expect((await call(vizinha, 'GET', `/api/PedidosVenda/${o.id}`)).statusCode).toBe(404);
@@ -277,7 +284,7 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
 
   it('promotions: each type checked; contacts: interactions and a follow-up that alerts once', async () => {
     const ruins: [Row, RegExp][] = [
-      [{ descricao: 'Sem alvo', tipo: 0, preco: '1.00' }, /informe o produto ou a categoria/],
+      [{ descricao: 'Dois alvos', tipo: 0, preco: '1.00', produtoId: p[0].id, categoriaId: categoria.id }, /informe o produto ou a categoria, não os dois/],
       [{ descricao: 'Sem preço', tipo: 0, produtoId: p[0].id }, /informe o preço promocional/],
       [{ descricao: 'Leve pague errado', tipo: 2, produtoId: p[0].id, leve: 2, pague: 2 }, /o cliente deve pagar menos unidades do que leva/],
       [{ descricao: 'Datas', tipo: 1, produtoId: p[0].id, percentual: '5', dataInicio: '2030-02-01', dataFim: '2030-01-01' }, /data final é anterior/],

@@ -7,6 +7,7 @@ import { documentsOpenApi } from '../documentos/routes.ts';
 import { ESTOQUE_COMPLEMENTOS_PATHS } from '../estoque/complementos-openapi.ts';
 import { FINANCEIRO_EXTRAS_PATHS } from '../financeiro/extras-openapi.ts';
 import { ESTOQUE_PATHS } from '../estoque/openapi.ts';
+import { VENDAS_PATHS } from '../vendas/openapi.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
@@ -66,7 +67,7 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
       if (!Object.keys(item).length) delete paths[`/api/${def.endpoint}${suffix}`];
     }
   }
-  Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS);
+  Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS, VENDAS_PATHS);
   return {
     openapi: '3.1.0',
     info: { title: 'Retaguarda API', version: '1.0.0', description: 'API do Retaguarda (compatível com LoopBack). Envie o token da sessão no cabeçalho Authorization.' },

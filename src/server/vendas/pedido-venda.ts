@@ -44,7 +44,7 @@ export async function promocoesDe(q: Queryable, tenantId: number, produtoIds: nu
   const r = await q.query<Row>(
     `SELECT id, descricao, tipo, produto_id, categoria_id, preco, percentual, leve, pague, quantidade_minima, to_char(data_inicio, 'YYYY-MM-DD') AS data_inicio,
             to_char(data_fim, 'YYYY-MM-DD') AS data_fim, dias_semana, hora_inicio, hora_fim
-       FROM promocoes WHERE tenant_id = $1 AND ativo AND (produto_id = ANY($2::integer[]) OR categoria_id = ANY($3::integer[]))`,
+       FROM promocoes WHERE tenant_id = $1 AND ativo AND (produto_id = ANY($2::integer[]) OR categoria_id = ANY($3::integer[]) OR (produto_id IS NULL AND categoria_id IS NULL))`,
     [tenantId, produtoIds, categoriaIds],
   );
   return r.rows.map((p) => ({

@@ -9,7 +9,7 @@ const fail = (campo: string, mensagem: string, texto: string): never => {
 const hooks: ResourceHooks = {
   validate(_ctx, data, current) {
     const p = { ...(current ?? {}), ...data };
-    if (p.produtoId == null && p.categoriaId == null) fail('produtoId', 'Informe o produto ou a categoria', 'Promoção: informe o produto ou a categoria.');
+    if (p.produtoId != null && p.categoriaId != null) fail('categoriaId', 'Informe o produto ou a categoria', 'Promoção: informe o produto ou a categoria, não os dois (sem nenhum, vale para todos os produtos).');
     if (p.tipo === 0 && (p.preco == null || p.preco === '')) fail('preco', 'Campo Obrigatório!', 'Promoção de preço: informe o preço promocional.');
     if (p.tipo === 1 && (p.percentual == null || p.percentual === '' || Number(p.percentual) <= 0 || Number(p.percentual) > 100)) fail('percentual', 'Informe de 0,01 a 100', 'Promoção de percentual: informe o desconto, de 0,01% a 100%.');
     if (p.tipo === 2) {

@@ -12,6 +12,7 @@ describe('promocaoVale: when a promotion applies', () => {
     ['outro produto', { produtoId: 11 }, QUARTA, '1', false],
     ['categoria do produto', { produtoId: null, categoriaId: 5 }, QUARTA, '1', true],
     ['outra categoria', { produtoId: null, categoriaId: 6 }, QUARTA, '1', false],
+    ['nem produto nem categoria: todos os produtos', { produtoId: null, categoriaId: null }, QUARTA, '1', true],
     ['inativa', { ativo: false }, QUARTA, '1', false],
     ['antes do início', { dataInicio: '2026-11-26' }, QUARTA, '1', false],
     ['no primeiro dia', { dataInicio: '2026-11-25' }, QUARTA, '1', true],
@@ -64,6 +65,7 @@ describe('aplicarPromocao: the one a line gets', () => {
     ['a que desconta mais vence', [produto, levePague], '3', 'Leve 3 pague 2', '10.00'],
     ['abaixo do leve, vale o preço', [produto, levePague], '2', 'Preço de produto', '2.00'],
     ['categoria sozinha', [categoria], '4', '10% na categoria', '4.00'],
+    ['empate: a da categoria vence a de todos os produtos', [base({ id: 1, descricao: 'Loja toda 10%', tipo: 1, produtoId: null, categoriaId: null, percentual: '10' }), categoria], '1', '10% na categoria', '1.00'],
   ];
   it.each(casos)('%s', (_n, promocoes, qtd, descricao, desconto) => {
     const r = aplicarPromocao(promocoes, linha(qtd), QUARTA);

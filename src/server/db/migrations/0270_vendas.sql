@@ -29,7 +29,7 @@ ALTER TABLE access_profiles ADD COLUMN desconto_maximo numeric(5,2) CHECK (desco
 -- A category's commission (%) overrides the salesperson's on the lines of its products.
 ALTER TABLE categorias_produto ADD COLUMN comissao numeric(5,2) CHECK (comissao IS NULL OR comissao BETWEEN 0 AND 100);
 
--- Promotions: a product or a whole category, a promotional price or a % off, or "leve N pague M"; valid
+-- Promotions: a product, a whole category or (neither) every product, a promotional price or a % off, or "leve N pague M"; valid
 -- in a period, on some weekdays, in an hour range, from a minimum quantity. Applied by src/shared/promocoes.ts.
 SELECT create_tenant_table('promocoes', $$
   descricao text NOT NULL,
@@ -48,10 +48,10 @@ SELECT create_tenant_table('promocoes', $$
   hora_fim text,
   ativo boolean NOT NULL DEFAULT true,
   FOREIGN KEY (tenant_id, produto_id) REFERENCES produtos(tenant_id, id),
-  FOREIGN KEY (tenant_id, categoria_id) REFERENCES categorias_produto(tenant_id, id),
-  CHECK (produto_id IS NOT NULL OR categoria_id IS NOT NULL)
+  FOREIGN KEY (tenant_id, categoria_id) REFERENCES categorias_produto(tenant_id, id)
 $$);
 CREATE INDEX promocoes_produto ON promocoes (tenant_id, produto_id);
+CREATE INDEX promocoes_categoria ON promocoes (tenant_id, categoria_id);
 
 -- People at clients and suppliers, with a follow-up date that raises an alert once when due.
 SELECT create_tenant_table('contatos_comerciais', $$
