@@ -47,9 +47,11 @@ describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
       { tipo: 'nfe', descricao: 'NF-e', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
       { tipo: 'nfce', descricao: 'NFC-e', serie: 1, ultimoNumero: 8, proximoNumero: 9 },
       { tipo: 'pedido', descricao: 'Pedido de venda', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
-      // The business documents number from the same table: the demo's branch holds two acertos and the transfer
-      // that stocks its sales-floor depósito.
+      // The business documents number from the same table: the demo's branch holds two acertos, the transfer
+      // that stocks its sales-floor depósito
       { tipo: 'acertoEstoque', descricao: 'Acertos de estoque', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
+      // and the twelve sales orders of the demo (issue 18): faturados over the last months, one of each other state
+      { tipo: 'pedidoVenda', descricao: 'Pedidos de venda', serie: 1, ultimoNumero: 12, proximoNumero: 13 },
       { tipo: 'transferenciaEstoque', descricao: 'Transferências de estoque', serie: 1, ultimoNumero: 1, proximoNumero: 2 },
     ]);
     const back = await req('PUT', '/api/Admin/sequencias', avanco, { contaId: conta, filialId: filial, tipo: 'nfce', serie: 1, proximoNumero: 5 });
