@@ -2296,6 +2296,27 @@ export const TIPO_PRODUTO = [
 ] as const;
 export type TipoProduto = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 99;
 
+/** Tipo de promoção */
+export const TIPO_PROMOCAO = [
+  {
+    "value": 0,
+    "label": "Preço promocional",
+    "key": "PRECO"
+  },
+  {
+    "value": 1,
+    "label": "Percentual de desconto",
+    "key": "PERCENTUAL"
+  },
+  {
+    "value": 2,
+    "label": "Leve N pague M",
+    "key": "LEVE_PAGUE"
+  }
+] as const;
+export type TipoPromocao = 0 | 1 | 2;
+export const TipoPromocao = { PRECO: 0, PERCENTUAL: 1, LEVE_PAGUE: 2 } as const;
+
 /** Tipo de relatório */
 export const TIPO_RELATORIO = [
   {
@@ -2698,5 +2719,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

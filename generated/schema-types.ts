@@ -429,6 +429,10 @@ export interface ObjectSchema {
 }
 export interface DocumentState {
   key: string;
+  /**
+   * the state's code in SPEC 3.2 when the type has one (statusPedido), answered as `status`
+   */
+  code?: number;
   label: string;
   color?: string;
   /**

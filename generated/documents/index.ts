@@ -3,6 +3,7 @@
 export type { AcertoEstoque, AcertoEstoqueCabecalho, AcertoEstoqueItem } from './acertoEstoque.ts';
 export type { EntradaNota, EntradaNotaCabecalho, EntradaNotaItem } from './entradaNota.ts';
 export type { PedidoCompra, PedidoCompraCabecalho, PedidoCompraItem } from './pedidoCompra.ts';
+export type { PedidoVenda, PedidoVendaCabecalho, PedidoVendaItem } from './pedidoVenda.ts';
 export type { TransferenciaEstoque, TransferenciaEstoqueCabecalho, TransferenciaEstoqueItem } from './transferenciaEstoque.ts';
 
 export const DOCUMENTS = {
@@ -29,6 +30,19 @@ export const DOCUMENTS = {
     "route": "pages/compras/pedido",
     "permission": "app.pedidoCompra",
     "transitions": [
+      "cancelar"
+    ]
+  },
+  "pedidoVenda": {
+    "endpoint": "PedidosVenda",
+    "route": "pages/vendas/pedido-vendas",
+    "permission": "app.pedidoVenda",
+    "transitions": [
+      "confirmar",
+      "reabrir",
+      "liberar",
+      "faturar",
+      "gerar-pedido",
       "cancelar"
     ]
   },

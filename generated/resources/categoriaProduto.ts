@@ -29,4 +29,8 @@ export interface CategoriaProduto {
    * Ativo
    */
   ativo?: boolean;
+  /**
+   * Comissão (%)
+   */
+  comissao?: string | null;
 }

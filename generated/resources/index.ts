@@ -8,6 +8,7 @@ export type { Cfop } from './cfop.ts';
 export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
 export type { ContaFinanceira } from './contaFinanceira.ts';
+export type { ContatoComercial } from './contatoComercial.ts';
 export type { Deposito } from './deposito.ts';
 export type { Embalagem } from './embalagem.ts';
 export type { Empresa } from './empresa.ts';
@@ -23,6 +24,7 @@ export type { Perfil } from './perfil.ts';
 export type { PerfilTributario } from './perfilTributario.ts';
 export type { PrecoHistorico } from './precoHistorico.ts';
 export type { Produto } from './produto.ts';
+export type { Promocao } from './promocao.ts';
 export type { Servico } from './servico.ts';
 export type { TransferenciaFinanceira } from './transferenciaFinanceira.ts';
 export type { Transportador } from './transportador.ts';
@@ -73,6 +75,11 @@ export const RESOURCES = {
     "endpoint": "ContasFinanceiras",
     "route": "pages/financeiro/contas",
     "permission": "app.conta"
+  },
+  "contatoComercial": {
+    "endpoint": "ContatosComerciais",
+    "route": "pages/vendas/contatos-comerciais",
+    "permission": "app.contatoscomerciais"
   },
   "deposito": {
     "endpoint": "Depositos",
@@ -152,6 +159,11 @@ export const RESOURCES = {
     "route": "pages/estoque/produtos",
     "permission": "app.produto",
     "copy": true
+  },
+  "promocao": {
+    "endpoint": "Promocoes",
+    "route": "pages/vendas/promocao",
+    "permission": "app.promocao"
   },
   "servico": {
     "endpoint": "Servicos",

@@ -23,4 +23,8 @@ export interface Perfil {
   permissoes: {
     [k: string]: number;
   };
+  /**
+   * Desconto máximo nas vendas (%)
+   */
+  descontoMaximo?: string | null;
 }

@@ -50,6 +50,7 @@ import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
 import fiscalConfigRoutes from './fiscal-config/routes.ts';
+import vendasRoutes from './vendas/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(estoqueComplementosRoutes, { services });
   await app.register(comprasRoutes, { services });
   await app.register(financeiroExtrasRoutes, { services, worker });
+  await app.register(vendasRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

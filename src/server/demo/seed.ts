@@ -9,6 +9,7 @@ import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import { seedFiscal } from '../fiscal/demo.ts';
+import { seedVendas } from '../vendas/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { seedFiscalConfig } from '../fiscal-config/demo.ts';
 import { readDocuments } from '../catalog/documents.ts';
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedFiscalConfig(q, demo, vizinha);
     await seedFiscal(q, demo);
     await seedCompras(q, demo);
+    await seedVendas(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

@@ -40,6 +40,7 @@ function projection(def: DocumentDef, p: SqlParams, ctx: RequestContext): string
   return `(SELECT ${cols.join(', ')} FROM documentos d WHERE d.tenant_id = ${p.add(ctx.tenantId)} AND d.tipo = ${p.add(def.name)} AND d.filial_id = ${p.add(ctx.branchId)})`;
 }
 
+const codeOf = (def: DocumentDef, estado: string) => def.doc.states.find((s) => s.key === estado)?.code;
 const label = (s: ObjectSchema, campo: string) => (s.properties[campo]?.title as string) ?? campo;
 
 /**
@@ -118,6 +119,8 @@ export class DocumentLifecycle {
       id: d.id,
       numero: d.numero,
       estado: d.estado,
+      // the state's SPEC 3.2 code, for types that have one (a sales order's statusPedido)
+      ...(codeOf(def, d.estado) !== undefined ? { status: codeOf(def, d.estado) } : {}),
       filialId: d.filialId,
       usuarioId: d.usuarioId,
       createdAt: d.createdAt,

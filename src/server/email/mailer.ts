@@ -7,7 +7,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** files sent with the message (an NF-e's XML and DANFE, a purchase order's PDF, …) */
+  /** files sent with the message (an NF-e's XML and DANFE, an order's PDF): nodemailer's own attachment shape */
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 

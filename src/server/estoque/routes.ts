@@ -176,7 +176,9 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
     return db.tenant(ctx, async (q) =>
       (await q.query<Row>(
         `SELECT s.produto_id AS "produtoId", s.deposito_id AS "depositoId", d.descricao AS deposito, sum(s.quantidade) AS quantidade,
-                CASE WHEN sum(s.quantidade) > 0 THEN round(sum(s.quantidade * coalesce(s.custo_medio, 0)) / sum(s.quantidade), 4) END AS "custoMedio"
+                CASE WHEN sum(s.quantidade) > 0 THEN round(sum(s.quantidade * coalesce(s.custo_medio, 0)) / sum(s.quantidade), 4) END AS "custoMedio",
+                -- confirmed sales orders hold part of the balance (estoque/reservas.ts): what is left to sell
+                sum(s.reservado) AS reservado, sum(s.quantidade - s.reservado) AS disponivel
            FROM saldos_estoque s JOIN depositos d ON d.tenant_id = s.tenant_id AND d.id = s.deposito_id
           WHERE s.tenant_id = $1 AND s.filial_id = $2 AND s.produto_id = ANY($3::integer[])
           GROUP BY s.produto_id, s.deposito_id, d.descricao ORDER BY s.produto_id, d.descricao`,

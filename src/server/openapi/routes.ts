@@ -10,6 +10,7 @@ import { financeiroPaths } from '../financeiro/openapi.ts';
 import { ESTOQUE_PATHS } from '../estoque/openapi.ts';
 import { NFE_PATHS } from '../fiscal/emissao/openapi.ts';
 import { COMPRAS_PATHS } from '../compras/openapi.ts';
+import { VENDAS_PATHS } from '../vendas/openapi.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
@@ -69,7 +70,7 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
       if (!Object.keys(item).length) delete paths[`/api/${def.endpoint}${suffix}`];
     }
   }
-  Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS, NFE_PATHS, COMPRAS_PATHS);
+  Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS, NFE_PATHS, COMPRAS_PATHS, VENDAS_PATHS);
   // The finance core's calls, method by method (POST /api/TransferenciasFinanceiras beside the generic list).
   for (const [path, item] of Object.entries(financeiroPaths())) paths[path] = { ...(paths[path] as object | undefined), ...(item as object) };
   return {

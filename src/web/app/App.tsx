@@ -56,6 +56,9 @@ const EtiquetaImprimirPage = lazy(() => import('../pages/estoque/EtiquetaImprimi
 const EtiquetaVisualizarPage = lazy(() => import('../pages/estoque/EtiquetaVisualizarPage.tsx'));
 const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoPage.tsx'));
 const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEstoquePage.tsx'));
+// Vendas (issue 18): the reports, and the service variant of the sales order (SPEC 2.6 NFS-e menu).
+const RelatoriosVendasPage = lazy(() => import('../pages/vendas/RelatoriosVendasPage.tsx'));
+const PEDIDO_VENDA = DOCUMENTS.find((d) => d.name === 'pedidoVenda');
 
 export { ANTD_CSS_VAR_KEY };
 
@@ -111,6 +114,9 @@ export function appRoutes() {
         <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" name="etiqueta" />} />
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/produtos-alterados', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
+        {['vendas', 'vendas/menu'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosVendasPage />} />)}
+        {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/servico" element={<DocumentListPage key="pedidoVenda-servico" doc={PEDIDO_VENDA} baseWhere={{ servico: true }} title="Notas de serviço" newRoute="/pages/vendas/pedido-vendas/cadastrar/servico" />} />}
+        {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/cadastrar/:servico" element={<DocumentFormPage key="pedidoVenda-servico-cadastrar" doc={PEDIDO_VENDA} mode="cadastrar" initial={{ servico: true, naturezaOperacao: 'Prestação de serviço' }} />} />}
         {financeiroRoutes()}
         {financeiroExtrasRoutes()}
         <Route path="/pages/*" element={<PendingPage />} />

@@ -10,6 +10,7 @@ import { RESOURCES } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';
 import PainelFinanceiro from './financeiro/PainelFinanceiro.tsx';
+import VendasCard from './vendas/VendasCard.tsx';
 
 /** One resource's count and its five latest records (by id). */
 function ResourceCard({ doc }: { doc: ResourceDoc }) {
@@ -79,6 +80,7 @@ export default function DashboardPage() {
   const user = getUser();
   const docs = RESOURCES.filter((d) => may(user, d.permission, 'view'));
   const estoque = may(user, 'app.produto', 'view') || may(user, 'app.estoque', 'view');
+  const vendas = may(user, 'app.painelvendas') || may(user, 'app.relatorioVenda') || may(user, 'app.pedidoVenda', 'view');
   const { alerts } = useAlerts(undefined);
   return (
     <div>
@@ -90,6 +92,11 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Row gutter={[16, 16]}>
+            {vendas && (
+              <Col xs={24} lg={16}>
+                <VendasCard />
+              </Col>
+            )}
             {estoque && (
               <Col xs={24} lg={16}>
                 <EstoqueCard />

@@ -15,6 +15,7 @@ const EXTRAS: Record<string, Extra[]> = {
     { key: 'grade', label: 'Grade', Component: lazy(() => import('./estoque/ProdutoGrade.tsx')) },
     { key: 'precos', label: 'Histórico de preços', Component: lazy(() => import('./estoque/ProdutoHistoricoPrecos.tsx')) },
   ],
+  contatoComercial: [{ key: 'interacoes', label: 'Interações', Component: lazy(() => import('./vendas/ContatoInteracoes.tsx')) }],
   etiqueta: [{ key: 'amostra', label: 'Amostra', Component: lazy(() => import('./estoque/EtiquetaAmostra.tsx')) }],
   empresa: [{ key: 'logo', label: 'Logo do DANFE', Component: lazy(() => import('./fiscal/EmpresaLogo.tsx')) }],
   perfilTributario: [

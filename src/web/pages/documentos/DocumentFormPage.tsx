@@ -1,5 +1,5 @@
 import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { api } from '../../api/client.ts';
@@ -14,6 +14,17 @@ import { DOCUMENT_FORM_ACTIONS } from '../compras/extras.tsx';
 
 type Row = Record<string, unknown>;
 
+/** Buttons a document type adds beside its transitions (an order's print, e-mail, copy, quick cliente). */
+export interface DocumentExtrasProps {
+  id: number | null;
+  data: Row | undefined;
+  editable: boolean;
+  setPatch: (patch: Row) => void;
+}
+const DOCUMENT_EXTRAS: Record<string, LazyExoticComponent<ComponentType<DocumentExtrasProps>>> = {
+  pedidoVenda: lazy(() => import('../vendas/PedidoVendaAcoes.tsx')),
+};
+
 /** '1.234,5' (pt-BR) or '1234.5' to '1234.5'; anything else goes as typed, for the server to name the line. */
 export function typedDecimal(v: string): string {
   const t = v.trim();
@@ -27,7 +38,8 @@ function itemsPayload(doc: DocumentDoc, itens: EditItem[]): Row[] {
     for (const [f, v] of Object.entries(it)) {
       if (v === undefined || v === null || v === '') continue;
       const p = doc.items.properties[f];
-      out[f] = p?.format === 'quantity' && typeof v === 'string' ? typedDecimal(v) : v;
+      if (p?.readOnly) continue;
+      out[f] = (p?.format === 'quantity' || p?.format === 'money' || p?.format === 'percent') && typeof v === 'string' ? typedDecimal(v.replace(/^R\$\s*/, '')) : v;
     }
     return out;
   });
@@ -37,7 +49,7 @@ function itemsPayload(doc: DocumentDoc, itens: EditItem[]): Row[] {
  * pages/<module>/<document>/cadastrar | editar/:id: the header as an RJSF form (from the header schema),
  * the items in an antd table, the number and state, and the transitions as buttons.
  */
-export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_ACTIONS[doc.name] }: { doc: DocumentDoc; mode: 'cadastrar' | 'editar'; actions?: (data: Row) => ReactNode }) {
+export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_ACTIONS[doc.name], initial }: { doc: DocumentDoc; mode: 'cadastrar' | 'editar'; actions?: (data: Row) => ReactNode; initial?: Row }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const header = useMemo(() => headerAsResource(doc), [doc]);
@@ -45,6 +57,8 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   const [itens, setItens] = useState<EditItem[] | null>(mode === 'cadastrar' ? [newItem()] : null);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+  const [patch, setPatch] = useState<Row>();
+  const Extras = DOCUMENT_EXTRAS[doc.name];
   const [namesReady, setNamesReady] = useState(mode === 'cadastrar');
   const data = record.data;
   // A keystroke in a line changes only the items: the save callback reads them from a ref and the table gets a
@@ -56,7 +70,8 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   useEffect(() => {
     if (!data) return;
     const rows = (data.itens as Row[]) ?? [];
-    setItens(rows.map((r) => newItem(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, doc.items.properties[k]?.format === 'quantity' ? toTyped(v) : v])))));
+    const typed = (k: string) => { const p = doc.items.properties[k]; return !p?.readOnly && (p?.format === 'quantity' || p?.format === 'money' || p?.format === 'percent'); };
+    setItens(rows.map((r) => newItem(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typed(k) ? toTyped(v) : v])))));
     const loads: Promise<void>[] = [];
     for (const s of [doc.items, doc.header]) {
       for (const [f, p] of Object.entries(s.properties)) {
@@ -93,16 +108,18 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   const voltar = useCallback(() => navigate(`/${doc.route}`), [doc, navigate]);
   const formKey = `${mode}-${id ?? 'novo'}-${data?.updatedAt ?? ''}`;
   const headerForm = useMemo(
-    () => <SchemaForm key={formKey} doc={header} initialData={data ?? {}} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={voltar} />,
-    [formKey, header, data, serverErrors, saving, save, voltar],
+    () => <SchemaForm key={formKey} doc={header} initialData={data ?? initial ?? {}} patch={patch} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={voltar} />,
+    [formKey, header, data, initial, patch, serverErrors, saving, save, voltar],
   );
 
   const run = async (t: DocumentDoc['transitions'][number]) => {
     if (t.confirm && !(await confirmDialog({ title: `${t.label}?`, content: t.confirm, danger: t.danger }))) return;
     try {
-      await api.post(`${doc.endpoint}/${id}/${t.name}`);
+      const r = await api.post<Row>(`${doc.endpoint}/${id}/${t.name}`);
       toast('success', `${doc.singular} ${data?.numero}: ${t.label.toLowerCase()} concluído.`);
       await mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
+      // A transition that answers with another document (an order generated from a quote) opens it.
+      if (typeof r.data?.id === 'number' && r.data.id !== Number(id)) navigate(`/${doc.route}/editar/${r.data.id}`);
     } catch (err) {
       showError(err);
     }
@@ -127,6 +144,11 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
               {t.label}
             </Button>
           ))}
+          {Extras ? (
+            <Suspense fallback={null}>
+              <Extras id={mode === 'editar' ? Number(id) : null} data={data} editable={editable} setPatch={setPatch} />
+            </Suspense>
+          ) : null}
           <Button onClick={() => navigate(`/${doc.route}`)}>Voltar</Button>
         </Space>
       </Space>

@@ -12,12 +12,13 @@ import { DOCUMENT_LIST_ACTIONS } from '../compras/extras.tsx';
 const PAGE = 20;
 
 /** The list of one document type in the selected branch: number, date, header columns and state. */
-export default function DocumentListPage({ doc, actions = DOCUMENT_LIST_ACTIONS[doc.name]?.() }: { doc: DocumentDoc; actions?: ReactNode }) {
+export default function DocumentListPage({ doc, actions = DOCUMENT_LIST_ACTIONS[doc.name]?.(), baseWhere, title, newRoute }: { doc: DocumentDoc; actions?: ReactNode; baseWhere?: Record<string, unknown>; title?: string; newRoute?: string }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [estado, setEstado] = useState<string | undefined>();
-  const where = estado ? { estado } : undefined;
-  const filter = useMemo(() => ({ where, order: doc.list.order ?? 'numero DESC', limit: PAGE, skip: (page - 1) * PAGE }), [estado, page, doc]);
+  // A variant of the type (an order's service list) narrows every query by its own fields.
+  const where = estado || baseWhere ? { ...baseWhere, ...(estado ? { estado } : {}) } : undefined;
+  const filter = useMemo(() => ({ where, order: doc.list.order ?? 'numero DESC', limit: PAGE, skip: (page - 1) * PAGE }), [estado, page, doc, JSON.stringify(baseWhere)]);
   const list = useList<Record<string, unknown>>(doc.endpoint, filter);
   const count = useCount(doc.endpoint, where);
   const rows = list.data ?? [];
@@ -45,12 +46,12 @@ export default function DocumentListPage({ doc, actions = DOCUMENT_LIST_ACTIONS[
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {doc.title}
+          {title ?? doc.title}
         </Typography.Title>
         <Space>
           {actions}
           <Select allowClear placeholder="Situação" style={{ width: 160 }} value={estado} onChange={(v) => (setEstado(v), setPage(1))} options={doc.states.map((s) => ({ value: s.key, label: s.label }))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${doc.route}/cadastrar`)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(newRoute ?? `/${doc.route}/cadastrar`)}>
             Cadastrar
           </Button>
         </Space>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Table } from 'antd';
 import { memo, useCallback, useMemo } from 'react';
+import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { resourceByName } from '../../schemas/registry.ts';
 import { useRelatedSearch, type RelatedOption } from '../../renderer/relation-search.ts';
@@ -80,8 +81,9 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
               />
             );
           }
-          // Items hold quantities as typed (pt-BR) on this page, stored ones included.
-          if (!editable) return String(it[c.field] ?? '');
+          // Items hold quantities as typed (pt-BR) on this page, stored ones included. Values the server
+          // computes (a line's total, the promotion applied) are shown, never typed.
+          if (!editable || p.readOnly) return p.format === 'money' && it[c.field] != null && it[c.field] !== '' ? formatBRL(String(it[c.field]).replace(',', '.')) : String(it[c.field] ?? '');
           return <Input aria-label={`${p.title} da linha`} inputMode="decimal" value={String(it[c.field] ?? '')} onChange={(e) => change(it.key, { [c.field]: e.target.value })} />;
         },
       });

@@ -33,6 +33,9 @@ export default function ProdutoEstoque({ id }: { id: number }) {
                   { key: 'deposito', dataIndex: 'deposito', title: 'Depósito' },
                   { key: 'quantidade', dataIndex: 'quantidade', title: 'Saldo', align: 'right', render: qtd },
                   { key: 'custoMedio', dataIndex: 'custoMedio', title: 'Custo médio', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+                  // what confirmed sales orders hold (estoque/reservas.ts) and what is left to sell
+                  { key: 'reservado', dataIndex: 'reservado', title: 'Reservado', align: 'right', render: qtd },
+                  { key: 'disponivel', dataIndex: 'disponivel', title: 'Disponível', align: 'right', render: qtd },
                 ]}
               />
             ),

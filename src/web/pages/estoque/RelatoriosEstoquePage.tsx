@@ -8,7 +8,6 @@ import { formatDate, formatDateTime } from '../../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { loadListPage } from '../../app/page-chunks.ts';
-import { RESOURCES } from '../../schemas/registry.ts';
 import { useList } from '../../api/hooks.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
 import { loadNames, nameOf } from '../documentos/related-names.ts';
@@ -190,17 +189,15 @@ function EntradaNotaFiscal() {
 }
 
 const ResourceListPage = lazy(loadListPage);
-const PRECO_HISTORICO = RESOURCES.find((d) => d.name === 'precoHistorico');
 
 /**
  * Produtos alterados: the price history's read-only grid (its own filters, search and XLSX/PDF export through
  * the report queue), the same screen as its route, here among the other stock reports.
  */
 function ProdutosAlterados() {
-  if (!PRECO_HISTORICO) return null;
   return (
     <Suspense fallback={<Spin />}>
-      <ResourceListPage doc={PRECO_HISTORICO} />
+      <ResourceListPage name="precoHistorico" />
     </Suspense>
   );
 }

@@ -1,0 +1,56 @@
+/* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+/** Contato comercial: registro de /api/ContatosComerciais (schemas/resources/contatoComercial.json). */
+export interface ContatoComercial {
+  /**
+   * Código do registro
+   */
+  id: number;
+  /**
+   * Cadastrado em (ISO 8601)
+   */
+  createdAt?: string;
+  /**
+   * Alterado em (ISO 8601)
+   */
+  updatedAt?: string;
+  /**
+   * Nome
+   */
+  nome: string;
+  /**
+   * Empresa (cliente)
+   */
+  pessoaId?: number | null;
+  /**
+   * Empresa (fornecedor)
+   */
+  fornecedorId?: number | null;
+  /**
+   * Cargo
+   */
+  cargo?: string | null;
+  /**
+   * Telefone
+   */
+  telefone?: string | null;
+  /**
+   * E-mail
+   */
+  email?: string | null;
+  /**
+   * Aniversário
+   */
+  aniversario?: string | null;
+  /**
+   * Próximo contato (retorno)
+   */
+  proximoContato?: string | null;
+  /**
+   * Observação
+   */
+  observacao?: string | null;
+  /**
+   * Ativo
+   */
+  ativo?: boolean;
+}

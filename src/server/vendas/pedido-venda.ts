@@ -1,0 +1,350 @@
+import Decimal from 'decimal.js';
+import { TipoMovimentacao } from '../../../generated/lookups.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { dividirEmParcelas, somar } from '../../shared/parcelamento.ts';
+import { aplicarPromocao, type Promocao } from '../../shared/promocoes.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import type { DocumentModule, Documento } from '../documentos/lifecycle.ts';
+import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
+import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
+import { liberarReservas, reservar } from '../estoque/reservas.ts';
+import { badRequest, type ErrorDetail } from '../http/errors.ts';
+
+type Row = Record<string, unknown>;
+
+export const TIPO_PEDIDO = 'pedidoVenda';
+const CEM = new Decimal(100);
+const ZERO = new Decimal(0);
+const money = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const dec = (v: unknown) => (v === null || v === undefined || v === '' ? null : new Decimal(String(v)));
+const fail = (message: string, details: ErrorDetail[]): never => {
+  throw badRequest(message, details);
+};
+
+/** Today and now in the shop's time (Brazil): the promotion's weekday and hour, the faturamento's date. */
+export function agoraLocal(at = new Date()): { data: string; hora: string } {
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((x) => [x.type, x.value]));
+  return { data: `${p.year}-${p.month}-${p.day}`, hora: `${p.hour}:${p.minute}` };
+}
+
+/** The largest discount (%) the user's access profile may give; null = no limit (administrators, no setting). */
+export async function descontoMaximo(q: Queryable, ctx: Pick<RequestContext, 'tenantId' | 'userId' | 'perfilAdmin'>): Promise<Decimal | null> {
+  if (ctx.perfilAdmin) return null;
+  const r = await q.query<{ d: string | null }>(
+    `SELECT ap.desconto_maximo AS d FROM users u LEFT JOIN access_profiles ap ON ap.tenant_id = u.tenant_id AND ap.id = u.perfil_id WHERE u.tenant_id = $1 AND u.id = $2`,
+    [ctx.tenantId, ctx.userId],
+  );
+  return dec(r.rows[0]?.d ?? null);
+}
+
+/** Promotions that may apply to these products (their own or their categories'), in the shared shape. */
+export async function promocoesDe(q: Queryable, tenantId: number, produtoIds: number[], categoriaIds: number[]): Promise<Promocao[]> {
+  if (!produtoIds.length) return [];
+  const r = await q.query<Row>(
+    `SELECT id, descricao, tipo, produto_id, categoria_id, preco, percentual, leve, pague, quantidade_minima, to_char(data_inicio, 'YYYY-MM-DD') AS data_inicio,
+            to_char(data_fim, 'YYYY-MM-DD') AS data_fim, dias_semana, hora_inicio, hora_fim
+       FROM promocoes WHERE tenant_id = $1 AND ativo AND (produto_id = ANY($2::integer[]) OR categoria_id = ANY($3::integer[]) OR (produto_id IS NULL AND categoria_id IS NULL))`,
+    [tenantId, produtoIds, categoriaIds],
+  );
+  return r.rows.map((p) => ({
+    id: Number(p.id),
+    descricao: String(p.descricao),
+    tipo: Number(p.tipo),
+    produtoId: (p.produto_id as number | null) ?? null,
+    categoriaId: (p.categoria_id as number | null) ?? null,
+    preco: p.preco as string | null,
+    percentual: p.percentual as string | null,
+    leve: p.leve as number | null,
+    pague: p.pague as number | null,
+    quantidadeMinima: p.quantidade_minima as string | null,
+    dataInicio: p.data_inicio as string | null,
+    dataFim: p.data_fim as string | null,
+    diasSemana: (p.dias_semana as number[] | null) ?? null,
+    horaInicio: p.hora_inicio as string | null,
+    horaFim: p.hora_fim as string | null,
+  }));
+}
+
+/**
+ * Prices and totals of an order, on every save: each line's unit price (the one typed, else the variation's
+ * or the product's sale price; a line without either is refused), the promotion the shared function picks,
+ * the line discount (% or value) and the total discount (% or value) within the profile's limit, freight
+ * and other costs, and the instalments (typed ones must add up to the total; otherwise n equal parts).
+ * The computed values are written back into the document, so list, print and faturar read one truth.
+ */
+async function calcular(q: Queryable, ctx: RequestContext, cabecalho: Row, itens: Row[]): Promise<void> {
+  const details: ErrorDetail[] = [];
+  const msgs: string[] = [];
+  const erro = (campo: string, linha: number | null, mensagem: string, texto: string) => {
+    details.push({ path: linha ? `/itens/${linha - 1}/${campo}` : `/${campo}`, campo, ...(linha ? { linha } : {}), mensagem });
+    msgs.push(texto);
+  };
+  const ids = new Set<number>();
+  itens.forEach((it, i) => {
+    const p = it.produtoId ?? null;
+    const s = it.servicoId ?? null;
+    if ((p === null) === (s === null)) erro('produtoId', i + 1, 'Informe o produto ou o serviço', `Linha ${i + 1}: informe um produto ou um serviço`);
+    else ids.add(Number(p ?? s));
+  });
+  if (details.length) fail(`Dados inválidos: ${msgs.join('; ')}.`, details);
+
+  const prod = await q.query<{ id: number; descricao: string; preco_venda: string | null; categoria_id: number | null; servico: boolean }>(
+    'SELECT id, descricao, preco_venda, categoria_id, servico FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])',
+    [ctx.tenantId, [...ids]],
+  );
+  const produtos = new Map(prod.rows.map((p) => [Number(p.id), p]));
+  const varIds = itens.map((it) => it.variacaoId).filter((v): v is number => typeof v === 'number');
+  const variacoes = new Map<number, { produto_id: number; preco_venda: string | null }>();
+  if (varIds.length) {
+    const v = await q.query<{ id: number; produto_id: number; preco_venda: string | null }>('SELECT id, produto_id, preco_venda FROM produto_variacoes WHERE tenant_id = $1 AND id = ANY($2::integer[])', [ctx.tenantId, varIds]);
+    for (const x of v.rows) variacoes.set(Number(x.id), x);
+  }
+  const categorias = [...new Set(prod.rows.map((p) => p.categoria_id).filter((c): c is number => c !== null))];
+  const promocoes = await promocoesDe(q, ctx.tenantId, [...ids], categorias);
+  const limite = await descontoMaximo(q, ctx);
+  const agora = agoraLocal();
+
+  let totalProdutos = ZERO;
+  itens.forEach((it, i) => {
+    const linha = i + 1;
+    const p = produtos.get(Number(it.produtoId ?? it.servicoId))!;
+    let preco = dec(it.precoUnitario);
+    if (it.variacaoId != null) {
+      const v = variacoes.get(it.variacaoId as number);
+      if (!v || Number(v.produto_id) !== Number(p.id)) return erro('variacaoId', linha, 'Variação não pertence ao produto', `Linha ${linha}: a variação não pertence ao produto ${p.descricao}`);
+      if (preco === null && v.preco_venda !== null) preco = new Decimal(v.preco_venda);
+    }
+    if (preco === null && p.preco_venda !== null && new Decimal(p.preco_venda).gt(0)) preco = new Decimal(p.preco_venda);
+    if (preco === null) return erro('precoUnitario', linha, 'Produto sem preço de venda', `Linha ${linha}: ${p.descricao} não tem preço de venda cadastrado; informe o preço unitário`);
+    const qtd = new Decimal(String(it.quantidade));
+    it.precoUnitario = money(preco);
+    const promo = p.servico ? null : aplicarPromocao(promocoes, { produtoId: Number(p.id), categoriaId: p.categoria_id, quantidade: qtd.toFixed(4), precoUnitario: money(preco) }, agora);
+    it.promocaoId = promo?.promocaoId ?? null;
+    it.promocao = promo?.descricao ?? null;
+    it.descontoPromocao = promo ? promo.desconto : null;
+    const base = qtd.times(preco).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).minus(promo?.desconto ?? 0);
+    const pct = dec(it.descontoPercentual);
+    const val = dec(it.descontoValor);
+    if (pct !== null && val !== null && pct.gt(0) && val.gt(0)) return erro('descontoValor', linha, 'Informe o desconto em % ou em valor', `Linha ${linha}: informe o desconto em % ou em valor, não os dois`);
+    if (pct !== null && pct.gt(100)) return erro('descontoPercentual', linha, 'Máximo 100%', `Linha ${linha}: o desconto não pode passar de 100%`);
+    const desconto = pct !== null && pct.gt(0) ? base.times(pct).div(CEM).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : (val ?? ZERO);
+    if (desconto.gt(base)) return erro('descontoValor', linha, 'Maior que o valor da linha', `Linha ${linha}: o desconto (${formatBRL(desconto)}) passa do valor da linha (${formatBRL(base)})`);
+    const efetivo = base.isZero() ? ZERO : desconto.div(base).times(CEM);
+    if (limite !== null && efetivo.gt(limite.plus('0.005'))) {
+      return erro(pct !== null && pct.gt(0) ? 'descontoPercentual' : 'descontoValor', linha, `Acima do limite de ${limite.toFixed()}%`, `Linha ${linha}: desconto de ${efetivo.toDecimalPlaces(2).toFixed()}% acima do limite do seu perfil (${limite.toFixed()}%)`);
+    }
+    it.valorTotal = money(base.minus(desconto));
+    totalProdutos = totalProdutos.plus(it.valorTotal as string);
+  });
+  if (details.length) fail(`Dados inválidos: ${msgs.slice(0, 10).join('; ')}.`, details);
+
+  const pct = dec(cabecalho.descontoPercentual);
+  const val = dec(cabecalho.descontoValor);
+  if (pct !== null && val !== null && pct.gt(0) && val.gt(0)) fail('Desconto no total: informe em % ou em valor, não os dois.', [{ path: '/descontoValor', campo: 'descontoValor', mensagem: 'Informe o desconto em % ou em valor' }]);
+  if (pct !== null && pct.gt(100)) fail('Desconto no total: o máximo é 100%.', [{ path: '/descontoPercentual', campo: 'descontoPercentual', mensagem: 'Máximo 100%' }]);
+  const desconto = pct !== null && pct.gt(0) ? totalProdutos.times(pct).div(CEM).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : (val ?? ZERO);
+  if (desconto.gt(totalProdutos)) fail(`Desconto no total: ${formatBRL(desconto)} passa do total dos itens (${formatBRL(totalProdutos)}).`, [{ path: '/descontoValor', campo: 'descontoValor', mensagem: 'Maior que o total dos itens' }]);
+  if (limite !== null && !totalProdutos.isZero()) {
+    const efetivo = desconto.div(totalProdutos).times(CEM);
+    if (efetivo.gt(limite.plus('0.005'))) {
+      const campo = pct !== null && pct.gt(0) ? 'descontoPercentual' : 'descontoValor';
+      fail(`Desconto no total de ${efetivo.toDecimalPlaces(2).toFixed()}% acima do limite do seu perfil (${limite.toFixed()}%).`, [{ path: `/${campo}`, campo, mensagem: `Acima do limite de ${limite.toFixed()}%` }]);
+    }
+  }
+  const total = totalProdutos.minus(desconto).plus(dec(cabecalho.frete) ?? 0).plus(dec(cabecalho.outrasDespesas) ?? 0);
+  cabecalho.totalProdutos = money(totalProdutos);
+  cabecalho.totalDesconto = money(desconto);
+  cabecalho.valorTotal = money(total);
+
+  const informadas = Array.isArray(cabecalho.parcelas) && cabecalho.parcelas.length ? (cabecalho.parcelas as { vencimento: string; valor: string }[]) : null;
+  if (informadas) {
+    const soma = somar(informadas.map((p) => p.valor));
+    if (!soma.eq(total)) fail(`Parcelas: a soma das parcelas (${formatBRL(soma)}) difere do total do pedido (${formatBRL(total)}).`, [{ path: '/parcelas', campo: 'parcelas', mensagem: 'A soma não fecha com o total' }]);
+    if (informadas.some((p) => new Decimal(p.valor).lte(0))) fail('Parcelas: cada parcela deve ter valor maior que zero.', [{ path: '/parcelas', campo: 'parcelas', mensagem: 'Valor inválido' }]);
+    cabecalho.planoParcelas = [...informadas].sort((a, b) => a.vencimento.localeCompare(b.vencimento)).map((p, i) => ({ numero: i + 1, vencimento: p.vencimento, valor: money(new Decimal(p.valor)) }));
+  } else if (total.gt(0)) {
+    const n = (cabecalho.numeroParcelas as number | null) ?? 1;
+    if (total.times(100).lt(n)) fail('Parcelas: cada parcela precisa de ao menos R$ 0,01.', [{ path: '/numeroParcelas', campo: 'numeroParcelas', mensagem: 'Parcelas demais para o total' }]);
+    cabecalho.planoParcelas = dividirEmParcelas(money(total), n, (cabecalho.primeiroVencimento as string | null) ?? agora.data);
+  } else {
+    cabecalho.planoParcelas = [];
+  }
+}
+
+/** The depósito the goods leave from: the order's, else the branch's default one. */
+async function depositoDo(q: Queryable, ctx: RequestContext, cabecalho: Row): Promise<number> {
+  if (typeof cabecalho.depositoId === 'number') return cabecalho.depositoId;
+  const r = await q.query<{ id: number }>('SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 AND ativo ORDER BY padrao DESC, id LIMIT 1', [ctx.tenantId, ctx.branchId]);
+  if (!r.rows.length) throw badRequest('Depósito: cadastre um depósito na filial (Configurações > Estoque) antes de vender produtos.', [{ path: '/depositoId', campo: 'depositoId', mensagem: 'Nenhum depósito na filial' }]);
+  return Number(r.rows[0].id);
+}
+
+/** The product lines of the order as stock lines (services move no stock), signed as asked. */
+async function linhasDeEstoque(q: Queryable, ctx: RequestContext, doc: Documento, sinal: 1 | -1): Promise<LinhaMovimento[]> {
+  const depositoId = await depositoDo(q, ctx, doc.cabecalho);
+  return doc.itens
+    .map((it, i) => ({ it, linha: i + 1 }))
+    .filter(({ it }) => typeof it.produtoId === 'number')
+    .map(({ it, linha }) => ({
+      produtoId: it.produtoId as number,
+      variacaoId: (it.variacaoId as number | null) ?? null,
+      depositoId,
+      loteId: (it.loteId as number | null) ?? null,
+      quantidade: new Decimal(String(it.quantidade)).times(sinal).toFixed(4),
+      tipo: TipoMovimentacao.VENDA,
+      origemLinha: linha,
+    }));
+}
+
+/**
+ * The NF-e step of faturar — THE call point for the NF-e service (issue 17). It runs inside faturar's
+ * transaction after stock and receivables were posted; when the natureza asks for a note (precisaNfe) the
+ * NF-e service is to build, sign, validate and transmit it from this transaction and order, and throw on a
+ * SEFAZ rejection so the whole faturamento rolls back (the order stays Aguardando Faturamento). Until that
+ * service is wired here it does nothing and the order is faturado without a note.
+ */
+export async function emitirNfeDoPedido(_tx: Queryable, _ctx: RequestContext, pedido: Documento): Promise<void> {
+  if (!precisaNfe(pedido)) return;
+  // Wired by the lead to the NF-e service (src/server/fiscal, issue 17): e.g. await emitirNfe(tx, ctx, pedidoParaNfe(pedido)).
+}
+
+/** The NF-e step of cancelar (a faturado order): cancel its note within the legal window. Same wiring as above. */
+export async function cancelarNfeDoPedido(_tx: Queryable, _ctx: RequestContext, pedido: Documento): Promise<void> {
+  if (!precisaNfe(pedido)) return;
+  // Wired by the lead to the NF-e service's cancellation event (issue 17).
+}
+
+/** Whether the order's natureza de operação asks for an NF-e (until natureza records exist: the order's switch). */
+export const precisaNfe = (pedido: Documento): boolean => pedido.cabecalho.emitirNfe === true && pedido.cabecalho.servico !== true;
+
+/** Commission of each line: the product category's %, else the salesperson's; on the line's share of the total discount. */
+async function gravarVendasItens(q: Queryable, ctx: RequestContext, doc: Documento, data: string): Promise<void> {
+  const vendedorId = (doc.cabecalho.vendedorId as number | null) ?? null;
+  const vend = vendedorId ? await q.query<{ comissao: string | null }>('SELECT comissao FROM vendedores WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, vendedorId]) : null;
+  const comissaoVendedor = dec(vend?.rows[0]?.comissao ?? null);
+  const ids = doc.itens.map((it) => Number(it.produtoId ?? it.servicoId));
+  const cats = await q.query<{ id: number; categoria_id: number | null; comissao: string | null }>(
+    `SELECT p.id, p.categoria_id, c.comissao FROM produtos p LEFT JOIN categorias_produto c ON c.tenant_id = p.tenant_id AND c.id = p.categoria_id WHERE p.tenant_id = $1 AND p.id = ANY($2::integer[])`,
+    [ctx.tenantId, ids],
+  );
+  const porProduto = new Map(cats.rows.map((c) => [Number(c.id), c]));
+  const totalItens = new Decimal(String(doc.cabecalho.totalProdutos ?? 0));
+  const desconto = new Decimal(String(doc.cabecalho.totalDesconto ?? 0));
+  const custos = await q.query<{ origem_linha: number; custo: string | null }>(
+    `SELECT origem_linha, sum(-quantidade * coalesce(custo_unitario, 0)) AS custo FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND estorno_de IS NULL GROUP BY origem_linha`,
+    [ctx.tenantId, TIPO_PEDIDO, doc.id],
+  );
+  const custoLinha = new Map(custos.rows.map((c) => [Number(c.origem_linha), c.custo]));
+  // The total discount shared in proportion to the lines; the last line takes the cents left over.
+  let restante = desconto;
+  const rows = doc.itens.map((it, i) => {
+    const bruto = new Decimal(String(it.valorTotal ?? 0));
+    const parte = i === doc.itens.length - 1 ? restante : totalItens.isZero() ? ZERO : desconto.times(bruto).div(totalItens).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    restante = restante.minus(parte);
+    const valor = bruto.minus(parte);
+    const pid = Number(it.produtoId ?? it.servicoId);
+    const cat = porProduto.get(pid);
+    const pct = dec(cat?.comissao ?? null) ?? comissaoVendedor;
+    return {
+      linha: i + 1,
+      produtoId: pid,
+      categoriaId: cat?.categoria_id ?? null,
+      quantidade: new Decimal(String(it.quantidade)).toFixed(4),
+      valor: money(valor),
+      custo: custoLinha.has(i + 1) ? money(new Decimal(custoLinha.get(i + 1) ?? 0)) : null,
+      pct: pct === null || vendedorId === null ? null : pct.toFixed(2),
+      comissao: pct === null || vendedorId === null ? '0.00' : money(valor.times(pct).div(CEM)),
+    };
+  });
+  await q.query(
+    `INSERT INTO vendas_itens (tenant_id, filial_id, pedido_id, linha, data, cliente_id, vendedor_id, produto_id, categoria_id, quantidade, valor_total, custo_total, comissao_percentual, comissao_valor)
+     SELECT $1, $2, $3, l, $4, $5, $6, p, c, qt, v, cu, pc, cv
+       FROM unnest($7::integer[], $8::integer[], $9::integer[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[]) AS x(l, p, c, qt, v, cu, pc, cv)`,
+    [
+      ctx.tenantId, doc.filialId, doc.id, data, doc.cabecalho.clienteId ?? null, vendedorId,
+      rows.map((r) => r.linha), rows.map((r) => r.produtoId), rows.map((r) => r.categoriaId), rows.map((r) => r.quantidade), rows.map((r) => r.valor), rows.map((r) => r.custo), rows.map((r) => r.pct), rows.map((r) => r.comissao),
+    ],
+  );
+}
+
+/** A receita category for sales: the first active one whose name starts with "Venda", if any. */
+async function categoriaDeVendas(q: Queryable, tenantId: number): Promise<number | null> {
+  const r = await q.query<{ id: number }>(`SELECT id FROM categorias_financeiras WHERE tenant_id = $1 AND tipo = 0 AND ativo AND descricao ILIKE 'venda%' ORDER BY id LIMIT 1`, [tenantId]);
+  return r.rows[0] ? Number(r.rows[0].id) : null;
+}
+
+const pedidoVenda: DocumentModule = {
+  async validar({ tx, ctx, cabecalho, itens }) {
+    await calcular(tx, ctx, cabecalho, itens);
+  },
+  postings: {
+    /** Confirming reserves the product lines in the order's depósito (beyond the available: a 400). */
+    async confirmar({ tx, ctx, doc }) {
+      const linhas = await linhasDeEstoque(tx, ctx, doc, 1);
+      await reservar(tx, { tenantId: ctx.tenantId, userId: ctx.userId }, linhas, { tipo: TIPO_PEDIDO, id: doc.id });
+    },
+    async reabrir({ tx, ctx, doc }) {
+      await liberarReservas(tx, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: TIPO_PEDIDO, id: doc.id });
+    },
+    async gerarPedido({ tx, ctx, doc }) {
+      await liberarReservas(tx, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: TIPO_PEDIDO, id: doc.id });
+    },
+    /**
+     * One transaction: the reservation released, the VENDA movements, the receivable with the order's
+     * instalments, the sales lines of the reports, then the NF-e step. The document row is locked by the
+     * lifecycle before this runs, so a second faturar waits and then finds the order faturado (409).
+     */
+    async faturar({ tx, ctx, doc }) {
+      const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
+      const origem = { tipo: TIPO_PEDIDO, id: doc.id };
+      const hoje = agoraLocal().data;
+      await liberarReservas(tx, scope, origem);
+      await movimentar(tx, scope, await linhasDeEstoque(tx, ctx, doc, -1), origem);
+      const total = new Decimal(String(doc.cabecalho.valorTotal ?? 0));
+      const plano = (doc.cabecalho.planoParcelas as { vencimento: string; valor: string }[] | null) ?? [];
+      if (total.gt(0)) {
+        let contaId: number | null = null;
+        if (typeof doc.cabecalho.formaPagamentoId === 'number') {
+          const f = await tx.query<{ conta_id: number | null }>('SELECT conta_id FROM formas_pagamento_financeiro WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, doc.cabecalho.formaPagamentoId]);
+          contaId = f.rows[0]?.conta_id ?? null;
+        }
+        await criarLancamento(tx, ctx, {
+          tipo: RECEITA,
+          descricao: `Pedido de venda nº ${doc.numero}`,
+          pessoaId: (doc.cabecalho.clienteId as number) ?? null,
+          categoriaId: await categoriaDeVendas(tx, ctx.tenantId),
+          contaId,
+          documento: `PV ${doc.numero}`,
+          dataEmissao: hoje,
+          valorTotal: total.toFixed(2),
+          parcelas: plano.length ? plano.map((p) => ({ vencimento: p.vencimento, valor: p.valor })) : null,
+          origemTipo: TIPO_PEDIDO,
+          origemId: doc.id,
+        });
+      }
+      await gravarVendasItens(tx, ctx, doc, hoje);
+      await tx.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('dataFaturamento', $3::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, doc.id, hoje]);
+      await emitirNfeDoPedido(tx, ctx, doc);
+    },
+    /**
+     * Before faturar: the reservation is given back. A faturado order: its NF-e step, the stock movements
+     * reversed (estorno), its receivable cancelled by the finance service (refused while an instalment has a
+     * baixa: estorne it first), its sales lines stamped cancelled. Nothing is deleted.
+     */
+    async cancelar({ tx, ctx, doc, de }) {
+      const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
+      const origem = { tipo: TIPO_PEDIDO, id: doc.id };
+      await liberarReservas(tx, scope, origem);
+      if (de !== 'faturado') return;
+      await cancelarNfeDoPedido(tx, ctx, doc);
+      await estornar(tx, scope, origem);
+      const l = await tx.query<{ id: number }>('SELECT id FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND NOT cancelado ORDER BY id', [ctx.tenantId, TIPO_PEDIDO, doc.id]);
+      for (const { id } of l.rows) await cancelarLancamento(tx, ctx, Number(id));
+      await tx.query('UPDATE vendas_itens SET cancelado_em = now() WHERE tenant_id = $1 AND pedido_id = $2 AND cancelado_em IS NULL', [ctx.tenantId, doc.id]);
+    },
+  },
+};
+
+export const { validar, postings } = pedidoVenda;
+export default pedidoVenda;

@@ -1,0 +1,152 @@
+import Decimal from 'decimal.js';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest } from '../http/errors.ts';
+import { column } from '../relatorios/columns.ts';
+import type { ReportSource } from '../relatorios/sources.ts';
+import { agoraLocal } from './pedido-venda.ts';
+
+type Row = Record<string, unknown>;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A report's period (de/ate, yyyy-MM-dd, both inclusive; default: the current month up to today). */
+export function periodo(w: unknown): { de: string; ate: string } {
+  const o = (w && typeof w === 'object' && !Array.isArray(w) ? w : {}) as Row;
+  const hoje = agoraLocal().data;
+  const de = o.de === undefined || o.de === null || o.de === '' ? `${hoje.slice(0, 7)}-01` : String(o.de).slice(0, 10);
+  const ate = o.ate === undefined || o.ate === null || o.ate === '' ? hoje : String(o.ate).slice(0, 10);
+  for (const [campo, v, t] of [['de', de, 'Data inicial'], ['ate', ate, 'Data final']] as const) {
+    if (!ISO.test(v) || Number.isNaN(Date.parse(v))) throw badRequest(`${t} inválida: ${v}.`, [{ campo, mensagem: 'Data inválida' }]);
+  }
+  if (de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
+  return { de, ate };
+}
+
+// Sales of the selected branch in the period: faturado order lines not cancelled (vendas_itens).
+const BASE = `FROM vendas_itens v WHERE v.tenant_id = $1 AND v.filial_id = $2 AND v.data BETWEEN $3 AND $4 AND v.cancelado_em IS NULL`;
+const params = (ctx: RequestContext, p: { de: string; ate: string }) => [ctx.tenantId, ctx.branchId, p.de, p.ate];
+
+export async function vendasPorPeriodo(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
+  return (await q.query<Row>(
+    `SELECT to_char(v.data, 'YYYY-MM-DD') AS data, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.quantidade) AS quantidade, sum(v.valor_total) AS valor,
+            round(sum(v.valor_total) / count(DISTINCT v.pedido_id), 2) AS "ticketMedio"
+       ${BASE} GROUP BY v.data ORDER BY v.data`,
+    params(ctx, p),
+  )).rows;
+}
+
+export async function vendasPorCliente(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
+  return (await q.query<Row>(
+    `SELECT coalesce(c.nome, 'Sem cliente') AS cliente, c.cpf_cnpj AS documento, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.valor_total) AS valor
+       ${BASE.replace('FROM vendas_itens v', 'FROM vendas_itens v LEFT JOIN pessoas c ON c.tenant_id = v.tenant_id AND c.id = v.cliente_id')}
+      GROUP BY c.id, c.nome, c.cpf_cnpj ORDER BY valor DESC, cliente`,
+    params(ctx, p),
+  )).rows;
+}
+
+export async function vendasPorProduto(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
+  return (await q.query<Row>(
+    `SELECT pr.codigo, pr.descricao AS produto, sum(v.quantidade) AS quantidade, sum(v.valor_total) AS valor, sum(v.custo_total) AS custo,
+            sum(v.valor_total) - coalesce(sum(v.custo_total), 0) AS margem
+       ${BASE.replace('FROM vendas_itens v', 'FROM vendas_itens v JOIN produtos pr ON pr.tenant_id = v.tenant_id AND pr.id = v.produto_id')}
+      GROUP BY pr.id, pr.codigo, pr.descricao ORDER BY valor DESC, produto`,
+    params(ctx, p),
+  )).rows;
+}
+
+export async function vendasPorVendedor(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
+  return (await q.query<Row>(
+    `SELECT coalesce(ve.nome, 'Sem vendedor') AS vendedor, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.valor_total) AS valor,
+            round(sum(v.valor_total) / count(DISTINCT v.pedido_id), 2) AS "ticketMedio", sum(v.comissao_valor) AS comissao
+       ${BASE.replace('FROM vendas_itens v', 'FROM vendas_itens v LEFT JOIN vendedores ve ON ve.tenant_id = v.tenant_id AND ve.id = v.vendedor_id')}
+      GROUP BY ve.id, ve.nome ORDER BY valor DESC, vendedor`,
+    params(ctx, p),
+  )).rows;
+}
+
+/** Commission per salesperson, one line per order line with the % that applied (category's or salesperson's). */
+export async function comissoesPorVendedor(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
+  return (await q.query<Row>(
+    `SELECT ve.nome AS vendedor, d.numero AS pedido, to_char(v.data, 'YYYY-MM-DD') AS data, pr.descricao AS produto, v.valor_total AS valor,
+            v.comissao_percentual AS percentual, v.comissao_valor AS comissao
+       FROM vendas_itens v
+       JOIN vendedores ve ON ve.tenant_id = v.tenant_id AND ve.id = v.vendedor_id
+       JOIN documentos d ON d.tenant_id = v.tenant_id AND d.id = v.pedido_id
+       JOIN produtos pr ON pr.tenant_id = v.tenant_id AND pr.id = v.produto_id
+      WHERE v.tenant_id = $1 AND v.filial_id = $2 AND v.data BETWEEN $3 AND $4 AND v.cancelado_em IS NULL
+      ORDER BY ve.nome, v.data, d.numero, v.linha`,
+    params(ctx, p),
+  )).rows;
+}
+
+/** Curva ABC: products by revenue, with their share and the cumulative share (A up to 80%, B up to 95%, C the rest). */
+export async function curvaAbc(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
+  const rows = await vendasPorProduto(q, ctx, p);
+  const total = rows.reduce((s, r) => s.plus(String(r.valor)), new Decimal(0));
+  let acumulado = new Decimal(0);
+  return rows.map((r, i) => {
+    const antes = acumulado;
+    const valor = new Decimal(String(r.valor));
+    acumulado = acumulado.plus(valor);
+    const pct = total.isZero() ? new Decimal(0) : valor.div(total).times(100);
+    const pctAntes = total.isZero() ? new Decimal(0) : antes.div(total).times(100);
+    // The class is where the product's revenue starts on the curve, so the product that crosses 80% is still A.
+    const classe = pctAntes.lt(80) ? 'A' : pctAntes.lt(95) ? 'B' : 'C';
+    return { posicao: i + 1, codigo: r.codigo, produto: r.produto, quantidade: r.quantidade, valor: r.valor, percentual: pct.toFixed(2), acumulado: (total.isZero() ? new Decimal(0) : acumulado.div(total).times(100)).toFixed(2), classe };
+  });
+}
+
+/** Ticket médio by month: orders, revenue and revenue per order. */
+export async function ticketMedio(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
+  return (await q.query<Row>(
+    `SELECT to_char(v.data, 'MM/YYYY') AS mes, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.valor_total) AS valor,
+            round(sum(v.valor_total) / count(DISTINCT v.pedido_id), 2) AS "ticketMedio"
+       ${BASE} GROUP BY to_char(v.data, 'MM/YYYY'), date_trunc('month', v.data) ORDER BY date_trunc('month', v.data)`,
+    params(ctx, p),
+  )).rows;
+}
+
+/** The dashboard's sales card: today, this month, ticket médio of the month, the month's top products. */
+export async function resumoVendas(q: Queryable, ctx: RequestContext, hoje: string): Promise<Row> {
+  const mes = { de: `${hoje.slice(0, 7)}-01`, ate: hoje };
+  const r = await q.query<Row>(
+    `SELECT coalesce(sum(v.valor_total) FILTER (WHERE v.data = $4), 0) AS "vendasHoje", count(DISTINCT v.pedido_id) FILTER (WHERE v.data = $4)::integer AS "pedidosHoje",
+            coalesce(sum(v.valor_total), 0) AS "vendasMes", count(DISTINCT v.pedido_id)::integer AS "pedidosMes"
+       ${BASE}`,
+    [ctx.tenantId, ctx.branchId, mes.de, mes.ate],
+  );
+  const t = r.rows[0];
+  const top = (await vendasPorProduto(q, ctx, mes)).slice(0, 5).map((x) => ({ produto: x.produto, quantidade: x.quantidade, valor: x.valor }));
+  const pedidos = Number(t.pedidosMes);
+  return { ...t, ticketMedio: pedidos ? new Decimal(String(t.vendasMes)).div(pedidos).toDecimalPlaces(2).toFixed(2) : '0.00', topProdutos: top };
+}
+
+const podeVer = (ctx: RequestContext) => serverAllows(ctx, 'app.relatorioVenda') || serverAllows(ctx, 'app.pedidoVenda', 'view');
+const NEGADO = 'Você não tem permissão para consultar os relatórios de vendas.';
+
+/** One source per report: computed in one statement over the period, handed over as a single chunk. */
+function fonte(name: string, title: string, dados: (q: Queryable, ctx: RequestContext, p: { de: string; ate: string }) => Promise<Row[]>, columns: ReturnType<typeof column>[]): ReportSource {
+  return {
+    name,
+    title,
+    allowed: podeVer,
+    negado: NEGADO,
+    parametros: (where) => periodo(where),
+    columns: () => columns,
+    async chunk(q, ctx, p, after) {
+      if (after) return { rows: [], after };
+      return { rows: await dados(q, ctx, p as { de: string; ate: string }), after: true };
+    },
+  };
+}
+
+export const VENDAS_REPORTS: ReportSource[] = [
+  fonte('VendasPorPeriodo', 'Vendas por período', vendasPorPeriodo, [column('data', 'Data', 'date', 0.9), column('pedidos', 'Pedidos', 'integer', 0.7), column('quantidade', 'Itens', 'quantity', 0.8), column('valor', 'Valor', 'money', 1), column('ticketMedio', 'Ticket médio', 'money', 1)]),
+  fonte('VendasPorCliente', 'Vendas por cliente', vendasPorCliente, [column('cliente', 'Cliente', 'text', 2.4), column('documento', 'CPF/CNPJ', 'text', 1.2), column('pedidos', 'Pedidos', 'integer', 0.7), column('valor', 'Valor', 'money', 1)]),
+  fonte('VendasPorProduto', 'Vendas por produto', vendasPorProduto, [column('codigo', 'Código', 'text', 0.9), column('produto', 'Produto', 'text', 2.4), column('quantidade', 'Quantidade', 'quantity', 0.9), column('valor', 'Valor', 'money', 1), column('custo', 'Custo', 'money', 1), column('margem', 'Margem', 'money', 1)]),
+  fonte('VendasPorVendedor', 'Vendas por vendedor', vendasPorVendedor, [column('vendedor', 'Vendedor', 'text', 2), column('pedidos', 'Pedidos', 'integer', 0.7), column('valor', 'Valor', 'money', 1), column('ticketMedio', 'Ticket médio', 'money', 1), column('comissao', 'Comissão', 'money', 1)]),
+  fonte('CurvaAbcProdutos', 'Curva ABC de produtos', curvaAbc, [column('posicao', 'Posição', 'integer', 0.6), column('codigo', 'Código', 'text', 0.9), column('produto', 'Produto', 'text', 2.2), column('quantidade', 'Quantidade', 'quantity', 0.9), column('valor', 'Valor', 'money', 1), column('percentual', '% do total', 'decimal', 0.8), column('acumulado', '% acumulado', 'decimal', 0.8), column('classe', 'Classe', 'text', 0.5)]),
+  fonte('TicketMedio', 'Ticket médio', ticketMedio, [column('mes', 'Mês', 'text', 0.8), column('pedidos', 'Pedidos', 'integer', 0.7), column('valor', 'Valor', 'money', 1), column('ticketMedio', 'Ticket médio', 'money', 1)]),
+  fonte('ComissoesVendedores', 'Comissões', comissoesPorVendedor, [column('vendedor', 'Vendedor', 'text', 1.6), column('pedido', 'Pedido', 'integer', 0.6), column('data', 'Data', 'date', 0.8), column('produto', 'Produto', 'text', 2), column('valor', 'Valor', 'money', 1), column('percentual', '%', 'decimal', 0.5), column('comissao', 'Comissão', 'money', 1)]),
+];

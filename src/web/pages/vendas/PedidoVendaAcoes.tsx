@@ -1,0 +1,96 @@
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client.ts';
+import { showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
+import type { DocumentExtrasProps } from '../documentos/DocumentFormPage.tsx';
+
+type Row = Record<string, unknown>;
+
+/** Quick create of a cliente from the order: name, CPF/CNPJ, e-mail and phone; the order gets the new id. */
+function NovoCliente({ onCreated }: { onCreated: (id: number) => void }) {
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm();
+  const salvar = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== ''));
+      const r = await api.post<Row>('Clientes', body);
+      toast('success', `Cliente ${String(r.data.nome)} cadastrado.`);
+      onCreated(r.data.id as number);
+      setOpen(false);
+      form.resetFields();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Novo cliente</Button>
+      <Modal title="Novo cliente" open={open} onOk={salvar} okText="Salvar" cancelText="Cancelar" confirmLoading={saving} onCancel={() => setOpen(false)} destroyOnHidden>
+        <Form form={form} layout="vertical">
+          <Form.Item name="nome" label="Nome" rules={[{ required: true, message: 'Informe o nome!' }, { min: 2, message: 'Mínimo 2 caracteres!' }]}>
+            <Input autoFocus aria-label="Nome do novo cliente" />
+          </Form.Item>
+          <Form.Item name="cpfCnpj" label="CPF/CNPJ">
+            <Input inputMode="numeric" />
+          </Form.Item>
+          <Form.Item name="email" label="E-mail">
+            <Input type="email" />
+          </Form.Item>
+          <Form.Item name="telefone" label="Telefone">
+            <Input inputMode="tel" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** The sales order's own buttons: quick cliente while typing; print, e-mail and copy once saved. */
+export default function PedidoVendaAcoes({ id, data, editable, setPatch }: DocumentExtrasProps) {
+  const navigate = useNavigate();
+  const imprimir = async () => {
+    try {
+      const r = await api.get<Blob>(`PedidosVenda/${id}/pdf`, { responseType: 'blob' });
+      window.open(URL.createObjectURL(r.data), '_blank');
+    } catch (err) {
+      showError(err);
+    }
+  };
+  const email = async () => {
+    const para = await textInputDialog({ title: 'Enviar pedido por e-mail', label: 'E-mail do destinatário', initial: '', min: 5, max: 120 });
+    if (para === null) return;
+    try {
+      const r = await api.post<{ para: string }>(`PedidosVenda/${id}/email`, { para });
+      toast('success', `Pedido enviado para ${r.data.para}.`);
+    } catch (err) {
+      showError(err);
+    }
+  };
+  const copiar = async () => {
+    try {
+      const r = await api.post<Row>(`PedidosVenda/${id}/copiar`);
+      toast('success', `Pedido ${String(r.data.numero)} criado a partir do pedido ${String(data?.numero ?? '')}.`);
+      navigate(`/pages/vendas/pedido-vendas/editar/${String(r.data.id)}`);
+    } catch (err) {
+      showError(err);
+    }
+  };
+  return (
+    <>
+      {editable ? <NovoCliente onCreated={(clienteId) => setPatch({ clienteId })} /> : null}
+      {id ? (
+        <>
+          <Button onClick={imprimir}>Imprimir</Button>
+          <Button onClick={email}>Enviar por e-mail</Button>
+          <Button onClick={copiar}>Copiar</Button>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import Decimal from 'decimal.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, type TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession, signInPage } from './support/session.ts';
+
+type Row = Record<string, any>;
+const PLACEHOLDER = 'Esta tela estará disponível em breve.';
+
+// A sales order as a person makes it: a cliente, three products (one in promotion, one with a lote),
+// confirmed (the available stock drops, the balance does not), faturado (receivables in 3 instalments in
+// Financeiro > Receitas, stock lowered in Estoque), then cancelled with everything reversed.
+describe('vendas no navegador', () => {
+  let token: string;
+  let principal: number;
+  let cliente: Row;
+  let p: Row[];
+  let pedidoId: number;
+  let numero: number;
+
+  const api = async (method: string, url: string, payload?: unknown) => {
+    const r = await server.app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+  const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+  const saldo = async (produtoId: number) => {
+    const rows = await api('GET', `/api/PedidosVenda/disponibilidade?produtoIds=${produtoId}`);
+    const r = rows.find((x: Row) => x.depositoId === principal) ?? {};
+    return { saldo: new Decimal(r.quantidade ?? 0).toFixed(), disponivel: new Decimal(r.disponivel ?? 0).toFixed() };
+  };
+
+  const e2e = e2eSession('vendas');
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, page, errors } = e2e));
+
+  beforeAll(async () => {
+    token = await login(server.app, 'admin@demo.com.br');
+    principal = (await api('GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`))[0].id;
+    cliente = await api('POST', '/api/Clientes', { nome: 'Padaria Pão Quente E2E', cpfCnpj: '11444777000161' });
+    p = [
+      await api('POST', '/api/Produtos', { descricao: 'Refrigerante E2E 2 L', codigo: 'E2E-REF', tipoProduto: 0, precoCusto: '4.00', precoVenda: '9.00' }),
+      await api('POST', '/api/Produtos', { descricao: 'Queijo minas E2E', codigo: 'E2E-QJO', tipoProduto: 0, precoCusto: '12.00', precoVenda: '25.00' }),
+      await api('POST', '/api/Produtos', { descricao: 'Pão de forma E2E', codigo: 'E2E-PAO', tipoProduto: 0, precoCusto: '3.00', precoVenda: '7.50' }),
+    ];
+    const lote = await api('POST', '/api/Lotes', { produtoId: p[1].id, numero: 'QJ-E2E-01', validade: '2031-06-30' });
+    const acerto = await api('POST', '/api/AcertosEstoque', { depositoId: principal, motivo: 'Estoque do e2e de vendas', itens: [{ produtoId: p[0].id, quantidade: '20' }, { produtoId: p[1].id, loteId: lote.id, quantidade: '8' }, { produtoId: p[2].id, quantidade: '15' }] });
+    await api('POST', `/api/AcertosEstoque/${acerto.id}/efetivar`);
+    await api('POST', '/api/Promocoes', { descricao: 'Refrigerante: leve 3 pague 2', tipo: 2, produtoId: p[0].id, leve: 3, pague: 2 });
+    await signInPage(page, server.baseUrl, 'admin@demo.com.br');
+  });
+
+  const url = e2e.url;
+  const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  const pick = async (select: Locator, search: string, text = search) => {
+    await select.click();
+    await page.keyboard.type(search);
+    await visible(option(text));
+    await option(text).click();
+  };
+  const itemRow = (n: number) => page.locator('.ant-table-row').nth(n);
+  const estado = () => page.getByTestId('estado-documento').innerText();
+  const transicao = async (label: string) => {
+    await page.locator('.ant-space').getByRole('button', { name: label, exact: true }).first().click();
+    await page.locator('.ant-modal-confirm-btns').getByRole('button').last().click();
+  };
+
+  it('types an order with three products; the promotion shows on its line', async () => {
+    await page.goto(url('pages/vendas/pedido-vendas/cadastrar'));
+    await pick(page.locator('#root_clienteId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Pão Quente', 'Padaria Pão Quente E2E');
+    await page.locator('#root_numeroParcelas').fill('3');
+    await pick(itemRow(0).locator('.ant-select').nth(0), 'Refrigerante E2E', 'Refrigerante E2E 2 L');
+    await itemRow(0).getByLabel('Quantidade da linha').fill('3');
+    await page.getByRole('button', { name: 'Adicionar item' }).click();
+    await pick(itemRow(1).locator('.ant-select').nth(0), 'Queijo minas E2E');
+    await pick(itemRow(1).locator('.ant-select').nth(2), 'QJ-E2E-01');
+    await itemRow(1).getByLabel('Quantidade da linha').fill('2');
+    await page.getByRole('button', { name: 'Adicionar item' }).click();
+    await pick(itemRow(2).locator('.ant-select').nth(0), 'Pão de forma E2E');
+    await itemRow(2).getByLabel('Quantidade da linha').fill('1,5');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/pedido-vendas\/editar\/\d+$/);
+    pedidoId = Number(/editar\/(\d+)$/.exec(page.url())![1]);
+    await poll(estado).toBe('Digitando');
+    await visible(itemRow(0).getByText('Refrigerante: leve 3 pague 2'));
+    const o = await api('GET', `/api/PedidosVenda/${pedidoId}`);
+    numero = o.numero;
+    // 3 × 9,00 − one free = 18,00; 2 × 25,00 = 50,00; 1,5 × 7,50 = 11,25
+    expect(o).toMatchObject({ valorTotal: '79.25', status: 5 });
+    expect(o.planoParcelas.map((x: Row) => x.valor)).toEqual(['26.41', '26.41', '26.43']);
+  });
+
+  it('confirming reserves: the available stock drops, the balance does not', async () => {
+    const antes = await saldo(p[0].id);
+    await transicao('Confirmar');
+    await poll(estado).toBe('Aguardando');
+    const depois = await saldo(p[0].id);
+    expect(depois.saldo).toBe(antes.saldo);
+    expect(new Decimal(antes.disponivel).minus(depois.disponivel).toFixed()).toBe('3');
+    // The product page shows balance and available side by side.
+    await page.goto(url(`pages/estoque/produtos/editar/${p[0].id}`));
+    const linha = page.getByTestId('saldos-deposito').locator('.ant-table-row').filter({ hasText: 'Depósito principal' });
+    await poll(() => linha.locator('td').nth(1).innerText()).toBe('20');
+    await poll(() => linha.locator('td').nth(4).innerText()).toBe('17');
+  });
+
+  it('faturar lowers the stock and leaves 3 receivables in Financeiro > Receitas', async () => {
+    await page.goto(url(`pages/vendas/pedido-vendas/editar/${pedidoId}`));
+    await poll(estado).toBe('Aguardando');
+    await transicao('Faturar');
+    await poll(estado).toBe('Faturado');
+    expect(await saldo(p[0].id)).toEqual({ saldo: '17', disponivel: '17' });
+    expect((await saldo(p[1].id)).saldo).toBe('6');
+    await page.goto(url(`pages/financeiro/lancamentos/lista/receitas?q=${encodeURIComponent(`Pedido de venda nº ${numero}`)}`));
+    const linhas = page.locator('.ant-table-row').filter({ hasText: `Pedido de venda nº ${numero}` });
+    await poll(() => linhas.count(), 15_000).toBe(3);
+    await visible(linhas.filter({ hasText: 'R$ 26,43' }));
+    await page.goto(url(`pages/estoque/produtos/editar/${p[0].id}`));
+    const linha = page.getByTestId('saldos-deposito').locator('.ant-table-row').filter({ hasText: 'Depósito principal' });
+    await poll(() => linha.locator('td').nth(1).innerText()).toBe('17');
+  });
+
+  it('cancelling the faturado order reverses stock and receivables', async () => {
+    await page.goto(url(`pages/vendas/pedido-vendas/editar/${pedidoId}`));
+    await poll(estado).toBe('Faturado');
+    await transicao('Cancelar');
+    await poll(estado).toBe('Cancelado');
+    expect(await saldo(p[0].id)).toEqual({ saldo: '20', disponivel: '20' });
+    expect((await saldo(p[1].id)).saldo).toBe('8');
+    const parcelas = await api('GET', `/api/Parcelas?filter=${q({ where: { documento: `PV ${numero}` } })}`);
+    expect(parcelas.map((x: Row) => x.status)).toEqual(['cancelado', 'cancelado', 'cancelado']);
+  });
+
+  it('no Vendas screen of this module is a placeholder', async () => {
+    for (const rota of ['pages/vendas/pedido-vendas', 'pages/vendas/pedido-vendas/servico', 'pages/vendas/pedido-vendas/cadastrar/servico', 'pages/vendas/promocao', 'pages/vendas/promocao/cadastrar', 'pages/vendas/contatos-comerciais', 'pages/relatorios/vendas/menu']) {
+      await page.goto(url(rota));
+      await visible(page.locator('h3, .ant-card-head-title').first());
+      expect(await page.getByText(PLACEHOLDER).count(), rota).toBe(0);
+    }
+    await page.goto(url('pages/relatorios/vendas/menu'));
+    await visible(page.getByText('Relatórios de vendas'));
+  });
+
+  it('never crashed', () => {
+    expect(errors).toEqual([]);
+  });
+});
