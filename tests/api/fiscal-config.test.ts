@@ -185,6 +185,22 @@ describe.each(BACKENDS)('fiscal settings on %s', (backend) => {
     expect((await call(admin, 'GET', `/api/Empresas/${nova.json().id}`)).statusCode).toBe(404);
   });
 
+  it('a rule version in force since before today keeps its taxes: a change of law is a new version', async () => {
+    const revenda = await perfilId('Revenda Simples Nacional');
+    const ba = (await call(admin, 'GET', `/api/TributacoesEstaduais?filter=${q({ where: { perfilTributarioId: revenda, ufDestino: 'BA', vigenciaInicio: '2024-02-20' } })}`)).json()[0];
+    // Entered long ago (the demo is seeded today).
+    await srv.db.query(`UPDATE tributacoes_estaduais SET created_at = now() - interval '400 days' WHERE id = $1`, [ba.id]);
+    const changed = await call(admin, 'PATCH', `/api/TributacoesEstaduais/${ba.id}`, { aliquotaIcmsUfDestino: '21' });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error.message).toBe('Esta versão da regra vigora desde 20/02/2024 e não muda: uma mudança de lei é uma nova versão (cadastre outra tributação com a data em que a mudança começa).');
+    expect(changed.json().error.details[0].campo).toBe('aliquotaIcmsUfDestino');
+    expect((await call(admin, 'GET', `/api/TributacoesEstaduais/${ba.id}`)).json().aliquotaIcmsUfDestino).toBe('20.50');
+    // The same values again, or only the observação, are fine.
+    expect((await call(admin, 'PATCH', `/api/TributacoesEstaduais/${ba.id}`, { aliquotaIcmsUfDestino: '20.5', observacao: 'BA 20,5%' })).statusCode).toBe(200);
+    const nova = await call(admin, 'POST', '/api/TributacoesEstaduais', { perfilTributarioId: revenda, ufOrigem: 'SP', ufDestino: 'BA', vigenciaInicio: '2027-01-01', csosn: '102', aliquotaIcmsUfDestino: '21' });
+    expect(nova.statusCode, nova.body).toBe(200);
+  });
+
   it('the DANFE logo of a branch goes to the file storage: PNG or JPEG only, per account', async () => {
     const matriz = (await call(admin, 'GET', `/api/Empresas?filter=${q({ where: { apelido: 'Matriz' } })}`)).json()[0];
     expect((await call(admin, 'GET', `/api/Empresas/${matriz.id}/logo`)).statusCode).toBe(404);

@@ -43,3 +43,21 @@ export function cfopExiste(codigo: string): boolean {
   cfops ??= new Set(loadLookups().get('cfop')!.items.map((i) => String(i.value)));
   return cfops.has(codigo);
 }
+
+const hojeSaoPaulo = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * A rule version already in force is history: notes issued under it must keep finding it as it was. Its tax
+ * fields change only on the day it was entered (a typo); a change of law is a new version with a later start.
+ */
+export function versaoEmVigorInalterada(data: Row, current: Row | undefined, campos: string[]): void {
+  if (!current) return;
+  const hoje = hojeSaoPaulo();
+  const inicio = iso(current.vigenciaInicio);
+  const criada = new Date(new Date(String(current.createdAt)).getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+  if (inicio > hoje || criada === hoje) return;
+  const mudou = campos.filter((c) => c in data && String(data[c] ?? '') !== String(current[c] ?? '') && !(preenchido(data[c]) && preenchido(current[c]) && Number(data[c]) === Number(current[c])));
+  if (!mudou.length) return;
+  const msg = `Esta versão da regra vigora desde ${dataBr(inicio)} e não muda: uma mudança de lei é uma nova versão (cadastre outra tributação com a data em que a mudança começa).`;
+  throw badRequest(msg, mudou.map((c) => ({ path: `/${c}`, campo: c, mensagem: msg })));
+}

@@ -1,6 +1,6 @@
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { badRequest } from '../http/errors.ts';
-import { aliquotaDaLista, cfopExiste, dataBr, faixa, iso, preenchido, Problemas } from './regras.ts';
+import { aliquotaDaLista, cfopExiste, dataBr, faixa, iso, preenchido, Problemas, versaoEmVigorInalterada } from './regras.ts';
 
 /**
  * Tributações estaduais (schemas/resources/tributacaoEstadual.json): the CST or CSOSN must agree with the rates
@@ -13,6 +13,9 @@ const CST_REDUCAO = new Set(['20', '70']);
 const CST_ST = new Set(['10', '30', '70']);
 const CSOSN_CREDITO = new Set(['101', '201']);
 const CSOSN_ST = new Set(['201', '202', '203']);
+
+/** What a version in force keeps (the observação may still change). */
+const CAMPOS_DA_REGRA = ['perfilTributarioId', 'ufOrigem', 'ufDestino', 'vigenciaInicio', 'cstIcms', 'csosn', 'modalidadeBc', 'aliquotaIcms', 'reducaoBase', 'aliquotaCreditoSn', 'modalidadeBcSt', 'mvaSt', 'reducaoBaseSt', 'aliquotaIcmsSt', 'aliquotaFcp', 'aliquotaFcpSt', 'aliquotaIcmsUfDestino', 'aliquotaFcpUfDestino', 'cfop'];
 
 const hooks: ResourceHooks = {
   validate(_ctx, data) {
@@ -66,6 +69,7 @@ const hooks: ResourceHooks = {
   },
 
   async beforeWrite(q, ctx, data, current) {
+    versaoEmVigorInalterada(data, current, CAMPOS_DA_REGRA);
     const perfil = await q.query('SELECT 1 FROM perfis_tributarios WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, data.perfilTributarioId]);
     if (!perfil.rows.length) throw badRequest('Perfil tributário não encontrado.', [{ path: '/perfilTributarioId', campo: 'perfilTributarioId', mensagem: 'Perfil tributário não encontrado.' }]);
     const outra = await q.query(

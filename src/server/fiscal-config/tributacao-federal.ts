@@ -1,6 +1,6 @@
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { badRequest } from '../http/errors.ts';
-import { dataBr, faixa, iso, preenchido, Problemas } from './regras.ts';
+import { dataBr, faixa, iso, preenchido, Problemas, versaoEmVigorInalterada } from './regras.ts';
 
 /**
  * Tributações federais (schemas/resources/tributacaoFederal.json): a taxed CST needs its rate, an untaxed one
@@ -9,6 +9,9 @@ import { dataBr, faixa, iso, preenchido, Problemas } from './regras.ts';
 const IPI_TRIBUTADO = new Set(['00', '49', '50', '99']);
 const PIS_TRIBUTADO = new Set(['01', '02']);
 const PIS_SEM = new Set(['04', '05', '06', '07', '08', '09']);
+
+/** What a version in force keeps (the observação may still change). */
+const CAMPOS_DA_REGRA = ['perfilTributarioId', 'vigenciaInicio', 'cstIpi', 'aliquotaIpi', 'enquadramentoIpi', 'cstPis', 'aliquotaPis', 'cstCofins', 'aliquotaCofins'];
 
 const hooks: ResourceHooks = {
   validate(_ctx, data) {
@@ -30,6 +33,7 @@ const hooks: ResourceHooks = {
   },
 
   async beforeWrite(q, ctx, data, current) {
+    versaoEmVigorInalterada(data, current, CAMPOS_DA_REGRA);
     const perfil = await q.query('SELECT 1 FROM perfis_tributarios WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, data.perfilTributarioId]);
     if (!perfil.rows.length) throw badRequest('Perfil tributário não encontrado.', [{ path: '/perfilTributarioId', campo: 'perfilTributarioId', mensagem: 'Perfil tributário não encontrado.' }]);
     const outra = await q.query(`SELECT id FROM tributacoes_federais WHERE tenant_id = $1 AND perfil_tributario_id = $2 AND vigencia_inicio = $3::date AND id <> $4`, [
