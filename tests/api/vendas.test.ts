@@ -215,7 +215,7 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     const grande = await ok(admin, 'POST', '/api/PedidosVenda', pedido({}, [{ produtoId: p[1].id, loteId: lote.id, quantidade: '999' }]));
     const semEstoque = await call(admin, 'POST', `/api/PedidosVenda/${grande.id}/confirmar`);
     expect(semEstoque.statusCode).toBe(400);
-    expect(semEstoque.json().error.message).toMatch(/^Estoque insuficiente: Vendas teste B \(lote\) tem \d+ disponível .* e o pedido pede 999\.$/);
+    expect(semEstoque.json().error.message).toMatch(/^Estoque insuficiente: Vendas teste B \(lote\) tem disponível \d+ \(saldo \d+, reservado \d+\) e o pedido pede 999\.$/);
     expect((await ok(admin, 'GET', `/api/PedidosVenda/${grande.id}`)).estado).toBe('digitando');
     expect((await contagem()).reservas).toBe(antes.reservas);
     // faturar straight from digitando is not a transition of the document.

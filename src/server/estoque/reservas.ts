@@ -47,7 +47,7 @@ export async function reservar(q: Queryable, scope: EstoqueScope, linhas: LinhaR
         const c = porChave.get(chaveSaldo({ produtoId: Number(s.produto_id), variacaoId: s.variacao_id, depositoId: Number(s.deposito_id), loteId: s.lote_id }))!;
         const disponivel = disponivelDepois.plus(c.qt);
         throw badRequest(
-          `Estoque insuficiente: ${s.descricao} tem ${fmtQtd(Decimal.max(disponivel, 0))} disponível (saldo ${fmtQtd(new Decimal(s.quantidade))}, reservado ${fmtQtd(new Decimal(s.reservado).minus(c.qt))}) e o pedido pede ${fmtQtd(c.qt)}.`,
+          `Estoque insuficiente: ${s.descricao} tem disponível ${fmtQtd(Decimal.max(disponivel, 0))} (saldo ${fmtQtd(new Decimal(s.quantidade))}, reservado ${fmtQtd(new Decimal(s.reservado).minus(c.qt))}) e o pedido pede ${fmtQtd(c.qt)}.`,
           [{ campo: 'quantidade', ...(c.l.origemLinha ? { linha: c.l.origemLinha } : {}), produtoId: Number(s.produto_id), disponivel: disponivel.toFixed(4), mensagem: 'Estoque insuficiente' }],
         );
       }

@@ -2,6 +2,8 @@ import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
+import { formatDate } from '../../../shared/dates.ts';
+import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { fieldMessages, toApiError } from '../../api/errors.ts';
@@ -13,6 +15,16 @@ import { loadNames, nameOf } from './related-names.ts';
 import { DOCUMENT_FORM_ACTIONS } from '../compras/extras.tsx';
 
 type Row = Record<string, unknown>;
+
+/** A header value as read: money and dates the pt-BR way, switches as Sim/Não, lists (instalments) one per part. */
+function mostrar(p: { format?: string; items?: unknown }, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' ? Object.entries(x as Row).map(([k, y]) => (k === 'numero' ? `${String(y)}ª` : /^\d{4}-\d{2}-\d{2}$/.test(String(y)) ? formatDate(String(y)) : k === 'valor' ? formatBRL(String(y)) : String(y))).join(' ') : String(x))).join('; ');
+  if (typeof v === 'boolean') return v ? 'Sim' : 'Não';
+  if (p.format === 'money') return formatBRL(String(v));
+  if (p.format === 'date') return formatDate(String(v));
+  return String(v);
+}
 
 /** Buttons a document type adds beside its transitions (an order's print, e-mail, copy, quick cliente). */
 export interface DocumentExtrasProps {
@@ -161,7 +173,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
         <Descriptions bordered size="small" column={2}>
           {Object.entries(doc.header.properties).map(([f, p]) => (
             <Descriptions.Item key={f} label={p.title}>
-              {p.resource ? nameOf(p.resource, data?.[f]) : String(data?.[f] ?? '')}
+              {p.resource ? nameOf(p.resource, data?.[f]) : mostrar(p, data?.[f])}
             </Descriptions.Item>
           ))}
         </Descriptions>
