@@ -355,6 +355,31 @@ describe.each(BACKENDS)('compras on %s', (backend) => {
     expect((await post(vendedor, '/api/Relatorios/exportar', { recurso: 'ComprasPorFornecedor', tipo: 'xlsx' })).statusCode).toBe(403);
   });
 
+  it('devolução ao fornecedor (stock side): part of a posted entry goes back at its entry cost, never more than entered; reversible; blocks cancelling', async () => {
+    const antes = await saldo(cerveja.id);
+    const d0 = await get(admin, `/api/EntradasNota/${entradaA.id}/devolucoes`);
+    expect(d0.linhas[1]).toMatchObject({ linha: 2, produtoId: cerveja.id, entrou: '60.0000', devolvido: '0.0000', disponivel: '60.0000' });
+    const demais = await post(admin, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 2, quantidade: '61' }] });
+    expect(demais.statusCode).toBe(400);
+    expect(demais.json().error.message).toBe('Linha 2 (Cerveja lager lata 350 ml): entraram 60 e já foram devolvidas 0; no máximo 60 podem ser devolvidas.');
+    expect((await post(admin, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 9, quantidade: '1' }] })).statusCode).toBe(400);
+    const ok = await post(admin, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 2, quantidade: '12' }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().linhas[1]).toMatchObject({ devolvido: '12.0000', disponivel: '48.0000' });
+    expect((await saldo(cerveja.id)).minus(antes).toFixed(4)).toBe('-12.0000');
+    const mov = (await get(admin, `/api/MovimentosEstoque?filter=${encodeURIComponent(JSON.stringify({ where: { origemTipo: 'devolucaoFornecedor', origemId: entradaA.id } }))}`))[0];
+    expect(mov).toMatchObject({ tipo: 4, quantidade: '-12.0000', custoUnitario: '2.8600' });
+    const canc = await post(admin, `/api/EntradasNota/${entradaA.id}/cancelar`);
+    expect(canc.statusCode).toBe(409);
+    expect(canc.json().error.message).toMatch(/tem devolução ao fornecedor: estorne a devolução antes de cancelar/);
+    expect((await post(vizinha, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 2, quantidade: '1' }] })).statusCode).toBe(404);
+    const est = await post(admin, `/api/EntradasNota/${entradaA.id}/devolucoes/estornar`);
+    expect(est.statusCode, est.body).toBe(200);
+    expect(est.json().linhas[1]).toMatchObject({ devolvido: '0.0000' });
+    expect((await saldo(cerveja.id)).toFixed(4)).toBe(antes.toFixed(4));
+    expect((await post(admin, `/api/EntradasNota/${entradaA.id}/devolucoes/estornar`)).statusCode).toBe(409);
+  });
+
   it('keeps accounts apart and asks for the permission', async () => {
     expect((await app.inject({ method: 'GET', url: `/api/EntradasNota/${entradaA.id}`, headers: h(vizinha) })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/EntradasNota/${entradaA.id}/xml`, headers: h(vizinha) })).statusCode).toBe(404);
