@@ -33,6 +33,7 @@ export const ROUTES = [
   "pages/compras/entrada-nota-fiscal",
   "pages/compras/entrada-nota-fiscal/cadastrar",
   "pages/compras/entrada-nota-fiscal/editar/:id",
+  "pages/compras/entrada-nota-fiscal/importar-xml",
   "pages/compras/fornecedores",
   "pages/compras/fornecedores/cadastrar",
   "pages/compras/fornecedores/editar/:id",
