@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { comProtocolo, CNPJ_CENTRO_DEMO, FORNECEDORES, notaDeFornecedor, TRANSPORTADORA } from '../fixtures/compras/notas-fornecedor.ts';
@@ -319,6 +320,64 @@ describe.each(BACKENDS)('compras on %s', (backend) => {
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().itens[0]).toMatchObject({ fator: '12.0000', custoUnitario: '8.3333' });
     });
+  });
+
+  it('reports: entradas de nota fiscal and compras por fornecedor, on screen and exported to XLSX through the queue', async () => {
+    const tela = (await get(admin, '/api/EntradasNota/compras-por-fornecedor')) as Row[];
+    const bebidas = tela.find((l) => l.cpfCnpj === FORNECEDORES.bebidas.cnpj)!;
+    // 5001, 5002, 5003 posted; 880 cancelled
+    expect(bebidas).toMatchObject({ notas: '3' });
+    const esperado = (await get(admin, '/api/EntradasNota?filter=' + encodeURIComponent(JSON.stringify({ where: { estado: 'efetivada', fornecedorId: bebidas && entradaA.fornecedorId } })))) as Row[];
+    expect(new Decimal(bebidas.valorTotal).toFixed(2)).toBe(esperado.reduce((a, e) => a.plus(e.valorTotal), new Decimal(0)).toFixed(2));
+    expect((await app.inject({ method: 'GET', url: '/api/EntradasNota/compras-por-fornecedor?de=2026-13-01', headers: h(admin) })).statusCode).toBe(400);
+    const exportar = async (recurso: string, where?: Row) => {
+      const queued = await post(admin, '/api/Relatorios/exportar', { recurso, tipo: 'xlsx', filter: { where } });
+      expect(queued.statusCode, queued.body).toBe(200);
+      let file = await app.inject({ method: 'GET', url: `/api/Relatorios/${queued.json().id}/arquivo`, headers: h(admin) });
+      for (let i = 0; i < 600 && file.statusCode !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        file = await app.inject({ method: 'GET', url: `/api/Relatorios/${queued.json().id}/arquivo`, headers: h(admin) });
+      }
+      expect(file.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(file.rawPayload as any);
+      const rows: unknown[][] = [];
+      wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+      return rows;
+    };
+    const entradas = await exportar('EntradasNotaFiscal');
+    const efetivadas = (await get(admin, '/api/EntradasNota/count?where=' + encodeURIComponent(JSON.stringify({ estado: 'efetivada' })))).count;
+    expect(entradas.filter((r) => typeof r[4] === 'string' && /^\d{44}$/.test(r[4] as string)).length).toBe(efetivadas);
+    expect(entradas.some((r) => r.includes(FORNECEDORES.bebidas.razaoSocial))).toBe(true);
+    const porFornecedor = await exportar('ComprasPorFornecedor', { fornecedorId: entradaA.fornecedorId });
+    expect(porFornecedor.filter((r) => r[0] === FORNECEDORES.bebidas.razaoSocial)).toHaveLength(1);
+    expect(porFornecedor.some((r) => r[0] === 'Bebidas Rio Claro Ltda')).toBe(false);
+    expect((await post(vendedor, '/api/Relatorios/exportar', { recurso: 'ComprasPorFornecedor', tipo: 'xlsx' })).statusCode).toBe(403);
+  });
+
+  it('devolução ao fornecedor (stock side): part of a posted entry goes back at its entry cost, never more than entered; reversible; blocks cancelling', async () => {
+    const antes = await saldo(cerveja.id);
+    const d0 = await get(admin, `/api/EntradasNota/${entradaA.id}/devolucoes`);
+    expect(d0.linhas[1]).toMatchObject({ linha: 2, produtoId: cerveja.id, entrou: '60.0000', devolvido: '0.0000', disponivel: '60.0000' });
+    const demais = await post(admin, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 2, quantidade: '61' }] });
+    expect(demais.statusCode).toBe(400);
+    expect(demais.json().error.message).toBe('Linha 2 (Cerveja lager lata 350 ml): entraram 60 e já foram devolvidas 0; no máximo 60 podem ser devolvidas.');
+    expect((await post(admin, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 9, quantidade: '1' }] })).statusCode).toBe(400);
+    const ok = await post(admin, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 2, quantidade: '12' }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().linhas[1]).toMatchObject({ devolvido: '12.0000', disponivel: '48.0000' });
+    expect((await saldo(cerveja.id)).minus(antes).toFixed(4)).toBe('-12.0000');
+    const mov = (await get(admin, `/api/MovimentosEstoque?filter=${encodeURIComponent(JSON.stringify({ where: { origemTipo: 'devolucaoFornecedor', origemId: entradaA.id } }))}`))[0];
+    expect(mov).toMatchObject({ tipo: 4, quantidade: '-12.0000', custoUnitario: '2.8600' });
+    const canc = await post(admin, `/api/EntradasNota/${entradaA.id}/cancelar`);
+    expect(canc.statusCode).toBe(409);
+    expect(canc.json().error.message).toMatch(/tem devolução ao fornecedor: estorne a devolução antes de cancelar/);
+    expect((await post(vizinha, `/api/EntradasNota/${entradaA.id}/devolver`, { itens: [{ linha: 2, quantidade: '1' }] })).statusCode).toBe(404);
+    const est = await post(admin, `/api/EntradasNota/${entradaA.id}/devolucoes/estornar`);
+    expect(est.statusCode, est.body).toBe(200);
+    expect(est.json().linhas[1]).toMatchObject({ devolvido: '0.0000' });
+    expect((await saldo(cerveja.id)).toFixed(4)).toBe(antes.toFixed(4));
+    expect((await post(admin, `/api/EntradasNota/${entradaA.id}/devolucoes/estornar`)).statusCode).toBe(409);
   });
 
   it('keeps accounts apart and asks for the permission', async () => {

@@ -54,6 +54,16 @@ describe('compras: entrada de nota fiscal pelo XML no navegador', () => {
     expect(await page.getByText('Esta tela estará disponível em breve.').count()).toBe(0);
   });
 
+  it('opens a demo purchase order: items with received quantities, state, print and e-mail', async () => {
+    const pedido = (await api(`PedidosCompra?filter=${q({ where: { estado: 'parcial' } })}`))[0];
+    await pagina(`pages/compras/pedido/editar/${pedido.id}`);
+    await visible(page.getByRole('heading', { name: `Pedido de compra nº ${pedido.numero}` }));
+    await poll(() => page.locator('[data-testid="estado-documento"]').innerText()).toBe('Parcialmente recebido');
+    await visible(page.getByRole('button', { name: /Imprimir/ }));
+    await visible(page.getByRole('button', { name: /Enviar por e-mail/ }));
+    await visible(page.getByRole('button', { name: 'Cancelar' }));
+  });
+
   const nota = () =>
     notaDeFornecedor({
       fornecedor: FORNECEDORES.simples,

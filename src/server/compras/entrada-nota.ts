@@ -11,6 +11,7 @@ import { cancelarLancamento, criarLancamento, DESPESA } from '../financeiro/fina
 import { cfopEntrada } from './nfe-leitura.ts';
 import { custoDaLinha, RATEADOS, ratear, totalDaNota } from './custo.ts';
 import { atualizarRecebimentos } from './pedido-compra.ts';
+import { exigirSemDevolucao } from './devolucao.ts';
 
 type Row = Record<string, unknown>;
 export const TIPO_ENTRADA = 'entradaNota';
@@ -117,6 +118,7 @@ const entradaNota: DocumentModule = {
     },
     async cancelar({ tx, ctx, doc, de }) {
       if (de !== 'efetivada') return;
+      await exigirSemDevolucao(tx, ctx.tenantId, doc.id, doc.numero);
       await estornar(tx, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: doc.tipo, id: doc.id });
       const l = await tx.query<{ id: number }>('SELECT id FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND NOT cancelado', [ctx.tenantId, doc.tipo, doc.id]);
       for (const r of l.rows) {

@@ -33,6 +33,17 @@ export const COMPRAS_PATHS: Record<string, unknown> = {
     },
   },
   '/api/EntradasNota/{id}/xml': { get: { tags, summary: 'O XML da NF-e guardado com a entrada', parameters: [id], responses: { '200': { description: 'XML', content: { 'application/xml': { schema: { type: 'string' } } } }, '404': { description: 'Sem XML (entrada digitada)' }, ...erros } } },
+  '/api/EntradasNota/{id}/devolucoes': { get: { tags, summary: 'Por linha da entrada: unidades que entraram, já devolvidas ao fornecedor e que ainda podem ser devolvidas', parameters: [id], responses: { '200': { description: 'Linhas' }, ...erros } } },
+  '/api/EntradasNota/{id}/devolver': {
+    post: {
+      tags,
+      summary: 'Devolução ao fornecedor (lado do estoque): movimentos DEVOLUCAO_FORNECEDOR ao custo de entrada, até o que entrou menos o já devolvido; a NF-e de devolução é do serviço de emissão de NF-e',
+      parameters: [id],
+      requestBody: { required: true, ...json({ type: 'object', required: ['itens'], properties: { itens: { type: 'array', items: { type: 'object', required: ['linha', 'quantidade'], properties: { linha: { type: 'integer' }, quantidade: { type: 'string', description: 'unidades de estoque' } } } } } }) },
+      responses: { '200': { description: 'Linhas após a devolução' }, '409': { description: 'Entrada não efetivada' }, ...erros },
+    },
+  },
+  '/api/EntradasNota/{id}/devolucoes/estornar': { post: { tags, summary: 'Estorna as devoluções ao fornecedor da entrada (a mercadoria volta ao estoque)', parameters: [id], responses: { '200': { description: 'Linhas após o estorno' }, '409': { description: 'Nada a estornar' }, ...erros } } },
   '/api/PedidosCompra/{id}/pdf': { get: { tags: ['Pedidos de compra'], summary: 'O pedido de compra em PDF (A4)', parameters: [id], responses: { '200': { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...erros } } },
   '/api/PedidosCompra/{id}/enviar': {
     post: {

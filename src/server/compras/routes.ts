@@ -10,6 +10,7 @@ import { confirmarEntrada, proporEntrada, XML_LIMITE, type Confirmacao } from '.
 import { lerPedidoImpresso, pedidoPdf } from './pedido-pdf.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { COMPRAS_POR_FORNECEDOR, COMPRAS_REPORTS } from './relatorios.ts';
+import { devolucoesDaEntrada, devolver, estornarDevolucoes } from './devolucao.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -64,6 +65,23 @@ export default async function comprasRoutes(app: FastifyInstance, { services }: 
     if (!stream) throw notFound('O XML desta entrada não está no armazenamento de arquivos.');
     reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${row.chave ?? id}-nfe.xml"`);
     return reply.send(stream);
+  });
+
+  // Devolução ao fornecedor (stock side): DEVOLUCAO_FORNECEDOR movements of part of a posted entry, and their reversal.
+  app.get('/api/EntradasNota/:id/devolucoes', async (req) => {
+    const ctx = guard(req, 'app.nfeentrada', 'view', 'consultar entradas de nota fiscal');
+    const id = idOf(req);
+    return db.tenant(ctx, (q) => devolucoesDaEntrada(q, ctx, id));
+  });
+  app.post('/api/EntradasNota/:id/devolver', async (req) => {
+    const ctx = guard(req, 'app.nfeentrada', 'change', 'devolver mercadoria ao fornecedor');
+    const id = idOf(req);
+    return withRetry(services, ctx, (q) => devolver(q, ctx, id, req.body));
+  });
+  app.post('/api/EntradasNota/:id/devolucoes/estornar', async (req) => {
+    const ctx = guard(req, 'app.nfeentrada', 'full', 'estornar devoluções ao fornecedor');
+    const id = idOf(req);
+    return withRetry(services, ctx, (q) => estornarDevolucoes(q, ctx, id));
   });
 
   app.get('/api/PedidosCompra/:id/pdf', async (req, reply) => {
