@@ -161,6 +161,7 @@ export const ROUTES = [
   "pages/fiscais/tributacoes-federais/cadastrar",
   "pages/fiscais/tributacoes-federais/editar/:id",
   "pages/nfe/emitir-nfe",
+  "pages/nfe/emitir-nfe/editar/:id",
   "pages/nfe/entrada",
   "pages/nfe/exportar-xml-nfe",
   "pages/nfe/inutilizacoes",
