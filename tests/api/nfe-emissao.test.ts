@@ -182,6 +182,18 @@ describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
     expect(eml).toContain(`filename=${r.nota.chave}.pdf`);
   });
 
+  it('a cliente in another state gets the natureza\'s interstate CFOP and is authorised', async () => {
+    const rj = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'RJ' ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
+    const id = await novaNota({ clienteId: rj });
+    const r = await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);
+    expect(r.autorizada, JSON.stringify(r.rejeicao)).toBe(true);
+    const xml = (await call(admin, 'GET', `/api/NotasFiscais/${id}/xml`)).body;
+    expect(xsdOk('procNFe_v4.00.xsd', xml)).toBe('');
+    expect(xml).toContain('<CFOP>6102</CFOP>');
+    expect(xml).toContain('<idDest>2</idDest>');
+    expect(xml).toContain('<UF>RJ</UF>');
+  });
+
   it('CC-e with sequence numbers, then cancel (reverses stock and receivables); no CC-e or second cancel on a cancelled note', async () => {
     const id = await novaNota();
     const aut = await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);

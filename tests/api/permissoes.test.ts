@@ -195,11 +195,14 @@ describe.each(BACKENDS)('permission ladder on %s', (backend) => {
       }
       // The Fiscal settings group (CFOP, perfil tributário, observações da nota, …) is the accountant's.
       const fiscal = docs.filter((d) => ACCOUNTANT_KEYS.has(d.permission));
-      expect(fiscal.map((d) => d.endpoint).sort()).toEqual(['Cfops', 'ObservacoesNota', 'PerfisTributarios']);
+      expect(fiscal.map((d) => d.endpoint).sort()).toEqual(['Cfops', 'NaturezasOperacao', 'ObservacoesNota', 'PerfisTributarios']);
       for (const doc of docs) {
+        // A fiscal settings document is the accountant's to read (its menu entry says so); nothing else is.
         const r = await call(contador, 'GET', `/api/${doc.endpoint}`);
-        if (fiscal.includes(doc)) expect(r.statusCode, doc.endpoint).toBe(200);
-        else expectRefused(r, doc.endpoint);
+        if (fiscal.includes(doc)) {
+          expect(doc.module, doc.name).toBe('fiscal');
+          expect(r.statusCode, doc.endpoint).toBe(200);
+        } else expectRefused(r, doc.endpoint);
       }
     });
   });

@@ -104,12 +104,22 @@ export async function abrirCertificado(services: Pick<AppServices, 'storage'>, q
   if (new Date(row.valido_ate).getTime() < agora) {
     throw badRequest(`O certificado digital de ${row.titular} venceu em ${new Date(row.valido_ate).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}: envie o novo certificado antes de emitir.`, [{ campo: 'certificado', mensagem: 'Certificado vencido' }]);
   }
+  const chave = `${tenantId}|${row.id}|${row.arquivo}`;
+  const pronto = abertos.get(chave);
+  if (pronto) return pronto;
   const arquivo = await services.storage.get(row.arquivo);
   if (!arquivo) throw badRequest('O arquivo do certificado digital não foi encontrado no armazenamento: envie o certificado de novo.');
   const pfx = decifrar(await paraBuffer(arquivo));
   const senha = decifrar(Buffer.from(row.senha_cifrada, 'base64')).toString('utf8');
-  return lerCertificadoA1(pfx, senha);
+  const c = lerCertificadoA1(pfx, senha);
+  // Opening a PKCS#12 (3DES and RSA in JavaScript) costs more than the rest of an issue: keep the few in use.
+  if (abertos.size >= 50) abertos.delete(abertos.keys().next().value!);
+  abertos.set(chave, c);
+  return c;
 }
+
+/** Certificates opened by this process, by account, row and file (a new upload is a new row). */
+const abertos = new Map<string, CertificadoA1>();
 
 /**
  * Warns the account's administrators 30, 15 and 7 days before a certificate expires (once per threshold), through
