@@ -22,6 +22,9 @@ export function DialogHost() {
   useEffect(() => {
     const mine = () => setOn(true);
     wakeHost = mine;
+    // Fetched once the page is idle (after the first screen is drawn), so the first dialog opens as fast as before.
+    const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1));
+    idle(() => void loadImpl());
     return () => {
       if (wakeHost === mine) wakeHost = null;
     };
