@@ -27,8 +27,8 @@ if (!(globalThis as any).ResizeObserver) {
 }
 window.getComputedStyle = ((orig) => (el: Element, pseudo?: string | null) => orig(el, pseudo ?? undefined))(window.getComputedStyle);
 
-// The dialogs' code is its own chunk (src/web/dialogs/dialog-impl.tsx), which the browser fetches once the page
-// is idle. Here its modules are evaluated before each file's tests, as they were when dialogs.tsx imported them
+// The dialogs' code is its own chunk (src/web/dialogs/dialog-impl.tsx), which the browser fetches at the first
+// key press or touch. Here its modules are evaluated before each file's tests, as they were when dialogs.tsx imported them
 // statically, so a test's first dialog does not wait for their transform on a loaded machine; opening still
 // goes through the same lazy path.
 beforeAll(async () => {
