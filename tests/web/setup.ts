@@ -1,4 +1,4 @@
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createRequire } from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
 
@@ -26,6 +26,14 @@ if (!(globalThis as any).ResizeObserver) {
   (globalThis as any).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
 }
 window.getComputedStyle = ((orig) => (el: Element, pseudo?: string | null) => orig(el, pseudo ?? undefined))(window.getComputedStyle);
+
+// The dialogs' code is its own chunk (src/web/dialogs/dialog-impl.tsx), which the browser fetches at the first
+// key press or touch. Here its modules are evaluated before each file's tests, as they were when dialogs.tsx imported them
+// statically, so a test's first dialog does not wait for their transform on a loaded machine; opening still
+// goes through the same lazy path.
+beforeAll(async () => {
+  await import('../../src/web/dialogs/dialog-impl.tsx');
+});
 
 afterEach(() => {
   cleanup();

@@ -22,8 +22,16 @@ export function DialogHost() {
   useEffect(() => {
     const mine = () => setOn(true);
     wakeHost = mine;
+    // Fetched at the person's first key press or touch (a dialog answers an action), not with the first screen:
+    // by the time one opens its code is in, as fast as before.
+    const warm = () => void loadImpl();
+    const opts = { once: true, capture: true, passive: true };
+    window.addEventListener('pointerdown', warm, opts);
+    window.addEventListener('keydown', warm, opts);
     return () => {
       if (wakeHost === mine) wakeHost = null;
+      window.removeEventListener('pointerdown', warm, opts);
+      window.removeEventListener('keydown', warm, opts);
     };
   }, []);
   return on ? (

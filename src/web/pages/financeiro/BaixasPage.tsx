@@ -1,5 +1,5 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../shared/dates.ts';
 import { formatBRL } from '../../../shared/money.ts';
@@ -8,11 +8,10 @@ import { getUser, may } from '../../api/session.ts';
 import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../brand/brand-overlay.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
-import { SchemaGrid } from '../../renderer/SchemaGrid.tsx';
 import { resourceByName } from '../../schemas/registry.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { reloadFinanceiro } from './financeiro-api.ts';
-import { SaldosContas } from './SaldosContas.tsx';
+import { GradeComSaldos } from './GradeComSaldos.tsx';
 
 const ALSO = ['lancamentoId', 'estornoDe'];
 
@@ -35,32 +34,23 @@ export default function BaixasPage() {
   };
 
   return (
-    <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {doc.title}
-      </Typography.Title>
-      <SaldosContas />
-      <SchemaGrid
-        doc={doc}
-        canCreate={false}
-        canEdit={false}
-        canDelete={false}
-        alsoFields={ALSO}
-        rowActions={(row) => (
-          <Space size={4}>
-            {row.estornoDe ? (
-              <Tag>Estorno</Tag>
-            ) : row.estornada ? (
-              <Tag>Estornada</Tag>
-            ) : podeEstornar ? (
-              <Button size="small" type="link" danger icon={<RollbackOutlined />} onClick={() => estornar(row)}>
-                Estornar
-              </Button>
-            ) : null}
-            <Button size="small" type="text" icon={<EyeOutlined />} aria-label="Visualizar" title="Visualizar" onClick={() => navigate(`/pages/financeiro/lancamentos/visualizar/${row.lancamentoId}`)} />
-          </Space>
-        )}
-      />
-    </div>
+    <GradeComSaldos
+      doc={doc}
+      alsoFields={ALSO}
+      rowActions={(row) => (
+        <Space size={4}>
+          {row.estornoDe ? (
+            <Tag>Estorno</Tag>
+          ) : row.estornada ? (
+            <Tag>Estornada</Tag>
+          ) : podeEstornar ? (
+            <Button size="small" type="link" danger icon={<RollbackOutlined />} onClick={() => estornar(row)}>
+              Estornar
+            </Button>
+          ) : null}
+          <Button size="small" type="text" icon={<EyeOutlined />} aria-label="Visualizar" title="Visualizar" onClick={() => navigate(`/pages/financeiro/lancamentos/visualizar/${row.lancamentoId}`)} />
+        </Space>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { Button, Modal, Typography } from 'antd';
+import { Button, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { fieldMessages, toApiError } from '../../api/errors.ts';
@@ -8,11 +8,10 @@ import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../brand/brand-overlay.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { SchemaForm } from '../../renderer/SchemaForm.tsx';
-import { SchemaGrid } from '../../renderer/SchemaGrid.tsx';
 import { resourceByName } from '../../schemas/registry.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { hoje, reloadFinanceiro } from './financeiro-api.ts';
-import { SaldosContas } from './SaldosContas.tsx';
+import { GradeComSaldos } from './GradeComSaldos.tsx';
 
 /**
  * pages/financeiro/lancamentos/lista/transferencias: money moved between contas (two movements, one
@@ -44,27 +43,19 @@ export default function TransferenciasPage() {
   };
 
   return (
-    <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {doc.title}
-      </Typography.Title>
-      <SaldosContas />
-      <SchemaGrid
-        doc={doc}
-        canCreate={false}
-        canEdit={false}
-        canDelete={false}
-        toolbar={
-          pode ? (
-            <Button type="primary" icon={<SwapOutlined />} onClick={() => setAberto(true)}>
-              Nova transferência
-            </Button>
-          ) : null
-        }
-      />
+    <GradeComSaldos
+      doc={doc}
+      toolbar={
+        pode ? (
+          <Button type="primary" icon={<SwapOutlined />} onClick={() => setAberto(true)}>
+            Nova transferência
+          </Button>
+        ) : null
+      }
+    >
       <Modal open={aberto} title="Nova transferência" footer={null} width={720} onCancel={() => setAberto(false)} destroyOnHidden>
         <SchemaForm doc={doc} initialData={initial} serverErrors={serverErrors} saving={saving} onSubmit={salvar} onCancel={() => setAberto(false)} />
       </Modal>
-    </div>
+    </GradeComSaldos>
   );
 }

@@ -1,0 +1,18 @@
+import { Typography } from 'antd';
+import type { ComponentProps, ReactNode } from 'react';
+import { SchemaGrid } from '../../renderer/SchemaGrid.tsx';
+import { SaldosContas } from './SaldosContas.tsx';
+
+/** A read-only financial list (baixas, transferências): its title, each conta's balance, the grid, and any dialog of the page. */
+export function GradeComSaldos({ children, ...grid }: Omit<ComponentProps<typeof SchemaGrid>, 'canCreate' | 'canEdit' | 'canDelete'> & { children?: ReactNode }) {
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {grid.doc.title}
+      </Typography.Title>
+      <SaldosContas />
+      <SchemaGrid {...grid} canCreate={false} canEdit={false} canDelete={false} />
+      {children}
+    </div>
+  );
+}
