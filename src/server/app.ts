@@ -87,7 +87,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     background: new BackgroundTasks(),
     storage: opts.storage ?? (await openStorage({ url: process.env.STORAGE_URL, dataDir: opts.dataDir ?? process.env.DATA_DIR ?? './data' })),
   };
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === 'true', routerOptions: { maxParamLength: 500 } });
+  // pluginTimeout: registering the routes compiles every document's schemas; on a loaded machine that passed
+  // Fastify's 10 s default and the start failed ('Plugin did not start in time'). A slow start is not an error.
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === 'true', routerOptions: { maxParamLength: 500 }, pluginTimeout: 120_000 });
   installErrorHandler(app);
   installJsonBodyParser(app);
   await installSecurityHeaders(app, services.brands);

@@ -1,6 +1,6 @@
 import 'antd/dist/antd.css';
 import { App as AntApp, ConfigProvider, Grid, Layout, Menu } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { expandedKeys, flattenMenu, isAccountant } from '../../shared/menu-filter.ts';
@@ -66,9 +66,18 @@ export function ShellLayout() {
   const adminPanel = pathname.startsWith('/administrador');
   // useBreakpoint reports only what it has measured; nothing measured yet is not 'small'.
   const small = Object.keys(screens).length > 0 && !screens.md;
-  // On a small screen the menu starts closed and opens over the page instead of squeezing it.
+  // On a small screen the menu starts closed and opens over the page instead of squeezing it. A collapse made here
+  // is undone when the screen is wide again (a window grown, or a first measure taken before the page had its size),
+  // so a wide screen never stays with the menu closed that nobody closed.
+  const autoCollapsed = useRef(false);
   useEffect(() => {
-    if (small) setCollapsed(true);
+    if (small) {
+      setCollapsed(true);
+      autoCollapsed.current = true;
+    } else if (autoCollapsed.current) {
+      setCollapsed(false);
+      autoCollapsed.current = false;
+    }
   }, [small]);
   const accountant = isAccountant(info);
 
