@@ -37,7 +37,8 @@ export async function referenciasA(q: Queryable, tabela: string, tenantId: numbe
       else out.push({ tabela: f.tabela, quantidade: n });
     }
   }
-  return out;
+  // By table name, so the message names them in the same order on every engine (catalog order differs).
+  return out.sort((a, b) => a.tabela.localeCompare(b.tabela));
 }
 
 export const descreverReferencias = (refs: Referencia[]) => refs.map((r) => `${r.tabela.replace(/^public\./, '').replace(/_/g, ' ')} (${r.quantidade})`).join(', ');
