@@ -1,5 +1,6 @@
 import type Ajv from 'ajv';
 import { FIELD_FORMAT_CHECKS } from './field-types.ts';
+import { IE_KEYWORD, palavraChaveIe } from './inscricao-estadual.ts';
 
 /** Custom string formats (declared by the field-type registry), used by the server's ajv and the browser's RJSF. */
 export const CUSTOM_FORMATS: Record<string, (v: string) => boolean> = FIELD_FORMAT_CHECKS;
@@ -13,7 +14,13 @@ export const ANNOTATION_KEYWORDS = ['lookup', 'relation', 'widget', 'mask', 'x-c
 export function addRetaguardaFormats(ajv: Ajv): Ajv {
   for (const [name, fn] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, { type: 'string', validate: fn });
   for (const kw of ANNOTATION_KEYWORDS) if (!ajv.getKeyword(kw)) ajv.addKeyword({ keyword: kw, schemaType: ['string', 'object', 'boolean'] });
+  addRetaguardaKeywords(ajv);
   return ajv;
+}
+
+/** Rules over more than one field that both sides check (the IE by the record's UF). */
+export function addRetaguardaKeywords(ajv: Pick<Ajv, 'getKeyword' | 'addKeyword'>) {
+  if (!ajv.getKeyword(IE_KEYWORD)) ajv.addKeyword(palavraChaveIe() as any);
 }
 
 /** The ajv options both sides use: same coercion, defaults and strictness, or they will disagree. */

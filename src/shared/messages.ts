@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { DOCUMENT_FORMATS } from './formats.ts';
+import { IE_KEYWORD, mensagemIeInvalida } from './inscricao-estadual.ts';
 
 /** SPEC 5.5: the generic field messages, shown on both sides. */
 export const FIELD_MESSAGES = {
@@ -55,6 +56,9 @@ export function fieldError(e: ErrorObject): FieldError {
       break;
     case 'const':
       mensagem = FIELD_MESSAGES.matchOther;
+      break;
+    case IE_KEYWORD:
+      mensagem = mensagemIeInvalida(String(p.uf ?? ''));
       break;
     case 'additionalProperties':
       path = `${path}/${p.additionalProperty}`;

@@ -35,9 +35,8 @@ describe('configurações fiscais no navegador', () => {
     // The perfil below is of the Regime Normal: the Matriz moves to Lucro Presumido (CRT 3).
     await pick(selectOf('root_regimeTributario'), 'Presumido', 'Lucro Presumido');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Inscrição estadual inválida para SP' });
-    await visible(dialog);
-    await dialog.getByRole('button').first().click();
+    // The form checks the IE with the same rule as the API (the schema's inscricaoEstadualDaUf): nothing is sent.
+    await visible(page.locator('.ant-form-item-explain-error').filter({ hasText: 'Inscrição estadual inválida para a UF SP.' }));
     const antes = (await api(`/api/Empresas?filter=${encodeURIComponent(JSON.stringify({ where: { apelido: 'Matriz' } }))}`))[0];
     expect(antes).toMatchObject({ inscricaoEstadual: '110042490114', regimeTributario: 1 });
 

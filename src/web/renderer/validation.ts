@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { AJV_OPTIONS, ANNOTATION_KEYWORDS, CUSTOM_FORMATS } from '../../shared/formats.ts';
+import { AJV_OPTIONS, ANNOTATION_KEYWORDS, CUSTOM_FORMATS, addRetaguardaKeywords } from '../../shared/formats.ts';
 import { fieldError } from '../../shared/messages.ts';
 import { trimStrings } from '../../shared/trim.ts';
 
@@ -13,6 +13,7 @@ export const validator = customizeValidator({
   customFormats: CUSTOM_FORMATS,
   extenderFn: (ajv) => {
     for (const kw of ANNOTATION_KEYWORDS) if (!ajv.getKeyword(kw)) ajv.addKeyword({ keyword: kw, schemaType: ['string', 'object', 'boolean'] });
+    addRetaguardaKeywords(ajv as any);
     return ajv;
   },
 });
