@@ -45,6 +45,7 @@ const InutilizacoesPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx'
 const InutilizacaoFormPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx').then((m) => ({ default: m.InutilizacaoFormPage })));
 const ConfiguracaoNfePage = lazy(() => import('../pages/nfe/ConfiguracaoNfePage.tsx'));
 const CertificadoDigitalPage = lazy(() => import('../pages/nfe/CertificadoDigitalPage.tsx'));
+const AssistenteFiscalPage = lazy(() => import('../pages/nfe/AssistenteFiscalPage.tsx'));
 const AssinaturaPage = lazy(() => import('../pages/assinatura/AssinaturaPage.tsx'));
 // Business documents (schemas/documents): one list and one form page for every type.
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
@@ -101,6 +102,7 @@ export function appRoutes() {
         <Route path="/pages/nfe/inutilizacoes/cadastrar" element={<InutilizacaoFormPage />} />
         <Route path="/pages/configuracoes/nfe" element={<ConfiguracaoNfePage />} />
         <Route path="/pages/fiscais/certificado-digital" element={<CertificadoDigitalPage />} />
+        <Route path="/pages/fiscais/assistente" element={<AssistenteFiscalPage />} />
         <Route path="/pages/assinatura" element={<AssinaturaPage />} />
         <Route path="/pages/compras/entrada-nota-fiscal/importar-xml" element={<ImportarNotaPage />} />
         {DOCUMENTS.flatMap((doc) => [

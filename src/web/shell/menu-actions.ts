@@ -14,6 +14,8 @@ export function runMenuAction(action: string, ctx: { navigate: NavigateFunction;
       return void ctx.navigate('/planos');
     case 'modulosAdicionais':
       return void ctx.navigate('/pages/assinatura');
+    case 'assistenteFiscal':
+      return void ctx.navigate('/pages/fiscais/assistente');
     case 'excluirProdutos':
       return void ctx.navigate('/administrador/configuracoes/excluir-produtos');
     case 'excluirFilial':
