@@ -31,6 +31,7 @@ import fiscalRoutes from './fiscal/routes.ts';
 import danfceHomologacaoRoutes from './fiscal/danfce-homologacao.ts';
 import emissaoRoutes from './fiscal/emissao/routes.ts';
 import assistenteFiscalRoutes from './fiscal/assistente/routes.ts';
+import contingenciaNfeRoutes from './fiscal/emissao/contingencia-routes.ts';
 import planosRoutes from './planos/routes.ts';
 import { openStorage, type FileStorage } from './storage/storage.ts';
 import healthRoutes from './storage/health-routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(fiscalRoutes);
   await app.register(emissaoRoutes, { services });
   await app.register(assistenteFiscalRoutes, { services });
+  await app.register(contingenciaNfeRoutes, { services });
   await app.register(documentosRoutes, { services });
   await app.register(estoqueComplementosRoutes, { services });
   await app.register(comprasRoutes, { services });

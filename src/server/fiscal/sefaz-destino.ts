@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SefazLocal } from '../stand-ins/sefaz-local.ts';
+import { SefazLocal, type OpcoesSefazLocal } from '../stand-ins/sefaz-local.ts';
 import { SefazCliente, type Destino, type OpcoesCliente } from './sefaz-cliente.ts';
 
 /**
@@ -26,6 +26,11 @@ export interface OpcoesDestino {
 }
 
 let local: Promise<{ sefaz: SefazLocal; destino: Destino }> | null = null;
+/** Options of the normal local SEFAZ: the Ambiente Nacional it checks EPECs against is attached when started. */
+let opcoesNormal: OpcoesSefazLocal | null = null;
+/** The local stand-ins of the contingency authorisers (SVC-AN, SVC-RS) and of the Ambiente Nacional (EPEC). */
+const extras = new Map<PapelContingencia, Promise<{ sefaz: SefazLocal; destino: Destino }>>();
+export type PapelContingencia = 'SVC-AN' | 'SVC-RS' | 'AN';
 
 /**
  * The destination the setting selects. For `local` the local SEFAZ is started once per process on 127.0.0.1
@@ -37,7 +42,8 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
   if (destinoConfigurado(env) === 'real') return { tipo: 'sefaz' };
   local ??= (async () => {
     const dataDir = path.resolve(o.dataDir ?? env.DATA_DIR ?? './data');
-    const sefaz = new SefazLocal({ arquivoEstado: path.join(dataDir, 'sefaz-local', 'estado.json') });
+    opcoesNormal = { arquivoEstado: path.join(dataDir, 'sefaz-local', 'estado.json') };
+    const sefaz = new SefazLocal(opcoesNormal);
     const porta = Number(env.SEFAZ_LOCAL_PORTA ?? 0);
     if (!Number.isInteger(porta) || porta < 0 || porta > 65535) throw new Error(`SEFAZ_LOCAL_PORTA='${env.SEFAZ_LOCAL_PORTA}' não é uma porta válida.`);
     const baseUrl = await sefaz.iniciar(porta, { manterProcesso: false });
@@ -51,15 +57,63 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
   }
 }
 
-/** The local SEFAZ this process started, if any (tests and operations). */
-export async function sefazLocalEmExecucao(): Promise<SefazLocal | null> {
+/** The local SEFAZ this process started, if any (tests and operations); `papel` names a contingency stand-in. */
+export async function sefazLocalEmExecucao(papel?: PapelContingencia): Promise<SefazLocal | null> {
+  if (papel) {
+    const e = extras.get(papel);
+    return e ? (await e).sefaz : null;
+  }
   return local ? (await local).sefaz : null;
+}
+
+/**
+ * Where the contingency goes: the SVC of the UF (SVC-AN or SVC-RS) or the Ambiente Nacional (EPEC). For `real` the
+ * endpoints of schemas/fiscal/sefaz-endpoints.json (the EPEC, cOrgao 91, is routed to the AN by the client itself);
+ * for `local` a second local SEFAZ acting as that authoriser, started on first use: an SVC shares what it authorises
+ * with the normal local SEFAZ, and the normal one checks NF-e with tpEmis 4 against the local AN's EPECs.
+ */
+export async function destinoContingencia(papel: PapelContingencia, o: OpcoesDestino = {}): Promise<Destino> {
+  const env = o.env ?? process.env;
+  if (destinoConfigurado(env) === 'real') return { tipo: 'sefaz', contingenciaSvc: papel !== 'AN' };
+  await destinoSefaz(o);
+  const normal = (await local!).sefaz;
+  let e = extras.get(papel);
+  if (!e) {
+    e = (async () => {
+      const dataDir = path.resolve(o.dataDir ?? env.DATA_DIR ?? './data');
+      const arquivoEstado = path.join(dataDir, 'sefaz-local', `${papel.toLowerCase()}.json`);
+      const sefaz = new SefazLocal(papel === 'AN' ? { arquivoEstado } : { arquivoEstado, svc: papel, repassarPara: normal });
+      const baseUrl = await sefaz.iniciar(0, { manterProcesso: false });
+      if (papel === 'AN' && opcoesNormal) opcoesNormal.ambienteNacional = sefaz;
+      return { sefaz, destino: { tipo: 'local' as const, baseUrl, ca: sefaz.tls.cert } };
+    })();
+    extras.set(papel, e);
+  }
+  try {
+    return (await e).destino;
+  } catch (err) {
+    extras.delete(papel);
+    throw err;
+  }
+}
+
+/** A client of a contingency authoriser (see destinoContingencia); produção with the local SEFAZ is refused as usual. */
+export async function criarClienteContingencia(papel: PapelContingencia, o: Omit<OpcoesCliente, 'destino'>, opcoes: OpcoesDestino = {}): Promise<SefazCliente> {
+  const env = opcoes.env ?? process.env;
+  if (destinoConfigurado(env) === 'local' && o.tpAmb === 1) {
+    throw new Error('A SEFAZ local só atende homologação (tpAmb 2). Para emitir em produção, defina SEFAZ_DESTINO=real.');
+  }
+  return new SefazCliente({ ...o, destino: await destinoContingencia(papel, opcoes) });
 }
 
 /** Stops the in-process local SEFAZ (server shutdown, tests). */
 export async function pararSefazLocal(): Promise<void> {
   const l = local;
   local = null;
+  opcoesNormal = null;
+  const outros = [...extras.values()];
+  extras.clear();
+  for (const e of outros) await (await e.catch(() => null))?.sefaz.parar();
   if (l) await (await l).sefaz.parar();
 }
 

@@ -69,6 +69,11 @@ export interface OpcoesSefazLocal {
   processamentoLoteMs?: number;
   /** act as the contingency authoriser (SVC-AN takes tpEmis 6, SVC-RS tpEmis 7) instead of the UF's normal one */
   svc?: 'SVC-AN' | 'SVC-RS';
+  /**
+   * as an SVC: the UF's normal authoriser that receives what this one authorises (the real SVC shares its
+   * authorisations with the UF, so events and consultations go on there once it is back)
+   */
+  repassarPara?: SefazLocal;
 }
 
 const VER_APLIC = 'SEFAZ-LOCAL-1.0';
@@ -202,6 +207,13 @@ export class SefazLocal {
       await rename(tmp, arq);
     });
     await this.gravacao;
+  }
+
+  /** A note authorised by the SVC, shared with this (the UF's normal) authoriser. */
+  async receberDeContingencia(n: NotaRegistrada): Promise<void> {
+    this.notas.set(n.chave, { ...n, eventos: [...n.eventos] });
+    this.porNumero.set(`${n.cnpj}|${n.modelo}|${n.serie}|${n.numero}`, n.chave);
+    await this.gravarEstado();
   }
 
   /** Listens on 127.0.0.1 (`porta` 0: a free one). `manterProcesso: false` lets the process end while it listens (in-process use by the server). */
@@ -405,6 +417,7 @@ export class SefazLocal {
       protNFe: prot, nfe, situacao: 'autorizada', dhEmi: s(id.dhEmi), eventos: [],
     });
     this.porNumero.set(chaveNumero, chave);
+    if (this.op.repassarPara) void this.op.repassarPara.receberDeContingencia(this.notas.get(chave)!);
     const destDoc = s(dest.CNPJ) || s(dest.CPF);
     if (destDoc) this.publicar(destDoc, montarNfeProc(nfe, prot), 'procNFe_v4.00.xsd');
     return prot;

@@ -27,6 +27,7 @@ import { codigoUf } from '../ufs.ts';
 import { validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
 import { ieValida } from './ie.ts';
+import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
 import { tributosDaLinha, TributacaoError } from './tributos-linha.ts';
 
 type Row = Record<string, any>;
@@ -95,6 +96,8 @@ export function notaOut(r: Row) {
     dataAutorizacao: iso(r.data_autorizacao),
     rejeicao: r.rejeicao ?? null,
     sequenciaCce: Number(r.sequencia_cce ?? 0),
+    tipoEmissao: Number(r.tipo_emissao ?? 1),
+    contingencia: r.contingencia ?? null,
     dados: (({ documento: _d, ...resto }) => resto)(r.dados ?? {}),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
@@ -448,17 +451,9 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
       const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
       const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
       const m = await montarDocumento(q, ctx, dados, numero, agora);
-      const montada = montarNfe(m.doc, assinadorDe(cert));
-      const sefaz = await clienteSefaz(cert, m.doc.emitente.endereco.uf, m.doc.ambiente);
-      let ret;
-      try {
-        ret = await sefaz.autorizar(montada.xml);
-      } catch (e) {
-        indisponivel(e);
-      } finally {
-        sefaz.fechar();
-      }
-      if (!ret.nfeProc) {
+      // The UF's authoriser, or the branch's contingency when it is down (contingencia-nfe.ts).
+      const { montada, retorno: ret, contingencia } = await autorizarNfe(m.doc, cert, m.doc.emitente.endereco.uf, conf.contingencia);
+      if (!ret.nfeProc && !contingencia?.pendente) {
         throw new Rejeitada(
           {
             cStat: ret.cStat,
@@ -469,19 +464,21 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
           m.doc.ambiente,
         );
       }
-      const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-procNFe.xml`);
-      await services.storage.put(arquivo, Buffer.from(ret.nfeProc, 'utf8'), { contentType: 'application/xml' });
+      const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-${ret.nfeProc ? 'procNFe' : 'nfe'}.xml`);
+      await services.storage.put(arquivo, Buffer.from(ret.nfeProc ?? montada.xml, 'utf8'), { contentType: 'application/xml' });
       const vNF = montada.calculo.totais.vNF.toFixed(2);
       const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
       const r = await q.query(
-        `UPDATE notas_fiscais SET status = 'autorizada', serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
-                arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), updated_at = now()
+        `UPDATE notas_fiscais SET status = $13, serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
+                arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), tipo_emissao = $14, contingencia = $15, updated_at = now()
           WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc)],
+        [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, contingencia?.pendente ? null : dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc),
+          contingencia?.pendente ? 'contingencia' : 'autorizada', contingencia?.tpEmis ?? 1, contingencia ? JSON.stringify(contingencia) : null],
       );
       await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
       const lancamentoId = await lancar(q, ctx, r.rows[0], m, vNF);
       if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
+      if (contingencia) await alertarContingencia(services, q, ctx.tenantId, r.rows[0], contingencia);
       return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
     });
   } catch (e) {

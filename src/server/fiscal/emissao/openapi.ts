@@ -3,7 +3,7 @@ const json = (schema: Record<string, unknown>) => ({ content: { 'application/jso
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
 const erros = { '400': { description: 'Dados inválidos (mensagem em português, campo em details)' }, '401': { description: 'Sem sessão' }, '403': { description: 'Sem permissão' }, '404': { description: 'Não encontrado' }, '409': { description: 'Situação da nota não permite' }, '503': { description: 'SEFAZ indisponível (nada foi numerado)' } };
 const obj = { type: 'object', additionalProperties: true };
-const nota = { type: 'object', properties: { id: { type: 'integer' }, modelo: { type: 'integer' }, serie: { type: ['integer', 'null'] }, numero: { type: ['integer', 'null'] }, status: { enum: ['rascunho', 'rejeitada', 'autorizada', 'cancelada', 'denegada'] }, chave: { type: ['string', 'null'] }, protocolo: { type: ['string', 'null'] }, destinatarioNome: { type: ['string', 'null'] }, total: { type: 'string' }, dataEmissao: { type: ['string', 'null'] }, rejeicao: obj, dados: obj } };
+const nota = { type: 'object', properties: { id: { type: 'integer' }, modelo: { type: 'integer' }, serie: { type: ['integer', 'null'] }, numero: { type: ['integer', 'null'] }, status: { enum: ['rascunho', 'rejeitada', 'autorizada', 'cancelada', 'denegada', 'contingencia'] }, tipoEmissao: { type: 'integer', description: '1 normal; 6/7 SVC-AN/SVC-RS; 4 EPEC' }, contingencia: obj, chave: { type: ['string', 'null'] }, protocolo: { type: ['string', 'null'] }, destinatarioNome: { type: ['string', 'null'] }, total: { type: 'string' }, dataEmissao: { type: ['string', 'null'] }, rejeicao: obj, dados: obj } };
 const resultado = { type: 'object', properties: { nota, autorizada: { type: 'boolean' }, rejeicao: { type: 'object', properties: { cStat: { type: 'string' }, xMotivo: { type: 'string' }, ajuda: obj, erros: { type: 'array', items: obj } } } } };
 const tags = ['NF-e'];
 const op = (summary: string, extra: Record<string, unknown> = {}, resp: Record<string, unknown> = obj) => ({ tags, summary, responses: { '200': { description: 'OK', ...json(resp) }, ...erros }, ...extra });
@@ -36,6 +36,9 @@ export const NFE_PATHS: Record<string, unknown> = {
     get: op('Configurações de NF-e da filial (séries, próximos números, ambiente, CSC sem o token)'),
     put: op('Altera as configurações; o próximo número só avança', { requestBody: json(obj) }),
   },
+  '/api/NotasFiscais/transmitirPendentes': { post: op('Transmite ao autorizador normal as notas emitidas em contingência (EPEC) que aguardam; para na primeira que encontra a SEFAZ ainda indisponível', {}, { type: 'object', properties: { autorizadas: { type: 'array', items: { type: 'integer' } }, rejeitadas: { type: 'array', items: obj }, pendentes: { type: 'integer' } } }) },
+  '/api/AssistenteFiscal': { get: op('Assistente fiscal: situação de cada passo (regime, certificado, séries, CSC, nota de teste) da filial') },
+  '/api/AssistenteFiscal/notaTeste': { post: op('Emite a nota de teste do assistente em homologação (um item, sem estoque nem financeiro)', { requestBody: json({ type: 'object', properties: { clienteId: { type: 'integer' }, produtoId: { type: 'integer' } } }) }, resultado) },
   '/api/CertificadosDigitais/atual': { get: op('Certificado A1 ativo da filial: titular, CNPJ, validade (nunca o arquivo ou a senha)') },
   '/api/CertificadosDigitais': { post: op('Envia o certificado A1 (arquivo .pfx em base64 e senha); guardado cifrado', { requestBody: json({ type: 'object', required: ['arquivo', 'senha'], properties: { arquivo: { type: 'string', description: 'base64' }, senha: { type: 'string' } } }) }) },
 };

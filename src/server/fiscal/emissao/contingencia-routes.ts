@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../app-services.ts';
+import { serverAllows } from '../../auth/access.ts';
+import { forbidden } from '../../http/errors.ts';
+import { transmitirPendentes, transmitirTodasPendentes } from './contingencia-nfe.ts';
+import { CHAVES_NFE } from './routes.ts';
+
+/** Minutes between two automatic attempts to send the notes issued in contingency (EPEC) to the normal authoriser. */
+const INTERVALO_PENDENTES_MS = 5 * 60_000;
+
+/** 'Transmitir pendentes' (notas-processadas) and the job that does the same for every branch while notes wait. */
+export default async function contingenciaRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  app.post('/api/NotasFiscais/transmitirPendentes', { config: { module: 'nfe' } }, async (req) => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, CHAVES_NFE.emitir, 'change') && !serverAllows(ctx, CHAVES_NFE.notas, 'change')) throw forbidden('Você não tem permissão para transmitir notas fiscais.');
+    return transmitirPendentes(services, ctx as typeof ctx & { branchId: number | null });
+  });
+  const timer = setInterval(() => void transmitirTodasPendentes(services).catch(() => {}), INTERVALO_PENDENTES_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
