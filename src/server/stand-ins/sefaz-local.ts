@@ -130,6 +130,8 @@ export class SefazLocal {
   /** number of SOAP requests received, per service (tests use it to prove the client backs off) */
   readonly chamadas = new Map<Servico, number>();
   indisponivel = false;
+  /** the authorisation service answers 108 or 109 (paralysed) instead of judging the document (tests of contingency) */
+  paralisado: '108' | '109' | null = null;
   /**
    * A slow SEFAZ: requests to these services (all when `servicos` is absent) wait `ms` before the answer. With
    * `processa` the request is processed first (the document is authorised) and only the answer is late, as when a
@@ -272,6 +274,10 @@ export class SefazLocal {
       return [403, falhaCert[1]];
     }
     this.chamadas.set(servico, (this.chamadas.get(servico) ?? 0) + 1);
+    if (this.paralisado && (servico === 'NFeAutorizacao4' || servico === 'NFeStatusServico4')) {
+      const [cStat, xMotivo] = this.paralisado === '108' ? ['108', 'Serviço Paralisado Momentaneamente (curto prazo)'] : ['109', 'Serviço Paralisado sem Previsão'];
+      return [200, envelopeResposta(servico, servico === 'NFeAutorizacao4' ? this.retEnvi(cStat, xMotivo) : this.retStatus('', cStat, xMotivo))];
+    }
     let msg: string;
     try {
       msg = desenvelopar(corpo);

@@ -104,6 +104,15 @@ export async function abrirCertificado(services: Pick<AppServices, 'storage'>, q
   if (new Date(row.valido_ate).getTime() < agora) {
     throw badRequest(`O certificado digital de ${row.titular} venceu em ${new Date(row.valido_ate).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}: envie o novo certificado antes de emitir.`, [{ campo: 'certificado', mensagem: 'Certificado vencido' }]);
   }
+  // The branch's CNPJ may have changed after the upload: SEFAZ would refuse the note (213) after numbering it.
+  const f = (await q.query<{ cpf_cnpj: string; apelido: string | null; nome: string }>(`SELECT cpf_cnpj, apelido, nome FROM branches WHERE tenant_id = $1 AND id = $2`, [tenantId, filialId])).rows[0];
+  const raizFilial = String(f?.cpf_cnpj ?? '').replace(/\D/g, '');
+  if (f && row.cnpj && raizFilial.slice(0, 8) !== String(row.cnpj).slice(0, 8)) {
+    throw badRequest(
+      `O certificado digital em uso é do CNPJ ${formatarCnpj(row.cnpj)}, de outra empresa que a filial ${f.apelido ?? f.nome} (CNPJ ${formatarCnpj(raizFilial)}): envie o certificado da própria empresa antes de emitir.`,
+      [{ campo: 'certificado', mensagem: 'CNPJ do certificado difere do da filial' }],
+    );
+  }
   const chave = `${tenantId}|${row.id}|${row.arquivo}`;
   const pronto = abertos.get(chave);
   if (pronto) return pronto;

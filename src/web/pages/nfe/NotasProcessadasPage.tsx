@@ -19,9 +19,11 @@ interface Nota {
   dataEmissao: string | null;
   createdAt: string;
   sequenciaCce: number;
+  tipoEmissao?: number;
+  contingencia?: { autorizador: string; pendente: boolean } | null;
 }
 
-const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta' };
+const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta', contingencia: 'gold' };
 const brl = (v: string) => Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 const data = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).slice(0, 17).replace(',', '') : '');
 
@@ -80,6 +82,12 @@ export default function NotasProcessadasPage() {
       const r = await api.post<{ cStat: string; xMotivo: string }>(`NotasFiscais/${n.id}/consultar`);
       toast('info', `SEFAZ: ${r.data.cStat} - ${r.data.xMotivo}`);
     });
+  const transmitirPendentes = () =>
+    executar(async () => {
+      const r = (await api.post<{ autorizadas: number[]; rejeitadas: { cStat: string; xMotivo: string }[]; pendentes: number }>('NotasFiscais/transmitirPendentes')).data;
+      const partes = [`${r.autorizadas.length} autorizada(s)`, ...(r.rejeitadas.length ? [`${r.rejeitadas.length} rejeitada(s)`] : []), ...(r.pendentes ? [`${r.pendentes} ainda pendente(s): a SEFAZ continua indisponível`] : [])];
+      toast(r.pendentes || r.rejeitadas.length ? 'warning' : 'success', `Notas em contingência: ${partes.join(', ')}.`);
+    });
   const excluir = (n: Nota) =>
     executar(async () => {
       if (!(await confirmDialog({ title: 'Excluir este rascunho?', danger: true }))) return;
@@ -99,6 +107,9 @@ export default function NotasProcessadasPage() {
         <Button type="primary" onClick={() => navigate('/pages/nfe/emitir-nfe')}>
           Emitir NF-e
         </Button>
+        {lista.data?.some((n) => n.status === 'contingencia') ? (
+          <Button onClick={transmitirPendentes}>Transmitir pendentes</Button>
+        ) : null}
       </Space>
       <Table<Nota>
         rowKey="id"
@@ -107,7 +118,16 @@ export default function NotasProcessadasPage() {
         dataSource={lista.data ?? []}
         pagination={{ pageSize: 50 }}
         columns={[
-          { title: 'Situação', dataIndex: 'status', render: (s: string) => <Tag color={COR[s]}>{STATUS_NOTA[s as keyof typeof STATUS_NOTA] ?? s}</Tag> },
+          {
+            title: 'Situação',
+            dataIndex: 'status',
+            render: (s: string, n) => (
+              <>
+                <Tag color={COR[s]}>{STATUS_NOTA[s as keyof typeof STATUS_NOTA] ?? s}</Tag>
+                {n.tipoEmissao && n.tipoEmissao !== 1 ? <Tag color="gold" title={n.contingencia?.autorizador}>Emitida em contingência</Tag> : null}
+              </>
+            ),
+          },
           { title: 'Número', dataIndex: 'numero' },
           { title: 'Série', dataIndex: 'serie' },
           { title: 'Chave', dataIndex: 'chave', render: (c: string | null) => <span style={{ fontFamily: 'monospace', fontSize: 11 }}>{c}</span> },
