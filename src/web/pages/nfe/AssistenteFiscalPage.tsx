@@ -97,7 +97,7 @@ export default function AssistenteFiscalPage() {
           setErro(null);
           setAtual(k);
         }}
-        items={PASSOS.map((p, k) => ({ title: titulos[k], status: k === atual ? 'process' : s.passos[p] ? 'finish' : 'wait', description: s.passos[p] ? 'Configurado' : undefined }))}
+        items={PASSOS.map((p, k) => ({ title: titulos[k], status: s.passos[p] ? 'finish' : k === atual ? 'process' : 'wait', description: s.passos[p] ? 'Configurado' : undefined }))}
         style={{ marginBottom: 16 }}
       />
       <Card size="small" title={titulos[atual]} data-testid={`passo-${passo}`}>
