@@ -142,6 +142,7 @@ export const ROUTES = [
   "pages/financeiro/lancamentos/lista/transferencias",
   "pages/financeiro/lancamentos/visualizar/:id",
   "pages/financeiro/ofx",
+  "pages/fiscais/assistente",
   "pages/fiscais/certificado-digital",
   "pages/fiscais/conta-contabil-sped",
   "pages/fiscais/gerar-arquivo-sintegra",
