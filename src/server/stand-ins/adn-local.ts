@@ -14,6 +14,7 @@ import { assinarXml, verificarAssinatura, type Assinador } from '../fiscal/assin
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
 import { g, t, tx } from '../fiscal/xml-writer.ts';
 import { NS_NFSE, VERSAO_NFSE, chaveNfse, chaveNfseValida, dataHoraBrasil } from '../nfse/dps.ts';
+import { descricaoServicoNacional } from '../nfse/servicos-nacionais.ts';
 
 /**
  * The Sefin Nacional / ADN of the NFS-e national standard for homologação and tests: the same REST protocol
@@ -107,19 +108,12 @@ function certificadoServidor(): { key: string; cert: string } {
 }
 
 let municipios: Map<string, { nome: string; uf: string }> | null = null;
-let servicos: Map<string, string> | null = null;
 function nomeMunicipio(codigo: string): string {
   municipios ??= new Map(
     (JSON.parse(readFileSync(path.join(RAIZ, 'schemas/lookups/municipio.json'), 'utf8')).items as { value: number; label: string; uf: string }[]).map((m) => [String(m.value), { nome: m.label, uf: m.uf }]),
   );
   const m = municipios.get(codigo);
   return m ? `${m.nome} - ${m.uf}` : codigo;
-}
-export function descricaoServicoNacional(codigo: string): string | null {
-  servicos ??= new Map(
-    (JSON.parse(readFileSync(path.join(RAIZ, 'schemas/lookups/codigoTributacaoNacional.json'), 'utf8')).items as { value: string; label: string }[]).map((s) => [s.value, s.label.replace(/^\S+ - /, '')]),
-  );
-  return servicos.get(codigo) ?? null;
 }
 
 const erro = (codigo: CodigoErro, complemento?: string): ErroAdn => ({ Codigo: codigo, Descricao: ERROS[codigo], ...(complemento ? { Complemento: complemento.slice(0, 2000) } : {}) });

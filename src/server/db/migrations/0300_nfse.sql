@@ -53,3 +53,7 @@ SELECT create_tenant_table('notas_servico_eventos', $$
   FOREIGN KEY (tenant_id, nota_id) REFERENCES notas_servico(tenant_id, id)
 $$);
 CREATE INDEX notas_servico_eventos_nota ON notas_servico_eventos (tenant_id, nota_id);
+
+-- The demo branch: its service orders waiting for faturamento are faturados (and their NFS-e issued at the local
+-- ADN, with the storage and certificate of the server that does it) the first time a server lists the notes.
+ALTER TABLE configuracoes_nfe ADD COLUMN IF NOT EXISTS nfse_demo boolean NOT NULL DEFAULT false;
