@@ -59,7 +59,8 @@ export async function gerarDanfse(nfseXml: string, o: { cancelada?: boolean } = 
   pdf.font('Helvetica').fontSize(8).text('Documento Auxiliar da Nota Fiscal de Serviço Eletrônica', L + 6, y + 22);
   pdf.font('Helvetica-Bold').fontSize(10).text(`NFS-e nº ${inf.nNFSe}`, L + 6, y + 36);
   pdf.font('Helvetica').fontSize(7).text(`Emissão da DPS: ${dataHora(String(dps.dhEmi))}   Autorização: ${dataHora(String(inf.dhProc))}   Competência: ${data(String(dps.dCompet))}`, L + 6, y + 50);
-  pdf.text(`DPS série ${dps.serie} nº ${dps.nDPS}   Município emissor: ${inf.xLocEmi}`, L + 6, y + 60);
+  pdf.text(`DPS série ${dps.serie} nº ${dps.nDPS}   Município emissor: ${inf.xLocEmi}   `, L + 6, y + 60, { continued: true });
+  pdf.font('Helvetica-Bold').fillColor(o.cancelada ? '#c00000' : '#000000').text(`Situação: ${o.cancelada ? 'NFS-e CANCELADA' : 'Autorizada'}`).fillColor('#000000');
   pdf.font('Helvetica').fontSize(6).text('CHAVE DE ACESSO DA NFS-e', L + 6, y + 69);
   pdf.font('Courier-Bold').fontSize(7.5).text(chave, L + 95, y + 68);
   pdf.image(qr, L + W - 74, y + 4, { width: 70 });
