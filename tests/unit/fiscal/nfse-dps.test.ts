@@ -46,6 +46,8 @@ const base = (extra: Partial<DpsEntrada> = {}): DpsEntrada => ({
 describe('DPS of the NFS-e national standard', () => {
   const cert = gerarCertificadoTeste({ cnpj: CNPJ });
   const a1 = lerCertificadoA1(cert.pfx, cert.senha);
+  // The NFS-e package is compiled once per process (libxml2 in WASM, in the validation workers): done here, not in a test.
+  beforeAll(() => validarXsd(readFileSync(path.join(SAMPLES, 'dps-simples.xml'), 'utf8'), 'DPS_v1.00.xsd', 'NFSE_V1'), 120_000);
 
   it('the official samples validate with xmllint against DPS_v1.00.xsd (the schemas are wired right)', () => {
     for (const f of ['dps-simples.xml', 'dps-regime-normal.xml']) {
@@ -129,10 +131,11 @@ describe('local ADN (Sefin Nacional stand-in) over HTTPS with the client certifi
   const assinada = (e: DpsEntrada, c = a1) => assinarXml(montarDps(e).xml, 'infDPS', assinadorDe(c));
 
   beforeAll(async () => {
+    await validarXsd(readFileSync(path.join(SAMPLES, 'dps-simples.xml'), 'utf8'), 'DPS_v1.00.xsd', 'NFSE_V1');
     adn = new AdnLocal();
     url = await adn.iniciar();
     adn.cadastrarContribuinte({ cnpj: CNPJ, nome: 'LOJA EXEMPLO LTDA', inscricaoMunicipal: '1234567', endereco: { logradouro: 'Rua A', numero: '1', bairro: 'Centro', codigoMunicipio: '3550308', uf: 'SP', cep: '01001000' } });
-  });
+  }, 120_000);
   afterAll(() => adn.parar());
 
   it('authorises a signed DPS: a numbered NFS-e, schema-valid (xmllint NFSe_v1.00.xsd), both signatures verified by xmlsec1; GET by key; the same DPS twice is E0014', async () => {
