@@ -228,6 +228,773 @@ export const CODIGO_BARRAS_ETIQUETA = [
 ] as const;
 export type CodigoBarrasEtiqueta = "nenhum" | "ean13" | "code128";
 
+/** Código de tributação nacional (NFS-e) */
+export const CODIGO_TRIBUTACAO_NACIONAL = [
+  {
+    "value": "010101",
+    "label": "01.01.01 - Análise e desenvolvimento de sistemas",
+    "itemLc116": "01",
+    "subitemLc116": "01.01"
+  },
+  {
+    "value": "010201",
+    "label": "01.02.01 - Programação",
+    "itemLc116": "01",
+    "subitemLc116": "01.02"
+  },
+  {
+    "value": "010301",
+    "label": "01.03.01 - Processamento, armazenamento ou hospedagem de dados, textos, imagens, vídeos, páginas eletrônicas, aplicativos e sistemas de informação",
+    "itemLc116": "01",
+    "subitemLc116": "01.03"
+  },
+  {
+    "value": "010401",
+    "label": "01.04.01 - Elaboração de programas de computadores, inclusive de jogos eletrônicos",
+    "itemLc116": "01",
+    "subitemLc116": "01.04"
+  },
+  {
+    "value": "010501",
+    "label": "01.05.01 - Licenciamento ou cessão de direito de uso de programas de computação",
+    "itemLc116": "01",
+    "subitemLc116": "01.05"
+  },
+  {
+    "value": "010601",
+    "label": "01.06.01 - Assessoria e consultoria em informática",
+    "itemLc116": "01",
+    "subitemLc116": "01.06"
+  },
+  {
+    "value": "010701",
+    "label": "01.07.01 - Suporte técnico em informática, inclusive instalação, configuração e manutenção de programas de computação e bancos de dados",
+    "itemLc116": "01",
+    "subitemLc116": "01.07"
+  },
+  {
+    "value": "010801",
+    "label": "01.08.01 - Planejamento, confecção, manutenção e atualização de páginas eletrônicas",
+    "itemLc116": "01",
+    "subitemLc116": "01.08"
+  },
+  {
+    "value": "010901",
+    "label": "01.09.01 - Disponibilização, sem cessão definitiva, de conteúdos de áudio, vídeo, imagem e texto por meio da internet",
+    "itemLc116": "01",
+    "subitemLc116": "01.09"
+  },
+  {
+    "value": "020101",
+    "label": "02.01.01 - Serviços de pesquisas e desenvolvimento de qualquer natureza",
+    "itemLc116": "02",
+    "subitemLc116": "02.01"
+  },
+  {
+    "value": "030201",
+    "label": "03.02.01 - Cessão de direito de uso de marcas e de sinais de propaganda",
+    "itemLc116": "03",
+    "subitemLc116": "03.02"
+  },
+  {
+    "value": "030301",
+    "label": "03.03.01 - Exploração de salões de festas, centro de convenções, escritórios virtuais, stands, quadras esportivas, estádios, ginásios, auditórios e congêneres",
+    "itemLc116": "03",
+    "subitemLc116": "03.03"
+  },
+  {
+    "value": "030401",
+    "label": "03.04.01 - Locação, sublocação, arrendamento, direito de passagem ou permissão de uso de ferrovia, rodovia, postes, cabos, dutos e condutos",
+    "itemLc116": "03",
+    "subitemLc116": "03.04"
+  },
+  {
+    "value": "030501",
+    "label": "03.05.01 - Cessão de andaimes, palcos, coberturas e outras estruturas de uso temporário",
+    "itemLc116": "03",
+    "subitemLc116": "03.05"
+  },
+  {
+    "value": "040101",
+    "label": "04.01.01 - Medicina e biomedicina",
+    "itemLc116": "04",
+    "subitemLc116": "04.01"
+  },
+  {
+    "value": "040201",
+    "label": "04.02.01 - Análises clínicas, patologia, eletricidade médica, radioterapia, quimioterapia, ultrassonografia, ressonância magnética, radiologia, tomografia e congêneres",
+    "itemLc116": "04",
+    "subitemLc116": "04.02"
+  },
+  {
+    "value": "040301",
+    "label": "04.03.01 - Hospitais, clínicas, laboratórios, sanatórios, manicômios, casas de saúde, prontos-socorros, ambulatórios e congêneres",
+    "itemLc116": "04",
+    "subitemLc116": "04.03"
+  },
+  {
+    "value": "040801",
+    "label": "04.08.01 - Terapia ocupacional, fisioterapia e fonoaudiologia",
+    "itemLc116": "04",
+    "subitemLc116": "04.08"
+  },
+  {
+    "value": "041101",
+    "label": "04.11.01 - Obstetrícia",
+    "itemLc116": "04",
+    "subitemLc116": "04.11"
+  },
+  {
+    "value": "041201",
+    "label": "04.12.01 - Odontologia",
+    "itemLc116": "04",
+    "subitemLc116": "04.12"
+  },
+  {
+    "value": "041301",
+    "label": "04.13.01 - Ortóptica",
+    "itemLc116": "04",
+    "subitemLc116": "04.13"
+  },
+  {
+    "value": "041401",
+    "label": "04.14.01 - Próteses sob encomenda",
+    "itemLc116": "04",
+    "subitemLc116": "04.14"
+  },
+  {
+    "value": "041501",
+    "label": "04.15.01 - Psicanálise",
+    "itemLc116": "04",
+    "subitemLc116": "04.15"
+  },
+  {
+    "value": "041601",
+    "label": "04.16.01 - Psicologia",
+    "itemLc116": "04",
+    "subitemLc116": "04.16"
+  },
+  {
+    "value": "041701",
+    "label": "04.17.01 - Casas de repouso e de recuperação, creches, asilos e congêneres",
+    "itemLc116": "04",
+    "subitemLc116": "04.17"
+  },
+  {
+    "value": "041901",
+    "label": "04.19.01 - Bancos de sangue, leite, pele, olhos, óvulos, sêmen e congêneres",
+    "itemLc116": "04",
+    "subitemLc116": "04.19"
+  },
+  {
+    "value": "050101",
+    "label": "05.01.01 - Medicina veterinária e zootecnia",
+    "itemLc116": "05",
+    "subitemLc116": "05.01"
+  },
+  {
+    "value": "050201",
+    "label": "05.02.01 - Hospitais, clínicas, ambulatórios, prontos-socorros e congêneres, na área veterinária",
+    "itemLc116": "05",
+    "subitemLc116": "05.02"
+  },
+  {
+    "value": "050301",
+    "label": "05.03.01 - Laboratórios de análise na área veterinária",
+    "itemLc116": "05",
+    "subitemLc116": "05.03"
+  },
+  {
+    "value": "050801",
+    "label": "05.08.01 - Guarda, tratamento, amestramento, embelezamento, alojamento e congêneres de animais",
+    "itemLc116": "05",
+    "subitemLc116": "05.08"
+  },
+  {
+    "value": "060101",
+    "label": "06.01.01 - Barbearia, cabeleireiros, manicuros, pedicuros e congêneres",
+    "itemLc116": "06",
+    "subitemLc116": "06.01"
+  },
+  {
+    "value": "060201",
+    "label": "06.02.01 - Esteticistas, tratamento de pele, depilação e congêneres",
+    "itemLc116": "06",
+    "subitemLc116": "06.02"
+  },
+  {
+    "value": "060301",
+    "label": "06.03.01 - Banhos, duchas, sauna, massagens e congêneres",
+    "itemLc116": "06",
+    "subitemLc116": "06.03"
+  },
+  {
+    "value": "060401",
+    "label": "06.04.01 - Ginástica, dança, esportes, natação, artes marciais e demais atividades físicas",
+    "itemLc116": "06",
+    "subitemLc116": "06.04"
+  },
+  {
+    "value": "060501",
+    "label": "06.05.01 - Centros de emagrecimento, spa e congêneres",
+    "itemLc116": "06",
+    "subitemLc116": "06.05"
+  },
+  {
+    "value": "060601",
+    "label": "06.06.01 - Aplicação de tatuagens, piercings e congêneres",
+    "itemLc116": "06",
+    "subitemLc116": "06.06"
+  },
+  {
+    "value": "070101",
+    "label": "07.01.01 - Engenharia, agronomia, agrimensura, arquitetura, geologia, urbanismo, paisagismo e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.01"
+  },
+  {
+    "value": "070201",
+    "label": "07.02.01 - Execução, por administração, empreitada ou subempreitada, de obras de construção civil, hidráulica ou elétrica e de outras obras semelhantes",
+    "itemLc116": "07",
+    "subitemLc116": "07.02"
+  },
+  {
+    "value": "070301",
+    "label": "07.03.01 - Elaboração de planos diretores, estudos de viabilidade, estudos organizacionais e outros, relacionados com obras e serviços de engenharia",
+    "itemLc116": "07",
+    "subitemLc116": "07.03"
+  },
+  {
+    "value": "070401",
+    "label": "07.04.01 - Demolição",
+    "itemLc116": "07",
+    "subitemLc116": "07.04"
+  },
+  {
+    "value": "070501",
+    "label": "07.05.01 - Reparação, conservação e reforma de edifícios, estradas, pontes, portos e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.05"
+  },
+  {
+    "value": "070601",
+    "label": "07.06.01 - Colocação e instalação de tapetes, carpetes, assoalhos, cortinas, revestimentos de parede, vidros, divisórias, placas de gesso e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.06"
+  },
+  {
+    "value": "070901",
+    "label": "07.09.01 - Varrição, coleta, remoção, incineração, tratamento, reciclagem, separação e destinação final de lixo, rejeitos e outros resíduos",
+    "itemLc116": "07",
+    "subitemLc116": "07.09"
+  },
+  {
+    "value": "071001",
+    "label": "07.10.01 - Limpeza, manutenção e conservação de vias e logradouros públicos, imóveis, chaminés, piscinas, parques, jardins e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.10"
+  },
+  {
+    "value": "071101",
+    "label": "07.11.01 - Decoração e jardinagem, inclusive corte e poda de árvores",
+    "itemLc116": "07",
+    "subitemLc116": "07.11"
+  },
+  {
+    "value": "071301",
+    "label": "07.13.01 - Dedetização, desinfecção, desinsetização, imunização, higienização, desratização, pulverização e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.13"
+  },
+  {
+    "value": "080101",
+    "label": "08.01.01 - Ensino regular pré-escolar, fundamental, médio e superior",
+    "itemLc116": "08",
+    "subitemLc116": "08.01"
+  },
+  {
+    "value": "080201",
+    "label": "08.02.01 - Instrução, treinamento, orientação pedagógica e educacional, avaliação de conhecimentos de qualquer natureza",
+    "itemLc116": "08",
+    "subitemLc116": "08.02"
+  },
+  {
+    "value": "090101",
+    "label": "09.01.01 - Hospedagem de qualquer natureza em hotéis, apart-service condominiais, flat, apart-hotéis, hotéis residência, residence-service, suite service, hotelaria marítima, motéis, pensões e congêneres",
+    "itemLc116": "09",
+    "subitemLc116": "09.01"
+  },
+  {
+    "value": "090201",
+    "label": "09.02.01 - Agenciamento, organização, promoção, intermediação e execução de programas de turismo, passeios, viagens, excursões, hospedagens e congêneres",
+    "itemLc116": "09",
+    "subitemLc116": "09.02"
+  },
+  {
+    "value": "090301",
+    "label": "09.03.01 - Guias de turismo",
+    "itemLc116": "09",
+    "subitemLc116": "09.03"
+  },
+  {
+    "value": "100101",
+    "label": "10.01.01 - Agenciamento, corretagem ou intermediação de câmbio, de seguros, de cartões de crédito, de planos de saúde e de planos de previdência privada",
+    "itemLc116": "10",
+    "subitemLc116": "10.01"
+  },
+  {
+    "value": "100201",
+    "label": "10.02.01 - Agenciamento, corretagem ou intermediação de títulos em geral, valores mobiliários e contratos quaisquer",
+    "itemLc116": "10",
+    "subitemLc116": "10.02"
+  },
+  {
+    "value": "100501",
+    "label": "10.05.01 - Agenciamento, corretagem ou intermediação de bens móveis ou imóveis, não abrangidos em outros itens ou subitens",
+    "itemLc116": "10",
+    "subitemLc116": "10.05"
+  },
+  {
+    "value": "100801",
+    "label": "10.08.01 - Agenciamento de publicidade e propaganda, inclusive o agenciamento de veiculação por quaisquer meios",
+    "itemLc116": "10",
+    "subitemLc116": "10.08"
+  },
+  {
+    "value": "100901",
+    "label": "10.09.01 - Representação de qualquer natureza, inclusive comercial",
+    "itemLc116": "10",
+    "subitemLc116": "10.09"
+  },
+  {
+    "value": "110101",
+    "label": "11.01.01 - Guarda e estacionamento de veículos terrestres automotores, de aeronaves e de embarcações",
+    "itemLc116": "11",
+    "subitemLc116": "11.01"
+  },
+  {
+    "value": "110201",
+    "label": "11.02.01 - Vigilância, segurança ou monitoramento de bens, pessoas e semoventes",
+    "itemLc116": "11",
+    "subitemLc116": "11.02"
+  },
+  {
+    "value": "110401",
+    "label": "11.04.01 - Armazenamento, depósito, carga, descarga, arrumação e guarda de bens de qualquer espécie",
+    "itemLc116": "11",
+    "subitemLc116": "11.04"
+  },
+  {
+    "value": "120101",
+    "label": "12.01.01 - Espetáculos teatrais",
+    "itemLc116": "12",
+    "subitemLc116": "12.01"
+  },
+  {
+    "value": "120301",
+    "label": "12.03.01 - Espetáculos circenses",
+    "itemLc116": "12",
+    "subitemLc116": "12.03"
+  },
+  {
+    "value": "120701",
+    "label": "12.07.01 - Shows, ballet, danças, desfiles, bailes, óperas, concertos, recitais, festivais e congêneres",
+    "itemLc116": "12",
+    "subitemLc116": "12.07"
+  },
+  {
+    "value": "121301",
+    "label": "12.13.01 - Produção, mediante ou sem encomenda prévia, de eventos, espetáculos, entrevistas, shows, ballet, danças, desfiles, bailes, teatros, óperas, concertos, recitais, festivais e congêneres",
+    "itemLc116": "12",
+    "subitemLc116": "12.13"
+  },
+  {
+    "value": "130201",
+    "label": "13.02.01 - Fonografia ou gravação de sons, inclusive trucagem, dublagem, mixagem e congêneres",
+    "itemLc116": "13",
+    "subitemLc116": "13.02"
+  },
+  {
+    "value": "130301",
+    "label": "13.03.01 - Fotografia e cinematografia, inclusive revelação, ampliação, cópia, reprodução, trucagem e congêneres",
+    "itemLc116": "13",
+    "subitemLc116": "13.03"
+  },
+  {
+    "value": "130501",
+    "label": "13.05.01 - Composição gráfica, inclusive confecção de impressos gráficos, fotocomposição, clicheria, zincografia, litografia e fotolitografia",
+    "itemLc116": "13",
+    "subitemLc116": "13.05"
+  },
+  {
+    "value": "140101",
+    "label": "14.01.01 - Lubrificação, limpeza, lustração, revisão, carga e recarga, conserto, restauração, blindagem, manutenção e conservação de máquinas, veículos, aparelhos, equipamentos, motores, elevadores ou de qualquer objeto",
+    "itemLc116": "14",
+    "subitemLc116": "14.01"
+  },
+  {
+    "value": "140201",
+    "label": "14.02.01 - Assistência técnica",
+    "itemLc116": "14",
+    "subitemLc116": "14.02"
+  },
+  {
+    "value": "140301",
+    "label": "14.03.01 - Recondicionamento de motores",
+    "itemLc116": "14",
+    "subitemLc116": "14.03"
+  },
+  {
+    "value": "140401",
+    "label": "14.04.01 - Recauchutagem ou regeneração de pneus",
+    "itemLc116": "14",
+    "subitemLc116": "14.04"
+  },
+  {
+    "value": "140501",
+    "label": "14.05.01 - Restauração, recondicionamento, acondicionamento, pintura, beneficiamento, lavagem, secagem, tingimento, galvanoplastia, anodização, corte, recorte, plastificação, costura, acabamento, polimento e congêneres de objetos quaisquer",
+    "itemLc116": "14",
+    "subitemLc116": "14.05"
+  },
+  {
+    "value": "140601",
+    "label": "14.06.01 - Instalação e montagem de aparelhos, máquinas e equipamentos, inclusive montagem industrial, prestados ao usuário final",
+    "itemLc116": "14",
+    "subitemLc116": "14.06"
+  },
+  {
+    "value": "140901",
+    "label": "14.09.01 - Alfaiataria e costura, quando o material for fornecido pelo usuário final, exceto aviamento",
+    "itemLc116": "14",
+    "subitemLc116": "14.09"
+  },
+  {
+    "value": "141001",
+    "label": "14.10.01 - Tinturaria e lavanderia",
+    "itemLc116": "14",
+    "subitemLc116": "14.10"
+  },
+  {
+    "value": "141101",
+    "label": "14.11.01 - Tapeçaria e reforma de estofamentos em geral",
+    "itemLc116": "14",
+    "subitemLc116": "14.11"
+  },
+  {
+    "value": "141201",
+    "label": "14.12.01 - Funilaria e lanternagem",
+    "itemLc116": "14",
+    "subitemLc116": "14.12"
+  },
+  {
+    "value": "141301",
+    "label": "14.13.01 - Carpintaria e serralheria",
+    "itemLc116": "14",
+    "subitemLc116": "14.13"
+  },
+  {
+    "value": "141401",
+    "label": "14.14.01 - Guincho intramunicipal, guindaste e içamento",
+    "itemLc116": "14",
+    "subitemLc116": "14.14"
+  },
+  {
+    "value": "150101",
+    "label": "15.01.01 - Administração de fundos quaisquer, de consórcio, de cartão de crédito ou débito e congêneres, de carteira de clientes, de cheques pré-datados e congêneres",
+    "itemLc116": "15",
+    "subitemLc116": "15.01"
+  },
+  {
+    "value": "160101",
+    "label": "16.01.01 - Serviços de transporte coletivo municipal rodoviário, metroviário, ferroviário e aquaviário de passageiros",
+    "itemLc116": "16",
+    "subitemLc116": "16.01"
+  },
+  {
+    "value": "160201",
+    "label": "16.02.01 - Outros serviços de transporte de natureza municipal",
+    "itemLc116": "16",
+    "subitemLc116": "16.02"
+  },
+  {
+    "value": "170101",
+    "label": "17.01.01 - Assessoria ou consultoria de qualquer natureza, não contida em outros itens desta lista; análise, exame, pesquisa, coleta, compilação e fornecimento de dados e informações de qualquer natureza",
+    "itemLc116": "17",
+    "subitemLc116": "17.01"
+  },
+  {
+    "value": "170201",
+    "label": "17.02.01 - Datilografia, digitação, estenografia, expediente, secretaria em geral, resposta audível, redação, edição, interpretação, revisão, tradução, apoio e infraestrutura administrativa e congêneres",
+    "itemLc116": "17",
+    "subitemLc116": "17.02"
+  },
+  {
+    "value": "170301",
+    "label": "17.03.01 - Planejamento, coordenação, programação ou organização técnica, financeira ou administrativa",
+    "itemLc116": "17",
+    "subitemLc116": "17.03"
+  },
+  {
+    "value": "170401",
+    "label": "17.04.01 - Recrutamento, agenciamento, seleção e colocação de mão-de-obra",
+    "itemLc116": "17",
+    "subitemLc116": "17.04"
+  },
+  {
+    "value": "170501",
+    "label": "17.05.01 - Fornecimento de mão-de-obra, mesmo em caráter temporário, inclusive de empregados ou trabalhadores, avulsos ou temporários, contratados pelo prestador de serviço",
+    "itemLc116": "17",
+    "subitemLc116": "17.05"
+  },
+  {
+    "value": "170601",
+    "label": "17.06.01 - Propaganda e publicidade, inclusive promoção de vendas, planejamento de campanhas ou sistemas de publicidade, elaboração de desenhos, textos e demais materiais publicitários",
+    "itemLc116": "17",
+    "subitemLc116": "17.06"
+  },
+  {
+    "value": "170801",
+    "label": "17.08.01 - Franquia (franchising)",
+    "itemLc116": "17",
+    "subitemLc116": "17.08"
+  },
+  {
+    "value": "170901",
+    "label": "17.09.01 - Perícias, laudos, exames técnicos e análises técnicas",
+    "itemLc116": "17",
+    "subitemLc116": "17.09"
+  },
+  {
+    "value": "171001",
+    "label": "17.10.01 - Planejamento, organização e administração de feiras, exposições, congressos e congêneres",
+    "itemLc116": "17",
+    "subitemLc116": "17.10"
+  },
+  {
+    "value": "171101",
+    "label": "17.11.01 - Organização de festas e recepções; bufê (exceto o fornecimento de alimentação e bebidas, que fica sujeito ao ICMS)",
+    "itemLc116": "17",
+    "subitemLc116": "17.11"
+  },
+  {
+    "value": "171201",
+    "label": "17.12.01 - Administração em geral, inclusive de bens e negócios de terceiros",
+    "itemLc116": "17",
+    "subitemLc116": "17.12"
+  },
+  {
+    "value": "171301",
+    "label": "17.13.01 - Leilão e congêneres",
+    "itemLc116": "17",
+    "subitemLc116": "17.13"
+  },
+  {
+    "value": "171401",
+    "label": "17.14.01 - Advocacia",
+    "itemLc116": "17",
+    "subitemLc116": "17.14"
+  },
+  {
+    "value": "171501",
+    "label": "17.15.01 - Arbitragem de qualquer espécie, inclusive jurídica",
+    "itemLc116": "17",
+    "subitemLc116": "17.15"
+  },
+  {
+    "value": "171601",
+    "label": "17.16.01 - Auditoria",
+    "itemLc116": "17",
+    "subitemLc116": "17.16"
+  },
+  {
+    "value": "171701",
+    "label": "17.17.01 - Análise de Organização e Métodos",
+    "itemLc116": "17",
+    "subitemLc116": "17.17"
+  },
+  {
+    "value": "171801",
+    "label": "17.18.01 - Atuária e cálculos técnicos de qualquer natureza",
+    "itemLc116": "17",
+    "subitemLc116": "17.18"
+  },
+  {
+    "value": "171901",
+    "label": "17.19.01 - Contabilidade, inclusive serviços técnicos e auxiliares",
+    "itemLc116": "17",
+    "subitemLc116": "17.19"
+  },
+  {
+    "value": "172001",
+    "label": "17.20.01 - Consultoria e assessoria econômica ou financeira",
+    "itemLc116": "17",
+    "subitemLc116": "17.20"
+  },
+  {
+    "value": "172101",
+    "label": "17.21.01 - Estatística",
+    "itemLc116": "17",
+    "subitemLc116": "17.21"
+  },
+  {
+    "value": "172201",
+    "label": "17.22.01 - Cobrança em geral",
+    "itemLc116": "17",
+    "subitemLc116": "17.22"
+  },
+  {
+    "value": "172301",
+    "label": "17.23.01 - Assessoria, análise, avaliação, atendimento, consulta, cadastro, seleção, gerenciamento de informações, administração de contas a receber ou a pagar e em geral, relacionados a operações de faturização (factoring)",
+    "itemLc116": "17",
+    "subitemLc116": "17.23"
+  },
+  {
+    "value": "172401",
+    "label": "17.24.01 - Apresentação de palestras, conferências, seminários e congêneres",
+    "itemLc116": "17",
+    "subitemLc116": "17.24"
+  },
+  {
+    "value": "180101",
+    "label": "18.01.01 - Serviços de regulação de sinistros vinculados a contratos de seguros; inspeção e avaliação de riscos para cobertura de contratos de seguros; prevenção e gerência de riscos seguráveis e congêneres",
+    "itemLc116": "18",
+    "subitemLc116": "18.01"
+  },
+  {
+    "value": "190101",
+    "label": "19.01.01 - Serviços de distribuição e venda de bilhetes e demais produtos de loteria, bingos, cartões, pules ou cupons de apostas, sorteios, prêmios, inclusive os decorrentes de títulos de capitalização e congêneres",
+    "itemLc116": "19",
+    "subitemLc116": "19.01"
+  },
+  {
+    "value": "200101",
+    "label": "20.01.01 - Serviços portuários, ferroportuários, utilização de porto, movimentação de passageiros, reboque de embarcações, rebocador escoteiro, atracação, desatracação, serviços de praticagem, capatazia, armazenagem de qualquer natureza",
+    "itemLc116": "20",
+    "subitemLc116": "20.01"
+  },
+  {
+    "value": "210101",
+    "label": "21.01.01 - Serviços de registros públicos, cartorários e notariais",
+    "itemLc116": "21",
+    "subitemLc116": "21.01"
+  },
+  {
+    "value": "220101",
+    "label": "22.01.01 - Serviços de exploração de rodovia mediante cobrança de preço ou pedágio dos usuários",
+    "itemLc116": "22",
+    "subitemLc116": "22.01"
+  },
+  {
+    "value": "230101",
+    "label": "23.01.01 - Serviços de programação e comunicação visual, desenho industrial e congêneres",
+    "itemLc116": "23",
+    "subitemLc116": "23.01"
+  },
+  {
+    "value": "240101",
+    "label": "24.01.01 - Serviços de chaveiros, confecção de carimbos, placas, sinalização visual, banners, adesivos e congêneres",
+    "itemLc116": "24",
+    "subitemLc116": "24.01"
+  },
+  {
+    "value": "250101",
+    "label": "25.01.01 - Funerais, inclusive fornecimento de caixão, urna ou esquifes; aluguel de capela; transporte do corpo cadavérico; fornecimento de flores, coroas e outros paramentos",
+    "itemLc116": "25",
+    "subitemLc116": "25.01"
+  },
+  {
+    "value": "260101",
+    "label": "26.01.01 - Serviços de coleta, remessa ou entrega de correspondências, documentos, objetos, bens ou valores, inclusive pelos correios e suas agências franqueadas; courrier e congêneres",
+    "itemLc116": "26",
+    "subitemLc116": "26.01"
+  },
+  {
+    "value": "270101",
+    "label": "27.01.01 - Serviços de assistência social",
+    "itemLc116": "27",
+    "subitemLc116": "27.01"
+  },
+  {
+    "value": "280101",
+    "label": "28.01.01 - Serviços de avaliação de bens e serviços de qualquer natureza",
+    "itemLc116": "28",
+    "subitemLc116": "28.01"
+  },
+  {
+    "value": "290101",
+    "label": "29.01.01 - Serviços de biblioteconomia",
+    "itemLc116": "29",
+    "subitemLc116": "29.01"
+  },
+  {
+    "value": "300101",
+    "label": "30.01.01 - Serviços de biologia, biotecnologia e química",
+    "itemLc116": "30",
+    "subitemLc116": "30.01"
+  },
+  {
+    "value": "310101",
+    "label": "31.01.01 - Serviços técnicos em edificações, eletrônica, eletrotécnica, mecânica, telecomunicações e congêneres",
+    "itemLc116": "31",
+    "subitemLc116": "31.01"
+  },
+  {
+    "value": "320101",
+    "label": "32.01.01 - Serviços de desenhos técnicos",
+    "itemLc116": "32",
+    "subitemLc116": "32.01"
+  },
+  {
+    "value": "330101",
+    "label": "33.01.01 - Serviços de desembaraço aduaneiro, comissários, despachantes e congêneres",
+    "itemLc116": "33",
+    "subitemLc116": "33.01"
+  },
+  {
+    "value": "340101",
+    "label": "34.01.01 - Serviços de investigações particulares, detetives e congêneres",
+    "itemLc116": "34",
+    "subitemLc116": "34.01"
+  },
+  {
+    "value": "350101",
+    "label": "35.01.01 - Serviços de reportagem, assessoria de imprensa, jornalismo e relações públicas",
+    "itemLc116": "35",
+    "subitemLc116": "35.01"
+  },
+  {
+    "value": "360101",
+    "label": "36.01.01 - Serviços de meteorologia",
+    "itemLc116": "36",
+    "subitemLc116": "36.01"
+  },
+  {
+    "value": "370101",
+    "label": "37.01.01 - Serviços de artistas, atletas, modelos e manequins",
+    "itemLc116": "37",
+    "subitemLc116": "37.01"
+  },
+  {
+    "value": "380101",
+    "label": "38.01.01 - Serviços de museologia",
+    "itemLc116": "38",
+    "subitemLc116": "38.01"
+  },
+  {
+    "value": "390101",
+    "label": "39.01.01 - Serviços de ourivesaria e lapidação (quando o material for fornecido pelo tomador do serviço)",
+    "itemLc116": "39",
+    "subitemLc116": "39.01"
+  },
+  {
+    "value": "400101",
+    "label": "40.01.01 - Obras de arte sob encomenda",
+    "itemLc116": "40",
+    "subitemLc116": "40.01"
+  }
+] as const;
+export type CodigoTributacaoNacional = "010101" | "010201" | "010301" | "010401" | "010501" | "010601" | "010701" | "010801" | "010901" | "020101" | "030201" | "030301" | "030401" | "030501" | "040101" | "040201" | "040301" | "040801" | "041101" | "041201" | "041301" | "041401" | "041501" | "041601" | "041701" | "041901" | "050101" | "050201" | "050301" | "050801" | "060101" | "060201" | "060301" | "060401" | "060501" | "060601" | "070101" | "070201" | "070301" | "070401" | "070501" | "070601" | "070901" | "071001" | "071101" | "071301" | "080101" | "080201" | "090101" | "090201" | "090301" | "100101" | "100201" | "100501" | "100801" | "100901" | "110101" | "110201" | "110401" | "120101" | "120301" | "120701" | "121301" | "130201" | "130301" | "130501" | "140101" | "140201" | "140301" | "140401" | "140501" | "140601" | "140901" | "141001" | "141101" | "141201" | "141301" | "141401" | "150101" | "160101" | "160201" | "170101" | "170201" | "170301" | "170401" | "170501" | "170601" | "170801" | "170901" | "171001" | "171101" | "171201" | "171301" | "171401" | "171501" | "171601" | "171701" | "171801" | "171901" | "172001" | "172101" | "172201" | "172301" | "172401" | "180101" | "190101" | "200101" | "210101" | "220101" | "230101" | "240101" | "250101" | "260101" | "270101" | "280101" | "290101" | "300101" | "310101" | "320101" | "330101" | "340101" | "350101" | "360101" | "370101" | "380101" | "390101" | "400101";
+
 /** CSOSN (ICMS do Simples Nacional) */
 export const CSOSN = [
   {
@@ -1778,6 +2545,27 @@ export const REGIME_TRIBUTARIO_MUNICIPAL = [
 export type RegimeTributarioMunicipal = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 export const RegimeTributarioMunicipal = { NENHUM: 0, MICRO_EMPRESA_MUNICIPAL: 1, ESTIMATIVA: 2, SOCIEDADE_DE_PROFISSIONAIS: 3, COOPERATIVA: 4, MEI: 5, MICRO_EMPRESA: 6 } as const;
 
+/** Retenção do ISS (NFS-e) */
+export const RETENCAO_ISS = [
+  {
+    "value": 1,
+    "label": "Não retido",
+    "key": "NAO_RETIDO"
+  },
+  {
+    "value": 2,
+    "label": "Retido pelo tomador",
+    "key": "RETIDO_TOMADOR"
+  },
+  {
+    "value": 3,
+    "label": "Retido pelo intermediário",
+    "key": "RETIDO_INTERMEDIARIO"
+  }
+] as const;
+export type RetencaoIss = 1 | 2 | 3;
+export const RetencaoIss = { NAO_RETIDO: 1, RETIDO_TOMADOR: 2, RETIDO_INTERMEDIARIO: 3 } as const;
+
 /** Segmento da empresa */
 export const SEGMENTO = [
   {
@@ -2719,5 +3507,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","segmento","sistemaExterno","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -7,6 +7,7 @@ import { startPgliteMaintenance } from './db/maintenance.ts';
 import { seedDemo } from './demo/seed.ts';
 import { loadReferenceData } from './ceps/reference-data.ts';
 import { pararSefazLocal } from './fiscal/sefaz-destino.ts';
+import { pararAdnLocal } from './nfse/adn-cliente.ts';
 
 /** A shutdown that has not ended by then (a report still running) exits anyway; another process takes the job over. */
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30000);
@@ -47,6 +48,7 @@ export async function start(opts: { prepare?: boolean } = {}) {
     stopMaintenance();
     await app.close();
     await pararSefazLocal();
+    await pararAdnLocal();
     await db.close();
     process.exit(0);
   };

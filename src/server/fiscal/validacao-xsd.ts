@@ -25,6 +25,8 @@ const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export const PACOTES: Record<Pacote, string> = {
   PL_009: process.env.FISCAL_XSD_PL009 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_009_V4'),
   PL_010: process.env.FISCAL_XSD_PL010 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_010_V1.30'),
+  /** NFS-e national standard (DPS, NFSe, events) v1.00 */
+  NFSE_V1: process.env.FISCAL_XSD_NFSE ?? path.resolve(RAIZ, '../shared/fiscal/nfse-xsd/v1_00'),
 };
 
 
@@ -132,6 +134,11 @@ export function schemaParaRaiz(raiz: string, tpEvento?: string): string | null {
     case 'retEnvEvento': return 'retEnvEvento_v1.00.xsd';
     case 'envEvento': return tpEvento && eventos[tpEvento] ? eventos[tpEvento][0] : null;
     case 'procEventoNFe': return tpEvento && eventos[tpEvento] ? eventos[tpEvento][1] : null;
+    // NFS-e national standard (pacote NFSE_V1)
+    case 'DPS': return 'DPS_v1.00.xsd';
+    case 'NFSe': return 'NFSe_v1.00.xsd';
+    case 'pedRegEvento': return 'pedRegEvento_v1.00.xsd';
+    case 'evento': return 'evento_v1.00.xsd';
   }
   return null;
 }
@@ -314,6 +321,7 @@ const SO_PL_010 = /<(?:[\w.-]+:)?(?:IBSCBS|IBSCBSTot|IS|ISTot|gCompraGov|tpNFDeb
  * the tax reform, PL_009 otherwise. The client, the local SEFAZ and the validation service all decide the same way.
  */
 export function pacoteDoDocumento(xml: string): Pacote {
+  if (xml.includes('http://www.sped.fazenda.gov.br/nfse')) return 'NFSE_V1';
   return SO_PL_010.test(xml) ? 'PL_010' : 'PL_009';
 }
 

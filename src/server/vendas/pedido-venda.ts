@@ -10,6 +10,7 @@ import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/fina
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { liberarReservas, reservar } from '../estoque/reservas.ts';
 import { badRequest, type ErrorDetail } from '../http/errors.ts';
+import { emitirNfseDoPedido } from '../nfse/nfse.service.ts';
 
 type Row = Record<string, unknown>;
 
@@ -326,6 +327,7 @@ const pedidoVenda: DocumentModule = {
       await gravarVendasItens(tx, ctx, doc, hoje);
       await tx.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('dataFaturamento', $3::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, doc.id, hoje]);
       await emitirNfeDoPedido(tx, ctx, doc);
+      await emitirNfseDoPedido(tx, ctx, doc);
     },
     /**
      * Before faturar: the reservation is given back. A faturado order: its NF-e step, the stock movements

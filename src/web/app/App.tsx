@@ -41,6 +41,7 @@ const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-bole
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 const EmitirNfePage = lazy(() => import('../pages/nfe/EmitirNfePage.tsx'));
 const NotasProcessadasPage = lazy(() => import('../pages/nfe/NotasProcessadasPage.tsx'));
+const NotasServicoPage = lazy(() => import('../pages/vendas/NotasServicoPage.tsx'));
 const InutilizacoesPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx'));
 const InutilizacaoFormPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx').then((m) => ({ default: m.InutilizacaoFormPage })));
 const ConfiguracaoNfePage = lazy(() => import('../pages/nfe/ConfiguracaoNfePage.tsx'));
@@ -117,7 +118,7 @@ export function appRoutes() {
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/produtos-alterados', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
         {['vendas', 'vendas/menu'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosVendasPage />} />)}
-        {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/servico" element={<DocumentListPage key="pedidoVenda-servico" doc={PEDIDO_VENDA} baseWhere={{ servico: true }} title="Notas de serviço" newRoute="/pages/vendas/pedido-vendas/cadastrar/servico" />} />}
+        {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/servico" element={<><NotasServicoPage /><DocumentListPage key="pedidoVenda-servico" doc={PEDIDO_VENDA} baseWhere={{ servico: true }} title="Pedidos de serviço" newRoute="/pages/vendas/pedido-vendas/cadastrar/servico" /></>} />}
         {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/cadastrar/:servico" element={<DocumentFormPage key="pedidoVenda-servico-cadastrar" doc={PEDIDO_VENDA} mode="cadastrar" initial={{ servico: true, naturezaOperacao: 'Prestação de serviço' }} />} />}
         {financeiroRoutes()}
         {financeiroExtrasRoutes()}

@@ -1,0 +1,151 @@
+import https from 'node:https';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { CertificadoA1 } from '../fiscal/certificado.ts';
+import { AdnLocal, type ErroAdn } from '../stand-ins/adn-local.ts';
+
+/**
+ * Where NFS-e go, from the setting NFSE_DESTINO:
+ * - `local` (the default): the local ADN (src/server/stand-ins/adn-local.ts), started inside this process on a
+ *   loopback port the first time it is needed; homologação only; nothing leaves the machine.
+ * - `real`: the Sefin Nacional at NFSE_ADN_URL, or by environment https://sefin.nfse.gov.br/SefinNacional
+ *   (produção) and https://sefin.producaorestrita.nfse.gov.br/SefinNacional (produção restrita / homologação),
+ *   over TLS with the branch's A1 as the client certificate.
+ */
+export type DestinoNfse = 'local' | 'real';
+type Ambiente = Record<string, string | undefined>;
+
+export const URL_PRODUCAO = 'https://sefin.nfse.gov.br/SefinNacional';
+export const URL_HOMOLOGACAO = 'https://sefin.producaorestrita.nfse.gov.br/SefinNacional';
+
+export function destinoNfseConfigurado(env: Ambiente = process.env): DestinoNfse {
+  const v = (env.NFSE_DESTINO ?? '').trim().toLowerCase();
+  if (v === '' || v === 'local') return 'local';
+  if (v === 'real') return 'real';
+  throw new Error(`NFSE_DESTINO='${env.NFSE_DESTINO}' não é válido: use 'local' (ADN local de homologação, o padrão) ou 'real' (a Sefin Nacional).`);
+}
+
+let local: Promise<{ adn: AdnLocal; url: string }> | null = null;
+
+/** The in-process local ADN (started once; state in DATA_DIR/adn-local/estado.json). */
+export async function adnLocal(env: Ambiente = process.env): Promise<{ adn: AdnLocal; url: string }> {
+  local ??= (async () => {
+    const dataDir = path.resolve(env.DATA_DIR ?? './data');
+    const adn = new AdnLocal({ arquivoEstado: path.join(dataDir, 'adn-local', 'estado.json') });
+    const porta = Number(env.NFSE_LOCAL_PORTA ?? 0);
+    if (!Number.isInteger(porta) || porta < 0 || porta > 65535) throw new Error(`NFSE_LOCAL_PORTA='${env.NFSE_LOCAL_PORTA}' não é uma porta válida.`);
+    const url = await adn.iniciar(porta, { manterProcesso: false });
+    return { adn, url };
+  })();
+  try {
+    return await local;
+  } catch (e) {
+    local = null;
+    throw e;
+  }
+}
+
+export async function pararAdnLocal(): Promise<void> {
+  const l = local;
+  local = null;
+  if (l) await (await l).adn.parar();
+}
+
+export class AdnIndisponivelError extends Error {}
+
+export type RespostaEmissao =
+  | { autorizada: true; chave: string; idDps: string; nfseXml: string }
+  | { autorizada: false; erros: ErroAdn[] };
+
+export type RespostaEvento = { registrado: true; eventoXml: string } | { registrado: false; erros: ErroAdn[] };
+
+/** The Sefin Nacional's REST API (JSON; XML gzipped and in base64), over mutual TLS with the branch's A1. */
+export class AdnCliente {
+  private agente: https.Agent;
+  constructor(
+    private baseUrl: string,
+    certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem'>,
+    ca?: string,
+    private timeoutMs = 30_000,
+  ) {
+    this.agente = new https.Agent({ key: certificado.privateKeyPem, cert: certificado.certPem, ...(ca ? { ca } : {}), keepAlive: false });
+  }
+
+  private pedir(metodo: 'GET' | 'POST', rota: string, corpo?: unknown): Promise<{ status: number; json: Record<string, any> }> {
+    const url = new URL(this.baseUrl.replace(/\/$/, '') + rota);
+    const dados = corpo === undefined ? undefined : Buffer.from(JSON.stringify(corpo), 'utf8');
+    return new Promise((resolve, reject) => {
+      const req = https.request(
+        url,
+        { method: metodo, agent: this.agente, headers: { Accept: 'application/json', ...(dados ? { 'Content-Type': 'application/json', 'Content-Length': dados.length } : {}) }, timeout: this.timeoutMs },
+        (res) => {
+          const partes: Buffer[] = [];
+          res.on('data', (c: Buffer) => partes.push(c));
+          res.on('end', () => {
+            const texto = Buffer.concat(partes).toString('utf8');
+            try {
+              resolve({ status: res.statusCode ?? 0, json: texto ? JSON.parse(texto) : {} });
+            } catch {
+              reject(new AdnIndisponivelError(`a Sefin Nacional respondeu ${res.statusCode} sem JSON.`));
+            }
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new AdnIndisponivelError('tempo esgotado esperando a Sefin Nacional.')));
+      req.on('error', (e) => reject(e instanceof AdnIndisponivelError ? e : new AdnIndisponivelError(`sem conexão com a Sefin Nacional (${(e as Error).message}).`)));
+      if (dados) req.write(dados);
+      req.end();
+    });
+  }
+
+  private static erros(j: Record<string, any>, status: number): ErroAdn[] {
+    if (Array.isArray(j.erros) && j.erros.length) return j.erros.map((e: any) => ({ Codigo: String(e.Codigo ?? e.codigo ?? ''), Descricao: String(e.Descricao ?? e.descricao ?? ''), ...(e.Complemento ?? e.complemento ? { Complemento: String(e.Complemento ?? e.complemento) } : {}) }));
+    if (j.erro) return [{ Codigo: String(j.erro.codigo ?? j.erro.Codigo ?? ''), Descricao: String(j.erro.descricao ?? j.erro.Descricao ?? '') }];
+    return [{ Codigo: String(status), Descricao: `A Sefin Nacional respondeu ${status}.` }];
+  }
+
+  /** POST /nfse with the signed DPS. */
+  async emitir(dpsAssinada: string): Promise<RespostaEmissao> {
+    const { status, json } = await this.pedir('POST', '/nfse', { dpsXmlGZipB64: gzipSync(Buffer.from(dpsAssinada, 'utf8')).toString('base64') });
+    if (status >= 500) throw new AdnIndisponivelError(`a Sefin Nacional respondeu ${status}.`);
+    if ((status === 200 || status === 201) && json.nfseXmlGZipB64) {
+      return { autorizada: true, chave: String(json.chaveAcesso), idDps: String(json.idDps ?? json.idDPS ?? ''), nfseXml: gunzipSync(Buffer.from(json.nfseXmlGZipB64, 'base64')).toString('utf8') };
+    }
+    return { autorizada: false, erros: AdnCliente.erros(json, status) };
+  }
+
+  /** GET /nfse/{chave}: the authorised NFS-e XML, or null when the national system does not know it. */
+  async consultar(chave: string): Promise<string | null> {
+    const { status, json } = await this.pedir('GET', `/nfse/${encodeURIComponent(chave)}`);
+    if (status === 404) return null;
+    if (status >= 500) throw new AdnIndisponivelError(`a Sefin Nacional respondeu ${status}.`);
+    if (!json.nfseXmlGZipB64) throw new Error(AdnCliente.erros(json, status).map((e) => `${e.Codigo} ${e.Descricao}`).join('; '));
+    return gunzipSync(Buffer.from(json.nfseXmlGZipB64, 'base64')).toString('utf8');
+  }
+
+  /** POST /nfse/{chave}/eventos with the signed pedido de registro de evento. */
+  async evento(chave: string, pedidoAssinado: string): Promise<RespostaEvento> {
+    const { status, json } = await this.pedir('POST', `/nfse/${encodeURIComponent(chave)}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzipSync(Buffer.from(pedidoAssinado, 'utf8')).toString('base64') });
+    if (status >= 500) throw new AdnIndisponivelError(`a Sefin Nacional respondeu ${status}.`);
+    if ((status === 200 || status === 201) && json.eventoXmlGZipB64) return { registrado: true, eventoXml: gunzipSync(Buffer.from(json.eventoXmlGZipB64, 'base64')).toString('utf8') };
+    return { registrado: false, erros: AdnCliente.erros(json, status) };
+  }
+
+  fechar(): void {
+    this.agente.destroy();
+  }
+}
+
+/**
+ * A client for the destination of the setting. The local ADN answers homologação only: produção (tpAmb 1) with
+ * NFSE_DESTINO=local is refused, so no note meant to have legal value is "authorised" by it.
+ */
+export async function criarClienteAdn(certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem'>, ambiente: 1 | 2, env: Ambiente = process.env): Promise<{ cliente: AdnCliente; local: AdnLocal | null }> {
+  if (destinoNfseConfigurado(env) === 'real') {
+    const url = env.NFSE_ADN_URL?.trim() || (ambiente === 1 ? URL_PRODUCAO : URL_HOMOLOGACAO);
+    return { cliente: new AdnCliente(url, certificado), local: null };
+  }
+  if (ambiente === 1) throw new Error('O ADN local só atende homologação (tpAmb 2). Para emitir NFS-e em produção, defina NFSE_DESTINO=real.');
+  const l = await adnLocal(env);
+  return { cliente: new AdnCliente(l.url, certificado, l.adn.tls.cert), local: l.adn };
+}

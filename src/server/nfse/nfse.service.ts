@@ -1,0 +1,323 @@
+import Decimal from 'decimal.js';
+import type { AppServices } from '../app-services.ts';
+import type { Queryable } from '../db/db.ts';
+import type { Documento } from '../documentos/lifecycle.ts';
+import { proximoNumero } from '../documentos/numeracao.ts';
+import { assinadorDe, assinarXml } from '../fiscal/assinatura.ts';
+import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
+import { validarXsd } from '../fiscal/validacao-xsd.ts';
+import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../http/errors.ts';
+import { paraBuffer } from '../fiscal/emissao/certificados.ts';
+import { tenantKey } from '../storage/storage.ts';
+import { AdnIndisponivelError, criarClienteAdn } from './adn-cliente.ts';
+import { gerarDanfse } from './danfse.ts';
+import { calcularValores, dataHoraBrasil, montarDps, montarPedidoCancelamento, regimeDps, type DpsEntrada, type MotivoCancelamento } from './dps.ts';
+
+type Row = Record<string, any>;
+export interface CtxNfse {
+  tenantId: number;
+  userId: number;
+  branchId: number | null;
+}
+type Servicos = Pick<AppServices, 'db' | 'storage'>;
+
+/** Series of the DPS of a branch (numbers in sequencias_filial, tipo 'dps', gap-free). */
+export const SERIE_DPS = 1;
+/** ISS rates the law allows (LC 116/2003 art. 8, II and art. 8-A): 2% to 5%. */
+export const ALIQUOTA_ISS_MINIMA = new Decimal(2);
+export const ALIQUOTA_ISS_MAXIMA = new Decimal(5);
+
+/**
+ * The postings of a business document get a transaction, not the app's services; the file storage the NFS-e
+ * needs (certificate, authorised XML) is handed here once by the module's routes plugin.
+ */
+let servicosModulo: Pick<AppServices, 'storage'> | null = null;
+export function configurarNfse(s: Pick<AppServices, 'storage'>): void {
+  servicosModulo = s;
+}
+
+const so = (v: unknown) => String(v ?? '').replace(/\D/g, '');
+const money = (d: Decimal.Value) => new Decimal(d).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/** The ISS rate rule shared by the service product and the issue: empty, or from 2,00% to 5,00%. */
+export function conferirAliquotaIss(v: unknown): string | null {
+  if (v === null || v === undefined || v === '') return null;
+  let d: Decimal;
+  try {
+    d = new Decimal(String(v).replace(',', '.'));
+  } catch {
+    return 'Alíquota do ISS inválida: informe um número de 2,00 a 5,00 (%).';
+  }
+  if (d.lt(ALIQUOTA_ISS_MINIMA) || d.gt(ALIQUOTA_ISS_MAXIMA)) return `Alíquota do ISS de ${d.toFixed(2).replace('.', ',')}% fora da faixa da lei: informe de 2,00% a 5,00% (LC 116/2003).`;
+  return null;
+}
+
+export function notaServicoOut(r: Row) {
+  return {
+    id: Number(r.id),
+    filialId: Number(r.filial_id),
+    pedidoId: r.pedido_id === null ? null : Number(r.pedido_id),
+    clienteId: r.cliente_id === null ? null : Number(r.cliente_id),
+    tomador: r.tomador ?? null,
+    serieDps: r.serie_dps,
+    numeroDps: Number(r.numero_dps),
+    idDps: r.id_dps,
+    chave: r.chave,
+    numero: Number(r.numero_nfse),
+    situacao: r.situacao as 'autorizada' | 'cancelada',
+    ambiente: Number(r.ambiente),
+    codigoTributacaoNacional: r.codigo_tributacao_nacional,
+    descricao: r.descricao,
+    valorServico: money(r.valor_servico),
+    aliquotaIss: r.aliquota_iss === null ? null : money(r.aliquota_iss),
+    valorIss: r.valor_iss === null ? null : money(r.valor_iss),
+    issRetido: r.iss_retido === true,
+    valorLiquido: money(r.valor_liquido),
+    dataEmissao: new Date(r.data_emissao).toISOString(),
+    dataAutorizacao: new Date(r.data_autorizacao).toISOString(),
+  };
+}
+
+/** What an issue takes: the tomador (a cliente), the service lines and the unconditional discount. */
+export interface PedidoNfse {
+  pedidoId: number | null;
+  clienteId: number | null;
+  linhas: { servicoId: number; valor: string; descricao?: string | null }[];
+  desconto?: string | null;
+  observacao?: string | null;
+}
+
+/** The service lines of a sales order (servicoId, or a produtoId of a service), with their value after discounts. */
+export function pedidoParaNfse(pedido: Documento): PedidoNfse {
+  return {
+    pedidoId: pedido.id,
+    clienteId: (pedido.cabecalho.clienteId as number | null) ?? null,
+    linhas: pedido.itens
+      .filter((it) => typeof it.servicoId === 'number' || typeof it.produtoId === 'number')
+      .map((it) => ({ servicoId: Number(it.servicoId ?? it.produtoId), valor: String(it.valorTotal ?? '0'), descricao: (it.descricao as string | null) ?? null })),
+    desconto: (pedido.cabecalho.totalDesconto as string | null) ?? null,
+    observacao: (pedido.cabecalho.observacao as string | null) ?? null,
+  };
+}
+
+async function filialDe(q: Queryable, ctx: CtxNfse, erros: ErrorDetail[]): Promise<Row> {
+  if (!ctx.branchId) throw badRequest('Selecione uma filial antes de emitir NFS-e.');
+  const r = await q.query(`SELECT to_jsonb(b) AS b FROM branches b WHERE b.tenant_id = $1 AND b.id = $2`, [ctx.tenantId, ctx.branchId]);
+  if (!r.rows.length) throw notFound('Filial não encontrada.');
+  const b = r.rows[0].b as Row;
+  const falta = (campo: string, texto: string) => erros.push({ campo: `prestador.${campo}`, mensagem: `Filial: ${texto} (Configurações > Empresas).` });
+  if (so(b.cpf_cnpj).length !== 14) falta('cnpj', 'informe o CNPJ');
+  if (!b.codigo_municipio) falta('codigoMunicipio', 'informe o município (código IBGE)');
+  if (!(b.logradouro ?? b.endereco) || !b.numero || !b.bairro || !b.uf || so(b.cep).length !== 8) falta('endereco', 'complete o endereço (logradouro, número, bairro, CEP e UF)');
+  return b;
+}
+
+/**
+ * Issues the NFS-e of a service order inside the caller's transaction: checks everything the user can fix (one
+ * 400 listing it all, in Portuguese), takes the branch's next DPS number (gap-free; a rejection rolls it back),
+ * builds, signs and validates the DPS against DPS_v1.00.xsd, sends it to the Sefin Nacional (or the local ADN),
+ * keeps the authorised NFS-e XML in the file storage and records the note. A rejection is a 400 with the national
+ * code and text, and nothing stays.
+ */
+export async function emitirNfse(services: Pick<AppServices, 'storage'>, q: Queryable, ctx: CtxNfse, p: PedidoNfse, agora = new Date()): Promise<ReturnType<typeof notaServicoOut>> {
+  const erros: ErrorDetail[] = [];
+  const filial = await filialDe(q, ctx, erros);
+  if (!p.linhas.length) throw badRequest('O pedido não tem serviços: inclua ao menos um serviço para emitir a NFS-e.', [{ campo: 'itens', mensagem: 'Sem serviços' }]);
+  const ids = [...new Set(p.linhas.map((l) => l.servicoId))];
+  const prod = await q.query(
+    `SELECT id, descricao, observacao, servico, codigo_tributacao_nacional, municipio_incidencia, aliquota_iss::text AS aliquota_iss, retencao_iss FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])`,
+    [ctx.tenantId, ids],
+  );
+  const porId = new Map(prod.rows.map((r) => [Number(r.id), r]));
+  p.linhas.forEach((l, i) => {
+    const s = porId.get(l.servicoId);
+    const path = `/itens/${i}/servicoId`;
+    if (!s) return erros.push({ path, campo: 'servicoId', linha: i + 1, mensagem: `Linha ${i + 1}: serviço não encontrado.` });
+    if (!s.servico) return erros.push({ path, campo: 'servicoId', linha: i + 1, mensagem: `Linha ${i + 1}: ${s.descricao} é uma mercadoria; a NFS-e só leva serviços (a mercadoria vai na NF-e).` });
+    if (!s.codigo_tributacao_nacional) erros.push({ path, campo: 'codigoTributacaoNacional', linha: i + 1, mensagem: `Serviço ${s.descricao}: informe o código de tributação nacional (Estoque > Serviços).` });
+    const a = conferirAliquotaIss(s.aliquota_iss);
+    if (a) erros.push({ path, campo: 'aliquotaIss', linha: i + 1, mensagem: `Serviço ${s.descricao}: ${a}` });
+  });
+  const servs = p.linhas.map((l) => porId.get(l.servicoId)).filter((s): s is Row => !!s);
+  const chaveTrib = (s: Row) => `${s.codigo_tributacao_nacional}|${s.aliquota_iss ?? ''}|${s.retencao_iss ?? 1}|${s.municipio_incidencia ?? ''}`;
+  if (servs.length > 1 && new Set(servs.map(chaveTrib)).size > 1) {
+    erros.push({ campo: 'itens', mensagem: 'Uma NFS-e tem um só código de tributação nacional, alíquota e retenção de ISS: separe os serviços com tributação diferente em pedidos distintos.' });
+  }
+  let cliente: Row | null = null;
+  if (p.clienteId) {
+    const c = await q.query(`SELECT id, nome, cpf_cnpj, email, telefone, cep, logradouro, numero, complemento, bairro, codigo_municipio FROM pessoas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, p.clienteId]);
+    cliente = c.rows[0] ?? null;
+    if (!cliente) erros.push({ campo: 'clienteId', mensagem: 'Tomador: cliente não encontrado.' });
+    else if (cliente.cpf_cnpj && ![11, 14].includes(so(cliente.cpf_cnpj).length)) erros.push({ campo: 'clienteId', mensagem: `Tomador ${cliente.nome}: CPF/CNPJ inválido.` });
+  }
+  if (erros.length) throw badRequest(`Não é possível emitir a NFS-e: ${erros.map((e) => e.mensagem.replace(/\.$/, '')).join('; ')}.`, erros);
+
+  const s0 = servs[0];
+  const valor = p.linhas.reduce((t, l) => t.plus(l.valor || 0), new Decimal(0));
+  const desconto = new Decimal(p.desconto || 0);
+  if (valor.minus(desconto).lte(0)) throw badRequest('O valor dos serviços deve ser maior que zero para emitir a NFS-e.', [{ campo: 'valorTotal', mensagem: 'Valor zero' }]);
+  const descricao = [
+    ...p.linhas.map((l) => {
+      const s = porId.get(l.servicoId)!;
+      return [l.descricao || s.descricao, s.observacao].filter(Boolean).join(' - ');
+    }),
+    p.observacao ?? '',
+  ].filter(Boolean).join('; ').slice(0, 2000);
+  const conf = await q.query(`SELECT ambiente FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, ctx.branchId]);
+  const ambiente = (Number(conf.rows[0]?.ambiente ?? 2) === 1 ? 1 : 2) as 1 | 2;
+  const municipio = String(filial.codigo_municipio);
+  const endCli = cliente && cliente.logradouro && cliente.numero && cliente.bairro && cliente.codigo_municipio && so(cliente.cep).length === 8
+    ? { codigoMunicipio: String(cliente.codigo_municipio), cep: so(cliente.cep), logradouro: cliente.logradouro, numero: cliente.numero, complemento: cliente.complemento || undefined, bairro: cliente.bairro }
+    : undefined;
+  const retencao = (Number(s0.retencao_iss ?? 1) || 1) as 1 | 2 | 3;
+  const aliquota = s0.aliquota_iss === null ? undefined : new Decimal(s0.aliquota_iss).toFixed(2);
+  const dhEmi = dataHoraBrasil(new Date(agora.getTime() - 60_000));
+
+  const cert = await abrirCertificado(services, q, ctx.tenantId, ctx.branchId!, agora.getTime());
+  const numero = await proximoNumero(q, ctx.tenantId, ctx.branchId!, 'dps', SERIE_DPS);
+  const entrada: DpsEntrada = {
+    ambiente,
+    dhEmi,
+    serie: String(SERIE_DPS),
+    numero,
+    competencia: dhEmi.slice(0, 10),
+    municipioEmissor: municipio,
+    prestador: {
+      cnpj: so(filial.cpf_cnpj),
+      inscricaoMunicipal: filial.inscricao_municipal || undefined,
+      telefone: so(filial.telefone).length >= 6 ? so(filial.telefone) : undefined,
+      email: filial.email || undefined,
+      regime: regimeDps(filial.regime_tributario, filial.regime_tributario_municipal),
+    },
+    tomador: cliente
+      ? { ...(so(cliente.cpf_cnpj).length === 14 ? { cnpj: so(cliente.cpf_cnpj) } : so(cliente.cpf_cnpj).length === 11 ? { cpf: so(cliente.cpf_cnpj) } : {}), nome: cliente.nome, endereco: endCli, telefone: cliente.telefone || undefined, email: cliente.email || undefined }
+      : undefined,
+    servico: { municipioPrestacao: String(s0.municipio_incidencia ?? municipio), codigoTributacaoNacional: s0.codigo_tributacao_nacional, descricao },
+    valores: { servico: money(valor), descontoIncondicionado: desconto.gt(0) ? money(desconto) : undefined, aliquota, retencao },
+  };
+  const { xml, id } = montarDps(entrada);
+  const assinada = assinarXml(xml, 'infDPS', assinadorDe(cert));
+  const xsd = await validarXsd(assinada, 'DPS_v1.00.xsd', 'NFSE_V1');
+  if (!xsd.valido) throw badRequest(`A DPS não passou no esquema DPS_v1.00.xsd: ${xsd.erros.map((e) => e.mensagem).join('; ')}`, xsd.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
+
+  let ret;
+  let adn;
+  try {
+    adn = await criarClienteAdn(cert, ambiente);
+  } catch (e) {
+    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
+  }
+  try {
+    adn.local?.cadastrarContribuinte({
+      cnpj: so(filial.cpf_cnpj),
+      nome: String(filial.razao_social ?? filial.nome),
+      fantasia: filial.apelido || undefined,
+      inscricaoMunicipal: filial.inscricao_municipal || undefined,
+      endereco: { logradouro: String(filial.logradouro ?? filial.endereco), numero: String(filial.numero), bairro: String(filial.bairro), codigoMunicipio: municipio, uf: String(filial.uf), cep: so(filial.cep) },
+    });
+    ret = await adn.cliente.emitir(assinada);
+  } catch (e) {
+    if (e instanceof AdnIndisponivelError) throw new HttpError(503, `Sefin Nacional indisponível: ${e.message} Nada foi numerado; tente de novo em instantes.`);
+    throw e;
+  } finally {
+    adn.cliente.fechar();
+  }
+  if (!ret.autorizada) {
+    throw badRequest(
+      `NFS-e rejeitada pela Sefin Nacional: ${ret.erros.map((e) => `${e.Codigo} - ${e.Descricao}${e.Complemento ? ` (${e.Complemento})` : ''}`).join('; ')}`,
+      ret.erros.map((e) => ({ campo: e.Codigo, mensagem: `${e.Descricao}${e.Complemento ? ` ${e.Complemento}` : ''}` })),
+    );
+  }
+  const numeroNfse = Number(/<nNFSe>(\d+)<\/nNFSe>/.exec(ret.nfseXml)?.[1] ?? 0);
+  const dhProc = /<dhProc>([^<]+)<\/dhProc>/.exec(ret.nfseXml)?.[1];
+  const v = calcularValores(entrada.valores);
+  const arquivo = tenantKey(ctx.tenantId, 'nfse', `${ret.chave}-nfse.xml`);
+  await services.storage.put(arquivo, Buffer.from(ret.nfseXml, 'utf8'), { contentType: 'application/xml' });
+  const r = await q.query(
+    `INSERT INTO notas_servico (tenant_id, filial_id, pedido_id, cliente_id, serie_dps, numero_dps, id_dps, chave, numero_nfse, ambiente, codigo_tributacao_nacional, descricao, tomador,
+                                valor_servico, aliquota_iss, valor_iss, iss_retido, valor_liquido, data_emissao, data_autorizacao, arquivo_xml, usuario_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING *`,
+    [
+      ctx.tenantId, ctx.branchId, p.pedidoId, cliente?.id ?? null, String(SERIE_DPS), numero, id, ret.chave, numeroNfse, ambiente, s0.codigo_tributacao_nacional, descricao, cliente?.nome ?? null,
+      v.vServ, v.pAliq, v.vISSQN, retencao !== 1, v.vLiq, new Date(Date.parse(dhEmi)), dhProc ? new Date(dhProc) : agora, arquivo, ctx.userId,
+    ],
+  );
+  await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4)`, [ctx.tenantId, r.rows[0].id, arquivo, ctx.userId]);
+  return notaServicoOut(r.rows[0]);
+}
+
+/**
+ * THE call point from the sales faturar (src/server/vendas/pedido-venda.ts): a service order (servico: true)
+ * issues its NFS-e in faturar's transaction; a rejection throws and the whole faturamento rolls back.
+ */
+export async function emitirNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Documento): Promise<void> {
+  if (pedido.cabecalho.servico !== true) return;
+  const p = pedidoParaNfse(pedido);
+  if (!p.linhas.length) return;
+  if (!servicosModulo) throw new Error('Módulo NFS-e não configurado (configurarNfse).');
+  await emitirNfse(servicosModulo, tx, ctx, p);
+}
+
+export async function lerNotaServico(q: Queryable, ctx: CtxNfse, id: number, travar = false): Promise<Row> {
+  const r = await q.query(`SELECT * FROM notas_servico WHERE tenant_id = $1 AND id = $2${travar ? ' FOR UPDATE' : ''}`, [ctx.tenantId, id]);
+  if (!r.rows.length) throw notFound('NFS-e não encontrada.');
+  return r.rows[0];
+}
+
+export const MOTIVOS_CANCELAMENTO: Record<MotivoCancelamento, string> = { 1: 'Erro na emissão', 2: 'Serviço não prestado', 9: 'Outros' };
+
+/** Cancels an authorised NFS-e with the e101101 event (justification of 15 to 255 characters). */
+export async function cancelarNfse(services: Servicos, ctx: CtxNfse, id: number, body: unknown, agora = new Date()): Promise<ReturnType<typeof notaServicoOut>> {
+  const b = (body && typeof body === 'object' ? body : {}) as Row;
+  const justificativa = typeof b.justificativa === 'string' ? b.justificativa.trim().replace(/\s+/g, ' ') : '';
+  const motivo = Number(b.motivo ?? 1) as MotivoCancelamento;
+  const erros: ErrorDetail[] = [];
+  if (justificativa.length < 15) erros.push({ path: '/justificativa', campo: 'justificativa', mensagem: `Justificativa: escreva ao menos 15 caracteres (tem ${justificativa.length}).` });
+  if (justificativa.length > 255) erros.push({ path: '/justificativa', campo: 'justificativa', mensagem: `Justificativa: no máximo 255 caracteres (tem ${justificativa.length}).` });
+  if (![1, 2, 9].includes(motivo)) erros.push({ path: '/motivo', campo: 'motivo', mensagem: 'Motivo: escolha 1 (erro na emissão), 2 (serviço não prestado) ou 9 (outros).' });
+  if (erros.length) throw badRequest(erros.map((e) => e.mensagem).join(' '), erros);
+  return services.db.tenant(ctx, async (q) => {
+    const nota = await lerNotaServico(q, ctx, id, true);
+    if (nota.situacao === 'cancelada') throw conflict(`A NFS-e nº ${nota.numero_nfse} já está cancelada.`);
+    if (Number(nota.filial_id) !== ctx.branchId) throw badRequest('Esta NFS-e é de outra filial: troque para a filial dela para cancelá-la.');
+    const filial = (await q.query(`SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0];
+    const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
+    const ped = montarPedidoCancelamento({ ambiente: Number(nota.ambiente) as 1 | 2, dhEvento: dataHoraBrasil(new Date(agora.getTime() - 60_000)), cnpjAutor: so(filial.cpf_cnpj), chave: nota.chave, motivo, justificativa });
+    const assinado = assinarXml(ped.xml, 'infPedReg', assinadorDe(cert));
+    let adn;
+    try {
+      adn = await criarClienteAdn(cert, Number(nota.ambiente) as 1 | 2);
+    } catch (e) {
+      throw badRequest((e as Error).message);
+    }
+    let ret;
+    try {
+      ret = await adn.cliente.evento(nota.chave, assinado);
+    } catch (e) {
+      if (e instanceof AdnIndisponivelError) throw new HttpError(503, `Sefin Nacional indisponível: ${e.message} A NFS-e continua autorizada; tente de novo em instantes.`);
+      throw e;
+    } finally {
+      adn.cliente.fechar();
+    }
+    if (!ret.registrado) throw badRequest(`Cancelamento recusado pela Sefin Nacional: ${ret.erros.map((e) => `${e.Codigo} - ${e.Descricao}`).join('; ')}`, ret.erros.map((e) => ({ campo: e.Codigo, mensagem: e.Descricao })));
+    const arquivo = tenantKey(ctx.tenantId, 'nfse', `${nota.chave}-cancelamento.xml`);
+    await services.storage.put(arquivo, Buffer.from(ret.eventoXml, 'utf8'), { contentType: 'application/xml' });
+    await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, id, motivo, justificativa, arquivo, ctx.userId]);
+    const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, id]);
+    return notaServicoOut(r.rows[0]);
+  });
+}
+
+export async function xmlDaNotaServico(services: Servicos, q: Queryable, ctx: CtxNfse, id: number): Promise<{ nome: string; xml: Buffer }> {
+  const nota = await lerNotaServico(q, ctx, id);
+  const s = await services.storage.get(nota.arquivo_xml);
+  if (!s) throw notFound('O XML desta NFS-e não foi encontrado no armazenamento.');
+  return { nome: `NFSe-${nota.chave}.xml`, xml: await paraBuffer(s) };
+}
+
+export async function danfseDaNotaServico(services: Servicos, q: Queryable, ctx: CtxNfse, id: number): Promise<{ nome: string; pdf: Buffer }> {
+  const { xml } = await xmlDaNotaServico(services, q, ctx, id);
+  const nota = await lerNotaServico(q, ctx, id);
+  const pdf = await gerarDanfse(xml.toString('utf8'), { cancelada: nota.situacao === 'cancelada' });
+  return { nome: `DANFSe-${nota.numero_nfse}.pdf`, pdf };
+}

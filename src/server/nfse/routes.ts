@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { LevelName } from '../../shared/permissions.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { parseId } from '../resources/resource-service.ts';
+import { garantirNfseDemo } from './demo.ts';
+import { cancelarNfse, configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './nfse.service.ts';
+
+/** Service notes are the sales orders' (SPEC 2.6: the NFS-e menu lives under pedido-vendas). */
+const PERMISSAO = 'app.pedidoVenda';
+const nfse = { config: { module: 'nfse' } };
+type Row = Record<string, any>;
+
+function exigir(req: FastifyRequest, nivel: LevelName, acao: string): CtxNfse & RequestContext {
+  const ctx = req.ctx!;
+  if (!serverAllows(ctx, PERMISSAO, nivel)) throw forbidden(`Você não tem permissão para ${acao}.`);
+  if (!ctx.branchId) throw badRequest('Selecione uma filial.');
+  return ctx as CtxNfse & RequestContext;
+}
+
+/** The list's filter: LoopBack-style `filter={where,limit,skip}` with situacao, numero, chave, tomador, dates. */
+function filtro(req: FastifyRequest, ctx: CtxNfse) {
+  const raw = (req.query as Record<string, string>).filter ?? (req.query as Record<string, string>).where;
+  let f: Row = {};
+  if (raw) {
+    try {
+      f = JSON.parse(raw);
+    } catch {
+      throw badRequest('filter: JSON inválido.');
+    }
+  }
+  const where: Row = (req.query as Row).filter ? (f.where ?? {}) : f;
+  const conds = ['tenant_id = $1', 'filial_id = $2'];
+  const params: unknown[] = [ctx.tenantId, ctx.branchId];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    conds.push(sql.replace('?', `$${params.length}`));
+  };
+  if (typeof where.situacao === 'string' && ['autorizada', 'cancelada'].includes(where.situacao)) add('situacao = ?', where.situacao);
+  if (where.numero != null && /^\d+$/.test(String(where.numero))) add('numero_nfse = ?', Number(where.numero));
+  if (typeof where.chave === 'string' && where.chave.replace(/\D/g, '')) add('chave = ?', where.chave.replace(/\D/g, ''));
+  if (where.pedidoId != null && /^\d+$/.test(String(where.pedidoId))) add('pedido_id = ?', Number(where.pedidoId));
+  if (typeof where.tomador === 'string' && where.tomador) add('tomador ILIKE ?', `%${where.tomador.replace(/[%_\\]/g, '\\$&')}%`);
+  const d = where.dataEmissao ?? {};
+  if (typeof d.gte === 'string') add('data_emissao >= ?::timestamptz', d.gte);
+  if (typeof d.lte === 'string') add('data_emissao <= ?::timestamptz', d.lte);
+  return { where: conds.join(' AND '), params, limit: Math.min(Math.max(Number(f.limit) || 50, 1), 500), skip: Math.max(Number(f.skip) || 0, 0) };
+}
+
+/** NFS-e of the branch: list, one note, its XML and DANFSe, cancellation (issue happens on faturar of a service order). */
+export default async function nfseRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db } = services;
+  configurarNfse(services);
+  const idDe = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+
+  app.get('/api/NotasServico', nfse, async (req) => {
+    const ctx = exigir(req, 'view', 'consultar notas de serviço');
+    const f = filtro(req, ctx);
+    // The demo's notes are issued by the first server that lists them; a failure there never hides the list.
+    await garantirNfseDemo(services, ctx).catch((e) => req.log.warn({ err: e }, 'NFS-e de demonstração não emitidas'));
+    return db.tenant(ctx, async (q) => (await q.query(`SELECT * FROM notas_servico WHERE ${f.where} ORDER BY data_emissao DESC, id DESC LIMIT ${f.limit} OFFSET ${f.skip}`, f.params)).rows.map(notaServicoOut));
+  });
+  app.get('/api/NotasServico/count', nfse, async (req) => {
+    const ctx = exigir(req, 'view', 'consultar notas de serviço');
+    const f = filtro(req, ctx);
+    return db.tenant(ctx, async (q) => ({ count: Number((await q.query(`SELECT count(*)::int AS n FROM notas_servico WHERE ${f.where}`, f.params)).rows[0].n) }));
+  });
+  app.get('/api/NotasServico/:id', nfse, async (req) => {
+    const ctx = exigir(req, 'view', 'consultar notas de serviço');
+    return db.tenant(ctx, async (q) => {
+      const nota = notaServicoOut(await lerNotaServico(q, ctx, idDe(req)));
+      const ev = await q.query(`SELECT tipo, codigo_motivo, motivo, created_at FROM notas_servico_eventos WHERE tenant_id = $1 AND nota_id = $2 ORDER BY id`, [ctx.tenantId, nota.id]);
+      return { ...nota, eventos: ev.rows.map((e) => ({ tipo: e.tipo, codigoMotivo: e.codigo_motivo, motivo: e.motivo, data: new Date(e.created_at).toISOString() })) };
+    });
+  });
+  app.get('/api/NotasServico/:id/xml', nfse, async (req, reply) => {
+    const ctx = exigir(req, 'view', 'consultar notas de serviço');
+    const { nome, xml } = await db.tenant(ctx, (q) => xmlDaNotaServico(services, q, ctx, idDe(req)));
+    return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${nome}"`).send(xml);
+  });
+  app.get('/api/NotasServico/:id/danfse', nfse, async (req, reply) => {
+    const ctx = exigir(req, 'view', 'consultar notas de serviço');
+    const { nome, pdf } = await db.tenant(ctx, (q) => danfseDaNotaServico(services, q, ctx, idDe(req)));
+    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${nome}"`).send(pdf);
+  });
+  app.post('/api/NotasServico/:id/cancelar', nfse, async (req) => {
+    const ctx = exigir(req, 'full', 'cancelar notas de serviço');
+    return cancelarNfse(services, ctx, idDe(req), req.body);
+  });
+}

@@ -1,0 +1,168 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { pdftotext, xmllintSchema, xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
+import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
+import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+
+const NFSE_XSD = path.resolve('../shared/fiscal/nfse-xsd/v1_00');
+const xsdOk = (arquivo: string, xml: string) => xmllintSchema(path.join(NFSE_XSD, arquivo), { x: xml }).x;
+const certDoXml = (xml: string, n = 0) => pemDeBase64([...xml.matchAll(/<X509Certificate>([^<]+)<\/X509Certificate>/g)][n][1]);
+type Row = Record<string, any>;
+const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
+
+// NFS-e of the national standard on the real server and the local ADN: the demo's notes, issue on faturar of a
+// service order, download XML and DANFSe, cancel e101101, bad input in Portuguese, other accounts.
+describe.each(BACKENDS)('NFS-e on %s', (backend) => {
+  let srv: TestServer;
+  let app: FastifyInstance;
+  let admin: string;
+  let vizinha: string;
+  let clienteId: number;
+  let tenant: number;
+  let matriz: number;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nfse-'));
+  const call = (token: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
+  const ok = async (token: string, method: string, url: string, payload?: unknown) => {
+    const r = await call(token, method, url, payload);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+  const sql = (text: string, params: unknown[] = []) => srv.db.query<Row>(text, params);
+  const ultimaDps = async () => Number((await sql(`SELECT ultimo_numero FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'dps'`, [tenant, matriz])).rows[0]?.ultimo_numero ?? 0);
+  const notasNoBanco = async () => Number((await sql(`SELECT count(*)::int AS n FROM notas_servico WHERE tenant_id = $1`, [tenant])).rows[0].n);
+  const servico = (extra: Row = {}) => ok(admin, 'POST', '/api/Servicos', { descricao: `Serviço de teste ${Math.random().toString(36).slice(2, 8)}`, tipoServico: 100000014, precoVenda: '250.00', codigoTributacaoNacional: '140101', aliquotaIss: '2.50', retencaoIss: 1, ...extra });
+  /** A service order released for faturamento. */
+  const pedidoServico = async (servicoId: number, extra: Row = {}) => {
+    const o = await ok(admin, 'POST', '/api/PedidosVenda', { clienteId, servico: true, naturezaOperacao: 'Prestação de serviço', itens: [{ servicoId, quantidade: '2' }], ...extra });
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/confirmar`);
+    return o;
+  };
+
+  beforeAll(async () => {
+    // One local ADN per process, its state under DATA_DIR: a fresh one per database.
+    await pararAdnLocal();
+    process.env.DATA_DIR = dataDir;
+    srv = await startTestServer(backend, { dataDir });
+    app = srv.app;
+    admin = await login(app, 'admin@demo.com.br');
+    vizinha = await login(app, 'admin@vizinha.com.br');
+    const b = (await sql(`SELECT tenant_id, id FROM branches WHERE cpf_cnpj = '11222333000181'`)).rows[0];
+    tenant = Number(b.tenant_id);
+    matriz = Number(b.id);
+    clienteId = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND length(regexp_replace(coalesce(cpf_cnpj, ''), '\\D', '', 'g')) IN (11, 14) ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await pararAdnLocal();
+  });
+
+  it('the demo: its two service orders are faturados with authorised NFS-e the first time the notes are listed; XML schema-valid, DANFSe readable', async () => {
+    const notas = await ok(admin, 'GET', '/api/NotasServico');
+    expect(notas).toHaveLength(2);
+    for (const n of notas) {
+      expect(n).toMatchObject({ situacao: 'autorizada', ambiente: 2 });
+      expect(n.chave).toMatch(/^\d{50}$/);
+      const xml = await call(admin, 'GET', `/api/NotasServico/${n.id}/xml`);
+      expect(xml.statusCode).toBe(200);
+      expect(xml.headers['content-disposition']).toContain(`NFSe-${n.chave}.xml`);
+      expect(xsdOk('NFSe_v1.00.xsd', xml.body)).toBe('');
+    }
+    const pedidos = (await sql(`SELECT estado FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoVenda' AND (cabecalho->>'servico')::boolean`, [tenant])).rows;
+    expect(pedidos.map((p) => p.estado)).toEqual(['faturado', 'faturado']);
+    const pdf = await call(admin, 'GET', `/api/NotasServico/${notas[0].id}/danfse`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const texto = pdftotext(pdf.rawPayload);
+    expect(texto).toContain('DANFSe');
+    expect(texto).toContain(`NFS-e nº ${notas[0].numero}`);
+    expect(texto).toContain('SEM VALIDADE JURÍDICA');
+    // Listing again issues nothing more.
+    expect(await ok(admin, 'GET', '/api/NotasServico')).toHaveLength(2);
+  });
+
+  it('faturar a service order issues its NFS-e: signed DPS inside (xmlsec1), values, ISS retained, receivable posted; the note is listed with number, key and situação', async () => {
+    const s = await servico({ aliquotaIss: '5.00', retencaoIss: 2 });
+    const o = await pedidoServico(s.id, { descontoValor: '20.00' });
+    const antes = await ultimaDps();
+    const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    expect(f).toMatchObject({ estado: 'faturado', valorTotal: '480.00' });
+    expect(await ultimaDps()).toBe(antes + 1);
+    const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    expect(n).toMatchObject({ situacao: 'autorizada', codigoTributacaoNacional: '140101', valorServico: '500.00', aliquotaIss: '5.00', valorIss: '24.00', issRetido: true, valorLiquido: '456.00', numeroDps: antes + 1 });
+    const xml = (await call(admin, 'GET', `/api/NotasServico/${n.id}/xml`)).body;
+    expect(xsdOk('NFSe_v1.00.xsd', xml)).toBe('');
+    expect(xml).toContain('<vDescIncond>20.00</vDescIncond>');
+    expect(xml).toContain('<tpRetISSQN>2</tpRetISSQN>');
+    expect(xml).toContain('<opSimpNac>3</opSimpNac>');
+    const dps = xmlsecVerify(xml, certDoXml(xml, 0), 'infDPS');
+    expect(dps.ok, dps.saida).toBe(true);
+    expect(certDoXml(xml, 0)).not.toBe(certDoXml(xml, 1));
+    const lanc = (await sql(`SELECT valor_total FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id])).rows;
+    expect(lanc.map((l) => Number(l.valor_total))).toEqual([480]);
+    const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+    expect(um.eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao']);
+    expect((await ok(admin, 'GET', `/api/NotasServico/count?where=${q({ situacao: 'autorizada' })}`)).count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('bad input, in Portuguese, nothing numbered or posted: service without cTribNac, ISS rate out of 2–5%, a cTribNac outside the national list', async () => {
+    const sem = await servico({ descricao: 'Serviço sem código nacional', codigoTributacaoNacional: null });
+    const o = await pedidoServico(sem.id);
+    const antes = { dps: await ultimaDps(), notas: await notasNoBanco() };
+    const r = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.message).toBe('Não é possível emitir a NFS-e: Serviço Serviço sem código nacional: informe o código de tributação nacional (Estoque > Serviços).');
+    expect((await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('aguardando');
+    expect((await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id])).rows[0].n).toBe(0);
+    expect({ dps: await ultimaDps(), notas: await notasNoBanco() }).toEqual(antes);
+
+    const fora = await call(admin, 'POST', '/api/Servicos', { descricao: 'Serviço com ISS alto', tipoServico: 100000014, codigoTributacaoNacional: '140101', aliquotaIss: '7.00' });
+    expect(fora.statusCode).toBe(400);
+    expect(fora.json().error.message).toBe('Alíquota do ISS de 7,00% fora da faixa da lei: informe de 2,00% a 5,00% (LC 116/2003).');
+    expect(fora.json().error.details[0]).toMatchObject({ campo: 'aliquotaIss' });
+    const inexistente = await call(admin, 'POST', '/api/Servicos', { descricao: 'Serviço de código inventado', tipoServico: 100000014, codigoTributacaoNacional: '999901' });
+    expect(inexistente.statusCode).toBe(400);
+    expect(inexistente.json().error.message).toBe('Dados inválidos: Código de tributação nacional: Campo inválido!');
+    // A rate stored before the rule (or imported) is still refused when issuing.
+    const antigo = await servico({ descricao: 'Serviço com alíquota antiga' });
+    await sql(`UPDATE produtos SET aliquota_iss = 1.5 WHERE tenant_id = $1 AND id = $2`, [tenant, antigo.id]);
+    const o2 = await pedidoServico(antigo.id);
+    const r2 = await call(admin, 'POST', `/api/PedidosVenda/${o2.id}/faturar`);
+    expect(r2.statusCode).toBe(400);
+    expect(r2.json().error.message).toBe('Não é possível emitir a NFS-e: Serviço Serviço com alíquota antiga: Alíquota do ISS de 1,50% fora da faixa da lei: informe de 2,00% a 5,00% (LC 116/2003).');
+    expect({ dps: await ultimaDps(), notas: await notasNoBanco() }).toEqual(antes);
+  });
+
+  it('cancel (e101101): a justification under 15 characters is refused; then cancelled once, event kept, DANFSe says so', async () => {
+    const s = await servico();
+    const o = await pedidoServico(s.id);
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    const curta = await call(admin, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 1, justificativa: 'erro ' });
+    expect(curta.statusCode).toBe(400);
+    expect(curta.json().error.message).toBe('Justificativa: escreva ao menos 15 caracteres (tem 4).');
+    expect((await ok(admin, 'GET', `/api/NotasServico/${n.id}`)).situacao).toBe('autorizada');
+    const c = await ok(admin, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 2, justificativa: 'Serviço não foi prestado ao cliente' });
+    expect(c.situacao).toBe('cancelada');
+    const de2 = await call(admin, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 2, justificativa: 'Serviço não foi prestado ao cliente' });
+    expect(de2.statusCode).toBe(409);
+    expect(de2.json().error.message).toBe(`A NFS-e nº ${n.numero} já está cancelada.`);
+    const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+    expect(um.eventos.map((e: Row) => [e.tipo, e.codigoMotivo, e.motivo])).toEqual([['autorizacao', null, null], ['cancelamento', 2, 'Serviço não foi prestado ao cliente']]);
+    const arquivo = (await sql(`SELECT arquivo_xml FROM notas_servico_eventos WHERE tenant_id = $1 AND nota_id = $2 AND tipo = 'cancelamento'`, [tenant, n.id])).rows[0].arquivo_xml;
+    expect(arquivo).toContain('-cancelamento.xml');
+    const texto = pdftotext((await call(admin, 'GET', `/api/NotasServico/${n.id}/danfse`)).rawPayload);
+    expect(texto).toContain('CANCELADA');
+    expect((await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { situacao: 'cancelada' } })}`)).map((x: Row) => x.id)).toContain(n.id);
+  });
+
+  it('another account sees none of these notes and can neither download nor cancel them', async () => {
+    const [n] = await ok(admin, 'GET', '/api/NotasServico');
+    expect(await ok(vizinha, 'GET', '/api/NotasServico')).toEqual([]);
+    for (const u of [`/api/NotasServico/${n.id}`, `/api/NotasServico/${n.id}/xml`, `/api/NotasServico/${n.id}/danfse`]) expect((await call(vizinha, 'GET', u)).statusCode).toBe(404);
+    const c = await call(vizinha, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 1, justificativa: 'Tentativa de outra conta qualquer' });
+    expect(c.statusCode).toBe(404);
+    expect((await ok(admin, 'GET', `/api/NotasServico/${n.id}`)).situacao).toBe(n.situacao);
+  });
+});
