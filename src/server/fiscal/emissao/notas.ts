@@ -27,6 +27,8 @@ import { codigoUf } from '../ufs.ts';
 import { validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
 import { ieValida } from './ie.ts';
+import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
+import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { tributosDaLinha, TributacaoError } from './tributos-linha.ts';
 
 type Row = Record<string, any>;
@@ -216,9 +218,14 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   if (contribuinte && cli.uf && !ieValida(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: inscrição estadual ${cli.inscricao_estadual} inválida para ${cli.uf}; corrija o cadastro do cliente.` });
 
   const ids = [...new Set(dados.itens.map((i) => i.produtoId))];
-  const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);
+  const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, p.perfil_tributario_id, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);
   const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
   const consumidorFinal = nat.consumidor_final === true || !contribuinte;
+  const indIEDest: 1 | 9 = contribuinte ? 1 : 9;
+  // The tax rules (tributações estaduais/federais of the products' perfis), every version: the note's date picks one.
+  const perfis = [...new Set(ps.rows.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
+  const regras = await carregarRegras(q, ctx.tenantId, perfis);
+  const dataNota = hoje(agora);
   const itens: Item[] = [];
   dados.itens.forEach((l, i) => {
     const p = produtos.get(l.produtoId);
@@ -230,16 +237,16 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     let t;
     try {
       t = tributosDaLinha({
-        produto: { id: Number(p.id), ncm, origem: Number(p.origem ?? 0), cest: p.cest },
-        natureza: { tipo: Number(nat.tipo), cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior, geraFinanceiro: nat.gera_financeiro, finalidade: Number(nat.finalidade) },
+        data: dataNota,
+        produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
+        natureza: { cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior },
         emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
-        destinatario: { uf: cli.uf ?? null, consumidorFinal, contribuinte },
-        quantidade: l.quantidade,
-        valorUnitario: l.valorUnitario,
-        valorDesconto: l.valorDesconto,
+        destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
+        valor: new Decimal(l.quantidade).times(l.valorUnitario).toDecimalPlaces(2).minus(l.valorDesconto ?? 0).toFixed(2),
+        regras,
       });
     } catch (e) {
-      if (e instanceof TributacaoError) return void erros.push({ campo: e.campo, mensagem: e.message });
+      if (e instanceof TributacaoError) return void erros.push({ campo: e.campo === 'produtoId' ? `itens/${i}/produtoId` : (e.campo ?? 'itens'), linha: i + 1, mensagem: `${onde}: ${e.message}` });
       throw e;
     }
     const bruto = new Decimal(l.quantidade).times(l.valorUnitario);
@@ -257,8 +264,10 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       valorUnitario: new Decimal(l.valorUnitario).toFixed(2),
       ...(l.valorDesconto && new Decimal(l.valorDesconto).gt(0) ? { valorDesconto: new Decimal(l.valorDesconto).toFixed(2) } : {}),
       icms: t.icms,
+      ...(t.ipi ? { ipi: t.ipi } : {}),
       pis: t.pis,
       cofins: t.cofins,
+      ...(t.difal ? { difal: t.difal } : {}),
     });
   });
 
@@ -325,7 +334,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     transporte,
     ...(dups.length ? { cobranca: { numeroFatura: String(numero), duplicatas: dups } } : {}),
     pagamentos: pagamentos as NfeDocumento['pagamentos'],
-    ...(dados.informacoesAdicionais ? { informacoesAdicionais: { contribuinte: dados.informacoesAdicionais.replace(/\s+/g, ' ').trim() } } : {}),
+    ...(await infAdic(q, ctx.tenantId, dados.informacoesAdicionais, String(cli.uf ?? ''), perfis)),
   };
   let vNF: Decimal;
   try {
@@ -340,6 +349,18 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     throw badRequest(`Pagamentos: a soma dos pagamentos (${brl(pago)}) difere do total da nota (${brl(vNF)}).`, [{ campo: 'pagamentos', mensagem: 'Soma difere do total da nota' }]);
   }
   return { doc: docNfe, natureza: nat, cliente: cli, produtos, serie };
+}
+
+/** infAdic: the observações of the fiscal settings that apply to this note (by UF and perfil), then the user's text. */
+async function infAdic(q: Queryable, tenantId: number, texto: string | null | undefined, ufDestino: string, perfis: number[]): Promise<Pick<NfeDocumento, 'informacoesAdicionais'>> {
+  const r = await q.query(`SELECT id, descricao, texto, fisco, uf_destino, perfil_tributario_id, ativo FROM observacoes_nota WHERE tenant_id = $1 AND ativo`, [tenantId]);
+  const obs: ObservacaoNota[] = r.rows.map((o) => ({ id: Number(o.id), descricao: o.descricao, texto: o.texto, fisco: o.fisco, ufDestino: o.uf_destino, perfilTributarioId: o.perfil_tributario_id == null ? null : Number(o.perfil_tributario_id), ativo: o.ativo }));
+  const a = observacoesAplicaveis(obs, { ufDestino, perfis });
+  const limpo = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const cpl = [...a.infCpl, ...(texto ? [texto] : [])].map(limpo).filter(Boolean).join(' ').slice(0, 5000);
+  const fis = a.infAdFis.map(limpo).filter(Boolean).join(' ').slice(0, 2000);
+  if (!cpl && !fis) return {};
+  return { informacoesAdicionais: { ...(fis ? { fisco: fis } : {}), ...(cpl ? { contribuinte: cpl } : {}) } };
 }
 
 const brl = (d: Decimal) => `R$ ${d.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
