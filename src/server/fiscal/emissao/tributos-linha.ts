@@ -90,9 +90,5 @@ export function tributosDaLinha(l: LinhaParaTributar): TributosLinha {
     regras: l.regras,
   };
   const t = calcularTributacao(entrada);
-  if (!t.cfop) {
-    const titulo = t.idDest === 1 ? 'dentro do estado' : 'fora do estado';
-    throw new TributacaoError(`A natureza de operação não tem CFOP ${titulo}: preencha-o em Configurações > Fiscal > Natureza de operação.`, 'naturezaId');
-  }
   return { ...paraItemNfe(t), tributacao: t };
 }
