@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
 
 /** What a new order copies from another (or a quote): header and lines, not the number, state or computed dates. */
 function copiaDe(p: Row, extra: Row = {}): Row {
-  const { id: _i, numero: _n, estado: _e, status: _s, filialId: _f, usuarioId: _u, createdAt: _c, updatedAt: _up, transicoes: _t, eventos: _ev, dataFaturamento: _d, itens, ...cab } = p;
+  const { id: _i, numero: _n, estado: _e, status: _s, filialId: _f, usuarioId: _u, createdAt: _c, updatedAt: _up, transicoes: _t, eventos: _ev, dataFaturamento: _d, nfeId: _nf, nfeNumero: _nn, nfeChave: _nc, itens, ...cab } = p;
   return {
     ...cab,
     primeiroVencimento: null,
@@ -38,7 +38,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export default async function vendasRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  const lifecycle = new DocumentLifecycle(services.registry);
+  const lifecycle = new DocumentLifecycle(services.registry, services);
   const def = () => services.documents!.get('pedidoVenda');
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
   registerReportSources(VENDAS_REPORTS);

@@ -27,6 +27,8 @@ export const NOTA_FISCAL_SCHEMA = {
           quantidade: { ...decimal(4), title: 'Quantidade' },
           valorUnitario: { ...decimal(10), title: 'Valor unitário' },
           valorDesconto: { ...decimal(2), title: 'Desconto' },
+          valorFrete: { ...decimal(2), title: 'Frete' },
+          valorOutros: { ...decimal(2), title: 'Outras despesas' },
         },
       },
     },
@@ -79,6 +81,9 @@ export interface ItemNota {
   quantidade: string;
   valorUnitario: string;
   valorDesconto?: string;
+  /** the line's share of the freight and of other costs (an order's header values spread over its lines) */
+  valorFrete?: string;
+  valorOutros?: string;
 }
 
 export interface DadosNotaFiscal {

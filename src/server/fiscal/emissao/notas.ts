@@ -97,6 +97,7 @@ export function notaOut(r: Row) {
     dataAutorizacao: iso(r.data_autorizacao),
     rejeicao: r.rejeicao ?? null,
     sequenciaCce: Number(r.sequencia_cce ?? 0),
+    pedidoId: r.pedido_id == null ? null : Number(r.pedido_id),
     dados: (({ documento: _d, ...resto }) => resto)(r.dados ?? {}),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
@@ -242,7 +243,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
         natureza: { cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior },
         emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
         destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
-        valor: new Decimal(l.quantidade).times(l.valorUnitario).toDecimalPlaces(2).minus(l.valorDesconto ?? 0).toFixed(2),
+        valor: new Decimal(l.quantidade).times(l.valorUnitario).toDecimalPlaces(2).minus(l.valorDesconto ?? 0).plus(l.valorFrete ?? 0).plus(l.valorOutros ?? 0).toFixed(2),
         regras,
       });
     } catch (e) {
@@ -263,6 +264,8 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       quantidade: new Decimal(l.quantidade).toFixed(4),
       valorUnitario: new Decimal(l.valorUnitario).toFixed(2),
       ...(l.valorDesconto && new Decimal(l.valorDesconto).gt(0) ? { valorDesconto: new Decimal(l.valorDesconto).toFixed(2) } : {}),
+      ...(l.valorFrete && new Decimal(l.valorFrete).gt(0) ? { valorFrete: new Decimal(l.valorFrete).toFixed(2) } : {}),
+      ...(l.valorOutros && new Decimal(l.valorOutros).gt(0) ? { valorOutros: new Decimal(l.valorOutros).toFixed(2) } : {}),
       icms: t.icms,
       ...(t.ipi ? { ipi: t.ipi } : {}),
       pis: t.pis,
@@ -385,7 +388,7 @@ async function nomeCliente(q: Queryable, tenantId: number, id: number): Promise<
 }
 
 async function totalRascunho(dados: DadosNotaFiscal): Promise<string> {
-  return dados.itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.valorUnitario).toDecimalPlaces(2)).minus(i.valorDesconto ?? 0), new Decimal(0)).toFixed(2);
+  return dados.itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.valorUnitario).toDecimalPlaces(2)).minus(i.valorDesconto ?? 0).plus(i.valorFrete ?? 0).plus(i.valorOutros ?? 0), new Decimal(0)).toFixed(2);
 }
 
 /** Saves a draft (new when id is not given). A draft has no number; only rascunho and rejeitada may change. */
@@ -457,54 +460,7 @@ class Rejeitada extends Error {
  */
 export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date()): Promise<ResultadoTransmissao> {
   try {
-    return await services.db.tenant(ctx, async (q) => {
-      const nota = await lerNota(q, ctx, notaId, true);
-      if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(`Esta nota já está ${nota.status}.`);
-      const filialId = Number(nota.filial_id);
-      if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
-      const dados = validarDados(nota.dados);
-      const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
-      // Everything the user can fix is checked with a provisional number before the series moves.
-      await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
-      const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
-      const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
-      const m = await montarDocumento(q, ctx, dados, numero, agora);
-      const montada = montarNfe(m.doc, assinadorDe(cert));
-      const sefaz = await clienteSefaz(cert, m.doc.emitente.endereco.uf, m.doc.ambiente);
-      let ret;
-      try {
-        ret = await sefaz.autorizar(montada.xml);
-      } catch (e) {
-        indisponivel(e);
-      } finally {
-        sefaz.fechar();
-      }
-      if (!ret.nfeProc) {
-        throw new Rejeitada(
-          {
-            cStat: ret.cStat,
-            xMotivo: ret.xMotivo,
-            ajuda: ret.ajuda ?? ajudaRejeicao(ret.cStat, ret.xMotivo),
-            ...(ret.erros?.length ? { erros: ret.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })) } : {}),
-          },
-          m.doc.ambiente,
-        );
-      }
-      const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-procNFe.xml`);
-      await services.storage.put(arquivo, Buffer.from(ret.nfeProc, 'utf8'), { contentType: 'application/xml' });
-      const vNF = montada.calculo.totais.vNF.toFixed(2);
-      const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
-      const r = await q.query(
-        `UPDATE notas_fiscais SET status = 'autorizada', serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
-                arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), updated_at = now()
-          WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc)],
-      );
-      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
-      const lancamentoId = await lancar(q, ctx, r.rows[0], m, vNF);
-      if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
-      return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
-    });
+    return await services.db.tenant(ctx, (q) => autorizarNaTransacao(services, q, ctx, notaId, agora, { lancar: true, validarXsd: false }));
   } catch (e) {
     if (!(e instanceof Rejeitada)) throw e;
     const r = await services.db.tenant(ctx, async (q) => {
@@ -512,6 +468,91 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
       return q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
     });
     return { nota: notaOut(r.rows[0]), autorizada: false, rejeicao: e.rejeicao };
+  } finally {
+    void alertarVencimentos(services).catch(() => {});
+  }
+}
+
+interface OpcoesAutorizacao {
+  /** post the stock movements and receivables the natureza asks for (false: the caller's document already did) */
+  lancar: boolean;
+  /** check the signed XML against the official XSD before sending (a 400 listing the errors) */
+  validarXsd: boolean;
+}
+
+/**
+ * The body of an issue, in the caller's transaction: locks the note, takes the series' next number, builds,
+ * signs (and optionally XSD-validates) the NF-e, sends it to SEFAZ and records the authorisation. A rejection
+ * throws Rejeitada, so the caller's transaction rolls back and the number returns to the series.
+ */
+async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, agora: Date, opcoes: OpcoesAutorizacao): Promise<ResultadoTransmissao> {
+  const nota = await lerNota(q, ctx, notaId, true);
+  if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(`Esta nota já está ${nota.status}.`);
+  const filialId = Number(nota.filial_id);
+  if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
+  const dados = validarDados(nota.dados);
+  const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
+  // Everything the user can fix is checked with a provisional number before the series moves.
+  await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
+  const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
+  const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
+  const m = await montarDocumento(q, ctx, dados, numero, agora);
+  const montada = montarNfe(m.doc, assinadorDe(cert));
+  if (opcoes.validarXsd) {
+    const v = await validarMensagem(montada.xml);
+    if (!v.valido) throw badRequest(`A NF-e não passou na validação do leiaute (XSD): ${v.erros.map((e) => `${e.caminho}: ${e.mensagem}`).join('; ')}`, v.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
+  }
+  const sefaz = await clienteSefaz(cert, m.doc.emitente.endereco.uf, m.doc.ambiente);
+  let ret;
+  try {
+    ret = await sefaz.autorizar(montada.xml);
+  } catch (e) {
+    indisponivel(e);
+  } finally {
+    sefaz.fechar();
+  }
+  if (!ret.nfeProc) {
+    throw new Rejeitada(
+      {
+        cStat: ret.cStat,
+        xMotivo: ret.xMotivo,
+        ajuda: ret.ajuda ?? ajudaRejeicao(ret.cStat, ret.xMotivo),
+        ...(ret.erros?.length ? { erros: ret.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })) } : {}),
+      },
+      m.doc.ambiente,
+    );
+  }
+  const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-procNFe.xml`);
+  await services.storage.put(arquivo, Buffer.from(ret.nfeProc, 'utf8'), { contentType: 'application/xml' });
+  const vNF = montada.calculo.totais.vNF.toFixed(2);
+  const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
+  const r = await q.query(
+    `UPDATE notas_fiscais SET status = 'autorizada', serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
+            arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc)],
+  );
+  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
+  const lancamentoId = opcoes.lancar ? await lancar(q, ctx, r.rows[0], m, vNF) : null;
+  if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
+  return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
+}
+
+/**
+ * An NF-e issued from the caller's transaction by a document that posts its own stock and receivables (a sales
+ * order's faturar): the note is saved tied to the order, numbered, built, signed, validated against the XSD and
+ * transmitted without posting anything. A rejection (or anything the user must fix) throws a 400 with the SEFAZ
+ * code and its help text, so the caller's whole transaction rolls back: nothing numbered, nothing posted.
+ */
+export async function emitirNotaNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, origem: { pedidoId: number }, agora = new Date()): Promise<ResultadoTransmissao> {
+  const rascunho = await salvarRascunho(q, ctx, dados);
+  await q.query(`UPDATE notas_fiscais SET pedido_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, rascunho.id, origem.pedidoId]);
+  try {
+    return await autorizarNaTransacao(services, q, ctx, Number(rascunho.id), agora, { lancar: false, validarXsd: true });
+  } catch (e) {
+    if (!(e instanceof Rejeitada)) throw e;
+    const { cStat, xMotivo, ajuda } = e.rejeicao;
+    throw badRequest(`A SEFAZ rejeitou a NF-e: ${cStat} - ${xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'nfe', mensagem: `${cStat} - ${xMotivo}`, cStat }]);
   } finally {
     void alertarVencimentos(services).catch(() => {});
   }
@@ -589,26 +630,48 @@ export async function cancelarNotaFiscal(services: Servicos, ctx: CtxEmissao, no
   const justificativa = texto(justificativaBruta, 'justificativa', 'Justificativa', 15, 255);
   return services.db.tenant(ctx, async (q) => {
     const nota = await lerNota(q, ctx, notaId, true);
-    if (nota.status === 'cancelada') throw conflict('Esta nota já está cancelada.');
-    if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada pode ser cancelada; um rascunho se exclui.');
-    const desde = new Date(nota.data_autorizacao).getTime();
-    if (agora.getTime() - desde > PRAZO_CANCELAMENTO_MS) {
-      throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
+    if (nota.pedido_id != null && nota.status === 'autorizada') {
+      const numero = (await q.query(`SELECT numero FROM documentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id])).rows[0]?.numero;
+      throw conflict(`Esta nota é do pedido de venda nº ${numero}: cancele o pedido (Vendas > Pedidos de venda), que cancela a nota e estorna o estoque e as contas a receber.`);
     }
-    const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CANCELAMENTO, { justificativa, sequencia: 1 }, agora);
-    if (!e.procEventoNFe) {
-      const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
-      throw badRequest(`A SEFAZ recusou o cancelamento: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'justificativa', mensagem: e.xMotivo, cStat: e.cStat }]);
-    }
-    const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cancelamento.xml`);
-    await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
-    const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
-    await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', 1, $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, justificativa, e.cStat, e.xMotivo, prot, arquivo, ctx.userId]);
-    await estornar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: ORIGEM, id: notaId });
-    if (nota.lancamento_id) await cancelarLancamento(q, ctx, Number(nota.lancamento_id));
-    const r = await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId]);
-    return { nota: notaOut(r.rows[0]), autorizada: true };
+    return cancelarNaTransacao(services, q, ctx, nota, justificativa, agora);
   });
+}
+
+/**
+ * The cancellation of a note tied to a document that posted its own stock and receivables (a sales order being
+ * cancelled), in that document's transaction: the SEFAZ event only, the document reverses its postings itself.
+ * Does nothing when the order has no authorised note.
+ */
+export async function cancelarNotaDoPedido(services: Servicos, q: Queryable, ctx: CtxEmissao, pedidoId: number, justificativa: string, agora = new Date()): Promise<ResultadoTransmissao | null> {
+  const r = await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' ORDER BY id FOR UPDATE`, [ctx.tenantId, pedidoId]);
+  let ultimo: ResultadoTransmissao | null = null;
+  for (const nota of r.rows) ultimo = await cancelarNaTransacao(services, q, { ...ctx, branchId: Number(nota.filial_id) }, nota, justificativa, agora);
+  return ultimo;
+}
+
+async function cancelarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, justificativa: string, agora: Date): Promise<ResultadoTransmissao> {
+  const notaId = Number(nota.id);
+  if (nota.status === 'cancelada') throw conflict('Esta nota já está cancelada.');
+  if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada pode ser cancelada; um rascunho se exclui.');
+  const desde = new Date(nota.data_autorizacao).getTime();
+  if (agora.getTime() - desde > PRAZO_CANCELAMENTO_MS) {
+    throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
+  }
+  const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CANCELAMENTO, { justificativa, sequencia: 1 }, agora);
+  if (!e.procEventoNFe) {
+    const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
+    throw badRequest(`A SEFAZ recusou o cancelamento: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'justificativa', mensagem: e.xMotivo, cStat: e.cStat }]);
+  }
+  const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cancelamento.xml`);
+  await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
+  const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
+  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', 1, $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, justificativa, e.cStat, e.xMotivo, prot, arquivo, ctx.userId]);
+  // A note tied to an order posted nothing itself (the order reverses its own postings).
+  await estornar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: ORIGEM, id: notaId });
+  if (nota.lancamento_id) await cancelarLancamento(q, ctx, Number(nota.lancamento_id));
+  const r = await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId]);
+  return { nota: notaOut(r.rows[0]), autorizada: true };
 }
 
 /** Carta de correção: the next sequence number (1 to 20), text of 15 to 1000 characters, not on a cancelled note. */
