@@ -315,8 +315,21 @@ export async function emitirNfeDoPedido(tx: Queryable, ctx: RequestContext, pedi
   if (!precisaNfe(pedido, natureza)) return;
   if (!services) throw new Error('emitirNfeDoPedido: sem os serviços do servidor (armazenamento do XML)');
   const dados = await pedidoParaNfe(tx, ctx, pedido, natureza!);
-  const r = await emitirNotaNaTransacao(services, tx, ctx, dados, { pedidoId: pedido.id });
-  await tx.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('nfeId', $3::int, 'nfeNumero', $4::int, 'nfeChave', $5::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, pedido.id, r.nota.id, r.nota.numero, r.nota.chave]);
+  await emitirNotaNaTransacao(services, tx, ctx, dados, { pedidoId: pedido.id });
+}
+
+/**
+ * The 'Emitir NF-e' action of a faturado order without a note (its natureza did not issue one, or the order turned
+ * it off): the draft emitir-nfe opens with (Vendas > Nota fiscal > cadastrar), tied to the order so that the note
+ * posts nothing again.
+ */
+export async function rascunhoNfeDoPedido(q: Queryable, ctx: RequestContext, pedido: Documento): Promise<DadosNotaFiscal> {
+  if (pedido.estado !== 'faturado') throw badRequest(`Pedido de venda nº ${pedido.numero}: fature o pedido; com uma natureza que emite NF-e, a nota sai no faturamento.`, [{ path: '/estado', campo: 'estado', mensagem: 'Pedido não faturado' }]);
+  const n = await q.query<{ numero: number }>(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' LIMIT 1`, [ctx.tenantId, pedido.id]);
+  if (n.rows.length) throw badRequest(`Pedido de venda nº ${pedido.numero}: já tem a NF-e ${n.rows[0].numero} autorizada.`, [{ path: '/nfeNumero', campo: 'nfeNumero', mensagem: 'Pedido com NF-e' }]);
+  const natureza = (await naturezaDoPedido(q, ctx, { ...pedido, cabecalho: { ...pedido.cabecalho, emitirNfe: true } })) ?? (await q.query<{ id: number; descricao: string }>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 AND ativo AND tipo = 1 ORDER BY id LIMIT 1`, [ctx.tenantId])).rows.map((r) => ({ id: Number(r.id), descricao: r.descricao, emiteNfe: true }))[0];
+  if (!natureza) throw badRequest('Natureza de operação: cadastre uma natureza de saída em Configurações > Fiscal > Natureza de operação.', [{ path: '/naturezaId', campo: 'naturezaId', mensagem: 'Nenhuma natureza' }]);
+  return { ...(await pedidoParaNfe(q, ctx, pedido, natureza)), pedidoId: pedido.id };
 }
 
 /**

@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { disponibilidade } from '../estoque/reservas.ts';
-import { agoraLocal } from './pedido-venda.ts';
+import { agoraLocal, rascunhoNfeDoPedido } from './pedido-venda.ts';
 import { pedidoPdf } from './pedido-pdf.ts';
 import { alertarRetornos } from './contatos.ts';
 import { resumoVendas, VENDAS_REPORTS, comissoesPorVendedor, periodo } from './relatorios.ts';
@@ -59,6 +59,14 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
       const orcamento = await lifecycle.transition(q, def(), ctx, id, 'gerar-pedido');
       return lifecycle.create(q, def(), ctx, copiaDe(orcamento, { origemPedidoId: id }));
     });
+  });
+
+  /** The NF-e draft of a faturado order without a note (emitir-nfe opens with it from Vendas > Nota fiscal). */
+  app.get('/api/PedidosVenda/:id/nota-fiscal', async (req) => {
+    const ctx = req.ctx!;
+    lifecycle.guard(ctx, def(), 'view');
+    const id = idOf(req);
+    return db.tenant(ctx, async (q) => rascunhoNfeDoPedido(q, ctx, await lifecycle.load(q, def(), ctx, id)));
   });
 
   app.get('/api/PedidosVenda/:id/pdf', async (req, reply) => {

@@ -10,6 +10,7 @@ export const NOTA_FISCAL_SCHEMA = {
   required: ['naturezaId', 'clienteId', 'itens', 'pagamentos'],
   properties: {
     naturezaId: { type: 'integer', minimum: 1, title: 'Natureza de operação' },
+    pedidoId: { type: ['integer', 'null'], minimum: 1, title: 'Pedido de venda' },
     clienteId: { type: 'integer', minimum: 1, title: 'Destinatário' },
     finalidade: { type: 'integer', enum: [1, 2, 3, 4], title: 'Finalidade' },
     referencias: { type: 'array', maxItems: 20, title: 'Chaves referenciadas', items: { type: 'string', pattern: '^\\d{44}$' } },
@@ -88,6 +89,8 @@ export interface ItemNota {
 
 export interface DadosNotaFiscal {
   naturezaId: number;
+  /** a faturado sales order this note invoices (its stock and receivables were posted by the order, not by the note) */
+  pedidoId?: number | null;
   clienteId: number;
   finalidade?: 1 | 2 | 3 | 4;
   referencias?: string[];

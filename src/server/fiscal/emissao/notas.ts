@@ -399,20 +399,31 @@ export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknow
   const nat = await q.query(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, dados.naturezaId]);
   if (!nat.rows.length) throw badRequest('Natureza de operação: cadastro não encontrado.', [{ campo: 'naturezaId', mensagem: 'Não encontrado' }]);
   const total = await totalRascunho(dados);
+  const pedidoId = dados.pedidoId ?? null;
+  if (pedidoId !== null) await pedidoSemNota(q, ctx, filialId, pedidoId);
   if (id === undefined) {
     const r = await q.query(
-      `INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, natureza_id, cliente_id, destinatario_nome, dados, total, usuario_id) VALUES ($1, $2, 55, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [ctx.tenantId, filialId, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, ctx.userId],
+      `INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, natureza_id, cliente_id, destinatario_nome, dados, total, usuario_id, pedido_id) VALUES ($1, $2, 55, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+      [ctx.tenantId, filialId, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, ctx.userId, pedidoId],
     );
     return r.rows[0];
   }
   const atual = await lerNota(q, ctx, id, true);
   if (atual.status !== 'rascunho' && atual.status !== 'rejeitada') throw conflict(`Esta nota está ${atual.status}: só um rascunho ou uma nota rejeitada pode ser alterada.`);
   const r = await q.query(
-    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6, total = $7, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [ctx.tenantId, id, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total],
+    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6, total = $7, pedido_id = $8, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, id, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, pedidoId],
   );
   return r.rows[0];
+}
+
+/** A note may invoice a sales order that is faturado and has no authorised note yet (its postings are the order's). */
+async function pedidoSemNota(q: Queryable, ctx: CtxEmissao, filialId: number, pedidoId: number): Promise<void> {
+  const p = (await q.query(`SELECT numero, estado FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoVenda' AND filial_id = $2 AND id = $3`, [ctx.tenantId, filialId, pedidoId])).rows[0];
+  if (!p) throw badRequest('Pedido de venda: não encontrado nesta filial.', [{ campo: 'pedidoId', mensagem: 'Não encontrado' }]);
+  if (p.estado !== 'faturado') throw badRequest(`Pedido de venda nº ${p.numero}: fature o pedido; com uma natureza que emite NF-e, a nota sai no faturamento.`, [{ campo: 'pedidoId', mensagem: 'Pedido não faturado' }]);
+  const n = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' LIMIT 1`, [ctx.tenantId, pedidoId]);
+  if (n.rows.length) throw badRequest(`Pedido de venda nº ${p.numero}: já tem a NF-e ${n.rows[0].numero} autorizada.`, [{ campo: 'pedidoId', mensagem: 'Pedido com NF-e' }]);
 }
 
 export async function excluirRascunho(q: Queryable, ctx: CtxEmissao, id: number): Promise<void> {
@@ -533,7 +544,11 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
     [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc)],
   );
   await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
-  const lancamentoId = opcoes.lancar ? await lancar(q, ctx, r.rows[0], m, vNF) : null;
+  // A note of a sales order posts nothing: the order's faturamento wrote the stock movements and receivables.
+  const lancamentoId = opcoes.lancar && nota.pedido_id == null ? await lancar(q, ctx, r.rows[0], m, vNF) : null;
+  if (nota.pedido_id != null) {
+    await q.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('nfeId', $3::int, 'nfeNumero', $4::int, 'nfeChave', $5::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id, notaId, numero, montada.chave]);
+  }
   if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
   return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
 }
@@ -545,8 +560,9 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
  * code and its help text, so the caller's whole transaction rolls back: nothing numbered, nothing posted.
  */
 export async function emitirNotaNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, origem: { pedidoId: number }, agora = new Date()): Promise<ResultadoTransmissao> {
-  const rascunho = await salvarRascunho(q, ctx, dados);
-  await q.query(`UPDATE notas_fiscais SET pedido_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, rascunho.id, origem.pedidoId]);
+  // Saved without the order (it is not faturado yet inside this transaction), then tied to it.
+  const rascunho = await salvarRascunho(q, ctx, { ...dados, pedidoId: null });
+  await q.query(`UPDATE notas_fiscais SET pedido_id = $3, dados = dados || jsonb_build_object('pedidoId', $3::int) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, rascunho.id, origem.pedidoId]);
   try {
     return await autorizarNaTransacao(services, q, ctx, Number(rascunho.id), agora, { lancar: false, validarXsd: true });
   } catch (e) {
