@@ -103,7 +103,7 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
     const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
     expect(f.estado).toBe('faturado');
     expect(f.nfeNumero).toBe(antes + 1);
-    expect(f.nfeChave).toMatch(/^35\d{4}1122233300018155001\d{18}$/);
+    expect(f.nfeChave).toMatch(/^35\d{4}1122233300018155001\d{19}$/);
     const [nota] = await notaDoPedido(o.id);
     expect(nota).toMatchObject({ status: 'autorizada', numero: antes + 1, serie: 1, lancamento_id: null });
     expect(Number(nota.id)).toBe(f.nfeId);
