@@ -484,6 +484,9 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
   }
 }
 
+/** Time of the steps of each issue (npm run bench:vendas turns it on): build + sign + XSD, and the SEFAZ round-trip. */
+export const medidasEmissao = { ativo: false, registros: [] as { montagem: number; transmissao: number }[] };
+
 interface OpcoesAutorizacao {
   /** post the stock movements and receivables the natureza asks for (false: the caller's document already did) */
   lancar: boolean;
@@ -506,6 +509,7 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   // Everything the user can fix is checked with a provisional number before the series moves.
   await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
   const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
+  const t0 = performance.now();
   const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
   const m = await montarDocumento(q, ctx, dados, numero, agora);
   const montada = montarNfe(m.doc, assinadorDe(cert));
@@ -513,6 +517,7 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
     const v = await validarMensagem(montada.xml);
     if (!v.valido) throw badRequest(`A NF-e não passou na validação do leiaute (XSD): ${v.erros.map((e) => `${e.caminho}: ${e.mensagem}`).join('; ')}`, v.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
   }
+  const t1 = performance.now();
   const sefaz = await clienteSefaz(cert, m.doc.emitente.endereco.uf, m.doc.ambiente);
   let ret;
   try {
@@ -522,6 +527,7 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   } finally {
     sefaz.fechar();
   }
+  if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: t1 - t0, transmissao: performance.now() - t1 });
   if (!ret.nfeProc) {
     throw new Rejeitada(
       {
