@@ -22,6 +22,10 @@ export interface PedidoVendaCabecalho {
    */
   naturezaOperacao?: string | null;
   /**
+   * Natureza de operação
+   */
+  naturezaId?: number | null;
+  /**
    * Emitir NF-e ao faturar
    */
   emitirNfe?: boolean | null;
@@ -100,6 +104,18 @@ export interface PedidoVendaCabecalho {
    * Faturado em
    */
   dataFaturamento?: string | null;
+  /**
+   * NF-e (registro)
+   */
+  nfeId?: number | null;
+  /**
+   * NF-e
+   */
+  nfeNumero?: number | null;
+  /**
+   * Chave da NF-e
+   */
+  nfeChave?: string | null;
   /**
    * Gerado do orçamento
    */

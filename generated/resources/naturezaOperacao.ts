@@ -58,6 +58,10 @@ export interface NaturezaOperacao {
    */
   indicadorPresenca?: 0 | 1 | 2 | 3 | 4 | 5 | 9;
   /**
+   * Emite NF-e
+   */
+  emiteNfe?: boolean;
+  /**
    * Ativo
    */
   ativo?: boolean;

@@ -182,16 +182,39 @@ describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
     expect(eml).toContain(`filename=${r.nota.chave}.pdf`);
   });
 
-  it('a cliente in another state gets the natureza\'s interstate CFOP and is authorised', async () => {
-    const rj = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'RJ' ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
+  it('a non-contributor cliente in another state: interstate CFOP and DIFAL (ICMSUFDest) from the tributação estadual SP→RJ, authorised, valid and signed', async () => {
+    const rj = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'RJ' AND coalesce(inscricao_estadual, '') = '' ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
     const id = await novaNota({ clienteId: rj });
     const r = await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);
     expect(r.autorizada, JSON.stringify(r.rejeicao)).toBe(true);
     const xml = (await call(admin, 'GET', `/api/NotasFiscais/${id}/xml`)).body;
     expect(xsdOk('procNFe_v4.00.xsd', xml)).toBe('');
+    expect(xmlsecVerify(xml, certDoXml(xml), 'infNFe').ok).toBe(true);
     expect(xml).toContain('<CFOP>6102</CFOP>');
     expect(xml).toContain('<idDest>2</idDest>');
+    expect(xml).toContain('<indFinal>1</indFinal>');
+    expect(xml).toContain('<indIEDest>9</indIEDest>');
     expect(xml).toContain('<UF>RJ</UF>');
+    // The demo's rule SP→RJ: internal rate 20%, FCP 2%; interstate 12% (SP and RJ are both South/Southeast).
+    // Line 1: 2 × 10,50 = 21,00 → DIFAL 21,00 × 8% = 1,68, FCP 0,42; line 2: 1,5 × 4,00 − 1,00 = 5,00 → 0,40 and 0,10.
+    const grupos = [...xml.matchAll(/<ICMSUFDest>(.*?)<\/ICMSUFDest>/g)].map((m) => m[1]);
+    expect(grupos).toHaveLength(2);
+    expect(grupos[0]).toBe('<vBCUFDest>21.00</vBCUFDest><vBCFCPUFDest>21.00</vBCFCPUFDest><pFCPUFDest>2.0000</pFCPUFDest><pICMSUFDest>20.0000</pICMSUFDest><pICMSInter>12.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart><vFCPUFDest>0.42</vFCPUFDest><vICMSUFDest>1.68</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet>');
+    expect(grupos[1]).toContain('<vBCUFDest>5.00</vBCUFDest>');
+    expect(grupos[1]).toContain('<vICMSUFDest>0.40</vICMSUFDest>');
+    expect(xml).toContain('<vFCPUFDest>0.52</vFCPUFDest><vICMSUFDest>2.08</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet>');
+    // The observação of the fiscal settings for notes to the RJ goes to the fisco's field.
+    expect(xml).toMatch(/<infAdFisco>DIFAL RECOLHIDO EM FAVOR DO ESTADO DO RIO DE JANEIRO/);
+  });
+
+  it('a line whose perfil has no rule for the destination UF is refused before any number is taken, naming what to fix', async () => {
+    const antes = await ultimo();
+    const pr = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'PR' ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
+    const id = await novaNota({ clienteId: pr });
+    const r = await call(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().error.message).toMatch(/Item 1: Nenhuma tributação estadual do perfil tributário para operações de SP para PR vigente em \d{2}\/\d{2}\/\d{4}\. Cadastre-a em Configurações > Fiscal > Tributações estaduais\./);
+    expect(await ultimo()).toBe(antes);
   });
 
   it('CC-e with sequence numbers, then cancel (reverses stock and receivables); no CC-e or second cancel on a cancelled note', async () => {

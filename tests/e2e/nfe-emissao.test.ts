@@ -112,6 +112,34 @@ describe('emissão de NF-e no navegador', () => {
     await poll(() => linha.locator('td').first().innerText()).toBe('Cancelada');
   });
 
+  it('issues an NF-e to a cliente in another state (not a contributor) with DIFAL and sees it authorised', async () => {
+    const cli = (await server.db.query(`SELECT p.nome FROM pessoas p JOIN tenants t ON t.id = p.tenant_id WHERE t.nome = 'Mercadinho Demo' AND p.tipo = 0 AND p.ativo AND p.uf = 'RJ' AND coalesce(p.inscricao_estadual, '') = '' ORDER BY p.id LIMIT 1`)).rows[0].nome as string;
+    const prod = (await server.db.query(`SELECT p.descricao FROM produtos p JOIN tenants t ON t.id = p.tenant_id JOIN perfis_tributarios f ON f.tenant_id = p.tenant_id AND f.id = p.perfil_tributario_id WHERE t.nome = 'Mercadinho Demo' AND f.nome = 'Revenda Simples Nacional' AND p.ncm IS NOT NULL AND NOT p.servico ORDER BY p.id LIMIT 1`)).rows[0].descricao as string;
+    await go('pages/nfe/emitir-nfe', 'Emitir NF-e');
+    await poll(() => page.getByLabel('Natureza de operação', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('Venda de mercadoria');
+    await escolher('Destinatário', cli.split(' ')[0], new RegExp(cli));
+    await escolher('Produto da linha 1', prod.split(' ')[0], new RegExp(prod.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await page.getByLabel('Quantidade da linha 1').fill('3');
+    await page.getByLabel('Valor unitário da linha 1').fill('100.00');
+    await poll(() => page.getByTestId('total-nota').innerText()).toMatch(/^R\$\s300,00$/);
+    await page.getByRole('button', { name: 'Usar o total' }).click();
+    await page.getByRole('button', { name: 'Transmitir' }).click();
+    await page.waitForURL(/#\/pages\/nfe\/notas-processadas$/, { timeout: 30_000 });
+    const linha = page.locator('tr.ant-table-row').filter({ hasText: cli }).filter({ hasText: 'Autorizada' }).first();
+    await visible(linha);
+    const chaveRj = (await linha.locator('td').nth(3).innerText()).trim();
+    const nota = (await server.db.query(`SELECT arquivo_xml FROM notas_fiscais WHERE chave = $1`, [chaveRj])).rows[0];
+    const partes: Buffer[] = [];
+    for await (const c of (await server.services.storage.get(nota.arquivo_xml))!) partes.push(c as Buffer);
+    const xml = Buffer.concat(partes).toString('utf8');
+    expect(xmllintSchema(path.join(PL_009, 'procNFe_v4.00.xsd'), { x: xml }).x).toBe('');
+    expect(xmlsecVerify(xml, pemDeBase64(/<X509Certificate>([^<]+)</.exec(xml)![1]), 'infNFe').ok).toBe(true);
+    // SP → RJ, not a contributor: 300,00 × (20% − 12%) = 24,00 to the RJ, FCP 2% = 6,00.
+    expect(xml).toContain('<CFOP>6102</CFOP>');
+    expect(xml).toContain('<vBCUFDest>300.00</vBCUFDest>');
+    expect(xml).toContain('<vFCPUFDest>6.00</vFCPUFDest><vICMSUFDest>24.00</vICMSUFDest>');
+  });
+
   it('inutilises a range of numbers', async () => {
     await go('pages/nfe/inutilizacoes/cadastrar', 'Cadastrar inutilização');
     await page.getByLabel('Número inicial').fill('20');

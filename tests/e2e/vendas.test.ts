@@ -1,4 +1,7 @@
 import Decimal from 'decimal.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestServer } from '../support/server.ts';
@@ -7,10 +10,14 @@ import { e2eSession, signInPage } from './support/session.ts';
 
 type Row = Record<string, any>;
 const PLACEHOLDER = 'Esta tela estará disponível em breve.';
+// The local SEFAZ of this process keeps what it authorised under DATA_DIR: a fresh one for this run.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-vendas-'));
+process.env.DATA_DIR = dataDir;
 
 // A sales order as a person makes it: a cliente, three products (one in promotion, one with a lote),
-// confirmed (the available stock drops, the balance does not), faturado (receivables in 3 instalments in
-// Financeiro > Receitas, stock lowered in Estoque), then cancelled with everything reversed.
+// confirmed (the available stock drops, the balance does not), faturado with its NF-e authorised at the local
+// SEFAZ (receivables in 3 instalments in Financeiro > Receitas, stock lowered in Estoque, the note in Vendas >
+// Nota fiscal), then cancelled with everything reversed and the NF-e cancelled.
 describe('vendas no navegador', () => {
   let token: string;
   let principal: number;
@@ -31,18 +38,21 @@ describe('vendas no navegador', () => {
     return { saldo: new Decimal(r.quantidade ?? 0).toFixed(), disponivel: new Decimal(r.disponivel ?? 0).toFixed() };
   };
 
-  const e2e = e2eSession('vendas');
+  const e2e = e2eSession('vendas', { server: { dataDir } });
   let server: TestServer, browser: Browser, page: Page, errors: string[];
   beforeAll(() => void ({ server, browser, page, errors } = e2e));
 
   beforeAll(async () => {
     token = await login(server.app, 'admin@demo.com.br');
     principal = (await api('GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`))[0].id;
-    cliente = await api('POST', '/api/Clientes', { nome: 'Padaria Pão Quente E2E', cpfCnpj: '11444777000161' });
+    // A cliente and products an NF-e can carry: address with the IBGE code, NCM and the demo's perfil tributário.
+    cliente = await api('POST', '/api/Clientes', { nome: 'Padaria Pão Quente E2E', cpfCnpj: '11444777000161', cep: '01310100', logradouro: 'Avenida Paulista', numero: '900', bairro: 'Bela Vista', uf: 'SP', codigoMunicipio: 3550308 });
+    const perfil = (await api('GET', `/api/PerfisTributarios?filter=${q({ where: { nome: 'Revenda Simples Nacional' } })}`))[0].id;
+    const fiscal = { tipoProduto: 0, ncm: '19059090', origem: 0, perfilTributarioId: perfil };
     p = [
-      await api('POST', '/api/Produtos', { descricao: 'Refrigerante E2E 2 L', codigo: 'E2E-REF', tipoProduto: 0, precoCusto: '4.00', precoVenda: '9.00' }),
-      await api('POST', '/api/Produtos', { descricao: 'Queijo minas E2E', codigo: 'E2E-QJO', tipoProduto: 0, precoCusto: '12.00', precoVenda: '25.00' }),
-      await api('POST', '/api/Produtos', { descricao: 'Pão de forma E2E', codigo: 'E2E-PAO', tipoProduto: 0, precoCusto: '3.00', precoVenda: '7.50' }),
+      await api('POST', '/api/Produtos', { descricao: 'Refrigerante E2E 2 L', codigo: 'E2E-REF', precoCusto: '4.00', precoVenda: '9.00', ...fiscal, ncm: '22021000' }),
+      await api('POST', '/api/Produtos', { descricao: 'Queijo minas E2E', codigo: 'E2E-QJO', precoCusto: '12.00', precoVenda: '25.00', ...fiscal, ncm: '04069010' }),
+      await api('POST', '/api/Produtos', { descricao: 'Pão de forma E2E', codigo: 'E2E-PAO', precoCusto: '3.00', precoVenda: '7.50', ...fiscal }),
     ];
     const lote = await api('POST', '/api/Lotes', { produtoId: p[1].id, numero: 'QJ-E2E-01', validade: '2031-06-30' });
     const acerto = await api('POST', '/api/AcertosEstoque', { depositoId: principal, motivo: 'Estoque do e2e de vendas', itens: [{ produtoId: p[0].id, quantidade: '20' }, { produtoId: p[1].id, loteId: lote.id, quantidade: '8' }, { produtoId: p[2].id, quantidade: '15' }] });
@@ -70,6 +80,7 @@ describe('vendas no navegador', () => {
     await page.goto(url('pages/vendas/pedido-vendas/cadastrar'));
     await pick(page.locator('#root_clienteId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Pão Quente', 'Padaria Pão Quente E2E');
     await page.locator('#root_numeroParcelas').fill('3');
+    await pick(page.locator('#root_naturezaId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Venda de', 'Venda de mercadoria');
     await pick(itemRow(0).locator('.ant-select').nth(0), 'Refrigerante E2E', 'Refrigerante E2E 2 L');
     await itemRow(0).getByLabel('Quantidade da linha').fill('3');
     await page.getByRole('button', { name: 'Adicionar item' }).click();
@@ -105,11 +116,22 @@ describe('vendas no navegador', () => {
     await poll(() => linha.locator('td').nth(4).innerText()).toBe('17');
   });
 
-  it('faturar lowers the stock and leaves 3 receivables in Financeiro > Receitas', async () => {
+  it('faturar issues the NF-e (authorised at the local SEFAZ), lowers the stock and leaves 3 receivables in Financeiro > Receitas', async () => {
     await page.goto(url(`pages/vendas/pedido-vendas/editar/${pedidoId}`));
     await poll(estado).toBe('Aguardando');
     await transicao('Faturar');
     await poll(estado).toBe('Faturado');
+    const o = await api('GET', `/api/PedidosVenda/${pedidoId}`);
+    expect(o.nfeNumero).toBeGreaterThan(0);
+    await visible(page.getByRole('button', { name: `DANFE da NF-e ${o.nfeNumero}` }));
+    const nota = await api('GET', `/api/NotasFiscais/${o.nfeId}`);
+    expect(nota).toMatchObject({ status: 'autorizada', pedidoId, total: '79.25' });
+    // Vendas > Nota fiscal lists it.
+    await page.goto(url('pages/vendas/nota-fiscal'));
+    const linhaNota = page.locator('tr.ant-table-row').filter({ hasText: o.nfeChave });
+    await visible(linhaNota);
+    expect(await linhaNota.locator('td').first().innerText()).toBe('Autorizada');
+    expect(await page.getByText(PLACEHOLDER).count()).toBe(0);
     expect(await saldo(p[0].id)).toEqual({ saldo: '17', disponivel: '17' });
     expect((await saldo(p[1].id)).saldo).toBe('6');
     await page.goto(url(`pages/financeiro/lancamentos/lista/receitas?q=${encodeURIComponent(`Pedido de venda nº ${numero}`)}`));
@@ -130,10 +152,14 @@ describe('vendas no navegador', () => {
     expect((await saldo(p[1].id)).saldo).toBe('8');
     const parcelas = await api('GET', `/api/Parcelas?filter=${q({ where: { documento: `PV ${numero}` } })}`);
     expect(parcelas.map((x: Row) => x.status)).toEqual(['cancelado', 'cancelado', 'cancelado']);
+    const o = await api('GET', `/api/PedidosVenda/${pedidoId}`);
+    expect((await api('GET', `/api/NotasFiscais/${o.nfeId}`)).status).toBe('cancelada');
+    await page.goto(url('pages/vendas/nota-fiscal'));
+    await poll(() => page.locator('tr.ant-table-row').filter({ hasText: o.nfeChave }).locator('td').first().innerText()).toBe('Cancelada');
   });
 
   it('no Vendas screen of this module is a placeholder', async () => {
-    for (const rota of ['pages/vendas/pedido-vendas', 'pages/vendas/pedido-vendas/servico', 'pages/vendas/pedido-vendas/cadastrar/servico', 'pages/vendas/promocao', 'pages/vendas/promocao/cadastrar', 'pages/vendas/contatos-comerciais', 'pages/relatorios/vendas/menu']) {
+    for (const rota of ['pages/vendas/pedido-vendas', 'pages/vendas/nota-fiscal', 'pages/vendas/pedido-vendas/servico', 'pages/vendas/pedido-vendas/cadastrar/servico', 'pages/vendas/promocao', 'pages/vendas/promocao/cadastrar', 'pages/vendas/contatos-comerciais', 'pages/relatorios/vendas/menu']) {
       await page.goto(url(rota));
       await visible(page.locator('h3, .ant-card-head-title').first());
       expect(await page.getByText(PLACEHOLDER).count(), rota).toBe(0);

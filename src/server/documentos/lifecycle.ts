@@ -12,7 +12,7 @@ import type { ResourceRegistry } from '../resources/registry.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
 import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
-import type { DocumentDef, Documento } from './registry.ts';
+import type { DocumentDef, Documento, PostingArgs } from './registry.ts';
 
 type Row = Record<string, unknown>;
 
@@ -49,7 +49,10 @@ const label = (s: ObjectSchema, campo: string) => (s.properties[campo]?.title as
  * audit row per transition. Nothing here knows a document type: the JSON document and its module do.
  */
 export class DocumentLifecycle {
-  constructor(private readonly resources: ResourceRegistry) {}
+  constructor(
+    private readonly resources: ResourceRegistry,
+    private readonly services?: PostingArgs['services'],
+  ) {}
 
   guard(ctx: RequestContext, def: DocumentDef, level: LevelName): void {
     if (!serverAllows(ctx, def.doc.permission, level)) {
@@ -169,7 +172,7 @@ export class DocumentLifecycle {
       const st = def.doc.states.find((s) => s.key === doc.estado)?.label.toLowerCase() ?? doc.estado;
       throw new HttpError(409, `Não é possível ${t.label.toLowerCase()}: ${def.doc.singular.toLowerCase()} ${doc.numero} já está ${st}.`, [{ campo: 'estado', mensagem: st }]);
     }
-    if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado });
+    if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado, services: this.services });
     await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [t.to, ctx.tenantId, id]);
     await this.audit(q, ctx, id, t.name, doc.estado, t.to);
     return this.get(q, def, ctx, id);

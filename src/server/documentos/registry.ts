@@ -1,3 +1,4 @@
+import type { AppServices } from '../app-services.ts';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, lazyValidator, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
 import { importModuleRef } from '../module-ref.ts';
@@ -28,6 +29,8 @@ export interface PostingArgs {
   transicao: DocumentTransition;
   /** The state the document is leaving. */
   de: string;
+  /** The server's services (file storage for postings that store files, e.g. an NF-e's XML); absent in seeds that need none. */
+  services?: Pick<AppServices, 'db' | 'storage' | 'realtime'>;
 }
 
 /** What a document type's module (the document's "service") exports. */

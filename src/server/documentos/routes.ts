@@ -26,7 +26,7 @@ export async function withRetry<T>(services: AppServices, scope: TenantScope, fn
 
 /** The API of every business document type: list, count, one with its items, draft writes, transitions. */
 export default async function documentRoutes(app: FastifyInstance, { services, documents }: { services: AppServices; documents: DocumentRegistry }) {
-  const lifecycle = new DocumentLifecycle(services.registry);
+  const lifecycle = new DocumentLifecycle(services.registry, services);
   const { db } = services;
   const filterOf = (req: FastifyRequest): Filter => parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);

@@ -12,6 +12,7 @@ const tags = ['Pedidos de venda'];
 export const VENDAS_PATHS: Record<string, unknown> = {
   '/api/PedidosVenda/{id}/copiar': { post: { tags, summary: 'Cria um pedido (Digitando) com o cabeçalho e os itens de outro', parameters: [id], responses: { '200': { description: 'O novo pedido', ...pedido }, ...erros } } },
   '/api/PedidosVenda/{id}/gerar-pedido': { post: { tags, summary: 'Orçamento (Digitando ou Aguardando) → novo pedido; o orçamento fica Pedido de Venda Gerado (6) e devolve a reserva', parameters: [id], responses: { '200': { description: 'O novo pedido', ...pedido }, '409': { description: 'O orçamento não está em Digitando nem Aguardando' }, ...erros } } },
+  '/api/PedidosVenda/{id}/nota-fiscal': { get: { tags, summary: 'Rascunho da NF-e de um pedido faturado sem nota (abre o emitir-nfe); a nota fica ligada ao pedido e não lança estoque nem contas de novo', parameters: [id], responses: { '200': { description: 'Dados da nota (o corpo de POST /api/NotasFiscais)' }, ...erros } } },
   '/api/PedidosVenda/{id}/pdf': { get: { tags, summary: 'O pedido impresso (PDF A4)', parameters: [id], responses: { '200': { description: 'PDF', content: { 'application/pdf': {} } }, ...erros } } },
   '/api/PedidosVenda/{id}/email': {
     post: {

@@ -5,7 +5,9 @@ import { dividirEmParcelas, somar } from '../../shared/parcelamento.ts';
 import { aplicarPromocao, type Promocao } from '../../shared/promocoes.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import type { DocumentModule, Documento } from '../documentos/lifecycle.ts';
+import type { DocumentModule, Documento, PostingArgs } from '../documentos/lifecycle.ts';
+import { cancelarNotaDoPedido, emitirNotaNaTransacao } from '../fiscal/emissao/notas.ts';
+import type { DadosNotaFiscal } from '../../shared/fiscal/nota-fiscal.ts';
 import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { liberarReservas, reservar } from '../estoque/reservas.ts';
@@ -198,26 +200,149 @@ async function linhasDeEstoque(q: Queryable, ctx: RequestContext, doc: Documento
     }));
 }
 
+type ServicosNfe = NonNullable<PostingArgs['services']>;
+interface NaturezaDoPedido {
+  id: number;
+  descricao: string;
+  emiteNfe: boolean;
+}
+
 /**
- * The NF-e step of faturar — THE call point for the NF-e service (issue 17). It runs inside faturar's
- * transaction after stock and receivables were posted; when the natureza asks for a note (precisaNfe) the
- * NF-e service is to build, sign, validate and transmit it from this transaction and order, and throw on a
- * SEFAZ rejection so the whole faturamento rolls back (the order stays Aguardando Faturamento). Until that
- * service is wired here it does nothing and the order is faturado without a note.
+ * The order's natureza de operação: the one it names (naturezaId); an order that asks for an NF-e without naming
+ * one takes the natureza whose description it carries (naturezaOperacao), else the branch's default natureza.
  */
-export async function emitirNfeDoPedido(_tx: Queryable, _ctx: RequestContext, pedido: Documento): Promise<void> {
-  if (!precisaNfe(pedido)) return;
-  // Wired by the lead to the NF-e service (src/server/fiscal, issue 17): e.g. await emitirNfe(tx, ctx, pedidoParaNfe(pedido)).
+export async function naturezaDoPedido(q: Queryable, ctx: RequestContext, pedido: Documento): Promise<NaturezaDoPedido | null> {
+  const c = pedido.cabecalho;
+  const ler = async (sql: string, params: unknown[]) => {
+    const r = await q.query<{ id: number; descricao: string; emite_nfe: boolean }>(`SELECT id, descricao, emite_nfe FROM naturezas_operacao WHERE tenant_id = $1 AND ativo AND ${sql} ORDER BY id LIMIT 1`, [ctx.tenantId, ...params]);
+    const n = r.rows[0];
+    return n ? { id: Number(n.id), descricao: n.descricao, emiteNfe: n.emite_nfe === true } : null;
+  };
+  if (typeof c.naturezaId === 'number') return ler('id = $2', [c.naturezaId]);
+  if (c.emitirNfe !== true) return null;
+  if (typeof c.naturezaOperacao === 'string' && c.naturezaOperacao.trim()) {
+    const n = await ler('lower(descricao) = lower($2)', [c.naturezaOperacao.trim()]);
+    if (n) return n;
+  }
+  return ler('id = (SELECT natureza_padrao_id FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2)', [pedido.filialId]);
 }
 
-/** The NF-e step of cancelar (a faturado order): cancel its note within the legal window. Same wiring as above. */
-export async function cancelarNfeDoPedido(_tx: Queryable, _ctx: RequestContext, pedido: Documento): Promise<void> {
-  if (!precisaNfe(pedido)) return;
-  // Wired by the lead to the NF-e service's cancellation event (issue 17).
+/**
+ * Whether faturar issues an NF-e: a product order whose natureza de operação issues one (Configurações > Fiscal >
+ * Natureza de operação, "Emite NF-e"), unless the order turned it off (emitirNfe false). Service orders go to the
+ * NFS-e.
+ */
+export const precisaNfe = (pedido: Documento, natureza: Pick<NaturezaDoPedido, 'emiteNfe'> | null): boolean =>
+  pedido.cabecalho.servico !== true && pedido.cabecalho.emitirNfe !== false && natureza?.emiteNfe === true;
+
+/** tPag of the order's forma de pagamento, by its name; instalments without a known means go as duplicata mercantil. */
+export function tPagDaForma(descricao: string | null, aPrazo: boolean): string {
+  const d = (descricao ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const porNome: [RegExp, string][] = [[/pix/, '17'], [/boleto/, '15'], [/credito/, '03'], [/debito/, '04'], [/cheque/, '02'], [/dinheiro|especie/, '01'], [/transfer|ted|doc\b/, '18'], [/deposito/, '16'], [/crediario|carne/, '05']];
+  const achado = porNome.find(([re]) => re.test(d));
+  return achado ? achado[1] : aPrazo ? '14' : '01';
 }
 
-/** Whether the order's natureza de operação asks for an NF-e (until natureza records exist: the order's switch). */
-export const precisaNfe = (pedido: Documento): boolean => pedido.cabecalho.emitirNfe === true && pedido.cabecalho.servico !== true;
+/** Shares of a total over the lines in proportion to their values; the last line takes the cents left over. */
+function ratear(total: Decimal, pesos: Decimal[]): Decimal[] {
+  const soma = pesos.reduce((a, b) => a.plus(b), ZERO);
+  let resto = total;
+  return pesos.map((p, i) => {
+    const parte = i === pesos.length - 1 ? resto : soma.isZero() ? ZERO : total.times(p).div(soma).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    resto = resto.minus(parte);
+    return parte;
+  });
+}
+
+/**
+ * The order as an NF-e draft: its product lines at the order's prices, each line's discount (promotion, line
+ * discount and its share of the total discount), freight and other costs spread over the lines, the transporter,
+ * the instalments as payments (and duplicatas), the order's number and notes in the additional information.
+ */
+export async function pedidoParaNfe(q: Queryable, ctx: RequestContext, pedido: Documento, natureza: NaturezaDoPedido): Promise<DadosNotaFiscal> {
+  const c = pedido.cabecalho;
+  const produtos = pedido.itens.filter((it) => typeof it.produtoId === 'number');
+  if (!produtos.length) throw badRequest('NF-e: o pedido não tem produtos; um pedido só de serviços vai para a NFS-e.', [{ path: '/itens', campo: 'itens', mensagem: 'Sem produtos' }]);
+  const brutos = produtos.map((it) => new Decimal(String(it.quantidade)).times(String(it.precoUnitario)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  const liquidos = produtos.map((it) => new Decimal(String(it.valorTotal ?? 0)));
+  const descontoTotal = ratear(new Decimal(String(c.totalDesconto ?? 0)), liquidos);
+  const frete = ratear(dec(c.frete) ?? ZERO, liquidos);
+  const outras = ratear(dec(c.outrasDespesas) ?? ZERO, liquidos);
+  const itens = produtos.map((it, i) => {
+    const desconto = brutos[i].minus(liquidos[i]).plus(descontoTotal[i]);
+    return {
+      produtoId: it.produtoId as number,
+      quantidade: new Decimal(String(it.quantidade)).toFixed(4),
+      valorUnitario: new Decimal(String(it.precoUnitario)).toFixed(2),
+      ...(desconto.gt(0) ? { valorDesconto: money(desconto) } : {}),
+      ...(frete[i].gt(0) ? { valorFrete: money(frete[i]) } : {}),
+      ...(outras[i].gt(0) ? { valorOutros: money(outras[i]) } : {}),
+    };
+  });
+  const total = itens.reduce((s, it) => s.plus(new Decimal(it.quantidade).times(it.valorUnitario).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)).minus(it.valorDesconto ?? 0).plus(it.valorFrete ?? 0).plus(it.valorOutros ?? 0), ZERO);
+  let forma: string | null = null;
+  if (typeof c.formaPagamentoId === 'number') forma = (await q.query<{ descricao: string }>('SELECT descricao FROM formas_pagamento_financeiro WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, c.formaPagamentoId])).rows[0]?.descricao ?? null;
+  const hoje = agoraLocal().data;
+  const plano = ((c.planoParcelas as { vencimento: string; valor: string }[] | null) ?? []).filter((p) => new Decimal(p.valor).gt(0));
+  const aPrazo = plano.length > 1 || plano.some((p) => p.vencimento > hoje);
+  // A note of goods only (services in the order go to the NFS-e): its payments are the order's instalments when
+  // they add up to the note, else one payment of the note's total.
+  const pagamentos = plano.length && somar(plano.map((p) => p.valor)).eq(total)
+    ? plano.map((p) => ({ tPag: tPagDaForma(forma, aPrazo), valor: new Decimal(p.valor).toFixed(2), vencimento: p.vencimento }))
+    : total.gt(0) ? [{ tPag: tPagDaForma(forma, aPrazo), valor: money(total), vencimento: plano[0]?.vencimento ?? hoje }] : [{ tPag: '90', valor: '0.00' }];
+  const obs = [`Pedido de venda nº ${pedido.numero}.`, typeof c.observacao === 'string' ? c.observacao : ''].join(' ').replace(/\s+/g, ' ').trim().slice(0, 2000);
+  return {
+    naturezaId: natureza.id,
+    clienteId: c.clienteId as number,
+    itens,
+    transporte: { modalidade: typeof c.transportadorId === 'number' ? 0 : 9, ...(typeof c.transportadorId === 'number' ? { transportadorId: c.transportadorId } : {}) },
+    pagamentos,
+    informacoesAdicionais: obs,
+  };
+}
+
+/**
+ * The NF-e step of faturar, its last call (inside faturar's transaction, after stock and receivables were posted):
+ * when the order's natureza issues an NF-e, the note is built from the order, signed, validated against the XSD and
+ * transmitted from this transaction, without posting stock or receivables again. A rejection (or anything to fix in
+ * the cliente, products or tax rules) is a 400 with the SEFAZ code and its help: the whole faturamento rolls back,
+ * the order stays where it was, nothing is numbered, no stock or money moved.
+ */
+export async function emitirNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe): Promise<void> {
+  const natureza = await naturezaDoPedido(tx, ctx, pedido);
+  if (pedido.cabecalho.emitirNfe === true && pedido.cabecalho.servico !== true && !natureza) {
+    throw badRequest('Natureza de operação: escolha a natureza de operação do pedido para emitir a NF-e (ou defina a natureza padrão em Configurações > NF-e).', [{ path: '/naturezaId', campo: 'naturezaId', mensagem: 'Informe a natureza de operação' }]);
+  }
+  if (!precisaNfe(pedido, natureza)) return;
+  if (!services) throw new Error('emitirNfeDoPedido: sem os serviços do servidor (armazenamento do XML)');
+  const dados = await pedidoParaNfe(tx, ctx, pedido, natureza!);
+  await emitirNotaNaTransacao(services, tx, ctx, dados, { pedidoId: pedido.id });
+}
+
+/**
+ * The 'Emitir NF-e' action of a faturado order without a note (its natureza did not issue one, or the order turned
+ * it off): the draft emitir-nfe opens with (Vendas > Nota fiscal > cadastrar), tied to the order so that the note
+ * posts nothing again.
+ */
+export async function rascunhoNfeDoPedido(q: Queryable, ctx: RequestContext, pedido: Documento): Promise<DadosNotaFiscal> {
+  if (pedido.estado !== 'faturado') throw badRequest(`Pedido de venda nº ${pedido.numero}: fature o pedido; com uma natureza que emite NF-e, a nota sai no faturamento.`, [{ path: '/estado', campo: 'estado', mensagem: 'Pedido não faturado' }]);
+  const n = await q.query<{ numero: number }>(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' LIMIT 1`, [ctx.tenantId, pedido.id]);
+  if (n.rows.length) throw badRequest(`Pedido de venda nº ${pedido.numero}: já tem a NF-e ${n.rows[0].numero} autorizada.`, [{ path: '/nfeNumero', campo: 'nfeNumero', mensagem: 'Pedido com NF-e' }]);
+  const natureza = (await naturezaDoPedido(q, ctx, { ...pedido, cabecalho: { ...pedido.cabecalho, emitirNfe: true } })) ?? (await q.query<{ id: number; descricao: string }>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 AND ativo AND tipo = 1 ORDER BY id LIMIT 1`, [ctx.tenantId])).rows.map((r) => ({ id: Number(r.id), descricao: r.descricao, emiteNfe: true }))[0];
+  if (!natureza) throw badRequest('Natureza de operação: cadastre uma natureza de saída em Configurações > Fiscal > Natureza de operação.', [{ path: '/naturezaId', campo: 'naturezaId', mensagem: 'Nenhuma natureza' }]);
+  return { ...(await pedidoParaNfe(q, ctx, pedido, natureza)), pedidoId: pedido.id };
+}
+
+/**
+ * The NF-e step of cancelar (a faturado order): its authorised note is cancelled at SEFAZ within the legal window
+ * (after 24 hours the order cannot be cancelled: a return note undoes the sale), in the order's transaction.
+ */
+export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe): Promise<void> {
+  const tem = await tx.query(`SELECT 1 FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' LIMIT 1`, [ctx.tenantId, pedido.id]);
+  if (!tem.rows.length) return;
+  if (!services) throw new Error('cancelarNfeDoPedido: sem os serviços do servidor');
+  await cancelarNotaDoPedido(services, tx, ctx, pedido.id, `Cancelamento do pedido de venda numero ${pedido.numero}`);
+}
 
 /** Commission of each line: the product category's %, else the salesperson's; on the line's share of the total discount. */
 async function gravarVendasItens(q: Queryable, ctx: RequestContext, doc: Documento, data: string): Promise<void> {
@@ -296,7 +421,7 @@ const pedidoVenda: DocumentModule = {
      * instalments, the sales lines of the reports, then the NF-e step. The document row is locked by the
      * lifecycle before this runs, so a second faturar waits and then finds the order faturado (409).
      */
-    async faturar({ tx, ctx, doc }) {
+    async faturar({ tx, ctx, doc, services }) {
       const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
       const origem = { tipo: TIPO_PEDIDO, id: doc.id };
       const hoje = agoraLocal().data;
@@ -326,7 +451,7 @@ const pedidoVenda: DocumentModule = {
       }
       await gravarVendasItens(tx, ctx, doc, hoje);
       await tx.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('dataFaturamento', $3::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, doc.id, hoje]);
-      await emitirNfeDoPedido(tx, ctx, doc);
+      await emitirNfeDoPedido(tx, ctx, doc, services);
       await emitirNfseDoPedido(tx, ctx, doc);
     },
     /**
@@ -334,12 +459,12 @@ const pedidoVenda: DocumentModule = {
      * reversed (estorno), its receivable cancelled by the finance service (refused while an instalment has a
      * baixa: estorne it first), its sales lines stamped cancelled. Nothing is deleted.
      */
-    async cancelar({ tx, ctx, doc, de }) {
+    async cancelar({ tx, ctx, doc, de, services }) {
       const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
       const origem = { tipo: TIPO_PEDIDO, id: doc.id };
       await liberarReservas(tx, scope, origem);
       if (de !== 'faturado') return;
-      await cancelarNfeDoPedido(tx, ctx, doc);
+      await cancelarNfeDoPedido(tx, ctx, doc, services);
       await estornar(tx, scope, origem);
       const l = await tx.query<{ id: number }>('SELECT id FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND NOT cancelado ORDER BY id', [ctx.tenantId, TIPO_PEDIDO, doc.id]);
       for (const { id } of l.rows) await cancelarLancamento(tx, ctx, Number(id));

@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { disponibilidade } from '../estoque/reservas.ts';
-import { agoraLocal } from './pedido-venda.ts';
+import { agoraLocal, rascunhoNfeDoPedido } from './pedido-venda.ts';
 import { pedidoPdf } from './pedido-pdf.ts';
 import { alertarRetornos } from './contatos.ts';
 import { resumoVendas, VENDAS_REPORTS, comissoesPorVendedor, periodo } from './relatorios.ts';
@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
 
 /** What a new order copies from another (or a quote): header and lines, not the number, state or computed dates. */
 function copiaDe(p: Row, extra: Row = {}): Row {
-  const { id: _i, numero: _n, estado: _e, status: _s, filialId: _f, usuarioId: _u, createdAt: _c, updatedAt: _up, transicoes: _t, eventos: _ev, dataFaturamento: _d, itens, ...cab } = p;
+  const { id: _i, numero: _n, estado: _e, status: _s, filialId: _f, usuarioId: _u, createdAt: _c, updatedAt: _up, transicoes: _t, eventos: _ev, dataFaturamento: _d, nfeId: _nf, nfeNumero: _nn, nfeChave: _nc, itens, ...cab } = p;
   return {
     ...cab,
     primeiroVencimento: null,
@@ -38,7 +38,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export default async function vendasRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  const lifecycle = new DocumentLifecycle(services.registry);
+  const lifecycle = new DocumentLifecycle(services.registry, services);
   const def = () => services.documents!.get('pedidoVenda');
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
   registerReportSources(VENDAS_REPORTS);
@@ -59,6 +59,14 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
       const orcamento = await lifecycle.transition(q, def(), ctx, id, 'gerar-pedido');
       return lifecycle.create(q, def(), ctx, copiaDe(orcamento, { origemPedidoId: id }));
     });
+  });
+
+  /** The NF-e draft of a faturado order without a note (emitir-nfe opens with it from Vendas > Nota fiscal). */
+  app.get('/api/PedidosVenda/:id/nota-fiscal', async (req) => {
+    const ctx = req.ctx!;
+    lifecycle.guard(ctx, def(), 'view');
+    const id = idOf(req);
+    return db.tenant(ctx, async (q) => rascunhoNfeDoPedido(q, ctx, await lifecycle.load(q, def(), ctx, id)));
   });
 
   app.get('/api/PedidosVenda/:id/pdf', async (req, reply) => {

@@ -10,6 +10,7 @@ export const NOTA_FISCAL_SCHEMA = {
   required: ['naturezaId', 'clienteId', 'itens', 'pagamentos'],
   properties: {
     naturezaId: { type: 'integer', minimum: 1, title: 'Natureza de operação' },
+    pedidoId: { type: ['integer', 'null'], minimum: 1, title: 'Pedido de venda' },
     clienteId: { type: 'integer', minimum: 1, title: 'Destinatário' },
     finalidade: { type: 'integer', enum: [1, 2, 3, 4], title: 'Finalidade' },
     referencias: { type: 'array', maxItems: 20, title: 'Chaves referenciadas', items: { type: 'string', pattern: '^\\d{44}$' } },
@@ -27,6 +28,8 @@ export const NOTA_FISCAL_SCHEMA = {
           quantidade: { ...decimal(4), title: 'Quantidade' },
           valorUnitario: { ...decimal(10), title: 'Valor unitário' },
           valorDesconto: { ...decimal(2), title: 'Desconto' },
+          valorFrete: { ...decimal(2), title: 'Frete' },
+          valorOutros: { ...decimal(2), title: 'Outras despesas' },
         },
       },
     },
@@ -79,10 +82,15 @@ export interface ItemNota {
   quantidade: string;
   valorUnitario: string;
   valorDesconto?: string;
+  /** the line's share of the freight and of other costs (an order's header values spread over its lines) */
+  valorFrete?: string;
+  valorOutros?: string;
 }
 
 export interface DadosNotaFiscal {
   naturezaId: number;
+  /** a faturado sales order this note invoices (its stock and receivables were posted by the order, not by the note) */
+  pedidoId?: number | null;
   clienteId: number;
   finalidade?: 1 | 2 | 3 | 4;
   referencias?: string[];

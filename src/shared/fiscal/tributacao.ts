@@ -317,7 +317,10 @@ export function calcularTributacao(e: EntradaTributacao): TributacaoItem {
 
   const cfopNatureza = idDest === 3 ? e.natureza.cfopExterior : idDest === 1 ? e.natureza.cfopMesmaUf : e.natureza.cfopOutraUf;
   const cfop = filled(estadual.cfop) ? estadual.cfop : cfopNatureza;
-  if (!filled(cfop)) throw new TributacaoError('A natureza de operação não tem CFOP para operações com o exterior.', 'cfopExterior');
+  if (!filled(cfop)) {
+    const [onde, campo] = idDest === 3 ? ['para operações com o exterior', 'cfopExterior'] : idDest === 1 ? ['dentro do estado', 'cfopMesmaUf'] : ['fora do estado', 'cfopOutraUf'];
+    throw new TributacaoError(`A natureza de operação não tem CFOP ${onde}: preencha-o em Configurações > Fiscal > Natureza de operação.`, campo);
+  }
 
   return {
     cfop,

@@ -96,6 +96,7 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/gateway-boleto" element={<GatewayBoletoPage />} />
         <Route path="/pages/nfe/emitir-nfe" element={<EmitirNfePage key="nova" />} />
         <Route path="/pages/nfe/emitir-nfe/editar/:id" element={<EmitirNfePage key="editar" />} />
+        <Route path="/pages/vendas/nota-fiscal" element={<NotasProcessadasPage key="vendas" vendas />} />
         <Route path="/pages/vendas/nota-fiscal/cadastrar" element={<EmitirNfePage key="nova-vendas" />} />
         <Route path="/pages/vendas/nota-fiscal/editar/:id" element={<EmitirNfePage key="editar-vendas" />} />
         <Route path="/pages/nfe/notas-processadas" element={<NotasProcessadasPage />} />

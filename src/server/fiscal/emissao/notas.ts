@@ -27,6 +27,8 @@ import { codigoUf } from '../ufs.ts';
 import { validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
 import { ieValida } from './ie.ts';
+import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
+import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
 import { tributosDaLinha, TributacaoError } from './tributos-linha.ts';
 
@@ -96,6 +98,7 @@ export function notaOut(r: Row) {
     dataAutorizacao: iso(r.data_autorizacao),
     rejeicao: r.rejeicao ?? null,
     sequenciaCce: Number(r.sequencia_cce ?? 0),
+    pedidoId: r.pedido_id == null ? null : Number(r.pedido_id),
     tipoEmissao: Number(r.tipo_emissao ?? 1),
     contingencia: r.contingencia ?? null,
     dados: (({ documento: _d, ...resto }) => resto)(r.dados ?? {}),
@@ -219,9 +222,14 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   if (contribuinte && cli.uf && !ieValida(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: inscrição estadual ${cli.inscricao_estadual} inválida para ${cli.uf}; corrija o cadastro do cliente.` });
 
   const ids = [...new Set(dados.itens.map((i) => i.produtoId))];
-  const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);
+  const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, p.perfil_tributario_id, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);
   const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
   const consumidorFinal = nat.consumidor_final === true || !contribuinte;
+  const indIEDest: 1 | 9 = contribuinte ? 1 : 9;
+  // The tax rules (tributações estaduais/federais of the products' perfis), every version: the note's date picks one.
+  const perfis = [...new Set(ps.rows.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
+  const regras = await carregarRegras(q, ctx.tenantId, perfis);
+  const dataNota = hoje(agora);
   const itens: Item[] = [];
   dados.itens.forEach((l, i) => {
     const p = produtos.get(l.produtoId);
@@ -233,16 +241,16 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     let t;
     try {
       t = tributosDaLinha({
-        produto: { id: Number(p.id), ncm, origem: Number(p.origem ?? 0), cest: p.cest },
-        natureza: { tipo: Number(nat.tipo), cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior, geraFinanceiro: nat.gera_financeiro, finalidade: Number(nat.finalidade) },
+        data: dataNota,
+        produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
+        natureza: { cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior },
         emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
-        destinatario: { uf: cli.uf ?? null, consumidorFinal, contribuinte },
-        quantidade: l.quantidade,
-        valorUnitario: l.valorUnitario,
-        valorDesconto: l.valorDesconto,
+        destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
+        valor: new Decimal(l.quantidade).times(l.valorUnitario).toDecimalPlaces(2).minus(l.valorDesconto ?? 0).plus(l.valorFrete ?? 0).plus(l.valorOutros ?? 0).toFixed(2),
+        regras,
       });
     } catch (e) {
-      if (e instanceof TributacaoError) return void erros.push({ campo: e.campo, mensagem: e.message });
+      if (e instanceof TributacaoError) return void erros.push({ campo: e.campo === 'produtoId' ? `itens/${i}/produtoId` : (e.campo ?? 'itens'), linha: i + 1, mensagem: `${onde}: ${e.message}` });
       throw e;
     }
     const bruto = new Decimal(l.quantidade).times(l.valorUnitario);
@@ -259,9 +267,13 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       quantidade: new Decimal(l.quantidade).toFixed(4),
       valorUnitario: new Decimal(l.valorUnitario).toFixed(2),
       ...(l.valorDesconto && new Decimal(l.valorDesconto).gt(0) ? { valorDesconto: new Decimal(l.valorDesconto).toFixed(2) } : {}),
+      ...(l.valorFrete && new Decimal(l.valorFrete).gt(0) ? { valorFrete: new Decimal(l.valorFrete).toFixed(2) } : {}),
+      ...(l.valorOutros && new Decimal(l.valorOutros).gt(0) ? { valorOutros: new Decimal(l.valorOutros).toFixed(2) } : {}),
       icms: t.icms,
+      ...(t.ipi ? { ipi: t.ipi } : {}),
       pis: t.pis,
       cofins: t.cofins,
+      ...(t.difal ? { difal: t.difal } : {}),
     });
   });
 
@@ -328,7 +340,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     transporte,
     ...(dups.length ? { cobranca: { numeroFatura: String(numero), duplicatas: dups } } : {}),
     pagamentos: pagamentos as NfeDocumento['pagamentos'],
-    ...(dados.informacoesAdicionais ? { informacoesAdicionais: { contribuinte: dados.informacoesAdicionais.replace(/\s+/g, ' ').trim() } } : {}),
+    ...(await infAdic(q, ctx.tenantId, dados.informacoesAdicionais, String(cli.uf ?? ''), perfis)),
   };
   let vNF: Decimal;
   try {
@@ -343,6 +355,18 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     throw badRequest(`Pagamentos: a soma dos pagamentos (${brl(pago)}) difere do total da nota (${brl(vNF)}).`, [{ campo: 'pagamentos', mensagem: 'Soma difere do total da nota' }]);
   }
   return { doc: docNfe, natureza: nat, cliente: cli, produtos, serie };
+}
+
+/** infAdic: the observações of the fiscal settings that apply to this note (by UF and perfil), then the user's text. */
+async function infAdic(q: Queryable, tenantId: number, texto: string | null | undefined, ufDestino: string, perfis: number[]): Promise<Pick<NfeDocumento, 'informacoesAdicionais'>> {
+  const r = await q.query(`SELECT id, descricao, texto, fisco, uf_destino, perfil_tributario_id, ativo FROM observacoes_nota WHERE tenant_id = $1 AND ativo`, [tenantId]);
+  const obs: ObservacaoNota[] = r.rows.map((o) => ({ id: Number(o.id), descricao: o.descricao, texto: o.texto, fisco: o.fisco, ufDestino: o.uf_destino, perfilTributarioId: o.perfil_tributario_id == null ? null : Number(o.perfil_tributario_id), ativo: o.ativo }));
+  const a = observacoesAplicaveis(obs, { ufDestino, perfis });
+  const limpo = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const cpl = [...a.infCpl, ...(texto ? [texto] : [])].map(limpo).filter(Boolean).join(' ').slice(0, 5000);
+  const fis = a.infAdFis.map(limpo).filter(Boolean).join(' ').slice(0, 2000);
+  if (!cpl && !fis) return {};
+  return { informacoesAdicionais: { ...(fis ? { fisco: fis } : {}), ...(cpl ? { contribuinte: cpl } : {}) } };
 }
 
 const brl = (d: Decimal) => `R$ ${d.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
@@ -367,7 +391,7 @@ async function nomeCliente(q: Queryable, tenantId: number, id: number): Promise<
 }
 
 async function totalRascunho(dados: DadosNotaFiscal): Promise<string> {
-  return dados.itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.valorUnitario).toDecimalPlaces(2)).minus(i.valorDesconto ?? 0), new Decimal(0)).toFixed(2);
+  return dados.itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.valorUnitario).toDecimalPlaces(2)).minus(i.valorDesconto ?? 0).plus(i.valorFrete ?? 0).plus(i.valorOutros ?? 0), new Decimal(0)).toFixed(2);
 }
 
 /** Saves a draft (new when id is not given). A draft has no number; only rascunho and rejeitada may change. */
@@ -378,20 +402,31 @@ export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknow
   const nat = await q.query(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, dados.naturezaId]);
   if (!nat.rows.length) throw badRequest('Natureza de operação: cadastro não encontrado.', [{ campo: 'naturezaId', mensagem: 'Não encontrado' }]);
   const total = await totalRascunho(dados);
+  const pedidoId = dados.pedidoId ?? null;
+  if (pedidoId !== null) await pedidoSemNota(q, ctx, filialId, pedidoId);
   if (id === undefined) {
     const r = await q.query(
-      `INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, natureza_id, cliente_id, destinatario_nome, dados, total, usuario_id) VALUES ($1, $2, 55, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [ctx.tenantId, filialId, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, ctx.userId],
+      `INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, natureza_id, cliente_id, destinatario_nome, dados, total, usuario_id, pedido_id) VALUES ($1, $2, 55, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+      [ctx.tenantId, filialId, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, ctx.userId, pedidoId],
     );
     return r.rows[0];
   }
   const atual = await lerNota(q, ctx, id, true);
   if (atual.status !== 'rascunho' && atual.status !== 'rejeitada') throw conflict(`Esta nota está ${atual.status}: só um rascunho ou uma nota rejeitada pode ser alterada.`);
   const r = await q.query(
-    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6, total = $7, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [ctx.tenantId, id, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total],
+    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6, total = $7, pedido_id = $8, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, id, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, pedidoId],
   );
   return r.rows[0];
+}
+
+/** A note may invoice a sales order that is faturado and has no authorised note yet (its postings are the order's). */
+async function pedidoSemNota(q: Queryable, ctx: CtxEmissao, filialId: number, pedidoId: number): Promise<void> {
+  const p = (await q.query(`SELECT numero, estado FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoVenda' AND filial_id = $2 AND id = $3`, [ctx.tenantId, filialId, pedidoId])).rows[0];
+  if (!p) throw badRequest('Pedido de venda: não encontrado nesta filial.', [{ campo: 'pedidoId', mensagem: 'Não encontrado' }]);
+  if (p.estado !== 'faturado') throw badRequest(`Pedido de venda nº ${p.numero}: fature o pedido; com uma natureza que emite NF-e, a nota sai no faturamento.`, [{ campo: 'pedidoId', mensagem: 'Pedido não faturado' }]);
+  const n = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' LIMIT 1`, [ctx.tenantId, pedidoId]);
+  if (n.rows.length) throw badRequest(`Pedido de venda nº ${p.numero}: já tem a NF-e ${n.rows[0].numero} autorizada.`, [{ campo: 'pedidoId', mensagem: 'Pedido com NF-e' }]);
 }
 
 export async function excluirRascunho(q: Queryable, ctx: CtxEmissao, id: number): Promise<void> {
@@ -439,48 +474,7 @@ class Rejeitada extends Error {
  */
 export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date()): Promise<ResultadoTransmissao> {
   try {
-    return await services.db.tenant(ctx, async (q) => {
-      const nota = await lerNota(q, ctx, notaId, true);
-      if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(`Esta nota já está ${nota.status}.`);
-      const filialId = Number(nota.filial_id);
-      if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
-      const dados = validarDados(nota.dados);
-      const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
-      // Everything the user can fix is checked with a provisional number before the series moves.
-      await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
-      const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
-      const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
-      const m = await montarDocumento(q, ctx, dados, numero, agora);
-      // The UF's authoriser, or the branch's contingency when it is down (contingencia-nfe.ts).
-      const { montada, retorno: ret, contingencia } = await autorizarNfe(m.doc, cert, m.doc.emitente.endereco.uf, conf.contingencia);
-      if (!ret.nfeProc && !contingencia?.pendente) {
-        throw new Rejeitada(
-          {
-            cStat: ret.cStat,
-            xMotivo: ret.xMotivo,
-            ajuda: ret.ajuda ?? ajudaRejeicao(ret.cStat, ret.xMotivo),
-            ...(ret.erros?.length ? { erros: ret.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })) } : {}),
-          },
-          m.doc.ambiente,
-        );
-      }
-      const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-${ret.nfeProc ? 'procNFe' : 'nfe'}.xml`);
-      await services.storage.put(arquivo, Buffer.from(ret.nfeProc ?? montada.xml, 'utf8'), { contentType: 'application/xml' });
-      const vNF = montada.calculo.totais.vNF.toFixed(2);
-      const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
-      const r = await q.query(
-        `UPDATE notas_fiscais SET status = $13, serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
-                arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), tipo_emissao = $14, contingencia = $15, updated_at = now()
-          WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, contingencia?.pendente ? null : dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc),
-          contingencia?.pendente ? 'contingencia' : 'autorizada', contingencia?.tpEmis ?? 1, contingencia ? JSON.stringify(contingencia) : null],
-      );
-      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
-      const lancamentoId = await lancar(q, ctx, r.rows[0], m, vNF);
-      if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
-      if (contingencia) await alertarContingencia(services, q, ctx.tenantId, r.rows[0], contingencia);
-      return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
-    });
+    return await services.db.tenant(ctx, (q) => autorizarNaTransacao(services, q, ctx, notaId, agora, { lancar: true, validarXsd: false }));
   } catch (e) {
     if (!(e instanceof Rejeitada)) throw e;
     const r = await services.db.tenant(ctx, async (q) => {
@@ -488,6 +482,96 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
       return q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
     });
     return { nota: notaOut(r.rows[0]), autorizada: false, rejeicao: e.rejeicao };
+  } finally {
+    void alertarVencimentos(services).catch(() => {});
+  }
+}
+
+/** Time of the steps of each issue (npm run bench:vendas turns it on): build + sign + XSD, and the SEFAZ round-trip. */
+export const medidasEmissao = { ativo: false, registros: [] as { montagem: number; transmissao: number }[] };
+
+interface OpcoesAutorizacao {
+  /** post the stock movements and receivables the natureza asks for (false: the caller's document already did) */
+  lancar: boolean;
+  /** check the signed XML against the official XSD before sending (a 400 listing the errors) */
+  validarXsd: boolean;
+}
+
+/**
+ * The body of an issue, in the caller's transaction: locks the note, takes the series' next number, builds,
+ * signs (and optionally XSD-validates) the NF-e, sends it to SEFAZ and records the authorisation. A rejection
+ * throws Rejeitada, so the caller's transaction rolls back and the number returns to the series.
+ */
+async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, agora: Date, opcoes: OpcoesAutorizacao): Promise<ResultadoTransmissao> {
+  const nota = await lerNota(q, ctx, notaId, true);
+  if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(`Esta nota já está ${nota.status}.`);
+  const filialId = Number(nota.filial_id);
+  if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
+  const dados = validarDados(nota.dados);
+  const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
+  // Everything the user can fix is checked with a provisional number before the series moves.
+  await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
+  const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
+  const t0 = performance.now();
+  const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
+  const m = await montarDocumento(q, ctx, dados, numero, agora);
+  if (opcoes.validarXsd) {
+    const v = await validarMensagem(montarNfe(m.doc, assinadorDe(cert)).xml);
+    if (!v.valido) throw badRequest(`A NF-e não passou na validação do leiaute (XSD): ${v.erros.map((e) => `${e.caminho}: ${e.mensagem}`).join('; ')}`, v.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
+  }
+  const t1 = performance.now();
+  // The UF's authoriser, or the branch's contingency when it is down (contingencia-nfe.ts).
+  const { montada, retorno: ret, contingencia } = await autorizarNfe(m.doc, cert, m.doc.emitente.endereco.uf, conf.contingencia);
+  if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: t1 - t0, transmissao: performance.now() - t1 });
+  if (!ret.nfeProc && !contingencia?.pendente) {
+    throw new Rejeitada(
+      {
+        cStat: ret.cStat,
+        xMotivo: ret.xMotivo,
+        ajuda: ret.ajuda ?? ajudaRejeicao(ret.cStat, ret.xMotivo),
+        ...(ret.erros?.length ? { erros: ret.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })) } : {}),
+      },
+      m.doc.ambiente,
+    );
+  }
+  const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-${ret.nfeProc ? 'procNFe' : 'nfe'}.xml`);
+  await services.storage.put(arquivo, Buffer.from(ret.nfeProc ?? montada.xml, 'utf8'), { contentType: 'application/xml' });
+  const vNF = montada.calculo.totais.vNF.toFixed(2);
+  const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
+  const r = await q.query(
+    `UPDATE notas_fiscais SET status = $13, serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
+            arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), tipo_emissao = $14, contingencia = $15, updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, contingencia?.pendente ? null : dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc),
+      contingencia?.pendente ? 'contingencia' : 'autorizada', contingencia?.tpEmis ?? 1, contingencia ? JSON.stringify(contingencia) : null],
+  );
+  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
+  // A note of a sales order posts nothing: the order's faturamento wrote the stock movements and receivables.
+  const lancamentoId = opcoes.lancar && nota.pedido_id == null ? await lancar(q, ctx, r.rows[0], m, vNF) : null;
+  if (nota.pedido_id != null) {
+    await q.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('nfeId', $3::int, 'nfeNumero', $4::int, 'nfeChave', $5::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id, notaId, numero, montada.chave]);
+  }
+  if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
+  if (contingencia) await alertarContingencia(services, q, ctx.tenantId, r.rows[0], contingencia);
+  return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
+}
+
+/**
+ * An NF-e issued from the caller's transaction by a document that posts its own stock and receivables (a sales
+ * order's faturar): the note is saved tied to the order, numbered, built, signed, validated against the XSD and
+ * transmitted without posting anything. A rejection (or anything the user must fix) throws a 400 with the SEFAZ
+ * code and its help text, so the caller's whole transaction rolls back: nothing numbered, nothing posted.
+ */
+export async function emitirNotaNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, origem: { pedidoId: number }, agora = new Date()): Promise<ResultadoTransmissao> {
+  // Saved without the order (it is not faturado yet inside this transaction), then tied to it.
+  const rascunho = await salvarRascunho(q, ctx, { ...dados, pedidoId: null });
+  await q.query(`UPDATE notas_fiscais SET pedido_id = $3, dados = dados || jsonb_build_object('pedidoId', $3::int) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, rascunho.id, origem.pedidoId]);
+  try {
+    return await autorizarNaTransacao(services, q, ctx, Number(rascunho.id), agora, { lancar: false, validarXsd: true });
+  } catch (e) {
+    if (!(e instanceof Rejeitada)) throw e;
+    const { cStat, xMotivo, ajuda } = e.rejeicao;
+    throw badRequest(`A SEFAZ rejeitou a NF-e: ${cStat} - ${xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'nfe', mensagem: `${cStat} - ${xMotivo}`, cStat }]);
   } finally {
     void alertarVencimentos(services).catch(() => {});
   }
@@ -565,26 +649,48 @@ export async function cancelarNotaFiscal(services: Servicos, ctx: CtxEmissao, no
   const justificativa = texto(justificativaBruta, 'justificativa', 'Justificativa', 15, 255);
   return services.db.tenant(ctx, async (q) => {
     const nota = await lerNota(q, ctx, notaId, true);
-    if (nota.status === 'cancelada') throw conflict('Esta nota já está cancelada.');
-    if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada pode ser cancelada; um rascunho se exclui.');
-    const desde = new Date(nota.data_autorizacao).getTime();
-    if (agora.getTime() - desde > PRAZO_CANCELAMENTO_MS) {
-      throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
+    if (nota.pedido_id != null && nota.status === 'autorizada') {
+      const numero = (await q.query(`SELECT numero FROM documentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id])).rows[0]?.numero;
+      throw conflict(`Esta nota é do pedido de venda nº ${numero}: cancele o pedido (Vendas > Pedidos de venda), que cancela a nota e estorna o estoque e as contas a receber.`);
     }
-    const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CANCELAMENTO, { justificativa, sequencia: 1 }, agora);
-    if (!e.procEventoNFe) {
-      const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
-      throw badRequest(`A SEFAZ recusou o cancelamento: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'justificativa', mensagem: e.xMotivo, cStat: e.cStat }]);
-    }
-    const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cancelamento.xml`);
-    await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
-    const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
-    await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', 1, $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, justificativa, e.cStat, e.xMotivo, prot, arquivo, ctx.userId]);
-    await estornar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: ORIGEM, id: notaId });
-    if (nota.lancamento_id) await cancelarLancamento(q, ctx, Number(nota.lancamento_id));
-    const r = await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId]);
-    return { nota: notaOut(r.rows[0]), autorizada: true };
+    return cancelarNaTransacao(services, q, ctx, nota, justificativa, agora);
   });
+}
+
+/**
+ * The cancellation of a note tied to a document that posted its own stock and receivables (a sales order being
+ * cancelled), in that document's transaction: the SEFAZ event only, the document reverses its postings itself.
+ * Does nothing when the order has no authorised note.
+ */
+export async function cancelarNotaDoPedido(services: Servicos, q: Queryable, ctx: CtxEmissao, pedidoId: number, justificativa: string, agora = new Date()): Promise<ResultadoTransmissao | null> {
+  const r = await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' ORDER BY id FOR UPDATE`, [ctx.tenantId, pedidoId]);
+  let ultimo: ResultadoTransmissao | null = null;
+  for (const nota of r.rows) ultimo = await cancelarNaTransacao(services, q, { ...ctx, branchId: Number(nota.filial_id) }, nota, justificativa, agora);
+  return ultimo;
+}
+
+async function cancelarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, justificativa: string, agora: Date): Promise<ResultadoTransmissao> {
+  const notaId = Number(nota.id);
+  if (nota.status === 'cancelada') throw conflict('Esta nota já está cancelada.');
+  if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada pode ser cancelada; um rascunho se exclui.');
+  const desde = new Date(nota.data_autorizacao).getTime();
+  if (agora.getTime() - desde > PRAZO_CANCELAMENTO_MS) {
+    throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
+  }
+  const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CANCELAMENTO, { justificativa, sequencia: 1 }, agora);
+  if (!e.procEventoNFe) {
+    const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
+    throw badRequest(`A SEFAZ recusou o cancelamento: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'justificativa', mensagem: e.xMotivo, cStat: e.cStat }]);
+  }
+  const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cancelamento.xml`);
+  await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
+  const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
+  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', 1, $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, justificativa, e.cStat, e.xMotivo, prot, arquivo, ctx.userId]);
+  // A note tied to an order posted nothing itself (the order reverses its own postings).
+  await estornar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: ORIGEM, id: notaId });
+  if (nota.lancamento_id) await cancelarLancamento(q, ctx, Number(nota.lancamento_id));
+  const r = await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId]);
+  return { nota: notaOut(r.rows[0]), autorizada: true };
 }
 
 /** Carta de correção: the next sequence number (1 to 20), text of 15 to 1000 characters, not on a cancelled note. */

@@ -35,6 +35,8 @@ export const CHAVES_NFE = {
   inutilizacao: 'app.inutilizacao',
   configuracao: 'app.configuracaotnfe',
   certificado: 'app.certificado',
+  /** Vendas > Nota fiscal (SPEC 2.9): the notes of sales, read and issued with the sales key */
+  vendas: 'app.saida',
 } as const;
 
 function exigir(req: FastifyRequest, chave: string, nivel: LevelName, acao: string): CtxEmissao & RequestContext {
@@ -43,10 +45,17 @@ function exigir(req: FastifyRequest, chave: string, nivel: LevelName, acao: stri
   return ctx as CtxEmissao & RequestContext;
 }
 
-/** Reading notes: the issuing screen or the processed-notes screen. */
+/** Reading notes: the issuing screen, the processed-notes screen or Vendas > Nota fiscal. */
 function leitor(req: FastifyRequest): CtxEmissao & RequestContext {
   const ctx = req.ctx!;
-  if (!serverAllows(ctx, CHAVES_NFE.notas, 'view') && !serverAllows(ctx, CHAVES_NFE.emitir, 'view')) throw forbidden('Você não tem permissão para consultar notas fiscais.');
+  if (!serverAllows(ctx, CHAVES_NFE.notas, 'view') && !serverAllows(ctx, CHAVES_NFE.emitir, 'view') && !serverAllows(ctx, CHAVES_NFE.vendas, 'view')) throw forbidden('Você não tem permissão para consultar notas fiscais.');
+  return ctx as CtxEmissao & RequestContext;
+}
+
+/** Issuing: emitir-nfe (app.nfe) or Vendas > Nota fiscal cadastrar/editar (app.saida). */
+function emissor(req: FastifyRequest, acao: string): CtxEmissao & RequestContext {
+  const ctx = req.ctx!;
+  if (!serverAllows(ctx, CHAVES_NFE.emitir, 'change') && !serverAllows(ctx, CHAVES_NFE.vendas, 'change')) throw forbidden(`Você não tem permissão para ${acao}.`);
   return ctx as CtxEmissao & RequestContext;
 }
 
@@ -76,6 +85,9 @@ function filtroNotas(req: FastifyRequest, ctx: CtxEmissao) {
     add('status = ANY(?::text[])', lista.map(String));
   }
   if (where.numero != null && /^\d+$/.test(String(where.numero))) add('numero = ?', Number(where.numero));
+  if (where.pedidoId != null && /^\d+$/.test(String(where.pedidoId))) add('pedido_id = ?', Number(where.pedidoId));
+  // Vendas > Nota fiscal: the notes of sales orders only
+  if (where.origem === 'vendas') conds.push('pedido_id IS NOT NULL');
   if (where.serie != null && /^\d+$/.test(String(where.serie))) add('serie = ?', Number(where.serie));
   if (typeof where.chave === 'string' && where.chave) add('chave = ?', where.chave.replace(/\D/g, ''));
   if (typeof where.destinatarioNome === 'string' && where.destinatarioNome) add('destinatario_nome ILIKE ?', `%${where.destinatarioNome.replace(/[%_\\]/g, '\\$&')}%`);
@@ -215,24 +227,24 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
     return db.tenant(ctx, (q) => eventosDaNota(q, ctx, idDe(req)));
   });
   app.post('/api/NotasFiscais', nfe, async (req) => {
-    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    const ctx = emissor(req, 'emitir NF-e');
     return notaOut(await db.tenant(ctx, (q) => salvarRascunho(q, ctx, req.body)));
   });
   app.put('/api/NotasFiscais/:id', nfe, async (req) => {
-    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    const ctx = emissor(req, 'emitir NF-e');
     return notaOut(await db.tenant(ctx, (q) => salvarRascunho(q, ctx, req.body, idDe(req))));
   });
   app.delete('/api/NotasFiscais/:id', nfe, async (req) => {
-    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'excluir rascunhos de NF-e');
+    const ctx = emissor(req, 'excluir rascunhos de NF-e');
     await db.tenant(ctx, (q) => excluirRascunho(q, ctx, idDe(req)));
     return { count: 1 };
   });
   app.post('/api/NotasFiscais/:id/validar', nfe, async (req) => {
-    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    const ctx = emissor(req, 'emitir NF-e');
     return db.tenant(ctx, (q) => validarNotaFiscal(services, q, ctx, idDe(req)));
   });
   app.post('/api/NotasFiscais/:id/transmitir', nfe, async (req) => {
-    const ctx = exigir(req, CHAVES_NFE.emitir, 'change', 'emitir NF-e');
+    const ctx = emissor(req, 'emitir NF-e');
     const id = idDe(req);
     await db.tenant(ctx, (q) => lerNota(q, ctx, id));
     return transmitirNotaFiscal(services, ctx, id);

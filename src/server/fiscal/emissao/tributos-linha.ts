@@ -1,47 +1,94 @@
-import type { Icms, PisCofins } from '../../../../generated/fiscal/nfe-documento.ts';
+import type { Difal, Icms, Ipi, PisCofins } from '../../../../generated/fiscal/nfe-documento.ts';
+import {
+  calcularTributacao,
+  TributacaoError,
+  type Crt,
+  type EntradaTributacao,
+  type TributacaoEstadualRegra,
+  type TributacaoFederalRegra,
+  type TributacaoItem,
+} from '../../../shared/fiscal/tributacao.ts';
+
+export { TributacaoError };
 
 /**
- * THE place where a line's taxes are decided for the issuing path (emitir-nfe, and later sales and purchasing).
- * This is a deliberately simple default so invoices can be issued end to end; the tax-rule engine of the fiscal
- * settings (perfil tributário, tributações estaduais/federais by UF and NCM) replaces this one function at merge:
- * keep the signature, return what the rules decide.
- *
- * Default: CFOP from the natureza by same / other UF / abroad; ICMS for the Simples Nacional (CRT 1, 2, 4) CSOSN 102
- * when the operation is a sale (the natureza generates finance), 400 otherwise; regime normal (CRT 3) CST 41;
- * PIS and COFINS CST 49 on outgoing notes and 99 on incoming ones, without rates.
+ * The issuing path's adapter to the tax rules (issue 17): a line's CFOP, ICMS (CST/CSOSN, rates, ST, FCP),
+ * DIFAL (ICMSUFDest), IPI, PIS and COFINS come from calcularTributacao (src/shared/fiscal/tributacao.ts), the
+ * one pure function the screens run too, fed by the product's perfil tributário and origem, the natureza's
+ * CFOPs, the origin/destination UFs and the note's date. This file only turns the rules' answer into the
+ * engine's item groups (rates and codes; nfe-calculo computes the amounts from them): no tax decision here.
  */
 export interface LinhaParaTributar {
-  produto: { id: number; ncm: string; origem: number; cest?: string | null };
-  natureza: { tipo: number; cfopEstadual: string | null; cfopInterestadual: string | null; cfopExterior: string | null; geraFinanceiro: boolean; finalidade: number };
-  emitente: { uf: string; crt: 1 | 2 | 3 | 4 };
-  destinatario: { uf: string | null; exterior?: boolean; consumidorFinal: boolean; contribuinte: boolean };
-  quantidade: string;
-  valorUnitario: string;
-  valorDesconto?: string;
+  /** issue date, yyyy-mm-dd: picks the rule version valid that day */
+  data: string;
+  produto: { id: number; descricao?: string; ncm: string; origem: number; cest?: string | null; perfilTributarioId: number | null };
+  natureza: { cfopEstadual: string | null; cfopInterestadual: string | null; cfopExterior: string | null };
+  emitente: { uf: string; crt: Crt };
+  destinatario: { uf: string | null; exterior?: boolean; consumidorFinal: boolean; indIEDest: 1 | 2 | 9 };
+  /** the line's value (quantity × unit price − discount), decimal string */
+  valor: string;
+  regras: { estaduais: TributacaoEstadualRegra[]; federais: TributacaoFederalRegra[] };
 }
 
 export interface TributosLinha {
   cfop: string;
   icms: Icms;
+  ipi?: Ipi;
   pis: PisCofins;
   cofins: PisCofins;
+  difal?: Difal;
+  /** what the rules decided, for the screen and the tests */
+  tributacao: TributacaoItem;
 }
 
-export class TributacaoError extends Error {
-  constructor(message: string, public campo: string) {
-    super(message);
-  }
+/** The rules' answer as the engine's item groups (NfeDocumento Item: icms, ipi, pis, cofins, difal). */
+export function paraItemNfe(t: TributacaoItem): Omit<TributosLinha, 'tributacao'> {
+  const i = t.icms;
+  const icms: Icms = {
+    orig: i.orig,
+    ...(i.CST ? { CST: i.CST as Icms['CST'] } : {}),
+    ...(i.CSOSN ? { CSOSN: i.CSOSN as Icms['CSOSN'] } : {}),
+    ...(i.modBC !== undefined ? { modBC: i.modBC as Icms['modBC'] } : {}),
+    ...(i.pRedBC ? { pRedBC: i.pRedBC } : {}),
+    ...(i.pICMS ? { pICMS: i.pICMS } : {}),
+    ...(i.pFCP ? { pFCP: i.pFCP } : {}),
+    ...(i.modBCST !== undefined ? { modBCST: i.modBCST as Icms['modBCST'] } : {}),
+    ...(i.pMVAST ? { pMVAST: i.pMVAST } : {}),
+    ...(i.pRedBCST ? { pRedBCST: i.pRedBCST } : {}),
+    ...(i.pICMSST ? { pICMSST: i.pICMSST } : {}),
+    ...(i.pFCPST ? { pFCPST: i.pFCPST } : {}),
+    ...(i.pCredSN ? { pCredSN: i.pCredSN } : {}),
+  };
+  const pc = (x: { CST: string; aliquota?: string } | null): PisCofins => (x ? { CST: x.CST, ...(x.aliquota ? { aliquota: x.aliquota } : {}) } : { CST: '99' });
+  return {
+    cfop: t.cfop,
+    icms,
+    ...(t.ipi ? { ipi: { CST: t.ipi.CST as Ipi['CST'], cEnq: t.ipi.cEnq, ...(t.ipi.pIPI ? { pIPI: t.ipi.pIPI } : {}) } } : {}),
+    pis: pc(t.pis),
+    cofins: pc(t.cofins),
+    ...(t.difal ? { difal: { pICMSUFDest: t.difal.pICMSUFDest, pICMSInter: t.difal.pICMSInter, ...(Number(t.difal.pFCPUFDest) > 0 ? { pFCPUFDest: t.difal.pFCPUFDest } : {}) } } : {}),
+  };
 }
 
+/** The taxes of one line of a note, by the rules. Throws TributacaoError (with the field to fix) when they do not cover it. */
 export function tributosDaLinha(l: LinhaParaTributar): TributosLinha {
-  const n = l.natureza;
-  const escopo = l.destinatario.exterior ? 'exterior' : !l.destinatario.uf || l.destinatario.uf === l.emitente.uf ? 'estadual' : 'interestadual';
-  const cfop = escopo === 'exterior' ? n.cfopExterior : escopo === 'estadual' ? n.cfopEstadual : n.cfopInterestadual;
-  const titulo = { exterior: 'exterior', estadual: 'dentro do estado', interestadual: 'fora do estado' }[escopo];
-  if (!cfop) throw new TributacaoError(`A natureza de operação não tem CFOP ${titulo}: preencha-o em Configurações > Fiscal > Natureza de operação.`, 'naturezaId');
-  const orig = Number.isInteger(l.produto.origem) ? l.produto.origem : 0;
-  const simples = l.emitente.crt !== 3;
-  const icms: Icms = simples ? { orig, CSOSN: n.geraFinanceiro ? '102' : '400' } : { orig, CST: '41' };
-  const cst = n.tipo === 0 ? '99' : '49';
-  return { cfop, icms, pis: { CST: cst }, cofins: { CST: cst } };
+  const nome = l.produto.descricao ? ` (${l.produto.descricao})` : '';
+  if (!l.produto.perfilTributarioId) {
+    throw new TributacaoError(`Produto${nome} sem perfil tributário: escolha-o no cadastro do produto (Estoque > Produtos, aba Fiscal).`, 'produtoId');
+  }
+  const entrada: EntradaTributacao = {
+    data: l.data,
+    emitente: l.emitente,
+    destinatario: {
+      uf: l.destinatario.exterior ? 'EX' : (l.destinatario.uf ?? l.emitente.uf),
+      indIEDest: l.destinatario.indIEDest,
+      consumidorFinal: l.destinatario.consumidorFinal,
+    },
+    natureza: { cfopMesmaUf: l.natureza.cfopEstadual ?? '', cfopOutraUf: l.natureza.cfopInterestadual ?? '', cfopExterior: l.natureza.cfopExterior },
+    produto: { ncm: l.produto.ncm, cest: l.produto.cest ?? null, origem: Number.isInteger(l.produto.origem) ? l.produto.origem : 0, perfilTributarioId: l.produto.perfilTributarioId },
+    valor: l.valor,
+    regras: l.regras,
+  };
+  const t = calcularTributacao(entrada);
+  return { ...paraItemNfe(t), tributacao: t };
 }

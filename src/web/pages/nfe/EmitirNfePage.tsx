@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
 import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import { api, openInNewTab } from '../../api/client.ts';
@@ -17,6 +17,9 @@ interface Linha {
   quantidade: string;
   valorUnitario: string;
   valorDesconto: string;
+  /** an order's freight and other costs spread over its lines (kept as they come) */
+  valorFrete?: string;
+  valorOutros?: string;
 }
 interface Pagamento {
   chave: number;
@@ -48,8 +51,12 @@ const paraDecimal = (s: string, casas: number) => {
 export default function EmitirNfePage() {
   const { id: idRota } = useParams();
   const navigate = useNavigate();
+  // Opened from Vendas > Nota fiscal (cadastrar?pedido=N: prefilled from a faturado order) or from the NF-e menu.
+  const vendas = useLocation().pathname.startsWith('/pages/vendas/');
+  const pedidoRota = Number(useSearchParams()[0].get('pedido')) || null;
+  const [pedidoId, setPedidoId] = useState<number | null>(null);
   const [id, setId] = useState<number | null>(idRota ? Number(idRota) : null);
-  const [carregando, setCarregando] = useState(!!idRota);
+  const [carregando, setCarregando] = useState(!!idRota || !!pedidoRota);
   const [naturezas, setNaturezas] = useState<{ value: number; label: string }[]>([]);
   const [naturezaId, setNaturezaId] = useState<number | null>(null);
   const [cliente, setCliente] = useState<Opcao | null>(null);
@@ -79,11 +86,18 @@ export default function EmitirNfePage() {
   }, [idRota]);
 
   useEffect(() => {
-    if (!idRota) return;
+    if (!idRota && !pedidoRota) return;
     void (async () => {
       try {
-        const n = (await api.get<{ status: string; dados: DadosNotaFiscal; destinatarioNome: string; rejeicao: Rejeicao | null }>(`NotasFiscais/${idRota}`)).data;
+        let n: { status: string; dados: DadosNotaFiscal; destinatarioNome: string; rejeicao: Rejeicao | null };
+        if (idRota) n = (await api.get<typeof n>(`NotasFiscais/${idRota}`)).data;
+        else {
+          const dados = (await api.get<DadosNotaFiscal>(`PedidosVenda/${pedidoRota}/nota-fiscal`)).data;
+          const cli = (await api.get<{ nome: string }>(`Clientes/${dados.clienteId}`).catch(() => null))?.data;
+          n = { status: 'rascunho', dados, destinatarioNome: cli?.nome ?? String(dados.clienteId), rejeicao: null };
+        }
         const d = n.dados;
+        setPedidoId(d.pedidoId ?? null);
         setStatus(n.status);
         setRejeicao(n.rejeicao);
         setNaturezaId(d.naturezaId);
@@ -92,7 +106,7 @@ export default function EmitirNfePage() {
         setReferencias((d.referencias ?? []).join('\n'));
         const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
         const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
-        setLinhas(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '' })));
+        setLinhas(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros })));
         setModalidade(d.transporte?.modalidade ?? 9);
         const v = d.transporte?.volumes?.[0];
         if (v) setVolumes({ quantidade: v.quantidade == null ? '' : String(v.quantidade), especie: v.especie ?? '', pesoLiquido: v.pesoLiquido ?? '', pesoBruto: v.pesoBruto ?? '' });
@@ -105,9 +119,9 @@ export default function EmitirNfePage() {
         setCarregando(false);
       }
     })();
-  }, [idRota]);
+  }, [idRota, pedidoRota]);
 
-  const total = useMemo(() => linhas.reduce((s, l) => s + Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0'), 0), [linhas]);
+  const total = useMemo(() => linhas.reduce((s, l) => s + Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0') + dec(l.valorFrete ?? '') + dec(l.valorOutros ?? ''), 0), [linhas]);
   const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
 
   const dados = useCallback((): DadosNotaFiscal => {
@@ -115,6 +129,7 @@ export default function EmitirNfePage() {
     const temVolume = volumes.quantidade || volumes.especie || volumes.pesoLiquido || volumes.pesoBruto;
     return {
       naturezaId: naturezaId as number,
+      ...(pedidoId ? { pedidoId } : {}),
       clienteId: cliente?.value as number,
       ...(finalidade ? { finalidade: finalidade as 1 } : {}),
       ...(refs.length ? { referencias: refs } : {}),
@@ -123,6 +138,8 @@ export default function EmitirNfePage() {
         quantidade: paraDecimal(l.quantidade, 4),
         valorUnitario: dec(l.valorUnitario).toFixed(2),
         ...(l.valorDesconto && dec(l.valorDesconto) > 0 ? { valorDesconto: dec(l.valorDesconto).toFixed(2) } : {}),
+        ...(l.valorFrete ? { valorFrete: l.valorFrete } : {}),
+        ...(l.valorOutros ? { valorOutros: l.valorOutros } : {}),
       })),
       transporte: {
         modalidade: modalidade as 9,
@@ -132,7 +149,7 @@ export default function EmitirNfePage() {
       pagamentos: pagamentos.map((p) => ({ tPag: p.tPag, valor: dec(p.valor || '0').toFixed(2), ...(p.vencimento ? { vencimento: p.vencimento } : {}) })),
       ...(info.trim() ? { informacoesAdicionais: info.trim() } : {}),
     };
-  }, [naturezaId, cliente, finalidade, referencias, linhas, modalidade, transportador, volumes, pagamentos, info]);
+  }, [naturezaId, pedidoId, cliente, finalidade, referencias, linhas, modalidade, transportador, volumes, pagamentos, info]);
 
   const salvar = useCallback(async (): Promise<number | null> => {
     setErros([]);
@@ -141,7 +158,7 @@ export default function EmitirNfePage() {
       const r = id ? await api.put<{ id: number }>(`NotasFiscais/${id}`, corpo) : await api.post<{ id: number }>('NotasFiscais', corpo);
       if (!id) {
         setId(r.data.id);
-        navigate(`/pages/nfe/emitir-nfe/editar/${r.data.id}`, { replace: true });
+        navigate(`${vendas ? '/pages/vendas/nota-fiscal' : '/pages/nfe/emitir-nfe'}/editar/${r.data.id}`, { replace: true });
       }
       return r.data.id;
     } catch (e) {
@@ -150,7 +167,7 @@ export default function EmitirNfePage() {
       showError(e);
       return null;
     }
-  }, [dados, id, navigate]);
+  }, [dados, id, navigate, vendas]);
 
   const acao = (nome: string, fn: () => Promise<void>) => async () => {
     setOcupado(nome);
@@ -189,7 +206,7 @@ export default function EmitirNfePage() {
       const r = (await api.post<{ autorizada: boolean; nota: { numero: number; serie: number; chave: string }; rejeicao?: Rejeicao }>(`NotasFiscais/${n}/transmitir`)).data;
       if (r.autorizada) {
         toast('success', `NF-e ${r.nota.numero} (série ${r.nota.serie}) autorizada.`);
-        navigate('/pages/nfe/notas-processadas');
+        navigate(vendas ? '/pages/vendas/nota-fiscal' : '/pages/nfe/notas-processadas');
       } else {
         setStatus('rejeitada');
         setRejeicao(r.rejeicao ?? null);
@@ -209,7 +226,7 @@ export default function EmitirNfePage() {
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Emitir NF-e {id ? <Tag>{status === 'rejeitada' ? 'Rejeitada' : status === 'rascunho' ? 'Rascunho' : status}</Tag> : null}
+        Emitir NF-e {pedidoId ? <Tag color="blue">Pedido de venda</Tag> : null} {id ? <Tag>{status === 'rejeitada' ? 'Rejeitada' : status === 'rascunho' ? 'Rascunho' : status}</Tag> : null}
       </Typography.Title>
       {rejeicao ? (
         <Alert

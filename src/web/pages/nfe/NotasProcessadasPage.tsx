@@ -21,6 +21,7 @@ interface Nota {
   sequenciaCce: number;
   tipoEmissao?: number;
   contingencia?: { autorizador: string; pendente: boolean } | null;
+  pedidoId: number | null;
 }
 
 const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta', contingencia: 'gold' };
@@ -31,20 +32,23 @@ const data = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR'
  * pages/nfe/notas-processadas: the branch's notes with filters (status, number, recipient, period); per note XML and
  * DANFE, e-mail, carta de correção, cancel and consult at SEFAZ.
  */
-export default function NotasProcessadasPage() {
+export default function NotasProcessadasPage({ vendas = false }: { vendas?: boolean }) {
   const navigate = useNavigate();
+  // Vendas > Nota fiscal: the same grid over the notes of sales orders (a note of an order is cancelled with the order).
+  const base = vendas ? '/pages/vendas/nota-fiscal' : '/pages/nfe/emitir-nfe';
   const [status, setStatus] = useState<string | undefined>();
   const [numero, setNumero] = useState('');
   const [nome, setNome] = useState('');
   const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const where = useMemo(() => {
     const w: Record<string, unknown> = {};
+    if (vendas) w.origem = 'vendas';
     if (status) w.status = status;
     if (/^\d+$/.test(numero)) w.numero = Number(numero);
     if (nome.trim()) w.destinatarioNome = nome.trim();
     if (periodo?.[0] || periodo?.[1]) w.dataEmissao = { ...(periodo?.[0] ? { gte: periodo[0].startOf('day').toISOString() } : {}), ...(periodo?.[1] ? { lte: periodo[1].endOf('day').toISOString() } : {}) };
     return w;
-  }, [status, numero, nome, periodo]);
+  }, [vendas, status, numero, nome, periodo]);
   const chave = listPath('NotasFiscais', { where: where as never, limit: 200 });
   const lista = useSWR(chave, async (u: string) => (await api.get<Nota[]>(u)).data);
 
@@ -97,14 +101,14 @@ export default function NotasProcessadasPage() {
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Notas processadas
+        {vendas ? 'Nota fiscal' : 'Notas processadas'}
       </Typography.Title>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select aria-label="Situação" allowClear placeholder="Situação" style={{ width: 160 }} value={status} onChange={setStatus} options={Object.entries(STATUS_NOTA).map(([value, label]) => ({ value, label }))} />
         <Input aria-label="Número" placeholder="Número" style={{ width: 110 }} value={numero} onChange={(e) => setNumero(e.target.value)} />
         <Input aria-label="Destinatário" placeholder="Destinatário" style={{ width: 220 }} value={nome} onChange={(e) => setNome(e.target.value)} />
         <DatePicker.RangePicker aria-label="Período" format="DD/MM/YYYY" value={periodo} onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)} />
-        <Button type="primary" onClick={() => navigate('/pages/nfe/emitir-nfe')}>
+        <Button type="primary" onClick={() => navigate(vendas ? `${base}/cadastrar` : base)}>
           Emitir NF-e
         </Button>
         {lista.data?.some((n) => n.status === 'contingencia') ? (
@@ -132,6 +136,7 @@ export default function NotasProcessadasPage() {
           { title: 'Série', dataIndex: 'serie' },
           { title: 'Chave', dataIndex: 'chave', render: (c: string | null) => <span style={{ fontFamily: 'monospace', fontSize: 11 }}>{c}</span> },
           { title: 'Destinatário', dataIndex: 'destinatarioNome' },
+          ...(vendas ? [{ title: 'Pedido', dataIndex: 'pedidoId', render: (p: number | null) => (p ? <a onClick={() => navigate(`/pages/vendas/pedido-vendas/editar/${p}`)}>Abrir pedido</a> : null) }] : []),
           { title: 'Total', dataIndex: 'total', align: 'right', render: brl },
           { title: 'Data', render: (_, n) => data(n.dataEmissao ?? n.createdAt) },
           {
@@ -139,7 +144,7 @@ export default function NotasProcessadasPage() {
             render: (_, n) =>
               n.status === 'rascunho' || n.status === 'rejeitada' ? (
                 <Space>
-                  <Button size="small" onClick={() => navigate(`/pages/nfe/emitir-nfe/editar/${n.id}`)}>
+                  <Button size="small" onClick={() => navigate(`${base}/editar/${n.id}`)}>
                     Editar
                   </Button>
                   <Button size="small" danger onClick={() => excluir(n)}>
@@ -159,7 +164,7 @@ export default function NotasProcessadasPage() {
                       items: [
                         { key: 'email', label: 'Enviar por e-mail', onClick: () => email(n) },
                         { key: 'cce', label: 'Carta de correção', disabled: n.status !== 'autorizada', onClick: () => cce(n) },
-                        { key: 'cancelar', label: 'Cancelar', danger: true, disabled: n.status !== 'autorizada', onClick: () => cancelar(n) },
+                        ...(n.pedidoId ? [] : [{ key: 'cancelar', label: 'Cancelar', danger: true, disabled: n.status !== 'autorizada', onClick: () => cancelar(n) }]),
                         { key: 'consultar', label: 'Consultar na SEFAZ', onClick: () => consultar(n) },
                       ],
                     }}

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api/client.ts';
+import { api, openInNewTab } from '../../api/client.ts';
 import { showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
 import type { DocumentExtrasProps } from '../documentos/DocumentFormPage.tsx';
 
@@ -89,6 +89,10 @@ export default function PedidoVendaAcoes({ id, data, editable, setPatch }: Docum
           <Button onClick={imprimir}>Imprimir</Button>
           <Button onClick={email}>Enviar por e-mail</Button>
           <Button onClick={copiar}>Copiar</Button>
+          {data?.estado === 'faturado' && data?.nfeNumero ? (
+            <Button onClick={() => openInNewTab(`/api/NotasFiscais/${String(data.nfeId)}/danfe`)}>DANFE da NF-e {String(data.nfeNumero)}</Button>
+          ) : null}
+          {data?.estado === 'faturado' && !data?.nfeNumero ? <Button onClick={() => navigate(`/pages/vendas/nota-fiscal/cadastrar?pedido=${id}`)}>Emitir NF-e</Button> : null}
         </>
       ) : null}
     </>
