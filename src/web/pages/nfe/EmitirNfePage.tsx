@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
 import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import { api, openInNewTab } from '../../api/client.ts';
@@ -48,6 +48,8 @@ const paraDecimal = (s: string, casas: number) => {
 export default function EmitirNfePage() {
   const { id: idRota } = useParams();
   const navigate = useNavigate();
+  // ?entrada=1 (from pages/nfe/entrada): an NF-e of entry, tpNF 0 — only the naturezas of entry are offered.
+  const entrada = useSearchParams()[0].get('entrada') === '1';
   const [id, setId] = useState<number | null>(idRota ? Number(idRota) : null);
   const [carregando, setCarregando] = useState(!!idRota);
   const [naturezas, setNaturezas] = useState<{ value: number; label: string }[]>([]);
@@ -69,7 +71,7 @@ export default function EmitirNfePage() {
 
   useEffect(() => {
     void (async () => {
-      const r = await api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { where: { ativo: true }, order: 'descricao ASC', limit: 200 }));
+      const r = await api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { where: { ativo: true, ...(entrada ? { tipo: 0 } : {}) }, order: 'descricao ASC', limit: 200 }));
       setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao })));
       if (!idRota) {
         const c = await api.get<{ naturezaPadraoId: number | null }>('ConfiguracoesNfe').catch(() => null);
