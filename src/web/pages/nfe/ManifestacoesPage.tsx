@@ -1,4 +1,4 @@
-import { Alert, Button, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
@@ -104,19 +104,17 @@ export default function ManifestacoesPage() {
           </Button>
         ) : null}
         {!conclusive(n) ? (
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'confirmacao', label: 'Confirmar operação', onClick: () => void manifestar(n, 'confirmacao') },
-                { key: 'desconhecimento', label: 'Desconhecer operação', onClick: () => void manifestar(n, 'desconhecimento') },
-                { key: 'naoRealizada', label: 'Operação não realizada', onClick: () => void manifestar(n, 'naoRealizada') },
-              ],
-            }}
-          >
-            <Button size="small" aria-label={`Manifestar a NF-e de ${n.emitenteNome}`} loading={!!ocupado && ocupado.endsWith(`-${n.id}`) && !ocupado.startsWith('ciencia')}>
-              Manifestar
+          <>
+            <Button size="small" loading={ocupado === `confirmacao-${n.id}`} onClick={() => void manifestar(n, 'confirmacao')}>
+              Confirmar
             </Button>
-          </Dropdown>
+            <Button size="small" loading={ocupado === `desconhecimento-${n.id}`} onClick={() => void manifestar(n, 'desconhecimento')}>
+              Desconhecer
+            </Button>
+            <Button size="small" loading={ocupado === `naoRealizada-${n.id}`} onClick={() => void manifestar(n, 'naoRealizada')}>
+              Não realizada
+            </Button>
+          </>
         ) : null}
         {temXml ? (
           <Button size="small" onClick={() => void baixarXml(n).catch(showError)}>
