@@ -7,6 +7,7 @@ import type { TestServer } from '../support/server.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
+import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
 import { poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
@@ -22,7 +23,11 @@ const assinaturaOk = (xml: string) => xmlsecVerify(xml, pemDeBase64(/<X509Certif
 describe('manifestação do destinatário e devolução ao fornecedor no navegador', () => {
   const e2e = e2eSession('dfe', { server: { dataDir }, signIn: 'admin@demo.com.br' });
   let server: TestServer, browser: Browser, page: Page, errors: string[];
-  beforeAll(() => void ({ server, browser, page, errors } = e2e));
+  beforeAll(async () => {
+    ({ server, browser, page, errors } = e2e);
+    // The local SEFAZ of this process starts (its TLS key is generated) before the first click, as a running server has it.
+    await destinoSefaz();
+  });
   const go = async (rota: string, titulo: string | RegExp) => {
     await page.goto(e2e.url(rota));
     await visible(page.getByRole('heading', { name: titulo }));

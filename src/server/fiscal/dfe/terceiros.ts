@@ -68,7 +68,8 @@ export async function emitirNotaDeTerceiro(o: {
   doc.cobranca = { numeroFatura: String(o.numero), duplicatas: Array.from({ length: n }, (_, i) => ({ numero: String(i + 1).padStart(3, '0'), vencimento: dia(30 * (i + 1)), valor: (i === n - 1 ? vNF.minus(parte.times(n - 1)) : parte).toFixed(2) })) };
   const cert = certificadoDe(e);
   const m = montarNfe(doc, assinadorDe(cert));
-  const cliente = await criarClienteSefaz({ certificado: cert, uf: e.uf, modelo: 55, tpAmb: 2 });
+  // The local SEFAZ checks the schema itself (215/225): no second validation here.
+  const cliente = await criarClienteSefaz({ certificado: cert, uf: e.uf, modelo: 55, tpAmb: 2, validarAntes: false });
   try {
     const r = await cliente.autorizar(m.xml);
     if (!r.nfeProc) throw new Error(`A SEFAZ local recusou a nota de ${e.nome}: ${r.cStat} - ${r.xMotivo}`);
