@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.ts';
+import { login, type TestServer } from '../support/server.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
@@ -27,6 +27,9 @@ describe('manifestação do destinatário e devolução ao fornecedor no navegad
     ({ server, browser, page, errors } = e2e);
     // The local SEFAZ of this process starts (its TLS key is generated) before the first click, as a running server has it.
     await destinoSefaz();
+    // and the Matriz's demo certificate exists, as after a first visit to Fiscal > Certificado digital
+    const token = await login(server.app, 'admin@demo.com.br');
+    expect((await server.app.inject({ method: 'GET', url: '/api/CertificadosDigitais/atual', headers: { authorization: token } })).statusCode).toBe(200);
   });
   const go = async (rota: string, titulo: string | RegExp) => {
     await page.goto(e2e.url(rota));
