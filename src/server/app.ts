@@ -48,6 +48,7 @@ import { DocumentRegistry } from './documentos/registry.ts';
 import estoqueRoutes from './estoque/routes.ts';
 import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
 import comprasRoutes from './compras/routes.ts';
+import dfeRoutes from './fiscal/dfe/routes.ts';
 import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(financeiroExtrasRoutes, { services, worker });
   await app.register(vendasRoutes, { services });
   await app.register(nfseRoutes, { services });
+  await app.register(dfeRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -9,6 +9,7 @@ import { gerarXmlNfe } from '../fiscal/nfe-xml.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
 import { proporEntrada } from './importar.ts';
 import { lerNfe } from './nfe-leitura.ts';
+import { tenantKey } from '../storage/storage.ts';
 
 type Row = Record<string, any>;
 
@@ -73,7 +74,11 @@ export async function seedCompras(q: Queryable, tenantId: number): Promise<void>
     const lida = lerNfe(xml);
     const prop = await proporEntrada(q, ctx, xml, lida);
     const itens = prop.itens.map((l) => ({ produtoId: l.produtoId, variacaoId: l.variacaoId, codigoFornecedor: l.codigo, descricaoFornecedor: l.descricao, gtin: l.gtin, unidade: l.unidade, cfop: l.cfop, cfopEntrada: l.cfopEntrada, quantidade: l.quantidade, fator: l.fator, valorTotal: l.valorTotal, valorFrete: l.valorFrete, valorSeguro: l.valorSeguro, valorDesconto: l.valorDesconto, valorOutras: l.valorOutras, valorIpi: l.valorIpi, valorIcmsSt: l.valorIcmsSt }));
+    // The XML is kept like an imported one's: in arquivos_demo until a server copies it into its file storage.
+    const xmlArquivo = tenantKey(tenantId, 'nfe-entrada', `${lida.chave}.xml`);
+    await q.query('INSERT INTO arquivos_demo (tenant_id, chave_arquivo, conteudo) VALUES ($1, $2, $3)', [tenantId, xmlArquivo, xml]);
     const e = await lifecycle.create(q, entradaDef, ctx, {
+      xmlArquivo,
       fornecedorId: prop.fornecedor.id,
       depositoId: prop.depositoId,
       pedidoCompraId,

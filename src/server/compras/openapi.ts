@@ -44,6 +44,8 @@ export const COMPRAS_PATHS: Record<string, unknown> = {
     },
   },
   '/api/EntradasNota/{id}/devolucoes/estornar': { post: { tags, summary: 'Estorna as devoluções ao fornecedor da entrada (a mercadoria volta ao estoque)', parameters: [id], responses: { '200': { description: 'Linhas após o estorno' }, '409': { description: 'Nada a estornar' }, ...erros } } },
+  '/api/EntradasNota/{id}/devolver-nfe': { post: { tags, summary: 'Devolução ao fornecedor com NF-e (finalidade 4, chave da entrada referenciada): transmite e, autorizada, lança DEVOLUCAO_FORNECEDOR na mesma transação; rejeitada, nada é lançado (422)', parameters: [id], requestBody: json({ type: 'object', required: ['itens'], properties: { itens: { type: 'array', items: { type: 'object', properties: { linha: { type: 'integer' }, quantidade: { type: 'string' } } } }, naturezaId: { type: 'integer' }, informacoesAdicionais: { type: 'string' } } }), responses: { '200': { description: 'Nota autorizada e devolução lançada' }, '422': { description: 'SEFAZ rejeitou: nada lançado' }, ...erros } } },
+  '/api/EntradasNota/{id}/notas-devolucao': { get: { tags, summary: 'NF-e de devolução emitidas para a entrada', parameters: [id], responses: { '200': { description: 'Notas' }, ...erros } } },
   '/api/PedidosCompra/{id}/pdf': { get: { tags: ['Pedidos de compra'], summary: 'O pedido de compra em PDF (A4)', parameters: [id], responses: { '200': { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...erros } } },
   '/api/PedidosCompra/{id}/enviar': {
     post: {

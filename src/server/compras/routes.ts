@@ -11,6 +11,8 @@ import { lerPedidoImpresso, pedidoPdf } from './pedido-pdf.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { COMPRAS_POR_FORNECEDOR, COMPRAS_REPORTS } from './relatorios.ts';
 import { devolucoesDaEntrada, devolver, estornarDevolucoes } from './devolucao.ts';
+import { devolverComNfe, notasDeDevolucao } from './devolucao-nfe.ts';
+import { arquivoDemo } from './demo-arquivos.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -61,7 +63,7 @@ export default async function comprasRoutes(app: FastifyInstance, { services }: 
     const row = r.rows[0];
     if (!row) throw notFound('Entrada de nota fiscal não encontrada.');
     if (!row.arquivo) throw notFound('Esta entrada foi digitada: não há XML guardado.');
-    const stream = await services.storage.get(row.arquivo);
+    const stream = (await services.storage.get(row.arquivo)) ?? (await arquivoDemo(services, ctx.tenantId, row.arquivo));
     if (!stream) throw notFound('O XML desta entrada não está no armazenamento de arquivos.');
     reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${row.chave ?? id}-nfe.xml"`);
     return reply.send(stream);
@@ -77,6 +79,16 @@ export default async function comprasRoutes(app: FastifyInstance, { services }: 
     const ctx = guard(req, 'app.nfeentrada', 'change', 'devolver mercadoria ao fornecedor');
     const id = idOf(req);
     return withRetry(services, ctx, (q) => devolver(q, ctx, id, req.body));
+  });
+  // Devolução ao fornecedor with its NF-e (finalidade 4, referencing the entry's key): stock posted only when authorised.
+  app.post('/api/EntradasNota/:id/devolver-nfe', async (req) => {
+    const ctx = guard(req, 'app.nfeentrada', 'change', 'devolver mercadoria ao fornecedor');
+    if (!serverAllows(ctx, 'app.nfe', 'change')) throw forbidden('Você não tem permissão para emitir a NF-e de devolução.');
+    return devolverComNfe(services, ctx, idOf(req), req.body);
+  });
+  app.get('/api/EntradasNota/:id/notas-devolucao', async (req) => {
+    const ctx = guard(req, 'app.nfeentrada', 'view', 'consultar entradas de nota fiscal');
+    return db.tenant(ctx, (q) => notasDeDevolucao(q, ctx, idOf(req)));
   });
   app.post('/api/EntradasNota/:id/devolucoes/estornar', async (req) => {
     const ctx = guard(req, 'app.nfeentrada', 'full', 'estornar devoluções ao fornecedor');

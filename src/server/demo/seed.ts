@@ -5,6 +5,7 @@ import { seedDemoAdmin } from '../admin/demo.ts';
 import { seedProdutos } from './produtos.ts';
 import { seedEstoque } from '../estoque/demo.ts';
 import { seedCompras } from '../compras/demo.ts';
+import { seedDfe } from '../fiscal/dfe/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedFiscalConfig(q, demo, vizinha);
     await seedFiscal(q, demo);
     await seedCompras(q, demo);
+    await seedDfe(q, demo);
     await seedVendas(q, demo);
     await seedNfse(q, demo);
     await seedMasterData(q, vizinha, 8, 7);

@@ -37,6 +37,8 @@ interface NotaRegistrada {
   situacao: 'autorizada' | 'cancelada';
   dhEmi: string;
   eventos: { tipo: string; seq: number; proc: string }[];
+  /** the full procNFe was made available to the recipient (after its ciência or confirmação), as a new NSU */
+  completaPublicada?: boolean;
 }
 
 export interface OpcoesSefazLocal {
@@ -316,7 +318,7 @@ export class SefazLocal {
       case 'NFeInutilizacao4':
         return this.inutilizar(msg);
       case 'NFeDistribuicaoDFe':
-        return this.distribuir(msg);
+        return this.distribuir(msg, titular);
       default:
         return this.retStatus(msg, '999', 'Rejeição: Erro não catalogado (serviço não implementado na SEFAZ local)');
     }
@@ -425,7 +427,8 @@ export class SefazLocal {
     this.porNumero.set(chaveNumero, chave);
     if (this.op.repassarPara) void this.op.repassarPara.receberDeContingencia(this.notas.get(chave)!);
     const destDoc = s(dest.CNPJ) || s(dest.CPF);
-    if (destDoc) this.publicar(destDoc, montarNfeProc(nfe, prot), 'procNFe_v4.00.xsd');
+    // The recipient gets the summary (resNFe) first; the full NF-e only after it manifests (ciência or confirmação).
+    if (destDoc) this.publicar(destDoc, this.resNFe(this.notas.get(chave)!), 'resNFe_v1.01.xsd');
     return prot;
   }
 
@@ -586,7 +589,15 @@ export class SefazLocal {
     const r = ret('135', 'Evento registrado e vinculado a NF-e', nProt);
     const proc = `<procEventoNFe xmlns="${NS_NFE}" versao="1.00">${ev}${r}</procEventoNFe>`;
     n.eventos.push({ tipo, seq, proc });
-    if (tipo === '110111') n.situacao = 'cancelada';
+    if (tipo === '110111') {
+      n.situacao = 'cancelada';
+      // The recipient learns of the cancellation through its distribution (resEvento).
+      if (n.destDoc) this.publicar(n.destDoc, this.resEvento(n, inf, nProt), 'resEvento_v1.01.xsd');
+    }
+    if ((tipo === '210210' || tipo === '210200') && !n.completaPublicada && n.situacao === 'autorizada') {
+      n.completaPublicada = true;
+      this.publicar(autor, montarNfeProc(n.nfe, n.protNFe), 'procNFe_v4.00.xsd');
+    }
     return r;
   }
 
@@ -615,19 +626,73 @@ export class SefazLocal {
     return ret('102', 'Inutilização de número homologado', this.novoProtocolo(s(inf.cUF)));
   }
 
-  private publicar(destDoc: string, xml: string, schema: string) {
-    this.nsu.push({ nsu: this.nsu.length + 1, destDoc, xml, schema });
+  /** resNFe (layout 1.01): the summary the Ambiente Nacional distributes to the recipient before its manifestação. */
+  private resNFe(n: NotaRegistrada): string {
+    const inf = o(o(o(parser.parse(n.nfe)).NFe).infNFe);
+    const emit = o(inf.emit);
+    const tot = o(o(inf.total).ICMSTot);
+    return g('resNFe', [
+      t('chNFe', n.chave), s(emit.CNPJ) ? t('CNPJ', s(emit.CNPJ)) : t('CPF', s(emit.CPF)), t('xNome', s(emit.xNome)), t('IE', s(emit.IE)), t('dhEmi', n.dhEmi),
+      t('tpNF', s(o(inf.ide).tpNF) || '1'), t('vNF', s(tot.vNF)), t('digVal', campo(n.nfe, 'DigestValue')), t('dhRecbto', campo(n.protNFe, 'dhRecbto')), t('nProt', n.nProt),
+      t('cSitNFe', n.situacao === 'cancelada' ? 3 : 1),
+    ], { xmlns: NS_NFE, versao: '1.01' });
   }
 
-  private distribuir(msg: string): string {
+  /** resEvento (layout 1.01): an event of someone else on a note of interest to the recipient (the issuer's cancellation). */
+  private resEvento(n: NotaRegistrada, inf: Obj, nProt: string): string {
+    const autor = s(inf.CNPJ) || s(inf.CPF);
+    return g('resEvento', [
+      t('cOrgao', s(inf.cOrgao)), autor.length === 14 ? t('CNPJ', autor) : t('CPF', autor), t('chNFe', n.chave), t('dhEvento', s(inf.dhEvento)), t('tpEvento', s(inf.tpEvento)),
+      t('nSeqEvento', s(inf.nSeqEvento)), t('xEvento', s(o(inf.detEvento).descEvento)), t('dhRecbto', this.dh()), t('nProt', nProt),
+    ], { xmlns: NS_NFE, versao: '1.01' });
+  }
+
+  private publicar(destDoc: string, xml: string, schema: string) {
+    // NSUs are numbered per interested CNPJ/CPF, as the Ambiente Nacional numbers them.
+    this.nsu.push({ nsu: this.maxNsu(destDoc) + 1, destDoc, xml, schema });
+  }
+
+  private maxNsu(destDoc: string): number {
+    let m = 0;
+    for (const d of this.nsu) if (d.destDoc === destDoc && d.nsu > m) m = d.nsu;
+    return m;
+  }
+
+  /**
+   * NFeDistribuicaoDFe (NT 2014.002): distNSU gives the documents after ultNSU (at most 50), consNSU one document,
+   * consChNFe the NF-e of an access key (the full procNFe once the recipient manifested, the resNFe before). Only the
+   * certificate's CNPJ base may ask (593); after an answer with nothing new (137) the same CNPJ must wait an hour or
+   * gets 656.
+   */
+  private async distribuir(msg: string, titular: { cnpj: string | null; cpf: string | null }): Promise<string> {
     const doc = campo(msg, 'CNPJ') ?? campo(msg, 'CPF') ?? '';
     const ult = Number(campo(msg, 'ultNSU') ?? '0');
     const p15 = (n: number) => String(n).padStart(15, '0');
     const ret = (cStat: string, xMotivo: string, ultNSU: number, docs: typeof this.nsu = []) =>
       g('retDistDFeInt', [
-        t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo), t('dhResp', this.dh()), t('ultNSU', p15(ultNSU)), t('maxNSU', p15(this.nsu.length)),
+        t('tpAmb', this.tpAmb()), t('verAplic', VER_APLIC), t('cStat', cStat), t('xMotivo', xMotivo), t('dhResp', this.dh()), t('ultNSU', p15(ultNSU)), t('maxNSU', p15(this.maxNsu(doc))),
         docs.length ? `<loteDistDFeInt>${docs.map((d) => `<docZip NSU="${p15(d.nsu)}" schema="${d.schema}">${gzipSync(d.xml).toString('base64')}</docZip>`).join('')}</loteDistDFeInt>` : '',
       ], { xmlns: NS_NFE, versao: '1.01' });
+    const xsd = await validarXsd(msg, 'distDFeInt_v1.01.xsd');
+    if (!xsd.valido) return ret('215', `Rejeição: Falha no schema XML [${xsd.erros[0].caminho}: ${xsd.erros[0].mensagem}]`.slice(0, 255), ult);
+    if (campo(msg, 'tpAmb') !== String(this.tpAmb())) return ret('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento', ult);
+    const base = doc.length === 14 ? titular.cnpj?.slice(0, 8) === doc.slice(0, 8) : titular.cpf === doc;
+    if (!base) return ret('593', 'Rejeição: CNPJ-Base consultado difere do CNPJ-Base do Certificado Digital', ult);
+    const chNFe = campo(msg, 'chNFe');
+    if (chNFe) {
+      const n = this.notas.get(chNFe);
+      if (!n || n.destDoc !== doc) return ret('640', 'Rejeição: CNPJ/CPF do interessado não possui permissão para consultar esta NF-e', ult);
+      if (n.situacao === 'cancelada') return ret('653', 'Rejeição: NF-e cancelada, arquivo indisponível para download', ult);
+      const completa = n.completaPublicada === true;
+      const xml = completa ? montarNfeProc(n.nfe, n.protNFe) : this.resNFe(n);
+      const publicado = this.nsu.find((d) => d.destDoc === doc && d.schema === (completa ? 'procNFe_v4.00.xsd' : 'resNFe_v1.01.xsd') && d.xml.includes(chNFe));
+      return ret('138', 'Documento localizado para o Destinatário', ult, [{ nsu: publicado?.nsu ?? 0, destDoc: doc, xml, schema: completa ? 'procNFe_v4.00.xsd' : 'resNFe_v1.01.xsd' }]);
+    }
+    const nsu = campo(msg, 'NSU');
+    if (nsu) {
+      const d = this.nsu.find((x) => x.nsu === Number(nsu) && x.destDoc === doc);
+      return d ? ret('138', 'Documento localizado para o Destinatário', ult, [d]) : ret('137', 'Nenhum documento localizado para o Destinatário', ult);
+    }
     const vazia = this.ultimaVazia.get(doc);
     if (vazia !== undefined && this.agora() - vazia < (this.op.esperaDistribuicaoMs ?? 3_600_000)) {
       return ret('656', 'Rejeição: Consumo Indevido (Deve ser utilizado o ultNSU nas solicitações subsequentes. Tente após 1 hora)', ult);
@@ -635,7 +700,7 @@ export class SefazLocal {
     const docs = this.nsu.filter((d) => d.destDoc === doc && d.nsu > ult).slice(0, 50);
     if (!docs.length) {
       this.ultimaVazia.set(doc, this.agora());
-      return ret('137', 'Nenhum documento localizado para o Destinatário', ult);
+      return ret('137', 'Nenhum documento localizado para o Destinatário', Math.max(ult, this.maxNsu(doc)));
     }
     this.ultimaVazia.delete(doc);
     return ret('138', 'Documento localizado para o Destinatário', docs[docs.length - 1].nsu, docs);

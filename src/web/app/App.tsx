@@ -52,6 +52,8 @@ const AssinaturaPage = lazy(() => import('../pages/assinatura/AssinaturaPage.tsx
 const DocumentListPage = lazy(() => import('../pages/documentos/DocumentListPage.tsx'));
 const DocumentFormPage = lazy(() => import('../pages/documentos/DocumentFormPage.tsx'));
 const ImportarNotaPage = lazy(() => import('../pages/compras/ImportarNotaPage.tsx'));
+const ManifestacoesPage = lazy(() => import('../pages/nfe/ManifestacoesPage.tsx'));
+const EntradaNfePage = lazy(() => import('../pages/nfe/EntradaNfePage.tsx'));
 // Estoque periphery (issue 14): bulk price change, label printing and preview.
 const AlteracaoPrecoPage = lazy(() => import('../pages/estoque/AlteracaoPrecoPage.tsx'));
 const EtiquetaImprimirPage = lazy(() => import('../pages/estoque/EtiquetaImprimirPage.tsx'));
@@ -107,6 +109,8 @@ export function appRoutes() {
         <Route path="/pages/fiscais/assistente" element={<AssistenteFiscalPage />} />
         <Route path="/pages/assinatura" element={<AssinaturaPage />} />
         <Route path="/pages/compras/entrada-nota-fiscal/importar-xml" element={<ImportarNotaPage />} />
+        <Route path="/pages/nfe/manifestacoes" element={<ManifestacoesPage />} />
+        <Route path="/pages/nfe/entrada" element={<EntradaNfePage />} />
         {DOCUMENTS.flatMap((doc) => [
           <Route key={doc.route} path={`/${doc.route}`} element={<DocumentListPage key={doc.name} doc={doc} />} />,
           <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,

@@ -238,8 +238,11 @@ describe('local SEFAZ round trips over mutual TLS', { timeout: 60_000 }, () => {
     const r = await consulta('0');
     expect(r.cStat).toBe('138');
     expect(r.documentos.length).toBeGreaterThan(0);
-    expect(r.documentos[0].schema).toBe('procNFe_v4.00.xsd');
-    expect(xsdOk('procNFe_v4.00.xsd', r.documentos[0].xml)).toBe('');
+    // The recipient gets the summary (resNFe) until it manifests; the full procNFe comes after the ciência.
+    expect(r.documentos[0].schema).toBe('resNFe_v1.01.xsd');
+    expect(xsdOk('resNFe_v1.01.xsd', r.documentos[0].xml)).toBe('');
+    expect(r.documentos.some((d) => d.schema === 'procNFe_v4.00.xsd')).toBe(true);
+    expect(xsdOk('procNFe_v4.00.xsd', r.documentos.find((d) => d.schema === 'procNFe_v4.00.xsd')!.xml)).toBe('');
     expect(xsdOk('retDistDFeInt_v1.01.xsd', r.xml)).toBe('');
     expect((await consulta(r.ultNSU!)).cStat).toBe('137');
     const bloqueio = await consulta(r.ultNSU!);

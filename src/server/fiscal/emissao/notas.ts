@@ -472,9 +472,19 @@ class Rejeitada extends Error {
  * stock movements and receivables the natureza asks for. A rejection rolls all of that back (the number returns to
  * the series) and is then recorded on the note with the SEFAZ code and its help text.
  */
-export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date()): Promise<ResultadoTransmissao> {
+export interface OpcoesTransmissao {
+  /**
+   * Runs in the authorisation's transaction once the note is authorised and recorded (a return to the supplier posts
+   * its stock here); what it refuses must be checked before transmitting, as SEFAZ has already authorised the note.
+   */
+  aoAutorizar?: (q: Queryable, nota: Row) => Promise<void>;
+  /** false: the caller posts the stock in aoAutorizar instead of the natureza's movement */
+  movimentarEstoque?: boolean;
+}
+
+export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date(), opcoes: OpcoesTransmissao = {}): Promise<ResultadoTransmissao> {
   try {
-    return await services.db.tenant(ctx, (q) => autorizarNaTransacao(services, q, ctx, notaId, agora, { lancar: true, validarXsd: false }));
+    return await services.db.tenant(ctx, (q) => autorizarNaTransacao(services, q, ctx, notaId, agora, { ...opcoes, lancar: true, validarXsd: false }));
   } catch (e) {
     if (!(e instanceof Rejeitada)) throw e;
     const r = await services.db.tenant(ctx, async (q) => {
@@ -490,7 +500,7 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
 /** Time of the steps of each issue (npm run bench:vendas turns it on): build + sign + XSD, and the SEFAZ round-trip. */
 export const medidasEmissao = { ativo: false, registros: [] as { montagem: number; transmissao: number }[] };
 
-interface OpcoesAutorizacao {
+interface OpcoesAutorizacao extends OpcoesTransmissao {
   /** post the stock movements and receivables the natureza asks for (false: the caller's document already did) */
   lancar: boolean;
   /** check the signed XML against the official XSD before sending (a 400 listing the errors) */
@@ -547,11 +557,12 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   );
   await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
   // A note of a sales order posts nothing: the order's faturamento wrote the stock movements and receivables.
-  const lancamentoId = opcoes.lancar && nota.pedido_id == null ? await lancar(q, ctx, r.rows[0], m, vNF) : null;
+  const lancamentoId = opcoes.lancar && nota.pedido_id == null ? await lancar(q, ctx, r.rows[0], m, vNF, opcoes.movimentarEstoque !== false) : null;
   if (nota.pedido_id != null) {
     await q.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('nfeId', $3::int, 'nfeNumero', $4::int, 'nfeChave', $5::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id, notaId, numero, montada.chave]);
   }
   if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
+  if (opcoes.aoAutorizar) await opcoes.aoAutorizar(q, r.rows[0]);
   if (contingencia) await alertarContingencia(services, q, ctx.tenantId, r.rows[0], contingencia);
   return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
 }
@@ -580,10 +591,10 @@ export async function emitirNotaNaTransacao(services: Servicos, q: Queryable, ct
 const ORIGEM = 'notaFiscal';
 
 /** Stock and receivables of an authorised note, as its natureza asks (in the authorisation's transaction). */
-async function lancar(q: Queryable, ctx: CtxEmissao, nota: Row, m: NotaMontada, vNF: string): Promise<number | null> {
+async function lancar(q: Queryable, ctx: CtxEmissao, nota: Row, m: NotaMontada, vNF: string, estoque = true): Promise<number | null> {
   const nat = m.natureza;
   const entrada = Number(nat.tipo) === 0;
-  if (nat.movimenta_estoque) {
+  if (nat.movimenta_estoque && estoque) {
     const dep = await q.query(`SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 AND ativo ORDER BY padrao DESC, id LIMIT 1`, [ctx.tenantId, nota.filial_id]);
     if (!dep.rows.length) throw badRequest('A filial não tem depósito ativo para movimentar o estoque desta natureza de operação.');
     const dados = nota.dados as DadosNotaFiscal;

@@ -91,6 +91,8 @@ function filtroNotas(req: FastifyRequest, ctx: CtxEmissao) {
   if (where.serie != null && /^\d+$/.test(String(where.serie))) add('serie = ?', Number(where.serie));
   if (typeof where.chave === 'string' && where.chave) add('chave = ?', where.chave.replace(/\D/g, ''));
   if (typeof where.destinatarioNome === 'string' && where.destinatarioNome) add('destinatario_nome ILIKE ?', `%${where.destinatarioNome.replace(/[%_\\]/g, '\\$&')}%`);
+  // tpNF by the note's natureza: 0 lists the NF-e of entry (pages/nfe/entrada), 1 the outgoing ones.
+  if (where.tipoNf === 0 || where.tipoNf === 1) add(`(SELECT n.tipo FROM naturezas_operacao n WHERE n.tenant_id = notas_fiscais.tenant_id AND n.id = notas_fiscais.natureza_id) = ?`, where.tipoNf);
   const data = where.dataEmissao ?? {};
   if (typeof data.gte === 'string') add('COALESCE(data_emissao, created_at) >= ?::timestamptz', data.gte);
   if (typeof data.lte === 'string') add('COALESCE(data_emissao, created_at) <= ?::timestamptz', data.lte);

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../../shared/dates.ts';
 import { maskCpfCnpj } from '../../../shared/documents.ts';
 import { formatBRL, formatDecimal } from '../../../shared/money.ts';
@@ -52,7 +52,7 @@ export default function ImportarNotaPage() {
   const [erro, setErro] = useState<string | null>(null);
   const [resultado, setResultado] = useState<{ entrada: Row; saldos: Row[]; parcelas: Row[] } | null>(null);
 
-  const ler = async (file: File) => {
+  const ler = async (file: { name: string; text: () => Promise<string> }) => {
     const texto = await file.text();
     setXml({ nome: file.name, texto });
     setProposta(null);
@@ -70,6 +70,23 @@ export default function ImportarNotaPage() {
       setBusy(false);
     }
   };
+
+  // From the DF-e list (pages/nfe/manifestacoes, "Lançar entrada"): the full XML SEFAZ delivered after the ciência.
+  const [params] = useSearchParams();
+  const dfe = params.get('dfe');
+  useEffect(() => {
+    if (!dfe || !/^\d+$/.test(dfe)) return;
+    void (async () => {
+      try {
+        const r = await api.get<string>(`Manifestacoes/${dfe}/xml`, { responseType: 'text', transformResponse: (x) => x });
+        const nome = /filename="([^"]+)"/.exec(String(r.headers['content-disposition'] ?? ''))?.[1] ?? `nfe-${dfe}.xml`;
+        await ler({ name: `${nome} (DF-e)`, text: async () => r.data });
+      } catch (err) {
+        setErro(showError(err).message);
+      }
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dfe]);
 
   const gravar = async (efetivar: boolean) => {
     if (!xml || !proposta) return;

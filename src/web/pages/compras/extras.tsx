@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
+import { DevolucaoFornecedorButton } from './DevolucaoFornecedor.tsx';
 
 type Row = Record<string, any>;
 
@@ -68,10 +69,14 @@ export const DOCUMENT_FORM_ACTIONS: Record<string, (data: Row) => ReactNode> = {
       ) : null}
     </>
   ),
-  entradaNota: (data) =>
-    data.xmlArquivo ? (
-      <Button icon={<DownloadOutlined />} onClick={() => void abrirArquivo(`EntradasNota/${data.id}/xml`, `${data.chaveAcesso}-nfe.xml`, 'application/xml')}>
-        Baixar XML
-      </Button>
-    ) : null,
+  entradaNota: (data) => (
+    <>
+      {data.xmlArquivo ? (
+        <Button icon={<DownloadOutlined />} onClick={() => void abrirArquivo(`EntradasNota/${data.id}/xml`, `${data.chaveAcesso}-nfe.xml`, 'application/xml')}>
+          Baixar XML
+        </Button>
+      ) : null}
+      {data.estado === 'efetivada' && data.chaveAcesso ? <DevolucaoFornecedorButton entrada={data} /> : null}
+    </>
+  ),
 };

@@ -55,6 +55,8 @@ export default function EmitirNfePage() {
   const vendas = useLocation().pathname.startsWith('/pages/vendas/');
   const pedidoRota = Number(useSearchParams()[0].get('pedido')) || null;
   const [pedidoId, setPedidoId] = useState<number | null>(null);
+  // ?entrada=1 (from pages/nfe/entrada): an NF-e of entry, tpNF 0 — only the naturezas of entry are offered.
+  const entrada = useSearchParams()[0].get('entrada') === '1';
   const [id, setId] = useState<number | null>(idRota ? Number(idRota) : null);
   const [carregando, setCarregando] = useState(!!idRota || !!pedidoRota);
   const [naturezas, setNaturezas] = useState<{ value: number; label: string }[]>([]);
@@ -76,7 +78,7 @@ export default function EmitirNfePage() {
 
   useEffect(() => {
     void (async () => {
-      const r = await api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { where: { ativo: true }, order: 'descricao ASC', limit: 200 }));
+      const r = await api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { where: { ativo: true, ...(entrada ? { tipo: 0 } : {}) }, order: 'descricao ASC', limit: 200 }));
       setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao })));
       if (!idRota) {
         const c = await api.get<{ naturezaPadraoId: number | null }>('ConfiguracoesNfe').catch(() => null);

@@ -1,0 +1,357 @@
+import Decimal from 'decimal.js';
+import { XMLParser } from 'fast-xml-parser';
+import type { AppServices } from '../../app-services.ts';
+import type { Queryable } from '../../db/db.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { tenantKey } from '../../storage/storage.ts';
+import { assinadorDe } from '../assinatura.ts';
+import type { CertificadoA1 } from '../certificado.ts';
+import { envelopeEventos, montarDistDFeInt, montarEvento, MensagemError, TIPOS_EVENTO, type ConsultaDistribuicao } from '../mensagens.ts';
+import { ajudaRejeicao } from '../rejeicoes.ts';
+import { criarClienteSefaz, destinoConfigurado } from '../sefaz-destino.ts';
+import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
+import { codigoUf } from '../ufs.ts';
+import { garantirCertificadoDemo } from '../emissao/certificado-demo.ts';
+import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
+import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
+
+type Row = Record<string, any>;
+type Servicos = Pick<AppServices, 'db' | 'storage'>;
+
+/** How long SEFAZ asks a CNPJ to wait after "nothing new" (137) or a 656 (NT 2014.002: one hour). */
+export const ESPERA_DISTRIBUICAO_MS = 3_600_000;
+/** Calls per consultation at most (50 documents each): the rest comes on the next one. */
+const LOTES_POR_CONSULTA = 20;
+
+/** The four manifestações do destinatário: event code, label, the state it leaves the note in. */
+export const MANIFESTACOES = {
+  ciencia: { tpEvento: TIPOS_EVENTO.CIENCIA, nome: 'Ciência da operação', estado: 'ciencia' },
+  confirmacao: { tpEvento: TIPOS_EVENTO.CONFIRMACAO, nome: 'Confirmação da operação', estado: 'confirmada' },
+  desconhecimento: { tpEvento: TIPOS_EVENTO.DESCONHECIMENTO, nome: 'Desconhecimento da operação', estado: 'desconhecida' },
+  naoRealizada: { tpEvento: TIPOS_EVENTO.NAO_REALIZADA, nome: 'Operação não realizada', estado: 'nao_realizada' },
+} as const;
+export type TipoManifestacao = keyof typeof MANIFESTACOES;
+
+const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false });
+const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const o = (v: unknown): Row => (v && typeof v === 'object' ? (v as Row) : {});
+const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
+const hora = (d: Date) => d.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+
+function filialDe(ctx: CtxEmissao): number {
+  if (!ctx.branchId) throw badRequest('Selecione uma filial para consultar as notas emitidas contra ela.');
+  return ctx.branchId;
+}
+
+export function dfeOut(r: Row) {
+  return {
+    id: Number(r.id),
+    chave: r.chave as string,
+    nsu: r.nsu == null ? null : String(r.nsu),
+    emitenteCnpj: r.emitente_cnpj as string,
+    emitenteNome: r.emitente_nome as string,
+    valor: new Decimal(r.valor ?? 0).toFixed(2),
+    dataEmissao: iso(r.data_emissao),
+    tipoNf: Number(r.tipo_nf),
+    situacaoNfe: Number(r.situacao_nfe) === 3 ? 'cancelada' : Number(r.situacao_nfe) === 2 ? 'denegada' : 'autorizada',
+    manifestacao: r.manifestacao as string,
+    xmlCompleto: !!r.arquivo_xml,
+    entradaId: r.entrada_id == null ? null : Number(r.entrada_id),
+    entradaNumero: r.entrada_numero == null ? null : Number(r.entrada_numero),
+    entradaEstado: r.entrada_estado ?? null,
+  };
+}
+
+interface Filial {
+  id: number;
+  cnpj: string;
+  uf: string;
+  nome: string;
+}
+
+async function filialDoCtx(q: Queryable, ctx: CtxEmissao): Promise<Filial> {
+  const id = filialDe(ctx);
+  const r = await q.query(`SELECT id, cpf_cnpj, uf, coalesce(apelido, nome) AS nome FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]);
+  const b = r.rows[0];
+  if (!b) throw notFound('Filial não encontrada.');
+  const cnpj = String(b.cpf_cnpj ?? '').replace(/\D/g, '');
+  if (cnpj.length !== 14) throw badRequest(`A filial ${b.nome} não tem CNPJ: informe-o em Configurações > Empresas para consultar as notas emitidas contra ela.`);
+  if (!b.uf) throw badRequest(`A filial ${b.nome} não tem UF: complete o endereço em Configurações > Empresas.`);
+  return { id, cnpj, uf: b.uf, nome: b.nome };
+}
+
+const LISTA_SQL = `SELECT d.*, e.id AS entrada_id, e.numero AS entrada_numero, e.estado AS entrada_estado FROM dfe_documentos d
+  LEFT JOIN LATERAL (SELECT id, numero, estado FROM documentos x WHERE x.tenant_id = d.tenant_id AND x.tipo = 'entradaNota' AND x.estado <> 'cancelada' AND x.cabecalho ->> 'chaveAcesso' = d.chave ORDER BY id DESC LIMIT 1) e ON true`;
+
+export async function listarDfe(q: Queryable, ctx: CtxEmissao, filtro: { manifestacao?: string; emitente?: string } = {}) {
+  const filialId = filialDe(ctx);
+  const params: unknown[] = [ctx.tenantId, filialId];
+  let where = 'd.tenant_id = $1 AND d.filial_id = $2';
+  if (filtro.manifestacao) {
+    params.push(filtro.manifestacao);
+    where += ` AND d.manifestacao = $${params.length}`;
+  }
+  if (filtro.emitente) {
+    params.push(`%${filtro.emitente}%`);
+    where += ` AND (d.emitente_nome ILIKE $${params.length} OR d.emitente_cnpj LIKE $${params.length})`;
+  }
+  const r = await q.query(`${LISTA_SQL} WHERE ${where} ORDER BY d.data_emissao DESC NULLS LAST, d.id DESC LIMIT 500`, params);
+  return r.rows.map(dfeOut);
+}
+
+async function lerDfe(q: Queryable, ctx: CtxEmissao, id: number, travar = false): Promise<Row> {
+  const r = await q.query(`SELECT * FROM dfe_documentos WHERE tenant_id = $1 AND filial_id = $2 AND id = $3${travar ? ' FOR UPDATE' : ''}`, [ctx.tenantId, filialDe(ctx), id]);
+  if (!r.rows.length) throw notFound('Nota não encontrada entre as notas emitidas contra esta filial.');
+  return r.rows[0];
+}
+
+export async function situacaoDfe(q: Queryable, ctx: CtxEmissao, agora = new Date()) {
+  const r = await q.query(`SELECT * FROM dfe_controle WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, filialDe(ctx)]);
+  const c = r.rows[0];
+  const ate = c?.aguardar_ate ? new Date(c.aguardar_ate) : null;
+  return {
+    ultNSU: String(c?.ult_nsu ?? 0),
+    maxNSU: String(c?.max_nsu ?? 0),
+    ultimaConsulta: iso(c?.ultima_consulta),
+    ultimoCStat: c?.ultimo_cstat ?? null,
+    ultimoMotivo: c?.ultimo_motivo ?? null,
+    aguardarAte: ate && ate > agora ? ate.toISOString() : null,
+  };
+}
+
+async function clienteDaFilial(services: Servicos, q: Queryable, ctx: CtxEmissao, f: Filial, agora: Date): Promise<{ cert: CertificadoA1; cliente: SefazCliente; tpAmb: 1 | 2 }> {
+  await garantirCertificadoDemo(services, q, ctx.tenantId, f.id);
+  const cert = await abrirCertificado(services, q, ctx.tenantId, f.id, agora.getTime());
+  const tpAmb = (await configuracaoNfe(q, ctx.tenantId, f.id)).ambiente;
+  try {
+    return { cert, tpAmb, cliente: await criarClienteSefaz({ certificado: cert, uf: f.uf, modelo: 55, tpAmb }) };
+  } catch (e) {
+    throw badRequest((e as Error).message);
+  }
+}
+
+function indisponivel(e: unknown): never {
+  if (e instanceof SefazIndisponivelError) throw new HttpError(503, `SEFAZ indisponível: ${e.message} Tente de novo em instantes.`);
+  throw e;
+}
+
+/** One document of the distribution written into dfe_documentos (summary, full NF-e, or an event on it). */
+async function registrarDocumento(services: Servicos, q: Queryable, ctx: CtxEmissao, f: Filial, d: { nsu: string; schema: string; xml: string }): Promise<boolean> {
+  const raiz = o(parser.parse(d.xml));
+  if (d.schema.startsWith('resNFe')) {
+    const r = o(raiz.resNFe);
+    const ins = await q.query(
+      `INSERT INTO dfe_documentos (tenant_id, filial_id, chave, nsu, emitente_cnpj, emitente_nome, emitente_ie, valor, data_emissao, tipo_nf, protocolo, situacao_nfe)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (tenant_id, filial_id, chave) DO UPDATE SET situacao_nfe = GREATEST(dfe_documentos.situacao_nfe, EXCLUDED.situacao_nfe), updated_at = now() RETURNING (xmax = 0) AS novo`,
+      [ctx.tenantId, f.id, s(r.chNFe), d.nsu, s(r.CNPJ) || s(r.CPF), s(r.xNome).slice(0, 200), s(r.IE) || null, s(r.vNF) || '0', s(r.dhEmi) || null, Number(s(r.tpNF) || 1), s(r.nProt) || null, Number(s(r.cSitNFe) || 1)],
+    );
+    return ins.rows[0]?.novo === true;
+  }
+  if (d.schema.startsWith('procNFe')) {
+    const inf = o(o(o(raiz.nfeProc).NFe).infNFe);
+    const chave = /Id="NFe(\d{44})"/.exec(d.xml)?.[1] ?? '';
+    const emit = o(inf.emit);
+    const arquivo = tenantKey(ctx.tenantId, 'dfe', `${chave}-procNFe.xml`);
+    await services.storage.put(arquivo, Buffer.from(d.xml, 'utf8'), { contentType: 'application/xml' });
+    const ins = await q.query(
+      `INSERT INTO dfe_documentos (tenant_id, filial_id, chave, nsu, emitente_cnpj, emitente_nome, emitente_ie, valor, data_emissao, tipo_nf, protocolo, arquivo_xml)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (tenant_id, filial_id, chave) DO UPDATE SET arquivo_xml = EXCLUDED.arquivo_xml, updated_at = now() RETURNING (xmax = 0) AS novo`,
+      [ctx.tenantId, f.id, chave, d.nsu, s(emit.CNPJ) || s(emit.CPF), s(emit.xNome).slice(0, 200), s(emit.IE) || null, s(o(o(inf.total).ICMSTot).vNF) || '0', s(o(inf.ide).dhEmi) || null, Number(s(o(inf.ide).tpNF) || 1), s(o(o(o(raiz.nfeProc).protNFe).infProt).nProt) || null, arquivo],
+    );
+    return ins.rows[0]?.novo === true;
+  }
+  if (d.schema.startsWith('resEvento') || d.schema.startsWith('procEventoNFe')) {
+    const ev = d.schema.startsWith('resEvento') ? o(raiz.resEvento) : o(o(o(raiz.procEventoNFe).evento).infEvento);
+    if (s(ev.tpEvento) === TIPOS_EVENTO.CANCELAMENTO) {
+      await q.query(`UPDATE dfe_documentos SET situacao_nfe = 3, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND chave = $3`, [ctx.tenantId, f.id, s(ev.chNFe)]);
+    }
+  }
+  return false;
+}
+
+/** One distribution call, with SEFAZ's back-off turned into a plain answer. */
+async function distribuir(cliente: SefazCliente, tpAmb: 1 | 2, f: Filial, c: ConsultaDistribuicao) {
+  try {
+    return await cliente.distribuicao(montarDistDFeInt(tpAmb, codigoUf(f.uf), { cnpj: f.cnpj }, c));
+  } catch (e) {
+    if (e instanceof ConsumoIndevidoError) return { cStat: '656', xMotivo: e.message, xml: '', documentos: [], ultNSU: undefined, maxNSU: undefined, ate: e.ate };
+    indisponivel(e);
+  }
+}
+
+export interface ResultadoConsulta {
+  novas: number;
+  documentos: number;
+  cStat: string;
+  xMotivo: string;
+  mensagem: string;
+  ultNSU: string;
+  maxNSU: string;
+  aguardarAte: string | null;
+}
+
+/**
+ * "Consultar SEFAZ": the distribution DF-e of the branch's CNPJ from the last NSU kept, batch after batch until
+ * ultNSU reaches maxNSU (so the last call is never an empty one), writing each summary and full NF-e. When SEFAZ
+ * says there is nothing new (137) or that the CNPJ asked too often (656), the hour it asks to wait is kept and
+ * no call is made before it: the person gets the time the next consultation is allowed.
+ */
+export async function consultarDfe(services: Servicos, ctx: CtxEmissao, agora = new Date()): Promise<ResultadoConsulta> {
+  return services.db.tenant(ctx, async (q) => {
+    const f = await filialDoCtx(q, ctx);
+    await q.query(`INSERT INTO dfe_controle (tenant_id, filial_id, cnpj) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, filial_id) DO NOTHING`, [ctx.tenantId, f.id, f.cnpj]);
+    const c = (await q.query(`SELECT * FROM dfe_controle WHERE tenant_id = $1 AND filial_id = $2 FOR UPDATE`, [ctx.tenantId, f.id])).rows[0];
+    if (c.aguardar_ate && new Date(c.aguardar_ate) > agora) {
+      throw new HttpError(429, `A SEFAZ pediu para aguardar antes de nova consulta deste CNPJ (${c.ultimo_cstat === '656' ? 'consumo indevido' : 'não havia documentos novos'}): nova consulta liberada às ${hora(new Date(c.aguardar_ate))}.`);
+    }
+    if (c.demo_pendente && destinoConfigurado() === 'local') {
+      const { colocarNotasDemo } = await import('./demo.ts');
+      await colocarNotasDemo(q, ctx.tenantId, f);
+      await q.query(`UPDATE dfe_controle SET demo_pendente = false WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, f.id]);
+    }
+    const { cliente, tpAmb } = await clienteDaFilial(services, q, ctx, f, agora);
+    let ult = String(c.ult_nsu);
+    let max = String(c.max_nsu);
+    let novas = 0;
+    let documentos = 0;
+    let ultimo: { cStat: string; xMotivo: string; ate?: Date } = { cStat: '', xMotivo: '' };
+    let aguardar: Date | null = null;
+    try {
+      for (let k = 0; k < LOTES_POR_CONSULTA; k++) {
+        const r = (await distribuir(cliente, tpAmb, f, { ultNSU: ult }))!;
+        ultimo = r;
+        if (r.cStat === '138') {
+          for (const d of r.documentos) {
+            documentos++;
+            if (await registrarDocumento(services, q, ctx, f, d)) novas++;
+          }
+          ult = String(Number(r.ultNSU ?? ult));
+          max = String(Number(r.maxNSU ?? max));
+          if (Number(ult) >= Number(max)) break;
+        } else if (r.cStat === '137') {
+          max = String(Number(r.maxNSU ?? max));
+          ult = String(Math.max(Number(ult), Number(r.ultNSU ?? ult)));
+          aguardar = new Date(agora.getTime() + ESPERA_DISTRIBUICAO_MS);
+          break;
+        } else if (r.cStat === '656') {
+          aguardar = 'ate' in r && r.ate ? r.ate : new Date(agora.getTime() + ESPERA_DISTRIBUICAO_MS);
+          break;
+        } else {
+          const ajuda = ajudaRejeicao(r.cStat, r.xMotivo);
+          throw new HttpError(502, `A SEFAZ recusou a consulta: ${r.cStat} - ${r.xMotivo}. ${ajuda.comoCorrigir}`);
+        }
+      }
+    } finally {
+      cliente.fechar();
+    }
+    await q.query(
+      `UPDATE dfe_controle SET cnpj = $3, ult_nsu = $4, max_nsu = $5, aguardar_ate = $6, ultima_consulta = $7, ultimo_cstat = $8, ultimo_motivo = $9, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2`,
+      [ctx.tenantId, f.id, f.cnpj, ult, max, aguardar, agora, ultimo.cStat, ultimo.xMotivo.slice(0, 255)],
+    );
+    let mensagem: string;
+    if (ultimo.cStat === '656') mensagem = `A SEFAZ bloqueou as consultas deste CNPJ por consumo indevido (656): aguarde até ${hora(aguardar!)} para consultar de novo.`;
+    else if (novas) mensagem = `${novas} nota(s) nova(s) emitida(s) contra a filial ${f.nome}.`;
+    else if (documentos) mensagem = `Notas atualizadas (${documentos} documento(s) recebido(s)), nenhuma nota nova.`;
+    else mensagem = `Nenhum documento novo na SEFAZ. Pela regra da SEFAZ, a próxima consulta fica liberada às ${hora(aguardar ?? new Date(agora.getTime() + ESPERA_DISTRIBUICAO_MS))}.`;
+    return { novas, documentos, cStat: ultimo.cStat, xMotivo: ultimo.xMotivo, mensagem, ultNSU: ult, maxNSU: max, aguardarAte: aguardar ? aguardar.toISOString() : null };
+  });
+}
+
+/**
+ * A manifestação do destinatário on a note of the list: the event signed with the branch's certificate and sent
+ * to the Ambiente Nacional (cOrgao 91). Ciência only on a note not yet manifested; a conclusive one (confirmação,
+ * desconhecimento, operação não realizada with a reason of 15 to 255 characters) once. After a ciência or a
+ * confirmação the full NF-e is fetched at once (consChNFe) and kept for download and for the purchase entry.
+ */
+export async function manifestar(services: Servicos, ctx: CtxEmissao, id: number, body: unknown, agora = new Date()) {
+  const b = (body ?? {}) as { tipo?: unknown; justificativa?: unknown };
+  const tipo = String(b.tipo ?? '') as TipoManifestacao;
+  const m = MANIFESTACOES[tipo];
+  if (!m) throw badRequest('Tipo: escolha ciencia, confirmacao, desconhecimento ou naoRealizada.', [{ campo: 'tipo', mensagem: 'Tipo de manifestação inválido' }]);
+  const just = typeof b.justificativa === 'string' ? b.justificativa.replace(/\s+/g, ' ').trim() : '';
+  if (tipo === 'naoRealizada' && (just.length < 15 || just.length > 255)) {
+    throw badRequest(`Justificativa: escreva de 15 a 255 caracteres por que a operação não se realizou (tem ${just.length}).`, [{ campo: 'justificativa', mensagem: 'De 15 a 255 caracteres' }]);
+  }
+  return services.db.tenant(ctx, async (q) => {
+    const f = await filialDoCtx(q, ctx);
+    const d = await lerDfe(q, ctx, id, true);
+    if (tipo === 'ciencia' && d.manifestacao !== 'pendente') throw conflict(`Esta nota já tem manifestação (${d.manifestacao === 'ciencia' ? 'ciência da operação' : 'conclusiva'}): a ciência só cabe antes de qualquer outra.`);
+    if (tipo !== 'ciencia' && d.manifestacao !== 'pendente' && d.manifestacao !== 'ciencia') throw conflict('Esta nota já tem manifestação conclusiva registrada na SEFAZ.');
+    const { cert, cliente, tpAmb } = await clienteDaFilial(services, q, ctx, f, agora);
+    let evento: string;
+    try {
+      evento = montarEvento({ tipo: m.tpEvento, chNFe: d.chave, tpAmb, cnpj: f.cnpj, dataHora: comFuso(agora), sequencia: 1, justificativa: tipo === 'naoRealizada' ? just : undefined }, assinadorDe(cert));
+    } catch (e) {
+      cliente.fechar();
+      if (e instanceof MensagemError) throw badRequest(e.message, [{ campo: 'justificativa', mensagem: e.message }]);
+      throw e;
+    }
+    let ret;
+    try {
+      ret = await cliente.enviarEventos(envelopeEventos(Date.now(), [evento]));
+    } catch (e) {
+      cliente.fechar();
+      indisponivel(e);
+    }
+    const e = ret.eventos[0] ?? { ...ret, procEventoNFe: undefined };
+    if (!e.procEventoNFe) {
+      cliente.fechar();
+      const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
+      throw badRequest(`A SEFAZ recusou a ${m.nome.toLowerCase()}: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'tipo', mensagem: e.xMotivo, cStat: e.cStat }]);
+    }
+    const arquivo = tenantKey(ctx.tenantId, 'dfe', `${d.chave}-${m.tpEvento}.xml`);
+    await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
+    const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
+    await q.query(
+      `INSERT INTO dfe_eventos (tenant_id, dfe_id, tipo_evento, sequencia, justificativa, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)`,
+      [ctx.tenantId, id, m.tpEvento, tipo === 'naoRealizada' ? just : null, e.cStat, e.xMotivo, prot, arquivo, ctx.userId],
+    );
+    await q.query(`UPDATE dfe_documentos SET manifestacao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, m.estado]);
+    if ((tipo === 'ciencia' || tipo === 'confirmacao') && !d.arquivo_xml) {
+      try {
+        const r = await distribuir(cliente, tpAmb, f, { chNFe: d.chave });
+        const proc = r?.cStat === '138' ? r.documentos.find((x) => x.schema.startsWith('procNFe')) : undefined;
+        if (proc) await registrarDocumento(services, q, ctx, f, proc);
+      } catch {
+        // the full XML comes on the next consultation or download
+      }
+    }
+    cliente.fechar();
+    const out = await q.query(`${LISTA_SQL} WHERE d.tenant_id = $1 AND d.id = $2`, [ctx.tenantId, id]);
+    return { nota: dfeOut(out.rows[0]), cStat: e.cStat, xMotivo: e.xMotivo, protocolo: prot };
+  });
+}
+
+/** The full NF-e (nfeProc) of a note of the list: kept after the ciência, or fetched by its key (consChNFe). */
+export async function xmlCompleto(services: Servicos, ctx: CtxEmissao, id: number, agora = new Date()): Promise<{ nome: string; xml: Buffer }> {
+  return services.db.tenant(ctx, async (q) => {
+    const d = await lerDfe(q, ctx, id, true);
+    let arquivo: string | null = d.arquivo_xml;
+    if (!arquivo) {
+      if (d.manifestacao === 'pendente') throw conflict('Manifeste a ciência da operação antes de baixar o XML completo: até lá a SEFAZ só entrega o resumo da nota.');
+      if (d.manifestacao === 'desconhecida' || d.manifestacao === 'nao_realizada') throw conflict('A operação foi desconhecida ou não realizada: a SEFAZ não entrega o XML completo desta nota.');
+      const f = await filialDoCtx(q, ctx);
+      const { cliente, tpAmb } = await clienteDaFilial(services, q, ctx, f, agora);
+      try {
+        const r = (await distribuir(cliente, tpAmb, f, { chNFe: d.chave }))!;
+        const proc = r.cStat === '138' ? r.documentos.find((x) => x.schema.startsWith('procNFe')) : undefined;
+        if (!proc) throw conflict(`A SEFAZ ainda não entregou o XML completo: ${r.cStat} - ${r.xMotivo}.`);
+        await registrarDocumento(services, q, ctx, f, proc);
+      } finally {
+        cliente.fechar();
+      }
+      arquivo = (await lerDfe(q, ctx, id)).arquivo_xml;
+    }
+    const st = await services.storage.get(arquivo!);
+    if (!st) throw notFound('O XML desta nota não foi encontrado no armazenamento de arquivos.');
+    return { nome: `${d.chave}-procNFe.xml`, xml: await paraBuffer(st) };
+  });
+}
+
+export async function eventosDfe(q: Queryable, ctx: CtxEmissao, id: number) {
+  await lerDfe(q, ctx, id);
+  const r = await q.query(`SELECT tipo_evento, justificativa, cstat, motivo, protocolo, created_at FROM dfe_eventos WHERE tenant_id = $1 AND dfe_id = $2 ORDER BY id`, [ctx.tenantId, id]);
+  return r.rows.map((e) => ({ tpEvento: e.tipo_evento, justificativa: e.justificativa, cStat: e.cstat, xMotivo: e.motivo, protocolo: e.protocolo, data: iso(e.created_at) }));
+}
