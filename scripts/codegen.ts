@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
 import { loadMenus, loadRoutes, readResources } from '../src/server/catalog/documents.ts';
+import { fragmentRef } from '../src/shared/fragments.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = path.join(ROOT, 'schemas');
@@ -68,50 +69,107 @@ function menuIconsFile(icons: string[]): string {
   ].join('\n');
 }
 
-/** The record type of a resource: its properties plus the system fields every record carries on read. */
-async function resourceType(doc: any, lookups: Map<string, any>): Promise<string> {
-  const properties: Record<string, any> = {
-    id: { type: 'integer', description: 'Código do registro' },
-    createdAt: { type: 'string', description: 'Cadastrado em (ISO 8601)' },
-    updatedAt: { type: 'string', description: 'Alterado em (ISO 8601)' },
-  };
-  for (const [name, p] of Object.entries<any>(doc.schema.properties)) {
-    const { lookup, relation, widget, title, ...rest } = p;
-    const prop: any = { ...rest, description: title };
-    if (lookup && lookups.get(lookup) && !lookups.get(lookup).large) {
-      const values = lookups.get(lookup).items.map((i: any) => i.value);
-      const nullable = Array.isArray(p.type) && p.type.includes('null');
-      prop.enum = nullable ? [...values, null] : values;
-    }
-    properties[name] = prop;
+const COMPILE = { bannerComment: '', additionalProperties: false, style: { singleQuote: true, printWidth: 120 } } as const;
+
+/**
+ * The imports of a generated file: each lookup's union and each field group is declared once (generated/lookups.ts,
+ * generated/fragments/) and named where a field uses it. A name the file declares itself is imported under an alias.
+ */
+class TypeImports {
+  private lookupNames = new Map<string, string>();
+  private fragmentNames = new Set<string>();
+  constructor(private readonly lookups: Map<string, any>, private readonly own: string[], private readonly from: string) {}
+
+  /** A field's type where it is a lookup's value: the lookup's type by name (and null when the field allows it). */
+  lookup(p: any): string | undefined {
+    const l = p.lookup ? this.lookups.get(p.lookup) : undefined;
+    if (!l || l.large) return undefined;
+    const T = pascal(l.name);
+    const local = this.own.includes(T) ? `${T}Lookup` : T;
+    this.lookupNames.set(T, local);
+    const nullable = Array.isArray(p.type) && p.type.includes('null');
+    return nullable ? `${local} | null` : local;
   }
-  const schema = { title: pascal(doc.name), type: 'object', properties, required: ['id', ...(doc.schema.required ?? [])], additionalProperties: false };
-  const ts = await compile(schema as any, pascal(doc.name), { bannerComment: '', additionalProperties: false, style: { singleQuote: true, printWidth: 120 } });
-  return [BANNER, `/** ${doc.singular}: registro de /api/${doc.endpoint} (schemas/resources/${doc.name}.json). */`, ts.trim(), ''].join('\n');
+
+  fragment(name: string): string {
+    this.fragmentNames.add(name);
+    return pascal(name);
+  }
+
+  lines(): string[] {
+    const out: string[] = [];
+    if (this.lookupNames.size) out.push(`import type { ${[...this.lookupNames].sort().map(([n, l]) => (n === l ? n : `${n} as ${l}`)).join(', ')} } from '${this.from}lookups.ts';`);
+    for (const f of [...this.fragmentNames].sort()) out.push(`import type { ${pascal(f)} } from '${this.from}fragments/${f}.ts';`);
+    return out;
+  }
 }
+
+/** JSON Schema properties for the type compiler: a lookup field becomes its lookup's type, the form's keys go. */
+function typedProperties(properties: Record<string, any>, imports: TypeImports): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const [name, p] of Object.entries<any>(properties)) {
+    const { lookup, relation, resource, widget, title, positive, nonNegative, ...rest } = p;
+    const tsType = imports.lookup(p);
+    out[name] = tsType ? { ...rest, tsType, description: title } : { ...rest, description: title };
+  }
+  return out;
+}
+
+/** A shared field group (schemas/fragments) as one interface, extended by the resources that include it. */
+async function fragmentType(fragment: any, lookups: Map<string, any>): Promise<string> {
+  const T = pascal(fragment.name);
+  const imports = new TypeImports(lookups, [T], '../');
+  const schema = { title: T, type: 'object', properties: typedProperties(fragment.properties, imports), additionalProperties: false };
+  const ts = await compile(schema as any, T, COMPILE);
+  return [BANNER, ...imports.lines(), `/** Grupo de campos schemas/fragments/${fragment.name}.json: ${fragment.description ?? fragment.name} */`, ts.trim(), ''].join('\n');
+}
+
+/**
+ * The record type of a resource: its own properties, extending the system fields (Registro) and the field
+ * groups it includes (a field a group leaves optional and the resource requires is said again).
+ */
+async function resourceType(doc: any, raw: any, fragments: Map<string, any>, lookups: Map<string, any>): Promise<string> {
+  const T = pascal(doc.name);
+  const imports = new TypeImports(lookups, [T], '../');
+  const groups = Object.entries<any>(raw.schema.properties).map(([, p]) => fragmentRef(p)).filter((f): f is string => f !== null);
+  const inGroups = new Set(groups.flatMap((g) => Object.keys(fragments.get(g).properties)));
+  const required: string[] = doc.schema.required ?? [];
+  const own = Object.fromEntries(Object.entries<any>(doc.schema.properties).filter(([name]) => !inGroups.has(name) || required.includes(name)));
+  const schema = { title: T, type: 'object', properties: typedProperties(own, imports), required, additionalProperties: false };
+  const ts = (await compile(schema as any, T, COMPILE)).trim().replace(`export interface ${T} {`, `export interface ${T} extends ${['Registro', ...groups.map((g) => imports.fragment(g))].join(', ')} {`);
+  return [BANNER, "import type { Registro } from '../registro.ts';", ...imports.lines(), `/** ${doc.singular}: registro de /api/${doc.endpoint} (schemas/resources/${doc.name}.json). */`, ts, ''].join('\n');
+}
+
+/** The system fields every record carries on read, extended by every resource's record type. */
+const REGISTRO = [
+  BANNER,
+  '/** Campos de sistema de todo registro lido de um recurso. */',
+  'export interface Registro {',
+  '  /** Código do registro */',
+  '  id: number;',
+  '  /** Cadastrado em (ISO 8601) */',
+  '  createdAt?: string;',
+  '  /** Alterado em (ISO 8601) */',
+  '  updatedAt?: string;',
+  '}',
+  '',
+].join('\n');
 
 /** Types of a business document (schemas/documents): its header, one line item and the record as read. */
 async function businessDocumentTypes(doc: any, lookups: Map<string, any>): Promise<string> {
-  const props = (schema: any) => {
-    const out: Record<string, any> = {};
-    for (const [name, p] of Object.entries<any>(schema.properties)) {
-      const { lookup, resource, widget, title, positive, nonNegative, ...rest } = p;
-      const prop: any = { ...rest, description: title };
-      if (lookup && lookups.get(lookup) && !lookups.get(lookup).large) prop.enum = lookups.get(lookup).items.map((i: any) => i.value);
-      out[name] = prop;
-    }
-    return out;
-  };
   const T = pascal(doc.name);
-  const header = { title: `${T}Cabecalho`, type: 'object', properties: props(doc.header), required: doc.header.required ?? [], additionalProperties: false };
-  const item = { title: `${T}Item`, type: 'object', properties: props(doc.items), required: doc.items.required ?? [], additionalProperties: false };
-  const opts = { bannerComment: '', additionalProperties: false, style: { singleQuote: true, printWidth: 120 } } as const;
+  const imports = new TypeImports(lookups, [T, `${T}Cabecalho`, `${T}Item`, `${T}Estado`, `${T}Transicao`], '../');
+  const header = { title: `${T}Cabecalho`, type: 'object', properties: typedProperties(doc.header.properties, imports), required: doc.header.required ?? [], additionalProperties: false };
+  const item = { title: `${T}Item`, type: 'object', properties: typedProperties(doc.items.properties, imports), required: doc.items.required ?? [], additionalProperties: false };
   const states = doc.states.map((st: any) => lit(st.key)).join(' | ');
+  const headerTs = (await compile(header as any, `${T}Cabecalho`, COMPILE)).trim();
+  const itemTs = (await compile(item as any, `${T}Item`, COMPILE)).trim();
   return [
     BANNER,
+    ...imports.lines(),
     `/** ${doc.singular}: /api/${doc.endpoint} (schemas/documents/${doc.name}.json). */`,
-    (await compile(header as any, `${T}Cabecalho`, opts)).trim(),
-    (await compile(item as any, `${T}Item`, opts)).trim(),
+    headerTs,
+    itemTs,
     `export type ${T}Estado = ${states};`,
     `export type ${T}Transicao = ${doc.transitions.map((t: any) => lit(t.name)).join(' | ')};`,
     `/** The document as GET /api/${doc.endpoint}/{id} answers. */`,
@@ -187,9 +245,15 @@ export async function generate(): Promise<Map<string, string>> {
   const routes = [...new Set(loadRoutes(SCHEMAS).map((r) => r.path))].sort();
   files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso.'));
 
+  files.set('registro.ts', REGISTRO);
+  const fragments = await docs('fragments');
+  const fragmentMap = new Map(fragments.map((f) => [f.doc.name, f.doc]));
+  for (const { doc } of fragments) files.set(`fragments/${doc.name}.ts`, await fragmentType(doc, lookupMap));
+  const rawResources = new Map((await docs('resources')).map((r) => [r.doc.name, r.doc]));
+
   const index = [BANNER, ''];
   for (const { doc } of resources) {
-    files.set(`resources/${doc.name}.ts`, await resourceType(doc, lookupMap));
+    files.set(`resources/${doc.name}.ts`, await resourceType(doc, rawResources.get(doc.name), fragmentMap, lookupMap));
     index.push(`export type { ${pascal(doc.name)} } from './${doc.name}.ts';`);
   }
   index.push('', `export const RESOURCES = ${JSON.stringify(Object.fromEntries(resources.map(({ doc }) => [doc.name, { endpoint: doc.endpoint, route: doc.route, permission: doc.permission, ...(doc.readOnly ? { readOnly: true } : {}), ...(doc.copy ? { copy: true } : {}) }])), null, 2)} as const;`);
@@ -213,7 +277,7 @@ async function main() {
   const files = await generate();
   const drifted: string[] = [];
   const existing = new Set<string>();
-  for (const sub of ['', 'resources/', 'documents/']) {
+  for (const sub of ['', 'resources/', 'documents/', 'fragments/']) {
     for (const f of await readdir(path.join(OUT, sub)).catch(() => [] as string[])) if (f.endsWith('.ts')) existing.add(sub + f);
   }
   for (const [rel, content] of files) {

@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { TipoLancamento } from '../lookups.ts';
 /** Baixa: registro de /api/Baixas (schemas/resources/baixa.json). */
-export interface Baixa {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Baixa extends Registro {
   /**
    * Data
    */
@@ -28,7 +18,7 @@ export interface Baixa {
   /**
    * Tipo
    */
-  tipo?: 0 | 1;
+  tipo?: TipoLancamento;
   /**
    * Descrição
    */

@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { TipoLancamento } from '../lookups.ts';
 /** Categoria financeira: registro de /api/CategoriasFinanceiras (schemas/resources/categoriaFinanceira.json). */
-export interface CategoriaFinanceira {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface CategoriaFinanceira extends Registro {
   /**
    * Descrição
    */
@@ -20,7 +10,7 @@ export interface CategoriaFinanceira {
   /**
    * Tipo
    */
-  tipo: 0 | 1;
+  tipo: TipoLancamento;
   /**
    * Categoria pai
    */

@@ -1,22 +1,12 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { BancoBoleto, LayoutCnab } from '../lookups.ts';
 /** Configuração de boleto: registro de /api/ConfiguracoesBoleto (schemas/resources/configuracaoBoleto.json). */
-export interface ConfiguracaoBoleto {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface ConfiguracaoBoleto extends Registro {
   /**
    * Banco
    */
-  banco: '001' | '033' | '104' | '237' | '341' | '756';
+  banco: BancoBoleto;
   /**
    * Agência
    */
@@ -68,7 +58,7 @@ export interface ConfiguracaoBoleto {
   /**
    * Layout CNAB
    */
-  layoutCnab: 240 | 400;
+  layoutCnab: LayoutCnab;
   /**
    * Ativo
    */

@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { TipoConta } from '../lookups.ts';
 /** Conta: registro de /api/ContasFinanceiras (schemas/resources/contaFinanceira.json). */
-export interface ContaFinanceira {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface ContaFinanceira extends Registro {
   /**
    * Descrição
    */
@@ -20,7 +10,7 @@ export interface ContaFinanceira {
   /**
    * Tipo
    */
-  tipo: 0 | 1 | 2;
+  tipo: TipoConta;
   /**
    * Banco
    */

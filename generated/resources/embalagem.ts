@@ -1,18 +1,7 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
 /** Embalagem: registro de /api/Embalagens (schemas/resources/embalagem.json). */
-export interface Embalagem {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Embalagem extends Registro {
   /**
    * Produto
    */

@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { CodigoBarrasEtiqueta, TipoEtiqueta } from '../lookups.ts';
 /** Etiqueta: registro de /api/Etiquetas (schemas/resources/etiqueta.json). */
-export interface Etiqueta {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Etiqueta extends Registro {
   /**
    * Descrição
    */
@@ -20,7 +10,7 @@ export interface Etiqueta {
   /**
    * Tipo
    */
-  tipo: 'folha' | 'rolo';
+  tipo: TipoEtiqueta;
   /**
    * Largura da página/rolo (mm)
    */
@@ -76,7 +66,7 @@ export interface Etiqueta {
   /**
    * Código de barras
    */
-  codigoBarras: 'nenhum' | 'ean13' | 'code128';
+  codigoBarras: CodigoBarrasEtiqueta;
   /**
    * Tamanho da fonte (pt)
    */

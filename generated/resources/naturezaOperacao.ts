@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { FinalidadeNfe, IndicadorPresenca, TipoMovimentacao, TipoNfe } from '../lookups.ts';
 /** Natureza de operação: registro de /api/NaturezasOperacao (schemas/resources/naturezaOperacao.json). */
-export interface NaturezaOperacao {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface NaturezaOperacao extends Registro {
   /**
    * Descrição (natOp)
    */
@@ -20,11 +10,11 @@ export interface NaturezaOperacao {
   /**
    * Tipo
    */
-  tipo: 0 | 1 | 3;
+  tipo: TipoNfe;
   /**
    * Finalidade
    */
-  finalidade: 1 | 2 | 3 | 4;
+  finalidade: FinalidadeNfe;
   /**
    * CFOP dentro do estado
    */
@@ -44,7 +34,7 @@ export interface NaturezaOperacao {
   /**
    * Tipo de movimentação
    */
-  tipoMovimentacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | null;
+  tipoMovimentacao?: TipoMovimentacao | null;
   /**
    * Gera financeiro
    */
@@ -56,7 +46,7 @@ export interface NaturezaOperacao {
   /**
    * Indicador de presença
    */
-  indicadorPresenca?: 0 | 1 | 2 | 3 | 4 | 5 | 9;
+  indicadorPresenca?: IndicadorPresenca;
   /**
    * Emite NF-e
    */

@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { Uf } from '../lookups.ts';
 /** Observação da nota: registro de /api/ObservacoesNota (schemas/resources/observacaoNota.json). */
-export interface ObservacaoNota {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface ObservacaoNota extends Registro {
   /**
    * Descrição
    */
@@ -28,36 +18,7 @@ export interface ObservacaoNota {
   /**
    * Só para a UF de destino
    */
-  ufDestino?:
-    | 'AC'
-    | 'AL'
-    | 'AM'
-    | 'AP'
-    | 'BA'
-    | 'CE'
-    | 'DF'
-    | 'ES'
-    | 'EX'
-    | 'GO'
-    | 'MA'
-    | 'MG'
-    | 'MS'
-    | 'MT'
-    | 'PA'
-    | 'PB'
-    | 'PE'
-    | 'PI'
-    | 'PR'
-    | 'RJ'
-    | 'RN'
-    | 'RO'
-    | 'RR'
-    | 'RS'
-    | 'SC'
-    | 'SE'
-    | 'SP'
-    | 'TO'
-    | null;
+  ufDestino?: Uf | null;
   /**
    * Só com o perfil tributário
    */

@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { StatusParcela, TipoLancamento } from '../lookups.ts';
 /** Parcela: registro de /api/Parcelas (schemas/resources/parcela.json). */
-export interface Parcela {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Parcela extends Registro {
   /**
    * Lançamento
    */
@@ -20,7 +10,7 @@ export interface Parcela {
   /**
    * Tipo
    */
-  tipo?: 0 | 1;
+  tipo?: TipoLancamento;
   /**
    * Vencimento
    */
@@ -84,5 +74,5 @@ export interface Parcela {
   /**
    * Situação
    */
-  status?: 'aberto' | 'parcial' | 'atrasado' | 'pago' | 'cancelado';
+  status?: StatusParcela;
 }

@@ -1,18 +1,7 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
 /** Perfil tributário: registro de /api/PerfisTributarios (schemas/resources/perfilTributario.json). */
-export interface PerfilTributario {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface PerfilTributario extends Registro {
   /**
    * Nome
    */

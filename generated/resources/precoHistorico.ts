@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { OrigemPreco } from '../lookups.ts';
 /** Alteração de preço: registro de /api/PrecosHistorico (schemas/resources/precoHistorico.json). */
-export interface PrecoHistorico {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface PrecoHistorico extends Registro {
   /**
    * Data
    */
@@ -52,7 +42,7 @@ export interface PrecoHistorico {
   /**
    * Origem
    */
-  origem?: 'inclusao' | 'cadastro' | 'alteracao-preco' | 'grade';
+  origem?: OrigemPreco;
   /**
    * Alteração
    */

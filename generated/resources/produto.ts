@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { OrigemMercadoria, TipoProduto } from '../lookups.ts';
 /** Produto: registro de /api/Produtos (schemas/resources/produto.json). */
-export interface Produto {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Produto extends Registro {
   /**
    * Código
    */
@@ -28,7 +18,7 @@ export interface Produto {
   /**
    * Tipo do produto
    */
-  tipoProduto: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 99;
+  tipoProduto: TipoProduto;
   /**
    * Unidade
    */
@@ -56,7 +46,7 @@ export interface Produto {
   /**
    * Origem
    */
-  origem?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
+  origem?: OrigemMercadoria | null;
   /**
    * Perfil tributário
    */

@@ -1,20 +1,10 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { TipoPromocao } from '../lookups.ts';
 /** Promoção: registro de /api/Promocoes (schemas/resources/promocao.json). */
 export type Dia = number;
 
-export interface Promocao {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Promocao extends Registro {
   /**
    * Descrição
    */
@@ -22,7 +12,7 @@ export interface Promocao {
   /**
    * Tipo
    */
-  tipo: 0 | 1 | 2;
+  tipo: TipoPromocao;
   /**
    * Produto
    */

@@ -1,18 +1,7 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
 /** Transferência: registro de /api/TransferenciasFinanceiras (schemas/resources/transferenciaFinanceira.json). */
-export interface TransferenciaFinanceira {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface TransferenciaFinanceira extends Registro {
   /**
    * Data
    */

@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { Csosn, CstIcms, ModalidadeBcIcms, ModalidadeBcIcmsSt, Uf } from '../lookups.ts';
 /** Tributação estadual: registro de /api/TributacoesEstaduais (schemas/resources/tributacaoEstadual.json). */
-export interface TributacaoEstadual {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface TributacaoEstadual extends Registro {
   /**
    * Perfil tributário
    */
@@ -20,67 +10,11 @@ export interface TributacaoEstadual {
   /**
    * UF de origem
    */
-  ufOrigem:
-    | 'AC'
-    | 'AL'
-    | 'AM'
-    | 'AP'
-    | 'BA'
-    | 'CE'
-    | 'DF'
-    | 'ES'
-    | 'EX'
-    | 'GO'
-    | 'MA'
-    | 'MG'
-    | 'MS'
-    | 'MT'
-    | 'PA'
-    | 'PB'
-    | 'PE'
-    | 'PI'
-    | 'PR'
-    | 'RJ'
-    | 'RN'
-    | 'RO'
-    | 'RR'
-    | 'RS'
-    | 'SC'
-    | 'SE'
-    | 'SP'
-    | 'TO';
+  ufOrigem: Uf;
   /**
    * UF de destino
    */
-  ufDestino:
-    | 'AC'
-    | 'AL'
-    | 'AM'
-    | 'AP'
-    | 'BA'
-    | 'CE'
-    | 'DF'
-    | 'ES'
-    | 'EX'
-    | 'GO'
-    | 'MA'
-    | 'MG'
-    | 'MS'
-    | 'MT'
-    | 'PA'
-    | 'PB'
-    | 'PE'
-    | 'PI'
-    | 'PR'
-    | 'RJ'
-    | 'RN'
-    | 'RO'
-    | 'RR'
-    | 'RS'
-    | 'SC'
-    | 'SE'
-    | 'SP'
-    | 'TO';
+  ufDestino: Uf;
   /**
    * Vigência a partir de
    */
@@ -88,15 +22,15 @@ export interface TributacaoEstadual {
   /**
    * CST do ICMS (Regime Normal)
    */
-  cstIcms?: '00' | '10' | '20' | '30' | '40' | '41' | '50' | '51' | '60' | '70' | '90' | null;
+  cstIcms?: CstIcms | null;
   /**
    * CSOSN (Simples Nacional)
    */
-  csosn?: '101' | '102' | '103' | '201' | '202' | '203' | '300' | '400' | '500' | '900' | null;
+  csosn?: Csosn | null;
   /**
    * Modalidade da base de cálculo
    */
-  modalidadeBc?: 0 | 1 | 2 | 3 | null;
+  modalidadeBc?: ModalidadeBcIcms | null;
   /**
    * Alíquota do ICMS
    */
@@ -112,7 +46,7 @@ export interface TributacaoEstadual {
   /**
    * Modalidade da base do ICMS-ST
    */
-  modalidadeBcSt?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+  modalidadeBcSt?: ModalidadeBcIcmsSt | null;
   /**
    * MVA do ICMS-ST
    */

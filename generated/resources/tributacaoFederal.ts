@@ -1,18 +1,8 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { CstCofins, CstIpi, CstPis } from '../lookups.ts';
 /** Tributação federal: registro de /api/TributacoesFederais (schemas/resources/tributacaoFederal.json). */
-export interface TributacaoFederal {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface TributacaoFederal extends Registro {
   /**
    * Perfil tributário
    */
@@ -24,7 +14,7 @@ export interface TributacaoFederal {
   /**
    * CST do IPI
    */
-  cstIpi?: '00' | '01' | '02' | '03' | '04' | '05' | '49' | '50' | '51' | '52' | '53' | '54' | '55' | '99' | null;
+  cstIpi?: CstIpi | null;
   /**
    * Alíquota do IPI
    */
@@ -36,40 +26,7 @@ export interface TributacaoFederal {
   /**
    * CST do PIS
    */
-  cstPis:
-    | '01'
-    | '02'
-    | '03'
-    | '04'
-    | '05'
-    | '06'
-    | '07'
-    | '08'
-    | '09'
-    | '49'
-    | '50'
-    | '51'
-    | '52'
-    | '53'
-    | '54'
-    | '55'
-    | '56'
-    | '60'
-    | '61'
-    | '62'
-    | '63'
-    | '64'
-    | '65'
-    | '66'
-    | '67'
-    | '70'
-    | '71'
-    | '72'
-    | '73'
-    | '74'
-    | '75'
-    | '98'
-    | '99';
+  cstPis: CstPis;
   /**
    * Alíquota do PIS
    */
@@ -77,40 +34,7 @@ export interface TributacaoFederal {
   /**
    * CST da COFINS
    */
-  cstCofins:
-    | '01'
-    | '02'
-    | '03'
-    | '04'
-    | '05'
-    | '06'
-    | '07'
-    | '08'
-    | '09'
-    | '49'
-    | '50'
-    | '51'
-    | '52'
-    | '53'
-    | '54'
-    | '55'
-    | '56'
-    | '60'
-    | '61'
-    | '62'
-    | '63'
-    | '64'
-    | '65'
-    | '66'
-    | '67'
-    | '70'
-    | '71'
-    | '72'
-    | '73'
-    | '74'
-    | '75'
-    | '98'
-    | '99';
+  cstCofins: CstCofins;
   /**
    * Alíquota da COFINS
    */

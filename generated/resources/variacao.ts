@@ -1,20 +1,10 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
+import type { ModeloVariacao } from '../lookups.ts';
 /** Variação: registro de /api/Variacoes (schemas/resources/variacao.json). */
 export type Valor = string;
 
-export interface Variacao {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Variacao extends Registro {
   /**
    * Descrição
    */
@@ -22,7 +12,7 @@ export interface Variacao {
   /**
    * Modelo
    */
-  modelo?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | null;
+  modelo?: ModeloVariacao | null;
   /**
    * Valores
    *

@@ -1,18 +1,7 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
+import type { Registro } from '../registro.ts';
 /** Vendedor: registro de /api/Vendedores (schemas/resources/vendedor.json). */
-export interface Vendedor {
-  /**
-   * Código do registro
-   */
-  id: number;
-  /**
-   * Cadastrado em (ISO 8601)
-   */
-  createdAt?: string;
-  /**
-   * Alterado em (ISO 8601)
-   */
-  updatedAt?: string;
+export interface Vendedor extends Registro {
   /**
    * Nome
    */

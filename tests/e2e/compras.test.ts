@@ -87,15 +87,15 @@ describe('compras: entrada de nota fiscal pelo XML no navegador', () => {
     await page.locator('input[type="file"]').setInputFiles(xmlFile);
     const proposta = page.locator('[data-testid="proposta"]');
     await visible(proposta);
-    expect(await proposta.innerText()).toContain(FORNECEDORES.simples.razaoSocial);
+    await poll(() => proposta.innerText()).toContain(FORNECEDORES.simples.razaoSocial);
     const linhas = page.locator('.ant-table-tbody tr.ant-table-row');
     await poll(() => linhas.count()).toBe(3);
-    expect(await linhas.nth(0).innerText()).toContain('Código do fornecedor');
-    expect(await linhas.nth(0).innerText()).toContain('Sabonete em barra 85 g');
-    expect(await linhas.nth(1).innerText()).toContain('GTIN da embalagem');
-    expect(await linhas.nth(1).locator('input[aria-label="Fator da linha 2"]').inputValue()).toBe('12.0000');
-    expect(await linhas.nth(2).innerText()).toContain('Novo produto');
-    expect(await linhas.nth(2).innerText()).toContain('Criar produto novo: PAO DE MEL COBERTO 40G');
+    await poll(() => linhas.nth(0).innerText()).toContain('Código do fornecedor');
+    await poll(() => linhas.nth(0).innerText()).toContain('Sabonete em barra 85 g');
+    await poll(() => linhas.nth(1).innerText()).toContain('GTIN da embalagem');
+    await poll(() => linhas.nth(1).locator('input[aria-label="Fator da linha 2"]').inputValue()).toBe('12.0000');
+    await poll(() => linhas.nth(2).innerText()).toContain('Novo produto');
+    await poll(() => linhas.nth(2).innerText()).toContain('Criar produto novo: PAO DE MEL COBERTO 40G');
 
     await page.getByRole('button', { name: 'Confirmar e efetivar' }).click();
     const resultado = page.locator('[data-testid="resultado-entrada"]');

@@ -66,8 +66,8 @@ describe('cadastros do financeiro no navegador', () => {
     await page.goto(url('pages/dashboard'));
     const valor = (key: string) => page.locator(`[data-dashboard="${key}"] .ant-statistic-content`);
     await poll(() => valor('pagar-hoje').innerText()).toBe(formatBRL(painel.pagarHoje.valor));
-    expect(await valor('receber-hoje').innerText()).toBe(formatBRL(painel.receberHoje.valor));
-    expect(await valor('atrasados').innerText()).toBe(formatBRL(painel.atrasados.pagar.valor));
+    await poll(() => valor('receber-hoje').innerText()).toBe(formatBRL(painel.receberHoje.valor));
+    await poll(() => valor('atrasados').innerText()).toBe(formatBRL(painel.atrasados.pagar.valor));
     const saldos = page.locator('[data-dashboard="saldos"]');
     await visible(saldos.getByText(formatBRL(painel.saldoTotal)).first());
     expect(painel.saldos.length).toBeGreaterThan(1);

@@ -1,36 +1,13 @@
 import { serverAllows } from '../auth/access.ts';
-import { badRequest } from '../http/errors.ts';
 import { column } from '../relatorios/columns.ts';
+import { data, inteiro, objeto, periodo } from '../relatorios/parametros.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 
 type Row = Record<string, unknown>;
 
-function objeto(where: unknown): Row {
-  if (where === undefined || where === null) return {};
-  if (typeof where !== 'object' || Array.isArray(where)) throw badRequest('Parâmetros do relatório inválidos.', [{ campo: 'filter', mensagem: 'Campo inválido!' }]);
-  return where as Row;
-}
-
-function data(w: Row, campo: string, titulo: string): string | null {
-  const v = w[campo];
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) throw badRequest(`${titulo} inválida: ${String(v)} (use AAAA-MM-DD).`, [{ campo, mensagem: 'Data inválida' }]);
-  return v;
-}
-
-function inteiro(w: Row, campo: string, titulo: string): number | null {
-  const v = w[campo];
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'number' ? !Number.isSafeInteger(v) || v <= 0 : !/^\d{1,10}$/.test(String(v))) throw badRequest(`${titulo} inválido: ${String(v)}.`, [{ campo, mensagem: 'Campo inválido!' }]);
-  return Number(v);
-}
-
-function periodo(where: unknown) {
+function parametros(where: unknown) {
   const w = objeto(where);
-  const de = data(w, 'de', 'Data inicial');
-  const ate = data(w, 'ate', 'Data final');
-  if (de && ate && de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
-  return { de, ate, fornecedorId: inteiro(w, 'fornecedorId', 'Fornecedor') };
+  return { ...periodo(w, data), fornecedorId: inteiro(w, 'fornecedorId', 'Fornecedor') };
 }
 
 const ENTRADAS_SQL = `FROM documentos d LEFT JOIN pessoas p ON p.tenant_id = d.tenant_id AND p.id = (d.cabecalho ->> 'fornecedorId')::integer
@@ -48,7 +25,7 @@ export const ENTRADAS_NOTA: ReportSource = {
   title: 'Entradas de nota fiscal',
   allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || serverAllows(ctx, 'app.nfeentrada', 'view'),
   negado: 'Você não tem permissão para consultar o relatório de entradas de nota fiscal.',
-  parametros: periodo,
+  parametros,
   columns: () => [
     column('dataEntrada', 'Entrada', 'date', 0.9),
     column('numero', 'Entrada nº', 'text', 0.7),
@@ -76,7 +53,7 @@ export const COMPRAS_POR_FORNECEDOR: ReportSource = {
   title: 'Compras por fornecedor',
   allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || serverAllows(ctx, 'app.nfeentrada', 'view'),
   negado: 'Você não tem permissão para consultar o relatório de compras por fornecedor.',
-  parametros: periodo,
+  parametros,
   columns: () => [
     column('fornecedor', 'Fornecedor', 'text', 2.6),
     column('cpfCnpj', 'CPF/CNPJ', 'text', 1.3),

@@ -4,6 +4,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { column } from '../relatorios/columns.ts';
+import { inteiro, instante, objeto, periodo } from '../relatorios/parametros.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 import { ORIGENS_ENTRADA_NOTA } from '../../shared/estoque-origens.ts';
 import { posicaoPagina } from './posicao.ts';
@@ -11,26 +12,6 @@ import { posicaoPagina } from './posicao.ts';
 type Row = Record<string, unknown>;
 
 const podeVerEstoque = (ctx: RequestContext) => serverAllows(ctx, 'app.relatorioEstoque') || serverAllows(ctx, 'app.estoque', 'view');
-
-function objeto(where: unknown): Row {
-  if (where === undefined || where === null) return {};
-  if (typeof where !== 'object' || Array.isArray(where)) throw badRequest('Parâmetros do relatório inválidos.', [{ campo: 'filter', mensagem: 'Campo inválido!' }]);
-  return where as Row;
-}
-
-function inteiro(w: Row, campo: string, titulo: string): number | null {
-  const v = w[campo];
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'number' ? !Number.isSafeInteger(v) || v <= 0 : !/^\d{1,10}$/.test(String(v))) throw badRequest(`${titulo} inválido: ${String(v)}.`, [{ campo, mensagem: 'Campo inválido!' }]);
-  return Number(v);
-}
-
-function instante(w: Row, campo: string, titulo: string): string | null {
-  const v = w[campo];
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(Date.parse(v))) throw badRequest(`${titulo} inválida: ${String(v)}.`, [{ campo, mensagem: 'Data inválida' }]);
-  return new Date(v).toISOString();
-}
 
 /** Posição de estoque (balance and value at cost per product × depósito of the branch), optionally of one depósito. */
 export const POSICAO_ESTOQUE: ReportSource = {
@@ -70,10 +51,7 @@ export const MOVIMENTACAO_ESTOQUE: ReportSource = {
     const w = objeto(where);
     const tipo = w.tipo === undefined || w.tipo === null || w.tipo === '' ? null : Number(w.tipo);
     if (tipo !== null && !TIPO_MOVIMENTACAO.some((t) => t.value === tipo)) throw badRequest(`Tipo de movimentação inválido: ${String(w.tipo)}.`, [{ campo: 'tipo', mensagem: 'Campo inválido!' }]);
-    const de = instante(w, 'de', 'Data inicial');
-    const ate = instante(w, 'ate', 'Data final');
-    if (de && ate && de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
-    return { de, ate, tipo, produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
+    return { ...periodo(w, instante), tipo, produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
   },
   columns: (services) => {
     const documentos = new Map([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.singular]));
@@ -133,10 +111,7 @@ export const ENTRADA_NOTA_FISCAL: ReportSource = {
   negado: 'Você não tem permissão para consultar as entradas de nota fiscal.',
   parametros(where) {
     const w = objeto(where);
-    const de = instante(w, 'de', 'Data inicial');
-    const ate = instante(w, 'ate', 'Data final');
-    if (de && ate && de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
-    return { de, ate, produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
+    return { ...periodo(w, instante), produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
   },
   columns: (services) => {
     const documentos = new Map([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.singular]));

@@ -2,25 +2,19 @@ import Decimal from 'decimal.js';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
 import { column } from '../relatorios/columns.ts';
+import { data, periodo as periodoDe } from '../relatorios/parametros.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 import { agoraLocal } from './pedido-venda.ts';
 
 type Row = Record<string, unknown>;
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A report's period (de/ate, yyyy-MM-dd, both inclusive; default: the current month up to today). */
 export function periodo(w: unknown): { de: string; ate: string } {
   const o = (w && typeof w === 'object' && !Array.isArray(w) ? w : {}) as Row;
   const hoje = agoraLocal().data;
-  const de = o.de === undefined || o.de === null || o.de === '' ? `${hoje.slice(0, 7)}-01` : String(o.de).slice(0, 10);
-  const ate = o.ate === undefined || o.ate === null || o.ate === '' ? hoje : String(o.ate).slice(0, 10);
-  for (const [campo, v, t] of [['de', de, 'Data inicial'], ['ate', ate, 'Data final']] as const) {
-    if (!ISO.test(v) || Number.isNaN(Date.parse(v))) throw badRequest(`${t} inválida: ${v}.`, [{ campo, mensagem: 'Data inválida' }]);
-  }
-  if (de > ate) throw badRequest('A data inicial deve ser anterior à data final.', [{ campo: 'de', mensagem: 'Período inválido' }]);
-  return { de, ate };
+  const dia = (v: unknown, padrao: string) => (v === undefined || v === null || v === '' ? padrao : String(v).slice(0, 10));
+  return periodoDe({ de: dia(o.de, `${hoje.slice(0, 7)}-01`), ate: dia(o.ate, hoje) }, data) as { de: string; ate: string };
 }
 
 // Sales of the selected branch in the period: faturado order lines not cancelled (vendas_itens).

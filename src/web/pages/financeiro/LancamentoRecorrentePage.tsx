@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { getUser, may } from '../../api/session.ts';
 import { choiceDialog, confirmDialog, showError } from '../../dialogs/dialogs.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 type Row = Record<string, any>;
 const FREQ = ['Mensal', 'Semanal', 'A cada N dias'];
@@ -191,13 +192,10 @@ export default function LancamentoRecorrentePage() {
           </Button>
         )}
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        loading={lista.isLoading}
-        dataSource={lista.data ?? []}
+      <ListTable
+        list={lista}
         pagination={{ pageSize: 50, showSizeChanger: false }}
-        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
+        empty="Ops, nada encontrado por aqui."
         onRow={(r) => ({ onClick: () => (setAbertoId(r.id), setEditar(false)), style: { cursor: 'pointer' } })}
         columns={[
           { key: 'descricao', dataIndex: 'descricao', title: 'Descrição' },

@@ -1,6 +1,7 @@
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { useList } from '../../api/hooks.ts';
 import { formatDate } from '../../../shared/dates.ts';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 interface Regra {
   id: number;
@@ -21,13 +22,9 @@ export default function PerfilTributarioFederais({ id }: { id: number }) {
   const regras = useList<Regra>('TributacoesFederais', { where: { perfilTributarioId: id }, order: 'vigenciaInicio DESC', limit: 500 }, { revalidateOnMount: true });
   return (
     <div data-testid="perfil-federais">
-      <Table<Regra>
-        size="small"
-        rowKey="id"
-        loading={regras.isLoading}
-        dataSource={regras.data ?? []}
-        pagination={false}
-        locale={{ emptyText: 'Nenhuma tributação federal neste perfil.' }}
+      <ListTable<Regra>
+        list={regras}
+        empty="Nenhuma tributação federal neste perfil."
         columns={[
           { title: 'IPI', dataIndex: 'cstIpi', render: (v, r) => (v ? `CST ${v} ${pct(r.aliquotaIpi)}` : '') },
           { title: 'PIS', dataIndex: 'cstPis', render: (v, r) => `CST ${v} ${pct(r.aliquotaPis)}` },

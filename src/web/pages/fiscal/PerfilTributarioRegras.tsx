@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { mutate } from 'swr';
@@ -8,6 +8,7 @@ import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { formatDate } from '../../../shared/dates.ts';
 import { useUserInfo } from '../../shell/user-info.ts';
 import { useLookupOptions } from './use-fiscal-lookups.ts';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 interface Regra {
   id: number;
@@ -62,13 +63,9 @@ export default function PerfilTributarioRegras({ id }: { id: number }) {
 
   return (
     <div data-testid="perfil-regras">
-      <Table<Regra>
-        size="small"
-        rowKey="id"
-        loading={regras.isLoading}
-        dataSource={regras.data ?? []}
-        pagination={false}
-        locale={{ emptyText: 'Nenhuma tributação estadual neste perfil.' }}
+      <ListTable<Regra>
+        list={regras}
+        empty="Nenhuma tributação estadual neste perfil."
         columns={[
           { title: 'Origem', dataIndex: 'ufOrigem' },
           { title: 'Destino', dataIndex: 'ufDestino' },

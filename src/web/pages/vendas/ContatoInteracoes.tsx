@@ -1,10 +1,11 @@
-import { Button, DatePicker, Input, Space, Table } from 'antd';
+import { Button, DatePicker, Input, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDate } from '../../../shared/dates.ts';
 import { api } from '../../api/client.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 type Row = Record<string, any>;
 
@@ -39,13 +40,10 @@ export default function ContatoInteracoes({ id }: { id: number }) {
           Registrar
         </Button>
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        loading={lista.isLoading}
-        dataSource={lista.data ?? []}
+      <ListTable
+        list={lista}
         pagination={{ pageSize: 10, showSizeChanger: false }}
-        locale={{ emptyText: 'Nenhuma interação registrada.' }}
+        empty="Nenhuma interação registrada."
         columns={[
           { key: 'data', dataIndex: 'data', title: 'Data', width: 110, render: (v) => formatDate(v) },
           { key: 'tipo', dataIndex: 'tipo', title: 'Tipo', width: 130 },
