@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { createHashRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { getToken } from '../api/session.ts';
-import { Spinner } from '../auth/ui.tsx';
+import { Spinner } from '../auth/spinner.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { themeColor, useBrand } from '../brand/brand.ts';
 import { DialogHost } from '../dialogs/dialogs.tsx';

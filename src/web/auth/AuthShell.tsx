@@ -6,7 +6,7 @@ import { applyStorageChoice } from '../brand/start-up.ts';
 import './auth.css';
 import { AuthNavContext, type AuthLocationState, type SlideDirection } from './auth-nav.ts';
 import { ANIMATION_MS, pingServer, UNAVAILABLE } from './session-flow.ts';
-import { Spinner } from './ui.tsx';
+import { Spinner } from './spinner.tsx';
 
 function Cover() {
   const { data: brand } = useBrand();

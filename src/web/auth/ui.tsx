@@ -1,6 +1,9 @@
 import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { FieldStatus } from './auth-rules.ts';
 import './auth.css';
+import { Spinner } from './spinner.tsx';
+
+export { Spinner };
 
 /**
  * The few controls the auth screens draw (field, input, password, button, spinner), in plain React with
@@ -103,20 +106,6 @@ export function Button({ kind = 'default', large = true, block = false, type = '
     <button type={type} className={cls} {...rest}>
       <span>{children}</span>
     </button>
-  );
-}
-
-/** antd's spinner (four dots turning), in the brand's colour. */
-export function Spinner({ large = false }: { large?: boolean }) {
-  return (
-    <div className={`auth-spin${large ? ' auth-spin--lg' : ''}`} aria-live="polite" aria-busy="true">
-      <span className="auth-spin-dot">
-        <i />
-        <i />
-        <i />
-        <i />
-      </span>
-    </div>
   );
 }
 
