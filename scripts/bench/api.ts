@@ -35,7 +35,7 @@ url.pathname = `/${BENCH_DB}`;
 const db = await openDb({ databaseUrl: url.toString() });
 await migrate(db);
 await loadReferenceData(db);
-await seedDemo(db, { clientes: 10 });
+await seedDemo(db, { clientes: 20 }); // below 20 the demo has 3 suppliers and the purchasing demo needs the rest
 const t0 = Date.now();
 const brand = (await db.query<{ id: number }>('SELECT id FROM brands WHERE padrao')).rows[0].id;
 // Names drawn from common Brazilian first and last names, plus a number: broad patterns ('%silva%') match

@@ -34,7 +34,7 @@ t = Date.now();
 const db = await openDb({});
 await migrate(db);
 await loadReferenceData(db);
-await seedDemo(db, { clientes: 10 });
+await seedDemo(db, { clientes: 20 }); // below 20 the demo has 3 suppliers and the purchasing demo needs the rest
 const tenant = (await db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id;
 await db.query(
   `INSERT INTO pessoas (tenant_id, tipo, nome, email, telefone, uf, codigo_municipio, limite_credito, ativo)

@@ -144,6 +144,10 @@ describe('código carregado por rota', () => {
     for (const other of ['ShellLayout', 'DashboardPage', 'ResourceListPage', 'ResourceFormPage', 'SchemaGrid', 'SchemaForm', 'grid-state', 'preload-resource']) {
       expect(atLogin.map(chunk)).not.toContain(other);
     }
+    // Neither antd (its CSS-in-JS runtime) nor axios: the sign-in page is plain React over fetch.
+    const code = atLogin.filter((p) => p.endsWith('.js')).map((p) => readFileSync(join(DIST, p), 'utf8')).join('\n');
+    expect(code).not.toContain('data-css-hash');
+    expect(code).not.toContain('AxiosError');
     // antd's static stylesheet (~1 MB) is the shell's; the sign-in page's own CSS is a few KB.
     const css = atLogin.filter((p) => p.endsWith('.css')).map((p) => readFileSync(join(DIST, p)).length);
     expect(css.reduce((a, b) => a + b, 0)).toBeLessThan(20 * 1024);

@@ -1,16 +1,12 @@
 import axios, { type AxiosInstance } from 'axios';
-import { clearSession, getToken } from './session.ts';
+import { getToken } from './session.ts';
+import { apiBase, onApiBase, onUnauthorized } from './request.ts';
 
 import { SYSTEM_HEADER, SYSTEM_ID, serializeParams } from './params.ts';
 
 export { normalise, serializeParams, SYSTEM_HEADER, SYSTEM_ID } from './params.ts';
 
-function onUnauthorized(): void {
-  clearSession();
-  if (!window.location.hash.startsWith('#/auth')) window.location.hash = '#/auth/login';
-}
-
-export function createApiClient(baseURL = '/api/'): AxiosInstance {
+export function createApiClient(baseURL = apiBase()): AxiosInstance {
   const client = axios.create({ baseURL, headers: { 'Content-Type': 'application/json', [SYSTEM_HEADER]: SYSTEM_ID }, paramsSerializer: { serialize: serializeParams } });
   client.interceptors.request.use((config) => {
     const token = getToken();
@@ -28,8 +24,11 @@ export function createApiClient(baseURL = '/api/'): AxiosInstance {
   return client;
 }
 
-/** The one client of the app. */
+/** The one client of the app (the screens before a session use request.ts); it follows the brand's API endpoint. */
 export const api = createApiClient();
+onApiBase((b) => {
+  api.defaults.baseURL = b;
+});
 
 /** SPEC 7: opening a record or file in a new tab appends the access-token query parameter. */
 export function withAccessToken(url: string, token = getToken()): string {

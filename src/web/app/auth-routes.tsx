@@ -9,16 +9,17 @@ const LoginPage = lazy(loadLoginPage); // asked for by the entry on a cold start
 const RecoveryPage = lazy(() => import('../auth/RecoveryPage.tsx'));
 const ResetPage = lazy(() => import('../auth/ResetPage.tsx'));
 const LogoutPage = lazy(() => import('../auth/LogoutPage.tsx'));
-const SignUpPage = lazy(() => import('../auth/SignUpPage.tsx'));
+// With antd and the brand's theme for it (the other auth screens are plain React).
+const SignUpPage = lazy(() => import('../auth/SignUpRoute.tsx'));
 const PlanosPage = lazy(() => import('../auth/PlanosPage.tsx'));
 
 /**
  * SPEC 2.1 / 2.3 routes of the authentication area, inside the auth shell: /auth (login), login and
  * login/{user_token}, planos/{user_token}, recuperar-senha, resetar-senha/{access_token}, cadastrar (and
  * cadastrar/{access_token}), logout; the top-level cadastrar and cadastrar-erp, each also with {access_token} (no cover: usually framed in the brand's
- * own site), and planos, the subscription-plan signing (signed in).
+ * own site). What the small auth app (AuthApp.tsx) draws.
  */
-export function authRoutes() {
+export function authAreaRoutes() {
   return [
     <Route key="auth" element={<AuthShell />}>
       <Route path="/auth" element={<LoginPage />} />
@@ -37,6 +38,10 @@ export function authRoutes() {
       <Route path="/cadastrar-erp" element={<SignUpPage />} />
       <Route path="/cadastrar-erp/:access_token" element={<SignUpPage />} />
     </Route>,
-    <Route key="planos" path="/planos" element={<RequireAuth><PlanosPage /></RequireAuth>} />,
   ];
+}
+
+/** The auth area and planos, the subscription-plan signing (signed in): the routes of the whole app. */
+export function authRoutes() {
+  return [...authAreaRoutes(), <Route key="planos" path="/planos" element={<RequireAuth><PlanosPage /></RequireAuth>} />];
 }

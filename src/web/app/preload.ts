@@ -1,6 +1,7 @@
 import { fetchEarly } from '../api/early.ts';
 import { BRAND_KEY } from '../brand/brand-key.ts';
-import { loadFormPage, loadListPage, loadLoginPage, loadShell } from './page-chunks.ts';
+import { loadApp, loadFormPage, loadListPage, loadLoginPage, loadShell } from './page-chunks.ts';
+import { opensAuthApp } from './auth-area.ts';
 import { getToken } from '../api/session.ts';
 
 export { BRAND_KEY, loadFormPage, loadListPage };
@@ -8,8 +9,8 @@ export { BRAND_KEY, loadFormPage, loadListPage };
 /**
  * Run by the small entry chunk on a cold start, before React and antd have even downloaded: asks for the
  * brand configuration and the code of the screen the URL opens, and only that: without a session, the
- * sign-in page (every other route sends there); with one, the shell and, on a resource screen, its page,
- * lookups and first rows (preload-resource.ts).
+ * sign-in page (every other route sends there; no antd); with one, the whole app, the shell and, on a
+ * resource screen, its page, lookups and first rows (preload-resource.ts).
  */
 export function preloadRoute(hash: string): Promise<void> {
   const token = getToken();
@@ -19,6 +20,8 @@ export function preloadRoute(hash: string): Promise<void> {
     if (rawPath === '' || rawPath === 'auth' || rawPath.startsWith('auth/login') || rawPath.startsWith('pages/') || rawPath.startsWith('administrador/')) loadLoginPage().then(undefined, () => {});
     return Promise.resolve();
   }
+  // The whole app (antd and the route tree) unless the small auth app draws this screen (start.tsx).
+  if (!opensAuthApp(`/${rawPath}`, token)) loadApp().then(undefined, () => {});
   if (!rawPath.startsWith('pages/') && !rawPath.startsWith('administrador/')) return Promise.resolve();
   loadShell().then(undefined, () => {});
   // The registry (the signed-in screens need it; the sign-in page does not); the grid's code only for a

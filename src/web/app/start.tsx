@@ -1,7 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { mutate, preload } from 'swr';
 import { takeArrived } from '../api/early.ts';
-import { App } from './App.tsx';
+import { getToken } from '../api/session.ts';
+import { hashPath, opensAuthApp } from './auth-area.ts';
+import { AuthApp } from './AuthApp.tsx';
+import { loadApp } from './page-chunks.ts';
 
 // What the entry already fetched goes into the cache, so the first render draws the brand and the rows at
 // once (no loading pass); preload hands the same answer to the hooks' first revalidation (no second request).
@@ -10,5 +13,21 @@ for (const [key, data] of takeArrived()) {
   preload(key, () => Promise.resolve(data));
 }
 
-/** The app itself (React, antd, the routes): its own chunk, loaded while the first requests travel. */
-createRoot(document.getElementById('root')!).render(<App />);
+const root = createRoot(document.getElementById('root')!);
+
+/** The whole app (antd, the shell, the routes): its own chunk, already asked for by the entry when signed in. */
+let handedOver = false;
+function showApp(): void {
+  if (handedOver) return;
+  handedOver = true;
+  loadApp().then(
+    ({ App }) => root.render(<App />),
+    () => {
+      handedOver = false;
+    },
+  );
+}
+
+// The auth area (and, without a session, every route: they send to the login) starts with the small auth app.
+if (opensAuthApp(hashPath(window.location.hash), getToken())) root.render(<AuthApp leave={showApp} />);
+else showApp();

@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useBrand } from '../brand/brand.ts';
@@ -7,6 +6,7 @@ import { applyStorageChoice } from '../brand/start-up.ts';
 import './auth.css';
 import { AuthNavContext, type AuthLocationState, type SlideDirection } from './auth-nav.ts';
 import { ANIMATION_MS, pingServer, UNAVAILABLE } from './session-flow.ts';
+import { Spinner } from './spinner.tsx';
 
 function Cover() {
   const { data: brand } = useBrand();
@@ -85,7 +85,7 @@ export function AuthShell({ bare = false }: { bare?: boolean }) {
         {bare ? null : <Cover />}
         <main className="auth-main">
           <div key={location.pathname} className={`auth-screen ${animation}`} data-animation={animation}>
-            <Suspense fallback={<Spin />}>
+            <Suspense fallback={<Spinner />}>
               <Outlet />
             </Suspense>
           </div>

@@ -1,11 +1,11 @@
-import { Button, Form, Space, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toApiError } from '../api/errors.ts';
 import { showError, toast } from '../dialogs/dialogs.tsx';
 import { useAuthNavigate } from './auth-nav.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { t } from './messages.ts';
 import { LOGIN } from './session-flow.ts';
+import { Button } from './ui.tsx';
 import { useWarning } from './use-warning.ts';
 
 export interface AuthStepFormProps {
@@ -28,7 +28,8 @@ export function AuthStepForm({ title, lead, submitLabel, invalid, send, done, re
   const warn = useWarning();
   const [sending, setSending] = useState(false);
 
-  const onSubmit = async () => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
     if (invalid || sending) return;
     setSending(true);
     try {
@@ -45,23 +46,19 @@ export function AuthStepForm({ title, lead, submitLabel, invalid, send, done, re
   return (
     <div>
       <BrandLogo />
-      <Typography.Title level={3} className="auth-title">
-        {title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 24 }}>
-        {lead}
-      </Typography.Paragraph>
-      <Form layout="vertical" requiredMark={false} onFinish={onSubmit} noValidate>
+      <h3 className="ant-typography auth-title">{title}</h3>
+      <div className="ant-typography ant-typography-secondary auth-lead">{lead}</div>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
         {children}
-        <Space direction="vertical" style={{ width: '100%' }} size={12}>
-          <Button type="primary" htmlType="submit" size="large" block disabled={sending || invalid}>
+        <div className="auth-stack">
+          <Button kind="primary" type="submit" block disabled={sending || invalid}>
             {sending ? t('comum.carregando') : submitLabel}
           </Button>
-          <Button size="large" block onClick={() => slide(LOGIN, 'back')}>
+          <Button block onClick={() => slide(LOGIN, 'back')}>
             {t('comum.cancelar')}
           </Button>
-        </Space>
-      </Form>
+        </div>
+      </form>
     </div>
   );
 }

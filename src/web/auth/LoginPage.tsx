@@ -1,8 +1,4 @@
-import { Button, Form, Spin } from 'antd';
-// The two inputs drawn, not antd's Input namespace (which brings TextArea, Search and OTP along).
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
 import { useBrand } from '../brand/brand.ts';
@@ -15,11 +11,13 @@ import { useAuthNavigate, type AuthLocationState } from './auth-nav.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { t } from './messages.ts';
 import { DASHBOARD, destinationAfterLogin, endSession, LOGIN, PLANOS, signIn, signInWithToken, TOKEN_LOGIN_DELAY_MS } from './session-flow.ts';
+import { Button, Field, PasswordInput, SpinOver, TextInput } from './ui.tsx';
 import { useWarning } from './use-warning.ts';
 
 /**
  * SPEC 2.3 login (also login/{user_token} and planos/{user_token}): e-mail lowercased as typed, password with
- * show/hide, 'Entrar' busy while loading, recovery link, 'Cadastre-se' when the brand allows sign-up.
+ * show/hide, 'Entrar' busy while loading, recovery link, 'Cadastre-se' when the brand allows sign-up. Plain
+ * React (ui.tsx): the sign-in page loads neither antd nor axios.
  */
 export default function LoginPage() {
   const { user_token: userToken } = useParams();
@@ -69,7 +67,8 @@ export default function LoginPage() {
   const emailError = loginEmailError(email);
   const senhaError = passwordError(password);
 
-  const onSubmit = async () => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
     setSubmitted(true);
     if (emailError || senhaError || loading) return;
     setLoading(true);
@@ -83,54 +82,43 @@ export default function LoginPage() {
   };
 
   return (
-    <Spin spinning={!!userToken && loading}>
+    <SpinOver spinning={!!userToken && loading}>
       <BrandLogo />
-      {/* Plain elements drawn as antd's Typography (auth.css): its module is 22 KB gzip the sign-in page does without. */}
       <h3 className="ant-typography auth-title">Acesse sua conta</h3>
       <span className="ant-typography ant-typography-secondary auth-subtitle">Informe seu e-mail e senha para entrar.</span>
-      <Form layout="vertical" requiredMark={false} onFinish={onSubmit} component="form" noValidate>
-        <Form.Item
-          label="E-mail"
-          htmlFor="login-email"
-          hasFeedback={!!email}
-          validateStatus={fieldStatus(email, emailError)}
-          help={submitted && emailError ? emailError : undefined}
-        >
-          <Input
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <Field id="login-email" label="E-mail" status={fieldStatus(email, emailError)} help={submitted ? emailError : null}>
+          <TextInput
             id="login-email"
             type="email"
             autoComplete="username"
             maxLength={EMAIL_MAX}
             value={email}
             onChange={(e) => setEmail(typingEmail(e.target.value))}
-            size="large"
+            status={fieldStatus(email, emailError)}
+            feedback={!!email}
           />
-        </Form.Item>
-        <Form.Item
-          label="Senha"
-          htmlFor="login-senha"
-          validateStatus={fieldStatus(password, senhaError)}
-          help={submitted && senhaError ? senhaError : undefined}
-        >
-          <Password id="login-senha" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} size="large" />
-        </Form.Item>
+        </Field>
+        <Field id="login-senha" label="Senha" status={fieldStatus(password, senhaError)} help={submitted ? senhaError : null}>
+          <PasswordInput id="login-senha" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} status={fieldStatus(password, senhaError)} />
+        </Field>
         <div className="auth-links">
-          <Button type="link" size="small" onClick={() => slide('/auth/recuperar-senha', 'forward')} style={{ paddingInline: 0 }}>
+          <Button kind="link" large={false} onClick={() => slide('/auth/recuperar-senha', 'forward')}>
             {t('auth.login.esqueciSenha')}
           </Button>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block disabled={loading}>
+        <Button kind="primary" type="submit" block disabled={loading}>
           {loading ? t('comum.carregando') : t('auth.login.entrar')}
         </Button>
-      </Form>
+      </form>
       {signUpEnabled(brand) ? (
         <>
           <div className="auth-divider">Ainda não tem conta?</div>
-          <Button size="large" block onClick={() => slide('/auth/cadastrar', 'forward')}>
+          <Button block onClick={() => slide('/auth/cadastrar', 'forward')}>
             {t('auth.login.cadastreSe')}
           </Button>
         </>
       ) : null}
-    </Spin>
+    </SpinOver>
   );
 }

@@ -1,7 +1,7 @@
-import { Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { endSession, LOGIN, LOGOUT_REDIRECT_MS } from './session-flow.ts';
+import { Spinner } from './ui.tsx';
 
 /** SPEC 2.3: ends the session (token, user info, every 'cache:' key), then goes to /auth/login after 2 s. */
 export default function LogoutPage() {
@@ -13,10 +13,8 @@ export default function LogoutPage() {
   }, [navigate]);
   return (
     <div style={{ textAlign: 'center', padding: 48 }}>
-      <Spin size="large" />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        Saindo do sistema...
-      </Typography.Paragraph>
+      <Spinner large />
+      <div className="ant-typography ant-typography-secondary auth-logout-text">Saindo do sistema...</div>
     </div>
   );
 }

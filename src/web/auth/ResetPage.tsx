@@ -1,10 +1,10 @@
-import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
+import { http } from '../api/request.ts';
 import { confirmationError, fieldStatus, passwordError } from './auth-rules.ts';
 import { AuthStepForm } from './AuthStepForm.tsx';
 import { t } from './messages.ts';
+import { Field, PasswordInput } from './ui.tsx';
 
 /** SPEC 2.3 / 5.3 / 8: a new password through the single-use link of the recovery e-mail. */
 export default function ResetPage() {
@@ -13,12 +13,18 @@ export default function ResetPage() {
   const [touched, setTouched] = useState({ password: false, confirmar: false });
   const errors = { password: passwordError(values.password), confirmar: confirmationError(values.password, values.confirmar) };
   const field = (name: 'password' | 'confirmar', id: string, label: string) => (
-    <Form.Item label={label} htmlFor={id} validateStatus={fieldStatus(values[name], errors[name])} help={touched[name] && errors[name] ? errors[name] : undefined}>
-      <Input.Password id={id} autoComplete="new-password" value={values[name]} onChange={(e) => {
+    <Field id={id} label={label} status={fieldStatus(values[name], errors[name])} help={touched[name] ? errors[name] : null}>
+      <PasswordInput
+        id={id}
+        autoComplete="new-password"
+        value={values[name]}
+        status={fieldStatus(values[name], errors[name])}
+        onChange={(e) => {
           setTouched((prev) => ({ ...prev, [name]: true }));
           setValues((prev) => ({ ...prev, [name]: e.target.value }));
-        }} size="large" />
-    </Form.Item>
+        }}
+      />
+    </Field>
   );
 
   return (
@@ -27,7 +33,7 @@ export default function ResetPage() {
       lead="Escolha uma nova senha com pelo menos 6 caracteres."
       submitLabel={t('comum.confirmar')}
       invalid={!!errors.password || !!errors.confirmar}
-      send={() => api.post('Usuarios/reset-password', values, { params: { access_token: accessToken } })}
+      send={() => http.post('Usuarios/reset-password', values, { params: { access_token: accessToken } })}
       done={t('sucesso.resetar.alterada')}
       refused={{ status: 410, message: t('erro.resetar.linkUsado') }}
     >

@@ -8,7 +8,7 @@ import { brandDocuments, brandMisc, brandText, signUpEnabled } from '../brand/br
 import { showError } from '../dialogs/dialogs.tsx';
 import { typingCpfCnpj, typingPhone } from '../renderer/masks.ts';
 import { EMAIL_MAX, shown } from '../../shared/cadastro.ts';
-import { api } from '../api/client.ts';
+import { http } from '../api/request.ts';
 import { typingEmail } from './auth-rules.ts';
 import { useAuthNavigate } from './auth-nav.ts';
 import { BrandLogo } from './BrandLogo.tsx';
@@ -75,7 +75,7 @@ export default function SignUpPage({ previa }: { previa?: BrandConfig } = {}) {
     let answer: { id?: number; userId?: number };
     try {
       const body = signUpBody(form, { switches: misc, params, referral, brand, naoCadastrarCobranca: location.pathname.includes('cadastrar-erp') });
-      answer = (await api.post<{ id?: number; userId?: number }>('Usuarios/cadastro', body, accessToken ? { params: { access_token: accessToken } } : undefined)).data;
+      answer = (await http.post<{ id?: number; userId?: number }>('Usuarios/cadastro', body, accessToken ? { params: { access_token: accessToken } } : undefined)).data;
     } catch (err) {
       setLoading(false);
       const info = showError(err);

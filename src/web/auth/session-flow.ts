@@ -1,4 +1,4 @@
-import { api } from '../api/client.ts';
+import { apiBase, http } from '../api/request.ts';
 import { clearSession, getToken, saveSession, type SessionUser } from '../api/session.ts';
 
 /** SPEC 9 waits used by the auth screens. */
@@ -35,9 +35,9 @@ export function destinationAfterLogin(user: Pick<SessionUser, 'isAvanco' | 'mast
  * map the menus need comes with getUserInfo, merged over the login's user when it answers.
  */
 export async function signIn(email: string, password: string): Promise<LoginAnswer> {
-  const r = await api.post<LoginAnswer>('Usuarios/login', { email, password }, { params: { include: 'user' } });
+  const r = await http.post<LoginAnswer>('Usuarios/login', { email, password }, { params: { include: 'user' } });
   saveSession(r.data.id, r.data.user);
-  const info = await api.get<SessionUser>('Usuarios/getUserInfo', { params: { sistema: 'novoerp' } }).catch(() => null);
+  const info = await http.get<SessionUser>('Usuarios/getUserInfo', { params: { sistema: 'novoerp' } }).catch(() => null);
   if (info?.data) saveSession(r.data.id, { ...r.data.user, ...info.data });
   return r.data;
 }
@@ -45,7 +45,7 @@ export async function signIn(email: string, password: string): Promise<LoginAnsw
 /** Signs in with a session token handed over in the URL (login/{user_token}, planos/{user_token}). */
 export async function signInWithToken(token: string): Promise<SessionUser> {
   saveSession(token, { id: 0, nome: '' });
-  const r = await api.get<SessionUser>('Usuarios/getUserInfo', { params: { sistema: 'novoerp' } });
+  const r = await http.get<SessionUser>('Usuarios/getUserInfo', { params: { sistema: 'novoerp' } });
   saveSession(token, r.data);
   return r.data;
 }
@@ -56,13 +56,12 @@ export async function signInWithToken(token: string): Promise<SessionUser> {
  */
 export function endSession(keepToken?: string): void {
   const token = getToken();
-  if (token && token !== keepToken) api.post('Usuarios/logout', null, { headers: { Authorization: token } }).catch(() => {});
+  if (token && token !== keepToken) http.post('Usuarios/logout', null, { headers: { Authorization: token } }).catch(() => {});
   clearSession();
 }
 
 /** GET ping/json on the server root (SPEC 7.7): the API base without its last segment. */
 export function pingServer(): Promise<unknown> {
-  const base = String(api.defaults.baseURL ?? '/api/');
-  const root = base.replace(/[^/]+\/?$/, '') || '/';
-  return api.get('ping/json', { baseURL: root, timeout: 15000 });
+  const root = apiBase().replace(/[^/]+\/?$/, '') || '/';
+  return http.get('ping/json', { baseURL: root, timeout: 15000 });
 }

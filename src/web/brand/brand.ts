@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import themes from '../../../schemas/brands/themes.json';
-import { api } from '../api/client.ts';
 import { viaEarly } from '../api/early.ts';
+import { http, setApiBase } from '../api/request.ts';
 import { BRAND_KEY } from './brand-key.ts';
 
 export { BRAND_KEY };
@@ -22,11 +22,11 @@ export interface BrandConfig {
 /** SPEC 7: every call after the brand is known goes to the brand's API endpoint (the same server by default). */
 export function applyApiEndpoint(brand: Pick<BrandConfig, 'API_ENDPOINT'> | undefined): void {
   const e = typeof brand?.API_ENDPOINT === 'string' ? brand.API_ENDPOINT.trim() : '';
-  if (e) api.defaults.baseURL = e.endsWith('/') ? e : `${e}/`;
+  if (e) setApiBase(e.endsWith('/') ? e : `${e}/`);
 }
 
 async function loadBrand(): Promise<BrandConfig> {
-  const brand = await viaEarly(BRAND_KEY, async () => (await api.get<BrandConfig>(BRAND_KEY)).data);
+  const brand = await viaEarly(BRAND_KEY, async () => (await http.get<BrandConfig>(BRAND_KEY)).data);
   applyApiEndpoint(brand);
   return brand;
 }

@@ -13,11 +13,16 @@ type Impl = typeof import('./dialog-impl.tsx');
 let impl: Promise<Impl> | null = null;
 const loadImpl = () => (impl ??= import('./dialog-impl.tsx'));
 const HostChunk = lazy(() => loadImpl().then((m) => ({ default: m.Host })));
+// Outside antd's ConfigProvider (the small auth app): the host brings its own, with the brand's colour.
+const ThemedHostChunk = lazy(() => import('./themed-host.tsx'));
 /** Set while a DialogHost is mounted: draws the themed host on first use. */
 let wakeHost: (() => void) | null = null;
 
-/** Put once inside antd's ConfigProvider: dialogs and toasts then use its theme and locale. */
-export function DialogHost() {
+/**
+ * Put once inside antd's ConfigProvider: dialogs and toasts then use its theme and locale. Where there is none
+ * (the small auth app), `primary` is the brand's colour and the host brings antd's provider itself.
+ */
+export function DialogHost({ primary }: { primary?: string } = {}) {
   const [on, setOn] = useState(false);
   useEffect(() => {
     const mine = () => setOn(true);
@@ -35,9 +40,7 @@ export function DialogHost() {
     };
   }, []);
   return on ? (
-    <Suspense fallback={null}>
-      <HostChunk />
-    </Suspense>
+    <Suspense fallback={null}>{primary ? <ThemedHostChunk primary={primary} /> : <HostChunk />}</Suspense>
   ) : null;
 }
 

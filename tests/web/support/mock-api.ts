@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../../src/web/api/client.ts';
+import { http, type RequestConfig } from '../../../src/web/api/request.ts';
 
 export interface MockReply {
   status?: number;
@@ -10,7 +11,7 @@ export type MockHandler = (req: { method: string; url: string; params: Record<st
 /** Answers the app's axios client in memory; records every request it saw (after the interceptors). */
 export function mockApi(handler: MockHandler) {
   const calls: { method: string; url: string; params: Record<string, unknown>; body: unknown; headers: AxiosHeaders }[] = [];
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  const adapter = async (config: InternalAxiosRequestConfig) => {
     const req = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
@@ -24,5 +25,8 @@ export function mockApi(handler: MockHandler) {
     if (response.status >= 400) throw new AxiosError(`Request failed with status code ${response.status}`, 'ERR_BAD_REQUEST', config, null, response as any);
     return response;
   };
+  api.defaults.adapter = adapter;
+  // The screens before a session (sign-in, recovery, sign-up, the brand) use the small fetch client: same answers.
+  http.adapter = (config: RequestConfig) => adapter(config as unknown as InternalAxiosRequestConfig);
   return calls;
 }
