@@ -8,6 +8,7 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import { paraUnidades } from '../estoque/embalagens.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { isCpf, isCnpj, isPhone, maskCpfCnpj, onlyDigits } from '../../shared/documents.ts';
+import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
 import { cfopEntrada, lerNfe, type ItemNota, type NotaLida, type ParteNota } from './nfe-leitura.ts';
 import { custoDaLinha, totalDaNota } from './custo.ts';
 import { fatorDaLinha } from './entrada-nota.ts';
@@ -248,7 +249,8 @@ function pessoaBody(p: ParteNota): Row {
   const doc = docDe(p);
   const body: Row = { nome: (p.nome || doc).slice(0, 120), cpfCnpj: isCnpj(doc) || isCpf(doc) ? doc : null, ativo: true };
   if (p.fantasia) body.fantasia = p.fantasia.slice(0, 120);
-  if (p.ie && /^\d{2,14}$/.test(p.ie)) body.inscricaoEstadual = p.ie;
+  // An IE that fails the UF's rule is left out rather than losing the address with it (the person keeps the rest).
+  if (p.ie && /^\d{2,14}$/.test(p.ie) && validarInscricaoEstadual(p.ie, p.endereco?.uf).ok) body.inscricaoEstadual = p.ie;
   if (p.telefone && isPhone(p.telefone)) body.telefone = onlyDigits(p.telefone);
   const e = p.endereco;
   if (e) {
