@@ -58,6 +58,8 @@ const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoP
 const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEstoquePage.tsx'));
 // Vendas (issue 18): the reports, and the service variant of the sales order (SPEC 2.6 NFS-e menu).
 const RelatoriosVendasPage = lazy(() => import('../pages/vendas/RelatoriosVendasPage.tsx'));
+// Ponto de venda (issue 19): full screen, outside the shell, its own chunk.
+const PdvPage = lazy(() => import('../pages/pdv/PdvPage.tsx'));
 const PEDIDO_VENDA = DOCUMENTS.find((d) => d.name === 'pedidoVenda');
 
 export { ANTD_CSS_VAR_KEY };
@@ -84,6 +86,7 @@ export function appRoutes() {
       <Route path="/logout" element={<Navigate to="/auth/logout" replace />} />
       <Route path="/sistema-indisponivel" element={<UnavailablePage />} />
       <Route path="/pages/sistema-indisponivel" element={<UnavailablePage />} />
+      <Route path="/pdv" element={<RequireAuth><PdvPage /></RequireAuth>} />
       <Route element={<RequireAuth><ShellLayout /></RequireAuth>}>
         <Route path="/pages/dashboard" element={<DashboardPage />} />
         <Route path="/pages/relatorios/exportacoes" element={<ExportsPage />} />
