@@ -12,6 +12,7 @@ import {
 import { Danfce } from './Danfce.tsx';
 import { baixarEscPos, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
 import { bipe } from './som.ts';
+import { registrarServiceWorker } from './sw-registro.ts';
 import {
   IndiceCatalogo, comPromocao, fechamento, momentoDe, resolverEntrada, totalLinha, totalVenda, validarCpfCnpj, validarDesconto,
   type Linha, type PagamentoLinha,
@@ -37,6 +38,7 @@ export default function PdvPage() {
   const [erro, setErro] = useState<string | null>(null);
 
   useEffect(() => {
+    registrarServiceWorker();
     ler<Estado>('estado', 'atual').then((e) => setEstado(e ?? null), () => setEstado(null));
   }, []);
 
