@@ -6,6 +6,7 @@ import { gerarCodigoNumerico } from '../../../shared/fiscal/chave.ts';
 import { montarNfceOffline, type NfceOffline } from '../../../shared/fiscal/nfce-offline.ts';
 import { gravar, gravarCatalogo, ler, lerCatalogo, restantesNumeracao, type BlocoNumeracao } from './db.ts';
 import type { ResultadoEnvio, VendaFila } from './fila.ts';
+import nfceUrls from '../../../../schemas/fiscal/nfce-urls.json';
 import type { Caixa, Catalogo, Limites, Operador, VendaEnvio, VendaResposta } from './tipos.ts';
 
 /** No answer at all (network down, server stopped, request blocked) or a 5xx/gateway error: worth retrying. */
@@ -115,13 +116,14 @@ export const JUSTIFICATIVA_OFFLINE = 'Sem comunicação com o servidor no moment
  * server will sign it.
  */
 export function nfceOffline(c: Catalogo, envio: VendaEnvio, numero: { serie: number; numero: number }, dhEmi: string): NfceOffline {
-  if (!c.nfce || !c.csc) throw new Error('Catálogo sem os dados da NFC-e (emitente, CSC): a venda off-line não pode ser emitida.');
-  const base = c.nfce.documento;
+  if (!c.csc) throw new Error('Catálogo sem o CSC da NFC-e: a venda off-line não pode ser emitida.');
+  const nfce = c.nfce ?? nfceDoEmitente(c);
+  const base = nfce.documento;
   const itens = envio.itens.map((i) => {
-    const t = c.nfce!.itens[String(i.produtoId)];
+    const t = nfce.itens[String(i.produtoId)];
     if (!t) throw new Error(`Produto ${i.produtoId} sem tributação no catálogo.`);
     const d = new Decimal(i.desconto);
-    return { ...t, quantidade: i.quantidade, valorUnitario: i.precoUnitario, ...(d.gt(0) ? { valorDesconto: d.toFixed(2) } : {}) } as Item;
+    return { ...t, quantidade: new Decimal(i.quantidade).toFixed(4), valorUnitario: i.precoUnitario, ...(d.gt(0) ? { valorDesconto: d.toFixed(2) } : {}) } as Item;
   });
   const pagamentos = envio.pagamentos.map((p) => ({ tPag: p.tPag as Pagamento['tPag'], valor: p.valor })) as NfeDocumento['pagamentos'];
   const cpfCnpj = envio.cpfCnpj;
@@ -132,5 +134,44 @@ export function nfceOffline(c: Catalogo, envio: VendaEnvio, numero: { serie: num
     itens: itens as NfeDocumento['itens'],
     pagamentos,
   };
-  return montarNfceOffline(doc, { id: c.csc.id, codigo: c.csc.token }, { qrCode: c.nfce.urlQrCode, urlChave: c.nfce.urlChave });
+  return montarNfceOffline(doc, { id: c.csc.id, codigo: c.csc.token }, { qrCode: nfce.urlQrCode, urlChave: nfce.urlChave });
+}
+
+/**
+ * When the catalogue has no `nfce` block (PDV-CONTRACT.md, Changes 01:00), the document comes from its
+ * `emitente` and products: natureza "Venda", CFOP 5102, Simples Nacional CSOSN 102 (regime normal: CST 41) and
+ * PIS/COFINS 49. The server checks the offline note against the sale (key parts, items, totals, payments).
+ */
+export function nfceDoEmitente(c: Catalogo): NonNullable<Catalogo['nfce']> {
+  const e = (c.emitente ?? {}) as Record<string, any>;
+  if (!e.cnpj || !e.endereco?.uf) throw new Error('Catálogo sem o emitente da NFC-e: a venda off-line não pode ser emitida.');
+  const ambiente = (Number(e.ambiente) === 1 ? 1 : 2) as 1 | 2;
+  const crt = [1, 2, 3].includes(Number(e.crt)) ? Number(e.crt) : 1;
+  const end = e.endereco;
+  const documento = {
+    modelo: 65,
+    ambiente,
+    ide: { serie: c.pdv.serieNfce ?? 1, numero: 1, naturezaOperacao: 'Venda', dataEmissao: '', tipoOperacao: 1, codigoMunicipioFatoGerador: String(end.codigoMunicipio ?? ''), finalidade: 1, consumidorFinal: true, presenca: 1 },
+    emitente: {
+      cnpj: String(e.cnpj), razaoSocial: String(e.razaoSocial ?? e.nome ?? ''), ...(e.nomeFantasia ? { nomeFantasia: String(e.nomeFantasia) } : {}), ie: String(e.ie ?? ''), crt,
+      endereco: { logradouro: String(end.logradouro ?? ''), numero: String(end.numero ?? 'S/N'), bairro: String(end.bairro ?? ''), codigoMunicipio: String(end.codigoMunicipio ?? ''), municipio: String(end.municipio ?? ''), uf: end.uf, cep: String(end.cep ?? '').replace(/\D/g, '') },
+    },
+    itens: [],
+    transporte: { modalidadeFrete: 9 },
+    pagamentos: [],
+  } as unknown as NfeDocumento;
+  const itens: Record<string, Item> = {};
+  for (const p of c.produtos) {
+    const gtin = p.gtin && /^\d{8}$|^\d{12,14}$/.test(p.gtin) ? p.gtin : undefined;
+    const orig = Number(p.origem ?? 0);
+    itens[String(p.id)] = {
+      codigo: String(p.codigo).slice(0, 60), ...(gtin ? { gtin } : {}), descricao: p.descricao.slice(0, 120), ncm: String(p.ncm ?? '').replace(/\D/g, ''),
+      ...(p.cest && /^\d{7}$/.test(p.cest) ? { cest: p.cest } : {}), cfop: '5102', unidade: p.unidade.slice(0, 6), quantidade: '1', valorUnitario: p.precoVenda,
+      icms: (crt === 3 ? { orig, CST: '41' } : { orig, CSOSN: '102' }) as Item['icms'], pis: { CST: '49' } as Item['pis'], cofins: { CST: '49' } as Item['cofins'],
+    } as Item;
+  }
+  const urls = (nfceUrls as { ufs: Record<string, { producao: { qrCode: string; urlChave: string }; homologacao: { qrCode: string; urlChave: string } }> }).ufs[end.uf];
+  if (!urls) throw new Error(`Sem URL de consulta da NFC-e para a UF ${end.uf}.`);
+  const u = ambiente === 1 ? urls.producao : urls.homologacao;
+  return { documento, itens, urlQrCode: u.qrCode, urlChave: u.urlChave };
 }
