@@ -84,8 +84,8 @@ function EscolherEstacao({ onEscolher }: { onEscolher: (pdvId: number) => void }
   const [lista, setLista] = useState<{ id: number; descricao: string }[] | null>(null);
   const [id, setId] = useState<number | null>(null);
   useEffect(() => {
-    api.get('Pdv/pdvs').then(
-      (r) => setLista(Array.isArray(r.data) ? r.data : []),
+    api.get('Pdvs', { params: { filter: { order: 'descricao', limit: 200 } } }).then(
+      (r) => setLista(Array.isArray(r.data) ? r.data.filter((p: { ativo?: boolean }) => p.ativo !== false) : []),
       () => setLista([]),
     );
   }, []);

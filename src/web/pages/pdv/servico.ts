@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
-import { api } from '../../api/client.ts';
+import axios from 'axios';
+import { api, SYSTEM_HEADER, SYSTEM_ID } from '../../api/client.ts';
+import { getToken } from '../../api/session.ts';
 import { toApiError } from '../../api/errors.ts';
 import type { NfeDocumento, Item, Pagamento } from '../../../../generated/fiscal/nfe-documento.ts';
 import { gerarCodigoNumerico } from '../../../shared/fiscal/chave.ts';
@@ -55,7 +57,8 @@ export async function garantirNumeracao(pdvId: number, minimo = 20, quantidade =
 }
 
 export async function entrarOperador(pdvId: number, codigo: string, pin: string) {
-  const { data } = await api.post<{ operador: Operador; limites: Limites }>('Pdv/operadores/entrar', { pdvId, codigo, pin });
+  // Not through the app's client: its 401 ends the session, and here a 401 only means a wrong PIN.
+  const { data } = await axios.post<{ operador: Operador; limites: Limites }>('/api/Pdv/operadores/entrar', { pdvId, codigo, pin }, { headers: { 'Content-Type': 'application/json', [SYSTEM_HEADER]: SYSTEM_ID, Authorization: getToken() ?? '' } });
   return data;
 }
 

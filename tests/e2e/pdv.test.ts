@@ -1,0 +1,185 @@
+import Decimal from 'decimal.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, type TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession, signInPage } from './support/session.ts';
+import { ean13, montarCodigoBalanca } from '../../src/web/pages/pdv/codigo-barras.ts';
+
+type Row = Record<string, any>;
+
+// The point of sale as a cashier uses it (issue 19): station, operator PIN, register float; scanning (GTIN,
+// 2* multiplier, a scale barcode with the price inside, an unknown code that beeps), split payment cash + card
+// with change, the DANFCE on screen and sent to the print dialog; then two sales with the server unreachable
+// (the browser context offline: nothing reaches the server), a reload with the queue still pending, the
+// network back and both sales synced once as authorised NFC-e; the register closed to the cent.
+describe('PDV no navegador', () => {
+  let token: string;
+  let pdv: Row;
+  let dinheiro: Row, debito: Row;
+  const GTIN = ean13('789000000101');
+  const BALANCA = { prefixo: '2', tipo: 'preco' as const };
+  const CODIGO_BALANCA = montarCodigoBalanca('4321', '19.95', BALANCA);
+
+  const api = async (method: string, url: string, payload?: unknown, ok = [200, 201]) => {
+    const r = await server.app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
+    expect(ok, `${method} ${url}: ${r.body}`).toContain(r.statusCode);
+    return r.json();
+  };
+  const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+  const cupons = async (): Promise<Row[]> => api('GET', `/api/Pdv/cupons?filter=${q({ where: { pdvId: pdv.id }, order: 'id', limit: 100 })}`);
+
+  const e2e = e2eSession('pdv');
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, errors } = e2e));
+
+  let context: BrowserContext;
+  beforeAll(async () => {
+    token = await login(server.app, 'admin@demo.com.br');
+    pdv = (await api('GET', `/api/Pdvs?filter=${q({ where: { descricao: 'Caixa 01' } })}`))[0];
+    await api('PUT', `/api/Pdvs/${pdv.id}`, { ...pdv, balancaPrefixo: '2', balancaTipo: 'preco' });
+    const formas: Row[] = await api('GET', '/api/FormasPagamentoPdv');
+    dinheiro = formas.find((f) => f.descricao === 'Dinheiro')!;
+    debito = formas.find((f) => f.descricao === 'Cartão de débito')!;
+    const cafe = await api('POST', '/api/Produtos', { descricao: 'Café torrado E2E 500 g', codigo: 'E2E-CAFE', gtin: GTIN, ncm: '09012100', tipoProduto: 0, precoCusto: '8.00', precoVenda: '12.90' });
+    const queijo = await api('POST', '/api/Produtos', { descricao: 'Queijo prato E2E (kg)', codigo: '4321', ncm: '04069090', tipoProduto: 0, precoCusto: '25.00', precoVenda: '39.90' });
+    const acerto = await api('POST', '/api/AcertosEstoque', { depositoId: pdv.depositoId, motivo: 'Estoque do e2e do PDV', itens: [{ produtoId: cafe.id, quantidade: '50' }, { produtoId: queijo.id, quantidade: '10' }] });
+    await api('POST', `/api/AcertosEstoque/${acerto.id}/efetivar`);
+    // Its own browser context, so the test can take it offline.
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInPage(page, server.baseUrl, 'admin@demo.com.br');
+    // The print dialog: counted instead of opened.
+    await context.addInitScript(() => {
+      (window as any).__impressoes = 0;
+      window.print = () => void ((window as any).__impressoes += 1);
+    });
+  });
+
+  const entrada = () => page.getByTestId('pdv-entrada');
+  const linhas = () => page.getByTestId('pdv-linha');
+  const escanear = async (codigo: string) => {
+    await entrada().fill(codigo);
+    await entrada().press('Enter');
+  };
+  const impressoes = () => page.evaluate(() => (window as any).__impressoes as number);
+  const pagar = async (forma: string, valor: string) => {
+    await page.getByLabel('Forma de pagamento').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: forma }).first().click();
+    await page.getByLabel('Valor do pagamento').fill(valor);
+    await page.getByLabel('Valor do pagamento').press('Enter');
+  };
+  const novaVenda = async () => {
+    await page.getByRole('button', { name: 'Nova venda (Enter)' }).click();
+    await page.getByTestId('danfce').first().waitFor({ state: 'hidden' });
+  };
+
+  it('opens the register and sells by scanning, split payment cash + card, DANFCE printed', async () => {
+    await page.goto(`${server.baseUrl}/#/pdv`);
+    await page.getByLabel('PDV', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Caixa 01' }).first().click();
+    await page.getByRole('button', { name: 'Usar este PDV' }).click();
+    await page.getByLabel('Código do operador').fill('2');
+    await page.getByLabel('PIN', { exact: true }).fill('9999');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await visible(page.getByText('PIN incorreto.'));
+    await page.getByLabel('PIN', { exact: true }).fill('1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByLabel('Valor de abertura').fill('100,00');
+    await page.getByRole('button', { name: 'Abrir caixa' }).click();
+    await visible(page.getByTestId('pdv'));
+    for (const k of ['F2', 'F3', 'F4', 'F6', 'F9', 'F10', 'Esc']) await visible(page.locator('.pdv-teclas kbd', { hasText: new RegExp(`^${k}$`) }));
+
+    await escanear(GTIN);
+    await poll(() => linhas().count()).toBe(1);
+    await escanear('2*');
+    await visible(page.getByTestId('pdv-multiplicador'));
+    await escanear(GTIN);
+    await poll(() => linhas().count()).toBe(2);
+    await expect(linhas().nth(1)).toContainText('2 UN');
+    await escanear(CODIGO_BALANCA);
+    await poll(() => linhas().count()).toBe(3);
+    await expect(linhas().nth(2)).toContainText('Queijo prato E2E');
+    await expect(linhas().nth(2)).toContainText('R$ 19,95');
+    await escanear('7890000000000');
+    await visible(page.getByTestId('pdv-aviso').filter({ hasText: 'Código 7890000000000 não encontrado.' }));
+    expect(await linhas().count()).toBe(3);
+    await poll(() => page.getByTestId('pdv-total').textContent()).toBe('R$ 58,65');
+
+    await page.keyboard.press('F9');
+    await pagar('Cartão de débito', '30,00');
+    await poll(() => page.getByTestId('pag-falta').textContent()).toBe('R$ 28,65');
+    await pagar('Dinheiro', '50,00');
+    await poll(() => page.getByTestId('pag-troco').textContent()).toBe('R$ 21,35');
+    await page.keyboard.press('F10');
+    await visible(page.getByTestId('danfce'));
+    await expect(page.getByTestId('danfce').first()).not.toContainText('CONTINGÊNCIA');
+    await poll(impressoes).toBe(1);
+    const c = await cupons();
+    expect(c).toHaveLength(1);
+    expect(c[0]).toMatchObject({ situacao: 'autorizada' });
+    expect(new Decimal(c[0].total).toFixed(2)).toBe('58.65');
+    expect((await page.getByTestId('danfce-chave').first().textContent())!.replace(/\s/g, '')).toBe(c[0].chaveAcesso);
+    await novaVenda();
+  });
+
+  it('sells twice with the server unreachable, survives a reload, then syncs both once as authorised NFC-e', async () => {
+    const antes = (await cupons()).length;
+    await context.setOffline(true);
+    const chaves: string[] = [];
+    for (let n = 0; n < 2; n++) {
+      await escanear(GTIN);
+      await poll(() => linhas().count()).toBe(1);
+      await page.keyboard.press('F9');
+      await pagar('Dinheiro', '12,90');
+      await page.keyboard.press('F10');
+      await visible(page.getByTestId('danfce').filter({ hasText: 'EMITIDA EM CONTINGÊNCIA' }));
+      const qr = await page.locator('#pdv-impressao img[data-qrcode]').getAttribute('data-qrcode');
+      // Offline QR Code v2: chave|2|tpAmb|dia|vNF|digVal(hex)|idCSC|hash
+      expect(qr!.split('p=')[1].split('|')).toHaveLength(8);
+      chaves.push((await page.getByTestId('danfce-chave').first().textContent())!.replace(/\s/g, ''));
+      expect(chaves[n].slice(34, 35)).toBe('9');
+      await poll(impressoes).toBe(2 + n);
+      await novaVenda();
+    }
+    await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 2');
+    // The server really received nothing.
+    expect((await cupons()).length).toBe(antes);
+
+    // Back on the network but the sales endpoint still unreachable: a reload keeps both sales queued.
+    await context.route('**/api/Pdv/vendas', (r) => r.abort('connectionrefused'));
+    await context.setOffline(false);
+    await page.reload();
+    await visible(page.getByTestId('pdv'));
+    await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 2');
+    expect((await cupons()).length).toBe(antes);
+
+    await context.unroute('**/api/Pdv/vendas');
+    await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 0');
+    await poll(async () => {
+      const c = (await cupons()).filter((x) => chaves.includes(x.chaveAcesso));
+      if (c.some((x) => x.situacao !== 'autorizada')) await server.app.inject({ method: 'POST', url: '/api/Pdv/contingencia/transmitir', headers: { authorization: token } });
+      return c.map((x) => [x.chaveAcesso, x.situacao]);
+    }).toEqual(chaves.map((k) => [k, 'autorizada']));
+    // Once each.
+    expect((await cupons()).length).toBe(antes + 2);
+  });
+
+  it('closes the register to the cent', async () => {
+    const aberto = await api('GET', `/api/Pdv/caixas/aberto?pdvId=${pdv.id}`);
+    const esperado = (id: number) => new Decimal(aberto.esperado.find((e: Row) => e.formaPagamentoId === id)?.valor ?? 0).toFixed(2);
+    // float 100.00 + 50.00 − 21.35 change + 2 × 12.90 offline
+    expect(esperado(dinheiro.id)).toBe('154.45');
+    expect(esperado(debito.id)).toBe('30.00');
+    await page.keyboard.press('F12');
+    await page.getByLabel('Contado Dinheiro').fill('154,45');
+    await page.getByLabel('Contado Cartão de débito').fill('30,00');
+    await page.getByRole('button', { name: 'Fechar caixa' }).click();
+    await visible(page.getByTestId('fechamento'));
+    const difs = await page.getByTestId('fechamento-diferenca').allTextContents();
+    expect(difs.length).toBeGreaterThan(0);
+    expect(new Set(difs)).toEqual(new Set(['R$ 0,00']));
+    expect(errors).toEqual([]);
+  });
+});
