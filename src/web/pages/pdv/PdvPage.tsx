@@ -568,7 +568,7 @@ function FecharCaixa({ catalogo, caixa, pendentes, sincronizar: sinc, onFechar, 
       itens.push({ formaPagamentoId: f.id, valor: v });
     }
     try {
-      setResultado(await fecharCaixa(caixa.id, itens));
+      setResultado(await fecharCaixa(caixa.id, itens, p.length));
       setMsg(null);
     } catch (err) {
       setMsg(mensagemErro(err));

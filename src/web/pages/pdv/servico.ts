@@ -88,8 +88,8 @@ export interface ResultadoFechamento {
   diferencas: { formaPagamentoId: number | null; descricao?: string; valor: string }[];
 }
 
-export async function fecharCaixa(caixaId: number, contado: { formaPagamentoId: number | null; valor: string }[]) {
-  const { data } = await api.post<ResultadoFechamento>(`Pdv/caixas/${caixaId}/fechar`, { contado });
+export async function fecharCaixa(caixaId: number, contado: { formaPagamentoId: number | null; valor: string }[], vendasAbertas = 0) {
+  const { data } = await api.post<ResultadoFechamento>(`Pdv/caixas/${caixaId}/fechar`, { contado, vendasAbertas });
   return data;
 }
 
