@@ -8,6 +8,12 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
+import { generateKeyPairSync } from 'node:crypto';
+import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
+import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
+import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
+import { CSC_DEMO } from '../../src/server/pdv/demo.ts';
 
 const xsdOk = (xsd: string, xml: string) => xmllintSchema(path.join(PL_009, xsd), { x: xml }).x;
 const certDoXml = (xml: string) => pemDeBase64(/<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]);
@@ -64,6 +70,10 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
   });
 
   const abrirCaixa = async (pdv: number, valor = '100.00') => ok(admin, 'POST', '/api/Pdv/caixas', { pdvId: pdv, operadorId, valorAbertura: valor }, 201);
+  const caixaAtual = async () => {
+    const r = await call(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    return r.statusCode === 200 ? r.json() : abrirCaixa(pdvId);
+  };
   const venda = (caixaId: number, extra: Record<string, unknown> = {}, itens = [{ produtoId: produtos[0].id, quantidade: '2', precoUnitario: produtos[0].preco, desconto: '0' }]) => {
     const total = itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.precoUnitario).toDecimalPlaces(2)).minus(i.desconto), new Decimal(0));
     return { chave: randomUUID(), pdvId, caixaId, operadorId, emitidaEm: new Date().toISOString(), itens, pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: total.toFixed(2) }], troco: '0.00', ...extra };
@@ -210,7 +220,7 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
   });
 
   it('the same Idempotency-Key sent 10 times at once posts one sale and gets one answer', async () => {
-    const c = await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    const c = await caixaAtual();
     const body = venda(c.id);
     const chave = body.chave;
     const movs = async () => (await sql(`SELECT count(*)::int AS n FROM pdv_caixa_movimentos WHERE tenant_id = $1 AND caixa_id = $2`, [tenant, c.id])).rows[0].n;
@@ -227,7 +237,7 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
   });
 
   it('bad input: payment below the total, unknown product, discount over the limit, closing with an open sale — refused and nothing changes', async () => {
-    const c = await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    const c = await caixaAtual();
     const n = async () => (await sql(`SELECT count(*)::int AS n FROM pdv_vendas WHERE tenant_id = $1`, [tenant])).rows[0].n;
     const antes = await n();
     const pouco = await call(admin, 'POST', '/api/Pdv/vendas', venda(c.id, { pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: '0.01' }] }));
@@ -254,7 +264,7 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
   });
 
   it('cupom-erro: a failed NFC-e keeps the sale posted and lists it; the retry issues it', async () => {
-    const c = await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    const c = await caixaAtual();
     const conf = (await sql(`SELECT csc_token FROM configuracoes_nfe WHERE tenant_id = $1`, [tenant])).rows[0];
     await sql(`UPDATE configuracoes_nfe SET csc_token = NULL WHERE tenant_id = $1`, [tenant]);
     const r = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
@@ -279,14 +289,14 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const b = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 5 }, 201);
     expect(b.de).toBe(a.ate + 1);
     expect(a.ate - a.de).toBe(4);
-    const c = await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    const c = await caixaAtual();
     const r = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
     expect(r.numero).toBeGreaterThan(b.ate);
     expect((await call(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 0 })).statusCode).toBe(400);
   });
 
   it('other accounts and users without the key reach nothing of the PDV', async () => {
-    const c = await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    const c = await caixaAtual();
     expect((await call(vizinha, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`)).statusCode).toBe(404);
     expect((await call(vizinha, 'POST', `/api/Pdv/caixas/${c.id}/sangria`, { valor: '1.00', motivo: 'Invasão' })).statusCode).toBe(404);
     expect((await call(vizinha, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}`)).statusCode).toBe(404);
@@ -312,6 +322,46 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect(depois.produtos).toEqual([]);
     await sql(`UPDATE produtos SET preco_venda = preco_venda + 1, updated_at = now() WHERE id = $1`, [produtos[5]?.id ?? produtos[0].id]);
     expect((await ok(admin, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}&desde=${encodeURIComponent(cat.versao)}`)).produtos.length).toBe(1);
+  });
+
+  it('offline sale: the browser-built NFC-e (tpEmis 9, reserved number) is checked, signed unchanged (digVal of the printed QR holds) and authorised once', async () => {
+    const c = await caixaAtual();
+    const online = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id, {}, produtos.slice(0, 2).map((p) => ({ produtoId: p.id, quantidade: '1', precoUnitario: p.preco, desconto: '0' }))), 201);
+    const base = (await sql(`SELECT documento, itens, pagamentos FROM pdv_vendas WHERE id = $1`, [online.id])).rows[0];
+    const bloco = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 3 }, 201);
+    // What the browser does: build the infNFe (tpEmis 9), compute its digest, print the QR Code with digVal.
+    const agora = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19) + '-03:00';
+    const doc = { ...base.documento, ide: { ...base.documento.ide, serie: bloco.serie, numero: bloco.de, codigoNumerico: '40302010', dataEmissao: agora, tipoEmissao: 9, contingencia: { dataHora: agora, justificativa: 'Sem conexao com a internet no caixa' } } };
+    const semAssinatura = gerarXmlNfe(calcularNfe(doc));
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const digest = /<DigestValue>([^<]+)</.exec(assinarXml(semAssinatura, 'infNFe', { certBase64: 'AA==', chavePrivada: privateKey }))![1];
+    const chave = /Id="NFe(\d{44})"/.exec(semAssinatura)![1];
+    const urls = urlsNfce('SP', 2);
+    const qr = montarQrCode({ urlBase: urls.qrCode, chave, tpAmb: 2, csc: { id: CSC_DEMO.id, codigo: CSC_DEMO.token }, offline: { dhEmi: agora, vNF: online.total, digestValue: digest } });
+    const xml = semAssinatura.replace('</infNFe>', `</infNFe>${infNFeSupl(qr, urls.urlChave)}`);
+    const itens = base.itens.map((i: Record<string, string>) => ({ produtoId: i.produtoId, quantidade: i.quantidade, precoUnitario: i.precoUnitario, desconto: i.desconto }));
+    const corpo = venda(c.id, { offline: { tpEmis: 9, dhCont: agora, xJust: 'Sem conexao com a internet no caixa', serie: bloco.serie, numero: bloco.de, xml } }, itens);
+    // A note that does not match the sale is refused and nothing is posted.
+    const torto = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID(), itens: [{ ...itens[0], quantidade: '2' }, itens[1]], pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: '999.00' }], troco: null });
+    expect(torto.statusCode).toBe(400);
+    expect(torto.json().error.message).toMatch(/não confere com a venda/);
+    const fora = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID(), offline: { ...corpo.offline, numero: bloco.ate + 100 } });
+    expect(fora.statusCode).toBe(400);
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', corpo, 201);
+    expect(r).toMatchObject({ situacao: 'autorizada', numero: bloco.de, chaveAcesso: chave });
+    expect(lerQrCode(r.qrCode).digestValue).toBe(digest);
+    const proc = (await call(admin, 'GET', `/api/Pdv/cupons/${r.id}/xml`)).body;
+    expect(xsdOk('procNFe_v4.00.xsd', proc)).toBe('');
+    expect(xmlsecVerify(proc, certDoXml(proc), 'infNFe').ok).toBe(true);
+    expect(/<DigestValue>([^<]+)</.exec(proc)![1]).toBe(digest);
+    expect(proc).toContain('<tpEmis>9</tpEmis>');
+    // Synced twice (the station retried): one sale, same answer; the number cannot serve another sale.
+    const again = await call(admin, 'POST', '/api/Pdv/vendas', corpo);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(r.id);
+    const dup = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID() });
+    expect(dup.statusCode).toBe(409);
+    expect((await call(admin, 'GET', `${r.danfce}`)).statusCode).toBe(200);
   });
 
   it('the demo: two stations, a closed caixa whose day of sales gets authorised NFC-e from the job, an open caixa, one cupom-erro', async () => {
