@@ -51,6 +51,7 @@ import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
 import fiscalConfigRoutes from './fiscal-config/routes.ts';
 import vendasRoutes from './vendas/routes.ts';
+import pdvRoutes from './pdv/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(comprasRoutes, { services });
   await app.register(financeiroExtrasRoutes, { services, worker });
   await app.register(vendasRoutes, { services });
+  await app.register(pdvRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

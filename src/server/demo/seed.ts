@@ -10,6 +10,7 @@ import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import { seedFiscal } from '../fiscal/demo.ts';
 import { seedVendas } from '../vendas/demo.ts';
+import { seedPdv } from '../pdv/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { seedFiscalConfig } from '../fiscal-config/demo.ts';
 import { readDocuments } from '../catalog/documents.ts';
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedFiscal(q, demo);
     await seedCompras(q, demo);
     await seedVendas(q, demo);
+    await seedPdv(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);
