@@ -12,6 +12,16 @@ import { startTestServer, login } from '../../tests/support/server.ts';
 import { launchChromium } from '../../tests/e2e/support/browser.ts';
 import { ensureWebBuilt } from '../web-build.ts';
 import { ean13 } from '../../src/web/pages/pdv/codigo-barras.ts';
+import { gerarCertificadoTeste } from '../../tests/fixtures/fiscal/certificado-teste.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The local SEFAZ of this process keeps its state under DATA_DIR: a fresh one per run.
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-pdv-'));
+process.env.DATA_DIR = dataDir;
+/** the products the sales use (stocked); the scans go over all of them */
+const VENDIDOS = 100;
 
 const PRODUTOS = Number(process.env.BENCH_PRODUTOS ?? 20_000);
 const SCANS = Number(process.env.BENCH_SCANS ?? 200);
@@ -24,7 +34,7 @@ const gtin = (i: number) => ean13(`78${String(900_000_000 + i).padStart(10, '0')
 
 async function main() {
   await ensureWebBuilt();
-  const server = await startTestServer('pglite', { listen: true, serveWeb: true });
+  const server = await startTestServer('pglite', { listen: true, serveWeb: true, dataDir });
   const token = await login(server.app, 'admin@demo.com.br');
   const call = async (method: string, url: string, payload?: unknown) => {
     const r = await server.app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
@@ -39,6 +49,11 @@ async function main() {
     [tenant, Array.from({ length: PRODUTOS + 1 }, (_, i) => gtin(i)).slice(1), PRODUTOS],
   );
   const pdv = (await call('GET', `/api/Pdvs?filter=${encodeURIComponent(JSON.stringify({ where: { descricao: 'Caixa 01' } }))}`))[0];
+  const cert = gerarCertificadoTeste({ cnpj: '11222333000181', titular: 'MERCADINHO DEMO BANCADA' });
+  await call('POST', '/api/CertificadosDigitais', { arquivo: cert.pfx.toString('base64'), senha: cert.senha });
+  const vendidos = (await server.db.query<{ id: number }>(`SELECT id FROM produtos WHERE tenant_id = $1 AND codigo LIKE 'BP%' ORDER BY id LIMIT ${VENDIDOS}`, [tenant])).rows;
+  const acerto = await call('POST', '/api/AcertosEstoque', { depositoId: pdv.depositoId, motivo: 'Estoque da bancada do PDV', itens: vendidos.map((p) => ({ produtoId: p.id, quantidade: '10000' })) });
+  await call('POST', `/api/AcertosEstoque/${acerto.id}/efetivar`);
 
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -95,7 +110,7 @@ async function main() {
   const finalizar: number[] = [];
   const vender = async (itens: number, espera: 'autorizada' | 'offline') => {
     for (let k = 0; k < itens; k++) {
-      await entrada.fill(gtin(1 + Math.floor(Math.random() * PRODUTOS)));
+      await entrada.fill(gtin(1 + Math.floor(Math.random() * VENDIDOS)));
       await entrada.press('Enter');
     }
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="pdv-linha"]').length === n, itens);
@@ -107,7 +122,9 @@ async function main() {
     const t0 = Date.now();
     await page.keyboard.press('F10');
     const danfce = page.locator('.ant-modal [data-testid="danfce"]');
-    await danfce.waitFor();
+    await danfce.waitFor().catch(async (e) => {
+      throw new Error(`sem DANFCE: ${await page.getByTestId('pdv-aviso').textContent()} (${(e as Error).message})`);
+    });
     const dt = Date.now() - t0;
     const texto = (await danfce.textContent()) ?? '';
     if ((espera === 'offline') !== texto.includes('CONTINGÊNCIA')) throw new Error(`venda ${espera}: DANFCE inesperado`);
