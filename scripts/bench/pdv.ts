@@ -13,6 +13,7 @@ import { launchChromium } from '../../tests/e2e/support/browser.ts';
 import { ensureWebBuilt } from '../web-build.ts';
 import { ean13 } from '../../src/web/pages/pdv/codigo-barras.ts';
 import { gerarCertificadoTeste } from '../../tests/fixtures/fiscal/certificado-teste.ts';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,4 +156,11 @@ async function main() {
   await server.close();
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+// Then the server's own figure (pdv-server's scripts/bench/pdv-api.ts: POST /api/Pdv/vendas to authorised NFC-e).
+main().then(
+  () => {
+    if (process.env.BENCH_PDV_API !== '0') execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pdv-api.ts')], { stdio: 'inherit' });
+    process.exit(0);
+  },
+  (e) => { console.error(e); process.exit(1); },
+);

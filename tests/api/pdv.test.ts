@@ -345,7 +345,7 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const torto = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID(), itens: [{ ...itens[0], quantidade: '2' }, itens[1]], pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: '999.00' }], troco: null });
     expect(torto.statusCode).toBe(400);
     expect(torto.json().error.message).toMatch(/não confere com a venda/);
-    const fora = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID(), offline: { ...corpo.offline, numero: bloco.ate + 100 } });
+    const fora = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID(), offline: { ...(corpo as Record<string, any>).offline, numero: bloco.ate + 100 } });
     expect(fora.statusCode).toBe(400);
     const r = await ok(admin, 'POST', '/api/Pdv/vendas', corpo, 201);
     expect(r).toMatchObject({ situacao: 'autorizada', numero: bloco.de, chaveAcesso: chave });

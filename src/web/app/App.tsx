@@ -10,6 +10,7 @@ import { authRoutes } from './auth-routes.tsx';
 import { adminRoutes } from '../pages/administrador/routes.tsx';
 import { FINANCEIRO_LIST_PAGES, financeiroRoutes } from '../pages/financeiro/routes.tsx';
 import { financeiroExtrasRoutes } from '../pages/financeiro/extras-routes.tsx';
+import { PDV_LIST_PAGES } from '../pages/vendas/cupons/routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../../../generated/resources/index.ts';
@@ -129,7 +130,7 @@ export function appRoutes() {
         <Route path="/administrador/*" element={<PendingPage />} />
         {Object.entries(RESOURCES).flatMap(([name, doc]) => {
           const paths = resourcePaths(doc);
-          const ModulePage = FINANCEIRO_LIST_PAGES[name];
+          const ModulePage = FINANCEIRO_LIST_PAGES[name] ?? PDV_LIST_PAGES[name];
           return [
             <Route key={paths.list} path={paths.list} element={ModulePage ? <ModulePage key={name} /> : <ResourceListPage key={name} name={name} />} />,
             ...paths.form.map((f) => <Route key={f.path} path={f.path} element={<ResourceFormPage key={`${name}-${f.mode}`} name={name} mode={f.mode} />} />),
