@@ -65,6 +65,19 @@ export const ALIQUOTA_ICMS = [
 ] as const;
 export type AliquotaIcms = 0 | 4 | 7 | 8.4 | 12 | 17 | 18 | 19 | 19.5 | 20 | 20.5 | 21 | 22 | 25 | 29;
 
+/** Conteúdo do código de balança */
+export const BALANCA_PDV = [
+  {
+    "value": "preco",
+    "label": "Preço"
+  },
+  {
+    "value": "peso",
+    "label": "Peso"
+  }
+] as const;
+export type BalancaPdv = "preco" | "peso";
+
 /** Banco */
 export const BANCO_BOLETO = [
   {
@@ -1713,6 +1726,23 @@ export const ESTADO_PROCESSAMENTO = [
 export type EstadoProcessamento = 0 | 1 | 2;
 export const EstadoProcessamento = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
 
+/** Estado da solicitação de reenvio */
+export const ESTADO_REENVIO = [
+  {
+    "value": "pendente",
+    "label": "Pendente"
+  },
+  {
+    "value": "autorizada",
+    "label": "Autorizada"
+  },
+  {
+    "value": "erro",
+    "label": "Erro"
+  }
+] as const;
+export type EstadoReenvio = "pendente" | "autorizada" | "erro";
+
 /** Finalidade de emissão da NF-e (finNFe) */
 export const FINALIDADE_NFE = [
   {
@@ -1781,6 +1811,35 @@ export const FORMATO_RELATORIO = [
 ] as const;
 export type FormatoRelatorio = "pdf" | "xlsx";
 
+/** Impressora do PDV */
+export const IMPRESSORA_PDV = [
+  {
+    "value": "navegador",
+    "label": "Impressão do navegador"
+  },
+  {
+    "value": "escpos",
+    "label": "ESC/POS (térmica, saída bruta)"
+  },
+  {
+    "value": "epson",
+    "label": "Epson TM-T20"
+  },
+  {
+    "value": "bematech",
+    "label": "Bematech MP-4200 TH"
+  },
+  {
+    "value": "elgin",
+    "label": "Elgin i9"
+  },
+  {
+    "value": "daruma",
+    "label": "Daruma DR800"
+  }
+] as const;
+export type ImpressoraPdv = "navegador" | "escpos" | "epson" | "bematech" | "elgin" | "daruma";
+
 /** Tipo de atendimento (indPres) */
 export const INDICADOR_PRESENCA = [
   {
@@ -1813,6 +1872,19 @@ export const INDICADOR_PRESENCA = [
   }
 ] as const;
 export type IndicadorPresenca = 0 | 1 | 2 | 3 | 4 | 5 | 9;
+
+/** Largura da impressora do PDV */
+export const LARGURA_IMPRESSORA_PDV = [
+  {
+    "value": 58,
+    "label": "58 mm"
+  },
+  {
+    "value": 80,
+    "label": "80 mm"
+  }
+] as const;
+export type LarguraImpressoraPdv = 58 | 80;
 
 /** Layout CNAB */
 export const LAYOUT_CNAB = [
@@ -1965,6 +2037,31 @@ export const MODALIDADE_FRETE = [
   }
 ] as const;
 export type ModalidadeFrete = 0 | 1 | 2 | 3 | 4 | 9;
+
+/** Balança do PDV */
+export const MODELO_BALANCA_PDV = [
+  {
+    "value": "nenhuma",
+    "label": "Nenhuma"
+  },
+  {
+    "value": "toledo",
+    "label": "Toledo"
+  },
+  {
+    "value": "filizola",
+    "label": "Filizola"
+  },
+  {
+    "value": "urano",
+    "label": "Urano"
+  },
+  {
+    "value": "elgin",
+    "label": "Elgin"
+  }
+] as const;
+export type ModeloBalancaPdv = "nenhuma" | "toledo" | "filizola" | "urano" | "elgin";
 
 /** Modelos de variação */
 export const MODELO_VARIACAO = [
@@ -2636,6 +2733,31 @@ export const SISTEMA_EXTERNO = [
 ] as const;
 export type SistemaExterno = 1 | 2 | 3 | 4;
 
+/** Situação do cupom fiscal (NFC-e) */
+export const SITUACAO_CUPOM = [
+  {
+    "value": "pendente",
+    "label": "Pendente"
+  },
+  {
+    "value": "autorizada",
+    "label": "Autorizada"
+  },
+  {
+    "value": "contingencia",
+    "label": "Contingência"
+  },
+  {
+    "value": "erro",
+    "label": "Erro"
+  },
+  {
+    "value": "cancelada",
+    "label": "Cancelada"
+  }
+] as const;
+export type SituacaoCupom = "pendente" | "autorizada" | "contingencia" | "erro" | "cancelada";
+
 /** Situação tributária */
 export const SITUACAO_TRIBUTARIA = [
   {
@@ -2753,6 +2875,44 @@ export const STATUS_PEDIDO_INTEGRAL = [
 ] as const;
 export type StatusPedidoIntegral = 0 | 2 | 3;
 export const StatusPedidoIntegral = { PENDENTE: 0, FATURADO: 2, MONTAGEM_DE_CARGA: 3 } as const;
+
+/** Teclado do PDV */
+export const TECLADO_PDV = [
+  {
+    "value": "padrao",
+    "label": "Padrão (ABNT2)"
+  },
+  {
+    "value": "reduzido",
+    "label": "Reduzido (teclado de PDV programável)"
+  },
+  {
+    "value": "numerico",
+    "label": "Numérico com teclas de função"
+  }
+] as const;
+export type TecladoPdv = "padrao" | "reduzido" | "numerico";
+
+/** TEF do PDV */
+export const TEF_PDV = [
+  {
+    "value": "nenhum",
+    "label": "Sem TEF (POS não integrado)"
+  },
+  {
+    "value": "sitef",
+    "label": "SiTef"
+  },
+  {
+    "value": "paygo",
+    "label": "PayGo"
+  },
+  {
+    "value": "tefdial",
+    "label": "TEF Discado"
+  }
+] as const;
+export type TefPdv = "nenhum" | "sitef" | "paygo" | "tefdial";
 
 /** Tipo de alerta */
 export const TIPO_ALERTA = [
@@ -3507,5 +3667,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","indicadorPresenca","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -9,7 +9,7 @@ export const ROOT = resolve(import.meta.dirname, '..');
 
 /** The built web app and what it is built from. */
 export const WEB_INDEX = join(ROOT, 'dist/index.html');
-const WEB_INPUTS = ['src/web', 'src/shared', 'schemas', 'generated', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const WEB_INPUTS = ['src/web', 'src/shared', 'schemas', 'generated', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
 
 /** The server bundle (a build cache: never served, never committed) and what it is built from. */
 export const SERVER_BUNDLE_DIR = join(ROOT, 'node_modules/.cache/retaguarda-server');

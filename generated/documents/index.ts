@@ -1,6 +1,7 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
 export type { AcertoEstoque, AcertoEstoqueCabecalho, AcertoEstoqueItem } from './acertoEstoque.ts';
+export type { CaixaPdv, CaixaPdvCabecalho, CaixaPdvItem } from './caixaPdv.ts';
 export type { EntradaNota, EntradaNotaCabecalho, EntradaNotaItem } from './entradaNota.ts';
 export type { PedidoCompra, PedidoCompraCabecalho, PedidoCompraItem } from './pedidoCompra.ts';
 export type { PedidoVenda, PedidoVendaCabecalho, PedidoVendaItem } from './pedidoVenda.ts';
@@ -14,6 +15,14 @@ export const DOCUMENTS = {
     "transitions": [
       "efetivar",
       "cancelar"
+    ]
+  },
+  "caixaPdv": {
+    "endpoint": "CaixasPdv",
+    "route": "pages/vendas/caixas",
+    "permission": "app.pdv",
+    "transitions": [
+      "fechar"
     ]
   },
   "entradaNota": {

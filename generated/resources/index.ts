@@ -9,23 +9,30 @@ export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
 export type { ContaFinanceira } from './contaFinanceira.ts';
 export type { ContatoComercial } from './contatoComercial.ts';
+export type { CupomErro } from './cupomErro.ts';
+export type { CupomFiscal } from './cupomFiscal.ts';
 export type { Deposito } from './deposito.ts';
 export type { Embalagem } from './embalagem.ts';
 export type { Empresa } from './empresa.ts';
 export type { Etiqueta } from './etiqueta.ts';
 export type { FormaPagamentoFinanceiro } from './formaPagamentoFinanceiro.ts';
+export type { FormaPagamentoPdv } from './formaPagamentoPdv.ts';
 export type { Fornecedor } from './fornecedor.ts';
+export type { GrupoUsuarioPdv } from './grupoUsuarioPdv.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
 export type { NaturezaOperacao } from './naturezaOperacao.ts';
 export type { ObservacaoNota } from './observacaoNota.ts';
+export type { OperadorPdv } from './operadorPdv.ts';
 export type { Parcela } from './parcela.ts';
+export type { Pdv } from './pdv.ts';
 export type { Perfil } from './perfil.ts';
 export type { PerfilTributario } from './perfilTributario.ts';
 export type { PrecoHistorico } from './precoHistorico.ts';
 export type { Produto } from './produto.ts';
 export type { Promocao } from './promocao.ts';
 export type { Servico } from './servico.ts';
+export type { SolicitacaoReenvio } from './solicitacaoReenvio.ts';
 export type { TransferenciaFinanceira } from './transferenciaFinanceira.ts';
 export type { Transportador } from './transportador.ts';
 export type { TributacaoEstadual } from './tributacaoEstadual.ts';
@@ -81,6 +88,18 @@ export const RESOURCES = {
     "route": "pages/vendas/contatos-comerciais",
     "permission": "app.contatoscomerciais"
   },
+  "cupomErro": {
+    "endpoint": "CuponsErro",
+    "route": "pages/vendas/cupom-erro",
+    "permission": "app.cupomerro",
+    "readOnly": true
+  },
+  "cupomFiscal": {
+    "endpoint": "CuponsFiscais",
+    "route": "pages/vendas/cupom-fiscal",
+    "permission": "app.saida",
+    "readOnly": true
+  },
   "deposito": {
     "endpoint": "Depositos",
     "route": "pages/estoque/depositos",
@@ -106,10 +125,20 @@ export const RESOURCES = {
     "route": "pages/financeiro/formas-pagamento-financeiro",
     "permission": "app.formapgpedido"
   },
+  "formaPagamentoPdv": {
+    "endpoint": "FormasPagamentoPdv",
+    "route": "pages/configuracoes/formas-pagamento",
+    "permission": "app.formapagamento"
+  },
   "fornecedor": {
     "endpoint": "Fornecedores",
     "route": "pages/compras/fornecedores",
     "permission": "app.fornecedor"
+  },
+  "grupoUsuarioPdv": {
+    "endpoint": "GruposUsuarioPdv",
+    "route": "pages/vendas/grupo-usuario-pdv",
+    "permission": "app.grupopdv"
   },
   "lote": {
     "endpoint": "Lotes",
@@ -132,11 +161,21 @@ export const RESOURCES = {
     "route": "pages/fiscais/observacoes-nota",
     "permission": "app.informacoesNfe"
   },
+  "operadorPdv": {
+    "endpoint": "OperadoresPdv",
+    "route": "pages/vendas/operador-pdv",
+    "permission": "app.usuariopdv"
+  },
   "parcela": {
     "endpoint": "Parcelas",
     "route": "pages/financeiro/lancamentos",
     "permission": "app.lancamento",
     "readOnly": true
+  },
+  "pdv": {
+    "endpoint": "Pdvs",
+    "route": "pages/vendas/pdv",
+    "permission": "app.pdv"
   },
   "perfil": {
     "endpoint": "Perfis",
@@ -170,6 +209,12 @@ export const RESOURCES = {
     "route": "pages/estoque/servicos",
     "permission": "app.produto",
     "copy": true
+  },
+  "solicitacaoReenvio": {
+    "endpoint": "SolicitacoesReenvio",
+    "route": "pages/configuracoes/solicitacao-reenvios",
+    "permission": "app.cupomerro",
+    "readOnly": true
   },
   "transferenciaFinanceira": {
     "endpoint": "TransferenciasFinanceiras",

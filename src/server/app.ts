@@ -55,6 +55,7 @@ import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
 import fiscalConfigRoutes from './fiscal-config/routes.ts';
 import vendasRoutes from './vendas/routes.ts';
 import nfseRoutes from './nfse/routes.ts';
+import pdvRoutes from './pdv/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(vendasRoutes, { services });
   await app.register(nfseRoutes, { services });
   await app.register(dfeRoutes, { services });
+  await app.register(pdvRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -12,6 +12,7 @@ import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import { seedFiscal } from '../fiscal/demo.ts';
 import { seedVendas } from '../vendas/demo.ts';
 import { seedNfse } from '../nfse/demo.ts';
+import { seedPdv } from '../pdv/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { seedFiscalConfig } from '../fiscal-config/demo.ts';
 import { readDocuments } from '../catalog/documents.ts';
@@ -85,6 +86,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedDfe(q, demo);
     await seedVendas(q, demo);
     await seedNfse(q, demo);
+    await seedPdv(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

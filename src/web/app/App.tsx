@@ -10,6 +10,7 @@ import { authRoutes } from './auth-routes.tsx';
 import { adminRoutes } from '../pages/administrador/routes.tsx';
 import { FINANCEIRO_LIST_PAGES, financeiroRoutes } from '../pages/financeiro/routes.tsx';
 import { financeiroExtrasRoutes } from '../pages/financeiro/extras-routes.tsx';
+import { PDV_LIST_PAGES } from '../pages/vendas/cupons/routes.tsx';
 import { BrandLook } from '../brand/BrandLook.tsx';
 import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../../../generated/resources/index.ts';
@@ -62,6 +63,8 @@ const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoP
 const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEstoquePage.tsx'));
 // Vendas (issue 18): the reports, and the service variant of the sales order (SPEC 2.6 NFS-e menu).
 const RelatoriosVendasPage = lazy(() => import('../pages/vendas/RelatoriosVendasPage.tsx'));
+// Ponto de venda (issue 19): full screen, outside the shell, its own chunk.
+const PdvPage = lazy(() => import('../pages/pdv/PdvPage.tsx'));
 const PEDIDO_VENDA = DOCUMENTS.find((d) => d.name === 'pedidoVenda');
 
 export { ANTD_CSS_VAR_KEY };
@@ -88,6 +91,7 @@ export function appRoutes() {
       <Route path="/logout" element={<Navigate to="/auth/logout" replace />} />
       <Route path="/sistema-indisponivel" element={<UnavailablePage />} />
       <Route path="/pages/sistema-indisponivel" element={<UnavailablePage />} />
+      <Route path="/pdv" element={<RequireAuth><PdvPage /></RequireAuth>} />
       <Route element={<RequireAuth><ShellLayout /></RequireAuth>}>
         <Route path="/pages/dashboard" element={<DashboardPage />} />
         <Route path="/pages/relatorios/exportacoes" element={<ExportsPage />} />
@@ -134,7 +138,7 @@ export function appRoutes() {
         <Route path="/administrador/*" element={<PendingPage />} />
         {Object.entries(RESOURCES).flatMap(([name, doc]) => {
           const paths = resourcePaths(doc);
-          const ModulePage = FINANCEIRO_LIST_PAGES[name];
+          const ModulePage = FINANCEIRO_LIST_PAGES[name] ?? PDV_LIST_PAGES[name];
           return [
             <Route key={paths.list} path={paths.list} element={ModulePage ? <ModulePage key={name} /> : <ResourceListPage key={name} name={name} />} />,
             ...paths.form.map((f) => <Route key={f.path} path={f.path} element={<ResourceFormPage key={`${name}-${f.mode}`} name={name} mode={f.mode} />} />),

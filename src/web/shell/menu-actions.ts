@@ -26,9 +26,12 @@ export function runMenuAction(action: string, ctx: { navigate: NavigateFunction;
     case 'politicaPrivacidade':
       if (docs.politicaPrivacidade) return void window.open(docs.politicaPrivacidade, '_blank', 'noopener');
       break;
-    case 'downloadPdv':
-      if (typeof ctx.brand?.urlPdv === 'string') return void window.open(ctx.brand.urlPdv, '_blank', 'noopener');
+    case 'downloadPdv': {
+      // The brand's installer; '#/pdv' (the demo brand's) is our web POS, opened full-window in a tab of its own.
+      const url = ctx.brand?.urlPdv;
+      if (typeof url === 'string' && url) return void window.open(url.startsWith('#') ? `${window.location.pathname}${window.location.search}${url}` : url, '_blank', 'noopener');
       break;
+    }
   }
   toast('info', SOON_TEXT);
 }

@@ -143,7 +143,7 @@ export async function ultimoNumero(q: Queryable, tenantId: number, filialId: num
 
 // ---------------------------------------------------------------- building the document
 
-interface Emitente {
+export interface Emitente {
   doc: NfeDocumento['emitente'];
   filial: Row;
 }
@@ -153,7 +153,7 @@ const REGIME_CRT = (() => {
   return new Map(items.map((i: any) => [Number(i.value), Number(i.regimeDocumento ?? 3)]));
 })();
 
-async function emitenteDa(q: Queryable, tenantId: number, filialId: number, erros: ErrorDetail[]): Promise<Emitente> {
+export async function emitenteDa(q: Queryable, tenantId: number, filialId: number, erros: ErrorDetail[]): Promise<Emitente> {
   const r = await q.query(
     `SELECT to_jsonb(b) AS b, m.nome AS municipio FROM branches b LEFT JOIN municipio m ON m.codigo_ibge = b.codigo_municipio WHERE b.tenant_id = $1 AND b.id = $2`,
     [tenantId, filialId],

@@ -1,0 +1,274 @@
+import Decimal from 'decimal.js';
+import type { Item, NfeDocumento, Pagamento } from '../../../generated/fiscal/nfe-documento.ts';
+import type { AppServices } from '../app-services.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest, type ErrorDetail } from '../http/errors.ts';
+import { tenantKey } from '../storage/storage.ts';
+import { assinadorDe, assinarXml, type Assinador } from '../fiscal/assinatura.ts';
+import type { CertificadoA1 } from '../fiscal/certificado.ts';
+import { cpfValido, cnpjValido, gerarCodigoNumerico } from '../fiscal/chave.ts';
+import { emitirNfce, FilaContingencia, ArmazemMemoria } from '../fiscal/contingencia.ts';
+import { calcularNfe } from '../fiscal/nfe-calculo.ts';
+import type { NfeMontada } from '../fiscal/nfe.ts';
+import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
+import { comFuso, configuracaoNfe, emitenteDa } from '../fiscal/emissao/notas.ts';
+import { tributosDaLinha, TributacaoError } from '../fiscal/emissao/tributos-linha.ts';
+import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
+import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
+import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
+import { TPAG_CARTAO } from './cadastros.ts';
+
+type Row = Record<string, any>;
+type Servicos = Pick<AppServices, 'storage'>;
+
+/** A failure the shop can fix (settings, product data): the sale stays posted and the cupom goes to cupom-erro. */
+export class FalhaNfce extends Error {}
+
+export interface LinhaVenda {
+  produtoId: number;
+  quantidade: string;
+  precoUnitario: string;
+  desconto: string;
+}
+export interface PagamentoVenda {
+  formaPagamentoId: number;
+  tPag: string;
+  valor: string;
+  bandeira?: string | null;
+}
+
+export interface ContextoNfce {
+  tenantId: number;
+  filialId: number;
+  serie: number;
+  cert: CertificadoA1;
+  assinador: Assinador;
+  csc: { id: string; codigo: string };
+  ambiente: 1 | 2;
+  uf: string;
+}
+
+/** Certificate, CSC and series of the branch (configurações NF-e); what is missing is a FalhaNfce. */
+export async function contextoNfce(services: Servicos, q: Queryable, tenantId: number, filialId: number, serie: number): Promise<ContextoNfce> {
+  const conf = await configuracaoNfe(q, tenantId, filialId);
+  if (!conf.cscId || !conf.cscToken) throw new FalhaNfce('A filial não tem o CSC da NFC-e: informe o identificador e o código em Configurações > Fiscal > Configurações NF-e.');
+  let cert: CertificadoA1;
+  try {
+    cert = await abrirCertificado(services, q, tenantId, filialId);
+  } catch (e) {
+    throw new FalhaNfce((e as Error).message);
+  }
+  const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [tenantId, filialId])).rows[0]?.uf;
+  return { tenantId, filialId, serie, cert, assinador: assinadorDe(cert), csc: { id: conf.cscId, codigo: conf.cscToken }, ambiente: conf.ambiente, uf };
+}
+
+/**
+ * The NFC-e (model 65) of a PDV sale: the branch as issuer, the natureza padrão of the branch's NF-e settings for
+ * CFOP and taxes (tributosDaLinha, the same rule as every other note), consumer final in person (indPres 1),
+ * CPF/CNPJ of the consumer when given, the payments with their card groups.
+ */
+export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantId' | 'filialId' | 'serie' | 'ambiente'>, venda: { numero: number; emitidaEm: Date; cpfCnpj?: string | null; itens: LinhaVenda[]; pagamentos: PagamentoVenda[] }): Promise<NfeDocumento> {
+  const erros: ErrorDetail[] = [];
+  const emit = await emitenteDa(q, c.tenantId, c.filialId, erros);
+  if (erros.length) throw new FalhaNfce(erros.map((e) => e.mensagem).join(' '));
+  const conf = await configuracaoNfe(q, c.tenantId, c.filialId);
+  const nat = conf.naturezaPadraoId ? (await q.query<Row>('SELECT * FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2', [c.tenantId, conf.naturezaPadraoId])).rows[0] : null;
+  if (!nat) throw new FalhaNfce('A filial não tem natureza de operação padrão: escolha-a em Configurações > Fiscal > Configurações NF-e.');
+  const ids = [...new Set(venda.itens.map((i) => i.produtoId))];
+  const ps = await q.query<Row>(
+    `SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`,
+    [c.tenantId, ids],
+  );
+  const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
+  const itens: Item[] = venda.itens.map((l, i) => {
+    const p = produtos.get(l.produtoId);
+    if (!p) throw new FalhaNfce(`Item ${i + 1}: produto não encontrado.`);
+    const ncm = String(p.ncm ?? '').replace(/\D/g, '');
+    if (ncm.length !== 8) throw new FalhaNfce(`Item ${i + 1} (${p.descricao}): produto sem NCM; preencha o NCM no cadastro do produto.`);
+    let t;
+    try {
+      t = tributosDaLinha({
+        produto: { id: Number(p.id), ncm, origem: Number(p.origem ?? 0), cest: p.cest },
+        natureza: { tipo: Number(nat.tipo), cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior, geraFinanceiro: nat.gera_financeiro, finalidade: Number(nat.finalidade) },
+        emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
+        destinatario: { uf: emit.doc.endereco.uf, consumidorFinal: true, contribuinte: false },
+        quantidade: l.quantidade,
+        valorUnitario: l.precoUnitario,
+        valorDesconto: l.desconto,
+      });
+    } catch (e) {
+      if (e instanceof TributacaoError) throw new FalhaNfce(e.message);
+      throw e;
+    }
+    const gtin = /^\d{8}$|^\d{12,14}$/.test(String(p.gtin ?? '')) ? String(p.gtin) : undefined;
+    return {
+      codigo: String(p.codigo ?? p.id).slice(0, 60),
+      gtin,
+      descricao: String(p.descricao).slice(0, 120),
+      ncm,
+      cest: /^\d{7}$/.test(String(p.cest ?? '')) ? String(p.cest) : undefined,
+      cfop: t.cfop,
+      unidade: String(p.unidade ?? 'UN').slice(0, 6),
+      quantidade: new Decimal(l.quantidade).toFixed(4),
+      valorUnitario: new Decimal(l.precoUnitario).toFixed(2),
+      ...(new Decimal(l.desconto).gt(0) ? { valorDesconto: new Decimal(l.desconto).toFixed(2) } : {}),
+      icms: t.icms,
+      pis: t.pis,
+      cofins: t.cofins,
+    } as Item;
+  });
+  const pagamentos: Pagamento[] = venda.pagamentos.map((p) => ({
+    tPag: p.tPag as Pagamento['tPag'],
+    valor: new Decimal(p.valor).toFixed(2),
+    indPag: 0,
+    ...(TPAG_CARTAO.has(p.tPag) ? { cartao: { integrado: false, ...(p.bandeira ? { bandeira: p.bandeira } : {}) } } : {}),
+  })) as Pagamento[];
+  const doc = String(venda.cpfCnpj ?? '').replace(/\D/g, '');
+  if (doc && !(doc.length === 11 ? cpfValido(doc) : doc.length === 14 ? cnpjValido(doc) : false)) throw badRequest('CPF/CNPJ do consumidor inválido.', [{ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: 'CPF/CNPJ inválido' }]);
+  return {
+    modelo: 65,
+    ambiente: c.ambiente,
+    ide: {
+      serie: c.serie,
+      numero: venda.numero,
+      codigoNumerico: gerarCodigoNumerico(venda.numero),
+      naturezaOperacao: String(nat.descricao).slice(0, 60),
+      dataEmissao: comFuso(venda.emitidaEm),
+      tipoOperacao: 1,
+      codigoMunicipioFatoGerador: emit.doc.endereco.codigoMunicipio,
+      finalidade: 1,
+      consumidorFinal: true,
+      presenca: 1,
+    },
+    emitente: emit.doc,
+    ...(doc ? { destinatario: { ...(doc.length === 14 ? { cnpj: doc } : { cpf: doc }), indicadorIE: 9 } } : {}),
+    itens: itens as NfeDocumento['itens'],
+    transporte: { modalidadeFrete: 9 },
+    pagamentos: pagamentos as NfeDocumento['pagamentos'],
+  } as NfeDocumento;
+}
+
+export interface ResultadoNfce {
+  situacao: 'autorizada' | 'contingencia' | 'erro';
+  motivo?: string;
+  montada?: NfeMontada;
+  protocolo?: string | null;
+  dhRecbto?: string | null;
+  xmlFinal?: string;
+}
+
+async function cliente(c: ContextoNfce): Promise<SefazCliente> {
+  try {
+    return await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente });
+  } catch (e) {
+    throw new FalhaNfce((e as Error).message);
+  }
+}
+
+/**
+ * Issues the NFC-e online at SEFAZ; when SEFAZ cannot be reached, in offline contingency (tpEmis 9) per the
+ * fiscal engine (emitirNfce), returned for printing and queued (the sale row is the queue). A rejection is an
+ * 'erro' with the SEFAZ code.
+ */
+export async function emitir(c: ContextoNfce, doc: NfeDocumento): Promise<ResultadoNfce> {
+  const sefaz = await cliente(c);
+  try {
+    const fila = new FilaContingencia(new ArmazemMemoria());
+    const r = await emitirNfce(doc, { cliente: sefaz, assinador: c.assinador, csc: c.csc, fila });
+    if (r.situacao === 'autorizada') {
+      return { situacao: 'autorizada', montada: r.montada, protocolo: r.retorno.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.retorno.protNFe ?? '')?.[1] ?? null, xmlFinal: r.retorno.nfeProc };
+    }
+    if (r.situacao === 'rejeitada') return { situacao: 'erro', motivo: `${r.retorno.cStat} - ${r.retorno.xMotivo}`, montada: r.montada };
+    return { situacao: 'contingencia', motivo: r.motivo, montada: r.montada, xmlFinal: r.montada.xml };
+  } finally {
+    sefaz.fechar();
+  }
+}
+
+/** Sends one contingency NFC-e (signed XML as issued) to SEFAZ: authorised, still pending, or rejected. */
+export async function transmitirContingencia(c: ContextoNfce, xml: string): Promise<{ situacao: 'autorizada' | 'contingencia' | 'erro'; motivo?: string; protocolo?: string | null; dhRecbto?: string | null; nfeProc?: string }> {
+  const sefaz = await cliente(c);
+  try {
+    const r = await sefaz.autorizar(xml);
+    if (r.nfeProc) return { situacao: 'autorizada', protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, nfeProc: r.nfeProc };
+    if (['108', '109', '656'].includes(r.cStat)) return { situacao: 'contingencia', motivo: `${r.cStat} - ${r.xMotivo}` };
+    return { situacao: 'erro', motivo: `${r.cStat} - ${r.xMotivo}` };
+  } catch (e) {
+    if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) return { situacao: 'contingencia', motivo: e.message };
+    throw e;
+  } finally {
+    sefaz.fechar();
+  }
+}
+
+export async function guardarXml(services: Servicos, tenantId: number, chave: string, xml: string, sufixo: string): Promise<string> {
+  const arquivo = tenantKey(tenantId, 'nfce', `${chave}-${sufixo}.xml`);
+  await services.storage.put(arquivo, Buffer.from(xml, 'utf8'), { contentType: 'application/xml' });
+  return arquivo;
+}
+
+/**
+ * The offline NFC-e the browser built (tpEmis 9) checked against the sale it came with: same key parts (model
+ * 65, series, number, tpEmis 9, issuer CNPJ), same items (code and quantity), same total and payments. Then
+ * signed exactly as it came, so the DigestValue printed in the QR Code (digVal) still holds.
+ */
+export function conferirOffline(xml: string, esperado: { cnpj: string; serie: number; numero: number; total: string; itens: { codigo: string; quantidade: string }[]; pagos: string }): string[] {
+  const erros: string[] = [];
+  const campo = (nome: string, onde = xml) => new RegExp(`<${nome}>([^<]*)</${nome}>`).exec(onde)?.[1];
+  const id = /<infNFe[^>]*\sId="NFe(\d{44})"/.exec(xml)?.[1];
+  if (!id) return ['o XML não tem infNFe com Id de 44 dígitos'];
+  if (/<Signature[\s>]/.test(xml)) erros.push('o XML já vem assinado');
+  if (campo('mod') !== '65' || id.slice(20, 22) !== '65') erros.push('o modelo não é 65 (NFC-e)');
+  if (campo('tpEmis') !== '9' || id[34] !== '9') erros.push('o tipo de emissão não é 9 (contingência off-line)');
+  if (Number(campo('serie')) !== esperado.serie || Number(id.slice(22, 25)) !== esperado.serie) erros.push(`a série não é ${esperado.serie}`);
+  if (Number(campo('nNF')) !== esperado.numero || Number(id.slice(25, 34)) !== esperado.numero) erros.push(`o número não é ${esperado.numero}`);
+  if (id.slice(6, 20) !== esperado.cnpj) erros.push('o CNPJ do emitente não é o da filial');
+  if (!campo('dhCont') || !campo('xJust')) erros.push('falta dhCont/xJust da contingência');
+  const vNF = campo('vNF');
+  if (!vNF || !new Decimal(vNF).eq(esperado.total)) erros.push(`o total da nota (${vNF}) difere do total da venda (${esperado.total})`);
+  const dets = [...xml.matchAll(/<det nItem="\d+">([\s\S]*?)<\/det>/g)].map((m) => m[1]);
+  if (dets.length !== esperado.itens.length) erros.push(`a nota tem ${dets.length} itens e a venda ${esperado.itens.length}`);
+  else {
+    dets.forEach((d, i) => {
+      const e = esperado.itens[i];
+      if (campo('cProd', d) !== e.codigo || !new Decimal(campo('qCom', d) ?? 'NaN').eq(e.quantidade)) erros.push(`o item ${i + 1} difere da venda`);
+    });
+  }
+  const pagos = [...xml.matchAll(/<vPag>([^<]+)<\/vPag>/g)].reduce((s, m) => s.plus(m[1]), new Decimal(0));
+  if (!pagos.eq(esperado.pagos)) erros.push('os pagamentos da nota diferem dos da venda');
+  return erros;
+}
+
+/** Signs the browser's infNFe unchanged and keeps (or, when absent, adds) its infNFeSupl with the offline QR Code. */
+export function assinarOffline(c: ContextoNfce, xmlBruto: string): { xml: string; chave: string; qrCode: string; urlChave: string; digestValue: string } {
+  const supl = /<infNFeSupl>[\s\S]*?<\/infNFeSupl>/.exec(xmlBruto)?.[0];
+  const semSupl = xmlBruto.replace(/<infNFeSupl>[\s\S]*?<\/infNFeSupl>/, '').replace(/^<\?xml[^>]*\?>\s*/, '');
+  const assinado = assinarXml(semSupl, 'infNFe', c.assinador);
+  const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(assinado)![1];
+  const chave = /\sId="NFe(\d{44})"/.exec(semSupl)![1];
+  const urls = urlsNfce(c.uf, c.ambiente);
+  let qrCode: string;
+  if (supl) {
+    qrCode = /<qrCode>(?:<!\[CDATA\[)?([\s\S]*?)(?:\]\]>)?<\/qrCode>/.exec(supl)![1].replace(/&amp;/g, '&');
+    const lido = lerQrCode(qrCode);
+    if (lido.chave !== chave || !lido.offline || lido.digestValue !== digestValue) throw badRequest('NFC-e off-line: o QR Code impresso não confere com a nota (chave ou digVal).', [{ path: '/offline/xml', campo: 'xml', mensagem: 'QR Code não confere' }]);
+  } else {
+    const dhEmi = /<dhEmi>([^<]+)<\/dhEmi>/.exec(semSupl)![1];
+    const vNF = /<vNF>([^<]+)<\/vNF>/.exec(semSupl)![1];
+    qrCode = montarQrCode({ urlBase: urls.qrCode, chave, tpAmb: c.ambiente, csc: c.csc, offline: { dhEmi, vNF, digestValue } });
+  }
+  const xml = assinado.replace('</infNFe>', `</infNFe>${supl ?? infNFeSupl(qrCode, urls.urlChave)}`);
+  return { xml, chave, qrCode, urlChave: urls.urlChave, digestValue };
+}
+
+/** The DANFCE (80 mm PDF) of a stored NFC-e: its document recomputed (same key) with QR Code and protocol. */
+export async function danfcePdf(v: Row): Promise<Buffer> {
+  const { gerarDanfce } = await import('../fiscal/danfe.ts');
+  const calculo = calcularNfe(v.documento as NfeDocumento);
+  return gerarDanfce({
+    calculo,
+    qrCode: v.qr_code,
+    urlChave: v.url_consulta,
+    ...(v.protocolo ? { protocolo: { nProt: v.protocolo, dhRecbto: new Date(v.data_autorizacao ?? v.emitida_em).toISOString() } } : {}),
+  });
+}

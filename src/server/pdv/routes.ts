@@ -1,0 +1,346 @@
+import Decimal from 'decimal.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Filter } from '../../shared/filter.ts';
+import type { AppServices } from '../app-services.ts';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import { DocumentLifecycle } from '../documentos/lifecycle.ts';
+import { withRetry } from '../documentos/routes.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { parseJsonParam } from '../resources/filter-sql.ts';
+import { parseId } from '../resources/resource-service.ts';
+import { assinadorDe } from '../fiscal/assinatura.ts';
+import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
+import { comFuso, emitenteDa } from '../fiscal/emissao/notas.ts';
+import { envelopeEventos, montarEvento, MensagemError } from '../fiscal/mensagens.ts';
+import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
+import { caixaAberto, caixaOut, contagensDoCaixa, esperadoDoCaixa, lerCaixa, movimentarCaixa, registrarContagem, TIPO_CAIXA } from './caixas.ts';
+import { relatorioCaixaPdf } from './relatorio-caixa.ts';
+import { conferirPin } from './operadores.ts';
+import { danfcePdf } from './nfce.ts';
+import { danfceEscPos, danfceHtml } from './danfce-texto.ts';
+import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, registrarVenda, reservarNumeracao, retransmitir, transmitirPendentes } from './vendas.ts';
+
+type Row = Record<string, any>;
+
+/** SPEC 6 keys: app.pdv for selling and the caixa, app.saida for the cupom fiscal list, app.cupomerro for its errors. */
+export const CHAVE_PDV = 'app.pdv';
+const CHAVE_CUPOM = 'app.saida';
+const CHAVE_CUPOM_ERRO = 'app.cupomerro';
+
+function exigir(ctx: RequestContext, chave: string, nivel: 'view' | 'change' | 'full', texto: string): void {
+  if (!serverAllows(ctx, chave, nivel)) throw forbidden(`Você não tem permissão para ${texto}.`);
+}
+const filial = (ctx: RequestContext): number => {
+  if (!ctx.branchId) throw badRequest('Selecione uma filial para usar o PDV.');
+  return ctx.branchId;
+};
+
+async function lerVenda(q: Queryable, ctx: RequestContext, id: number, travar = false): Promise<Row> {
+  const r = await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2${travar ? ' FOR UPDATE' : ''}`, [ctx.tenantId, id]);
+  if (!r.rows.length) throw notFound('Cupom não encontrado.');
+  return r.rows[0];
+}
+
+async function lerArquivo(services: AppServices, chave: string): Promise<Buffer> {
+  const s = await services.storage.get(chave);
+  if (!s) throw notFound('Arquivo não encontrado.');
+  const partes: Buffer[] = [];
+  for await (const c of s as AsyncIterable<Buffer>) partes.push(Buffer.from(c));
+  return Buffer.concat(partes);
+}
+
+/** The server side of the point of sale (issue 19; contract: PDV-CONTRACT.md). */
+export default async function pdvRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db } = services;
+  const lifecycle = new DocumentLifecycle(services.registry);
+  const caixaDef = () => services.documents!.get(TIPO_CAIXA);
+  const cfg = { config: { module: 'pdv' } };
+  const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+
+  // ------------------------------------------------------------------ catalogue for the offline cache
+  app.get('/api/Pdv/catalogo', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'view', 'usar o PDV');
+    const qs = req.query as Row;
+    const pdvId = Number(qs.pdvId);
+    const desde = qs.desde ? new Date(String(qs.desde)) : null;
+    if (desde && Number.isNaN(desde.getTime())) throw badRequest('desde: informe uma data ISO 8601.');
+    return db.tenant(ctx, async (q) => {
+      const pdv = (await q.query<Row>('SELECT * FROM pdvs WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, pdvId])).rows[0];
+      if (!pdv) throw notFound('PDV não encontrado.');
+      const produtos = await q.query<Row>(
+        `SELECT p.id, p.codigo, p.descricao, p.gtin, COALESCE(u.sigla, 'UN') AS unidade, COALESCE(p.preco_venda, 0)::text AS preco_venda, p.ncm, p.cest, COALESCE(p.origem, 0) AS origem, p.ativo,
+                p.categoria_id, (u.sigla IN ('KG', 'G')) AS pesavel, p.updated_at
+           FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id
+          WHERE p.tenant_id = $1 AND NOT p.servico ${desde ? "AND date_trunc('milliseconds', p.updated_at) > $2" : 'AND p.ativo'} ORDER BY p.id`,
+        desde ? [ctx.tenantId, desde] : [ctx.tenantId],
+      );
+      const promocoes = await q.query<Row>(
+        `SELECT id, descricao, tipo, produto_id, categoria_id, preco::text, percentual::text, leve, pague, quantidade_minima::text, to_char(data_inicio, 'YYYY-MM-DD') AS data_inicio,
+                to_char(data_fim, 'YYYY-MM-DD') AS data_fim, dias_semana, hora_inicio, hora_fim, ativo FROM promocoes WHERE tenant_id = $1 AND ativo`,
+        [ctx.tenantId],
+      );
+      const formas = await q.query<Row>('SELECT id, descricao, t_pag, bandeiras, tef, permite_troco FROM pdv_formas_pagamento WHERE tenant_id = $1 AND ativo ORDER BY id', [ctx.tenantId]);
+      const emit = (await emitenteDa(q, ctx.tenantId, Number(pdv.filial_id), [])).doc;
+      const conf = (await q.query<Row>('SELECT csc_id, csc_token, ambiente FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2', [ctx.tenantId, pdv.filial_id])).rows[0];
+      const max = (await q.query<Row>(`SELECT max(date_trunc('milliseconds', updated_at)) AS m FROM produtos WHERE tenant_id = $1 AND NOT servico`, [ctx.tenantId])).rows[0]?.m;
+      const newest = new Date(max ?? desde ?? 0);
+      return {
+        versao: new Date(newest).toISOString(),
+        produtos: produtos.rows.map((p) => ({ id: Number(p.id), codigo: p.codigo ?? String(p.id), descricao: p.descricao, gtin: p.gtin ?? null, unidade: p.unidade, precoVenda: new Decimal(p.preco_venda).toFixed(2), pesavel: !!p.pesavel, ncm: p.ncm, cest: p.cest ?? null, origem: Number(p.origem), ativo: !!p.ativo, categoriaId: p.categoria_id ?? null })),
+        promocoes: promocoes.rows.map((p) => ({ id: Number(p.id), descricao: p.descricao, tipo: Number(p.tipo), produtoId: p.produto_id, categoriaId: p.categoria_id, preco: p.preco, percentual: p.percentual, leve: p.leve, pague: p.pague, quantidadeMinima: p.quantidade_minima, dataInicio: p.data_inicio, dataFim: p.data_fim, diasSemana: p.dias_semana, horaInicio: p.hora_inicio, horaFim: p.hora_fim, ativo: p.ativo })),
+        formasPagamento: formas.rows.map((f) => ({ id: Number(f.id), descricao: f.descricao, tPag: f.t_pag, bandeiras: f.bandeiras ?? [], tef: !!f.tef, permiteTroco: !!f.permite_troco })),
+        pdv: {
+          id: Number(pdv.id), descricao: pdv.descricao, filialId: Number(pdv.filial_id), depositoId: Number(pdv.deposito_id), serieNfce: Number(pdv.serie_nfce), larguraImpressora: Number(pdv.largura_impressora),
+          impressora: pdv.impressora, teclado: pdv.teclado, tef: pdv.tef, balanca: { prefixo: pdv.balanca_prefixo, tipo: pdv.balanca_tipo, modelo: pdv.balanca_modelo },
+        },
+        emitente: { ...emit, ambiente: Number(conf?.ambiente ?? 2) },
+        // The CSC lets the station print the offline QR Code; only users who sell at this PDV get it.
+        ...(conf?.csc_id && conf?.csc_token && serverAllows(ctx, CHAVE_PDV, 'change') ? { csc: { id: conf.csc_id, token: conf.csc_token } } : {}),
+      };
+    });
+  });
+
+  // ------------------------------------------------------------------ operators
+  app.post('/api/Pdv/operadores/entrar', cfg, async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'view', 'usar o PDV');
+    const b = (req.body ?? {}) as Row;
+    if (typeof b.codigo !== 'string' && typeof b.codigo !== 'number') throw badRequest('Código do operador: informe o código.', [{ path: '/codigo', campo: 'codigo', mensagem: 'Campo Obrigatório!' }]);
+    if (typeof b.pin !== 'string' || !/^\d{4,6}$/.test(b.pin)) throw badRequest('PIN: informe de 4 a 6 dígitos.', [{ path: '/pin', campo: 'pin', mensagem: 'PIN inválido' }]);
+    // The count of wrong PINs is committed before the error goes out.
+    const r = await db.tenant(ctx, (q) => conferirPin(q, ctx.tenantId, String(b.codigo), b.pin));
+    if (!r.ok) throw r.erro;
+    const o = r.operador;
+    return reply.send({ operador: { id: Number(o.id), nome: o.nome }, limites: { descontoMaximo: new Decimal(o.desconto_maximo ?? 0).toFixed(2), podeCancelar: !!o.pode_cancelar, podeAbrirGaveta: !!o.pode_abrir_gaveta } });
+  });
+
+  // ------------------------------------------------------------------ caixas
+  app.get('/api/Pdv/caixas/aberto', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'view', 'consultar caixas');
+    filial(ctx);
+    const pdvId = Number((req.query as Row).pdvId);
+    if (!Number.isSafeInteger(pdvId) || pdvId <= 0) throw badRequest('Informe o PDV (pdvId).');
+    return db.tenant(ctx, async (q) => {
+      const c = await caixaAberto(q, ctx, pdvId);
+      if (!c) throw notFound('Nenhum caixa aberto neste PDV.');
+      return caixaOut(c, await esperadoDoCaixa(q, ctx.tenantId, c));
+    });
+  });
+
+  app.post('/api/Pdv/caixas', cfg, async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'change', 'abrir caixas');
+    filial(ctx);
+    const b = (req.body ?? {}) as Row;
+    const doc = await withRetry(services, ctx, async (q) => {
+      const criado = await lifecycle.create(q, caixaDef(), ctx, { pdvId: b.pdvId, operadorId: b.operadorId, valorAbertura: b.valorAbertura == null ? '0.00' : String(b.valorAbertura), observacao: b.observacao ?? null, itens: [] });
+      const c = await lerCaixa(q, ctx, Number(criado.id));
+      return caixaOut(c, await esperadoDoCaixa(q, ctx.tenantId, c));
+    });
+    return reply.code(201).send(doc);
+  });
+
+  app.get('/api/Pdv/caixas/:id', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'view', 'consultar caixas');
+    filial(ctx);
+    const id = idOf(req);
+    return db.tenant(ctx, async (q) => {
+      const c = await lerCaixa(q, ctx, id);
+      const movimentos = await q.query<Row>(
+        `SELECT m.id, m.tipo, m.forma_pagamento_id AS "formaPagamentoId", f.descricao, m.valor::text AS valor, m.motivo, m.venda_id AS "vendaId", m.created_at AS "createdAt"
+           FROM pdv_caixa_movimentos m JOIN pdv_formas_pagamento f ON f.tenant_id = m.tenant_id AND f.id = m.forma_pagamento_id WHERE m.tenant_id = $1 AND m.caixa_id = $2 ORDER BY m.id`,
+        [ctx.tenantId, id],
+      );
+      const contagens = await contagensDoCaixa(q, ctx.tenantId, id);
+      return { ...caixaOut(c, c.estado === 'aberto' ? await esperadoDoCaixa(q, ctx.tenantId, c) : contagens.map((k) => ({ formaPagamentoId: k.formaPagamentoId, descricao: k.descricao, valor: k.esperado }))), ...c.cabecalho, id: Number(c.id), numero: Number(c.numero), estado: c.estado, movimentos: movimentos.rows, contagens };
+    });
+  });
+
+  for (const tipo of ['sangria', 'suprimento'] as const) {
+    app.post(`/api/Pdv/caixas/:id/${tipo}`, cfg, async (req, reply) => {
+      const ctx = req.ctx!;
+      exigir(ctx, CHAVE_PDV, 'change', `registrar ${tipo}`);
+      filial(ctx);
+      const id = idOf(req);
+      const r = await withRetry(services, ctx, (q) => movimentarCaixa(q, ctx, id, tipo, (req.body ?? {}) as Row));
+      return reply.code(201).send(r);
+    });
+  }
+
+  app.post('/api/Pdv/caixas/:id/fechar', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'change', 'fechar caixas');
+    filial(ctx);
+    const id = idOf(req);
+    return withRetry(services, ctx, async (q) => {
+      await registrarContagem(q, ctx, id, (req.body ?? {}) as Row);
+      await lifecycle.transition(q, caixaDef(), ctx, id, 'fechar');
+      const contagens = await contagensDoCaixa(q, ctx.tenantId, id);
+      const c = await lerCaixa(q, ctx, id);
+      return {
+        id,
+        numero: Number(c.numero),
+        estado: c.estado,
+        esperado: contagens.map((k) => ({ formaPagamentoId: k.formaPagamentoId, descricao: k.descricao, valor: k.esperado })),
+        contado: contagens.map((k) => ({ formaPagamentoId: k.formaPagamentoId, descricao: k.descricao, valor: k.contado })),
+        diferencas: contagens.map((k) => ({ formaPagamentoId: k.formaPagamentoId, descricao: k.descricao, valor: k.diferenca })),
+        totalEsperado: c.cabecalho.totalEsperado,
+        totalContado: c.cabecalho.totalContado,
+        diferenca: c.cabecalho.diferenca,
+      };
+    });
+  });
+
+  app.get('/api/Pdv/caixas/:id/relatorio', cfg, async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'view', 'consultar caixas');
+    filial(ctx);
+    const id = idOf(req);
+    const formato = String((req.query as Row).formato ?? '80mm');
+    if (formato !== '80mm' && formato !== 'a4') throw badRequest("Formato: use '80mm' ou 'a4'.");
+    const pdf = await db.tenant(ctx, (q) => relatorioCaixaPdf(q, ctx, id, formato));
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="caixa-${id}-${formato}.pdf"`).send(pdf);
+  });
+
+  // ------------------------------------------------------------------ sales
+  app.post('/api/Pdv/vendas', cfg, async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'change', 'vender no PDV');
+    filial(ctx);
+    const r = await registrarVenda(services, ctx, (req.body ?? {}) as Row, req.headers['idempotency-key']);
+    return reply.code(r.status).send(r.resposta);
+  });
+
+  app.post('/api/Pdv/numeracao/reservar', cfg, async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_PDV, 'change', 'vender no PDV');
+    filial(ctx);
+    return reply.code(201).send(await reservarNumeracao(services, ctx, (req.body ?? {}) as Row));
+  });
+
+  app.get('/api/Pdv/vendas/:id/danfce', cfg, async (req, reply) => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, CHAVE_PDV, 'view') && !serverAllows(ctx, CHAVE_CUPOM, 'view')) throw forbidden('Você não tem permissão para consultar cupons fiscais.');
+    const id = idOf(req);
+    const formato = String((req.query as Row).formato ?? 'pdf');
+    const v = await db.tenant(ctx, (q) => lerVenda(q, ctx, id));
+    if (!v.documento || !v.qr_code) throw conflict('Este cupom não tem NFC-e emitida: retransmita-o em Cupons com erro.');
+    if (formato === 'html') return reply.type('text/html; charset=utf-8').send(danfceHtml(v));
+    if (formato === 'escpos') return reply.type('application/octet-stream').header('content-disposition', `attachment; filename="danfce-${v.chave_acesso}.bin"`).send(danfceEscPos(v));
+    if (formato !== 'pdf') throw badRequest("Formato: use 'pdf', 'html' ou 'escpos'.");
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="danfce-${v.chave_acesso}.pdf"`).send(await danfcePdf(v));
+  });
+
+  // ------------------------------------------------------------------ cupons (the NFC-e list and its actions)
+  const cupomDef = () => services.registry.get('cupomFiscal');
+  app.get('/api/Pdv/cupons', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_CUPOM, 'view', 'consultar cupons fiscais');
+    const filter = parseJsonParam<Filter>((req.query as Row).filter, 'filter') ?? {};
+    return db.tenant(ctx, (q) => services.resources.list(q, cupomDef(), ctx, filter));
+  });
+
+  app.post('/api/Pdv/cupons/:id/cancelar', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_CUPOM, 'full', 'cancelar cupons fiscais');
+    const id = idOf(req);
+    const j = (req.body as Row | undefined)?.justificativa;
+    const justificativa = typeof j === 'string' ? j.replace(/\s+/g, ' ').trim() : '';
+    if (justificativa.length < 15 || justificativa.length > 255) throw badRequest(`Justificativa: escreva de 15 a 255 caracteres (tem ${justificativa.length}).`, [{ path: '/justificativa', campo: 'justificativa', mensagem: 'De 15 a 255 caracteres' }]);
+    return db.tenant(ctx, async (q) => {
+      const v = await lerVenda(q, ctx, id, true);
+      if (v.situacao === 'cancelada') throw conflict('Este cupom já está cancelado.');
+      if (v.situacao !== 'autorizada') throw conflict('Só uma NFC-e autorizada é cancelada; um cupom com erro ou em contingência se retransmite primeiro.');
+      const autorizadaEm = new Date(v.data_autorizacao ?? v.emitida_em).getTime();
+      if (Date.now() - autorizadaEm > PRAZO_CANCELAMENTO_NFCE_MS) throw conflict('O prazo de cancelamento da NFC-e (30 minutos após a autorização) terminou.');
+      const cert = await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id));
+      let evento: string;
+      try {
+        evento = montarEvento({ tipo: '110111', chNFe: v.chave_acesso, tpAmb: Number(v.ambiente) as 1 | 2, cnpj: v.chave_acesso.slice(6, 20), dataHora: comFuso(new Date()), sequencia: 1, protocolo: v.protocolo, justificativa }, assinadorDe(cert));
+      } catch (e) {
+        if (e instanceof MensagemError) throw badRequest(e.message, [{ path: '/justificativa', campo: 'justificativa', mensagem: e.message }]);
+        throw e;
+      }
+      const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.filial_id])).rows[0]?.uf;
+      const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 65, tpAmb: Number(v.ambiente) as 1 | 2 });
+      let ret;
+      try {
+        ret = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
+      } catch (e) {
+        throw new HttpError(503, `SEFAZ indisponível: ${(e as Error).message} Tente de novo em instantes.`);
+      } finally {
+        sefaz.fechar();
+      }
+      const ev = ret.eventos[0] ?? ret;
+      if (!['135', '155'].includes(ev.cStat)) throw badRequest(`SEFAZ recusou o cancelamento: ${ev.cStat} - ${ev.xMotivo}`);
+      await estornarVenda(q, ctx, v);
+      const u = await q.query<Row>(
+        `UPDATE pdv_vendas SET situacao = 'cancelada', cancelada_em = now(), justificativa_cancelamento = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+        [ctx.tenantId, id, justificativa],
+      );
+      return { id, situacao: 'cancelada', canceladaEm: u.rows[0].cancelada_em, protocolo: (ev as Row).protocolo ?? null };
+    });
+  });
+
+  app.post('/api/Pdv/cupons/:id/reenviar-email', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_CUPOM, 'view', 'consultar cupons fiscais');
+    const id = idOf(req);
+    const email = String((req.body as Row | undefined)?.email ?? '').trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 120) throw badRequest('E-mail inválido.', [{ path: '/email', campo: 'email', mensagem: 'E-mail inválido' }]);
+    const v = await db.tenant(ctx, (q) => lerVenda(q, ctx, id));
+    if (!v.xml_arquivo || !v.documento) throw conflict('Este cupom não tem NFC-e emitida.');
+    const xml = await lerArquivo(services, v.xml_arquivo);
+    const pdf = await danfcePdf(v);
+    await services.mailer.send({
+      to: email,
+      subject: `NFC-e ${v.numero}/${v.serie}`,
+      text: `Segue a NFC-e ${v.numero}, série ${v.serie}, chave ${v.chave_acesso}, no valor de R$ ${new Decimal(v.total).toFixed(2).replace('.', ',')}. Consulte em ${v.url_consulta ?? ''}`,
+      attachments: [
+        { filename: `${v.chave_acesso}.xml`, content: xml, contentType: 'application/xml' },
+        { filename: `danfce-${v.chave_acesso}.pdf`, content: pdf, contentType: 'application/pdf' },
+      ],
+    });
+    return { enviado: true, email };
+  });
+
+  app.get('/api/Pdv/cupons/:id/xml', cfg, async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_CUPOM, 'view', 'consultar cupons fiscais');
+    const v = await db.tenant(ctx, (q) => lerVenda(q, ctx, idOf(req)));
+    if (!v.xml_arquivo) throw conflict('Este cupom não tem NFC-e emitida.');
+    return reply.type('application/xml').header('content-disposition', `attachment; filename="${v.chave_acesso}.xml"`).send(await lerArquivo(services, v.xml_arquivo));
+  });
+
+  app.post('/api/Pdv/cupons/:id/retransmitir', cfg, async (req) => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, CHAVE_CUPOM_ERRO, 'change') && !serverAllows(ctx, CHAVE_PDV, 'change')) throw forbidden('Você não tem permissão para retransmitir cupons.');
+    return retransmitir(services, ctx, idOf(req));
+  });
+
+  /** Sends the account's contingency NFC-e now (the job does it every few minutes). */
+  app.post('/api/Pdv/contingencia/transmitir', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_CUPOM_ERRO, 'change', 'retransmitir cupons');
+    return transmitirPendentes(services, Date.now(), ctx.tenantId);
+  });
+
+  // Contingency notes go to SEFAZ every 5 minutes, on every server (rows are claimed with SKIP LOCKED).
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    // Test servers share one seeded database and run the job on demand (POST /api/Pdv/contingencia/transmitir).
+    if (process.env.VITEST) return;
+    const primeira = setTimeout(() => void transmitirPendentes(services).catch(() => {}), 3000);
+    primeira.unref();
+    timer = setInterval(() => void transmitirPendentes(services).catch(() => {}), 5 * 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

@@ -1,0 +1,436 @@
+import Decimal from 'decimal.js';
+import { TipoMovimentacao } from '../../../generated/lookups.ts';
+import { aplicarPromocao } from '../../shared/promocoes.ts';
+import { formatBRL, MONEY_RE, QUANTITY_RE } from '../../shared/money.ts';
+import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import { proximoNumero } from '../documentos/numeracao.ts';
+import { estornar, movimentar } from '../estoque/movimentos.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { agoraLocal, promocoesDe } from '../vendas/pedido-venda.ts';
+import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
+import { formaDinheiro, lerCaixa } from './caixas.ts';
+import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda } from './nfce.ts';
+
+type Row = Record<string, any>;
+type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
+type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
+
+export const ORIGEM_VENDA = 'pdvVenda';
+/** MOC: an offline-contingency NFC-e must reach SEFAZ within 24 hours of its issue; the alert comes 4 hours before. */
+export const PRAZO_CONTINGENCIA_MS = 24 * 3600_000;
+export const AVISO_PRAZO_MS = 4 * 3600_000;
+/** NFC-e cancellation window (30 minutes after the authorisation, as most states rule). */
+export const PRAZO_CANCELAMENTO_NFCE_MS = 30 * 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const falha = (campo: string, msg: string): never => {
+  throw badRequest(msg, [{ path: `/${campo}`, campo: campo.split('/').pop()!, mensagem: msg }]);
+};
+
+interface VendaEntrada {
+  chave: string;
+  pdvId: number;
+  caixaId: number;
+  operadorId: number;
+  emitidaEm: Date;
+  cpfCnpj: string | null;
+  itens: (LinhaVenda & { promocaoId?: number | null })[];
+  pagamentos: PagamentoVenda[];
+  troco: string | null;
+  offline: { dhCont: string; xJust: string; serie: number; numero: number; xml: string } | null;
+}
+
+function lerEntrada(body: Row, chaveCabecalho: unknown): VendaEntrada {
+  const b = body && typeof body === 'object' && !Array.isArray(body) ? body : falha('', 'O corpo da requisição deve ser um objeto.');
+  const chave = String(chaveCabecalho ?? b.chave ?? '');
+  if (!UUID.test(chave)) falha('chave', 'Chave da venda (Idempotency-Key): informe um UUID.');
+  if (b.chave && chaveCabecalho && b.chave !== chaveCabecalho) falha('chave', 'A chave do corpo difere do cabeçalho Idempotency-Key.');
+  const inteiro = (v: unknown, campo: string, titulo: string) => (Number.isSafeInteger(v) && (v as number) > 0 ? (v as number) : falha(campo, `${titulo}: informe o código.`));
+  const emitidaEm = b.emitidaEm ? new Date(String(b.emitidaEm)) : new Date();
+  if (Number.isNaN(emitidaEm.getTime())) falha('emitidaEm', 'Data da venda inválida.');
+  if (!Array.isArray(b.itens) || !b.itens.length) falha('itens', 'Itens: informe ao menos um produto.');
+  if (b.itens.length > 990) falha('itens', 'Itens: no máximo 990 por cupom.');
+  const itens = (b.itens as Row[]).map((it, i) => {
+    const q = typeof it?.quantidade === 'number' ? String(it.quantidade) : it?.quantidade;
+    if (typeof q !== 'string' || !QUANTITY_RE.test(q) || new Decimal(q).lte(0)) falha(`itens/${i}/quantidade`, `Item ${i + 1}: a quantidade deve ser maior que zero.`);
+    const p = typeof it?.precoUnitario === 'number' ? String(it.precoUnitario) : it?.precoUnitario;
+    if (typeof p !== 'string' || !MONEY_RE.test(p) || new Decimal(p).lte(0)) falha(`itens/${i}/precoUnitario`, `Item ${i + 1}: informe o preço unitário.`);
+    const d = it?.desconto == null || it.desconto === '' ? '0' : String(it.desconto);
+    if (!MONEY_RE.test(d) || new Decimal(d).lt(0)) falha(`itens/${i}/desconto`, `Item ${i + 1}: desconto inválido.`);
+    return { produtoId: inteiro(it?.produtoId, `itens/${i}/produtoId`, `Item ${i + 1}, produto`), quantidade: new Decimal(q!).toFixed(4), precoUnitario: new Decimal(p!).toFixed(2), desconto: new Decimal(d).toFixed(2), promocaoId: it?.promocaoId ?? null };
+  });
+  if (!Array.isArray(b.pagamentos) || !b.pagamentos.length) falha('pagamentos', 'Pagamentos: informe ao menos um pagamento.');
+  const pagamentos = (b.pagamentos as Row[]).map((p, i) => {
+    const v = typeof p?.valor === 'number' ? String(p.valor) : p?.valor;
+    if (typeof v !== 'string' || !MONEY_RE.test(v) || new Decimal(v).lte(0)) falha(`pagamentos/${i}/valor`, `Pagamento ${i + 1}: informe o valor.`);
+    return { formaPagamentoId: inteiro(p?.formaPagamentoId, `pagamentos/${i}/formaPagamentoId`, `Pagamento ${i + 1}, forma de pagamento`), tPag: String(p?.tPag ?? ''), valor: new Decimal(v!).toFixed(2), bandeira: p?.bandeira ?? null };
+  });
+  const troco = b.troco == null || b.troco === '' ? null : String(b.troco);
+  if (troco !== null && (!MONEY_RE.test(troco) || new Decimal(troco).lt(0))) falha('troco', 'Troco inválido.');
+  let offline: VendaEntrada['offline'] = null;
+  if (b.offline) {
+    const o = b.offline as Row;
+    if (Number(o.tpEmis) !== 9) falha('offline/tpEmis', 'Venda off-line: tpEmis deve ser 9.');
+    if (typeof o.xml !== 'string' || o.xml.length < 100) falha('offline/xml', 'Venda off-line: envie o XML da NFC-e.');
+    offline = { dhCont: String(o.dhCont ?? ''), xJust: String(o.xJust ?? ''), serie: Number(o.serie), numero: Number(o.numero), xml: o.xml };
+    if (!Number.isInteger(offline.serie) || !Number.isInteger(offline.numero) || offline.numero < 1) falha('offline/numero', 'Venda off-line: informe série e número da NFC-e.');
+  }
+  const cpf = b.cpfCnpj ? String(b.cpfCnpj).replace(/\D/g, '') : null;
+  return { chave: chave.toLowerCase(), pdvId: inteiro(b.pdvId, 'pdvId', 'PDV'), caixaId: inteiro(b.caixaId, 'caixaId', 'Caixa'), operadorId: inteiro(b.operadorId, 'operadorId', 'Operador'), emitidaEm, cpfCnpj: cpf || null, itens, pagamentos, troco, offline };
+}
+
+/** The answer of a sale, kept with it so the same key gets the same answer. */
+export function respostaDe(v: Row) {
+  return {
+    id: Number(v.id),
+    chave: v.chave,
+    numero: v.numero == null ? null : Number(v.numero),
+    serie: v.serie == null ? null : Number(v.serie),
+    chaveAcesso: v.chave_acesso ?? null,
+    situacao: v.situacao === 'pendente' ? 'erro' : v.situacao,
+    ...(v.motivo ? { motivo: v.motivo } : {}),
+    total: new Decimal(v.total).toFixed(2),
+    troco: new Decimal(v.troco).toFixed(2),
+    qrCode: v.qr_code ?? null,
+    urlConsulta: v.url_consulta ?? null,
+    danfce: `/api/Pdv/vendas/${v.id}/danfce`,
+  };
+}
+
+/**
+ * POST /api/Pdv/vendas. In ONE transaction: the sale row (its idempotency key unique: a second request with the
+ * same key waits for the first and gets its answer; nothing is posted twice), the stock movements (VENDA) from
+ * the PDV's depósito, the payments and the change into the caixa session, and the NFC-e issued through the fiscal
+ * engine. The NFC-e part runs after a savepoint: when it fails (settings, rejection) only the NFC-e is undone
+ * (its number returns to the series) and the cupom is recorded as 'erro' for cupom-erro's retry; the sale stays.
+ */
+export async function registrarVenda(services: Servicos, ctx: Ctx, body: Row, chaveCabecalho: unknown): Promise<{ status: 200 | 201; resposta: Row }> {
+  const e = lerEntrada(body, chaveCabecalho);
+  return services.db.tenant(ctx, async (q) => {
+    const anterior = await q.query<Row>('SELECT resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2', [ctx.tenantId, e.chave]);
+    if (anterior.rows.length) return { status: 200 as const, resposta: anterior.rows[0].resposta };
+    const caixa = await lerCaixa(q, ctx, e.caixaId, true).catch(() => falha('caixaId', 'Caixa não encontrado nesta filial.'));
+    if (caixa.estado !== 'aberto') throw conflict(`O caixa ${caixa.numero} está fechado: abra um caixa para vender.`);
+    if (Number(caixa.cabecalho.pdvId) !== e.pdvId) falha('caixaId', 'O caixa informado é de outro PDV.');
+    const pdv = (await q.query<Row>('SELECT * FROM pdvs WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, e.pdvId])).rows[0];
+    if (!pdv) falha('pdvId', 'PDV não encontrado.');
+    const op = (await q.query<Row>(
+      'SELECT o.ativo, o.bloqueado, g.desconto_maximo FROM operadores_pdv o JOIN grupos_usuario_pdv g ON g.tenant_id = o.tenant_id AND g.id = o.grupo_id WHERE o.tenant_id = $1 AND o.id = $2',
+      [ctx.tenantId, e.operadorId],
+    )).rows[0];
+    if (!op?.ativo) falha('operadorId', 'Operador não encontrado ou inativo.');
+    if (op.bloqueado) throw new HttpError(423, 'Operador bloqueado. Procure o gerente.');
+
+    // Lines: products of this account, the promotion the shared function gives, the operator's discount limit.
+    const ids = [...new Set(e.itens.map((i) => i.produtoId))];
+    const prods = new Map((await q.query<Row>('SELECT id, codigo, descricao, categoria_id, servico, ativo FROM produtos WHERE tenant_id = $1 AND id = ANY($2::int[])', [ctx.tenantId, ids])).rows.map((p) => [Number(p.id), p]));
+    const promocoes = await promocoesDe(q, ctx.tenantId, ids, [...new Set([...prods.values()].map((p) => p.categoria_id).filter((c) => c != null))]);
+    const quando = agoraLocal(e.emitidaEm);
+    let total = new Decimal(0);
+    let bruto = new Decimal(0);
+    let descontoManual = new Decimal(0);
+    e.itens.forEach((l, i) => {
+      const p = prods.get(l.produtoId)!;
+      if (!p) falha(`itens/${i}/produtoId`, `Item ${i + 1}: produto não encontrado.`);
+      const linhaBruta = new Decimal(l.quantidade).times(l.precoUnitario).toDecimalPlaces(2);
+      if (new Decimal(l.desconto).gte(linhaBruta)) falha(`itens/${i}/desconto`, `Item ${i + 1} (${p.descricao}): o desconto não pode ser igual ou maior que o valor do item.`);
+      const promo = aplicarPromocao(promocoes, { produtoId: l.produtoId, categoriaId: p.categoria_id, quantidade: l.quantidade, precoUnitario: l.precoUnitario }, quando);
+      descontoManual = descontoManual.plus(Decimal.max(0, new Decimal(l.desconto).minus(promo?.desconto ?? 0)));
+      bruto = bruto.plus(linhaBruta);
+      total = total.plus(linhaBruta.minus(l.desconto));
+    });
+    const limite = new Decimal(op.desconto_maximo ?? 0);
+    if (descontoManual.gt(0) && descontoManual.div(bruto).times(100).gt(limite)) {
+      falha('itens', `Desconto de ${formatBRL(descontoManual)} passa do limite do operador (${limite.toFixed(2).replace('.', ',')}% da venda).`);
+    }
+
+    // Payments: methods of this account; the total paid covers the sale; change only from methods that allow it.
+    const formas = new Map((await q.query<Row>('SELECT id, descricao, t_pag, permite_troco, ativo, bandeiras FROM pdv_formas_pagamento WHERE tenant_id = $1', [ctx.tenantId])).rows.map((f) => [Number(f.id), f]));
+    let pago = new Decimal(0);
+    let pagoComTroco = new Decimal(0);
+    e.pagamentos.forEach((p, i) => {
+      const f = formas.get(p.formaPagamentoId)!;
+      if (!f?.ativo) falha(`pagamentos/${i}/formaPagamentoId`, `Pagamento ${i + 1}: forma de pagamento não encontrada ou inativa.`);
+      p.tPag = f.t_pag;
+      pago = pago.plus(p.valor);
+      if (f.permite_troco) pagoComTroco = pagoComTroco.plus(p.valor);
+    });
+    if (pago.lt(total)) falha('pagamentos', `Pagamentos: o total pago (${formatBRL(pago)}) é menor que o total da venda (${formatBRL(total)}).`);
+    const troco = pago.minus(total);
+    if (troco.gt(0) && troco.gt(pagoComTroco)) falha('troco', `Troco de ${formatBRL(troco)}: só as formas que permitem troco (dinheiro) podem pagar além do total.`);
+    if (e.troco !== null && !troco.eq(e.troco)) falha('troco', `Troco: informado ${formatBRL(e.troco)}, calculado ${formatBRL(troco)}.`);
+
+    // The sale row first: the unique key makes a concurrent twin wait here, then see this one.
+    const ins = await q.query<Row>(
+      `INSERT INTO pdv_vendas (tenant_id, chave, filial_id, pdv_id, caixa_id, operador_id, emitida_em, cpf_cnpj, total, troco, itens, pagamentos, usuario_id, serie)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (tenant_id, chave) DO NOTHING RETURNING *`,
+      [ctx.tenantId, e.chave, caixa.filial_id, e.pdvId, e.caixaId, e.operadorId, e.emitidaEm, e.cpfCnpj, total.toFixed(2), troco.toFixed(2), JSON.stringify(e.itens), JSON.stringify(e.pagamentos), ctx.userId ?? null, pdv.serie_nfce],
+    );
+    if (!ins.rows.length) {
+      const r = await q.query<Row>('SELECT resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2', [ctx.tenantId, e.chave]);
+      return { status: 200 as const, resposta: r.rows[0].resposta };
+    }
+    const venda = ins.rows[0];
+    const id = Number(venda.id);
+    const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
+    const linhas = e.itens.filter((l) => !prods.get(l.produtoId)!.servico).map((l, k) => ({ produtoId: l.produtoId, depositoId: Number(pdv.deposito_id), quantidade: `-${l.quantidade}`, tipo: TipoMovimentacao.VENDA, origemLinha: k + 1 }));
+    if (linhas.length) await movimentar(q, scope, linhas, { tipo: ORIGEM_VENDA, id });
+    for (const p of e.pagamentos) {
+      await q.query(`INSERT INTO pdv_caixa_movimentos (tenant_id, caixa_id, tipo, forma_pagamento_id, valor, venda_id, usuario_id) VALUES ($1, $2, 'venda', $3, $4, $5, $6)`, [ctx.tenantId, e.caixaId, p.formaPagamentoId, p.valor, id, ctx.userId ?? null]);
+    }
+    if (troco.gt(0)) {
+      const din = await formaDinheiro(q, ctx.tenantId);
+      await q.query(`INSERT INTO pdv_caixa_movimentos (tenant_id, caixa_id, tipo, forma_pagamento_id, valor, venda_id, usuario_id) VALUES ($1, $2, 'troco', $3, $4, $5, $6)`, [ctx.tenantId, e.caixaId, din.id, troco.negated().toFixed(2), id, ctx.userId ?? null]);
+    }
+
+    const v = e.offline ? await nfceOffline(services, q, ctx, venda, e, pdv, prods) : await nfceOnline(services, q, ctx, venda);
+    const resposta = respostaDe(v);
+    await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
+    return { status: 201 as const, resposta };
+  });
+}
+
+/** Issues (or re-issues, from cupom-erro) the NFC-e of a stored sale inside the caller's transaction. */
+async function nfceOnline(services: Servicos, q: Queryable, ctx: Ctx, venda: Row): Promise<Row> {
+  const id = Number(venda.id);
+  await q.query('SAVEPOINT nfce');
+  let r;
+  let doc: NfeDocumento | null = null;
+  let c: ContextoNfce | null = null;
+  try {
+    c = await contextoNfce(services, q, ctx.tenantId, Number(venda.filial_id), Number(venda.serie));
+    const numero = await proximoNumero(q, ctx.tenantId, c.filialId, 'nfce', c.serie);
+    doc = await documentoNfce(q, c, { numero, emitidaEm: new Date(), cpfCnpj: venda.cpf_cnpj, itens: venda.itens, pagamentos: venda.pagamentos });
+    r = await emitir(c, doc);
+  } catch (err) {
+    // Whatever failed (settings, the engine's checks, a statement), only the NFC-e part is undone.
+    if (!(err instanceof FalhaNfce)) console.error('[pdv] falha na emissão da NFC-e', err);
+    r = { situacao: 'erro' as const, motivo: err instanceof FalhaNfce ? err.message : `Falha na emissão da NFC-e: ${(err as Error).message}` };
+  }
+  if (r.situacao === 'erro') {
+    await q.query('ROLLBACK TO SAVEPOINT nfce');
+    const u = await q.query<Row>(
+      `UPDATE pdv_vendas SET situacao = 'erro', motivo = $3, numero = NULL, chave_acesso = NULL, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+      [ctx.tenantId, id, r.motivo ?? 'Falha na emissão da NFC-e.'],
+    );
+    return u.rows[0];
+  }
+  await q.query('RELEASE SAVEPOINT nfce');
+  const m = r.montada!;
+  const autorizada = r.situacao === 'autorizada';
+  const arquivo = await guardarXml(services, ctx.tenantId, m.chave, r.xmlFinal!, autorizada ? 'procNFe' : 'contingencia');
+  const emitida = Date.parse(m.calculo.doc.ide.dataEmissao);
+  const u = await q.query<Row>(
+    `UPDATE pdv_vendas SET situacao = $3, motivo = $4, numero = $5, chave_acesso = $6, tp_emis = $7, protocolo = $8, ambiente = $9, data_autorizacao = $10, documento = $11, xml_arquivo = $12,
+            qr_code = $13, url_consulta = $14, tentativas = tentativas + 1, contingencia_desde = $15, prazo_contingencia = $16, updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [
+      ctx.tenantId, id, r.situacao, autorizada ? null : r.motivo ?? null, m.calculo.doc.ide.numero, m.chave, m.calculo.tpEmis, r.protocolo ?? null, m.calculo.doc.ambiente,
+      autorizada ? (r.dhRecbto ? new Date(r.dhRecbto) : new Date()) : null, JSON.stringify(m.calculo.doc), arquivo, m.qrCode, m.urlChave,
+      autorizada ? null : new Date(emitida), autorizada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
+    ],
+  );
+  return u.rows[0];
+}
+
+/**
+ * A sale made offline: its NFC-e number must come from a block reserved for this PDV and be unused; the XML must
+ * match the sale; it is signed unchanged and sent to SEFAZ at once (still 'contingencia' when SEFAZ is away:
+ * the transmission job sends it within the deadline).
+ */
+async function nfceOffline(services: Servicos, q: Queryable, ctx: Ctx, venda: Row, e: VendaEntrada, pdv: Row, prods: Map<number, Row>): Promise<Row> {
+  const o = e.offline!;
+  const reserva = await q.query('SELECT 1 FROM pdv_numeracao_reservas WHERE tenant_id = $1 AND pdv_id = $2 AND serie = $3 AND $4 BETWEEN de AND ate', [ctx.tenantId, e.pdvId, o.serie, o.numero]);
+  if (!reserva.rows.length) falha('offline/numero', `NFC-e off-line: o número ${o.numero} (série ${o.serie}) não foi reservado para este PDV.`);
+  const usado = await q.query('SELECT 1 FROM pdv_vendas WHERE tenant_id = $1 AND filial_id = $2 AND serie = $3 AND numero = $4', [ctx.tenantId, venda.filial_id, o.serie, o.numero]);
+  if (usado.rows.length) throw conflict(`NFC-e off-line: o número ${o.numero} (série ${o.serie}) já foi usado por outra venda.`);
+  let c: ContextoNfce;
+  try {
+    c = await contextoNfce(services, q, ctx.tenantId, Number(venda.filial_id), o.serie);
+  } catch (err) {
+    if (err instanceof FalhaNfce) falha('offline', `NFC-e off-line: ${err.message}`);
+    throw err;
+  }
+  const cnpj = String((await q.query<Row>('SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, venda.filial_id])).rows[0]?.cpf_cnpj ?? '').replace(/\D/g, '');
+  const erros = conferirOffline(o.xml, {
+    cnpj,
+    serie: o.serie,
+    numero: o.numero,
+    total: venda.total,
+    itens: e.itens.map((l) => ({ codigo: String(prods.get(l.produtoId)!.codigo ?? l.produtoId).slice(0, 60), quantidade: l.quantidade })),
+    pagos: e.pagamentos.reduce((s, p) => s.plus(p.valor), new Decimal(0)).toFixed(2),
+  });
+  if (erros.length) falha('offline/xml', `NFC-e off-line não confere com a venda: ${erros.join('; ')}.`);
+  const a = assinarOffline(c, o.xml);
+  // The document as the engine would have built it (same key parts), for reprinting the DANFCE.
+  const campo = (n: string) => new RegExp(`<${n}>([^<]*)</${n}>`).exec(o.xml)?.[1] ?? '';
+  let doc: NfeDocumento | null = null;
+  try {
+    const base = await documentoNfce(q, c, { numero: o.numero, emitidaEm: new Date(campo('dhEmi')), cpfCnpj: venda.cpf_cnpj, itens: e.itens, pagamentos: e.pagamentos });
+    doc = { ...base, ide: { ...base.ide, dataEmissao: campo('dhEmi'), codigoNumerico: campo('cNF'), tipoEmissao: 9, contingencia: { dataHora: campo('dhCont'), justificativa: campo('xJust') } } } as NfeDocumento;
+  } catch {
+    doc = null;
+  }
+  const emitida = Date.parse(campo('dhEmi')) || e.emitidaEm.getTime();
+  const t = await transmitirContingencia(c, a.xml);
+  const autorizada = t.situacao === 'autorizada';
+  const arquivo = await guardarXml(services, ctx.tenantId, a.chave, autorizada ? t.nfeProc! : a.xml, autorizada ? 'procNFe' : 'contingencia');
+  const u = await q.query<Row>(
+    `UPDATE pdv_vendas SET situacao = $3, motivo = $4, numero = $5, serie = $6, chave_acesso = $7, tp_emis = 9, protocolo = $8, ambiente = $9, data_autorizacao = $10, documento = $11, xml_arquivo = $12,
+            qr_code = $13, url_consulta = $14, tentativas = 1, contingencia_desde = $15, prazo_contingencia = $16, emitida_em = $15, updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [
+      ctx.tenantId, venda.id, autorizada ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'contingencia', autorizada ? null : t.motivo ?? null, o.numero, o.serie, a.chave, t.protocolo ?? null, c.ambiente,
+      autorizada ? (t.dhRecbto ? new Date(t.dhRecbto) : new Date()) : null, doc ? JSON.stringify(doc) : null, arquivo, a.qrCode, a.urlChave, new Date(emitida), new Date(emitida + PRAZO_CONTINGENCIA_MS),
+    ],
+  );
+  if (t.situacao === 'erro') await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, 'erro', $3, 1, $4)`, [ctx.tenantId, venda.id, t.motivo, ctx.userId ?? null]);
+  return u.rows[0];
+}
+
+/** cupom-erro's retry: a new NFC-e for the stored sale (new number), in one transaction. */
+export async function retransmitir(services: Servicos, ctx: Ctx, id: number): Promise<Row> {
+  return services.db.tenant(ctx, async (q) => {
+    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, id])).rows[0];
+    if (!v) throw notFound('Cupom não encontrado.');
+    if (v.situacao === 'contingencia') return respostaDe(await enviarContingencia(services, q, ctx.tenantId, v, ctx.userId ?? null));
+    if (v.situacao !== 'erro') throw conflict(`Este cupom está ${v.situacao}: só um cupom com erro é retransmitido.`);
+    if (v.tp_emis === 9 && v.xml_arquivo) return respostaDe(await enviarContingencia(services, q, ctx.tenantId, v, ctx.userId ?? null));
+    const n = await nfceOnline(services, q, ctx, v);
+    const resposta = respostaDe(n);
+    await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
+    return resposta;
+  });
+}
+
+/** Sends one contingency NFC-e of a locked sale row; records the attempt as a solicitação de reenvio. */
+export async function enviarContingencia(services: Servicos, q: Queryable, tenantId: number, v: Row, usuarioId: number | null): Promise<Row> {
+  const c = await contextoNfce(services, q, tenantId, Number(v.filial_id), Number(v.serie));
+  const stream = await services.storage.get(v.xml_arquivo);
+  if (!stream) throw notFound('XML da NFC-e não encontrado no armazenamento.');
+  const chunks: Buffer[] = [];
+  for await (const ch of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(ch));
+  const xml = Buffer.concat(chunks).toString('utf8');
+  const t = await transmitirContingencia(c, xml);
+  await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, $3, $4, 1, $5)`, [tenantId, v.id, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId]);
+  if (t.situacao === 'contingencia') {
+    const u = await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, v.id, t.motivo]);
+    return u.rows[0];
+  }
+  if (t.situacao === 'erro') {
+    const u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'erro', tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, v.id, t.motivo]);
+    return u.rows[0];
+  }
+  const arquivo = await guardarXml(services, tenantId, v.chave_acesso, t.nfeProc!, 'procNFe');
+  const u = await q.query<Row>(
+    `UPDATE pdv_vendas SET situacao = 'autorizada', motivo = NULL, protocolo = $3, data_autorizacao = $4, xml_arquivo = $5, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [tenantId, v.id, t.protocolo, t.dhRecbto ? new Date(t.dhRecbto) : new Date(), arquivo],
+  );
+  const resposta = respostaDe(u.rows[0]);
+  await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [tenantId, v.id, JSON.stringify(resposta)]);
+  return u.rows[0];
+}
+
+/**
+ * The transmission job: every account's contingency NFC-e (oldest first), each in its own transaction; a note
+ * whose deadline is less than AVISO_PRAZO_MS away (and still not authorised) raises one alert to the account's
+ * administrators.
+ */
+export async function transmitirPendentes(services: Servicos, agora = Date.now(), tenantId?: number): Promise<{ autorizadas: number; pendentes: number; alertas: number }> {
+  const res = { autorizadas: 0, pendentes: 0, alertas: 0 };
+  // Sales whose NFC-e was never attempted (the demo's day of sales, seeded without a certificate): issued now.
+  const novas = await services.db.query<Row>(`SELECT tenant_id, id, filial_id, usuario_id FROM pdv_vendas WHERE situacao = 'pendente' AND documento IS NULL ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY emitida_em, id LIMIT 200`, tenantId ? [tenantId] : []);
+  for (const row of novas.rows) {
+    const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };
+    try {
+      const v = await services.db.tenant(ctx, async (q) => {
+        const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 AND situacao = 'pendente' FOR UPDATE SKIP LOCKED`, [ctx.tenantId, row.id])).rows[0];
+        if (!atual) return null;
+        const n = await nfceOnline(services, q, ctx, atual);
+        await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, row.id, JSON.stringify(respostaDe(n))]);
+        return n;
+      });
+      if (v?.situacao === 'autorizada') res.autorizadas++;
+      else res.pendentes++;
+    } catch {
+      res.pendentes++;
+    }
+  }
+  const r = await services.db.query<Row>(
+    `SELECT tenant_id, id FROM pdv_vendas WHERE situacao = 'contingencia' AND xml_arquivo IS NOT NULL ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY emitida_em, id LIMIT 500`,
+    tenantId ? [tenantId] : [],
+  );
+  for (const row of r.rows) {
+    const t = Number(row.tenant_id);
+    try {
+      const v = await services.db.tenant({ tenantId: t }, async (q) => {
+        const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 AND situacao = 'contingencia' FOR UPDATE SKIP LOCKED`, [t, row.id])).rows[0];
+        return atual ? enviarContingencia(services, q, t, atual, null) : null;
+      });
+      if (v?.situacao === 'autorizada') res.autorizadas++;
+      else res.pendentes++;
+    } catch {
+      res.pendentes++;
+    }
+  }
+  res.alertas = await alertarPrazos(services, agora, tenantId);
+  return res;
+}
+
+export async function alertarPrazos(services: Servicos, agora = Date.now(), tenantId?: number): Promise<number> {
+  const r = await services.db.query<Row>(
+    `SELECT v.tenant_id, v.id, v.numero, v.serie, v.prazo_contingencia FROM pdv_vendas v WHERE v.situacao = 'contingencia' AND NOT v.alerta_prazo AND v.prazo_contingencia <= $1 ${tenantId ? 'AND v.tenant_id = $2' : ''}`,
+    tenantId ? [new Date(agora + AVISO_PRAZO_MS), tenantId] : [new Date(agora + AVISO_PRAZO_MS)],
+  );
+  let n = 0;
+  for (const v of r.rows) {
+    const prazo = new Date(v.prazo_contingencia).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    const texto = `A NFC-e ${v.numero}/${v.serie}, emitida em contingência, precisa ser transmitida à SEFAZ até ${prazo}. Verifique a conexão e as solicitações de reenvio.`;
+    const ins = await services.db.tenant({ tenantId: Number(v.tenant_id) }, async (q) => {
+      const a = await q.query<Row>(
+        `INSERT INTO alertas (tenant_id, user_id, tipo, texto, link, permite_excluir)
+         SELECT u.tenant_id, u.id, 'warning', $2, 'pages/configuracoes/solicitacao-reenvios', true FROM users u WHERE u.tenant_id = $1 AND u.ativo AND u.perfil_admin
+         RETURNING user_id, id, tipo, texto, data, link, permite_excluir AS "permiteExcluir", lido`,
+        [v.tenant_id, texto],
+      );
+      await q.query('UPDATE pdv_vendas SET alerta_prazo = true WHERE tenant_id = $1 AND id = $2', [v.tenant_id, v.id]);
+      return a.rows;
+    });
+    for (const { user_id, ...alerta } of ins) services.realtime?.toUser(Number(v.tenant_id), user_id, 'alerta', alerta);
+    n++;
+  }
+  return n;
+}
+
+/** A block of NFC-e numbers for offline selling: taken from the series (gap-free sequence) and recorded. */
+export async function reservarNumeracao(services: Servicos, ctx: Ctx, body: Row): Promise<{ serie: number; de: number; ate: number }> {
+  const quantidade = Number(body?.quantidade ?? 50);
+  if (!Number.isInteger(quantidade) || quantidade < 1 || quantidade > 500) falha('quantidade', 'Quantidade: de 1 a 500 números.');
+  return services.db.tenant(ctx, async (q) => {
+    const pdv = (await q.query<Row>('SELECT id, filial_id, serie_nfce, descricao FROM pdvs WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, body?.pdvId])).rows[0];
+    if (!pdv) falha('pdvId', 'PDV não encontrado.');
+    const serie = Number(pdv.serie_nfce);
+    const r = await q.query<{ n: string }>(
+      `INSERT INTO sequencias_filial (tenant_id, filial_id, tipo, serie, ultimo_numero) VALUES ($1, $2, 'nfce', $3, $4)
+       ON CONFLICT (tenant_id, filial_id, tipo, serie) DO UPDATE SET ultimo_numero = sequencias_filial.ultimo_numero + $4, updated_at = now()
+       RETURNING ultimo_numero::text AS n`,
+      [ctx.tenantId, pdv.filial_id, serie, quantidade],
+    );
+    const ate = Number(r.rows[0].n);
+    const de = ate - quantidade + 1;
+    await q.query('INSERT INTO pdv_numeracao_reservas (tenant_id, pdv_id, filial_id, serie, de, ate, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7)', [ctx.tenantId, pdv.id, pdv.filial_id, serie, de, ate, ctx.userId ?? null]);
+    return { serie, de, ate };
+  });
+}
+
+/** Reverses a sale's stock and caixa rows (cancellation): mirror rows appended, nothing erased. */
+export async function estornarVenda(q: Queryable, ctx: Ctx, v: Row): Promise<void> {
+  await estornar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: ORIGEM_VENDA, id: Number(v.id) });
+  await q.query(
+    `INSERT INTO pdv_caixa_movimentos (tenant_id, caixa_id, tipo, forma_pagamento_id, valor, venda_id, estorno_de, usuario_id, motivo)
+     SELECT tenant_id, caixa_id, 'estorno', forma_pagamento_id, -valor, venda_id, id, $3, 'Cancelamento da NFC-e' FROM pdv_caixa_movimentos WHERE tenant_id = $1 AND venda_id = $2 AND tipo IN ('venda', 'troco')`,
+    [ctx.tenantId, v.id, ctx.userId ?? null],
+  );
+}

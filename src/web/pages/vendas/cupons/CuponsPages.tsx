@@ -1,0 +1,124 @@
+import { CloseCircleOutlined, FileTextOutlined, MailOutlined, PrinterOutlined, RedoOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { mutate } from 'swr';
+import { api } from '../../../api/client.ts';
+import { getUser, may } from '../../../api/session.ts';
+import { useSomenteLeitura } from '../../../assinatura/assinatura.ts';
+import { useBrandDoc } from '../../../brand/brand-overlay.ts';
+import { confirmDialog, showError, textInputDialog, toast } from '../../../dialogs/dialogs.tsx';
+import { SchemaGrid } from '../../../renderer/SchemaGrid.tsx';
+import { resourceByName } from '../../../schemas/registry.ts';
+import type { ResourceDoc } from '../../../../../generated/schema-types.ts';
+
+type Row = Record<string, unknown> & { id: number };
+const ALSO = ['chaveAcesso', 'situacao', 'numero', 'serie'];
+
+const recarregar = () => mutate((key) => typeof key === 'string' && /Cupons(Fiscais|Erro)/.test(key), undefined, { revalidate: true });
+
+async function abrir(url: string, tipo: string) {
+  try {
+    const r = await api.get<Blob>(url, { responseType: 'blob' });
+    const link = URL.createObjectURL(new Blob([r.data], { type: tipo }));
+    window.open(link, '_blank');
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function baixarXml(row: Row) {
+  try {
+    const r = await api.get<Blob>(`Pdv/cupons/${row.id}/xml`, { responseType: 'blob' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(r.data);
+    a.download = `${String(row.chaveAcesso)}.xml`;
+    a.click();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function cancelar(row: Row) {
+  const justificativa = await textInputDialog({ title: `Cancelar a NFC-e ${String(row.numero)}?`, label: 'Justificativa (de 15 a 255 caracteres)', min: 15, max: 255 });
+  if (!justificativa) return;
+  try {
+    await api.post(`Pdv/cupons/${row.id}/cancelar`, { justificativa });
+    toast('success', `NFC-e ${String(row.numero)} cancelada.`);
+    await recarregar();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function enviarEmail(row: Row) {
+  const email = await textInputDialog({ title: 'Enviar a NFC-e por e-mail', label: 'E-mail do consumidor', min: 5, max: 120 });
+  if (!email) return;
+  try {
+    await api.post(`Pdv/cupons/${row.id}/reenviar-email`, { email });
+    toast('success', `NFC-e enviada para ${email}.`);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function retransmitir(row: Row) {
+  if (!(await confirmDialog({ title: 'Retransmitir o cupom?', content: 'A NFC-e desta venda será emitida de novo na SEFAZ.' }))) return;
+  try {
+    const r = await api.post<{ situacao: string; numero: number | null; motivo?: string }>(`Pdv/cupons/${row.id}/retransmitir`, {});
+    if (r.data.situacao === 'autorizada') toast('success', `NFC-e ${r.data.numero} autorizada.`);
+    else toast('warning', `A NFC-e não foi autorizada: ${r.data.motivo ?? r.data.situacao}`);
+    await recarregar();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+/** pages/vendas/cupom-fiscal: every NFC-e of the PDV with its state; reprint, e-mail, XML and cancel from its row. */
+export function CupomFiscalPage() {
+  const doc = useBrandDoc(resourceByName('cupomFiscal') as ResourceDoc);
+  const user = useSomenteLeitura() ? null : getUser();
+  const podeCancelar = may(user, 'app.saida', 'full');
+  return (
+    <SchemaGrid
+      doc={doc}
+      canCreate={false}
+      canEdit={false}
+      canDelete={false}
+      alsoFields={ALSO}
+      rowActions={(row) => {
+        const emitida = row.situacao === 'autorizada' || row.situacao === 'contingencia' || row.situacao === 'cancelada';
+        return (
+          <Space size={0}>
+            {emitida && <Button size="small" type="text" icon={<PrinterOutlined />} aria-label="Reimprimir" title="Reimprimir DANFCE" onClick={() => abrir(`Pdv/vendas/${row.id}/danfce`, 'application/pdf')} />}
+            {emitida && <Button size="small" type="text" icon={<FileTextOutlined />} aria-label="Baixar XML" title="Baixar XML" onClick={() => baixarXml(row)} />}
+            {emitida && <Button size="small" type="text" icon={<MailOutlined />} aria-label="Enviar por e-mail" title="Enviar por e-mail" onClick={() => enviarEmail(row)} />}
+            {row.situacao === 'autorizada' && podeCancelar && <Button size="small" type="text" danger icon={<CloseCircleOutlined />} aria-label="Cancelar" title="Cancelar NFC-e" onClick={() => cancelar(row)} />}
+            {row.situacao === 'erro' && <Button size="small" type="text" icon={<RedoOutlined />} aria-label="Retransmitir" title="Retransmitir" onClick={() => retransmitir(row)} />}
+          </Space>
+        );
+      }}
+    />
+  );
+}
+
+/** pages/vendas/cupom-erro: sales whose NFC-e failed, with the reason; retry from the row. */
+export function CupomErroPage() {
+  const doc = useBrandDoc(resourceByName('cupomErro') as ResourceDoc);
+  const user = useSomenteLeitura() ? null : getUser();
+  const pode = may(user, 'app.cupomerro', 'change');
+  return (
+    <SchemaGrid
+      doc={doc}
+      canCreate={false}
+      canEdit={false}
+      canDelete={false}
+      alsoFields={ALSO}
+      rowActions={(row) =>
+        pode ? (
+          <Button size="small" type="link" icon={<RedoOutlined />} onClick={() => retransmitir(row)}>
+            Retransmitir
+          </Button>
+        ) : null
+      }
+    />
+  );
+}

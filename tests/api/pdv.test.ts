@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Decimal from 'decimal.js';
+import type { FastifyInstance } from 'fastify';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
+import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
+import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
+import { generateKeyPairSync } from 'node:crypto';
+import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
+import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
+import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
+import { CSC_DEMO } from '../../src/server/pdv/demo.ts';
+
+const xsdOk = (xsd: string, xml: string) => xmllintSchema(path.join(PL_009, xsd), { x: xml }).x;
+const certDoXml = (xml: string) => pemDeBase64(/<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]);
+
+// The point of sale's server (issue 19, PDV-CONTRACT.md): settings, operators and their PIN lock, caixa sessions to
+// the cent, sales posting stock + payments + NFC-e at the local SEFAZ in one transaction, idempotency under
+// concurrency, the refusals, other accounts.
+describe.each(BACKENDS)('PDV on %s', (backend) => {
+  let srv: TestServer;
+  let app: FastifyInstance;
+  let admin: string;
+  let vizinha: string;
+  let vendedor: string;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pdv-'));
+  const call = (token: string, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token, ...headers } });
+  const ok = async (token: string, method: string, url: string, payload?: unknown, status = 200) => {
+    const r = await call(token, method, url, payload);
+    expect(r.statusCode, r.body).toBe(status);
+    return r.json();
+  };
+  const sql = (text: string, params: unknown[] = []) => srv.db.query(text, params);
+  let tenant: number;
+  let pdvId: number;
+  let pdv2: number;
+  let formas: Record<string, number>;
+  let operadorId: number;
+  let produtos: { id: number; preco: string }[];
+
+  beforeAll(async () => {
+    await pararSefazLocal();
+    process.env.DATA_DIR = dataDir;
+    srv = await startTestServer(backend, { dataDir });
+    app = srv.app;
+    admin = await login(app, 'admin@demo.com.br');
+    vizinha = await login(app, 'admin@vizinha.com.br');
+    vendedor = await login(app, 'vendedor@demo.com.br');
+    tenant = Number((await sql(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id);
+    const pdvs = (await sql(`SELECT id, descricao FROM pdvs WHERE tenant_id = $1 ORDER BY id`, [tenant])).rows;
+    pdvId = Number(pdvs[0].id);
+    pdv2 = Number(pdvs[1].id);
+    formas = Object.fromEntries((await sql(`SELECT id, t_pag FROM pdv_formas_pagamento WHERE tenant_id = $1`, [tenant])).rows.map((f) => [f.t_pag, Number(f.id)]));
+    operadorId = Number((await sql(`SELECT id FROM operadores_pdv WHERE tenant_id = $1 AND codigo = '1'`, [tenant])).rows[0].id);
+    const dep = Number((await sql(`SELECT deposito_id FROM pdvs WHERE id = $1`, [pdvId])).rows[0].deposito_id);
+    produtos = (await sql(
+      `SELECT p.id, p.preco_venda::text AS preco FROM produtos p JOIN saldos_estoque s ON s.tenant_id = p.tenant_id AND s.produto_id = p.id AND s.deposito_id = $2
+        WHERE p.tenant_id = $1 AND p.ncm IS NOT NULL AND NOT p.servico AND p.preco_venda > 0 AND s.quantidade >= 50 AND s.lote_id IS NULL ORDER BY p.id LIMIT 10`,
+      [tenant, dep],
+    )).rows.map((r) => ({ id: Number(r.id), preco: new Decimal(r.preco).toFixed(2) }));
+    expect(produtos.length).toBeGreaterThanOrEqual(3);
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await pararSefazLocal();
+  });
+
+  const abrirCaixa = async (pdv: number, valor = '100.00') => ok(admin, 'POST', '/api/Pdv/caixas', { pdvId: pdv, operadorId, valorAbertura: valor }, 201);
+  const caixaAtual = async () => {
+    const r = await call(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    return r.statusCode === 200 ? r.json() : abrirCaixa(pdvId);
+  };
+  const venda = (caixaId: number, extra: Record<string, unknown> = {}, itens = [{ produtoId: produtos[0].id, quantidade: '2', precoUnitario: produtos[0].preco, desconto: '0' }]) => {
+    const total = itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.precoUnitario).toDecimalPlaces(2)).minus(i.desconto), new Decimal(0));
+    return { chave: randomUUID(), pdvId, caixaId, operadorId, emitidaEm: new Date().toISOString(), itens, pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: total.toFixed(2) }], troco: '0.00', ...extra };
+  };
+
+  it('settings: payment methods, stations, groups and operators through the generic API; the PIN is never answered', async () => {
+    const f = await ok(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Vale-refeição', tPag: '10', tef: false, permiteTroco: false }, 200);
+    expect(f).toMatchObject({ descricao: 'Vale-refeição', tPag: '10' });
+    const semBandeira = await call(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Boleto', tPag: '15', bandeiras: ['01'] });
+    expect(semBandeira.statusCode).toBe(400);
+    expect(semBandeira.json().error.message).toMatch(/Bandeiras/);
+    const tPagRuim = await call(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Xis', tPag: '77' });
+    expect(tPagRuim.statusCode).toBe(400);
+    const g = await ok(admin, 'POST', '/api/GruposUsuarioPdv', { descricao: 'Fiscais', descontoMaximo: '7.50', podeCancelar: true });
+    const o = await ok(admin, 'POST', '/api/OperadoresPdv', { nome: 'Fábio Fiscal', codigo: '77', grupoId: g.id, pin: '4321' });
+    expect(o.pin).toBeNull();
+    expect(JSON.stringify(o)).not.toMatch(/\$2[aby]\$/);
+    const hash = (await sql(`SELECT pin_hash FROM operadores_pdv WHERE id = $1`, [o.id])).rows[0].pin_hash;
+    expect(hash).toMatch(/^\$2[aby]\$/);
+    expect((await call(admin, 'POST', '/api/OperadoresPdv', { nome: 'Sem PIN', codigo: '78', grupoId: g.id })).statusCode).toBe(400);
+    // An edit without a PIN keeps the old one.
+    await ok(admin, 'PUT', `/api/OperadoresPdv/${o.id}`, { nome: 'Fábio Fiscal Filho', codigo: '77', grupoId: g.id, ativo: true });
+    expect((await sql(`SELECT pin_hash FROM operadores_pdv WHERE id = $1`, [o.id])).rows[0].pin_hash).toBe(hash);
+    const dep = (await sql(`SELECT id, filial_id FROM depositos WHERE tenant_id = $1 ORDER BY id`, [tenant])).rows;
+    const outroDep = dep.find((d) => Number(d.filial_id) !== Number(dep[0].filial_id));
+    const p = await ok(admin, 'POST', '/api/Pdvs', { descricao: 'Caixa 09', filialId: Number(dep[0].filial_id), depositoId: Number(dep[0].id), serieNfce: 9, larguraImpressora: 58, balancaPrefixo: '2', balancaTipo: 'peso', teclado: 'reduzido' });
+    expect(p).toMatchObject({ serieNfce: 9, larguraImpressora: 58, balancaTipo: 'peso' });
+    if (outroDep) {
+      const r = await call(admin, 'POST', '/api/Pdvs', { descricao: 'Caixa 10', filialId: Number(dep[0].filial_id), depositoId: Number(outroDep.id), serieNfce: 10 });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().error.message).toMatch(/^Depósito: /);
+    }
+    expect((await call(admin, 'POST', '/api/Pdvs', { descricao: 'Caixa 11', filialId: Number(dep[0].filial_id), depositoId: Number(dep[0].id), serieNfce: 11, larguraImpressora: 99 })).statusCode).toBe(400);
+    // Lists: demo stations, methods and operators.
+    const lista = await ok(admin, 'GET', `/api/FormasPagamentoPdv?filter=${encodeURIComponent(JSON.stringify({ order: 'descricao ASC' }))}`);
+    expect(lista.map((x: { descricao: string }) => x.descricao)).toEqual(expect.arrayContaining(['Dinheiro', 'Cartão de crédito', 'Cartão de débito', 'PIX']));
+    // Users without the keys see nothing; other accounts see none of these.
+    expect((await call(vendedor, 'GET', '/api/Pdvs')).statusCode).toBe(403);
+    expect(await ok(vizinha, 'GET', '/api/OperadoresPdv')).toEqual([]);
+    expect((await call(vizinha, 'GET', `/api/OperadoresPdv/${o.id}`)).statusCode).toBe(404);
+  });
+
+  it('operator sign-in: right PIN answers the limits; the 5th wrong PIN in a row locks (423); a new PIN unlocks', async () => {
+    const r = await ok(admin, 'POST', '/api/Pdv/operadores/entrar', { pdvId, codigo: '2', pin: '1234' });
+    expect(r).toMatchObject({ operador: { nome: 'Olga Operadora' }, limites: { descontoMaximo: '5.00', podeCancelar: false, podeAbrirGaveta: false } });
+    for (let i = 1; i <= 4; i++) {
+      const e = await call(admin, 'POST', '/api/Pdv/operadores/entrar', { pdvId, codigo: '3', pin: '9999' });
+      expect(e.statusCode).toBe(401);
+      expect(e.json().error.message).toBe('PIN incorreto.');
+    }
+    const quinta = await call(admin, 'POST', '/api/Pdv/operadores/entrar', { pdvId, codigo: '3', pin: '9999' });
+    expect(quinta.statusCode).toBe(423);
+    expect(quinta.json().error.message).toBe('Operador bloqueado. Procure o gerente.');
+    // Locked: even the right PIN is refused.
+    expect((await call(admin, 'POST', '/api/Pdv/operadores/entrar', { pdvId, codigo: '3', pin: '1234' })).statusCode).toBe(423);
+    const op = (await sql(`SELECT id, nome, grupo_id FROM operadores_pdv WHERE tenant_id = $1 AND codigo = '3'`, [tenant])).rows[0];
+    expect((await ok(admin, 'GET', `/api/OperadoresPdv/${op.id}`)).bloqueado).toBe(true);
+    await ok(admin, 'PATCH', `/api/OperadoresPdv/${op.id}`, { pin: '5678' });
+    expect((await ok(admin, 'POST', '/api/Pdv/operadores/entrar', { pdvId, codigo: '3', pin: '5678' })).operador.id).toBe(Number(op.id));
+    // A right PIN resets the count.
+    await call(admin, 'POST', '/api/Pdv/operadores/entrar', { pdvId, codigo: '3', pin: '0000' });
+    await ok(admin, 'POST', '/api/Pdv/operadores/entrar', { pdvId, codigo: '3', pin: '5678' });
+    expect(Number((await sql(`SELECT tentativas FROM operadores_pdv WHERE id = $1`, [op.id])).rows[0].tentativas)).toBe(0);
+  });
+
+  it('caixa: open with a float, sangria and suprimento with reasons, a sale, close to the cent with the difference and the finance posting; report PDFs', async () => {
+    const c = await abrirCaixa(pdvId, '150.00');
+    expect(c).toMatchObject({ pdvId, valorAbertura: '150.00', estado: 'aberto' });
+    expect((await call(admin, 'POST', '/api/Pdv/caixas', { pdvId, operadorId, valorAbertura: '10.00' })).statusCode).toBe(409);
+    const aberto = await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    expect(aberto.id).toBe(c.id);
+    expect(aberto.esperado.find((e: { formaPagamentoId: number }) => e.formaPagamentoId === formas['01']).valor).toBe('150.00');
+    const semMotivo = await call(admin, 'POST', `/api/Pdv/caixas/${c.id}/sangria`, { valor: '10.00', motivo: '' });
+    expect(semMotivo.statusCode).toBe(400);
+    expect((await call(admin, 'POST', `/api/Pdv/caixas/${c.id}/sangria`, { valor: '1000.00', motivo: 'Cofre' })).statusCode).toBe(400);
+    await ok(admin, 'POST', `/api/Pdv/caixas/${c.id}/suprimento`, { valor: '20.30', motivo: 'Troco do banco' }, 201);
+    await ok(admin, 'POST', `/api/Pdv/caixas/${c.id}/sangria`, { valor: '70.10', motivo: 'Depósito no cofre' }, 201);
+    // A sale paid 30.00 in cash and the rest by debit card, change 0 — plus one with change.
+    const item = { produtoId: produtos[1].id, quantidade: '3', precoUnitario: '12.35', desconto: '0.05' };
+    const total = new Decimal('37.00');
+    const v1 = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id, { pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: '30.00' }, { formaPagamentoId: formas['04'], tPag: '04', valor: total.minus(30).toFixed(2), bandeira: '02' }] }, [item]), 201);
+    expect(v1).toMatchObject({ total: '37.00', troco: '0.00' });
+    const v2 = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id, { pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: '50.00' }], troco: '13.00' }, [item]), 201);
+    expect(v2.troco).toBe('13.00');
+    // Expected in cash: 150 + 20.30 - 70.10 + 30 + 50 - 13 = 167.20; debit 7.00.
+    const esperado = (await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`)).esperado as { formaPagamentoId: number; valor: string }[];
+    expect(esperado.find((e) => e.formaPagamentoId === formas['01'])!.valor).toBe('167.20');
+    expect(esperado.find((e) => e.formaPagamentoId === formas['04'])!.valor).toBe('7.00');
+    const antes = (await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'caixaPdv' AND origem_id = $2`, [tenant, c.id])).rows[0].n;
+    expect(antes).toBe(0);
+    const f = await ok(admin, 'POST', `/api/Pdv/caixas/${c.id}/fechar`, { contado: [{ formaPagamentoId: formas['01'], valor: '167.00' }, { formaPagamentoId: formas['04'], valor: '7.00' }] });
+    expect(f.diferencas.find((d: { formaPagamentoId: number }) => d.formaPagamentoId === formas['01']).valor).toBe('-0.20');
+    expect(f.diferencas.find((d: { formaPagamentoId: number }) => d.formaPagamentoId === formas['04']).valor).toBe('0.00');
+    expect(f).toMatchObject({ estado: 'fechado', totalEsperado: '174.20', totalContado: '174.00', diferenca: '-0.20' });
+    // Finance: net sales per method into its account (cash 80 - 13 = 67.00, debit 7.00) and the shortage as a despesa, all settled.
+    const l = (await sql(`SELECT l.tipo, l.valor_total::text AS v, l.descricao FROM lancamentos l WHERE l.tenant_id = $1 AND l.origem_tipo = 'caixaPdv' AND l.origem_id = $2 ORDER BY l.id`, [tenant, c.id])).rows;
+    expect(l.map((x) => [Number(x.tipo), x.v])).toEqual([[0, '67.00'], [0, '7.00'], [1, '0.20']]);
+    // Closed: nothing more moves, a second closing is refused.
+    expect((await call(admin, 'POST', `/api/Pdv/caixas/${c.id}/fechar`, { contado: [] })).statusCode).toBe(409);
+    expect((await call(admin, 'POST', `/api/Pdv/caixas/${c.id}/suprimento`, { valor: '1.00', motivo: 'Teste' })).statusCode).toBe(409);
+    expect((await call(admin, 'POST', '/api/Pdv/vendas', venda(c.id))).statusCode).toBe(409);
+    for (const formato of ['80mm', 'a4']) {
+      const pdf = await call(admin, 'GET', `/api/Pdv/caixas/${c.id}/relatorio?formato=${formato}`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // The generic document list shows the session closed with its difference.
+    const lista = await ok(admin, 'GET', `/api/CaixasPdv?filter=${encodeURIComponent(JSON.stringify({ where: { id: c.id } }))}`);
+    expect(lista[0]).toMatchObject({ estado: 'fechado', diferenca: '-0.20', totalVendas: '74.00' });
+  });
+
+  it('a sale posts stock, payments and an NFC-e authorised at the local SEFAZ (xmllint + xmlsec1); the DANFCE prints', async () => {
+    const c = await abrirCaixa(pdvId);
+    const saldo = async () => new Decimal((await sql(`SELECT coalesce(sum(quantidade), 0)::text AS q FROM saldos_estoque WHERE tenant_id = $1 AND produto_id = $2`, [tenant, produtos[0].id])).rows[0].q);
+    const antes = await saldo();
+    const itens = produtos.slice(0, 3).map((p, i) => ({ produtoId: p.id, quantidade: String(i + 1), precoUnitario: p.preco, desconto: '0' }));
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id, { cpfCnpj: '529.982.247-25' }, itens), 201);
+    expect(r.situacao, r.motivo).toBe('autorizada');
+    expect(r.chaveAcesso).toMatch(/^\d{44}$/);
+    expect(r.chaveAcesso.slice(20, 22)).toBe('65');
+    expect(r.qrCode).toContain(r.chaveAcesso);
+    expect((await saldo()).toString()).toBe(antes.minus(1).toString());
+    const xml = await call(admin, 'GET', `/api/Pdv/cupons/${r.id}/xml`);
+    expect(xml.statusCode).toBe(200);
+    expect(xsdOk('procNFe_v4.00.xsd', xml.body)).toBe('');
+    expect(xmlsecVerify(xml.body, certDoXml(xml.body), 'infNFe').ok).toBe(true);
+    expect(xml.body).toContain('<mod>65</mod>');
+    expect(xml.body).toContain('<CPF>52998224725</CPF>');
+    const pdf = await call(admin, 'GET', r.danfce);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(admin, 'GET', `${r.danfce}?formato=html`)).body).toContain(r.chaveAcesso.replace(/(\d{4})(?=\d)/g, '$1 '));
+    expect((await call(admin, 'GET', `${r.danfce}?formato=escpos`)).rawPayload[0]).toBe(0x1b);
+    const cupons = await ok(admin, 'GET', `/api/Pdv/cupons?filter=${encodeURIComponent(JSON.stringify({ where: { id: r.id } }))}`);
+    expect(cupons[0]).toMatchObject({ situacao: 'autorizada', chaveAcesso: r.chaveAcesso, total: r.total });
+    // E-mail with XML and DANFCE, then the cancellation within the window (justification of at least 15 characters).
+    expect((await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/reenviar-email`, { email: 'cliente@exemplo.com.br' })).enviado).toBe(true);
+    expect((await call(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'curta' })).statusCode).toBe(400);
+    const cancel = await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' });
+    expect(cancel.situacao).toBe('cancelada');
+    expect((await saldo()).toString()).toBe(antes.toString());
+    expect((await call(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' })).statusCode).toBe(409);
+  });
+
+  it('the same Idempotency-Key sent 10 times at once posts one sale and gets one answer', async () => {
+    const c = await caixaAtual();
+    const body = venda(c.id);
+    const chave = body.chave;
+    const movs = async () => (await sql(`SELECT count(*)::int AS n FROM pdv_caixa_movimentos WHERE tenant_id = $1 AND caixa_id = $2`, [tenant, c.id])).rows[0].n;
+    const antes = await movs();
+    const rs = await Promise.all(Array.from({ length: 10 }, () => call(admin, 'POST', '/api/Pdv/vendas', { ...body, chave: undefined }, { 'idempotency-key': chave })));
+    const codes = rs.map((r) => r.statusCode).sort();
+    expect(codes, rs.map((r) => r.body).join('\n')).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(rs.map((r) => r.json().id));
+    expect(ids.size).toBe(1);
+    expect(new Set(rs.map((r) => r.json().chaveAcesso)).size).toBe(1);
+    expect((await sql(`SELECT count(*)::int AS n FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2`, [tenant, chave])).rows[0].n).toBe(1);
+    expect((await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'pdvVenda' AND origem_id = $2`, [tenant, [...ids][0]])).rows[0].n).toBe(1);
+    expect(await movs()).toBe(antes + 1);
+  });
+
+  it('bad input: payment below the total, unknown product, discount over the limit, closing with an open sale — refused and nothing changes', async () => {
+    const c = await caixaAtual();
+    const n = async () => (await sql(`SELECT count(*)::int AS n FROM pdv_vendas WHERE tenant_id = $1`, [tenant])).rows[0].n;
+    const antes = await n();
+    const pouco = await call(admin, 'POST', '/api/Pdv/vendas', venda(c.id, { pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: '0.01' }] }));
+    expect(pouco.statusCode).toBe(400);
+    expect(pouco.json().error.message).toMatch(/^Pagamentos: o total pago \(R\$ 0,01\) é menor que o total da venda/);
+    const troco = await call(admin, 'POST', '/api/Pdv/vendas', venda(c.id, { pagamentos: [{ formaPagamentoId: formas['03'], tPag: '03', valor: '9999.00' }] }));
+    expect(troco.statusCode).toBe(400);
+    expect((await call(admin, 'POST', '/api/Pdv/vendas', venda(c.id, {}, [{ produtoId: 999999, quantidade: '1', precoUnitario: '1.00', desconto: '0' }]))).statusCode).toBe(400);
+    const olga = Number((await sql(`SELECT id FROM operadores_pdv WHERE tenant_id = $1 AND codigo = '2'`, [tenant])).rows[0].id);
+    const desconto = await call(admin, 'POST', '/api/Pdv/vendas', venda(c.id, { operadorId: olga }, [{ produtoId: produtos[0].id, quantidade: '1', precoUnitario: '100.00', desconto: '50.00' }]));
+    expect(desconto.statusCode).toBe(400);
+    expect(desconto.json().error.message).toMatch(/limite do operador/);
+    expect((await call(admin, 'POST', '/api/Pdv/vendas', { ...venda(c.id), chave: 'não-é-uuid' })).statusCode).toBe(400);
+    expect(await n()).toBe(antes);
+    // The station still holds an unsynchronised sale; and a sale on the server whose NFC-e is still being issued.
+    const aberta = await call(admin, 'POST', `/api/Pdv/caixas/${c.id}/fechar`, { contado: [], vendasAbertas: 1 });
+    expect(aberta.statusCode).toBe(409);
+    expect(aberta.json().error.message).toMatch(/venda em aberto/);
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
+    await sql(`UPDATE pdv_vendas SET situacao = 'pendente' WHERE id = $1`, [r.id]);
+    expect((await call(admin, 'POST', `/api/Pdv/caixas/${c.id}/fechar`, { contado: [] })).statusCode).toBe(409);
+    await sql(`UPDATE pdv_vendas SET situacao = 'autorizada' WHERE id = $1`, [r.id]);
+    expect((await ok(admin, 'GET', `/api/CaixasPdv/${c.id}`)).estado).toBe('aberto');
+  });
+
+  it('cupom-erro: a failed NFC-e keeps the sale posted and lists it; the retry issues it', async () => {
+    const c = await caixaAtual();
+    const conf = (await sql(`SELECT csc_token FROM configuracoes_nfe WHERE tenant_id = $1`, [tenant])).rows[0];
+    await sql(`UPDATE configuracoes_nfe SET csc_token = NULL WHERE tenant_id = $1`, [tenant]);
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
+    await sql(`UPDATE configuracoes_nfe SET csc_token = $2 WHERE tenant_id = $1`, [tenant, conf.csc_token]);
+    expect(r).toMatchObject({ situacao: 'erro', numero: null });
+    expect(r.motivo).toMatch(/CSC/);
+    expect((await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'pdvVenda' AND origem_id = $2`, [tenant, r.id])).rows[0].n).toBe(1);
+    const erros = await ok(admin, 'GET', '/api/CuponsErro');
+    expect(erros.map((e: { id: number }) => e.id)).toContain(r.id);
+    expect(erros.every((e: { situacao: string }) => e.situacao === 'erro')).toBe(true);
+    const again = await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/retransmitir`);
+    expect(again.situacao, again.motivo).toBe('autorizada');
+    expect((await ok(admin, 'GET', '/api/CuponsErro')).map((e: { id: number }) => e.id)).not.toContain(r.id);
+    // The same key now answers the authorised cupom.
+    const replay = await call(admin, 'POST', '/api/Pdv/vendas', { ...venda(c.id), chave: r.chave });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().situacao).toBe('autorizada');
+  });
+
+  it('numbering blocks for offline selling never overlap the online numbers', async () => {
+    const a = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 5 }, 201);
+    const b = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 5 }, 201);
+    expect(b.de).toBe(a.ate + 1);
+    expect(a.ate - a.de).toBe(4);
+    const c = await caixaAtual();
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
+    expect(r.numero).toBeGreaterThan(b.ate);
+    expect((await call(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 0 })).statusCode).toBe(400);
+  });
+
+  it('other accounts and users without the key reach nothing of the PDV', async () => {
+    const c = await caixaAtual();
+    expect((await call(vizinha, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`)).statusCode).toBe(404);
+    expect((await call(vizinha, 'POST', `/api/Pdv/caixas/${c.id}/sangria`, { valor: '1.00', motivo: 'Invasão' })).statusCode).toBe(404);
+    expect((await call(vizinha, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}`)).statusCode).toBe(404);
+    const v = (await sql(`SELECT id FROM pdv_vendas WHERE tenant_id = $1 AND situacao = 'autorizada' LIMIT 1`, [tenant])).rows[0];
+    expect((await call(vizinha, 'GET', `/api/Pdv/cupons/${v.id}/xml`)).statusCode).toBe(404);
+    expect(await ok(vizinha, 'GET', '/api/CuponsFiscais')).toEqual([]);
+    expect(await ok(vizinha, 'GET', '/api/Pdv/cupons')).toEqual([]);
+    const rv = await call(vizinha, 'POST', '/api/Pdv/vendas', venda(c.id));
+    expect([400, 404]).toContain(rv.statusCode);
+    expect((await call(vendedor, 'POST', '/api/Pdv/vendas', venda(c.id))).statusCode).toBe(403);
+    expect((await call(vendedor, 'GET', '/api/Pdv/cupons')).statusCode).toBe(403);
+  });
+
+  it('the catalogue for the offline cache: products, promotions, methods, station, issuer and CSC; desde gives only changes', async () => {
+    const cat = await ok(admin, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}`);
+    expect(cat.produtos.length).toBeGreaterThan(10);
+    expect(cat.produtos[0]).toEqual(expect.objectContaining({ id: expect.any(Number), precoVenda: expect.stringMatching(/^\d+\.\d{2}$/), pesavel: expect.any(Boolean) }));
+    expect(cat.formasPagamento.map((f: { tPag: string }) => f.tPag)).toEqual(expect.arrayContaining(['01', '03', '04', '17']));
+    expect(cat.pdv).toMatchObject({ id: pdvId, serieNfce: 1, balanca: { prefixo: '2' } });
+    expect(cat.csc.id).toBe('000001');
+    expect(cat.emitente.cnpj).toBe('11222333000181');
+    const depois = await ok(admin, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}&desde=${encodeURIComponent(cat.versao)}`);
+    expect(depois.produtos).toEqual([]);
+    await sql(`UPDATE produtos SET preco_venda = preco_venda + 1, updated_at = now() WHERE id = $1`, [produtos[5]?.id ?? produtos[0].id]);
+    expect((await ok(admin, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}&desde=${encodeURIComponent(cat.versao)}`)).produtos.length).toBe(1);
+  });
+
+  it('offline sale: the browser-built NFC-e (tpEmis 9, reserved number) is checked, signed unchanged (digVal of the printed QR holds) and authorised once', async () => {
+    const c = await caixaAtual();
+    const online = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id, {}, produtos.slice(0, 2).map((p) => ({ produtoId: p.id, quantidade: '1', precoUnitario: p.preco, desconto: '0' }))), 201);
+    const base = (await sql(`SELECT documento, itens, pagamentos FROM pdv_vendas WHERE id = $1`, [online.id])).rows[0];
+    const bloco = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 3 }, 201);
+    // What the browser does: build the infNFe (tpEmis 9), compute its digest, print the QR Code with digVal.
+    const agora = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19) + '-03:00';
+    const doc = { ...base.documento, ide: { ...base.documento.ide, serie: bloco.serie, numero: bloco.de, codigoNumerico: '40302010', dataEmissao: agora, tipoEmissao: 9, contingencia: { dataHora: agora, justificativa: 'Sem conexao com a internet no caixa' } } };
+    const semAssinatura = gerarXmlNfe(calcularNfe(doc));
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const digest = /<DigestValue>([^<]+)</.exec(assinarXml(semAssinatura, 'infNFe', { certBase64: 'AA==', chavePrivada: privateKey }))![1];
+    const chave = /Id="NFe(\d{44})"/.exec(semAssinatura)![1];
+    const urls = urlsNfce('SP', 2);
+    const qr = montarQrCode({ urlBase: urls.qrCode, chave, tpAmb: 2, csc: { id: CSC_DEMO.id, codigo: CSC_DEMO.token }, offline: { dhEmi: agora, vNF: online.total, digestValue: digest } });
+    const xml = semAssinatura.replace('</infNFe>', `</infNFe>${infNFeSupl(qr, urls.urlChave)}`);
+    const itens = base.itens.map((i: Record<string, string>) => ({ produtoId: i.produtoId, quantidade: i.quantidade, precoUnitario: i.precoUnitario, desconto: i.desconto }));
+    const corpo = venda(c.id, { offline: { tpEmis: 9, dhCont: agora, xJust: 'Sem conexao com a internet no caixa', serie: bloco.serie, numero: bloco.de, xml } }, itens);
+    // A note that does not match the sale is refused and nothing is posted.
+    const torto = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID(), itens: [{ ...itens[0], quantidade: '2' }, itens[1]], pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: '999.00' }], troco: null });
+    expect(torto.statusCode).toBe(400);
+    expect(torto.json().error.message).toMatch(/não confere com a venda/);
+    const fora = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID(), offline: { ...(corpo as Record<string, any>).offline, numero: bloco.ate + 100 } });
+    expect(fora.statusCode).toBe(400);
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', corpo, 201);
+    expect(r).toMatchObject({ situacao: 'autorizada', numero: bloco.de, chaveAcesso: chave });
+    expect(lerQrCode(r.qrCode).digestValue).toBe(digest);
+    const proc = (await call(admin, 'GET', `/api/Pdv/cupons/${r.id}/xml`)).body;
+    expect(xsdOk('procNFe_v4.00.xsd', proc)).toBe('');
+    expect(xmlsecVerify(proc, certDoXml(proc), 'infNFe').ok).toBe(true);
+    expect(/<DigestValue>([^<]+)</.exec(proc)![1]).toBe(digest);
+    expect(proc).toContain('<tpEmis>9</tpEmis>');
+    // Synced twice (the station retried): one sale, same answer; the number cannot serve another sale.
+    const again = await call(admin, 'POST', '/api/Pdv/vendas', corpo);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(r.id);
+    const dup = await call(admin, 'POST', '/api/Pdv/vendas', { ...corpo, chave: randomUUID() });
+    expect(dup.statusCode).toBe(409);
+    expect((await call(admin, 'GET', `${r.danfce}`)).statusCode).toBe(200);
+  });
+
+  it('the demo: two stations, a closed caixa whose day of sales gets authorised NFC-e from the job, an open caixa, one cupom-erro', async () => {
+    const pdvs = await ok(admin, 'GET', '/api/Pdvs');
+    expect(pdvs.map((p: { descricao: string }) => p.descricao)).toEqual(expect.arrayContaining(['Caixa 01', 'Caixa 02']));
+    const caixas = await ok(admin, 'GET', `/api/CaixasPdv?filter=${encodeURIComponent(JSON.stringify({ order: 'numero ASC', limit: 2 }))}`);
+    expect(caixas.map((c: { estado: string }) => c.estado)).toEqual(['fechado', 'aberto']);
+    expect(caixas[0].diferenca).toBe('-0.50');
+    expect((await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdv2}`)).id).toBe(caixas[1].id);
+    const r = await ok(admin, 'POST', '/api/Pdv/contingencia/transmitir');
+    expect(r.autorizadas).toBe(8);
+    const dia = await ok(admin, 'GET', `/api/CuponsFiscais?filter=${encodeURIComponent(JSON.stringify({ where: { caixaId: caixas[0].id } }))}`);
+    expect(dia.length).toBe(8);
+    expect(dia.every((v: { situacao: string }) => v.situacao === 'autorizada')).toBe(true);
+    expect((await ok(admin, 'GET', '/api/CuponsErro')).some((e: { motivo: string }) => /539/.test(e.motivo))).toBe(true);
+  });
+});

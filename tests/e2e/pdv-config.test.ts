@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eSession } from './support/session.ts';
+
+const PLACEHOLDER = 'Esta tela estará disponível em breve.';
+
+// The PDV's back office as a person uses it: the Ponto de Venda settings (payment methods, stations, operator
+// groups and operators) drawn by the generic renderer, the caixa list with the demo's sessions, the cupom lists;
+// the settings menu's 'Baixar PDV' opens the web POS. No Ponto de Venda or cupom entry is a placeholder.
+describe('PDV: configurações e caixas no navegador', () => {
+  const e2e = e2eSession('pdv-config', { signIn: 'admin@demo.com.br' });
+  let server: TestServer, browser: Browser, page: Page, errors: string[];
+  beforeAll(() => void ({ server, browser, page, errors } = e2e));
+  const url = e2e.url;
+  const linhas = () => page.locator('.ant-table-tbody tr.ant-table-row');
+
+  it('no Ponto de Venda, caixa or cupom screen is a placeholder', async () => {
+    void server;
+    void browser;
+    for (const rota of [
+      'pages/configuracoes/formas-pagamento', 'pages/configuracoes/formas-pagamento/cadastrar', 'pages/vendas/pdv', 'pages/vendas/pdv/cadastrar', 'pages/vendas/cupom-erro',
+      'pages/configuracoes/solicitacao-reenvios', 'pages/vendas/grupo-usuario-pdv', 'pages/vendas/grupo-usuario-pdv/cadastrar', 'pages/vendas/operador-pdv', 'pages/vendas/operador-pdv/cadastrar',
+      'pages/vendas/caixas', 'pages/vendas/cupom-fiscal',
+    ]) {
+      await page.goto(url(rota));
+      await visible(page.locator('h3, .ant-card-head-title').first());
+      expect(await page.getByText(PLACEHOLDER).count(), rota).toBe(0);
+    }
+  });
+
+  it('payment methods: the demo ones listed; a new one saved through the form with its NFC-e tPag', async () => {
+    await page.goto(url('pages/configuracoes/formas-pagamento'));
+    await visible(linhas().filter({ hasText: 'Cartão de crédito' }));
+    await poll(() => linhas().allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Dinheiro'), expect.stringContaining('PIX')]));
+    await page.goto(url('pages/configuracoes/formas-pagamento/cadastrar'));
+    await page.getByLabel('Descrição').fill('Vale-alimentação E2E');
+    await page.getByLabel('Meio de pagamento da NFC-e (tPag)').click();
+    await page.keyboard.type('Vale Alimenta');
+    const opcao = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Vale Alimentação' }).first();
+    await visible(opcao);
+    await opcao.click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/formas-pagamento(\/editar\/\d+)?$/);
+    await page.goto(url('pages/configuracoes/formas-pagamento'));
+    await visible(linhas().filter({ hasText: 'Vale-alimentação E2E' }));
+  });
+
+  it('stations and operators: the demo ones listed with their groups; an operator saved with a PIN', async () => {
+    await page.goto(url('pages/vendas/pdv'));
+    await visible(linhas().filter({ hasText: 'Caixa 01' }));
+    await visible(linhas().filter({ hasText: 'Caixa 02' }));
+    await page.goto(url('pages/vendas/grupo-usuario-pdv'));
+    await visible(linhas().filter({ hasText: 'Operadores de caixa' }));
+    await page.goto(url('pages/vendas/operador-pdv'));
+    await visible(linhas().filter({ hasText: 'Olga Operadora' }));
+    await page.goto(url('pages/vendas/operador-pdv/cadastrar'));
+    await page.getByLabel('Código').fill('55');
+    await page.getByLabel('Nome').fill('Paula PDV E2E');
+    await page.getByLabel('Grupo').click();
+    const opcao = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Gerentes' }).first();
+    await visible(opcao);
+    await opcao.click();
+    await page.getByLabel('PIN').fill('2468');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/operador-pdv(\/editar\/\d+)?$/);
+    await page.goto(url('pages/vendas/operador-pdv'));
+    await visible(linhas().filter({ hasText: 'Paula PDV E2E' }));
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+    const entrar = await page.evaluate(async (t) => (await fetch('/api/Pdv/operadores/entrar', { method: 'POST', headers: { Authorization: t!, 'Content-Type': 'application/json' }, body: JSON.stringify({ pdvId: 1, codigo: '55', pin: '2468' }) })).status, token);
+    expect(entrar).toBe(200);
+  });
+
+  it('caixas: the demo sessions with their state; the closed one with its difference', async () => {
+    await page.goto(url('pages/vendas/caixas'));
+    await visible(linhas().filter({ hasText: 'Fechado' }));
+    await visible(linhas().filter({ hasText: 'Aberto' }));
+    await poll(() => linhas().filter({ hasText: 'Fechado' }).first().innerText()).toContain('-R$ 0,50');
+    await page.goto(url('pages/vendas/cupom-erro'));
+    await visible(linhas().filter({ hasText: '539' }));
+    await visible(page.getByRole('button', { name: 'Retransmitir' }).first());
+  });
+
+  it("the settings menu's 'Baixar PDV' opens the web POS of the brand", async () => {
+    await page.goto(url('pages/dashboard'));
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    const settings = page.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
+    await visible(settings);
+    await poll(() => settings.locator(':scope > li').allInnerTexts()).toEqual(expect.arrayContaining(['Ponto de Venda', 'Baixar PDV']));
+    // The selling screen is pdv-web's (#/pdv); here only where the entry sends the person.
+    await page.evaluate(() => {
+      (window as unknown as { open: (u: string) => null }).open = (u: string) => {
+        (window as unknown as { aberto: string }).aberto = u;
+        return null;
+      };
+    });
+    await settings.getByText('Baixar PDV', { exact: true }).click();
+    await poll(() => page.evaluate(() => (window as unknown as { aberto?: string }).aberto ?? '')).toMatch(/#\/pdv$/);
+  });
+
+  it('never crashed', () => {
+    expect(errors).toEqual([]);
+  });
+});
