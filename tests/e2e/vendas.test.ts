@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestServer } from '../support/server.ts';
 import { poll, visible } from './support/browser.ts';
 import { e2eSession, signInPage } from './support/session.ts';
+import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
 
 type Row = Record<string, any>;
 const PLACEHOLDER = 'Esta tela estará disponível em breve.';
@@ -44,6 +45,10 @@ describe('vendas no navegador', () => {
 
   beforeAll(async () => {
     token = await login(server.app, 'admin@demo.com.br');
+    // The local SEFAZ of this process starts (its TLS key is generated) and the Matriz's demo certificate exists
+    // before the first faturar, as on a running server: the first click then waits for the issue, not for set-up.
+    await destinoSefaz();
+    await api('GET', '/api/CertificadosDigitais/atual');
     principal = (await api('GET', `/api/Depositos?filter=${q({ where: { padrao: true } })}`))[0].id;
     // A cliente and products an NF-e can carry: address with the IBGE code, NCM and the demo's perfil tributário.
     cliente = await api('POST', '/api/Clientes', { nome: 'Padaria Pão Quente E2E', cpfCnpj: '11444777000161', cep: '01310100', logradouro: 'Avenida Paulista', numero: '900', bairro: 'Bela Vista', uf: 'SP', codigoMunicipio: 3550308 });
