@@ -25,7 +25,7 @@ describe('PDV: configurações e caixas no navegador', () => {
       'pages/vendas/caixas', 'pages/vendas/cupom-fiscal',
     ]) {
       await page.goto(url(rota));
-      await visible(page.locator('h3:visible, .ant-card-head-title:visible').first());
+      await visible(page.locator('.ant-table:visible, form:visible').first());
       expect(await page.getByText(PLACEHOLDER).count(), rota).toBe(0);
     }
   });
