@@ -15,7 +15,10 @@ const hooks: ResourceHooks = {
     // Formas de pagamento: card brands and TEF belong to the methods with the NFC-e's card group (cards, PIX); for
     // any other tPag they are cleared, so a cash payment never carries them.
     if ('tPag' in data) {
-      if (!TPAG_CARTAO.has(String(data.tPag))) Object.assign(data, { bandeiras: null, tef: false });
+      if (!TPAG_CARTAO.has(String(data.tPag))) {
+        if (Array.isArray(data.bandeiras) && data.bandeiras.length) data.bandeiras = null;
+        if (data.tef === true) data.tef = false;
+      }
       return;
     }
     // A PDV's depósito must belong to the PDV's filial: the sale moves stock of the branch that issues the NFC-e.
