@@ -12,13 +12,10 @@ export const TPAG_CARTAO = new Set(['03', '04', '17', '18']);
  */
 const hooks: ResourceHooks = {
   async beforeWrite(q, ctx, data, current) {
-    // Formas de pagamento: card brands and TEF belong to the methods with the NFC-e's card group (cards, PIX); for
-    // any other tPag they are cleared, so a cash payment never carries them.
+    // Formas de pagamento: card brands belong to the methods with the NFC-e's card group (cards, PIX); on any other
+    // tPag they are cleared, so a cash payment never carries them.
     if ('tPag' in data) {
-      if (!TPAG_CARTAO.has(String(data.tPag))) {
-        if (Array.isArray(data.bandeiras) && data.bandeiras.length) data.bandeiras = null;
-        if (data.tef === true) data.tef = false;
-      }
+      if (!TPAG_CARTAO.has(String(data.tPag)) && Array.isArray(data.bandeiras) && data.bandeiras.length) data.bandeiras = null;
       return;
     }
     // A PDV's depósito must belong to the PDV's filial: the sale moves stock of the branch that issues the NFC-e.
