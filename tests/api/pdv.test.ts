@@ -82,9 +82,10 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
   it('settings: payment methods, stations, groups and operators through the generic API; the PIN is never answered', async () => {
     const f = await ok(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Vale-refeição', tPag: '10', tef: false, permiteTroco: false }, 200);
     expect(f).toMatchObject({ descricao: 'Vale-refeição', tPag: '10' });
-    const semBandeira = await call(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Boleto', tPag: '15', bandeiras: ['01'] });
-    expect(semBandeira.statusCode).toBe(400);
-    expect(semBandeira.json().error.message).toMatch(/Bandeiras/);
+    // Card brands belong to cards: on any other method they are cleared.
+    const boleto = await ok(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Boleto', tPag: '15', bandeiras: ['01'], tef: true });
+    expect(boleto).toMatchObject({ bandeiras: null });
+    expect(await ok(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Crédito Elo', tPag: '03', bandeiras: ['06'], tef: true })).toMatchObject({ bandeiras: ['06'], tef: true });
     const tPagRuim = await call(admin, 'POST', '/api/FormasPagamentoPdv', { descricao: 'Xis', tPag: '77' });
     expect(tPagRuim.statusCode).toBe(400);
     const g = await ok(admin, 'POST', '/api/GruposUsuarioPdv', { descricao: 'Fiscais', descontoMaximo: '7.50', podeCancelar: true });

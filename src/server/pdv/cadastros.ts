@@ -3,24 +3,21 @@ import type { ResourceHooks } from '../resources/hooks.ts';
 
 type Row = Record<string, unknown>;
 
-/** tPag codes of card payments (NFC-e grupo card): only these carry card brands. */
+/** tPag codes whose NFC-e payment carries the card group (credit, debit, PIX, digital wallet). */
 export const TPAG_CARTAO = new Set(['03', '04', '17', '18']);
 
 /**
- * Formas de pagamento do PDV and PDVs (schemas/resources/formaPagamentoPdv.json, pdv.json): the checks across
- * fields and records that the JSON Schema alone cannot say.
+ * Formas de pagamento do PDV and PDVs (schemas/resources/formaPagamentoPdv.json, pdv.json): what depends on other
+ * fields and records, which the JSON Schema alone cannot say.
  */
 const hooks: ResourceHooks = {
-  async validate(_ctx, data, current) {
-    const r = { ...(current ?? {}), ...data } as Row;
-    if ('tPag' in r && Array.isArray(r.bandeiras) && r.bandeiras.length && !TPAG_CARTAO.has(String(r.tPag))) {
-      throw badRequest('Bandeiras: só uma forma de pagamento com cartão (crédito, débito) aceita bandeiras.', [{ path: '/bandeiras', campo: 'bandeiras', mensagem: 'Só para cartões' }]);
-    }
-    if ('tPag' in r && r.tef === true && !TPAG_CARTAO.has(String(r.tPag)) && r.tPag !== '17') {
-      throw badRequest('TEF: só uma forma de pagamento com cartão ou PIX usa TEF.', [{ path: '/tef', campo: 'tef', mensagem: 'Só para cartões' }]);
-    }
-  },
   async beforeWrite(q, ctx, data, current) {
+    // Formas de pagamento: card brands belong to the methods with the NFC-e's card group (cards, PIX); on any other
+    // tPag they are cleared, so a cash payment never carries them.
+    if ('tPag' in data) {
+      if (!TPAG_CARTAO.has(String(data.tPag)) && Array.isArray(data.bandeiras) && data.bandeiras.length) data.bandeiras = null;
+      return;
+    }
     // A PDV's depósito must belong to the PDV's filial: the sale moves stock of the branch that issues the NFC-e.
     const r = { ...(current ?? {}), ...data } as Row;
     if (r.depositoId == null || r.filialId == null) return;
