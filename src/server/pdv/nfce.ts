@@ -13,6 +13,7 @@ import type { NfeMontada } from '../fiscal/nfe.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso, configuracaoNfe, emitenteDa } from '../fiscal/emissao/notas.ts';
 import { tributosDaLinha, TributacaoError } from '../fiscal/emissao/tributos-linha.ts';
+import { carregarRegras } from '../fiscal-config/tributacao.service.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
 import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
@@ -76,10 +77,14 @@ export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantI
   if (!nat) throw new FalhaNfce('A filial não tem natureza de operação padrão: escolha-a em Configurações > Fiscal > Configurações NF-e.');
   const ids = [...new Set(venda.itens.map((i) => i.produtoId))];
   const ps = await q.query<Row>(
-    `SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`,
+    `SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, p.perfil_tributario_id, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`,
     [c.tenantId, ids],
   );
   const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
+  // The tax rules of the products' perfis (every version: the sale's date picks one), as the NF-e path does.
+  const perfis = [...new Set(ps.rows.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
+  const regras = await carregarRegras(q, c.tenantId, perfis);
+  const dataVenda = comFuso(venda.emitidaEm).slice(0, 10);
   const itens: Item[] = venda.itens.map((l, i) => {
     const p = produtos.get(l.produtoId);
     if (!p) throw new FalhaNfce(`Item ${i + 1}: produto não encontrado.`);
@@ -88,13 +93,13 @@ export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantI
     let t;
     try {
       t = tributosDaLinha({
-        produto: { id: Number(p.id), ncm, origem: Number(p.origem ?? 0), cest: p.cest },
-        natureza: { tipo: Number(nat.tipo), cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior, geraFinanceiro: nat.gera_financeiro, finalidade: Number(nat.finalidade) },
+        data: dataVenda,
+        produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
+        natureza: { cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior },
         emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
-        destinatario: { uf: emit.doc.endereco.uf, consumidorFinal: true, contribuinte: false },
-        quantidade: l.quantidade,
-        valorUnitario: l.precoUnitario,
-        valorDesconto: l.desconto,
+        destinatario: { uf: emit.doc.endereco.uf, consumidorFinal: true, indIEDest: 9 },
+        valor: new Decimal(l.quantidade).times(l.precoUnitario).toDecimalPlaces(2).minus(l.desconto || 0).toFixed(2),
+        regras,
       });
     } catch (e) {
       if (e instanceof TributacaoError) throw new FalhaNfce(e.message);
