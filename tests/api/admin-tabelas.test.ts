@@ -51,6 +51,8 @@ describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
       // supplier notes, two purchase orders, the twelve sales orders of the demo (faturados over the last months,
       // one of each other state) plus its two service orders (NFS-e), and the transfer that stocks its sales-floor depósito.
       { tipo: 'acertoEstoque', descricao: 'Acertos de estoque', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
+      // the point of sale's two cash-register sessions (Caixa 01 closed yesterday, Caixa 02 open)
+      { tipo: 'caixaPdv', descricao: 'Caixas', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
       { tipo: 'entradaNota', descricao: 'Entradas de nota fiscal', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
       { tipo: 'pedidoCompra', descricao: 'Pedidos de compra', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
       { tipo: 'pedidoVenda', descricao: 'Pedidos de venda', serie: 1, ultimoNumero: 14, proximoNumero: 15 },

@@ -57,6 +57,8 @@ describe.each(BACKENDS)('assistente fiscal, IE and contingency on %s', (backend)
     naturezaVenda = Number((await sql(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Venda de mercadoria'`, [tenant])).rows[0].id);
     await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
     await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
+    // The demo's point of sale gives the Matriz a CSC: here the branch is one that has not set it up yet.
+    await sql(`UPDATE configuracoes_nfe SET csc_id = NULL, csc_token = NULL WHERE tenant_id = $1 AND filial_id = $2`, [tenant, matriz]);
   });
   afterAll(async () => {
     await srv?.close();
