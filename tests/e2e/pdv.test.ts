@@ -49,8 +49,10 @@ describe('PDV no navegador', () => {
     const formas: Row[] = await api('GET', '/api/FormasPagamentoPdv');
     dinheiro = formas.find((f) => f.descricao === 'Dinheiro')!;
     debito = formas.find((f) => f.descricao === 'Cartão de débito')!;
-    const cafe = await api('POST', '/api/Produtos', { descricao: 'Café torrado E2E 500 g', codigo: 'E2E-CAFE', gtin: GTIN, ncm: '09012100', tipoProduto: 0, precoCusto: '8.00', precoVenda: '12.90' });
-    const queijo = await api('POST', '/api/Produtos', { descricao: 'Queijo prato E2E (kg)', codigo: '4321', ncm: '04069090', tipoProduto: 0, precoCusto: '25.00', precoVenda: '39.90' });
+    // Products an NFC-e can carry: NCM and the demo's perfil tributário (the tax rules pick CFOP and CSOSN from it).
+    const perfilTributarioId = (await api('GET', `/api/PerfisTributarios?filter=${encodeURIComponent(JSON.stringify({ where: { nome: 'Revenda Simples Nacional' } }))}`))[0].id;
+    const cafe = await api('POST', '/api/Produtos', { descricao: 'Café torrado E2E 500 g', codigo: 'E2E-CAFE', gtin: GTIN, ncm: '09012100', tipoProduto: 0, precoCusto: '8.00', precoVenda: '12.90', perfilTributarioId });
+    const queijo = await api('POST', '/api/Produtos', { descricao: 'Queijo prato E2E (kg)', codigo: '4321', ncm: '04069090', tipoProduto: 0, precoCusto: '25.00', precoVenda: '39.90', perfilTributarioId });
     const acerto = await api('POST', '/api/AcertosEstoque', { depositoId: pdv.depositoId, motivo: 'Estoque do e2e do PDV', itens: [{ produtoId: cafe.id, quantidade: '50' }, { produtoId: queijo.id, quantidade: '10' }] });
     await api('POST', `/api/AcertosEstoque/${acerto.id}/efetivar`);
     const cert = gerarCertificadoTeste({ cnpj: '11222333000181', titular: 'MERCADINHO DEMO PDV' });
@@ -88,6 +90,7 @@ describe('PDV no navegador', () => {
 
   it('opens the register and sells by scanning, split payment cash + card, DANFCE printed', async () => {
     await page.goto(`${server.baseUrl}/#/pdv`);
+    // The field appears once the station list has answered: a list of stations, or the station's number when none.
     const campo = page.getByLabel('PDV', { exact: true });
     await campo.waitFor();
     if ((await campo.getAttribute('role')) === 'combobox') {

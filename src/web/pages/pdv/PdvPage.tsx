@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography, message } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Spin, Tag, Typography, message } from 'antd';
 import Decimal from 'decimal.js';
 import { api, withAccessToken } from '../../api/client.ts';
 import { formatBRL, parseBRL } from '../../../shared/money.ts';
@@ -94,7 +94,9 @@ function EscolherEstacao({ onEscolher }: { onEscolher: (pdvId: number) => void }
       <Typography.Title level={4}>Ponto de venda</Typography.Title>
       <Form layout="vertical" onFinish={() => id && onEscolher(id)}>
         <Form.Item label="PDV (estação)">
-          {lista && lista.length ? (
+          {lista === null ? (
+            <Spin aria-label="Carregando os PDVs" />
+          ) : lista.length ? (
             <Select aria-label="PDV" autoFocus value={id ?? undefined} onChange={setId} options={lista.map((p) => ({ value: p.id, label: p.descricao }))} />
           ) : (
             <InputNumber aria-label="PDV" autoFocus min={1} style={{ width: '100%' }} value={id} onChange={(v) => setId(v ?? null)} />
