@@ -64,8 +64,13 @@ describe('consumo indevido (656) is scoped per CNPJ/CPF and per web service', { 
 
   it('certificates without a CNPJ are told apart by their CPF, not lumped under an empty key', async () => {
     const outroCpf = '11144477735';
-    const a = cliente(55, { ...cert, cnpj: null, cpf: CPF_CONSUMIDOR });
-    const b = cliente(55, { ...cert, cnpj: null, cpf: outroCpf });
+    // Each client connects with a certificate of its own CPF: the local SEFAZ answers 593 to anyone else's document.
+    const doCpf = (cpf: string) => {
+      const c = gerarCertificadoTeste({ cnpj: cpf, titular: 'PRODUTOR RURAL' });
+      return { ...lerCertificadoA1(c.pfx, c.senha), cnpj: null, cpf };
+    };
+    const a = cliente(55, doCpf(CPF_CONSUMIDOR));
+    const b = cliente(55, doCpf(outroCpf));
     const dist = (c: SefazCliente, cpf: string) => c.distribuicao(montarDistDFeInt(2, '35', { cpf }, { ultNSU: '0' }));
     expect((await dist(a, CPF_CONSUMIDOR)).cStat).toBe('137');
     expect((await dist(a, CPF_CONSUMIDOR)).cStat).toBe('656');
@@ -76,9 +81,10 @@ describe('consumo indevido (656) is scoped per CNPJ/CPF and per web service', { 
 
   it('the block ends after the waiting time', async () => {
     let agora = Date.now();
-    const c = new SefazCliente({ certificado: cert, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, agora: () => agora, esperaConsumoIndevidoMs: 60_000 });
-    clientes.push(c);
     const cnpj = '58716523000119';
+    const proprio = gerarCertificadoTeste({ cnpj });
+    const c = new SefazCliente({ certificado: lerCertificadoA1(proprio.pfx, proprio.senha), uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, agora: () => agora, esperaConsumoIndevidoMs: 60_000 });
+    clientes.push(c);
     const dist = () => c.distribuicao(montarDistDFeInt(2, '35', { cnpj }, { ultNSU: '999999999999999' }));
     await dist();
     expect((await dist()).cStat).toBe('656');
