@@ -49,6 +49,15 @@ describe('assistente fiscal no navegador', () => {
     await toast('Regime tributário salvo.');
     await visible(passo('certificado'));
     expect(Number((await sql(`SELECT regime_tributario FROM branches WHERE cpf_cnpj = '11222333000181'`)).rows[0].regime_tributario)).toBe(3);
+    // and back to Simples Nacional: the demo's tax rules (perfil 'Revenda Simples Nacional') carry CSOSN, not the CST a
+    // Regime Normal issuer needs, so the test note below would rightly be refused under Lucro Presumido.
+    await page.locator('.ant-steps-item').filter({ hasText: 'Regime tributário' }).click();
+    await visible(passo('regime'));
+    await regime.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('Simples Nacional', { exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await poll(async () => Number((await sql(`SELECT regime_tributario FROM branches WHERE cpf_cnpj = '11222333000181'`)).rows[0].regime_tributario)).toBe(1);
+    await visible(passo('certificado'));
 
     // Certificate: a wrong password is explained; the right one replaces the demo's.
     await visible(page.getByTestId('certificado-atual'));
