@@ -35,7 +35,14 @@ describe('manifestação do destinatário e devolução ao fornecedor no navegad
     await page.goto(e2e.url(rota));
     await visible(page.getByRole('heading', { name: titulo }));
   };
-  const toast = (texto: string | RegExp) => visible(page.locator('.ant-notification-notice').filter({ hasText: texto }).last());
+  // A toast read is closed, as a person would: it sits over the grid's last rows, and the pointer resting on it
+  // (where the last click was) keeps it open.
+  const toast = async (texto: string | RegExp) => {
+    const aviso = page.locator('.ant-notification-notice').filter({ hasText: texto }).last();
+    await visible(aviso);
+    await aviso.locator('.ant-notification-notice-close').click();
+    await poll(() => page.locator('.ant-notification-notice').filter({ hasText: texto }).count()).toBe(0);
+  };
   const linha = () => page.locator('tr.ant-table-row').filter({ hasText: 'Laticínios Serra Azul Ltda' });
 
   it('Consultar SEFAZ brings the notes issued against the company, waiting for manifestação', async () => {
@@ -53,6 +60,7 @@ describe('manifestação do destinatário e devolução ao fornecedor no navegad
     await toast(/Manifestação registrada na SEFAZ: 135/);
     await poll(() => linha().innerText()).toContain('Ciência da operação');
     await linha().getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await toast(/Manifestação registrada na SEFAZ: 135/);
     await poll(() => linha().innerText()).toContain('Operação confirmada');
     const download = page.waitForEvent('download', { timeout: 30_000 });
     await linha().getByRole('button', { name: 'Baixar XML' }).click();

@@ -163,8 +163,17 @@ export default function ManifestacoesPage() {
           { title: 'Data', dataIndex: 'dataEmissao', render: (d: string | null) => (d ? formatDate(d) : '') },
           { title: 'Situação da NF-e', dataIndex: 'situacaoNfe', render: (s: string) => <Tag color={SITUACAO[s]?.color}>{SITUACAO[s]?.label ?? s}</Tag> },
           { title: 'Manifestação', dataIndex: 'manifestacao', render: (m: NotaDfe['manifestacao']) => <Tag color={MANIFESTACAO_ROTULO[m].color}>{MANIFESTACAO_ROTULO[m].label}</Tag> },
-          { title: 'Chave', dataIndex: 'chave', render: (c: string) => <span style={{ fontFamily: 'monospace', fontSize: 11 }}>{c}</span> },
-          { title: 'Ações', render: (_, n) => acoes(n) },
+          {
+            title: 'Chave',
+            dataIndex: 'chave',
+            width: 150,
+            render: (c: string) => (
+              <Typography.Text copyable={{ text: c, tooltips: ['Copiar chave', 'Copiada'] }} ellipsis={{ tooltip: c }} style={{ fontFamily: 'monospace', fontSize: 11, maxWidth: 120 }}>
+                {c}
+              </Typography.Text>
+            ),
+          },
+          { title: 'Ações', width: 220, render: (_, n) => acoes(n) },
         ]}
       />
     </div>
