@@ -1,24 +1,11 @@
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import { formatDateTime } from '../../../shared/dates.ts';
-import { formatBRL } from '../../../shared/money.ts';
-import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
-import { api, openInNewTab } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
+import { ArquivosNota, colunasNota, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
 
-interface Nota {
-  id: number;
-  serie: number | null;
-  numero: number | null;
-  status: keyof typeof STATUS_NOTA;
-  chave: string | null;
-  destinatarioNome: string | null;
-  total: string;
-  dataEmissao: string | null;
-  createdAt: string;
-}
-const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta' };
+type Nota = NotaLista;
 
 /**
  * pages/nfe/entrada: the NF-e of entry the shop issues itself (tpNF 0: a customer's return with finalidade 4 and the
@@ -27,6 +14,7 @@ const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rej
  */
 export default function EntradaNfePage() {
   const navigate = useNavigate();
+  const c = colunasNota<Nota>('Remetente');
   const lista = useSWR(listPath('NotasFiscais', { where: { tipoNf: 0 } as never, limit: 200 }), async (u: string) => (await api.get<Nota[]>(u)).data);
   return (
     <div>
@@ -47,13 +35,13 @@ export default function EntradaNfePage() {
         pagination={{ pageSize: 50 }}
         locale={{ emptyText: 'Nenhuma NF-e de entrada emitida.' }}
         columns={[
-          { title: 'Situação', dataIndex: 'status', render: (s: string) => <Tag color={COR[s]}>{STATUS_NOTA[s as keyof typeof STATUS_NOTA] ?? s}</Tag> },
-          { title: 'Número', dataIndex: 'numero' },
-          { title: 'Série', dataIndex: 'serie' },
-          { title: 'Remetente', dataIndex: 'destinatarioNome' },
-          { title: 'Total', dataIndex: 'total', align: 'right', render: (v: string) => formatBRL(v) },
-          { title: 'Data', render: (_, n) => formatDateTime(n.dataEmissao ?? n.createdAt) },
-          { title: 'Chave', dataIndex: 'chave', render: (c: string | null) => <span style={{ fontFamily: 'monospace', fontSize: 11 }}>{c}</span> },
+          { title: 'Situação', dataIndex: 'status', render: (st: string) => <SituacaoNota status={st} /> },
+          c.numero,
+          c.serie,
+          c.pessoa,
+          c.total,
+          c.data,
+          c.chave,
           {
             title: 'Ações',
             render: (_, n) =>
@@ -63,12 +51,7 @@ export default function EntradaNfePage() {
                 </Button>
               ) : (
                 <Space>
-                  <Button size="small" onClick={() => openInNewTab(`/api/NotasFiscais/${n.id}/xml`)}>
-                    XML
-                  </Button>
-                  <Button size="small" onClick={() => openInNewTab(`/api/NotasFiscais/${n.id}/danfe`)}>
-                    DANFE
-                  </Button>
+                  <ArquivosNota id={n.id} />
                 </Space>
               ),
           },

@@ -8,6 +8,7 @@ import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
+import { ChaveAcesso } from './notas-colunas.tsx';
 
 interface NotaDfe {
   id: number;
@@ -167,11 +168,7 @@ export default function ManifestacoesPage() {
             title: 'Chave',
             dataIndex: 'chave',
             width: 150,
-            render: (c: string) => (
-              <Typography.Text copyable={{ text: c, tooltips: ['Copiar chave', 'Copiada'] }} ellipsis={{ tooltip: c }} style={{ fontFamily: 'monospace', fontSize: 11, maxWidth: 120 }}>
-                {c}
-              </Typography.Text>
-            ),
+            render: (c: string) => <ChaveAcesso chave={c} />,
           },
           { title: 'Ações', width: 220, render: (_, n) => acoes(n) },
         ]}

@@ -3,30 +3,18 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import { api, openInNewTab } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { showError, textInputDialog, toast, confirmDialog } from '../../dialogs/dialogs.tsx';
 import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
+import { ArquivosNota, colunasNota, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
 
-interface Nota {
-  id: number;
-  serie: number | null;
-  numero: number | null;
-  status: keyof typeof STATUS_NOTA;
-  chave: string | null;
-  destinatarioNome: string | null;
-  total: string;
-  dataEmissao: string | null;
-  createdAt: string;
+interface Nota extends NotaLista {
   sequenciaCce: number;
   tipoEmissao?: number;
   contingencia?: { autorizador: string; pendente: boolean } | null;
   pedidoId: number | null;
 }
-
-const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta', contingencia: 'gold' };
-const brl = (v: string) => Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-const data = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).slice(0, 17).replace(',', '') : '');
 
 /**
  * pages/nfe/notas-processadas: the branch's notes with filters (status, number, recipient, period); per note XML and
@@ -35,6 +23,7 @@ const data = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR'
 export default function NotasProcessadasPage({ vendas = false }: { vendas?: boolean }) {
   const navigate = useNavigate();
   // Vendas > Nota fiscal: the same grid over the notes of sales orders (a note of an order is cancelled with the order).
+  const c = colunasNota<Nota>('Destinatário');
   const base = vendas ? '/pages/vendas/nota-fiscal' : '/pages/nfe/emitir-nfe';
   const [status, setStatus] = useState<string | undefined>();
   const [numero, setNumero] = useState('');
@@ -127,18 +116,18 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
             dataIndex: 'status',
             render: (s: string, n) => (
               <>
-                <Tag color={COR[s]}>{STATUS_NOTA[s as keyof typeof STATUS_NOTA] ?? s}</Tag>
+                <SituacaoNota status={s} />
                 {n.tipoEmissao && n.tipoEmissao !== 1 ? <Tag color="gold" title={n.contingencia?.autorizador}>Emitida em contingência</Tag> : null}
               </>
             ),
           },
-          { title: 'Número', dataIndex: 'numero' },
-          { title: 'Série', dataIndex: 'serie' },
-          { title: 'Chave', dataIndex: 'chave', render: (c: string | null) => <span style={{ fontFamily: 'monospace', fontSize: 11 }}>{c}</span> },
-          { title: 'Destinatário', dataIndex: 'destinatarioNome' },
+          c.numero,
+          c.serie,
+          c.chave,
+          c.pessoa,
           ...(vendas ? [{ title: 'Pedido', dataIndex: 'pedidoId', render: (p: number | null) => (p ? <a onClick={() => navigate(`/pages/vendas/pedido-vendas/editar/${p}`)}>Abrir pedido</a> : null) }] : []),
-          { title: 'Total', dataIndex: 'total', align: 'right', render: brl },
-          { title: 'Data', render: (_, n) => data(n.dataEmissao ?? n.createdAt) },
+          c.total,
+          c.data,
           {
             title: 'Ações',
             render: (_, n) =>
@@ -153,12 +142,7 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
                 </Space>
               ) : (
                 <Space>
-                  <Button size="small" onClick={() => openInNewTab(`/api/NotasFiscais/${n.id}/xml`)}>
-                    XML
-                  </Button>
-                  <Button size="small" onClick={() => openInNewTab(`/api/NotasFiscais/${n.id}/danfe`)}>
-                    DANFE
-                  </Button>
+                  <ArquivosNota id={n.id} />
                   <Dropdown
                     menu={{
                       items: [
