@@ -1,20 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: pure functions, the live server on a real database, and the browser.
-// Server and browser files run one at a time: run side by side on 2 cores (tried in the stop-25 integration CI),
-// browser waits of 30 s ran out under the load and e2e tests failed by chance. Files share no state (each server
-// its own database copied from the seeded one, its own port and data folder); tests/support/global-setup.ts
-// builds what they share (the seeded copies, dist/) once, beforehand.
+// Four suites: pure functions, components under jsdom, the live server on a real database, and the browser.
+// They run in three groups, one after the other (sequence.groupOrder), so that each gets the machine it needs:
+//  0. unit and web, two files at a time (pure CPU, nothing shared);
+//  1. api, two files at a time: each file its own server, database copy (PGlite in-process, or a database
+//     cloned from the seeded template on PostgreSQL), port and data folder;
+//  2. e2e, one file at a time and alone: run beside other files on 2 cores (tried in the stop-25 integration
+//     CI), browser waits of 30 s ran out under the load and e2e tests failed by chance.
+// tests/support/global-setup.ts builds what the api and e2e files share (the seeded copies, dist/) once.
 const shared = { globalSetup: ['tests/support/global-setup.ts'] };
+const PARALELO = Number(process.env.TEST_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
     globals: true,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/__tests__/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 20000 } },
-      { test: { name: 'web', include: ['tests/web/**/*.test.tsx', 'src/web/**/__tests__/**/*.test.tsx'], environment: 'jsdom', globals: true, testTimeout: 30000, setupFiles: ['tests/web/setup.ts'] } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 60000, hookTimeout: 120000, fileParallelism: false, ...shared } },
-      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 120000, hookTimeout: 180000, fileParallelism: false, ...shared } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/__tests__/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 20000, maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
+      { test: { name: 'web', include: ['tests/web/**/*.test.tsx', 'src/web/**/__tests__/**/*.test.tsx'], environment: 'jsdom', globals: true, testTimeout: 30000, setupFiles: ['tests/web/setup.ts'], maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 60000, hookTimeout: 120000, maxWorkers: PARALELO, sequence: { groupOrder: 1 }, ...shared } },
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 120000, hookTimeout: 180000, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 2 }, ...shared } },
     ],
   },
 });
