@@ -13,6 +13,7 @@ import { launchChromium } from '../../tests/e2e/support/browser.ts';
 import { ensureWebBuilt } from '../web-build.ts';
 import { ean13 } from '../../src/web/pages/pdv/codigo-barras.ts';
 import { gerarCertificadoTeste } from '../../tests/fixtures/fiscal/certificado-teste.ts';
+import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,11 +46,16 @@ async function main() {
   const tenant = (await server.db.query<{ tenant_id: number }>(`SELECT tenant_id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].tenant_id;
   // 20,000 priced products with a GTIN and an NCM (one INSERT: the bench is about the browser).
   await server.db.query(
-    `INSERT INTO produtos (tenant_id, descricao, codigo, gtin, ncm, preco_venda, preco_custo, origem)
-     SELECT $1, 'Produto de bancada ' || g, 'BP' || g, ($2::text[])[g], '21069090', (1 + (g % 50))::numeric + 0.90, 1, 0 FROM generate_series(1, $3) g`,
+    // With the demo's perfil tributário: an NFC-e line needs one, as an NF-e line does (no perfil, no note).
+    `INSERT INTO produtos (tenant_id, descricao, codigo, gtin, ncm, preco_venda, preco_custo, origem, perfil_tributario_id)
+     SELECT $1, 'Produto de bancada ' || g, 'BP' || g, ($2::text[])[g], '21069090', (1 + (g % 50))::numeric + 0.90, 1, 0,
+            (SELECT id FROM perfis_tributarios WHERE tenant_id = $1 AND nome = 'Revenda Simples Nacional')
+       FROM generate_series(1, $3) g`,
     [tenant, Array.from({ length: PRODUTOS + 1 }, (_, i) => gtin(i)).slice(1), PRODUTOS],
   );
   const pdv = (await call('GET', `/api/Pdvs?filter=${encodeURIComponent(JSON.stringify({ where: { descricao: 'Caixa 01' } }))}`))[0];
+  // The local SEFAZ started before the first sale (its TLS key is generated in pure JS).
+  await destinoSefaz();
   const cert = gerarCertificadoTeste({ cnpj: '11222333000181', titular: 'MERCADINHO DEMO BANCADA' });
   await call('POST', '/api/CertificadosDigitais', { arquivo: cert.pfx.toString('base64'), senha: cert.senha });
   const vendidos = (await server.db.query<{ id: number }>(`SELECT id FROM produtos WHERE tenant_id = $1 AND codigo LIKE 'BP%' ORDER BY id LIMIT ${VENDIDOS}`, [tenant])).rows;

@@ -379,4 +379,32 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect(dia.every((v: { situacao: string }) => v.situacao === 'autorizada')).toBe(true);
     expect((await ok(admin, 'GET', '/api/CuponsErro')).some((e: { motivo: string }) => /539/.test(e.motivo))).toBe(true);
   });
+  it('back office closing: counts per method in one transaction (a bad line posts nothing), the generic transition without counts refused, two closings at once close once (the demo\'s open caixa)', async () => {
+    const r = await call(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdv2}`);
+    const c = r.statusCode === 200 ? r.json() : await abrirCaixa(pdv2, '80.00');
+    await ok(admin, 'POST', `/api/Pdv/caixas/${c.id}/suprimento`, { valor: '12.34', motivo: 'Troco do gerente' }, 201);
+    const det = await ok(admin, 'GET', `/api/Pdv/caixas/${c.id}`);
+    const esperado = det.esperado as { formaPagamentoId: number; valor: string }[];
+    expect(esperado.length).toBeGreaterThanOrEqual(2);
+    const contagens = async () => (await sql(`SELECT count(*)::int AS n FROM pdv_caixa_contagens WHERE tenant_id = $1 AND caixa_id = $2`, [tenant, c.id])).rows[0].n;
+    const lancamentos = async () => (await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'caixaPdv' AND origem_id = $2`, [tenant, c.id])).rows[0].n;
+    // The document's generic 'fechar' cannot take the counts: refused, the session stays open.
+    expect((await call(admin, 'POST', `/api/CaixasPdv/${c.id}/fechar`)).statusCode).toBe(400);
+    // The second line is unreadable: the first line's count is not kept either.
+    const ruim = await call(admin, 'POST', `/api/Pdv/caixas/${c.id}/fechar`, { contado: [{ formaPagamentoId: esperado[0].formaPagamentoId, valor: '1.00' }, { formaPagamentoId: esperado[1].formaPagamentoId, valor: '1,5' }] });
+    expect(ruim.statusCode, ruim.body).toBe(400);
+    expect(await contagens()).toBe(0);
+    expect(await lancamentos()).toBe(0);
+    expect((await ok(admin, 'GET', `/api/Pdv/caixas/${c.id}`)).estado).toBe('aberto');
+    // One cent over in the first method, the rest exact; sent twice at once.
+    const contado = esperado.map((e, i) => ({ formaPagamentoId: e.formaPagamentoId, valor: i === 0 ? new Decimal(e.valor).plus('0.01').toFixed(2) : e.valor }));
+    const [a, b] = await Promise.all([0, 1].map(() => call(admin, 'POST', `/api/Pdv/caixas/${c.id}/fechar`, { contado })));
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const f = (a.statusCode === 200 ? a : b).json();
+    const total = esperado.reduce((s, e) => s.plus(e.valor), new Decimal(0));
+    expect(f).toMatchObject({ estado: 'fechado', totalEsperado: total.toFixed(2), totalContado: total.plus('0.01').toFixed(2), diferenca: '0.01' });
+    expect(await contagens()).toBe(esperado.length);
+    const lista = await ok(admin, 'GET', `/api/CaixasPdv?filter=${encodeURIComponent(JSON.stringify({ where: { id: c.id } }))}`);
+    expect(lista[0]).toMatchObject({ estado: 'fechado', diferenca: '0.01' });
+  });
 });

@@ -28,6 +28,11 @@ describe('PDV: configurações e caixas no navegador', () => {
       await visible(page.locator('.ant-table:visible, form:visible').first());
       expect(await page.getByText(PLACEHOLDER).count(), rota).toBe(0);
     }
+    // The cupom lists carry their title, like every list.
+    for (const [rota, titulo] of [['pages/vendas/cupom-fiscal', 'Cupom fiscal'], ['pages/vendas/cupom-erro', 'Cupons com erro'], ['pages/configuracoes/solicitacao-reenvios', 'Solicitações de reenvio']]) {
+      await page.goto(url(rota));
+      await visible(page.getByRole('heading', { name: titulo }));
+    }
   });
 
   it('payment methods: the demo ones listed; a new one saved through the form with its NFC-e tPag', async () => {
@@ -76,10 +81,61 @@ describe('PDV: configurações e caixas no navegador', () => {
     await page.goto(url('pages/vendas/caixas'));
     await visible(linhas().filter({ hasText: 'Fechado' }));
     await visible(linhas().filter({ hasText: 'Aberto' }));
-    await poll(() => linhas().filter({ hasText: 'Fechado' }).first().innerText()).toMatch(/-(R\$ )?0[,.]50/);
+    await poll(() => linhas().filter({ hasText: 'Fechado' }).first().innerText()).toMatch(/-R\$ 0,50/);
+    // Money as R$ 1.234,56 and dates as dd/MM/yyyy, never '150.00' or ISO dates.
+    const textos = (await linhas().allInnerTexts()).join('\n');
+    expect(textos).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d/);
+    expect(textos).not.toMatch(/\d{4}-\d\d-\d\d|\b\d+\.\d\d\b/);
     await page.goto(url('pages/vendas/cupom-erro'));
     await visible(linhas().filter({ hasText: '539' }));
     await visible(page.getByRole('button', { name: 'Retransmitir' }).first());
+  });
+
+  // A toast read is closed: the pointer resting on it keeps it open over what the test clicks next.
+  const toast = async (texto: string | RegExp) => {
+    const aviso = page.locator('.ant-notification-notice').filter({ hasText: texto }).last();
+    await visible(aviso);
+    await aviso.locator('.ant-notification-notice-close').click();
+    await poll(() => page.locator('.ant-notification-notice').filter({ hasText: texto }).count()).toBe(0);
+  };
+
+  it('closes the open caixa from the back office: counted per method, the difference shown, closed to the cent', async () => {
+    await page.goto(url('pages/vendas/caixas'));
+    const aberto = linhas().filter({ hasText: 'Aberto' }).first();
+    await visible(aberto);
+    await aberto.click();
+    await page.waitForURL(/caixas\/editar\/\d+$/);
+    await visible(page.getByTestId('estado-documento').filter({ hasText: 'Aberto' }));
+    // The generic transition cannot take the counts: only the closing form is offered.
+    expect(await page.getByRole('button', { name: 'Fechar', exact: true }).count()).toBe(0);
+    const id = Number(/editar\/(\d+)/.exec(page.url())![1]);
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+    const esperado: { formaPagamentoId: number; descricao: string; valor: string }[] = await page.evaluate(
+      async ([t, caixa]) => (await (await fetch(`/api/Pdv/caixas/${caixa}`, { headers: { Authorization: t! } })).json()).esperado,
+      [token, id] as const,
+    );
+    expect(esperado.length).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Fechar caixa' }).click();
+    const dialogo = page.getByTestId('fechar-caixa');
+    await visible(dialogo);
+    const ok = page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Fechar caixa' });
+    // An unreadable count is shown and holds the closing.
+    await page.getByLabel(`Contado ${esperado[0].descricao}`).fill('12,3,4');
+    await visible(dialogo.getByText('Valor inválido'));
+    expect(await ok.isDisabled()).toBe(true);
+    // Ten cents short in the first method, the others exact.
+    const br = (v: string) => v.replace('.', ',');
+    const menos10 = (v: string) => (Math.round(Number(v) * 100) - 10) / 100;
+    await page.getByLabel(`Contado ${esperado[0].descricao}`).fill(br(menos10(esperado[0].valor).toFixed(2)));
+    for (const e of esperado.slice(1)) await page.getByLabel(`Contado ${e.descricao}`).fill(br(e.valor));
+    await poll(() => dialogo.getByTestId('fechar-caixa-diferenca').allTextContents()).toEqual(['-R$ 0,10', ...esperado.slice(1).map(() => 'R$ 0,00')]);
+    await poll(() => dialogo.getByTestId('fechar-caixa-total-diferenca').textContent()).toBe('-R$ 0,10');
+    await ok.click();
+    await toast(/Caixa \d+ fechado\. Diferença: -R\$ 0,10\./);
+    await visible(page.getByTestId('estado-documento').filter({ hasText: 'Fechado' }));
+    await page.goto(url('pages/vendas/caixas'));
+    await poll(() => linhas().filter({ hasText: 'Fechado' }).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('-R$ 0,10')]));
+    expect(await linhas().filter({ hasText: 'Aberto' }).count()).toBe(0);
   });
 
   it("the settings menu's 'Baixar PDV' opens the web POS of the brand", async () => {

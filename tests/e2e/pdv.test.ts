@@ -9,6 +9,7 @@ import { poll, visible } from './support/browser.ts';
 import { e2eSession, signInPage } from './support/session.ts';
 import { ean13, montarCodigoBalanca } from '../../src/web/pages/pdv/codigo-barras.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
+import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
 
 // The local SEFAZ of this process keeps what it authorised under DATA_DIR: a fresh one for this run.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pdv-'));
@@ -19,12 +20,15 @@ type Row = Record<string, any>;
 // The point of sale as a cashier uses it (issue 19): station, operator PIN, register float; scanning (GTIN,
 // 2* multiplier, a scale barcode with the price inside, an unknown code that beeps), split payment cash + card
 // with change, the DANFCE on screen and sent to the print dialog; then two sales with the server unreachable
-// (the browser context offline: nothing reaches the server), a reload with the queue still pending, the
-// network back and both sales synced once as authorised NFC-e; the register closed to the cent.
+// (the browser context offline: nothing reaches the server), then the server stopped and the page reloaded
+// from the service worker's shell (no brand configuration, no catalogue from the server), a third sale, the
+// server back and the three sales synced once as authorised NFC-e; a sale whose NFC-e fails stays on screen
+// with the reason and a retry; the register closed to the cent.
 describe('PDV no navegador', () => {
   let token: string;
   let pdv: Row;
   let dinheiro: Row, debito: Row;
+  let semPerfil: Row, perfilTributarioId: number;
   const GTIN = ean13('789000000101');
   const BALANCA = { prefixo: '2', tipo: 'preco' as const };
   const CODIGO_BALANCA = montarCodigoBalanca('4321', '19.95', BALANCA);
@@ -50,11 +54,16 @@ describe('PDV no navegador', () => {
     dinheiro = formas.find((f) => f.descricao === 'Dinheiro')!;
     debito = formas.find((f) => f.descricao === 'Cartão de débito')!;
     // Products an NFC-e can carry: NCM and the demo's perfil tributário (the tax rules pick CFOP and CSOSN from it).
-    const perfilTributarioId = (await api('GET', `/api/PerfisTributarios?filter=${encodeURIComponent(JSON.stringify({ where: { nome: 'Revenda Simples Nacional' } }))}`))[0].id;
+    perfilTributarioId = (await api('GET', `/api/PerfisTributarios?filter=${encodeURIComponent(JSON.stringify({ where: { nome: 'Revenda Simples Nacional' } }))}`))[0].id;
     const cafe = await api('POST', '/api/Produtos', { descricao: 'Café torrado E2E 500 g', codigo: 'E2E-CAFE', gtin: GTIN, ncm: '09012100', tipoProduto: 0, precoCusto: '8.00', precoVenda: '12.90', perfilTributarioId });
     const queijo = await api('POST', '/api/Produtos', { descricao: 'Queijo prato E2E (kg)', codigo: '4321', ncm: '04069090', tipoProduto: 0, precoCusto: '25.00', precoVenda: '39.90', perfilTributarioId });
-    const acerto = await api('POST', '/api/AcertosEstoque', { depositoId: pdv.depositoId, motivo: 'Estoque do e2e do PDV', itens: [{ produtoId: cafe.id, quantidade: '50' }, { produtoId: queijo.id, quantidade: '10' }] });
+    // No perfil tributário: its NFC-e cannot be built (the sale is registered, the cupom goes to cupom-erro).
+    semPerfil = await api('POST', '/api/Produtos', { descricao: 'Pano de prato E2E sem perfil', codigo: 'E2E-PANO', ncm: '63026000', tipoProduto: 0, precoCusto: '2.00', precoVenda: '5.00' });
+    const acerto = await api('POST', '/api/AcertosEstoque', { depositoId: pdv.depositoId, motivo: 'Estoque do e2e do PDV', itens: [{ produtoId: cafe.id, quantidade: '50' }, { produtoId: queijo.id, quantidade: '10' }, { produtoId: semPerfil.id, quantidade: '5' }] });
     await api('POST', `/api/AcertosEstoque/${acerto.id}/efetivar`);
+    // The local SEFAZ up before the first sale: its TLS key, generated in pure JS, would otherwise hold the first
+    // NFC-e past the station's 20 s wait (the station then issues it in contingency itself).
+    await destinoSefaz();
     const cert = gerarCertificadoTeste({ cnpj: '11222333000181', titular: 'MERCADINHO DEMO PDV' });
     await api('POST', '/api/CertificadosDigitais', { arquivo: cert.pfx.toString('base64'), senha: cert.senha });
     // Its own browser context, so the test can take it offline.
@@ -152,11 +161,46 @@ describe('PDV no navegador', () => {
     await novaVenda();
   });
 
-  it('sells twice with the server unreachable, survives a reload, then syncs both once as authorised NFC-e', async () => {
+  it('a sale whose NFC-e fails stays on screen with the reason and a retry, never a blank page', async () => {
     const antes = (await cupons()).length;
+    await escanear('E2E-PANO');
+    await poll(() => linhas().count()).toBe(1);
+    await page.keyboard.press('F9');
+    await pagar('Cartão de débito', '5,00');
+    await page.keyboard.press('F10');
+    const falha = page.getByTestId('pdv-falha-nfce');
+    await visible(falha);
+    expect(await falha.textContent()).toContain('A venda foi registrada, mas a NFC-e não foi autorizada.');
+    expect(await page.getByTestId('pdv-falha-motivo').textContent()).toMatch(/perfil tributário/i);
+    expect(await page.getByTestId('pdv-falha-itens').textContent()).toContain('Pano de prato E2E sem perfil');
+    expect(await page.getByTestId('pdv-falha-total').textContent()).toBe('R$ 5,00');
+    await visible(page.getByTestId('pdv')); // the selling screen is still there behind the dialog
+    const c = (await cupons()).slice(antes);
+    expect(c.map((x) => x.situacao)).toEqual(['erro']);
+    // The cause corrected in the back office, the retry from the same dialog issues the NFC-e of the same sale.
+    await api('PUT', `/api/Produtos/${semPerfil.id}`, { ...semPerfil, perfilTributarioId });
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await visible(danfce());
+    await poll(() => falha.count()).toBe(0);
+    await poll(async () => {
+      const x = (await cupons()).find((v) => v.id === c[0].id)!;
+      if (x.situacao === 'contingencia') await server.app.inject({ method: 'POST', url: '/api/Pdv/contingencia/transmitir', headers: { authorization: token } });
+      return x.situacao;
+    }).toBe('autorizada');
+    expect((await cupons()).length).toBe(antes + 1);
+    await novaVenda();
+  });
+
+  it('sells with the server unreachable, reloads with the server stopped, sells again, then syncs all once as authorised NFC-e', async () => {
+    const antes = (await cupons()).length;
+    // The service worker holds the app shell before the outage (it caches what the page loaded).
+    await poll(() =>
+      page.evaluate(async () => (navigator.serviceWorker?.controller ? (await (await caches.open('retaguarda-pdv-shell-v1')).keys()).length : 0)),
+    ).toBeGreaterThan(3);
     await context.setOffline(true);
     const chaves: string[] = [];
-    for (let n = 0; n < 2; n++) {
+    const venderOffline = async () => {
+      const impressas = await impressoes(); // a reload starts the count again
       await escanear(GTIN);
       await poll(() => linhas().count()).toBe(1);
       await page.keyboard.press('F9');
@@ -166,24 +210,38 @@ describe('PDV no navegador', () => {
       const qr = await page.locator('#pdv-impressao img[data-qrcode]').getAttribute('data-qrcode');
       // Offline QR Code v2: chave|2|tpAmb|dia|vNF|digVal(hex)|idCSC|hash
       expect(qr!.split('p=')[1].split('|')).toHaveLength(8);
-      chaves.push((await danfce().getByTestId('danfce-chave').textContent())!.replace(/\s/g, ''));
-      expect(chaves[n].slice(34, 35)).toBe('9');
-      await poll(impressoes).toBe(2 + n);
+      const chave = (await danfce().getByTestId('danfce-chave').textContent())!.replace(/\s/g, '');
+      expect(chave.slice(34, 35)).toBe('9');
+      chaves.push(chave);
+      await poll(impressoes).toBe(impressas + 1);
       await novaVenda();
-    }
+    };
+    await venderOffline();
+    await venderOffline();
     await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 2');
     // The server really received nothing.
     expect((await cupons()).length).toBe(antes);
 
-    // Back on the network but the sales endpoint still unreachable: a reload keeps both sales queued.
-    await context.route('**/api/Pdv/vendas', (r) => r.abort('connectionrefused'));
+    // The server stops (its port refuses connections); the browser's network is back. A full reload: the page,
+    // its code, the brand and the catalogue come from this browser (service worker, storage, IndexedDB).
+    const porta = Number(new URL(server.baseUrl).port);
+    const http = server.app.server;
+    await new Promise<void>((ok) => {
+      http.close(() => ok());
+      http.closeAllConnections();
+    });
     await context.setOffline(false);
+    expect(await page.evaluate(async () => fetch('/api/ConfigWhiteLabels/atual').then(() => 'respondeu', () => 'sem servidor'))).toBe('sem servidor');
     await page.reload();
     await visible(page.getByTestId('pdv'));
     await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 2');
+    await visible(page.getByTestId('pdv-conexao').filter({ hasText: 'Off-line' }));
+    await venderOffline();
+    await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 3');
     expect((await cupons()).length).toBe(antes);
 
-    await context.unroute('**/api/Pdv/vendas');
+    // The server back: the queue goes out in order, each sale once.
+    await new Promise<void>((ok) => http.listen(porta, '127.0.0.1', () => ok()));
     await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 0');
     await poll(async () => {
       const c = (await cupons()).filter((x) => chaves.includes(x.chaveAcesso));
@@ -191,18 +249,18 @@ describe('PDV no navegador', () => {
       return c.map((x) => [x.chaveAcesso, x.situacao]);
     }).toEqual(chaves.map((k) => [k, 'autorizada']));
     // Once each.
-    expect((await cupons()).length).toBe(antes + 2);
+    expect((await cupons()).length).toBe(antes + 3);
   });
 
   it('closes the register to the cent', async () => {
     const aberto = await api('GET', `/api/Pdv/caixas/aberto?pdvId=${pdv.id}`);
     const esperado = (id: number) => new Decimal(aberto.esperado.find((e: Row) => e.formaPagamentoId === id)?.valor ?? 0).toFixed(2);
-    // float 100.00 + 50.00 − 21.35 change + 2 × 12.90 offline
-    expect(esperado(dinheiro.id)).toBe('154.45');
-    expect(esperado(debito.id)).toBe('30.00');
+    // float 100.00 + 50.00 − 21.35 change + 3 × 12.90 offline; débito 30.00 + the retried sale's 5.00
+    expect(esperado(dinheiro.id)).toBe('167.35');
+    expect(esperado(debito.id)).toBe('35.00');
     await page.keyboard.press('F12');
-    await page.getByLabel('Contado Dinheiro').fill('154,45');
-    await page.getByLabel('Contado Cartão de débito').fill('30,00');
+    await page.getByLabel('Contado Dinheiro').fill('167,35');
+    await page.getByLabel('Contado Cartão de débito').fill('35,00');
     await page.getByRole('button', { name: 'Fechar caixa' }).click();
     await visible(page.getByTestId('fechamento'));
     const difs = await page.getByTestId('fechamento-diferenca').allTextContents();

@@ -25,8 +25,26 @@ export function applyApiEndpoint(brand: Pick<BrandConfig, 'API_ENDPOINT'> | unde
   if (e) setApiBase(e.endsWith('/') ? e : `${e}/`);
 }
 
+/** The last brand configuration read, kept for the point of sale's offline start (issue 19). */
+const BRAND_STORE = 'retaguarda.marca';
+const noServer = (err: unknown) => !(err as { response?: unknown })?.response;
+
 async function loadBrand(): Promise<BrandConfig> {
-  const brand = await viaEarly(BRAND_KEY, async () => (await http.get<BrandConfig>(BRAND_KEY)).data);
+  let brand: BrandConfig;
+  try {
+    brand = await viaEarly(BRAND_KEY, async () => (await http.get<BrandConfig>(BRAND_KEY)).data);
+    try {
+      localStorage.setItem(BRAND_STORE, JSON.stringify(brand));
+    } catch {
+      /* storage full or denied: the next offline start of the PDV just cannot use it */
+    }
+  } catch (err) {
+    // SPEC 1 sends to 'sistema indisponível' when the brand cannot be read; the web POS alone keeps selling
+    // through an outage, so #/pdv starts with the brand it read last when the server cannot be reached.
+    const kept = window.location.hash.startsWith('#/pdv') && noServer(err) ? localStorage.getItem(BRAND_STORE) : null;
+    if (!kept) throw err;
+    brand = JSON.parse(kept) as BrandConfig;
+  }
   applyApiEndpoint(brand);
   return brand;
 }

@@ -35,7 +35,10 @@ export interface DocumentExtrasProps {
 }
 const DOCUMENT_EXTRAS: Record<string, LazyExoticComponent<ComponentType<DocumentExtrasProps>>> = {
   pedidoVenda: lazy(() => import('../vendas/PedidoVendaAcoes.tsx')),
+  caixaPdv: lazy(() => import('../vendas/caixas/FecharCaixaAcoes.tsx')),
 };
+/** Transitions a type's extras offer in a form of their own (a caixa's closing takes the counted amounts). */
+const TRANSITIONS_IN_EXTRAS: Record<string, string[]> = { caixaPdv: ['fechar'] };
 
 /** '1.234,5' (pt-BR) or '1234.5' to '1234.5'; anything else goes as typed, for the server to name the line. */
 export function typedDecimal(v: string): string {
@@ -139,7 +142,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
 
   if (record.error) return <Typography.Text type="danger">{toApiError(record.error).message}</Typography.Text>;
   if (mode === 'editar' && (!data || !itens || !namesReady)) return <Spin />;
-  const transitions = mode === 'editar' ? doc.transitions.filter((t) => (data?.transicoes as string[] | undefined)?.includes(t.name)) : [];
+  const transitions = mode === 'editar' ? doc.transitions.filter((t) => (data?.transicoes as string[] | undefined)?.includes(t.name) && !TRANSITIONS_IN_EXTRAS[doc.name]?.includes(t.name)) : [];
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>

@@ -3,6 +3,7 @@ import { Button, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/dates.ts';
+import { displayValue, fieldKind } from '../../../shared/field-types.ts';
 import { useCount, useList } from '../../api/hooks.ts';
 import { resourceByName } from '../../schemas/registry.ts';
 import { useRelatedNames } from './related-names.ts';
@@ -38,6 +39,9 @@ export default function DocumentListPage({ doc, actions = DOCUMENT_LIST_ACTIONS[
         }
         if (c.field === 'createdAt' || c.field === 'updatedAt') return formatDateTime(String(v));
         if (p?.resource && resourceByName(p.resource)) return names(p.resource, v);
+        // Money as R$ 1.234,56 and dates as dd/MM/yyyy, by the field's format (the shared display of its type).
+        const kind = fieldKind(p);
+        if (kind === 'money' || kind === 'date' || kind === 'datetime' || kind === 'decimal' || kind === 'percent') return displayValue(kind, v);
         return v === null || v === undefined ? '' : String(v);
       },
     };

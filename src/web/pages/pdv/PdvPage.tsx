@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Component, Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Spin, Tag, Typography, message } from 'antd';
 import Decimal from 'decimal.js';
 import { api, withAccessToken } from '../../api/client.ts';
@@ -7,7 +7,7 @@ import { FilaIndexedDb, ler, gravar, apagar, tomarNumero } from './db.ts';
 import { enfileirar, sincronizar, type VendaFila } from './fila.ts';
 import {
   abrirCaixa, caixaAberto, carregarCatalogo, dataHoraComFuso, entrarOperador, enviarVenda, fecharCaixa, garantirNumeracao,
-  mensagemErro, movimentoCaixa, nfceOffline, semServidor, type ResultadoFechamento,
+  mensagemErro, movimentoCaixa, nfceOffline, retransmitirCupom, semServidor, type ResultadoFechamento,
 } from './servico.ts';
 import { Danfce } from './Danfce.tsx';
 import { baixarEscPos, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
@@ -17,7 +17,7 @@ import {
   IndiceCatalogo, comPromocao, fechamento, momentoDe, resolverEntrada, totalLinha, totalVenda, validarCpfCnpj, validarDesconto,
   type Linha, type PagamentoLinha,
 } from './venda.ts';
-import type { Caixa, Catalogo, Limites, Operador, VendaEnvio } from './tipos.ts';
+import type { Caixa, Catalogo, Limites, Operador, VendaEnvio, VendaResposta } from './tipos.ts';
 import './pdv.css';
 
 /** What this browser remembers between reloads (IndexedDB `estado`): station, operator, register. */
@@ -66,13 +66,15 @@ export default function PdvPage() {
   if (!estado.operador || !estado.limites) return <EntrarOperador pdvId={estado.pdvId} catalogo={catalogo} onEntrar={(operador, limites) => salvar({ ...estado, operador, limites })} onTrocar={() => salvar(null)} />;
   if (!estado.caixa) return <AbrirCaixa estado={estado} onAberto={(caixa) => salvar({ ...estado, caixa })} onSair={() => salvar({ pdvId: estado.pdvId })} />;
   return (
-    <TelaVenda
-      catalogo={catalogo}
-      doCache={doCache}
-      estado={estado as Required<Estado>}
-      onSair={() => salvar({ pdvId: estado.pdvId, caixa: estado.caixa })}
-      onFechado={() => salvar({ pdvId: estado.pdvId })}
-    />
+    <TelaSegura>
+      <TelaVenda
+        catalogo={catalogo}
+        doCache={doCache}
+        estado={estado as Required<Estado>}
+        onSair={() => salvar({ pdvId: estado.pdvId, caixa: estado.caixa })}
+        onFechado={() => salvar({ pdvId: estado.pdvId })}
+      />
+    </TelaSegura>
   );
 }
 
@@ -190,6 +192,7 @@ function TelaVenda({ catalogo, doCache, estado, onSair, onFechado }: { catalogo:
   const [pendentes, setPendentes] = useState(0);
   const [online, setOnline] = useState(!doCache);
   const [finalizando, setFinalizando] = useState(false);
+  const [falha, setFalha] = useState<FalhaNfce | null>(null);
   const entradaRef = useRef<HTMLInputElement>(null);
   const seq = useRef(0);
 
@@ -279,9 +282,17 @@ function TelaVenda({ catalogo, doCache, estado, onSair, onFechado }: { catalogo:
       const depois = (await FilaIndexedDb.todas()).find((x) => x.chave === v.chave);
       if (depois?.situacao === 'enviada' && depois.resposta) {
         const r = depois.resposta;
+        if (r.situacao === 'erro') {
+          // The sale is registered (stock and payment posted); only its NFC-e failed: the sale stays on screen
+          // with the reason and the way forward, never an empty DANFCE.
+          setFalha({ vendaId: r.id, motivo: r.motivo ?? 'Falha na emissão da NFC-e.', base, emitidaEm: dataBr(emitidaEm) });
+          setAviso({ tipo: 'erro', texto: `Venda registrada; a NFC-e não foi autorizada: ${r.motivo ?? ''}` });
+          bipe();
+          novaVenda();
+          return;
+        }
         setCupom({ ...base, numero: r.numero, serie: r.serie, emitidaEm: dataBr(emitidaEm), chaveAcesso: r.chaveAcesso, qrCode: r.qrCode, urlConsulta: r.urlConsulta, situacao: r.situacao });
-        if (r.situacao === 'erro') setAviso({ tipo: 'erro', texto: `Venda registrada; NFC-e com erro: ${r.motivo ?? ''}` });
-        else setAviso({ tipo: 'ok', texto: `Venda concluída: NFC-e ${r.numero} ${r.situacao === 'autorizada' ? 'autorizada' : 'em contingência'}.` });
+        setAviso({ tipo: 'ok', texto: `Venda concluída: NFC-e ${r.numero} ${r.situacao === 'autorizada' ? 'autorizada' : 'em contingência'}.` });
         novaVenda();
         return;
       }
@@ -315,8 +326,25 @@ function TelaVenda({ catalogo, doCache, estado, onSair, onFechado }: { catalogo:
 
   const imprimir = () => window.print();
 
+  const tentarDeNovo = async () => {
+    if (!falha || falha.tentando) return;
+    setFalha({ ...falha, tentando: true, aviso: undefined });
+    try {
+      const r: VendaResposta = await retransmitirCupom(falha.vendaId);
+      if (r.situacao === 'erro') return setFalha({ ...falha, tentando: false, motivo: r.motivo ?? falha.motivo });
+      setFalha(null);
+      setCupom({ ...falha.base, numero: r.numero, serie: r.serie, emitidaEm: falha.emitidaEm, chaveAcesso: r.chaveAcesso, qrCode: r.qrCode, urlConsulta: r.urlConsulta, situacao: r.situacao });
+      setAviso({ tipo: 'ok', texto: `NFC-e ${r.numero} ${r.situacao === 'autorizada' ? 'autorizada' : 'em contingência'}.` });
+    } catch (err) {
+      const texto = semServidor(err) ? 'Sem comunicação com o servidor: tente de novo quando ele voltar. A venda já está registrada.' : mensagemErro(err);
+      setFalha({ ...falha, tentando: false, aviso: texto });
+    }
+  };
+  const seguirVendendo = () => { setFalha(null); focar(); };
+
   useEffect(() => {
     const tecla = (e: KeyboardEvent) => {
+      if (falha) return; // its dialog has its own buttons
       if (cupom && (e.key === 'Escape' || e.key === 'Enter')) { e.preventDefault(); setCupom(null); focar(); return; }
       if (dialogo) {
         if (e.key === 'F10' && dialogo === 'pagamento') { e.preventDefault(); finalizar(); }
@@ -421,10 +449,71 @@ function TelaVenda({ catalogo, doCache, estado, onSair, onFechado }: { catalogo:
           <Danfce cupom={cupom} largura={catalogo.pdv.larguraImpressora ?? 80} />
         </Modal>
       )}
+      {falha && <DialogoFalhaNfce falha={falha} onTentar={tentarDeNovo} onSeguir={seguirVendendo} />}
       <div id="pdv-impressao">{cupom && <Danfce cupom={cupom} largura={catalogo.pdv.larguraImpressora ?? 80} />}</div>
       <AutoImprimir cupom={cupom} />
     </div>
   );
+}
+
+/** A sale registered on the server whose NFC-e was rejected or could not be issued. */
+interface FalhaNfce {
+  vendaId: number;
+  motivo: string;
+  base: Omit<Cupom, 'numero' | 'serie' | 'emitidaEm' | 'chaveAcesso' | 'qrCode' | 'urlConsulta' | 'situacao'>;
+  emitidaEm: string;
+  tentando?: boolean;
+  aviso?: string;
+}
+
+/**
+ * The sale stays visible (its items, total and payments) with the SEFAZ's reason in Portuguese and the way
+ * forward: try again now (a new NFC-e for the same sale), or go on selling and retry from Cupons com erro.
+ */
+function DialogoFalhaNfce({ falha, onTentar, onSeguir }: { falha: FalhaNfce; onTentar: () => void; onSeguir: () => void }) {
+  const b = falha.base;
+  return (
+    <Modal open title="NFC-e não autorizada" width={560} closable={false} maskClosable={false} keyboard={false}
+      footer={<Space><Button type="primary" loading={falha.tentando} onClick={onTentar}>Tentar novamente</Button><Button onClick={onSeguir}>Seguir vendendo</Button></Space>}>
+      <div data-testid="pdv-falha-nfce">
+        <Alert type="error" showIcon title="A venda foi registrada, mas a NFC-e não foi autorizada." description={<span data-testid="pdv-falha-motivo">{falha.motivo}</span>} style={{ marginBottom: 12 }} />
+        <Typography.Paragraph>
+          O estoque e o pagamento já foram lançados; não passe a venda de novo. Corrija o que a SEFAZ apontou e clique em
+          Tentar novamente, ou siga vendendo: o cupom fica em Vendas &gt; Cupons com erro para retransmitir. Se a SEFAZ estiver
+          fora do ar, a nova tentativa emite a NFC-e em contingência.
+        </Typography.Paragraph>
+        {falha.aviso && <Alert type="warning" title={falha.aviso} style={{ marginBottom: 12 }} />}
+        <table style={{ width: '100%' }} data-testid="pdv-falha-itens">
+          <tbody>
+            {b.itens.map((i, n) => <tr key={n}><td>{i.descricao}</td><td style={{ textAlign: 'right' }}>{i.quantidade.replace('.', ',')} {i.unidade}</td><td style={{ textAlign: 'right' }}>{formatBRL(i.total)}</td></tr>)}
+          </tbody>
+        </table>
+        <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}><b>Total</b><b data-testid="pdv-falha-total">{formatBRL(b.total)}</b></div>
+        {b.pagamentos.map((p, n) => <div key={n} style={{ display: 'flex', justifyContent: 'space-between' }}><span>{p.descricao}</span><span>{formatBRL(p.valor)}</span></div>)}
+        {b.troco !== '0.00' && <div style={{ display: 'flex', justifyContent: 'space-between' }}><span>Troco</span><span>{formatBRL(b.troco)}</span></div>}
+      </div>
+    </Modal>
+  );
+}
+
+/** Whatever breaks in the selling screen shows a message and a way back, never a blank page (the queue is durable). */
+class TelaSegura extends Component<{ children: ReactNode }, { erro: Error | null }> {
+  state = { erro: null as Error | null };
+  static getDerivedStateFromError(erro: Error) {
+    return { erro };
+  }
+  render() {
+    if (!this.state.erro) return this.props.children;
+    return (
+      <Centro>
+        <Alert type="error" showIcon title="A tela de venda encontrou um erro." description={<>
+          <div>{this.state.erro.message}</div>
+          <div>As vendas concluídas estão guardadas neste navegador e no servidor. Recarregue a tela para continuar.</div>
+          <Button style={{ marginTop: 8 }} onClick={() => window.location.reload()}>Recarregar</Button>
+        </>} />
+      </Centro>
+    );
+  }
 }
 
 /** The DANFCE goes to the print dialog as soon as it is on screen (once per sale). */

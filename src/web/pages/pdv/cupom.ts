@@ -34,7 +34,7 @@ export function itensDoCupom(linhas: Linha[]): Pick<Cupom, 'itens' | 'totalBruto
 
 export const pagamentosDoCupom = (p: PagamentoLinha[]) => p.map((x) => ({ descricao: x.forma.descricao, valor: new Decimal(x.valor).toFixed(2) }));
 
-export const chaveFormatada = (c: string) => c.replace(/(\d{4})(?=\d)/g, '$1 ');
+export const chaveFormatada = (c: string | null | undefined) => (c ?? '').replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
  * ESC/POS bytes of the DANFCE for a thermal printer (48 columns at 80 mm, 32 at 58 mm): text in CP-850-safe

@@ -93,6 +93,12 @@ export async function fecharCaixa(caixaId: number, contado: { formaPagamentoId: 
   return data;
 }
 
+/** A new NFC-e for a registered sale whose NFC-e failed (cupom-erro's retry, from the selling screen). */
+export async function retransmitirCupom(vendaId: number): Promise<VendaResposta> {
+  const { data } = await api.post<VendaResposta>(`Pdv/cupons/${vendaId}/retransmitir`, {}, { timeout: 20_000 });
+  return data;
+}
+
 /** One queued sale to the server, its key as the Idempotency-Key header. */
 export async function enviarVenda(v: VendaFila): Promise<ResultadoEnvio> {
   try {

@@ -1,5 +1,6 @@
 import { CloseCircleOutlined, FileTextOutlined, MailOutlined, PrinterOutlined, RedoOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { mutate } from 'swr';
 import { api } from '../../../api/client.ts';
 import { getUser, may } from '../../../api/session.ts';
@@ -11,6 +12,18 @@ import { resourceByName } from '../../../schemas/registry.ts';
 import type { ResourceDoc } from '../../../../../generated/schema-types.ts';
 
 type Row = Record<string, unknown> & { id: number };
+
+/** The list's title above its grid, as ResourceListPage draws it for the other lists. */
+function ComTitulo({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {titulo}
+      </Typography.Title>
+      {children}
+    </div>
+  );
+}
 const ALSO = ['chaveAcesso', 'situacao', 'numero', 'serie'];
 
 const recarregar = () => mutate((key) => typeof key === 'string' && /Cupons(Fiscais|Erro)/.test(key), undefined, { revalidate: true });
@@ -78,25 +91,27 @@ export function CupomFiscalPage() {
   const user = useSomenteLeitura() ? null : getUser();
   const podeCancelar = may(user, 'app.saida', 'full');
   return (
-    <SchemaGrid
-      doc={doc}
-      canCreate={false}
-      canEdit={false}
-      canDelete={false}
-      alsoFields={ALSO}
-      rowActions={(row) => {
-        const emitida = row.situacao === 'autorizada' || row.situacao === 'contingencia' || row.situacao === 'cancelada';
-        return (
-          <Space size={0}>
-            {emitida && <Button size="small" type="text" icon={<PrinterOutlined />} aria-label="Reimprimir" title="Reimprimir DANFCE" onClick={() => abrir(`Pdv/vendas/${row.id}/danfce`, 'application/pdf')} />}
-            {emitida && <Button size="small" type="text" icon={<FileTextOutlined />} aria-label="Baixar XML" title="Baixar XML" onClick={() => baixarXml(row)} />}
-            {emitida && <Button size="small" type="text" icon={<MailOutlined />} aria-label="Enviar por e-mail" title="Enviar por e-mail" onClick={() => enviarEmail(row)} />}
-            {row.situacao === 'autorizada' && podeCancelar && <Button size="small" type="text" danger icon={<CloseCircleOutlined />} aria-label="Cancelar" title="Cancelar NFC-e" onClick={() => cancelar(row)} />}
-            {row.situacao === 'erro' && <Button size="small" type="text" icon={<RedoOutlined />} aria-label="Retransmitir" title="Retransmitir" onClick={() => retransmitir(row)} />}
-          </Space>
-        );
-      }}
-    />
+    <ComTitulo titulo={doc.title}>
+      <SchemaGrid
+        doc={doc}
+        canCreate={false}
+        canEdit={false}
+        canDelete={false}
+        alsoFields={ALSO}
+        rowActions={(row) => {
+          const emitida = row.situacao === 'autorizada' || row.situacao === 'contingencia' || row.situacao === 'cancelada';
+          return (
+            <Space size={0}>
+              {emitida && <Button size="small" type="text" icon={<PrinterOutlined />} aria-label="Reimprimir" title="Reimprimir DANFCE" onClick={() => abrir(`Pdv/vendas/${row.id}/danfce`, 'application/pdf')} />}
+              {emitida && <Button size="small" type="text" icon={<FileTextOutlined />} aria-label="Baixar XML" title="Baixar XML" onClick={() => baixarXml(row)} />}
+              {emitida && <Button size="small" type="text" icon={<MailOutlined />} aria-label="Enviar por e-mail" title="Enviar por e-mail" onClick={() => enviarEmail(row)} />}
+              {row.situacao === 'autorizada' && podeCancelar && <Button size="small" type="text" danger icon={<CloseCircleOutlined />} aria-label="Cancelar" title="Cancelar NFC-e" onClick={() => cancelar(row)} />}
+              {row.situacao === 'erro' && <Button size="small" type="text" icon={<RedoOutlined />} aria-label="Retransmitir" title="Retransmitir" onClick={() => retransmitir(row)} />}
+            </Space>
+          );
+        }}
+      />
+    </ComTitulo>
   );
 }
 
@@ -106,19 +121,21 @@ export function CupomErroPage() {
   const user = useSomenteLeitura() ? null : getUser();
   const pode = may(user, 'app.cupomerro', 'change');
   return (
-    <SchemaGrid
-      doc={doc}
-      canCreate={false}
-      canEdit={false}
-      canDelete={false}
-      alsoFields={ALSO}
-      rowActions={(row) =>
-        pode ? (
-          <Button size="small" type="link" icon={<RedoOutlined />} onClick={() => retransmitir(row)}>
-            Retransmitir
-          </Button>
-        ) : null
-      }
-    />
+    <ComTitulo titulo={doc.title}>
+      <SchemaGrid
+        doc={doc}
+        canCreate={false}
+        canEdit={false}
+        canDelete={false}
+        alsoFields={ALSO}
+        rowActions={(row) =>
+          pode ? (
+            <Button size="small" type="link" icon={<RedoOutlined />} onClick={() => retransmitir(row)}>
+              Retransmitir
+            </Button>
+          ) : null
+        }
+      />
+    </ComTitulo>
   );
 }

@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
+import DocumentListPage from '../../src/web/pages/documentos/DocumentListPage.tsx';
+import { DOCUMENTS } from '../../src/web/pages/documentos/document-docs.ts';
+import { CupomErroPage, CupomFiscalPage } from '../../src/web/pages/vendas/cupons/CuponsPages.tsx';
+import { mockApi } from './support/mock-api.ts';
+
+const CAIXA = DOCUMENTS.find((d) => d.name === 'caixaPdv')!;
+
+function renderizar(el: React.ReactNode) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <App>
+        <DialogHost />
+        <MemoryRouter>{el}</MemoryRouter>
+      </App>
+    </SWRConfig>,
+  );
+}
+
+// The back office's PDV lists (issue 19): the caixa list shows money as R$ 1.234,56 and dates as dd/MM/yyyy (the
+// shared formatters by the field's format, as every grid does), and the cupom lists carry their title.
+describe('PDV: listas do back office', () => {
+  beforeEach(() => {
+    mockApi(({ method, url }) => {
+      if (method !== 'GET') return undefined;
+      if (url === 'CaixasPdv')
+        return {
+          data: [
+            { id: 7, numero: 12, estado: 'fechado', pdvId: 1, operadorId: 2, abertoEm: '2026-03-05T12:30:00.000Z', fechadoEm: '2026-03-05T21:05:00.000Z', valorAbertura: '1234.56', totalVendas: '98765.40', diferenca: '-0.50' },
+            { id: 8, numero: 13, estado: 'aberto', pdvId: 1, operadorId: 2, abertoEm: '2026-03-06T11:00:00.000Z', fechadoEm: null, valorAbertura: '150', totalVendas: null, diferenca: null },
+          ],
+        };
+      if (url === 'CaixasPdv/count') return { data: { count: 2 } };
+      if (url === 'Pdvs') return { data: [{ id: 1, descricao: 'Caixa 01' }] };
+      if (url === 'OperadoresPdv') return { data: [{ id: 2, nome: 'Olga Operadora' }] };
+      if (url === 'CuponsFiscais' || url === 'CuponsErro') return { data: [] };
+      if (url === 'CuponsFiscais/count' || url === 'CuponsErro/count') return { data: { count: 0 } };
+      return undefined;
+    });
+  });
+
+  it('caixas: values in R$ 1.234,56 and dates in dd/MM/yyyy, no raw decimals or ISO dates', async () => {
+    renderizar(<DocumentListPage doc={CAIXA} />);
+    const fechado = (await screen.findByText('12')).closest('tr')!;
+    const celulas = within(fechado as HTMLElement);
+    expect(celulas.getByText('R$ 1.234,56')).toBeTruthy();
+    expect(celulas.getByText('R$ 98.765,40')).toBeTruthy();
+    expect(celulas.getByText('-R$ 0,50')).toBeTruthy();
+    expect(celulas.getAllByText(/^05\/03\/2026 \d\d:\d\d$/)).toHaveLength(2);
+    expect(fechado.textContent).not.toMatch(/1234\.56|2026-03-05|T12:30/);
+    const aberto = (await screen.findByText('13')).closest('tr')!;
+    expect(within(aberto as HTMLElement).getByText('R$ 150,00')).toBeTruthy();
+    expect(aberto.textContent).toMatch(/06\/03\/2026/);
+    expect(await screen.findAllByText('Caixa 01')).toHaveLength(2);
+  });
+
+  it('cupom lists: each has its heading', async () => {
+    renderizar(<CupomFiscalPage />);
+    expect(await screen.findByRole('heading', { name: 'Cupom fiscal' })).toBeTruthy();
+  });
+
+  it('cupons com erro: its heading', async () => {
+    renderizar(<CupomErroPage />);
+    expect(await screen.findByRole('heading', { name: 'Cupons com erro' })).toBeTruthy();
+  });
+});
