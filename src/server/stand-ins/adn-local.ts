@@ -1,14 +1,11 @@
-import https from 'node:https';
 import { createPrivateKey, randomInt } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import forge from 'node-forge';
 import { XMLParser } from 'fast-xml-parser';
+import { certificadoServidorLocal, GravadorEstado, ServidorTls } from './servidor-tls.ts';
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
 import { assinarXml, verificarAssinatura, type Assinador } from '../fiscal/assinatura.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
@@ -92,20 +89,6 @@ export interface OpcoesAdnLocal {
 const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false });
 type Obj = Record<string, any>;
 
-function certificadoServidor(): { key: string; cert: string } {
-  const chaves = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
-  const c = forge.pki.createCertificate();
-  c.publicKey = chaves.publicKey;
-  c.serialNumber = '02' + forge.util.bytesToHex(forge.random.getBytesSync(6));
-  c.validity.notBefore = new Date(Date.now() - 60_000);
-  c.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const nome = [{ shortName: 'CN', value: 'localhost' }, { shortName: 'O', value: 'ADN local de homologacao' }];
-  c.setSubject(nome);
-  c.setIssuer(nome);
-  c.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }]);
-  c.sign(chaves.privateKey, forge.md.sha256.create());
-  return { key: forge.pki.privateKeyToPem(chaves.privateKey), cert: forge.pki.certificateToPem(c) };
-}
 
 let municipios: Map<string, { nome: string; uf: string }> | null = null;
 function nomeMunicipio(codigo: string): string {
@@ -119,14 +102,14 @@ function nomeMunicipio(codigo: string): string {
 const erro = (codigo: CodigoErro, complemento?: string): ErroAdn => ({ Codigo: codigo, Descricao: ERROS[codigo], ...(complemento ? { Complemento: complemento.slice(0, 2000) } : {}) });
 
 export class AdnLocal {
-  private servidor?: https.Server;
+  private servidor?: ServidorTls;
   private notas = new Map<string, NotaAdn>();
   private porDps = new Map<string, string>();
   private seq = new Map<string, number>();
   private nDFSe = 0;
   private contribuintes = new Map<string, Contribuinte>();
-  private gravacao: Promise<void> = Promise.resolve();
-  readonly tls = certificadoServidor();
+  private readonly gravador = new GravadorEstado();
+  readonly tls = certificadoServidorLocal('ADN local de homologacao', '02');
   /** the NFS-e are signed by the national system with its own key */
   private readonly assinador: Assinador = {
     certBase64: this.tls.cert.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, ''),
@@ -142,9 +125,9 @@ export class AdnLocal {
   }
 
   get url(): string {
-    const a = this.servidor?.address() as AddressInfo | undefined;
-    if (!a) throw new Error('ADN local não iniciado.');
-    return `https://127.0.0.1:${a.port}/SefinNacional`;
+    const porta = this.servidor?.porta;
+    if (!porta) throw new Error('ADN local não iniciado.');
+    return `https://127.0.0.1:${porta}/SefinNacional`;
   }
 
   /** The CNC: a prestador must be registered (by its municipality) before it issues. */
@@ -177,48 +160,25 @@ export class AdnLocal {
     const arq = this.op.arquivoEstado;
     if (!arq) return;
     const texto = JSON.stringify({ versao: 1, notas: [...this.notas.values()], seq: [...this.seq], nDFSe: this.nDFSe, contribuintes: [...this.contribuintes.values()] } satisfies Estado);
-    this.gravacao = this.gravacao.catch(() => undefined).then(async () => {
-      await mkdir(path.dirname(arq), { recursive: true });
-      const tmp = `${arq}.${process.pid}.tmp`;
-      await writeFile(tmp, texto);
-      await rename(tmp, arq);
-    });
-    await this.gravacao;
+    await this.gravador.gravar(arq, texto);
   }
 
   async iniciar(porta = 0, o: { manterProcesso?: boolean } = {}): Promise<string> {
     await this.carregarEstado();
-    this.servidor = https.createServer({ key: this.tls.key, cert: this.tls.cert, requestCert: true, rejectUnauthorized: false }, (req, res) => {
-      const partes: Buffer[] = [];
-      req.on('data', (c: Buffer) => partes.push(c));
-      req.on('end', () => {
-        const sock = req.socket as TLSSocket;
-        void this.atender(req.method ?? 'GET', req.url ?? '', Buffer.concat(partes).toString('utf8'), sock.getPeerCertificate())
-          .then(([status, corpo]) => {
-            res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify(corpo));
-          })
-          .catch((e) => {
-            res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify({ erro: { codigo: 'E9999', descricao: String((e as Error).message) } }));
-          });
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.servidor!.once('error', reject);
-      this.servidor!.listen(porta, '127.0.0.1', () => {
-        this.servidor!.off('error', reject);
-        resolve();
-      });
-    });
-    if (o.manterProcesso === false) this.servidor.unref();
+    this.servidor = new ServidorTls(
+      { key: this.tls.key, cert: this.tls.cert },
+      async (p) => {
+        const [status, corpo] = await this.atender(p.metodo, p.url, p.corpo, p.certificado);
+        return { status, tipo: 'application/json; charset=utf-8', corpo: JSON.stringify(corpo) };
+      },
+      (e) => ({ status: 500, tipo: 'application/json; charset=utf-8', corpo: JSON.stringify({ erro: { codigo: 'E9999', descricao: String(e.message) } }) }),
+    );
+    await this.servidor.iniciar(porta, o.manterProcesso !== false);
     return this.url;
   }
 
   async parar(): Promise<void> {
-    if (!this.servidor) return;
-    this.servidor.closeAllConnections();
-    await new Promise<void>((r) => this.servidor!.close(() => r()));
+    await this.servidor?.parar();
   }
 
   private base(): Obj {

@@ -1,11 +1,8 @@
-import https from 'node:https';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
 import { gzipSync } from 'node:zlib';
-import forge from 'node-forge';
 import { XMLParser } from 'fast-xml-parser';
+import { certificadoServidorLocal, GravadorEstado, ServidorTls } from './servidor-tls.ts';
 import { desenvelopar, envelopeResposta, campo, elemento, elementos, type Servico } from '../fiscal/soap.ts';
 import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from '../fiscal/validacao-xsd.ts';
 import { verificarAssinatura } from '../fiscal/assinatura.ts';
@@ -94,20 +91,6 @@ interface EstadoGravado {
 
 const esperar = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
-function certificadoServidor(): { key: string; cert: string } {
-  const chaves = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
-  const c = forge.pki.createCertificate();
-  c.publicKey = chaves.publicKey;
-  c.serialNumber = '01' + forge.util.bytesToHex(forge.random.getBytesSync(6));
-  c.validity.notBefore = new Date(Date.now() - 60_000);
-  c.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const nome = [{ shortName: 'CN', value: 'localhost' }, { shortName: 'O', value: 'SEFAZ local de homologacao' }];
-  c.setSubject(nome);
-  c.setIssuer(nome);
-  c.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }]);
-  c.sign(chaves.privateKey, forge.md.sha256.create());
-  return { key: forge.pki.privateKeyToPem(chaves.privateKey), cert: forge.pki.certificateToPem(c) };
-}
 
 const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false, isArray: (n) => n === 'det' || n === 'detPag' });
 
@@ -116,7 +99,7 @@ const o = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
 const s = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 export class SefazLocal {
-  private servidor?: https.Server;
+  private servidor?: ServidorTls;
   private notas = new Map<string, NotaRegistrada>();
   private porNumero = new Map<string, string>();
   private inutilizados = new Set<string>();
@@ -128,7 +111,7 @@ export class SefazLocal {
   readonly epecs = new Map<string, { ie: string; dhEmi: string; destDoc: string; vNF: string; vICMS: string; vST: string; nProt: string }>();
   private nsu: { nsu: number; destDoc: string; xml: string; schema: string }[] = [];
   private ultimaVazia = new Map<string, number>();
-  private gravacao: Promise<void> = Promise.resolve();
+  private readonly gravador = new GravadorEstado();
   /** number of SOAP requests received, per service (tests use it to prove the client backs off) */
   readonly chamadas = new Map<Servico, number>();
   indisponivel = false;
@@ -142,7 +125,7 @@ export class SefazLocal {
   lentidao: { ms: number; servicos?: Servico[]; processa: boolean } | null = null;
   /** requests refused while `indisponivel` (tests use it to see whether a client still knocks) */
   recusadasIndisponivel = 0;
-  readonly tls = certificadoServidor();
+  readonly tls = certificadoServidorLocal('SEFAZ local de homologacao', '01');
   /** the answers to events are signed with the server's own key (infEvento Id "ID" + nProt), as SEFAZ does */
   private readonly assinadorProprio: Assinador = {
     certBase64: this.tls.cert.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, ''),
@@ -166,9 +149,9 @@ export class SefazLocal {
   }
 
   get url(): string {
-    const a = this.servidor?.address() as AddressInfo | undefined;
-    if (!a) throw new Error('SEFAZ local não iniciada.');
-    return `https://127.0.0.1:${a.port}`;
+    const porta = this.servidor?.porta;
+    if (!porta) throw new Error('SEFAZ local não iniciada.');
+    return `https://127.0.0.1:${porta}`;
   }
 
   /** Reads the state file, if there is one (called by iniciar). */
@@ -203,14 +186,7 @@ export class SefazLocal {
       lotes: [...this.lotes], epecs: [...this.epecs], nsu: this.nsu, ultimaVazia: [...this.ultimaVazia],
     };
     const texto = JSON.stringify(e);
-    // One write at a time (concurrent requests would share the temporary file); each writes the latest state.
-    this.gravacao = this.gravacao.catch(() => undefined).then(async () => {
-      await mkdir(path.dirname(arq), { recursive: true });
-      const tmp = `${arq}.${process.pid}.tmp`;
-      await writeFile(tmp, texto);
-      await rename(tmp, arq);
-    });
-    await this.gravacao;
+    await this.gravador.gravar(arq, texto);
   }
 
   /** A note authorised by the SVC, shared with this (the UF's normal) authoriser. */
@@ -223,38 +199,20 @@ export class SefazLocal {
   /** Listens on 127.0.0.1 (`porta` 0: a free one). `manterProcesso: false` lets the process end while it listens (in-process use by the server). */
   async iniciar(porta = 0, o: { manterProcesso?: boolean } = {}): Promise<string> {
     await this.carregarEstado();
-    const opcoesTls = { key: this.tls.key, cert: this.tls.cert, requestCert: true, rejectUnauthorized: false, ca: this.op.autoridades };
-    this.servidor = https.createServer(opcoesTls, (req, res) => {
-      const partes: Buffer[] = [];
-      req.on('data', (c: Buffer) => partes.push(c));
-      req.on('end', () => {
-        const sock = req.socket as TLSSocket;
-        void this.atender(req.url ?? '', Buffer.concat(partes).toString('utf8'), sock.getPeerCertificate(), sock.authorized)
-          .then(([status, corpo]) => {
-            res.writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
-            res.end(corpo);
-          })
-          .catch((e) => {
-            res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-            res.end(String((e as Error).message));
-          });
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.servidor!.once('error', reject);
-      this.servidor!.listen(porta, '127.0.0.1', () => {
-        this.servidor!.off('error', reject);
-        resolve();
-      });
-    });
-    if (o.manterProcesso === false) this.servidor.unref();
+    this.servidor = new ServidorTls(
+      { key: this.tls.key, cert: this.tls.cert, ca: this.op.autoridades },
+      async (p) => {
+        const [status, corpo] = await this.atender(p.url, p.corpo, p.certificado, p.confiavel);
+        return { status, tipo: 'application/soap+xml; charset=utf-8', corpo };
+      },
+      (e) => ({ status: 500, tipo: 'text/plain; charset=utf-8', corpo: String(e.message) }),
+    );
+    await this.servidor.iniciar(porta, o.manterProcesso !== false);
     return this.url;
   }
 
   async parar(): Promise<void> {
-    if (!this.servidor) return;
-    this.servidor.closeAllConnections();
-    await new Promise<void>((r) => this.servidor!.close(() => r()));
+    await this.servidor?.parar();
   }
 
   private async atender(url: string, corpo: string, cert: { raw?: Buffer; valid_to?: string; valid_from?: string } | null, confiavel = false): Promise<[number, string]> {
