@@ -96,6 +96,18 @@ describe.each(BACKENDS)('compras at once on %s', (backend) => {
     return (await ok('POST', '/api/EntradasNota/importar-xml/confirmar', { xml: n.xml })) as Row;
   };
 
+  it('the same supplier XML confirmed from two tabs at once: one entry, the other refused in Portuguese', async () => {
+    const n = notaDeFornecedor({ fornecedor: FORNECEDORES.higiene, numero: 7201, duplicatas: 2, linhas: [{ codigo: 'PA-8', descricao: 'PALHA DE ACO C/8 UNIDADES', ncm: '73239000', quantidade: '48', valorUnitario: '1.20' }] });
+    const rs = await Promise.all([1, 2].map(() => call('POST', '/api/EntradasNota/importar-xml/confirmar', { xml: n.xml })));
+    expect(status(rs), rs.map((r) => r.body).join('\n')).toEqual([200, 409]);
+    expect(rs.find((r) => r.statusCode === 409)!.json().error.message).toMatch(new RegExp(`^Esta NF-e \\(chave ${n.chave}\\) já foi lançada: entrada nº \\d+ da filial Matriz, em rascunho\\. A mesma nota não entra duas vezes\\.$`));
+    const entradas = await sql(`SELECT id FROM documentos WHERE tenant_id = $1 AND tipo = 'entradaNota' AND cabecalho ->> 'chaveAcesso' = $2`, [tenant, n.chave]);
+    expect(entradas).toHaveLength(1);
+    // one supplier and one product made from the note, not two
+    expect(await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 1 AND cpf_cnpj = $2`, [tenant, FORNECEDORES.higiene.cnpj])).toHaveLength(1);
+    expect(await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND descricao = 'PALHA DE ACO C/8 UNIDADES'`, [tenant])).toHaveLength(1);
+  });
+
   it('efetivar clicked twice at once: one posting (stock once, one payable)', async () => {
     const ent = await novaEntrada(7101);
     const rs = await Promise.all([1, 2].map(() => call('POST', `/api/EntradasNota/${ent.id}/efetivar`)));
