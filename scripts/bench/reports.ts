@@ -3,7 +3,7 @@
  * printing the time and the process's peak memory (RSS) for each. Runs on PGlite, or on PostgreSQL when
  * DATABASE_URL is set (a fresh database retaguarda_bench_rel is made there).
  */
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -59,6 +59,9 @@ for (const tipo of ['xlsx', 'pdf'] as const) {
   const row = (await db.query<{ status: number; arquivo: string; linhas: number }>(`SELECT status, arquivo, linhas FROM relatorios WHERE chave = $1`, [`bench-${tipo}`])).rows[0];
   if (row.status !== 1 || row.linhas !== ROWS) throw new Error(`exportação ${tipo} falhou: ${JSON.stringify(row)}`);
   const mb = (b: number) => (b / 1048576).toFixed(0);
-  console.log(`${tipo.padEnd(7)} | ${secs.toFixed(2).padStart(9)} | ${mb(before).padStart(18)} | ${mb(peak).padStart(9)} | ${mb(peak - before).padStart(14)} | ${(statSync(row.arquivo).size / 1048576).toFixed(1).padStart(12)}`);
+  // The file is in the file storage (its key, not a path): its size by reading it through.
+  let tamanho = 0;
+  for await (const parte of (await services.storage.get(row.arquivo))!) tamanho += (parte as Buffer).length;
+  console.log(`${tipo.padEnd(7)} | ${secs.toFixed(2).padStart(9)} | ${mb(before).padStart(18)} | ${mb(peak).padStart(9)} | ${mb(peak - before).padStart(14)} | ${(tamanho / 1048576).toFixed(1).padStart(12)}`);
 }
 await db.close();

@@ -152,14 +152,19 @@ describe.each(BACKENDS)('compras on %s', (backend) => {
 
   it('refuses the same access key again (as NFe or nfeProc), with nothing posted', async () => {
     const n = await contagem();
+    const movimentos = async () => (await srv.db.query<Row>('SELECT count(*)::int AS n FROM movimentos_estoque')).rows[0].n;
+    const lancamentos = async () => (await srv.db.query<Row>('SELECT count(*)::int AS n FROM lancamentos')).rows[0].n;
+    const [m, l] = [await movimentos(), await lancamentos()];
     for (const corpo of [a.xml, comProtocolo(a.xml, a.chave)]) {
       const r = await importar(admin, corpo);
       expect(r.statusCode, r.body).toBe(409);
-      expect(r.json().error.message).toMatch(/já foi lançada: entrada nº \d+ da filial Matriz, efetivada/);
+      expect(r.json().error.message).toMatch(new RegExp(`^Esta NF-e \\(chave ${a.chave}\\) já foi lançada: entrada nº \\d+ da filial Matriz, efetivada\\. A mesma nota não entra duas vezes\\.$`));
+      const c = await post(admin, '/api/EntradasNota/importar-xml/confirmar', { xml: corpo, itens: [{ linha: 3, criarProduto: true }] });
+      expect(c.statusCode).toBe(409);
+      expect(c.json().error.message).toMatch(/já foi lançada/);
     }
-    const c = await post(admin, '/api/EntradasNota/importar-xml/confirmar', { xml: a.xml });
-    expect(c.statusCode).toBe(409);
     expect(await contagem()).toBe(n);
+    expect([await movimentos(), await lancamentos()]).toEqual([m, l]);
   });
 
   it('matches the next note of the same supplier by the codes it learned (the new product by its code, the box with its factor)', async () => {
@@ -252,20 +257,31 @@ describe.each(BACKENDS)('compras on %s', (backend) => {
   });
 
   describe('bad input: a clear message in Portuguese, nothing posted', () => {
+    // Nothing written anywhere: no entry, supplier, transportador, product or unit, no stock movement, no payable.
+    const rastro = async () =>
+      (
+        await srv.db.query<Row>(
+          `SELECT (SELECT count(*) FROM documentos WHERE tipo = 'entradaNota')::int AS entradas, (SELECT count(*) FROM pessoas)::int AS pessoas, (SELECT count(*) FROM produtos)::int AS produtos,
+                  (SELECT count(*) FROM unidades)::int AS unidades, (SELECT count(*) FROM movimentos_estoque)::int AS movimentos, (SELECT count(*) FROM lancamentos)::int AS lancamentos`,
+        )
+      ).rows[0];
     const semMudanca = async (fn: () => Promise<void>) => {
-      const n = await contagem();
-      const forn = (await get(admin, '/api/Fornecedores/count')).count;
+      const antes = await rastro();
       await fn();
-      expect(await contagem()).toBe(n);
-      expect((await get(admin, '/api/Fornecedores/count')).count).toBe(forn);
+      expect(await rastro()).toEqual(antes);
+    };
+    // The proposal and the confirmation (the step that writes) answer the same refusal.
+    const recusado = async (xml: string, status: number, mensagem: RegExp) => {
+      for (const r of [await importar(admin, xml), await post(admin, '/api/EntradasNota/importar-xml/confirmar', { xml, itens: [] })]) {
+        expect(r.statusCode, r.body).toBe(status);
+        expect(r.json().error.message).toMatch(mensagem);
+      }
     };
 
     it('an XML that is not an NF-e', async () => {
       await semMudanca(async () => {
         const evento = readFileSync(join(SAMPLES, 'inner_req_evento_cce.xml'), 'utf8');
-        const r = await importar(admin, evento);
-        expect(r.statusCode).toBe(400);
-        expect(r.json().error.message).toMatch(/^O arquivo não é uma NF-e: o XML começa por <envEvento>/);
+        await recusado(evento, 400, /^O arquivo não é uma NF-e: o XML começa por <envEvento>/);
         const lixo = await importar(admin, '<pedido><item>1</item></pedido>');
         expect(lixo.json().error.message).toMatch(/não é uma NF-e/);
         const malFormado = await importar(admin, '<NFe><infNFe></NFe>');
@@ -281,9 +297,7 @@ describe.each(BACKENDS)('compras on %s', (backend) => {
     it('a broken signature: the content changed after signing, and the public samples as published', async () => {
       await semMudanca(async () => {
         const n = notaDeFornecedor({ fornecedor: FORNECEDORES.simples, numero: 321, linhas: [{ codigo: 'D1', descricao: 'DOCE DE LEITE 400G', quantidade: '10', valorUnitario: '7.00' }] });
-        const r = await importar(admin, n.xml.replace('<qCom>10.0000</qCom>', '<qCom>100.0000</qCom>'));
-        expect(r.statusCode, r.body).toBe(400);
-        expect(r.json().error.message).toMatch(/^A assinatura digital da NF-e não confere: .*alterado depois de assinado/);
+        await recusado(n.xml.replace('<qCom>10.0000</qCom>', '<qCom>100.0000</qCom>'), 400, /^A assinatura digital da NF-e não confere: .*alterado depois de assinado/);
         for (const f of ['35180834128745000152550010000474281920007498-nfe.xml', 'nfe_layout4_com_prot.xml']) {
           const s = await importar(admin, readFileSync(join(SAMPLES, f), 'utf8'));
           expect(s.statusCode, f).toBe(400);
@@ -295,9 +309,7 @@ describe.each(BACKENDS)('compras on %s', (backend) => {
     it('a note addressed to another CNPJ, or to another branch of the account', async () => {
       await semMudanca(async () => {
         const outro = notaDeFornecedor({ fornecedor: FORNECEDORES.simples, numero: 322, destinatario: cnpjWithDigits('998887770001'), linhas: [{ codigo: 'D1', descricao: 'DOCE DE LEITE 400G', quantidade: '10', valorUnitario: '7.00' }] });
-        const r = await importar(admin, outro.xml);
-        expect(r.statusCode).toBe(400);
-        expect(r.json().error.message).toMatch(/^A nota é destinada ao CNPJ 99\.888\.777\/0001-\d\d, que não é de nenhuma filial desta conta/);
+        await recusado(outro.xml, 400, /^A nota é destinada ao CNPJ 99\.888\.777\/0001-\d\d, que não é de nenhuma filial desta conta: nada foi lançado\.$/);
         const centro = notaDeFornecedor({ fornecedor: FORNECEDORES.simples, numero: 323, destinatario: CNPJ_CENTRO_DEMO, linhas: [{ codigo: 'D1', descricao: 'DOCE DE LEITE 400G', quantidade: '10', valorUnitario: '7.00' }] });
         const c = await importar(admin, centro.xml);
         expect(c.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { paraUnidades } from '../estoque/embalagens.ts';
-import { salvarRascunho, transmitirNotaFiscal, notaOut, type ResultadoTransmissao } from '../fiscal/emissao/notas.ts';
+import { excluirRascunho, salvarRascunho, transmitirNotaFiscal, notaOut, type ResultadoTransmissao } from '../fiscal/emissao/notas.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { devolucoesDaEntrada, devolver } from './devolucao.ts';
 
@@ -34,8 +34,11 @@ async function naturezaDevolucao(q: Queryable, tenantId: number, id?: number): P
  * Devolução ao fornecedor with its NF-e, in one flow: the quantities are checked against what entered and what
  * already went back; the return NF-e (finalidade 4, NFref with the entry's access key, the natureza's CFOP de
  * devolução, the supplier as recipient, the goods at the value they entered with) is saved and transmitted through
- * the NF-e service; only when SEFAZ authorises it are the DEVOLUCAO_FORNECEDOR movements posted, in the same
- * transaction as the authorisation. A rejection posts nothing (the note stays rejected with SEFAZ's reason).
+ * the NF-e service. The DEVOLUCAO_FORNECEDOR movements are posted in the authorisation's transaction, before the
+ * note is numbered and under the entry's row lock held until it commits: two returns of the same entry at once
+ * queue there, and the second is checked against what the first posted, so it is refused before it reaches SEFAZ
+ * (never a note SEFAZ authorised whose goods the database then refuses). A rejection rolls the movements back and
+ * posts nothing (the note stays rejected with SEFAZ's reason).
  */
 export async function devolverComNfe(services: Servicos, ctx: RequestContext, entradaId: number, body: unknown, agora = new Date()): Promise<ResultadoTransmissao & { devolucao?: Row }> {
   const b = (body ?? {}) as Partial<PedidoDevolucao>;
@@ -77,13 +80,26 @@ export async function devolverComNfe(services: Servicos, ctx: RequestContext, en
     return Number(nota.id);
   });
   let devolucao: Row | undefined;
-  const r = await transmitirNotaFiscal(services, ctx, notaId, agora, {
-    movimentarEstoque: false,
-    aoAutorizar: async (q, nota) => {
-      devolucao = await devolver(q, ctx, entradaId, pedido);
-      await q.query(`INSERT INTO devolucoes_fornecedor_nfe (tenant_id, entrada_id, nota_id) VALUES ($1, $2, $3)`, [ctx.tenantId, entradaId, nota.id]);
-    },
-  });
+  let r: ResultadoTransmissao;
+  try {
+    r = await transmitirNotaFiscal(services, ctx, notaId, agora, {
+      movimentarEstoque: false,
+      // Under the entry's row lock (devolver takes it FOR UPDATE), held until the authorisation commits: a return of
+      // the same entry from another tab waits here and then sees these movements, so it is refused before anything
+      // is numbered or sent to SEFAZ. A rejection (or SEFAZ unavailable) rolls these movements back.
+      antesDeNumerar: async (q) => {
+        devolucao = await devolver(q, ctx, entradaId, pedido);
+      },
+      aoAutorizar: async (q, nota) => {
+        await q.query(`INSERT INTO devolucoes_fornecedor_nfe (tenant_id, entrada_id, nota_id) VALUES ($1, $2, $3)`, [ctx.tenantId, entradaId, nota.id]);
+      },
+    });
+  } catch (err) {
+    // Refused before SEFAZ authorised anything (another tab returned the goods first, SEFAZ unavailable): the draft
+    // saved above goes. Anything else keeps it, to be looked at in Notas fiscais.
+    if (err instanceof HttpError && (err.statusCode < 500 || err.statusCode === 503)) await services.db.tenant(ctx, (q) => excluirRascunho(q, ctx, notaId)).catch(() => {});
+    throw err;
+  }
   if (!r.autorizada) {
     const rej = r.rejeicao!;
     throw new HttpError(422, `A SEFAZ rejeitou a nota de devolução: ${rej.cStat} - ${rej.xMotivo}. ${rej.ajuda?.comoCorrigir ?? ''} Nada foi lançado no estoque.`.trim(), [{ campo: 'nota', mensagem: rej.xMotivo, cStat: rej.cStat }]);

@@ -329,6 +329,9 @@ async function criarProduto(services: AppServices, q: Queryable, ctx: RequestCon
 export async function confirmarEntrada(services: AppServices, q: Queryable, ctx: RequestContext, def: DocumentDef, body: Confirmacao): Promise<Row> {
   if (!body || typeof body !== 'object') throw badRequest('O corpo da requisição deve ser um objeto com o XML e as escolhas de cada linha.');
   const nota = await lerXmlDoFornecedor(body.xml);
+  // The same note confirmed from two tabs at once: the second waits for the first's commit, then the access-key
+  // check below sees its entry and refuses it with the entry's number (not a unique-index error).
+  await q.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2))', [ctx.tenantId, `entradaNota:${nota.chave}`]);
   const prop = await proporEntrada(q, ctx, body.xml, nota);
   const escolhas = new Map((Array.isArray(body.itens) ? body.itens : []).map((e) => [Number(e?.linha), e]));
   const fornecedorId = prop.fornecedor.id ?? (await criarPessoa(services, q, ctx, 'fornecedor', nota.emitente));

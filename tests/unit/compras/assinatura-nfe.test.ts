@@ -19,6 +19,10 @@ describe('verificarAssinaturaNfe', () => {
     ['valor da assinatura trocado', n.xml.replace(/<SignatureValue>(.)/, (_m, c) => `<SignatureValue>${c === 'A' ? 'B' : 'A'}`)],
     ['amostra pública nfeProc', readFileSync(join(SAMPLES, '35180834128745000152550010000474281920007498-nfe.xml'), 'utf8')],
     ['amostra pública NFe', readFileSync(join(SAMPLES, 'nfe_layout4.xml'), 'utf8')],
+    // the fast canonicalization (infNFe re-parsed on its own with the namespaces it inherits) must agree here too
+    ['nfeProc com xmlns:xsi herdado pela infNFe', comProtocolo(n.xml, n.chave).replace(/<nfeProc\b/, '<nfeProc xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"')],
+    ['comentário dentro da infNFe', n.xml.replace('<det ', '<!-- linha 1 --><det ')],
+    ['uma infNFe forjada num comentário antes da verdadeira', n.xml.replace('<qCom>3.0000</qCom>', '<qCom>30.0000</qCom>').replace(/<infNFe\b/, (m) => `<!-- ${/<infNFe[\s\S]*<\/infNFe>/.exec(n.xml)![0].replace(/--/g, '')} -->${m}`)],
   ];
   it.each(casos)('%s', async (_nome, xml) => {
     const rapido = await verificarAssinaturaNfe(xml);

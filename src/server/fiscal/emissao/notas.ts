@@ -474,6 +474,12 @@ class Rejeitada extends Error {
  */
 export interface OpcoesTransmissao {
   /**
+   * Runs in the authorisation's transaction after the note is locked and before it is numbered or sent: what may
+   * refuse the note (a return's quantities, under the entry's row lock held until the commit) belongs here, so a
+   * refusal sends nothing to SEFAZ and a rejection rolls back what it posted.
+   */
+  antesDeNumerar?: (q: Queryable) => Promise<void>;
+  /**
    * Runs in the authorisation's transaction once the note is authorised and recorded (a return to the supplier posts
    * its stock here); what it refuses must be checked before transmitting, as SEFAZ has already authorised the note.
    */
@@ -517,6 +523,7 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(`Esta nota já está ${nota.status}.`);
   const filialId = Number(nota.filial_id);
   if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
+  if (opcoes.antesDeNumerar) await opcoes.antesDeNumerar(q);
   const dados = validarDados(nota.dados);
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
   // Everything the user can fix is checked with a provisional number before the series moves.
