@@ -171,7 +171,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
         headerForm
       ) : (
         <Descriptions bordered size="small" column={2}>
-          {Object.entries(doc.header.properties).map(([f, p]) => (
+          {Object.entries(doc.header.properties).filter(([, p]) => !p.apiOnly).map(([f, p]) => (
             <Descriptions.Item key={f} label={p.title}>
               {p.resource ? nameOf(p.resource, data?.[f]) : mostrar(p, data?.[f])}
             </Descriptions.Item>
