@@ -186,6 +186,44 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect(await disp(p[0].id)).toEqual(antes);
   });
 
+  it('what confirmed orders reserve is kept from acertos and transfers (negative stock off): clear refusal, nothing moved; within the available, both go through', async () => {
+    const d = await ok(admin, 'POST', '/api/Produtos', { descricao: 'Vendas teste D (reservado)', codigo: 'VTD', tipoProduto: 0, precoCusto: '2.00', precoVenda: '4.00' });
+    const outro = await ok(admin, 'POST', '/api/Depositos', { descricao: 'Depósito do teste de reservas', ativo: true });
+    const acertar = async (contado: string) => ok(admin, 'POST', '/api/AcertosEstoque', { depositoId: principal, motivo: 'Contagem do teste de reservas', itens: [{ produtoId: d.id, quantidade: contado }] });
+    const transferir = async (qt: string) => ok(admin, 'POST', '/api/TransferenciasEstoque', { depositoOrigemId: principal, depositoDestinoId: outro.id, itens: [{ produtoId: d.id, quantidade: qt }] });
+    await ok(admin, 'POST', `/api/AcertosEstoque/${(await acertar('10')).id}/efetivar`);
+    const o = await ok(admin, 'POST', '/api/PedidosVenda', pedido({ numeroParcelas: 1 }, [{ produtoId: d.id, quantidade: '7' }]));
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/confirmar`);
+    expect(await disp(d.id)).toEqual({ saldo: '10.0000', reservado: '7.0000', disponivel: '3.0000' });
+
+    // A count of 5 would take 2 of the 7 reserved: refused, the acerto stays a draft, nothing moved.
+    const antes = await contagem();
+    const baixo = await acertar('5');
+    const r1 = await call(admin, 'POST', `/api/AcertosEstoque/${baixo.id}/efetivar`);
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json().error.message).toBe('Estoque reservado: Vendas teste D (reservado) tem saldo 10, dos quais 7 reservados para pedidos de venda confirmados; disponível 3, e a saída pede 5. Fature ou cancele os pedidos antes, ou permita estoque negativo.');
+    expect(r1.json().error.details[0]).toMatchObject({ produtoId: d.id, reservado: '7.0000', disponivel: '3.0000', mensagem: 'Quantidade reservada para pedidos' });
+    expect((await ok(admin, 'GET', `/api/AcertosEstoque/${baixo.id}`)).estado).toBe('rascunho');
+    // A transfer of 4 out of the 3 available: refused the same way.
+    const t1 = await transferir('4');
+    const r2 = await call(admin, 'POST', `/api/TransferenciasEstoque/${t1.id}/efetivar`);
+    expect(r2.statusCode).toBe(400);
+    expect(r2.json().error.message).toMatch(/^Estoque reservado: Vendas teste D \(reservado\) tem saldo 10, dos quais 7 reservados .* disponível 3, e a saída pede 4\./);
+    const depois = await contagem();
+    expect(depois.movimentos).toBe(antes.movimentos);
+    expect(await disp(d.id)).toEqual({ saldo: '10.0000', reservado: '7.0000', disponivel: '3.0000' });
+
+    // Within the available: a count of 8 and a transfer of 1 go through, down to nothing available.
+    await ok(admin, 'POST', `/api/AcertosEstoque/${(await acertar('8')).id}/efetivar`);
+    await ok(admin, 'POST', `/api/TransferenciasEstoque/${(await transferir('1')).id}/efetivar`);
+    expect(await disp(d.id)).toEqual({ saldo: '7.0000', reservado: '7.0000', disponivel: '0.0000' });
+    expect(await disp(d.id, outro.id)).toEqual({ saldo: '1.0000', reservado: '0.0000', disponivel: '1.0000' });
+    // The order cancelled gives the reservation back: the refused count now goes through.
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`);
+    await ok(admin, 'POST', `/api/AcertosEstoque/${baixo.id}/efetivar`);
+    expect(await disp(d.id)).toEqual({ saldo: '5.0000', reservado: '0.0000', disponivel: '5.0000' });
+  });
+
   it('bad input changes nothing and says what is wrong, in Portuguese', async () => {
     const antes = await contagem();
     const casos: [Row, number, RegExp][] = [
