@@ -51,7 +51,8 @@ export async function seedVendas(q: Queryable, tenantId: number): Promise<void> 
   const admin = (await q.query<{ id: number; filial: number }>(`SELECT id, filial_selecionada_id AS filial FROM users WHERE tenant_id = $1 AND email = 'admin@demo.com.br'`, [tenantId])).rows[0];
   const produtos = (await q.query<{ id: number; descricao: string; categoria_id: number | null }>(
     `SELECT p.id, p.descricao, p.categoria_id FROM produtos p WHERE p.tenant_id = $1 AND NOT p.servico AND p.preco_venda > 0
-        AND NOT EXISTS (SELECT 1 FROM lotes l WHERE l.tenant_id = p.tenant_id AND l.produto_id = p.id) ORDER BY p.id`,
+        AND NOT EXISTS (SELECT 1 FROM lotes l WHERE l.tenant_id = p.tenant_id AND l.produto_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM produto_variacoes v WHERE v.tenant_id = p.tenant_id AND v.produto_id = p.id) ORDER BY p.id`,
     [tenantId],
   )).rows;
   const clientes = (await q.query<{ id: number }>('SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 ORDER BY id LIMIT 8', [tenantId])).rows.map((r) => Number(r.id));
@@ -113,7 +114,8 @@ export async function seedVendas(q: Queryable, tenantId: number): Promise<void> 
   const tributados = (await q.query<{ id: number }>(
     `SELECT p.id FROM produtos p JOIN perfis_tributarios t ON t.tenant_id = p.tenant_id AND t.id = p.perfil_tributario_id
       WHERE p.tenant_id = $1 AND p.ncm IS NOT NULL AND NOT p.servico AND p.preco_venda > 0
-        AND NOT EXISTS (SELECT 1 FROM lotes l WHERE l.tenant_id = p.tenant_id AND l.produto_id = p.id) ORDER BY p.id LIMIT 6`,
+        AND NOT EXISTS (SELECT 1 FROM lotes l WHERE l.tenant_id = p.tenant_id AND l.produto_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM produto_variacoes v WHERE v.tenant_id = p.tenant_id AND v.produto_id = p.id) ORDER BY p.id LIMIT 6`,
     [tenantId],
   )).rows.map((r) => Number(r.id));
   const clientesSP = (await q.query<{ id: number }>(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'SP' AND coalesce(logradouro, '') <> '' ORDER BY id LIMIT 3`, [tenantId])).rows.map((r) => Number(r.id));
