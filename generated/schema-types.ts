@@ -354,6 +354,10 @@ export type DocumentPropertySchema = PropertySchema & {
    * a quantity/money field that may not be below zero
    */
   nonNegative?: boolean;
+  /**
+   * kept by the API for older callers (accepted, stored, answered) but drawn nowhere on the form or the read view: another field took its place on screen
+   */
+  apiOnly?: boolean;
   [k: string]: unknown;
 };
 

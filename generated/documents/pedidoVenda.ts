@@ -18,7 +18,7 @@ export interface PedidoVendaCabecalho {
    */
   depositoId?: number | null;
   /**
-   * Natureza da operação
+   * Natureza da operação (texto)
    */
   naturezaOperacao?: string | null;
   /**

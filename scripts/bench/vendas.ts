@@ -48,7 +48,8 @@ async function run(kind: 'pglite' | 'postgres') {
   const { db, url } = await freshDb(kind);
   await migrate(db);
   await loadReferenceData(db);
-  await seedDemo(db, { clientes: 10 });
+  // The demo as `npm start` seeds it (60 clientes): the purchases demo needs more people than a small seed makes.
+  await seedDemo(db);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-vendas-'));
   // The local SEFAZ keeps the numbers it authorised under DATA_DIR: a fresh one per database.
   await pararSefazLocal();

@@ -6,6 +6,8 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
+import { garantirVendasNfeDemo } from '../../src/server/vendas/demo.ts';
+import Decimal from 'decimal.js';
 
 type Row = Record<string, any>;
 const xsdOk = (xml: string) => xmllintSchema(path.join(PL_009, 'procNFe_v4.00.xsd'), { x: xml }).x;
@@ -138,6 +140,32 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
     expect((await sql(`SELECT bool_and(cancelado) AS c FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id]))[0].c).toBe(true);
     expect((await ok(admin, 'POST', `/api/NotasFiscais/${nota.id}/consultar`)).cStat).toBe('101');
     // The first note of the file also opens the certificate and compiles the XSD: more than a warm issue takes.
+  }, 120_000);
+
+  it('the demo: its three orders marked demoNfe are faturados once on the first start, each with an NF-e authorised, listed in Vendas > Nota fiscal and on the dashboard', async () => {
+    const marcados = await sql(`SELECT id FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoVenda' AND estado = 'aguardando_faturamento' AND (cabecalho->>'demoNfe')::boolean ORDER BY id`, [tenant]);
+    expect(marcados).toHaveLength(3);
+    const resumoAntes = await ok(admin, 'GET', '/api/Vendas/resumo');
+    const feitos = await garantirVendasNfeDemo(srv.services, tenant);
+    expect(feitos).toEqual(marcados.map((m) => Number(m.id)));
+    // A second server (or start) finds nothing left to do.
+    expect(await garantirVendasNfeDemo(srv.services)).toEqual([]);
+    let soma = new Decimal(0);
+    for (const id of feitos) {
+      const p = await ok(admin, 'GET', `/api/PedidosVenda/${id}`);
+      expect(p.estado).toBe('faturado');
+      expect(p.demoNfe).toBeUndefined();
+      const notas = await notaDoPedido(id);
+      expect(notas).toHaveLength(1);
+      expect(notas[0]).toMatchObject({ status: 'autorizada', lancamento_id: null });
+      expect(String(notas[0].total)).toBe(p.valorTotal);
+      expect(xsdOk(await xmlDe(notas[0].id))).toBe('');
+      soma = soma.plus(p.valorTotal);
+    }
+    const lista = await ok(admin, 'GET', `/api/NotasFiscais?filter=${encodeURIComponent(JSON.stringify({ where: { origem: 'vendas' }, limit: 100 }))}`);
+    expect(feitos.every((id) => lista.some((n: Row) => n.pedidoId === id))).toBe(true);
+    const resumoDepois = await ok(admin, 'GET', '/api/Vendas/resumo');
+    expect(new Decimal(resumoDepois.vendasHoje).minus(resumoAntes.vendasHoje).toFixed(2)).toBe(soma.toFixed(2));
   }, 120_000);
 
   it('a cliente in another state (not a contributor): the order\'s NF-e carries DIFAL from the tributação estadual', async () => {

@@ -186,6 +186,82 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect(await disp(p[0].id)).toEqual(antes);
   });
 
+  it('what confirmed orders reserve is kept from acertos and transfers (negative stock off): clear refusal, nothing moved; within the available, both go through', async () => {
+    const d = await ok(admin, 'POST', '/api/Produtos', { descricao: 'Vendas teste D (reservado)', codigo: 'VTD', tipoProduto: 0, precoCusto: '2.00', precoVenda: '4.00' });
+    const outro = await ok(admin, 'POST', '/api/Depositos', { descricao: 'Depósito do teste de reservas', ativo: true });
+    const acertar = async (contado: string) => ok(admin, 'POST', '/api/AcertosEstoque', { depositoId: principal, motivo: 'Contagem do teste de reservas', itens: [{ produtoId: d.id, quantidade: contado }] });
+    const transferir = async (qt: string) => ok(admin, 'POST', '/api/TransferenciasEstoque', { depositoOrigemId: principal, depositoDestinoId: outro.id, itens: [{ produtoId: d.id, quantidade: qt }] });
+    await ok(admin, 'POST', `/api/AcertosEstoque/${(await acertar('10')).id}/efetivar`);
+    const o = await ok(admin, 'POST', '/api/PedidosVenda', pedido({ numeroParcelas: 1 }, [{ produtoId: d.id, quantidade: '7' }]));
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/confirmar`);
+    expect(await disp(d.id)).toEqual({ saldo: '10.0000', reservado: '7.0000', disponivel: '3.0000' });
+
+    // A count of 5 would take 2 of the 7 reserved: refused, the acerto stays a draft, nothing moved.
+    const antes = await contagem();
+    const baixo = await acertar('5');
+    const r1 = await call(admin, 'POST', `/api/AcertosEstoque/${baixo.id}/efetivar`);
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json().error.message).toBe('Estoque reservado: Vendas teste D (reservado) tem saldo 10, dos quais 7 reservados para pedidos de venda confirmados; disponível 3, e a saída pede 5. Fature ou cancele os pedidos antes, ou permita estoque negativo.');
+    expect(r1.json().error.details[0]).toMatchObject({ produtoId: d.id, reservado: '7.0000', disponivel: '3.0000', mensagem: 'Quantidade reservada para pedidos' });
+    expect((await ok(admin, 'GET', `/api/AcertosEstoque/${baixo.id}`)).estado).toBe('rascunho');
+    // A transfer of 4 out of the 3 available: refused the same way.
+    const t1 = await transferir('4');
+    const r2 = await call(admin, 'POST', `/api/TransferenciasEstoque/${t1.id}/efetivar`);
+    expect(r2.statusCode).toBe(400);
+    expect(r2.json().error.message).toMatch(/^Estoque reservado: Vendas teste D \(reservado\) tem saldo 10, dos quais 7 reservados .* disponível 3, e a saída pede 4\./);
+    const depois = await contagem();
+    expect(depois.movimentos).toBe(antes.movimentos);
+    expect(await disp(d.id)).toEqual({ saldo: '10.0000', reservado: '7.0000', disponivel: '3.0000' });
+
+    // Within the available: a count of 8 and a transfer of 1 go through, down to nothing available.
+    await ok(admin, 'POST', `/api/AcertosEstoque/${(await acertar('8')).id}/efetivar`);
+    await ok(admin, 'POST', `/api/TransferenciasEstoque/${(await transferir('1')).id}/efetivar`);
+    expect(await disp(d.id)).toEqual({ saldo: '7.0000', reservado: '7.0000', disponivel: '0.0000' });
+    expect(await disp(d.id, outro.id)).toEqual({ saldo: '1.0000', reservado: '0.0000', disponivel: '1.0000' });
+    // The order cancelled gives the reservation back: the refused count now goes through.
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`);
+    await ok(admin, 'POST', `/api/AcertosEstoque/${baixo.id}/efetivar`);
+    expect(await disp(d.id)).toEqual({ saldo: '5.0000', reservado: '0.0000', disponivel: '5.0000' });
+  });
+
+  it('a product sold in a grid: the line names its variation (picked from the SKUs), and the reservation and the VENDA movement carry it', async () => {
+    const camiseta = (await ok(admin, 'GET', `/api/Produtos?filter=${q({ where: { codigo: 'CAM01' } })}`))[0];
+    // The salesperson (no key to products) lists the SKUs for the picker.
+    const skus = await ok(vendedor, 'GET', `/api/PedidosVenda/variacoes?produtoId=${camiseta.id}`);
+    expect(skus.map((v: Row) => v.descricao)).toContain('Azul / M');
+    expect(await ok(vendedor, 'GET', `/api/PedidosVenda/variacoes?produtoId=${p[0].id}`)).toEqual([]);
+    const azulM = skus.find((v: Row) => v.descricao === 'Azul / M');
+    const pretoGG = skus.find((v: Row) => v.descricao === 'Preto / GG');
+    const acerto = await ok(admin, 'POST', '/api/AcertosEstoque', { depositoId: principal, motivo: 'Camisetas do teste de vendas', itens: [{ produtoId: camiseta.id, variacaoId: azulM.id, quantidade: '5' }, { produtoId: camiseta.id, variacaoId: pretoGG.id, quantidade: '2' }] });
+    await ok(admin, 'POST', `/api/AcertosEstoque/${acerto.id}/efetivar`);
+
+    const sem = await call(admin, 'POST', '/api/PedidosVenda', pedido({ numeroParcelas: 1 }, [{ produtoId: camiseta.id, quantidade: '1' }]));
+    expect(sem.statusCode).toBe(400);
+    expect(sem.json().error.message).toContain('Linha 1: escolha a variação de Camiseta Mercadinho algodão (o estoque é controlado por variação)');
+    expect(sem.json().error.details[0]).toMatchObject({ path: '/itens/0/variacaoId', mensagem: 'Escolha a variação' });
+
+    const o = await ok(admin, 'POST', '/api/PedidosVenda', pedido({ numeroParcelas: 1 }, [{ produtoId: camiseta.id, variacaoId: azulM.id, quantidade: '3' }, { produtoId: camiseta.id, variacaoId: pretoGG.id, quantidade: '1' }]));
+    // The GG SKU has its own price.
+    expect(o.itens.map((i: Row) => i.precoUnitario)).toEqual(['30.00', '34.00']);
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/confirmar`);
+    const reservas = (await srv.db.query<Row>(`SELECT variacao_id, quantidade::numeric(15,4)::text AS q FROM reservas_estoque WHERE origem_tipo = 'pedidoVenda' AND origem_id = $1 ORDER BY variacao_id`, [o.id])).rows;
+    expect(reservas).toEqual([{ variacao_id: azulM.id, q: '3.0000' }, { variacao_id: pretoGG.id, q: '1.0000' }].sort((a, b) => a.variacao_id - b.variacao_id));
+    const sku = async (v: number) => (await srv.db.query<Row>(`SELECT quantidade::numeric(15,4)::text AS s, reservado::numeric(15,4)::text AS r FROM saldos_estoque WHERE produto_id = $1 AND variacao_id = $2 AND deposito_id = $3`, [camiseta.id, v, principal])).rows[0];
+    expect(await sku(azulM.id)).toEqual({ s: '5.0000', r: '3.0000' });
+    // The reserved SKU is kept from a count: 2 of Azul M counted would take 1 of the 3 reserved.
+    const conta = await ok(admin, 'POST', '/api/AcertosEstoque', { depositoId: principal, motivo: 'Recontagem', itens: [{ produtoId: camiseta.id, variacaoId: azulM.id, quantidade: '2' }] });
+    const r = await call(admin, 'POST', `/api/AcertosEstoque/${conta.id}/efetivar`);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.message).toMatch(/^Estoque reservado: Camiseta Mercadinho algodão tem saldo 5, dos quais 3 reservados/);
+
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/liberar`);
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    const movs = (await srv.db.query<Row>(`SELECT variacao_id, quantidade::numeric(15,4)::text AS q FROM movimentos_estoque WHERE origem_tipo = 'pedidoVenda' AND origem_id = $1 ORDER BY origem_linha`, [o.id])).rows;
+    expect(movs).toEqual([{ variacao_id: azulM.id, q: '-3.0000' }, { variacao_id: pretoGG.id, q: '-1.0000' }]);
+    expect(await sku(azulM.id)).toEqual({ s: '2.0000', r: '0.0000' });
+    expect(await sku(pretoGG.id)).toEqual({ s: '1.0000', r: '0.0000' });
+  });
+
   it('bad input changes nothing and says what is wrong, in Portuguese', async () => {
     const antes = await contagem();
     const casos: [Row, number, RegExp][] = [

@@ -90,7 +90,9 @@ describe('vendas no navegador', () => {
     await itemRow(0).getByLabel('Quantidade da linha').fill('3');
     await page.getByRole('button', { name: 'Adicionar item' }).click();
     await pick(itemRow(1).locator('.ant-select').nth(0), 'Queijo minas E2E');
-    await pick(itemRow(1).locator('.ant-select').nth(2), 'QJ-E2E-01');
+    // Cells: produto, serviço, variação ('Sem variação' for a product without a grid), lote.
+    await poll(() => itemRow(1).getByLabel('Variação da linha').isDisabled()).toBe(true);
+    await pick(itemRow(1).locator('.ant-select').nth(3), 'QJ-E2E-01');
     await itemRow(1).getByLabel('Quantidade da linha').fill('2');
     await page.getByRole('button', { name: 'Adicionar item' }).click();
     await pick(itemRow(2).locator('.ant-select').nth(0), 'Pão de forma E2E');

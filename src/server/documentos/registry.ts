@@ -72,7 +72,7 @@ function writeSchema(s: ObjectSchema): Record<string, unknown> {
   const lookups = loadLookups();
   const properties: Record<string, unknown> = {};
   for (const [name, prop] of Object.entries(s.properties)) {
-    const { resource: _r, positive: _p, nonNegative: _n, ...p } = prop;
+    const { resource: _r, positive: _p, nonNegative: _n, apiOnly: _a, ...p } = prop;
     if (prop.lookup) {
       const lk = lookups.get(prop.lookup);
       if (!lk) throw new Error(`lookup '${prop.lookup}' não existe`);

@@ -34,7 +34,8 @@ const acertoEstoque: DocumentModule = {
         const diff = new Decimal(it.quantidade as string).minus(saldos.get(chaveSaldo(chaves[i])) ?? '0');
         if (!diff.isZero()) linhas.push({ ...chaves[i], quantidade: diff.toFixed(4), tipo: TipoMovimentacao.AJUSTE, origemLinha: i + 1 });
       });
-      await movimentar(tx, scope, linhas, { tipo: doc.tipo, id: doc.id });
+      // A count below what confirmed orders reserved is refused with negative stock off (the stock service says why).
+      await movimentar(tx, scope, linhas, { tipo: doc.tipo, id: doc.id }, { respeitarReservas: true });
     },
     async cancelar({ tx, ctx, doc }) {
       await estornar(tx, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: doc.tipo, id: doc.id });

@@ -86,7 +86,7 @@ export async function permiteEstoqueNegativo(q: Queryable, tenantId: number): Pr
  * naming the product and its balance unless the account allows negative stock; the caller's transaction
  * then rolls back, so nothing of the posting remains.
  */
-export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: LinhaMovimento[], origem?: Origem): Promise<MovimentoGravado[]> {
+export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: LinhaMovimento[], origem?: Origem, opts: { respeitarReservas?: boolean } = {}): Promise<MovimentoGravado[]> {
   if (!linhas.length) return [];
   for (const [i, l] of linhas.entries()) {
     const where = linhas.length > 1 ? `Linha ${(l.origemLinha ?? i + 1)}: ` : '';
@@ -131,6 +131,22 @@ export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: Linh
         `Estoque insuficiente: ${nome.rows[0]?.descricao ?? `produto ${d.l.produtoId}`} tem saldo ${fmtQtd(antes)} e a saída pede ${fmtQtd(d.qt.abs())}.`,
         [{ campo: 'quantidade', ...(d.l.origemLinha ? { linha: d.l.origemLinha } : {}), produtoId: d.l.produtoId, saldo: antes.toFixed(4), mensagem: 'Estoque insuficiente' }],
       );
+    }
+    // Acertos and transfers (respeitarReservas) may not take what confirmed orders reserved: an exit is measured
+    // against the AVAILABLE quantity (balance − reserved), not the balance alone.
+    if (opts.respeitarReservas) {
+      for (const d of chaves) {
+        const s = saldos.get(chaveSaldo(d.l))!;
+        const reservado = new Decimal(s.reservado ?? 0);
+        if (!d.qt.isNegative() || reservado.isZero() || !new Decimal(s.quantidade).minus(reservado).isNegative()) continue;
+        const nome = await q.query<{ descricao: string }>('SELECT descricao FROM produtos WHERE tenant_id = $1 AND id = $2', [scope.tenantId, d.l.produtoId]);
+        const antes = new Decimal(s.quantidade).minus(d.qt);
+        const disponivel = Decimal.max(antes.minus(reservado), 0);
+        throw badRequest(
+          `Estoque reservado: ${nome.rows[0]?.descricao ?? `produto ${d.l.produtoId}`} tem saldo ${fmtQtd(antes)}, dos quais ${fmtQtd(reservado)} reservados para pedidos de venda confirmados; disponível ${fmtQtd(disponivel)}, e a saída pede ${fmtQtd(d.qt.abs())}. Fature ou cancele os pedidos antes, ou permita estoque negativo.`,
+          [{ campo: 'quantidade', ...(d.l.origemLinha ? { linha: d.l.origemLinha } : {}), produtoId: d.l.produtoId, saldo: antes.toFixed(4), reservado: reservado.toFixed(4), disponivel: disponivel.toFixed(4), mensagem: 'Quantidade reservada para pedidos' }],
+        );
+      }
     }
   }
   const out: MovimentoGravado[] = new Array(linhas.length);
@@ -225,9 +241,9 @@ async function travar(q: Queryable, tenantId: number, depositos: Map<number, num
 }
 
 /** Locks the keys, then applies each key's net change and moving average in one statement. */
-async function aplicarSaldos(q: Queryable, tenantId: number, depositos: Map<number, number>, ks: (Chave & { qt: string; qe: string; ce: string | null; fallback: string | null })[]): Promise<Map<string, { quantidade: string; custo_medio: string | null }>> {
+async function aplicarSaldos(q: Queryable, tenantId: number, depositos: Map<number, number>, ks: (Chave & { qt: string; qe: string; ce: string | null; fallback: string | null })[]): Promise<Map<string, { quantidade: string; reservado: string; custo_medio: string | null }>> {
   await travar(q, tenantId, depositos, ks);
-  const r = await q.query<{ produto_id: number; variacao_id: number | null; deposito_id: number; lote_id: number | null; quantidade: string; custo_medio: string | null }>(
+  const r = await q.query<{ produto_id: number; variacao_id: number | null; deposito_id: number; lote_id: number | null; quantidade: string; reservado: string; custo_medio: string | null }>(
     `UPDATE saldos_estoque s SET
        custo_medio = CASE
          -- costed entries move the average (from the entries' own cost when there was no positive stock)
@@ -239,7 +255,7 @@ async function aplicarSaldos(q: Queryable, tenantId: number, depositos: Map<numb
        updated_at = now()
      FROM unnest($2::integer[], $3::integer[], $4::integer[], $5::integer[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[]) AS x(p, v, d, l, qt, qe, ce, fb)
      WHERE ${SAME_KEY}
-     RETURNING s.produto_id, s.variacao_id, s.deposito_id, s.lote_id, s.quantidade, s.custo_medio`,
+     RETURNING s.produto_id, s.variacao_id, s.deposito_id, s.lote_id, s.quantidade, s.reservado, s.custo_medio`,
     [tenantId, ks.map((k) => k.produtoId), ks.map((k) => k.variacaoId ?? null), ks.map((k) => k.depositoId), ks.map((k) => k.loteId ?? null), ks.map((k) => k.qt), ks.map((k) => k.qe), ks.map((k) => k.ce), ks.map((k) => k.fallback)],
   );
   return new Map(r.rows.map((s) => [chaveSaldo({ produtoId: Number(s.produto_id), variacaoId: s.variacao_id, depositoId: Number(s.deposito_id), loteId: s.lote_id }), s]));

@@ -31,7 +31,8 @@ const transferenciaEstoque: DocumentModule = {
       const destino = doc.cabecalho.depositoDestinoId as number;
       // Both sides locked first, in the service's one order: an A→B and a B→A transfer queue, never deadlock.
       await saldosTravados(tx, scope, [...saidas, ...saidas.map((s) => ({ ...s, depositoId: destino }))]);
-      const out = await movimentar(tx, scope, saidas, origem);
+      // What leaves the origin may not take what confirmed orders reserved there (negative stock off).
+      const out = await movimentar(tx, scope, saidas, origem, { respeitarReservas: true });
       // Entries carry the cost each line left the origin with, so the destination's average follows it.
       await movimentar(
         tx,

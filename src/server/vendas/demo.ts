@@ -1,3 +1,4 @@
+import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
@@ -12,11 +13,46 @@ import { somarMeses } from '../../shared/parcelamento.ts';
  * back-dated so the reports and the dashboard show sales; one confirmed holding a reservation; a quote;
  * one cancelled), and commercial contacts with interactions and follow-ups.
  */
+/**
+ * The demo's orders marked demoNfe faturados once, with their NF-e authorised at the local SEFAZ (the server does
+ * it on its first start). The mark is taken off under the order's row lock, so two servers fatura each once; a
+ * note SEFAZ refuses rolls its order back with the mark, to be tried on the next start. Returns the orders faturados.
+ */
+export async function garantirVendasNfeDemo(services: AppServices, tenantId?: number, aoFalhar: (pedidoId: number, e: unknown) => void = () => {}): Promise<number[]> {
+  const pend = await services.db.query<{ tenant_id: number; filial_id: number; id: number }>(
+    `SELECT tenant_id, filial_id, id FROM documentos WHERE tipo = 'pedidoVenda' AND estado = 'aguardando_faturamento' AND (cabecalho->>'demoNfe')::boolean ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY id`,
+    tenantId ? [tenantId] : [],
+  );
+  const feitos: number[] = [];
+  if (!pend.rows.length) return feitos;
+  const lifecycle = new DocumentLifecycle(services.registry, services);
+  const def = services.documents!.get('pedidoVenda');
+  for (const p of pend.rows) {
+    const t = Number(p.tenant_id);
+    const admin = (await services.db.query<{ id: number }>(`SELECT id FROM users WHERE tenant_id = $1 AND perfil_admin AND ativo ORDER BY id LIMIT 1`, [t])).rows[0];
+    const ctx = { tenantId: t, userId: admin?.id ?? 0, branchId: Number(p.filial_id), perfilAdmin: true, permissoes: {}, isContador: false, suporteWhiteLabel: false } as unknown as RequestContext;
+    const ok = await services.db
+      .tenant(ctx, async (q) => {
+        const r = await q.query(`UPDATE documentos SET cabecalho = cabecalho - 'demoNfe' WHERE tenant_id = $1 AND id = $2 AND estado = 'aguardando_faturamento' AND (cabecalho->>'demoNfe')::boolean RETURNING id`, [t, p.id]);
+        if (!r.rows.length) return false;
+        await lifecycle.transition(q, def, ctx, Number(p.id), 'faturar');
+        return true;
+      })
+      .catch((e) => {
+        aoFalhar(Number(p.id), e);
+        return false;
+      });
+    if (ok) feitos.push(Number(p.id));
+  }
+  return feitos;
+}
+
 export async function seedVendas(q: Queryable, tenantId: number): Promise<void> {
   const admin = (await q.query<{ id: number; filial: number }>(`SELECT id, filial_selecionada_id AS filial FROM users WHERE tenant_id = $1 AND email = 'admin@demo.com.br'`, [tenantId])).rows[0];
   const produtos = (await q.query<{ id: number; descricao: string; categoria_id: number | null }>(
     `SELECT p.id, p.descricao, p.categoria_id FROM produtos p WHERE p.tenant_id = $1 AND NOT p.servico AND p.preco_venda > 0
-        AND NOT EXISTS (SELECT 1 FROM lotes l WHERE l.tenant_id = p.tenant_id AND l.produto_id = p.id) ORDER BY p.id`,
+        AND NOT EXISTS (SELECT 1 FROM lotes l WHERE l.tenant_id = p.tenant_id AND l.produto_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM produto_variacoes v WHERE v.tenant_id = p.tenant_id AND v.produto_id = p.id) ORDER BY p.id`,
     [tenantId],
   )).rows;
   const clientes = (await q.query<{ id: number }>('SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 ORDER BY id LIMIT 8', [tenantId])).rows.map((r) => Number(r.id));
@@ -70,6 +106,41 @@ export async function seedVendas(q: Queryable, tenantId: number): Promise<void> 
   await lifecycle.create(q, def, ctx, { ...pedido(10, 2), observacao: 'Orçamento válido por 7 dias' });
   const cancelado = await lifecycle.create(q, def, ctx, pedido(11, 1));
   await lifecycle.transition(q, def, ctx, cancelado.id as number, 'cancelar');
+
+  // Three orders whose natureza issues an NF-e, released for invoicing and marked demoNfe: their notes need the
+  // local SEFAZ, the file storage and the branch's certificate, which a seed does not have, so the server fatura
+  // them on its first start (garantirVendasNfeDemo), through the same faturar path as any order.
+  const natureza = (await q.query<{ id: number }>(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Venda de mercadoria' AND ativo AND emite_nfe ORDER BY id LIMIT 1`, [tenantId])).rows[0]?.id ?? null;
+  const tributados = (await q.query<{ id: number }>(
+    `SELECT p.id FROM produtos p JOIN perfis_tributarios t ON t.tenant_id = p.tenant_id AND t.id = p.perfil_tributario_id
+      WHERE p.tenant_id = $1 AND p.ncm IS NOT NULL AND NOT p.servico AND p.preco_venda > 0
+        AND NOT EXISTS (SELECT 1 FROM lotes l WHERE l.tenant_id = p.tenant_id AND l.produto_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM produto_variacoes v WHERE v.tenant_id = p.tenant_id AND v.produto_id = p.id) ORDER BY p.id LIMIT 6`,
+    [tenantId],
+  )).rows.map((r) => Number(r.id));
+  const clientesSP = (await q.query<{ id: number }>(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'SP' AND coalesce(logradouro, '') <> '' ORDER BY id LIMIT 3`, [tenantId])).rows.map((r) => Number(r.id));
+  if (natureza && tributados.length >= 3 && clientesSP.length) {
+    const comNota: { itens: [number, string][]; parcelas: number; obs: string }[] = [
+      { itens: [[0, '2'], [1, '1'], [2, '3']], parcelas: 1, obs: 'Entrega no balcão' },
+      { itens: [[3 % tributados.length, '6'], [4 % tributados.length, '2']], parcelas: 2, obs: 'Pedido do restaurante: entregar às 7h' },
+      { itens: [[5 % tributados.length, '1'], [0, '4'], [2, '2']], parcelas: 3, obs: 'Reposição mensal' },
+    ];
+    for (const [i, o] of comNota.entries()) {
+      const criado = await lifecycle.create(q, def, ctx, {
+        clienteId: clientesSP[i % clientesSP.length],
+        vendedorId: vendedores.length ? vendedores[i % vendedores.length] : null,
+        depositoId: deposito,
+        formaPagamentoId: forma,
+        naturezaId: natureza,
+        numeroParcelas: o.parcelas,
+        observacao: o.obs,
+        itens: o.itens.map(([k, quantidade]) => ({ produtoId: tributados[k], quantidade })),
+      });
+      await lifecycle.transition(q, def, ctx, criado.id as number, 'confirmar');
+      await lifecycle.transition(q, def, ctx, criado.id as number, 'liberar');
+      await q.query(`UPDATE documentos SET cabecalho = cabecalho || '{"demoNfe": true}'::jsonb WHERE tenant_id = $1 AND id = $2`, [tenantId, criado.id]);
+    }
+  }
 
   // Commercial contacts: at two clients and a supplier, one follow-up due tomorrow, one next week.
   const contato = async (nome: string, cargo: string, pessoa: number | null, fornecedorId: number | null, email: string, retornoDias: number | null) =>

@@ -103,6 +103,10 @@ async function calcular(q: Queryable, ctx: RequestContext, cabecalho: Row, itens
     const v = await q.query<{ id: number; produto_id: number; preco_venda: string | null }>('SELECT id, produto_id, preco_venda FROM produto_variacoes WHERE tenant_id = $1 AND id = ANY($2::integer[])', [ctx.tenantId, varIds]);
     for (const x of v.rows) variacoes.set(Number(x.id), x);
   }
+  // A product sold in a grid (active SKUs) is stocked per SKU: its line names the variation it sells.
+  const comGrade = new Set(
+    (await q.query<{ produto_id: number }>('SELECT DISTINCT produto_id FROM produto_variacoes WHERE tenant_id = $1 AND produto_id = ANY($2::integer[]) AND ativo', [ctx.tenantId, [...ids]])).rows.map((r) => Number(r.produto_id)),
+  );
   const categorias = [...new Set(prod.rows.map((p) => p.categoria_id).filter((c): c is number => c !== null))];
   const promocoes = await promocoesDe(q, ctx.tenantId, [...ids], categorias);
   const limite = await descontoMaximo(q, ctx);
@@ -113,6 +117,7 @@ async function calcular(q: Queryable, ctx: RequestContext, cabecalho: Row, itens
     const linha = i + 1;
     const p = produtos.get(Number(it.produtoId ?? it.servicoId))!;
     let preco = dec(it.precoUnitario);
+    if (it.variacaoId == null && it.produtoId != null && comGrade.has(Number(p.id))) return erro('variacaoId', linha, 'Escolha a variação', `Linha ${linha}: escolha a variação de ${p.descricao} (o estoque é controlado por variação)`);
     if (it.variacaoId != null) {
       const v = variacoes.get(it.variacaoId as number);
       if (!v || Number(v.produto_id) !== Number(p.id)) return erro('variacaoId', linha, 'Variação não pertence ao produto', `Linha ${linha}: a variação não pertence ao produto ${p.descricao}`);

@@ -13,6 +13,7 @@ import { disponibilidade } from '../estoque/reservas.ts';
 import { agoraLocal, rascunhoNfeDoPedido } from './pedido-venda.ts';
 import { pedidoPdf } from './pedido-pdf.ts';
 import { alertarRetornos } from './contatos.ts';
+import { garantirVendasNfeDemo } from './demo.ts';
 import { resumoVendas, VENDAS_REPORTS, comissoesPorVendedor, periodo } from './relatorios.ts';
 
 type Row = Record<string, unknown>;
@@ -107,6 +108,17 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     return ids.length ? db.tenant(ctx, (q) => disponibilidade(q, ctx, ids)) : [];
   });
 
+  /** The active SKUs of a product (the order line's variation picker), for whoever may see orders. */
+  app.get('/api/PedidosVenda/variacoes', async (req) => {
+    const ctx = req.ctx!;
+    lifecycle.guard(ctx, def(), 'view');
+    const produtoId = parseId(String((req.query as Row).produtoId ?? ''));
+    return db.tenant(ctx, async (q) => (await q.query(
+      `SELECT id, descricao, codigo, preco_venda AS "precoVenda" FROM produto_variacoes WHERE tenant_id = $1 AND produto_id = $2 AND ativo ORDER BY id`,
+      [ctx.tenantId, produtoId],
+    )).rows);
+  });
+
   // Commercial contacts: the interactions' history and the follow-up alerts.
   const contatoGuard = (ctx: RequestContext, level: 'view' | 'change') => {
     if (!serverAllows(ctx, 'app.contatoscomerciais', level)) throw forbidden(`Você não tem permissão para ${level === 'view' ? 'consultar' : 'alterar'} contatos comerciais.`);
@@ -184,12 +196,18 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
 
   // Follow-ups due today raise their alert within the hour, on every server (each contact once: retorno_alertado).
   let timer: NodeJS.Timeout | null = null;
+  let primeira: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     timer = setInterval(() => void alertarRetornosDeTodos(services).catch(() => {}), 60 * 60 * 1000);
     timer.unref();
+    // The demo's orders waiting for their NF-e are faturados on the first start (test servers call it themselves).
+    if (process.env.VITEST) return;
+    primeira = setTimeout(() => void garantirVendasNfeDemo(services, undefined, (id, e) => app.log.warn({ err: e, pedidoId: id }, 'NF-e de demonstração não emitida')).catch((e) => app.log.warn({ err: e }, 'NF-e de demonstração não emitidas')), 3000);
+    primeira.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    if (primeira) clearTimeout(primeira);
   });
 }
 

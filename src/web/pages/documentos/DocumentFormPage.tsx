@@ -12,6 +12,7 @@ import { SchemaForm } from '../../renderer/SchemaForm.tsx';
 import { headerAsResource, stateOf, type DocumentDoc } from './document-docs.ts';
 import { ItemsTable, newItem, toTyped, type EditItem } from './ItemsTable.tsx';
 import { loadNames, nameOf } from './related-names.ts';
+import type { DocumentExtrasProps } from './document-extras.ts';
 import { DOCUMENT_FORM_ACTIONS } from '../compras/extras.tsx';
 
 type Row = Record<string, unknown>;
@@ -26,13 +27,7 @@ function mostrar(p: { format?: string; items?: unknown }, v: unknown): string {
   return String(v);
 }
 
-/** Buttons a document type adds beside its transitions (an order's print, e-mail, copy, quick cliente). */
-export interface DocumentExtrasProps {
-  id: number | null;
-  data: Row | undefined;
-  editable: boolean;
-  setPatch: (patch: Row) => void;
-}
+/** Buttons a document type adds beside its transitions, loaded when its form opens. */
 const DOCUMENT_EXTRAS: Record<string, LazyExoticComponent<ComponentType<DocumentExtrasProps>>> = {
   pedidoVenda: lazy(() => import('../vendas/PedidoVendaAcoes.tsx')),
   caixaPdv: lazy(() => import('../vendas/caixas/FecharCaixaAcoes.tsx')),
@@ -174,7 +169,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
         headerForm
       ) : (
         <Descriptions bordered size="small" column={2}>
-          {Object.entries(doc.header.properties).map(([f, p]) => (
+          {Object.entries(doc.header.properties).filter(([, p]) => !p.apiOnly).map(([f, p]) => (
             <Descriptions.Item key={f} label={p.title}>
               {p.resource ? nameOf(p.resource, data?.[f]) : mostrar(p, data?.[f])}
             </Descriptions.Item>

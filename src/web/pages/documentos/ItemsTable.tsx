@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Table } from 'antd';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { resourceByName } from '../../schemas/registry.ts';
@@ -48,6 +48,51 @@ const RecordCell = memo(function RecordCell({ resource, value, extra, disabled, 
   );
 });
 
+/** The SKUs of a product, asked once per product and document endpoint while the page lives. */
+const skusCache = new Map<string, Promise<{ value: number; label: string }[]>>();
+function skusDe(endpoint: string, produtoId: number) {
+  const k = `${endpoint}|${produtoId}`;
+  let p = skusCache.get(k);
+  if (!p) {
+    p = api.get<{ id: number; descricao: string }[]>(`${endpoint}/variacoes`, { params: { produtoId } }).then((r) => r.data.map((v) => ({ value: v.id, label: v.descricao })));
+    p.catch(() => skusCache.delete(k));
+    skusCache.set(k, p);
+  }
+  return p;
+}
+
+/**
+ * The variation (SKU) of a line's product, from the document's `{endpoint}/variacoes?produtoId=`: a product
+ * without a grid has none to choose ('Sem variação'); one sold in a grid lists its active SKUs.
+ */
+const SkuCell = memo(function SkuCell({ endpoint, produtoId, value, disabled, onChange }: { endpoint: string; produtoId: unknown; value: unknown; disabled?: boolean; onChange: (v: number | null) => void }) {
+  const [opcoes, setOpcoes] = useState<{ value: number; label: string }[] | null>(null);
+  useEffect(() => {
+    setOpcoes(null);
+    if (typeof produtoId !== 'number') return;
+    let vivo = true;
+    skusDe(endpoint, produtoId).then((o) => vivo && setOpcoes(o), () => vivo && setOpcoes([]));
+    return () => {
+      vivo = false;
+    };
+  }, [endpoint, produtoId]);
+  const vazio = !opcoes?.length;
+  return (
+    <Select
+      aria-label="Variação da linha"
+      style={{ width: '100%' }}
+      allowClear
+      disabled={disabled || vazio}
+      loading={typeof produtoId === 'number' && opcoes === null}
+      placeholder={typeof produtoId !== 'number' ? 'Escolha o produto' : vazio ? 'Sem variação' : 'Escolha a variação'}
+      value={typeof value === 'number' ? value : undefined}
+      options={opcoes ?? []}
+      showSearch={{ filterOption: (input, opt) => String(opt?.label ?? '').toLowerCase().includes(input.toLowerCase()) }}
+      onChange={(v) => onChange(typeof v === 'number' ? v : null)}
+    />
+  );
+});
+
 /** Shows a stored decimal ('1234.5') the pt-BR way ('1234,5') for editing. */
 export const toTyped = (v: unknown) => (v === null || v === undefined ? '' : String(v).replace('.', ','));
 
@@ -66,6 +111,9 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
         title: c.title ?? p.title,
         width: c.width,
         render: (_: unknown, it: EditItem) => {
+          if (c.field === 'variacaoId') {
+            return <SkuCell key={`${it.key}-${String(it.produtoId)}`} endpoint={doc.endpoint} produtoId={it.produtoId} value={it.variacaoId} disabled={!editable} onChange={(v) => change(it.key, { variacaoId: v })} />;
+          }
           if (p.resource) {
             const isLote = p.resource === 'lote';
             if (!editable) return nameOf(p.resource, it[c.field]);
@@ -77,7 +125,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
                 extra={isLote ? { produtoId: it.produtoId ?? 0, ativo: true } : undefined}
                 disabled={isLote && typeof it.produtoId !== 'number'}
                 placeholder={isLote ? 'Sem lote' : 'Pesquisar'}
-                onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null } : {}) })}
+                onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null, variacaoId: null } : {}) })}
               />
             );
           }

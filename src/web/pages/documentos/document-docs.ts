@@ -15,7 +15,9 @@ export function headerAsResource(doc: DocumentDoc): ResourceDoc {
   const relations: NonNullable<ResourceDoc['relations']> = {};
   const properties: ResourceDoc['schema']['properties'] = {};
   for (const [name, p] of Object.entries(doc.header.properties)) {
-    const { resource, positive: _p, nonNegative: _n, ...rest } = p;
+    // A field kept for the API's older callers only: another field stands for it on screen.
+    if (p.apiOnly) continue;
+    const { resource, positive: _p, nonNegative: _n, apiOnly: _a, ...rest } = p;
     if (resource) relations[name] = { type: 'belongsTo', resource, foreignKey: name };
     properties[name] = { ...rest, ...(resource ? { relation: name } : {}) };
   }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, openInNewTab } from '../../api/client.ts';
 import { showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
-import type { DocumentExtrasProps } from '../documentos/DocumentFormPage.tsx';
+import type { DocumentExtrasProps } from '../documentos/document-extras.ts';
 
 type Row = Record<string, unknown>;
 

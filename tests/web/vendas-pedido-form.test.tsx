@@ -1,0 +1,51 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SchemaForm } from '../../src/web/renderer/SchemaForm.tsx';
+import { DOCUMENTS, headerAsResource } from '../../src/web/pages/documentos/document-docs.ts';
+import { ItemsTable, newItem, type EditItem } from '../../src/web/pages/documentos/ItemsTable.tsx';
+import { mockApi } from './support/mock-api.ts';
+
+// The sales order's header form: the natureza de operação is chosen once (the naturezaId relation); the old
+// free-text naturezaOperacao stays in the API for older callers but is drawn nowhere, not even under 'Outros'.
+const pedido = DOCUMENTS.find((d) => d.name === 'pedidoVenda')!;
+const natureza = /^Natureza d[ae] operação/;
+
+beforeEach(() =>
+  mockApi(({ url, params }) => {
+    if (url === 'PedidosVenda/variacoes') return { data: params.produtoId === 7 ? [{ id: 71, descricao: 'Azul / P' }, { id: 72, descricao: 'Azul / M' }] : [] };
+    return { data: [] };
+  }),
+);
+
+describe('pedido de venda form', () => {
+  it("shows 'Natureza de operação' once", async () => {
+    render(<SchemaForm doc={headerAsResource(pedido)} initialData={{ naturezaOperacao: 'Venda de mercadoria', numeroParcelas: 1 }} onSubmit={() => {}} />);
+    await screen.findByText('Cliente');
+    const rotulos = [...document.querySelectorAll('label')].map((l) => l.textContent?.trim() ?? '').filter((t) => natureza.test(t));
+    expect(rotulos).toEqual(['Natureza de operação']);
+    expect(document.getElementById('root_naturezaOperacao')).toBeNull();
+  });
+
+  it('the header the form and the read view draw has one natureza field, the relation', () => {
+    const header = headerAsResource(pedido);
+    expect(header.relations?.naturezaId).toMatchObject({ resource: 'naturezaOperacao' });
+    expect(Object.values(header.schema.properties).filter((p) => natureza.test(String(p.title)))).toHaveLength(1);
+  });
+});
+
+describe('pedido de venda lines: the variation picker', () => {
+  it("a product in a grid lists its SKUs and the choice goes into the line; one without a grid says 'Sem variação'", async () => {
+    let itens: EditItem[] = [newItem({ produtoId: 7, quantidade: '1' }), newItem({ produtoId: 8, quantidade: '2' })];
+    const setItens = (fn: (prev: EditItem[]) => EditItem[]) => (itens = fn(itens));
+    render(<ItemsTable doc={pedido} itens={itens} setItens={setItens} editable />);
+    expect(screen.getAllByText('Variação').length).toBeGreaterThan(0);
+    await screen.findByText('Escolha a variação');
+    await screen.findByText('Sem variação');
+    const [comGrade, semGrade] = screen.getAllByLabelText('Variação da linha');
+    expect(semGrade.closest('.ant-select')?.className).toContain('ant-select-disabled');
+    fireEvent.mouseDown(comGrade);
+    fireEvent.click(await screen.findByText('Azul / M'));
+    await waitFor(() => expect(itens[0].variacaoId).toBe(72));
+    expect(itens[1].variacaoId).toBeUndefined();
+  });
+});
