@@ -8,7 +8,7 @@ import { getUser, may } from '../../../api/session.ts';
 import { useSomenteLeitura } from '../../../assinatura/assinatura.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { formatBRL, parseBRL } from '../../../../shared/money.ts';
-import type { DocumentExtrasProps } from '../../documentos/DocumentFormPage.tsx';
+import type { DocumentExtrasProps } from '../../documentos/document-extras.ts';
 
 interface Esperado {
   formaPagamentoId: number;
