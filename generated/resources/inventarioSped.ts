@@ -6,7 +6,7 @@ export interface InventarioSped extends Registro {
   /**
    * Filial
    */
-  filialId: number;
+  filialId?: number;
   /**
    * Data do inventário
    */

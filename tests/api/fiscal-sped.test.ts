@@ -100,8 +100,18 @@ describe.each(BACKENDS)('SPED registers on %s', (backend) => {
     const r = await call(admin, 'POST', '/api/InventariosSped', { ...base, valorItem: '999.99' });
     expect(r.statusCode, r.body).toBe(200);
     // 12,5 × R$ 4,51 = R$ 56,375 → R$ 56,38; a valorItem sent is ignored.
-    expect(r.json()).toMatchObject({ quantidade: '12.500', valorUnitario: '4.51', valorItem: '56.38' });
+    expect(r.json()).toMatchObject({ quantidade: '12.5000', valorUnitario: '4.51', valorItem: '56.38' });
     const dup = await call(admin, 'POST', '/api/InventariosSped', base);
     expect(dup.statusCode).toBe(409);
+    // Without a filial (the form offers none) the item is the branch in use's, and an edit keeps it.
+    const outro = await one('Produtos', { descricao: 'Detergente líquido 500 ml' });
+    const semFilial = await call(admin, 'POST', '/api/InventariosSped', { ...base, filialId: undefined, produtoId: outro.id, propriedade: '2', participanteSpedId: (await one('ParticipantesSped', { codigo: 'F0001' })).id });
+    expect(semFilial.statusCode, semFilial.body).toBe(200);
+    expect(semFilial.json()).toMatchObject({ filialId: matriz.id, propriedade: '2' });
+    const { id, valorItem: _v, createdAt: _c, updatedAt: _u, ...resto } = semFilial.json();
+    const edit = await call(admin, 'PUT', `/api/InventariosSped/${id}`, { ...resto, filialId: undefined, propriedade: '0', quantidade: '2' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Propriedade 0 names no owner.
+    expect(edit.json()).toMatchObject({ filialId: matriz.id, participanteSpedId: null, valorItem: '9.02' });
   });
 });

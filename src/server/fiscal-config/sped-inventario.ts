@@ -5,11 +5,14 @@ import { Problemas, preenchido } from './regras.ts';
  * Inventário SPED (schemas/resources/inventarioSped.json, registros H005/H010): um item por produto, filial e
  * data; quantidade e valor unitário positivos (o valor do item é calculado pelo banco: quantidade × valor
  * unitário, arredondado a 2 casas); um item de terceiros ou em poder de terceiros nomeia o participante;
- * a conta contábil é analítica; um serviço não entra no inventário.
+ * a conta contábil é analítica; um serviço não entra no inventário. O item é da filial em uso (a troca de filial
+ * do menu do usuário), que a edição mantém: o formulário não oferece a filial, cujas razões sociais se repetem.
  */
 const hooks: ResourceHooks = {
-  async beforeWrite(q, ctx, data) {
+  async beforeWrite(q, ctx, data, current) {
     const p = new Problemas();
+    if (!preenchido(data.filialId)) data.filialId = current?.filialId ?? ctx.branchId;
+    if (!preenchido(data.filialId)) p.add('filialId', 'Selecione a filial do inventário (troca de filial, no menu do usuário).');
     if (Number(data.quantidade) <= 0) p.add('quantidade', 'Informe uma quantidade maior que zero.');
     if (Number(data.valorUnitario) <= 0) p.add('valorUnitario', 'Informe um valor unitário maior que zero.');
     if (data.propriedade === '0') data.participanteSpedId = null;

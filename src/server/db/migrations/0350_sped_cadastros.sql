@@ -36,7 +36,7 @@ SELECT create_tenant_table('inventarios_sped', $$
   motivo text NOT NULL DEFAULT '01',
   produto_id integer NOT NULL,
   unidade text NOT NULL,
-  quantidade numeric(15,3) NOT NULL CHECK (quantidade > 0),
+  quantidade numeric(15,4) NOT NULL CHECK (quantidade > 0),
   valor_unitario numeric(15,2) NOT NULL CHECK (valor_unitario > 0),
   valor_item numeric(15,2) GENERATED ALWAYS AS (round(quantidade * valor_unitario, 2)) STORED,
   propriedade text NOT NULL DEFAULT '0' CHECK (propriedade IN ('0', '1', '2')),
