@@ -56,8 +56,7 @@ describe.each(BACKENDS)('SPED registers on %s', (backend) => {
     await refused('ParticipantesSped', { ...base, cpfCnpj: '11222333000100' }, /CPF\/CNPJ/, 'cpfCnpj');
     await refused('ParticipantesSped', { ...base, cpfCnpj: null }, /CPF\/CNPJ: Campo Obrigatório!/, 'cpfCnpj');
     await refused('ParticipantesSped', { ...base, inscricaoEstadual: '110.042.490.115' }, /Inscrição estadual inválida para a UF SP\./, 'inscricaoEstadual');
-    await refused('ParticipantesSped', { ...base, codigoMunicipio: 3304557 }, /O município informado não pertence à UF SP\./, 'codigoMunicipio');
-    await refused('ParticipantesSped', { ...base, codigoPais: 1600 }, /Participante do exterior não tem CPF\/CNPJ/, 'cpfCnpj');
+    await refused('ParticipantesSped', { ...base, uf: null, codigoMunicipio: null }, /UF: Campo Obrigatório!/, 'uf');
     const dup = await call(admin, 'POST', '/api/ParticipantesSped', { ...base, codigo: 'F0001' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toMatch(/^Registro duplicado/);
@@ -75,7 +74,7 @@ describe.each(BACKENDS)('SPED registers on %s', (backend) => {
     await refused('ContasContabeisSped', { ...base, contaSuperiorId: mercadorias.id, nivel: 5 }, /A conta superior 1\.1\.3\.01 é analítica/, 'contaSuperiorId');
     await refused('ContasContabeisSped', { ...base, nivel: 3 }, /esta conta deve ser de nível 4/, 'nivel');
     await refused('ContasContabeisSped', { ...base, natureza: '04' }, /A natureza deve ser a da conta superior 1\.1\.3\./, 'natureza');
-    await refused('ContasContabeisSped', { ...base, contaSuperiorId: null }, /Informe a conta superior/, 'contaSuperiorId');
+    await refused('ContasContabeisSped', { ...base, nivel: 1 }, /Uma conta de nível 1 não tem conta superior\./, 'contaSuperiorId');
     const r = await call(admin, 'POST', '/api/ContasContabeisSped', base);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ codigo: '1.1.3.02', nivel: 4, dataAlteracao: '2026-01-05' });

@@ -3,15 +3,14 @@ import { preenchido, Problemas } from './regras.ts';
 
 /**
  * Plano de contas do SPED (schemas/resources/contaContabilSped.json, registro 0500): a conta de nível 1 não tem
- * superior; as demais ficam sob uma conta sintética do nível logo acima e da mesma natureza; uma conta com
- * contas abaixo dela continua sintética.
+ * superior; a conta superior, quando informada, é sintética, do nível logo acima e da mesma natureza; uma conta
+ * com contas abaixo dela continua sintética.
  */
 const hooks: ResourceHooks = {
   async beforeWrite(q, ctx, data, current) {
     const p = new Problemas();
     const nivel = Number(data.nivel);
     if (nivel === 1 && preenchido(data.contaSuperiorId)) p.add('contaSuperiorId', 'Uma conta de nível 1 não tem conta superior.');
-    if (nivel > 1 && !preenchido(data.contaSuperiorId)) p.add('contaSuperiorId', `Informe a conta superior (sintética, de nível ${nivel - 1}).`);
     if (nivel > 1 && preenchido(data.contaSuperiorId)) {
       const r = await q.query<{ tipo: string; nivel: number; natureza: string; codigo: string }>(
         'SELECT tipo, nivel, natureza, codigo FROM contas_contabeis_sped WHERE tenant_id = $1 AND id = $2',
