@@ -2233,6 +2233,35 @@ export const MOTIVO_DESONERACAO_ICMS = [
 ] as const;
 export type MotivoDesoneracaoIcms = 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90;
 
+/** Motivo do inventário */
+export const MOTIVO_INVENTARIO = [
+  {
+    "value": "01",
+    "label": "01 - No final no período"
+  },
+  {
+    "value": "02",
+    "label": "02 - Na mudança de forma de tributação da mercadoria (ICMS)"
+  },
+  {
+    "value": "03",
+    "label": "03 - Na solicitação da baixa cadastral, paralisação temporária e outras situações"
+  },
+  {
+    "value": "04",
+    "label": "04 - Na alteração de regime de pagamento – condição do contribuinte"
+  },
+  {
+    "value": "05",
+    "label": "05 - Por determinação dos fiscos"
+  },
+  {
+    "value": "06",
+    "label": "06 - Para controle das mercadorias sujeitas ao regime de substituição tributária – restituição/ ressarcimento/ complementação"
+  }
+] as const;
+export type MotivoInventario = "01" | "02" | "03" | "04" | "05" | "06";
+
 /** Natureza da conta contábil */
 export const NATUREZA_CONTA_CONTABIL = [
   {
@@ -2500,6 +2529,23 @@ export const PERFIL_SPED = [
   }
 ] as const;
 export type PerfilSped = "A" | "B" | "C";
+
+/** Propriedade e posse do item */
+export const PROPRIEDADE_INVENTARIO = [
+  {
+    "value": "0",
+    "label": "0 - Item de propriedade do informante e em seu poder"
+  },
+  {
+    "value": "1",
+    "label": "1 - Item de propriedade do informante em posse de terceiros"
+  },
+  {
+    "value": "2",
+    "label": "2 - Item de propriedade de terceiros em posse do informante"
+  }
+] as const;
+export type PropriedadeInventario = "0" | "1" | "2";
 
 /** Regime tributário do documento fiscal (CRT) */
 export const REGIME_DOCUMENTO = [
@@ -3667,5 +3713,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

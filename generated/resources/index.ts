@@ -7,6 +7,7 @@ export type { CentroCusto } from './centroCusto.ts';
 export type { Cfop } from './cfop.ts';
 export type { Cliente } from './cliente.ts';
 export type { ConfiguracaoBoleto } from './configuracaoBoleto.ts';
+export type { ContaContabilSped } from './contaContabilSped.ts';
 export type { ContaFinanceira } from './contaFinanceira.ts';
 export type { ContatoComercial } from './contatoComercial.ts';
 export type { CupomErro } from './cupomErro.ts';
@@ -19,12 +20,14 @@ export type { FormaPagamentoFinanceiro } from './formaPagamentoFinanceiro.ts';
 export type { FormaPagamentoPdv } from './formaPagamentoPdv.ts';
 export type { Fornecedor } from './fornecedor.ts';
 export type { GrupoUsuarioPdv } from './grupoUsuarioPdv.ts';
+export type { InventarioSped } from './inventarioSped.ts';
 export type { Lote } from './lote.ts';
 export type { Marca } from './marca.ts';
 export type { NaturezaOperacao } from './naturezaOperacao.ts';
 export type { ObservacaoNota } from './observacaoNota.ts';
 export type { OperadorPdv } from './operadorPdv.ts';
 export type { Parcela } from './parcela.ts';
+export type { ParticipanteSped } from './participanteSped.ts';
 export type { Pdv } from './pdv.ts';
 export type { Perfil } from './perfil.ts';
 export type { PerfilTributario } from './perfilTributario.ts';
@@ -77,6 +80,11 @@ export const RESOURCES = {
     "endpoint": "ConfiguracoesBoleto",
     "route": "pages/configuracoes/gateway-boleto/contas",
     "permission": "app.boleto"
+  },
+  "contaContabilSped": {
+    "endpoint": "ContasContabeisSped",
+    "route": "pages/fiscais/conta-contabil-sped",
+    "permission": "app.planoDeContas"
   },
   "contaFinanceira": {
     "endpoint": "ContasFinanceiras",
@@ -140,6 +148,11 @@ export const RESOURCES = {
     "route": "pages/vendas/grupo-usuario-pdv",
     "permission": "app.grupopdv"
   },
+  "inventarioSped": {
+    "endpoint": "InventariosSped",
+    "route": "pages/fiscais/inventario-sped",
+    "permission": "app.exportarSped"
+  },
   "lote": {
     "endpoint": "Lotes",
     "route": "pages/estoque/lotes",
@@ -171,6 +184,11 @@ export const RESOURCES = {
     "route": "pages/financeiro/lancamentos",
     "permission": "app.lancamento",
     "readOnly": true
+  },
+  "participanteSped": {
+    "endpoint": "ParticipantesSped",
+    "route": "pages/fiscais/participantes-sped",
+    "permission": "app.exportarSped"
   },
   "pdv": {
     "endpoint": "Pdvs",

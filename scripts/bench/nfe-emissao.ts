@@ -21,7 +21,7 @@ process.env.DATA_DIR = dataDir;
 const db = await openDb({});
 await migrate(db);
 await loadReferenceData(db);
-await seedDemo(db, { clientes: 10 });
+await seedDemo(db); // the whole demo: with fewer clientes the purchasing demo misses its suppliers
 const { app, services } = await buildApp({ db, dataDir, mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), log: () => {} }), reportWorker: false });
 await app.ready();
 const u = (await db.query(`SELECT u.tenant_id, u.id, b.id AS filial FROM users u JOIN branches b ON b.tenant_id = u.tenant_id AND b.apelido = 'Matriz' WHERE u.email = 'admin@demo.com.br'`)).rows[0];

@@ -46,6 +46,8 @@ describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
     expect(seqs).toEqual([
       { tipo: 'nfe', descricao: 'NF-e', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
       { tipo: 'nfce', descricao: 'NFC-e', serie: 1, ultimoNumero: 8, proximoNumero: 9 },
+      // the NFS-e's DPS of the national standard (src/server/nfse), in its own series
+      { tipo: 'dps', descricao: 'DPS (NFS-e)', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
       { tipo: 'pedido', descricao: 'Pedido de venda', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
       // The business documents number from the same table: the demo's branch holds two acertos, two entries of
       // supplier notes, two purchase orders, the twelve sales orders of the demo (faturados over the last months,

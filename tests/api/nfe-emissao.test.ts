@@ -317,7 +317,7 @@ describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
     const casos: [Record<string, unknown>, RegExp][] = [
       [{ itens: [{ produtoId: semNcm, quantidade: '1', valorUnitario: '5.00' }], pagamentos: [{ tPag: '01', valor: '5.00' }] }, /Item 1 \(Produto sem NCM\): produto sem NCM; preencha o NCM/],
       [{ clienteId: semEnd }, /Destinatário Cliente Sem Endereço: cadastro sem endereço completo/],
-      [{ clienteId: ieRuim }, /inscrição estadual 110042490115 inválida para SP/],
+      [{ clienteId: ieRuim }, /Destinatário Atacado IE Errada Ltda: Inscrição estadual inválida para a UF SP\./],
       [{ pagamentos: [{ tPag: '01', valor: '20.00' }] }, /Pagamentos: a soma dos pagamentos \(R\$ 20,00\) difere do total da nota \(R\$ 26,00\)/],
     ];
     for (const [extra, msg] of casos) {

@@ -157,6 +157,39 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
     expect((await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { situacao: 'cancelada' } })}`)).map((x: Row) => x.id)).toContain(n.id);
   });
 
+  it('cancelling a faturado service order cancels its NFS-e at the Sefin Nacional, like the NF-e of a sale; a refusal keeps the order faturado with nothing reversed', async () => {
+    const s = await servico();
+    const lancamentos = (pedidoId: number) => sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, pedidoId]).then((r) => r.rows.map((l) => l.cancelado));
+
+    const o = await pedidoServico(s.id);
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    expect(n.situacao).toBe('autorizada');
+    const c = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`);
+    expect(c.estado).toBe('cancelado');
+    const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+    expect(um.situacao).toBe('cancelada');
+    expect(um.eventos.map((e: Row) => [e.tipo, e.codigoMotivo, e.motivo])).toEqual([['autorizacao', null, null], ['cancelamento', 2, `Cancelamento do pedido de venda numero ${o.numero}`]]);
+    expect(await lancamentos(o.id)).toEqual([true]);
+    // The ADN holds the event: a second cancel there is refused (E1830), so the note really was cancelled at the Sefin.
+    const denovo = await call(admin, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 2, justificativa: 'Serviço não foi prestado ao cliente' });
+    expect(denovo.statusCode).toBe(409);
+
+    // A note the Sefin already holds as cancelled (say, through the Emissor Nacional's portal) though this database
+    // does not: the order's cancel is refused with the Sefin's reason, and the order, the note and the receivable stay.
+    const o2 = await pedidoServico(s.id);
+    await ok(admin, 'POST', `/api/PedidosVenda/${o2.id}/faturar`);
+    const [n2] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o2.id } })}`);
+    await ok(admin, 'POST', `/api/NotasServico/${n2.id}/cancelar`, { motivo: 1, justificativa: 'Cancelada pelo portal do Emissor Nacional' });
+    await sql(`UPDATE notas_servico SET situacao = 'autorizada' WHERE tenant_id = $1 AND id = $2`, [tenant, n2.id]);
+    const recusa = await call(admin, 'POST', `/api/PedidosVenda/${o2.id}/cancelar`);
+    expect(recusa.statusCode, recusa.body).toBe(400);
+    expect(recusa.json().error.message).toMatch(/^Cancelamento recusado pela Sefin Nacional: E1830/);
+    expect((await ok(admin, 'GET', `/api/PedidosVenda/${o2.id}`)).estado).toBe('faturado');
+    expect(await lancamentos(o2.id)).toEqual([false]);
+    expect((await ok(admin, 'GET', `/api/NotasServico/${n2.id}`)).eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao', 'cancelamento']);
+  });
+
   it('another account sees none of these notes and can neither download nor cancel them', async () => {
     const [n] = await ok(admin, 'GET', '/api/NotasServico');
     expect(await ok(vizinha, 'GET', '/api/NotasServico')).toEqual([]);

@@ -193,9 +193,9 @@ describe.each(BACKENDS)('permission ladder on %s', (backend) => {
         expect(ACCOUNTANT_KEYS.has(c.key), c.key).toBe(false);
         expectRefused(await c.call(contador), c.name);
       }
-      // The Fiscal settings group (CFOP, perfil tributário, observações da nota, …) is the accountant's.
+      // The Fiscal settings group (CFOP, perfil tributário, observações da nota, the SPED registers, …) is the accountant's.
       const fiscal = docs.filter((d) => ACCOUNTANT_KEYS.has(d.permission));
-      expect(fiscal.map((d) => d.endpoint).sort()).toEqual(['Cfops', 'NaturezasOperacao', 'ObservacoesNota', 'PerfisTributarios']);
+      expect(fiscal.map((d) => d.endpoint).sort()).toEqual(['Cfops', 'ContasContabeisSped', 'NaturezasOperacao', 'ObservacoesNota', 'ParticipantesSped', 'PerfisTributarios']);
       for (const doc of docs) {
         // A fiscal settings document is the accountant's to read (its menu entry says so); nothing else is.
         const r = await call(contador, 'GET', `/api/${doc.endpoint}`);

@@ -22,7 +22,7 @@ const avanco = (req: FastifyRequest, what: string): RequestContext => {
 };
 
 /** The fiscal series and orders; every business document type (schemas/documents) has its sequence too. */
-export const TIPOS_SEQUENCIA: Record<string, string> = { nfe: 'NF-e', nfce: 'NFC-e', pedido: 'Pedido de venda' };
+export const TIPOS_SEQUENCIA: Record<string, string> = { nfe: 'NF-e', nfce: 'NFC-e', dps: 'DPS (NFS-e)', pedido: 'Pedido de venda' };
 const tiposSequencia = (services: AppServices): Record<string, string> => ({
   ...TIPOS_SEQUENCIA,
   ...Object.fromEntries([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.title])),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.ts';
+import { seedSped } from './demo-sped.ts';
 
 /**
  * Fiscal settings of the demo account (issue 17): its branches as complete issuers (CNPJ, IE valid for SP,
@@ -58,4 +59,5 @@ export async function seedFiscalConfig(q: Queryable, demo: number, vizinha: numb
     [demo, bebidas, revenda],
   );
   await q.query('UPDATE produtos SET perfil_tributario_id = $2 WHERE tenant_id = $1 AND perfil_tributario_id IS NULL AND NOT servico', [demo, revenda]);
+  await seedSped(q, demo);
 }

@@ -280,32 +280,56 @@ export async function cancelarNfse(services: Servicos, ctx: CtxNfse, id: number,
     const nota = await lerNotaServico(q, ctx, id, true);
     if (nota.situacao === 'cancelada') throw conflict(`A NFS-e nº ${nota.numero_nfse} já está cancelada.`);
     if (Number(nota.filial_id) !== ctx.branchId) throw badRequest('Esta NFS-e é de outra filial: troque para a filial dela para cancelá-la.');
-    const filial = (await q.query(`SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0];
-    const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
-    const ped = montarPedidoCancelamento({ ambiente: Number(nota.ambiente) as 1 | 2, dhEvento: dataHoraBrasil(new Date(agora.getTime() - 60_000)), cnpjAutor: so(filial.cpf_cnpj), chave: nota.chave, motivo, justificativa });
-    const assinado = assinarXml(ped.xml, 'infPedReg', assinadorDe(cert));
-    let adn;
-    try {
-      adn = await criarClienteAdn(cert, Number(nota.ambiente) as 1 | 2);
-    } catch (e) {
-      throw badRequest((e as Error).message);
-    }
-    let ret;
-    try {
-      ret = await adn.cliente.evento(nota.chave, assinado);
-    } catch (e) {
-      if (e instanceof AdnIndisponivelError) throw new HttpError(503, `Sefin Nacional indisponível: ${e.message} A NFS-e continua autorizada; tente de novo em instantes.`);
-      throw e;
-    } finally {
-      adn.cliente.fechar();
-    }
-    if (!ret.registrado) throw badRequest(`Cancelamento recusado pela Sefin Nacional: ${ret.erros.map((e) => `${e.Codigo} - ${e.Descricao}`).join('; ')}`, ret.erros.map((e) => ({ campo: e.Codigo, mensagem: e.Descricao })));
-    const arquivo = tenantKey(ctx.tenantId, 'nfse', `${nota.chave}-cancelamento.xml`);
-    await services.storage.put(arquivo, Buffer.from(ret.eventoXml, 'utf8'), { contentType: 'application/xml' });
-    await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, id, motivo, justificativa, arquivo, ctx.userId]);
-    const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, id]);
-    return notaServicoOut(r.rows[0]);
+    return cancelarNfseNaTransacao(services, q, ctx, nota, motivo, justificativa, agora);
   });
+}
+
+/**
+ * The e101101 event of an authorised NFS-e (locked row `nota`) at the Sefin Nacional, in the caller's
+ * transaction: the event XML kept in the storage, the note marked cancelada. A refusal or an unreachable ADN
+ * throws, so the caller's transaction (a sales order's cancelar) rolls back whole.
+ */
+async function cancelarNfseNaTransacao(services: Pick<AppServices, 'storage'>, q: Queryable, ctx: CtxNfse, nota: Row, motivo: MotivoCancelamento, justificativa: string, agora = new Date()): Promise<ReturnType<typeof notaServicoOut>> {
+  const id = Number(nota.id);
+  const filial = (await q.query(`SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0];
+  const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
+  const ped = montarPedidoCancelamento({ ambiente: Number(nota.ambiente) as 1 | 2, dhEvento: dataHoraBrasil(new Date(agora.getTime() - 60_000)), cnpjAutor: so(filial.cpf_cnpj), chave: nota.chave, motivo, justificativa });
+  const assinado = assinarXml(ped.xml, 'infPedReg', assinadorDe(cert));
+  let adn;
+  try {
+    adn = await criarClienteAdn(cert, Number(nota.ambiente) as 1 | 2);
+  } catch (e) {
+    throw badRequest((e as Error).message);
+  }
+  let ret;
+  try {
+    ret = await adn.cliente.evento(nota.chave, assinado);
+  } catch (e) {
+    if (e instanceof AdnIndisponivelError) throw new HttpError(503, `Sefin Nacional indisponível: ${e.message} A NFS-e continua autorizada; tente de novo em instantes.`);
+    throw e;
+  } finally {
+    adn.cliente.fechar();
+  }
+  if (!ret.registrado) throw badRequest(`Cancelamento recusado pela Sefin Nacional: ${ret.erros.map((e) => `${e.Codigo} - ${e.Descricao}`).join('; ')}`, ret.erros.map((e) => ({ campo: e.Codigo, mensagem: e.Descricao })));
+  const arquivo = tenantKey(ctx.tenantId, 'nfse', `${nota.chave}-cancelamento.xml`);
+  await services.storage.put(arquivo, Buffer.from(ret.eventoXml, 'utf8'), { contentType: 'application/xml' });
+  await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, id, motivo, justificativa, arquivo, ctx.userId]);
+  const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, id]);
+  return notaServicoOut(r.rows[0]);
+}
+
+/**
+ * THE call point from the sales cancelar (src/server/vendas/pedido-venda.ts), as cancelarNfeDoPedido is for the
+ * NF-e: a faturado service order's authorised NFS-e is cancelled at the Sefin Nacional (motivo 2, serviço não
+ * prestado) in the order's transaction; a refusal throws and the order stays faturado with nothing reversed.
+ */
+export async function cancelarNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Pick<Documento, 'id' | 'numero'>, agora = new Date()): Promise<void> {
+  const notas = await tx.query(`SELECT * FROM notas_servico WHERE tenant_id = $1 AND pedido_id = $2 AND situacao = 'autorizada' ORDER BY id FOR UPDATE`, [ctx.tenantId, pedido.id]);
+  if (!notas.rows.length) return;
+  if (!servicosModulo) throw new Error('Módulo NFS-e não configurado (configurarNfse).');
+  for (const nota of notas.rows) {
+    await cancelarNfseNaTransacao(servicosModulo, tx, ctx, nota, 2, `Cancelamento do pedido de venda numero ${pedido.numero}`, agora);
+  }
 }
 
 export async function xmlDaNotaServico(services: Servicos, q: Queryable, ctx: CtxNfse, id: number): Promise<{ nome: string; xml: Buffer }> {

@@ -12,7 +12,7 @@ import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/fina
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { liberarReservas, reservar } from '../estoque/reservas.ts';
 import { badRequest, type ErrorDetail } from '../http/errors.ts';
-import { emitirNfseDoPedido } from '../nfse/nfse.service.ts';
+import { cancelarNfseDoPedido, emitirNfseDoPedido } from '../nfse/nfse.service.ts';
 
 type Row = Record<string, unknown>;
 
@@ -470,6 +470,7 @@ const pedidoVenda: DocumentModule = {
       await liberarReservas(tx, scope, origem);
       if (de !== 'faturado') return;
       await cancelarNfeDoPedido(tx, ctx, doc, services);
+      await cancelarNfseDoPedido(tx, ctx, doc);
       await estornar(tx, scope, origem);
       const l = await tx.query<{ id: number }>('SELECT id FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND NOT cancelado ORDER BY id', [ctx.tenantId, TIPO_PEDIDO, doc.id]);
       for (const { id } of l.rows) await cancelarLancamento(tx, ctx, Number(id));

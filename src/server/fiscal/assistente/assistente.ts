@@ -1,8 +1,7 @@
 import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
-import { garantirCertificadoDemo } from '../emissao/certificado-demo.ts';
-import { certificadoAtivo, resumo } from '../emissao/certificados.ts';
+import { certificadoAtivo, garantirCertificadoDemo, resumo } from '../emissao/certificados.ts';
 import { configuracaoNfe, notaOut, salvarRascunho, transmitirNotaFiscal, ultimoNumero, type CtxEmissao } from '../emissao/notas.ts';
 
 type Row = Record<string, any>;

@@ -11,8 +11,7 @@ import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteSefaz, destinoConfigurado } from '../sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
 import { codigoUf } from '../ufs.ts';
-import { garantirCertificadoDemo } from '../emissao/certificado-demo.ts';
-import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
+import { abrirCertificado, garantirCertificadoDemo, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
 
 type Row = Record<string, any>;

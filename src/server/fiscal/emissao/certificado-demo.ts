@@ -1,15 +1,13 @@
 import type forge from 'node-forge';
 import { generateKeyPairSync } from 'node:crypto';
-import type { AppServices } from '../../app-services.ts';
-import type { Queryable } from '../../db/db.ts';
 import { lazyRequire } from '../../lazy-require.ts';
-import { gravarCertificado } from './certificados.ts';
 
 const nodeForge = lazyRequire<typeof forge>('node-forge');
 
 /**
  * A self-signed ICP-Brasil-shaped A1 (CNPJ in the CN suffix and in the otherName 2.16.76.1.3.3), good only for the
- * local SEFAZ of homologação: what the demo branch signs with. No private key is ever committed.
+ * local SEFAZ of homologação: what the demo branch signs with. No private key is ever committed. Pure: storing it
+ * (garantirCertificadoDemo) is certificados.ts's, which imports this file and nothing here imports back.
  */
 export function gerarCertificadoDemonstracao(cnpj: string, titular: string, dias = 365): { pfx: Buffer; senha: string } {
   const f = nodeForge();
@@ -43,19 +41,4 @@ export function gerarCertificadoDemonstracao(cnpj: string, titular: string, dias
   const senha = 'demo1234';
   const p12 = f.pkcs12.toPkcs12Asn1(chave, [cert], senha, { algorithm: '3des' });
   return { pfx: Buffer.from(f.asn1.toDer(p12).getBytes(), 'binary'), senha };
-}
-
-/**
- * The demo branch (configuracoes_nfe.certificado_demo) gets its test certificate the first time a server needs it,
- * generated here and stored encrypted like any uploaded one (each server's storage and key: the seeded database is
- * shared by many test servers). The flag is cleared under the row's lock, so one request generates it.
- */
-export async function garantirCertificadoDemo(services: Pick<AppServices, 'storage'>, q: Queryable, tenantId: number, filialId: number): Promise<void> {
-  const r = await q.query(`UPDATE configuracoes_nfe SET certificado_demo = false WHERE tenant_id = $1 AND filial_id = $2 AND certificado_demo RETURNING filial_id`, [tenantId, filialId]);
-  if (!r.rows.length) return;
-  const ativo = await q.query(`SELECT 1 FROM certificados_digitais WHERE tenant_id = $1 AND filial_id = $2 AND ativo`, [tenantId, filialId]);
-  if (ativo.rows.length) return;
-  const b = (await q.query(`SELECT nome, cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [tenantId, filialId])).rows[0];
-  const { pfx, senha } = gerarCertificadoDemonstracao(String(b.cpf_cnpj).replace(/\D/g, ''), String(b.nome).toUpperCase().normalize('NFD').replace(/[^\x20-\x7e]/g, ''));
-  await gravarCertificado(services, q, { tenantId }, filialId, pfx, senha);
 }

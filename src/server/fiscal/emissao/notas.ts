@@ -26,7 +26,7 @@ import { SefazIndisponivelError, ConsumoIndevidoError, type SefazCliente } from 
 import { codigoUf } from '../ufs.ts';
 import { validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
-import { ieValida } from './ie.ts';
+import { ieConfere, mensagemIeInvalida } from '../../../shared/inscricao-estadual.ts';
 import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
@@ -219,7 +219,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   if (!cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
   const ieDest = String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
   const contribuinte = ieDest !== '' && ieDest !== 'ISENTO';
-  if (contribuinte && cli.uf && !ieValida(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: inscrição estadual ${cli.inscricao_estadual} inválida para ${cli.uf}; corrija o cadastro do cliente.` });
+  if (contribuinte && cli.uf && !ieConfere(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: ${mensagemIeInvalida(cli.uf)}` });
 
   const ids = [...new Set(dados.itens.map((i) => i.produtoId))];
   const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, p.perfil_tributario_id, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);

@@ -5,8 +5,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import type { LevelName } from '../../../shared/permissions.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { parseId } from '../../resources/resource-service.ts';
-import { garantirCertificadoDemo } from './certificado-demo.ts';
-import { alertarVencimentos, certificadoAtivo, gravarCertificado, resumo } from './certificados.ts';
+import { alertarVencimentos, certificadoAtivo, garantirCertificadoDemo, gravarCertificado, resumo } from './certificados.ts';
 import {
   cancelarNotaFiscal,
   cartaCorrecao,

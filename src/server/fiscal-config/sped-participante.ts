@@ -1,0 +1,21 @@
+import type { ResourceHooks } from '../resources/hooks.ts';
+import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
+import { preenchido, Problemas } from './regras.ts';
+
+/**
+ * Participantes SPED (schemas/resources/participanteSped.json, registro 0150 da EFD ICMS/IPI): o IE pela regra
+ * da UF (a mesma do cadastro de clientes), gravado sem pontuação; um participante do Brasil (país 1058) exige
+ * CPF/CNPJ, UF e município (regra do documento, na API e no formulário).
+ */
+const hooks: ResourceHooks = {
+  validate(_ctx, data) {
+    const p = new Problemas();
+    if (preenchido(data.inscricaoEstadual)) {
+      const r = validarInscricaoEstadual(String(data.inscricaoEstadual), data.uf as string | null);
+      if (r.ok) data.inscricaoEstadual = r.valor;
+      else p.add('inscricaoEstadual', r.mensagem);
+    }
+    p.throwIfAny();
+  },
+};
+export default hooks;
