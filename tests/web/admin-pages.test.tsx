@@ -41,7 +41,7 @@ describe('administrador/configuracoes/notificacoes', () => {
     render(withApp(<NotificacoesPage />));
     fireEvent.change(screen.getByLabelText('Texto'), { target: { value: 'Olá' } });
     fireEvent.click(screen.getByRole('button', { name: /Enviar/ }));
-    await screen.findByText(/Somente a administração da marca pode enviar alertas gerais\./, {}, { timeout: 3000 });
+    await screen.findByText(/Somente a administração da marca pode enviar alertas gerais\./, {}, { timeout: 15_000 });
   });
 });
 

@@ -121,7 +121,7 @@ describe('dialogs and toasts', () => {
       </ConfigProvider>,
     );
     const answer = textInputDialog({ title: 'Motivo do cancelamento', min: 3 });
-    const input = await screen.findByRole('textbox', {}, { timeout: 2000 });
+    const input = await screen.findByRole('textbox', {}, { timeout: 15_000 });
     expect(input.closest('.marca-modal')).not.toBeNull();
     fireEvent.change(input, { target: { value: 'cliente desistiu' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));

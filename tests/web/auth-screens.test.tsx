@@ -12,7 +12,7 @@ import { DEFAULT_REGIME, pageParams, readReferral, REGIMES } from '../../src/web
 import { mockApi, type MockHandler } from './support/mock-api.ts';
 
 // Busy machines (the whole suite on 2 cores) render antd slowly: give the async queries room.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 const DEMO: Partial<BrandConfig> = {
   id: 1,
@@ -71,7 +71,7 @@ function findDialog(title: string): Promise<HTMLElement> {
       if (!el) throw new Error(`no dialog "${title}"`);
       return el.closest('.ant-modal') as HTMLElement;
     },
-    { timeout: 3000 },
+    { timeout: 15_000 },
   );
 }
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
@@ -259,7 +259,7 @@ describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
     const { calls } = open(path, DEMO, (req) => (req.url === 'Usuarios/cadastro' ? { status: 409, data: { error: { statusCode: 409, message: 'Já existe um usuário cadastrado com este e-mail.' } } } : undefined));
     await screen.findByText('Cadastre-se e teste nosso sistema');
     signUpAs('nova@padaria.com.br');
-    await screen.findByText('Já existe um usuário cadastrado com este e-mail.', {}, { timeout: 2000 });
+    await screen.findByText('Já existe um usuário cadastrado com este e-mail.', {}, { timeout: 15_000 });
     const cadastro = calls.find((c) => c.url === 'Usuarios/cadastro')!;
     expect(cadastro.params).toEqual({ access_token: 'tok-quem-indicou' });
     expect(Boolean((cadastro.body as Record<string, unknown>).naoCadastrarCobranca)).toBe(semCobranca);
@@ -272,7 +272,7 @@ describe('sign-up screen (SPEC 2.4, 5.4)', { timeout: 20_000 }, () => {
     expect(aviso.textContent).toContain('Não foi possível determinar a sua origem.');
     signUpAs('admin@demo.com.br');
     // 409 goes to the generic dialog, which shows the server message alone.
-    await screen.findByText('Já existe um usuário cadastrado com este e-mail.', {}, { timeout: 2000 });
+    await screen.findByText('Já existe um usuário cadastrado com este e-mail.', {}, { timeout: 15_000 });
     expect(calls.find((c) => c.url === 'Usuarios/cadastro')!.body).not.toHaveProperty('indicante');
     expect(getToken()).toBeNull();
   });
@@ -324,7 +324,7 @@ describe('login screen (SPEC 2.3, 5.1, 8)', () => {
 
     answer = () => ({ data: { ...LOGIN_OK, user: { ...LOGIN_OK.user, master: true } } });
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    await screen.findByText('ADMINISTRADOR', {}, { timeout: 2000 });
+    await screen.findByText('ADMINISTRADOR', {}, { timeout: 15_000 });
     expect(getToken()).toBe('tok-novo');
   });
 
@@ -344,7 +344,7 @@ describe('login screen (SPEC 2.3, 5.1, 8)', () => {
     await waitFor(() => expect(calls.some((c) => c.url === 'Usuarios/logout')).toBe(true));
     expect(calls.find((c) => c.url === 'Usuarios/logout')!.headers.get('Authorization')).toBe('tok-velho');
     expect(calls.some((c) => c.url === 'Usuarios/getUserInfo')).toBe(false);
-    await screen.findByText('PAINEL', {}, { timeout: 2000 });
+    await screen.findByText('PAINEL', {}, { timeout: 15_000 });
     expect(calls.find((c) => c.url === 'Usuarios/getUserInfo')!.headers.get('Authorization')).toBe('tok-do-link');
     expect(getToken()).toBe('tok-do-link');
     expect(getUser()).toMatchObject({ nome: 'Carla' });
@@ -376,8 +376,8 @@ describe('recovery, reset and logout screens', () => {
     expect(calls.find((c) => c.url === 'Usuarios/reset')!.body).toEqual({ sistema: 'novoerp', email: 'quem@nao.existe' });
     status = 200;
     fireEvent.click(botao());
-    await screen.findByText('Instruções para recuperar a senha foram enviadas para o e-mail', {}, { timeout: 2000 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 2000 });
+    await screen.findByText('Instruções para recuperar a senha foram enviadas para o e-mail', {}, { timeout: 15_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 15_000 });
   });
 
   it('reset: 410 warns "Atenção!" that the link was already used', async () => {
@@ -414,6 +414,6 @@ describe('recovery, reset and logout screens', () => {
     expect(localStorage.getItem('preferencia')).toBe('fica');
     await act(() => new Promise((r) => setTimeout(r, 1500)));
     expect(router.state.location.pathname).toBe('/auth/logout');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 15_000 });
   });
 });

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createRequire } from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
 
-// findBy*/waitFor wait for the state they check; on a loaded CI machine a screen may take more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait for the state they check; two files share the 2 cores of CI, and a lazily loaded chunk
+// (the dialogs) may take seconds to arrive there: 15 s, the state checked ends the wait as soon as it holds.
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd's responsive helpers ask window.matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {
