@@ -86,12 +86,13 @@ describe.each(BACKENDS)('Contas da marca on %s', (backend) => {
     await q('INSERT INTO itens_teste (tenant_id, produto_id) VALUES ($1, $2)', [demo.id, produto]);
     const refused = await req('POST', '/api/Admin/excluir-produtos', avanco, { contaId: demo.id, confirmacao });
     expect(refused.statusCode).toBe(409);
-    // The demo account's stock (its lotes, ledger and balances) holds the products too, and is named with the rest.
-    expect(refused.json().error.message).toMatch(/^Não é possível excluir os produtos de Mercadinho Demo: há documentos que os usam: itens teste \(1\), .*movimentos estoque \(\d+\).*\.$/);
+    // The demo account's stock (its lotes, ledger and balances) and SPED inventory hold the products too, and are named
+    // with the rest.
+    expect(refused.json().error.message).toMatch(/^Não é possível excluir os produtos de Mercadinho Demo: há documentos que os usam: .*itens teste \(1\), .*movimentos estoque \(\d+\).*\.$/);
     // Once nothing points at them any more (test rows, this account's sales lines, promotions, reservations and
-    // stock, removed as the database owner), the products go.
+    // stock and SPED inventory, removed as the database owner), the products go.
     await q('DELETE FROM itens_teste');
-    for (const t of ['reservas_estoque', 'vendas_itens', 'promocoes', 'saldos_estoque', 'movimentos_estoque', 'lotes']) await q(`DELETE FROM ${t} WHERE tenant_id = $1`, [demo.id]);
+    for (const t of ['inventarios_sped', 'reservas_estoque', 'vendas_itens', 'promocoes', 'saldos_estoque', 'movimentos_estoque', 'lotes']) await q(`DELETE FROM ${t} WHERE tenant_id = $1`, [demo.id]);
     expect((await req('POST', '/api/Admin/excluir-produtos', avanco, { contaId: demo.id, confirmacao })).statusCode).toBe(200);
     await srv.services.background.idle();
     expect((await q('SELECT count(*)::int AS n FROM produtos WHERE tenant_id = $1', [demo.id]))[0].n).toBe(0);
