@@ -1,20 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Item } from '../../generated/fiscal/nfe-documento.ts';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
-import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
-import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
+import { BACKENDS, type TestServer } from '../support/server.ts';
+import { servidorFiscal, CNPJ_MATRIZ, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
+import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { limparBloqueiosConsumo } from '../../src/server/fiscal/sefaz-cliente.ts';
 import { emitirNotaDeTerceiro } from '../../src/server/fiscal/dfe/terceiros.ts';
 import { devolverComNfe } from '../../src/server/compras/devolucao-nfe.ts';
 import { cnpjWithDigits } from '../../src/shared/documents.ts';
 
-const xsdOk = (xsd: string, xml: string) => xmllintSchema(path.join(PL_009, xsd), { x: xml }).x;
-const certDoXml = (xml: string) => pemDeBase64(/<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]);
-const CNPJ_MATRIZ = '11222333000181';
 type Row = Record<string, any>;
 
 // Distribution DF-e and manifestação do destinatário on the real server and the local SEFAZ: the demo's notes
@@ -22,41 +15,26 @@ type Row = Record<string, any>;
 // operação não realizada, the rate rule (137 then a clear wait), the purchase entry launched from the list, the
 // return to the supplier with its NF-e, the shop's own NF-e of entry, and other accounts seeing nothing.
 describe.each(BACKENDS)('DF-e e manifestação on %s', (backend) => {
+  const f = servidorFiscal(backend, 'dfe-manifestacao');
+  const { call, ok } = f;
   let srv: TestServer;
   let app: FastifyInstance;
   let admin: string;
   let vizinha: string;
   let vendedor: string;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dfe-'));
-  const call = (token: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
-  const ok = async (token: string, method: string, url: string, payload?: unknown) => {
-    const r = await call(token, method, url, payload);
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json();
-  };
   const sql = (text: string, params: unknown[] = []) => srv.db.query(text, params);
   let tenant: number;
   let lista: Row[];
   const nota = (nome: RegExp) => lista.find((n) => nome.test(n.emitenteNome))!;
 
   beforeAll(async () => {
-    await pararSefazLocal();
     limparBloqueiosConsumo();
-    process.env.DATA_DIR = dataDir;
-    srv = await startTestServer(backend, { dataDir });
-    app = srv.app;
-    admin = await login(app, 'admin@demo.com.br');
-    vizinha = await login(app, 'admin@vizinha.com.br');
-    vendedor = await login(app, 'vendedor@demo.com.br');
+    ({ srv, app, admin, vizinha, vendedor } = f);
     tenant = Number((await sql(`SELECT tenant_id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0].tenant_id);
     await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
     await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
   });
-  afterAll(async () => {
-    await srv?.close();
-    await pararSefazLocal();
-    limparBloqueiosConsumo();
-  });
+  afterAll(() => limparBloqueiosConsumo());
 
   it('the demo: the first consultation brings three notes issued against the Matriz, as summaries waiting for manifestação', async () => {
     expect(await ok(admin, 'GET', '/api/Manifestacoes')).toEqual([]);

@@ -1,27 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { pararSefazLocal, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
-
-const CNPJ_MATRIZ = '11222333000181';
+import { BACKENDS, type TestServer } from '../support/server.ts';
+import { servidorFiscal, CNPJ_MATRIZ } from '../support/servidor-fiscal.ts';
+import { sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 
 // Assistente fiscal, the one IE rule on the cadastros, contingency (SVC, EPEC, 'Transmitir pendentes') and the bad
 // input that must stop a note before it is numbered: the real server, the local SEFAZ and its SVC/AN stand-ins.
 describe.each(BACKENDS)('assistente fiscal, IE and contingency on %s', (backend) => {
+  const f = servidorFiscal(backend, 'fiscal-assistente');
+  const { call, ok } = f;
   let srv: TestServer;
-  let app: FastifyInstance;
   let admin: string;
   let vizinha: string;
   let vendedor: string;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fiscal-assistente-'));
-  const call = (token: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
-  const ok = async (token: string, method: string, url: string, payload?: unknown) => {
-    const r = await call(token, method, url, payload);
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json();
-  };
   const sql = (text: string, params: unknown[] = []) => srv.db.query(text, params);
   let tenant: number;
   let matriz: number;
@@ -42,13 +31,7 @@ describe.each(BACKENDS)('assistente fiscal, IE and contingency on %s', (backend)
   const normal = async () => (await sefazLocalEmExecucao())!;
 
   beforeAll(async () => {
-    await pararSefazLocal();
-    process.env.DATA_DIR = dataDir;
-    srv = await startTestServer(backend, { dataDir });
-    app = srv.app;
-    admin = await login(app, 'admin@demo.com.br');
-    vizinha = await login(app, 'admin@vizinha.com.br');
-    vendedor = await login(app, 'vendedor@demo.com.br');
+    ({ srv, admin, vizinha, vendedor } = f);
     const b = (await sql(`SELECT tenant_id, id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0];
     tenant = Number(b.tenant_id);
     matriz = Number(b.id);
@@ -59,10 +42,6 @@ describe.each(BACKENDS)('assistente fiscal, IE and contingency on %s', (backend)
     await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
     // The demo's point of sale gives the Matriz a CSC: here the branch is one that has not set it up yet.
     await sql(`UPDATE configuracoes_nfe SET csc_id = NULL, csc_token = NULL WHERE tenant_id = $1 AND filial_id = $2`, [tenant, matriz]);
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await pararSefazLocal();
   });
   afterEach(async () => {
     const s = await sefazLocalEmExecucao();

@@ -1,33 +1,20 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { BACKENDS, type TestServer } from '../support/server.ts';
+import { servidorFiscal, CNPJ_MATRIZ, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
-import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
-import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
+import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
-import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
-
-const xsdOk = (xsd: string, xml: string) => xmllintSchema(path.join(PL_009, xsd), { x: xml }).x;
-const certDoXml = (xml: string) => pemDeBase64(/<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]);
-const CNPJ_MATRIZ = '11222333000181';
 
 // The NF-e issuing path on the real server and the local SEFAZ (homologação): settings, certificate, draft →
 // authorised → CC-e → cancelled, inutilização, rejection with help, gap-free numbers, bad input, other accounts.
 describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
+  const f = servidorFiscal(backend, 'nfe-emissao');
+  const { call, ok } = f;
   let srv: TestServer;
-  let app: FastifyInstance;
   let admin: string;
   let vizinha: string;
   let vendedor: string;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nfe-emissao-'));
-  const call = (token: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
-  const ok = async (token: string, method: string, url: string, payload?: unknown) => {
-    const r = await call(token, method, url, payload);
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json();
-  };
   const sql = (text: string, params: unknown[] = []) => srv.db.query(text, params);
   let tenant: number;
   let matriz: number;
@@ -51,14 +38,7 @@ describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
   const ultimo = async () => Number((await sql(`SELECT ultimo_numero FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = 1`, [tenant, matriz])).rows[0]?.ultimo_numero ?? 0);
 
   beforeAll(async () => {
-    // The local SEFAZ (one per process) keeps the numbers it authorised under DATA_DIR: a fresh one per database.
-    await pararSefazLocal();
-    process.env.DATA_DIR = dataDir;
-    srv = await startTestServer(backend, { dataDir });
-    app = srv.app;
-    admin = await login(app, 'admin@demo.com.br');
-    vizinha = await login(app, 'admin@vizinha.com.br');
-    vendedor = await login(app, 'vendedor@demo.com.br');
+    ({ srv, admin, vizinha, vendedor } = f);
     const b = (await sql(`SELECT tenant_id, id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0];
     tenant = Number(b.tenant_id);
     matriz = Number(b.id);
@@ -68,10 +48,6 @@ describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
     // Enough stock for every sale of the suite.
     await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
     await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await pararSefazLocal();
   });
 
   it('the demo has the five naturezas (three outgoing, two of entry), the settings in homologação and a test certificate; no API returns the secret', async () => {
@@ -176,8 +152,8 @@ describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
     // E-mail with the XML and the DANFE (no SMTP_URL: an .eml in DATA_DIR/outbox), to the recipient and the copy address.
     const env = await ok(admin, 'POST', `/api/NotasFiscais/${id}/enviar-email`, { email: 'cliente@exemplo.com.br' });
     expect(env.enviados).toEqual(['cliente@exemplo.com.br', 'fiscal@mercadinhodemo.com.br']);
-    const emls = readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.includes('cliente'));
-    const eml = readFileSync(path.join(dataDir, 'outbox', emls[0]), 'utf8');
+    const emls = readdirSync(path.join(f.dataDir, 'outbox')).filter((f) => f.includes('cliente'));
+    const eml = readFileSync(path.join(f.dataDir, 'outbox', emls[0]), 'utf8');
     expect(eml).toContain(`filename=${r.nota.chave}-procNFe.xml`);
     expect(eml).toContain(`filename=${r.nota.chave}.pdf`);
   });

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Decimal from 'decimal.js';
-import type { FastifyInstance } from 'fastify';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
-import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
-import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
+import { BACKENDS, type TestServer } from '../support/server.ts';
+import { servidorFiscal, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
+import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
 import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
@@ -15,25 +10,16 @@ import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
 import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
 import { CSC_DEMO } from '../../src/server/pdv/demo.ts';
 
-const xsdOk = (xsd: string, xml: string) => xmllintSchema(path.join(PL_009, xsd), { x: xml }).x;
-const certDoXml = (xml: string) => pemDeBase64(/<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]);
-
 // The point of sale's server (issue 19, PDV-CONTRACT.md): settings, operators and their PIN lock, caixa sessions to
 // the cent, sales posting stock + payments + NFC-e at the local SEFAZ in one transaction, idempotency under
 // concurrency, the refusals, other accounts.
 describe.each(BACKENDS)('PDV on %s', (backend) => {
+  const f = servidorFiscal(backend, 'pdv');
+  const { call, ok } = f;
   let srv: TestServer;
-  let app: FastifyInstance;
   let admin: string;
   let vizinha: string;
   let vendedor: string;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pdv-'));
-  const call = (token: string, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token, ...headers } });
-  const ok = async (token: string, method: string, url: string, payload?: unknown, status = 200) => {
-    const r = await call(token, method, url, payload);
-    expect(r.statusCode, r.body).toBe(status);
-    return r.json();
-  };
   const sql = (text: string, params: unknown[] = []) => srv.db.query(text, params);
   let tenant: number;
   let pdvId: number;
@@ -43,13 +29,7 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
   let produtos: { id: number; preco: string }[];
 
   beforeAll(async () => {
-    await pararSefazLocal();
-    process.env.DATA_DIR = dataDir;
-    srv = await startTestServer(backend, { dataDir });
-    app = srv.app;
-    admin = await login(app, 'admin@demo.com.br');
-    vizinha = await login(app, 'admin@vizinha.com.br');
-    vendedor = await login(app, 'vendedor@demo.com.br');
+    ({ srv, admin, vizinha, vendedor } = f);
     tenant = Number((await sql(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id);
     const pdvs = (await sql(`SELECT id, descricao FROM pdvs WHERE tenant_id = $1 ORDER BY id`, [tenant])).rows;
     pdvId = Number(pdvs[0].id);
@@ -63,10 +43,6 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
       [tenant, dep],
     )).rows.map((r) => ({ id: Number(r.id), preco: new Decimal(r.preco).toFixed(2) }));
     expect(produtos.length).toBeGreaterThanOrEqual(3);
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await pararSefazLocal();
   });
 
   const abrirCaixa = async (pdv: number, valor = '100.00') => ok(admin, 'POST', '/api/Pdv/caixas', { pdvId: pdv, operadorId, valorAbertura: valor }, 201);

@@ -1,17 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { BACKENDS, login, type TestServer } from '../support/server.ts';
+import { servidorFiscal, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
-import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
-import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { garantirVendasNfeDemo } from '../../src/server/vendas/demo.ts';
 import Decimal from 'decimal.js';
 
 type Row = Record<string, any>;
 const xsdOk = (xml: string) => xmllintSchema(path.join(PL_009, 'procNFe_v4.00.xsd'), { x: xml }).x;
-const certDoXml = (xml: string) => pemDeBase64(/<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)![1]);
 
 // The NF-e step of sales orders at the local SEFAZ: faturar = VENDA movements + receivables + NF-e (built, signed,
 // XSD-validated, transmitted) in one transaction, the note posting nothing twice; a rejection or a cliente to fix
@@ -19,18 +15,13 @@ const certDoXml = (xml: string) => pemDeBase64(/<X509Certificate>([^<]+)<\/X509C
 // note and reverses stock and receivables; the 'Emitir NF-e' action of a faturado order without a note; Vendas >
 // Nota fiscal for users with the sales key only (app.saida).
 describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
+  const f = servidorFiscal(backend, 'vendas-nfe');
+  const { call, ok } = f;
   let srv: TestServer;
   let app: FastifyInstance;
   let admin: string;
   let vizinha: string;
   let vendedor: string;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vendas-nfe-'));
-  const call = (token: string, method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: token } });
-  const ok = async (token: string, method: string, url: string, payload?: unknown) => {
-    const r = await call(token, method, url, payload);
-    expect(r.statusCode, `${method} ${url}: ${r.body}`).toBe(200);
-    return r.json();
-  };
   const sql = async (text: string, params: unknown[] = []) => (await srv.db.query<Row>(text, params)).rows;
   let tenant: number;
   let matriz: number;
@@ -68,12 +59,7 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
   const xmlDe = async (notaId: number) => (await call(admin, 'GET', `/api/NotasFiscais/${notaId}/xml`)).body;
 
   beforeAll(async () => {
-    await pararSefazLocal();
-    process.env.DATA_DIR = dataDir;
-    srv = await startTestServer(backend, { dataDir });
-    app = srv.app;
-    admin = await login(app, 'admin@demo.com.br');
-    vizinha = await login(app, 'admin@vizinha.com.br');
+    ({ srv, app, admin, vizinha, vendedor } = f);
     const b = (await sql(`SELECT tenant_id, id FROM branches WHERE cpf_cnpj = '11222333000181'`))[0];
     tenant = Number(b.tenant_id);
     matriz = Number(b.id);
@@ -92,10 +78,6 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
     deposito = Number((await sql(`SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 AND padrao`, [tenant, matriz]))[0].id);
     await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
     await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await pararSefazLocal();
   });
 
   it('faturar: VENDA movements, receivables in 3 instalments and the NF-e authorised (valid, signed), the note posting nothing itself', async () => {

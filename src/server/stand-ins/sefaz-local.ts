@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { certificadoServidorLocal, GravadorEstado, ServidorTls } from './servidor-tls.ts';
-import { desenvelopar, envelopeResposta, campo, elemento, elementos, type Servico } from '../fiscal/soap.ts';
+import { desenvelopar, envelopeResposta, campo, elementos, type Servico } from '../fiscal/soap.ts';
 import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from '../fiscal/validacao-xsd.ts';
 import { verificarAssinatura } from '../fiscal/assinatura.ts';
 import { validarChave, modulo11, cnpjValido, cpfValido } from '../fiscal/chave.ts';
