@@ -5,13 +5,13 @@ import type { RequestContext } from '../auth/context.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
+import { condicoesDaFilial, filtroDaConsulta } from '../resources/filter-sql.ts';
 import { garantirNfseDemo } from './demo.ts';
 import { cancelarNfse, configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './nfse.service.ts';
 
 /** Service notes are the sales orders' (SPEC 2.6: the NFS-e menu lives under pedido-vendas). */
 const PERMISSAO = 'app.pedidoVenda';
 const nfse = { config: { module: 'nfse' } };
-type Row = Record<string, any>;
 
 function exigir(req: FastifyRequest, nivel: LevelName, acao: string): CtxNfse & RequestContext {
   const ctx = req.ctx!;
@@ -22,22 +22,9 @@ function exigir(req: FastifyRequest, nivel: LevelName, acao: string): CtxNfse & 
 
 /** The list's filter: LoopBack-style `filter={where,limit,skip}` with situacao, numero, chave, tomador, dates. */
 function filtro(req: FastifyRequest, ctx: CtxNfse) {
-  const raw = (req.query as Record<string, string>).filter ?? (req.query as Record<string, string>).where;
-  let f: Row = {};
-  if (raw) {
-    try {
-      f = JSON.parse(raw);
-    } catch {
-      throw badRequest('filter: JSON inválido.');
-    }
-  }
-  const where: Row = (req.query as Row).filter ? (f.where ?? {}) : f;
-  const conds = ['tenant_id = $1', 'filial_id = $2'];
-  const params: unknown[] = [ctx.tenantId, ctx.branchId];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    conds.push(sql.replace('?', `$${params.length}`));
-  };
+  const f = filtroDaConsulta(req.query);
+  const where = f.where;
+  const { conds, params, add } = condicoesDaFilial(ctx.tenantId, ctx.branchId!);
   if (typeof where.situacao === 'string' && ['autorizada', 'cancelada'].includes(where.situacao)) add('situacao = ?', where.situacao);
   if (where.numero != null && /^\d+$/.test(String(where.numero))) add('numero_nfse = ?', Number(where.numero));
   if (typeof where.chave === 'string' && where.chave.replace(/\D/g, '')) add('chave = ?', where.chave.replace(/\D/g, ''));

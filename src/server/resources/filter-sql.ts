@@ -184,3 +184,27 @@ export function parseFields(def: ResourceDef, fields: Filter['fields']): FieldDe
   for (const n of names) if (!def.fields.has(n)) throw badRequest(`Campo desconhecido em fields: ${n}`);
   return names.map((n) => def.fields.get(n)!);
 }
+
+/**
+ * The filter of a list route written by hand (notes, service notes): LoopBack's `filter={"where":…,"limit":…,
+ * "skip":…}`, or a bare `where={…}`; a query that is not JSON is a 400 in Portuguese.
+ */
+export function filtroDaConsulta(query: unknown): { where: Record<string, any>; limit?: unknown; skip?: unknown } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  if (q.filter !== undefined) {
+    const f = parseJsonParam<{ where?: Record<string, any>; limit?: unknown; skip?: unknown }>(q.filter, 'filter') ?? {};
+    return { where: f.where ?? {}, limit: f.limit, skip: f.skip };
+  }
+  return { where: parseJsonParam<Record<string, any>>(q.where, 'where') ?? {} };
+}
+
+/** The conditions of a list of one branch's rows, tenant and branch first; `add('col = ?', v)` numbers each value. */
+export function condicoesDaFilial(tenantId: number, branchId: number) {
+  const conds = ['tenant_id = $1', 'filial_id = $2'];
+  const params: unknown[] = [tenantId, branchId];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    conds.push(sql.replace('?', `$${params.length}`));
+  };
+  return { conds, params, add };
+}

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import type { LevelName } from '../../../shared/permissions.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { parseId } from '../../resources/resource-service.ts';
+import { condicoesDaFilial, filtroDaConsulta } from '../../resources/filter-sql.ts';
 import { alertarVencimentos, certificadoAtivo, garantirCertificadoDemo, gravarCertificado, resumo } from './certificados.ts';
 import {
   cancelarNotaFiscal,
@@ -63,22 +64,9 @@ const nfe = { config: { module: 'nfe' } };
 const fiscal = { config: { module: 'fiscal' } };
 
 function filtroNotas(req: FastifyRequest, ctx: CtxEmissao) {
-  const raw = (req.query as Record<string, string>).filter ?? (req.query as Record<string, string>).where;
-  let f: Row = {};
-  if (raw) {
-    try {
-      f = JSON.parse(raw);
-    } catch {
-      throw badRequest('filter: JSON inválido.');
-    }
-  }
-  const where: Row = (req.query as Row).filter ? (f.where ?? {}) : f;
-  const conds = ['tenant_id = $1', 'filial_id = $2'];
-  const params: unknown[] = [ctx.tenantId, ctx.branchId];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    conds.push(sql.replace('?', `$${params.length}`));
-  };
+  const f = filtroDaConsulta(req.query);
+  const where = f.where;
+  const { conds, params, add } = condicoesDaFilial(ctx.tenantId, ctx.branchId!);
   if (where.status != null) {
     const lista = Array.isArray(where.status?.inq) ? where.status.inq : [where.status];
     add('status = ANY(?::text[])', lista.map(String));
