@@ -12,7 +12,7 @@ import { calcularNfe } from '../fiscal/nfe-calculo.ts';
 import type { NfeMontada } from '../fiscal/nfe.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso, configuracaoNfe, emitenteDa } from '../fiscal/emissao/notas.ts';
-import { tributosDaLinha, TributacaoError } from '../fiscal/emissao/tributos-linha.ts';
+import { identificacaoDoProduto, tributosDaLinha, TributacaoError } from '../fiscal/emissao/tributos-linha.ts';
 import { carregarRegras } from '../fiscal-config/tributacao.service.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
@@ -105,13 +105,8 @@ export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantI
       if (e instanceof TributacaoError) throw new FalhaNfce(e.message);
       throw e;
     }
-    const gtin = /^\d{8}$|^\d{12,14}$/.test(String(p.gtin ?? '')) ? String(p.gtin) : undefined;
     return {
-      codigo: String(p.codigo ?? p.id).slice(0, 60),
-      gtin,
-      descricao: String(p.descricao).slice(0, 120),
-      ncm,
-      cest: /^\d{7}$/.test(String(p.cest ?? '')) ? String(p.cest) : undefined,
+      ...identificacaoDoProduto(p, ncm),
       cfop: t.cfop,
       unidade: String(p.unidade ?? 'UN').slice(0, 6),
       quantidade: new Decimal(l.quantidade).toFixed(4),

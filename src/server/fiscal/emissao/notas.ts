@@ -30,7 +30,7 @@ import { ieConfere, mensagemIeInvalida } from '../../../shared/inscricao-estadua
 import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
-import { tributosDaLinha, TributacaoError } from './tributos-linha.ts';
+import { identificacaoDoProduto, tributosDaLinha, TributacaoError } from './tributos-linha.ts';
 
 type Row = Record<string, any>;
 export interface CtxEmissao {
@@ -255,13 +255,8 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     }
     const bruto = new Decimal(l.quantidade).times(l.valorUnitario);
     if (l.valorDesconto && new Decimal(l.valorDesconto).gte(bruto.toDecimalPlaces(2))) erros.push({ campo: `itens/${i}/valorDesconto`, linha: i + 1, mensagem: `${onde}: o desconto não pode ser igual ou maior que o valor do item.` });
-    const gtin = /^\d{8}$|^\d{12,14}$/.test(String(p.gtin ?? '')) ? String(p.gtin) : undefined;
     itens.push({
-      codigo: String(p.codigo ?? p.id).slice(0, 60),
-      gtin,
-      descricao: String(p.descricao).slice(0, 120),
-      ncm,
-      cest: /^\d{7}$/.test(String(p.cest ?? '')) ? String(p.cest) : undefined,
+      ...identificacaoDoProduto(p, ncm),
       cfop: t.cfop,
       unidade: String(p.unidade ?? 'UN').slice(0, 6),
       quantidade: new Decimal(l.quantidade).toFixed(4),

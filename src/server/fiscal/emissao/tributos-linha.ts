@@ -92,3 +92,15 @@ export function tributosDaLinha(l: LinhaParaTributar): TributosLinha {
   const t = calcularTributacao(entrada);
   return { ...paraItemNfe(t), tributacao: t };
 }
+
+/** The product's identification on an NF-e/NFC-e line (prod group): code, GTIN and CEST only when well formed, sizes cut to the layout's. */
+export function identificacaoDoProduto(p: Record<string, unknown>, ncm: string) {
+  const gtin = /^\d{8}$|^\d{12,14}$/.test(String(p.gtin ?? '')) ? String(p.gtin) : undefined;
+  return {
+    codigo: String(p.codigo ?? p.id).slice(0, 60),
+    gtin,
+    descricao: String(p.descricao).slice(0, 120),
+    ncm,
+    cest: /^\d{7}$/.test(String(p.cest ?? '')) ? String(p.cest) : undefined,
+  };
+}
