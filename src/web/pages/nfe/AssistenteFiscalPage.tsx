@@ -6,13 +6,8 @@ import { toApiError } from '../../api/errors.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
 import { useLookups } from '../../renderer/use-lookups.ts';
 import { lookupItems } from '../../schemas/registry.ts';
+import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 
-interface Rejeicao {
-  cStat: string;
-  xMotivo: string;
-  ajuda: { texto: string; explicacao: string; comoCorrigir: string };
-  erros?: { caminho: string; mensagem: string }[];
-}
 interface Nota {
   id: number;
   numero: number | null;
@@ -277,25 +272,7 @@ function PassoNotaTeste({ s, recarregar, setErro }: { s: Situacao; recarregar: (
         />
       ) : null}
       {rejeicao ? (
-        <Alert
-          data-testid="nota-teste-rejeitada"
-          type="error"
-          showIcon
-          title={`Rejeição ${rejeicao.cStat}: ${rejeicao.xMotivo}`}
-          description={
-            <div>
-              <p>{rejeicao.ajuda.explicacao}</p>
-              <p>
-                <b>Como corrigir:</b> {rejeicao.ajuda.comoCorrigir}
-              </p>
-              {rejeicao.erros?.map((e, i) => (
-                <div key={i}>
-                  {e.caminho}: {e.mensagem}
-                </div>
-              ))}
-            </div>
-          }
-        />
+        <RejeicaoSefaz rejeicao={rejeicao} testId="nota-teste-rejeitada" />
       ) : null}
       <Button type="primary" loading={enviando} disabled={s.configuracao.ambiente !== 2} onClick={emitir}>
         {nota?.status === 'autorizada' ? 'Emitir outra nota de teste' : 'Emitir nota de teste'}

@@ -9,6 +9,7 @@ import { listPath } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
+import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 
 interface Linha {
   chave: number;
@@ -26,12 +27,6 @@ interface Pagamento {
   tPag: string;
   valor: string;
   vencimento: string | null;
-}
-interface Rejeicao {
-  cStat: string;
-  xMotivo: string;
-  ajuda: { texto: string; explicacao: string; comoCorrigir: string };
-  erros?: { caminho: string; mensagem: string }[];
 }
 
 let seq = 1;
@@ -231,26 +226,7 @@ export default function EmitirNfePage() {
         Emitir NF-e {pedidoId ? <Tag color="blue">Pedido de venda</Tag> : null} {id ? <Tag>{status === 'rejeitada' ? 'Rejeitada' : status === 'rascunho' ? 'Rascunho' : status}</Tag> : null}
       </Typography.Title>
       {rejeicao ? (
-        <Alert
-          data-testid="rejeicao"
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`Rejeição ${rejeicao.cStat}: ${rejeicao.xMotivo}`}
-          description={
-            <div>
-              <p>{rejeicao.ajuda.explicacao}</p>
-              <p>
-                <b>Como corrigir:</b> {rejeicao.ajuda.comoCorrigir}
-              </p>
-              {rejeicao.erros?.map((e, i) => (
-                <div key={i}>
-                  {e.caminho}: {e.mensagem}
-                </div>
-              ))}
-            </div>
-          }
-        />
+        <RejeicaoSefaz rejeicao={rejeicao} testId="rejeicao" style={{ marginBottom: 16 }} />
       ) : null}
       {erros.length ? (
         <Alert data-testid="erros-nota" type="warning" showIcon style={{ marginBottom: 16 }} title="Corrija antes de transmitir" description={<ul style={{ margin: 0 }}>{erros.map((e, i) => <li key={i}>{e.mensagem}</li>)}</ul>} />
