@@ -1,4 +1,6 @@
-import type { AppServices } from '../app-services.ts';
+import type { Db } from '../db/db.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import type { FileStorage } from '../storage/storage.ts';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, lazyValidator, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
 import { importModuleRef } from '../module-ref.ts';
@@ -30,7 +32,7 @@ export interface PostingArgs {
   /** The state the document is leaving. */
   de: string;
   /** The server's services (file storage for postings that store files, e.g. an NF-e's XML); absent in seeds that need none. */
-  services?: Pick<AppServices, 'db' | 'storage' | 'realtime'>;
+  services?: { db: Db; storage: FileStorage; realtime?: Realtime };
 }
 
 /** What a document type's module (the document's "service") exports. */

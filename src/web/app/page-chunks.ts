@@ -18,11 +18,3 @@ export const loadFormPage = pageChunk(() => import('../pages/ResourceFormRoute.t
 /** The signed-in frame (header, menus, antd's static stylesheet): not part of the sign-in page. */
 export const loadShell = pageChunk(() => import('../shell/ShellLayout.tsx'));
 export const loadLoginPage = pageChunk(() => import('../auth/LoginPage.tsx'));
-
-/** The whole app (antd, the shell and its routes), to which the small auth app hands over (start.tsx). */
-let app: Promise<typeof import('./App.tsx')> | null = null;
-export const loadApp = () =>
-  (app ??= import('./App.tsx').catch((err: unknown) => {
-    app = null;
-    throw err;
-  }));

@@ -1,6 +1,7 @@
 import { fetchEarly } from '../api/early.ts';
 import { BRAND_KEY } from '../brand/brand-key.ts';
-import { loadApp, loadFormPage, loadListPage, loadLoginPage, loadShell } from './page-chunks.ts';
+import { loadApp } from './load-app.ts';
+import { loadFormPage, loadListPage, loadLoginPage, loadShell } from './page-chunks.ts';
 import { opensAuthApp } from './auth-area.ts';
 import { getToken } from '../api/session.ts';
 

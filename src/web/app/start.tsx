@@ -4,7 +4,7 @@ import { takeArrived } from '../api/early.ts';
 import { getToken } from '../api/session.ts';
 import { hashPath, opensAuthApp } from './auth-area.ts';
 import { AuthApp } from './AuthApp.tsx';
-import { loadApp } from './page-chunks.ts';
+import { loadApp } from './load-app.ts';
 
 // What the entry already fetched goes into the cache, so the first render draws the brand and the rows at
 // once (no loading pass); preload hands the same answer to the hooks' first revalidation (no second request).
