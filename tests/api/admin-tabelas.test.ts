@@ -51,13 +51,14 @@ describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
       { tipo: 'pedido', descricao: 'Pedido de venda', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
       // The business documents number from the same table: the demo's branch holds two acertos, two entries of
       // supplier notes, two purchase orders, the twelve sales orders of the demo (faturados over the last months,
-      // one of each other state) plus its two service orders (NFS-e), and the transfer that stocks its sales-floor depósito.
+      // one of each other state), its two service orders (NFS-e), the three orders the server faturas with an NF-e
+      // on its first start, and the transfer that stocks its sales-floor depósito.
       { tipo: 'acertoEstoque', descricao: 'Acertos de estoque', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
       // the point of sale's two cash-register sessions (Caixa 01 closed yesterday, Caixa 02 open)
       { tipo: 'caixaPdv', descricao: 'Caixas', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
       { tipo: 'entradaNota', descricao: 'Entradas de nota fiscal', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
       { tipo: 'pedidoCompra', descricao: 'Pedidos de compra', serie: 1, ultimoNumero: 2, proximoNumero: 3 },
-      { tipo: 'pedidoVenda', descricao: 'Pedidos de venda', serie: 1, ultimoNumero: 14, proximoNumero: 15 },
+      { tipo: 'pedidoVenda', descricao: 'Pedidos de venda', serie: 1, ultimoNumero: 17, proximoNumero: 18 },
       { tipo: 'transferenciaEstoque', descricao: 'Transferências de estoque', serie: 1, ultimoNumero: 1, proximoNumero: 2 },
     ]);
     const back = await req('PUT', '/api/Admin/sequencias', avanco, { contaId: conta, filialId: filial, tipo: 'nfce', serie: 1, proximoNumero: 5 });
