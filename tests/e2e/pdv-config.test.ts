@@ -107,7 +107,8 @@ describe('PDV: configurações e caixas no navegador', () => {
     await page.waitForURL(/caixas\/editar\/\d+$/);
     await visible(page.getByTestId('estado-documento').filter({ hasText: 'Aberto' }));
     // The generic transition cannot take the counts: only the closing form is offered.
-    expect(await page.getByRole('button', { name: 'Fechar', exact: true }).count()).toBe(0);
+    // (within the page: a toast of an earlier test may still be up, and its close button is also 'Fechar')
+    expect(await page.locator('.ant-layout-content').getByRole('button', { name: 'Fechar', exact: true }).count()).toBe(0);
     const id = Number(/editar\/(\d+)/.exec(page.url())![1]);
     const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
     const esperado: { formaPagamentoId: number; descricao: string; valor: string }[] = await page.evaluate(
