@@ -1,7 +1,6 @@
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { badRequest } from '../http/errors.ts';
-import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
-import { preenchido, Problemas } from './regras.ts';
+import { conferirInscricaoEstadual, Problemas } from './regras.ts';
 
 /**
  * Empresas (schemas/resources/empresa.json, table branches): the IE by its UF's rule, and neither the branch in
@@ -10,11 +9,7 @@ import { preenchido, Problemas } from './regras.ts';
 const hooks: ResourceHooks = {
   validate(_ctx, data) {
     const p = new Problemas();
-    if (preenchido(data.inscricaoEstadual)) {
-      const r = validarInscricaoEstadual(String(data.inscricaoEstadual), data.uf as string | null);
-      if (r.ok) data.inscricaoEstadual = r.valor;
-      else p.add('inscricaoEstadual', r.mensagem);
-    }
+    conferirInscricaoEstadual(data, p);
     p.throwIfAny();
   },
 

@@ -1,5 +1,6 @@
 import { loadLookups } from '../catalog/documents.ts';
 import { badRequest, type ErrorDetail } from '../http/errors.ts';
+import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
 
 type Row = Record<string, unknown>;
 
@@ -60,4 +61,12 @@ export function versaoEmVigorInalterada(data: Row, current: Row | undefined, cam
   if (!mudou.length) return;
   const msg = `Esta versão da regra vigora desde ${dataBr(inicio)} e não muda: uma mudança de lei é uma nova versão (cadastre outra tributação com a data em que a mudança começa).`;
   throw badRequest(msg, mudou.map((c) => ({ path: `/${c}`, campo: c, mensagem: msg })));
+}
+
+/** The IE of a cadastro (empresa, participante SPED), when given: checked by the UF's rule and normalised in place. */
+export function conferirInscricaoEstadual(data: Record<string, unknown>, p: Problemas): void {
+  if (!preenchido(data.inscricaoEstadual)) return;
+  const r = validarInscricaoEstadual(String(data.inscricaoEstadual), data.uf as string | null);
+  if (r.ok) data.inscricaoEstadual = r.valor;
+  else p.add('inscricaoEstadual', r.mensagem);
 }

@@ -1,6 +1,5 @@
 import type { ResourceHooks } from '../resources/hooks.ts';
-import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
-import { preenchido, Problemas } from './regras.ts';
+import { conferirInscricaoEstadual, Problemas } from './regras.ts';
 
 /**
  * Participantes SPED (schemas/resources/participanteSped.json, registro 0150 da EFD ICMS/IPI): o IE pela regra
@@ -10,11 +9,7 @@ import { preenchido, Problemas } from './regras.ts';
 const hooks: ResourceHooks = {
   validate(_ctx, data) {
     const p = new Problemas();
-    if (preenchido(data.inscricaoEstadual)) {
-      const r = validarInscricaoEstadual(String(data.inscricaoEstadual), data.uf as string | null);
-      if (r.ok) data.inscricaoEstadual = r.valor;
-      else p.add('inscricaoEstadual', r.mensagem);
-    }
+    conferirInscricaoEstadual(data, p);
     p.throwIfAny();
   },
 };
