@@ -1,11 +1,10 @@
 import { createPrivateKey, randomInt } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
-import { certificadoServidorLocal, GravadorEstado, ServidorTls } from './servidor-tls.ts';
+import { certificadoServidorLocal, GravadorEstado, lerEstado, ServidorTls } from './servidor-tls.ts';
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
 import { assinarXml, verificarAssinatura, type Assinador } from '../fiscal/assinatura.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
@@ -139,16 +138,8 @@ export class AdnLocal {
   }
 
   async carregarEstado(): Promise<void> {
-    const arq = this.op.arquivoEstado;
-    if (!arq) return;
-    let txt: string;
-    try {
-      txt = await readFile(arq, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    const e = JSON.parse(txt) as Estado;
+    const e = await lerEstado<Estado>(this.op.arquivoEstado);
+    if (!e) return;
     this.notas = new Map(e.notas.map((n) => [n.chave, n]));
     this.porDps = new Map(e.notas.map((n) => [n.idDps, n.chave]));
     this.seq = new Map(e.seq);

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
-import { certificadoServidorLocal, GravadorEstado, ServidorTls } from './servidor-tls.ts';
+import { certificadoServidorLocal, GravadorEstado, lerEstado, ServidorTls } from './servidor-tls.ts';
 import { desenvelopar, envelopeResposta, campo, elementos, type Servico } from '../fiscal/soap.ts';
 import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from '../fiscal/validacao-xsd.ts';
 import { verificarAssinatura } from '../fiscal/assinatura.ts';
@@ -155,16 +154,8 @@ export class SefazLocal {
 
   /** Reads the state file, if there is one (called by iniciar). */
   async carregarEstado(): Promise<void> {
-    const arq = this.op.arquivoEstado;
-    if (!arq) return;
-    let txt: string;
-    try {
-      txt = await readFile(arq, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    const e = JSON.parse(txt) as EstadoGravado;
+    const e = await lerEstado<EstadoGravado>(this.op.arquivoEstado);
+    if (!e) return;
     this.notas = new Map(e.notas.map((n) => [n.chave, n]));
     this.porNumero = new Map(e.notas.map((n) => [`${n.cnpj}|${n.modelo}|${n.serie}|${n.numero}`, n.chave]));
     this.inutilizados = new Set(e.inutilizados);

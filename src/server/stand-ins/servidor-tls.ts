@@ -1,5 +1,5 @@
 import https from 'node:https';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PeerCertificate, TLSSocket } from 'node:tls';
@@ -87,6 +87,17 @@ export class GravadorEstado {
       await rename(tmp, arquivo);
     });
     return this.fila;
+  }
+}
+
+/** A stand-in's state file as it was written, or null when there is none yet (or no file is configured). */
+export async function lerEstado<T>(arquivo: string | undefined): Promise<T | null> {
+  if (!arquivo) return null;
+  try {
+    return JSON.parse(await readFile(arquivo, 'utf8')) as T;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
   }
 }
 
