@@ -26,8 +26,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     smtp = await startSmtp();
     // Built before the server starts: the static files are listed when the server registers them.
     await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true, smtpUrl: smtp.url });
-    browser = await launchChromium();
+    [server, browser] = await Promise.all([startTestServer('pglite', { listen: true, serveWeb: true, smtpUrl: smtp.url }), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     errors = trackPageErrors(page);
     if (process.env.E2E_DEBUG) page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));

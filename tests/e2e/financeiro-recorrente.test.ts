@@ -33,9 +33,8 @@ describe('lançamentos recorrentes no navegador', () => {
 
   beforeAll(async () => {
     await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true });
+    [server, browser] = await Promise.all([startTestServer('pglite', { listen: true, serveWeb: true }), launchChromium()]);
     token = await login(server.app, 'admin@demo.com.br');
-    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     errors = trackPageErrors(page);
     await page.goto(url('pages/financeiro/lancamento-recorrente'));

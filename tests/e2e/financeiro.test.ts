@@ -30,8 +30,7 @@ describe('financeiro no navegador', () => {
 
   beforeAll(async () => {
     await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true });
-    browser = await launchChromium();
+    [server, browser] = await Promise.all([startTestServer('pglite', { listen: true, serveWeb: true }), launchChromium()]);
     page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     errors = trackPageErrors(page);
     token = await login(server.app, 'admin@demo.com.br');

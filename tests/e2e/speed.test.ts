@@ -117,8 +117,7 @@ describe('código carregado por rota', () => {
 
   beforeAll(async () => {
     await ensureWebBuilt();
-    server = await startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false });
-    browser = await launchChromium();
+    [server, browser] = await Promise.all([startTestServer('pglite', { listen: true, serveWeb: true, reportWorker: false }), launchChromium()]);
   });
 
   afterAll(async () => {

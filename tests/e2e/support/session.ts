@@ -92,6 +92,10 @@ export function e2eProfiles(name: string, o: { server?: ServerOptions } = {}): E
 
 async function serverAndBrowser(options: ServerOptions = {}): Promise<{ server: TestServer; browser: Browser }> {
   await ensureWebBuilt();
-  const server = await startTestServer('pglite', { listen: true, serveWeb: true, ...options });
-  return { server, browser: await launchChromium() };
+  // Chromium starts while the server loads its database (each takes seconds on a loaded machine).
+  const [server, browser] = await Promise.allSettled([startTestServer('pglite', { listen: true, serveWeb: true, ...options }), launchChromium()]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
+  if (server.status === 'fulfilled') await server.value.close();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }
