@@ -58,6 +58,57 @@ function preloadApp(): Plugin {
   };
 }
 
+/** The modules whose chunks (with every chunk they import, and their stylesheets and assets) open #/pdv, after the entry's. */
+const PDV_RAIZES = ['/src/web/app/start.tsx', '/src/web/app/App.tsx', '/src/web/pages/pdv/PdvPage.tsx'];
+/** The line of public/pdv-sw.js the build fills with that list. */
+const PDV_PRECACHE = 'const PRECACHE = []; // filled by the build (vite.config.ts, pdvPrecache)';
+
+/**
+ * The point of sale's service worker (public/pdv-sw.js) precaches, on install, every file a reload of #/pdv
+ * needs with the server stopped: index.html and the closure of the entry, the app and the PDV page over static
+ * imports (a dynamic import of the PDV's own code too), with their CSS and assets. The list is written into
+ * the built worker, so each build whose files differ is a new worker that fetches its own list, instead of
+ * the page reporting what it happened to load (performance entries: a list that missed what the reload needs).
+ */
+function pdvPrecache(): Plugin {
+  let outDir = 'dist';
+  let lista: string[] = [];
+  return {
+    name: 'pdv-precache',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      type Pedaco = { type: 'chunk'; fileName: string; facadeModuleId: string | null; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds?: string[]; viteMetadata?: { importedCss?: Set<string>; importedAssets?: Set<string> } };
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as Pedaco[];
+      const porNome = new Map(chunks.map((c) => [c.fileName, c]));
+      const de = (raiz: string) => chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(raiz));
+      const raizes = [chunks.find((c) => c.isEntry) ?? this.error('pdv-precache: a compilação não tem entrada'), ...PDV_RAIZES.map((r) => de(r) ?? this.error(`pdv-precache: ${r} não gerou um pedaço`))];
+      const pdv = raizes[raizes.length - 1];
+      const doPdv = (c: Pedaco) => c === pdv || (c.moduleIds ?? []).some((m) => m.replace(/\\/g, '/').includes('/src/web/pages/pdv/'));
+      const arquivos = new Set<string>();
+      const visitar = (c: Pedaco | undefined) => {
+        if (!c || arquivos.has(c.fileName)) return;
+        arquivos.add(c.fileName);
+        for (const f of c.viteMetadata?.importedCss ?? []) arquivos.add(f);
+        for (const f of c.viteMetadata?.importedAssets ?? []) arquivos.add(f);
+        for (const i of c.imports) visitar(porNome.get(i));
+        if (doPdv(c)) for (const i of c.dynamicImports) visitar(porNome.get(i));
+      };
+      raizes.forEach(visitar);
+      lista = ['./', ...[...arquivos].sort().map((f) => `./${f}`)];
+    },
+    writeBundle() {
+      // After vite copied public/ into the output: the worker there gets the list.
+      const sw = join(outDir, 'pdv-sw.js');
+      const texto = readFileSync(sw, 'utf8');
+      if (!texto.includes(PDV_PRECACHE)) this.error(`pdv-precache: public/pdv-sw.js não tem a linha "${PDV_PRECACHE}"`);
+      writeFileSync(sw, texto.replace(PDV_PRECACHE, `const PRECACHE = ${JSON.stringify(lista)};`));
+    },
+  };
+}
+
 /**
  * Brotli and gzip copies of every text file of the build, at the strongest settings (paid once here, not per
  * request): the server sends the one the browser accepts (@fastify/static preCompressed, src/server/app.ts).
@@ -86,7 +137,7 @@ function precompress(): Plugin {
 
 // The web app: index.html at the root, output in dist/ (served by the API server at /).
 export default defineConfig({
-  plugins: [react(), antdStaticCss(), preloadApp(), precompress()],
+  plugins: [react(), antdStaticCss(), preloadApp(), pdvPrecache(), precompress()],
   base: './',
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

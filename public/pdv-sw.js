@@ -1,26 +1,48 @@
 /*
  * Service worker of the point of sale (issue 19): keeps the app shell (index.html and the built chunks) so
- * #/pdv opens and keeps selling when the server cannot be reached. Registered by the PDV screen in production
- * builds only (src/web/pages/pdv/sw-registro.ts). The API is never cached here: the catalogue and the sales
- * queue live in IndexedDB, handled by the page.
+ * #/pdv opens and keeps selling when the server cannot be reached. Registered by the PDV screen in built apps
+ * (src/web/pages/pdv/sw-registro.ts). The API is never cached here: the catalogue and the sales queue live in
+ * IndexedDB, handled by the page.
  *
+ * - install: every file a reload of #/pdv needs (PRECACHE, written into the built copy of this file by the
+ *   build: vite.config.ts, pdvPrecache) is fetched into this build's cache before the worker takes over; a
+ *   build with other files is another worker (its bytes differ), with its own cache, and the old one goes;
  * - navigations: network first (a new deploy is picked up at once), the cached shell when offline;
  * - /assets/* (names carry a content hash): cache first, stored on first use;
- * - anything else of this origin: network first, the cache as fallback;
- * - message { tipo: 'guardar', urls }: the page sends what it loaded before this worker took control.
+ * - anything else of this origin: network first, the cache as fallback.
  */
-const CACHE = 'retaguarda-pdv-shell-v1';
+const PRECACHE = []; // filled by the build (vite.config.ts, pdvPrecache)
 
-self.addEventListener('install', () => self.skipWaiting());
+const versao = (() => {
+  let h = 5381;
+  for (const ch of JSON.stringify(PRECACHE)) h = ((h * 33) ^ ch.charCodeAt(0)) >>> 0;
+  return h.toString(36);
+})();
+const CACHE = `retaguarda-pdv-shell-${versao}`;
+
+const escopo = new URL(self.registration.scope);
+const ehApi = (u) => u.pathname.startsWith(`${escopo.pathname}api/`) || u.pathname.startsWith('/api/') || u.pathname.startsWith('/socket.io/');
+
+self.addEventListener('install', (e) => {
+  e.waitUntil((async () => {
+    const c = await caches.open(CACHE);
+    // All or nothing: a missing file fails the install, and the worker in place (or none) stays.
+    await Promise.all(PRECACHE.map(async (arquivo) => {
+      const url = new URL(arquivo, escopo).href;
+      const r = await fetch(url, { cache: 'no-store' });
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      await c.put(url, r);
+    }));
+    await self.skipWaiting();
+  })());
+});
+
 self.addEventListener('activate', (e) => {
   e.waitUntil((async () => {
     for (const k of await caches.keys()) if (k.startsWith('retaguarda-pdv-shell-') && k !== CACHE) await caches.delete(k);
     await self.clients.claim();
   })());
 });
-
-const escopo = new URL(self.registration.scope);
-const ehApi = (u) => u.pathname.startsWith(`${escopo.pathname}api/`) || u.pathname.startsWith('/api/') || u.pathname.startsWith('/socket.io/');
 
 async function guardar(req, res) {
   if (res && res.ok && res.type === 'basic') {
@@ -29,23 +51,6 @@ async function guardar(req, res) {
   }
   return res;
 }
-
-self.addEventListener('message', (e) => {
-  const d = e.data;
-  if (!d || d.tipo !== 'guardar' || !Array.isArray(d.urls)) return;
-  e.waitUntil((async () => {
-    const c = await caches.open(CACHE);
-    for (const url of d.urls) {
-      const u = new URL(url, escopo);
-      if (u.origin !== escopo.origin || ehApi(u)) continue;
-      if (await c.match(u.href)) continue;
-      try {
-        const r = await fetch(u.href, { cache: 'no-store' });
-        if (r.ok) await c.put(u.href, r);
-      } catch { /* offline already: next time */ }
-    }
-  })());
-});
 
 self.addEventListener('fetch', (e) => {
   const req = e.request;

@@ -9,6 +9,8 @@ import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
 import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
 import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
 import { CSC_DEMO } from '../../src/server/pdv/demo.ts';
+import { sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
+import { dataHoraComFuso, JUSTIFICATIVA_OFFLINE, nfceOffline } from '../../src/web/pages/pdv/servico.ts';
 
 // The point of sale's server (issue 19, PDV-CONTRACT.md): settings, operators and their PIN lock, caixa sessions to
 // the cent, sales posting stock + payments + NFC-e at the local SEFAZ in one transaction, idempotency under
@@ -382,5 +384,121 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect(await contagens()).toBe(esperado.length);
     const lista = await ok(admin, 'GET', `/api/CaixasPdv?filter=${encodeURIComponent(JSON.stringify({ where: { id: c.id } }))}`);
     expect(lista[0]).toMatchObject({ estado: 'fechado', diferenca: '0.01' });
+  });
+  // SEFAZ away while a sale is made: the server issues its NFC-e in contingency (tpEmis 9) and queues it.
+  const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+  const semSefaz = async <T>(f: () => Promise<T>): Promise<T> => {
+    const s = (await sefazLocalEmExecucao())!;
+    s.indisponivel = true;
+    try {
+      return await f();
+    } finally {
+      s.indisponivel = false;
+    }
+  };
+  const vendaEmContingencia = async () => {
+    const c = await caixaAtual();
+    const v = await semSefaz(() => ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201));
+    expect(v.situacao).toBe('contingencia');
+    expect(v.chaveAcesso.slice(34, 35)).toBe('9');
+    return v;
+  };
+
+  it('solicitações de reenvio: a contingency note is listed as pending at once; "reenviar" sends it now and its state follows (pending while SEFAZ is away, then authorised), one request per note', async () => {
+    const v = await vendaEmContingencia();
+    const pedidos = () => ok(admin, 'GET', `/api/SolicitacoesReenvio?filter=${q({ where: { vendaId: v.id } })}`);
+    const [sol] = await pedidos();
+    expect(sol).toMatchObject({ vendaId: v.id, estado: 'pendente', tentativas: 1 });
+    const url = `/api/Pdv/solicitacoes-reenvio/${sol.id}/reenviar`;
+    // Still no SEFAZ: the same request, one attempt more, still pending; the cupom still in contingency.
+    const r1 = await semSefaz(() => ok(admin, 'POST', url));
+    expect(r1).toMatchObject({ id: sol.id, estado: 'pendente', tentativas: 2, cupom: { id: v.id, situacao: 'contingencia' } });
+    expect(r1.resultado).toMatch(/indispon|503/i);
+    // Other accounts and users without the key reach nothing.
+    expect((await call(vizinha, 'POST', url)).statusCode).toBe(404);
+    expect((await call(vendedor, 'POST', url)).statusCode).toBe(403);
+    // SEFAZ back: authorised, the cupom too, with its protocol.
+    const r2 = await ok(admin, 'POST', url);
+    expect(r2).toMatchObject({ id: sol.id, estado: 'autorizada', resultado: 'Autorizada', tentativas: 3, cupom: { id: v.id, situacao: 'autorizada', chaveAcesso: v.chaveAcesso } });
+    const [cupom] = await ok(admin, 'GET', `/api/Pdv/cupons?filter=${q({ where: { id: v.id } })}`);
+    expect(cupom.situacao).toBe('autorizada');
+    expect(await pedidos()).toEqual([expect.objectContaining({ id: sol.id, estado: 'autorizada', tentativas: 3 })]);
+    // Nothing left to send: refused, nothing changes.
+    const deNovo = await call(admin, 'POST', url);
+    expect(deNovo.statusCode).toBe(409);
+    expect(deNovo.json().error.message).toBe(`A NFC-e ${v.numero}/${v.serie} já está autorizada: não há o que reenviar.`);
+    expect((await pedidos())[0].tentativas).toBe(3);
+  });
+
+  it('contingency deadline: 24 h after the issue; the transmission job alerts the administrators once when less than 4 h remain, not before, and sends the note when SEFAZ is back', async () => {
+    const v = await vendaEmContingencia();
+    const datas = async () => (await sql(`SELECT contingencia_desde, prazo_contingencia FROM pdv_vendas WHERE id = $1`, [v.id])).rows[0];
+    const d0 = await datas();
+    expect(new Date(d0.prazo_contingencia).getTime() - new Date(d0.contingencia_desde).getTime()).toBe(24 * 3600_000);
+    // As if the note had been issued earlier (the job compares the deadline with the real clock).
+    const emitidaHa = (ms: number) => sql(`UPDATE pdv_vendas SET contingencia_desde = now() - $2 * interval '1 millisecond', prazo_contingencia = now() - $2 * interval '1 millisecond' + interval '24 hours' WHERE id = $1`, [v.id, ms]);
+    const texto = `A NFC-e ${v.numero}/${v.serie}, emitida em contingência, precisa ser transmitida à SEFAZ até`;
+    const alertas = async () => (await sql(`SELECT user_id, tipo, texto, link FROM alertas WHERE tenant_id = $1 AND texto LIKE $2`, [tenant, `${texto}%`])).rows;
+    const admins = Number((await sql(`SELECT count(*)::int AS n FROM users WHERE tenant_id = $1 AND ativo AND perfil_admin`, [tenant])).rows[0].n);
+    expect(admins).toBeGreaterThan(0);
+    // 19 h 50 min after the issue (4 h 10 min left): the job tries, SEFAZ still away, no alert yet.
+    await emitidaHa(19 * 3600_000 + 50 * 60_000);
+    const r1 = await semSefaz(() => ok(admin, 'POST', '/api/Pdv/contingencia/transmitir'));
+    expect(r1.pendentes).toBeGreaterThanOrEqual(1);
+    expect(await alertas()).toEqual([]);
+    // 20 h 10 min after (3 h 50 min left): one alert to each administrator, a warning that links to the requests.
+    await emitidaHa(20 * 3600_000 + 10 * 60_000);
+    const r2 = await semSefaz(() => ok(admin, 'POST', '/api/Pdv/contingencia/transmitir'));
+    expect(r2.alertas).toBe(1);
+    const a = await alertas();
+    expect(a).toHaveLength(admins);
+    expect(a[0]).toMatchObject({ tipo: 'warning', link: 'pages/configuracoes/solicitacao-reenvios' });
+    const prazo = new Date((await datas()).prazo_contingencia).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    expect(a[0].texto).toBe(`${texto} ${prazo}. Verifique a conexão e as solicitações de reenvio.`);
+    // The admin sees it among their alerts (SPEC 4).
+    expect((await ok(admin, 'GET', '/api/Alerta/pesquisar-alertas')).some((x: { texto: string }) => x.texto === a[0].texto)).toBe(true);
+    // Once: the next runs raise no other.
+    await semSefaz(() => ok(admin, 'POST', '/api/Pdv/contingencia/transmitir'));
+    expect(await alertas()).toHaveLength(admins);
+    // SEFAZ back: the job sends it; authorised, and nothing more is raised.
+    const r3 = await ok(admin, 'POST', '/api/Pdv/contingencia/transmitir');
+    expect(r3.autorizadas).toBeGreaterThanOrEqual(1);
+    expect((await ok(admin, 'GET', `/api/Pdv/cupons?filter=${q({ where: { id: v.id } })}`))[0].situacao).toBe('autorizada');
+    expect(await alertas()).toHaveLength(admins);
+  });
+  it('offline NFC-e: the catalogue carries, per product, the item the online NFC-e writes; the station\'s offline note of a sale has the online note\'s CFOP, ICMS, PIS and COFINS groups, consumer and card payment', async () => {
+    const c = await caixaAtual();
+    // A drink (perfil "Bebidas com ST": CSOSN 500, CFOP 5405) between two goods of the Simples (CSOSN 102, CFOP 5102).
+    const bebida = (await sql(
+      `SELECT p.id, p.preco_venda::text AS preco FROM produtos p JOIN perfis_tributarios t ON t.tenant_id = p.tenant_id AND t.id = p.perfil_tributario_id
+        JOIN saldos_estoque s ON s.tenant_id = p.tenant_id AND s.produto_id = p.id AND s.deposito_id = (SELECT deposito_id FROM pdvs WHERE id = $2)
+        WHERE p.tenant_id = $1 AND t.nome = 'Bebidas com ST' AND p.ativo AND p.ncm IS NOT NULL AND p.preco_venda > 0 AND s.quantidade >= 5 AND s.lote_id IS NULL ORDER BY p.id LIMIT 1`,
+      [tenant, pdvId],
+    )).rows.map((r) => ({ id: Number(r.id), preco: new Decimal(r.preco).toFixed(2) }))[0];
+    expect(bebida).toBeDefined();
+    const itens = [produtos[0], bebida, produtos[1]].map((p, i) => ({ produtoId: p.id, quantidade: String(i + 1), precoUnitario: p.preco, desconto: i === 2 ? '0.10' : '0' }));
+    const total = itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.precoUnitario).toDecimalPlaces(2)).minus(i.desconto), new Decimal(0)).toFixed(2);
+    const extra = { cpfCnpj: '52998224725', pagamentos: [{ formaPagamentoId: formas['04'], tPag: '04', valor: total }] };
+    const online = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id, extra, itens), 201);
+    expect(online.situacao).toBe('autorizada');
+    const xmlOnline = (await call(admin, 'GET', `/api/Pdv/cupons/${online.id}/xml`)).body;
+    // The station, without the server: its cached catalogue, a reserved number, the same sale.
+    const cat = await ok(admin, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}`);
+    for (const i of itens) expect(cat.nfce.itens[String(i.produtoId)]).toBeDefined();
+    const bloco = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 1 }, 201);
+    const dhEmi = dataHoraComFuso(new Date());
+    const envio = { ...venda(c.id, extra, itens), emitidaEm: dhEmi };
+    const off = nfceOffline(cat, envio as never, { serie: bloco.serie, numero: bloco.de }, dhEmi);
+    const grupos = (xml: string) => [...xml.matchAll(/<det nItem="\d+">([\s\S]*?)<\/det>/g)].map((m) => ({ cfop: /<CFOP>(\d+)<\/CFOP>/.exec(m[1])?.[1], imposto: /<imposto>([\s\S]*?)<\/imposto>/.exec(m[1])?.[1] }));
+    const trecho = (xml: string, tag: string) => new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`).exec(xml)?.[0];
+    expect(grupos(off.xml)).toHaveLength(3);
+    expect(grupos(xmlOnline).map((g) => [g.cfop, /<CSOSN>(\d+)</.exec(g.imposto ?? '')?.[1]])).toEqual([['5102', '102'], ['5405', '500'], ['5102', '102']]);
+    expect(grupos(off.xml)).toEqual(grupos(xmlOnline));
+    expect(trecho(off.xml, 'dest')).toBe(trecho(xmlOnline, 'dest'));
+    expect(trecho(off.xml, 'pag')).toBe(trecho(xmlOnline, 'pag'));
+    expect(trecho(off.xml, 'ICMSTot')).toBe(trecho(xmlOnline, 'ICMSTot'));
+    // And the server takes that note for the sale: checked, signed unchanged, authorised.
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', { ...envio, chave: randomUUID(), offline: { tpEmis: 9, dhCont: dhEmi, xJust: JUSTIFICATIVA_OFFLINE, serie: bloco.serie, numero: bloco.de, xml: off.xml } }, 201);
+    expect(r).toMatchObject({ situacao: 'autorizada', chaveAcesso: off.chave });
   });
 });

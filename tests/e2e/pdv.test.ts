@@ -20,10 +20,10 @@ type Row = Record<string, any>;
 // The point of sale as a cashier uses it (issue 19): station, operator PIN, register float; scanning (GTIN,
 // 2* multiplier, a scale barcode with the price inside, an unknown code that beeps), split payment cash + card
 // with change, the DANFCE on screen and sent to the print dialog; then two sales with the server unreachable
-// (the browser context offline: nothing reaches the server), a reload with the queue still pending, the
-// network back and both sales synced once as authorised NFC-e; a sale whose NFC-e fails stays on screen with
-// the reason and a retry; the register closed to the cent. (A reload with the server stopped, served by the
-// service worker alone, came up blank in about one run of three on CI: not proven here yet.)
+// (the browser context offline: nothing reaches the server), then the server stopped and the page reloaded
+// from the service worker's shell (no brand configuration, no catalogue from the server), a third sale, the
+// server back and the three sales synced once as authorised NFC-e; a sale whose NFC-e fails stays on screen
+// with the reason and a retry; the register closed to the cent.
 describe('PDV no navegador', () => {
   let token: string;
   let pdv: Row;
@@ -191,8 +191,11 @@ describe('PDV no navegador', () => {
     await novaVenda();
   });
 
-  it('sells twice with the server unreachable, survives a reload, then syncs both once as authorised NFC-e', async () => {
+  it('sells with the server unreachable, reloads with the server stopped, sells again, then syncs all once as authorised NFC-e', async () => {
     const antes = (await cupons()).length;
+    // The service worker holds the app shell before the outage: it is active (its install precached every file
+    // the build listed for #/pdv) and controls this page.
+    await poll(() => page.evaluate(async () => ((await navigator.serviceWorker.getRegistration())?.active?.state ?? 'nenhum') + (navigator.serviceWorker.controller ? '+controla' : '')), 60_000).toBe('activated+controla');
     await context.setOffline(true);
     const chaves: string[] = [];
     const venderOffline = async () => {
@@ -218,16 +221,34 @@ describe('PDV no navegador', () => {
     // The server really received nothing.
     expect((await cupons()).length).toBe(antes);
 
-    // Back on the network but the sales endpoint still unreachable: a reload keeps both sales queued.
-    await context.route('**/api/Pdv/vendas', (r) => r.abort('connectionrefused'));
+    // The server stops (its port refuses connections); the browser's network is back. A full reload: the page,
+    // its code, the brand and the catalogue come from this browser (service worker, storage, IndexedDB).
+    const porta = Number(new URL(server.baseUrl).port);
+    const http = server.app.server;
+    await new Promise<void>((ok) => {
+      http.close(() => ok());
+      http.closeAllConnections();
+    });
     await context.setOffline(false);
+    expect(await page.evaluate(async () => fetch('/api/ConfigWhiteLabels/atual').then(() => 'respondeu', () => 'sem servidor'))).toBe('sem servidor');
+    // What the reloaded page could not load, told when it does not come up.
+    const falhas: string[] = [];
+    page.on('requestfailed', (r) => falhas.push(`${r.url()} ${r.failure()?.errorText}`));
+    page.on('console', (m) => void (m.type() === 'error' && falhas.push(`console: ${m.text()}`)));
     await page.reload();
-    await visible(page.getByTestId('pdv'));
+    await visible(page.getByTestId('pdv')).catch((e: Error) => {
+      throw new Error(`${e.message}\n${falhas.join('\n')}`);
+    });
+    // Only the API failed (the server is down): every file of the app came from the service worker.
+    expect(falhas.filter((f) => !f.startsWith('console') && !f.includes('/api/'))).toEqual([]);
     await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 2');
+    await visible(page.getByTestId('pdv-conexao').filter({ hasText: 'Off-line' }));
+    await venderOffline();
+    await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 3');
     expect((await cupons()).length).toBe(antes);
 
-    // The endpoint back: the queue goes out in order, each sale once.
-    await context.unroute('**/api/Pdv/vendas');
+    // The server back: the queue goes out in order, each sale once.
+    await new Promise<void>((ok) => http.listen(porta, '127.0.0.1', () => ok()));
     await poll(() => page.getByTestId('pdv-pendentes').textContent()).toBe('Vendas a enviar: 0');
     await poll(async () => {
       const c = (await cupons()).filter((x) => chaves.includes(x.chaveAcesso));
@@ -235,17 +256,17 @@ describe('PDV no navegador', () => {
       return c.map((x) => [x.chaveAcesso, x.situacao]);
     }).toEqual(chaves.map((k) => [k, 'autorizada']));
     // Once each.
-    expect((await cupons()).length).toBe(antes + 2);
+    expect((await cupons()).length).toBe(antes + 3);
   });
 
   it('closes the register to the cent', async () => {
     const aberto = await api('GET', `/api/Pdv/caixas/aberto?pdvId=${pdv.id}`);
     const esperado = (id: number) => new Decimal(aberto.esperado.find((e: Row) => e.formaPagamentoId === id)?.valor ?? 0).toFixed(2);
-    // float 100.00 + 50.00 − 21.35 change + 2 × 12.90 offline; débito 30.00 + the retried sale's 5.00
-    expect(esperado(dinheiro.id)).toBe('154.45');
+    // float 100.00 + 50.00 − 21.35 change + 3 × 12.90 offline; débito 30.00 + the retried sale's 5.00
+    expect(esperado(dinheiro.id)).toBe('167.35');
     expect(esperado(debito.id)).toBe('35.00');
     await page.keyboard.press('F12');
-    await page.getByLabel('Contado Dinheiro').fill('154,45');
+    await page.getByLabel('Contado Dinheiro').fill('167,35');
     await page.getByLabel('Contado Cartão de débito').fill('35,00');
     await page.getByRole('button', { name: 'Fechar caixa' }).click();
     await visible(page.getByTestId('fechamento'));

@@ -2,11 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
 import DocumentListPage from '../../src/web/pages/documentos/DocumentListPage.tsx';
 import { DOCUMENTS } from '../../src/web/pages/documentos/document-docs.ts';
-import { CupomErroPage, CupomFiscalPage } from '../../src/web/pages/vendas/cupons/CuponsPages.tsx';
+import { CupomErroPage, CupomFiscalPage, SolicitacoesReenvioPage } from '../../src/web/pages/vendas/cupons/CuponsPages.tsx';
+import { clearSession, saveSession } from '../../src/web/api/session.ts';
+import { fireEvent } from '@testing-library/react';
 import { mockApi } from './support/mock-api.ts';
 
 const CAIXA = DOCUMENTS.find((d) => d.name === 'caixaPdv')!;
@@ -67,5 +69,40 @@ describe('PDV: listas do back office', () => {
   it('cupons com erro: its heading', async () => {
     renderizar(<CupomErroPage />);
     expect(await screen.findByRole('heading', { name: 'Cupons com erro' })).toBeTruthy();
+  });
+  it('solicitações de reenvio: a pending request is sent from its row ("Reenviar agora") and the list shows its new state; an authorised one has no action', async () => {
+    saveSession('token', { id: 1, nome: 'Ana' } as never);
+    let estado = 'pendente';
+    const calls = mockApi(({ method, url }) => {
+      if (method === 'POST' && url === 'Pdv/solicitacoes-reenvio/5/reenviar') {
+        estado = 'autorizada';
+        return { data: { id: 5, vendaId: 40, estado, resultado: 'Autorizada', tentativas: 2, cupom: { id: 40, numero: 123, serie: 1, situacao: 'autorizada' } } };
+      }
+      if (url === 'SolicitacoesReenvio')
+        return {
+          data: [
+            { id: 5, vendaId: 40, estado, resultado: estado === 'autorizada' ? 'Autorizada' : '503 - SEFAZ indisponível', tentativas: estado === 'autorizada' ? 2 : 1 },
+            { id: 4, vendaId: 39, estado: 'autorizada', resultado: 'Autorizada', tentativas: 1 },
+          ],
+        };
+      if (url === 'SolicitacoesReenvio/count') return { data: { count: 2 } };
+      if (url === 'CuponsFiscais') return { data: [{ id: 40, numero: 123 }, { id: 39, numero: 122 }] };
+      return undefined;
+    });
+    try {
+      renderizar(<SolicitacoesReenvioPage />);
+      expect(await screen.findByRole('heading', { name: 'Solicitações de reenvio' })).toBeTruthy();
+      const pendente = (await screen.findByText('503 - SEFAZ indisponível')).closest('tr') as HTMLElement;
+      expect(within(pendente).getByText('Pendente')).toBeTruthy();
+      expect(screen.getAllByRole('button', { name: /Reenviar agora/ })).toHaveLength(1);
+      fireEvent.click(within(pendente).getByRole('button', { name: /Reenviar agora/ }));
+      expect(await screen.findByText('NFC-e 123/1 autorizada.')).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['Pdv/solicitacoes-reenvio/5/reenviar']);
+      // Reloaded: both authorised, no action left.
+      await vi.waitFor(() => expect(screen.queryAllByRole('button', { name: /Reenviar agora/ })).toHaveLength(0));
+      expect(screen.getAllByText('Autorizada').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      clearSession();
+    }
   });
 });

@@ -1,10 +1,11 @@
 import { badRequest } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
+import { TPAG_CARTAO } from '../../shared/fiscal/nfce-pdv.ts';
+
+export { TPAG_CARTAO };
 
 type Row = Record<string, unknown>;
 
-/** tPag codes whose NFC-e payment carries the card group (credit, debit, PIX, digital wallet). */
-export const TPAG_CARTAO = new Set(['03', '04', '17', '18']);
 
 /**
  * Formas de pagamento do PDV and PDVs (schemas/resources/formaPagamentoPdv.json, pdv.json): what depends on other

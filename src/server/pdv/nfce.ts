@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Item, NfeDocumento, Pagamento } from '../../../generated/fiscal/nfe-documento.ts';
+import type { Item, NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, type ErrorDetail } from '../http/errors.ts';
@@ -17,7 +17,7 @@ import { carregarRegras } from '../fiscal-config/tributacao.service.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
 import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
-import { TPAG_CARTAO } from './cadastros.ts';
+import { destinatarioNfce, pagamentosNfce } from '../../shared/fiscal/nfce-pdv.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'storage'>;
@@ -63,89 +63,144 @@ export async function contextoNfce(services: Servicos, q: Queryable, tenantId: n
   return { tenantId, filialId, serie, cert, assinador: assinadorDe(cert), csc: { id: conf.cscId, codigo: conf.cscToken }, ambiente: conf.ambiente, uf };
 }
 
-/**
- * The NFC-e (model 65) of a PDV sale: the branch as issuer, the natureza padrão of the branch's NF-e settings for
- * CFOP and taxes (tributosDaLinha, the same rule as every other note), consumer final in person (indPres 1),
- * CPF/CNPJ of the consumer when given, the payments with their card groups.
- */
-export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantId' | 'filialId' | 'serie' | 'ambiente'>, venda: { numero: number; emitidaEm: Date; cpfCnpj?: string | null; itens: LinhaVenda[]; pagamentos: PagamentoVenda[] }): Promise<NfeDocumento> {
+type Emitente = Awaited<ReturnType<typeof emitenteDa>>;
+type Regras = Awaited<ReturnType<typeof carregarRegras>>;
+
+/** What every NFC-e of the branch takes from its settings: the issuer and the natureza padrão (CFOPs, description). */
+async function baseNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantId' | 'filialId'>): Promise<{ emit: Emitente; nat: Row }> {
   const erros: ErrorDetail[] = [];
   const emit = await emitenteDa(q, c.tenantId, c.filialId, erros);
   if (erros.length) throw new FalhaNfce(erros.map((e) => e.mensagem).join(' '));
   const conf = await configuracaoNfe(q, c.tenantId, c.filialId);
   const nat = conf.naturezaPadraoId ? (await q.query<Row>('SELECT * FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2', [c.tenantId, conf.naturezaPadraoId])).rows[0] : null;
   if (!nat) throw new FalhaNfce('A filial não tem natureza de operação padrão: escolha-a em Configurações > Fiscal > Configurações NF-e.');
-  const ids = [...new Set(venda.itens.map((i) => i.produtoId))];
+  return { emit, nat };
+}
+
+/** The products of an NFC-e with what its items need (code, GTIN, NCM, origin, CEST, unit, perfil tributário), by id. */
+async function produtosNfce(q: Queryable, tenantId: number, ids: number[]): Promise<Map<number, Row>> {
   const ps = await q.query<Row>(
     `SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, p.perfil_tributario_id, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`,
-    [c.tenantId, ids],
+    [tenantId, ids],
   );
-  const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
-  // The tax rules of the products' perfis (every version: the sale's date picks one), as the NF-e path does.
-  const perfis = [...new Set(ps.rows.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
-  const regras = await carregarRegras(q, c.tenantId, perfis);
-  const dataVenda = comFuso(venda.emitidaEm).slice(0, 10);
-  const itens: Item[] = venda.itens.map((l, i) => {
-    const p = produtos.get(l.produtoId);
-    if (!p) throw new FalhaNfce(`Item ${i + 1}: produto não encontrado.`);
-    const ncm = String(p.ncm ?? '').replace(/\D/g, '');
-    if (ncm.length !== 8) throw new FalhaNfce(`Item ${i + 1} (${p.descricao}): produto sem NCM; preencha o NCM no cadastro do produto.`);
-    let t;
-    try {
-      t = tributosDaLinha({
-        data: dataVenda,
-        produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
-        natureza: { cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior },
-        emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
-        destinatario: { uf: emit.doc.endereco.uf, consumidorFinal: true, indIEDest: 9 },
-        valor: new Decimal(l.quantidade).times(l.precoUnitario).toDecimalPlaces(2).minus(l.desconto || 0).toFixed(2),
-        regras,
-      });
-    } catch (e) {
-      if (e instanceof TributacaoError) throw new FalhaNfce(e.message);
-      throw e;
-    }
-    return {
-      ...identificacaoDoProduto(p, ncm),
-      cfop: t.cfop,
-      unidade: String(p.unidade ?? 'UN').slice(0, 6),
-      quantidade: new Decimal(l.quantidade).toFixed(4),
-      valorUnitario: new Decimal(l.precoUnitario).toFixed(2),
-      ...(new Decimal(l.desconto).gt(0) ? { valorDesconto: new Decimal(l.desconto).toFixed(2) } : {}),
-      icms: t.icms,
-      pis: t.pis,
-      cofins: t.cofins,
-    } as Item;
-  });
-  const pagamentos: Pagamento[] = venda.pagamentos.map((p) => ({
-    tPag: p.tPag as Pagamento['tPag'],
-    valor: new Decimal(p.valor).toFixed(2),
-    indPag: 0,
-    ...(TPAG_CARTAO.has(p.tPag) ? { cartao: { integrado: false, ...(p.bandeira ? { bandeira: p.bandeira } : {}) } } : {}),
-  })) as Pagamento[];
-  const doc = String(venda.cpfCnpj ?? '').replace(/\D/g, '');
-  if (doc && !(doc.length === 11 ? cpfValido(doc) : doc.length === 14 ? cnpjValido(doc) : false)) throw badRequest('CPF/CNPJ do consumidor inválido.', [{ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: 'CPF/CNPJ inválido' }]);
+  return new Map(ps.rows.map((p) => [Number(p.id), p]));
+}
+
+/** The tax rules of the products' perfis (every version: the sale's date picks one), as the NF-e path does. */
+const regrasDe = (q: Queryable, tenantId: number, produtos: Iterable<Row>) =>
+  carregarRegras(q, tenantId, [...new Set([...produtos].map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))]);
+
+/**
+ * One NFC-e line: the product's identification and its CFOP, ICMS, PIS and COFINS groups by the tax rules
+ * (tributosDaLinha, the same rule as every other note) for a consumer in person in the branch's UF. The same
+ * function makes the online NFC-e's items and the offline catalogue's (GET /api/Pdv/catalogo `nfce.itens`),
+ * so a note issued by the station without the server carries the groups the server would have written.
+ */
+function itemNfce(p: Row | undefined, l: LinhaVenda, i: number, t: { data: string; emit: Emitente; nat: Row; regras: Regras }): Item {
+  if (!p) throw new FalhaNfce(`Item ${i + 1}: produto não encontrado.`);
+  const ncm = String(p.ncm ?? '').replace(/\D/g, '');
+  if (ncm.length !== 8) throw new FalhaNfce(`Item ${i + 1} (${p.descricao}): produto sem NCM; preencha o NCM no cadastro do produto.`);
+  let tributos;
+  try {
+    tributos = tributosDaLinha({
+      data: t.data,
+      produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
+      natureza: { cfopEstadual: t.nat.cfop_estadual, cfopInterestadual: t.nat.cfop_interestadual, cfopExterior: t.nat.cfop_exterior },
+      emitente: { uf: t.emit.doc.endereco.uf, crt: t.emit.doc.crt },
+      destinatario: { uf: t.emit.doc.endereco.uf, consumidorFinal: true, indIEDest: 9 },
+      valor: new Decimal(l.quantidade).times(l.precoUnitario).toDecimalPlaces(2).minus(l.desconto || 0).toFixed(2),
+      regras: t.regras,
+    });
+  } catch (e) {
+    if (e instanceof TributacaoError) throw new FalhaNfce(e.message);
+    throw e;
+  }
+  return {
+    ...identificacaoDoProduto(p, ncm),
+    cfop: tributos.cfop,
+    unidade: String(p.unidade ?? 'UN').slice(0, 6),
+    quantidade: new Decimal(l.quantidade).toFixed(4),
+    valorUnitario: new Decimal(l.precoUnitario).toFixed(2),
+    ...(new Decimal(l.desconto).gt(0) ? { valorDesconto: new Decimal(l.desconto).toFixed(2) } : {}),
+    icms: tributos.icms,
+    pis: tributos.pis,
+    cofins: tributos.cofins,
+  } as Item;
+}
+
+/** The NFC-e without items, payments or consumer: issuer, natureza, consumer final in person (indPres 1). */
+function cabecalhoNfce(c: Pick<ContextoNfce, 'serie' | 'ambiente'>, base: { emit: Emitente; nat: Row }, numero: number, emitidaEm: Date): NfeDocumento {
   return {
     modelo: 65,
     ambiente: c.ambiente,
     ide: {
       serie: c.serie,
-      numero: venda.numero,
-      codigoNumerico: gerarCodigoNumerico(venda.numero),
-      naturezaOperacao: String(nat.descricao).slice(0, 60),
-      dataEmissao: comFuso(venda.emitidaEm),
+      numero,
+      codigoNumerico: gerarCodigoNumerico(numero),
+      naturezaOperacao: String(base.nat.descricao).slice(0, 60),
+      dataEmissao: comFuso(emitidaEm),
       tipoOperacao: 1,
-      codigoMunicipioFatoGerador: emit.doc.endereco.codigoMunicipio,
+      codigoMunicipioFatoGerador: base.emit.doc.endereco.codigoMunicipio,
       finalidade: 1,
       consumidorFinal: true,
       presenca: 1,
     },
-    emitente: emit.doc,
-    ...(doc ? { destinatario: { ...(doc.length === 14 ? { cnpj: doc } : { cpf: doc }), indicadorIE: 9 } } : {}),
-    itens: itens as NfeDocumento['itens'],
+    emitente: base.emit.doc,
+    itens: [],
     transporte: { modalidadeFrete: 9 },
-    pagamentos: pagamentos as NfeDocumento['pagamentos'],
+    pagamentos: [],
+  } as unknown as NfeDocumento;
+}
+
+/**
+ * The NFC-e (model 65) of a PDV sale: the branch as issuer, the natureza padrão of the branch's NF-e settings for
+ * CFOP and taxes (itemNfce), consumer final in person (indPres 1), CPF/CNPJ of the consumer when given, the
+ * payments with their card groups (pagamentosNfce, the same for the station's offline note).
+ */
+export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantId' | 'filialId' | 'serie' | 'ambiente'>, venda: { numero: number; emitidaEm: Date; cpfCnpj?: string | null; itens: LinhaVenda[]; pagamentos: PagamentoVenda[] }): Promise<NfeDocumento> {
+  const base = await baseNfce(q, c);
+  const produtos = await produtosNfce(q, c.tenantId, [...new Set(venda.itens.map((i) => i.produtoId))]);
+  const t = { data: comFuso(venda.emitidaEm).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
+  const itens = venda.itens.map((l, i) => itemNfce(produtos.get(l.produtoId), l, i, t));
+  const doc = String(venda.cpfCnpj ?? '').replace(/\D/g, '');
+  if (doc && !(doc.length === 11 ? cpfValido(doc) : doc.length === 14 ? cnpjValido(doc) : false)) throw badRequest('CPF/CNPJ do consumidor inválido.', [{ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: 'CPF/CNPJ inválido' }]);
+  const cabecalho = cabecalhoNfce(c, base, venda.numero, venda.emitidaEm);
+  return {
+    ...cabecalho,
+    ...(doc ? { destinatario: destinatarioNfce(doc) } : {}),
+    itens: itens as NfeDocumento['itens'],
+    pagamentos: pagamentosNfce(venda.pagamentos),
   } as NfeDocumento;
+}
+
+/**
+ * The `nfce` block of the offline catalogue (PDV-CONTRACT.md): the NFC-e header of the station's branch and,
+ * per product, the item the online NFC-e would carry (itemNfce: CFOP, ICMS, PIS, COFINS by the tax rules of
+ * today), with the QR Code URLs of the UF. A product the rules do not cover is left out (its online NFC-e
+ * fails too: cupom-erro). Absent when the branch cannot issue (no natureza, issuer data missing): the station
+ * then falls back to its simplified groups.
+ */
+export async function nfceDoCatalogo(q: Queryable, c: Pick<ContextoNfce, 'tenantId' | 'filialId' | 'serie' | 'ambiente'>, uf: string, produtoIds: number[]): Promise<{ documento: NfeDocumento; itens: Record<string, Item>; urlQrCode: string; urlChave: string } | undefined> {
+  let base;
+  try {
+    base = await baseNfce(q, c);
+  } catch (e) {
+    if (e instanceof FalhaNfce) return undefined;
+    throw e;
+  }
+  const produtos = await produtosNfce(q, c.tenantId, produtoIds);
+  const agora = new Date();
+  const t = { data: comFuso(agora).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
+  const itens: Record<string, Item> = {};
+  for (const [id, p] of produtos) {
+    try {
+      itens[String(id)] = itemNfce(p, { produtoId: id, quantidade: '1', precoUnitario: '1.00', desconto: '0' }, 0, t);
+    } catch (e) {
+      if (!(e instanceof FalhaNfce)) throw e;
+    }
+  }
+  const urls = urlsNfce(uf, c.ambiente);
+  return { documento: cabecalhoNfce(c, base, 1, agora), itens, urlQrCode: urls.qrCode, urlChave: urls.urlChave };
 }
 
 export interface ResultadoNfce {

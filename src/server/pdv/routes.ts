@@ -18,9 +18,9 @@ import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { caixaAberto, caixaOut, contagensDoCaixa, esperadoDoCaixa, lerCaixa, movimentarCaixa, registrarContagem, TIPO_CAIXA } from './caixas.ts';
 import { relatorioCaixaPdf } from './relatorio-caixa.ts';
 import { conferirPin } from './operadores.ts';
-import { danfcePdf } from './nfce.ts';
+import { danfcePdf, nfceDoCatalogo } from './nfce.ts';
 import { danfceEscPos, danfceHtml } from './danfce-texto.ts';
-import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, registrarVenda, reservarNumeracao, retransmitir, transmitirPendentes } from './vendas.ts';
+import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, reenviarSolicitacao, registrarVenda, reservarNumeracao, retransmitir, transmitirPendentes } from './vendas.ts';
 
 type Row = Record<string, any>;
 
@@ -85,6 +85,8 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
       const formas = await q.query<Row>('SELECT id, descricao, t_pag, bandeiras, tef, permite_troco FROM pdv_formas_pagamento WHERE tenant_id = $1 AND ativo ORDER BY id', [ctx.tenantId]);
       const emit = (await emitenteDa(q, ctx.tenantId, Number(pdv.filial_id), [])).doc;
       const conf = (await q.query<Row>('SELECT csc_id, csc_token, ambiente FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2', [ctx.tenantId, pdv.filial_id])).rows[0];
+      // Per product, the NFC-e item the server would write (tax groups by the rules): the offline note carries the same.
+      const nfce = await nfceDoCatalogo(q, { tenantId: ctx.tenantId, filialId: Number(pdv.filial_id), serie: Number(pdv.serie_nfce), ambiente: Number(conf?.ambiente ?? 2) === 1 ? 1 : 2 }, emit.endereco.uf, produtos.rows.filter((p) => p.ativo).map((p) => Number(p.id)));
       const max = (await q.query<Row>(`SELECT max(date_trunc('milliseconds', updated_at)) AS m FROM produtos WHERE tenant_id = $1 AND NOT servico`, [ctx.tenantId])).rows[0]?.m;
       const newest = new Date(max ?? desde ?? 0);
       return {
@@ -97,6 +99,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
           impressora: pdv.impressora, teclado: pdv.teclado, tef: pdv.tef, balanca: { prefixo: pdv.balanca_prefixo, tipo: pdv.balanca_tipo, modelo: pdv.balanca_modelo },
         },
         emitente: { ...emit, ambiente: Number(conf?.ambiente ?? 2) },
+        ...(nfce ? { nfce } : {}),
         // The CSC lets the station print the offline QR Code; only users who sell at this PDV get it.
         ...(conf?.csc_id && conf?.csc_token && serverAllows(ctx, CHAVE_PDV, 'change') ? { csc: { id: conf.csc_id, token: conf.csc_token } } : {}),
       };
@@ -321,6 +324,13 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     const ctx = req.ctx!;
     if (!serverAllows(ctx, CHAVE_CUPOM_ERRO, 'change') && !serverAllows(ctx, CHAVE_PDV, 'change')) throw forbidden('Você não tem permissão para retransmitir cupons.');
     return retransmitir(services, ctx, idOf(req));
+  });
+
+  /** Solicitações de reenvio: the request's contingency note sent now (pending or failed), its new state answered. */
+  app.post('/api/Pdv/solicitacoes-reenvio/:id/reenviar', cfg, async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, CHAVE_CUPOM_ERRO, 'change', 'reenviar notas em contingência');
+    return reenviarSolicitacao(services, ctx, idOf(req));
   });
 
   /** Sends the account's contingency NFC-e now (the job does it every few minutes). */

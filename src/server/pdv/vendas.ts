@@ -232,6 +232,7 @@ async function nfceOnline(services: Servicos, q: Queryable, ctx: Ctx, venda: Row
       autorizada ? null : new Date(emitida), autorizada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
     ],
   );
+  if (r.situacao === 'contingencia') await registrarSolicitacao(q, ctx.tenantId, id, 'pendente', r.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
   return u.rows[0];
 }
 
@@ -286,7 +287,8 @@ async function nfceOffline(services: Servicos, q: Queryable, ctx: Ctx, venda: Ro
       autorizada ? (t.dhRecbto ? new Date(t.dhRecbto) : new Date()) : null, doc ? JSON.stringify(doc) : null, arquivo, a.qrCode, a.urlChave, new Date(emitida), new Date(emitida + PRAZO_CONTINGENCIA_MS),
     ],
   );
-  if (t.situacao === 'erro') await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, 'erro', $3, 1, $4)`, [ctx.tenantId, venda.id, t.motivo, ctx.userId ?? null]);
+  // Not authorised at once: the note is on the solicitações de reenvio list from now on (the job, or a person, sends it).
+  if (!autorizada) await registrarSolicitacao(q, ctx.tenantId, Number(venda.id), t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
   return u.rows[0];
 }
 
@@ -305,7 +307,41 @@ export async function retransmitir(services: Servicos, ctx: Ctx, id: number): Pr
   });
 }
 
-/** Sends one contingency NFC-e of a locked sale row; records the attempt as a solicitação de reenvio. */
+/**
+ * A contingency note has one solicitação de reenvio while it is not authorised: each attempt (the job's, the
+ * screen's) updates it (state, SEFAZ's answer, attempts); once authorised it stays as the record.
+ */
+async function registrarSolicitacao(q: Queryable, tenantId: number, vendaId: number, estado: 'pendente' | 'autorizada' | 'erro', resultado: string, usuarioId: number | null): Promise<void> {
+  const u = await q.query(
+    `UPDATE pdv_solicitacoes_reenvio SET estado = $3, resultado = $4, tentativas = tentativas + 1, usuario_id = COALESCE($5, usuario_id), updated_at = now()
+      WHERE tenant_id = $1 AND id = (SELECT max(id) FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND venda_id = $2 AND estado <> 'autorizada')`,
+    [tenantId, vendaId, estado, resultado, usuarioId],
+  );
+  if (!u.rowCount) await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, $3, $4, 1, $5)`, [tenantId, vendaId, estado, resultado, usuarioId]);
+}
+
+/** The solicitação de reenvio as its list shows it (resource solicitacaoReenvio). */
+const solicitacaoOut = (r: Row) => ({ id: Number(r.id), vendaId: Number(r.venda_id), estado: r.estado, resultado: r.resultado, tentativas: Number(r.tentativas) });
+
+/**
+ * Solicitações de reenvio's "Reenviar agora": the request's contingency note sent to SEFAZ at once, in one
+ * transaction (the note and its request locked), through the same path as the job; answers the request with
+ * its new state and the cupom.
+ */
+export async function reenviarSolicitacao(services: Servicos, ctx: Ctx, id: number): Promise<Row> {
+  return services.db.tenant(ctx, async (q) => {
+    const s = (await q.query<Row>('SELECT * FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id])).rows[0];
+    if (!s) throw notFound('Solicitação de reenvio não encontrada.');
+    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, s.venda_id])).rows[0];
+    if (v.situacao === 'autorizada' || v.situacao === 'cancelada') throw conflict(`A NFC-e ${v.numero}/${v.serie} já está ${v.situacao}: não há o que reenviar.`);
+    if (Number(v.tp_emis) !== 9 || !v.xml_arquivo) throw conflict(`A NFC-e ${v.numero}/${v.serie} não foi emitida em contingência: retransmita-a em Cupons com erro.`);
+    const depois = await enviarContingencia(services, q, ctx.tenantId, v, ctx.userId ?? null);
+    const atual = (await q.query<Row>(`SELECT * FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND venda_id = $2 ORDER BY id DESC LIMIT 1`, [ctx.tenantId, v.id])).rows[0];
+    return { ...solicitacaoOut(atual), cupom: respostaDe(depois) };
+  });
+}
+
+/** Sends one contingency NFC-e of a locked sale row; records the attempt in its solicitação de reenvio. */
 export async function enviarContingencia(services: Servicos, q: Queryable, tenantId: number, v: Row, usuarioId: number | null): Promise<Row> {
   const c = await contextoNfce(services, q, tenantId, Number(v.filial_id), Number(v.serie));
   const stream = await services.storage.get(v.xml_arquivo);
@@ -314,7 +350,7 @@ export async function enviarContingencia(services: Servicos, q: Queryable, tenan
   for await (const ch of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(ch));
   const xml = Buffer.concat(chunks).toString('utf8');
   const t = await transmitirContingencia(c, xml);
-  await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, $3, $4, 1, $5)`, [tenantId, v.id, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId]);
+  await registrarSolicitacao(q, tenantId, Number(v.id), t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
   if (t.situacao === 'contingencia') {
     const u = await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, v.id, t.motivo]);
     return u.rows[0];

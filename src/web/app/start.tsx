@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { mutate, preload } from 'swr';
 import { takeArrived } from '../api/early.ts';
 import { getToken } from '../api/session.ts';
+import { BRAND_KEY, brandArrived, type BrandConfig } from '../brand/brand.ts';
 import { hashPath, opensAuthApp } from './auth-area.ts';
 import { AuthApp } from './AuthApp.tsx';
 import { loadApp } from './load-app.ts';
@@ -9,6 +10,7 @@ import { loadApp } from './load-app.ts';
 // What the entry already fetched goes into the cache, so the first render draws the brand and the rows at
 // once (no loading pass); preload hands the same answer to the hooks' first revalidation (no second request).
 for (const [key, data] of takeArrived()) {
+  if (key === BRAND_KEY) brandArrived(data as BrandConfig);
   void mutate(key, data, { revalidate: false });
   preload(key, () => Promise.resolve(data));
 }

@@ -29,15 +29,28 @@ export function applyApiEndpoint(brand: Pick<BrandConfig, 'API_ENDPOINT'> | unde
 const BRAND_STORE = 'retaguarda.marca';
 const noServer = (err: unknown) => !(err as { response?: unknown })?.response;
 
+/**
+ * What follows every brand configuration read from the server, however it came: through loadBrand, or through
+ * the entry's early request handed straight to the cache (start.tsx; loadBrand then never runs): the API
+ * endpoint applied and the configuration kept for the PDV's offline start. (Kept only by loadBrand, a brand
+ * that arrived early was never stored, and #/pdv reloaded with the server stopped went to "sistema
+ * indisponível", whose chunk the PDV's service worker does not hold: a blank page.)
+ */
+export function brandArrived(brand: BrandConfig): void {
+  try {
+    localStorage.setItem(BRAND_STORE, JSON.stringify(brand));
+  } catch {
+    /* storage full or denied: the next offline start of the PDV just cannot use it */
+  }
+  applyApiEndpoint(brand);
+}
+
 async function loadBrand(): Promise<BrandConfig> {
   let brand: BrandConfig;
   try {
     brand = await viaEarly(BRAND_KEY, async () => (await http.get<BrandConfig>(BRAND_KEY)).data);
-    try {
-      localStorage.setItem(BRAND_STORE, JSON.stringify(brand));
-    } catch {
-      /* storage full or denied: the next offline start of the PDV just cannot use it */
-    }
+    brandArrived(brand);
+    return brand;
   } catch (err) {
     // SPEC 1 sends to 'sistema indisponível' when the brand cannot be read; the web POS alone keeps selling
     // through an outage, so #/pdv starts with the brand it read last when the server cannot be reached.

@@ -3,9 +3,10 @@ import axios from 'axios';
 import { api, SYSTEM_HEADER, SYSTEM_ID } from '../../api/client.ts';
 import { getToken } from '../../api/session.ts';
 import { toApiError } from '../../api/errors.ts';
-import type { NfeDocumento, Item, Pagamento } from '../../../../generated/fiscal/nfe-documento.ts';
+import type { NfeDocumento, Item } from '../../../../generated/fiscal/nfe-documento.ts';
 import { gerarCodigoNumerico } from '../../../shared/fiscal/chave.ts';
 import { montarNfceOffline, type NfceOffline } from '../../../shared/fiscal/nfce-offline.ts';
+import { destinatarioNfce, pagamentosNfce } from '../../../shared/fiscal/nfce-pdv.ts';
 import { gravar, gravarCatalogo, ler, lerCatalogo, restantesNumeracao, type BlocoNumeracao } from './db.ts';
 import type { ResultadoEnvio, VendaFila } from './fila.ts';
 import nfceUrls from '../../../../schemas/fiscal/nfce-urls.json';
@@ -121,8 +122,9 @@ export const JUSTIFICATIVA_OFFLINE = 'Sem comunicação com o servidor no moment
 
 /**
  * The NFC-e of a sale made without the server: tpEmis 9, a number of the reserved block, the document the
- * catalogue describes (emitente, tax groups per product), built and hashed by src/shared/fiscal exactly as the
- * server will sign it.
+ * catalogue describes (its `nfce` block: the header and, per product, the item with the CFOP, ICMS, PIS and
+ * COFINS groups the server's online NFC-e writes), consumer and payments as the server writes them
+ * (src/shared/fiscal/nfce-pdv.ts), built and hashed by src/shared/fiscal exactly as the server will sign it.
  */
 export function nfceOffline(c: Catalogo, envio: VendaEnvio, numero: { serie: number; numero: number }, dhEmi: string): NfceOffline {
   if (!c.csc) throw new Error('Catálogo sem o CSC da NFC-e: a venda off-line não pode ser emitida.');
@@ -134,14 +136,13 @@ export function nfceOffline(c: Catalogo, envio: VendaEnvio, numero: { serie: num
     const d = new Decimal(i.desconto);
     return { ...t, quantidade: new Decimal(i.quantidade).toFixed(4), valorUnitario: i.precoUnitario, ...(d.gt(0) ? { valorDesconto: d.toFixed(2) } : {}) } as Item;
   });
-  const pagamentos = envio.pagamentos.map((p) => ({ tPag: p.tPag as Pagamento['tPag'], valor: p.valor })) as NfeDocumento['pagamentos'];
-  const cpfCnpj = envio.cpfCnpj;
+  const cpfCnpj = envio.cpfCnpj?.replace(/\D/g, '');
   const doc: NfeDocumento = {
     ...base,
     ide: { ...base.ide, serie: numero.serie, numero: numero.numero, codigoNumerico: gerarCodigoNumerico(numero.numero), dataEmissao: dhEmi, tipoEmissao: 9, contingencia: { dataHora: dhEmi, justificativa: JUSTIFICATIVA_OFFLINE } },
-    ...(cpfCnpj ? { destinatario: cpfCnpj.length === 11 ? { cpf: cpfCnpj } : { cnpj: cpfCnpj } } : {}),
+    ...(cpfCnpj ? { destinatario: destinatarioNfce(cpfCnpj) } : {}),
     itens: itens as NfeDocumento['itens'],
-    pagamentos,
+    pagamentos: pagamentosNfce(envio.pagamentos),
   };
   return montarNfceOffline(doc, { id: c.csc.id, codigo: c.csc.token }, { qrCode: nfce.urlQrCode, urlChave: nfce.urlChave });
 }

@@ -1,7 +1,7 @@
-import { CloseCircleOutlined, FileTextOutlined, MailOutlined, PrinterOutlined, RedoOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, FileTextOutlined, MailOutlined, PrinterOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { mutate } from 'swr';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../api/client.ts';
 import { getUser, may } from '../../../api/session.ts';
 import { useSomenteLeitura } from '../../../assinatura/assinatura.ts';
@@ -13,20 +13,29 @@ import type { ResourceDoc } from '../../../../../generated/schema-types.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
-/** The list's title above its grid, as ResourceListPage draws it for the other lists. */
-function ComTitulo({ titulo, children }: { titulo: string; children: ReactNode }) {
+/**
+ * One of the PDV's read-only lists (cupom fiscal, cupons com erro, solicitações de reenvio): its title above the
+ * grid, as ResourceListPage draws the other lists, no create/edit/delete, the actions of each row.
+ */
+function ListaPdv({ recurso, alsoFields, rowActions }: { recurso: string; alsoFields?: string[]; rowActions: (row: Row) => ReactNode }) {
+  const doc = useBrandDoc(resourceByName(recurso) as ResourceDoc);
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {titulo}
+        {doc.title}
       </Typography.Title>
-      {children}
+      <SchemaGrid doc={doc} canCreate={false} canEdit={false} canDelete={false} alsoFields={alsoFields} rowActions={rowActions as (row: Record<string, unknown>) => ReactNode} />
     </div>
   );
 }
 const ALSO = ['chaveAcesso', 'situacao', 'numero', 'serie'];
 
-const recarregar = () => mutate((key) => typeof key === 'string' && /Cupons(Fiscais|Erro)/.test(key), undefined, { revalidate: true });
+type Recarregar = () => Promise<unknown>;
+/** Reloads the PDV's lists (in the cache the page is drawn from) after an action changed a row. */
+function useRecarregar(): Recarregar {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => typeof key === 'string' && /"(CuponsFiscais|CuponsErro|SolicitacoesReenvio)"/.test(key), undefined, { revalidate: true });
+}
 
 async function abrir(url: string, tipo: string) {
   try {
@@ -50,7 +59,7 @@ async function baixarXml(row: Row) {
   }
 }
 
-async function cancelar(row: Row) {
+async function cancelar(row: Row, recarregar: Recarregar) {
   const justificativa = await textInputDialog({ title: `Cancelar a NFC-e ${String(row.numero)}?`, label: 'Justificativa (de 15 a 255 caracteres)', min: 15, max: 255 });
   if (!justificativa) return;
   try {
@@ -73,7 +82,7 @@ async function enviarEmail(row: Row) {
   }
 }
 
-async function retransmitir(row: Row) {
+async function retransmitir(row: Row, recarregar: Recarregar) {
   if (!(await confirmDialog({ title: 'Retransmitir o cupom?', content: 'A NFC-e desta venda será emitida de novo na SEFAZ.' }))) return;
   try {
     const r = await api.post<{ situacao: string; numero: number | null; motivo?: string }>(`Pdv/cupons/${row.id}/retransmitir`, {});
@@ -85,57 +94,81 @@ async function retransmitir(row: Row) {
   }
 }
 
+async function reenviar(row: Row, recarregar: Recarregar) {
+  try {
+    const r = await api.post<{ estado: string; resultado: string | null; cupom: { numero: number | null; serie: number | null } }>(`Pdv/solicitacoes-reenvio/${row.id}/reenviar`, {});
+    const nota = `NFC-e ${r.data.cupom.numero}/${r.data.cupom.serie}`;
+    if (r.data.estado === 'autorizada') toast('success', `${nota} autorizada.`);
+    else if (r.data.estado === 'erro') toast('error', `${nota} rejeitada: ${r.data.resultado ?? ''}`);
+    else toast('warning', `${nota} continua pendente: ${r.data.resultado ?? 'SEFAZ indisponível'}`);
+  } catch (err) {
+    showError(err);
+  }
+  await recarregar();
+}
+
 /** pages/vendas/cupom-fiscal: every NFC-e of the PDV with its state; reprint, e-mail, XML and cancel from its row. */
 export function CupomFiscalPage() {
-  const doc = useBrandDoc(resourceByName('cupomFiscal') as ResourceDoc);
+  const recarregar = useRecarregar();
   const user = useSomenteLeitura() ? null : getUser();
   const podeCancelar = may(user, 'app.saida', 'full');
   return (
-    <ComTitulo titulo={doc.title}>
-      <SchemaGrid
-        doc={doc}
-        canCreate={false}
-        canEdit={false}
-        canDelete={false}
-        alsoFields={ALSO}
-        rowActions={(row) => {
-          const emitida = row.situacao === 'autorizada' || row.situacao === 'contingencia' || row.situacao === 'cancelada';
-          return (
-            <Space size={0}>
-              {emitida && <Button size="small" type="text" icon={<PrinterOutlined />} aria-label="Reimprimir" title="Reimprimir DANFCE" onClick={() => abrir(`Pdv/vendas/${row.id}/danfce`, 'application/pdf')} />}
-              {emitida && <Button size="small" type="text" icon={<FileTextOutlined />} aria-label="Baixar XML" title="Baixar XML" onClick={() => baixarXml(row)} />}
-              {emitida && <Button size="small" type="text" icon={<MailOutlined />} aria-label="Enviar por e-mail" title="Enviar por e-mail" onClick={() => enviarEmail(row)} />}
-              {row.situacao === 'autorizada' && podeCancelar && <Button size="small" type="text" danger icon={<CloseCircleOutlined />} aria-label="Cancelar" title="Cancelar NFC-e" onClick={() => cancelar(row)} />}
-              {row.situacao === 'erro' && <Button size="small" type="text" icon={<RedoOutlined />} aria-label="Retransmitir" title="Retransmitir" onClick={() => retransmitir(row)} />}
-            </Space>
-          );
-        }}
-      />
-    </ComTitulo>
+    <ListaPdv
+      recurso="cupomFiscal"
+      alsoFields={ALSO}
+      rowActions={(row) => {
+        const emitida = row.situacao === 'autorizada' || row.situacao === 'contingencia' || row.situacao === 'cancelada';
+        return (
+          <Space size={0}>
+            {emitida && <Button size="small" type="text" icon={<PrinterOutlined />} aria-label="Reimprimir" title="Reimprimir DANFCE" onClick={() => abrir(`Pdv/vendas/${row.id}/danfce`, 'application/pdf')} />}
+            {emitida && <Button size="small" type="text" icon={<FileTextOutlined />} aria-label="Baixar XML" title="Baixar XML" onClick={() => baixarXml(row)} />}
+            {emitida && <Button size="small" type="text" icon={<MailOutlined />} aria-label="Enviar por e-mail" title="Enviar por e-mail" onClick={() => enviarEmail(row)} />}
+            {row.situacao === 'autorizada' && podeCancelar && <Button size="small" type="text" danger icon={<CloseCircleOutlined />} aria-label="Cancelar" title="Cancelar NFC-e" onClick={() => cancelar(row, recarregar)} />}
+            {row.situacao === 'erro' && <Button size="small" type="text" icon={<RedoOutlined />} aria-label="Retransmitir" title="Retransmitir" onClick={() => retransmitir(row, recarregar)} />}
+          </Space>
+        );
+      }}
+    />
   );
 }
 
 /** pages/vendas/cupom-erro: sales whose NFC-e failed, with the reason; retry from the row. */
 export function CupomErroPage() {
-  const doc = useBrandDoc(resourceByName('cupomErro') as ResourceDoc);
-  const user = useSomenteLeitura() ? null : getUser();
-  const pode = may(user, 'app.cupomerro', 'change');
+  const recarregar = useRecarregar();
+  const pode = may(useSomenteLeitura() ? null : getUser(), 'app.cupomerro', 'change');
   return (
-    <ComTitulo titulo={doc.title}>
-      <SchemaGrid
-        doc={doc}
-        canCreate={false}
-        canEdit={false}
-        canDelete={false}
-        alsoFields={ALSO}
-        rowActions={(row) =>
-          pode ? (
-            <Button size="small" type="link" icon={<RedoOutlined />} onClick={() => retransmitir(row)}>
-              Retransmitir
-            </Button>
-          ) : null
-        }
-      />
-    </ComTitulo>
+    <ListaPdv
+      recurso="cupomErro"
+      alsoFields={ALSO}
+      rowActions={(row) =>
+        pode ? (
+          <Button size="small" type="link" icon={<RedoOutlined />} onClick={() => retransmitir(row, recarregar)}>
+            Retransmitir
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
+/**
+ * pages/configuracoes/solicitacao-reenvios: the contingency NFC-e waiting for SEFAZ (one request per note, its
+ * state, SEFAZ's last answer and the attempts); a pending or failed one is sent now from its row, and the list
+ * shows its new state.
+ */
+export function SolicitacoesReenvioPage() {
+  const recarregar = useRecarregar();
+  const pode = may(useSomenteLeitura() ? null : getUser(), 'app.cupomerro', 'change');
+  return (
+    <ListaPdv
+      recurso="solicitacaoReenvio"
+      rowActions={(row) =>
+        pode && row.estado !== 'autorizada' ? (
+          <Button size="small" type="link" icon={<SendOutlined />} onClick={() => reenviar(row, recarregar)}>
+            Reenviar agora
+          </Button>
+        ) : null
+      }
+    />
   );
 }
