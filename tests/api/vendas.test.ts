@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { agoraLocal } from '../../src/server/vendas/pedido-venda.ts';
+import { CARGO } from '../../generated/lookups.ts';
 
 type Row = Record<string, any>;
 
@@ -377,7 +378,13 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect(o.itens[0].promocao).toBe(dia >= 1 && dia <= 5 ? '15% na categoria de teste, seg a sex' : null);
     await ok(admin, 'PUT', `/api/Promocoes/${cat.id}`, { ...cat, ativo: false });
 
-    const contato = await ok(admin, 'POST', '/api/ContatosComerciais', { nome: 'Marina Compras', pessoaId: cliente.id, cargo: 'Compradora', email: 'marina@exemplo.com.br', proximoContato: '2020-01-01' });
+    // The cargo is a value of the job-roles list (schemas/lookups/cargo.json), not free text.
+    const livre = await call(admin, 'POST', '/api/ContatosComerciais', { nome: 'Marina Compras', pessoaId: cliente.id, cargo: 'Compradora' });
+    expect(livre.statusCode).toBe(400);
+    expect(livre.json().error.message).toBe('Dados inválidos: Cargo: Campo inválido!');
+    expect(livre.json().error.details).toEqual([expect.objectContaining({ campo: 'cargo', mensagem: 'Campo inválido!' })]);
+    const contato = await ok(admin, 'POST', '/api/ContatosComerciais', { nome: 'Marina Compras', pessoaId: cliente.id, cargo: 'comprador', email: 'marina@exemplo.com.br', proximoContato: '2020-01-01' });
+    expect(contato.cargo).toBe('comprador');
     const i = await ok(admin, 'POST', `/api/ContatosComerciais/${contato.id}/interacoes`, { tipo: 'Ligação', descricao: 'Pediu tabela de preços de dezembro' });
     expect(i).toMatchObject({ tipo: 'Ligação', data: agoraLocal().data });
     expect((await call(admin, 'POST', `/api/ContatosComerciais/${contato.id}/interacoes`, { descricao: '' })).json().error.message).toMatch(/Descrição: conte o que foi tratado/);
@@ -388,6 +395,31 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect((await ok(admin, 'POST', '/api/ContatosComerciais/alertar-retornos')).alertas).toBe(0);
     const alertas = await ok(admin, 'GET', '/api/Alerta');
     expect(alertas.some((a: Row) => a.texto === 'Retorno agendado para 01/01/2020: falar com Marina Compras (Cliente do Teste de Vendas).' && a.link === `pages/vendas/contatos-comerciais/editar/${contato.id}`)).toBe(true);
+  });
+
+  it('migration 0365 turns the free-text cargos into values of the list, keeping an unknown one in the observação', async () => {
+    const tenant = (await srv.db.query<{ t: number }>(`SELECT tenant_id AS t FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].t;
+    const demo = (await srv.db.query<{ cargo: string }>('SELECT cargo FROM contatos_comerciais WHERE tenant_id = $1 ORDER BY cargo', [tenant])).rows.map((r) => r.cargo);
+    expect(demo).toEqual(expect.arrayContaining(['comprador', 'gerente_loja', 'representante']));
+    const ids = (await srv.db.query<{ id: number }>(
+      `INSERT INTO contatos_comerciais (tenant_id, nome, cargo, observacao) VALUES ($1, 'A', 'Compradora', NULL), ($1, 'B', ' GERENTE DE LOJA ', 'x'), ($1, 'C', 'Bibliotecária', 'Prefere e-mail.'), ($1, 'D', '', NULL) RETURNING id`,
+      [tenant],
+    )).rows.map((r) => r.id);
+    const sql = readFileSync(join(import.meta.dirname, '../../src/server/db/migrations/0365_cargo_contatos.sql'), 'utf8');
+    const ler = async () => (await srv.db.query<Row>('SELECT nome, cargo, observacao FROM contatos_comerciais WHERE tenant_id = $1 AND id = ANY($2::integer[]) ORDER BY nome', [tenant, ids])).rows;
+    const esperado = [
+      { nome: 'A', cargo: 'comprador', observacao: null },
+      { nome: 'B', cargo: 'gerente_loja', observacao: 'x' },
+      { nome: 'C', cargo: 'outro', observacao: 'Cargo: Bibliotecária\nPrefere e-mail.' },
+      { nome: 'D', cargo: null, observacao: null },
+    ];
+    await srv.db.transaction((tx) => tx.exec(sql));
+    expect(await ler()).toEqual(esperado);
+    await srv.db.transaction((tx) => tx.exec(sql));
+    expect(await ler(), 'a second run changes nothing').toEqual(esperado);
+    const fora = await srv.db.query('SELECT cargo FROM contatos_comerciais WHERE cargo IS NOT NULL AND NOT (cargo = ANY($1::text[]))', [CARGO.map((c) => c.value)]);
+    expect(fora.rows, 'every stored cargo is a value of the list').toEqual([]);
+    await srv.db.query('DELETE FROM contatos_comerciais WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenant, ids]);
   });
 
   it('sales reports export through the report queue', async () => {

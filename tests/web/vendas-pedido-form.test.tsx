@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CARGO } from '../../generated/lookups.ts';
+import { resourceByName } from '../../src/web/schemas/registry.ts';
 import { SchemaForm } from '../../src/web/renderer/SchemaForm.tsx';
 import { DOCUMENTS, headerAsResource } from '../../src/web/pages/documentos/document-docs.ts';
 import { ItemsTable, newItem, type EditItem } from '../../src/web/pages/documentos/ItemsTable.tsx';
@@ -47,5 +49,22 @@ describe('pedido de venda lines: the variation picker', () => {
     fireEvent.click(await screen.findByText('Azul / M'));
     await waitFor(() => expect(itens[0].variacaoId).toBe(72));
     expect(itens[1].variacaoId).toBeUndefined();
+  });
+});
+
+describe('contato comercial form: the cargo', () => {
+  it('is chosen from the job-roles list (labels shown, the value handed on)', async () => {
+    const onSubmit = vi.fn();
+    render(<SchemaForm doc={resourceByName('contatoComercial')!} initialData={{ nome: 'Marina Compras' }} onSubmit={onSubmit} />);
+    await screen.findByText('Contato');
+    const cargo = document.getElementById('root_cargo') as HTMLInputElement;
+    fireEvent.mouseDown(cargo);
+    // the list opens with the roles of schemas/lookups/cargo.json (antd draws the first ones of its virtual list)
+    for (const item of CARGO.slice(0, 5)) expect(await screen.findByText(item.label, { selector: '.ant-select-item-option-content' })).toBeTruthy();
+    fireEvent.change(cargo, { target: { value: 'loja' } });
+    fireEvent.click(await screen.findByText('Gerente de loja', { selector: '.ant-select-item-option-content' }));
+    fireEvent.submit(document.querySelector('form')!);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].cargo).toBe('gerente_loja');
   });
 });
