@@ -194,6 +194,10 @@ export interface Relation {
   where?: {
     [k: string]: unknown;
   };
+  /**
+   * API path the form reads the related records from instead of the resource's own (a document's `choices` field: {endpoint}/opcoes/{field})
+   */
+  endpoint?: string;
 }
 /**
  * One field: JSON Schema keywords plus our annotations (lookup, relation, widget); or a reference to a shared field group.
@@ -358,6 +362,17 @@ export type DocumentPropertySchema = PropertySchema & {
    * kept by the API for older callers (accepted, stored, answered) but drawn nowhere on the form or the read view: another field took its place on screen
    */
   apiOnly?: boolean;
+  /**
+   * a header `resource` field whose records the form reads through the document's own API (GET /api/{endpoint}/opcoes/{field}[/{id}]) with the document's view permission: the id and display field of the records matching `where`, so a user who holds the document's key but not the related resource's fills it in without opening that resource's screen
+   */
+  choices?: {
+    /**
+     * fixed LoopBack conditions of the records offered (an order offers the active saída naturezas)
+     */
+    where?: {
+      [k: string]: unknown;
+    };
+  };
   [k: string]: unknown;
 };
 

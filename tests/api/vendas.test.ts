@@ -359,6 +359,45 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect(c.json().error.message).toBe('Você não tem permissão para cancelar pedidos de venda.');
   });
 
+  it('a salesperson with the order key only (app.pedidoVenda) fills the order in: its relations read through /opcoes, id and name only, scoped', async () => {
+    const tenant = (await srv.db.query<{ t: number }>(`SELECT tenant_id AS t FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].t;
+    const matriz = (await srv.db.query<{ id: number }>(`SELECT id FROM branches WHERE tenant_id = $1 AND apelido = 'Matriz'`, [tenant])).rows[0].id;
+    const perfil = await ok(admin, 'POST', '/api/Perfis', { nome: 'Só pedidos de venda', permissoes: { 'app.pedidoVenda': 3 } });
+    await ok(admin, 'POST', '/api/Usuarios', { nome: 'Vendedor de balcão', email: 'balcao.pedidos@demo.com.br', senha: 'balcao123', perfilId: perfil.id, filiais: [matriz] });
+    const balcao = await login(app, 'balcao.pedidos@demo.com.br', 'balcao123');
+    // The naturezas screen (and its API) stays closed to this user...
+    expect((await call(balcao, 'GET', '/api/NaturezasOperacao')).statusCode).toBe(403);
+    expect((await call(balcao, 'GET', '/api/Clientes')).statusCode).toBe(403);
+    // ...while the order offers the active saída naturezas, with id and description only.
+    const todas = (await srv.db.query<{ id: number; descricao: string }>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 AND ativo AND tipo = 1 ORDER BY descricao`, [tenant])).rows;
+    expect(todas.length).toBeGreaterThan(0);
+    const naturezas = await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/naturezaId');
+    expect(naturezas.map((n: Row) => n.id).sort((a: number, b: number) => a - b)).toEqual(todas.map((n) => n.id).sort((a, b) => a - b));
+    expect(naturezas.every((n: Row) => Object.keys(n).sort().join() === 'descricao,id')).toBe(true);
+    const entrada = (await srv.db.query<{ id: number }>(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND tipo = 0 LIMIT 1`, [tenant])).rows[0];
+    if (entrada) expect(naturezas.some((n: Row) => n.id === entrada.id)).toBe(false);
+    // The form's search narrows within them; the chosen one is named by id.
+    const alvo = todas[0];
+    const achadas = await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId?filter=${q({ where: { or: [{ descricao: { ilike: `%${alvo.descricao.slice(0, 6)}%` } }] }, limit: 20 })}`);
+    expect(achadas.map((n: Row) => n.id)).toContain(alvo.id);
+    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).toEqual({ id: alvo.id, descricao: alvo.descricao });
+    // Clientes and formas de pagamento the same way; a field without choices has no such address.
+    expect((await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/clienteId/${cliente.id}`))).toEqual({ id: cliente.id, nome: cliente.nome });
+    expect((await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/formaPagamentoId')).some((f: Row) => f.id === forma.id)).toBe(true);
+    expect((await call(balcao, 'GET', '/api/PedidosVenda/opcoes/observacao')).statusCode).toBe(404);
+    // Scoped: another account sees none of these records, and no order key means no read.
+    expect((await call(vizinha, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).statusCode).toBe(404);
+    expect((await ok(vizinha, 'GET', '/api/PedidosVenda/opcoes/naturezaId')).some((n: Row) => todas.some((t) => t.id === n.id))).toBe(false);
+    await ok(admin, 'PUT', `/api/Perfis/${perfil.id}`, { nome: 'Só pedidos de venda', permissoes: {} });
+    const semChave = await login(app, 'balcao.pedidos@demo.com.br', 'balcao123');
+    expect((await call(semChave, 'GET', '/api/PedidosVenda/opcoes/naturezaId')).statusCode).toBe(403);
+    await ok(admin, 'PUT', `/api/Perfis/${perfil.id}`, { nome: 'Só pedidos de venda', permissoes: { 'app.pedidoVenda': 3 } });
+    // And the order is saved with the natureza chosen.
+    const balcao2 = await login(app, 'balcao.pedidos@demo.com.br', 'balcao123');
+    const o = await ok(balcao2, 'POST', '/api/PedidosVenda', pedido({ naturezaId: alvo.id, vendedorId: null }, [{ produtoId: p[0].id, quantidade: '1' }]));
+    expect(o.naturezaId).toBe(alvo.id);
+  });
+
   it('promotions: each type checked; contacts: interactions and a follow-up that alerts once', async () => {
     const ruins: [Row, RegExp][] = [
       [{ descricao: 'Dois alvos', tipo: 0, preco: '1.00', produtoId: p[0].id, categoriaId: categoria.id }, /informe o produto ou a categoria, não os dois/],

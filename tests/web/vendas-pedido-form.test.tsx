@@ -35,6 +35,27 @@ describe('pedido de venda form', () => {
   });
 });
 
+describe('pedido de venda form for a user with the order key only', () => {
+  it("reads the naturezas (and the other header relations) through the order's API, never the naturezas screen's", async () => {
+    const calls = mockApi(({ url }) => {
+      if (url === 'PedidosVenda/opcoes/naturezaId') return { data: [{ id: 3, descricao: 'Venda de mercadoria' }, { id: 4, descricao: 'Venda para entrega futura' }] };
+      if (url === 'PedidosVenda/opcoes/naturezaId/3') return { data: { id: 3, descricao: 'Venda de mercadoria' } };
+      if (url.startsWith('PedidosVenda/opcoes/')) return { data: [] };
+      return undefined;
+    });
+    render(<SchemaForm doc={headerAsResource(pedido)} initialData={{ clienteId: 9, naturezaId: 3, numeroParcelas: 1 }} onSubmit={() => {}} />);
+    await screen.findByText('Cliente');
+    const campo = document.getElementById('root_naturezaId') as HTMLInputElement;
+    await waitFor(() => expect(campo.closest('.ant-select')?.textContent).toContain('Venda de mercadoria'));
+    fireEvent.mouseDown(campo);
+    fireEvent.click(await screen.findByText('Venda para entrega futura'));
+    const urls = calls.map((c) => c.url);
+    expect(urls).toContain('PedidosVenda/opcoes/naturezaId');
+    expect(urls).toContain('PedidosVenda/opcoes/clienteId/9');
+    expect(urls.filter((u) => !u.startsWith('PedidosVenda/opcoes/'))).toEqual([]);
+  });
+});
+
 describe('pedido de venda lines: the variation picker', () => {
   it("a product in a grid lists its SKUs and the choice goes into the line; one without a grid says 'Sem variação'", async () => {
     let itens: EditItem[] = [newItem({ produtoId: 7, quantidade: '1' }), newItem({ produtoId: 8, quantidade: '2' })];

@@ -60,6 +60,28 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
       const id = idOf(req);
       return withRetry(services, ctx, (q) => lifecycle.update(q, def, ctx, id, req.body));
     });
+    // Relations the form reads through the document (a field's `choices`): id and display field only.
+    for (const [campo, p] of Object.entries(def.doc.header.properties)) {
+      if (!p.choices || !p.resource) continue;
+      const alvo = services.registry.get(p.resource);
+      const nome = alvo.doc.display ?? alvo.doc.search?.[0] ?? 'id';
+      const fixo = p.choices.where as Where | undefined;
+      const fields = ['id', nome];
+      app.get(`${base}/opcoes/${campo}`, async (req) => {
+        const ctx = req.ctx!;
+        lifecycle.guard(ctx, def, 'view');
+        const f = filterOf(req);
+        const where = fixo && f.where ? { and: [fixo, f.where] } : (fixo ?? f.where);
+        return db.tenant(ctx, (q) => services.resources.list(q, alvo, ctx, { where, order: f.order ?? alvo.doc.list.order, limit: Math.min(Number(f.limit) || 20, 100), skip: f.skip, fields }));
+      });
+      // One record by id, also one the fixed conditions leave out now (an order's natureza made inactive since).
+      app.get(`${base}/opcoes/${campo}/:id`, async (req) => {
+        const ctx = req.ctx!;
+        lifecycle.guard(ctx, def, 'view');
+        const id = idOf(req);
+        return db.tenant(ctx, (q) => services.resources.findById(q, alvo, ctx, id, { fields }));
+      });
+    }
     app.post(`${base}/:id/:transicao`, async (req) => {
       const ctx = req.ctx!;
       lifecycle.guard(ctx, def, 'view');
