@@ -363,6 +363,10 @@ export type DocumentPropertySchema = PropertySchema & {
    */
   apiOnly?: boolean;
   /**
+   * an item field holding a variation (SKU) of the product in the item field named here: the line's cell lists that product's active SKUs from GET /api/{endpoint}/variacoes?produtoId= (the document's view permission), and choosing another product clears it
+   */
+  variacaoDe?: string;
+  /**
    * a header `resource` field whose records the form reads through the document's own API (GET /api/{endpoint}/opcoes/{field}[/{id}]) with the document's view permission: the id and display field of the records matching `where`, so a user who holds the document's key but not the related resource's fills it in without opening that resource's screen
    */
   choices?: {

@@ -73,6 +73,27 @@ describe('pedido de venda lines: the variation picker', () => {
   });
 });
 
+describe('the variation cell is declared by the document (variacaoDe), not found by the field name', () => {
+  it('an item field of another name declared variacaoDe draws the SKU picker; without the declaration the field is a plain cell', async () => {
+    const { variacaoId, ...resto } = pedido.items.properties;
+    const outro = {
+      ...pedido,
+      items: { ...pedido.items, properties: { ...resto, gradeId: { ...variacaoId, title: 'Grade' }, variacaoId: { type: ['integer', 'null'], title: 'Código da variação' } } },
+      itemColumns: [{ field: 'produtoId' }, { field: 'gradeId' }, { field: 'variacaoId' }, { field: 'quantidade' }],
+    } as typeof pedido;
+    expect(outro.items.properties.gradeId.variacaoDe).toBe('produtoId');
+    let itens: EditItem[] = [newItem({ produtoId: 7, quantidade: '1' })];
+    render(<ItemsTable doc={outro} itens={itens} setItens={(fn) => (itens = fn(itens))} editable />);
+    expect(screen.getAllByLabelText('Variação da linha')).toHaveLength(1);
+    await screen.findByText('Escolha a variação');
+    fireEvent.mouseDown(screen.getByLabelText('Variação da linha'));
+    fireEvent.click(await screen.findByText('Azul / P'));
+    await waitFor(() => expect(itens[0].gradeId).toBe(71));
+    // the field named variacaoId but not declared is typed like any other cell
+    expect(screen.getByLabelText('Código da variação da linha').tagName).toBe('INPUT');
+  });
+});
+
 describe('contato comercial form: the cargo', () => {
   it('is chosen from the job-roles list (labels shown, the value handed on)', async () => {
     const onSubmit = vi.fn();

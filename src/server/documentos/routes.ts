@@ -60,6 +60,18 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
       const id = idOf(req);
       return withRetry(services, ctx, (q) => lifecycle.update(q, def, ctx, id, req.body));
     });
+    // The active SKUs of a line's product, for an item field declared `variacaoDe` (the line's variation picker).
+    if (Object.values(def.doc.items.properties).some((p) => p.variacaoDe)) {
+      app.get(`${base}/variacoes`, async (req) => {
+        const ctx = req.ctx!;
+        lifecycle.guard(ctx, def, 'view');
+        const produtoId = parseId(String((req.query as Record<string, unknown>).produtoId ?? ''));
+        return db.tenant(ctx, async (q) => (await q.query(
+          `SELECT id, descricao, codigo, preco_venda AS "precoVenda" FROM produto_variacoes WHERE tenant_id = $1 AND produto_id = $2 AND ativo ORDER BY id`,
+          [ctx.tenantId, produtoId],
+        )).rows);
+      });
+    }
     // Relations the form reads through the document (a field's `choices`): id and display field only.
     for (const [campo, p] of Object.entries(def.doc.header.properties)) {
       if (!p.choices || !p.resource) continue;

@@ -62,7 +62,8 @@ function skusDe(endpoint: string, produtoId: number) {
 }
 
 /**
- * The variation (SKU) of a line's product, from the document's `{endpoint}/variacoes?produtoId=`: a product
+ * The variation (SKU) of a line's product (an item field declared `variacaoDe`), from the document's
+ * `{endpoint}/variacoes?produtoId=`: a product
  * without a grid has none to choose ('Sem variação'); one sold in a grid lists its active SKUs.
  */
 const SkuCell = memo(function SkuCell({ endpoint, produtoId, value, disabled, onChange }: { endpoint: string; produtoId: unknown; value: unknown; disabled?: boolean; onChange: (v: number | null) => void }) {
@@ -102,6 +103,12 @@ export const toTyped = (v: unknown) => (v === null || v === undefined ? '' : Str
  */
 export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDoc; itens: EditItem[]; setItens: (fn: (prev: EditItem[]) => EditItem[]) => void; editable: boolean }) {
   const change = useCallback((key: number, patch: Record<string, unknown>) => setItens((prev) => prev.map((it) => (it.key === key ? { ...it, ...patch } : it))), [setItens]);
+  // Choosing another product clears the variation declared of it (`variacaoDe`).
+  const dependentes = useMemo(() => {
+    const m: Record<string, Record<string, null>> = {};
+    for (const [f, p] of Object.entries(doc.items.properties)) if (p.variacaoDe) m[p.variacaoDe] = { ...m[p.variacaoDe], [f]: null };
+    return m;
+  }, [doc]);
   const columns = useMemo(() => {
     const cols: any[] = [{ key: 'linha', title: '#', width: 56, render: (_: unknown, __: EditItem, i: number) => i + 1 }];
     for (const c of doc.itemColumns) {
@@ -111,8 +118,9 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
         title: c.title ?? p.title,
         width: c.width,
         render: (_: unknown, it: EditItem) => {
-          if (c.field === 'variacaoId') {
-            return <SkuCell key={`${it.key}-${String(it.produtoId)}`} endpoint={doc.endpoint} produtoId={it.produtoId} value={it.variacaoId} disabled={!editable} onChange={(v) => change(it.key, { variacaoId: v })} />;
+          if (p.variacaoDe) {
+            const produtoId = it[p.variacaoDe];
+            return <SkuCell key={`${it.key}-${String(produtoId)}`} endpoint={doc.endpoint} produtoId={produtoId} value={it[c.field]} disabled={!editable} onChange={(v) => change(it.key, { [c.field]: v })} />;
           }
           if (p.resource) {
             const isLote = p.resource === 'lote';
@@ -125,7 +133,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
                 extra={isLote ? { produtoId: it.produtoId ?? 0, ativo: true } : undefined}
                 disabled={isLote && typeof it.produtoId !== 'number'}
                 placeholder={isLote ? 'Sem lote' : 'Pesquisar'}
-                onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null, variacaoId: null } : {}) })}
+                onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null } : {}), ...dependentes[c.field] })}
               />
             );
           }
@@ -138,7 +146,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
     }
     if (editable) cols.push({ key: 'acoes', width: 56, render: (_: unknown, it: EditItem) => <Button type="text" danger aria-label="Remover linha" icon={<DeleteOutlined />} onClick={() => setItens((prev) => prev.filter((x) => x.key !== it.key))} /> });
     return cols;
-  }, [doc, editable, change, setItens]);
+  }, [doc, editable, change, setItens, dependentes]);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Table<EditItem> rowKey="key" size="small" virtual scroll={{ x: 720, y: 480 }} pagination={false} dataSource={itens} columns={columns} locale={{ emptyText: 'Nenhum item.' }} />
