@@ -341,7 +341,7 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
 
   it('the calls are in the OpenAPI document', async () => {
     const doc = (await call(admin, 'GET', '/api/openapi.json')).json();
-    for (const path of ['/api/PedidosVenda', '/api/PedidosVenda/{id}/faturar', '/api/PedidosVenda/{id}/cancelar', '/api/PedidosVenda/{id}/confirmar', '/api/PedidosVenda/{id}/copiar', '/api/PedidosVenda/{id}/pdf', '/api/Promocoes', '/api/ContatosComerciais', '/api/ContatosComerciais/{id}/interacoes', '/api/Vendas/resumo']) {
+    for (const path of ['/api/PedidosVenda', '/api/PedidosVenda/{id}/faturar', '/api/PedidosVenda/{id}/cancelar', '/api/PedidosVenda/{id}/confirmar', '/api/PedidosVenda/{id}/copiar', '/api/PedidosVenda/{id}/pdf', '/api/PedidosVenda/variacoes', '/api/PedidosVenda/opcoes/naturezaId', '/api/PedidosVenda/opcoes/naturezaId/{id}', '/api/Promocoes', '/api/ContatosComerciais', '/api/ContatosComerciais/{id}/interacoes', '/api/Vendas/resumo']) {
       expect(doc.paths[path], path).toBeTruthy();
     }
   });

@@ -127,6 +127,22 @@ export function documentsOpenApi(documents: DocumentRegistry): { paths: Record<s
       get: { tags, parameters: [idParam], responses: { '200': { description: 'Documento com itens', ...one }, '404': { description: 'Não encontrado' } } },
       put: { tags, summary: 'Altera um rascunho', parameters: [idParam], requestBody: body, responses: { '200': { description: 'Alterado', ...one }, '409': { description: 'Documento não editável' } } },
     };
+    if (Object.values(def.doc.items.properties).some((p) => p.variacaoDe)) {
+      paths[`/api/${def.endpoint}/variacoes`] = {
+        get: {
+          tags,
+          summary: 'As variações (SKUs) ativas de um produto, para a linha do documento',
+          parameters: [{ name: 'produtoId', in: 'query', required: true, schema: { type: 'integer' } }],
+          responses: { '200': { description: 'Variações do produto', content: { 'application/json': { schema: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, descricao: { type: 'string' }, codigo: { type: ['string', 'null'] }, precoVenda: { type: ['string', 'null'] } } } } } } } },
+        },
+      };
+    }
+    for (const [campo, p] of Object.entries(def.doc.header.properties)) {
+      if (!p.choices) continue;
+      const summary = `${p.title}: os registros que o formulário oferece (id e nome), com a permissão de ${def.doc.title.toLowerCase()}`;
+      paths[`/api/${def.endpoint}/opcoes/${campo}`] = { get: { tags, summary, parameters: [filterParam], responses: { '200': { description: 'Lista' } } } };
+      paths[`/api/${def.endpoint}/opcoes/${campo}/{id}`] = { get: { tags, summary, parameters: [idParam], responses: { '200': { description: 'Registro' }, '404': { description: 'Não encontrado' } } } };
+    }
     for (const t of def.doc.transitions) {
       paths[`/api/${def.endpoint}/{id}/${t.name}`] = {
         post: { tags, summary: `${t.label}: ${t.from.join(', ')} → ${t.to}`, parameters: [idParam], responses: { '200': { description: 'Documento após a transição', ...one }, '409': { description: 'Estado não permite a transição' } } },
