@@ -367,7 +367,7 @@ export type DocumentPropertySchema = PropertySchema & {
    */
   variacaoDe?: string;
   /**
-   * a header `resource` field whose records the form reads through the document's own API (GET /api/{endpoint}/opcoes/{field}[/{id}]) with the document's view permission: the id and display field of the records matching `where`, so a user who holds the document's key but not the related resource's fills it in without opening that resource's screen
+   * a `resource` field (of the header or the items) whose records the form reads through the document's own API (GET /api/{endpoint}/opcoes/{field}[/{id}]) with the document's view permission: the id and display field of the records matching `where`, so a user who holds the document's key but not the related resource's fills it in without opening that resource's screen
    */
   choices?: {
     /**
@@ -376,6 +376,10 @@ export type DocumentPropertySchema = PropertySchema & {
     where?: {
       [k: string]: unknown;
     };
+    /**
+     * fields answered besides id and the display field (a lot's validade)
+     */
+    fields?: string[];
   };
   [k: string]: unknown;
 };

@@ -385,6 +385,12 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect((await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/clienteId/${cliente.id}`))).toEqual({ id: cliente.id, nome: cliente.nome });
     expect((await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/formaPagamentoId')).some((f: Row) => f.id === forma.id)).toBe(true);
     expect((await call(balcao, 'GET', '/api/PedidosVenda/opcoes/observacao')).statusCode).toBe(404);
+    // The lines' products and lots too (a lot with its validade, for the cell's label).
+    expect((await call(balcao, 'GET', '/api/Produtos')).statusCode).toBe(403);
+    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/produtoId/${p[0].id}`)).toEqual({ id: p[0].id, descricao: p[0].descricao });
+    const lotes = await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/loteId?filter=${q({ where: { produtoId: p[1].id } })}`);
+    expect(lotes.map((l: Row) => Object.keys(l).sort().join())).toContain('id,numero,validade');
+    expect(lotes.map((l: Row) => l.id)).toContain(lote.id);
     // Scoped: another account sees none of these records, and no order key means no read.
     expect((await call(vizinha, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).statusCode).toBe(404);
     expect((await ok(vizinha, 'GET', '/api/PedidosVenda/opcoes/naturezaId')).some((n: Row) => todas.some((t) => t.id === n.id))).toBe(false);

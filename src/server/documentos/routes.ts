@@ -73,12 +73,12 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
       });
     }
     // Relations the form reads through the document (a field's `choices`): id and display field only.
-    for (const [campo, p] of Object.entries(def.doc.header.properties)) {
+    for (const [campo, p] of Object.entries({ ...def.doc.items.properties, ...def.doc.header.properties })) {
       if (!p.choices || !p.resource) continue;
       const alvo = services.registry.get(p.resource);
       const nome = alvo.doc.display ?? alvo.doc.search?.[0] ?? 'id';
       const fixo = p.choices.where as Where | undefined;
-      const fields = ['id', nome];
+      const fields = ['id', nome, ...(p.choices.fields ?? [])];
       app.get(`${base}/opcoes/${campo}`, async (req) => {
         const ctx = req.ctx!;
         lifecycle.guard(ctx, def, 'view');
@@ -137,7 +137,7 @@ export function documentsOpenApi(documents: DocumentRegistry): { paths: Record<s
         },
       };
     }
-    for (const [campo, p] of Object.entries(def.doc.header.properties)) {
+    for (const [campo, p] of Object.entries({ ...def.doc.items.properties, ...def.doc.header.properties })) {
       if (!p.choices) continue;
       const summary = `${p.title}: os registros que o formulário oferece (id e nome), com a permissão de ${def.doc.title.toLowerCase()}`;
       paths[`/api/${def.endpoint}/opcoes/${campo}`] = { get: { tags, summary, parameters: [filterParam], responses: { '200': { description: 'Lista' } } } };

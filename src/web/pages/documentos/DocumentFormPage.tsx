@@ -87,7 +87,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
       for (const [f, p] of Object.entries(s.properties)) {
         if (!p.resource) continue;
         const ids = (s === doc.items ? rows : [data]).map((r) => r[f]).filter((v): v is number => typeof v === 'number');
-        loads.push(loadNames(p.resource, ids, s === doc.header && p.choices ? choicesEndpoint(doc, f) : undefined));
+        loads.push(loadNames(p.resource, ids, p.choices ? choicesEndpoint(doc, f) : undefined));
       }
     }
     Promise.all(loads).finally(() => setNamesReady(true));

@@ -7,7 +7,7 @@ import { resourceByName } from '../../schemas/registry.ts';
 import { useRelatedSearch, type RelatedOption } from '../../renderer/relation-search.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { nameOf, rememberName } from './related-names.ts';
-import type { DocumentDoc } from './document-docs.ts';
+import { choicesEndpoint, type DocumentDoc } from './document-docs.ts';
 
 /** One line as edited: quantities as typed (pt-BR), ids as numbers; `key` is stable across edits. */
 export interface EditItem {
@@ -19,8 +19,12 @@ let nextKey = 1;
 export const newItem = (data: Record<string, unknown> = {}): EditItem => ({ ...data, key: nextKey++ });
 
 /** A record of another resource, searched as the person types (the relation widget's search, in a cell). */
-const RecordCell = memo(function RecordCell({ resource, value, extra, disabled, onChange, placeholder }: { resource: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
-  const target = resourceByName(resource);
+const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, disabled, onChange, placeholder }: { resource: string; endpoint?: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
+  // A field with `choices` searches through the document's API (its permission), not the resource's own.
+  const target = useMemo(() => {
+    const t = resourceByName(resource);
+    return t && endpoint ? { ...t, endpoint } : t;
+  }, [resource, endpoint]);
   // A cell narrowed by another column (a product's lots) lists what matches it, with the lot's expiry date.
   const narrowed = async (t: ResourceDoc) => {
     const r = await api.get<Record<string, unknown>[]>(t.endpoint, { params: { filter: { where: extra, limit: 50, order: t.list.order } } });
@@ -129,6 +133,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
               <RecordCell
                 key={isLote ? `${it.key}-${it.produtoId}` : it.key}
                 resource={p.resource}
+                endpoint={p.choices ? choicesEndpoint(doc, c.field) : undefined}
                 value={it[c.field]}
                 extra={isLote ? { produtoId: it.produtoId ?? 0, ativo: true } : undefined}
                 disabled={isLote && typeof it.produtoId !== 'number'}
