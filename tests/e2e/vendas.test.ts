@@ -67,12 +67,14 @@ describe('vendas no navegador', () => {
   });
 
   const url = e2e.url;
-  const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
-  const pick = async (select: Locator, search: string, text = search) => {
+  const optionOn = (pg: Page, text: string) => pg.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  const option = (text: string) => optionOn(page, text);
+  /** Opens a select (of `pg`, the admin's page unless told), types the search and clicks the option. */
+  const pick = async (select: Locator, search: string, text = search, pg = page) => {
     await select.click();
-    await page.keyboard.type(search);
-    await visible(option(text));
-    await option(text).click();
+    await pg.keyboard.type(search);
+    await visible(optionOn(pg, text));
+    await optionOn(pg, text).click();
   };
   const itemRow = (n: number) => page.locator('.ant-table-row').nth(n);
   const estado = () => page.getByTestId('estado-documento').innerText();
@@ -196,13 +198,7 @@ describe('vendas no navegador', () => {
       const outra = await ctx.newPage();
       await signInPage(outra, server.baseUrl, 'balcao.e2e@demo.com.br', /#\/pages\//);
       await outra.goto(url('pages/vendas/pedido-vendas/cadastrar'));
-      const opcao = (text: string) => outra.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
-      const escolher = async (select: Locator, search: string, text = search) => {
-        await select.click();
-        await outra.keyboard.type(search);
-        await visible(opcao(text));
-        await opcao(text).click();
-      };
+      const escolher = (select: Locator, search: string, text = search) => pick(select, search, text, outra);
       const campo = (id: string) => outra.locator(`#root_${id}`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
       await escolher(campo('clienteId'), 'Pão Quente', 'Padaria Pão Quente E2E');
       await escolher(campo('naturezaId'), 'Venda de', 'Venda de mercadoria');
