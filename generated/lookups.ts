@@ -224,6 +224,71 @@ export const BANDEIRA_CARTAO = [
 ] as const;
 export type BandeiraCartao = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99";
 
+/** Cargo */
+export const CARGO = [
+  {
+    "value": "proprietario",
+    "label": "Proprietário(a)"
+  },
+  {
+    "value": "socio",
+    "label": "Sócio(a)"
+  },
+  {
+    "value": "diretor",
+    "label": "Diretor(a)"
+  },
+  {
+    "value": "gerente",
+    "label": "Gerente"
+  },
+  {
+    "value": "gerente_comercial",
+    "label": "Gerente comercial"
+  },
+  {
+    "value": "gerente_loja",
+    "label": "Gerente de loja"
+  },
+  {
+    "value": "supervisor",
+    "label": "Supervisor(a)"
+  },
+  {
+    "value": "comprador",
+    "label": "Comprador(a)"
+  },
+  {
+    "value": "vendedor",
+    "label": "Vendedor(a)"
+  },
+  {
+    "value": "representante",
+    "label": "Representante comercial"
+  },
+  {
+    "value": "financeiro",
+    "label": "Financeiro"
+  },
+  {
+    "value": "contador",
+    "label": "Contador(a)"
+  },
+  {
+    "value": "administrativo",
+    "label": "Assistente administrativo"
+  },
+  {
+    "value": "estoquista",
+    "label": "Estoquista"
+  },
+  {
+    "value": "outro",
+    "label": "Outro"
+  }
+] as const;
+export type Cargo = "proprietario" | "socio" | "diretor" | "gerente" | "gerente_comercial" | "gerente_loja" | "supervisor" | "comprador" | "vendedor" | "representante" | "financeiro" | "contador" | "administrativo" | "estoquista" | "outro";
+
 /** Código de barras da etiqueta */
 export const CODIGO_BARRAS_ETIQUETA = [
   {
@@ -3713,5 +3778,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -194,6 +194,10 @@ export interface Relation {
   where?: {
     [k: string]: unknown;
   };
+  /**
+   * API path the form reads the related records from instead of the resource's own (a document's `choices` field: {endpoint}/opcoes/{field})
+   */
+  endpoint?: string;
 }
 /**
  * One field: JSON Schema keywords plus our annotations (lookup, relation, widget); or a reference to a shared field group.
@@ -358,6 +362,25 @@ export type DocumentPropertySchema = PropertySchema & {
    * kept by the API for older callers (accepted, stored, answered) but drawn nowhere on the form or the read view: another field took its place on screen
    */
   apiOnly?: boolean;
+  /**
+   * an item field holding a variation (SKU) of the product in the item field named here: the line's cell lists that product's active SKUs from GET /api/{endpoint}/variacoes?produtoId= (the document's view permission), and choosing another product clears it
+   */
+  variacaoDe?: string;
+  /**
+   * a `resource` field (of the header or the items) whose records the form reads through the document's own API (GET /api/{endpoint}/opcoes/{field}[/{id}]) with the document's view permission: the id and display field of the records matching `where`, so a user who holds the document's key but not the related resource's fills it in without opening that resource's screen
+   */
+  choices?: {
+    /**
+     * fixed LoopBack conditions of the records offered (an order offers the active saída naturezas)
+     */
+    where?: {
+      [k: string]: unknown;
+    };
+    /**
+     * fields answered besides id and the display field (a lot's validade)
+     */
+    fields?: string[];
+  };
   [k: string]: unknown;
 };
 

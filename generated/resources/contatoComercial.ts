@@ -1,5 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 import type { Registro } from '../registro.ts';
+import type { Cargo } from '../lookups.ts';
 /** Contato comercial: registro de /api/ContatosComerciais (schemas/resources/contatoComercial.json). */
 export interface ContatoComercial extends Registro {
   /**
@@ -17,7 +18,7 @@ export interface ContatoComercial extends Registro {
   /**
    * Cargo
    */
-  cargo?: string | null;
+  cargo?: Cargo | null;
   /**
    * Telefone
    */

@@ -183,6 +183,11 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
       if (p.resource && !byName.has(p.resource)) errors.push(`${where}: campo ${f} aponta o recurso '${p.resource}', que não existe`);
       if (p.lookup && !lookups.has(p.lookup)) errors.push(`${where}: campo ${f} aponta a lista '${p.lookup}', que não existe`);
     }
+    for (const [f, p] of Object.entries<any>(items)) {
+      if (p.variacaoDe && items[p.variacaoDe]?.resource !== 'produto') errors.push(`${where}: item ${f}: variacaoDe '${p.variacaoDe}' não é um campo de produto do item`);
+    }
+    for (const [f, p] of Object.entries<any>({ ...header, ...items })) if (p.choices && !p.resource) errors.push(`${where}: campo ${f}: choices sem resource`);
+    for (const f of Object.keys(items)) if (header[f]?.choices && items[f]?.choices) errors.push(`${where}: campo ${f}: choices no cabeçalho e no item (o endereço opcoes/${f} é um só)`);
   }
 
   // 5. Routes: a resource document implies its own; routes.json holds only the screens without a document.

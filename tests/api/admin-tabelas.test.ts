@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { proximoNumero } from '../../src/server/documentos/numeracao.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -48,7 +50,6 @@ describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
       { tipo: 'nfce', descricao: 'NFC-e', serie: 1, ultimoNumero: 8, proximoNumero: 9 },
       // the NFS-e's DPS of the national standard (src/server/nfse), in its own series
       { tipo: 'dps', descricao: 'DPS (NFS-e)', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
-      { tipo: 'pedido', descricao: 'Pedido de venda', serie: 1, ultimoNumero: 0, proximoNumero: 1 },
       // The business documents number from the same table: the demo's branch holds two acertos, two entries of
       // supplier notes, two purchase orders, the twelve sales orders of the demo (faturados over the last months,
       // one of each other state), its two service orders (NFS-e), the three orders the server faturas with an NF-e
@@ -68,6 +69,24 @@ describe.each(BACKENDS)('Tabelas do administrador on %s', (backend) => {
     expect(fwd.json()).toMatchObject({ ultimoNumero: 99, proximoNumero: 100 });
     expect(await srv.db.transaction((q) => proximoNumero(q, conta, filial, 'nfce'))).toBe(100);
     expect((await req('PUT', '/api/Admin/sequencias', avanco, { contaId: conta, filialId: 999999, tipo: 'nfe', proximoNumero: 2 })).statusCode).toBe(404);
+  });
+
+  it("sales orders number from one sequence ('pedidoVenda'): migration 0366 folds the old 'pedido' sequence into it, never moving it back", async () => {
+    const centro = (await srv.db.query<{ id: number }>(`SELECT id FROM branches WHERE tenant_id = $1 AND apelido = 'Filial Centro'`, [conta])).rows[0].id;
+    const ultimoDe = async (f: number, tipo: string) => (await srv.db.query<{ u: string }>(`SELECT ultimo_numero::text AS u FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $3 AND serie = 1`, [conta, f, tipo])).rows[0]?.u ?? null;
+    const matrizAntes = await ultimoDe(filial, 'pedidoVenda');
+    // An old 'pedido' sequence moved forward past the orders' (Filial Centro), and one behind them (Matriz).
+    await srv.db.query(`INSERT INTO sequencias_filial (tenant_id, filial_id, tipo, serie, ultimo_numero) VALUES ($1, $2, 'pedido', 1, 40), ($1, $3, 'pedido', 1, 1)`, [conta, centro, filial]);
+    const sql = readFileSync(join(import.meta.dirname, '../../src/server/db/migrations/0366_sequencia_pedido_unica.sql'), 'utf8');
+    await srv.db.transaction((q) => q.exec(sql));
+    expect(await ultimoDe(centro, 'pedidoVenda')).toBe('40');
+    expect(await ultimoDe(filial, 'pedidoVenda')).toBe(matrizAntes);
+    expect((await srv.db.query(`SELECT 1 FROM sequencias_filial WHERE tipo = 'pedido'`)).rows).toEqual([]);
+    // The next order of the Filial Centro takes 41, from the one sequence; 'pedido' is no longer a sequence type.
+    expect(await srv.db.transaction((q) => proximoNumero(q, conta, centro, 'pedidoVenda'))).toBe(41);
+    const antigo = await req('PUT', '/api/Admin/sequencias', avanco, { contaId: conta, filialId: centro, tipo: 'pedido', serie: 1, proximoNumero: 50 });
+    expect(antigo.statusCode).toBe(400);
+    expect((await req('GET', `/api/Admin/sequencias?contaId=${conta}&filialId=${centro}`, avanco)).json().filter((s: { tipo: string }) => /^pedido/i.test(s.tipo)).map((s: { tipo: string }) => s.tipo)).toEqual(['pedidoCompra', 'pedidoVenda']);
   });
 
   it('financeiro-whitelabel: the month invoice is stored once, with its status moving from aberta only', async () => {

@@ -4,6 +4,7 @@ import { BACKENDS, login, type TestServer } from '../support/server.ts';
 import { servidorFiscal, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { garantirVendasNfeDemo } from '../../src/server/vendas/demo.ts';
+import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import Decimal from 'decimal.js';
 
 type Row = Record<string, any>;
@@ -236,6 +237,66 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
     expect((await call(admin, 'GET', `/api/PedidosVenda/${aberto.id}/nota-fiscal`)).statusCode).toBe(400);
     expect((await call(admin, 'POST', '/api/NotasFiscais', { ...dados, pedidoId: aberto.id })).statusCode).toBe(400);
   });
+
+  it('in contingency (EPEC) faturar posts stock and receivables, the order is Faturado, and the note is sent once when SEFAZ returns', async () => {
+    // The local SEFAZ of this process (started on its first use, which this test may be when run alone).
+    const normal = async () => {
+      await destinoSefaz();
+      return (await sefazLocalEmExecucao())!;
+    };
+    await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'epec' });
+    try {
+      const antes = await ultimo();
+      const saldos = await Promise.all(produtos.map((p) => saldo(p.id)));
+      const o = await novoPedido();
+      (await normal()).indisponivel = true;
+      const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+      expect(f.estado).toBe('faturado');
+      const [nota] = await notaDoPedido(o.id);
+      expect(nota).toMatchObject({ status: 'contingencia', numero: antes + 1, tipo_emissao: 4, lancamento_id: null });
+      expect(nota.contingencia).toMatchObject({ tipo: 'epec', pendente: true });
+      expect(nota.chave.slice(34, 35)).toBe('4');
+      expect(f).toMatchObject({ nfeId: Number(nota.id), nfeNumero: antes + 1, nfeChave: nota.chave });
+      // The posting happened: stock out and the receivable in 3 instalments, all under the order (none under the note).
+      expect((await Promise.all(produtos.map((p) => saldo(p.id)))).map((d, i) => Number(d) - Number(saldos[i]))).toEqual([-2, -1, -3]);
+      const parcelas = await sql(`SELECT p.valor::text AS v FROM parcelas p JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id WHERE l.tenant_id = $1 AND l.origem_tipo = 'pedidoVenda' AND l.origem_id = $2 AND NOT l.cancelado`, [tenant, o.id]);
+      expect(parcelas).toHaveLength(3);
+      expect(Decimal.sum(...parcelas.map((p) => p.v)).toFixed(2)).toBe(f.valorTotal);
+      expect((await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'notaFiscal' AND origem_id = $2`, [tenant, nota.id]))[0].n).toBe(0);
+      expect((await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'notaFiscal' AND origem_id = $2`, [tenant, nota.id]))[0].n).toBe(0);
+      // Cancelling the order waits for the note: cancelled now, the EPEC note would still reach SEFAZ later.
+      const c0 = await contagem();
+      const cedo = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`);
+      expect(cedo.statusCode).toBe(409);
+      expect(cedo.json().error.message).toBe(`A NF-e ${antes + 1} do pedido de venda nº ${o.numero} foi emitida em contingência e ainda não foi autorizada: quando a SEFAZ voltar ela é transmitida (ou use 'Transmitir pendentes' em Notas processadas); cancele o pedido depois disso.`);
+      expect(await contagem()).toEqual(c0);
+      // Still down: nothing sent. Back: transmitted and authorised, once.
+      expect(await ok(admin, 'POST', '/api/NotasFiscais/transmitirPendentes')).toMatchObject({ autorizadas: [], pendentes: 1 });
+      (await normal()).indisponivel = false;
+      const chamadas = (await normal()).chamadas.get('NFeAutorizacao4') ?? 0;
+      expect(await ok(admin, 'POST', '/api/NotasFiscais/transmitirPendentes')).toEqual({ autorizadas: [Number(nota.id)], rejeitadas: [], pendentes: 0 });
+      expect(await ok(admin, 'POST', '/api/NotasFiscais/transmitirPendentes')).toEqual({ autorizadas: [], rejeitadas: [], pendentes: 0 });
+      expect((await normal()).chamadas.get('NFeAutorizacao4')).toBe(chamadas + 1);
+      const [autorizada] = await notaDoPedido(o.id);
+      expect(autorizada).toMatchObject({ status: 'autorizada', numero: antes + 1, chave: nota.chave, tipo_emissao: 4 });
+      expect(autorizada.protocolo).toMatch(/^\d{15}$/);
+      expect(await ultimo()).toBe(antes + 1);
+      const xml = await xmlDe(nota.id);
+      expect(xml).toContain('<nfeProc');
+      expect(xml).toContain('<tpEmis>4</tpEmis>');
+      expect(xsdOk(xml)).toBe('');
+      expect(await contagem()).toEqual(c0);
+      expect(await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).toMatchObject({ estado: 'faturado', nfeId: Number(nota.id), nfeNumero: antes + 1, nfeChave: nota.chave });
+      // Now the order cancels as any other: the note cancelled at SEFAZ, stock and receivables reversed.
+      expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`)).estado).toBe('cancelado');
+      expect((await notaDoPedido(o.id))[0].status).toBe('cancelada');
+      expect(await Promise.all(produtos.map((p) => saldo(p.id)))).toEqual(saldos);
+    } finally {
+      const s = await sefazLocalEmExecucao();
+      if (s) s.indisponivel = false;
+      await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'svc' });
+    }
+  }, 120_000);
 
   it('Vendas > Nota fiscal lists the notes of sales for the sales key; other accounts see none; no key, no list', async () => {
     const lista = await ok(vendedor, 'GET', `/api/NotasFiscais?filter=${encodeURIComponent(JSON.stringify({ where: { origem: 'vendas' }, limit: 100 }))}`);

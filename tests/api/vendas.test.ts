@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { agoraLocal } from '../../src/server/vendas/pedido-venda.ts';
+import { CARGO } from '../../generated/lookups.ts';
 
 type Row = Record<string, any>;
 
@@ -340,7 +341,7 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
 
   it('the calls are in the OpenAPI document', async () => {
     const doc = (await call(admin, 'GET', '/api/openapi.json')).json();
-    for (const path of ['/api/PedidosVenda', '/api/PedidosVenda/{id}/faturar', '/api/PedidosVenda/{id}/cancelar', '/api/PedidosVenda/{id}/confirmar', '/api/PedidosVenda/{id}/copiar', '/api/PedidosVenda/{id}/pdf', '/api/Promocoes', '/api/ContatosComerciais', '/api/ContatosComerciais/{id}/interacoes', '/api/Vendas/resumo']) {
+    for (const path of ['/api/PedidosVenda', '/api/PedidosVenda/{id}/faturar', '/api/PedidosVenda/{id}/cancelar', '/api/PedidosVenda/{id}/confirmar', '/api/PedidosVenda/{id}/copiar', '/api/PedidosVenda/{id}/pdf', '/api/PedidosVenda/variacoes', '/api/PedidosVenda/opcoes/naturezaId', '/api/PedidosVenda/opcoes/naturezaId/{id}', '/api/Promocoes', '/api/ContatosComerciais', '/api/ContatosComerciais/{id}/interacoes', '/api/Vendas/resumo']) {
       expect(doc.paths[path], path).toBeTruthy();
     }
   });
@@ -356,6 +357,51 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     const c = await call(vendedor, 'POST', `/api/PedidosVenda/${o.id}/cancelar`);
     expect(c.statusCode).toBe(403);
     expect(c.json().error.message).toBe('Você não tem permissão para cancelar pedidos de venda.');
+  });
+
+  it('a salesperson with the order key only (app.pedidoVenda) fills the order in: its relations read through /opcoes, id and name only, scoped', async () => {
+    const tenant = (await srv.db.query<{ t: number }>(`SELECT tenant_id AS t FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].t;
+    const matriz = (await srv.db.query<{ id: number }>(`SELECT id FROM branches WHERE tenant_id = $1 AND apelido = 'Matriz'`, [tenant])).rows[0].id;
+    const perfil = await ok(admin, 'POST', '/api/Perfis', { nome: 'Só pedidos de venda', permissoes: { 'app.pedidoVenda': 3 } });
+    await ok(admin, 'POST', '/api/Usuarios', { nome: 'Vendedor de balcão', email: 'balcao.pedidos@demo.com.br', senha: 'balcao123', perfilId: perfil.id, filiais: [matriz] });
+    const balcao = await login(app, 'balcao.pedidos@demo.com.br', 'balcao123');
+    // The naturezas screen (and its API) stays closed to this user...
+    expect((await call(balcao, 'GET', '/api/NaturezasOperacao')).statusCode).toBe(403);
+    expect((await call(balcao, 'GET', '/api/Clientes')).statusCode).toBe(403);
+    // ...while the order offers the active saída naturezas, with id and description only.
+    const todas = (await srv.db.query<{ id: number; descricao: string }>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 AND ativo AND tipo = 1 ORDER BY descricao`, [tenant])).rows;
+    expect(todas.length).toBeGreaterThan(0);
+    const naturezas = await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/naturezaId');
+    expect(naturezas.map((n: Row) => n.id).sort((a: number, b: number) => a - b)).toEqual(todas.map((n) => n.id).sort((a, b) => a - b));
+    expect(naturezas.every((n: Row) => Object.keys(n).sort().join() === 'descricao,id')).toBe(true);
+    const entrada = (await srv.db.query<{ id: number }>(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND tipo = 0 LIMIT 1`, [tenant])).rows[0];
+    if (entrada) expect(naturezas.some((n: Row) => n.id === entrada.id)).toBe(false);
+    // The form's search narrows within them; the chosen one is named by id.
+    const alvo = todas[0];
+    const achadas = await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId?filter=${q({ where: { or: [{ descricao: { ilike: `%${alvo.descricao.slice(0, 6)}%` } }] }, limit: 20 })}`);
+    expect(achadas.map((n: Row) => n.id)).toContain(alvo.id);
+    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).toEqual({ id: alvo.id, descricao: alvo.descricao });
+    // Clientes and formas de pagamento the same way; a field without choices has no such address.
+    expect((await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/clienteId/${cliente.id}`))).toEqual({ id: cliente.id, nome: cliente.nome });
+    expect((await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/formaPagamentoId')).some((f: Row) => f.id === forma.id)).toBe(true);
+    expect((await call(balcao, 'GET', '/api/PedidosVenda/opcoes/observacao')).statusCode).toBe(404);
+    // The lines' products and lots too (a lot with its validade, for the cell's label).
+    expect((await call(balcao, 'GET', '/api/Produtos')).statusCode).toBe(403);
+    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/produtoId/${p[0].id}`)).toEqual({ id: p[0].id, descricao: p[0].descricao });
+    const lotes = await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/loteId?filter=${q({ where: { produtoId: p[1].id } })}`);
+    expect(lotes.map((l: Row) => Object.keys(l).sort().join())).toContain('id,numero,validade');
+    expect(lotes.map((l: Row) => l.id)).toContain(lote.id);
+    // Scoped: another account sees none of these records, and no order key means no read.
+    expect((await call(vizinha, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).statusCode).toBe(404);
+    expect((await ok(vizinha, 'GET', '/api/PedidosVenda/opcoes/naturezaId')).some((n: Row) => todas.some((t) => t.id === n.id))).toBe(false);
+    await ok(admin, 'PUT', `/api/Perfis/${perfil.id}`, { nome: 'Só pedidos de venda', permissoes: {} });
+    const semChave = await login(app, 'balcao.pedidos@demo.com.br', 'balcao123');
+    expect((await call(semChave, 'GET', '/api/PedidosVenda/opcoes/naturezaId')).statusCode).toBe(403);
+    await ok(admin, 'PUT', `/api/Perfis/${perfil.id}`, { nome: 'Só pedidos de venda', permissoes: { 'app.pedidoVenda': 3 } });
+    // And the order is saved with the natureza chosen.
+    const balcao2 = await login(app, 'balcao.pedidos@demo.com.br', 'balcao123');
+    const o = await ok(balcao2, 'POST', '/api/PedidosVenda', pedido({ naturezaId: alvo.id, vendedorId: null }, [{ produtoId: p[0].id, quantidade: '1' }]));
+    expect(o.naturezaId).toBe(alvo.id);
   });
 
   it('promotions: each type checked; contacts: interactions and a follow-up that alerts once', async () => {
@@ -377,7 +423,13 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect(o.itens[0].promocao).toBe(dia >= 1 && dia <= 5 ? '15% na categoria de teste, seg a sex' : null);
     await ok(admin, 'PUT', `/api/Promocoes/${cat.id}`, { ...cat, ativo: false });
 
-    const contato = await ok(admin, 'POST', '/api/ContatosComerciais', { nome: 'Marina Compras', pessoaId: cliente.id, cargo: 'Compradora', email: 'marina@exemplo.com.br', proximoContato: '2020-01-01' });
+    // The cargo is a value of the job-roles list (schemas/lookups/cargo.json), not free text.
+    const livre = await call(admin, 'POST', '/api/ContatosComerciais', { nome: 'Marina Compras', pessoaId: cliente.id, cargo: 'Compradora' });
+    expect(livre.statusCode).toBe(400);
+    expect(livre.json().error.message).toBe('Dados inválidos: Cargo: Campo inválido!');
+    expect(livre.json().error.details).toEqual([expect.objectContaining({ campo: 'cargo', mensagem: 'Campo inválido!' })]);
+    const contato = await ok(admin, 'POST', '/api/ContatosComerciais', { nome: 'Marina Compras', pessoaId: cliente.id, cargo: 'comprador', email: 'marina@exemplo.com.br', proximoContato: '2020-01-01' });
+    expect(contato.cargo).toBe('comprador');
     const i = await ok(admin, 'POST', `/api/ContatosComerciais/${contato.id}/interacoes`, { tipo: 'Ligação', descricao: 'Pediu tabela de preços de dezembro' });
     expect(i).toMatchObject({ tipo: 'Ligação', data: agoraLocal().data });
     expect((await call(admin, 'POST', `/api/ContatosComerciais/${contato.id}/interacoes`, { descricao: '' })).json().error.message).toMatch(/Descrição: conte o que foi tratado/);
@@ -388,6 +440,31 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     expect((await ok(admin, 'POST', '/api/ContatosComerciais/alertar-retornos')).alertas).toBe(0);
     const alertas = await ok(admin, 'GET', '/api/Alerta');
     expect(alertas.some((a: Row) => a.texto === 'Retorno agendado para 01/01/2020: falar com Marina Compras (Cliente do Teste de Vendas).' && a.link === `pages/vendas/contatos-comerciais/editar/${contato.id}`)).toBe(true);
+  });
+
+  it('migration 0365 turns the free-text cargos into values of the list, keeping an unknown one in the observação', async () => {
+    const tenant = (await srv.db.query<{ t: number }>(`SELECT tenant_id AS t FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].t;
+    const demo = (await srv.db.query<{ cargo: string }>('SELECT cargo FROM contatos_comerciais WHERE tenant_id = $1 ORDER BY cargo', [tenant])).rows.map((r) => r.cargo);
+    expect(demo).toEqual(expect.arrayContaining(['comprador', 'gerente_loja', 'representante']));
+    const ids = (await srv.db.query<{ id: number }>(
+      `INSERT INTO contatos_comerciais (tenant_id, nome, cargo, observacao) VALUES ($1, 'A', 'Compradora', NULL), ($1, 'B', ' GERENTE DE LOJA ', 'x'), ($1, 'C', 'Bibliotecária', 'Prefere e-mail.'), ($1, 'D', '', NULL) RETURNING id`,
+      [tenant],
+    )).rows.map((r) => r.id);
+    const sql = readFileSync(join(import.meta.dirname, '../../src/server/db/migrations/0365_cargo_contatos.sql'), 'utf8');
+    const ler = async () => (await srv.db.query<Row>('SELECT nome, cargo, observacao FROM contatos_comerciais WHERE tenant_id = $1 AND id = ANY($2::integer[]) ORDER BY nome', [tenant, ids])).rows;
+    const esperado = [
+      { nome: 'A', cargo: 'comprador', observacao: null },
+      { nome: 'B', cargo: 'gerente_loja', observacao: 'x' },
+      { nome: 'C', cargo: 'outro', observacao: 'Cargo: Bibliotecária\nPrefere e-mail.' },
+      { nome: 'D', cargo: null, observacao: null },
+    ];
+    await srv.db.transaction((tx) => tx.exec(sql));
+    expect(await ler()).toEqual(esperado);
+    await srv.db.transaction((tx) => tx.exec(sql));
+    expect(await ler(), 'a second run changes nothing').toEqual(esperado);
+    const fora = await srv.db.query('SELECT cargo FROM contatos_comerciais WHERE cargo IS NOT NULL AND NOT (cargo = ANY($1::text[]))', [CARGO.map((c) => c.value)]);
+    expect(fora.rows, 'every stored cargo is a value of the list').toEqual([]);
+    await srv.db.query('DELETE FROM contatos_comerciais WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenant, ids]);
   });
 
   it('sales reports export through the report queue', async () => {

@@ -67,12 +67,14 @@ describe('vendas no navegador', () => {
   });
 
   const url = e2e.url;
-  const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
-  const pick = async (select: Locator, search: string, text = search) => {
+  const optionOn = (pg: Page, text: string) => pg.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  const option = (text: string) => optionOn(page, text);
+  /** Opens a select (of `pg`, the admin's page unless told), types the search and clicks the option. */
+  const pick = async (select: Locator, search: string, text = search, pg = page) => {
     await select.click();
-    await page.keyboard.type(search);
-    await visible(option(text));
-    await option(text).click();
+    await pg.keyboard.type(search);
+    await visible(optionOn(pg, text));
+    await optionOn(pg, text).click();
   };
   const itemRow = (n: number) => page.locator('.ant-table-row').nth(n);
   const estado = () => page.getByTestId('estado-documento').innerText();
@@ -173,6 +175,47 @@ describe('vendas no navegador', () => {
     }
     await page.goto(url('pages/relatorios/vendas/menu'));
     await visible(page.getByText('Relatórios de vendas'));
+  });
+
+  it('contatos comerciais: the cargo is picked from the job-roles list', async () => {
+    await page.goto(url('pages/vendas/contatos-comerciais/cadastrar'));
+    const cargo = page.locator('#root_cargo').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
+    await visible(cargo);
+    await cargo.click();
+    await visible(option('Proprietário(a)'));
+    await page.keyboard.type('loja');
+    await visible(option('Gerente de loja'));
+    await option('Gerente de loja').click();
+    await poll(() => cargo.innerText()).toContain('Gerente de loja');
+  });
+
+  it('a salesperson with the order key only (no naturezas, clientes or produtos screens) types and saves an order', async () => {
+    const perfil = await api('POST', '/api/Perfis', { nome: 'Balcão E2E', permissoes: { 'app.pedidoVenda': 3 } });
+    const matriz = (await server.db.query<{ id: number }>(`SELECT b.id FROM branches b JOIN users u ON u.tenant_id = b.tenant_id WHERE u.email = 'admin@demo.com.br' AND b.apelido = 'Matriz'`)).rows[0].id;
+    await api('POST', '/api/Usuarios', { nome: 'Balcão E2E', email: 'balcao.e2e@demo.com.br', senha: 'demo1234', perfilId: perfil.id, filiais: [matriz] });
+    const ctx = await browser.newContext();
+    try {
+      const outra = await ctx.newPage();
+      await signInPage(outra, server.baseUrl, 'balcao.e2e@demo.com.br', /#\/pages\//);
+      await outra.goto(url('pages/vendas/pedido-vendas/cadastrar'));
+      const escolher = (select: Locator, search: string, text = search) => pick(select, search, text, outra);
+      const campo = (id: string) => outra.locator(`#root_${id}`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
+      await escolher(campo('clienteId'), 'Pão Quente', 'Padaria Pão Quente E2E');
+      await escolher(campo('naturezaId'), 'Venda de', 'Venda de mercadoria');
+      await escolher(outra.locator('.ant-table-row').nth(0).locator('.ant-select').nth(0), 'Pão de forma E2E');
+      await outra.locator('.ant-table-row').nth(0).getByLabel('Quantidade da linha').fill('2');
+      await outra.getByRole('button', { name: 'Salvar' }).click();
+      await outra.waitForURL(/pedido-vendas\/editar\/\d+$/);
+      const id = Number(/editar\/(\d+)$/.exec(outra.url())![1]);
+      const o = await api('GET', `/api/PedidosVenda/${id}`);
+      expect(o).toMatchObject({ clienteId: cliente.id, valorTotal: '15.00' });
+      expect(o.naturezaId).toBeGreaterThan(0);
+      expect(o.itens.map((x: Row) => x.produtoId)).toEqual([p[2].id]);
+      // The read view names the natureza and the product, read through the order as well.
+      await visible(outra.getByText('Venda de mercadoria').first());
+    } finally {
+      await ctx.close();
+    }
   });
 
   it('never crashed', () => {

@@ -21,8 +21,11 @@ const avanco = (req: FastifyRequest, what: string): RequestContext => {
   return ctx;
 };
 
-/** The fiscal series and orders; every business document type (schemas/documents) has its sequence too. */
-export const TIPOS_SEQUENCIA: Record<string, string> = { nfe: 'NF-e', nfce: 'NFC-e', dps: 'DPS (NFS-e)', pedido: 'Pedido de venda' };
+/**
+ * The fiscal series; every business document type (schemas/documents) has its sequence too, by its name (sales
+ * orders number from 'pedidoVenda' alone: the older 'pedido' sequence, never used, went away in migration 0366).
+ */
+export const TIPOS_SEQUENCIA: Record<string, string> = { nfe: 'NF-e', nfce: 'NFC-e', dps: 'DPS (NFS-e)' };
 const tiposSequencia = (services: AppServices): Record<string, string> => ({
   ...TIPOS_SEQUENCIA,
   ...Object.fromEntries([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.title])),

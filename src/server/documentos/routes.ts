@@ -60,6 +60,40 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
       const id = idOf(req);
       return withRetry(services, ctx, (q) => lifecycle.update(q, def, ctx, id, req.body));
     });
+    // The active SKUs of a line's product, for an item field declared `variacaoDe` (the line's variation picker).
+    if (Object.values(def.doc.items.properties).some((p) => p.variacaoDe)) {
+      app.get(`${base}/variacoes`, async (req) => {
+        const ctx = req.ctx!;
+        lifecycle.guard(ctx, def, 'view');
+        const produtoId = parseId(String((req.query as Record<string, unknown>).produtoId ?? ''));
+        return db.tenant(ctx, async (q) => (await q.query(
+          `SELECT id, descricao, codigo, preco_venda AS "precoVenda" FROM produto_variacoes WHERE tenant_id = $1 AND produto_id = $2 AND ativo ORDER BY id`,
+          [ctx.tenantId, produtoId],
+        )).rows);
+      });
+    }
+    // Relations the form reads through the document (a field's `choices`): id and display field only.
+    for (const [campo, p] of Object.entries({ ...def.doc.items.properties, ...def.doc.header.properties })) {
+      if (!p.choices || !p.resource) continue;
+      const alvo = services.registry.get(p.resource);
+      const nome = alvo.doc.display ?? alvo.doc.search?.[0] ?? 'id';
+      const fixo = p.choices.where as Where | undefined;
+      const fields = ['id', nome, ...(p.choices.fields ?? [])];
+      app.get(`${base}/opcoes/${campo}`, async (req) => {
+        const ctx = req.ctx!;
+        lifecycle.guard(ctx, def, 'view');
+        const f = filterOf(req);
+        const where = fixo && f.where ? { and: [fixo, f.where] } : (fixo ?? f.where);
+        return db.tenant(ctx, (q) => services.resources.list(q, alvo, ctx, { where, order: f.order ?? alvo.doc.list.order, limit: Math.min(Number(f.limit) || 20, 100), skip: f.skip, fields }));
+      });
+      // One record by id, also one the fixed conditions leave out now (an order's natureza made inactive since).
+      app.get(`${base}/opcoes/${campo}/:id`, async (req) => {
+        const ctx = req.ctx!;
+        lifecycle.guard(ctx, def, 'view');
+        const id = idOf(req);
+        return db.tenant(ctx, (q) => services.resources.findById(q, alvo, ctx, id, { fields }));
+      });
+    }
     app.post(`${base}/:id/:transicao`, async (req) => {
       const ctx = req.ctx!;
       lifecycle.guard(ctx, def, 'view');
@@ -93,6 +127,22 @@ export function documentsOpenApi(documents: DocumentRegistry): { paths: Record<s
       get: { tags, parameters: [idParam], responses: { '200': { description: 'Documento com itens', ...one }, '404': { description: 'Não encontrado' } } },
       put: { tags, summary: 'Altera um rascunho', parameters: [idParam], requestBody: body, responses: { '200': { description: 'Alterado', ...one }, '409': { description: 'Documento não editável' } } },
     };
+    if (Object.values(def.doc.items.properties).some((p) => p.variacaoDe)) {
+      paths[`/api/${def.endpoint}/variacoes`] = {
+        get: {
+          tags,
+          summary: 'As variações (SKUs) ativas de um produto, para a linha do documento',
+          parameters: [{ name: 'produtoId', in: 'query', required: true, schema: { type: 'integer' } }],
+          responses: { '200': { description: 'Variações do produto', content: { 'application/json': { schema: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, descricao: { type: 'string' }, codigo: { type: ['string', 'null'] }, precoVenda: { type: ['string', 'null'] } } } } } } } },
+        },
+      };
+    }
+    for (const [campo, p] of Object.entries({ ...def.doc.items.properties, ...def.doc.header.properties })) {
+      if (!p.choices) continue;
+      const summary = `${p.title}: os registros que o formulário oferece (id e nome), com a permissão de ${def.doc.title.toLowerCase()}`;
+      paths[`/api/${def.endpoint}/opcoes/${campo}`] = { get: { tags, summary, parameters: [filterParam], responses: { '200': { description: 'Lista' } } } };
+      paths[`/api/${def.endpoint}/opcoes/${campo}/{id}`] = { get: { tags, summary, parameters: [idParam], responses: { '200': { description: 'Registro' }, '404': { description: 'Não encontrado' } } } };
+    }
     for (const t of def.doc.transitions) {
       paths[`/api/${def.endpoint}/{id}/${t.name}`] = {
         post: { tags, summary: `${t.label}: ${t.from.join(', ')} → ${t.to}`, parameters: [idParam], responses: { '200': { description: 'Documento após a transição', ...one }, '409': { description: 'Estado não permite a transição' } } },

@@ -1,3 +1,4 @@
+import type { Cargo } from '../../../generated/lookups.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -143,14 +144,14 @@ export async function seedVendas(q: Queryable, tenantId: number): Promise<void> 
   }
 
   // Commercial contacts: at two clients and a supplier, one follow-up due tomorrow, one next week.
-  const contato = async (nome: string, cargo: string, pessoa: number | null, fornecedorId: number | null, email: string, retornoDias: number | null) =>
+  const contato = async (nome: string, cargo: Cargo, pessoa: number | null, fornecedorId: number | null, email: string, retornoDias: number | null) =>
     (await q.query<{ id: number }>(
       `INSERT INTO contatos_comerciais (tenant_id, nome, cargo, pessoa_id, fornecedor_id, email, telefone, aniversario, proximo_contato) VALUES ($1, $2, $3, $4, $5, $6, '(11) 98765-4321', '1985-03-14', $7) RETURNING id`,
       [tenantId, nome, cargo, pessoa, fornecedorId, email, retornoDias === null ? null : new Date(Date.parse(`${hoje}T12:00:00Z`) + retornoDias * 86400000).toISOString().slice(0, 10)],
     )).rows[0].id;
-  const c1 = await contato('Renata Albuquerque', 'Compradora', clientes[0], null, 'renata.compras@exemplo.com.br', 1);
-  const c2 = await contato('Márcio Teixeira', 'Gerente de loja', clientes[1 % clientes.length], null, 'marcio@exemplo.com.br', 7);
-  await contato('Patrícia Nogueira', 'Representante comercial', null, fornecedor, 'patricia@fornecedor.com.br', null);
+  const c1 = await contato('Renata Albuquerque', 'comprador', clientes[0], null, 'renata.compras@exemplo.com.br', 1);
+  const c2 = await contato('Márcio Teixeira', 'gerente_loja', clientes[1 % clientes.length], null, 'marcio@exemplo.com.br', 7);
+  await contato('Patrícia Nogueira', 'representante', null, fornecedor, 'patricia@fornecedor.com.br', null);
   for (const [c, dias, tipo, texto] of [[c1, -20, 'Visita', 'Apresentamos a linha de laticínios; pediu amostras.'], [c1, -3, 'Ligação', 'Confirmou interesse; retornar com a tabela de dezembro.'], [c2, -10, 'E-mail', 'Enviada proposta de fornecimento mensal.']] as const) {
     await q.query(`INSERT INTO contato_interacoes (tenant_id, contato_id, data, tipo, descricao, usuario_id) VALUES ($1, $2, $3::date + $4::integer, $5, $6, $7)`, [tenantId, c, hoje, dias, tipo, texto, admin.id]);
   }

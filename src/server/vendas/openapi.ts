@@ -31,14 +31,6 @@ export const VENDAS_PATHS: Record<string, unknown> = {
       responses: { '200': { description: 'Por produto × depósito', ...json({ type: 'array', items: { type: 'object', properties: { produtoId: { type: 'integer' }, depositoId: { type: 'integer' }, quantidade: { type: 'string' }, reservado: { type: 'string' }, disponivel: { type: 'string' } } } }) }, ...erros },
     },
   },
-  '/api/PedidosVenda/variacoes': {
-    get: {
-      tags,
-      summary: 'As variações (SKUs) ativas de um produto, para a linha do pedido',
-      parameters: [{ name: 'produtoId', in: 'query', required: true, schema: { type: 'integer' } }],
-      responses: { '200': { description: 'Variações do produto', ...json({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, descricao: { type: 'string' }, codigo: { type: ['string', 'null'] }, precoVenda: { type: ['string', 'null'] } } } }) }, ...erros },
-    },
-  },
   '/api/ContatosComerciais/{id}/interacoes': {
     get: { tags: ['Contatos comerciais'], summary: 'Histórico de interações, da mais recente', parameters: [id], responses: { '200': { description: 'Interações' }, ...erros } },
     post: {

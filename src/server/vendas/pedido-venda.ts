@@ -11,7 +11,7 @@ import type { DadosNotaFiscal } from '../../shared/fiscal/nota-fiscal.ts';
 import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { liberarReservas, reservar } from '../estoque/reservas.ts';
-import { badRequest, type ErrorDetail } from '../http/errors.ts';
+import { badRequest, conflict, type ErrorDetail } from '../http/errors.ts';
 import { cancelarNfseDoPedido, emitirNfseDoPedido } from '../nfse/nfse.service.ts';
 
 type Row = Record<string, unknown>;
@@ -343,8 +343,11 @@ export async function rascunhoNfeDoPedido(q: Queryable, ctx: RequestContext, ped
  * (after 24 hours the order cannot be cancelled: a return note undoes the sale), in the order's transaction.
  */
 export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe): Promise<void> {
-  const tem = await tx.query(`SELECT 1 FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' LIMIT 1`, [ctx.tenantId, pedido.id]);
-  if (!tem.rows.length) return;
+  const notas = await tx.query<{ numero: number; status: string }>(`SELECT numero, status FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status IN ('autorizada', 'contingencia') ORDER BY id`, [ctx.tenantId, pedido.id]);
+  // A note issued in contingency (EPEC) is not authorised yet: cancelled now, it would still reach SEFAZ later.
+  const pendente = notas.rows.find((n) => n.status === 'contingencia');
+  if (pendente) throw conflict(`A NF-e ${pendente.numero} do pedido de venda nº ${pedido.numero} foi emitida em contingência e ainda não foi autorizada: quando a SEFAZ voltar ela é transmitida (ou use 'Transmitir pendentes' em Notas processadas); cancele o pedido depois disso.`);
+  if (!notas.rows.length) return;
   if (!services) throw new Error('cancelarNfeDoPedido: sem os serviços do servidor');
   await cancelarNotaDoPedido(services, tx, ctx, pedido.id, `Cancelamento do pedido de venda numero ${pedido.numero}`);
 }

@@ -108,17 +108,6 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     return ids.length ? db.tenant(ctx, (q) => disponibilidade(q, ctx, ids)) : [];
   });
 
-  /** The active SKUs of a product (the order line's variation picker), for whoever may see orders. */
-  app.get('/api/PedidosVenda/variacoes', async (req) => {
-    const ctx = req.ctx!;
-    lifecycle.guard(ctx, def(), 'view');
-    const produtoId = parseId(String((req.query as Row).produtoId ?? ''));
-    return db.tenant(ctx, async (q) => (await q.query(
-      `SELECT id, descricao, codigo, preco_venda AS "precoVenda" FROM produto_variacoes WHERE tenant_id = $1 AND produto_id = $2 AND ativo ORDER BY id`,
-      [ctx.tenantId, produtoId],
-    )).rows);
-  });
-
   // Commercial contacts: the interactions' history and the follow-up alerts.
   const contatoGuard = (ctx: RequestContext, level: 'view' | 'change') => {
     if (!serverAllows(ctx, 'app.contatoscomerciais', level)) throw forbidden(`Você não tem permissão para ${level === 'view' ? 'consultar' : 'alterar'} contatos comerciais.`);

@@ -80,7 +80,8 @@ export function relationOf(doc: ResourceDoc, field: string): { name: string; tar
   if (!p?.relation) return undefined;
   const rel = doc.relations?.[p.relation];
   const target = rel && resourceByName(rel.resource);
-  return target ? { name: p.relation, target, where: rel.where } : undefined;
+  // A relation read through another API (a document's `choices`): the same records, searched at that address.
+  return target ? { name: p.relation, target: rel.endpoint ? { ...target, endpoint: rel.endpoint } : target, where: rel.where } : undefined;
 }
 
 /** The field a record of this document is named by when another document points at it. */

@@ -9,7 +9,7 @@ import { useRecord } from '../../api/hooks.ts';
 import { fieldMessages, toApiError } from '../../api/errors.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { SchemaForm } from '../../renderer/SchemaForm.tsx';
-import { headerAsResource, stateOf, type DocumentDoc } from './document-docs.ts';
+import { choicesEndpoint, headerAsResource, stateOf, type DocumentDoc } from './document-docs.ts';
 import { ItemsTable, newItem, toTyped, type EditItem } from './ItemsTable.tsx';
 import { loadNames, nameOf } from './related-names.ts';
 import type { DocumentExtrasProps } from './document-extras.ts';
@@ -87,7 +87,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
       for (const [f, p] of Object.entries(s.properties)) {
         if (!p.resource) continue;
         const ids = (s === doc.items ? rows : [data]).map((r) => r[f]).filter((v): v is number => typeof v === 'number');
-        loads.push(loadNames(p.resource, ids));
+        loads.push(loadNames(p.resource, ids, p.choices ? choicesEndpoint(doc, f) : undefined));
       }
     }
     Promise.all(loads).finally(() => setNamesReady(true));

@@ -7,7 +7,7 @@ import { resourceByName } from '../../schemas/registry.ts';
 import { useRelatedSearch, type RelatedOption } from '../../renderer/relation-search.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { nameOf, rememberName } from './related-names.ts';
-import type { DocumentDoc } from './document-docs.ts';
+import { choicesEndpoint, type DocumentDoc } from './document-docs.ts';
 
 /** One line as edited: quantities as typed (pt-BR), ids as numbers; `key` is stable across edits. */
 export interface EditItem {
@@ -19,8 +19,12 @@ let nextKey = 1;
 export const newItem = (data: Record<string, unknown> = {}): EditItem => ({ ...data, key: nextKey++ });
 
 /** A record of another resource, searched as the person types (the relation widget's search, in a cell). */
-const RecordCell = memo(function RecordCell({ resource, value, extra, disabled, onChange, placeholder }: { resource: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
-  const target = resourceByName(resource);
+const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, disabled, onChange, placeholder }: { resource: string; endpoint?: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
+  // A field with `choices` searches through the document's API (its permission), not the resource's own.
+  const target = useMemo(() => {
+    const t = resourceByName(resource);
+    return t && endpoint ? { ...t, endpoint } : t;
+  }, [resource, endpoint]);
   // A cell narrowed by another column (a product's lots) lists what matches it, with the lot's expiry date.
   const narrowed = async (t: ResourceDoc) => {
     const r = await api.get<Record<string, unknown>[]>(t.endpoint, { params: { filter: { where: extra, limit: 50, order: t.list.order } } });
@@ -62,7 +66,8 @@ function skusDe(endpoint: string, produtoId: number) {
 }
 
 /**
- * The variation (SKU) of a line's product, from the document's `{endpoint}/variacoes?produtoId=`: a product
+ * The variation (SKU) of a line's product (an item field declared `variacaoDe`), from the document's
+ * `{endpoint}/variacoes?produtoId=`: a product
  * without a grid has none to choose ('Sem variação'); one sold in a grid lists its active SKUs.
  */
 const SkuCell = memo(function SkuCell({ endpoint, produtoId, value, disabled, onChange }: { endpoint: string; produtoId: unknown; value: unknown; disabled?: boolean; onChange: (v: number | null) => void }) {
@@ -102,6 +107,12 @@ export const toTyped = (v: unknown) => (v === null || v === undefined ? '' : Str
  */
 export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDoc; itens: EditItem[]; setItens: (fn: (prev: EditItem[]) => EditItem[]) => void; editable: boolean }) {
   const change = useCallback((key: number, patch: Record<string, unknown>) => setItens((prev) => prev.map((it) => (it.key === key ? { ...it, ...patch } : it))), [setItens]);
+  // Choosing another product clears the variation declared of it (`variacaoDe`).
+  const dependentes = useMemo(() => {
+    const m: Record<string, Record<string, null>> = {};
+    for (const [f, p] of Object.entries(doc.items.properties)) if (p.variacaoDe) m[p.variacaoDe] = { ...m[p.variacaoDe], [f]: null };
+    return m;
+  }, [doc]);
   const columns = useMemo(() => {
     const cols: any[] = [{ key: 'linha', title: '#', width: 56, render: (_: unknown, __: EditItem, i: number) => i + 1 }];
     for (const c of doc.itemColumns) {
@@ -111,8 +122,9 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
         title: c.title ?? p.title,
         width: c.width,
         render: (_: unknown, it: EditItem) => {
-          if (c.field === 'variacaoId') {
-            return <SkuCell key={`${it.key}-${String(it.produtoId)}`} endpoint={doc.endpoint} produtoId={it.produtoId} value={it.variacaoId} disabled={!editable} onChange={(v) => change(it.key, { variacaoId: v })} />;
+          if (p.variacaoDe) {
+            const produtoId = it[p.variacaoDe];
+            return <SkuCell key={`${it.key}-${String(produtoId)}`} endpoint={doc.endpoint} produtoId={produtoId} value={it[c.field]} disabled={!editable} onChange={(v) => change(it.key, { [c.field]: v })} />;
           }
           if (p.resource) {
             const isLote = p.resource === 'lote';
@@ -121,11 +133,12 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
               <RecordCell
                 key={isLote ? `${it.key}-${it.produtoId}` : it.key}
                 resource={p.resource}
+                endpoint={p.choices ? choicesEndpoint(doc, c.field) : undefined}
                 value={it[c.field]}
                 extra={isLote ? { produtoId: it.produtoId ?? 0, ativo: true } : undefined}
                 disabled={isLote && typeof it.produtoId !== 'number'}
                 placeholder={isLote ? 'Sem lote' : 'Pesquisar'}
-                onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null, variacaoId: null } : {}) })}
+                onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null } : {}), ...dependentes[c.field] })}
               />
             );
           }
@@ -138,7 +151,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
     }
     if (editable) cols.push({ key: 'acoes', width: 56, render: (_: unknown, it: EditItem) => <Button type="text" danger aria-label="Remover linha" icon={<DeleteOutlined />} onClick={() => setItens((prev) => prev.filter((x) => x.key !== it.key))} /> });
     return cols;
-  }, [doc, editable, change, setItens]);
+  }, [doc, editable, change, setItens, dependentes]);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Table<EditItem> rowKey="key" size="small" virtual scroll={{ x: 720, y: 480 }} pagination={false} dataSource={itens} columns={columns} locale={{ emptyText: 'Nenhum item.' }} />

@@ -5,15 +5,15 @@ import { displayField, resourceByName } from '../../schemas/registry.ts';
 type Row = Record<string, unknown>;
 const cache = new Map<string, string>();
 
-/** Loads the display names of the records some rows point at (one request per resource). */
-export async function loadNames(resource: string, ids: number[]): Promise<void> {
+/** Loads the display names of the records some rows point at (one request per resource), from `endpoint` when given. */
+export async function loadNames(resource: string, ids: number[], endpoint?: string): Promise<void> {
   const target = resourceByName(resource);
   const missing = [...new Set(ids)].filter((id) => !cache.has(`${resource}|${id}`));
   if (!target || !missing.length) return;
   const display = displayField(target);
   for (let i = 0; i < missing.length; i += 500) {
     const chunk = missing.slice(i, i + 500);
-    const r = await api.get<Row[]>(target.endpoint, { params: { filter: { where: { id: { inq: chunk } }, fields: ['id', display], limit: chunk.length } } });
+    const r = await api.get<Row[]>(endpoint ?? target.endpoint, { params: { filter: { where: { id: { inq: chunk } }, fields: ['id', display], limit: chunk.length } } });
     for (const row of r.data) cache.set(`${resource}|${row.id}`, String(row[display] ?? row.id));
   }
 }
