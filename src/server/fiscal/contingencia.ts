@@ -198,7 +198,9 @@ export async function emitirNfce(
       ide: {
         ...doc.ide,
         tipoEmissao: 9,
-        contingencia: { dataHora: agoraComFuso(), justificativa: o.justificativa ?? 'SEFAZ indisponivel para autorizacao on-line da NFC-e' },
+        // dhCont may not come after dhEmi (SEFAZ rejects 558): the online attempt may have taken seconds, so the
+        // contingency is dated at the emission when that is earlier than now.
+        contingencia: { dataHora: Date.parse(doc.ide.dataEmissao) < Date.now() ? doc.ide.dataEmissao : agoraComFuso(), justificativa: o.justificativa ?? 'SEFAZ indisponivel para autorizacao on-line da NFC-e' },
       },
     },
     o.assinador,

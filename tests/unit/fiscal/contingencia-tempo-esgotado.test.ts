@@ -115,5 +115,12 @@ describe('contingency after a timeout: consult the normal authoriser first (loca
     normal.lentidao = { ms: 4_000, servicos: ['NFeAutorizacao4'], processa: false };
     const off = await emitirNfce(nfceBase({ ide: { ...nfceBase().ide, numero: ++numero } }), { cliente: cliente(normal, 65), assinador, csc: CSC, fila });
     expect(off).toMatchObject({ situacao: 'contingencia', motivo: expect.stringMatching(/Tempo esgotado.*217/) });
+    // The online attempt took seconds after dhEmi: the contingency may not be dated after the emission (558).
+    const ide = (xml: string, tag: string) => xml.match(new RegExp(`<${tag}>([^<]+)</${tag}>`))![1];
+    expect(Date.parse(ide(off.montada.xml, 'dhCont'))).toBeLessThanOrEqual(Date.parse(ide(off.montada.xml, 'dhEmi')));
+    normal.lentidao = null;
+    const enviada = await fila.transmitir(cliente(normal, 65));
+    expect(enviada.rejeitadas).toEqual([]);
+    expect(enviada.autorizadas).toHaveLength(1);
   });
 });
