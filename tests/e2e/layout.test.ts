@@ -55,26 +55,6 @@ describe('layout a 1366×768', () => {
     await poll(() => sideMenu().locator(':scope > li.ant-menu-submenu-open').allInnerTexts()).toEqual([expect.stringContaining('Estoque')]);
   });
 
-  it('a person who asks the system for reduced motion gets menus and dialogs without animation', async () => {
-    // e2e pages ask prefers-reduced-motion: reduce (support/browser.ts); the app then turns antd's motion off.
-    await page.goto(url('pages/dashboard'));
-    await visible(sideMenu());
-    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
-    // Every class an antd motion adds (ant-motion-collapse, ant-zoom-appear, ant-slide-up-enter…), as it is added.
-    await page.evaluate(() => {
-      const seen: string[] = ((window as unknown as { __motion: string[] }).__motion = []);
-      new MutationObserver((records) => {
-        for (const r of records) {
-          const c = (r.target as Element).getAttribute?.('class') ?? '';
-          if (/\bant-(motion|zoom|slide|fade|move)[\w-]*/.test(c)) seen.push(c);
-        }
-      }).observe(document.body, { attributes: true, attributeFilter: ['class'], subtree: true, childList: true });
-    });
-    await sideMenu().getByText('Vendas', { exact: true }).click();
-    await visible(sideMenu().getByText('Clientes', { exact: true }));
-    expect(await page.evaluate(() => (window as unknown as { __motion: string[] }).__motion)).toEqual([]);
-  });
-
   it('Serviços and Unidades are reached from the Estoque menu', async () => {
     await page.goto(url('pages/dashboard'));
     const open = sideMenu().locator(':scope > li.ant-menu-submenu-open').filter({ hasText: 'Estoque' });

@@ -153,13 +153,6 @@ export function appRoutes() {
 let router: ReturnType<typeof createHashRouter> | null = null;
 const getRouter = () => (router ??= createHashRouter(appRoutes()));
 
-/**
- * antd's motion (opening and closing drawers, dialogs, menus) off for a person whose system asks for less
- * motion (prefers-reduced-motion: accessibility settings; the browser tests ask it too, so nothing animates
- * between their steps).
- */
-const MOTION = !(typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-
 /** The brand configuration is loaded before anything renders (SPEC 1); failing that, the unavailable page. */
 function Branded() {
   const { data: brand, error, isLoading } = useBrand();
@@ -168,7 +161,7 @@ function Branded() {
   // Outside the shell (sign-in, sign-up, unavailable) antd writes the CSS of the few components drawn; the
   // shell brings antd's whole static stylesheet and stops that work (ShellLayout.tsx).
   return (
-    <ConfigProvider locale={ptBR} theme={{ cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand), motion: MOTION } }}>
+    <ConfigProvider locale={ptBR} theme={{ cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand) } }}>
       <AppFrame>
         <DialogHost />
         <BrandLook brand={brand} />

@@ -5,17 +5,8 @@ import { expect } from 'vitest';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/**
- * Every page of the browser tests asks for reduced motion (prefers-reduced-motion: reduce, as a person may in
- * their system's accessibility settings): the app then turns antd's motion off (App.tsx), so no step waits for
- * a drawer, dialog or menu to finish animating. Chromium's own switch for it is overridden by Playwright's
- * media emulation, so it is the default of every context (browser.newPage opens one through newContext).
- */
-export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
-  return browser;
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** Collects uncaught page errors so a test can assert the app never crashed. */
