@@ -161,6 +161,11 @@ function agoraComFuso(ms = Date.now()): string {
   return new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19) + '-03:00';
 }
 
+/** dhCont of a note entering contingency at `desdeMs`: never after its dhEmi (rejection 558), so an earlier dhEmi is kept. */
+function dhContingencia(dhEmi: string, desdeMs = Date.now()): string {
+  return Date.parse(dhEmi) < desdeMs ? dhEmi : agoraComFuso(desdeMs);
+}
+
 /**
  * NFC-e: try SEFAZ; when it cannot be reached (or answers 108/109), issue the same sale offline with tpEmis 9
  * (new key, QR Code with digVal), queue it for later transmission, and hand it back to be printed now.
@@ -198,9 +203,8 @@ export async function emitirNfce(
       ide: {
         ...doc.ide,
         tipoEmissao: 9,
-        // dhCont may not come after dhEmi (SEFAZ rejects 558): the online attempt may have taken seconds, so the
-        // contingency is dated at the emission when that is earlier than now.
-        contingencia: { dataHora: Date.parse(doc.ide.dataEmissao) < Date.now() ? doc.ide.dataEmissao : agoraComFuso(), justificativa: o.justificativa ?? 'SEFAZ indisponivel para autorizacao on-line da NFC-e' },
+        // The online attempt may have taken seconds after dhEmi.
+        contingencia: { dataHora: dhContingencia(doc.ide.dataEmissao), justificativa: o.justificativa ?? 'SEFAZ indisponivel para autorizacao on-line da NFC-e' },
       },
     },
     o.assinador,
@@ -361,8 +365,8 @@ export class EmissorNfe {
       this.proximaVerificacao = ms + (this.o.verificarRetornoMs ?? 300_000);
     }
     const c = this.contingencia;
-    // dhCont may not come after dhEmi (rejection 558): a sale dated before the switch carries its own time.
-    const dhCont = Date.parse(doc.ide.dataEmissao) < c.ms ? doc.ide.dataEmissao : c.desde;
+    // A sale dated before the switch carries its own time.
+    const dhCont = dhContingencia(doc.ide.dataEmissao, c.ms);
     // xJust: Latin-1 text without line breaks (layout TString), 15 to 256 characters.
     const justificativa = (this.o.justificativa ?? `Autorizador normal da NF-e indisponivel (${c.motivo})`)
       .replace(/[^ -\u00ff]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 256).padEnd(15, '.');
