@@ -501,4 +501,73 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const r = await ok(admin, 'POST', '/api/Pdv/vendas', { ...envio, chave: randomUUID(), offline: { tpEmis: 9, dhCont: dhEmi, xJust: JUSTIFICATIVA_OFFLINE, serie: bloco.serie, numero: bloco.de, xml: off.xml } }, 201);
     expect(r).toMatchObject({ situacao: 'autorizada', chaveAcesso: off.chave });
   });
+  it('the station got no answer and printed an offline note for a sale the server had authorised online: the printed note becomes the sale\'s note and the online one is cancelled by substitution (110112, XSD-valid, signed), after the printed one is authorised; stock and payments posted once', async () => {
+    const c = await caixaAtual();
+    const cat = await ok(admin, 'GET', `/api/Pdv/catalogo?pdvId=${pdvId}`);
+    const itens = [produtos[2], produtos[1]].map((p, i) => ({ produtoId: p.id, quantidade: String(i + 1), precoUnitario: p.preco, desconto: '0' }));
+    const postagens = async (id: number) => [
+      (await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'pdvVenda' AND origem_id = $2`, [tenant, id])).rows[0].n,
+      (await sql(`SELECT count(*)::int AS n FROM pdv_caixa_movimentos WHERE tenant_id = $1 AND venda_id = $2`, [tenant, id])).rows[0].n,
+    ];
+    const lerArquivo = async (chave: string) => {
+      const chunks: Buffer[] = [];
+      for await (const ch of (await srv.services.storage.get(chave)) as AsyncIterable<Buffer>) chunks.push(Buffer.from(ch));
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const sefaz = async () => (await sefazLocalEmExecucao())!;
+
+    // 1. SEFAZ reachable: the online note was authorised, the station never heard (its wait ran out) and printed N2.
+    const dhEmi = dataHoraComFuso(new Date());
+    const envio = { ...venda(c.id, {}, itens), emitidaEm: dhEmi };
+    const online = await ok(admin, 'POST', '/api/Pdv/vendas', envio, 201);
+    expect(online.situacao).toBe('autorizada');
+    const antes = await postagens(online.id);
+    expect(antes[0]).toBe(2);
+    const bloco = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 1 }, 201);
+    const off = nfceOffline(cat, envio as never, { serie: bloco.serie, numero: bloco.de }, dhEmi);
+    const offline = { tpEmis: 9, dhCont: dhEmi, xJust: JUSTIFICATIVA_OFFLINE, serie: bloco.serie, numero: bloco.de, xml: off.xml };
+    const r = await ok(admin, 'POST', '/api/Pdv/vendas', { ...envio, offline });
+    expect(r).toMatchObject({ id: online.id, situacao: 'autorizada', numero: bloco.de, chaveAcesso: off.chave, substituiu: { numero: online.numero, chaveAcesso: online.chaveAcesso, situacao: 'cancelada' } });
+    expect(await postagens(online.id)).toEqual(antes);
+    expect((await sefaz()).situacaoDa(online.chaveAcesso)).toBe('cancelada');
+    expect((await sefaz()).situacaoDa(off.chave)).toBe('autorizada');
+    const reg = (await sql(`SELECT situacao, protocolo_evento, evento_arquivo FROM pdv_nfce_substituidas WHERE tenant_id = $1 AND venda_id = $2`, [tenant, online.id])).rows;
+    expect(reg).toHaveLength(1);
+    expect(reg[0].protocolo_evento).toMatch(/^\d{15}$/);
+    const proc = await lerArquivo(reg[0].evento_arquivo);
+    expect(proc).toContain('<tpEvento>110112</tpEvento>');
+    expect(proc).toContain(`<chNFeRef>${off.chave}</chNFeRef>`);
+    expect(xsdOk('procEventoCancSubst_v1.00.xsd', proc)).toBe('');
+    const evento = /<evento[\s\S]*<\/evento>/.exec(proc)![0];
+    expect(xmlsecVerify(evento, certDoXml(proc), 'infEvento').ok).toBe(true);
+    // The station syncs again: the same answer, nothing sent twice.
+    const again = await ok(admin, 'POST', '/api/Pdv/vendas', { ...envio, offline });
+    expect(again).toMatchObject({ id: online.id, numero: bloco.de, chaveAcesso: off.chave });
+    expect((await sql(`SELECT count(*)::int AS n FROM pdv_nfce_substituidas WHERE tenant_id = $1 AND venda_id = $2`, [tenant, online.id])).rows[0].n).toBe(1);
+
+    // 2. SEFAZ away when the station syncs: the printed note waits in contingency and the online one stays
+    //    authorised (the event needs the replacing note authorised); the job, with SEFAZ back, does both in order.
+    const envio2 = { ...venda(c.id, {}, itens), emitidaEm: dataHoraComFuso(new Date()) };
+    const online2 = await ok(admin, 'POST', '/api/Pdv/vendas', envio2, 201);
+    const bloco2 = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 1 }, 201);
+    const off2 = nfceOffline(cat, envio2 as never, { serie: bloco2.serie, numero: bloco2.de }, envio2.emitidaEm);
+    const r2 = await semSefaz(() => ok(admin, 'POST', '/api/Pdv/vendas', { ...envio2, offline: { ...offline, dhCont: envio2.emitidaEm, serie: bloco2.serie, numero: bloco2.de, xml: off2.xml } }));
+    expect(r2).toMatchObject({ id: online2.id, situacao: 'contingencia', chaveAcesso: off2.chave, substituiu: { chaveAcesso: online2.chaveAcesso, situacao: 'pendente' } });
+    expect((await sefaz()).situacaoDa(online2.chaveAcesso)).toBe('autorizada');
+    await ok(admin, 'POST', '/api/Pdv/contingencia/transmitir');
+    expect((await sefaz()).situacaoDa(off2.chave)).toBe('autorizada');
+    expect((await sefaz()).situacaoDa(online2.chaveAcesso)).toBe('cancelada');
+    expect((await sql(`SELECT situacao FROM pdv_nfce_substituidas WHERE tenant_id = $1 AND venda_id = $2`, [tenant, online2.id])).rows[0].situacao).toBe('cancelada');
+
+    // 3. A note that does not match the stored sale is refused and changes nothing (the online note stays).
+    const envio3 = { ...venda(c.id, {}, itens), emitidaEm: dataHoraComFuso(new Date()) };
+    const online3 = await ok(admin, 'POST', '/api/Pdv/vendas', envio3, 201);
+    const bloco3 = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 1 }, 201);
+    const outra = nfceOffline(cat, { ...envio3, itens: [itens[0]], pagamentos: [{ ...envio3.pagamentos[0], valor: itens[0].precoUnitario }] } as never, { serie: bloco3.serie, numero: bloco3.de }, envio3.emitidaEm);
+    const torto = await call(admin, 'POST', '/api/Pdv/vendas', { ...envio3, offline: { ...offline, serie: bloco3.serie, numero: bloco3.de, xml: outra.xml } });
+    expect(torto.statusCode).toBe(400);
+    expect(torto.json().error.message).toMatch(/não confere com a venda/);
+    expect((await sql(`SELECT chave_acesso, situacao FROM pdv_vendas WHERE id = $1`, [online3.id])).rows[0]).toEqual({ chave_acesso: online3.chaveAcesso, situacao: 'autorizada' });
+    expect((await sql(`SELECT count(*)::int AS n FROM pdv_nfce_substituidas WHERE tenant_id = $1 AND venda_id = $2`, [tenant, online3.id])).rows[0].n).toBe(0);
+  });
 });

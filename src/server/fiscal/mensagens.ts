@@ -12,6 +12,7 @@ import { fmt2 } from './decimal.ts';
 
 export const TIPOS_EVENTO = {
   CANCELAMENTO: '110111',
+  CANCELAMENTO_SUBSTITUICAO: '110112',
   CARTA_CORRECAO: '110110',
   CONFIRMACAO: '210200',
   CIENCIA: '210210',
@@ -22,6 +23,7 @@ export type TipoEvento = (typeof TIPOS_EVENTO)[keyof typeof TIPOS_EVENTO];
 
 const DESCRICAO: Record<TipoEvento, string> = {
   '110111': 'Cancelamento',
+  '110112': 'Cancelamento por substituicao',
   '110110': 'Carta de Correcao',
   '210200': 'Confirmacao da Operacao',
   '210210': 'Ciencia da Operacao',
@@ -49,8 +51,12 @@ export interface DadosEvento {
   /** dhEvento with offset */
   dataHora: string;
   sequencia?: number;
-  /** cancelamento: authorisation protocol */
+  /** cancelamento (and por substituição): authorisation protocol */
   protocolo?: string;
+  /** cancelamento por substituição (NFC-e, NT 2018.004): the key of the contingency NFC-e that replaces this one */
+  chNFeRef?: string;
+  /** cancelamento por substituição: the issuing application's version */
+  verAplic?: string;
   /** cancelamento and 210240: reason, 15 to 255 characters */
   justificativa?: string;
   /** CC-e: the correction, 15 to 1000 characters */
@@ -80,6 +86,15 @@ export function montarEvento(d: DadosEvento, assinador: Assinador): string {
       exigirTamanho('xJust', d.justificativa, 15, 255);
       det = [t('nProt', d.protocolo), tx('xJust', d.justificativa)];
       break;
+    case '110112': {
+      if (!d.protocolo || !/^\d{15}$/.test(d.protocolo)) throw new MensagemError('nProt', 'Informe o protocolo de autorização (15 dígitos) da nota a cancelar.');
+      exigirTamanho('xJust', d.justificativa, 15, 255);
+      const ref = validarChave(d.chNFeRef ?? '');
+      if (!ref.valida) throw new MensagemError('chNFeRef', `Chave da NFC-e substituta: ${ref.motivo}`);
+      if (d.chNFeRef === d.chNFe) throw new MensagemError('chNFeRef', 'A NFC-e substituta deve ser outra nota, não a cancelada.');
+      det = [t('cOrgaoAutor', d.chNFe.slice(0, 2)), t('tpAutor', 1), tx('verAplic', d.verAplic ?? 'Retaguarda 0.1'), t('nProt', d.protocolo), tx('xJust', d.justificativa), t('chNFeRef', d.chNFeRef)];
+      break;
+    }
     case '110110':
       exigirTamanho('xCorrecao', d.correcao, 15, 1000);
       det = [tx('xCorrecao', d.correcao), t('xCondUso', CONDICAO_USO_CCE)];

@@ -108,6 +108,7 @@ function compilar(pacote: Pacote, arquivo: string): SchemaCompilado {
 export function schemaParaRaiz(raiz: string, tpEvento?: string): string | null {
   const eventos: Record<string, [string, string]> = {
     '110111': ['envEventoCancNFe_v1.00.xsd', 'procEventoCancNFe_v1.00.xsd'],
+    '110112': ['envEventoCancSubst_v1.00.xsd', 'procEventoCancSubst_v1.00.xsd'],
     '110110': ['envCCe_v1.00.xsd', 'procCCeNFe_v1.00.xsd'],
     '210200': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],
     '210210': ['envConfRecebto_v1.00.xsd', 'procConfRecebtoNFe_v1.00.xsd'],

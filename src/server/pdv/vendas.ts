@@ -11,6 +11,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { agoraLocal, promocoesDe } from '../vendas/pedido-venda.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { formaDinheiro, lerCaixa } from './caixas.ts';
+import { cancelarSubstituidas, registrarSubstituida, substituidaDa } from './substituicao.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda } from './nfce.ts';
 
 type Row = Record<string, any>;
@@ -108,9 +109,9 @@ export function respostaDe(v: Row) {
  */
 export async function registrarVenda(services: Servicos, ctx: Ctx, body: Row, chaveCabecalho: unknown): Promise<{ status: 200 | 201; resposta: Row }> {
   const e = lerEntrada(body, chaveCabecalho);
-  return services.db.tenant(ctx, async (q) => {
+  const r = await services.db.tenant(ctx, async (q) => {
     const anterior = await q.query<Row>('SELECT resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2', [ctx.tenantId, e.chave]);
-    if (anterior.rows.length) return { status: 200 as const, resposta: anterior.rows[0].resposta };
+    if (anterior.rows.length) return e.offline ? substituirPorOffline(services, q, ctx, e) : { status: 200 as const, resposta: anterior.rows[0].resposta };
     const caixa = await lerCaixa(q, ctx, e.caixaId, true).catch(() => falha('caixaId', 'Caixa não encontrado nesta filial.'));
     if (caixa.estado !== 'aberto') throw conflict(`O caixa ${caixa.numero} está fechado: abra um caixa para vender.`);
     if (Number(caixa.cabecalho.pdvId) !== e.pdvId) falha('caixaId', 'O caixa informado é de outro PDV.');
@@ -169,6 +170,7 @@ export async function registrarVenda(services: Servicos, ctx: Ctx, body: Row, ch
       [ctx.tenantId, e.chave, caixa.filial_id, e.pdvId, e.caixaId, e.operadorId, e.emitidaEm, e.cpfCnpj, total.toFixed(2), troco.toFixed(2), JSON.stringify(e.itens), JSON.stringify(e.pagamentos), ctx.userId ?? null, pdv.serie_nfce],
     );
     if (!ins.rows.length) {
+      if (e.offline) return substituirPorOffline(services, q, ctx, e);
       const r = await q.query<Row>('SELECT resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2', [ctx.tenantId, e.chave]);
       return { status: 200 as const, resposta: r.rows[0].resposta };
     }
@@ -190,6 +192,39 @@ export async function registrarVenda(services: Servicos, ctx: Ctx, body: Row, ch
     await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
     return { status: 201 as const, resposta };
   });
+  // A replaced online note is cancelled once the transaction has committed, with none held during the call.
+  if (r.resposta?.substituiu?.situacao === 'pendente') {
+    await cancelarSubstituidas(services, ctx.tenantId).catch((err) => console.error('[pdv] cancelamento por substituição', err));
+    const s = await services.db.tenant(ctx, (q) => substituidaDa(q, ctx.tenantId, r.resposta.id));
+    return { ...r, resposta: { ...r.resposta, substituiu: s } };
+  }
+  return r;
+}
+
+/**
+ * The station's offline note for a sale the server already stored (the station got no answer and sold in
+ * contingency). Its own retry, or a sale whose stored note is already that one: the stored answer. A sale whose
+ * online NFC-e failed (no number kept): the printed note becomes its note. A sale whose online NFC-e was
+ * authorised: the printed note becomes its note and the online one is recorded for the cancelamento por
+ * substituição (sent after the commit when the printed note is authorised, else by the transmission job).
+ * Nothing else of the sale changes: its stock and payments were posted once, with the sale.
+ */
+async function substituirPorOffline(services: Servicos, q: Queryable, ctx: Ctx, e: VendaEntrada): Promise<{ status: 200 | 201; resposta: Row }> {
+  const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2 FOR UPDATE', [ctx.tenantId, e.chave])).rows[0];
+  const o = e.offline!;
+  const mesma = Number(v.tp_emis) === 9 && Number(v.numero) === o.numero && Number(v.serie) === o.serie;
+  const substituivel = (v.situacao === 'autorizada' && Number(v.tp_emis) === 1) || (v.situacao === 'erro' && v.numero == null);
+  if (mesma || !substituivel) return { status: 200, resposta: v.resposta };
+  const pdv = (await q.query<Row>('SELECT * FROM pdvs WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.pdv_id])).rows[0];
+  // Checked against the sale as it was stored and posted, not against the body sent again.
+  const itens = v.itens as VendaEntrada['itens'];
+  const prods = new Map((await q.query<Row>('SELECT id, codigo, descricao, categoria_id, servico, ativo FROM produtos WHERE tenant_id = $1 AND id = ANY($2::int[])', [ctx.tenantId, itens.map((i) => i.produtoId)])).rows.map((p) => [Number(p.id), p]));
+  const guardada = { ...e, pdvId: Number(v.pdv_id), itens, pagamentos: v.pagamentos as PagamentoVenda[] };
+  if (v.situacao === 'autorizada') await registrarSubstituida(q, ctx.tenantId, v);
+  const n = await nfceOffline(services, q, ctx, v, guardada, pdv, prods);
+  const resposta = respostaDe(n);
+  await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.id, JSON.stringify(resposta)]);
+  return { status: 200, resposta: v.situacao === 'autorizada' ? { ...resposta, substituiu: await substituidaDa(q, ctx.tenantId, Number(v.id)) } : resposta };
 }
 
 /** Issues (or re-issues, from cupom-erro) the NFC-e of a stored sale inside the caller's transaction. */
@@ -411,6 +446,8 @@ export async function transmitirPendentes(services: Servicos, agora = Date.now()
       res.pendentes++;
     }
   }
+  // Online notes replaced by a contingency note that SEFAZ has now authorised: cancelled by substitution.
+  await cancelarSubstituidas(services, tenantId).catch((err) => console.error('[pdv] cancelamento por substituição', err));
   res.alertas = await alertarPrazos(services, agora, tenantId);
   return res;
 }

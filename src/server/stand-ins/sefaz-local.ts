@@ -180,6 +180,11 @@ export class SefazLocal {
   }
 
   /** A note authorised by the SVC, shared with this (the UF's normal) authoriser. */
+  /** What this SEFAZ holds of a note (for the tests that check an event's effect): authorised, cancelled or unknown. */
+  situacaoDa(chave: string): NotaRegistrada['situacao'] | undefined {
+    return this.notas.get(chave)?.situacao;
+  }
+
   async receberDeContingencia(n: NotaRegistrada): Promise<void> {
     this.notas.set(n.chave, { ...n, eventos: [...n.eventos] });
     this.porNumero.set(`${n.cnpj}|${n.modelo}|${n.serie}|${n.numero}`, n.chave);
@@ -526,10 +531,21 @@ export class SefazLocal {
     const n = this.notas.get(chave);
     if (!n) return ret('494', 'Rejeição: Chave de Acesso inexistente');
     if (n.eventos.some((e) => e.tipo === tipo && e.seq === seq)) return ret('573', 'Rejeição: Duplicidade de Evento');
-    if (tipo === '110111' || tipo === '110110') {
+    const cancelamento = tipo === '110111' || tipo === '110112';
+    if (cancelamento || tipo === '110110') {
       if (autor !== n.cnpj) return ret('574', 'Rejeição: O autor do evento diverge do emissor da NF-e');
       if (n.situacao === 'cancelada') return ret('580', 'Rejeição: O evento exige uma NF-e autorizada');
-      if (tipo === '110111' && s(det.nProt) !== n.nProt) return ret('222', 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado');
+      if (cancelamento && s(det.nProt) !== n.nProt) return ret('222', 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado');
+      if (tipo === '110112') {
+        // Cancelamento por substituição (NT 2018.004, rules P31 and 5P31): the replacing NFC-e must be another
+        // authorised note of the same issuer.
+        const ref = s(det.chNFeRef);
+        if (!validarChave(ref).valida) return ret('910', 'Rejeição: Chave de Acesso NF-e Substituta inválida (Dígito)');
+        if (ref === chave || ref.slice(6, 20) !== chave.slice(6, 20)) return ret('911', 'Rejeição: Chave de Acesso NF-e Substituta incorreta (CNPJ/CPF)');
+        const substituta = this.notas.get(ref);
+        if (!substituta) return ret('912', 'Rejeição: NF-e Substituta inexistente');
+        if (substituta.situacao !== 'autorizada') return ret('913', 'Rejeição: NF-e Substituta não autorizada');
+      }
     } else if (autor !== n.destDoc) {
       return ret('575', 'Rejeição: O autor do evento diverge do destinatário da NF-e');
     }
@@ -537,7 +553,7 @@ export class SefazLocal {
     const r = ret('135', 'Evento registrado e vinculado a NF-e', nProt);
     const proc = `<procEventoNFe xmlns="${NS_NFE}" versao="1.00">${ev}${r}</procEventoNFe>`;
     n.eventos.push({ tipo, seq, proc });
-    if (tipo === '110111') {
+    if (cancelamento) {
       n.situacao = 'cancelada';
       // The recipient learns of the cancellation through its distribution (resEvento).
       if (n.destDoc) this.publicar(n.destDoc, this.resEvento(n, inf, nProt), 'resEvento_v1.01.xsd');
