@@ -566,3 +566,64 @@ export interface MenuItem {
    */
   children?: MenuItem[];
 }
+
+// schemas/meta/report.schema.json
+/**
+ * A report that is not a resource grid (an aggregate, a ranking, a join over a ledger) in schemas/reports/<Name>.json: what clients call it, its title, who may run it and its columns. The module that owns the data registers the rows (its SQL) under the same name; the screen and the exported XLSX/PDF draw these columns, so they never differ.
+ */
+export interface ReportDoc {
+  $schema: '../meta/report.schema.json';
+  /**
+   * What clients pass as `recurso` to POST /api/Relatorios/exportar (PascalCase, like a resource endpoint); equals the file name without .json.
+   */
+  name: string;
+  /**
+   * Portuguese title (the export's description and the PDF's heading).
+   */
+  title: string;
+  /**
+   * The server module (folder) that registers the report's rows.
+   */
+  module: string;
+  /**
+   * Any one of these keys (at the level given, or any level) lets the user run the report.
+   *
+   * @minItems 1
+   */
+  permissions: ReportPermission[];
+  /**
+   * The 403 message for a user without the permissions.
+   */
+  negado: string;
+  /**
+   * What the screen says when the report has no rows.
+   */
+  vazio?: string;
+  /**
+   * @minItems 1
+   */
+  columns: ReportColumnDoc[];
+}
+export interface ReportPermission {
+  key: string;
+  level?: 'view' | 'change' | 'full';
+}
+export interface ReportColumnDoc {
+  /**
+   * The row's property.
+   */
+  field: string;
+  title: string;
+  /**
+   * How the value is shown (SPEC 9): money 'R$ 1.234,56', quantity up to 4 decimals, percent '12,50%', date dd/MM/yyyy.
+   */
+  kind: 'text' | 'money' | 'decimal' | 'percent' | 'quantity' | 'integer' | 'date' | 'datetime' | 'lookup';
+  /**
+   * Relative width in the PDF (default 1).
+   */
+  weight?: number;
+  /**
+   * With kind lookup: the list (schemas/lookups) whose labels the column shows.
+   */
+  lookup?: string;
+}

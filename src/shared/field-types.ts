@@ -1,6 +1,6 @@
 import { cnpjWithDigits, cpfWithDigits, isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone, maskCep, maskCpfCnpj, maskPhone, padNcm } from './documents.ts';
 import { formatDate, formatDateTime } from './dates.ts';
-import { formatBRL, formatDecimal, MONEY_RE, QUANTITY_RE } from './money.ts';
+import { formatBRL, formatDecimal, formatQuantity, MONEY_RE, QUANTITY_RE } from './money.ts';
 
 /**
  * The field-type registry: one entry per kind of field, holding everything a layer needs to know about it (the
@@ -91,7 +91,7 @@ export const FIELD_TYPES = {
     sql: ['numeric'],
     widget: 'quantity',
     filter: 'range',
-    display: (v) => formatDecimal(v as string, 4).replace(/,?0+$/, '') || '0',
+    display: formatQuantity,
     sample: () => '2.5000',
   },
   percent: { formats: ['percent'], checks: { percent: (v) => /^-?\d{1,3}(\.\d{1,2})?$/.test(v) }, widgets: ['percent'], storage: 'number', sql: ['numeric'], widget: 'percent', filter: 'range', display: (v) => `${formatDecimal(v as string, 2)}%`, sample: () => '3.25' },

@@ -53,3 +53,6 @@ export function priceFromMarkup(cost: Decimal.Value, pct: Decimal.Value): string
   const c = new Decimal(cost);
   return toMoney(c.times(pct).div(100).plus(c));
 }
+
+/** A quantity as the screens show it: up to 4 decimals, no trailing zeros ('6,5'; '12'); '' when there is none. */
+export const formatQuantity = (v: unknown): string => (v === null || v === undefined || v === '' ? '' : formatDecimal(v as Decimal.Value, 4).replace(/,?0+$/, '') || '0');

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { TIPO_MOVIMENTACAO, TipoMovimentacao } from '../../generated/lookups.ts';
 import { formatBRL } from '../../src/shared/money.ts';
-import { formatQuantity } from '../../src/server/relatorios/columns.ts';
+import { formatQuantity } from '../../src/shared/money.ts';
 import { estornar, movimentar } from '../../src/server/estoque/movimentos.ts';
 import { ORIGENS_ENTRADA_NOTA } from '../../src/server/estoque/relatorios.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import PDFDocument from 'pdfkit';
 import { formatDate } from '../../shared/dates.ts';
 import { maskCpfCnpj } from '../../shared/documents.ts';
-import { formatBRL, formatDecimal } from '../../shared/money.ts';
+import { formatBRL, formatQuantity } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { pdfParaBuffer } from '../pdf-buffer.ts';
@@ -62,7 +62,7 @@ export async function lerPedidoImpresso(q: Queryable, tenantId: number, filialId
   };
 }
 
-const qtd = (v: string) => formatDecimal(v, 4).replace(/,?0+$/, '') || '0';
+const qtd = formatQuantity;
 
 /** The purchase order on A4: who buys, from whom, each product with quantity, price and expected date, the total. */
 export async function pedidoPdf(p: PedidoImpresso): Promise<Buffer> {

@@ -1,5 +1,4 @@
-import { serverAllows } from '../auth/access.ts';
-import { column } from '../relatorios/columns.ts';
+import { fonteDoDocumento } from '../relatorios/documentos.ts';
 import { data, inteiro, objeto, periodo } from '../relatorios/parametros.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 
@@ -20,21 +19,8 @@ const ENTRADAS_SQL = `FROM documentos d LEFT JOIN pessoas p ON p.tenant_id = d.t
  * Entrada de nota fiscal (Relatórios > Estoque): the posted entries of the branch by period (entry date) and
  * supplier, one line per note with its values; exported to XLSX/PDF through the report queue.
  */
-export const ENTRADAS_NOTA: ReportSource = {
-  name: 'EntradasNotaFiscal',
-  title: 'Entradas de nota fiscal',
-  allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || serverAllows(ctx, 'app.nfeentrada', 'view'),
-  negado: 'Você não tem permissão para consultar o relatório de entradas de nota fiscal.',
+export const ENTRADAS_NOTA: ReportSource = fonteDoDocumento('EntradasNotaFiscal', {
   parametros,
-  columns: () => [
-    column('dataEntrada', 'Entrada', 'date', 0.9),
-    column('numero', 'Entrada nº', 'text', 0.7),
-    column('numeroNota', 'Nota', 'text', 0.8),
-    column('fornecedor', 'Fornecedor', 'text', 2.4),
-    column('chaveAcesso', 'Chave de acesso', 'text', 2.8),
-    column('valorFrete', 'Frete', 'money', 0.9),
-    column('valorTotal', 'Valor da nota', 'money', 1),
-  ],
   async chunk(q, ctx, p, after, limit) {
     const r = await q.query<Row>(
       `SELECT d.id, coalesce(d.cabecalho ->> 'dataEntrada', d.cabecalho ->> 'dataEmissao') AS "dataEntrada", d.numero::text AS numero, d.cabecalho ->> 'numeroNota' AS "numeroNota",
@@ -45,22 +31,11 @@ export const ENTRADAS_NOTA: ReportSource = {
     );
     return { rows: r.rows, after: r.rows.length ? r.rows[r.rows.length - 1].id : after };
   },
-};
+});
 
 /** Compras por fornecedor: per supplier in the period, how many notes, products, freight, IPI, ST and the total. */
-export const COMPRAS_POR_FORNECEDOR: ReportSource = {
-  name: 'ComprasPorFornecedor',
-  title: 'Compras por fornecedor',
-  allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || serverAllows(ctx, 'app.nfeentrada', 'view'),
-  negado: 'Você não tem permissão para consultar o relatório de compras por fornecedor.',
+export const COMPRAS_POR_FORNECEDOR: ReportSource = fonteDoDocumento('ComprasPorFornecedor', {
   parametros,
-  columns: () => [
-    column('fornecedor', 'Fornecedor', 'text', 2.6),
-    column('cpfCnpj', 'CPF/CNPJ', 'text', 1.3),
-    column('notas', 'Notas', 'integer', 0.6),
-    column('valorFrete', 'Frete', 'money', 0.9),
-    column('valorTotal', 'Total comprado', 'money', 1.1),
-  ],
   async chunk(q, ctx, p, after, limit) {
     if (after) return { rows: [], after };
     const r = await q.query<Row>(
@@ -72,6 +47,6 @@ export const COMPRAS_POR_FORNECEDOR: ReportSource = {
     );
     return { rows: r.rows, after: 'fim' };
   },
-};
+});
 
 export const COMPRAS_REPORTS: ReportSource[] = [ENTRADAS_NOTA, COMPRAS_POR_FORNECEDOR];

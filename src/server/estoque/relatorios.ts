@@ -1,9 +1,7 @@
 import { TIPO_MOVIMENTACAO } from '../../../generated/lookups.ts';
-import { serverAllows } from '../auth/access.ts';
-import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
-import { column } from '../relatorios/columns.ts';
+import { fonteDoDocumento } from '../relatorios/documentos.ts';
 import { inteiro, instante, objeto, periodo } from '../relatorios/parametros.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 import { ORIGENS_ENTRADA_NOTA } from '../../shared/estoque-origens.ts';
@@ -11,62 +9,33 @@ import { posicaoPagina } from './posicao.ts';
 
 type Row = Record<string, unknown>;
 
-const podeVerEstoque = (ctx: RequestContext) => serverAllows(ctx, 'app.relatorioEstoque') || serverAllows(ctx, 'app.estoque', 'view');
-
 /** Posição de estoque (balance and value at cost per product × depósito of the branch), optionally of one depósito. */
-export const POSICAO_ESTOQUE: ReportSource = {
-  name: 'PosicaoEstoque',
-  title: 'Posição de estoque',
-  allowed: podeVerEstoque,
-  negado: 'Você não tem permissão para consultar a posição de estoque.',
+export const POSICAO_ESTOQUE: ReportSource = fonteDoDocumento('PosicaoEstoque', {
   parametros(where) {
     const w = objeto(where);
     return { depositoId: inteiro(w, 'depositoId', 'Depósito') };
   },
-  columns: () => [
-    column('codigo', 'Código', 'text', 1),
-    column('descricao', 'Produto', 'text', 2.6),
-    column('deposito', 'Depósito', 'text', 1.4),
-    column('quantidade', 'Quantidade', 'quantity', 0.9),
-    column('custoMedio', 'Custo médio', 'money', 1),
-    column('valor', 'Valor em estoque', 'money', 1.1),
-  ],
   async chunk(q, ctx, p, after, limit) {
     const rows = await posicaoPagina(q, ctx, { depositoId: p.depositoId as number | null, depoisDe: after as [number, number] | null, limit });
     const last = rows[rows.length - 1];
     return { rows: rows as unknown as Row[], after: last ? [last.produtoId, last.depositoId] : after };
   },
-};
+});
 
 /**
  * Movimentação de estoque: the branch's ledger, newest first, by period (de/ate, ISO instants), product, type
  * and depósito, with the document each movement came from.
  */
-export const MOVIMENTACAO_ESTOQUE: ReportSource = {
-  name: 'MovimentacaoEstoque',
-  title: 'Movimentação de estoque',
-  allowed: (ctx) => serverAllows(ctx, 'app.movestoque') || podeVerEstoque(ctx) || serverAllows(ctx, 'app.produto', 'view'),
-  negado: 'Você não tem permissão para consultar a movimentação de estoque.',
+export const MOVIMENTACAO_ESTOQUE: ReportSource = fonteDoDocumento('MovimentacaoEstoque', {
   parametros(where) {
     const w = objeto(where);
     const tipo = w.tipo === undefined || w.tipo === null || w.tipo === '' ? null : Number(w.tipo);
     if (tipo !== null && !TIPO_MOVIMENTACAO.some((t) => t.value === tipo)) throw badRequest(`Tipo de movimentação inválido: ${String(w.tipo)}.`, [{ campo: 'tipo', mensagem: 'Campo inválido!' }]);
     return { ...periodo(w, instante), tipo, produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
   },
-  columns: (services) => {
+  texto: (services) => {
     const documentos = new Map([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.singular]));
-    return [
-      column('createdAt', 'Data', 'datetime', 1.1),
-      column('codigo', 'Código', 'text', 0.9),
-      column('produto', 'Produto', 'text', 2.2),
-      column('deposito', 'Depósito', 'text', 1.2),
-      column('lote', 'Lote', 'text', 0.8),
-      column('tipo', 'Tipo', 'lookup', 1.3, new Map(TIPO_MOVIMENTACAO.map((t) => [String(t.value), t.label]))),
-      column('quantidade', 'Quantidade', 'quantity', 0.9),
-      column('custoUnitario', 'Custo unitário', 'money', 0.9),
-      { ...column('documento', 'Documento', 'text', 1.4), text: (v) => documentoTexto(v, documentos), cell: (v) => documentoTexto(v, documentos) || null },
-      column('usuario', 'Usuário', 'text', 1.1),
-    ];
+    return { documento: (v) => documentoTexto(v, documentos) };
   },
   async chunk(q, ctx, p, after, limit) {
     const r = await q.query<Row>(
@@ -87,7 +56,7 @@ export const MOVIMENTACAO_ESTOQUE: ReportSource = {
     );
     return { rows: r.rows, after: r.rows.length ? r.rows[r.rows.length - 1].id : after };
   },
-};
+});
 
 /** 'Acerto de estoque nº 3' (or 'Estorno de …'); other origins by their type. */
 function documentoTexto(v: unknown, titulos: Map<string, string>): string {
@@ -104,28 +73,14 @@ export { ORIGENS_ENTRADA_NOTA };
  * the entry was cancelled), newest first, by period, product and depósito, with the note's number, the unit
  * cost and the value. Empty until purchasing posts entries; the report exists now.
  */
-export const ENTRADA_NOTA_FISCAL: ReportSource = {
-  name: 'EntradaNotaFiscal',
-  title: 'Entrada de nota fiscal',
-  allowed: (ctx) => serverAllows(ctx, 'app.relatorioEntradaNfe') || podeVerEstoque(ctx),
-  negado: 'Você não tem permissão para consultar as entradas de nota fiscal.',
+export const ENTRADA_NOTA_FISCAL: ReportSource = fonteDoDocumento('EntradaNotaFiscal', {
   parametros(where) {
     const w = objeto(where);
     return { ...periodo(w, instante), produtoId: inteiro(w, 'produtoId', 'Produto'), depositoId: inteiro(w, 'depositoId', 'Depósito') };
   },
-  columns: (services) => {
+  texto: (services) => {
     const documentos = new Map([...(services.documents?.byName.values() ?? [])].map((d) => [d.name, d.doc.singular]));
-    return [
-      column('createdAt', 'Data', 'datetime', 1.1),
-      { ...column('documento', 'Nota', 'text', 1.5), text: (v) => documentoTexto(v, documentos), cell: (v) => documentoTexto(v, documentos) || null },
-      column('codigo', 'Código', 'text', 0.9),
-      column('produto', 'Produto', 'text', 2.2),
-      column('deposito', 'Depósito', 'text', 1.2),
-      column('lote', 'Lote', 'text', 0.8),
-      column('quantidade', 'Quantidade', 'quantity', 0.9),
-      column('custoUnitario', 'Custo unitário', 'money', 0.9),
-      column('valor', 'Valor', 'money', 1),
-    ];
+    return { documento: (v) => documentoTexto(v, documentos) };
   },
   async chunk(q, ctx, p, after, limit) {
     const r = await q.query<Row>(
@@ -145,6 +100,6 @@ export const ENTRADA_NOTA_FISCAL: ReportSource = {
     );
     return { rows: r.rows, after: r.rows.length ? r.rows[r.rows.length - 1].id : after };
   },
-};
+});
 
 export const ESTOQUE_REPORTS: ReportSource[] = [POSICAO_ESTOQUE, MOVIMENTACAO_ESTOQUE, ENTRADA_NOTA_FISCAL];

@@ -1,10 +1,11 @@
 import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import { maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../shared/documents.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';
+import { alinhadoADireita, textoDoValor, type ReportKind } from '../../shared/report-format.ts';
 import type { ResourceDef } from '../resources/registry.ts';
 import { loadLookups } from '../catalog/documents.ts';
 
-export type ColumnKind = 'text' | 'money' | 'decimal' | 'quantity' | 'integer' | 'date' | 'datetime' | 'boolean' | 'lookup';
+export type ColumnKind = ReportKind;
 
 export interface ReportColumn {
   field: string;
@@ -50,34 +51,13 @@ export function reportColumns(def: ResourceDef): ReportColumn[] {
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
-/** A quantity as the screens show it: up to 4 decimals, no trailing zeros ('6,5'; '12'). */
-export const formatQuantity = (v: unknown): string => (blank(v) ? '' : formatDecimal(v as string, 4).replace(/,?0+$/, '') || '0');
 
 /**
  * A column of a report that is not a resource grid (report sources, src/server/relatorios/sources.ts), formatted
- * like the grids' columns of the same kind. `labels` turns codes into names (a lookup).
+ * like the grids' columns of the same kind and like the report screens (src/shared/report-format.ts). `labels`
+ * turns codes into names (a lookup).
  */
 export function column(field: string, title: string, kind: ColumnKind, weight = 1, labels?: Map<string, string>): ReportColumn {
-  switch (kind) {
-    case 'money':
-      return { field, title, kind, weight, text: (v) => (blank(v) ? '' : formatBRL(v as string)), cell: (v) => (blank(v) ? null : Number(v)) };
-    case 'decimal':
-      return { field, title, kind, weight, text: (v) => (blank(v) ? '' : formatDecimal(v as string, 2)), cell: (v) => (blank(v) ? null : Number(v)) };
-    case 'quantity':
-      return { field, title, kind, weight, text: formatQuantity, cell: (v) => (blank(v) ? null : Number(v)) };
-    case 'integer':
-      return { field, title, kind, weight, text: (v) => (blank(v) ? '' : String(v)), cell: (v) => (blank(v) ? null : Number(v)) };
-    case 'date':
-      return { field, title, kind, weight, text: (v) => formatDate(v as string), cell: (v) => formatDate(v as string) || null };
-    case 'datetime':
-      return { field, title, kind, weight, text: (v) => formatDateTime(v as string), cell: (v) => formatDateTime(v as string) || null };
-    case 'lookup': {
-      const text = (v: unknown) => (blank(v) ? '' : labels?.get(String(v)) ?? String(v));
-      return { field, title, kind, weight, text, cell: (v) => text(v) || null };
-    }
-    default: {
-      const text = (v: unknown) => (blank(v) ? '' : String(v));
-      return { field, title, kind, weight, text, cell: (v) => text(v) || null };
-    }
-  }
+  const text = (v: unknown) => textoDoValor(kind, v, labels);
+  return { field, title, kind, weight, text, cell: (v) => (alinhadoADireita(kind) ? (blank(v) ? null : Number(v)) : text(v) || null) };
 }

@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { formatDateTime } from '../../shared/dates.ts';
 import { maskCpfCnpj } from '../../shared/documents.ts';
 import type { ReportColumn } from './columns.ts';
+import { alinhadoADireita } from '../../shared/report-format.ts';
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ export async function writeXlsx(file: string, header: ReportHeader, columns: Rep
     header: c.title,
     key: c.field,
     width: Math.round(10 + c.weight * 8),
-    style: c.kind === 'money' ? { numFmt: '"R$ "#,##0.00;-"R$ "#,##0.00' } : c.kind === 'decimal' ? { numFmt: '#,##0.00' } : {},
+    style: c.kind === 'money' ? { numFmt: '"R$ "#,##0.00;-"R$ "#,##0.00' } : c.kind === 'decimal' ? { numFmt: '#,##0.00' } : c.kind === 'percent' ? { numFmt: '#,##0.00"%"' } : {},
   }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
@@ -216,4 +217,4 @@ export async function writePdf(file: string, header: ReportHeader, columns: Repo
   return n;
 }
 
-const alignOf = (c: ReportColumn): 'left' | 'right' | 'center' => (c.kind === 'money' || c.kind === 'decimal' || c.kind === 'quantity' || c.kind === 'integer' ? 'right' : c.kind === 'boolean' ? 'center' : 'left');
+const alignOf = (c: ReportColumn): 'left' | 'right' | 'center' => (alinhadoADireita(c.kind) ? 'right' : c.kind === 'boolean' ? 'center' : 'left');

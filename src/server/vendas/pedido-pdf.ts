@@ -1,12 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatDateTime } from '../../shared/dates.ts';
-import { formatBRL, formatDecimal } from '../../shared/money.ts';
+import { formatBRL, formatDecimal, formatQuantity } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { pdfParaBuffer } from '../pdf-buffer.ts';
 
 type Row = Record<string, any>;
 const MM = 72 / 25.4;
-const qtd = (v: unknown) => formatDecimal(String(v ?? 0), 4).replace(/,?0+$/, '') || '0';
+const qtd = (v: unknown) => formatQuantity(v ?? 0);
 
 /** The order as the API answers it (header fields, itens, estado) plus the names it points at. */
 export async function pedidoPdf(q: Queryable, tenantId: number, pedido: Row, estadoLabel: string): Promise<Buffer> {

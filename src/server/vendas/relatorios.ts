@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
-import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { column } from '../relatorios/columns.ts';
+import { fonteDeUmaVez } from '../relatorios/documentos.ts';
 import { data, periodo as periodoDe } from '../relatorios/parametros.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 import { agoraLocal } from './pedido-venda.ts';
@@ -116,31 +115,16 @@ export async function resumoVendas(q: Queryable, ctx: RequestContext, hoje: stri
   return { ...t, ticketMedio: pedidos ? new Decimal(String(t.vendasMes)).div(pedidos).toDecimalPlaces(2).toFixed(2) : '0.00', topProdutos: top };
 }
 
-const podeVer = (ctx: RequestContext) => serverAllows(ctx, 'app.relatorioVenda') || serverAllows(ctx, 'app.pedidoVenda', 'view');
-const NEGADO = 'Você não tem permissão para consultar os relatórios de vendas.';
-
-/** One source per report: computed in one statement over the period, handed over as a single chunk. */
-function fonte(name: string, title: string, dados: (q: Queryable, ctx: RequestContext, p: { de: string; ate: string }) => Promise<Row[]>, columns: ReturnType<typeof column>[]): ReportSource {
-  return {
-    name,
-    title,
-    allowed: podeVer,
-    negado: NEGADO,
-    parametros: (where) => periodo(where),
-    columns: () => columns,
-    async chunk(q, ctx, p, after) {
-      if (after) return { rows: [], after };
-      return { rows: await dados(q, ctx, p as { de: string; ate: string }), after: true };
-    },
-  };
-}
+/** The sales reports: their documents in schemas/reports (title, permissions, columns), their rows here. */
+const deUmaVez = (name: string, dados: (q: Queryable, ctx: RequestContext, p: { de: string; ate: string }) => Promise<Row[]>) =>
+  fonteDeUmaVez(name, (where) => periodo(where), (q, ctx, p) => dados(q, ctx, p as { de: string; ate: string }));
 
 export const VENDAS_REPORTS: ReportSource[] = [
-  fonte('VendasPorPeriodo', 'Vendas por período', vendasPorPeriodo, [column('data', 'Data', 'date', 0.9), column('pedidos', 'Pedidos', 'integer', 0.7), column('quantidade', 'Itens', 'quantity', 0.8), column('valor', 'Valor', 'money', 1), column('ticketMedio', 'Ticket médio', 'money', 1)]),
-  fonte('VendasPorCliente', 'Vendas por cliente', vendasPorCliente, [column('cliente', 'Cliente', 'text', 2.4), column('documento', 'CPF/CNPJ', 'text', 1.2), column('pedidos', 'Pedidos', 'integer', 0.7), column('valor', 'Valor', 'money', 1)]),
-  fonte('VendasPorProduto', 'Vendas por produto', vendasPorProduto, [column('codigo', 'Código', 'text', 0.9), column('produto', 'Produto', 'text', 2.4), column('quantidade', 'Quantidade', 'quantity', 0.9), column('valor', 'Valor', 'money', 1), column('custo', 'Custo', 'money', 1), column('margem', 'Margem', 'money', 1)]),
-  fonte('VendasPorVendedor', 'Vendas por vendedor', vendasPorVendedor, [column('vendedor', 'Vendedor', 'text', 2), column('pedidos', 'Pedidos', 'integer', 0.7), column('valor', 'Valor', 'money', 1), column('ticketMedio', 'Ticket médio', 'money', 1), column('comissao', 'Comissão', 'money', 1)]),
-  fonte('CurvaAbcProdutos', 'Curva ABC de produtos', curvaAbc, [column('posicao', 'Posição', 'integer', 0.6), column('codigo', 'Código', 'text', 0.9), column('produto', 'Produto', 'text', 2.2), column('quantidade', 'Quantidade', 'quantity', 0.9), column('valor', 'Valor', 'money', 1), column('percentual', '% do total', 'decimal', 0.8), column('acumulado', '% acumulado', 'decimal', 0.8), column('classe', 'Classe', 'text', 0.5)]),
-  fonte('TicketMedio', 'Ticket médio', ticketMedio, [column('mes', 'Mês', 'text', 0.8), column('pedidos', 'Pedidos', 'integer', 0.7), column('valor', 'Valor', 'money', 1), column('ticketMedio', 'Ticket médio', 'money', 1)]),
-  fonte('ComissoesVendedores', 'Comissões', comissoesPorVendedor, [column('vendedor', 'Vendedor', 'text', 1.6), column('pedido', 'Pedido', 'integer', 0.6), column('data', 'Data', 'date', 0.8), column('produto', 'Produto', 'text', 2), column('valor', 'Valor', 'money', 1), column('percentual', '%', 'decimal', 0.5), column('comissao', 'Comissão', 'money', 1)]),
+  deUmaVez('VendasPorPeriodo', vendasPorPeriodo),
+  deUmaVez('VendasPorCliente', vendasPorCliente),
+  deUmaVez('VendasPorProduto', vendasPorProduto),
+  deUmaVez('VendasPorVendedor', vendasPorVendedor),
+  deUmaVez('CurvaAbcProdutos', curvaAbc),
+  deUmaVez('TicketMedio', ticketMedio),
+  deUmaVez('ComissoesVendedores', comissoesPorVendedor),
 ];

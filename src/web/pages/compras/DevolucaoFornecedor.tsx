@@ -2,13 +2,13 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatDecimal } from '../../../shared/money.ts';
+import { formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 
 type Row = Record<string, any>;
-const qtd = (v: string) => formatDecimal(v, 4).replace(/,?0+$/, '') || '0';
+const qtd = formatQuantity;
 
 /**
  * "Devolver ao fornecedor" on a posted purchase entry: the lines with what may still go back, the quantities to

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../../shared/dates.ts';
 import { maskCpfCnpj } from '../../../shared/documents.ts';
-import { formatBRL, formatDecimal } from '../../../shared/money.ts';
+import { formatBRL, formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 
 type Row = Record<string, any>;
-const qtd = (v: unknown) => (v === null || v === undefined ? '' : formatDecimal(String(v), 4).replace(/,?0+$/, '') || '0');
+const qtd = formatQuantity;
 
 const ORIGEM: Record<string, { label: string; color: string }> = {
   codigo: { label: 'Código do fornecedor', color: 'green' },

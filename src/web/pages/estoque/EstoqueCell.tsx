@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { formatDecimal } from '../../../shared/money.ts';
+import { formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 
 type Saldo = { produtoId: number; deposito: string; quantidade: string };
@@ -27,7 +27,7 @@ function saldosDe(id: number): Promise<Saldo[]> {
   return pending.promise.then((m) => m.get(id) ?? []);
 }
 
-const qtd = (v: string) => formatDecimal(v, 4).replace(/,?0+$/, '') || '0';
+const qtd = formatQuantity;
 
 /** A product's balance per depósito of the branch, read-only, in the products grid. */
 export function EstoqueCell({ id }: { id: number }) {

@@ -2,13 +2,13 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Select, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatDecimal } from '../../../shared/money.ts';
+import { formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 
 type Row = Record<string, any>;
-const qtd = (v: unknown) => (v === null || v === undefined ? '' : formatDecimal(String(v), 4).replace(/,?0+$/, '') || '0');
+const qtd = formatQuantity;
 
 /** Reads a chosen file: text for CSV/TXT, base64 for XLSX. */
 function readFile(file: File): Promise<{ formato: string; conteudo: string }> {

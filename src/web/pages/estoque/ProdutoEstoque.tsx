@@ -2,11 +2,11 @@ import { Card, Table, Tabs, Tag } from 'antd';
 import useSWR from 'swr';
 import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
-import { formatBRL, formatDecimal } from '../../../shared/money.ts';
+import { formatBRL, formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 
 type Row = Record<string, any>;
-const qtd = (v: unknown) => (v === null || v === undefined ? '' : formatDecimal(String(v), 4).replace(/,?0+$/, '') || '0');
+const qtd = formatQuantity;
 const TIPOS = new Map<number, string>(TIPO_MOVIMENTACAO.map((t) => [t.value, t.label]));
 
 /** A product's stock, read-only: balance per depósito of the branch, and its ledger with the running balance. */

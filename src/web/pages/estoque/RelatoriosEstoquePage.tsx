@@ -5,16 +5,16 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
 import { formatDate, formatDateTime } from '../../../shared/dates.ts';
-import { formatBRL, formatDecimal } from '../../../shared/money.ts';
+import { formatBRL, formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { loadListPage } from '../../app/page-chunks.ts';
 import { useList } from '../../api/hooks.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
+import { colunasDoRelatorio, reportDoc } from '../../reports/report-docs.ts';
 import { loadNames, nameOf } from '../documentos/related-names.ts';
 import { RelatedSelect } from './RelatedSelect.tsx';
 
 type Row = Record<string, any>;
-const qtd = (v: unknown) => (v === null || v === undefined ? '' : formatDecimal(String(v), 4).replace(/,?0+$/, '') || '0');
 const TIPOS = TIPO_MOVIMENTACAO.map((t) => ({ value: t.value as number, label: t.label }));
 const PAGE = 50;
 
@@ -33,7 +33,7 @@ function Posicao() {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Select allowClear placeholder="Todos os depósitos" style={{ width: 240 }} value={depositoId} onChange={(v) => (setDepositoId(v), setCursors([null]))} options={(depositos.data ?? []).map((d) => ({ value: d.id, label: d.descricao }))} />
-        <ExportButtons endpoint="PosicaoEstoque" name="Posição de estoque" filter={{ where: depositoId ? { depositoId } : undefined }} />
+        <ExportButtons endpoint="PosicaoEstoque" name={reportDoc('PosicaoEstoque').title} filter={{ where: depositoId ? { depositoId } : undefined }} />
       </Space>
       <Table
         rowKey={(r) => `${r.produtoId}-${r.depositoId}`}
@@ -42,14 +42,7 @@ function Posicao() {
         dataSource={rows}
         pagination={false}
         locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
-        columns={[
-          { key: 'codigo', dataIndex: 'codigo', title: 'Código', width: 120 },
-          { key: 'descricao', dataIndex: 'descricao', title: 'Produto' },
-          { key: 'deposito', dataIndex: 'deposito', title: 'Depósito' },
-          { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd },
-          { key: 'custoMedio', dataIndex: 'custoMedio', title: 'Custo médio', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
-          { key: 'valor', dataIndex: 'valor', title: 'Valor em estoque', align: 'right', render: (v) => formatBRL(v) },
-        ]}
+        columns={colunasDoRelatorio<Row>('PosicaoEstoque')}
       />
       <Space>
         <Button disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
@@ -99,7 +92,7 @@ function Movimentacao() {
           <RelatedSelect id="movimentacao-produto" resource="produto" placeholder="Todos os produtos" value={produtoId} onChange={(v) => (setProdutoId(v), setPage(1))} />
         </div>
         <Select allowClear placeholder="Tipo de movimentação" style={{ width: 260 }} value={tipo} onChange={(v) => (setTipo(v), setPage(1))} options={TIPOS} />
-        <ExportButtons endpoint="MovimentacaoEstoque" name="Movimentação de estoque" filter={{ where: Object.keys(parametros).length ? parametros : undefined }} />
+        <ExportButtons endpoint="MovimentacaoEstoque" name={reportDoc('MovimentacaoEstoque').title} filter={{ where: Object.keys(parametros).length ? parametros : undefined }} />
       </Space>
       <Table
         rowKey="id"
@@ -114,7 +107,7 @@ function Movimentacao() {
           { key: 'deposito', dataIndex: 'depositoId', title: 'Depósito', render: (v) => nameOf('deposito', v) },
           { key: 'lote', dataIndex: 'loteId', title: 'Lote', render: (v) => nameOf('lote', v) },
           { key: 'tipo', dataIndex: 'tipo', title: 'Tipo', render: (v) => TIPOS.find((t) => t.value === v)?.label ?? v },
-          { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd },
+          { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: formatQuantity },
           { key: 'custoUnitario', dataIndex: 'custoUnitario', title: 'Custo', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
         ]}
       />
@@ -166,9 +159,9 @@ function EntradaNotaFiscal() {
       />
       <Space wrap style={{ marginTop: 16 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
-          Compras por fornecedor
+          {reportDoc('ComprasPorFornecedor').title}
         </Typography.Title>
-        <ExportButtons endpoint="ComprasPorFornecedor" name="Compras por fornecedor" filter={{ where }} />
+        <ExportButtons endpoint="ComprasPorFornecedor" name={reportDoc('ComprasPorFornecedor').title} filter={{ where }} />
       </Space>
       <Table
         rowKey="cpfCnpj"
@@ -176,13 +169,8 @@ function EntradaNotaFiscal() {
         loading={porFornecedor.isLoading}
         dataSource={porFornecedor.data ?? []}
         pagination={false}
-        locale={{ emptyText: 'Nenhuma compra no período.' }}
-        columns={[
-          { key: 'fornecedor', dataIndex: 'fornecedor', title: 'Fornecedor' },
-          { key: 'notas', dataIndex: 'notas', title: 'Notas', align: 'right' },
-          { key: 'valorFrete', dataIndex: 'valorFrete', title: 'Frete', align: 'right', render: (v) => formatBRL(v) },
-          { key: 'valorTotal', dataIndex: 'valorTotal', title: 'Total comprado', align: 'right', render: (v) => formatBRL(v) },
-        ]}
+        locale={{ emptyText: reportDoc('ComprasPorFornecedor').vazio }}
+        columns={colunasDoRelatorio<Row>('ComprasPorFornecedor')}
       />
     </Space>
   );

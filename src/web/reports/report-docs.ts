@@ -1,0 +1,22 @@
+import type { ColumnType } from 'antd/es/table';
+import type { ReportDoc } from '../../../generated/schema-types.ts';
+import { alinhadoADireita, textoDoValor } from '../../shared/report-format.ts';
+import { lookupItems } from '../schemas/registry.ts';
+
+// The report documents (schemas/reports): the server exports the same columns to XLSX/PDF.
+const FILES = import.meta.glob<ReportDoc>('../../../schemas/reports/*.json', { eager: true, import: 'default' });
+const BY_NAME = new Map(Object.values(FILES).map((d) => [d.name, d]));
+
+export function reportDoc(name: string): ReportDoc {
+  const d = BY_NAME.get(name);
+  if (!d) throw new Error(`Relatório ${name}: falta o documento schemas/reports/${name}.json.`);
+  return d;
+}
+
+/** The report's columns as an antd Table draws them, formatted as the exported files (src/shared/report-format.ts). */
+export function colunasDoRelatorio<T extends Record<string, unknown>>(name: string): ColumnType<T>[] {
+  return reportDoc(name).columns.map((c) => {
+    const labels = c.lookup ? new Map((lookupItems(c.lookup) ?? []).map((i) => [String(i.value), i.label])) : undefined;
+    return { key: c.field, dataIndex: c.field, title: c.title, align: alinhadoADireita(c.kind) ? 'right' : undefined, render: (v: unknown) => textoDoValor(c.kind, v, labels) };
+  });
+}
