@@ -1,27 +1,17 @@
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
 import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
+import type { ContextoTributacao } from '../../../shared/fiscal/tributar-linha.ts';
 import { api, openInNewTab } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
+import { ItensNfe, calcularLinha, totaisDasLinhas, type BaseTributaria, type Linha } from './ItensNfe.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
-
-interface Linha {
-  chave: number;
-  produtoId: number | null;
-  descricao?: string;
-  quantidade: string;
-  valorUnitario: string;
-  valorDesconto: string;
-  /** an order's freight and other costs spread over its lines (kept as they come) */
-  valorFrete?: string;
-  valorOutros?: string;
-}
 interface Pagamento {
   chave: number;
   tPag: string;
@@ -70,6 +60,11 @@ export default function EmitirNfePage() {
   const [rejeicao, setRejeicao] = useState<Rejeicao | null>(null);
   const [status, setStatus] = useState<string>('rascunho');
   const [validacao, setValidacao] = useState<{ valido: boolean; erros: { caminho: string; mensagem: string }[] } | null>(null);
+  // Live taxes: the rules of the note (POST NotasFiscais/contexto-tributacao), products cached one by one; every
+  // line runs tributarLinha, the server's own function, and a keystroke recomputes only its line.
+  const [base, setBase] = useState<BaseTributaria | null>(null);
+  const baseRef = useRef<BaseTributaria | null>(null);
+  baseRef.current = base;
 
   useEffect(() => {
     void (async () => {
@@ -118,7 +113,50 @@ export default function EmitirNfePage() {
     })();
   }, [idRota, pedidoRota]);
 
-  const total = useMemo(() => linhas.reduce((s, l) => s + Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0') + dec(l.valorFrete ?? '') + dec(l.valorOutros ?? ''), 0), [linhas]);
+  const clienteId = cliente?.value ?? null;
+  // The header's rules once per natureza/destinatário; then only the products not cached yet.
+  const cabecalho = `${naturezaId ?? ''}|${clienteId ?? ''}`;
+  const cabecalhoRef = useRef('');
+  const idsFaltando = useMemo(() => {
+    const ids = [...new Set(linhas.map((l) => l.produtoId).filter((v): v is number => !!v))];
+    return base && cabecalhoRef.current === cabecalho ? ids.filter((i) => !base.produtos.has(i)) : ids;
+  }, [linhas, base, cabecalho]);
+  const chaveFaltando = idsFaltando.join(',');
+  useEffect(() => {
+    if (!naturezaId || !clienteId) return;
+    const novoCabecalho = cabecalhoRef.current !== cabecalho;
+    if (!novoCabecalho && !idsFaltando.length) return;
+    let vivo = true;
+    void api
+      .post<ContextoTributacao>('NotasFiscais/contexto-tributacao', { naturezaId, clienteId, produtoIds: idsFaltando })
+      .then((r) => {
+        if (!vivo) return;
+        const { produtos, regras, ...cab } = r.data;
+        const anterior = novoCabecalho ? null : baseRef.current;
+        const mapa = new Map(anterior?.produtos);
+        for (const p of produtos) mapa.set(p.id, p);
+        const junta = <T extends { id: number }>(a: T[], b: T[]) => [...new Map([...a, ...b].map((x) => [x.id, x])).values()];
+        const nova: BaseTributaria = {
+          cabecalho: cab,
+          produtos: mapa,
+          regras: anterior ? { estaduais: junta(anterior.regras.estaduais, regras.estaduais), federais: junta(anterior.regras.federais, regras.federais) } : regras,
+        };
+        cabecalhoRef.current = cabecalho;
+        baseRef.current = nova;
+        setBase(nova);
+        setLinhas((ls) => ls.map((l) => calcularLinha(l, nova)));
+      })
+      .catch(() => {
+        // without the rules the screen shows no taxes; the server still computes them on save
+      });
+    return () => {
+      vivo = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cabecalho, chaveFaltando]);
+
+  const totais = useMemo(() => totaisDasLinhas(linhas), [linhas]);
+  const total = Number(totais.nota.toFixed(2));
   const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
 
   const dados = useCallback((): DadosNotaFiscal => {
@@ -216,7 +254,9 @@ export default function EmitirNfePage() {
   });
 
   const editavel = status === 'rascunho' || status === 'rejeitada';
-  const setLinha = (chave: number, p: Partial<Linha>) => setLinhas((ls) => ls.map((l) => (l.chave === chave ? { ...l, ...p } : l)));
+  const setLinha = useCallback((chave: number, p: Partial<Linha>) => setLinhas((ls) => ls.map((l) => (l.chave === chave ? calcularLinha({ ...l, ...p }, baseRef.current) : l))), []);
+  // a removed line renumbers the ones after it: new objects, so their cells draw their new numbers
+  const remover = useCallback((chave: number) => setLinhas((ls) => ls.filter((x) => x.chave !== chave).map((l) => ({ ...l }))), []);
   const setPag = (chave: number, p: Partial<Pagamento>) => setPagamentos((ps) => ps.map((x) => (x.chave === chave ? { ...x, ...p } : x)));
 
   if (carregando) return <Spin />;
@@ -257,22 +297,16 @@ export default function EmitirNfePage() {
         ) : null}
       </Card>
       <Card title="Itens" size="small" style={{ marginTop: 12 }} extra={<Button onClick={() => setLinhas((l) => [...l, novaLinha()])}>Adicionar item</Button>}>
-        <Table<Linha>
-          size="small"
-          pagination={false}
-          rowKey="chave"
-          dataSource={linhas}
-          columns={[
-            { title: 'Produto', render: (_, l, i) => <BuscaSelect ariaLabel={`Produto da linha ${i + 1}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => setLinha(l.chave, { produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 320 }} /> },
-            { title: 'Quantidade', render: (_, l, i) => <Input aria-label={`Quantidade da linha ${i + 1}`} value={l.quantidade} onChange={(e) => setLinha(l.chave, { quantidade: e.target.value })} style={{ width: 100 }} /> },
-            { title: 'Valor unitário', render: (_, l, i) => <Input aria-label={`Valor unitário da linha ${i + 1}`} value={l.valorUnitario} onChange={(e) => setLinha(l.chave, { valorUnitario: e.target.value })} style={{ width: 110 }} /> },
-            { title: 'Desconto', render: (_, l, i) => <Input aria-label={`Desconto da linha ${i + 1}`} value={l.valorDesconto} onChange={(e) => setLinha(l.chave, { valorDesconto: e.target.value })} style={{ width: 90 }} /> },
-            { title: 'Total', align: 'right', render: (_, l) => brl(Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0')) },
-            { title: '', render: (_, l) => <Button type="link" danger onClick={() => setLinhas((ls) => ls.filter((x) => x.chave !== l.chave))}>Remover</Button> },
-          ]}
-        />
+        <ItensNfe linhas={linhas} setLinha={setLinha} remover={remover} editavel={editavel} />
         <div style={{ textAlign: 'right', marginTop: 8 }}>
-          Total da nota: <b data-testid="total-nota">{brl(total)}</b>
+          <Space size="large" wrap style={{ justifyContent: 'flex-end' }}>
+            <span>Produtos: <b data-testid="total-produtos">{brl(Number(totais.produtos))}</b></span>
+            <span>ICMS: <b data-testid="total-icms">{brl(Number(totais.icms))}</b></span>
+            <span>ICMS-ST: <b data-testid="total-st">{brl(Number(totais.st))}</b></span>
+            <span>IPI: <b data-testid="total-ipi">{brl(Number(totais.ipi))}</b></span>
+            <span>DIFAL: <b data-testid="total-difal">{brl(Number(totais.difal))}</b></span>
+            <span>Total da nota: <b data-testid="total-nota">{brl(total)}</b></span>
+          </Space>
         </div>
       </Card>
       <Row gutter={12} style={{ marginTop: 12 }}>
