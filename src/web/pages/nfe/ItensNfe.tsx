@@ -1,6 +1,6 @@
 import { Button, Input, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useSyncExternalStore } from 'react';
 import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
 import { BuscaSelect } from './BuscaSelect.tsx';
@@ -64,9 +64,92 @@ export function totaisDasLinhas(linhas: Linha[]) {
   return { produtos, icms, st, ipi, difal, nota: produtos.plus(st).plus(ipi) };
 }
 
-type SetLinha = (chave: number, p: Partial<Linha>) => void;
+/**
+ * The note's lines outside React state: each row subscribes to its own line, the totals and the payments to the
+ * totals, the page to the set of products only. A keystroke replaces one line object, recomputes its taxes and
+ * wakes that row and the totals — the page, the header and the other 99 rows do not render again.
+ */
+export class LinhasNota {
+  private linhas: Linha[] = [];
+  private porChave = new Map<number, Linha>();
+  private base: BaseTributaria | null = null;
+  private ouvintes = new Set<() => void>();
+  private ouvintesLinha = new Map<number, Set<() => void>>();
+  private totaisCache: { de: Linha[]; t: ReturnType<typeof totaisDasLinhas> } | null = null;
+  private chavesCache: { de: Linha[]; v: { chave: number }[] } | null = null;
 
-const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; campo: 'icms' | 'st' | 'ipi' | 'difal' | 'cfop' }) {
+  todas = () => this.linhas;
+  linha = (chave: number) => this.porChave.get(chave);
+  /** Rows of the table: one stable object per line key (changes only when lines come or go). */
+  chaves = () => {
+    if (this.chavesCache?.de !== this.linhas) {
+      const antes = this.chavesCache?.v ?? [];
+      const iguais = antes.length === this.linhas.length && antes.every((c, i) => c.chave === this.linhas[i].chave);
+      this.chavesCache = { de: this.linhas, v: iguais ? antes : this.linhas.map((l) => ({ chave: l.chave })) };
+    }
+    return this.chavesCache.v;
+  };
+  totais = () => {
+    if (this.totaisCache?.de !== this.linhas) this.totaisCache = { de: this.linhas, t: totaisDasLinhas(this.linhas) };
+    return this.totaisCache.t;
+  };
+  /** The products of the lines, as a key ('1,5,9'): the page asks the rules of new ones. */
+  produtos = () => [...new Set(this.linhas.map((l) => l.produtoId).filter((v): v is number => !!v))].join(',');
+
+  ouvir = (f: () => void) => {
+    this.ouvintes.add(f);
+    return () => void this.ouvintes.delete(f);
+  };
+  ouvirLinha = (chave: number, f: () => void) => {
+    const s = this.ouvintesLinha.get(chave) ?? new Set();
+    this.ouvintesLinha.set(chave, s);
+    s.add(f);
+    return () => void s.delete(f);
+  };
+
+  /** Every line replaced (a draft loaded, a line added or removed), taxed with the current rules. */
+  definir(linhas: Linha[]) {
+    this.linhas = linhas.map((l) => calcularLinha(l, this.base));
+    this.porChave = new Map(this.linhas.map((l) => [l.chave, l]));
+    for (const s of this.ouvintesLinha.values()) for (const f of s) f();
+    for (const f of this.ouvintes) f();
+  }
+  /** New rules (header changed, products arrived): every line taxed again. */
+  definirBase(base: BaseTributaria | null) {
+    this.base = base;
+    this.definir(this.linhas);
+  }
+  baseAtual = () => this.base;
+  /** One line typed in: only it is recomputed, only its row and the totals are told. */
+  alterar(chave: number, p: Partial<Linha>) {
+    const i = this.linhas.findIndex((l) => l.chave === chave);
+    if (i < 0) return;
+    const nova = calcularLinha({ ...this.linhas[i], ...p }, this.base);
+    this.linhas = this.linhas.slice();
+    this.linhas[i] = nova;
+    this.porChave.set(chave, nova);
+    for (const f of this.ouvintesLinha.get(chave) ?? []) f();
+    for (const f of this.ouvintes) f();
+  }
+  remover(chave: number) {
+    this.definir(this.linhas.filter((l) => l.chave !== chave));
+  }
+}
+
+/** The line of a row, re-rendering when that line (and only it) changes. */
+function useLinha(store: LinhasNota, chave: number): Linha | undefined {
+  return useSyncExternalStore(
+    (f) => store.ouvirLinha(chave, f),
+    () => store.linha(chave),
+  );
+}
+
+/** The note's totals, re-rendering when a line changes. */
+export function useTotais(store: LinhasNota) {
+  return useSyncExternalStore(store.ouvir, store.totais);
+}
+
+const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; campo: Campo }) {
   const c = l.calculo;
   if (!c) return <span data-testid={`${campo}-linha-${n}`}>—</span>;
   if (!c.tributos) {
@@ -93,38 +176,64 @@ const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; ca
       return <span data-testid={`ipi-linha-${n}`}>{brl(t.ipi?.vIPI ?? '0')}{pct(t.ipi?.pIPI)}</span>;
     case 'difal':
       return <span data-testid={`difal-linha-${n}`}>{brl(t.difal ? dec(t.difal.vICMSUFDest).plus(dec(t.difal.vFCPUFDest)).toFixed(2) : '0')}</span>;
+    default:
+      return null;
   }
 });
 
-/** Each cell draws again only when its own line changed: typing in one line of 100 re-renders that row alone. */
-const soEstaLinha = (a: Linha, b: Linha) => a !== b;
+type Campo = 'produto' | 'quantidade' | 'valorUnitario' | 'valorDesconto' | 'cfop' | 'icms' | 'st' | 'ipi' | 'difal' | 'total' | 'acoes';
+
+/** One cell of a line, subscribed to that line only. */
+const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { store: LinhasNota; chave: number; n: number; campo: Campo; editavel: boolean }) {
+  const l = useLinha(store, chave);
+  if (!l) return null;
+  const set = (p: Partial<Linha>) => store.alterar(chave, p);
+  switch (campo) {
+    case 'produto':
+      return <BuscaSelect ariaLabel={`Produto da linha ${n}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => set({ produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 280 }} />;
+    case 'quantidade':
+      return <Input aria-label={`Quantidade da linha ${n}`} inputMode="decimal" value={l.quantidade} onChange={(e) => set({ quantidade: e.target.value })} />;
+    case 'valorUnitario':
+      return <Input aria-label={`Valor unitário da linha ${n}`} inputMode="decimal" value={l.valorUnitario} onChange={(e) => set({ valorUnitario: e.target.value })} />;
+    case 'valorDesconto':
+      return <Input aria-label={`Desconto da linha ${n}`} inputMode="decimal" value={l.valorDesconto} onChange={(e) => set({ valorDesconto: e.target.value })} />;
+    case 'total':
+      return <span data-testid={`total-linha-${n}`}>{brl(valorSeguro(l).toFixed(2))}</span>;
+    case 'acoes':
+      return editavel ? <Button type="link" danger onClick={() => store.remover(chave)}>Remover</Button> : null;
+    default:
+      return <Imposto l={l} n={n} campo={campo} />;
+  }
+});
 
 /**
- * The items of emitir-nfe: an antd virtual table (only the visible rows exist in the page), one object per line
- * so a keystroke recomputes and re-renders that line only; taxes from the same function the server issues with.
+ * The items of emitir-nfe: an antd virtual table (only the visible rows exist in the page) whose rows are the
+ * lines' keys; each cell subscribes to its line, so a keystroke recomputes and re-renders that line only. Taxes
+ * come from the same function the server issues with.
  */
-export function ItensNfe({ linhas, setLinha, remover, editavel }: { linhas: Linha[]; setLinha: SetLinha; remover: (chave: number) => void; editavel: boolean }) {
-  const columns = useMemo<ColumnType<Linha>[]>(
-    () =>
-      [
-        {
-          key: 'produto', title: 'Produto', width: 300,
-          render: (_: unknown, l: Linha, i: number) => (
-            <BuscaSelect ariaLabel={`Produto da linha ${i + 1}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => setLinha(l.chave, { produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 280 }} />
-          ),
-        },
-        { key: 'quantidade', title: 'Quantidade', width: 100, render: (_: unknown, l: Linha, i: number) => <Input aria-label={`Quantidade da linha ${i + 1}`} inputMode="decimal" value={l.quantidade} onChange={(e) => setLinha(l.chave, { quantidade: e.target.value })} /> },
-        { key: 'valorUnitario', title: 'Valor unitário', width: 110, render: (_: unknown, l: Linha, i: number) => <Input aria-label={`Valor unitário da linha ${i + 1}`} inputMode="decimal" value={l.valorUnitario} onChange={(e) => setLinha(l.chave, { valorUnitario: e.target.value })} /> },
-        { key: 'desconto', title: 'Desconto', width: 90, render: (_: unknown, l: Linha, i: number) => <Input aria-label={`Desconto da linha ${i + 1}`} inputMode="decimal" value={l.valorDesconto} onChange={(e) => setLinha(l.chave, { valorDesconto: e.target.value })} /> },
-        { key: 'cfop', title: 'CFOP / CST', width: 100, render: (_: unknown, l: Linha, i: number) => <Imposto l={l} n={i + 1} campo="cfop" /> },
-        { key: 'icms', title: 'ICMS', width: 100, align: 'right' as const, render: (_: unknown, l: Linha, i: number) => <Imposto l={l} n={i + 1} campo="icms" /> },
-        { key: 'st', title: 'ICMS-ST', width: 100, align: 'right' as const, render: (_: unknown, l: Linha, i: number) => <Imposto l={l} n={i + 1} campo="st" /> },
-        { key: 'ipi', title: 'IPI', width: 90, align: 'right' as const, render: (_: unknown, l: Linha, i: number) => <Imposto l={l} n={i + 1} campo="ipi" /> },
-        { key: 'difal', title: 'DIFAL', width: 90, align: 'right' as const, render: (_: unknown, l: Linha, i: number) => <Imposto l={l} n={i + 1} campo="difal" /> },
-        { key: 'total', title: 'Total', width: 110, align: 'right' as const, render: (_: unknown, l: Linha, i: number) => <span data-testid={`total-linha-${i + 1}`}>{brl(valorSeguro(l).toFixed(2))}</span> },
-        { key: 'acoes', title: '', width: 90, render: (_: unknown, l: Linha) => (editavel ? <Button type="link" danger onClick={() => remover(l.chave)}>Remover</Button> : null) },
-      ].map((c) => ({ ...c, shouldCellUpdate: soEstaLinha })),
-    [setLinha, remover, editavel],
-  );
-  return <Table<Linha> size="small" virtual scroll={{ x: 1280, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} data-testid="itens-nfe" />;
-}
+export const ItensNfe = memo(function ItensNfe({ store, editavel }: { store: LinhasNota; editavel: boolean }) {
+  const linhas = useSyncExternalStore(store.ouvir, store.chaves);
+  const columns = useMemo<ColumnType<{ chave: number }>[]>(() => {
+    const col = (campo: Campo, title: string, width: number, align?: 'right') => ({
+      key: campo,
+      title,
+      width,
+      ...(align ? { align } : {}),
+      render: (_: unknown, r: { chave: number }, i: number) => <Celula store={store} chave={r.chave} n={i + 1} campo={campo} editavel={editavel} />,
+    });
+    return [
+      col('produto', 'Produto', 300),
+      col('quantidade', 'Quantidade', 100),
+      col('valorUnitario', 'Valor unitário', 110),
+      col('valorDesconto', 'Desconto', 90),
+      col('cfop', 'CFOP / CST', 100),
+      col('icms', 'ICMS', 100, 'right'),
+      col('st', 'ICMS-ST', 100, 'right'),
+      col('ipi', 'IPI', 90, 'right'),
+      col('difal', 'DIFAL', 90, 'right'),
+      col('total', 'Total', 110, 'right'),
+      col('acoes', '', 90),
+    ];
+  }, [store, editavel]);
+  return <Table<{ chave: number }> size="small" virtual scroll={{ x: 1280, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />;
+});
