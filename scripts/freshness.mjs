@@ -31,8 +31,20 @@ function olderThanInputs(output, inputs) {
   return inputs.some((p) => existsSync(join(ROOT, p)) && newest(join(ROOT, p)) > built);
 }
 
+/**
+ * Strings only React's development build carries (its dev-only stack frames and key warning). A dist/ built under
+ * NODE_ENV=test or development holds them: it is not what npm start may serve, so it counts as stale.
+ */
+export const REACT_DEV_MARKERS = ['react-stack-top-frame', 'react-stack-bottom-frame', 'Each child in a list should have a unique "key" prop'];
+
+/** The files of dist/assets that carry a React development marker (empty for a production build). */
+export function webDevelopmentFiles(dir = join(ROOT, 'dist/assets')) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.js') && REACT_DEV_MARKERS.some((m) => readFileSync(join(dir, f), 'utf8').includes(m)));
+}
+
 export function webIsStale() {
-  return olderThanInputs(WEB_INDEX, WEB_INPUTS);
+  return olderThanInputs(WEB_INDEX, WEB_INPUTS) || webDevelopmentFiles().length > 0;
 }
 
 export function serverIsStale() {

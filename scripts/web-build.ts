@@ -3,13 +3,27 @@
  * built from; otherwise the built files are served as they are. `--force` builds anyway.
  */
 import { join } from 'node:path';
-import { ROOT, webIsStale } from './freshness.mjs';
+import { ROOT, webDevelopmentFiles, webIsStale } from './freshness.mjs';
 
-export { webIsStale };
+export { webDevelopmentFiles, webIsStale };
 
+/**
+ * Always the production build, whoever calls it: under vitest NODE_ENV is 'test', and Vite (mode or not) then
+ * bundled React's development build into dist/, which npm start served as fresh. NODE_ENV is set for the build
+ * and put back; a build that still carries a React development marker fails.
+ */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const antes = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (antes === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = antes;
+  }
+  const dev = webDevelopmentFiles();
+  if (dev.length) throw new Error(`dist/ saiu com o React de desenvolvimento (${dev.join(', ')})`);
 }
 
 let once: Promise<boolean> | null = null;

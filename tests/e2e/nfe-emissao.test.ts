@@ -122,6 +122,10 @@ describe('emissão de NF-e no navegador', () => {
     await page.getByLabel('Quantidade da linha 1').fill('3');
     await page.getByLabel('Valor unitário da linha 1').fill('100.00');
     await poll(() => page.getByTestId('total-nota').innerText()).toMatch(/^R\$\s300,00$/);
+    // The live taxes of the line, computed in the page by the server's own function (tributarLinha)
+    await poll(() => page.getByTestId('difal-linha-1').innerText()).toMatch(/^R\$/);
+    const difalNaTela = await page.getByTestId('difal-linha-1').innerText();
+    const cfopNaTela = await page.getByTestId('cfop-linha-1').innerText();
     await page.getByRole('button', { name: 'Usar o total' }).click();
     await page.getByRole('button', { name: 'Transmitir' }).click();
     await page.waitForURL(/#\/pages\/nfe\/notas-processadas$/, { timeout: 30_000 });
@@ -138,6 +142,12 @@ describe('emissão de NF-e no navegador', () => {
     expect(xml).toContain('<CFOP>6102</CFOP>');
     expect(xml).toContain('<vBCUFDest>300.00</vBCUFDest>');
     expect(xml).toContain('<vFCPUFDest>6.00</vFCPUFDest><vICMSUFDest>24.00</vICMSUFDest>');
+    // What the screen showed while typing is what was authorised: DIFAL (ICMSUFDest + FCP) and CFOP of the line.
+    const det = /<det nItem="1">(.*?)<\/det>/.exec(xml)![1];
+    const noXml = Number(/<vICMSUFDest>([^<]+)</.exec(det)![1]) + Number(/<vFCPUFDest>([^<]+)</.exec(det)![1]);
+    expect(difalNaTela.replace(/\s/g, ' ')).toBe(noXml.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\s/g, ' '));
+    expect(difalNaTela.replace(/\s/g, ' ')).toBe('R$ 30,00');
+    expect(cfopNaTela).toContain(/<CFOP>(\d+)<\/CFOP>/.exec(det)![1]);
   });
 
   it('inutilises a range of numbers', async () => {

@@ -12,7 +12,7 @@ import { calcularNfe } from '../fiscal/nfe-calculo.ts';
 import type { NfeMontada } from '../fiscal/nfe.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso, configuracaoNfe, emitenteDa } from '../fiscal/emissao/notas.ts';
-import { identificacaoDoProduto, tributosDaLinha, TributacaoError } from '../fiscal/emissao/tributos-linha.ts';
+import { identificacaoDoProduto, tributarLinha, TributacaoError } from '../../shared/fiscal/tributar-linha.ts';
 import { carregarRegras } from '../fiscal-config/tributacao.service.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
@@ -92,7 +92,7 @@ const regrasDe = (q: Queryable, tenantId: number, produtos: Iterable<Row>) =>
 
 /**
  * One NFC-e line: the product's identification and its CFOP, ICMS, PIS and COFINS groups by the tax rules
- * (tributosDaLinha, the same rule as every other note) for a consumer in person in the branch's UF. The same
+ * (tributarLinha, the same rule as every other note) for a consumer in person in the branch's UF. The same
  * function makes the online NFC-e's items and the offline catalogue's (GET /api/Pdv/catalogo `nfce.itens`),
  * so a note issued by the station without the server carries the groups the server would have written.
  */
@@ -102,7 +102,7 @@ function itemNfce(p: Row | undefined, l: LinhaVenda, i: number, t: { data: strin
   if (ncm.length !== 8) throw new FalhaNfce(`Item ${i + 1} (${p.descricao}): produto sem NCM; preencha o NCM no cadastro do produto.`);
   let tributos;
   try {
-    tributos = tributosDaLinha({
+    tributos = tributarLinha({
       data: t.data,
       produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
       natureza: { cfopEstadual: t.nat.cfop_estadual, cfopInterestadual: t.nat.cfop_interestadual, cfopExterior: t.nat.cfop_exterior },

@@ -1,13 +1,8 @@
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Debian's Chromium (installed by .ci/run), driven by playwright-core: no browser download. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-}
+// Debian's Chromium (installed by .ci/run), driven by playwright-core: shared with the browser benches.
+export { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../../scripts/bench/navegador.ts';
 
 /** Collects uncaught page errors so a test can assert the app never crashed. */
 export function trackPageErrors(page: Page): string[] {

@@ -2,18 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { launchChromium, trackPageErrors } from './browser.ts';
+import { signInPage } from '../../../scripts/bench/navegador.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
-type ServerOptions = NonNullable<Parameters<typeof startTestServer>[1]>;
+export { signInPage };
 
-/** Signs in through the login screen, as a person would, and waits for the route the user lands on. */
-export async function signInPage(page: Page, baseUrl: string, email: string, landing: RegExp = /#\/pages\/dashboard$/): Promise<void> {
-  await page.goto(`${baseUrl}/#/auth/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('demo1234');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(landing);
-}
+type ServerOptions = NonNullable<Parameters<typeof startTestServer>[1]>;
 
 export interface E2eSession {
   server: TestServer;

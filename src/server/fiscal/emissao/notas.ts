@@ -30,7 +30,7 @@ import { ieConfere, mensagemIeInvalida } from '../../../shared/inscricao-estadua
 import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
-import { identificacaoDoProduto, tributosDaLinha, TributacaoError } from './tributos-linha.ts';
+import { identificacaoDoProduto, tributarLinha, TributacaoError, valorDaLinha, type ContextoTributacao, type ProdutoTributavel } from '../../../shared/fiscal/tributar-linha.ts';
 
 type Row = Record<string, any>;
 export interface CtxEmissao {
@@ -217,15 +217,12 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   const doc = String(cli.cpf_cnpj ?? '').replace(/\D/g, '');
   if (doc.length === 14 ? !cnpjValido(doc) : doc.length === 11 ? !cpfValido(doc) : true) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: CPF/CNPJ ausente ou inválido; corrija o cadastro do cliente.` });
   if (!cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
-  const ieDest = String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
-  const contribuinte = ieDest !== '' && ieDest !== 'ISENTO';
+  const { ieDest, contribuinte, consumidorFinal, indIEDest } = destinatarioTributario(cli, nat);
   if (contribuinte && cli.uf && !ieConfere(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: ${mensagemIeInvalida(cli.uf)}` });
 
   const ids = [...new Set(dados.itens.map((i) => i.produtoId))];
   const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, p.perfil_tributario_id, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);
   const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
-  const consumidorFinal = nat.consumidor_final === true || !contribuinte;
-  const indIEDest: 1 | 9 = contribuinte ? 1 : 9;
   // The tax rules (tributações estaduais/federais of the products' perfis), every version: the note's date picks one.
   const perfis = [...new Set(ps.rows.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
   const regras = await carregarRegras(q, ctx.tenantId, perfis);
@@ -240,13 +237,13 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     if (new Decimal(l.quantidade).lte(0)) return void erros.push({ campo: `itens/${i}/quantidade`, linha: i + 1, mensagem: `${onde}: quantidade deve ser maior que zero.` });
     let t;
     try {
-      t = tributosDaLinha({
+      t = tributarLinha({
         data: dataNota,
-        produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
-        natureza: { cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior },
+        produto: produtoTributavel(p, ncm),
+        natureza: naturezaTributaria(nat),
         emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
         destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
-        valor: new Decimal(l.quantidade).times(l.valorUnitario).toDecimalPlaces(2).minus(l.valorDesconto ?? 0).plus(l.valorFrete ?? 0).plus(l.valorOutros ?? 0).toFixed(2),
+        valor: valorDaLinha(l),
         regras,
       });
     } catch (e) {
@@ -350,6 +347,51 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     throw badRequest(`Pagamentos: a soma dos pagamentos (${brl(pago)}) difere do total da nota (${brl(vNF)}).`, [{ campo: 'pagamentos', mensagem: 'Soma difere do total da nota' }]);
   }
   return { doc: docNfe, natureza: nat, cliente: cli, produtos, serie };
+}
+
+/** The recipient as the tax rules see it: contributor (a valid-looking IE, not ISENTO), final consumer, indIEDest. */
+function destinatarioTributario(cli: Row, nat: Row) {
+  const ieDest = String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
+  const contribuinte = ieDest !== '' && ieDest !== 'ISENTO';
+  const consumidorFinal = nat.consumidor_final === true || !contribuinte;
+  const indIEDest: 1 | 9 = contribuinte ? 1 : 9;
+  return { ieDest, contribuinte, consumidorFinal, indIEDest };
+}
+const naturezaTributaria = (nat: Row) => ({ cfopEstadual: nat.cfop_estadual ?? null, cfopInterestadual: nat.cfop_interestadual ?? null, cfopExterior: nat.cfop_exterior ?? null });
+const produtoTributavel = (p: Row, ncm: string): ProdutoTributavel => ({
+  id: Number(p.id),
+  descricao: p.descricao,
+  ncm,
+  origem: Number(p.origem ?? 0),
+  cest: p.cest ?? null,
+  perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id),
+});
+
+/**
+ * POST /api/NotasFiscais/contexto-tributacao: what the emitir-nfe screen needs to run tributarLinha itself while the
+ * user types — the note's date, the issuer (branch UF and CRT), the recipient and the natureza exactly as
+ * montarDocumento reads them, the products asked for (this account's only: another account's id is simply not
+ * there) and every version of the rules of their perfis. The server recomputes everything on save and transmit.
+ */
+export async function contextoTributacao(q: Queryable, ctx: CtxEmissao, corpo: { naturezaId: number; clienteId: number; produtoIds: number[] }, agora = new Date()): Promise<ContextoTributacao> {
+  const filialId = filialDe(ctx);
+  const emit = await emitenteDa(q, ctx.tenantId, filialId, []);
+  const nat = (await q.query(`SELECT * FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, corpo.naturezaId])).rows[0];
+  if (!nat) throw notFound('Natureza de operação não encontrada.');
+  const cli = (await q.query(`SELECT id, uf, inscricao_estadual FROM pessoas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, corpo.clienteId])).rows[0];
+  if (!cli) throw notFound('Destinatário não encontrado.');
+  const { consumidorFinal, indIEDest } = destinatarioTributario(cli, nat);
+  const ids = [...new Set(corpo.produtoIds)];
+  const ps = ids.length ? (await q.query(`SELECT id, descricao, ncm, origem, cest, perfil_tributario_id FROM produtos WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, ids])).rows : [];
+  const perfis = [...new Set(ps.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
+  return {
+    data: hoje(agora),
+    emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
+    destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
+    natureza: naturezaTributaria(nat),
+    produtos: ps.map((p) => produtoTributavel(p, String(p.ncm ?? '').replace(/\D/g, ''))),
+    regras: await carregarRegras(q, ctx.tenantId, perfis),
+  };
 }
 
 /** infAdic: the observações of the fiscal settings that apply to this note (by UF and perfil), then the user's text. */

@@ -13,6 +13,7 @@ export const NFE_PATHS: Record<string, unknown> = {
     get: op('Notas da filial (filter: where com status, numero, serie, chave, destinatarioNome, dataEmissao {gte, lte}; limit; skip)', { parameters: [{ name: 'filter', in: 'query', schema: { type: 'string' } }] }, { type: 'array', items: nota }),
     post: op('Salva um rascunho (sem número); corpo: natureza, destinatário, itens, transporte, pagamentos, informações adicionais', { requestBody: json(obj) }, nota),
   },
+  '/api/NotasFiscais/contexto-tributacao': { post: op('Regras de tributação da nota para o cálculo ao vivo da tela (data, emitente, destinatário, natureza, produtos da conta e tributações vigentes dos seus perfis)', { requestBody: json({ type: 'object', required: ['naturezaId', 'clienteId', 'produtoIds'], properties: { naturezaId: { type: 'integer' }, clienteId: { type: 'integer' }, produtoIds: { type: 'array', items: { type: 'integer' }, maxItems: 1000 } } }) }) },
   '/api/NotasFiscais/count': { get: op('Quantas notas o filtro encontra', {}, { type: 'object', properties: { count: { type: 'integer' } } }) },
   '/api/NotasFiscais/{id}': {
     get: op('Uma nota', { parameters: [id] }, nota),

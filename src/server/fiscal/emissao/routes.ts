@@ -12,6 +12,7 @@ import {
   cartaCorrecao,
   configuracaoNfe,
   consultarNotaFiscal,
+  contextoTributacao,
   danfeDaNota,
   eventosDaNota,
   excluirRascunho,
@@ -218,6 +219,19 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
   app.post('/api/NotasFiscais', nfe, async (req) => {
     const ctx = emissor(req, 'emitir NF-e');
     return notaOut(await db.tenant(ctx, (q) => salvarRascunho(q, ctx, req.body)));
+  });
+  // The live taxes of emitir-nfe: the rules the screen runs through tributarLinha (the server recomputes on save).
+  app.post('/api/NotasFiscais/contexto-tributacao', nfe, async (req) => {
+    const ctx = emissor(req, 'emitir NF-e');
+    const b = (req.body ?? {}) as Row;
+    const inteiro = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
+    const erros = [
+      ...(inteiro(b.naturezaId) ? [] : [{ campo: 'naturezaId', mensagem: 'Informe a natureza de operação.' }]),
+      ...(inteiro(b.clienteId) ? [] : [{ campo: 'clienteId', mensagem: 'Informe o destinatário.' }]),
+      ...(Array.isArray(b.produtoIds) && b.produtoIds.length <= 1000 && b.produtoIds.every(inteiro) ? [] : [{ campo: 'produtoIds', mensagem: 'Informe os produtos (até 1000 códigos).' }]),
+    ];
+    if (erros.length) throw badRequest(erros.map((e) => e.mensagem).join(' '), erros);
+    return db.tenant(ctx, (q) => contextoTributacao(q, ctx, { naturezaId: b.naturezaId, clienteId: b.clienteId, produtoIds: b.produtoIds }));
   });
   app.put('/api/NotasFiscais/:id', nfe, async (req) => {
     const ctx = emissor(req, 'emitir NF-e');

@@ -9,7 +9,7 @@ export interface Opcao {
   extra?: Record<string, any>;
 }
 
-/** A search-as-you-type select over a resource list (clientes, produtos, transportadores). */
+/** A search-as-you-type select over a resource list (clientes, produtos, transportadores), searched once opened. */
 export function BuscaSelect({ endpoint, campo, rotulo, value, onChange, placeholder, ariaLabel, style, inicial }: {
   endpoint: string;
   campo: string;
@@ -23,7 +23,10 @@ export function BuscaSelect({ endpoint, campo, rotulo, value, onChange, placehol
 }) {
   const [opcoes, setOpcoes] = useState<Opcao[]>(inicial ? [inicial] : []);
   const [busca, setBusca] = useState('');
+  // Searched only once opened: emitir-nfe mounts one per visible line (and again while scrolling its virtual table).
+  const [ativo, setAtivo] = useState(false);
   useEffect(() => {
+    if (!ativo) return;
     let vivo = true;
     const t = setTimeout(async () => {
       const where = busca ? { [campo]: { ilike: `%${busca.replace(/[%_\\]/g, '\\$&')}%` } } : {};
@@ -39,7 +42,7 @@ export function BuscaSelect({ endpoint, campo, rotulo, value, onChange, placehol
       clearTimeout(t);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busca, endpoint, campo]);
+  }, [ativo, busca, endpoint, campo]);
   useEffect(() => {
     if (inicial && !opcoes.some((o) => o.value === inicial.value)) setOpcoes((o) => [inicial, ...o]);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -47,7 +50,14 @@ export function BuscaSelect({ endpoint, campo, rotulo, value, onChange, placehol
   return (
     <Select
       aria-label={ariaLabel}
-      showSearch={{ filterOption: false, onSearch: setBusca }}
+      showSearch={{
+        filterOption: false,
+        onSearch: (b) => {
+          setAtivo(true);
+          setBusca(b);
+        },
+      }}
+      onOpenChange={(aberto) => aberto && setAtivo(true)}
       allowClear
       placeholder={placeholder}
       style={style}

@@ -1,27 +1,17 @@
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
 import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
+import type { ContextoTributacao } from '../../../shared/fiscal/tributar-linha.ts';
 import { api, openInNewTab } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
+import { ItensNfe, LinhasNota, useTotais, type BaseTributaria, type Linha } from './ItensNfe.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
-
-interface Linha {
-  chave: number;
-  produtoId: number | null;
-  descricao?: string;
-  quantidade: string;
-  valorUnitario: string;
-  valorDesconto: string;
-  /** an order's freight and other costs spread over its lines (kept as they come) */
-  valorFrete?: string;
-  valorOutros?: string;
-}
 interface Pagamento {
   chave: number;
   tPag: string;
@@ -59,7 +49,12 @@ export default function EmitirNfePage() {
   const [cliente, setCliente] = useState<Opcao | null>(null);
   const [finalidade, setFinalidade] = useState<number | undefined>(undefined);
   const [referencias, setReferencias] = useState('');
-  const [linhas, setLinhas] = useState<Linha[]>([novaLinha()]);
+  // The lines live in a store (LinhasNota): each row, the totals and the payments subscribe to what they show.
+  const [store] = useState(() => {
+    const s = new LinhasNota();
+    s.definir([novaLinha()]);
+    return s;
+  });
   const [modalidade, setModalidade] = useState(9);
   const [transportador, setTransportador] = useState<Opcao | null>(null);
   const [volumes, setVolumes] = useState({ quantidade: '', especie: '', pesoLiquido: '', pesoBruto: '' });
@@ -70,6 +65,8 @@ export default function EmitirNfePage() {
   const [rejeicao, setRejeicao] = useState<Rejeicao | null>(null);
   const [status, setStatus] = useState<string>('rascunho');
   const [validacao, setValidacao] = useState<{ valido: boolean; erros: { caminho: string; mensagem: string }[] } | null>(null);
+  // Live taxes: the rules of the note (POST NotasFiscais/contexto-tributacao), products cached one by one; every
+  // line runs tributarLinha, the server's own function, and a keystroke recomputes only its line.
 
   useEffect(() => {
     void (async () => {
@@ -103,7 +100,7 @@ export default function EmitirNfePage() {
         setReferencias((d.referencias ?? []).join('\n'));
         const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
         const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
-        setLinhas(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros })));
+        store.definir(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros })));
         setModalidade(d.transporte?.modalidade ?? 9);
         const v = d.transporte?.volumes?.[0];
         if (v) setVolumes({ quantidade: v.quantidade == null ? '' : String(v.quantidade), especie: v.especie ?? '', pesoLiquido: v.pesoLiquido ?? '', pesoBruto: v.pesoBruto ?? '' });
@@ -118,8 +115,48 @@ export default function EmitirNfePage() {
     })();
   }, [idRota, pedidoRota]);
 
-  const total = useMemo(() => linhas.reduce((s, l) => s + Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0') + dec(l.valorFrete ?? '') + dec(l.valorOutros ?? ''), 0), [linhas]);
-  const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
+  const clienteId = cliente?.value ?? null;
+  // The header's rules once per natureza/destinatário; then only the products not cached yet.
+  const cabecalho = `${naturezaId ?? ''}|${clienteId ?? ''}`;
+  const cabecalhoRef = useRef('');
+  const produtosDasLinhas = useSyncExternalStore(store.ouvir, store.produtos);
+  const idsFaltando = useMemo(() => {
+    const ids = produtosDasLinhas ? produtosDasLinhas.split(',').map(Number) : [];
+    const base = store.baseAtual();
+    return base && cabecalhoRef.current === cabecalho ? ids.filter((i) => !base.produtos.has(i)) : ids;
+  }, [produtosDasLinhas, store, cabecalho]);
+  const chaveFaltando = idsFaltando.join(',');
+  useEffect(() => {
+    if (!naturezaId || !clienteId) return;
+    const novoCabecalho = cabecalhoRef.current !== cabecalho;
+    if (!novoCabecalho && !idsFaltando.length) return;
+    let vivo = true;
+    void api
+      .post<ContextoTributacao>('NotasFiscais/contexto-tributacao', { naturezaId, clienteId, produtoIds: idsFaltando })
+      .then((r) => {
+        if (!vivo) return;
+        const { produtos, regras, ...cab } = r.data;
+        const anterior = novoCabecalho ? null : store.baseAtual();
+        const mapa = new Map(anterior?.produtos);
+        for (const p of produtos) mapa.set(p.id, p);
+        const junta = <T extends { id: number }>(a: T[], b: T[]) => [...new Map([...a, ...b].map((x) => [x.id, x])).values()];
+        const nova: BaseTributaria = {
+          cabecalho: cab,
+          produtos: mapa,
+          regras: anterior ? { estaduais: junta(anterior.regras.estaduais, regras.estaduais), federais: junta(anterior.regras.federais, regras.federais) } : regras,
+        };
+        cabecalhoRef.current = cabecalho;
+        store.definirBase(nova);
+      })
+      .catch(() => {
+        // without the rules the screen shows no taxes; the server still computes them on save
+      });
+    return () => {
+      vivo = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cabecalho, chaveFaltando]);
+
 
   const dados = useCallback((): DadosNotaFiscal => {
     const refs = referencias.split(/\s+/).map((r) => r.replace(/\D/g, '')).filter(Boolean);
@@ -130,7 +167,7 @@ export default function EmitirNfePage() {
       clienteId: cliente?.value as number,
       ...(finalidade ? { finalidade: finalidade as 1 } : {}),
       ...(refs.length ? { referencias: refs } : {}),
-      itens: linhas.filter((l) => l.produtoId).map((l) => ({
+      itens: store.todas().filter((l) => l.produtoId).map((l) => ({
         produtoId: l.produtoId!,
         quantidade: paraDecimal(l.quantidade, 4),
         valorUnitario: dec(l.valorUnitario).toFixed(2),
@@ -146,7 +183,7 @@ export default function EmitirNfePage() {
       pagamentos: pagamentos.map((p) => ({ tPag: p.tPag, valor: dec(p.valor || '0').toFixed(2), ...(p.vencimento ? { vencimento: p.vencimento } : {}) })),
       ...(info.trim() ? { informacoesAdicionais: info.trim() } : {}),
     };
-  }, [naturezaId, pedidoId, cliente, finalidade, referencias, linhas, modalidade, transportador, volumes, pagamentos, info]);
+  }, [naturezaId, pedidoId, cliente, finalidade, referencias, store, modalidade, transportador, volumes, pagamentos, info]);
 
   const salvar = useCallback(async (): Promise<number | null> => {
     setErros([]);
@@ -216,8 +253,6 @@ export default function EmitirNfePage() {
   });
 
   const editavel = status === 'rascunho' || status === 'rejeitada';
-  const setLinha = (chave: number, p: Partial<Linha>) => setLinhas((ls) => ls.map((l) => (l.chave === chave ? { ...l, ...p } : l)));
-  const setPag = (chave: number, p: Partial<Pagamento>) => setPagamentos((ps) => ps.map((x) => (x.chave === chave ? { ...x, ...p } : x)));
 
   if (carregando) return <Spin />;
   return (
@@ -256,24 +291,9 @@ export default function EmitirNfePage() {
           </div>
         ) : null}
       </Card>
-      <Card title="Itens" size="small" style={{ marginTop: 12 }} extra={<Button onClick={() => setLinhas((l) => [...l, novaLinha()])}>Adicionar item</Button>}>
-        <Table<Linha>
-          size="small"
-          pagination={false}
-          rowKey="chave"
-          dataSource={linhas}
-          columns={[
-            { title: 'Produto', render: (_, l, i) => <BuscaSelect ariaLabel={`Produto da linha ${i + 1}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => setLinha(l.chave, { produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 320 }} /> },
-            { title: 'Quantidade', render: (_, l, i) => <Input aria-label={`Quantidade da linha ${i + 1}`} value={l.quantidade} onChange={(e) => setLinha(l.chave, { quantidade: e.target.value })} style={{ width: 100 }} /> },
-            { title: 'Valor unitário', render: (_, l, i) => <Input aria-label={`Valor unitário da linha ${i + 1}`} value={l.valorUnitario} onChange={(e) => setLinha(l.chave, { valorUnitario: e.target.value })} style={{ width: 110 }} /> },
-            { title: 'Desconto', render: (_, l, i) => <Input aria-label={`Desconto da linha ${i + 1}`} value={l.valorDesconto} onChange={(e) => setLinha(l.chave, { valorDesconto: e.target.value })} style={{ width: 90 }} /> },
-            { title: 'Total', align: 'right', render: (_, l) => brl(Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0')) },
-            { title: '', render: (_, l) => <Button type="link" danger onClick={() => setLinhas((ls) => ls.filter((x) => x.chave !== l.chave))}>Remover</Button> },
-          ]}
-        />
-        <div style={{ textAlign: 'right', marginTop: 8 }}>
-          Total da nota: <b data-testid="total-nota">{brl(total)}</b>
-        </div>
+      <Card title="Itens" size="small" style={{ marginTop: 12 }} extra={<Button onClick={() => store.definir([...store.todas(), novaLinha()])}>Adicionar item</Button>}>
+        <ItensNfe store={store} editavel={editavel} />
+        <Totais store={store} />
       </Card>
       <Row gutter={12} style={{ marginTop: 12 }}>
         <Col span={12}>
@@ -295,25 +315,7 @@ export default function EmitirNfePage() {
           </Card>
         </Col>
         <Col span={12}>
-          <Card title="Pagamentos" size="small" extra={<Button onClick={() => setPagamentos((p) => [...p, { chave: seq++, tPag: '15', valor: '', vencimento: null }])}>Adicionar pagamento</Button>}>
-            {pagamentos.map((p, i) => (
-              <Space key={p.chave} style={{ marginBottom: 6 }} wrap>
-                <Select aria-label={`Forma de pagamento ${i + 1}`} style={{ width: 200 }} options={NFE_FORMA_PAGAMENTO.map((f) => ({ value: f.value, label: f.label }))} value={p.tPag} onChange={(v) => setPag(p.chave, { tPag: v })} />
-                <Input aria-label={`Valor do pagamento ${i + 1}`} placeholder={total.toFixed(2)} value={p.valor} onChange={(e) => setPag(p.chave, { valor: e.target.value })} style={{ width: 110 }} />
-                <DatePicker aria-label={`Vencimento do pagamento ${i + 1}`} format="DD/MM/YYYY" value={p.vencimento ? dayjs(p.vencimento) : null} onChange={(d) => setPag(p.chave, { vencimento: d ? d.format('YYYY-MM-DD') : null })} />
-                {pagamentos.length > 1 ? <Button type="link" danger onClick={() => setPagamentos((ps) => ps.filter((x) => x.chave !== p.chave))}>Remover</Button> : null}
-              </Space>
-            ))}
-            <Descriptions size="small" column={2}>
-              <Descriptions.Item label="Pago">{brl(pago)}</Descriptions.Item>
-              <Descriptions.Item label="Falta">{brl(Math.max(0, total - pago))}</Descriptions.Item>
-            </Descriptions>
-            {pagamentos.length === 1 && !pagamentos[0].valor ? (
-              <Button size="small" onClick={() => setPag(pagamentos[0].chave, { valor: total.toFixed(2) })}>
-                Usar o total
-              </Button>
-            ) : null}
-          </Card>
+          <Pagamentos store={store} pagamentos={pagamentos} setPagamentos={setPagamentos} />
         </Col>
       </Row>
       <Card title="Informações adicionais" size="small" style={{ marginTop: 12 }}>
@@ -336,3 +338,49 @@ export default function EmitirNfePage() {
     </div>
   );
 }
+
+/** The note's totals, drawn again on every keystroke in a line (the page itself is not). */
+const Totais = memo(function Totais({ store }: { store: LinhasNota }) {
+  const totais = useTotais(store);
+  const total = Number(totais.nota.toFixed(2));
+  return (
+    <div style={{ textAlign: 'right', marginTop: 8 }}>
+      <Space size="large" wrap style={{ justifyContent: 'flex-end' }}>
+        <span>Produtos: <b data-testid="total-produtos">{brl(Number(totais.produtos))}</b></span>
+        <span>ICMS: <b data-testid="total-icms">{brl(Number(totais.icms))}</b></span>
+        <span>ICMS-ST: <b data-testid="total-st">{brl(Number(totais.st))}</b></span>
+        <span>IPI: <b data-testid="total-ipi">{brl(Number(totais.ipi))}</b></span>
+        <span>DIFAL: <b data-testid="total-difal">{brl(Number(totais.difal))}</b></span>
+        <span>Total da nota: <b data-testid="total-nota">{brl(total)}</b></span>
+      </Space>
+    </div>
+  );
+});
+
+/** Payments: they follow the note's total (vNF as the lines' taxes make it) without re-rendering the page. */
+const Pagamentos = memo(function Pagamentos({ store, pagamentos, setPagamentos }: { store: LinhasNota; pagamentos: Pagamento[]; setPagamentos: React.Dispatch<React.SetStateAction<Pagamento[]>> }) {
+  const total = Number(useTotais(store).nota.toFixed(2));
+  const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
+  const setPag = (chave: number, p: Partial<Pagamento>) => setPagamentos((ps) => ps.map((x) => (x.chave === chave ? { ...x, ...p } : x)));
+  return (
+    <Card title="Pagamentos" size="small" extra={<Button onClick={() => setPagamentos((p) => [...p, { chave: seq++, tPag: '15', valor: '', vencimento: null }])}>Adicionar pagamento</Button>}>
+      {pagamentos.map((p, i) => (
+        <Space key={p.chave} style={{ marginBottom: 6 }} wrap>
+          <Select aria-label={`Forma de pagamento ${i + 1}`} style={{ width: 200 }} options={NFE_FORMA_PAGAMENTO.map((f) => ({ value: f.value, label: f.label }))} value={p.tPag} onChange={(v) => setPag(p.chave, { tPag: v })} />
+          <Input aria-label={`Valor do pagamento ${i + 1}`} placeholder={total.toFixed(2)} value={p.valor} onChange={(e) => setPag(p.chave, { valor: e.target.value })} style={{ width: 110 }} />
+          <DatePicker aria-label={`Vencimento do pagamento ${i + 1}`} format="DD/MM/YYYY" value={p.vencimento ? dayjs(p.vencimento) : null} onChange={(d) => setPag(p.chave, { vencimento: d ? d.format('YYYY-MM-DD') : null })} />
+          {pagamentos.length > 1 ? <Button type="link" danger onClick={() => setPagamentos((ps) => ps.filter((x) => x.chave !== p.chave))}>Remover</Button> : null}
+        </Space>
+      ))}
+      <Descriptions size="small" column={2}>
+        <Descriptions.Item label="Pago">{brl(pago)}</Descriptions.Item>
+        <Descriptions.Item label="Falta">{brl(Math.max(0, total - pago))}</Descriptions.Item>
+      </Descriptions>
+      {pagamentos.length === 1 && !pagamentos[0].valor ? (
+        <Button size="small" onClick={() => setPag(pagamentos[0].chave, { valor: total.toFixed(2) })}>
+          Usar o total
+        </Button>
+      ) : null}
+    </Card>
+  );
+});

@@ -1,4 +1,5 @@
-import type { Difal, Icms, Ipi, PisCofins } from '../../../../generated/fiscal/nfe-documento.ts';
+import { dec, round2 } from './decimal.ts';
+import type { Difal, Icms, Ipi, PisCofins } from '../../../generated/fiscal/nfe-documento.ts';
 import {
   calcularTributacao,
   TributacaoError,
@@ -7,12 +8,15 @@ import {
   type TributacaoEstadualRegra,
   type TributacaoFederalRegra,
   type TributacaoItem,
-} from '../../../shared/fiscal/tributacao.ts';
+} from './tributacao.ts';
 
 export { TributacaoError };
 
 /**
- * The issuing path's adapter to the tax rules (issue 17): a line's CFOP, ICMS (CST/CSOSN, rates, ST, FCP),
+ * The one function that gives a line of a note its taxes (issue 17), run by the server when it builds the NF-e
+ * (save, validate, transmit; NFC-e too) and by the emitir-nfe screen while the user types (live taxes, from the
+ * POST /api/NotasFiscais/contexto-tributacao answer): the server stays the authority, the screen shows the same.
+ * The issuing path's adapter to the tax rules: a line's CFOP, ICMS (CST/CSOSN, rates, ST, FCP),
  * DIFAL (ICMSUFDest), IPI, PIS and COFINS come from calcularTributacao (src/shared/fiscal/tributacao.ts), the
  * one pure function the screens run too, fed by the product's perfil tributário and origem, the natureza's
  * CFOPs, the origin/destination UFs and the note's date. This file only turns the rules' answer into the
@@ -71,7 +75,7 @@ export function paraItemNfe(t: TributacaoItem): Omit<TributosLinha, 'tributacao'
 }
 
 /** The taxes of one line of a note, by the rules. Throws TributacaoError (with the field to fix) when they do not cover it. */
-export function tributosDaLinha(l: LinhaParaTributar): TributosLinha {
+export function tributarLinha(l: LinhaParaTributar): TributosLinha {
   const nome = l.produto.descricao ? ` (${l.produto.descricao})` : '';
   if (!l.produto.perfilTributarioId) {
     throw new TributacaoError(`Produto${nome} sem perfil tributário: escolha-o no cadastro do produto (Estoque > Produtos, aba Fiscal).`, 'produtoId');
@@ -91,6 +95,49 @@ export function tributosDaLinha(l: LinhaParaTributar): TributosLinha {
   };
   const t = calcularTributacao(entrada);
   return { ...paraItemNfe(t), tributacao: t };
+}
+
+/** A line's value as the rules see it: round2(quantity × unit price) − discount + freight + other costs (decimal string). */
+export function valorDaLinha(l: { quantidade: string; valorUnitario: string; valorDesconto?: string | null; valorFrete?: string | null; valorOutros?: string | null }): string {
+  const n = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? '0' : v);
+  return round2(dec(n(l.quantidade)).times(dec(n(l.valorUnitario)))).minus(dec(n(l.valorDesconto))).plus(dec(n(l.valorFrete))).plus(dec(n(l.valorOutros))).toFixed(2);
+}
+
+/** A product as the rules need it (answer of contexto-tributacao, cached per product on the screen). */
+export type ProdutoTributavel = LinhaParaTributar['produto'];
+
+/**
+ * What the screen needs to tax the lines of one note (POST /api/NotasFiscais/contexto-tributacao): the note's
+ * date, issuer, recipient and natureza as the server reads them, the products asked for (tenant-scoped) and every
+ * version of the rules of their perfis.
+ */
+export interface ContextoTributacao {
+  data: string;
+  emitente: LinhaParaTributar['emitente'];
+  destinatario: LinhaParaTributar['destinatario'];
+  natureza: LinhaParaTributar['natureza'];
+  produtos: ProdutoTributavel[];
+  regras: LinhaParaTributar['regras'];
+}
+
+/** One typed line of the screen taxed in a context: the taxes, or the rule's message of what to fix. */
+export function tributarLinhaNoContexto(
+  c: Omit<ContextoTributacao, 'produtos'>,
+  produto: ProdutoTributavel,
+  l: { quantidade: string; valorUnitario: string; valorDesconto?: string | null; valorFrete?: string | null; valorOutros?: string | null },
+): { tributos: TributosLinha; erro?: undefined } | { tributos?: undefined; erro: string } {
+  let valor: string;
+  try {
+    valor = valorDaLinha(l);
+  } catch {
+    return { erro: 'Valor inválido.' };
+  }
+  try {
+    return { tributos: tributarLinha({ data: c.data, produto, natureza: c.natureza, emitente: c.emitente, destinatario: c.destinatario, valor, regras: c.regras }) };
+  } catch (e) {
+    if (e instanceof TributacaoError) return { erro: e.message };
+    throw e;
+  }
 }
 
 /** The product's identification on an NF-e/NFC-e line (prod group): code, GTIN and CEST only when well formed, sizes cut to the layout's. */

@@ -1,0 +1,239 @@
+import { Button, Input, Table, Tooltip, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { memo, useMemo, useSyncExternalStore } from 'react';
+import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
+import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
+import { BuscaSelect } from './BuscaSelect.tsx';
+
+export interface Linha {
+  chave: number;
+  produtoId: number | null;
+  descricao?: string;
+  quantidade: string;
+  valorUnitario: string;
+  valorDesconto: string;
+  /** an order's freight and other costs spread over its lines (kept as they come) */
+  valorFrete?: string;
+  valorOutros?: string;
+  /** the line's taxes by the rules (tributarLinha, the server's own function), or what the rules miss */
+  calculo?: { tributos: TributosLinha; erro?: undefined } | { tributos?: undefined; erro: string };
+}
+
+/** What the screen knows to tax lines: the note's header as the server reads it, products cached one by one, the rules of their perfis. */
+export interface BaseTributaria {
+  cabecalho: Omit<ContextoTributacao, 'produtos' | 'regras'>;
+  produtos: Map<number, ProdutoTributavel>;
+  regras: ContextoTributacao['regras'];
+}
+
+/** Typed decimals: '1,5' and '1.5' alike; anything else stays as typed (the line then shows it invalid). */
+const normal = (s: string | undefined) => (s ?? '').trim().replace(',', '.');
+
+/** One line with its taxes recomputed (only this line: the caller keeps every other line's object as it was). */
+export function calcularLinha(l: Linha, base: BaseTributaria | null): Linha {
+  const produto = l.produtoId && base ? base.produtos.get(l.produtoId) : undefined;
+  if (!base || !produto) return l.calculo ? { ...l, calculo: undefined } : l;
+  const calculo = tributarLinhaNoContexto({ ...base.cabecalho, regras: base.regras }, produto, {
+    quantidade: normal(l.quantidade),
+    valorUnitario: normal(l.valorUnitario),
+    valorDesconto: normal(l.valorDesconto),
+    valorFrete: l.valorFrete,
+    valorOutros: l.valorOutros,
+  });
+  return { ...l, calculo };
+}
+
+const brl = (v: string | number) => Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+const valorSeguro = (l: Linha) => {
+  try {
+    return dec(valorDaLinha({ quantidade: normal(l.quantidade), valorUnitario: normal(l.valorUnitario), valorDesconto: normal(l.valorDesconto), valorFrete: l.valorFrete, valorOutros: l.valorOutros }));
+  } catch {
+    return ZERO;
+  }
+};
+
+/** The note's totals from its lines: goods (net of discounts, with freight and other costs), ICMS, ST, IPI, DIFAL and vNF. */
+export function totaisDasLinhas(linhas: Linha[]) {
+  const t = (f: (x: TributosLinha) => string | undefined) => sum(linhas.map((l) => (l.calculo?.tributos ? dec(f(l.calculo.tributos) ?? '0') : ZERO)));
+  const produtos = sum(linhas.map(valorSeguro));
+  const icms = t((x) => x.tributacao.icms.vICMS);
+  const st = t((x) => x.tributacao.icms.vICMSST).plus(t((x) => x.tributacao.icms.vFCPST));
+  const ipi = t((x) => x.tributacao.ipi?.vIPI);
+  const difal = t((x) => x.tributacao.difal?.vICMSUFDest).plus(t((x) => x.tributacao.difal?.vFCPUFDest));
+  // vNF as the server computes it (rule 610): goods − discount + ST + FCP-ST + freight + other + IPI
+  return { produtos, icms, st, ipi, difal, nota: produtos.plus(st).plus(ipi) };
+}
+
+/**
+ * The note's lines outside React state: each row subscribes to its own line, the totals and the payments to the
+ * totals, the page to the set of products only. A keystroke replaces one line object, recomputes its taxes and
+ * wakes that row and the totals — the page, the header and the other 99 rows do not render again.
+ */
+export class LinhasNota {
+  private linhas: Linha[] = [];
+  private porChave = new Map<number, Linha>();
+  private base: BaseTributaria | null = null;
+  private ouvintes = new Set<() => void>();
+  private ouvintesLinha = new Map<number, Set<() => void>>();
+  private totaisCache: { de: Linha[]; t: ReturnType<typeof totaisDasLinhas> } | null = null;
+  private chavesCache: { de: Linha[]; v: { chave: number }[] } | null = null;
+
+  todas = () => this.linhas;
+  linha = (chave: number) => this.porChave.get(chave);
+  /** Rows of the table: one stable object per line key (changes only when lines come or go). */
+  chaves = () => {
+    if (this.chavesCache?.de !== this.linhas) {
+      const antes = this.chavesCache?.v ?? [];
+      const iguais = antes.length === this.linhas.length && antes.every((c, i) => c.chave === this.linhas[i].chave);
+      this.chavesCache = { de: this.linhas, v: iguais ? antes : this.linhas.map((l) => ({ chave: l.chave })) };
+    }
+    return this.chavesCache.v;
+  };
+  totais = () => {
+    if (this.totaisCache?.de !== this.linhas) this.totaisCache = { de: this.linhas, t: totaisDasLinhas(this.linhas) };
+    return this.totaisCache.t;
+  };
+  /** The products of the lines, as a key ('1,5,9'): the page asks the rules of new ones. */
+  produtos = () => [...new Set(this.linhas.map((l) => l.produtoId).filter((v): v is number => !!v))].join(',');
+
+  ouvir = (f: () => void) => {
+    this.ouvintes.add(f);
+    return () => void this.ouvintes.delete(f);
+  };
+  ouvirLinha = (chave: number, f: () => void) => {
+    const s = this.ouvintesLinha.get(chave) ?? new Set();
+    this.ouvintesLinha.set(chave, s);
+    s.add(f);
+    return () => void s.delete(f);
+  };
+
+  /** Every line replaced (a draft loaded, a line added or removed), taxed with the current rules. */
+  definir(linhas: Linha[]) {
+    this.linhas = linhas.map((l) => calcularLinha(l, this.base));
+    this.porChave = new Map(this.linhas.map((l) => [l.chave, l]));
+    for (const s of this.ouvintesLinha.values()) for (const f of s) f();
+    for (const f of this.ouvintes) f();
+  }
+  /** New rules (header changed, products arrived): every line taxed again. */
+  definirBase(base: BaseTributaria | null) {
+    this.base = base;
+    this.definir(this.linhas);
+  }
+  baseAtual = () => this.base;
+  /** One line typed in: only it is recomputed, only its row and the totals are told. */
+  alterar(chave: number, p: Partial<Linha>) {
+    const i = this.linhas.findIndex((l) => l.chave === chave);
+    if (i < 0) return;
+    const nova = calcularLinha({ ...this.linhas[i], ...p }, this.base);
+    this.linhas = this.linhas.slice();
+    this.linhas[i] = nova;
+    this.porChave.set(chave, nova);
+    for (const f of this.ouvintesLinha.get(chave) ?? []) f();
+    for (const f of this.ouvintes) f();
+  }
+  remover(chave: number) {
+    this.definir(this.linhas.filter((l) => l.chave !== chave));
+  }
+}
+
+/** The line of a row, re-rendering when that line (and only it) changes. */
+function useLinha(store: LinhasNota, chave: number): Linha | undefined {
+  return useSyncExternalStore(
+    (f) => store.ouvirLinha(chave, f),
+    () => store.linha(chave),
+  );
+}
+
+/** The note's totals, re-rendering when a line changes. */
+export function useTotais(store: LinhasNota) {
+  return useSyncExternalStore(store.ouvir, store.totais);
+}
+
+const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; campo: Campo }) {
+  const c = l.calculo;
+  if (!c) return <span data-testid={`${campo}-linha-${n}`}>—</span>;
+  if (!c.tributos) {
+    return campo === 'cfop' ? (
+      <Tooltip title={c.erro}>
+        <Typography.Text type="danger" data-testid={`erro-tributos-linha-${n}`} ellipsis style={{ maxWidth: 90 }}>
+          Sem regra
+        </Typography.Text>
+      </Tooltip>
+    ) : (
+      <span data-testid={`${campo}-linha-${n}`}>—</span>
+    );
+  }
+  const t = c.tributos.tributacao;
+  const pct = (p?: string) => (p ? <div style={{ fontSize: 11, color: '#888' }}>{p.replace('.', ',')}%</div> : null);
+  switch (campo) {
+    case 'cfop':
+      return <span data-testid={`cfop-linha-${n}`}>{t.cfop} <span style={{ color: '#888' }}>{t.icms.CST ?? t.icms.CSOSN}</span></span>;
+    case 'icms':
+      return <span data-testid={`icms-linha-${n}`}>{brl(t.icms.vICMS)}{pct(t.icms.pICMS)}</span>;
+    case 'st':
+      return <span data-testid={`st-linha-${n}`}>{brl(dec(t.icms.vICMSST).plus(dec(t.icms.vFCPST)).toFixed(2))}{pct(t.icms.pICMSST)}</span>;
+    case 'ipi':
+      return <span data-testid={`ipi-linha-${n}`}>{brl(t.ipi?.vIPI ?? '0')}{pct(t.ipi?.pIPI)}</span>;
+    case 'difal':
+      return <span data-testid={`difal-linha-${n}`}>{brl(t.difal ? dec(t.difal.vICMSUFDest).plus(dec(t.difal.vFCPUFDest)).toFixed(2) : '0')}</span>;
+    default:
+      return null;
+  }
+});
+
+type Campo = 'produto' | 'quantidade' | 'valorUnitario' | 'valorDesconto' | 'cfop' | 'icms' | 'st' | 'ipi' | 'difal' | 'total' | 'acoes';
+
+/** One cell of a line, subscribed to that line only. */
+const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { store: LinhasNota; chave: number; n: number; campo: Campo; editavel: boolean }) {
+  const l = useLinha(store, chave);
+  if (!l) return null;
+  const set = (p: Partial<Linha>) => store.alterar(chave, p);
+  switch (campo) {
+    case 'produto':
+      return <BuscaSelect ariaLabel={`Produto da linha ${n}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => set({ produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 280 }} />;
+    case 'quantidade':
+      return <Input aria-label={`Quantidade da linha ${n}`} inputMode="decimal" value={l.quantidade} onChange={(e) => set({ quantidade: e.target.value })} />;
+    case 'valorUnitario':
+      return <Input aria-label={`Valor unitário da linha ${n}`} inputMode="decimal" value={l.valorUnitario} onChange={(e) => set({ valorUnitario: e.target.value })} />;
+    case 'valorDesconto':
+      return <Input aria-label={`Desconto da linha ${n}`} inputMode="decimal" value={l.valorDesconto} onChange={(e) => set({ valorDesconto: e.target.value })} />;
+    case 'total':
+      return <span data-testid={`total-linha-${n}`}>{brl(valorSeguro(l).toFixed(2))}</span>;
+    case 'acoes':
+      return editavel ? <Button type="link" danger onClick={() => store.remover(chave)}>Remover</Button> : null;
+    default:
+      return <Imposto l={l} n={n} campo={campo} />;
+  }
+});
+
+/**
+ * The items of emitir-nfe: an antd virtual table (only the visible rows exist in the page) whose rows are the
+ * lines' keys; each cell subscribes to its line, so a keystroke recomputes and re-renders that line only. Taxes
+ * come from the same function the server issues with.
+ */
+export const ItensNfe = memo(function ItensNfe({ store, editavel }: { store: LinhasNota; editavel: boolean }) {
+  const linhas = useSyncExternalStore(store.ouvir, store.chaves);
+  const columns = useMemo<ColumnType<{ chave: number }>[]>(() => {
+    const col = (campo: Campo, title: string, width: number, align?: 'right') => ({
+      key: campo,
+      title,
+      width,
+      ...(align ? { align } : {}),
+      render: (_: unknown, r: { chave: number }, i: number) => <Celula store={store} chave={r.chave} n={i + 1} campo={campo} editavel={editavel} />,
+    });
+    return [
+      col('produto', 'Produto', 300),
+      col('quantidade', 'Quantidade', 100),
+      col('valorUnitario', 'Valor unitário', 110),
+      col('valorDesconto', 'Desconto', 90),
+      col('cfop', 'CFOP / CST', 100),
+      col('icms', 'ICMS', 100, 'right'),
+      col('st', 'ICMS-ST', 100, 'right'),
+      col('ipi', 'IPI', 90, 'right'),
+      col('difal', 'DIFAL', 90, 'right'),
+      col('total', 'Total', 110, 'right'),
+      col('acoes', '', 90),
+    ];
+  }, [store, editavel]);
+  return <Table<{ chave: number }> size="small" virtual scroll={{ x: 1280, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />;
+});

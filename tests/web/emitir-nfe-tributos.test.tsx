@@ -1,0 +1,80 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import EmitirNfePage from '../../src/web/pages/nfe/EmitirNfePage.tsx';
+import type { ContextoTributacao } from '../../src/shared/fiscal/tributar-linha.ts';
+import { mockApi } from './support/mock-api.ts';
+
+// Issue 17, live taxes on emitir-nfe: the note's rules come once (contexto-tributacao), and typing a quantity
+// recomputes that line's ICMS and total in the page, with the server's own function, without asking the server.
+const contexto: ContextoTributacao = {
+  data: '2026-06-15',
+  emitente: { uf: 'SP', crt: 3 },
+  destinatario: { uf: 'SP', consumidorFinal: false, indIEDest: 1 },
+  natureza: { cfopEstadual: '5102', cfopInterestadual: '6102', cfopExterior: null },
+  produtos: [
+    { id: 1, descricao: 'Arroz 5 kg', ncm: '10063021', origem: 0, cest: null, perfilTributarioId: 7 },
+    { id: 2, descricao: 'Feijão 1 kg', ncm: '07133319', origem: 0, cest: null, perfilTributarioId: 7 },
+  ],
+  regras: {
+    estaduais: [{ id: 1, perfilTributarioId: 7, ufOrigem: 'SP', ufDestino: 'SP', vigenciaInicio: '2024-01-01', cstIcms: '10', aliquotaIcms: '18', mvaSt: '40', aliquotaIcmsSt: '18' }],
+    federais: [{ id: 2, perfilTributarioId: 7, vigenciaInicio: '2024-01-01', cstPis: '49', cstCofins: '49' }],
+  },
+};
+const dados = {
+  naturezaId: 3,
+  clienteId: 9,
+  itens: [
+    { produtoId: 1, quantidade: '2', valorUnitario: '10.00' },
+    { produtoId: 2, quantidade: '1', valorUnitario: '8.00' },
+  ],
+  transporte: { modalidade: 9 },
+  pagamentos: [{ tPag: '15', valor: '0.00' }],
+};
+const texto = (id: string) => screen.getByTestId(id).textContent?.replace(/\s/g, ' ');
+
+describe('emitir-nfe: live taxes', () => {
+  it('typing a quantity updates that line\'s ICMS, ST and total (and the note\'s), the other line untouched, no server call', async () => {
+    const calls = mockApi(({ method, url }) => {
+      if (url.startsWith('NaturezasOperacao')) return { data: [{ id: 3, descricao: 'Venda de mercadoria' }] };
+      if (url === 'NotasFiscais/5') return { data: { status: 'rascunho', dados, destinatarioNome: 'Cliente SP', rejeicao: null } };
+      if (url.startsWith('Produtos')) return { data: [{ id: 1, descricao: 'Arroz 5 kg' }, { id: 2, descricao: 'Feijão 1 kg' }] };
+      if (method === 'POST' && url === 'NotasFiscais/contexto-tributacao') return { data: contexto };
+      return { data: [] };
+    });
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/pages/nfe/emitir-nfe/editar/5']}>
+          <Routes>
+            <Route path="/pages/nfe/emitir-nfe/editar/:id" element={<EmitirNfePage />} />
+          </Routes>
+        </MemoryRouter>
+      </App>,
+    );
+    // 2 × 10,00 = 20,00: ICMS 18% = 3,60; ST base 28,00 × 18% = 5,04 − 3,60 = 1,44
+    await waitFor(() => expect(texto('icms-linha-1')).toContain('R$ 3,60'));
+    expect(texto('st-linha-1')).toContain('R$ 1,44');
+    expect(texto('cfop-linha-1')).toContain('5102');
+    expect(texto('icms-linha-2')).toContain('R$ 1,44');
+    // line 2: 8,00 → ICMS 1,44; ST 11,20 × 18% = 2,02 − 1,44 = 0,58; note: 28,00 + 1,44 + 0,58
+    expect(texto('st-linha-2')).toContain('R$ 0,58');
+    expect(texto('total-nota')).toBe('R$ 30,02');
+    const postsAntes = calls.filter((c) => c.method === 'POST').length;
+    expect(calls.find((c) => c.url === 'NotasFiscais/contexto-tributacao')?.body).toEqual({ naturezaId: 3, clienteId: 9, produtoIds: [1, 2] });
+
+    fireEvent.change(screen.getByLabelText('Quantidade da linha 1'), { target: { value: '5' } });
+    // 5 × 10,00 = 50,00: ICMS 9,00; ST 70,00 × 18% = 12,60 − 9,00 = 3,60
+    await waitFor(() => expect(texto('icms-linha-1')).toContain('R$ 9,00'));
+    expect(texto('st-linha-1')).toContain('R$ 3,60');
+    expect(texto('total-linha-1')).toBe('R$ 50,00');
+    expect(texto('icms-linha-2')).toContain('R$ 1,44');
+    expect(texto('total-nota')).toBe('R$ 62,18');
+    expect(texto('total-icms')).toBe('R$ 10,44');
+
+    // A quantity that is not a number shows no tax rather than breaking the page; a comma is a decimal point.
+    fireEvent.change(screen.getByLabelText('Quantidade da linha 1'), { target: { value: '2,5' } });
+    await waitFor(() => expect(texto('icms-linha-1')).toContain('R$ 4,50'));
+    expect(calls.filter((c) => c.method === 'POST').length).toBe(postsAntes);
+  });
+});
