@@ -10,6 +10,7 @@ import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import { seedFiscal } from '../fiscal/demo.ts';
+import { seedImportacao } from '../fiscal/demo-importacao.ts';
 import { seedVendas } from '../vendas/demo.ts';
 import { seedNfse } from '../nfse/demo.ts';
 import { seedPdv } from '../pdv/demo.ts';
@@ -84,6 +85,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedFiscal(q, demo);
     await seedCompras(q, demo);
     await seedDfe(q, demo);
+    await seedImportacao(q, demo);
     await seedVendas(q, demo);
     await seedNfse(q, demo);
     await seedPdv(q, demo);

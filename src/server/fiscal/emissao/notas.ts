@@ -31,6 +31,9 @@ import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
 import { identificacaoDoProduto, tributosDaLinha, TributacaoError } from './tributos-linha.ts';
+import { calcularImportacao, MUNICIPIO_EXTERIOR } from '../../../shared/fiscal/importacao.ts';
+import { nomePais } from '../../../shared/fiscal/paises.ts';
+import type { ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
 
 type Row = Record<string, any>;
 export interface CtxEmissao {
@@ -214,17 +217,21 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   if (!nat.ativo) erros.push({ campo: 'naturezaId', mensagem: `Natureza de operação "${nat.descricao}" está inativa.` });
   const cli = (await q.query(`SELECT p.*, m.nome AS municipio FROM pessoas p LEFT JOIN municipio m ON m.codigo_ibge = p.codigo_municipio WHERE p.tenant_id = $1 AND p.id = $2`, [ctx.tenantId, dados.clienteId])).rows[0];
   if (!cli) throw badRequest('Destinatário: cadastro não encontrado.', [{ campo: 'clienteId', mensagem: 'Não encontrado' }]);
-  const doc = String(cli.cpf_cnpj ?? '').replace(/\D/g, '');
-  if (doc.length === 14 ? !cnpjValido(doc) : doc.length === 11 ? !cpfValido(doc) : true) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: CPF/CNPJ ausente ou inválido; corrija o cadastro do cliente.` });
-  if (!cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
-  const ieDest = String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
+  // Own import: the foreign supplier is the recipient, with no CPF/CNPJ, IE or Brazilian municipality (idEstrangeiro, EX).
+  const exterior = dados.importacao ?? null;
+  const pais = exterior ? nomePais(exterior.codigoPais) : undefined;
+  if (exterior && (!pais || pais === 'BRASIL')) erros.push({ campo: 'importacao/codigoPais', mensagem: `País do fornecedor: o código ${exterior.codigoPais} não é de um país estrangeiro da tabela do BACEN.` });
+  const doc = exterior ? '' : String(cli.cpf_cnpj ?? '').replace(/\D/g, '');
+  if (!exterior && (doc.length === 14 ? !cnpjValido(doc) : doc.length === 11 ? !cpfValido(doc) : true)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: CPF/CNPJ ausente ou inválido; corrija o cadastro do cliente.` });
+  if (exterior ? !cli.logradouro : !cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: exterior ? `Fornecedor estrangeiro ${cli.nome}: informe ao menos o logradouro do endereço no exterior no cadastro.` : `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
+  const ieDest = exterior ? '' : String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
   const contribuinte = ieDest !== '' && ieDest !== 'ISENTO';
   if (contribuinte && cli.uf && !ieConfere(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: ${mensagemIeInvalida(cli.uf)}` });
 
   const ids = [...new Set(dados.itens.map((i) => i.produtoId))];
   const ps = await q.query(`SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.cest, p.perfil_tributario_id, u.sigla AS unidade FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`, [ctx.tenantId, ids]);
   const produtos = new Map(ps.rows.map((p) => [Number(p.id), p]));
-  const consumidorFinal = nat.consumidor_final === true || !contribuinte;
+  const consumidorFinal = nat.consumidor_final === true || (!contribuinte && !exterior);
   const indIEDest: 1 | 9 = contribuinte ? 1 : 9;
   // The tax rules (tributações estaduais/federais of the products' perfis), every version: the note's date picks one.
   const perfis = [...new Set(ps.rows.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
@@ -245,15 +252,22 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
         produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
         natureza: { cfopEstadual: nat.cfop_estadual, cfopInterestadual: nat.cfop_interestadual, cfopExterior: nat.cfop_exterior },
         emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
-        destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
+        destinatario: { uf: exterior ? 'EX' : (cli.uf ?? null), exterior: !!exterior, consumidorFinal, indIEDest },
         valor: new Decimal(l.quantidade).times(l.valorUnitario).toDecimalPlaces(2).minus(l.valorDesconto ?? 0).plus(l.valorFrete ?? 0).plus(l.valorOutros ?? 0).toFixed(2),
         regras,
+        ...(l.itemComSt !== undefined ? { itemComSt: l.itemComSt } : {}),
       });
     } catch (e) {
       if (e instanceof TributacaoError) return void erros.push({ campo: e.campo === 'produtoId' ? `itens/${i}/produtoId` : (e.campo ?? 'itens'), linha: i + 1, mensagem: `${onde}: ${e.message}` });
       throw e;
     }
     const bruto = new Decimal(l.quantidade).times(l.valorUnitario);
+    const importada = t.cfop.startsWith('3');
+    if (importada && !l.importacao) return void erros.push({ campo: `itens/${i}/importacao`, linha: i + 1, mensagem: `${onde} (${p.descricao}): CFOP ${t.cfop} é de importação; informe a declaração de importação (DI), o imposto de importação, as despesas aduaneiras e o IOF.` });
+    if (!importada && l.importacao) return void erros.push({ campo: `itens/${i}/importacao`, linha: i + 1, mensagem: `${onde}: a declaração de importação só cabe numa nota de importação (CFOP 3xxx); a natureza deu o CFOP ${t.cfop}.` });
+    if (importada && !exterior) return void erros.push({ campo: 'importacao/codigoPais', linha: i + 1, mensagem: `${onde}: numa importação informe o país (e a identificação) do fornecedor estrangeiro.` });
+    if (importada && l.valorOutros && new Decimal(l.valorOutros).gt(0)) return void erros.push({ campo: `itens/${i}/valorOutros`, linha: i + 1, mensagem: `${onde}: numa importação as outras despesas são calculadas (PIS, COFINS, despesas aduaneiras, IOF e ICMS); informe os gastos do desembaraço em Despesas aduaneiras.` });
+    const imp = importada ? importacaoDaLinha(l.importacao!, t, bruto.toDecimalPlaces(2).minus(l.valorDesconto ?? 0).plus(l.valorFrete ?? 0).toFixed(2)) : null;
     if (l.valorDesconto && new Decimal(l.valorDesconto).gte(bruto.toDecimalPlaces(2))) erros.push({ campo: `itens/${i}/valorDesconto`, linha: i + 1, mensagem: `${onde}: o desconto não pode ser igual ou maior que o valor do item.` });
     itens.push({
       ...identificacaoDoProduto(p, ncm),
@@ -264,6 +278,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       ...(l.valorDesconto && new Decimal(l.valorDesconto).gt(0) ? { valorDesconto: new Decimal(l.valorDesconto).toFixed(2) } : {}),
       ...(l.valorFrete && new Decimal(l.valorFrete).gt(0) ? { valorFrete: new Decimal(l.valorFrete).toFixed(2) } : {}),
       ...(l.valorOutros && new Decimal(l.valorOutros).gt(0) ? { valorOutros: new Decimal(l.valorOutros).toFixed(2) } : {}),
+      ...(imp ?? {}),
       icms: t.icms,
       ...(t.ipi ? { ipi: t.ipi } : {}),
       pis: t.pis,
@@ -314,7 +329,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       ...(dados.referencias?.length ? { referencias: dados.referencias.map((chaveNFe) => ({ chaveNFe })) } : {}),
     },
     emitente: emit.doc,
-    destinatario: {
+    destinatario: exterior ? destinatarioExterior(cli, exterior, pais ?? '') : {
       ...(doc.length === 14 ? { cnpj: doc } : { cpf: doc }),
       nome: String(cli.nome).slice(0, 60),
       endereco: {
@@ -350,6 +365,67 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     throw badRequest(`Pagamentos: a soma dos pagamentos (${brl(pago)}) difere do total da nota (${brl(vNF)}).`, [{ campo: 'pagamentos', mensagem: 'Soma difere do total da nota' }]);
   }
   return { doc: docNfe, natureza: nat, cliente: cli, produtos, serie };
+}
+
+/**
+ * The groups of an imported line: DI(s) with adições, the II group (its base is the customs value) and vOutro, what
+ * the importer pays beyond the customs value, II and IPI (importacao.ts), from the rates the tax rules gave the line.
+ */
+function importacaoDaLinha(imp: ImportacaoItem, t: ReturnType<typeof tributosDaLinha>, valorAduaneiro: string): Pick<Item, 'declaracoesImportacao' | 'impostoImportacao' | 'valorOutros'> {
+  const advalorem = (pc: { CST: string; aliquota?: string }) => (['01', '02'].includes(pc.CST) || Number(pc.CST) >= 49 ? pc.aliquota : undefined);
+  const cod = t.icms.CST ?? t.icms.CSOSN ?? '';
+  const proprio = t.icms.CSOSN ? cod === '900' : ['00', '10', '20', '51', '70', '90'].includes(cod);
+  const c = calcularImportacao({
+    valorAduaneiro,
+    vII: imp.valorII,
+    vDespAdu: imp.valorDespesasAduaneiras,
+    vIOF: imp.valorIof,
+    pIPI: t.ipi && ['00', '49', '50', '99'].includes(t.ipi.CST) ? t.ipi.pIPI : undefined,
+    pPIS: advalorem(t.pis),
+    pCOFINS: advalorem(t.cofins),
+    pICMS: proprio ? t.icms.pICMS : undefined,
+    pFCP: proprio ? t.icms.pFCP : undefined,
+    pRedBC: proprio ? t.icms.pRedBC : undefined,
+  });
+  const v2 = (v: string | undefined) => new Decimal(v ?? 0).toFixed(2);
+  return {
+    declaracoesImportacao: imp.declaracoes.map((d) => ({
+      numero: d.numero,
+      data: d.data,
+      localDesembaraco: d.localDesembaraco,
+      ufDesembaraco: d.ufDesembaraco as NonNullable<Item['declaracoesImportacao']>[number]['ufDesembaraco'],
+      dataDesembaraco: d.dataDesembaraco,
+      viaTransporte: d.viaTransporte,
+      ...(d.valorAFRMM !== undefined ? { valorAFRMM: v2(d.valorAFRMM) } : {}),
+      intermediacao: d.intermediacao,
+      ...(d.cnpjAdquirente ? { cnpjAdquirente: d.cnpjAdquirente } : {}),
+      ...(d.ufTerceiro ? { ufTerceiro: d.ufTerceiro as NonNullable<Item['declaracoesImportacao']>[number]['ufDesembaraco'] } : {}),
+      codigoExportador: d.codigoExportador,
+      adicoes: d.adicoes.map((a) => ({ numero: a.numero, sequencial: a.sequencial, codigoFabricante: a.codigoFabricante, ...(a.desconto ? { desconto: v2(a.desconto) } : {}), ...(a.drawback ? { drawback: a.drawback } : {}) })) as NonNullable<Item['declaracoesImportacao']>[number]['adicoes'],
+    })),
+    impostoImportacao: { vBC: c.valorAduaneiro.toFixed(2), vDespAdu: c.vDespAdu.toFixed(2), vII: c.vII.toFixed(2), vIOF: c.vIOF.toFixed(2) },
+    ...(c.vOutro.gt(0) ? { valorOutros: c.vOutro.toFixed(2) } : {}),
+  };
+}
+
+/** dest of an own import: the foreign supplier (idEstrangeiro, UF EX, município 9999999 EXTERIOR, the BACEN country). */
+function destinatarioExterior(cli: Row, exterior: NonNullable<DadosNotaFiscal['importacao']>, pais: string): NonNullable<NfeDocumento['destinatario']> {
+  const texto = (v: unknown, padrao: string) => (String(v ?? '').trim().length >= 2 ? String(v).trim().slice(0, 60) : padrao);
+  return {
+    idEstrangeiro: exterior.idEstrangeiro ?? '',
+    nome: String(cli.nome).slice(0, 60),
+    endereco: {
+      logradouro: texto(cli.logradouro, 'EXTERIOR'),
+      numero: String(cli.numero ?? '').trim().slice(0, 60) || 'S/N',
+      ...(cli.complemento ? { complemento: String(cli.complemento).slice(0, 60) } : {}),
+      bairro: texto(cli.bairro, 'EXTERIOR'),
+      ...MUNICIPIO_EXTERIOR,
+      codigoPais: exterior.codigoPais.padStart(4, '0'),
+      pais,
+    },
+    indicadorIE: 9,
+    ...(cli.email ? { email: String(cli.email).slice(0, 60) } : {}),
+  };
 }
 
 /** infAdic: the observações of the fiscal settings that apply to this note (by UF and perfil), then the user's text. */
