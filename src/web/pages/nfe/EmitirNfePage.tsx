@@ -10,6 +10,7 @@ import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
+import { daApi, ImportacaoLinha, novaImportacao, PAISES_EXTERIOR, paraApi, type ImportacaoTela } from './ImportacaoLinha.tsx';
 
 interface Linha {
   chave: number;
@@ -21,6 +22,8 @@ interface Linha {
   /** an order's freight and other costs spread over its lines (kept as they come) */
   valorFrete?: string;
   valorOutros?: string;
+  /** own import: the line's DIs and II group */
+  importacao?: ImportacaoTela;
 }
 interface Pagamento {
   chave: number;
@@ -54,7 +57,10 @@ export default function EmitirNfePage() {
   const entrada = useSearchParams()[0].get('entrada') === '1';
   const [id, setId] = useState<number | null>(idRota ? Number(idRota) : null);
   const [carregando, setCarregando] = useState(!!idRota || !!pedidoRota);
-  const [naturezas, setNaturezas] = useState<{ value: number; label: string }[]>([]);
+  const [naturezas, setNaturezas] = useState<{ value: number; label: string; importacao: boolean }[]>([]);
+  // Own import: the foreign supplier's country (BACEN) and identification; the total comes from the server's validation.
+  const [exterior, setExterior] = useState<{ codigoPais: string | null; idEstrangeiro: string }>({ codigoPais: null, idEstrangeiro: '' });
+  const [totalServidor, setTotalServidor] = useState<string | null>(null);
   const [naturezaId, setNaturezaId] = useState<number | null>(null);
   const [cliente, setCliente] = useState<Opcao | null>(null);
   const [finalidade, setFinalidade] = useState<number | undefined>(undefined);
@@ -73,8 +79,9 @@ export default function EmitirNfePage() {
 
   useEffect(() => {
     void (async () => {
-      const r = await api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { where: { ativo: true, ...(entrada ? { tipo: 0 } : {}) }, order: 'descricao ASC', limit: 200 }));
-      setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao })));
+      const r = await api.get<{ id: number; descricao: string; tipo: number; cfopExterior: string | null }[]>(listPath('NaturezasOperacao', { where: { ativo: true, ...(entrada ? { tipo: 0 } : {}) }, order: 'descricao ASC', limit: 200 }));
+      // An entry natureza whose CFOP abroad is 3xxx issues the own import (foreign supplier, DI, II).
+      setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao, importacao: Number(n.tipo) === 0 && /^3/.test(n.cfopExterior ?? '') })));
       if (!idRota) {
         const c = await api.get<{ naturezaPadraoId: number | null }>('ConfiguracoesNfe').catch(() => null);
         if (c?.data.naturezaPadraoId) setNaturezaId((v) => v ?? c.data.naturezaPadraoId);
@@ -103,7 +110,8 @@ export default function EmitirNfePage() {
         setReferencias((d.referencias ?? []).join('\n'));
         const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
         const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
-        setLinhas(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros })));
+        setLinhas(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros, ...(i.importacao ? { importacao: daApi(i.importacao) } : {}) })));
+        if (d.importacao) setExterior({ codigoPais: d.importacao.codigoPais, idEstrangeiro: d.importacao.idEstrangeiro ?? '' });
         setModalidade(d.transporte?.modalidade ?? 9);
         const v = d.transporte?.volumes?.[0];
         if (v) setVolumes({ quantidade: v.quantidade == null ? '' : String(v.quantidade), especie: v.especie ?? '', pesoLiquido: v.pesoLiquido ?? '', pesoBruto: v.pesoBruto ?? '' });
@@ -118,6 +126,11 @@ export default function EmitirNfePage() {
     })();
   }, [idRota, pedidoRota]);
 
+  const importacao = naturezas.find((n) => n.value === naturezaId)?.importacao ?? false;
+  // Every line of an import carries its DI editor's state from the start (stable keys while typing).
+  useEffect(() => {
+    if (importacao && linhas.some((l) => !l.importacao)) setLinhas((ls) => ls.map((l) => (l.importacao ? l : { ...l, importacao: novaImportacao() })));
+  }, [importacao, linhas]);
   const total = useMemo(() => linhas.reduce((s, l) => s + Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0') + dec(l.valorFrete ?? '') + dec(l.valorOutros ?? ''), 0), [linhas]);
   const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
 
@@ -137,7 +150,9 @@ export default function EmitirNfePage() {
         ...(l.valorDesconto && dec(l.valorDesconto) > 0 ? { valorDesconto: dec(l.valorDesconto).toFixed(2) } : {}),
         ...(l.valorFrete ? { valorFrete: l.valorFrete } : {}),
         ...(l.valorOutros ? { valorOutros: l.valorOutros } : {}),
+        ...(importacao ? { importacao: paraApi(l.importacao ?? novaImportacao()) } : {}),
       })),
+      ...(importacao ? { importacao: { codigoPais: exterior.codigoPais ?? '', ...(exterior.idEstrangeiro.trim() ? { idEstrangeiro: exterior.idEstrangeiro.trim() } : {}) } } : {}),
       transporte: {
         modalidade: modalidade as 9,
         ...(transportador ? { transportadorId: transportador.value } : {}),
@@ -146,7 +161,7 @@ export default function EmitirNfePage() {
       pagamentos: pagamentos.map((p) => ({ tPag: p.tPag, valor: dec(p.valor || '0').toFixed(2), ...(p.vencimento ? { vencimento: p.vencimento } : {}) })),
       ...(info.trim() ? { informacoesAdicionais: info.trim() } : {}),
     };
-  }, [naturezaId, pedidoId, cliente, finalidade, referencias, linhas, modalidade, transportador, volumes, pagamentos, info]);
+  }, [naturezaId, pedidoId, cliente, finalidade, referencias, linhas, modalidade, transportador, volumes, pagamentos, info, importacao, exterior]);
 
   const salvar = useCallback(async (): Promise<number | null> => {
     setErros([]);
@@ -188,6 +203,7 @@ export default function EmitirNfePage() {
     try {
       const v = (await api.post<{ valido: boolean; erros: { caminho: string; mensagem: string }[] }>(`NotasFiscais/${n}/validar`)).data;
       setValidacao(v);
+      setTotalServidor((v as { total?: string }).total ?? null);
       if (v.valido) toast('success', 'A nota está de acordo com o leiaute oficial (XSD).');
     } catch (e) {
       const info = toApiError(e);
@@ -238,17 +254,40 @@ export default function EmitirNfePage() {
         <Row gutter={12}>
           <Col span={8}>
             <div>Natureza de operação</div>
-            <Select aria-label="Natureza de operação" style={{ width: '100%' }} options={naturezas} value={naturezaId ?? undefined} onChange={setNaturezaId} disabled={!editavel} />
+            <Select
+              aria-label="Natureza de operação"
+              style={{ width: '100%' }}
+              options={naturezas.map(({ value, label }) => ({ value, label }))}
+              value={naturezaId ?? undefined}
+              onChange={(v) => {
+                setNaturezaId(v);
+                // An import is paid through the DI (customs), not by the note: "sem pagamento".
+                if (naturezas.find((n) => n.value === v)?.importacao) setPagamentos([{ chave: seq++, tPag: '90', valor: '0', vencimento: null }]);
+              }}
+              disabled={!editavel}
+            />
           </Col>
           <Col span={10}>
-            <div>Destinatário</div>
-            <BuscaSelect ariaLabel="Destinatário" endpoint="Clientes" campo="nome" rotulo={(c) => `${c.nome}${c.cpfCnpj ? ` (${c.cpfCnpj})` : ''}`} value={cliente?.value} inicial={cliente} onChange={(v, x) => setCliente(v ? { value: v, label: String(x?.nome ?? v) } : null)} style={{ width: '100%' }} />
+            <div>{importacao ? 'Fornecedor estrangeiro' : 'Destinatário'}</div>
+            <BuscaSelect key={importacao ? 'fornecedores' : 'clientes'} ariaLabel="Destinatário" endpoint={importacao ? 'Fornecedores' : 'Clientes'} campo="nome" rotulo={(c) => `${c.nome}${c.cpfCnpj ? ` (${c.cpfCnpj})` : ''}`} value={cliente?.value} inicial={cliente} onChange={(v, x) => setCliente(v ? { value: v, label: String(x?.nome ?? v) } : null)} style={{ width: '100%' }} />
           </Col>
           <Col span={6}>
             <div>Finalidade</div>
             <Select aria-label="Finalidade" allowClear style={{ width: '100%' }} placeholder="A da natureza" options={FINALIDADE_NFE.map((f) => ({ value: f.value, label: f.label }))} value={finalidade} onChange={setFinalidade} />
           </Col>
         </Row>
+        {importacao ? (
+          <Row gutter={12} style={{ marginTop: 8 }}>
+            <Col span={8}>
+              <div>País do fornecedor</div>
+              <Select aria-label="País do fornecedor" showSearch optionFilterProp="label" style={{ width: '100%' }} placeholder="Tabela de países do BACEN" options={PAISES_EXTERIOR} value={exterior.codigoPais ?? undefined} onChange={(v) => setExterior((x) => ({ ...x, codigoPais: v }))} />
+            </Col>
+            <Col span={8}>
+              <div>Identificação do estrangeiro</div>
+              <Input aria-label="Identificação do estrangeiro" placeholder="Documento do fornecedor no país dele" maxLength={20} value={exterior.idEstrangeiro} onChange={(e) => setExterior((x) => ({ ...x, idEstrangeiro: e.target.value }))} />
+            </Col>
+          </Row>
+        ) : null}
         {finalidade && finalidade !== 1 ? (
           <div style={{ marginTop: 8 }}>
             <div>Chaves referenciadas (uma por linha)</div>
@@ -262,6 +301,15 @@ export default function EmitirNfePage() {
           pagination={false}
           rowKey="chave"
           dataSource={linhas}
+          expandable={
+            importacao
+              ? {
+                  showExpandColumn: false,
+                  expandedRowKeys: linhas.map((l) => l.chave),
+                  expandedRowRender: (l, i) => <ImportacaoLinha linha={i + 1} valor={l.importacao ?? novaImportacao()} onChange={(t) => setLinha(l.chave, { importacao: t })} />,
+                }
+              : undefined
+          }
           columns={[
             { title: 'Produto', render: (_, l, i) => <BuscaSelect ariaLabel={`Produto da linha ${i + 1}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => setLinha(l.chave, { produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 320 }} /> },
             { title: 'Quantidade', render: (_, l, i) => <Input aria-label={`Quantidade da linha ${i + 1}`} value={l.quantidade} onChange={(e) => setLinha(l.chave, { quantidade: e.target.value })} style={{ width: 100 }} /> },
@@ -272,7 +320,15 @@ export default function EmitirNfePage() {
           ]}
         />
         <div style={{ textAlign: 'right', marginTop: 8 }}>
-          Total da nota: <b data-testid="total-nota">{brl(total)}</b>
+          {importacao ? (
+            <>
+              Total da nota (valor aduaneiro, II, IPI, PIS, COFINS, despesas, IOF e ICMS por dentro): <b data-testid="total-nota">{totalServidor ? brl(Number(totalServidor)) : 'calculado ao validar'}</b>
+            </>
+          ) : (
+            <>
+              Total da nota: <b data-testid="total-nota">{brl(total)}</b>
+            </>
+          )}
         </div>
       </Card>
       <Row gutter={12} style={{ marginTop: 12 }}>
