@@ -87,6 +87,8 @@ describe.each(BACKENDS)('NF-e de importação própria on %s', (backend) => {
       ],
     };
     const id = (await ok(admin, 'POST', '/api/NotasFiscais', dados)).id;
+    // the draft's total is already the import's (taxes from the rules), as the screen shows it
+    expect((await ok(admin, 'GET', `/api/NotasFiscais/${id}`)).total).toBe('6077.12');
     expect(await ok(admin, 'POST', `/api/NotasFiscais/${id}/validar`)).toMatchObject({ valido: true, erros: [] });
     const r = await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);
     expect(r.autorizada, JSON.stringify(r.rejeicao)).toBe(true);

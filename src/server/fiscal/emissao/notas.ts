@@ -461,7 +461,17 @@ async function nomeCliente(q: Queryable, tenantId: number, id: number): Promise<
   return r.rows[0].nome;
 }
 
-async function totalRascunho(dados: DadosNotaFiscal): Promise<string> {
+async function totalRascunho(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal): Promise<string> {
+  // An import's total depends on the tax rules (IPI, PIS/COFINS-importação, ICMS por dentro): built as it will be sent,
+  // when the draft is complete enough; else the goods' sum until the user completes it.
+  if (dados.itens.some((i) => i.importacao)) {
+    try {
+      const m = await montarDocumento(q, ctx, dados, 1);
+      return new Decimal(calcularNfe({ ...m.doc, pagamentos: [{ tPag: '90', valor: '0.00' }] }).totais.vNF.toString()).toFixed(2);
+    } catch (e) {
+      if (!(e instanceof HttpError) && !(e instanceof CalculoError)) throw e;
+    }
+  }
   return dados.itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.valorUnitario).toDecimalPlaces(2)).minus(i.valorDesconto ?? 0).plus(i.valorFrete ?? 0).plus(i.valorOutros ?? 0), new Decimal(0)).toFixed(2);
 }
 
@@ -472,7 +482,7 @@ export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknow
   const nome = await nomeCliente(q, ctx.tenantId, dados.clienteId);
   const nat = await q.query(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, dados.naturezaId]);
   if (!nat.rows.length) throw badRequest('Natureza de operação: cadastro não encontrado.', [{ campo: 'naturezaId', mensagem: 'Não encontrado' }]);
-  const total = await totalRascunho(dados);
+  const total = await totalRascunho(q, ctx, dados);
   const pedidoId = dados.pedidoId ?? null;
   if (pedidoId !== null) await pedidoSemNota(q, ctx, filialId, pedidoId);
   if (id === undefined) {

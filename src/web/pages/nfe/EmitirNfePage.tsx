@@ -57,7 +57,7 @@ export default function EmitirNfePage() {
   const entrada = useSearchParams()[0].get('entrada') === '1';
   const [id, setId] = useState<number | null>(idRota ? Number(idRota) : null);
   const [carregando, setCarregando] = useState(!!idRota || !!pedidoRota);
-  const [naturezas, setNaturezas] = useState<{ value: number; label: string; importacao: boolean }[]>([]);
+  const [naturezas, setNaturezas] = useState<{ value: number; label: string; importacao: boolean; entrada: boolean }[]>([]);
   // Own import: the foreign supplier's country (BACEN) and identification; the total comes from the server's validation.
   const [exterior, setExterior] = useState<{ codigoPais: string | null; idEstrangeiro: string }>({ codigoPais: null, idEstrangeiro: '' });
   const [totalServidor, setTotalServidor] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export default function EmitirNfePage() {
     void (async () => {
       const r = await api.get<{ id: number; descricao: string; tipo: number; cfopExterior: string | null }[]>(listPath('NaturezasOperacao', { where: { ativo: true, ...(entrada ? { tipo: 0 } : {}) }, order: 'descricao ASC', limit: 200 }));
       // An entry natureza whose CFOP abroad is 3xxx issues the own import (foreign supplier, DI, II).
-      setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao, importacao: Number(n.tipo) === 0 && /^3/.test(n.cfopExterior ?? '') })));
+      setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao, importacao: Number(n.tipo) === 0 && /^3/.test(n.cfopExterior ?? ''), entrada: Number(n.tipo) === 0 })));
       if (!idRota) {
         const c = await api.get<{ naturezaPadraoId: number | null }>('ConfiguracoesNfe').catch(() => null);
         if (c?.data.naturezaPadraoId) setNaturezaId((v) => v ?? c.data.naturezaPadraoId);
@@ -111,7 +111,11 @@ export default function EmitirNfePage() {
         const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
         const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
         setLinhas(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros, ...(i.importacao ? { importacao: daApi(i.importacao) } : {}) })));
-        if (d.importacao) setExterior({ codigoPais: d.importacao.codigoPais, idEstrangeiro: d.importacao.idEstrangeiro ?? '' });
+        if (d.importacao) {
+          setExterior({ codigoPais: d.importacao.codigoPais, idEstrangeiro: d.importacao.idEstrangeiro ?? '' });
+          // the draft's total as the server built it (taxes of the import from the rules)
+          if ((n as { total?: string }).total) setTotalServidor((n as { total?: string }).total!);
+        }
         setModalidade(d.transporte?.modalidade ?? 9);
         const v = d.transporte?.volumes?.[0];
         if (v) setVolumes({ quantidade: v.quantidade == null ? '' : String(v.quantidade), especie: v.especie ?? '', pesoLiquido: v.pesoLiquido ?? '', pesoBruto: v.pesoBruto ?? '' });
@@ -219,7 +223,8 @@ export default function EmitirNfePage() {
       const r = (await api.post<{ autorizada: boolean; nota: { numero: number; serie: number; chave: string }; rejeicao?: Rejeicao }>(`NotasFiscais/${n}/transmitir`)).data;
       if (r.autorizada) {
         toast('success', `NF-e ${r.nota.numero} (série ${r.nota.serie}) autorizada.`);
-        navigate(vendas ? '/pages/vendas/nota-fiscal' : '/pages/nfe/notas-processadas');
+        // An NF-e of entry goes back to its list (pages/nfe/entrada), the others to notas-processadas.
+        navigate(vendas ? '/pages/vendas/nota-fiscal' : naturezas.find((x) => x.value === naturezaId)?.entrada ? '/pages/nfe/entrada' : '/pages/nfe/notas-processadas');
       } else {
         setStatus('rejeitada');
         setRejeicao(r.rejeicao ?? null);
