@@ -44,6 +44,9 @@ describe.each(BACKENDS)('NF-e de importação própria on %s', (backend) => {
     const xml = (await call(admin, 'GET', `/api/NotasFiscais/${id}/xml`)).body;
     expect(xsdOk('procNFe_v4.00.xsd', xml)).toBe('');
     expect(xmlsecVerify(xml, certDoXml(xml), 'infNFe').ok).toBe(true);
+    const danfe = await call(admin, 'GET', `/api/NotasFiscais/${id}/danfe`);
+    expect(danfe.statusCode).toBe(200);
+    expect(danfe.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect(xml).toContain('<tpNF>0</tpNF><idDest>3</idDest>');
     expect(xml).toContain('<finNFe>1</finNFe>');
     expect(xml).toMatch(/<dest><idEstrangeiro>ESB23456789<\/idEstrangeiro><xNome>[^<]+<\/xNome><enderDest><xLgr>Calle Mayor<\/xLgr><nro>12<\/nro><xBairro>Jaén<\/xBairro><cMun>9999999<\/cMun><xMun>EXTERIOR<\/xMun><UF>EX<\/UF><cPais>2453<\/cPais><xPais>ESPANHA<\/xPais><\/enderDest><indIEDest>9<\/indIEDest>/);

@@ -85,10 +85,11 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedFiscal(q, demo);
     await seedCompras(q, demo);
     await seedDfe(q, demo);
-    await seedImportacao(q, demo);
     await seedVendas(q, demo);
     await seedNfse(q, demo);
     await seedPdv(q, demo);
+    // after sales and POS: the imported product is not among their demo orders and sales
+    await seedImportacao(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

@@ -24,6 +24,11 @@ export async function seedImportacao(q: Queryable, tenantId: number): Promise<vo
      VALUES ($1, $2, 'SP', 'EX', '2024-01-01', '900', '00', '18', 'Importação: ICMS devido no desembaraço, fora do Simples Nacional, base por dentro')`,
     [tenantId, perfil],
   );
+  // resold in SP like the other goods of the Simples issuer
+  await q.query(
+    `INSERT INTO tributacoes_estaduais (tenant_id, perfil_tributario_id, uf_origem, uf_destino, vigencia_inicio, csosn, observacao) VALUES ($1, $2, 'SP', 'SP', '2024-01-01', '102', 'Revenda dentro de SP')`,
+    [tenantId, perfil],
+  );
   await q.query(
     `INSERT INTO tributacoes_federais (tenant_id, perfil_tributario_id, vigencia_inicio, cst_ipi, aliquota_ipi, enquadramento_ipi, cst_pis, aliquota_pis, cst_cofins, aliquota_cofins, observacao)
      VALUES ($1, $2, '2024-01-01', '49', '10', '999', '98', '2.10', '98', '9.65', 'IPI, PIS e COFINS na importação')`,
