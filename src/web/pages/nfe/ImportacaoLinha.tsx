@@ -14,6 +14,9 @@ export interface DiTela {
   viaTransporte: number;
   valorAFRMM: string;
   intermediacao: 1 | 2 | 3;
+  /** conta e ordem / encomenda: the acquirer's or ordering party's CNPJ and UF */
+  cnpjAdquirente: string;
+  ufTerceiro: string | null;
   codigoExportador: string;
   adicao: string;
   sequencial: string;
@@ -29,7 +32,7 @@ export interface ImportacaoTela {
 }
 
 let seq = 1;
-export const novaDi = (): DiTela => ({ chave: seq++, numero: '', data: '', localDesembaraco: '', ufDesembaraco: 'SP', dataDesembaraco: '', viaTransporte: 1, valorAFRMM: '', intermediacao: 1, codigoExportador: '', adicao: '1', sequencial: '1', codigoFabricante: '' });
+export const novaDi = (): DiTela => ({ chave: seq++, numero: '', data: '', localDesembaraco: '', ufDesembaraco: 'SP', dataDesembaraco: '', viaTransporte: 1, valorAFRMM: '', intermediacao: 1, cnpjAdquirente: '', ufTerceiro: null, codigoExportador: '', adicao: '1', sequencial: '1', codigoFabricante: '' });
 export const novaImportacao = (): ImportacaoTela => ({ declaracoes: [novaDi()], valorII: '', valorDespesasAduaneiras: '', valorIof: '' });
 
 /** Countries a foreign supplier may be in (the BACEN table without Brazil). */
@@ -65,6 +68,8 @@ export function paraApi(t: ImportacaoTela): ImportacaoItem {
       viaTransporte: d.viaTransporte,
       ...(valor(d.valorAFRMM) !== undefined ? { valorAFRMM: valor(d.valorAFRMM) } : {}),
       intermediacao: d.intermediacao,
+      ...(d.intermediacao !== 1 && d.cnpjAdquirente.trim() ? { cnpjAdquirente: d.cnpjAdquirente.replace(/\D/g, '') } : {}),
+      ...(d.intermediacao !== 1 && d.ufTerceiro ? { ufTerceiro: d.ufTerceiro } : {}),
       codigoExportador: d.codigoExportador.trim(),
       adicoes: [{ numero: d.adicao.trim(), sequencial: d.sequencial.trim(), codigoFabricante: d.codigoFabricante.trim() }],
     })),
@@ -87,6 +92,8 @@ export function daApi(i: ImportacaoItem): ImportacaoTela {
       viaTransporte: d.viaTransporte,
       valorAFRMM: d.valorAFRMM ?? '',
       intermediacao: d.intermediacao,
+      cnpjAdquirente: d.cnpjAdquirente ?? '',
+      ufTerceiro: d.ufTerceiro ?? null,
       codigoExportador: d.codigoExportador,
       adicao: d.adicoes[0]?.numero ?? '1',
       sequencial: d.adicoes[0]?.sequencial ?? '1',
@@ -140,6 +147,12 @@ export function ImportacaoLinha({ linha, valor: t, onChange }: { linha: number; 
             <Col span={2}><Input aria-label={rot('Sequencial', k)} placeholder="Seq." value={d.sequencial} onChange={(e) => setDi(d.chave, { sequencial: e.target.value })} /></Col>
             <Col span={4}><Input aria-label={rot('Código do fabricante', k)} placeholder="Código do fabricante" value={d.codigoFabricante} onChange={(e) => setDi(d.chave, { codigoFabricante: e.target.value })} /></Col>
           </Row>
+          {d.intermediacao !== 1 ? (
+            <Row gutter={8} style={{ marginTop: 6 }}>
+              <Col span={6}><Input aria-label={rot('CNPJ do adquirente ou encomendante', k)} placeholder="CNPJ do adquirente ou encomendante" value={d.cnpjAdquirente} onChange={(e) => setDi(d.chave, { cnpjAdquirente: e.target.value })} /></Col>
+              <Col span={4}><Select aria-label={rot('UF do adquirente ou encomendante', k)} allowClear placeholder="UF do adquirente" style={{ width: '100%' }} options={UF.filter((u) => u.value !== 'EX').map((u) => ({ value: u.value, label: u.value }))} value={d.ufTerceiro ?? undefined} onChange={(v) => setDi(d.chave, { ufTerceiro: v ?? null })} /></Col>
+            </Row>
+          ) : null}
         </div>
       ))}
     </Card>
