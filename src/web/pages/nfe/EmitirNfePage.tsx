@@ -320,7 +320,7 @@ export default function EmitirNfePage() {
             { title: 'Quantidade', render: (_, l, i) => <Input aria-label={`Quantidade da linha ${i + 1}`} value={l.quantidade} onChange={(e) => setLinha(l.chave, { quantidade: e.target.value })} style={{ width: 100 }} /> },
             { title: 'Valor unitário', render: (_, l, i) => <Input aria-label={`Valor unitário da linha ${i + 1}`} value={l.valorUnitario} onChange={(e) => setLinha(l.chave, { valorUnitario: e.target.value })} style={{ width: 110 }} /> },
             { title: 'Desconto', render: (_, l, i) => <Input aria-label={`Desconto da linha ${i + 1}`} value={l.valorDesconto} onChange={(e) => setLinha(l.chave, { valorDesconto: e.target.value })} style={{ width: 90 }} /> },
-            { title: 'Total', align: 'right', render: (_, l) => brl(Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0')) },
+            { title: importacao ? 'Valor aduaneiro' : 'Total', align: 'right', render: (_, l) => brl(Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0')) },
             { title: '', render: (_, l) => <Button type="link" danger onClick={() => setLinhas((ls) => ls.filter((x) => x.chave !== l.chave))}>Remover</Button> },
           ]}
         />
