@@ -231,6 +231,10 @@ export interface PropertySchema {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  /**
+   * the Portuguese message when this field fails its schema (or a conditional rule's then), instead of the generic one; server and form alike
+   */
+  mensagem?: string;
   [k: string]: unknown;
 }
 export interface ListColumn {

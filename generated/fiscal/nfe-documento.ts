@@ -265,6 +265,14 @@ export interface Endereco {
   uf: Uf;
   cep?: string;
   telefone?: string;
+  /**
+   * cPais (tabela do BACEN); no exterior (UF EX) o país do endereço
+   */
+  codigoPais?: string;
+  /**
+   * xPais
+   */
+  pais?: string;
 }
 /**
  * This interface was referenced by `NfeDocumento`'s JSON-Schema

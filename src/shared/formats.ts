@@ -9,7 +9,7 @@ export const CUSTOM_FORMATS: Record<string, (v: string) => boolean> = FIELD_FORM
 export const DOCUMENT_FORMATS = new Set(['cpf', 'cnpj', 'cpfCnpj']);
 
 /** Annotation keywords our resource documents put inside JSON Schema properties. */
-export const ANNOTATION_KEYWORDS = ['lookup', 'relation', 'widget', 'mask', 'x-column'];
+export const ANNOTATION_KEYWORDS = ['lookup', 'relation', 'widget', 'mask', 'x-column', 'mensagem'];
 
 export function addRetaguardaFormats(ajv: Ajv): Ajv {
   for (const [name, fn] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, { type: 'string', validate: fn });
@@ -24,4 +24,5 @@ export function addRetaguardaKeywords(ajv: Pick<Ajv, 'getKeyword' | 'addKeyword'
 }
 
 /** The ajv options both sides use: same coercion, defaults and strictness, or they will disagree. */
-export const AJV_OPTIONS = { allErrors: true, coerceTypes: true, useDefaults: true, strict: false, removeAdditional: false } as const;
+// verbose: each error carries its parent schema, whose "mensagem" annotation (a rule's own text) replaces the generic one.
+export const AJV_OPTIONS = { allErrors: true, coerceTypes: true, useDefaults: true, strict: false, removeAdditional: false, verbose: true } as const;

@@ -67,8 +67,27 @@ export function fieldError(e: ErrorObject): FieldError {
     default:
       mensagem = FIELD_MESSAGES.mask;
   }
+  // A schema's own text for its failure ("mensagem" beside the keyword, e.g. a conditional rule's then), in Portuguese.
+  const propria = (e as { parentSchema?: { mensagem?: unknown } }).parentSchema?.mensagem;
+  if (typeof propria === 'string' && e.keyword !== IE_KEYWORD) mensagem = propria;
   const campo = path.split('/').filter(Boolean).join('.');
   return { path, campo, mensagem };
+}
+
+/**
+ * The "mensagem" annotation of the schema object a failing keyword sits in, found from the root schema and the
+ * error's schemaPath ('#/allOf/2/then/properties/codigoMunicipio/maximum'): the browser's errors carry no parent schema.
+ */
+export function mensagemDoSchema(root: unknown, schemaPath: string | undefined): string | undefined {
+  if (!root || !schemaPath?.startsWith('#/')) return undefined;
+  const partes = schemaPath.slice(2).split('/').map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  partes.pop();
+  let s: any = root;
+  for (const p of partes) {
+    s = s?.[p];
+    if (s == null || typeof s !== 'object') return undefined;
+  }
+  return typeof s.mensagem === 'string' ? s.mensagem : undefined;
 }
 
 /** One error per field, the first one ajv found (the form shows one message under each field). */

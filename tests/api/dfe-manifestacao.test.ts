@@ -192,6 +192,17 @@ describe.each(BACKENDS)('DF-e e manifestação on %s', (backend) => {
     expect((await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'notaFiscal' AND origem_id = $2`, [tenant, r.nota.id])).rows[0].n).toBe(0);
   });
 
+  it('devolução ao fornecedor of goods that entered with ICMS-ST: CFOP 5411/6411 (not 5202/6202)', async () => {
+    const e = await entradaDemo(5540);
+    await sql(`UPDATE documento_itens SET dados = dados || '{"valorIcmsSt": "12.00"}'::jsonb WHERE tenant_id = $1 AND documento_id = $2 AND linha = 1`, [tenant, e.id]);
+    const r = await ok(admin, 'POST', `/api/EntradasNota/${e.id}/devolver-nfe`, { itens: [{ linha: 1, quantidade: '2' }] });
+    expect(r.autorizada, JSON.stringify(r.rejeicao)).toBe(true);
+    const xml = (await call(admin, 'GET', `/api/NotasFiscais/${r.nota.id}/xml`)).body;
+    expect(xsdOk('procNFe_v4.00.xsd', xml)).toBe('');
+    expect(xml).toMatch(/<CFOP>[56]411<\/CFOP>/);
+    expect(xml).not.toMatch(/<CFOP>[56]202<\/CFOP>/);
+  });
+
   it('NF-e de entrada issued by the shop: a customer\'s return (finalidade 4, referenced key) and a rural producer purchase enter stock', async () => {
     const nat = async (d: string) => Number((await sql(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = $2`, [tenant, d])).rows[0].id);
     const cliente = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'SP' ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
@@ -218,6 +229,9 @@ describe.each(BACKENDS)('DF-e e manifestação on %s', (backend) => {
     expect(xmlsecVerify(xr, certDoXml(xr), 'infNFe').ok).toBe(true);
     expect(xr).toContain('<CFOP>1102</CFOP>');
     const entradas = await ok(admin, 'GET', '/api/NotasFiscais?filter=' + encodeURIComponent(JSON.stringify({ where: { tipoNf: 0 } })));
-    expect(entradas.map((n: Row) => n.id).sort()).toEqual([dev.id, rural.id].sort());
+    // besides the demo's own-import entry (a draft until a server's first start transmits it)
+    const demo = (await sql(`SELECT id FROM notas_fiscais WHERE tenant_id = $1 AND demo_transmitir`, [tenant])).rows.map((n) => Number(n.id));
+    expect(demo).toHaveLength(1);
+    expect(entradas.map((n: Row) => n.id).sort()).toEqual([dev.id, rural.id, ...demo].sort());
   });
 });

@@ -24,7 +24,7 @@ describe.each(BACKENDS)('fiscal settings on %s', (backend) => {
   });
   afterAll(async () => srv?.close());
 
-  it('the demo has complete issuers, two perfis with their rules and products linked to them', async () => {
+  it('the demo has complete issuers, the perfis with their rules and products linked to them', async () => {
     const empresas = (await call(admin, 'GET', `/api/Empresas?filter=${q({ order: 'id ASC' })}`)).json();
     expect(empresas.map((e: any) => e.apelido)).toEqual(['Matriz', 'Filial Centro']);
     expect(empresas[0]).toMatchObject({ cpfCnpj: '11222333000181', inscricaoEstadual: '110042490114', uf: 'SP', codigoMunicipio: 3550308, regimeTributario: 1, cep: '01310100', ativo: true });
@@ -32,7 +32,10 @@ describe.each(BACKENDS)('fiscal settings on %s', (backend) => {
     const revenda = await perfilId('Revenda Simples Nacional');
     const refri = (await call(admin, 'GET', `/api/Produtos?filter=${q({ where: { descricao: 'Refrigerante de cola 2 L' } })}`)).json()[0];
     expect(refri.perfilTributarioId).toBe(bebidas);
-    expect(await count(admin, `Produtos`)).toBe((await call(admin, 'GET', `/api/Produtos/count?where=${q({ perfilTributarioId: { inq: [bebidas, revenda] } })}`)).json().count);
+    // and the imported product of the demo's own-import entry (fiscal/demo-importacao.ts) with its perfil
+    const importados = await perfilId('Importados');
+    expect(await count(admin, `Produtos`)).toBe((await call(admin, 'GET', `/api/Produtos/count?where=${q({ perfilTributarioId: { inq: [bebidas, revenda, importados] } })}`)).json().count);
+    expect((await call(admin, 'GET', `/api/Produtos/count?where=${q({ perfilTributarioId: importados })}`)).json().count).toBe(1);
     expect((await call(admin, 'GET', `/api/TributacoesEstaduais/count?where=${q({ perfilTributarioId: revenda })}`)).json().count).toBe(5);
     // The other account sees none of it.
     expect(await count(vizinha, 'PerfisTributarios')).toBe(0);

@@ -57,6 +57,17 @@ describe.each(BACKENDS)('SPED registers on %s', (backend) => {
     await refused('ParticipantesSped', { ...base, cpfCnpj: null }, /CPF\/CNPJ: Campo Obrigatório!/, 'cpfCnpj');
     await refused('ParticipantesSped', { ...base, inscricaoEstadual: '110.042.490.115' }, /Inscrição estadual inválida para a UF SP\./, 'inscricaoEstadual');
     await refused('ParticipantesSped', { ...base, uf: null, codigoMunicipio: null }, /UF: Campo Obrigatório!/, 'uf');
+    // The rules of the document's JSON Schema (if/then), the same the form runs: the município is of the UF …
+    await refused('ParticipantesSped', { ...base, codigoMunicipio: 3304557 }, /Município: O município não é da UF SP\./, 'codigoMunicipio');
+    // … a participant abroad has no CPF/CNPJ, IE, UF or município, and needs the country's code.
+    const exterior = { codigo: 'F0200', nome: 'Olive Trading Co.', codigoPais: 2496, logradouro: '5th Avenue 100' };
+    await refused('ParticipantesSped', { ...exterior, cpfCnpj: base.cpfCnpj }, /CPF\/CNPJ: Participante do exterior \(país diferente do Brasil\) não tem CPF\/CNPJ\./, 'cpfCnpj');
+    await refused('ParticipantesSped', { ...exterior, uf: 'SP', codigoMunicipio: 3509502 }, /Participante do exterior não tem município; informe só o código do país\./, 'codigoMunicipio');
+    await refused('ParticipantesSped', { ...exterior, inscricaoEstadual: '110.042.490.102' }, /Participante do exterior não tem inscrição estadual\./, 'inscricaoEstadual');
+    await refused('ParticipantesSped', { ...exterior, codigoPais: 0 }, /Código do país \(BACEN\): Informe o código do país/, 'codigoPais');
+    const fora = await call(admin, 'POST', '/api/ParticipantesSped', exterior);
+    expect(fora.statusCode, fora.body).toBe(200);
+    expect(fora.json()).toMatchObject({ codigoPais: 2496, cpfCnpj: null, uf: null, codigoMunicipio: null });
     const dup = await call(admin, 'POST', '/api/ParticipantesSped', { ...base, codigo: 'F0001' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toMatch(/^Registro duplicado/);
@@ -75,6 +86,9 @@ describe.each(BACKENDS)('SPED registers on %s', (backend) => {
     await refused('ContasContabeisSped', { ...base, nivel: 3 }, /esta conta deve ser de nível 4/, 'nivel');
     await refused('ContasContabeisSped', { ...base, natureza: '04' }, /A natureza deve ser a da conta superior 1\.1\.3\./, 'natureza');
     await refused('ContasContabeisSped', { ...base, nivel: 1 }, /Uma conta de nível 1 não tem conta superior\./, 'contaSuperiorId');
+    // the document's schema: above level 1 the superior account is required (form and API alike)
+    await refused('ContasContabeisSped', { ...base, contaSuperiorId: null }, /Conta superior: Uma conta de nível maior que 1 precisa da conta superior\./, 'contaSuperiorId');
+    await refused('ContasContabeisSped', { ...base, contaSuperiorId: undefined }, /Conta superior: Uma conta de nível maior que 1 precisa da conta superior\./, 'contaSuperiorId');
     const r = await call(admin, 'POST', '/api/ContasContabeisSped', base);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ codigo: '1.1.3.02', nivel: 4, dataAlteracao: '2026-01-05' });

@@ -52,7 +52,7 @@ describe.each(BACKENDS)('emissão de NF-e on %s', (backend) => {
 
   it('the demo has the five naturezas (three outgoing, two of entry), the settings in homologação and a test certificate; no API returns the secret', async () => {
     const nats = await ok(admin, 'GET', `/api/NaturezasOperacao?filter=${encodeURIComponent(JSON.stringify({ order: 'descricao ASC' }))}`);
-    expect(nats.map((n: { descricao: string }) => n.descricao)).toEqual(['Compra de produtor rural', 'Devolução de compra', 'Devolução de venda', 'Remessa para conserto', 'Venda de mercadoria']);
+    expect(nats.map((n: { descricao: string }) => n.descricao)).toEqual(['Compra de produtor rural', 'Devolução de compra', 'Devolução de venda', 'Importação de mercadoria', 'Remessa para conserto', 'Venda de mercadoria']);
     const conf = await ok(admin, 'GET', '/api/ConfiguracoesNfe');
     expect(conf).toMatchObject({ serieNfe: 1, ambiente: 2, naturezaPadraoId: naturezaVenda, proximoNumeroNfe: 1 });
     const r = await call(admin, 'GET', '/api/CertificadosDigitais/atual');

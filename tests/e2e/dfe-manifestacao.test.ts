@@ -111,7 +111,7 @@ describe('manifestação do destinatário e devolução ao fornecedor no navegad
     await visible(page.getByRole('heading', { name: 'Emitir NF-e' }));
     await page.getByLabel('Natureza de operação', { exact: true }).click();
     const opcoes = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await poll(() => opcoes.allInnerTexts()).toEqual(['Compra de produtor rural', 'Devolução de venda']);
+    await poll(() => opcoes.allInnerTexts()).toEqual(['Compra de produtor rural', 'Devolução de venda', 'Importação de mercadoria']);
     expect(errors).toEqual([]);
   });
 });

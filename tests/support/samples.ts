@@ -9,6 +9,8 @@ import type { PropertySchema, ResourceDoc } from '../../generated/schema-types.t
  * Test data for any resource document, with no code per field: each value comes from the field-type registry's
  * sample, a `pattern` is sampled by a generic regex generator, and a body is drawn again field by field until it
  * satisfies the document's whole write schema (conditional rules included, e.g. the sizes each bank accepts).
+ * What a rule's `then` asks is learnt from the errors (a size, a pattern, a range, null, a value); a `then` no sample
+ * can satisfy (a required relation) makes the generator take the `if`'s fields at their defaults (the plain case).
  */
 
 let counter = 0;
@@ -27,10 +29,31 @@ function fromPattern(p: FieldTypeProperty & { pattern: string; minLength?: numbe
 /** A valid value for one property of a resource document, different on every call where it can be. */
 export function sampleValue(_name: string, p: PropertySchema): unknown {
   const n = next();
+  if ('const' in p) return (p as { const: unknown }).const;
+  const min = typeof p.minimum === 'number' ? p.minimum : undefined;
+  const max = typeof p.maximum === 'number' ? p.maximum : undefined;
+  const dentro = (v: unknown) => typeof v === 'number' && (min === undefined || v >= min) && (max === undefined || v <= max);
+  // a range a rule puts on a lookup (a município of the record's UF): its first value within the range
+  if (p.lookup && (min !== undefined || max !== undefined)) {
+    const item = loadLookups().get(p.lookup)?.items.find((i) => dentro(i.value));
+    if (item) return item.value;
+  }
   if (p.lookup && p.lookup !== 'municipio') return loadLookups().get(p.lookup)!.items[0].value;
   if (Array.isArray(p.enum)) return p.enum.find((v) => v !== null);
   if (typeof p.pattern === 'string' && !p.format) return fromPattern(p as PropertySchema & { pattern: string });
-  return fieldType(p).sample(n, p);
+  const v = fieldType(p).sample(n, p);
+  if (typeof v === 'number' && !dentro(v)) {
+    const lo = min ?? max! - 1000, hi = max ?? lo + 1000;
+    return Number.isInteger(v) ? lo + (n % (Math.floor(hi - lo) + 1)) : lo + (hi - lo) / 2;
+  }
+  return v;
+}
+
+/** The subschema a schemaPath ('#/allOf/1/if') points to in a schema. */
+function noSchema(root: unknown, schemaPath: string): Record<string, any> | undefined {
+  let s: any = root;
+  for (const parte of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) s = s?.[parte];
+  return s && typeof s === 'object' ? s : undefined;
 }
 
 const validators = new Map<ResourceDoc, ValidateFunction>();
@@ -56,15 +79,35 @@ export function sampleBody(doc: ResourceDoc): Record<string, unknown> {
   const validate = validatorOf(doc);
   // What a conditional rule adds to a field (a bank's maxLength, a convenio's pattern) is learnt from the errors.
   const learnt: Record<string, Record<string, unknown>> = {};
+  const ifs = new Map<string, number>();
   for (let attempt = 0; attempt < 500; attempt++) {
     if (validate(structuredClone(out))) return out;
     const failing = new Set<string>();
     for (const e of validate.errors ?? []) {
-      const f = e.instancePath.split('/')[1];
-      if (!f || !(f in out)) continue;
+      if (e.keyword === 'if') {
+        // The same then failed again and again: take the if's fields at their defaults, where the rule does not apply.
+        const vezes = (ifs.get(e.schemaPath) ?? 0) + 1;
+        ifs.set(e.schemaPath, vezes);
+        if (vezes >= 3) {
+          for (const campo of Object.keys(noSchema(validate.schema, e.schemaPath)?.properties ?? {})) {
+            const padrao = doc.schema.properties[campo]?.default;
+            if (padrao !== undefined) (learnt[campo] ??= {}).const = padrao;
+            failing.add(campo);
+          }
+        }
+        continue;
+      }
+      const f = e.keyword === 'required' ? e.params.missingProperty : e.instancePath.split('/')[1];
+      if (!f || !fields.some(([name]) => name === f)) continue;
       failing.add(f);
       if (e.keyword === 'maxLength' || e.keyword === 'minLength') (learnt[f] ??= {})[e.keyword] = e.params.limit;
       if (e.keyword === 'pattern') (learnt[f] ??= {}).pattern = e.params.pattern;
+      if (e.keyword === 'minimum' || e.keyword === 'maximum') (learnt[f] ??= {})[e.keyword] = e.params.limit;
+      if (e.keyword === 'exclusiveMinimum') (learnt[f] ??= {}).minimum = e.params.limit + 1;
+      if (e.keyword === 'exclusiveMaximum') (learnt[f] ??= {}).maximum = e.params.limit - 1;
+      // a rule that wants the field empty (type null) or one value (const)
+      if (e.keyword === 'type' && e.params.type === 'null') (learnt[f] ??= {}).const = null;
+      if (e.keyword === 'const') (learnt[f] ??= {}).const = e.params.allowedValue;
     }
     for (const [name, p] of fields) if (!failing.size || failing.has(name)) out[name] = sampleValue(name, { ...p, ...learnt[name] });
   }

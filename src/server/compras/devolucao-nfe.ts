@@ -64,7 +64,9 @@ export async function devolverComNfe(services: Servicos, ctx: RequestContext, en
       const d = linhas.get(i.linha)!;
       const unidades = new Decimal(paraUnidades(String(d.quantidade), String(d.fator ?? '1')));
       const unitario = new Decimal(String(d.valorTotal ?? '0')).div(unidades).toDecimalPlaces(10);
-      return { produtoId: Number(d.produtoId), quantidade: new Decimal(i.quantidade).toFixed(4).replace(/\.?0+$/, ''), valorUnitario: unitario.toFixed(10).replace(/\.?0+$/, '') };
+      // Goods that entered with ICMS-ST go back with the ST return CFOP (5411/6411), whatever the perfil says.
+      const comSt = d.valorIcmsSt != null && new Decimal(String(d.valorIcmsSt || '0')).gt(0);
+      return { produtoId: Number(d.produtoId), quantidade: new Decimal(i.quantidade).toFixed(4).replace(/\.?0+$/, ''), valorUnitario: unitario.toFixed(10).replace(/\.?0+$/, ''), ...(comSt ? { itemComSt: true } : {}) };
     });
     const info = (b.informacoesAdicionais ?? '').toString().trim();
     const nota = await salvarRascunho(q, ctx, {

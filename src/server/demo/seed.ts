@@ -10,6 +10,7 @@ import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import { seedFiscal } from '../fiscal/demo.ts';
+import { seedImportacao } from '../fiscal/demo-importacao.ts';
 import { seedVendas } from '../vendas/demo.ts';
 import { seedNfse } from '../nfse/demo.ts';
 import { seedPdv } from '../pdv/demo.ts';
@@ -87,6 +88,8 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedVendas(q, demo);
     await seedNfse(q, demo);
     await seedPdv(q, demo);
+    // after sales and POS: the imported product is not among their demo orders and sales
+    await seedImportacao(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

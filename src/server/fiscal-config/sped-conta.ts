@@ -4,7 +4,8 @@ import { preenchido, Problemas } from './regras.ts';
 /**
  * Plano de contas do SPED (schemas/resources/contaContabilSped.json, registro 0500): a conta de nível 1 não tem
  * superior; a conta superior, quando informada, é sintética, do nível logo acima e da mesma natureza; uma conta
- * com contas abaixo dela continua sintética.
+ * com contas abaixo dela continua sintética. Que a conta de nível maior que 1 nomeie a superior é regra do JSON Schema
+ * do documento (if/then), checada antes deste hook na API e no formulário.
  */
 const hooks: ResourceHooks = {
   async beforeWrite(q, ctx, data, current) {

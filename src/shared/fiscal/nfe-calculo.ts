@@ -3,6 +3,7 @@ import { D, dec, pct, round2, sum, ZERO, type Dec } from './decimal.ts';
 import { montarChave, gerarCodigoNumerico, partesDaChave } from './chave.ts';
 import { codigoUf } from './ufs.ts';
 import { validarRegrasNfe, type ErroRegra } from './nfe-regras.ts';
+import { calcularImportacao, type ImportacaoCalculada } from './importacao.ts';
 
 export const XNOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 export const XPROD_HOMOLOGACAO_NFCE = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
@@ -153,13 +154,16 @@ function calcularItem(doc: NfeDocumento, item: Item, nItem: number, indFinal: 0 
   const vUnTrib = qTrib.isZero() ? ZERO : vProd.dividedBy(qTrib).toDecimalPlaces(10);
 
   const vOperacao = vProd.plus(vFrete).plus(vSeg).plus(vOutro).minus(vDesc);
+  // Own import (II group): IPI, PIS/COFINS-importação and the ICMS "por dentro" over the customs value (importacao.ts);
+  // vOutro (what the importer pays beyond it) stays out of those bases.
+  const importacao: ImportacaoCalculada | undefined = item.impostoImportacao && !servico ? importacaoDoItem(item, icms, vProd.plus(vFrete).plus(vSeg).minus(vDesc)) : undefined;
 
   // IPI first: it enters the ICMS base for a final consumer and always the ST base.
   let vBCIPI = ZERO;
   let vIPI = ZERO;
   if (item.ipi && ['00', '49', '50', '99'].includes(item.ipi.CST)) {
-    vBCIPI = vOperacao;
-    vIPI = pct(vBCIPI, item.ipi.pIPI);
+    vBCIPI = importacao ? importacao.vBCIPI : vOperacao;
+    vIPI = importacao ? importacao.vIPI : pct(vBCIPI, item.ipi.pIPI);
   }
 
   const baseCheia = indFinal === 1 ? vOperacao.plus(vIPI) : vOperacao;
@@ -168,7 +172,7 @@ function calcularItem(doc: NfeDocumento, item: Item, nItem: number, indFinal: 0 
 
   let vBC = ZERO, vICMS = ZERO, vICMSOp = ZERO, vICMSDif = ZERO, vBCFCP = ZERO, vFCP = ZERO;
   if (temProprio) {
-    vBC = round2(baseCheia.times(redutor(icms.pRedBC)));
+    vBC = importacao ? importacao.vBC : round2(baseCheia.times(redutor(icms.pRedBC)));
     vICMSOp = pct(vBC, icms.pICMS);
     vICMS = vICMSOp;
     if (cod === '51' && icms.pDif) {
@@ -206,7 +210,7 @@ function calcularItem(doc: NfeDocumento, item: Item, nItem: number, indFinal: 0 
 
   const piscofins = (pc: Item['pis']) => {
     if (['01', '02'].includes(pc.CST) || (Number(pc.CST) >= 49 && pc.aliquota !== undefined && pc.aliquotaPorUnidade === undefined)) {
-      const base = vOperacao;
+      const base = importacao ? importacao.valorAduaneiro : vOperacao;
       return { base, valor: pct(base, pc.aliquota) };
     }
     if (pc.CST === '03' || (Number(pc.CST) >= 49 && pc.aliquotaPorUnidade !== undefined)) {
@@ -249,6 +253,21 @@ function calcularItem(doc: NfeDocumento, item: Item, nItem: number, indFinal: 0 
     somaBC: temProprio,
     somaST: temST,
   };
+}
+
+/** The import computation of one item from its groups (rates of IPI, PIS, COFINS and ICMS; II, despesas and IOF of the DI). */
+function importacaoDoItem(item: Item, icms: Icms, valorAduaneiro: Dec): ImportacaoCalculada {
+  const ii = item.impostoImportacao!;
+  const ipiTributado = item.ipi && ['00', '49', '50', '99'].includes(item.ipi.CST) && item.ipi.pIPI !== undefined;
+  const advalorem = (pc: Item['pis']) => (['01', '02'].includes(pc.CST) || (Number(pc.CST) >= 49 && pc.aliquotaPorUnidade === undefined) ? pc.aliquota : undefined);
+  const cod = icms.CST ?? icms.CSOSN ?? '';
+  const proprio = icms.CSOSN ? cod === '900' : CST_ICMS_PROPRIO.has(cod);
+  return calcularImportacao({
+    valorAduaneiro, vII: ii.vII, vDespAdu: ii.vDespAdu, vIOF: ii.vIOF,
+    pIPI: ipiTributado ? item.ipi!.pIPI : undefined,
+    pPIS: advalorem(item.pis), pCOFINS: advalorem(item.cofins),
+    pICMS: proprio ? icms.pICMS : undefined, pFCP: proprio ? icms.pFCP : undefined, pRedBC: proprio ? icms.pRedBC : undefined,
+  });
 }
 
 const tributo = (base: Dec, p: string | undefined, red: string | undefined, dif: string | undefined, dev: string | undefined): TributoIbsCbs => {

@@ -20,8 +20,8 @@ const pInter = (v: string) => dec(v).toFixed(2);
 function endereco(nome: string, e: Endereco): string {
   return g(nome, [
     tx('xLgr', e.logradouro), tx('nro', e.numero), tx('xCpl', e.complemento), tx('xBairro', e.bairro), t('cMun', e.codigoMunicipio),
-    tx('xMun', e.municipio), t('UF', e.uf), t('CEP', e.cep), t('cPais', e.uf === 'EX' ? undefined : '1058'),
-    t('xPais', e.uf === 'EX' ? undefined : 'BRASIL'), t('fone', e.telefone),
+    tx('xMun', e.municipio), t('UF', e.uf), t('CEP', e.cep), t('cPais', e.uf === 'EX' ? e.codigoPais : '1058'),
+    tx('xPais', e.uf === 'EX' ? e.pais : 'BRASIL'), t('fone', e.telefone),
   ]);
 }
 

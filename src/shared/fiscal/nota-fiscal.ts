@@ -3,6 +3,72 @@
  * both sides. Money and quantities are decimal strings (dot separator).
  */
 const decimal = (casas: number) => ({ type: 'string', pattern: `^\\d{1,13}(\\.\\d{1,${casas}})?$` });
+const data = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const UFS = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'];
+
+/**
+ * An own import's line (NF-e de entrada, CFOP 3xxx): the declarações de importação (DI, DSI, DIRE or DUImp; up to 100
+ * per item as the layout allows) with their adições, and the II group's values (II, despesas aduaneiras with AFRMM and
+ * taxa Siscomex, IOF). The customs value is the line's quantity × unit price.
+ */
+export const IMPORTACAO_ITEM_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  title: 'Importação',
+  required: ['declaracoes', 'valorII'],
+  properties: {
+    declaracoes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      title: 'Declarações de importação',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['numero', 'data', 'localDesembaraco', 'ufDesembaraco', 'dataDesembaraco', 'viaTransporte', 'intermediacao', 'codigoExportador', 'adicoes'],
+        properties: {
+          numero: { type: 'string', pattern: '^[0-9A-Za-z/.-]{1,15}$', title: 'Número da DI' },
+          data: { ...data, title: 'Data da DI' },
+          localDesembaraco: { type: 'string', minLength: 1, maxLength: 60, title: 'Local do desembaraço' },
+          ufDesembaraco: { type: 'string', enum: UFS, title: 'UF do desembaraço' },
+          dataDesembaraco: { ...data, title: 'Data do desembaraço' },
+          viaTransporte: { type: 'integer', minimum: 1, maximum: 13, title: 'Via de transporte' },
+          valorAFRMM: { ...decimal(2), title: 'AFRMM' },
+          intermediacao: { type: 'integer', enum: [1, 2, 3], title: 'Forma de importação' },
+          cnpjAdquirente: { type: 'string', pattern: '^\\d{14}$', title: 'CNPJ do adquirente ou encomendante' },
+          ufTerceiro: { type: 'string', enum: UFS, title: 'UF do adquirente ou encomendante' },
+          codigoExportador: { type: 'string', minLength: 1, maxLength: 60, title: 'Código do exportador' },
+          adicoes: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 999,
+            title: 'Adições',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['numero', 'sequencial', 'codigoFabricante'],
+              properties: {
+                numero: { type: 'string', pattern: '^[1-9]\\d{0,2}$', title: 'Número da adição' },
+                sequencial: { type: 'string', pattern: '^[1-9]\\d{0,4}$', title: 'Sequencial do item na adição' },
+                codigoFabricante: { type: 'string', minLength: 1, maxLength: 60, title: 'Código do fabricante' },
+                desconto: { ...decimal(2), title: 'Desconto na DI' },
+                drawback: { type: 'string', minLength: 1, maxLength: 20, title: 'Ato concessório de drawback' },
+              },
+            },
+          },
+        },
+        // Maritime transport carries the AFRMM (layout I23a); conta e ordem / encomenda name the acquirer (I23c).
+        allOf: [
+          { if: { properties: { viaTransporte: { const: 1 } }, required: ['viaTransporte'] }, then: { required: ['valorAFRMM'] } },
+          { if: { properties: { intermediacao: { enum: [2, 3] } }, required: ['intermediacao'] }, then: { required: ['cnpjAdquirente'] } },
+        ],
+      },
+    },
+    valorII: { ...decimal(2), title: 'Imposto de importação' },
+    valorDespesasAduaneiras: { ...decimal(2), title: 'Despesas aduaneiras' },
+    valorIof: { ...decimal(2), title: 'IOF' },
+  },
+} as const;
 
 export const NOTA_FISCAL_SCHEMA = {
   type: 'object',
@@ -30,7 +96,19 @@ export const NOTA_FISCAL_SCHEMA = {
           valorDesconto: { ...decimal(2), title: 'Desconto' },
           valorFrete: { ...decimal(2), title: 'Frete' },
           valorOutros: { ...decimal(2), title: 'Outras despesas' },
+          importacao: IMPORTACAO_ITEM_SCHEMA,
+          itemComSt: { type: 'boolean', title: 'Mercadoria com ICMS-ST na operação devolvida' },
         },
+      },
+    },
+    importacao: {
+      type: 'object',
+      additionalProperties: false,
+      title: 'Importação',
+      required: ['codigoPais'],
+      properties: {
+        idEstrangeiro: { type: 'string', pattern: '^[!-ÿ]{5,20}$', title: 'Identificação do estrangeiro' },
+        codigoPais: { type: 'string', pattern: '^\\d{1,4}$', title: 'País do fornecedor' },
       },
     },
     transporte: {
@@ -85,6 +163,31 @@ export interface ItemNota {
   /** the line's share of the freight and of other costs (an order's header values spread over its lines) */
   valorFrete?: string;
   valorOutros?: string;
+  importacao?: ImportacaoItem;
+  /** a return: the goods were under ICMS-ST in the operation returned (CFOP 5411/6411, 1411/2411 …) */
+  itemComSt?: boolean;
+}
+
+export interface DeclaracaoImportacaoNota {
+  numero: string;
+  data: string;
+  localDesembaraco: string;
+  ufDesembaraco: string;
+  dataDesembaraco: string;
+  viaTransporte: number;
+  valorAFRMM?: string;
+  intermediacao: 1 | 2 | 3;
+  cnpjAdquirente?: string;
+  ufTerceiro?: string;
+  codigoExportador: string;
+  adicoes: { numero: string; sequencial: string; codigoFabricante: string; desconto?: string; drawback?: string }[];
+}
+
+export interface ImportacaoItem {
+  declaracoes: DeclaracaoImportacaoNota[];
+  valorII: string;
+  valorDespesasAduaneiras?: string;
+  valorIof?: string;
 }
 
 export interface DadosNotaFiscal {
@@ -98,6 +201,8 @@ export interface DadosNotaFiscal {
   transporte?: { modalidade: 0 | 1 | 2 | 3 | 4 | 9; transportadorId?: number | null; volumes?: { quantidade?: number; especie?: string; pesoLiquido?: string; pesoBruto?: string }[] };
   pagamentos: { tPag: string; valor: string; vencimento?: string | null }[];
   informacoesAdicionais?: string | null;
+  /** own import: the foreign supplier's identification and country (BACEN code) */
+  importacao?: { idEstrangeiro?: string; codigoPais: string };
 }
 
 export const STATUS_NOTA = { rascunho: 'Rascunho', rejeitada: 'Rejeitada', autorizada: 'Autorizada', cancelada: 'Cancelada', denegada: 'Denegada', contingencia: 'Em contingência' } as const;

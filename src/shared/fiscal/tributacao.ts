@@ -69,6 +69,11 @@ export interface EntradaTributacao {
   produto: { ncm?: string | null; cest?: string | null; origem: number; perfilTributarioId: number };
   /** the line's value (vProd + frete + seguro + outras − desconto), decimal string */
   valor: string;
+  /**
+   * A return (devolução de compra or de venda): whether the returned goods were under ICMS-ST in the operation they
+   * return (the entry's ICMS-ST, the sale's ST). Undefined: the goods are under ST when the rule's CST/CSOSN says so.
+   */
+  itemComSt?: boolean;
   regras: { estaduais: TributacaoEstadualRegra[]; federais: TributacaoFederalRegra[] };
 }
 
@@ -142,6 +147,29 @@ const IPI_TRIBUTADO = new Set(['00', '49', '50', '99']);
 const ORIGEM_IMPORTADA = new Set([1, 2, 3, 8]);
 /** South and Southeast except Espírito Santo: 7% towards N, NE, CO and ES (Resolução do Senado 22/1989) */
 const SUL_SUDESTE = new Set(['MG', 'PR', 'RJ', 'RS', 'SC', 'SP']);
+/** CST/CSOSN of goods under ST: charged here (10, 30, 70, 201–203) or retained before (60, 500). */
+const MERCADORIA_COM_ST = new Set(['10', '30', '60', '70', '201', '202', '203', '500']);
+
+/**
+ * The CFOPs of a return and their counterpart for goods under ICMS-ST (CFOP table, Convênio s/nº 1970 as amended):
+ * devolução de compra para industrialização 5201/6201 → 5410/6410, para comercialização 5202/6202 → 5411/6411;
+ * devolução de venda de produção própria 1201/2201 → 1410/2410, de mercadoria de terceiros 1202/2202 → 1411/2411.
+ */
+export const CFOP_DEVOLUCAO_COM_ST: Readonly<Record<string, string>> = {
+  '5201': '5410', '6201': '6410', '5202': '5411', '6202': '6411',
+  '1201': '1410', '2201': '2410', '1202': '1411', '2202': '2411',
+};
+const CFOP_DEVOLUCAO_SEM_ST: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(CFOP_DEVOLUCAO_COM_ST).map(([a, b]) => [b, a]));
+
+/**
+ * The CFOP of a returned line: the natureza's return CFOP, turned into its ST counterpart when the goods were under
+ * ST (and back when they were not, for a natureza whose CFOP is the ST one). Undefined when the CFOP is not a return's.
+ */
+export function cfopDevolucao(cfopNatureza: string, comSt: boolean): string | undefined {
+  if (CFOP_DEVOLUCAO_COM_ST[cfopNatureza]) return comSt ? CFOP_DEVOLUCAO_COM_ST[cfopNatureza] : cfopNatureza;
+  if (CFOP_DEVOLUCAO_SEM_ST[cfopNatureza]) return comSt ? cfopNatureza : CFOP_DEVOLUCAO_SEM_ST[cfopNatureza];
+  return undefined;
+}
 
 const dataBr = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 const filled = (v: string | null | undefined): v is string => v !== undefined && v !== null && v !== '';
@@ -316,7 +344,9 @@ export function calcularTributacao(e: EntradaTributacao): TributacaoItem {
   }
 
   const cfopNatureza = idDest === 3 ? e.natureza.cfopExterior : idDest === 1 ? e.natureza.cfopMesmaUf : e.natureza.cfopOutraUf;
-  const cfop = filled(estadual.cfop) ? estadual.cfop : cfopNatureza;
+  // A return keeps the natureza's return CFOP (the rule's own CFOP names the sale, e.g. 5405), with ST or not.
+  const devolucao = filled(cfopNatureza) ? cfopDevolucao(cfopNatureza, e.itemComSt ?? MERCADORIA_COM_ST.has(codigo)) : undefined;
+  const cfop = devolucao ?? (filled(estadual.cfop) ? estadual.cfop : cfopNatureza);
   if (!filled(cfop)) {
     const [onde, campo] = idDest === 3 ? ['para operações com o exterior', 'cfopExterior'] : idDest === 1 ? ['dentro do estado', 'cfopMesmaUf'] : ['fora do estado', 'cfopOutraUf'];
     throw new TributacaoError(`A natureza de operação não tem CFOP ${onde}: preencha-o em Configurações > Fiscal > Natureza de operação.`, campo);

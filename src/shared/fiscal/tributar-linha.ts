@@ -31,6 +31,8 @@ export interface LinhaParaTributar {
   destinatario: { uf: string | null; exterior?: boolean; consumidorFinal: boolean; indIEDest: 1 | 2 | 9 };
   /** the line's value (quantity × unit price − discount), decimal string */
   valor: string;
+  /** a return: the goods were under ICMS-ST in the operation returned */
+  itemComSt?: boolean;
   regras: { estaduais: TributacaoEstadualRegra[]; federais: TributacaoFederalRegra[] };
 }
 
@@ -91,6 +93,7 @@ export function tributarLinha(l: LinhaParaTributar): TributosLinha {
     natureza: { cfopMesmaUf: l.natureza.cfopEstadual ?? '', cfopOutraUf: l.natureza.cfopInterestadual ?? '', cfopExterior: l.natureza.cfopExterior },
     produto: { ncm: l.produto.ncm, cest: l.produto.cest ?? null, origem: Number.isInteger(l.produto.origem) ? l.produto.origem : 0, perfilTributarioId: l.produto.perfilTributarioId },
     valor: l.valor,
+    ...(l.itemComSt !== undefined ? { itemComSt: l.itemComSt } : {}),
     regras: l.regras,
   };
   const t = calcularTributacao(entrada);

@@ -106,7 +106,7 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
       fields={OBJECT_FIELDS}
       templates={TEMPLATES}
       formContext={formContext}
-      transformErrors={transformErrors}
+      transformErrors={(errors) => transformErrors(errors, shape.schema)}
       extraErrors={extraErrors}
       extraErrorsBlockSubmit={false}
       noHtml5Validate

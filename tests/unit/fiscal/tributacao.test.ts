@@ -218,3 +218,31 @@ describe('observações da nota', () => {
     expect(observacoesAplicaveis(obs, { ufDestino: 'rj', perfis: [1] })).toEqual({ infAdFis: [], infCpl: ['Documento emitido por ME ou EPP optante pelo Simples Nacional.', 'Operação para o RJ.'] });
   });
 });
+
+describe('returns (devolução) of goods under ST: CFOP 5411/6411 and 1411/2411', () => {
+  const DEV_COMPRA = { cfopMesmaUf: '5202', cfopOutraUf: '6202', cfopExterior: null };
+  const DEV_VENDA = { cfopMesmaUf: '1202', cfopOutraUf: '2202', cfopExterior: null };
+  const revenda = est({ csosn: '102', ufDestino: 'SP' });
+  const revendaRj = est({ csosn: '102', ufDestino: 'RJ' });
+  const bebidas = (uf: string) => est({ perfilTributarioId: 2, csosn: '500', cfop: '5405', ufDestino: uf });
+  const casos: [string, Partial<EntradaTributacao>, TributacaoEstadualRegra[], string][] = [
+    // [case, input, rules, expected CFOP]
+    ['purchase return in SP, goods without ST', { natureza: DEV_COMPRA }, [revenda], '5202'],
+    ['purchase return in SP, the entry had ICMS-ST', { natureza: DEV_COMPRA, itemComSt: true }, [revenda], '5411'],
+    ['purchase return to RJ, the entry had ICMS-ST', { natureza: DEV_COMPRA, itemComSt: true, destinatario: { uf: 'RJ', indIEDest: 1, consumidorFinal: false } }, [revendaRj], '6411'],
+    ['purchase return of a perfil under ST (CSOSN 500): 5411, not the rule\'s sale CFOP 5405', { natureza: DEV_COMPRA, produto: { origem: 0, perfilTributarioId: 2 } }, [bebidas('SP')], '5411'],
+    ['the same to RJ: 6411', { natureza: DEV_COMPRA, produto: { origem: 0, perfilTributarioId: 2 }, destinatario: { uf: 'RJ', indIEDest: 1, consumidorFinal: false } }, [bebidas('RJ')], '6411'],
+    ['a perfil under ST but the caller says the returned goods had none', { natureza: DEV_COMPRA, itemComSt: false, produto: { origem: 0, perfilTributarioId: 2 } }, [bebidas('SP')], '5202'],
+    ['a natureza already on 5411/6411, goods without ST: back to 5202', { natureza: { cfopMesmaUf: '5411', cfopOutraUf: '6411' }, itemComSt: false }, [revenda], '5202'],
+    ['return for industrialisation with ST: 5201 → 5410', { natureza: { cfopMesmaUf: '5201', cfopOutraUf: '6201' }, itemComSt: true }, [revenda], '5410'],
+    ['sales return (entry) with ST in SP: 1411', { natureza: DEV_VENDA, itemComSt: true }, [revenda], '1411'],
+    ['sales return with ST from RJ: 2411', { natureza: DEV_VENDA, itemComSt: true, destinatario: { uf: 'RJ', indIEDest: 1, consumidorFinal: false } }, [revendaRj], '2411'],
+    ['sales return of own production with ST: 1201 → 1410', { natureza: { cfopMesmaUf: '1201', cfopOutraUf: '2201' }, itemComSt: true }, [revenda], '1410'],
+    ['sales return without ST keeps 1202', { natureza: DEV_VENDA }, [revenda], '1202'],
+    ['a sale of goods under ST is not a return: the rule\'s 5405 stays', { produto: { origem: 0, perfilTributarioId: 2 } }, [bebidas('SP')], '5405'],
+  ];
+  it.each(casos)('%s', (_nome, over, estaduais, cfop) => {
+    const t = calcularTributacao(entrada({ ...over, estaduais, federais: [fed({}), fed({ perfilTributarioId: 2 })] }));
+    expect(t.cfop).toBe(cfop);
+  });
+});

@@ -31,6 +31,9 @@ import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
 import { identificacaoDoProduto, tributarLinha, TributacaoError, valorDaLinha, type ContextoTributacao, type ProdutoTributavel } from '../../../shared/fiscal/tributar-linha.ts';
+import { calcularImportacao, MUNICIPIO_EXTERIOR } from '../../../shared/fiscal/importacao.ts';
+import { nomePais } from '../../../shared/fiscal/paises.ts';
+import type { ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
 
 type Row = Record<string, any>;
 export interface CtxEmissao {
@@ -214,10 +217,14 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   if (!nat.ativo) erros.push({ campo: 'naturezaId', mensagem: `Natureza de operação "${nat.descricao}" está inativa.` });
   const cli = (await q.query(`SELECT p.*, m.nome AS municipio FROM pessoas p LEFT JOIN municipio m ON m.codigo_ibge = p.codigo_municipio WHERE p.tenant_id = $1 AND p.id = $2`, [ctx.tenantId, dados.clienteId])).rows[0];
   if (!cli) throw badRequest('Destinatário: cadastro não encontrado.', [{ campo: 'clienteId', mensagem: 'Não encontrado' }]);
-  const doc = String(cli.cpf_cnpj ?? '').replace(/\D/g, '');
-  if (doc.length === 14 ? !cnpjValido(doc) : doc.length === 11 ? !cpfValido(doc) : true) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: CPF/CNPJ ausente ou inválido; corrija o cadastro do cliente.` });
-  if (!cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
-  const { ieDest, contribuinte, consumidorFinal, indIEDest } = destinatarioTributario(cli, nat);
+  // Own import: the foreign supplier is the recipient, with no CPF/CNPJ, IE or Brazilian municipality (idEstrangeiro, EX).
+  const exterior = dados.importacao ?? null;
+  const pais = exterior ? nomePais(exterior.codigoPais) : undefined;
+  if (exterior && (!pais || pais === 'BRASIL')) erros.push({ campo: 'importacao/codigoPais', mensagem: `País do fornecedor: o código ${exterior.codigoPais} não é de um país estrangeiro da tabela do BACEN.` });
+  const doc = exterior ? '' : String(cli.cpf_cnpj ?? '').replace(/\D/g, '');
+  if (!exterior && (doc.length === 14 ? !cnpjValido(doc) : doc.length === 11 ? !cpfValido(doc) : true)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: CPF/CNPJ ausente ou inválido; corrija o cadastro do cliente.` });
+  if (exterior ? !cli.logradouro : !cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: exterior ? `Fornecedor estrangeiro ${cli.nome}: informe ao menos o logradouro do endereço no exterior no cadastro.` : `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
+  const { ieDest, contribuinte, consumidorFinal, indIEDest } = destinatarioTributario(cli, nat, !!exterior);
   if (contribuinte && cli.uf && !ieConfere(ieDest, cli.uf)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: ${mensagemIeInvalida(cli.uf)}` });
 
   const ids = [...new Set(dados.itens.map((i) => i.produtoId))];
@@ -242,15 +249,22 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
         produto: produtoTributavel(p, ncm),
         natureza: naturezaTributaria(nat),
         emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
-        destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
+        destinatario: { uf: exterior ? 'EX' : (cli.uf ?? null), exterior: !!exterior, consumidorFinal, indIEDest },
         valor: valorDaLinha(l),
         regras,
+        ...(l.itemComSt !== undefined ? { itemComSt: l.itemComSt } : {}),
       });
     } catch (e) {
       if (e instanceof TributacaoError) return void erros.push({ campo: e.campo === 'produtoId' ? `itens/${i}/produtoId` : (e.campo ?? 'itens'), linha: i + 1, mensagem: `${onde}: ${e.message}` });
       throw e;
     }
     const bruto = new Decimal(l.quantidade).times(l.valorUnitario);
+    const importada = t.cfop.startsWith('3');
+    if (importada && !l.importacao) return void erros.push({ campo: `itens/${i}/importacao`, linha: i + 1, mensagem: `${onde} (${p.descricao}): CFOP ${t.cfop} é de importação; informe a declaração de importação (DI), o imposto de importação, as despesas aduaneiras e o IOF.` });
+    if (!importada && l.importacao) return void erros.push({ campo: `itens/${i}/importacao`, linha: i + 1, mensagem: `${onde}: a declaração de importação só cabe numa nota de importação (CFOP 3xxx); a natureza deu o CFOP ${t.cfop}.` });
+    if (importada && !exterior) return void erros.push({ campo: 'importacao/codigoPais', linha: i + 1, mensagem: `${onde}: numa importação informe o país (e a identificação) do fornecedor estrangeiro.` });
+    if (importada && l.valorOutros && new Decimal(l.valorOutros).gt(0)) return void erros.push({ campo: `itens/${i}/valorOutros`, linha: i + 1, mensagem: `${onde}: numa importação as outras despesas são calculadas (PIS, COFINS, despesas aduaneiras, IOF e ICMS); informe os gastos do desembaraço em Despesas aduaneiras.` });
+    const imp = importada ? importacaoDaLinha(l.importacao!, t, bruto.toDecimalPlaces(2).minus(l.valorDesconto ?? 0).plus(l.valorFrete ?? 0).toFixed(2)) : null;
     if (l.valorDesconto && new Decimal(l.valorDesconto).gte(bruto.toDecimalPlaces(2))) erros.push({ campo: `itens/${i}/valorDesconto`, linha: i + 1, mensagem: `${onde}: o desconto não pode ser igual ou maior que o valor do item.` });
     itens.push({
       ...identificacaoDoProduto(p, ncm),
@@ -261,6 +275,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       ...(l.valorDesconto && new Decimal(l.valorDesconto).gt(0) ? { valorDesconto: new Decimal(l.valorDesconto).toFixed(2) } : {}),
       ...(l.valorFrete && new Decimal(l.valorFrete).gt(0) ? { valorFrete: new Decimal(l.valorFrete).toFixed(2) } : {}),
       ...(l.valorOutros && new Decimal(l.valorOutros).gt(0) ? { valorOutros: new Decimal(l.valorOutros).toFixed(2) } : {}),
+      ...(imp ?? {}),
       icms: t.icms,
       ...(t.ipi ? { ipi: t.ipi } : {}),
       pis: t.pis,
@@ -311,7 +326,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       ...(dados.referencias?.length ? { referencias: dados.referencias.map((chaveNFe) => ({ chaveNFe })) } : {}),
     },
     emitente: emit.doc,
-    destinatario: {
+    destinatario: exterior ? destinatarioExterior(cli, exterior, pais ?? '') : {
       ...(doc.length === 14 ? { cnpj: doc } : { cpf: doc }),
       nome: String(cli.nome).slice(0, 60),
       endereco: {
@@ -350,10 +365,11 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
 }
 
 /** The recipient as the tax rules see it: contributor (a valid-looking IE, not ISENTO), final consumer, indIEDest. */
-function destinatarioTributario(cli: Row, nat: Row) {
-  const ieDest = String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
+function destinatarioTributario(cli: Row, nat: Row, exterior = false) {
+  // A foreign supplier (own import) has no IE and is not a final consumer.
+  const ieDest = exterior ? '' : String(cli.inscricao_estadual ?? '').replace(/\W/g, '').toUpperCase();
   const contribuinte = ieDest !== '' && ieDest !== 'ISENTO';
-  const consumidorFinal = nat.consumidor_final === true || !contribuinte;
+  const consumidorFinal = nat.consumidor_final === true || (!contribuinte && !exterior);
   const indIEDest: 1 | 9 = contribuinte ? 1 : 9;
   return { ieDest, contribuinte, consumidorFinal, indIEDest };
 }
@@ -373,24 +389,87 @@ const produtoTributavel = (p: Row, ncm: string): ProdutoTributavel => ({
  * montarDocumento reads them, the products asked for (this account's only: another account's id is simply not
  * there) and every version of the rules of their perfis. The server recomputes everything on save and transmit.
  */
-export async function contextoTributacao(q: Queryable, ctx: CtxEmissao, corpo: { naturezaId: number; clienteId: number; produtoIds: number[] }, agora = new Date()): Promise<ContextoTributacao> {
+export async function contextoTributacao(q: Queryable, ctx: CtxEmissao, corpo: { naturezaId: number; clienteId: number; produtoIds: number[]; importacao?: boolean }, agora = new Date()): Promise<ContextoTributacao> {
   const filialId = filialDe(ctx);
   const emit = await emitenteDa(q, ctx.tenantId, filialId, []);
   const nat = (await q.query(`SELECT * FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, corpo.naturezaId])).rows[0];
   if (!nat) throw notFound('Natureza de operação não encontrada.');
   const cli = (await q.query(`SELECT id, uf, inscricao_estadual FROM pessoas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, corpo.clienteId])).rows[0];
   if (!cli) throw notFound('Destinatário não encontrado.');
-  const { consumidorFinal, indIEDest } = destinatarioTributario(cli, nat);
+  // An own import (the screen says so): the recipient is the foreign supplier, UF EX.
+  const exterior = corpo.importacao === true;
+  const { consumidorFinal, indIEDest } = destinatarioTributario(cli, nat, exterior);
   const ids = [...new Set(corpo.produtoIds)];
   const ps = ids.length ? (await q.query(`SELECT id, descricao, ncm, origem, cest, perfil_tributario_id FROM produtos WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, ids])).rows : [];
   const perfis = [...new Set(ps.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
   return {
     data: hoje(agora),
     emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
-    destinatario: { uf: cli.uf ?? null, consumidorFinal, indIEDest },
+    destinatario: { uf: exterior ? 'EX' : (cli.uf ?? null), ...(exterior ? { exterior } : {}), consumidorFinal, indIEDest },
     natureza: naturezaTributaria(nat),
     produtos: ps.map((p) => produtoTributavel(p, String(p.ncm ?? '').replace(/\D/g, ''))),
     regras: await carregarRegras(q, ctx.tenantId, perfis),
+  };
+}
+
+/**
+ * The groups of an imported line: DI(s) with adições, the II group (its base is the customs value) and vOutro, what
+ * the importer pays beyond the customs value, II and IPI (importacao.ts), from the rates the tax rules gave the line.
+ */
+function importacaoDaLinha(imp: ImportacaoItem, t: ReturnType<typeof tributarLinha>, valorAduaneiro: string): Pick<Item, 'declaracoesImportacao' | 'impostoImportacao' | 'valorOutros'> {
+  const advalorem = (pc: { CST: string; aliquota?: string }) => (['01', '02'].includes(pc.CST) || Number(pc.CST) >= 49 ? pc.aliquota : undefined);
+  const cod = t.icms.CST ?? t.icms.CSOSN ?? '';
+  const proprio = t.icms.CSOSN ? cod === '900' : ['00', '10', '20', '51', '70', '90'].includes(cod);
+  const c = calcularImportacao({
+    valorAduaneiro,
+    vII: imp.valorII,
+    vDespAdu: imp.valorDespesasAduaneiras,
+    vIOF: imp.valorIof,
+    pIPI: t.ipi && ['00', '49', '50', '99'].includes(t.ipi.CST) ? t.ipi.pIPI : undefined,
+    pPIS: advalorem(t.pis),
+    pCOFINS: advalorem(t.cofins),
+    pICMS: proprio ? t.icms.pICMS : undefined,
+    pFCP: proprio ? t.icms.pFCP : undefined,
+    pRedBC: proprio ? t.icms.pRedBC : undefined,
+  });
+  const v2 = (v: string | undefined) => new Decimal(v ?? 0).toFixed(2);
+  return {
+    declaracoesImportacao: imp.declaracoes.map((d) => ({
+      numero: d.numero,
+      data: d.data,
+      localDesembaraco: d.localDesembaraco,
+      ufDesembaraco: d.ufDesembaraco as NonNullable<Item['declaracoesImportacao']>[number]['ufDesembaraco'],
+      dataDesembaraco: d.dataDesembaraco,
+      viaTransporte: d.viaTransporte,
+      ...(d.valorAFRMM !== undefined ? { valorAFRMM: v2(d.valorAFRMM) } : {}),
+      intermediacao: d.intermediacao,
+      ...(d.cnpjAdquirente ? { cnpjAdquirente: d.cnpjAdquirente } : {}),
+      ...(d.ufTerceiro ? { ufTerceiro: d.ufTerceiro as NonNullable<Item['declaracoesImportacao']>[number]['ufDesembaraco'] } : {}),
+      codigoExportador: d.codigoExportador,
+      adicoes: d.adicoes.map((a) => ({ numero: a.numero, sequencial: a.sequencial, codigoFabricante: a.codigoFabricante, ...(a.desconto ? { desconto: v2(a.desconto) } : {}), ...(a.drawback ? { drawback: a.drawback } : {}) })) as NonNullable<Item['declaracoesImportacao']>[number]['adicoes'],
+    })),
+    impostoImportacao: { vBC: c.valorAduaneiro.toFixed(2), vDespAdu: c.vDespAdu.toFixed(2), vII: c.vII.toFixed(2), vIOF: c.vIOF.toFixed(2) },
+    ...(c.vOutro.gt(0) ? { valorOutros: c.vOutro.toFixed(2) } : {}),
+  };
+}
+
+/** dest of an own import: the foreign supplier (idEstrangeiro, UF EX, município 9999999 EXTERIOR, the BACEN country). */
+function destinatarioExterior(cli: Row, exterior: NonNullable<DadosNotaFiscal['importacao']>, pais: string): NonNullable<NfeDocumento['destinatario']> {
+  const texto = (v: unknown, padrao: string) => (String(v ?? '').trim().length >= 2 ? String(v).trim().slice(0, 60) : padrao);
+  return {
+    idEstrangeiro: exterior.idEstrangeiro ?? '',
+    nome: String(cli.nome).slice(0, 60),
+    endereco: {
+      logradouro: texto(cli.logradouro, 'EXTERIOR'),
+      numero: String(cli.numero ?? '').trim().slice(0, 60) || 'S/N',
+      ...(cli.complemento ? { complemento: String(cli.complemento).slice(0, 60) } : {}),
+      bairro: texto(cli.bairro, 'EXTERIOR'),
+      ...MUNICIPIO_EXTERIOR,
+      codigoPais: exterior.codigoPais.padStart(4, '0'),
+      pais,
+    },
+    indicadorIE: 9,
+    ...(cli.email ? { email: String(cli.email).slice(0, 60) } : {}),
   };
 }
 
@@ -427,7 +506,17 @@ async function nomeCliente(q: Queryable, tenantId: number, id: number): Promise<
   return r.rows[0].nome;
 }
 
-async function totalRascunho(dados: DadosNotaFiscal): Promise<string> {
+async function totalRascunho(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal): Promise<string> {
+  // An import's total depends on the tax rules (IPI, PIS/COFINS-importação, ICMS por dentro): built as it will be sent,
+  // when the draft is complete enough; else the goods' sum until the user completes it.
+  if (dados.itens.some((i) => i.importacao)) {
+    try {
+      const m = await montarDocumento(q, ctx, dados, 1);
+      return new Decimal(calcularNfe({ ...m.doc, pagamentos: [{ tPag: '90', valor: '0.00' }] }).totais.vNF.toString()).toFixed(2);
+    } catch (e) {
+      if (!(e instanceof HttpError) && !(e instanceof CalculoError)) throw e;
+    }
+  }
   return dados.itens.reduce((s, i) => s.plus(new Decimal(i.quantidade).times(i.valorUnitario).toDecimalPlaces(2)).minus(i.valorDesconto ?? 0).plus(i.valorFrete ?? 0).plus(i.valorOutros ?? 0), new Decimal(0)).toFixed(2);
 }
 
@@ -438,7 +527,7 @@ export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknow
   const nome = await nomeCliente(q, ctx.tenantId, dados.clienteId);
   const nat = await q.query(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, dados.naturezaId]);
   if (!nat.rows.length) throw badRequest('Natureza de operação: cadastro não encontrado.', [{ campo: 'naturezaId', mensagem: 'Não encontrado' }]);
-  const total = await totalRascunho(dados);
+  const total = await totalRascunho(q, ctx, dados);
   const pedidoId = dados.pedidoId ?? null;
   if (pedidoId !== null) await pedidoSemNota(q, ctx, filialId, pedidoId);
   if (id === undefined) {

@@ -6,6 +6,7 @@ import type { LevelName } from '../../../shared/permissions.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../../resources/filter-sql.ts';
+import { garantirImportacaoDemo } from '../demo-importacao.ts';
 import { alertarVencimentos, certificadoAtivo, garantirCertificadoDemo, gravarCertificado, resumo } from './certificados.ts';
 import {
   cancelarNotaFiscal,
@@ -231,7 +232,7 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
       ...(Array.isArray(b.produtoIds) && b.produtoIds.length <= 1000 && b.produtoIds.every(inteiro) ? [] : [{ campo: 'produtoIds', mensagem: 'Informe os produtos (até 1000 códigos).' }]),
     ];
     if (erros.length) throw badRequest(erros.map((e) => e.mensagem).join(' '), erros);
-    return db.tenant(ctx, (q) => contextoTributacao(q, ctx, { naturezaId: b.naturezaId, clienteId: b.clienteId, produtoIds: b.produtoIds }));
+    return db.tenant(ctx, (q) => contextoTributacao(q, ctx, { naturezaId: b.naturezaId, clienteId: b.clienteId, produtoIds: b.produtoIds, importacao: b.importacao === true }));
   });
   app.put('/api/NotasFiscais/:id', nfe, async (req) => {
     const ctx = emissor(req, 'emitir NF-e');
@@ -311,5 +312,15 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
   // Certificates about to expire: checked at start and every hour (each threshold warned once).
   const timer = setInterval(() => void alertarVencimentos(services).catch(() => {}), 3600_000);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The demo's own-import entry waiting for SEFAZ is transmitted on the first start (test servers call it themselves).
+  let primeira: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    if (process.env.VITEST) return;
+    primeira = setTimeout(() => void garantirImportacaoDemo(services).catch((e) => app.log.warn({ err: e }, 'NF-e de importação de demonstração não emitida')), 3000);
+    primeira.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    if (primeira) clearTimeout(primeira);
+  });
 }

@@ -1,15 +1,18 @@
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import Decimal from 'decimal.js';
 import dayjs from 'dayjs';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
 import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import type { ContextoTributacao } from '../../../shared/fiscal/tributar-linha.ts';
+import { formatBRL } from '../../../shared/money.ts';
 import { api, openInNewTab } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
+import { daApi, novaImportacao, PAISES_EXTERIOR, paraApi } from './ImportacaoLinha.tsx';
 import { ItensNfe, LinhasNota, useTotais, type BaseTributaria, type Linha } from './ItensNfe.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 interface Pagamento {
@@ -21,12 +24,17 @@ interface Pagamento {
 
 let seq = 1;
 const novaLinha = (): Linha => ({ chave: seq++, produtoId: null, quantidade: '1', valorUnitario: '0.00', valorDesconto: '' });
-const dec = (s: string) => (s.trim() === '' ? 0 : Number(s.replace(',', '.')));
-const brl = (n: number) => n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-const paraDecimal = (s: string, casas: number) => {
-  const n = dec(s);
-  return Number.isFinite(n) ? n.toFixed(casas).replace(/\.?0+$/, (m) => (casas === 2 ? m : '')) : s;
+/** A typed amount ('1,5' or '1.5'; '' is zero) as a decimal, never a float; null when it is not a number. */
+const dec = (s: string): Decimal | null => {
+  try {
+    return new Decimal(s.trim() === '' ? 0 : s.trim().replace(',', '.'));
+  } catch {
+    return null;
+  }
 };
+/** A typed amount as the API takes it (fixed places); what is not a number goes as typed, for the API to refuse by name. */
+const fixo = (s: string, casas: number) => dec(s)?.toFixed(casas) ?? s;
+const paraDecimal = (s: string, casas: number) => dec(s)?.toFixed(casas).replace(/\.?0+$/, (m) => (casas === 2 ? m : '')) ?? s;
 
 /**
  * pages/nfe/emitir-nfe (and the draft's editing): header, items from products, transport, payments and additional
@@ -44,7 +52,10 @@ export default function EmitirNfePage() {
   const entrada = useSearchParams()[0].get('entrada') === '1';
   const [id, setId] = useState<number | null>(idRota ? Number(idRota) : null);
   const [carregando, setCarregando] = useState(!!idRota || !!pedidoRota);
-  const [naturezas, setNaturezas] = useState<{ value: number; label: string }[]>([]);
+  const [naturezas, setNaturezas] = useState<{ value: number; label: string; importacao: boolean; entrada: boolean }[]>([]);
+  // Own import: the foreign supplier's country (BACEN) and identification; the total comes from the server's validation.
+  const [exterior, setExterior] = useState<{ codigoPais: string | null; idEstrangeiro: string }>({ codigoPais: null, idEstrangeiro: '' });
+  const [totalServidor, setTotalServidor] = useState<string | null>(null);
   const [naturezaId, setNaturezaId] = useState<number | null>(null);
   const [cliente, setCliente] = useState<Opcao | null>(null);
   const [finalidade, setFinalidade] = useState<number | undefined>(undefined);
@@ -70,8 +81,9 @@ export default function EmitirNfePage() {
 
   useEffect(() => {
     void (async () => {
-      const r = await api.get<{ id: number; descricao: string }[]>(listPath('NaturezasOperacao', { where: { ativo: true, ...(entrada ? { tipo: 0 } : {}) }, order: 'descricao ASC', limit: 200 }));
-      setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao })));
+      const r = await api.get<{ id: number; descricao: string; tipo: number; cfopExterior: string | null }[]>(listPath('NaturezasOperacao', { where: { ativo: true, ...(entrada ? { tipo: 0 } : {}) }, order: 'descricao ASC', limit: 200 }));
+      // An entry natureza whose CFOP abroad is 3xxx issues the own import (foreign supplier, DI, II).
+      setNaturezas(r.data.map((n) => ({ value: n.id, label: n.descricao, importacao: Number(n.tipo) === 0 && /^3/.test(n.cfopExterior ?? ''), entrada: Number(n.tipo) === 0 })));
       if (!idRota) {
         const c = await api.get<{ naturezaPadraoId: number | null }>('ConfiguracoesNfe').catch(() => null);
         if (c?.data.naturezaPadraoId) setNaturezaId((v) => v ?? c.data.naturezaPadraoId);
@@ -100,7 +112,12 @@ export default function EmitirNfePage() {
         setReferencias((d.referencias ?? []).join('\n'));
         const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
         const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
-        store.definir(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros })));
+        store.definir(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros, ...(i.importacao ? { importacao: daApi(i.importacao) } : {}) })));
+        if (d.importacao) {
+          setExterior({ codigoPais: d.importacao.codigoPais, idEstrangeiro: d.importacao.idEstrangeiro ?? '' });
+          // the draft's total as the server built it (taxes of the import from the rules)
+          if ((n as { total?: string }).total) setTotalServidor((n as { total?: string }).total!);
+        }
         setModalidade(d.transporte?.modalidade ?? 9);
         const v = d.transporte?.volumes?.[0];
         if (v) setVolumes({ quantidade: v.quantidade == null ? '' : String(v.quantidade), especie: v.especie ?? '', pesoLiquido: v.pesoLiquido ?? '', pesoBruto: v.pesoBruto ?? '' });
@@ -115,9 +132,10 @@ export default function EmitirNfePage() {
     })();
   }, [idRota, pedidoRota]);
 
+  const importacao = naturezas.find((n) => n.value === naturezaId)?.importacao ?? false;
   const clienteId = cliente?.value ?? null;
   // The header's rules once per natureza/destinatário; then only the products not cached yet.
-  const cabecalho = `${naturezaId ?? ''}|${clienteId ?? ''}`;
+  const cabecalho = `${naturezaId ?? ''}|${clienteId ?? ''}|${importacao}`;
   const cabecalhoRef = useRef('');
   const produtosDasLinhas = useSyncExternalStore(store.ouvir, store.produtos);
   const idsFaltando = useMemo(() => {
@@ -132,7 +150,7 @@ export default function EmitirNfePage() {
     if (!novoCabecalho && !idsFaltando.length) return;
     let vivo = true;
     void api
-      .post<ContextoTributacao>('NotasFiscais/contexto-tributacao', { naturezaId, clienteId, produtoIds: idsFaltando })
+      .post<ContextoTributacao>('NotasFiscais/contexto-tributacao', { naturezaId, clienteId, produtoIds: idsFaltando, ...(importacao ? { importacao } : {}) })
       .then((r) => {
         if (!vivo) return;
         const { produtos, regras, ...cab } = r.data;
@@ -158,6 +176,11 @@ export default function EmitirNfePage() {
   }, [cabecalho, chaveFaltando]);
 
 
+  // Every line of an import carries its DI editor's state from the start (stable keys while typing).
+  useEffect(() => {
+    if (importacao && store.todas().some((l) => !l.importacao)) store.definir(store.todas().map((l) => (l.importacao ? l : { ...l, importacao: novaImportacao() })));
+  }, [importacao, produtosDasLinhas, store]);
+
   const dados = useCallback((): DadosNotaFiscal => {
     const refs = referencias.split(/\s+/).map((r) => r.replace(/\D/g, '')).filter(Boolean);
     const temVolume = volumes.quantidade || volumes.especie || volumes.pesoLiquido || volumes.pesoBruto;
@@ -170,20 +193,22 @@ export default function EmitirNfePage() {
       itens: store.todas().filter((l) => l.produtoId).map((l) => ({
         produtoId: l.produtoId!,
         quantidade: paraDecimal(l.quantidade, 4),
-        valorUnitario: dec(l.valorUnitario).toFixed(2),
-        ...(l.valorDesconto && dec(l.valorDesconto) > 0 ? { valorDesconto: dec(l.valorDesconto).toFixed(2) } : {}),
+        valorUnitario: fixo(l.valorUnitario, 2),
+        ...(l.valorDesconto && !dec(l.valorDesconto)?.isZero() ? { valorDesconto: fixo(l.valorDesconto, 2) } : {}),
         ...(l.valorFrete ? { valorFrete: l.valorFrete } : {}),
         ...(l.valorOutros ? { valorOutros: l.valorOutros } : {}),
+        ...(importacao ? { importacao: paraApi(l.importacao ?? novaImportacao()) } : {}),
       })),
+      ...(importacao ? { importacao: { codigoPais: exterior.codigoPais ?? '', ...(exterior.idEstrangeiro.trim() ? { idEstrangeiro: exterior.idEstrangeiro.trim() } : {}) } } : {}),
       transporte: {
         modalidade: modalidade as 9,
         ...(transportador ? { transportadorId: transportador.value } : {}),
-        ...(temVolume ? { volumes: [{ ...(volumes.quantidade ? { quantidade: Number(volumes.quantidade) } : {}), ...(volumes.especie ? { especie: volumes.especie } : {}), ...(volumes.pesoLiquido ? { pesoLiquido: dec(volumes.pesoLiquido).toFixed(3) } : {}), ...(volumes.pesoBruto ? { pesoBruto: dec(volumes.pesoBruto).toFixed(3) } : {}) }] } : {}),
+        ...(temVolume ? { volumes: [{ ...(volumes.quantidade ? { quantidade: Number(volumes.quantidade) } : {}), ...(volumes.especie ? { especie: volumes.especie } : {}), ...(volumes.pesoLiquido ? { pesoLiquido: fixo(volumes.pesoLiquido, 3) } : {}), ...(volumes.pesoBruto ? { pesoBruto: fixo(volumes.pesoBruto, 3) } : {}) }] } : {}),
       },
-      pagamentos: pagamentos.map((p) => ({ tPag: p.tPag, valor: dec(p.valor || '0').toFixed(2), ...(p.vencimento ? { vencimento: p.vencimento } : {}) })),
+      pagamentos: pagamentos.map((p) => ({ tPag: p.tPag, valor: fixo(p.valor || '0', 2), ...(p.vencimento ? { vencimento: p.vencimento } : {}) })),
       ...(info.trim() ? { informacoesAdicionais: info.trim() } : {}),
     };
-  }, [naturezaId, pedidoId, cliente, finalidade, referencias, store, modalidade, transportador, volumes, pagamentos, info]);
+  }, [naturezaId, pedidoId, cliente, finalidade, referencias, store, modalidade, transportador, volumes, pagamentos, info, importacao, exterior]);
 
   const salvar = useCallback(async (): Promise<number | null> => {
     setErros([]);
@@ -225,6 +250,7 @@ export default function EmitirNfePage() {
     try {
       const v = (await api.post<{ valido: boolean; erros: { caminho: string; mensagem: string }[] }>(`NotasFiscais/${n}/validar`)).data;
       setValidacao(v);
+      setTotalServidor((v as { total?: string }).total ?? null);
       if (v.valido) toast('success', 'A nota está de acordo com o leiaute oficial (XSD).');
     } catch (e) {
       const info = toApiError(e);
@@ -240,7 +266,8 @@ export default function EmitirNfePage() {
       const r = (await api.post<{ autorizada: boolean; nota: { numero: number; serie: number; chave: string }; rejeicao?: Rejeicao }>(`NotasFiscais/${n}/transmitir`)).data;
       if (r.autorizada) {
         toast('success', `NF-e ${r.nota.numero} (série ${r.nota.serie}) autorizada.`);
-        navigate(vendas ? '/pages/vendas/nota-fiscal' : '/pages/nfe/notas-processadas');
+        // An NF-e of entry goes back to its list (pages/nfe/entrada), the others to notas-processadas.
+        navigate(vendas ? '/pages/vendas/nota-fiscal' : naturezas.find((x) => x.value === naturezaId)?.entrada ? '/pages/nfe/entrada' : '/pages/nfe/notas-processadas');
       } else {
         setStatus('rejeitada');
         setRejeicao(r.rejeicao ?? null);
@@ -273,17 +300,40 @@ export default function EmitirNfePage() {
         <Row gutter={12}>
           <Col span={8}>
             <div>Natureza de operação</div>
-            <Select aria-label="Natureza de operação" style={{ width: '100%' }} options={naturezas} value={naturezaId ?? undefined} onChange={setNaturezaId} disabled={!editavel} />
+            <Select
+              aria-label="Natureza de operação"
+              style={{ width: '100%' }}
+              options={naturezas.map(({ value, label }) => ({ value, label }))}
+              value={naturezaId ?? undefined}
+              onChange={(v) => {
+                setNaturezaId(v);
+                // An import is paid through the DI (customs), not by the note: "sem pagamento".
+                if (naturezas.find((n) => n.value === v)?.importacao) setPagamentos([{ chave: seq++, tPag: '90', valor: '0', vencimento: null }]);
+              }}
+              disabled={!editavel}
+            />
           </Col>
           <Col span={10}>
-            <div>Destinatário</div>
-            <BuscaSelect ariaLabel="Destinatário" endpoint="Clientes" campo="nome" rotulo={(c) => `${c.nome}${c.cpfCnpj ? ` (${c.cpfCnpj})` : ''}`} value={cliente?.value} inicial={cliente} onChange={(v, x) => setCliente(v ? { value: v, label: String(x?.nome ?? v) } : null)} style={{ width: '100%' }} />
+            <div>{importacao ? 'Fornecedor estrangeiro' : 'Destinatário'}</div>
+            <BuscaSelect key={importacao ? 'fornecedores' : 'clientes'} ariaLabel="Destinatário" endpoint={importacao ? 'Fornecedores' : 'Clientes'} campo="nome" rotulo={(c) => `${c.nome}${c.cpfCnpj ? ` (${c.cpfCnpj})` : ''}`} value={cliente?.value} inicial={cliente} onChange={(v, x) => setCliente(v ? { value: v, label: String(x?.nome ?? v) } : null)} style={{ width: '100%' }} />
           </Col>
           <Col span={6}>
             <div>Finalidade</div>
             <Select aria-label="Finalidade" allowClear style={{ width: '100%' }} placeholder="A da natureza" options={FINALIDADE_NFE.map((f) => ({ value: f.value, label: f.label }))} value={finalidade} onChange={setFinalidade} />
           </Col>
         </Row>
+        {importacao ? (
+          <Row gutter={12} style={{ marginTop: 8 }}>
+            <Col span={8}>
+              <div>País do fornecedor</div>
+              <Select aria-label="País do fornecedor" showSearch optionFilterProp="label" style={{ width: '100%' }} placeholder="Tabela de países do BACEN" options={PAISES_EXTERIOR} value={exterior.codigoPais ?? undefined} onChange={(v) => setExterior((x) => ({ ...x, codigoPais: v }))} />
+            </Col>
+            <Col span={8}>
+              <div>Identificação do estrangeiro</div>
+              <Input aria-label="Identificação do estrangeiro" placeholder="Documento do fornecedor no país dele" maxLength={20} value={exterior.idEstrangeiro} onChange={(e) => setExterior((x) => ({ ...x, idEstrangeiro: e.target.value }))} />
+            </Col>
+          </Row>
+        ) : null}
         {finalidade && finalidade !== 1 ? (
           <div style={{ marginTop: 8 }}>
             <div>Chaves referenciadas (uma por linha)</div>
@@ -292,8 +342,14 @@ export default function EmitirNfePage() {
         ) : null}
       </Card>
       <Card title="Itens" size="small" style={{ marginTop: 12 }} extra={<Button onClick={() => store.definir([...store.todas(), novaLinha()])}>Adicionar item</Button>}>
-        <ItensNfe store={store} editavel={editavel} />
-        <Totais store={store} />
+        <ItensNfe store={store} editavel={editavel} importacao={importacao} />
+        {importacao ? (
+          <div style={{ textAlign: 'right', marginTop: 8 }}>
+            Total da nota (valor aduaneiro, II, IPI, PIS, COFINS, despesas, IOF e ICMS por dentro): <b data-testid="total-nota">{totalServidor ? formatBRL(totalServidor) : 'calculado ao validar'}</b>
+          </div>
+        ) : (
+          <Totais store={store} />
+        )}
       </Card>
       <Row gutter={12} style={{ marginTop: 12 }}>
         <Col span={12}>
@@ -342,16 +398,15 @@ export default function EmitirNfePage() {
 /** The note's totals, drawn again on every keystroke in a line (the page itself is not). */
 const Totais = memo(function Totais({ store }: { store: LinhasNota }) {
   const totais = useTotais(store);
-  const total = Number(totais.nota.toFixed(2));
   return (
     <div style={{ textAlign: 'right', marginTop: 8 }}>
       <Space size="large" wrap style={{ justifyContent: 'flex-end' }}>
-        <span>Produtos: <b data-testid="total-produtos">{brl(Number(totais.produtos))}</b></span>
-        <span>ICMS: <b data-testid="total-icms">{brl(Number(totais.icms))}</b></span>
-        <span>ICMS-ST: <b data-testid="total-st">{brl(Number(totais.st))}</b></span>
-        <span>IPI: <b data-testid="total-ipi">{brl(Number(totais.ipi))}</b></span>
-        <span>DIFAL: <b data-testid="total-difal">{brl(Number(totais.difal))}</b></span>
-        <span>Total da nota: <b data-testid="total-nota">{brl(total)}</b></span>
+        <span>Produtos: <b data-testid="total-produtos">{formatBRL(totais.produtos.toFixed(2))}</b></span>
+        <span>ICMS: <b data-testid="total-icms">{formatBRL(totais.icms.toFixed(2))}</b></span>
+        <span>ICMS-ST: <b data-testid="total-st">{formatBRL(totais.st.toFixed(2))}</b></span>
+        <span>IPI: <b data-testid="total-ipi">{formatBRL(totais.ipi.toFixed(2))}</b></span>
+        <span>DIFAL: <b data-testid="total-difal">{formatBRL(totais.difal.toFixed(2))}</b></span>
+        <span>Total da nota: <b data-testid="total-nota">{formatBRL(totais.nota.toFixed(2))}</b></span>
       </Space>
     </div>
   );
@@ -359,8 +414,8 @@ const Totais = memo(function Totais({ store }: { store: LinhasNota }) {
 
 /** Payments: they follow the note's total (vNF as the lines' taxes make it) without re-rendering the page. */
 const Pagamentos = memo(function Pagamentos({ store, pagamentos, setPagamentos }: { store: LinhasNota; pagamentos: Pagamento[]; setPagamentos: React.Dispatch<React.SetStateAction<Pagamento[]>> }) {
-  const total = Number(useTotais(store).nota.toFixed(2));
-  const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
+  const total = new Decimal(useTotais(store).nota.toFixed(2));
+  const pago = useMemo(() => pagamentos.reduce((s, p) => s.plus(dec(p.valor || '0') ?? 0), new Decimal(0)), [pagamentos]);
   const setPag = (chave: number, p: Partial<Pagamento>) => setPagamentos((ps) => ps.map((x) => (x.chave === chave ? { ...x, ...p } : x)));
   return (
     <Card title="Pagamentos" size="small" extra={<Button onClick={() => setPagamentos((p) => [...p, { chave: seq++, tPag: '15', valor: '', vencimento: null }])}>Adicionar pagamento</Button>}>
@@ -373,8 +428,8 @@ const Pagamentos = memo(function Pagamentos({ store, pagamentos, setPagamentos }
         </Space>
       ))}
       <Descriptions size="small" column={2}>
-        <Descriptions.Item label="Pago">{brl(pago)}</Descriptions.Item>
-        <Descriptions.Item label="Falta">{brl(Math.max(0, total - pago))}</Descriptions.Item>
+        <Descriptions.Item label="Pago">{formatBRL(pago)}</Descriptions.Item>
+        <Descriptions.Item label="Falta">{formatBRL(Decimal.max(0, total.minus(pago)))}</Descriptions.Item>
       </Descriptions>
       {pagamentos.length === 1 && !pagamentos[0].valor ? (
         <Button size="small" onClick={() => setPag(pagamentos[0].chave, { valor: total.toFixed(2) })}>

@@ -4,6 +4,7 @@ import { memo, useMemo, useSyncExternalStore } from 'react';
 import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
 import { BuscaSelect } from './BuscaSelect.tsx';
+import { ImportacaoLinha, novaImportacao, type ImportacaoTela } from './ImportacaoLinha.tsx';
 
 export interface Linha {
   chave: number;
@@ -15,6 +16,8 @@ export interface Linha {
   /** an order's freight and other costs spread over its lines (kept as they come) */
   valorFrete?: string;
   valorOutros?: string;
+  /** own import: the line's DIs and II group, as typed */
+  importacao?: ImportacaoTela;
   /** the line's taxes by the rules (tributarLinha, the server's own function), or what the rules miss */
   calculo?: { tributos: TributosLinha; erro?: undefined } | { tributos?: undefined; erro: string };
 }
@@ -137,7 +140,7 @@ export class LinhasNota {
 }
 
 /** The line of a row, re-rendering when that line (and only it) changes. */
-function useLinha(store: LinhasNota, chave: number): Linha | undefined {
+export function useLinha(store: LinhasNota, chave: number): Linha | undefined {
   return useSyncExternalStore(
     (f) => store.ouvirLinha(chave, f),
     () => store.linha(chave),
@@ -211,7 +214,7 @@ const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { stor
  * lines' keys; each cell subscribes to its line, so a keystroke recomputes and re-renders that line only. Taxes
  * come from the same function the server issues with.
  */
-export const ItensNfe = memo(function ItensNfe({ store, editavel }: { store: LinhasNota; editavel: boolean }) {
+export const ItensNfe = memo(function ItensNfe({ store, editavel, importacao = false }: { store: LinhasNota; editavel: boolean; importacao?: boolean }) {
   const linhas = useSyncExternalStore(store.ouvir, store.chaves);
   const columns = useMemo<ColumnType<{ chave: number }>[]>(() => {
     const col = (campo: Campo, title: string, width: number, align?: 'right') => ({
@@ -231,9 +234,30 @@ export const ItensNfe = memo(function ItensNfe({ store, editavel }: { store: Lin
       col('st', 'ICMS-ST', 100, 'right'),
       col('ipi', 'IPI', 90, 'right'),
       col('difal', 'DIFAL', 90, 'right'),
-      col('total', 'Total', 110, 'right'),
+      col('total', importacao ? 'Valor aduaneiro' : 'Total', 110, 'right'),
       col('acoes', '', 90),
     ];
-  }, [store, editavel]);
+  }, [store, editavel, importacao]);
+  // An own import (few lines, each with its DIs under it): a plain table with every line's DI editor open.
+  if (importacao) {
+    return (
+      <Table<{ chave: number }>
+        size="small"
+        scroll={{ x: 1280 }}
+        pagination={false}
+        rowKey="chave"
+        dataSource={linhas}
+        columns={columns}
+        expandable={{ showExpandColumn: false, expandedRowKeys: linhas.map((l) => l.chave), expandedRowRender: (r, i) => <ImportacaoDaLinha store={store} chave={r.chave} n={i + 1} /> }}
+      />
+    );
+  }
   return <Table<{ chave: number }> size="small" virtual scroll={{ x: 1280, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />;
+});
+
+/** The DI(s) and II group of one imported line, subscribed to that line. */
+const ImportacaoDaLinha = memo(function ImportacaoDaLinha({ store, chave, n }: { store: LinhasNota; chave: number; n: number }) {
+  const l = useLinha(store, chave);
+  if (!l) return null;
+  return <ImportacaoLinha linha={n} valor={l.importacao ?? novaImportacao()} onChange={(t) => store.alterar(chave, { importacao: t })} />;
 });
