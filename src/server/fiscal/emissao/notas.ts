@@ -81,6 +81,12 @@ function filialDe(ctx: CtxEmissao): number {
 
 const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
 
+/** The draft of a note's `dados`, without what the issue keeps beside it (the built document, the kept number). */
+export function rascunhoDe(dados: Row | null | undefined): Row {
+  const { documento: _d, numeroMantido: _n, statusAnterior: _s, ...resto } = dados ?? {};
+  return resto;
+}
+
 export function notaOut(r: Row) {
   return {
     id: Number(r.id),
@@ -102,7 +108,8 @@ export function notaOut(r: Row) {
     pedidoId: r.pedido_id == null ? null : Number(r.pedido_id),
     tipoEmissao: Number(r.tipo_emissao ?? 1),
     contingencia: r.contingencia ?? null,
-    dados: (({ documento: _d, ...resto }) => resto)(r.dados ?? {}),
+    dados: rascunhoDe(r.dados),
+    numeroMantido: r.dados?.numeroMantido === true,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
@@ -205,7 +212,7 @@ export interface NotaMontada {
  * Turns a draft into the engine's NfeDocumento for a number, collecting every problem the user can fix (product
  * without NCM, cliente without address or with an invalid IE, incomplete issuer, totals) into one 400.
  */
-export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, numero: number, agora = new Date()): Promise<NotaMontada> {
+export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, numero: number, agora = new Date(), serieDaNota?: number): Promise<NotaMontada> {
   const filialId = filialDe(ctx);
   const erros: ErrorDetail[] = [];
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
@@ -297,7 +304,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
 
   const pagamentos: Pagamento[] = dados.pagamentos.map((p) => ({ tPag: p.tPag as Pagamento['tPag'], valor: new Decimal(p.valor).toFixed(2), ...(p.tPag === '90' ? {} : { indPag: p.vencimento && p.vencimento.slice(0, 10) > hoje(agora) ? 1 : 0 }) }));
   const dups = dados.pagamentos.filter((p) => p.vencimento && new Decimal(p.valor).gt(0)).map((p, i) => ({ numero: String(i + 1).padStart(3, '0'), vencimento: p.vencimento!.slice(0, 10), valor: new Decimal(p.valor).toFixed(2) }));
-  const serie = conf.serieNfe;
+  const serie = serieDaNota ?? conf.serieNfe;
   const docNfe: NfeDocumento = {
     modelo: 55,
     ambiente: conf.ambiente,
@@ -410,7 +417,8 @@ export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknow
   const atual = await lerNota(q, ctx, id, true);
   if (atual.status !== 'rascunho' && atual.status !== 'rejeitada') throw conflict(`Esta nota está ${atual.status}: só um rascunho ou uma nota rejeitada pode ser alterada.`);
   const r = await q.query(
-    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6, total = $7, pedido_id = $8, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    // A number kept after a refused EPEC stays the note's through edits.
+    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6::jsonb || jsonb_strip_nulls(jsonb_build_object('numeroMantido', dados->'numeroMantido')), total = $7, pedido_id = $8, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
     [ctx.tenantId, id, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, pedidoId],
   );
   return r.rows[0];
@@ -452,7 +460,14 @@ function indisponivel(e: unknown): never {
 export interface ResultadoTransmissao {
   nota: ReturnType<typeof notaOut>;
   autorizada: boolean;
-  rejeicao?: { cStat: string; xMotivo: string; ajuda: AjudaRejeicao; erros?: { caminho: string; mensagem: string }[] };
+  rejeicao?: {
+    cStat: string;
+    xMotivo: string;
+    ajuda: AjudaRejeicao;
+    erros?: { caminho: string; mensagem: string }[];
+    /** the EPEC (contingency of the NF-e) was refused: the note keeps its number, is not valid and must not be printed */
+    epec?: { motivo: string; serie: number; numero: number };
+  };
 }
 
 class Rejeitada extends Error {
@@ -517,7 +532,9 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
   } catch (e) {
     if (!(e instanceof Rejeitada)) throw e;
     const r = await services.db.tenant(ctx, async (q) => {
-      await desfazerReserva(q, ctx, notaId, e.numero);
+      // A refused EPEC keeps the number on the note (the normal authoriser may have received it): retry or inutilise.
+      if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, e.numero);
+      else await desfazerReserva(q, ctx, notaId, e.numero);
       await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
       return q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
     });
@@ -566,14 +583,16 @@ async function prepararNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
   const filialId = Number(nota.filial_id);
   if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
   if (opcoes.antesDeNumerar) await opcoes.antesDeNumerar(q);
-  const dados = validarDados(nota.dados);
+  const dados = validarDados(rascunhoDe(nota.dados));
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
   // Everything the user can fix is checked with a provisional number before the series moves.
   await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
   const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
   const t0 = performance.now();
-  const numero = await reservarNumeroNfe(q, ctx.tenantId, filialId, conf.serieNfe);
-  const m = await montarDocumento(q, ctx, dados, numero, agora);
+  // A note that kept its number after a refused EPEC is sent again with that number and series.
+  const mantido = nota.status === 'rejeitada' && nota.dados?.numeroMantido === true && nota.numero != null;
+  const numero = mantido ? Number(nota.numero) : await reservarNumeroNfe(q, ctx.tenantId, filialId, conf.serieNfe);
+  const m = await montarDocumento(q, ctx, dados, numero, agora, mantido ? Number(nota.serie) : undefined);
   if (opcoes.validarXsd) {
     const v = await validarMensagem(montarNfe(m.doc, assinadorDe(cert)).xml);
     if (!v.valido) throw badRequest(`A NF-e não passou na validação do leiaute (XSD): ${v.erros.map((e) => `${e.caminho}: ${e.mensagem}`).join('; ')}`, v.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
@@ -621,10 +640,24 @@ export async function devolverNumeroNfe(q: Queryable, tenantId: number, filialId
   await q.query(`UPDATE sequencias_filial SET ultimo_numero = $4, devolvidos = $5::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3`, [tenantId, filialId, serie, ultimo, [...devolvidos].sort((a, b) => a - b)]);
 }
 
+/** A note still 'transmitindo' with that number keeps it (and its key) as a rejected note: not valid, not printable. */
+async function manterNumero(q: Queryable, ctx: CtxEmissao, notaId: number, numero: number | null): Promise<void> {
+  await q.query(
+    `UPDATE notas_fiscais SET arquivo_xml = NULL, dados = (dados - 'statusAnterior') || jsonb_build_object('numeroMantido', true), updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 AND status = 'transmitindo' AND numero = $3`,
+    [ctx.tenantId, notaId, numero],
+  );
+}
+
 /** A note still 'transmitindo' with that number gives it back and returns to what it was (nothing numbered). */
 async function desfazerReserva(q: Queryable, ctx: CtxEmissao, notaId: number, numero: number | null): Promise<void> {
   const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
   if (!nota || nota.status !== 'transmitindo' || (numero != null && Number(nota.numero) !== numero)) return;
+  if (nota.dados?.numeroMantido) {
+    // A number kept after a refused EPEC stays the note's (only an inutilização frees it).
+    await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', arquivo_xml = NULL, dados = dados - 'statusAnterior', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId]);
+    return;
+  }
   await devolverNumeroNfe(q, ctx.tenantId, Number(nota.filial_id), Number(nota.serie), Number(nota.numero));
   const anterior = nota.dados?.statusAnterior === 'rejeitada' ? 'rejeitada' : 'rascunho';
   await q.query(
@@ -659,6 +692,7 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
         xMotivo: ret.xMotivo,
         ajuda: ret.ajuda ?? ajudaRejeicao(ret.cStat, ret.xMotivo),
         ...(ret.erros?.length ? { erros: ret.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })) } : {}),
+        ...(aut.epecRejeitado ? { epec: { motivo: aut.epecRejeitado.motivo, serie: m.serie, numero } } : {}),
       },
       m.doc.ambiente,
       numero,
@@ -948,7 +982,7 @@ export async function eventosDaNota(q: Queryable, ctx: CtxEmissao, notaId: numbe
 
 export async function xmlDaNota(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number): Promise<{ nome: string; xml: Buffer }> {
   const nota = await lerNota(q, ctx, notaId);
-  if (!nota.arquivo_xml) throw conflict('Esta nota ainda não foi autorizada: não há XML autorizado.');
+  if (!nota.arquivo_xml || !['autorizada', 'cancelada', 'contingencia', 'denegada'].includes(nota.status)) throw conflict('Esta nota ainda não foi autorizada: não há XML autorizado.');
   const s = await services.storage.get(nota.arquivo_xml);
   if (!s) throw notFound('O XML desta nota não foi encontrado no armazenamento.');
   return { nome: `${nota.chave}-procNFe.xml`, xml: await paraBuffer(s) };
@@ -957,13 +991,17 @@ export async function xmlDaNota(services: Servicos, q: Queryable, ctx: CtxEmissa
 /** DANFE of an authorised note (with its protocol) or a preview of a draft (provisional number, no protocol). */
 export async function danfeDaNota(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number): Promise<{ nome: string; pdf: Buffer }> {
   const nota = await lerNota(q, ctx, notaId);
+  if (nota.status === 'transmitindo') throw conflict('Esta nota está sendo transmitida à SEFAZ: o DANFE sai quando ela for autorizada.');
+  if (nota.status === 'rejeitada' && nota.dados?.numeroMantido) {
+    throw conflict(`A SEFAZ recusou a EPEC desta nota: ela não vale como documento fiscal e o DANFE não pode ser impresso. Transmita de novo quando a SEFAZ voltar, ou inutilize o número ${nota.numero}.`);
+  }
   if (nota.dados?.documento) {
     const calculo = calcularNfe(nota.dados.documento);
     const dh = nota.data_autorizacao ? comFuso(new Date(nota.data_autorizacao)) : undefined;
     const pdf = await gerarDanfe({ calculo, protocolo: nota.protocolo ? { nProt: nota.protocolo, dhRecbto: dh! } : undefined });
     return { nome: `${nota.chave}.pdf`, pdf };
   }
-  const dados = validarDados(nota.dados);
+  const dados = validarDados(rascunhoDe(nota.dados));
   const conf = await configuracaoNfe(q, ctx.tenantId, Number(nota.filial_id));
   const m = await montarDocumento(q, { ...ctx, branchId: Number(nota.filial_id) }, dados, (await ultimoNumero(q, ctx.tenantId, Number(nota.filial_id), 'nfe', conf.serieNfe)) + 1);
   return { nome: `previa-nota-${notaId}.pdf`, pdf: await gerarDanfe({ calculo: calcularNfe(m.doc) }) };
@@ -972,7 +1010,7 @@ export async function danfeDaNota(services: Servicos, q: Queryable, ctx: CtxEmis
 /** Validate: the draft built and checked against the official XSD (unsigned build, signature placeholder not needed). */
 export async function validarNotaFiscal(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number) {
   const nota = await lerNota(q, ctx, notaId);
-  const dados = validarDados(nota.dados);
+  const dados = validarDados(rascunhoDe(nota.dados));
   const filialId = Number(nota.filial_id);
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
   const m = await montarDocumento(q, { ...ctx, branchId: filialId }, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1);
@@ -1000,7 +1038,8 @@ export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, bod
   if (!erros.length && inicio > fim) erros.push({ campo: 'numeroFinal', mensagem: 'Número final: deve ser igual ou maior que o inicial.' });
   if (erros.length) throw badRequest(`Dados inválidos: ${erros.map((e) => e.mensagem).join(' ')}`, erros);
   return services.db.tenant(ctx, async (q) => {
-    const usadas = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 ORDER BY numero LIMIT 5`, [ctx.tenantId, filialId, serie, inicio, fim]);
+    // A number kept by a note whose EPEC was refused is the one case of a note's number that may be inutilised.
+    const usadas = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 AND NOT (status = 'rejeitada' AND coalesce((dados->>'numeroMantido')::boolean, false)) ORDER BY numero LIMIT 5`, [ctx.tenantId, filialId, serie, inicio, fim]);
     if (usadas.rows.length) throw badRequest(`A faixa inclui números já usados por notas desta série: ${usadas.rows.map((r) => r.numero).join(', ')}.`, [{ campo: 'numeroInicial', mensagem: 'Número já usado' }]);
     const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
     const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
@@ -1023,6 +1062,12 @@ export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, bod
     const arquivo = tenantKey(ctx.tenantId, 'nfe', `inutilizacao-${ins.rows[0].id}.xml`);
     await services.storage.put(arquivo, Buffer.from(r.procInutNFe, 'utf8'), { contentType: 'application/xml' });
     const out = await q.query(`UPDATE inutilizacoes SET arquivo_xml = $3 WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, ins.rows[0].id, arquivo]);
+    // Notes whose refused EPEC kept a number of the range lose it (a draft again, to be sent with a new number).
+    await q.query(
+      `UPDATE notas_fiscais SET serie = NULL, numero = NULL, chave = NULL, data_emissao = NULL, dados = dados - 'numeroMantido' - 'documento', updated_at = now()
+        WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 AND status = 'rejeitada' AND coalesce((dados->>'numeroMantido')::boolean, false)`,
+      [ctx.tenantId, filialId, serie, inicio, fim],
+    );
     // Numbers given back to the series inside the range are no longer handed out.
     await q.query(`UPDATE sequencias_filial SET devolvidos = ARRAY(SELECT x FROM unnest(devolvidos) x WHERE x NOT BETWEEN $4 AND $5 ORDER BY x) WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3 AND cardinality(devolvidos) > 0`, [ctx.tenantId, filialId, serie, inicio, fim]);
     return inutilizacaoOut(out.rows[0]);
