@@ -100,5 +100,5 @@ export interface DadosNotaFiscal {
   informacoesAdicionais?: string | null;
 }
 
-export const STATUS_NOTA = { rascunho: 'Rascunho', rejeitada: 'Rejeitada', autorizada: 'Autorizada', cancelada: 'Cancelada', denegada: 'Denegada', contingencia: 'Em contingência' } as const;
+export const STATUS_NOTA = { rascunho: 'Rascunho', rejeitada: 'Rejeitada', transmitindo: 'Transmitindo', autorizada: 'Autorizada', cancelada: 'Cancelada', denegada: 'Denegada', contingencia: 'Em contingência' } as const;
 export type StatusNota = keyof typeof STATUS_NOTA;
