@@ -174,7 +174,7 @@ describe.each(BACKENDS)('transmissão da NF-e fora da transação on %s', (backe
     cli.fechar();
     const envios = sefaz.chamadas.get('NFeAutorizacao4') ?? 0;
 
-    const r = await resolverTransmitindo(srv.services, 0);
+    const r = await resolverTransmitindo(srv.services, -60_000);
     expect(r.resolvidas.sort()).toEqual([a, b].sort());
     // One authorisation sent (a's); b was only consulted.
     expect(sefaz.chamadas.get('NFeAutorizacao4')).toBe(envios + 1);
@@ -184,7 +184,7 @@ describe.each(BACKENDS)('transmissão da NF-e fora da transação on %s', (backe
     const x = await call(admin, 'GET', `/api/NotasFiscais/${b}/xml`);
     expect(x.body).toContain('<nfeProc');
     // A second run finds nothing to do and posts nothing again.
-    expect(await resolverTransmitindo(srv.services, 0)).toEqual({ resolvidas: [], aguardando: 0 });
+    expect(await resolverTransmitindo(srv.services, -60_000)).toEqual({ resolvidas: [], aguardando: 0 });
     expect([await movimentos(a), await lancamentos(a)]).toEqual([1, 1]);
     expect(await ultimo(1)).toBe(antes + 2);
   });

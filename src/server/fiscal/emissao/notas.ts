@@ -617,27 +617,27 @@ async function reservarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
  * The next number of an NF-e series: the lowest one given back (a note SEFAZ did not authorise while a later number
  * was already out) first, else the series' next. The series row stays locked until the caller commits.
  */
-export async function reservarNumeroNfe(q: Queryable, tenantId: number, filialId: number, serie: number): Promise<number> {
-  const r = await q.query<{ d: number[] }>(`SELECT devolvidos AS d FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3 FOR UPDATE`, [tenantId, filialId, serie]);
+export async function reservarNumeroNfe(q: Queryable, tenantId: number, filialId: number, serie: number, tipo: 'nfe' | 'nfce' = 'nfe'): Promise<number> {
+  const r = await q.query<{ d: number[] }>(`SELECT devolvidos AS d FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $4 AND serie = $3 FOR UPDATE`, [tenantId, filialId, serie, tipo]);
   const devolvidos = (r.rows[0]?.d ?? []).map(Number).sort((a, b) => a - b);
   if (devolvidos.length) {
-    await q.query(`UPDATE sequencias_filial SET devolvidos = $4::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3`, [tenantId, filialId, serie, devolvidos.slice(1)]);
+    await q.query(`UPDATE sequencias_filial SET devolvidos = $4::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $5 AND serie = $3`, [tenantId, filialId, serie, devolvidos.slice(1), tipo]);
     return devolvidos[0];
   }
-  return proximoNumero(q, tenantId, filialId, 'nfe', serie);
+  return proximoNumero(q, tenantId, filialId, tipo, serie);
 }
 
 /**
  * Gives a number back to its series: the series steps back when it was its last (and over any given-back numbers
  * now at its end), otherwise the number waits in `devolvidos` to be the next one handed out.
  */
-export async function devolverNumeroNfe(q: Queryable, tenantId: number, filialId: number, serie: number, numero: number): Promise<void> {
-  const r = await q.query<{ u: string; d: number[] }>(`SELECT ultimo_numero::text AS u, devolvidos AS d FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3 FOR UPDATE`, [tenantId, filialId, serie]);
+export async function devolverNumeroNfe(q: Queryable, tenantId: number, filialId: number, serie: number, numero: number, tipo: 'nfe' | 'nfce' = 'nfe'): Promise<void> {
+  const r = await q.query<{ u: string; d: number[] }>(`SELECT ultimo_numero::text AS u, devolvidos AS d FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $4 AND serie = $3 FOR UPDATE`, [tenantId, filialId, serie, tipo]);
   if (!r.rows.length) return;
   let ultimo = Number(r.rows[0].u);
   const devolvidos = new Set([...(r.rows[0].d ?? []).map(Number), numero]);
   while (devolvidos.has(ultimo)) devolvidos.delete(ultimo--);
-  await q.query(`UPDATE sequencias_filial SET ultimo_numero = $4, devolvidos = $5::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3`, [tenantId, filialId, serie, ultimo, [...devolvidos].sort((a, b) => a - b)]);
+  await q.query(`UPDATE sequencias_filial SET ultimo_numero = $4, devolvidos = $5::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $6 AND serie = $3`, [tenantId, filialId, serie, ultimo, [...devolvidos].sort((a, b) => a - b), tipo]);
 }
 
 /** A note still 'transmitindo' with that number keeps it (and its key) as a rejected note: not valid, not printable. */
