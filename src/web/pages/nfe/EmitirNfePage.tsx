@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
-import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
+import { STATUS_NOTA, type DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import { api, openInNewTab } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
@@ -223,7 +223,7 @@ export default function EmitirNfePage() {
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Emitir NF-e {pedidoId ? <Tag color="blue">Pedido de venda</Tag> : null} {id ? <Tag>{status === 'rejeitada' ? 'Rejeitada' : status === 'rascunho' ? 'Rascunho' : status}</Tag> : null}
+        Emitir NF-e {pedidoId ? <Tag color="blue">Pedido de venda</Tag> : null} {id ? <Tag>{STATUS_NOTA[status as keyof typeof STATUS_NOTA] ?? status}</Tag> : null}
       </Typography.Title>
       {rejeicao ? (
         <RejeicaoSefaz rejeicao={rejeicao} testId="rejeicao" style={{ marginBottom: 16 }} />
