@@ -81,9 +81,13 @@ describe('Notas processadas: EPEC recusada', () => {
   it('an ordinary rejection opens under its row with the help text', async () => {
     renderizar();
     await screen.findByTestId('epec-recusada-7');
-    const linha = screen.getAllByRole('row').find((r) => r.textContent?.includes('Rejeitada') && !r.textContent?.includes('41'))!;
-    fireEvent.click(within(linha).getByRole('button', { name: /expandir|expand/i }));
+    // No expand column: the grid's cells keep their places.
+    expect(document.querySelector('.ant-table-row-expand-icon-cell')).toBeNull();
+    fireEvent.click(screen.getByText('Ver rejeição').closest('button')!);
     const rej = await screen.findByTestId('rejeicao-nota-8');
     expect(rej.textContent).toMatch(/Rejeição 206/);
+    fireEvent.click(screen.getByText('Ocultar rejeição').closest('button')!);
+    // antd keeps a closed row in the page, hidden.
+    await waitFor(() => expect((screen.getByTestId('rejeicao-nota-8').closest('tr') as HTMLElement).style.display).toBe('none'));
   });
 });

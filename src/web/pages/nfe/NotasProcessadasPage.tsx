@@ -163,9 +163,10 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
         dataSource={lista.data ?? []}
         pagination={{ pageSize: 50 }}
         expandable={{
+          // No expand column (the grid's columns stay where they were): 'Ver rejeição' in Ações opens the row.
+          showExpandColumn: false,
           rowExpandable: (n) => n.status === 'rejeitada' && !!n.rejeicao,
           expandedRowKeys: expandidas,
-          onExpand: (aberta, n) => setAbertas((a) => (aberta ? [...a, n.id] : a.filter((x) => x !== n.id))),
           expandedRowRender: (n) => <RejeicaoDaNota n={n} reenviar={reenviar} inutilizar={inutilizarNumero} />,
         }}
         columns={[
@@ -196,6 +197,11 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
                   <Button size="small" onClick={() => navigate(`${base}/editar/${n.id}`)}>
                     Editar
                   </Button>
+                  {n.status === 'rejeitada' && n.rejeicao && !n.numeroMantido ? (
+                    <Button size="small" onClick={() => setAbertas((a) => (a.includes(n.id) ? a.filter((x) => x !== n.id) : [...a, n.id]))}>
+                      {abertas.includes(n.id) ? 'Ocultar rejeição' : 'Ver rejeição'}
+                    </Button>
+                  ) : null}
                   {n.numeroMantido ? null : (
                     <Button size="small" danger onClick={() => excluir(n)}>
                       Excluir
