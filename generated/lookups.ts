@@ -322,13 +322,13 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "010301",
-    "label": "01.03.01 - Processamento, armazenamento ou hospedagem de dados, textos, imagens, vídeos, páginas eletrônicas, aplicativos e sistemas de informação",
+    "label": "01.03.01 - Processamento, armazenamento ou hospedagem de dados, textos, imagens, vídeos, páginas eletrônicas, aplicativos e sistemas de informação, entre outros formatos, e congêneres",
     "itemLc116": "01",
     "subitemLc116": "01.03"
   },
   {
     "value": "010401",
-    "label": "01.04.01 - Elaboração de programas de computadores, inclusive de jogos eletrônicos",
+    "label": "01.04.01 - Elaboração de programas de computadores, inclusive de jogos eletrônicos, independentemente da arquitetura construtiva da máquina em que o programa será executado, incluindo tablets, smartphones e congêneres",
     "itemLc116": "01",
     "subitemLc116": "01.04"
   },
@@ -358,7 +358,7 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "010901",
-    "label": "01.09.01 - Disponibilização, sem cessão definitiva, de conteúdos de áudio, vídeo, imagem e texto por meio da internet",
+    "label": "01.09.01 - Disponibilização, sem cessão definitiva, de conteúdos de áudio, vídeo, imagem e texto por meio da internet, respeitada a imunidade de livros, jornais e periódicos (exceto a distribuição de conteúdos pelas prestadoras de Serviço de Acesso Condicionado, de que trata a Lei nº 12.485, de 12 de setembro de 2011, sujeita ao ICMS)",
     "itemLc116": "01",
     "subitemLc116": "01.09"
   },
@@ -376,13 +376,13 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "030301",
-    "label": "03.03.01 - Exploração de salões de festas, centro de convenções, escritórios virtuais, stands, quadras esportivas, estádios, ginásios, auditórios e congêneres",
+    "label": "03.03.01 - Exploração de salões de festas, centro de convenções, escritórios virtuais, stands, quadras esportivas, estádios, ginásios, auditórios, casas de espetáculos, parques de diversões, canchas e congêneres, para realização de eventos ou negócios de qualquer natureza",
     "itemLc116": "03",
     "subitemLc116": "03.03"
   },
   {
     "value": "030401",
-    "label": "03.04.01 - Locação, sublocação, arrendamento, direito de passagem ou permissão de uso de ferrovia, rodovia, postes, cabos, dutos e condutos",
+    "label": "03.04.01 - Locação, sublocação, arrendamento, direito de passagem ou permissão de uso, compartilhado ou não, de ferrovia, rodovia, postes, cabos, dutos e condutos de qualquer natureza",
     "itemLc116": "03",
     "subitemLc116": "03.04"
   },
@@ -400,7 +400,7 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "040201",
-    "label": "04.02.01 - Análises clínicas, patologia, eletricidade médica, radioterapia, quimioterapia, ultrassonografia, ressonância magnética, radiologia, tomografia e congêneres",
+    "label": "04.02.01 - Análises clínicas, patologia, eletricidade médica, radioterapia, quimioterapia, ultra-sonografia, ressonância magnética, radiologia, tomografia e congêneres",
     "itemLc116": "04",
     "subitemLc116": "04.02"
   },
@@ -411,10 +411,46 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "04.03"
   },
   {
+    "value": "040401",
+    "label": "04.04.01 - Instrumentação cirúrgica",
+    "itemLc116": "04",
+    "subitemLc116": "04.04"
+  },
+  {
+    "value": "040501",
+    "label": "04.05.01 - Acupuntura",
+    "itemLc116": "04",
+    "subitemLc116": "04.05"
+  },
+  {
+    "value": "040601",
+    "label": "04.06.01 - Enfermagem, inclusive serviços auxiliares",
+    "itemLc116": "04",
+    "subitemLc116": "04.06"
+  },
+  {
+    "value": "040701",
+    "label": "04.07.01 - Serviços farmacêuticos",
+    "itemLc116": "04",
+    "subitemLc116": "04.07"
+  },
+  {
     "value": "040801",
     "label": "04.08.01 - Terapia ocupacional, fisioterapia e fonoaudiologia",
     "itemLc116": "04",
     "subitemLc116": "04.08"
+  },
+  {
+    "value": "040901",
+    "label": "04.09.01 - Terapias de qualquer espécie destinadas ao tratamento físico, orgânico e mental",
+    "itemLc116": "04",
+    "subitemLc116": "04.09"
+  },
+  {
+    "value": "041001",
+    "label": "04.10.01 - Nutrição",
+    "itemLc116": "04",
+    "subitemLc116": "04.10"
   },
   {
     "value": "041101",
@@ -459,10 +495,40 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "04.17"
   },
   {
+    "value": "041801",
+    "label": "04.18.01 - Inseminação artificial, fertilização in vitro e congêneres",
+    "itemLc116": "04",
+    "subitemLc116": "04.18"
+  },
+  {
     "value": "041901",
     "label": "04.19.01 - Bancos de sangue, leite, pele, olhos, óvulos, sêmen e congêneres",
     "itemLc116": "04",
     "subitemLc116": "04.19"
+  },
+  {
+    "value": "042001",
+    "label": "04.20.01 - Coleta de sangue, leite, tecidos, sêmen, órgãos e materiais biológicos de qualquer espécie",
+    "itemLc116": "04",
+    "subitemLc116": "04.20"
+  },
+  {
+    "value": "042101",
+    "label": "04.21.01 - Unidade de atendimento, assistência ou tratamento móvel e congêneres",
+    "itemLc116": "04",
+    "subitemLc116": "04.21"
+  },
+  {
+    "value": "042201",
+    "label": "04.22.01 - Planos de medicina de grupo ou individual e convênios para prestação de assistência médica, hospitalar, odontológica e congêneres",
+    "itemLc116": "04",
+    "subitemLc116": "04.22"
+  },
+  {
+    "value": "042301",
+    "label": "04.23.01 - Outros planos de saúde que se cumpram através de serviços de terceiros contratados, credenciados, cooperados ou apenas pagos pelo operador do plano mediante indicação do beneficiário",
+    "itemLc116": "04",
+    "subitemLc116": "04.23"
   },
   {
     "value": "050101",
@@ -483,10 +549,40 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "05.03"
   },
   {
+    "value": "050401",
+    "label": "05.04.01 - Inseminação artificial, fertilização in vitro e congêneres",
+    "itemLc116": "05",
+    "subitemLc116": "05.04"
+  },
+  {
+    "value": "050501",
+    "label": "05.05.01 - Bancos de sangue e de órgãos e congêneres",
+    "itemLc116": "05",
+    "subitemLc116": "05.05"
+  },
+  {
+    "value": "050601",
+    "label": "05.06.01 - Coleta de sangue, leite, tecidos, sêmen, órgãos e materiais biológicos de qualquer espécie",
+    "itemLc116": "05",
+    "subitemLc116": "05.06"
+  },
+  {
+    "value": "050701",
+    "label": "05.07.01 - Unidade de atendimento, assistência ou tratamento móvel e congêneres",
+    "itemLc116": "05",
+    "subitemLc116": "05.07"
+  },
+  {
     "value": "050801",
-    "label": "05.08.01 - Guarda, tratamento, amestramento, embelezamento, alojamento e congêneres de animais",
+    "label": "05.08.01 - Guarda, tratamento, amestramento, embelezamento, alojamento e congêneres",
     "itemLc116": "05",
     "subitemLc116": "05.08"
+  },
+  {
+    "value": "050901",
+    "label": "05.09.01 - Planos de atendimento e assistência médico-veterinária",
+    "itemLc116": "05",
+    "subitemLc116": "05.09"
   },
   {
     "value": "060101",
@@ -532,13 +628,13 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "070201",
-    "label": "07.02.01 - Execução, por administração, empreitada ou subempreitada, de obras de construção civil, hidráulica ou elétrica e de outras obras semelhantes",
+    "label": "07.02.01 - Execução, por administração, empreitada ou subempreitada, de obras de construção civil, hidráulica ou elétrica e de outras obras semelhantes, inclusive sondagem, perfuração de poços, escavação, drenagem e irrigação, terraplanagem, pavimentação, concretagem e a instalação e montagem de produtos, peças e equipamentos (exceto o fornecimento de mercadorias produzidas pelo prestador de serviços fora do local da prestação dos serviços, que fica sujeito ao ICMS)",
     "itemLc116": "07",
     "subitemLc116": "07.02"
   },
   {
     "value": "070301",
-    "label": "07.03.01 - Elaboração de planos diretores, estudos de viabilidade, estudos organizacionais e outros, relacionados com obras e serviços de engenharia",
+    "label": "07.03.01 - Elaboração de planos diretores, estudos de viabilidade, estudos organizacionais e outros, relacionados com obras e serviços de engenharia; elaboração de anteprojetos, projetos básicos e projetos executivos para trabalhos de engenharia",
     "itemLc116": "07",
     "subitemLc116": "07.03"
   },
@@ -550,19 +646,31 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "070501",
-    "label": "07.05.01 - Reparação, conservação e reforma de edifícios, estradas, pontes, portos e congêneres",
+    "label": "07.05.01 - Reparação, conservação e reforma de edifícios, estradas, pontes, portos e congêneres (exceto o fornecimento de mercadorias produzidas pelo prestador dos serviços, fora do local da prestação dos serviços, que fica sujeito ao ICMS)",
     "itemLc116": "07",
     "subitemLc116": "07.05"
   },
   {
     "value": "070601",
-    "label": "07.06.01 - Colocação e instalação de tapetes, carpetes, assoalhos, cortinas, revestimentos de parede, vidros, divisórias, placas de gesso e congêneres",
+    "label": "07.06.01 - Colocação e instalação de tapetes, carpetes, assoalhos, cortinas, revestimentos de parede, vidros, divisórias, placas de gesso e congêneres, com material fornecido pelo tomador do serviço",
     "itemLc116": "07",
     "subitemLc116": "07.06"
   },
   {
+    "value": "070701",
+    "label": "07.07.01 - Recuperação, raspagem, polimento e lustração de pisos e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.07"
+  },
+  {
+    "value": "070801",
+    "label": "07.08.01 - Calafetação",
+    "itemLc116": "07",
+    "subitemLc116": "07.08"
+  },
+  {
     "value": "070901",
-    "label": "07.09.01 - Varrição, coleta, remoção, incineração, tratamento, reciclagem, separação e destinação final de lixo, rejeitos e outros resíduos",
+    "label": "07.09.01 - Varrição, coleta, remoção, incineração, tratamento, reciclagem, separação e destinação final de lixo, rejeitos e outros resíduos quaisquer",
     "itemLc116": "07",
     "subitemLc116": "07.09"
   },
@@ -579,10 +687,58 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "07.11"
   },
   {
+    "value": "071201",
+    "label": "07.12.01 - Controle e tratamento de efluentes de qualquer natureza e de agentes físicos, químicos e biológicos",
+    "itemLc116": "07",
+    "subitemLc116": "07.12"
+  },
+  {
     "value": "071301",
     "label": "07.13.01 - Dedetização, desinfecção, desinsetização, imunização, higienização, desratização, pulverização e congêneres",
     "itemLc116": "07",
     "subitemLc116": "07.13"
+  },
+  {
+    "value": "071601",
+    "label": "07.16.01 - Florestamento, reflorestamento, semeadura, adubação, reparação de solo, plantio, silagem, colheita, corte e descascamento de árvores, silvicultura, exploração florestal e dos serviços congêneres indissociáveis da formação, manutenção e colheita de florestas, para quaisquer fins e por quaisquer meios",
+    "itemLc116": "07",
+    "subitemLc116": "07.16"
+  },
+  {
+    "value": "071701",
+    "label": "07.17.01 - Escoramento, contenção de encostas e serviços congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.17"
+  },
+  {
+    "value": "071801",
+    "label": "07.18.01 - Limpeza e dragagem de rios, portos, canais, baías, lagos, lagoas, represas, açudes e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.18"
+  },
+  {
+    "value": "071901",
+    "label": "07.19.01 - Acompanhamento e fiscalização da execução de obras de engenharia, arquitetura e urbanismo",
+    "itemLc116": "07",
+    "subitemLc116": "07.19"
+  },
+  {
+    "value": "072001",
+    "label": "07.20.01 - Aerofotogrametria (inclusive interpretação), cartografia, mapeamento, levantamentos topográficos, batimétricos, geográficos, geodésicos, geológicos, geofísicos e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.20"
+  },
+  {
+    "value": "072101",
+    "label": "07.21.01 - Pesquisa, perfuração, cimentação, mergulho, perfilagem, concretação, testemunhagem, pescaria, estimulação e outros serviços relacionados com a exploração e explotação de petróleo, gás natural e de outros recursos minerais",
+    "itemLc116": "07",
+    "subitemLc116": "07.21"
+  },
+  {
+    "value": "072201",
+    "label": "07.22.01 - Nucleação e bombardeamento de nuvens e congêneres",
+    "itemLc116": "07",
+    "subitemLc116": "07.22"
   },
   {
     "value": "080101",
@@ -598,7 +754,7 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "090101",
-    "label": "09.01.01 - Hospedagem de qualquer natureza em hotéis, apart-service condominiais, flat, apart-hotéis, hotéis residência, residence-service, suite service, hotelaria marítima, motéis, pensões e congêneres",
+    "label": "09.01.01 - Hospedagem de qualquer natureza em hotéis, apart-service condominiais, flat, apart-hotéis, hotéis residência, residence-service, suite service, hotelaria marítima, motéis, pensões e congêneres; ocupação por temporada com fornecimento de serviço (o valor da alimentação e gorjeta, quando incluído no preço da diária, fica sujeito ao Imposto Sobre Serviços)",
     "itemLc116": "09",
     "subitemLc116": "09.01"
   },
@@ -627,10 +783,34 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "10.02"
   },
   {
+    "value": "100301",
+    "label": "10.03.01 - Agenciamento, corretagem ou intermediação de direitos de propriedade industrial, artística ou literária",
+    "itemLc116": "10",
+    "subitemLc116": "10.03"
+  },
+  {
+    "value": "100401",
+    "label": "10.04.01 - Agenciamento, corretagem ou intermediação de contratos de arrendamento mercantil (leasing), de franquia (franchising) e de faturização (factoring)",
+    "itemLc116": "10",
+    "subitemLc116": "10.04"
+  },
+  {
     "value": "100501",
-    "label": "10.05.01 - Agenciamento, corretagem ou intermediação de bens móveis ou imóveis, não abrangidos em outros itens ou subitens",
+    "label": "10.05.01 - Agenciamento, corretagem ou intermediação de bens móveis ou imóveis, não abrangidos em outros itens ou subitens, inclusive aqueles realizados no âmbito de Bolsas de Mercadorias e Futuros, por quaisquer meios",
     "itemLc116": "10",
     "subitemLc116": "10.05"
+  },
+  {
+    "value": "100601",
+    "label": "10.06.01 - Agenciamento marítimo",
+    "itemLc116": "10",
+    "subitemLc116": "10.06"
+  },
+  {
+    "value": "100701",
+    "label": "10.07.01 - Agenciamento de notícias",
+    "itemLc116": "10",
+    "subitemLc116": "10.07"
   },
   {
     "value": "100801",
@@ -645,6 +825,12 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "10.09"
   },
   {
+    "value": "101001",
+    "label": "10.10.01 - Distribuição de bens de terceiros",
+    "itemLc116": "10",
+    "subitemLc116": "10.10"
+  },
+  {
     "value": "110101",
     "label": "11.01.01 - Guarda e estacionamento de veículos terrestres automotores, de aeronaves e de embarcações",
     "itemLc116": "11",
@@ -657,10 +843,22 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "11.02"
   },
   {
+    "value": "110301",
+    "label": "11.03.01 - Escolta, inclusive de veículos e cargas",
+    "itemLc116": "11",
+    "subitemLc116": "11.03"
+  },
+  {
     "value": "110401",
     "label": "11.04.01 - Armazenamento, depósito, carga, descarga, arrumação e guarda de bens de qualquer espécie",
     "itemLc116": "11",
     "subitemLc116": "11.04"
+  },
+  {
+    "value": "110501",
+    "label": "11.05.01 - Serviços relacionados ao monitoramento e rastreamento a distância, em qualquer via ou local, de veículos, cargas, pessoas e semoventes em circulação ou movimento, realizados por meio de telefonia móvel, transmissão de satélites, rádio ou qualquer outro meio, inclusive pelas empresas de Tecnologia da Informação Veicular, independentemente de o prestador de serviços ser proprietário ou não da infraestrutura de telecomunicações que utiliza",
+    "itemLc116": "11",
+    "subitemLc116": "11.05"
   },
   {
     "value": "120101",
@@ -669,10 +867,34 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "12.01"
   },
   {
+    "value": "120201",
+    "label": "12.02.01 - Exibições cinematográficas",
+    "itemLc116": "12",
+    "subitemLc116": "12.02"
+  },
+  {
     "value": "120301",
     "label": "12.03.01 - Espetáculos circenses",
     "itemLc116": "12",
     "subitemLc116": "12.03"
+  },
+  {
+    "value": "120401",
+    "label": "12.04.01 - Programas de auditório",
+    "itemLc116": "12",
+    "subitemLc116": "12.04"
+  },
+  {
+    "value": "120501",
+    "label": "12.05.01 - Parques de diversões, centros de lazer e congêneres",
+    "itemLc116": "12",
+    "subitemLc116": "12.05"
+  },
+  {
+    "value": "120601",
+    "label": "12.06.01 - Boates, taxi-dancing e congêneres",
+    "itemLc116": "12",
+    "subitemLc116": "12.06"
   },
   {
     "value": "120701",
@@ -681,10 +903,64 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "12.07"
   },
   {
+    "value": "120801",
+    "label": "12.08.01 - Feiras, exposições, congressos e congêneres",
+    "itemLc116": "12",
+    "subitemLc116": "12.08"
+  },
+  {
+    "value": "120901",
+    "label": "12.09.01 - Bilhares, boliches e diversões eletrônicas ou não",
+    "itemLc116": "12",
+    "subitemLc116": "12.09"
+  },
+  {
+    "value": "121001",
+    "label": "12.10.01 - Corridas e competições de animais",
+    "itemLc116": "12",
+    "subitemLc116": "12.10"
+  },
+  {
+    "value": "121101",
+    "label": "12.11.01 - Competições esportivas ou de destreza física ou intelectual, com ou sem a participação do espectador",
+    "itemLc116": "12",
+    "subitemLc116": "12.11"
+  },
+  {
+    "value": "121201",
+    "label": "12.12.01 - Execução de música",
+    "itemLc116": "12",
+    "subitemLc116": "12.12"
+  },
+  {
     "value": "121301",
     "label": "12.13.01 - Produção, mediante ou sem encomenda prévia, de eventos, espetáculos, entrevistas, shows, ballet, danças, desfiles, bailes, teatros, óperas, concertos, recitais, festivais e congêneres",
     "itemLc116": "12",
     "subitemLc116": "12.13"
+  },
+  {
+    "value": "121401",
+    "label": "12.14.01 - Fornecimento de música para ambientes fechados ou não, mediante transmissão por qualquer processo",
+    "itemLc116": "12",
+    "subitemLc116": "12.14"
+  },
+  {
+    "value": "121501",
+    "label": "12.15.01 - Desfiles de blocos carnavalescos ou folclóricos, trios elétricos e congêneres",
+    "itemLc116": "12",
+    "subitemLc116": "12.15"
+  },
+  {
+    "value": "121601",
+    "label": "12.16.01 - Exibição de filmes, entrevistas, musicais, espetáculos, shows, concertos, desfiles, óperas, competições esportivas, de destreza intelectual ou congêneres",
+    "itemLc116": "12",
+    "subitemLc116": "12.16"
+  },
+  {
+    "value": "121701",
+    "label": "12.17.01 - Recreação e animação, inclusive em festas e eventos de qualquer natureza",
+    "itemLc116": "12",
+    "subitemLc116": "12.17"
   },
   {
     "value": "130201",
@@ -699,14 +975,20 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "13.03"
   },
   {
+    "value": "130401",
+    "label": "13.04.01 - Reprografia, microfilmagem e digitalização",
+    "itemLc116": "13",
+    "subitemLc116": "13.04"
+  },
+  {
     "value": "130501",
-    "label": "13.05.01 - Composição gráfica, inclusive confecção de impressos gráficos, fotocomposição, clicheria, zincografia, litografia e fotolitografia",
+    "label": "13.05.01 - Composição gráfica, inclusive confecção de impressos gráficos, fotocomposição, clicheria, zincografia, litografia e fotolitografia, exceto se destinados a posterior operação de comercialização ou industrialização, ainda que incorporados, de qualquer forma, a outra mercadoria que deva ser objeto de posterior circulação, tais como bulas, rótulos, etiquetas, caixas, cartuchos, embalagens e manuais técnicos e de instrução, quando ficarão sujeitos ao ICMS",
     "itemLc116": "13",
     "subitemLc116": "13.05"
   },
   {
     "value": "140101",
-    "label": "14.01.01 - Lubrificação, limpeza, lustração, revisão, carga e recarga, conserto, restauração, blindagem, manutenção e conservação de máquinas, veículos, aparelhos, equipamentos, motores, elevadores ou de qualquer objeto",
+    "label": "14.01.01 - Lubrificação, limpeza, lustração, revisão, carga e recarga, conserto, restauração, blindagem, manutenção e conservação de máquinas, veículos, aparelhos, equipamentos, motores, elevadores ou de qualquer objeto (exceto peças e partes empregadas, que ficam sujeitas ao ICMS)",
     "itemLc116": "14",
     "subitemLc116": "14.01"
   },
@@ -718,7 +1000,7 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "140301",
-    "label": "14.03.01 - Recondicionamento de motores",
+    "label": "14.03.01 - Recondicionamento de motores (exceto peças e partes empregadas, que ficam sujeitas ao ICMS)",
     "itemLc116": "14",
     "subitemLc116": "14.03"
   },
@@ -736,9 +1018,21 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "140601",
-    "label": "14.06.01 - Instalação e montagem de aparelhos, máquinas e equipamentos, inclusive montagem industrial, prestados ao usuário final",
+    "label": "14.06.01 - Instalação e montagem de aparelhos, máquinas e equipamentos, inclusive montagem industrial, prestados ao usuário final, exclusivamente com material por ele fornecido",
     "itemLc116": "14",
     "subitemLc116": "14.06"
+  },
+  {
+    "value": "140701",
+    "label": "14.07.01 - Colocação de molduras e congêneres",
+    "itemLc116": "14",
+    "subitemLc116": "14.07"
+  },
+  {
+    "value": "140801",
+    "label": "14.08.01 - Encadernação, gravação e douração de livros, revistas e congêneres",
+    "itemLc116": "14",
+    "subitemLc116": "14.08"
   },
   {
     "value": "140901",
@@ -783,6 +1077,108 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "15.01"
   },
   {
+    "value": "150201",
+    "label": "15.02.01 - Abertura de contas em geral, inclusive conta-corrente, conta de investimentos e aplicação e caderneta de poupança, no País e no exterior, bem como a manutenção das referidas contas ativas e inativas",
+    "itemLc116": "15",
+    "subitemLc116": "15.02"
+  },
+  {
+    "value": "150301",
+    "label": "15.03.01 - Locação e manutenção de cofres particulares, de terminais eletrônicos, de terminais de atendimento e de bens e equipamentos em geral",
+    "itemLc116": "15",
+    "subitemLc116": "15.03"
+  },
+  {
+    "value": "150401",
+    "label": "15.04.01 - Fornecimento ou emissão de atestados em geral, inclusive atestado de idoneidade, atestado de capacidade financeira e congêneres",
+    "itemLc116": "15",
+    "subitemLc116": "15.04"
+  },
+  {
+    "value": "150501",
+    "label": "15.05.01 - Cadastro, elaboração de ficha cadastral, renovação cadastral e congêneres, inclusão ou exclusão no Cadastro de Emitentes de Cheques sem Fundos - CCF ou em quaisquer outros bancos cadastrais",
+    "itemLc116": "15",
+    "subitemLc116": "15.05"
+  },
+  {
+    "value": "150601",
+    "label": "15.06.01 - Emissão, reemissão e fornecimento de avisos, comprovantes e documentos em geral; abono de firmas; coleta e entrega de documentos, bens e valores; comunicação com outra agência ou com a administração central; licenciamento eletrônico de veículos; transferência de veículos; agenciamento fiduciário ou depositário; devolução de bens em custódia",
+    "itemLc116": "15",
+    "subitemLc116": "15.06"
+  },
+  {
+    "value": "150701",
+    "label": "15.07.01 - Acesso, movimentação, atendimento e consulta a contas em geral, por qualquer meio ou processo, inclusive por telefone, fac-símile, internet e telex, acesso a terminais de atendimento, inclusive vinte e quatro horas; acesso a outro banco e a rede compartilhada; fornecimento de saldo, extrato e demais informações relativas a contas em geral, por qualquer meio ou processo",
+    "itemLc116": "15",
+    "subitemLc116": "15.07"
+  },
+  {
+    "value": "150801",
+    "label": "15.08.01 - Emissão, reemissão, alteração, cessão, substituição, cancelamento e registro de contrato de crédito; estudo, análise e avaliação de operações de crédito; emissão, concessão, alteração ou contratação de aval, fiança, anuência e congêneres; serviços relativos a abertura de crédito, para quaisquer fins",
+    "itemLc116": "15",
+    "subitemLc116": "15.08"
+  },
+  {
+    "value": "150901",
+    "label": "15.09.01 - Arrendamento mercantil (leasing) de quaisquer bens, inclusive cessão de direitos e obrigações, substituição de garantia, alteração, cancelamento e registro de contrato, e demais serviços relacionados ao arrendamento mercantil (leasing)",
+    "itemLc116": "15",
+    "subitemLc116": "15.09"
+  },
+  {
+    "value": "151001",
+    "label": "15.10.01 - Serviços relacionados a cobranças, recebimentos ou pagamentos em geral, de títulos quaisquer, de contas ou carnês, de câmbio, de tributos e por conta de terceiros, inclusive os efetuados por meio eletrônico, automático ou por máquinas de atendimento; fornecimento de posição de cobrança, recebimento ou pagamento; emissão de carnês, fichas de compensação, impressos e documentos em geral",
+    "itemLc116": "15",
+    "subitemLc116": "15.10"
+  },
+  {
+    "value": "151101",
+    "label": "15.11.01 - Devolução de títulos, protesto de títulos, sustação de protesto, manutenção de títulos, reapresentação de títulos, e demais serviços a eles relacionados",
+    "itemLc116": "15",
+    "subitemLc116": "15.11"
+  },
+  {
+    "value": "151201",
+    "label": "15.12.01 - Custódia em geral, inclusive de títulos e valores mobiliários",
+    "itemLc116": "15",
+    "subitemLc116": "15.12"
+  },
+  {
+    "value": "151301",
+    "label": "15.13.01 - Serviços relacionados a operações de câmbio em geral, edição, alteração, prorrogação, cancelamento e baixa de contrato de câmbio; emissão de registro de exportação ou de crédito; cobrança ou depósito no exterior; emissão, fornecimento e cancelamento de cheques de viagem; fornecimento, transferência, cancelamento e demais serviços relativos a carta de crédito de importação, exportação e garantias recebidas; envio e recebimento de mensagens em geral relacionadas a operações de câmbio",
+    "itemLc116": "15",
+    "subitemLc116": "15.13"
+  },
+  {
+    "value": "151401",
+    "label": "15.14.01 - Fornecimento, emissão, reemissão, renovação e manutenção de cartão magnético, cartão de crédito, cartão de débito, cartão salário e congêneres",
+    "itemLc116": "15",
+    "subitemLc116": "15.14"
+  },
+  {
+    "value": "151501",
+    "label": "15.15.01 - Compensação de cheques e títulos quaisquer; serviços relacionados a depósito, inclusive depósito identificado, a saque de contas quaisquer, por qualquer meio ou processo, inclusive em terminais eletrônicos e de atendimento",
+    "itemLc116": "15",
+    "subitemLc116": "15.15"
+  },
+  {
+    "value": "151601",
+    "label": "15.16.01 - Emissão, reemissão, liquidação, alteração, cancelamento e baixa de ordens de pagamento, ordens de crédito e similares, por qualquer meio ou processo; serviços relacionados à transferência de valores, dados, fundos, pagamentos e similares, inclusive entre contas em geral",
+    "itemLc116": "15",
+    "subitemLc116": "15.16"
+  },
+  {
+    "value": "151701",
+    "label": "15.17.01 - Emissão, fornecimento, devolução, sustação, cancelamento e oposição de cheques quaisquer, avulso ou por talão",
+    "itemLc116": "15",
+    "subitemLc116": "15.17"
+  },
+  {
+    "value": "151801",
+    "label": "15.18.01 - Serviços relacionados a crédito imobiliário, avaliação e vistoria de imóvel ou obra, análise técnica e jurídica, emissão, reemissão, alteração, transferência e renegociação de contrato, emissão e reemissão do termo de quitação e demais serviços relacionados a crédito imobiliário",
+    "itemLc116": "15",
+    "subitemLc116": "15.18"
+  },
+  {
     "value": "160101",
     "label": "16.01.01 - Serviços de transporte coletivo municipal rodoviário, metroviário, ferroviário e aquaviário de passageiros",
     "itemLc116": "16",
@@ -796,13 +1192,13 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "170101",
-    "label": "17.01.01 - Assessoria ou consultoria de qualquer natureza, não contida em outros itens desta lista; análise, exame, pesquisa, coleta, compilação e fornecimento de dados e informações de qualquer natureza",
+    "label": "17.01.01 - Assessoria ou consultoria de qualquer natureza, não contida em outros itens desta lista; análise, exame, pesquisa, coleta, compilação e fornecimento de dados e informações de qualquer natureza, inclusive cadastro e similares",
     "itemLc116": "17",
     "subitemLc116": "17.01"
   },
   {
     "value": "170201",
-    "label": "17.02.01 - Datilografia, digitação, estenografia, expediente, secretaria em geral, resposta audível, redação, edição, interpretação, revisão, tradução, apoio e infraestrutura administrativa e congêneres",
+    "label": "17.02.01 - Datilografia, digitação, estenografia, expediente, secretaria em geral, resposta audível, redação, edição, interpretação, revisão, tradução, apoio e infra-estrutura administrativa e congêneres",
     "itemLc116": "17",
     "subitemLc116": "17.02"
   },
@@ -933,6 +1329,12 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "17.24"
   },
   {
+    "value": "172501",
+    "label": "17.25.01 - Inserção de textos, desenhos e outros materiais de propaganda e publicidade, em qualquer meio (exceto em livros, jornais, periódicos e nas modalidades de serviços de radiodifusão sonora e de sons e imagens de recepção livre e gratuita)",
+    "itemLc116": "17",
+    "subitemLc116": "17.25"
+  },
+  {
     "value": "180101",
     "label": "18.01.01 - Serviços de regulação de sinistros vinculados a contratos de seguros; inspeção e avaliação de riscos para cobertura de contratos de seguros; prevenção e gerência de riscos seguráveis e congêneres",
     "itemLc116": "18",
@@ -946,9 +1348,21 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "200101",
-    "label": "20.01.01 - Serviços portuários, ferroportuários, utilização de porto, movimentação de passageiros, reboque de embarcações, rebocador escoteiro, atracação, desatracação, serviços de praticagem, capatazia, armazenagem de qualquer natureza",
+    "label": "20.01.01 - Serviços portuários, ferroportuários, utilização de porto, movimentação de passageiros, reboque de embarcações, rebocador escoteiro, atracação, desatracação, serviços de praticagem, capatazia, armazenagem de qualquer natureza, serviços acessórios, movimentação de mercadorias, serviços de apoio marítimo, de movimentação ao largo, serviços de armadores, estiva, conferência, logística e congêneres",
     "itemLc116": "20",
     "subitemLc116": "20.01"
+  },
+  {
+    "value": "200201",
+    "label": "20.02.01 - Serviços aeroportuários, utilização de aeroporto, movimentação de passageiros, armazenagem de qualquer natureza, capatazia, movimentação de aeronaves, serviços de apoio aeroportuários, serviços acessórios, movimentação de mercadorias, logística e congêneres",
+    "itemLc116": "20",
+    "subitemLc116": "20.02"
+  },
+  {
+    "value": "200301",
+    "label": "20.03.01 - Serviços de terminais rodoviários, ferroviários, metroviários, movimentação de passageiros, mercadorias, inclusive suas operações, logística e congêneres",
+    "itemLc116": "20",
+    "subitemLc116": "20.03"
   },
   {
     "value": "210101",
@@ -958,7 +1372,7 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "220101",
-    "label": "22.01.01 - Serviços de exploração de rodovia mediante cobrança de preço ou pedágio dos usuários",
+    "label": "22.01.01 - Serviços de exploração de rodovia mediante cobrança de preço ou pedágio dos usuários, envolvendo execução de serviços de conservação, manutenção, melhoramentos para adequação de capacidade e segurança de trânsito, operação, monitoração, assistência aos usuários e outros serviços definidos em contratos, atos de concessão ou de permissão ou em normas oficiais",
     "itemLc116": "22",
     "subitemLc116": "22.01"
   },
@@ -976,9 +1390,33 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   },
   {
     "value": "250101",
-    "label": "25.01.01 - Funerais, inclusive fornecimento de caixão, urna ou esquifes; aluguel de capela; transporte do corpo cadavérico; fornecimento de flores, coroas e outros paramentos",
+    "label": "25.01.01 - Funerais, inclusive fornecimento de caixão, urna ou esquifes; aluguel de capela; transporte do corpo cadavérico; fornecimento de flores, coroas e outros paramentos; desembaraço de certidão de óbito; fornecimento de véu, essa e outros adornos; embalsamento, embelezamento, conservação ou restauração de cadáveres",
     "itemLc116": "25",
     "subitemLc116": "25.01"
+  },
+  {
+    "value": "250201",
+    "label": "25.02.01 - Translado intramunicipal e cremação de corpos e partes de corpos cadavéricos",
+    "itemLc116": "25",
+    "subitemLc116": "25.02"
+  },
+  {
+    "value": "250301",
+    "label": "25.03.01 - Planos ou convênio funerários",
+    "itemLc116": "25",
+    "subitemLc116": "25.03"
+  },
+  {
+    "value": "250401",
+    "label": "25.04.01 - Manutenção e conservação de jazigos e cemitérios",
+    "itemLc116": "25",
+    "subitemLc116": "25.04"
+  },
+  {
+    "value": "250501",
+    "label": "25.05.01 - Cessão de uso de espaços em cemitérios para sepultamento",
+    "itemLc116": "25",
+    "subitemLc116": "25.05"
   },
   {
     "value": "260101",
@@ -1071,7 +1509,7 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
     "subitemLc116": "40.01"
   }
 ] as const;
-export type CodigoTributacaoNacional = "010101" | "010201" | "010301" | "010401" | "010501" | "010601" | "010701" | "010801" | "010901" | "020101" | "030201" | "030301" | "030401" | "030501" | "040101" | "040201" | "040301" | "040801" | "041101" | "041201" | "041301" | "041401" | "041501" | "041601" | "041701" | "041901" | "050101" | "050201" | "050301" | "050801" | "060101" | "060201" | "060301" | "060401" | "060501" | "060601" | "070101" | "070201" | "070301" | "070401" | "070501" | "070601" | "070901" | "071001" | "071101" | "071301" | "080101" | "080201" | "090101" | "090201" | "090301" | "100101" | "100201" | "100501" | "100801" | "100901" | "110101" | "110201" | "110401" | "120101" | "120301" | "120701" | "121301" | "130201" | "130301" | "130501" | "140101" | "140201" | "140301" | "140401" | "140501" | "140601" | "140901" | "141001" | "141101" | "141201" | "141301" | "141401" | "150101" | "160101" | "160201" | "170101" | "170201" | "170301" | "170401" | "170501" | "170601" | "170801" | "170901" | "171001" | "171101" | "171201" | "171301" | "171401" | "171501" | "171601" | "171701" | "171801" | "171901" | "172001" | "172101" | "172201" | "172301" | "172401" | "180101" | "190101" | "200101" | "210101" | "220101" | "230101" | "240101" | "250101" | "260101" | "270101" | "280101" | "290101" | "300101" | "310101" | "320101" | "330101" | "340101" | "350101" | "360101" | "370101" | "380101" | "390101" | "400101";
+export type CodigoTributacaoNacional = "010101" | "010201" | "010301" | "010401" | "010501" | "010601" | "010701" | "010801" | "010901" | "020101" | "030201" | "030301" | "030401" | "030501" | "040101" | "040201" | "040301" | "040401" | "040501" | "040601" | "040701" | "040801" | "040901" | "041001" | "041101" | "041201" | "041301" | "041401" | "041501" | "041601" | "041701" | "041801" | "041901" | "042001" | "042101" | "042201" | "042301" | "050101" | "050201" | "050301" | "050401" | "050501" | "050601" | "050701" | "050801" | "050901" | "060101" | "060201" | "060301" | "060401" | "060501" | "060601" | "070101" | "070201" | "070301" | "070401" | "070501" | "070601" | "070701" | "070801" | "070901" | "071001" | "071101" | "071201" | "071301" | "071601" | "071701" | "071801" | "071901" | "072001" | "072101" | "072201" | "080101" | "080201" | "090101" | "090201" | "090301" | "100101" | "100201" | "100301" | "100401" | "100501" | "100601" | "100701" | "100801" | "100901" | "101001" | "110101" | "110201" | "110301" | "110401" | "110501" | "120101" | "120201" | "120301" | "120401" | "120501" | "120601" | "120701" | "120801" | "120901" | "121001" | "121101" | "121201" | "121301" | "121401" | "121501" | "121601" | "121701" | "130201" | "130301" | "130401" | "130501" | "140101" | "140201" | "140301" | "140401" | "140501" | "140601" | "140701" | "140801" | "140901" | "141001" | "141101" | "141201" | "141301" | "141401" | "150101" | "150201" | "150301" | "150401" | "150501" | "150601" | "150701" | "150801" | "150901" | "151001" | "151101" | "151201" | "151301" | "151401" | "151501" | "151601" | "151701" | "151801" | "160101" | "160201" | "170101" | "170201" | "170301" | "170401" | "170501" | "170601" | "170801" | "170901" | "171001" | "171101" | "171201" | "171301" | "171401" | "171501" | "171601" | "171701" | "171801" | "171901" | "172001" | "172101" | "172201" | "172301" | "172401" | "172501" | "180101" | "190101" | "200101" | "200201" | "200301" | "210101" | "220101" | "230101" | "240101" | "250101" | "250201" | "250301" | "250401" | "250501" | "260101" | "270101" | "280101" | "290101" | "300101" | "310101" | "320101" | "330101" | "340101" | "350101" | "360101" | "370101" | "380101" | "390101" | "400101";
 
 /** CSOSN (ICMS do Simples Nacional) */
 export const CSOSN = [

@@ -182,8 +182,26 @@ function csts(): LookupDoc[] {
   ];
 }
 
+/**
+ * The national service list of the NFS-e (cTribNac): every subitem of the list annexed to LC 116/2003 (as amended by
+ * LC 157/2016 and LC 183/2021; vetoed subitems left out), from the project's transcription of the law in
+ * schemas/fiscal/lista-servicos-lc116.csv, with the national breakdown 01 of each subitem (item + subitem + 01).
+ */
+function servicosNacionais(): LookupDoc {
+  const arquivo = resolve(ROOT, 'schemas/fiscal/lista-servicos-lc116.csv');
+  const items: Item[] = parseCsv(readFileSync(arquivo, 'utf8')).map((r) => {
+    const [item, sub] = r.subitem.split('.');
+    return { value: `${item}${sub}01`, label: `${item}.${sub}.01 - ${r.descricao.replace(/\.$/, '')}`, itemLc116: item, subitemLc116: r.subitem };
+  });
+  return doc('codigoTributacaoNacional', 'Código de tributação nacional (NFS-e)', 'string', items, {
+    description:
+      'cTribNac da NFS-e nacional: item (2 dígitos) + subitem (2) da lista anexa à LC 116/2003 + desdobramento nacional (2). Todos os subitens da lista (redação da LC 157/2016 e da LC 183/2021; os vetados ficam de fora), cada um com o desdobramento 01; o ADN local recusa códigos fora dela (E0310). Municípios e o Anexo VI do leiaute da Sefin Nacional podem ter outros desdobramentos: conferir antes de usar em produção.',
+    source: 'schemas/fiscal/lista-servicos-lc116.csv (transcrição da lista anexa à LC 116/2003)',
+  });
+}
+
 export function deriveAll(): LookupDoc[] {
-  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts()];
+  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais()];
 }
 
 function main() {

@@ -1,6 +1,6 @@
 import { BACKENDS, type TestServer } from '../support/server.ts';
 import { servidorFiscal, CNPJ_MATRIZ } from '../support/servidor-fiscal.ts';
-import { sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
+import { destinoContingencia, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 
 // Assistente fiscal, the one IE rule on the cadastros, contingency (SVC, EPEC, 'Transmitir pendentes') and the bad
 // input that must stop a note before it is numbered: the real server, the local SEFAZ and its SVC/AN stand-ins.
@@ -49,6 +49,8 @@ describe.each(BACKENDS)('assistente fiscal, IE and contingency on %s', (backend)
       s.indisponivel = false;
       s.paralisado = null;
     }
+    const an = await sefazLocalEmExecucao('AN');
+    if (an) an.rejeitarEpec = null;
   });
 
   it('assistente: shows what is configured, saves CSC and series through the existing APIs, and the test note is authorised in homologação without stock or money', async () => {
@@ -176,6 +178,51 @@ describe.each(BACKENDS)('assistente fiscal, IE and contingency on %s', (backend)
       expect(await ultimo()).toBe(antes + 1);
       // Other accounts have nothing pending and see nothing.
       expect(await ok(vizinha, 'POST', '/api/NotasFiscais/transmitirPendentes')).toEqual({ autorizadas: [], rejeitadas: [], pendentes: 0 });
+    } finally {
+      await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'svc' });
+    }
+  });
+
+  it('EPEC refused by the Ambiente Nacional: the note is rejected with the help text, keeps its number, is not printable; retried online it keeps that number, or the number is inutilised', async () => {
+    await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'epec' });
+    try {
+      await destinoContingencia('AN');
+      const an = (await sefazLocalEmExecucao('AN'))!;
+      const antes = await ultimo();
+      const estoque = async (id: number) => (await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'notaFiscal' AND origem_id = $2`, [tenant, id])).rows[0].n;
+      const recusar = async (id: number) => {
+        (await normal()).indisponivel = true;
+        an.rejeitarEpec = ['574', 'Rejeição: O autor do evento diverge do emissor da NF-e'];
+        const r = await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);
+        (await normal()).indisponivel = false;
+        an.rejeitarEpec = null;
+        return r;
+      };
+      // (a) refused, then transmitted again online with the same number.
+      const a = await novaNota();
+      const r = await recusar(a);
+      expect(r.autorizada).toBe(false);
+      expect(r.rejeicao).toMatchObject({ cStat: '574', epec: { serie: 1, numero: antes + 1 } });
+      expect(r.rejeicao.ajuda.comoCorrigir.length).toBeGreaterThan(10);
+      expect(r.nota).toMatchObject({ status: 'rejeitada', numero: antes + 1, rejeicao: { cStat: '574', epec: { numero: antes + 1 } } });
+      expect(await estoque(a)).toBe(0);
+      expect(await ultimo()).toBe(antes + 1);
+      const danfe = await call(admin, 'GET', `/api/NotasFiscais/${a}/danfe`);
+      expect(danfe.statusCode).toBe(409);
+      expect(danfe.json().error.message).toMatch(/recusou a EPEC.*não pode ser impresso/);
+      expect((await call(admin, 'GET', `/api/NotasFiscais/${a}/xml`)).statusCode).toBe(409);
+      const de_novo = await ok(admin, 'POST', `/api/NotasFiscais/${a}/transmitir`);
+      expect(de_novo).toMatchObject({ autorizada: true, nota: { status: 'autorizada', numero: antes + 1, tipoEmissao: 1 } });
+      expect(await estoque(a)).toBe(1);
+      expect(await ultimo()).toBe(antes + 1);
+      // (b) refused, then its number inutilised: the note loses it and is sent later with a new one.
+      const b = await novaNota();
+      expect((await recusar(b)).nota).toMatchObject({ status: 'rejeitada', numero: antes + 2 });
+      const inut = await ok(admin, 'POST', '/api/Inutilizacoes', { serie: 1, numeroInicial: antes + 2, numeroFinal: antes + 2, justificativa: 'EPEC recusada pela SEFAZ, numero inutilizado' });
+      expect(inut).toMatchObject({ numeroInicial: antes + 2, cStat: '102' });
+      expect(await ok(admin, 'GET', `/api/NotasFiscais/${b}`)).toMatchObject({ status: 'rejeitada', numero: null, chave: null });
+      expect(await ok(admin, 'POST', `/api/NotasFiscais/${b}/transmitir`)).toMatchObject({ autorizada: true, nota: { numero: antes + 3 } });
+      expect(await ultimo()).toBe(antes + 3);
     } finally {
       await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'svc' });
     }

@@ -9,8 +9,9 @@ import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
 import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
 import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
 import { CSC_DEMO } from '../../src/server/pdv/demo.ts';
-import { sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
+import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { dataHoraComFuso, JUSTIFICATIVA_OFFLINE, nfceOffline } from '../../src/web/pages/pdv/servico.ts';
+import { resolverTransmitindo } from '../../src/server/pdv/vendas.ts';
 
 // The point of sale's server (issue 19, PDV-CONTRACT.md): settings, operators and their PIN lock, caixa sessions to
 // the cent, sales posting stock + payments + NFC-e at the local SEFAZ in one transaction, idempotency under
@@ -569,5 +570,75 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect(torto.json().error.message).toMatch(/não confere com a venda/);
     expect((await sql(`SELECT chave_acesso, situacao FROM pdv_vendas WHERE id = $1`, [online3.id])).rows[0]).toEqual({ chave_acesso: online3.chaveAcesso, situacao: 'autorizada' });
     expect((await sql(`SELECT count(*)::int AS n FROM pdv_nfce_substituidas WHERE tenant_id = $1 AND venda_id = $2`, [tenant, online3.id])).rows[0].n).toBe(0);
+  });
+
+  it('SEFAZ holding a sale\'s NFC-e: a sale at another PDV and a clientes list complete meanwhile; the twin request (same key) waits and gets the same answer', async () => {
+    await destinoSefaz();
+    const sefaz = (await sefazLocalEmExecucao())!;
+    const c1 = await caixaAtual();
+    const aberto2 = await call(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdv2}`);
+    const c2 = aberto2.statusCode === 200 ? aberto2.json() : await abrirCaixa(pdv2);
+    let soltar!: () => void;
+    sefaz.retencao = { ate: new Promise<void>((r) => (soltar = r)), servicos: ['NFeAutorizacao4'] };
+    try {
+      const corpo = venda(c1.id);
+      const p1 = call(admin, 'POST', '/api/Pdv/vendas', corpo);
+      const ate = async (cond: () => boolean | Promise<boolean>, o: string) => {
+        for (let k = 0; k < 400 && !(await cond()); k++) await new Promise((r) => setTimeout(r, 10));
+        if (!(await cond())) throw new Error(`esperando ${o}`);
+      };
+      await ate(() => sefaz.retidas === 1, 'a NFC-e retida na SEFAZ');
+      // The sale is committed with its number while SEFAZ thinks: stock and caixa already posted.
+      const linha = (await sql(`SELECT situacao, numero, resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2`, [tenant, corpo.chave])).rows[0];
+      expect(linha).toMatchObject({ situacao: 'pendente', resposta: null });
+      expect(Number(linha.numero)).toBeGreaterThan(0);
+      const gemea = call(admin, 'POST', '/api/Pdv/vendas', corpo);
+      const lista = await call(admin, 'GET', '/api/Clientes?filter={"limit":2}');
+      expect(lista.statusCode, lista.body).toBe(200);
+      const p2 = call(admin, 'POST', '/api/Pdv/vendas', { ...venda(c2.id), pdvId: pdv2 });
+      await ate(() => sefaz.retidas === 2, 'a NFC-e do outro PDV retida na SEFAZ');
+      soltar();
+      const [r1, r2, rg] = await Promise.all([p1, p2, gemea]);
+      expect(r1.statusCode, r1.body).toBe(201);
+      expect(r2.statusCode, r2.body).toBe(201);
+      expect(r1.json()).toMatchObject({ situacao: 'autorizada', numero: Number(linha.numero) });
+      expect(r2.json().situacao).toBe('autorizada');
+      // The twin got the first one's answer; one sale, one set of postings.
+      expect(rg.statusCode, rg.body).toBe(200);
+      expect(rg.json()).toEqual(r1.json());
+      expect((await sql(`SELECT count(*)::int AS n FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2`, [tenant, corpo.chave])).rows[0].n).toBe(1);
+      expect((await sql(`SELECT count(*)::int AS n FROM pdv_caixa_movimentos WHERE tenant_id = $1 AND venda_id = $2`, [tenant, r1.json().id])).rows[0].n).toBe(1);
+    } finally {
+      sefaz.retencao = null;
+      soltar?.();
+    }
+  });
+
+  it('a sale left between its two transactions (crash) is finished by the job with the same number, consulting SEFAZ by the key', async () => {
+    const c = await caixaAtual();
+    const feita = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
+    expect(feita.situacao).toBe('autorizada');
+    // What a crash after tx1 leaves: a sale with its number and document, 'pendente', no answer.
+    const base = (await sql(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenant, feita.id])).rows[0];
+    const serie = Number(base.serie);
+    const filial = Number(base.filial_id);
+    const numero = Number((await sql(`UPDATE sequencias_filial SET ultimo_numero = ultimo_numero + 1 WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfce' AND serie = $3 RETURNING ultimo_numero`, [tenant, filial, serie])).rows[0].ultimo_numero);
+    const doc = { ...base.documento, ide: { ...base.documento.ide, numero, codigoNumerico: String(numero).padStart(8, '7').slice(-8), tipoEmissao: 1, contingencia: undefined } };
+    const id = Number((await sql(
+      `INSERT INTO pdv_vendas (tenant_id, chave, filial_id, pdv_id, caixa_id, operador_id, emitida_em, total, troco, itens, pagamentos, usuario_id, serie, numero, documento, situacao)
+       SELECT tenant_id, $3, filial_id, pdv_id, caixa_id, operador_id, now(), total, troco, itens, pagamentos, usuario_id, serie, $4, $5, 'pendente' FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 RETURNING id`,
+      [tenant, feita.id, randomUUID(), numero, JSON.stringify(doc)],
+    )).rows[0].id);
+    const res = { autorizadas: 0, pendentes: 0 };
+    await resolverTransmitindo(srv.services, res, tenant, -60_000);
+    expect(res).toEqual({ autorizadas: 1, pendentes: 0 });
+    const v = (await sql(`SELECT situacao, numero, chave_acesso, resposta FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenant, id])).rows[0];
+    expect(v).toMatchObject({ situacao: 'autorizada', numero });
+    expect(v.resposta).toMatchObject({ situacao: 'autorizada', numero, chaveAcesso: v.chave_acesso });
+    // Nothing left to do; the series did not move.
+    const again = { autorizadas: 0, pendentes: 0 };
+    await resolverTransmitindo(srv.services, again, tenant, -60_000);
+    expect(again).toEqual({ autorizadas: 0, pendentes: 0 });
+    expect(Number((await sql(`SELECT ultimo_numero FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfce' AND serie = $3`, [tenant, filial, serie])).rows[0].ultimo_numero)).toBe(numero);
   });
 });

@@ -301,3 +301,21 @@ describe('CEP → address', () => {
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ cep: '20040020', uf: 'RJ', codigoMunicipio: 3304557, logradouro: 'Rua Minha, 10', bairro: 'Centro' });
   }, 30_000);
 });
+
+// Estoque > Serviços (issue 17, NFS-e): the serviço form's código de tributação nacional is the generic lookup select
+// over the complete national service list (every LC 116/2003 subitem), searchable by the service's words.
+describe('serviço form: national service list', () => {
+  const servico = resourceByName('servico')!;
+
+  it('offers every subitem of the list, found by typing, and hands on the cTribNac', async () => {
+    const onSubmit = vi.fn();
+    render(<SchemaForm doc={servico} initialData={{ descricao: 'Rastreamento de frota', tipoServico: 100000011 }} onSubmit={onSubmit} />);
+    await waitFor(() => expect(input('codigoTributacaoNacional')).not.toBeNull());
+    fireEvent.mouseDown(input('codigoTributacaoNacional'));
+    fireEvent.change(input('codigoTributacaoNacional'), { target: { value: 'rastreamento a distância' } });
+    fireEvent.click(await screen.findByText(/^11\.05\.01 - Serviços relacionados ao monitoramento e rastreamento a distância/));
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].codigoTributacaoNacional).toBe('110501');
+  });
+});

@@ -7,7 +7,8 @@ import { tenantKey } from '../storage/storage.ts';
 import { assinadorDe, assinarXml, type Assinador } from '../fiscal/assinatura.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 import { cpfValido, cnpjValido, gerarCodigoNumerico } from '../fiscal/chave.ts';
-import { emitirNfce, FilaContingencia, ArmazemMemoria } from '../fiscal/contingencia.ts';
+import { emitirNfce, FilaContingencia, ArmazemMemoria, consultarAposTempoEsgotado } from '../fiscal/contingencia.ts';
+import { montarNfe } from '../fiscal/nfe.ts';
 import { calcularNfe } from '../fiscal/nfe-calculo.ts';
 import type { NfeMontada } from '../fiscal/nfe.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
@@ -238,6 +239,29 @@ export async function emitir(c: ContextoNfce, doc: NfeDocumento): Promise<Result
   } finally {
     sefaz.fechar();
   }
+}
+
+/**
+ * The NFC-e of a sale left between its two transactions (a crash while SEFAZ answered): SEFAZ is consulted by the
+ * key of the online document (rebuilt from the stored one: same number, key and signature). Authorised there: that
+ * answer. Unknown there: the same document is issued again (emitir: online, or offline contingency with the same
+ * number). Unreachable: null, to try later. Never a new number.
+ */
+export async function resolverNfceTransmitindo(c: ContextoNfce, doc: NfeDocumento): Promise<ResultadoNfce | null> {
+  const online = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: 1, contingencia: undefined } }, c.assinador, { csc: c.csc });
+  const sefaz = await cliente(c);
+  let situacao;
+  try {
+    situacao = await consultarAposTempoEsgotado(sefaz, online);
+  } finally {
+    sefaz.fechar();
+  }
+  if (situacao.situacao === 'autorizada') {
+    const r = situacao.retorno;
+    return { situacao: 'autorizada', montada: online, protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, xmlFinal: r.nfeProc };
+  }
+  if (situacao.situacao === 'desconhecida') return null;
+  return emitir(c, doc);
 }
 
 /** Sends one contingency NFC-e (signed XML as issued) to SEFAZ: authorised, still pending, or rejected. */

@@ -6,13 +6,14 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { proximoNumero } from '../documentos/numeracao.ts';
+import { devolverNumeroNfe, reservarNumeroNfe } from '../fiscal/emissao/notas.ts';
 import { estornar, movimentar } from '../estoque/movimentos.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { agoraLocal, promocoesDe } from '../vendas/pedido-venda.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { formaDinheiro, lerCaixa } from './caixas.ts';
 import { cancelarSubstituidas, registrarSubstituida, substituidaDa } from './substituicao.ts';
-import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda } from './nfce.ts';
+import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
 
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
@@ -101,17 +102,38 @@ export function respostaDe(v: Row) {
 }
 
 /**
- * POST /api/Pdv/vendas. In ONE transaction: the sale row (its idempotency key unique: a second request with the
+ * POST /api/Pdv/vendas. In one transaction: the sale row (its idempotency key unique: a second request with the
  * same key waits for the first and gets its answer; nothing is posted twice), the stock movements (VENDA) from
- * the PDV's depósito, the payments and the change into the caixa session, and the NFC-e issued through the fiscal
- * engine. The NFC-e part runs after a savepoint: when it fails (settings, rejection) only the NFC-e is undone
- * (its number returns to the series) and the cupom is recorded as 'erro' for cupom-erro's retry; the sale stays.
+ * the PDV's depósito, the payments and the change into the caixa session, and the NFC-e's number and document.
+ * SEFAZ is then called with no transaction open, and a second short transaction records its answer: when the
+ * NFC-e fails (settings, rejection) only the NFC-e is undone (its number returns to the series) and the cupom is
+ * recorded as 'erro' for cupom-erro's retry; the sale stays. An offline sale (its XML signed at the till) is
+ * recorded in one transaction as before.
  */
 export async function registrarVenda(services: Servicos, ctx: Ctx, body: Row, chaveCabecalho: unknown): Promise<{ status: 200 | 201; resposta: Row }> {
   const e = lerEntrada(body, chaveCabecalho);
-  const r = await services.db.tenant(ctx, async (q) => {
+  const limite = Date.now() + ESPERA_GEMEA_MS;
+  for (;;) {
+    const r = await registrarVendaUmaVez(services, ctx, e);
+    if (r !== AGUARDAR) return comSubstituicao(services, ctx, r);
+    // The twin with the same key is waiting for SEFAZ (its sale committed, its answer not yet): wait for its answer.
+    if (Date.now() > limite) throw new HttpError(503, 'A venda com esta chave ainda está sendo transmitida à SEFAZ: tente de novo em instantes.');
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
+
+/** How long a request waits for the answer of its twin (same idempotency key) that is at SEFAZ. */
+const ESPERA_GEMEA_MS = 120_000;
+const AGUARDAR = Symbol('aguardar');
+
+async function registrarVendaUmaVez(services: Servicos, ctx: Ctx, e: VendaEntrada): Promise<{ status: 200 | 201; resposta: Row } | typeof AGUARDAR> {
+  const r1 = await services.db.tenant(ctx, async (q): Promise<{ status: 200 | 201; resposta: Row } | typeof AGUARDAR | { id: number; p: NfcePreparada }> => {
     const anterior = await q.query<Row>('SELECT resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2', [ctx.tenantId, e.chave]);
-    if (anterior.rows.length) return e.offline ? substituirPorOffline(services, q, ctx, e) : { status: 200 as const, resposta: anterior.rows[0].resposta };
+    if (anterior.rows.length) {
+      if (!anterior.rows[0].resposta) return AGUARDAR;
+      // The station's offline note for a sale stored here (its wait for our answer ran out).
+      return e.offline ? substituirPorOffline(services, q, ctx, e) : { status: 200 as const, resposta: anterior.rows[0].resposta };
+    }
     const caixa = await lerCaixa(q, ctx, e.caixaId, true).catch(() => falha('caixaId', 'Caixa não encontrado nesta filial.'));
     if (caixa.estado !== 'aberto') throw conflict(`O caixa ${caixa.numero} está fechado: abra um caixa para vender.`);
     if (Number(caixa.cabecalho.pdvId) !== e.pdvId) falha('caixaId', 'O caixa informado é de outro PDV.');
@@ -170,8 +192,9 @@ export async function registrarVenda(services: Servicos, ctx: Ctx, body: Row, ch
       [ctx.tenantId, e.chave, caixa.filial_id, e.pdvId, e.caixaId, e.operadorId, e.emitidaEm, e.cpfCnpj, total.toFixed(2), troco.toFixed(2), JSON.stringify(e.itens), JSON.stringify(e.pagamentos), ctx.userId ?? null, pdv.serie_nfce],
     );
     if (!ins.rows.length) {
-      if (e.offline) return substituirPorOffline(services, q, ctx, e);
       const r = await q.query<Row>('SELECT resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2', [ctx.tenantId, e.chave]);
+      if (!r.rows[0].resposta) return AGUARDAR;
+      if (e.offline) return substituirPorOffline(services, q, ctx, e);
       return { status: 200 as const, resposta: r.rows[0].resposta };
     }
     const venda = ins.rows[0];
@@ -187,18 +210,41 @@ export async function registrarVenda(services: Servicos, ctx: Ctx, body: Row, ch
       await q.query(`INSERT INTO pdv_caixa_movimentos (tenant_id, caixa_id, tipo, forma_pagamento_id, valor, venda_id, usuario_id) VALUES ($1, $2, 'troco', $3, $4, $5, $6)`, [ctx.tenantId, e.caixaId, din.id, troco.negated().toFixed(2), id, ctx.userId ?? null]);
     }
 
-    const v = e.offline ? await nfceOffline(services, q, ctx, venda, e, pdv, prods) : await nfceOnline(services, q, ctx, venda);
+    if (!e.offline) {
+      const p = await reservarNfce(services, q, ctx, venda);
+      if (!('falhou' in p)) return { id, p };
+      const resposta = respostaDe(p.falhou);
+      await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
+      return { status: 201 as const, resposta };
+    }
+    const v = await nfceOffline(services, q, ctx, venda, e, pdv, prods);
     const resposta = respostaDe(v);
     await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
     return { status: 201 as const, resposta };
   });
-  // A replaced online note is cancelled once the transaction has committed, with none held during the call.
-  if (r.resposta?.substituiu?.situacao === 'pendente') {
-    await cancelarSubstituidas(services, ctx.tenantId).catch((err) => console.error('[pdv] cancelamento por substituição', err));
-    const s = await services.db.tenant(ctx, (q) => substituidaDa(q, ctx.tenantId, r.resposta.id));
-    return { ...r, resposta: { ...r.resposta, substituiu: s } };
-  }
-  return r;
+  if (r1 === AGUARDAR || !('p' in r1)) return r1;
+  // SEFAZ with no transaction open (on PGlite, the one connection stays free for the other requests).
+  const { id, p } = r1;
+  const r = await transmitirNfce(p);
+  return services.db.tenant(ctx, async (q) => {
+    // The caixa first, as tx1 and a twin request lock it: the same order, so they queue instead of deadlocking.
+    await q.query('SELECT 1 FROM documentos WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, e.caixaId]);
+    const atual = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, id])).rows[0];
+    // Already finished (by the job after a long wait): its answer stands.
+    if (atual.resposta) return { status: 201 as const, resposta: atual.resposta };
+    const v = await gravarNfce(services, q, ctx, id, p, r);
+    const resposta = respostaDe(v);
+    await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
+    return { status: 201 as const, resposta };
+  });
+}
+
+/** A replaced online note is cancelled once the sale's transaction has committed, with none held during the call. */
+async function comSubstituicao(services: Servicos, ctx: Ctx, r: { status: 200 | 201; resposta: Row }): Promise<{ status: 200 | 201; resposta: Row }> {
+  if (r.resposta?.substituiu?.situacao !== 'pendente') return r;
+  await cancelarSubstituidas(services, ctx.tenantId).catch((err) => console.error('[pdv] cancelamento por substituição', err));
+  const s = await services.db.tenant(ctx, (q) => substituidaDa(q, ctx.tenantId, r.resposta.id));
+  return { ...r, resposta: { ...r.resposta, substituiu: s } };
 }
 
 /**
@@ -227,32 +273,60 @@ async function substituirPorOffline(services: Servicos, q: Queryable, ctx: Ctx, 
   return { status: 200, resposta: v.situacao === 'autorizada' ? { ...resposta, substituiu: await substituidaDa(q, ctx.tenantId, Number(v.id)) } : resposta };
 }
 
-/** Issues (or re-issues, from cupom-erro) the NFC-e of a stored sale inside the caller's transaction. */
-async function nfceOnline(services: Servicos, q: Queryable, ctx: Ctx, venda: Row): Promise<Row> {
-  const id = Number(venda.id);
+/** What tx1 of a sale's NFC-e prepared: the context (certificate, CSC), the number reserved and the document. */
+export interface NfcePreparada {
+  c: ContextoNfce;
+  doc: NfeDocumento;
+  numero: number;
+}
+
+/**
+ * The NFC-e part of a stored sale before SEFAZ: the series' number (a number given back first, else the next) and the
+ * document. Anything that fails here (settings, the engine's checks) is undone to the savepoint and recorded as
+ * 'erro' for cupom-erro's retry: the returned row, with no number taken.
+ */
+async function prepararNfce(services: Servicos, q: Queryable, ctx: Ctx, venda: Row): Promise<NfcePreparada | { falhou: Row }> {
   await q.query('SAVEPOINT nfce');
-  let r;
-  let doc: NfeDocumento | null = null;
-  let c: ContextoNfce | null = null;
   try {
-    c = await contextoNfce(services, q, ctx.tenantId, Number(venda.filial_id), Number(venda.serie));
-    const numero = await proximoNumero(q, ctx.tenantId, c.filialId, 'nfce', c.serie);
-    doc = await documentoNfce(q, c, { numero, emitidaEm: new Date(), cpfCnpj: venda.cpf_cnpj, itens: venda.itens, pagamentos: venda.pagamentos });
-    r = await emitir(c, doc);
+    const c = await contextoNfce(services, q, ctx.tenantId, Number(venda.filial_id), Number(venda.serie));
+    const numero = await reservarNumeroNfe(q, ctx.tenantId, c.filialId, c.serie, 'nfce');
+    const doc = await documentoNfce(q, c, { numero, emitidaEm: new Date(), cpfCnpj: venda.cpf_cnpj, itens: venda.itens, pagamentos: venda.pagamentos });
+    await q.query('RELEASE SAVEPOINT nfce');
+    return { c, doc, numero };
   } catch (err) {
-    // Whatever failed (settings, the engine's checks, a statement), only the NFC-e part is undone.
     if (!(err instanceof FalhaNfce)) console.error('[pdv] falha na emissão da NFC-e', err);
-    r = { situacao: 'erro' as const, motivo: err instanceof FalhaNfce ? err.message : `Falha na emissão da NFC-e: ${(err as Error).message}` };
-  }
-  if (r.situacao === 'erro') {
     await q.query('ROLLBACK TO SAVEPOINT nfce');
-    const u = await q.query<Row>(
-      `UPDATE pdv_vendas SET situacao = 'erro', motivo = $3, numero = NULL, chave_acesso = NULL, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-      [ctx.tenantId, id, r.motivo ?? 'Falha na emissão da NFC-e.'],
-    );
-    return u.rows[0];
+    return { falhou: await erroNfce(q, ctx, Number(venda.id), err instanceof FalhaNfce ? err.message : `Falha na emissão da NFC-e: ${(err as Error).message}`) };
   }
-  await q.query('RELEASE SAVEPOINT nfce');
+}
+
+async function erroNfce(q: Queryable, ctx: Ctx, id: number, motivo: string): Promise<Row> {
+  const u = await q.query<Row>(
+    `UPDATE pdv_vendas SET situacao = 'erro', motivo = $3, numero = NULL, chave_acesso = NULL, documento = NULL, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, id, motivo],
+  );
+  return u.rows[0];
+}
+
+/** SEFAZ's answer for the NFC-e (emitir never throws for SEFAZ; anything else is an 'erro' of the cupom). */
+async function transmitirNfce(p: NfcePreparada): Promise<ResultadoNfce> {
+  try {
+    return await emitir(p.c, p.doc);
+  } catch (err) {
+    if (!(err instanceof FalhaNfce)) console.error('[pdv] falha na emissão da NFC-e', err);
+    return { situacao: 'erro' as const, motivo: err instanceof FalhaNfce ? err.message : `Falha na emissão da NFC-e: ${(err as Error).message}` };
+  }
+}
+
+/**
+ * Records SEFAZ's answer on the sale. Not authorised and not in contingency ('erro'): the number goes back to the
+ * series (or waits in devolvidos when a later one is out) and the cupom goes to cupom-erro.
+ */
+async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number, p: NfcePreparada, r: ResultadoNfce): Promise<Row> {
+  if (r.situacao === 'erro') {
+    await devolverNumeroNfe(q, ctx.tenantId, p.c.filialId, p.c.serie, p.numero, 'nfce');
+    return erroNfce(q, ctx, id, r.motivo ?? 'Falha na emissão da NFC-e.');
+  }
   const m = r.montada!;
   const autorizada = r.situacao === 'autorizada';
   const arquivo = await guardarXml(services, ctx.tenantId, m.chave, r.xmlFinal!, autorizada ? 'procNFe' : 'contingencia');
@@ -269,6 +343,24 @@ async function nfceOnline(services: Servicos, q: Queryable, ctx: Ctx, venda: Row
   );
   if (r.situacao === 'contingencia') await registrarSolicitacao(q, ctx.tenantId, id, 'pendente', r.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
   return u.rows[0];
+}
+
+/** Issues (or re-issues, from cupom-erro or the job) the NFC-e of a stored sale inside the caller's transaction. */
+async function nfceOnline(services: Servicos, q: Queryable, ctx: Ctx, venda: Row): Promise<Row> {
+  const p = await prepararNfce(services, q, ctx, venda);
+  if ('falhou' in p) return p.falhou;
+  return gravarNfce(services, q, ctx, Number(venda.id), p, await transmitirNfce(p));
+}
+
+/**
+ * tx1 of a sale's NFC-e, in the sale's transaction: the number is reserved and the document kept on the sale (still
+ * 'pendente'), so SEFAZ is called after the commit with no transaction open.
+ */
+async function reservarNfce(services: Servicos, q: Queryable, ctx: Ctx, venda: Row): Promise<NfcePreparada | { falhou: Row }> {
+  const p = await prepararNfce(services, q, ctx, venda);
+  if ('falhou' in p) return p;
+  await q.query(`UPDATE pdv_vendas SET numero = $3, documento = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, venda.id, p.numero, JSON.stringify(p.doc)]);
+  return p;
 }
 
 /**
@@ -429,6 +521,7 @@ export async function transmitirPendentes(services: Servicos, agora = Date.now()
       res.pendentes++;
     }
   }
+  await resolverTransmitindo(services, res, tenantId);
   const r = await services.db.query<Row>(
     `SELECT tenant_id, id FROM pdv_vendas WHERE situacao = 'contingencia' AND xml_arquivo IS NOT NULL ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY emitida_em, id LIMIT 500`,
     tenantId ? [tenantId] : [],
@@ -450,6 +543,49 @@ export async function transmitirPendentes(services: Servicos, agora = Date.now()
   await cancelarSubstituidas(services, tenantId).catch((err) => console.error('[pdv] cancelamento por substituição', err));
   res.alertas = await alertarPrazos(services, agora, tenantId);
   return res;
+}
+
+/** How long a sale may wait between its two transactions before the job takes it as left by a crash. */
+export const IDADE_TRANSMITINDO_MS = 120_000;
+
+/**
+ * Sales a crash left between their two transactions ('pendente', number and document kept, no answer): resolved by
+ * consulting SEFAZ by the key (resolverNfceTransmitindo), never renumbered; recorded as the second transaction would.
+ */
+export async function resolverTransmitindo(services: Servicos, res: { autorizadas: number; pendentes: number }, tenantId?: number, idadeMs = IDADE_TRANSMITINDO_MS): Promise<void> {
+  const r = await services.db.query<Row>(
+    `SELECT tenant_id, id, filial_id, usuario_id FROM pdv_vendas WHERE situacao = 'pendente' AND documento IS NOT NULL AND numero IS NOT NULL AND resposta IS NULL
+        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ORDER BY id LIMIT 200`,
+    tenantId ? [idadeMs, tenantId] : [idadeMs],
+  );
+  for (const row of r.rows) {
+    const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };
+    try {
+      const lida = await services.db.tenant(ctx, async (q) => {
+        const v = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, row.id])).rows[0];
+        if (!v || v.situacao !== 'pendente' || v.resposta) return null;
+        return { v, c: await contextoNfce(services, q, ctx.tenantId, Number(v.filial_id), Number(v.serie)) };
+      });
+      if (!lida) continue;
+      const p: NfcePreparada = { c: lida.c, doc: lida.v.documento as NfeDocumento, numero: Number(lida.v.numero) };
+      const resultado = await resolverNfceTransmitindo(p.c, p.doc);
+      if (!resultado) {
+        res.pendentes++;
+        continue;
+      }
+      const v = await services.db.tenant(ctx, async (q) => {
+        const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, row.id])).rows[0];
+        if (atual.situacao !== 'pendente' || atual.resposta || Number(atual.numero) !== p.numero) return atual;
+        const n = await gravarNfce(services, q, ctx, Number(row.id), p, resultado);
+        await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, row.id, JSON.stringify(respostaDe(n))]);
+        return n;
+      });
+      if (v.situacao === 'autorizada') res.autorizadas++;
+      else res.pendentes++;
+    } catch {
+      res.pendentes++;
+    }
+  }
 }
 
 export async function alertarPrazos(services: Servicos, agora = Date.now(), tenantId?: number): Promise<number> {

@@ -121,6 +121,17 @@ export class SefazLocal {
    * client times out on a busy authoriser; without it the request is dropped after the wait.
    */
   lentidao: { ms: number; servicos?: Servico[]; processa: boolean } | null = null;
+  /**
+   * A SEFAZ that holds requests: those to these services (all when `servicos` is absent) wait, before being
+   * processed, until `ate` settles (tests hold a transmission while they look at the server, then release it).
+   */
+  retencao: { ate: Promise<unknown>; servicos?: Servico[] } | null = null;
+  /** requests held by `retencao` right now */
+  retidas = 0;
+  /** NF-e numbers (nNF) the authorisation rejects, with the code and text to answer (tests of a rejection in a race) */
+  readonly rejeitarNumeros = new Map<number, [string, string]>();
+  /** the EPEC (110140) is rejected with this code and text instead of registered (tests of a refused contingency) */
+  rejeitarEpec: [string, string] | null = null;
   /** requests refused while `indisponivel` (tests use it to see whether a client still knocks) */
   recusadasIndisponivel = 0;
   readonly tls = certificadoServidorLocal('SEFAZ local de homologacao', '01');
@@ -238,6 +249,12 @@ export class SefazLocal {
       msg = desenvelopar(corpo);
     } catch {
       return [400, 'Envelope SOAP inválido'];
+    }
+    const retida = this.retencao && (!this.retencao.servicos || this.retencao.servicos.includes(servico)) ? this.retencao : null;
+    if (retida) {
+      this.retidas++;
+      await retida.ate.catch(() => undefined);
+      this.retidas--;
     }
     const lento = this.lentidao && (!this.lentidao.servicos || this.lentidao.servicos.includes(servico)) ? this.lentidao : null;
     if (lento && !lento.processa) {
@@ -363,6 +380,8 @@ export class SefazLocal {
     const cnpj = s(emit.CNPJ) || s(emit.CPF);
     const chaveNumero = `${cnpj}|${s(id.mod)}|${Number(s(id.serie))}|${Number(s(id.nNF))}`;
     if (this.inutilizados.has(chaveNumero)) return rejeitar('206', 'Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ');
+    const forcada = this.rejeitarNumeros.get(Number(s(id.nNF)));
+    if (forcada) return rejeitar(forcada[0], forcada[1]);
     const existente = this.porNumero.get(chaveNumero);
     if (existente) {
       const n = this.notas.get(existente)!;
@@ -521,6 +540,7 @@ export class SefazLocal {
       // EPEC (at the Ambiente Nacional): the NF-e does not exist yet; registered and shared with the authoriser.
       if (autor.padStart(14, '0') !== chave.slice(6, 20)) return ret('574', 'Rejeição: O autor do evento diverge do emissor da NF-e');
       if (this.epecs.has(chave)) return ret('573', 'Rejeição: Duplicidade de Evento');
+      if (this.rejeitarEpec) return ret(this.rejeitarEpec[0], this.rejeitarEpec[1]);
       const dest = o(det.dest);
       const nProt = this.novoProtocolo(chave.slice(0, 2));
       this.epecs.set(chave, {

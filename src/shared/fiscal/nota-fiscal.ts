@@ -205,5 +205,5 @@ export interface DadosNotaFiscal {
   importacao?: { idEstrangeiro?: string; codigoPais: string };
 }
 
-export const STATUS_NOTA = { rascunho: 'Rascunho', rejeitada: 'Rejeitada', autorizada: 'Autorizada', cancelada: 'Cancelada', denegada: 'Denegada', contingencia: 'Em contingência' } as const;
+export const STATUS_NOTA = { rascunho: 'Rascunho', rejeitada: 'Rejeitada', transmitindo: 'Transmitindo', autorizada: 'Autorizada', cancelada: 'Cancelada', denegada: 'Denegada', contingencia: 'Em contingência' } as const;
 export type StatusNota = keyof typeof STATUS_NOTA;

@@ -127,6 +127,33 @@ describe('lookup documents', () => {
     expect(items('cest').every((i) => /^\d{7}$/.test(i.value))).toBe(true);
   });
 
+  it('national service list (NFS-e cTribNac): every subitem of LC 116/2003 from 01.01 to 40.01, vetoed ones left out, grouped in its 40 items', () => {
+    const list = items('codigoTributacaoNacional');
+    expect(list).toHaveLength(200);
+    for (const i of list) {
+      expect(i.value, i.label).toMatch(/^\d{6}$/);
+      expect(i.value).toBe(`${i.subitemLc116.replace('.', '')}01`);
+      expect(i.itemLc116).toBe(i.subitemLc116.slice(0, 2));
+      expect(i.label.startsWith(`${i.subitemLc116}.01 - `)).toBe(true);
+      expect(i.label.length).toBeGreaterThan(12);
+    }
+    // The 40 items of the list, each with its subitems numbered from 01 without holes other than the vetoed ones.
+    expect([...new Set(list.map((i) => i.itemLc116))]).toEqual(Array.from({ length: 40 }, (_, k) => String(k + 1).padStart(2, '0')));
+    const vetados = ['03.01', '07.14', '07.15', '13.01', '17.07'];
+    for (const v of vetados) expect(list.find((i) => i.subitemLc116 === v)).toBeUndefined();
+    const porItem = new Map<string, number[]>();
+    for (const i of list) porItem.set(i.itemLc116, [...(porItem.get(i.itemLc116) ?? []), Number(i.subitemLc116.slice(3))]);
+    for (const [item, subs] of porItem) {
+      const max = Math.max(...subs);
+      const faltam = Array.from({ length: max }, (_, k) => `${item}.${String(k + 1).padStart(2, '0')}`).filter((s) => !subs.includes(Number(s.slice(3))));
+      expect(faltam.filter((f) => !vetados.includes(f)), item).toEqual([]);
+    }
+    expect(byValue('codigoTributacaoNacional', '140101').label).toMatch(/^14\.01\.01 - Lubrificação, limpeza/);
+    expect(byValue('codigoTributacaoNacional', '110501').label).toMatch(/monitoramento e rastreamento a distância/);
+    expect(byValue('codigoTributacaoNacional', '400101').label).toBe('40.01.01 - Obras de arte sob encomenda');
+    expect(byValue('codigoTributacaoNacional', '999901')).toBeUndefined();
+  });
+
   it('NF-e payment methods: 01-05, 10-22, 90, 99 with digital and versao400 flags', () => {
     const list = items('nfeFormaPagamento');
     expect(list.map((i) => i.value)).toEqual(['01', '02', '03', '04', '05', ...Array.from({ length: 13 }, (_, i) => String(10 + i)), '90', '99']);

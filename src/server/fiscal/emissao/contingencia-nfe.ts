@@ -30,6 +30,12 @@ export interface AutorizacaoNfe {
   montada: NfeMontada;
   retorno: RetornoAutorizacao;
   contingencia?: ContingenciaNota;
+  /**
+   * The normal authoriser was down and the Ambiente Nacional refused the EPEC: the note is not valid (no DANFE), and
+   * as the attempt at the normal authoriser may have reached it, the number stays with the note (transmit again
+   * online, or inutilise it).
+   */
+  epecRejeitado?: { motivo: string };
 }
 
 const PREFERENCIAS = ['svc', 'epec', 'nenhuma'] as const;
@@ -96,7 +102,7 @@ export async function autorizarNfe(doc: NfeDocumento, cert: CertificadoA1, uf: s
           contingencia: { tipo: 'epec', autorizador: 'AN', tpEmis: 4, motivo: r.motivo, pendente: true, protocoloEpec: r.protocolo },
         };
       case 'epec-rejeitado':
-        return { montada: r.montada, retorno: { ...r.retorno, ajuda: r.retorno.ajuda ?? ajudaRejeicao(r.retorno.cStat, r.retorno.xMotivo) } };
+        return { montada: r.montada, retorno: { ...r.retorno, ajuda: r.retorno.ajuda ?? ajudaRejeicao(r.retorno.cStat, r.retorno.xMotivo) }, epecRejeitado: { motivo: r.motivo } };
       default:
         if (pref === 'nenhuma') throw indisponivel(`${r.motivo}. A filial não usa contingência (Configurações de NF-e > Contingência).`);
         throw indisponivel(`${r.motivo}.`);

@@ -4,6 +4,7 @@ import { serverAllows } from '../../auth/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import { transmitirPendentes, transmitirTodasPendentes } from './contingencia-nfe.ts';
 import { CHAVES_NFE } from './routes.ts';
+import { resolverTransmitindo } from './notas.ts';
 
 /** Minutes between two automatic attempts to send the notes issued in contingency (EPEC) to the normal authoriser. */
 const INTERVALO_PENDENTES_MS = 5 * 60_000;
@@ -15,7 +16,8 @@ export default async function contingenciaRoutes(app: FastifyInstance, { service
     if (!serverAllows(ctx, CHAVES_NFE.emitir, 'change') && !serverAllows(ctx, CHAVES_NFE.notas, 'change')) throw forbidden('Você não tem permissão para transmitir notas fiscais.');
     return transmitirPendentes(services, ctx as typeof ctx & { branchId: number | null });
   });
-  const timer = setInterval(() => void transmitirTodasPendentes(services).catch(() => {}), INTERVALO_PENDENTES_MS);
+  // The same job finishes the notes a crash left 'transmitindo' (consulted at SEFAZ by their key, never renumbered).
+  const timer = setInterval(() => void resolverTransmitindo(services).catch(() => {}).then(() => transmitirTodasPendentes(services)).catch(() => {}), INTERVALO_PENDENTES_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -29,7 +29,8 @@ import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados
 import { ieConfere, mensagemIeInvalida } from '../../../shared/inscricao-estadual.ts';
 import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
-import { alertarContingencia, autorizarNfe } from './contingencia-nfe.ts';
+import { alertarContingencia, autorizarNfe, type AutorizacaoNfe } from './contingencia-nfe.ts';
+import { consultarAposTempoEsgotado } from '../contingencia.ts';
 import { identificacaoDoProduto, tributarLinha, TributacaoError, valorDaLinha, type ContextoTributacao, type ProdutoTributavel } from '../../../shared/fiscal/tributar-linha.ts';
 import { calcularImportacao, MUNICIPIO_EXTERIOR } from '../../../shared/fiscal/importacao.ts';
 import { nomePais } from '../../../shared/fiscal/paises.ts';
@@ -83,6 +84,12 @@ function filialDe(ctx: CtxEmissao): number {
 
 const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
 
+/** The draft of a note's `dados`, without what the issue keeps beside it (the built document, the kept number). */
+export function rascunhoDe(dados: Row | null | undefined): Row {
+  const { documento: _d, numeroMantido: _n, statusAnterior: _s, ...resto } = dados ?? {};
+  return resto;
+}
+
 export function notaOut(r: Row) {
   return {
     id: Number(r.id),
@@ -104,7 +111,8 @@ export function notaOut(r: Row) {
     pedidoId: r.pedido_id == null ? null : Number(r.pedido_id),
     tipoEmissao: Number(r.tipo_emissao ?? 1),
     contingencia: r.contingencia ?? null,
-    dados: (({ documento: _d, ...resto }) => resto)(r.dados ?? {}),
+    dados: rascunhoDe(r.dados),
+    numeroMantido: r.dados?.numeroMantido === true,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
@@ -207,7 +215,7 @@ export interface NotaMontada {
  * Turns a draft into the engine's NfeDocumento for a number, collecting every problem the user can fix (product
  * without NCM, cliente without address or with an invalid IE, incomplete issuer, totals) into one 400.
  */
-export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, numero: number, agora = new Date()): Promise<NotaMontada> {
+export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, numero: number, agora = new Date(), serieDaNota?: number): Promise<NotaMontada> {
   const filialId = filialDe(ctx);
   const erros: ErrorDetail[] = [];
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
@@ -308,7 +316,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
 
   const pagamentos: Pagamento[] = dados.pagamentos.map((p) => ({ tPag: p.tPag as Pagamento['tPag'], valor: new Decimal(p.valor).toFixed(2), ...(p.tPag === '90' ? {} : { indPag: p.vencimento && p.vencimento.slice(0, 10) > hoje(agora) ? 1 : 0 }) }));
   const dups = dados.pagamentos.filter((p) => p.vencimento && new Decimal(p.valor).gt(0)).map((p, i) => ({ numero: String(i + 1).padStart(3, '0'), vencimento: p.vencimento!.slice(0, 10), valor: new Decimal(p.valor).toFixed(2) }));
-  const serie = conf.serieNfe;
+  const serie = serieDaNota ?? conf.serieNfe;
   const docNfe: NfeDocumento = {
     modelo: 55,
     ambiente: conf.ambiente,
@@ -540,7 +548,8 @@ export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknow
   const atual = await lerNota(q, ctx, id, true);
   if (atual.status !== 'rascunho' && atual.status !== 'rejeitada') throw conflict(`Esta nota está ${atual.status}: só um rascunho ou uma nota rejeitada pode ser alterada.`);
   const r = await q.query(
-    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6, total = $7, pedido_id = $8, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    // A number kept after a refused EPEC stays the note's through edits.
+    `UPDATE notas_fiscais SET natureza_id = $3, cliente_id = $4, destinatario_nome = $5, dados = $6::jsonb || jsonb_strip_nulls(jsonb_build_object('numeroMantido', dados->'numeroMantido')), total = $7, pedido_id = $8, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
     [ctx.tenantId, id, dados.naturezaId, dados.clienteId, nome, JSON.stringify(dados), total, pedidoId],
   );
   return r.rows[0];
@@ -582,32 +591,47 @@ function indisponivel(e: unknown): never {
 export interface ResultadoTransmissao {
   nota: ReturnType<typeof notaOut>;
   autorizada: boolean;
-  rejeicao?: { cStat: string; xMotivo: string; ajuda: AjudaRejeicao; erros?: { caminho: string; mensagem: string }[] };
+  rejeicao?: {
+    cStat: string;
+    xMotivo: string;
+    ajuda: AjudaRejeicao;
+    erros?: { caminho: string; mensagem: string }[];
+    /** the EPEC (contingency of the NF-e) was refused: the note keeps its number, is not valid and must not be printed */
+    epec?: { motivo: string; serie: number; numero: number };
+  };
 }
 
 class Rejeitada extends Error {
-  constructor(public rejeicao: NonNullable<ResultadoTransmissao['rejeicao']>, public ambiente: number) {
+  constructor(public rejeicao: NonNullable<ResultadoTransmissao['rejeicao']>, public ambiente: number, public numero: number | null = null) {
     super(rejeicao.xMotivo);
   }
 }
 
 /**
- * THE issuing service (emitir-nfe today; sales and purchasing call it with a draft they saved). In one transaction:
- * locks the note, takes the series' next number (sequencias_filial, gap-free), builds and signs the NF-e, sends it to
- * SEFAZ and, when authorised, stores the nfeProc in the file storage, records number, key and protocol, and posts the
- * stock movements and receivables the natureza asks for. A rejection rolls all of that back (the number returns to
- * the series) and is then recorded on the note with the SEFAZ code and its help text.
+ * THE issuing service (emitir-nfe, the assistant, purchasing's returns call it with a draft they saved), in two
+ * short transactions with SEFAZ called between them, so no row lock, pool connection or (on PGlite) the single
+ * connection waits on the authoriser:
+ * - tx1 locks the note, checks everything the user can fix with a provisional number, takes the series' number
+ *   (sequencias_filial: a number given back earlier first, else the next; gap-free under concurrency), builds and
+ *   signs the NF-e and keeps it on the note as 'transmitindo' (number, key, document, signed XML in the storage);
+ * - SEFAZ (or the branch's contingency) with no transaction open;
+ * - tx2 records the answer: authorised, it stores the nfeProc and posts the stock movements and receivables the
+ *   natureza asks for; rejected (or SEFAZ unavailable), the number goes back to the series and the note is rejected
+ *   with the SEFAZ code and its help text (or back to what it was). tx2 acts only on a note still 'transmitindo'
+ *   with that number, so running it twice does nothing the second time. A crash between the two leaves the note
+ *   'transmitindo': resolverTransmitindo (the periodic job) consults SEFAZ by its key and finishes it.
+ * A caller with `antesDeNumerar` (a return's quantities checked under the entry's lock) keeps the one-transaction path.
  */
 export interface OpcoesTransmissao {
   /**
    * Runs in the authorisation's transaction after the note is locked and before it is numbered or sent: what may
    * refuse the note (a return's quantities, under the entry's row lock held until the commit) belongs here, so a
-   * refusal sends nothing to SEFAZ and a rejection rolls back what it posted.
+   * refusal sends nothing to SEFAZ and a rejection rolls back what it posted. Such an issue runs in one transaction.
    */
   antesDeNumerar?: (q: Queryable) => Promise<void>;
   /**
-   * Runs in the authorisation's transaction once the note is authorised and recorded (a return to the supplier posts
-   * its stock here); what it refuses must be checked before transmitting, as SEFAZ has already authorised the note.
+   * Runs in the transaction that records the authorisation (a return to the supplier posts its stock here); what it
+   * refuses must be checked before transmitting, as SEFAZ has already authorised the note.
    */
   aoAutorizar?: (q: Queryable, nota: Row) => Promise<void>;
   /** false: the caller posts the stock in aoAutorizar instead of the natureza's movement */
@@ -616,10 +640,32 @@ export interface OpcoesTransmissao {
 
 export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date(), opcoes: OpcoesTransmissao = {}): Promise<ResultadoTransmissao> {
   try {
-    return await services.db.tenant(ctx, (q) => autorizarNaTransacao(services, q, ctx, notaId, agora, { ...opcoes, lancar: true, validarXsd: false }));
+    if (opcoes.antesDeNumerar) {
+      return await services.db.tenant(ctx, (q) => autorizarNaTransacao(services, q, ctx, notaId, agora, { ...opcoes, lancar: true, validarXsd: false }));
+    }
+    const p = await reservarTransmissao(services, ctx, notaId, agora);
+    // SEFAZ, outside any transaction.
+    const t1 = performance.now();
+    let aut: AutorizacaoNfe;
+    try {
+      aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia);
+    } catch (e) {
+      await services.db.tenant(ctx, (q) => desfazerReserva(q, ctx, notaId, p.numero));
+      throw e;
+    }
+    if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: p.montagemMs, transmissao: performance.now() - t1 });
+    // tx2: the answer recorded, postings made (once).
+    return await services.db.tenant(ctx, async (q) => {
+      const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+      if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return { nota: notaOut(nota), autorizada: nota?.status === 'autorizada' || nota?.status === 'contingencia' };
+      return registrarNaTransacao(services, q, ctx, { ...p, nota }, aut, agora, { lancar: true });
+    });
   } catch (e) {
     if (!(e instanceof Rejeitada)) throw e;
     const r = await services.db.tenant(ctx, async (q) => {
+      // A refused EPEC keeps the number on the note (the normal authoriser may have received it): retry or inutilise.
+      if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, e.numero);
+      else await desfazerReserva(q, ctx, notaId, e.numero);
       await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
       return q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
     });
@@ -627,6 +673,15 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
   } finally {
     void alertarVencimentos(services).catch(() => {});
   }
+}
+
+/** tx1 on its own: the note numbered, signed and kept as 'transmitindo' (committed); what a crash right after leaves. */
+export async function reservarTransmissao(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date()): Promise<Preparada> {
+  return services.db.tenant(ctx, async (q) => {
+    const prep = await prepararNaTransacao(services, q, ctx, notaId, agora, { lancar: true, validarXsd: false });
+    await reservarNaTransacao(services, q, ctx, prep);
+    return prep;
+  });
 }
 
 /** Time of the steps of each issue (npm run bench:vendas turns it on): build + sign + XSD, and the SEFAZ round-trip. */
@@ -639,33 +694,128 @@ interface OpcoesAutorizacao extends OpcoesTransmissao {
   validarXsd: boolean;
 }
 
+/** What tx1 prepared: the locked note, its number, the built document (signed in `montada`) and the certificate. */
+export interface Preparada {
+  nota: Row;
+  numero: number;
+  m: NotaMontada;
+  cert: CertificadoA1;
+  conf: ConfiguracaoNfe;
+  montagemMs: number;
+}
+
 /**
- * The body of an issue, in the caller's transaction: locks the note, takes the series' next number, builds,
- * signs (and optionally XSD-validates) the NF-e, sends it to SEFAZ and records the authorisation. A rejection
- * throws Rejeitada, so the caller's transaction rolls back and the number returns to the series.
+ * Locks the note, checks what the user can fix with a provisional number (a 400 before the series moves), takes the
+ * series' number and builds the NF-e (optionally XSD-validated).
  */
-async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, agora: Date, opcoes: OpcoesAutorizacao): Promise<ResultadoTransmissao> {
+async function prepararNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, agora: Date, opcoes: OpcoesAutorizacao): Promise<Preparada> {
   const nota = await lerNota(q, ctx, notaId, true);
-  if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(`Esta nota já está ${nota.status}.`);
+  if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(nota.status === 'transmitindo' ? 'Esta nota está sendo transmitida à SEFAZ: aguarde a resposta (Notas processadas mostra a situação).' : `Esta nota já está ${nota.status}.`);
   const filialId = Number(nota.filial_id);
   if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
   if (opcoes.antesDeNumerar) await opcoes.antesDeNumerar(q);
-  const dados = validarDados(nota.dados);
+  const dados = validarDados(rascunhoDe(nota.dados));
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
   // Everything the user can fix is checked with a provisional number before the series moves.
   await montarDocumento(q, ctx, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1, agora);
   const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
   const t0 = performance.now();
-  const numero = await proximoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe);
-  const m = await montarDocumento(q, ctx, dados, numero, agora);
+  // A note that kept its number after a refused EPEC is sent again with that number and series.
+  const mantido = nota.status === 'rejeitada' && nota.dados?.numeroMantido === true && nota.numero != null;
+  const numero = mantido ? Number(nota.numero) : await reservarNumeroNfe(q, ctx.tenantId, filialId, conf.serieNfe);
+  const m = await montarDocumento(q, ctx, dados, numero, agora, mantido ? Number(nota.serie) : undefined);
   if (opcoes.validarXsd) {
     const v = await validarMensagem(montarNfe(m.doc, assinadorDe(cert)).xml);
     if (!v.valido) throw badRequest(`A NF-e não passou na validação do leiaute (XSD): ${v.erros.map((e) => `${e.caminho}: ${e.mensagem}`).join('; ')}`, v.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
   }
+  return { nota, numero, m, cert, conf, montagemMs: performance.now() - t0 };
+}
+
+/** tx1's record: the note numbered and signed, 'transmitindo', its signed XML in the storage (what the job resends). */
+async function reservarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, p: Preparada): Promise<void> {
+  const montada = montarNfe(p.m.doc, assinadorDe(p.cert));
+  const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-nfe.xml`);
+  await services.storage.put(arquivo, Buffer.from(montada.xml, 'utf8'), { contentType: 'application/xml' });
+  await q.query(
+    `UPDATE notas_fiscais SET status = 'transmitindo', serie = $3, numero = $4, chave = $5, ambiente = $6, data_emissao = $7, arquivo_xml = $8,
+            dados = dados || jsonb_build_object('documento', $9::jsonb, 'statusAnterior', status), updated_at = now()
+      WHERE tenant_id = $1 AND id = $2`,
+    [ctx.tenantId, p.nota.id, p.m.serie, p.numero, montada.chave, p.m.doc.ambiente, p.m.doc.ide.dataEmissao, arquivo, JSON.stringify(p.m.doc)],
+  );
+}
+
+/**
+ * The next number of an NF-e series: the lowest one given back (a note SEFAZ did not authorise while a later number
+ * was already out) first, else the series' next. The series row stays locked until the caller commits.
+ */
+export async function reservarNumeroNfe(q: Queryable, tenantId: number, filialId: number, serie: number, tipo: 'nfe' | 'nfce' = 'nfe'): Promise<number> {
+  const r = await q.query<{ d: number[] }>(`SELECT devolvidos AS d FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $4 AND serie = $3 FOR UPDATE`, [tenantId, filialId, serie, tipo]);
+  const devolvidos = (r.rows[0]?.d ?? []).map(Number).sort((a, b) => a - b);
+  if (devolvidos.length) {
+    await q.query(`UPDATE sequencias_filial SET devolvidos = $4::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $5 AND serie = $3`, [tenantId, filialId, serie, devolvidos.slice(1), tipo]);
+    return devolvidos[0];
+  }
+  return proximoNumero(q, tenantId, filialId, tipo, serie);
+}
+
+/**
+ * Gives a number back to its series: the series steps back when it was its last (and over any given-back numbers
+ * now at its end), otherwise the number waits in `devolvidos` to be the next one handed out.
+ */
+export async function devolverNumeroNfe(q: Queryable, tenantId: number, filialId: number, serie: number, numero: number, tipo: 'nfe' | 'nfce' = 'nfe'): Promise<void> {
+  const r = await q.query<{ u: string; d: number[] }>(`SELECT ultimo_numero::text AS u, devolvidos AS d FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $4 AND serie = $3 FOR UPDATE`, [tenantId, filialId, serie, tipo]);
+  if (!r.rows.length) return;
+  let ultimo = Number(r.rows[0].u);
+  const devolvidos = new Set([...(r.rows[0].d ?? []).map(Number), numero]);
+  while (devolvidos.has(ultimo)) devolvidos.delete(ultimo--);
+  await q.query(`UPDATE sequencias_filial SET ultimo_numero = $4, devolvidos = $5::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $6 AND serie = $3`, [tenantId, filialId, serie, ultimo, [...devolvidos].sort((a, b) => a - b), tipo]);
+}
+
+/** A note still 'transmitindo' with that number keeps it (and its key) as a rejected note: not valid, not printable. */
+async function manterNumero(q: Queryable, ctx: CtxEmissao, notaId: number, numero: number | null): Promise<void> {
+  await q.query(
+    `UPDATE notas_fiscais SET arquivo_xml = NULL, dados = (dados - 'statusAnterior') || jsonb_build_object('numeroMantido', true), updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 AND status = 'transmitindo' AND numero = $3`,
+    [ctx.tenantId, notaId, numero],
+  );
+}
+
+/** A note still 'transmitindo' with that number gives it back and returns to what it was (nothing numbered). */
+async function desfazerReserva(q: Queryable, ctx: CtxEmissao, notaId: number, numero: number | null): Promise<void> {
+  const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+  if (!nota || nota.status !== 'transmitindo' || (numero != null && Number(nota.numero) !== numero)) return;
+  if (nota.dados?.numeroMantido) {
+    // A number kept after a refused EPEC stays the note's (only an inutilização frees it).
+    await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', arquivo_xml = NULL, dados = dados - 'statusAnterior', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId]);
+    return;
+  }
+  await devolverNumeroNfe(q, ctx.tenantId, Number(nota.filial_id), Number(nota.serie), Number(nota.numero));
+  const anterior = nota.dados?.statusAnterior === 'rejeitada' ? 'rejeitada' : 'rascunho';
+  await q.query(
+    `UPDATE notas_fiscais SET status = $3, serie = NULL, numero = NULL, chave = NULL, data_emissao = NULL, arquivo_xml = NULL, dados = dados - 'documento' - 'statusAnterior', updated_at = now()
+      WHERE tenant_id = $1 AND id = $2`,
+    [ctx.tenantId, notaId, anterior],
+  );
+}
+
+/**
+ * The body of an issue in one transaction (the caller's): prepared, sent to SEFAZ and recorded. A rejection throws
+ * Rejeitada, so the caller's transaction rolls back and the number returns to the series.
+ */
+async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, agora: Date, opcoes: OpcoesAutorizacao): Promise<ResultadoTransmissao> {
+  const p = await prepararNaTransacao(services, q, ctx, notaId, agora, opcoes);
   const t1 = performance.now();
   // The UF's authoriser, or the branch's contingency when it is down (contingencia-nfe.ts).
-  const { montada, retorno: ret, contingencia } = await autorizarNfe(m.doc, cert, m.doc.emitente.endereco.uf, conf.contingencia);
-  if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: t1 - t0, transmissao: performance.now() - t1 });
+  const aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia);
+  if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: p.montagemMs, transmissao: performance.now() - t1 });
+  return registrarNaTransacao(services, q, ctx, p, aut, agora, opcoes);
+}
+
+/** Records SEFAZ's answer on the note (throws Rejeitada when not authorised) and posts what the natureza asks. */
+async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, p: Pick<Preparada, 'nota' | 'numero' | 'm'>, aut: AutorizacaoNfe, agora: Date, opcoes: Omit<OpcoesAutorizacao, 'validarXsd'>): Promise<ResultadoTransmissao> {
+  const { nota, numero, m } = p;
+  const notaId = Number(nota.id);
+  const { montada, retorno: ret, contingencia } = aut;
   if (!ret.nfeProc && !contingencia?.pendente) {
     throw new Rejeitada(
       {
@@ -673,8 +823,10 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
         xMotivo: ret.xMotivo,
         ajuda: ret.ajuda ?? ajudaRejeicao(ret.cStat, ret.xMotivo),
         ...(ret.erros?.length ? { erros: ret.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })) } : {}),
+        ...(aut.epecRejeitado ? { epec: { motivo: aut.epecRejeitado.motivo, serie: m.serie, numero } } : {}),
       },
       m.doc.ambiente,
+      numero,
     );
   }
   const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-${ret.nfeProc ? 'procNFe' : 'nfe'}.xml`);
@@ -683,7 +835,7 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
   const r = await q.query(
     `UPDATE notas_fiscais SET status = $13, serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
-            arquivo_xml = $10, total = $11, rejeicao = NULL, dados = dados || jsonb_build_object('documento', $12::jsonb), tipo_emissao = $14, contingencia = $15, updated_at = now()
+            arquivo_xml = $10, total = $11, rejeicao = NULL, dados = (dados - 'statusAnterior') || jsonb_build_object('documento', $12::jsonb), tipo_emissao = $14, contingencia = $15, updated_at = now()
       WHERE tenant_id = $1 AND id = $2 RETURNING *`,
     [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, contingencia?.pendente ? null : dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc),
       contingencia?.pendente ? 'contingencia' : 'autorizada', contingencia?.tpEmis ?? 1, contingencia ? JSON.stringify(contingencia) : null],
@@ -698,6 +850,77 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   if (opcoes.aoAutorizar) await opcoes.aoAutorizar(q, r.rows[0]);
   if (contingencia) await alertarContingencia(services, q, ctx.tenantId, r.rows[0], contingencia);
   return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
+}
+
+/**
+ * Notes left 'transmitindo' by a crash between tx1 and tx2 (older than `idadeMs`): SEFAZ is consulted by the note's
+ * key; authorised there, the authorisation is recorded and posted as tx2 would; unknown there (217), the same signed
+ * XML (same number and key) is sent again and its answer recorded; SEFAZ still unreachable, the note waits for the
+ * next run. Never numbers again.
+ */
+export async function resolverTransmitindo(services: Servicos, idadeMs = 120_000): Promise<{ resolvidas: number[]; aguardando: number }> {
+  const r = await services.db.query<Row>(`SELECT tenant_id, id, filial_id, usuario_id FROM notas_fiscais WHERE status = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id`, [idadeMs]);
+  const res = { resolvidas: [] as number[], aguardando: 0 };
+  for (const n of r.rows) {
+    const ctx: CtxEmissao = { tenantId: Number(n.tenant_id), branchId: Number(n.filial_id), userId: Number(n.usuario_id) };
+    try {
+      const ok = await resolverUma(services, ctx, Number(n.id));
+      if (ok) res.resolvidas.push(Number(n.id));
+      else res.aguardando++;
+    } catch {
+      res.aguardando++;
+    }
+  }
+  return res;
+}
+
+async function resolverUma(services: Servicos, ctx: CtxEmissao, notaId: number): Promise<boolean> {
+  const lida = await services.db.tenant(ctx, async (q) => {
+    const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId])).rows[0];
+    if (!nota || nota.status !== 'transmitindo') return null;
+    const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id));
+    const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
+    return { nota, cert, uf };
+  });
+  if (!lida) return true;
+  const { nota, cert, uf } = lida;
+  const s = await services.storage.get(nota.arquivo_xml);
+  if (!s) return false;
+  const xml = (await paraBuffer(s)).toString('utf8');
+  const doc = nota.dados.documento as NfeDocumento;
+  const montada = { chave: nota.chave as string, xml, calculo: calcularNfe(doc) } as unknown as AutorizacaoNfe['montada'];
+  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
+  let retorno: AutorizacaoNfe['retorno'];
+  try {
+    const c = await consultarAposTempoEsgotado(sefaz, montada);
+    if (c.situacao === 'desconhecida') return false;
+    retorno = c.situacao === 'autorizada' ? c.retorno : await sefaz.autorizar(xml);
+  } catch (e) {
+    if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) return false;
+    throw e;
+  } finally {
+    sefaz.fechar();
+  }
+  if (retorno.cStat === '108' || retorno.cStat === '109') return false;
+  const numero = Number(nota.numero);
+  try {
+    await services.db.tenant(ctx, async (q) => {
+      const atual = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+      if (!atual || atual.status !== 'transmitindo' || Number(atual.numero) !== numero) return;
+      const natureza = (await q.query(`SELECT * FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, atual.natureza_id])).rows[0];
+      const cliente = (await q.query(`SELECT * FROM pessoas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, atual.cliente_id])).rows[0];
+      const m = { doc, natureza, cliente, produtos: new Map(), serie: Number(atual.serie) } as NotaMontada;
+      await registrarNaTransacao(services, q, ctx, { nota: atual, numero, m }, { montada, retorno }, new Date(atual.data_emissao), { lancar: true });
+    });
+  } catch (e) {
+    if (!(e instanceof Rejeitada)) throw e;
+    await services.db.tenant(ctx, async (q) => {
+      await desfazerReserva(q, ctx, notaId, numero);
+      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
+      await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao)]);
+    });
+  }
+  return true;
 }
 
 /**
@@ -890,7 +1113,7 @@ export async function eventosDaNota(q: Queryable, ctx: CtxEmissao, notaId: numbe
 
 export async function xmlDaNota(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number): Promise<{ nome: string; xml: Buffer }> {
   const nota = await lerNota(q, ctx, notaId);
-  if (!nota.arquivo_xml) throw conflict('Esta nota ainda não foi autorizada: não há XML autorizado.');
+  if (!nota.arquivo_xml || !['autorizada', 'cancelada', 'contingencia', 'denegada'].includes(nota.status)) throw conflict('Esta nota ainda não foi autorizada: não há XML autorizado.');
   const s = await services.storage.get(nota.arquivo_xml);
   if (!s) throw notFound('O XML desta nota não foi encontrado no armazenamento.');
   return { nome: `${nota.chave}-procNFe.xml`, xml: await paraBuffer(s) };
@@ -899,13 +1122,17 @@ export async function xmlDaNota(services: Servicos, q: Queryable, ctx: CtxEmissa
 /** DANFE of an authorised note (with its protocol) or a preview of a draft (provisional number, no protocol). */
 export async function danfeDaNota(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number): Promise<{ nome: string; pdf: Buffer }> {
   const nota = await lerNota(q, ctx, notaId);
+  if (nota.status === 'transmitindo') throw conflict('Esta nota está sendo transmitida à SEFAZ: o DANFE sai quando ela for autorizada.');
+  if (nota.status === 'rejeitada' && nota.dados?.numeroMantido) {
+    throw conflict(`A SEFAZ recusou a EPEC desta nota: ela não vale como documento fiscal e o DANFE não pode ser impresso. Transmita de novo quando a SEFAZ voltar, ou inutilize o número ${nota.numero}.`);
+  }
   if (nota.dados?.documento) {
     const calculo = calcularNfe(nota.dados.documento);
     const dh = nota.data_autorizacao ? comFuso(new Date(nota.data_autorizacao)) : undefined;
     const pdf = await gerarDanfe({ calculo, protocolo: nota.protocolo ? { nProt: nota.protocolo, dhRecbto: dh! } : undefined });
     return { nome: `${nota.chave}.pdf`, pdf };
   }
-  const dados = validarDados(nota.dados);
+  const dados = validarDados(rascunhoDe(nota.dados));
   const conf = await configuracaoNfe(q, ctx.tenantId, Number(nota.filial_id));
   const m = await montarDocumento(q, { ...ctx, branchId: Number(nota.filial_id) }, dados, (await ultimoNumero(q, ctx.tenantId, Number(nota.filial_id), 'nfe', conf.serieNfe)) + 1);
   return { nome: `previa-nota-${notaId}.pdf`, pdf: await gerarDanfe({ calculo: calcularNfe(m.doc) }) };
@@ -914,7 +1141,7 @@ export async function danfeDaNota(services: Servicos, q: Queryable, ctx: CtxEmis
 /** Validate: the draft built and checked against the official XSD (unsigned build, signature placeholder not needed). */
 export async function validarNotaFiscal(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number) {
   const nota = await lerNota(q, ctx, notaId);
-  const dados = validarDados(nota.dados);
+  const dados = validarDados(rascunhoDe(nota.dados));
   const filialId = Number(nota.filial_id);
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
   const m = await montarDocumento(q, { ...ctx, branchId: filialId }, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1);
@@ -942,7 +1169,8 @@ export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, bod
   if (!erros.length && inicio > fim) erros.push({ campo: 'numeroFinal', mensagem: 'Número final: deve ser igual ou maior que o inicial.' });
   if (erros.length) throw badRequest(`Dados inválidos: ${erros.map((e) => e.mensagem).join(' ')}`, erros);
   return services.db.tenant(ctx, async (q) => {
-    const usadas = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 ORDER BY numero LIMIT 5`, [ctx.tenantId, filialId, serie, inicio, fim]);
+    // A number kept by a note whose EPEC was refused is the one case of a note's number that may be inutilised.
+    const usadas = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 AND NOT (status = 'rejeitada' AND coalesce((dados->>'numeroMantido')::boolean, false)) ORDER BY numero LIMIT 5`, [ctx.tenantId, filialId, serie, inicio, fim]);
     if (usadas.rows.length) throw badRequest(`A faixa inclui números já usados por notas desta série: ${usadas.rows.map((r) => r.numero).join(', ')}.`, [{ campo: 'numeroInicial', mensagem: 'Número já usado' }]);
     const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
     const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
@@ -965,6 +1193,14 @@ export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, bod
     const arquivo = tenantKey(ctx.tenantId, 'nfe', `inutilizacao-${ins.rows[0].id}.xml`);
     await services.storage.put(arquivo, Buffer.from(r.procInutNFe, 'utf8'), { contentType: 'application/xml' });
     const out = await q.query(`UPDATE inutilizacoes SET arquivo_xml = $3 WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, ins.rows[0].id, arquivo]);
+    // Notes whose refused EPEC kept a number of the range lose it (a draft again, to be sent with a new number).
+    await q.query(
+      `UPDATE notas_fiscais SET serie = NULL, numero = NULL, chave = NULL, data_emissao = NULL, dados = dados - 'numeroMantido' - 'documento', updated_at = now()
+        WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 AND status = 'rejeitada' AND coalesce((dados->>'numeroMantido')::boolean, false)`,
+      [ctx.tenantId, filialId, serie, inicio, fim],
+    );
+    // Numbers given back to the series inside the range are no longer handed out.
+    await q.query(`UPDATE sequencias_filial SET devolvidos = ARRAY(SELECT x FROM unnest(devolvidos) x WHERE x NOT BETWEEN $4 AND $5 ORDER BY x) WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3 AND cardinality(devolvidos) > 0`, [ctx.tenantId, filialId, serie, inicio, fim]);
     return inutilizacaoOut(out.rows[0]);
   });
 }

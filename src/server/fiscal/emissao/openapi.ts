@@ -21,7 +21,7 @@ export const NFE_PATHS: Record<string, unknown> = {
     delete: op('Exclui um rascunho nunca enviado', { parameters: [id] }),
   },
   '/api/NotasFiscais/{id}/validar': { post: op('Monta, assina e valida contra o XSD oficial (erros por campo)', { parameters: [id] }) },
-  '/api/NotasFiscais/{id}/transmitir': { post: op('Numera (série da filial, sem buracos), transmite e, autorizada, lança estoque e contas a receber na mesma transação', { parameters: [id] }, resultado) },
+  '/api/NotasFiscais/{id}/transmitir': { post: op('Numera (série da filial, sem buracos) e guarda a nota assinada como transmitindo; transmite sem transação aberta; autorizada, lança estoque e contas a receber numa segunda transação (uma vez só); rejeitada, o número volta à série (EPEC recusada: a nota fica com o número, para transmitir de novo ou inutilizar)', { parameters: [id] }, resultado) },
   '/api/NotasFiscais/{id}/cancelar': { post: op('Cancela (até 24 h depois da autorização; justificativa de 15 a 255 caracteres) e estorna estoque e financeiro', { parameters: [id], requestBody: json({ type: 'object', required: ['justificativa'], properties: { justificativa: { type: 'string', minLength: 15, maxLength: 255 } } }) }, resultado) },
   '/api/NotasFiscais/{id}/carta-correcao': { post: op('Carta de correção (sequência 1 a 20; texto de 15 a 1000 caracteres)', { parameters: [id], requestBody: json({ type: 'object', required: ['correcao'], properties: { correcao: { type: 'string', minLength: 15, maxLength: 1000 } } }) }) },
   '/api/NotasFiscais/{id}/consultar': { post: op('Consulta a situação na SEFAZ', { parameters: [id] }) },

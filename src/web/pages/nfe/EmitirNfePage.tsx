@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
-import type { DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
+import { STATUS_NOTA, type DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import type { ContextoTributacao } from '../../../shared/fiscal/tributar-linha.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api, openInNewTab } from '../../api/client.ts';
@@ -285,7 +285,7 @@ export default function EmitirNfePage() {
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Emitir NF-e {pedidoId ? <Tag color="blue">Pedido de venda</Tag> : null} {id ? <Tag>{status === 'rejeitada' ? 'Rejeitada' : status === 'rascunho' ? 'Rascunho' : status}</Tag> : null}
+        Emitir NF-e {pedidoId ? <Tag color="blue">Pedido de venda</Tag> : null} {id ? <Tag>{STATUS_NOTA[status as keyof typeof STATUS_NOTA] ?? status}</Tag> : null}
       </Typography.Title>
       {rejeicao ? (
         <RejeicaoSefaz rejeicao={rejeicao} testId="rejeicao" style={{ marginBottom: 16 }} />

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,12 +8,49 @@ import { listPath } from '../../api/hooks.ts';
 import { showError, textInputDialog, toast, confirmDialog } from '../../dialogs/dialogs.tsx';
 import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
 import { ArquivosNota, colunasNota, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
+import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 
 interface Nota extends NotaLista {
   sequenciaCce: number;
   tipoEmissao?: number;
   contingencia?: { autorizador: string; pendente: boolean } | null;
   pedidoId: number | null;
+  rejeicao?: (Rejeicao & { epec?: { motivo: string; serie: number; numero: number } }) | null;
+  /** the EPEC was refused: the note keeps its number until it is sent again or the number is inutilised */
+  numeroMantido?: boolean;
+}
+
+/** A rejected note's SEFAZ answer under its row; a refused EPEC says the note is not valid and what to do. */
+function RejeicaoDaNota({ n, reenviar, inutilizar }: { n: Nota; reenviar: (n: Nota) => void; inutilizar: (n: Nota) => void }) {
+  if (!n.rejeicao) return null;
+  const epec = n.numeroMantido && n.rejeicao.epec;
+  return (
+    <div>
+      {epec ? (
+        <Alert
+          data-testid={`epec-recusada-${n.id}`}
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={`EPEC recusada: a NF-e ${n.numero} série ${n.serie} não vale como documento fiscal e o DANFE não pode ser impresso.`}
+          description={
+            <Space direction="vertical">
+              <span>A SEFAZ estava indisponível e o Ambiente Nacional recusou o registro da EPEC. O número {n.numero} continua reservado para esta nota: transmita de novo quando a SEFAZ voltar (o mesmo número é usado), ou inutilize o número e emita a nota depois com outro.</span>
+              <Space>
+                <Button size="small" type="primary" onClick={() => reenviar(n)}>
+                  Transmitir de novo
+                </Button>
+                <Button size="small" danger onClick={() => inutilizar(n)}>
+                  Inutilizar número {n.numero}
+                </Button>
+              </Space>
+            </Space>
+          }
+        />
+      ) : null}
+      <RejeicaoSefaz rejeicao={n.rejeicao} testId={`rejeicao-nota-${n.id}`} />
+    </div>
+  );
 }
 
 /**
@@ -81,6 +118,21 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
       const partes = [`${r.autorizadas.length} autorizada(s)`, ...(r.rejeitadas.length ? [`${r.rejeitadas.length} rejeitada(s)`] : []), ...(r.pendentes ? [`${r.pendentes} ainda pendente(s): a SEFAZ continua indisponível`] : [])];
       toast(r.pendentes || r.rejeitadas.length ? 'warning' : 'success', `Notas em contingência: ${partes.join(', ')}.`);
     });
+  const reenviar = (n: Nota) =>
+    executar(async () => {
+      const r = (await api.post<{ autorizada: boolean; nota: { numero: number; status: string }; rejeicao?: Rejeicao }>(`NotasFiscais/${n.id}/transmitir`)).data;
+      if (r.autorizada) toast('success', r.nota.status === 'contingencia' ? `NF-e ${r.nota.numero} emitida em contingência.` : `NF-e ${r.nota.numero} autorizada.`);
+      else toast('error', `A SEFAZ rejeitou a NF-e: ${r.rejeicao?.cStat} - ${r.rejeicao?.xMotivo}`);
+    });
+  const inutilizarNumero = (n: Nota) =>
+    executar(async () => {
+      const j = await textInputDialog({ title: `Inutilizar o número ${n.numero} da série ${n.serie}`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
+      if (!j) return;
+      await api.post('Inutilizacoes', { serie: n.serie, numeroInicial: n.numero, numeroFinal: n.numero, justificativa: j });
+      toast('success', `Número ${n.numero} inutilizado; a nota pode ser transmitida de novo com outro número.`);
+    });
+  const [abertas, setAbertas] = useState<number[]>([]);
+  const expandidas = useMemo(() => [...new Set([...(lista.data ?? []).filter((n) => n.status === 'rejeitada' && n.numeroMantido).map((n) => n.id), ...abertas])], [lista.data, abertas]);
   const excluir = (n: Nota) =>
     executar(async () => {
       if (!(await confirmDialog({ title: 'Excluir este rascunho?', danger: true }))) return;
@@ -110,6 +162,13 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
         loading={!lista.data && !lista.error}
         dataSource={lista.data ?? []}
         pagination={{ pageSize: 50 }}
+        expandable={{
+          // No expand column (the grid's columns stay where they were): 'Ver rejeição' in Ações opens the row.
+          showExpandColumn: false,
+          rowExpandable: (n) => n.status === 'rejeitada' && !!n.rejeicao,
+          expandedRowKeys: expandidas,
+          expandedRowRender: (n) => <RejeicaoDaNota n={n} reenviar={reenviar} inutilizar={inutilizarNumero} />,
+        }}
         columns={[
           {
             title: 'Situação',
@@ -131,14 +190,23 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
           {
             title: 'Ações',
             render: (_, n) =>
-              n.status === 'rascunho' || n.status === 'rejeitada' ? (
+              n.status === 'transmitindo' ? (
+                <Typography.Text type="secondary">Aguardando a SEFAZ</Typography.Text>
+              ) : n.status === 'rascunho' || n.status === 'rejeitada' ? (
                 <Space>
                   <Button size="small" onClick={() => navigate(`${base}/editar/${n.id}`)}>
                     Editar
                   </Button>
-                  <Button size="small" danger onClick={() => excluir(n)}>
-                    Excluir
-                  </Button>
+                  {n.status === 'rejeitada' && n.rejeicao && !n.numeroMantido ? (
+                    <Button size="small" onClick={() => setAbertas((a) => (a.includes(n.id) ? a.filter((x) => x !== n.id) : [...a, n.id]))}>
+                      {abertas.includes(n.id) ? 'Ocultar rejeição' : 'Ver rejeição'}
+                    </Button>
+                  ) : null}
+                  {n.numeroMantido ? null : (
+                    <Button size="small" danger onClick={() => excluir(n)}>
+                      Excluir
+                    </Button>
+                  )}
                 </Space>
               ) : (
                 <Space>

@@ -18,7 +18,7 @@ export interface NotaLista {
   createdAt: string;
 }
 
-const COR: Record<string, string> = { autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta', contingencia: 'gold' };
+const COR: Record<string, string> = { transmitindo: 'processing', autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta', contingencia: 'gold' };
 
 export const SituacaoNota = ({ status }: { status: string }) => <Tag color={COR[status]}>{STATUS_NOTA[status as keyof typeof STATUS_NOTA] ?? status}</Tag>;
 
