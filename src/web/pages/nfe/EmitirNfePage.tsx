@@ -1,5 +1,7 @@
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import Decimal from 'decimal.js';
+import { formatBRL } from '../../../shared/money.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
@@ -31,12 +33,22 @@ interface Pagamento {
 
 let seq = 1;
 const novaLinha = (): Linha => ({ chave: seq++, produtoId: null, quantidade: '1', valorUnitario: '0.00', valorDesconto: '' });
-const dec = (s: string) => (s.trim() === '' ? 0 : Number(s.replace(',', '.')));
-const brl = (n: number) => n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+/** What is typed as a decimal (money never in float, STYLE): empty is 0, something unreadable NaN. */
+const dec = (s: string): Decimal => {
+  const t = s.trim().replace(',', '.');
+  if (t === '') return new Decimal(0);
+  try {
+    return new Decimal(t);
+  } catch {
+    return new Decimal(NaN);
+  }
+};
+const brl = (n: Decimal) => (n.isFinite() ? formatBRL(n) : '—');
 const paraDecimal = (s: string, casas: number) => {
   const n = dec(s);
-  return Number.isFinite(n) ? n.toFixed(casas).replace(/\.?0+$/, (m) => (casas === 2 ? m : '')) : s;
+  return n.isFinite() ? n.toFixed(casas).replace(/\.?0+$/, (m) => (casas === 2 ? m : '')) : s;
 };
+const valorLinha = (l: { quantidade: string; valorUnitario: string; valorDesconto?: string }) => dec(l.quantidade).times(dec(l.valorUnitario)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).minus(dec(l.valorDesconto || '0'));
 
 /**
  * pages/nfe/emitir-nfe (and the draft's editing): header, items from products, transport, payments and additional
@@ -118,8 +130,8 @@ export default function EmitirNfePage() {
     })();
   }, [idRota, pedidoRota]);
 
-  const total = useMemo(() => linhas.reduce((s, l) => s + Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0') + dec(l.valorFrete ?? '') + dec(l.valorOutros ?? ''), 0), [linhas]);
-  const pago = useMemo(() => pagamentos.reduce((s, p) => s + dec(p.valor || '0'), 0), [pagamentos]);
+  const total = useMemo(() => linhas.reduce((s, l) => s.plus(valorLinha(l)).plus(dec(l.valorFrete ?? '')).plus(dec(l.valorOutros ?? '')), new Decimal(0)), [linhas]);
+  const pago = useMemo(() => pagamentos.reduce((s, p) => s.plus(dec(p.valor || '0')), new Decimal(0)), [pagamentos]);
 
   const dados = useCallback((): DadosNotaFiscal => {
     const refs = referencias.split(/\s+/).map((r) => r.replace(/\D/g, '')).filter(Boolean);
@@ -134,7 +146,7 @@ export default function EmitirNfePage() {
         produtoId: l.produtoId!,
         quantidade: paraDecimal(l.quantidade, 4),
         valorUnitario: dec(l.valorUnitario).toFixed(2),
-        ...(l.valorDesconto && dec(l.valorDesconto) > 0 ? { valorDesconto: dec(l.valorDesconto).toFixed(2) } : {}),
+        ...(l.valorDesconto && dec(l.valorDesconto).gt(0) ? { valorDesconto: dec(l.valorDesconto).toFixed(2) } : {}),
         ...(l.valorFrete ? { valorFrete: l.valorFrete } : {}),
         ...(l.valorOutros ? { valorOutros: l.valorOutros } : {}),
       })),
@@ -267,7 +279,7 @@ export default function EmitirNfePage() {
             { title: 'Quantidade', render: (_, l, i) => <Input aria-label={`Quantidade da linha ${i + 1}`} value={l.quantidade} onChange={(e) => setLinha(l.chave, { quantidade: e.target.value })} style={{ width: 100 }} /> },
             { title: 'Valor unitário', render: (_, l, i) => <Input aria-label={`Valor unitário da linha ${i + 1}`} value={l.valorUnitario} onChange={(e) => setLinha(l.chave, { valorUnitario: e.target.value })} style={{ width: 110 }} /> },
             { title: 'Desconto', render: (_, l, i) => <Input aria-label={`Desconto da linha ${i + 1}`} value={l.valorDesconto} onChange={(e) => setLinha(l.chave, { valorDesconto: e.target.value })} style={{ width: 90 }} /> },
-            { title: 'Total', align: 'right', render: (_, l) => brl(Math.round(dec(l.quantidade) * dec(l.valorUnitario) * 100) / 100 - dec(l.valorDesconto || '0')) },
+            { title: 'Total', align: 'right', render: (_, l) => brl(valorLinha(l)) },
             { title: '', render: (_, l) => <Button type="link" danger onClick={() => setLinhas((ls) => ls.filter((x) => x.chave !== l.chave))}>Remover</Button> },
           ]}
         />
@@ -306,7 +318,7 @@ export default function EmitirNfePage() {
             ))}
             <Descriptions size="small" column={2}>
               <Descriptions.Item label="Pago">{brl(pago)}</Descriptions.Item>
-              <Descriptions.Item label="Falta">{brl(Math.max(0, total - pago))}</Descriptions.Item>
+              <Descriptions.Item label="Falta">{brl(Decimal.max(0, total.minus(pago)))}</Descriptions.Item>
             </Descriptions>
             {pagamentos.length === 1 && !pagamentos[0].valor ? (
               <Button size="small" onClick={() => setPag(pagamentos[0].chave, { valor: total.toFixed(2) })}>
