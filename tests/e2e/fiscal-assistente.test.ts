@@ -5,6 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
+import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
+import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
+import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
 import { poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
@@ -100,8 +103,12 @@ describe('assistente fiscal no navegador', () => {
     await page.getByRole('button', { name: 'Emitir nota de teste' }).click();
     await toast('Nota de teste autorizada.');
     await poll(() => page.getByTestId('nota-teste-autorizada').innerText()).toContain('Nota de teste autorizada: NF-e 50, série 1.');
-    const nota = (await sql(`SELECT status, numero, ambiente, chave FROM notas_fiscais WHERE numero = 50 AND serie = 1`)).rows[0];
+    const nota = (await sql(`SELECT status, numero, ambiente, chave, arquivo_xml FROM notas_fiscais WHERE numero = 50 AND serie = 1`)).rows[0];
     expect(nota).toMatchObject({ status: 'autorizada', numero: 50, ambiente: 2 });
+    // Issue 17, "checked in CI": the test note the assistant issued passes the official schema and its signature verifies.
+    const xml = (await paraBuffer((await server.services.storage.get(nota.arquivo_xml))!)).toString('utf8');
+    expect(xmllintSchema(path.join(PL_009, 'procNFe_v4.00.xsd'), { x: xml }).x).toBe('');
+    expect(xmlsecVerify(xml, pemDeBase64(/<X509Certificate>([^<]+)</.exec(xml)![1]), 'infNFe').ok).toBe(true);
     expect(await page.getByTestId('nota-teste-autorizada').innerText()).toContain(nota.chave);
     for (const s of ['Regime tributário', 'Certificado digital', 'Séries e numeração', 'CSC da NFC-e']) {
       await visible(page.locator('.ant-steps-item-finish').filter({ hasText: s }));

@@ -8,6 +8,8 @@ import { login, type TestServer } from '../support/server.ts';
 import { poll, visible } from './support/browser.ts';
 import { e2eSession, signInPage } from './support/session.ts';
 import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
+import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
+import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 
 type Row = Record<string, any>;
 const PLACEHOLDER = 'Esta tela estará disponível em breve.';
@@ -135,6 +137,10 @@ describe('vendas no navegador', () => {
     await visible(page.getByRole('button', { name: `DANFE da NF-e ${o.nfeNumero}` }));
     const nota = await api('GET', `/api/NotasFiscais/${o.nfeId}`);
     expect(nota).toMatchObject({ status: 'autorizada', pedidoId, total: '79.25' });
+    // Issue 17, "checked in CI": the order's NF-e passes the official schema and its signature verifies.
+    const xml = (await server.app.inject({ method: 'GET', url: `/api/NotasFiscais/${o.nfeId}/xml`, headers: { authorization: token } })).body;
+    expect(xmllintSchema(path.join(PL_009, 'procNFe_v4.00.xsd'), { x: xml }).x).toBe('');
+    expect(xmlsecVerify(xml, pemDeBase64(/<X509Certificate>([^<]+)</.exec(xml)![1]), 'infNFe').ok).toBe(true);
     // Vendas > Nota fiscal lists it.
     await page.goto(url('pages/vendas/nota-fiscal'));
     const linhaNota = page.locator('tr.ant-table-row').filter({ hasText: o.nfeChave });
