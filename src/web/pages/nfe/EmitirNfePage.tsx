@@ -100,7 +100,7 @@ export default function EmitirNfePage() {
         setReferencias((d.referencias ?? []).join('\n'));
         const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
         const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
-        store.definir(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros })));
+        store.definir(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros, ajustes: i.ajustes ?? undefined })));
         setModalidade(d.transporte?.modalidade ?? 9);
         const v = d.transporte?.volumes?.[0];
         if (v) setVolumes({ quantidade: v.quantidade == null ? '' : String(v.quantidade), especie: v.especie ?? '', pesoLiquido: v.pesoLiquido ?? '', pesoBruto: v.pesoBruto ?? '' });
@@ -174,6 +174,7 @@ export default function EmitirNfePage() {
         ...(l.valorDesconto && dec(l.valorDesconto) > 0 ? { valorDesconto: dec(l.valorDesconto).toFixed(2) } : {}),
         ...(l.valorFrete ? { valorFrete: l.valorFrete } : {}),
         ...(l.valorOutros ? { valorOutros: l.valorOutros } : {}),
+        ...(l.ajustes ? { ajustes: l.ajustes } : {}),
       })),
       transporte: {
         modalidade: modalidade as 9,

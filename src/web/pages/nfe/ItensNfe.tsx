@@ -1,9 +1,12 @@
-import { Button, Input, Table, Tooltip, Typography } from 'antd';
+import { Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { memo, useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo, useState, useSyncExternalStore } from 'react';
+import type { AjustesTributacao } from '../../../shared/fiscal/ajustes-tributacao.ts';
 import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
+import { formatBRL } from '../../../shared/money.ts';
 import { BuscaSelect } from './BuscaSelect.tsx';
+import { ImpostosLinha } from './ImpostosLinha.tsx';
 
 export interface Linha {
   chave: number;
@@ -15,6 +18,8 @@ export interface Linha {
   /** an order's freight and other costs spread over its lines (kept as they come) */
   valorFrete?: string;
   valorOutros?: string;
+  /** what the user changed in the line's taxes ("Impostos" of the line): put over the rule, kept with the draft */
+  ajustes?: AjustesTributacao;
   /** the line's taxes by the rules (tributarLinha, the server's own function), or what the rules miss */
   calculo?: { tributos: TributosLinha; erro?: undefined } | { tributos?: undefined; erro: string };
 }
@@ -39,11 +44,12 @@ export function calcularLinha(l: Linha, base: BaseTributaria | null): Linha {
     valorDesconto: normal(l.valorDesconto),
     valorFrete: l.valorFrete,
     valorOutros: l.valorOutros,
+    ajustes: l.ajustes,
   });
   return { ...l, calculo };
 }
 
-const brl = (v: string | number) => Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+const brl = formatBRL;
 const valorSeguro = (l: Linha) => {
   try {
     return dec(valorDaLinha({ quantidade: normal(l.quantidade), valorUnitario: normal(l.valorUnitario), valorDesconto: normal(l.valorDesconto), valorFrete: l.valorFrete, valorOutros: l.valorOutros }));
@@ -167,7 +173,16 @@ const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; ca
   const pct = (p?: string) => (p ? <div style={{ fontSize: 11, color: '#888' }}>{p.replace('.', ',')}%</div> : null);
   switch (campo) {
     case 'cfop':
-      return <span data-testid={`cfop-linha-${n}`}>{t.cfop} <span style={{ color: '#888' }}>{t.icms.CST ?? t.icms.CSOSN}</span></span>;
+      return (
+        <span data-testid={`cfop-linha-${n}`}>
+          {t.cfop} <span style={{ color: '#888' }}>{t.icms.CST ?? t.icms.CSOSN}</span>
+          {l.ajustes ? (
+            <Tag color="orange" data-testid={`ajustado-linha-${n}`} style={{ marginLeft: 4, marginInlineEnd: 0 }}>
+              ajustado
+            </Tag>
+          ) : null}
+        </span>
+      );
     case 'icms':
       return <span data-testid={`icms-linha-${n}`}>{brl(t.icms.vICMS)}{pct(t.icms.pICMS)}</span>;
     case 'st':
@@ -184,7 +199,7 @@ const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; ca
 type Campo = 'produto' | 'quantidade' | 'valorUnitario' | 'valorDesconto' | 'cfop' | 'icms' | 'st' | 'ipi' | 'difal' | 'total' | 'acoes';
 
 /** One cell of a line, subscribed to that line only. */
-const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { store: LinhasNota; chave: number; n: number; campo: Campo; editavel: boolean }) {
+const Celula = memo(function Celula({ store, chave, n, campo, editavel, abrir }: { store: LinhasNota; chave: number; n: number; campo: Campo; editavel: boolean; abrir: (e: { chave: number; n: number }) => void }) {
   const l = useLinha(store, chave);
   if (!l) return null;
   const set = (p: Partial<Linha>) => store.alterar(chave, p);
@@ -200,7 +215,16 @@ const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { stor
     case 'total':
       return <span data-testid={`total-linha-${n}`}>{brl(valorSeguro(l).toFixed(2))}</span>;
     case 'acoes':
-      return editavel ? <Button type="link" danger onClick={() => store.remover(chave)}>Remover</Button> : null;
+      return editavel ? (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Button type="link" size="small" aria-label={`Impostos da linha ${n}`} disabled={!l.produtoId} onClick={() => abrir({ chave, n })}>
+            Impostos
+          </Button>
+          <Button type="link" size="small" danger onClick={() => store.remover(chave)}>
+            Remover
+          </Button>
+        </span>
+      ) : null;
     default:
       return <Imposto l={l} n={n} campo={campo} />;
   }
@@ -213,13 +237,15 @@ const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { stor
  */
 export const ItensNfe = memo(function ItensNfe({ store, editavel }: { store: LinhasNota; editavel: boolean }) {
   const linhas = useSyncExternalStore(store.ouvir, store.chaves);
+  // the line whose "Impostos" are open (one editor for the table)
+  const [editando, setEditando] = useState<{ chave: number; n: number } | null>(null);
   const columns = useMemo<ColumnType<{ chave: number }>[]>(() => {
     const col = (campo: Campo, title: string, width: number, align?: 'right') => ({
       key: campo,
       title,
       width,
       ...(align ? { align } : {}),
-      render: (_: unknown, r: { chave: number }, i: number) => <Celula store={store} chave={r.chave} n={i + 1} campo={campo} editavel={editavel} />,
+      render: (_: unknown, r: { chave: number }, i: number) => <Celula store={store} chave={r.chave} n={i + 1} campo={campo} editavel={editavel} abrir={setEditando} />,
     });
     return [
       col('produto', 'Produto', 300),
@@ -232,8 +258,13 @@ export const ItensNfe = memo(function ItensNfe({ store, editavel }: { store: Lin
       col('ipi', 'IPI', 90, 'right'),
       col('difal', 'DIFAL', 90, 'right'),
       col('total', 'Total', 110, 'right'),
-      col('acoes', '', 90),
+      col('acoes', '', 150),
     ];
   }, [store, editavel]);
-  return <Table<{ chave: number }> size="small" virtual scroll={{ x: 1280, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />;
+  return (
+    <>
+      <Table<{ chave: number }> size="small" virtual scroll={{ x: 1340, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />
+      {editando ? <ImpostosLinha store={store} chave={editando.chave} n={editando.n} onFechar={() => setEditando(null)} /> : null}
+    </>
+  );
 });
