@@ -123,7 +123,7 @@ export function ImpostosLinha({ store, chave, n, onFechar }: { store: LinhasNota
     );
     const taxa = (c: CampoAjuste) => campo(c, <Input aria-label={ROTULO_AJUSTE[c]} inputMode="decimal" value={mostra(valores[c])} status={erroDe(c) ? 'error' : undefined} onChange={(e) => set(c, e.target.value)} />);
     const codigo = (c: CampoAjuste, lista: readonly string[]) =>
-      campo(c, <Select aria-label={ROTULO_AJUSTE[c]} style={{ width: '100%' }} allowClear={c === 'cstIpi'} options={opcoes(lista)} value={valores[c] || undefined} status={erroDe(c) ? 'error' : undefined} onChange={(v) => set(c, v ?? '')} />);
+      campo(c, <Select aria-label={ROTULO_AJUSTE[c]} showSearch style={{ width: '100%' }} allowClear={c === 'cstIpi'} options={opcoes(lista)} value={valores[c] || undefined} status={erroDe(c) ? 'error' : undefined} onChange={(v) => set(c, v ?? '')} />);
     const opcoesCfop = (cfops ?? []).filter((i) => String(i.value)[0] === digito).map((i) => ({ value: String(i.value), label: `${i.value} - ${i.label}` }));
     const t = previa?.tributos?.tributacao;
     corpo = (
