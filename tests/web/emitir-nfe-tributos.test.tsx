@@ -133,5 +133,31 @@ describe('emitir-nfe: live taxes', () => {
     await waitFor(() => expect(texto('icms-linha-1')).toContain('R$ 3,60'));
     expect(texto('total-nota')).toBe('R$ 30,02');
     expect(screen.queryByTestId('ajustado-linha-1')).toBeNull();
+    // the modal and its selects in jsdom take seconds on a loaded machine (20 s seen at load 15)
+  }, 60_000);
+
+  it('a draft whose adjustment the law forbids (a CSOSN for a Regime Normal issuer) shows the line without taxes and is not sent on save', async () => {
+    const proibido = { ...dados, itens: [{ ...dados.itens[0], ajustes: { cstIcms: '102' } }, dados.itens[1]] };
+    const calls = mockApi(({ method, url }) => {
+      if (url.startsWith('NaturezasOperacao')) return { data: [{ id: 3, descricao: 'Venda de mercadoria' }] };
+      if (method === 'GET' && url === 'NotasFiscais/5') return { data: { status: 'rascunho', dados: proibido, destinatarioNome: 'Cliente SP', rejeicao: null } };
+      if (url.startsWith('Produtos')) return { data: [{ id: 1, descricao: 'Arroz 5 kg' }, { id: 2, descricao: 'Feijão 1 kg' }] };
+      if (method === 'POST' && url === 'NotasFiscais/contexto-tributacao') return { data: contexto };
+      return { data: [] };
+    });
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/pages/nfe/emitir-nfe/editar/5']}>
+          <Routes>
+            <Route path="/pages/nfe/emitir-nfe/editar/:id" element={<EmitirNfePage />} />
+          </Routes>
+        </MemoryRouter>
+      </App>,
+    );
+    await waitFor(() => expect(texto('icms-linha-2')).toContain('R$ 1,44'));
+    expect(screen.getByTestId('erro-tributos-linha-1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    await waitFor(() => expect(texto('erros-nota')).toContain('Item 1: CST/CSOSN do ICMS: 102 não é um CST do ICMS; o emitente é do Regime Normal'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });

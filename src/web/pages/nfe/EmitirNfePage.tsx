@@ -10,7 +10,7 @@ import { listPath } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
-import { ItensNfe, LinhasNota, useTotais, type BaseTributaria, type Linha } from './ItensNfe.tsx';
+import { errosDosAjustes, ItensNfe, LinhasNota, useTotais, type BaseTributaria, type Linha } from './ItensNfe.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 interface Pagamento {
   chave: number;
@@ -188,6 +188,11 @@ export default function EmitirNfePage() {
 
   const salvar = useCallback(async (): Promise<number | null> => {
     setErros([]);
+    const ajustesProibidos = errosDosAjustes(store);
+    if (ajustesProibidos.length) {
+      setErros(ajustesProibidos);
+      return null;
+    }
     try {
       const corpo = dados();
       const r = id ? await api.put<{ id: number }>(`NotasFiscais/${id}`, corpo) : await api.post<{ id: number }>('NotasFiscais', corpo);
@@ -202,7 +207,7 @@ export default function EmitirNfePage() {
       showError(e);
       return null;
     }
-  }, [dados, id, navigate, vendas]);
+  }, [dados, id, navigate, vendas, store]);
 
   const acao = (nome: string, fn: () => Promise<void>) => async () => {
     setOcupado(nome);

@@ -1,10 +1,11 @@
 import { Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { memo, useMemo, useState, useSyncExternalStore } from 'react';
-import type { AjustesTributacao } from '../../../shared/fiscal/ajustes-tributacao.ts';
+import { validarAjustes, type AjustesTributacao } from '../../../shared/fiscal/ajustes-tributacao.ts';
 import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
 import { formatBRL } from '../../../shared/money.ts';
+import { lookupItems } from '../../schemas/registry.ts';
 import { BuscaSelect } from './BuscaSelect.tsx';
 import { ImpostosLinha } from './ImpostosLinha.tsx';
 
@@ -140,6 +141,26 @@ export class LinhasNota {
   remover(chave: number) {
     this.definir(this.linhas.filter((l) => l.chave !== chave));
   }
+}
+
+/**
+ * Before saving: the lines' tax adjustments judged again by the server's rules (validarAjustes) in the note's current
+ * context — a header changed after an adjustment (another UF, another natureza) may make it one the law forbids.
+ * Fields named as the server names them (itens/<i>/ajustes/<campo>, i among the lines with a product).
+ */
+export function errosDosAjustes(store: LinhasNota): { campo: string; mensagem: string }[] {
+  const base = store.baseAtual();
+  if (!base) return [];
+  const cfops = lookupItems('cfop');
+  const tabela = cfops ? new Set(cfops.map((i) => String(i.value))) : null;
+  return store
+    .todas()
+    .filter((l) => l.produtoId)
+    .flatMap((l, i) => {
+      const produto = l.ajustes ? base.produtos.get(l.produtoId!) : undefined;
+      if (!produto) return [];
+      return validarAjustes(l.ajustes, { ...base.cabecalho, produto, regras: base.regras }, tabela ? (c) => tabela.has(c) : undefined).map((e) => ({ campo: `itens/${i}/ajustes/${e.campo}`, mensagem: `Item ${i + 1}: ${e.mensagem}` }));
+    });
 }
 
 /** The line of a row, re-rendering when that line (and only it) changes. */
