@@ -219,14 +219,66 @@ const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; ca
 
 type Campo = 'produto' | 'quantidade' | 'valorUnitario' | 'valorDesconto' | 'cfop' | 'icms' | 'st' | 'ipi' | 'difal' | 'total' | 'acoes';
 
+/** The actions of a line ("Impostos", "Remover"): they depend only on the line having a product, so a keystroke does not draw them again. */
+const Acoes = memo(function Acoes({ store, chave, n, abrir }: { store: LinhasNota; chave: number; n: number; abrir: (e: { chave: number; n: number }) => void }) {
+  const temProduto = useSyncExternalStore(
+    (f) => store.ouvirLinha(chave, f),
+    () => !!store.linha(chave)?.produtoId,
+  );
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <Button type="link" size="small" aria-label={`Impostos da linha ${n}`} disabled={!temProduto} onClick={() => abrir({ chave, n })}>
+        Impostos
+      </Button>
+      <Button type="link" size="small" danger onClick={() => store.remover(chave)}>
+        Remover
+      </Button>
+    </span>
+  );
+});
+
+const rotuloProduto = (p: Record<string, any>) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`;
+const LARGURA_PRODUTO = { width: 280 };
+
+/** The product of a line: drawn again only when the product changes, not on every keystroke of its quantity or price. */
+const ProdutoDaLinha = memo(function ProdutoDaLinha({ store, chave, n }: { store: LinhasNota; chave: number; n: number }) {
+  // a primitive (product and its name) so a keystroke elsewhere in the line keeps it equal and does not re-render
+  const chaveProduto = useSyncExternalStore(
+    (f) => store.ouvirLinha(chave, f),
+    () => {
+      const l = store.linha(chave);
+      return l?.produtoId ? `${l.produtoId}|${l.descricao ?? ''}` : '';
+    },
+  );
+  const produtoId = chaveProduto ? Number(chaveProduto.slice(0, chaveProduto.indexOf('|'))) : null;
+  const descricao = chaveProduto.slice(chaveProduto.indexOf('|') + 1);
+  const inicial = useMemo(() => (produtoId ? { value: produtoId, label: descricao || String(produtoId) } : null), [produtoId, descricao]);
+  return (
+    <BuscaSelect
+      ariaLabel={`Produto da linha ${n}`}
+      endpoint="Produtos"
+      campo="descricao"
+      rotulo={rotuloProduto}
+      value={produtoId}
+      inicial={inicial}
+      onChange={(v, x) => store.alterar(chave, { produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })}
+      style={LARGURA_PRODUTO}
+    />
+  );
+});
+
 /** One cell of a line, subscribed to that line only. */
 const Celula = memo(function Celula({ store, chave, n, campo, editavel, abrir }: { store: LinhasNota; chave: number; n: number; campo: Campo; editavel: boolean; abrir: (e: { chave: number; n: number }) => void }) {
+  if (campo === 'acoes') return editavel ? <Acoes store={store} chave={chave} n={n} abrir={abrir} /> : null;
+  if (campo === 'produto') return <ProdutoDaLinha store={store} chave={chave} n={n} />;
+  return <CelulaDaLinha store={store} chave={chave} n={n} campo={campo} />;
+});
+
+const CelulaDaLinha = memo(function CelulaDaLinha({ store, chave, n, campo }: { store: LinhasNota; chave: number; n: number; campo: Campo }) {
   const l = useLinha(store, chave);
   if (!l) return null;
   const set = (p: Partial<Linha>) => store.alterar(chave, p);
   switch (campo) {
-    case 'produto':
-      return <BuscaSelect ariaLabel={`Produto da linha ${n}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => set({ produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 280 }} />;
     case 'quantidade':
       return <Input aria-label={`Quantidade da linha ${n}`} inputMode="decimal" value={l.quantidade} onChange={(e) => set({ quantidade: e.target.value })} />;
     case 'valorUnitario':
@@ -235,17 +287,6 @@ const Celula = memo(function Celula({ store, chave, n, campo, editavel, abrir }:
       return <Input aria-label={`Desconto da linha ${n}`} inputMode="decimal" value={l.valorDesconto} onChange={(e) => set({ valorDesconto: e.target.value })} />;
     case 'total':
       return <span data-testid={`total-linha-${n}`}>{brl(valorSeguro(l).toFixed(2))}</span>;
-    case 'acoes':
-      return editavel ? (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <Button type="link" size="small" aria-label={`Impostos da linha ${n}`} disabled={!l.produtoId} onClick={() => abrir({ chave, n })}>
-            Impostos
-          </Button>
-          <Button type="link" size="small" danger onClick={() => store.remover(chave)}>
-            Remover
-          </Button>
-        </span>
-      ) : null;
     default:
       return <Imposto l={l} n={n} campo={campo} />;
   }
