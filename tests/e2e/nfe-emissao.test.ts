@@ -150,6 +150,42 @@ describe('emissão de NF-e no navegador', () => {
     expect(cfopNaTela).toContain(/<CFOP>(\d+)<\/CFOP>/.exec(det)![1]);
   });
 
+  it('adjusts a line\'s taxes in its "Impostos" (CSOSN 900 at 12%): the line shows it recomputed and the authorised XML carries it', async () => {
+    const cli = (await server.db.query(`SELECT p.nome FROM pessoas p JOIN tenants t ON t.id = p.tenant_id WHERE t.nome = 'Mercadinho Demo' AND p.tipo = 0 AND p.ativo AND p.uf = 'SP' ORDER BY p.id LIMIT 1`)).rows[0].nome as string;
+    const prod = (await server.db.query(`SELECT p.descricao FROM produtos p JOIN tenants t ON t.id = p.tenant_id JOIN perfis_tributarios f ON f.tenant_id = p.tenant_id AND f.id = p.perfil_tributario_id WHERE t.nome = 'Mercadinho Demo' AND f.nome = 'Revenda Simples Nacional' AND p.ncm IS NOT NULL AND NOT p.servico ORDER BY p.id LIMIT 1`)).rows[0].descricao as string;
+    await go('pages/nfe/emitir-nfe', 'Emitir NF-e');
+    await poll(() => page.getByLabel('Natureza de operação', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('Venda de mercadoria');
+    await escolher('Destinatário', cli.split(' ')[0], new RegExp(cli));
+    await escolher('Produto da linha 1', prod.split(' ')[0], new RegExp(prod.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await page.getByLabel('Quantidade da linha 1').fill('1');
+    await page.getByLabel('Valor unitário da linha 1').fill('100.00');
+    await poll(() => page.getByTestId('cfop-linha-1').innerText()).toContain('5102');
+    await page.getByRole('button', { name: 'Impostos da linha 1' }).click();
+    const csosn = page.getByLabel('CST/CSOSN do ICMS', { exact: true });
+    await csosn.click();
+    await csosn.fill('900');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^900$/ }).first().click();
+    await page.getByLabel('Alíquota do ICMS', { exact: true }).fill('12');
+    await poll(() => page.getByTestId('previa-impostos').innerText()).toContain('12,00');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await poll(() => page.getByTestId('icms-linha-1').innerText()).toMatch(/^R\$\s12,00/);
+    await visible(page.getByTestId('ajustado-linha-1'));
+    await page.getByRole('button', { name: 'Usar o total' }).click();
+    await page.getByRole('button', { name: 'Transmitir' }).click();
+    await page.waitForURL(/#\/pages\/nfe\/notas-processadas$/, { timeout: 30_000 });
+    const linha = page.locator('tr.ant-table-row').filter({ hasText: cli }).filter({ hasText: 'Autorizada' }).first();
+    await visible(linha);
+    const chaveAjustada = (await linha.locator('td').nth(3).innerText()).trim();
+    const nota = (await server.db.query(`SELECT arquivo_xml FROM notas_fiscais WHERE chave = $1`, [chaveAjustada])).rows[0];
+    const partes: Buffer[] = [];
+    for await (const c of (await server.services.storage.get(nota.arquivo_xml))!) partes.push(c as Buffer);
+    const xml = Buffer.concat(partes).toString('utf8');
+    expect(xmllintSchema(path.join(PL_009, 'procNFe_v4.00.xsd'), { x: xml }).x).toBe('');
+    const det = /<det nItem="1">(.*?)<\/det>/.exec(xml)![1];
+    expect(det).toContain('<CSOSN>900</CSOSN>');
+    expect(det).toContain('<vBC>100.00</vBC><pICMS>12.0000</pICMS><vICMS>12.00</vICMS>');
+  });
+
   it('inutilises a range of numbers', async () => {
     await go('pages/nfe/inutilizacoes/cadastrar', 'Cadastrar inutilização');
     await page.getByLabel('Número inicial').fill('20');

@@ -1,3 +1,5 @@
+import type { AjustesTributacao } from './ajustes-tributacao.ts';
+
 /**
  * The NF-e draft as the emitir-nfe screen edits it and POST/PUT /api/NotasFiscais receive it: one JSON Schema for
  * both sides. Money and quantities are decimal strings (dot separator).
@@ -98,6 +100,24 @@ export const NOTA_FISCAL_SCHEMA = {
           valorOutros: { ...decimal(2), title: 'Outras despesas' },
           importacao: IMPORTACAO_ITEM_SCHEMA,
           itemComSt: { type: 'boolean', title: 'Mercadoria com ICMS-ST na operação devolvida' },
+          // what the user changed in the line's taxes (validarAjustes says what the law allows; the server recomputes)
+          ajustes: {
+            type: ['object', 'null'],
+            additionalProperties: false,
+            title: 'Impostos ajustados',
+            properties: {
+              cfop: { type: 'string', maxLength: 8, title: 'CFOP' },
+              cstIcms: { type: 'string', maxLength: 8, title: 'CST/CSOSN do ICMS' },
+              reducaoBase: { type: 'string', maxLength: 12, title: 'Redução da base do ICMS' },
+              aliquotaIcms: { type: 'string', maxLength: 12, title: 'Alíquota do ICMS' },
+              cstIpi: { type: 'string', maxLength: 8, title: 'CST do IPI' },
+              aliquotaIpi: { type: 'string', maxLength: 12, title: 'Alíquota do IPI' },
+              cstPis: { type: 'string', maxLength: 8, title: 'CST do PIS' },
+              aliquotaPis: { type: 'string', maxLength: 12, title: 'Alíquota do PIS' },
+              cstCofins: { type: 'string', maxLength: 8, title: 'CST da COFINS' },
+              aliquotaCofins: { type: 'string', maxLength: 12, title: 'Alíquota da COFINS' },
+            },
+          },
         },
       },
     },
@@ -166,6 +186,8 @@ export interface ItemNota {
   importacao?: ImportacaoItem;
   /** a return: the goods were under ICMS-ST in the operation returned (CFOP 5411/6411, 1411/2411 …) */
   itemComSt?: boolean;
+  /** the user's changes to the line's taxes (CFOP, CST/CSOSN, rates), kept with the draft */
+  ajustes?: AjustesTributacao | null;
 }
 
 export interface DeclaracaoImportacaoNota {

@@ -1,3 +1,4 @@
+import { ajustesLimpos, aplicarAjustes, regrasVigentes, validarAjustes, type AjustesTributacao } from './ajustes-tributacao.ts';
 import { dec, round2 } from './decimal.ts';
 import type { Difal, Icms, Ipi, PisCofins } from '../../../generated/fiscal/nfe-documento.ts';
 import {
@@ -26,7 +27,8 @@ export interface LinhaParaTributar {
   /** issue date, yyyy-mm-dd: picks the rule version valid that day */
   data: string;
   produto: { id: number; descricao?: string; ncm: string; origem: number; cest?: string | null; perfilTributarioId: number | null };
-  natureza: { cfopEstadual: string | null; cfopInterestadual: string | null; cfopExterior: string | null };
+  /** tipo: 0 entrada, 1 saída (the CFOP's direction; read from the CFOPs when absent) */
+  natureza: { tipo?: 0 | 1 | null; cfopEstadual: string | null; cfopInterestadual: string | null; cfopExterior: string | null };
   emitente: { uf: string; crt: Crt };
   destinatario: { uf: string | null; exterior?: boolean; consumidorFinal: boolean; indIEDest: 1 | 2 | 9 };
   /** the line's value (quantity × unit price − discount), decimal string */
@@ -34,6 +36,8 @@ export interface LinhaParaTributar {
   /** a return: the goods were under ICMS-ST in the operation returned */
   itemComSt?: boolean;
   regras: { estaduais: TributacaoEstadualRegra[]; federais: TributacaoFederalRegra[] };
+  /** what the user changed on this line (CFOP, CST/CSOSN, rates), put over the rule before computing */
+  ajustes?: AjustesTributacao | null;
 }
 
 export interface TributosLinha {
@@ -82,6 +86,19 @@ export function tributarLinha(l: LinhaParaTributar): TributosLinha {
   if (!l.produto.perfilTributarioId) {
     throw new TributacaoError(`Produto${nome} sem perfil tributário: escolha-o no cadastro do produto (Estoque > Produtos, aba Fiscal).`, 'produtoId');
   }
+  // The user's adjustments: refused as the law says (validarAjustes, the same on screen and server), else put over
+  // the rule version of the day, so the amounts come from the same computation.
+  let regras = l.regras;
+  const ajustes = ajustesLimpos(l.ajustes);
+  if (ajustes) {
+    const erros = validarAjustes(ajustes, l);
+    if (erros.length) throw new TributacaoError(erros.map((e) => e.mensagem).join(' '), `ajustes/${erros[0].campo}`);
+    const { estadual, federal } = regrasVigentes(l);
+    if (estadual) {
+      const a = aplicarAjustes(estadual, federal, ajustes, l.emitente.crt);
+      regras = { estaduais: l.regras.estaduais.map((r) => (r === estadual ? a.estadual : r)), federais: l.regras.federais.map((r) => (r === federal && a.federal ? a.federal : r)) };
+    }
+  }
   const entrada: EntradaTributacao = {
     data: l.data,
     emitente: l.emitente,
@@ -94,7 +111,7 @@ export function tributarLinha(l: LinhaParaTributar): TributosLinha {
     produto: { ncm: l.produto.ncm, cest: l.produto.cest ?? null, origem: Number.isInteger(l.produto.origem) ? l.produto.origem : 0, perfilTributarioId: l.produto.perfilTributarioId },
     valor: l.valor,
     ...(l.itemComSt !== undefined ? { itemComSt: l.itemComSt } : {}),
-    regras: l.regras,
+    regras,
   };
   const t = calcularTributacao(entrada);
   return { ...paraItemNfe(t), tributacao: t };
@@ -127,7 +144,7 @@ export interface ContextoTributacao {
 export function tributarLinhaNoContexto(
   c: Omit<ContextoTributacao, 'produtos'>,
   produto: ProdutoTributavel,
-  l: { quantidade: string; valorUnitario: string; valorDesconto?: string | null; valorFrete?: string | null; valorOutros?: string | null },
+  l: { quantidade: string; valorUnitario: string; valorDesconto?: string | null; valorFrete?: string | null; valorOutros?: string | null; ajustes?: AjustesTributacao | null },
 ): { tributos: TributosLinha; erro?: undefined } | { tributos?: undefined; erro: string } {
   let valor: string;
   try {
@@ -136,7 +153,7 @@ export function tributarLinhaNoContexto(
     return { erro: 'Valor inválido.' };
   }
   try {
-    return { tributos: tributarLinha({ data: c.data, produto, natureza: c.natureza, emitente: c.emitente, destinatario: c.destinatario, valor, regras: c.regras }) };
+    return { tributos: tributarLinha({ data: c.data, produto, natureza: c.natureza, emitente: c.emitente, destinatario: c.destinatario, valor, regras: c.regras, ajustes: l.ajustes }) };
   } catch (e) {
     if (e instanceof TributacaoError) return { erro: e.message };
     throw e;

@@ -31,6 +31,8 @@ import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe, type AutorizacaoNfe } from './contingencia-nfe.ts';
 import { consultarAposTempoEsgotado } from '../contingencia.ts';
+import { ajustesLimpos, validarAjustes, type AjustesTributacao, type ContextoAjuste } from '../../../shared/fiscal/ajustes-tributacao.ts';
+import { cfopExiste } from '../../fiscal-config/regras.ts';
 import { identificacaoDoProduto, tributarLinha, TributacaoError, valorDaLinha, type ContextoTributacao, type ProdutoTributavel } from '../../../shared/fiscal/tributar-linha.ts';
 import { calcularImportacao, MUNICIPIO_EXTERIOR } from '../../../shared/fiscal/importacao.ts';
 import { nomePais } from '../../../shared/fiscal/paises.ts';
@@ -74,7 +76,35 @@ export function validarDados(body: unknown): DadosNotaFiscal {
     const erros = fieldErrors(v.errors).map((e) => ({ ...e, mensagem: e.mensagem }));
     throw badRequest(`Dados inválidos: ${erros.map((e) => `${titulo(e.path)}: ${e.mensagem}`).join('; ')}`, erros);
   }
-  return d as DadosNotaFiscal;
+  const dados = d as DadosNotaFiscal;
+  // a line's tax adjustments kept only with what was given ('7,6' read as 7.6)
+  dados.itens = dados.itens.map(({ ajustes, ...i }) => {
+    const a = ajustesLimpos(ajustes);
+    return a ? { ...i, ajustes: a } : i;
+  });
+  return dados;
+}
+
+/** A line's tax adjustments the law forbids (validarAjustes, the screen's own rules, and the official CFOP table), each naming the line's field. */
+function errosDosAjustes(i: number, ajustes: AjustesTributacao | null | undefined, c: ContextoAjuste): ErrorDetail[] {
+  return validarAjustes(ajustes, c, cfopExiste).map((e) => ({ campo: `itens/${i}/ajustes/${e.campo}`, linha: i + 1, mensagem: `Item ${i + 1}: ${e.mensagem}` }));
+}
+
+/**
+ * On save: a draft whose lines carry tax adjustments is checked against the note's context (issuer regime, UFs,
+ * natureza's direction, the products' rules) before anything is written; a forbidden one is a 400 that changes nothing.
+ */
+async function conferirAjustes(q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal): Promise<void> {
+  const comAjuste = dados.itens.map((l, i) => ({ l, i })).filter(({ l }) => l.ajustes);
+  if (!comAjuste.length) return;
+  const c = await contextoTributacao(q, ctx, { naturezaId: dados.naturezaId, clienteId: dados.clienteId, produtoIds: comAjuste.map(({ l }) => l.produtoId) });
+  const produtos = new Map(c.produtos.map((p) => [p.id, p]));
+  const erros: ErrorDetail[] = [];
+  for (const { l, i } of comAjuste) {
+    const produto = produtos.get(l.produtoId);
+    if (produto) erros.push(...errosDosAjustes(i, l.ajustes, { ...c, produto }));
+  }
+  if (erros.length) throw badRequest(`Impostos ajustados que a legislação não permite: ${erros.map((e) => e.mensagem).join(' ')}`, erros);
 }
 
 function filialDe(ctx: CtxEmissao): number {
@@ -252,7 +282,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     if (new Decimal(l.quantidade).lte(0)) return void erros.push({ campo: `itens/${i}/quantidade`, linha: i + 1, mensagem: `${onde}: quantidade deve ser maior que zero.` });
     let t;
     try {
-      t = tributarLinha({
+      const linha = {
         data: dataNota,
         produto: produtoTributavel(p, ncm),
         natureza: naturezaTributaria(nat),
@@ -261,7 +291,11 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
         valor: valorDaLinha(l),
         regras,
         ...(l.itemComSt !== undefined ? { itemComSt: l.itemComSt } : {}),
-      });
+        ajustes: l.ajustes,
+      };
+      const ea = errosDosAjustes(i, l.ajustes, linha);
+      if (ea.length) return void erros.push(...ea);
+      t = tributarLinha(linha);
     } catch (e) {
       if (e instanceof TributacaoError) return void erros.push({ campo: e.campo === 'produtoId' ? `itens/${i}/produtoId` : (e.campo ?? 'itens'), linha: i + 1, mensagem: `${onde}: ${e.message}` });
       throw e;
@@ -381,7 +415,7 @@ function destinatarioTributario(cli: Row, nat: Row, exterior = false) {
   const indIEDest: 1 | 9 = contribuinte ? 1 : 9;
   return { ieDest, contribuinte, consumidorFinal, indIEDest };
 }
-const naturezaTributaria = (nat: Row) => ({ cfopEstadual: nat.cfop_estadual ?? null, cfopInterestadual: nat.cfop_interestadual ?? null, cfopExterior: nat.cfop_exterior ?? null });
+const naturezaTributaria = (nat: Row) => ({ tipo: (Number(nat.tipo) === 0 ? 0 : 1) as 0 | 1, cfopEstadual: nat.cfop_estadual ?? null, cfopInterestadual: nat.cfop_interestadual ?? null, cfopExterior: nat.cfop_exterior ?? null });
 const produtoTributavel = (p: Row, ncm: string): ProdutoTributavel => ({
   id: Number(p.id),
   descricao: p.descricao,
@@ -535,6 +569,7 @@ export async function salvarRascunho(q: Queryable, ctx: CtxEmissao, body: unknow
   const nome = await nomeCliente(q, ctx.tenantId, dados.clienteId);
   const nat = await q.query(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, dados.naturezaId]);
   if (!nat.rows.length) throw badRequest('Natureza de operação: cadastro não encontrado.', [{ campo: 'naturezaId', mensagem: 'Não encontrado' }]);
+  await conferirAjustes(q, ctx, dados);
   const total = await totalRascunho(q, ctx, dados);
   const pedidoId = dados.pedidoId ?? null;
   if (pedidoId !== null) await pedidoSemNota(q, ctx, filialId, pedidoId);

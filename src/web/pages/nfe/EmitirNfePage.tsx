@@ -13,7 +13,7 @@ import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
 import { daApi, novaImportacao, PAISES_EXTERIOR, paraApi } from './ImportacaoLinha.tsx';
-import { ItensNfe, LinhasNota, useTotais, type BaseTributaria, type Linha } from './ItensNfe.tsx';
+import { errosDosAjustes, ItensNfe, LinhasNota, useTotais, type BaseTributaria, type Linha } from './ItensNfe.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 interface Pagamento {
   chave: number;
@@ -112,7 +112,7 @@ export default function EmitirNfePage() {
         setReferencias((d.referencias ?? []).join('\n'));
         const ps = await api.get<{ id: number; descricao: string }[]>(listPath('Produtos', { where: { id: { inq: d.itens.map((i) => i.produtoId) } }, limit: 1000 }));
         const nomes = new Map(ps.data.map((p) => [p.id, p.descricao]));
-        store.definir(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros, ...(i.importacao ? { importacao: daApi(i.importacao) } : {}) })));
+        store.definir(d.itens.map((i) => ({ chave: seq++, produtoId: i.produtoId, descricao: nomes.get(i.produtoId), quantidade: i.quantidade, valorUnitario: i.valorUnitario, valorDesconto: i.valorDesconto ?? '', valorFrete: i.valorFrete, valorOutros: i.valorOutros, ...(i.importacao ? { importacao: daApi(i.importacao) } : {}), ajustes: i.ajustes ?? undefined })));
         if (d.importacao) {
           setExterior({ codigoPais: d.importacao.codigoPais, idEstrangeiro: d.importacao.idEstrangeiro ?? '' });
           // the draft's total as the server built it (taxes of the import from the rules)
@@ -198,6 +198,7 @@ export default function EmitirNfePage() {
         ...(l.valorFrete ? { valorFrete: l.valorFrete } : {}),
         ...(l.valorOutros ? { valorOutros: l.valorOutros } : {}),
         ...(importacao ? { importacao: paraApi(l.importacao ?? novaImportacao()) } : {}),
+        ...(l.ajustes ? { ajustes: l.ajustes } : {}),
       })),
       ...(importacao ? { importacao: { codigoPais: exterior.codigoPais ?? '', ...(exterior.idEstrangeiro.trim() ? { idEstrangeiro: exterior.idEstrangeiro.trim() } : {}) } } : {}),
       transporte: {
@@ -212,6 +213,11 @@ export default function EmitirNfePage() {
 
   const salvar = useCallback(async (): Promise<number | null> => {
     setErros([]);
+    const ajustesProibidos = errosDosAjustes(store);
+    if (ajustesProibidos.length) {
+      setErros(ajustesProibidos);
+      return null;
+    }
     try {
       const corpo = dados();
       const r = id ? await api.put<{ id: number }>(`NotasFiscais/${id}`, corpo) : await api.post<{ id: number }>('NotasFiscais', corpo);
@@ -226,7 +232,7 @@ export default function EmitirNfePage() {
       showError(e);
       return null;
     }
-  }, [dados, id, navigate, vendas]);
+  }, [dados, id, navigate, vendas, store]);
 
   const acao = (nome: string, fn: () => Promise<void>) => async () => {
     setOcupado(nome);

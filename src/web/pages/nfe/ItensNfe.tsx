@@ -1,10 +1,14 @@
-import { Button, Input, Table, Tooltip, Typography } from 'antd';
+import { Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { memo, useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo, useState, useSyncExternalStore } from 'react';
+import { validarAjustes, type AjustesTributacao } from '../../../shared/fiscal/ajustes-tributacao.ts';
 import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
+import { formatBRL } from '../../../shared/money.ts';
+import { lookupItems } from '../../schemas/registry.ts';
 import { BuscaSelect } from './BuscaSelect.tsx';
 import { ImportacaoLinha, novaImportacao, type ImportacaoTela } from './ImportacaoLinha.tsx';
+import { ImpostosLinha } from './ImpostosLinha.tsx';
 
 export interface Linha {
   chave: number;
@@ -18,6 +22,8 @@ export interface Linha {
   valorOutros?: string;
   /** own import: the line's DIs and II group, as typed */
   importacao?: ImportacaoTela;
+  /** what the user changed in the line's taxes ("Impostos" of the line): put over the rule, kept with the draft */
+  ajustes?: AjustesTributacao;
   /** the line's taxes by the rules (tributarLinha, the server's own function), or what the rules miss */
   calculo?: { tributos: TributosLinha; erro?: undefined } | { tributos?: undefined; erro: string };
 }
@@ -42,11 +48,12 @@ export function calcularLinha(l: Linha, base: BaseTributaria | null): Linha {
     valorDesconto: normal(l.valorDesconto),
     valorFrete: l.valorFrete,
     valorOutros: l.valorOutros,
+    ajustes: l.ajustes,
   });
   return { ...l, calculo };
 }
 
-const brl = (v: string | number) => Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+const brl = formatBRL;
 const valorSeguro = (l: Linha) => {
   try {
     return dec(valorDaLinha({ quantidade: normal(l.quantidade), valorUnitario: normal(l.valorUnitario), valorDesconto: normal(l.valorDesconto), valorFrete: l.valorFrete, valorOutros: l.valorOutros }));
@@ -139,6 +146,26 @@ export class LinhasNota {
   }
 }
 
+/**
+ * Before saving: the lines' tax adjustments judged again by the server's rules (validarAjustes) in the note's current
+ * context — a header changed after an adjustment (another UF, another natureza) may make it one the law forbids.
+ * Fields named as the server names them (itens/<i>/ajustes/<campo>, i among the lines with a product).
+ */
+export function errosDosAjustes(store: LinhasNota): { campo: string; mensagem: string }[] {
+  const base = store.baseAtual();
+  if (!base) return [];
+  const cfops = lookupItems('cfop');
+  const tabela = cfops ? new Set(cfops.map((i) => String(i.value))) : null;
+  return store
+    .todas()
+    .filter((l) => l.produtoId)
+    .flatMap((l, i) => {
+      const produto = l.ajustes ? base.produtos.get(l.produtoId!) : undefined;
+      if (!produto) return [];
+      return validarAjustes(l.ajustes, { ...base.cabecalho, produto, regras: base.regras }, tabela ? (c) => tabela.has(c) : undefined).map((e) => ({ campo: `itens/${i}/ajustes/${e.campo}`, mensagem: `Item ${i + 1}: ${e.mensagem}` }));
+    });
+}
+
 /** The line of a row, re-rendering when that line (and only it) changes. */
 export function useLinha(store: LinhasNota, chave: number): Linha | undefined {
   return useSyncExternalStore(
@@ -170,7 +197,16 @@ const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; ca
   const pct = (p?: string) => (p ? <div style={{ fontSize: 11, color: '#888' }}>{p.replace('.', ',')}%</div> : null);
   switch (campo) {
     case 'cfop':
-      return <span data-testid={`cfop-linha-${n}`}>{t.cfop} <span style={{ color: '#888' }}>{t.icms.CST ?? t.icms.CSOSN}</span></span>;
+      return (
+        <span data-testid={`cfop-linha-${n}`}>
+          {t.cfop} <span style={{ color: '#888' }}>{t.icms.CST ?? t.icms.CSOSN}</span>
+          {l.ajustes ? (
+            <Tag color="orange" data-testid={`ajustado-linha-${n}`} style={{ marginLeft: 4, marginInlineEnd: 0 }}>
+              ajustado
+            </Tag>
+          ) : null}
+        </span>
+      );
     case 'icms':
       return <span data-testid={`icms-linha-${n}`}>{brl(t.icms.vICMS)}{pct(t.icms.pICMS)}</span>;
     case 'st':
@@ -186,14 +222,66 @@ const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; ca
 
 type Campo = 'produto' | 'quantidade' | 'valorUnitario' | 'valorDesconto' | 'cfop' | 'icms' | 'st' | 'ipi' | 'difal' | 'total' | 'acoes';
 
+/** The actions of a line ("Impostos", "Remover"): they depend only on the line having a product, so a keystroke does not draw them again. */
+const Acoes = memo(function Acoes({ store, chave, n, abrir }: { store: LinhasNota; chave: number; n: number; abrir: (e: { chave: number; n: number }) => void }) {
+  const temProduto = useSyncExternalStore(
+    (f) => store.ouvirLinha(chave, f),
+    () => !!store.linha(chave)?.produtoId,
+  );
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <Button type="link" size="small" aria-label={`Impostos da linha ${n}`} disabled={!temProduto} onClick={() => abrir({ chave, n })}>
+        Impostos
+      </Button>
+      <Button type="link" size="small" danger onClick={() => store.remover(chave)}>
+        Remover
+      </Button>
+    </span>
+  );
+});
+
+const rotuloProduto = (p: Record<string, any>) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`;
+const LARGURA_PRODUTO = { width: 280 };
+
+/** The product of a line: drawn again only when the product changes, not on every keystroke of its quantity or price. */
+const ProdutoDaLinha = memo(function ProdutoDaLinha({ store, chave, n }: { store: LinhasNota; chave: number; n: number }) {
+  // a primitive (product and its name) so a keystroke elsewhere in the line keeps it equal and does not re-render
+  const chaveProduto = useSyncExternalStore(
+    (f) => store.ouvirLinha(chave, f),
+    () => {
+      const l = store.linha(chave);
+      return l?.produtoId ? `${l.produtoId}|${l.descricao ?? ''}` : '';
+    },
+  );
+  const produtoId = chaveProduto ? Number(chaveProduto.slice(0, chaveProduto.indexOf('|'))) : null;
+  const descricao = chaveProduto.slice(chaveProduto.indexOf('|') + 1);
+  const inicial = useMemo(() => (produtoId ? { value: produtoId, label: descricao || String(produtoId) } : null), [produtoId, descricao]);
+  return (
+    <BuscaSelect
+      ariaLabel={`Produto da linha ${n}`}
+      endpoint="Produtos"
+      campo="descricao"
+      rotulo={rotuloProduto}
+      value={produtoId}
+      inicial={inicial}
+      onChange={(v, x) => store.alterar(chave, { produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })}
+      style={LARGURA_PRODUTO}
+    />
+  );
+});
+
 /** One cell of a line, subscribed to that line only. */
-const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { store: LinhasNota; chave: number; n: number; campo: Campo; editavel: boolean }) {
+const Celula = memo(function Celula({ store, chave, n, campo, editavel, abrir }: { store: LinhasNota; chave: number; n: number; campo: Campo; editavel: boolean; abrir: (e: { chave: number; n: number }) => void }) {
+  if (campo === 'acoes') return editavel ? <Acoes store={store} chave={chave} n={n} abrir={abrir} /> : null;
+  if (campo === 'produto') return <ProdutoDaLinha store={store} chave={chave} n={n} />;
+  return <CelulaDaLinha store={store} chave={chave} n={n} campo={campo} />;
+});
+
+const CelulaDaLinha = memo(function CelulaDaLinha({ store, chave, n, campo }: { store: LinhasNota; chave: number; n: number; campo: Campo }) {
   const l = useLinha(store, chave);
   if (!l) return null;
   const set = (p: Partial<Linha>) => store.alterar(chave, p);
   switch (campo) {
-    case 'produto':
-      return <BuscaSelect ariaLabel={`Produto da linha ${n}`} endpoint="Produtos" campo="descricao" rotulo={(p) => `${p.codigo ? `${p.codigo} - ` : ''}${p.descricao}`} value={l.produtoId} inicial={l.produtoId ? { value: l.produtoId, label: l.descricao ?? String(l.produtoId) } : null} onChange={(v, x) => set({ produtoId: v, descricao: x?.descricao, ...(x?.precoVenda != null ? { valorUnitario: String(x.precoVenda) } : {}) })} style={{ width: 280 }} />;
     case 'quantidade':
       return <Input aria-label={`Quantidade da linha ${n}`} inputMode="decimal" value={l.quantidade} onChange={(e) => set({ quantidade: e.target.value })} />;
     case 'valorUnitario':
@@ -202,8 +290,6 @@ const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { stor
       return <Input aria-label={`Desconto da linha ${n}`} inputMode="decimal" value={l.valorDesconto} onChange={(e) => set({ valorDesconto: e.target.value })} />;
     case 'total':
       return <span data-testid={`total-linha-${n}`}>{brl(valorSeguro(l).toFixed(2))}</span>;
-    case 'acoes':
-      return editavel ? <Button type="link" danger onClick={() => store.remover(chave)}>Remover</Button> : null;
     default:
       return <Imposto l={l} n={n} campo={campo} />;
   }
@@ -216,13 +302,15 @@ const Celula = memo(function Celula({ store, chave, n, campo, editavel }: { stor
  */
 export const ItensNfe = memo(function ItensNfe({ store, editavel, importacao = false }: { store: LinhasNota; editavel: boolean; importacao?: boolean }) {
   const linhas = useSyncExternalStore(store.ouvir, store.chaves);
+  // the line whose "Impostos" are open (one editor for the table)
+  const [editando, setEditando] = useState<{ chave: number; n: number } | null>(null);
   const columns = useMemo<ColumnType<{ chave: number }>[]>(() => {
     const col = (campo: Campo, title: string, width: number, align?: 'right') => ({
       key: campo,
       title,
       width,
       ...(align ? { align } : {}),
-      render: (_: unknown, r: { chave: number }, i: number) => <Celula store={store} chave={r.chave} n={i + 1} campo={campo} editavel={editavel} />,
+      render: (_: unknown, r: { chave: number }, i: number) => <Celula store={store} chave={r.chave} n={i + 1} campo={campo} editavel={editavel} abrir={setEditando} />,
     });
     return [
       col('produto', 'Produto', 300),
@@ -235,24 +323,33 @@ export const ItensNfe = memo(function ItensNfe({ store, editavel, importacao = f
       col('ipi', 'IPI', 90, 'right'),
       col('difal', 'DIFAL', 90, 'right'),
       col('total', importacao ? 'Valor aduaneiro' : 'Total', 110, 'right'),
-      col('acoes', '', 90),
+      col('acoes', '', 150),
     ];
   }, [store, editavel, importacao]);
+  const editor = editando ? <ImpostosLinha store={store} chave={editando.chave} n={editando.n} onFechar={() => setEditando(null)} /> : null;
   // An own import (few lines, each with its DIs under it): a plain table with every line's DI editor open.
   if (importacao) {
     return (
-      <Table<{ chave: number }>
-        size="small"
-        scroll={{ x: 1280 }}
-        pagination={false}
-        rowKey="chave"
-        dataSource={linhas}
-        columns={columns}
-        expandable={{ showExpandColumn: false, expandedRowKeys: linhas.map((l) => l.chave), expandedRowRender: (r, i) => <ImportacaoDaLinha store={store} chave={r.chave} n={i + 1} /> }}
-      />
+      <>
+        <Table<{ chave: number }>
+          size="small"
+          scroll={{ x: 1340 }}
+          pagination={false}
+          rowKey="chave"
+          dataSource={linhas}
+          columns={columns}
+          expandable={{ showExpandColumn: false, expandedRowKeys: linhas.map((l) => l.chave), expandedRowRender: (r, i) => <ImportacaoDaLinha store={store} chave={r.chave} n={i + 1} /> }}
+        />
+        {editor}
+      </>
     );
   }
-  return <Table<{ chave: number }> size="small" virtual scroll={{ x: 1280, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />;
+  return (
+    <>
+      <Table<{ chave: number }> size="small" virtual scroll={{ x: 1340, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />
+      {editor}
+    </>
+  );
 });
 
 /** The DI(s) and II group of one imported line, subscribed to that line. */

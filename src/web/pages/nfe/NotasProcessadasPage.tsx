@@ -76,7 +76,9 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
     return w;
   }, [vendas, status, numero, nome, periodo]);
   const chave = listPath('NotasFiscais', { where: where as never, limit: 200 });
-  const lista = useSWR(chave, async (u: string) => (await api.get<Nota[]>(u)).data);
+  // Always asked again on opening: a note transmitted a moment ago (emitir-nfe navigates here on authorisation) must be
+  // listed even within SWR's 2-second deduping of the same key, which showed the list cached before the transmission.
+  const lista = useSWR(chave, async (u: string) => (await api.get<Nota[]>(u)).data, { dedupingInterval: 0 });
 
   const executar = async (fn: () => Promise<void>) => {
     try {
