@@ -25,10 +25,10 @@ export function preloadRoute(hash: string): Promise<void> {
   if (!opensAuthApp(`/${rawPath}`, token)) loadApp().then(undefined, () => {});
   if (!rawPath.startsWith('pages/') && !rawPath.startsWith('administrador/')) return Promise.resolve();
   loadShell().then(undefined, () => {});
-  // The registry (the signed-in screens need it; the sign-in page does not); the grid's code only for a
-  // resource screen: the dashboard loads none of it.
-  return import('../schemas/registry.ts').then(({ RESOURCES }) => {
-    if (!RESOURCES.some((d) => rawPath === d.route || rawPath.startsWith(`${d.route}/`))) return;
-    return import('./preload-resource.ts').then(({ preloadResource }) => preloadResource(rawPath, query, token));
-  });
+  // The registry with the resource screen's preloading in one request, not one after the other (its first
+  // rows are asked for a round trip sooner). Resource lists live at pages/{module}/{name} or deeper: the
+  // dashboard and the other two-part pages load none of it (a resource at two parts would only not be
+  // preloaded); on a deeper page that is no resource, preloadResource does nothing.
+  if (!/^(pages|administrador)\/[^/]+\/[^/]/.test(rawPath)) return Promise.resolve();
+  return import('./preload-resource.ts').then(({ preloadResource }) => preloadResource(rawPath, query, token));
 }
