@@ -17,8 +17,8 @@ export async function openPostgres(url: string): Promise<Db> {
   pool.on('error', (err) => console.warn(`conexão ociosa com o PostgreSQL encerrada: ${err.message}`));
   const result = <R>(r: pg.QueryResult): QueryResult<R> => ({ rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length });
   /**
-   * pg writes each protocol message of a query (Parse, Bind, Describe, Execute, Sync) with its own write on a
-   * no-delay socket: five system calls and five packets, each waking the server. Corked, they leave as one.
+   * pg already corks the messages of one extended-protocol query; BEGIN is a simple query written on its own.
+   * Corking the socket from BEGIN to the first statement sends both in one write and one packet.
    */
   const streamOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
   const root: Queryable = {
@@ -26,16 +26,7 @@ export async function openPostgres(url: string): Promise<Db> {
       await pool.query(sql);
     },
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const client = await pool.connect();
-      try {
-        const stream = streamOf(client);
-        stream.cork();
-        const sent = client.query(sql, params as any[]);
-        stream.uncork();
-        return result<R>(await sent);
-      } finally {
-        client.release();
-      }
+      return result<R>(await pool.query(sql, params as any[]));
     },
   };
   async function transaction<T>(fn: (q: Queryable) => Promise<T>, scope?: TenantScope, opts?: TenantOptions): Promise<T> {
