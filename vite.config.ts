@@ -135,10 +135,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * antd and the libraries only it uses, with axios and socket.io's client (the signed-in app's other libraries),
+ * as one chunk instead of ~45 (a component, an icon, a hook each): the signed-in screens load them all anyway,
+ * and over HTTP/1.1 (six connections to a host) each extra file is another turn in the queue. The sign-in page
+ * uses none of them (tests/e2e/speed.test.ts checks it carries neither antd nor axios).
+ */
+const APP_VENDOR_CHUNK =
+  /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|@babel[\\/]runtime|clsx|dayjs|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|stylis|@emotion|axios|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/;
+const REACT_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|swr|use-sync-external-store|cookie|set-cookie-parser|dequal)[\\/]/;
+
 // The web app: index.html at the root, output in dist/ (served by the API server at /).
 export default defineConfig({
   plugins: [react(), antdStaticCss(), preloadApp(), pdvPrecache(), precompress()],
   base: './',
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    sourcemap: false,
+    // React, its DOM, the router and swr first (the sign-in page's own libraries), so that the vendor group, which
+    // takes in what it imports, does not take them.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react', test: REACT_CHUNK, priority: 2 }, { name: 'vendor', test: APP_VENDOR_CHUNK, priority: 1 }] } } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

@@ -18,6 +18,7 @@ import { openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
+import { startUpJobsDone } from './start-up-jobs.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
 
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -63,8 +64,9 @@ const user = (await db.query<{ id: number }>(
 const token = (await createSession(db, big, user, null)).id;
 console.log(`dados: 100 contas x 1.000 clientes + 1 conta x 100.000 (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
-const { app } = await buildApp({ db, serveWeb: false });
+const { app, services } = await buildApp({ db, serveWeb: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
+await startUpJobsDone(services);
 const port = (app.server.address() as { port: number }).port;
 const raw = new pg.Pool({ connectionString: url.toString(), max: 16 });
 

@@ -20,6 +20,7 @@ import { openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
+import { startUpJobsDone } from './start-up-jobs.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENTES = Number(process.env.BENCH_CLIENTES ?? 100_000);
@@ -48,8 +49,9 @@ await db.query(
 await db.query('ANALYZE pessoas');
 console.log(`${CLIENTES} clientes: ${Date.now() - t} ms`);
 
-const { app } = await buildApp({ db, serveWeb: true });
+const { app, services } = await buildApp({ db, serveWeb: true });
 await app.listen({ port: 0, host: '127.0.0.1' });
+await startUpJobsDone(services);
 const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 const login = await app.inject({ method: 'POST', url: '/api/Usuarios/login?include=user', payload: { email: 'admin@demo.com.br', password: 'demo1234' } });

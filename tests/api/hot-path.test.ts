@@ -55,6 +55,42 @@ describe.each(BACKENDS)('tenant transaction set-up on %s', (backend) => {
     expect((await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pessoas')).rows[0].n).toBeGreaterThan(0);
   });
 
+  it('a read-only transaction refuses writes, and the next transaction on the pool is its own tenant again', async () => {
+    const before = (await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pessoas WHERE tenant_id = $1', [demo])).rows[0].n;
+    await expect(
+      srv.db.tenant({ tenantId: demo }, (q) => q.query(`INSERT INTO pessoas (tenant_id, tipo, nome) VALUES ($1, 0, 'Somente leitura')`, [demo]), { readOnly: true }),
+    ).rejects.toThrow(/read-only/);
+    expect((await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pessoas WHERE tenant_id = $1', [demo])).rows[0].n).toBe(before);
+    // Many at once, reads (their COMMIT not waited for) and writes that fail mixed, over the same connections:
+    // each transaction sees only its own tenant and role, and nothing is left open behind it.
+    const seen = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const tenantId = i % 2 ? demo : vizinha;
+        const read = srv.db.tenant({ tenantId, userId: i }, async (q) => (await q.query<{ t: string; u: string; who: string }>(`SELECT current_setting('app.tenant_id') AS t, current_setting('app.user_id') AS u, current_user AS who`)).rows[0], { readOnly: i % 3 !== 0 });
+        const failing = srv.db.tenant({ tenantId }, (q) => q.query('SELECT 1 / 0'), { readOnly: i % 2 === 0 }).then(
+          () => 'ran',
+          (e: Error) => e.message,
+        );
+        return Promise.all([read, failing]).then(([r, f]) => ({ ok: r.t === String(tenantId) && r.u === String(i) && r.who === 'retaguarda_app', f }));
+      }),
+    );
+    expect(seen.every((x) => x.ok)).toBe(true);
+    expect(new Set(seen.map((x) => x.f))).toEqual(new Set(['division by zero']));
+    const after = (await srv.db.query<{ who: string; t: string | null }>(`SELECT current_user AS who, current_setting('app.tenant_id', true) AS t`)).rows[0];
+    expect(after.who).not.toBe('retaguarda_app');
+    expect(after.t ?? '').toBe('');
+  });
+
+  it('statements started together settle in order: the error of the first is the one seen', async () => {
+    const err = await srv.db
+      .tenant({ tenantId: demo }, (q) => Promise.all([q.query('SELECT 1 / 0'), q.query('SELECT 2')]))
+      .then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(err).toBe('division by zero');
+  });
+
   it('reuses a search estimate per tenant and terms, and asks again for another tenant or pattern', async () => {
     const def = srv.services.registry.get('cliente');
     const terms = (pattern: string) => searchTerms(def, { nome: { ilike: pattern } })!;

@@ -23,12 +23,21 @@ export interface TenantScope {
   branchId?: number | null;
 }
 
+export interface TenantOptions {
+  /**
+   * The transaction only reads (a GET's list or record): PostgreSQL runs it READ ONLY (a write in it fails),
+   * and its COMMIT, which then cannot fail, is not waited for: the connection goes back to the pool with the
+   * COMMIT on its way, and the next transaction on it queues behind it.
+   */
+  readOnly?: boolean;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction as the owner (migrations, sign-in, seeding, brand-level reads). */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Runs fn in one transaction as APP_ROLE with app.tenant_id set: row-level security is enforced. */
-  tenant<T>(scope: TenantScope, fn: (q: Queryable) => Promise<T>): Promise<T>;
+  tenant<T>(scope: TenantScope, fn: (q: Queryable) => Promise<T>, opts?: TenantOptions): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start another database from (DbOptions.loadDataDir). */
   dumpDataDir?(): Promise<Blob>;
@@ -45,8 +54,8 @@ function scopeLiteral(v: number | null | undefined): string {
  * BEGIN and the tenant's settings and role as one statement list (simple protocol: no parameters, so one
  * round trip where BEGIN and a parameterised set_config took two).
  */
-export function beginTenantSql(scope: TenantScope): string {
-  return `BEGIN; SELECT set_config('app.tenant_id', ${scopeLiteral(scope.tenantId)}, true), set_config('app.user_id', ${scopeLiteral(scope.userId)}, true), set_config('app.branch_id', ${scopeLiteral(scope.branchId)}, true), set_config('role', '${APP_ROLE}', true)`;
+export function beginTenantSql(scope: TenantScope, readOnly = false): string {
+  return `BEGIN${readOnly ? ' READ ONLY' : ''}; SELECT set_config('app.tenant_id', ${scopeLiteral(scope.tenantId)}, true), set_config('app.user_id', ${scopeLiteral(scope.userId)}, true), set_config('app.branch_id', ${scopeLiteral(scope.branchId)}, true), set_config('role', '${APP_ROLE}', true)`;
 }
 
 export async function enterTenant(q: Queryable, scope: TenantScope): Promise<void> {

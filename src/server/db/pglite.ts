@@ -61,9 +61,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     query: root.query,
     exec: root.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    tenant: (scope: TenantScope, fn) =>
+    tenant: (scope: TenantScope, fn, opts) =>
       pg.transaction(async (tx) => {
         const q = wrap(tx);
+        // As on PostgreSQL (TenantOptions.readOnly): a write in a read-only transaction fails on both engines.
+        if (opts?.readOnly) await q.exec('SET TRANSACTION READ ONLY');
         await enterTenant(q, scope);
         return fn(q);
       }),

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { beginTenantSql, type Db, type Queryable, type QueryResult, type TenantScope } from './interface.ts';
+import { beginTenantSql, type Db, type Queryable, type QueryResult, type TenantOptions, type TenantScope } from './interface.ts';
 
 // Same value shapes as PGlite: no JS Date for a calendar date (time-zone shifts), numeric as strings.
 pg.types.setTypeParser(1082, (v) => v); // date
@@ -8,41 +8,85 @@ pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
 pg.types.setTypeParser(20, (v) => Number(v)); // int8 (counts)
 
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // pipeline: a query is written to the server without waiting for the answer to the one before it, so a
+  // transaction's BEGIN (with the tenant's settings and role) travels with its first statement: one round trip
+  // where there were two. The server still runs them in order, and a BEGIN that fails aborts the transaction,
+  // so the statement behind it fails too (it never runs outside the tenant's role).
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), pipeline: true });
   // An idle connection ended by the server (restart, dropped database) must not crash the process.
   pool.on('error', (err) => console.warn(`conexão ociosa com o PostgreSQL encerrada: ${err.message}`));
-  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+  const result = <R>(r: pg.QueryResult): QueryResult<R> => ({ rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length });
+  /**
+   * pg already corks the messages of one extended-protocol query; BEGIN is a simple query written on its own.
+   * Corking the socket from BEGIN to the first statement sends both in one write and one packet.
+   */
+  const streamOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const root: Queryable = {
     async exec(sql: string) {
-      await c.query(sql);
+      await pool.query(sql);
     },
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const r = await c.query(sql, params as any[]);
-      return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+      return result<R>(await pool.query(sql, params as any[]));
     },
-  });
-  async function transaction<T>(fn: (q: Queryable) => Promise<T>, scope?: TenantScope): Promise<T> {
+  };
+  async function transaction<T>(fn: (q: Queryable) => Promise<T>, scope?: TenantScope, opts?: TenantOptions): Promise<T> {
+    // Before taking a connection: a scope that is not made of integers throws here (beginTenantSql).
+    const begin = scope ? beginTenantSql(scope, opts?.readOnly) : opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN';
     const client = await pool.connect();
+    const stream = streamOf(client);
+    // BEGIN (with the tenant's settings and role) waits in the corked socket and leaves with the first
+    // statement after it, in the same packet; its answer is awaited with that statement's.
+    let corked = true;
+    stream.cork();
+    let begun: Promise<unknown> | null = client.query(begin);
+    begun.catch(() => {}); // awaited below; a failure here must not also be an unhandled rejection
+    // Statements settle in the order they were sent (as when each waited for the one before): of statements
+    // started together, the first one's error is the one seen.
+    let tail: Promise<unknown> = Promise.resolve();
+    const send = <X extends pg.QueryResult>(sql: string, params?: unknown[]): Promise<X> => {
+      if (!corked) stream.cork();
+      corked = false;
+      const sent = client.query(sql, params as any[]) as unknown as Promise<X>;
+      stream.uncork();
+      const first = begun;
+      begun = null;
+      const out = first ? Promise.all([first, sent]).then(([, r]) => r) : tail.then(() => sent);
+      tail = out.then(
+        () => {},
+        () => {},
+      );
+      return out;
+    };
+    const q: Queryable = {
+      async exec(sql: string) {
+        await send(sql);
+      },
+      async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+        return result<R>(await send(sql, params));
+      },
+    };
     try {
-      // A tenant's transaction starts in one round trip with its settings (beginTenantSql).
-      await client.query(scope ? beginTenantSql(scope) : 'BEGIN');
-      const q = wrap(client);
       const out = await fn(q);
-      await client.query('COMMIT');
+      const committed = send('COMMIT');
+      // A read-only transaction's COMMIT cannot fail (TenantOptions.readOnly); a lost connection shows on the
+      // next statement sent on it.
+      if (opts?.readOnly) committed.catch(() => {});
+      else await committed;
       return out;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      await send('ROLLBACK').catch(() => {});
       throw err;
     } finally {
+      if (corked) stream.uncork();
       client.release();
     }
   }
-  const root = wrap(pool);
   return {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
     transaction: (fn) => transaction(fn),
-    tenant: (scope, fn) => transaction(fn, scope),
+    tenant: (scope, fn, opts) => transaction(fn, scope, opts),
     close: () => pool.end(),
   };
 }

@@ -20,6 +20,9 @@ const VERB_TEXT: Record<ResourceVerb, string> = {
   delete: 'a exclusão é feita pelas ações do documento (cancelamento com estorno)',
 };
 
+/** The reads (list, count, findOne, one record) run read-only: their COMMIT is not waited for (TenantOptions). */
+const READ = { readOnly: true } as const;
+
 export default async function resourceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db, registry, resources, brands } = services;
 
@@ -48,19 +51,19 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
     app.get(base, allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const filter = filterOf(req);
-      return db.tenant(ctx, (q) => resources.list(q, def, ctx, filter));
+      return db.tenant(ctx, (q) => resources.list(q, def, ctx, filter), READ);
     }));
 
     app.get(`${base}/count`, allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
-      return { count: await db.tenant(ctx, (q) => resources.count(q, def, ctx, where)) };
+      return { count: await db.tenant(ctx, (q) => resources.count(q, def, ctx, where), READ) };
     }));
 
     app.get(`${base}/findOne`, allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const filter = filterOf(req);
-      const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, { ...filter, limit: 1 }));
+      const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, { ...filter, limit: 1 }), READ);
       if (!rows.length) throw notFound();
       return rows[0];
     }));
@@ -69,7 +72,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       const ctx = guard(req, def, 'view');
       const id = parseId((req.params as { id: string }).id);
       const filter = filterOf(req);
-      return db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter));
+      return db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter), READ);
     }));
 
     if (allowsVerb(def, 'create') || !served('POST', base)) app.post(base, allowed('create', async (req, reply) => {

@@ -21,14 +21,17 @@ export function preloadRoute(hash: string): Promise<void> {
     if (rawPath === '' || rawPath === 'auth' || rawPath.startsWith('auth/login') || rawPath.startsWith('pages/') || rawPath.startsWith('administrador/')) loadLoginPage().then(undefined, () => {});
     return Promise.resolve();
   }
+  // A resource screen's registry and preloading are asked for first, with the registry in the same request
+  // (not one after the other): over HTTP/1.1 the app's ~25 files would otherwise go ahead of them in the
+  // six connections' queue, and the first rows would be asked for only after them all. Resource lists live
+  // at pages/{module}/{name} or deeper: the dashboard and the other two-part pages load none of it (a
+  // resource at two parts would only not be preloaded); on a deeper page that is no resource,
+  // preloadResource does nothing.
+  const resource = /^(pages|administrador)\/[^/]+\/[^/]/.test(rawPath)
+    ? import('./preload-resource.ts').then(({ preloadResource }) => preloadResource(rawPath, query, token))
+    : Promise.resolve();
   // The whole app (antd and the route tree) unless the small auth app draws this screen (start.tsx).
   if (!opensAuthApp(`/${rawPath}`, token)) loadApp().then(undefined, () => {});
-  if (!rawPath.startsWith('pages/') && !rawPath.startsWith('administrador/')) return Promise.resolve();
-  loadShell().then(undefined, () => {});
-  // The registry (the signed-in screens need it; the sign-in page does not); the grid's code only for a
-  // resource screen: the dashboard loads none of it.
-  return import('../schemas/registry.ts').then(({ RESOURCES }) => {
-    if (!RESOURCES.some((d) => rawPath === d.route || rawPath.startsWith(`${d.route}/`))) return;
-    return import('./preload-resource.ts').then(({ preloadResource }) => preloadResource(rawPath, query, token));
-  });
+  if (rawPath.startsWith('pages/') || rawPath.startsWith('administrador/')) loadShell().then(undefined, () => {});
+  return resource;
 }
