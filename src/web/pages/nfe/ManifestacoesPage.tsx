@@ -58,7 +58,9 @@ export default function ManifestacoesPage() {
   const params = new URLSearchParams();
   if (manifestacao) params.set('manifestacao', manifestacao);
   if (emitente.trim()) params.set('emitente', emitente.trim());
-  const lista = useSWR(`Manifestacoes?${params}`, async (u: string) => (await api.get<NotaDfe[]>(u)).data);
+  // Asked again on every opening: an entry posted a moment ago from "Lançar entrada" must show its link even within
+  // SWR's 2-second deduping of the same key (the e2e came back within it and found the cached list).
+  const lista = useSWR(`Manifestacoes?${params}`, async (u: string) => (await api.get<NotaDfe[]>(u)).data, { dedupingInterval: 0 });
 
   const consultar = async () => {
     setOcupado('consultar');
