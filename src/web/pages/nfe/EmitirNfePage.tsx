@@ -13,7 +13,8 @@ import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { BuscaSelect, type Opcao } from './BuscaSelect.tsx';
 import { daApi, novaImportacao, PAISES_EXTERIOR, paraApi } from './ImportacaoLinha.tsx';
-import { errosDosAjustes, ItensNfe, LinhasNota, useTotais, type BaseTributaria, type Linha } from './ItensNfe.tsx';
+import { ItensNfe } from './ItensNfe.tsx';
+import { errosDosAjustes, LinhasNota, useTotais, type BaseTributaria, type Linha } from './linhas-nota.ts';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 interface Pagamento {
   chave: number;

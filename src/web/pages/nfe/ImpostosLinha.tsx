@@ -22,7 +22,7 @@ import { dec } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { loadLookup, lookupItems } from '../../schemas/registry.ts';
-import type { BaseTributaria, Linha, LinhasNota } from './ItensNfe.tsx';
+import type { BaseTributaria, Linha, LinhasNota } from './linhas-nota.ts';
 
 type Valores = Record<CampoAjuste, string>;
 const TAXAS = new Set<CampoAjuste>(['reducaoBase', 'aliquotaIcms', 'aliquotaIpi', 'aliquotaPis', 'aliquotaCofins']);
