@@ -1,24 +1,18 @@
 import Decimal from 'decimal.js';
 import { Button, Card, Col, Input, Row, Select, Space, Typography } from 'antd';
 import { UF, VIA_TRANSPORTE } from '../../../../generated/lookups.ts';
-import type { ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
+import type { DeclaracaoImportacaoNota, ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
 import { PAISES_BACEN } from '../../../shared/fiscal/paises.ts';
 
 /** One DI as the screen edits it: dates typed dd/mm/aaaa, one adição per DI (the API takes more). */
-export interface DiTela {
+export interface DiTela extends Pick<DeclaracaoImportacaoNota, 'numero' | 'data' | 'localDesembaraco' | 'ufDesembaraco' | 'dataDesembaraco' | 'viaTransporte' | 'intermediacao' | 'codigoExportador'> {
   chave: number;
-  numero: string;
-  data: string;
-  localDesembaraco: string;
-  ufDesembaraco: string;
-  dataDesembaraco: string;
-  viaTransporte: number;
+  /** typed amounts stay text until sent (paraApi) */
   valorAFRMM: string;
-  intermediacao: 1 | 2 | 3;
   /** conta e ordem / encomenda: the acquirer's or ordering party's CNPJ and UF */
   cnpjAdquirente: string;
   ufTerceiro: string | null;
-  codigoExportador: string;
+  /** the DI's one adição on this screen (the API takes more) */
   adicao: string;
   sequencial: string;
   codigoFabricante: string;
