@@ -87,8 +87,10 @@ describe('layout groups F/G, GA, I18/P, U/W01, I50/ZA, LA, JA, K, L against the 
   it('import: vII enters ICMSTot and vNF', () => {
     const n = calcularNfe(CASOS_GRUPOS.find((c) => c.nome.startsWith('importação'))!.doc);
     expect(s(n.totais.vII)).toBe('6.00');
-    // 37.50 + IPI 3.75 + II 6.00
-    expect(s(n.totais.vNF)).toBe('47.25');
+    // On an import the IPI base is the customs value plus the II: (37.50 + 6.00) × 10% = 4.35
+    expect(s(n.totais.vIPI)).toBe('4.35');
+    // 37.50 + IPI 4.35 + II 6.00
+    expect(s(n.totais.vNF)).toBe('47.85');
     expect(n.idDest).toBe(3);
   });
 
