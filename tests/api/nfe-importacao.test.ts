@@ -37,7 +37,7 @@ describe.each(BACKENDS)('NF-e de importação própria on %s', (backend) => {
     expect(await garantirImportacaoDemo(srv.services, tenant)).toEqual([id]);
     expect(await garantirImportacaoDemo(srv.services, tenant)).toEqual([]);
     const nota = await ok(admin, 'GET', `/api/NotasFiscais/${id}`);
-    expect(nota).toMatchObject({ status: 'autorizada', numero: 1, total: '3830.78', destinatarioNome: 'Olivares del Sur S.L.' });
+    expect(nota).toMatchObject({ status: 'autorizada', numero: 1, total: '3535.68', destinatarioNome: 'Olivares del Sur S.L.' });
     const lista = await ok(admin, 'GET', `/api/NotasFiscais?filter=${encodeURIComponent(JSON.stringify({ where: { tipoNf: 0 } }))}`);
     expect(lista.map((n: { id: number }) => n.id)).toContain(id);
 
@@ -58,20 +58,20 @@ describe.each(BACKENDS)('NF-e de importação própria on %s', (backend) => {
     expect(dis[1]).toContain('<tpViaTransp>4</tpViaTransp><tpIntermedio>1</tpIntermedio>');
     expect(dis[1]).not.toContain('vAFRMM');
     expect(xml).toContain('<II><vBC>2220.00</vBC><vDespAdu>209.73</vDespAdu><vII>199.80</vII><vIOF>8.88</vIOF></II>');
-    // VA 2220.00 + II 199.80 + IPI 241.98 + PIS 46.62 + COFINS 214.23 + despesas 209.73 + IOF 8.88 = 3141.24; / 0.82 = 3830.78.
-    expect(xml).toMatch(/<ICMSSN900><orig>1<\/orig><CSOSN>900<\/CSOSN><modBC>3<\/modBC><vBC>3830.78<\/vBC><pICMS>18.0000<\/pICMS><vICMS>689.54<\/vICMS>/);
-    expect(xml).toMatch(/<IPITrib><CST>49<\/CST><vBC>2419.80<\/vBC><pIPI>10.0000<\/pIPI><vIPI>241.98<\/vIPI><\/IPITrib>/);
+    // VA 2220.00 + II 199.80 + IPI 0 (TIPI 0% for olive oil) + PIS 46.62 + COFINS 214.23 + despesas 209.73 + IOF 8.88 = 2899.26; / 0.82 = 3535.68.
+    expect(xml).toMatch(/<ICMSSN900><orig>1<\/orig><CSOSN>900<\/CSOSN><modBC>3<\/modBC><vBC>3535.68<\/vBC><pICMS>18.0000<\/pICMS><vICMS>636.42<\/vICMS>/);
+    expect(xml).toMatch(/<IPITrib><CST>49<\/CST><vBC>2419.80<\/vBC><pIPI>0.0000<\/pIPI><vIPI>0.00<\/vIPI><\/IPITrib>/);
     expect(xml).toMatch(/<PISOutr><CST>98<\/CST><vBC>2220.00<\/vBC><pPIS>2.1000<\/pPIS><vPIS>46.62<\/vPIS><\/PISOutr>/);
     expect(xml).toMatch(/<COFINSOutr><CST>98<\/CST><vBC>2220.00<\/vBC><pCOFINS>9.6500<\/pCOFINS><vCOFINS>214.23<\/vCOFINS><\/COFINSOutr>/);
     // vOutro: PIS + COFINS + despesas + IOF + ICMS; vNF = vProd + vII + vIPI + vOutro = the ICMS base (landed cost).
-    expect(tag(xml, 'vOutro')).toEqual(['1169.00', '1169.00']);
+    expect(tag(xml, 'vOutro')).toEqual(['1115.88', '1115.88']);
     const tot = /<ICMSTot>(.*?)<\/ICMSTot>/.exec(xml)![1];
-    expect(tag(tot, 'vBC')[0]).toBe('3830.78');
-    expect(tag(tot, 'vICMS')[0]).toBe('689.54');
+    expect(tag(tot, 'vBC')[0]).toBe('3535.68');
+    expect(tag(tot, 'vICMS')[0]).toBe('636.42');
     expect(tag(tot, 'vProd')[0]).toBe('2220.00');
     expect(tag(tot, 'vII')[0]).toBe('199.80');
-    expect(tag(tot, 'vIPI')[0]).toBe('241.98');
-    expect(tag(tot, 'vNF')[0]).toBe('3830.78');
+    expect(tag(tot, 'vIPI')[0]).toBe('0.00');
+    expect(tag(tot, 'vNF')[0]).toBe('3535.68');
     // The goods entered stock as the natureza's movement (COMPRA), no payable (the natureza posts no finance).
     const movs = (await sql(`SELECT produto_id, quantidade::text AS q, tipo FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'notaFiscal' AND origem_id = $2`, [tenant, id])).rows;
     expect(movs.map((m) => [Number(m.produto_id), Number(m.q), Number(m.tipo)])).toEqual([[produto, 120, 0]]);
@@ -91,7 +91,7 @@ describe.each(BACKENDS)('NF-e de importação própria on %s', (backend) => {
     };
     const id = (await ok(admin, 'POST', '/api/NotasFiscais', dados)).id;
     // the draft's total is already the import's (taxes from the rules), as the screen shows it
-    expect((await ok(admin, 'GET', `/api/NotasFiscais/${id}`)).total).toBe('6077.12');
+    expect((await ok(admin, 'GET', `/api/NotasFiscais/${id}`)).total).toBe('5616.17');
     expect(await ok(admin, 'POST', `/api/NotasFiscais/${id}/validar`)).toMatchObject({ valido: true, erros: [] });
     const r = await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);
     expect(r.autorizada, JSON.stringify(r.rejeicao)).toBe(true);
@@ -99,13 +99,13 @@ describe.each(BACKENDS)('NF-e de importação própria on %s', (backend) => {
     expect(xsdOk('procNFe_v4.00.xsd', xml)).toBe('');
     expect(xmlsecVerify(xml, certDoXml(xml), 'infNFe').ok).toBe(true);
     expect(xml.match(/<DI>/g)).toHaveLength(4);
-    // Line 2: 1000 + 160 + IPI 116.00 + PIS 21.00 + COFINS 96.50 + 200 + 5 = 1598.50 / 0.82 = 1949.39; line 3: 243.50 / 0.82 = 296.95.
-    expect(tag(xml, 'vBC')).toEqual(expect.arrayContaining(['1949.39', '296.95']));
+    // Line 2: 1000 + 160 + IPI 0 + PIS 21.00 + COFINS 96.50 + 200 + 5 = 1482.50 / 0.82 = 1807.93; line 3: 223.50 / 0.82 = 272.56.
+    expect(tag(xml, 'vBC')).toEqual(expect.arrayContaining(['1807.93', '272.56']));
     const tot = /<ICMSTot>(.*?)<\/ICMSTot>/.exec(xml)![1];
-    expect(tag(tot, 'vBC')[0]).toBe('6077.12');
+    expect(tag(tot, 'vBC')[0]).toBe('5616.17');
     expect(tag(tot, 'vII')[0]).toBe('359.80');
-    expect(tag(tot, 'vNF')[0]).toBe('6077.12');
-    expect(r.nota.total).toBe('6077.12');
+    expect(tag(tot, 'vNF')[0]).toBe('5616.17');
+    expect(r.nota.total).toBe('5616.17');
   });
 
   it('what the user must fix is refused in Portuguese before anything is numbered', async () => {

@@ -68,15 +68,15 @@ describe('NF-e de importação própria no navegador', () => {
     await page.getByRole('button', { name: 'Adicionar DI' }).click();
     await di(2, { numero: '2611113333', local: 'Aeroporto de Viracopos', via: /^Aérea$/, seq: '2' });
     await page.getByRole('button', { name: 'Validar' }).click();
-    // 1.000 + II 160 + IPI 116 + PIS 21 + COFINS 96,50 + despesas 200 + IOF 5 = 1.598,50 / 0,82 = 1.949,39
-    await poll(() => page.getByTestId('total-nota').innerText()).toMatch(/^R\$\s1\.949,39$/);
+    // 1.000 + II 160 + IPI 0 (olive oil) + PIS 21 + COFINS 96,50 + despesas 200 + IOF 5 = 1.482,50 / 0,82 = 1.807,93
+    await poll(() => page.getByTestId('total-nota').innerText()).toMatch(/^R\$\s1\.807,93$/);
     await page.getByRole('button', { name: 'Transmitir' }).click();
     await page.waitForURL(/#\/pages\/nfe\/entrada$/, { timeout: 30_000 });
     const linha = page.locator('tr.ant-table-row').filter({ hasText: 'Olivares del Sur' }).filter({ hasText: 'Autorizada' }).first();
     await visible(linha);
 
     const nota = (await server.db.query(`SELECT arquivo_xml, total::text AS total FROM notas_fiscais WHERE status = 'autorizada' AND dados->'importacao'->>'idEstrangeiro' = 'ESB99887766'`)).rows[0];
-    expect(nota.total).toBe('1949.39');
+    expect(nota.total).toBe('1807.93');
     const xml = (await paraBuffer((await server.services.storage.get(nota.arquivo_xml))!)).toString('utf8');
     expect(xmllintSchema(path.join(PL_009, 'procNFe_v4.00.xsd'), { x: xml }).x).toBe('');
     expect(xmlsecVerify(xml, pemDeBase64(/<X509Certificate>([^<]+)</.exec(xml)![1]), 'infNFe').ok).toBe(true);
@@ -87,7 +87,7 @@ describe('NF-e de importação própria no navegador', () => {
     expect(xml).toContain('<dDI>2026-11-20</dDI>');
     expect(xml).toContain('<vAFRMM>40.00</vAFRMM>');
     expect(xml).toContain('<II><vBC>1000.00</vBC><vDespAdu>200.00</vDespAdu><vII>160.00</vII><vIOF>5.00</vIOF></II>');
-    expect(xml).toMatch(/<vBC>1949.39<\/vBC><pICMS>18.0000<\/pICMS><vICMS>350.89<\/vICMS>/);
+    expect(xml).toMatch(/<vBC>1807.93<\/vBC><pICMS>18.0000<\/pICMS><vICMS>325.43<\/vICMS>/);
     expect(errors).toEqual([]);
   });
 });

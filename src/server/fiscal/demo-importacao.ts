@@ -7,8 +7,8 @@ import { salvarRascunho, transmitirNotaFiscal } from './emissao/notas.ts';
 /**
  * Own import in the demo (NF-e de entrada, pages/nfe/entrada): the natureza "Importação de mercadoria" (CFOP
  * 1102/2102/3102, stock entry as COMPRA), the perfil tributário "Importados" with its rules for the Simples issuer
- * (ICMS on the import outside the Simples: CSOSN 900 at 18% "por dentro"; IPI 10% on customs value + II; PIS 2,10% and
- * COFINS 9,65% importação), a foreign supplier from Spain, an imported olive oil, and one note with two DIs (one
+ * (ICMS on the import outside the Simples: CSOSN 900 at 18% "por dentro"; IPI on customs value + II at the TIPI's 0% for
+ * olive oil, NCM 1509.20.00; PIS 2,10% and COFINS 9,65% importação), a foreign supplier from Spain, an imported olive oil, and one note with two DIs (one
  * maritime, with AFRMM) saved as a draft that the server transmits to the local SEFAZ on its first start.
  */
 export async function seedImportacao(q: Queryable, tenantId: number): Promise<void> {
@@ -31,14 +31,15 @@ export async function seedImportacao(q: Queryable, tenantId: number): Promise<vo
   );
   await q.query(
     `INSERT INTO tributacoes_federais (tenant_id, perfil_tributario_id, vigencia_inicio, cst_ipi, aliquota_ipi, enquadramento_ipi, cst_pis, aliquota_pis, cst_cofins, aliquota_cofins, observacao)
-     VALUES ($1, $2, '2024-01-01', '49', '10', '999', '98', '2.10', '98', '9.65', 'IPI, PIS e COFINS na importação')`,
+     VALUES ($1, $2, '2024-01-01', '49', '0', '999', '98', '2.10', '98', '9.65', 'IPI (TIPI 0% para o azeite), PIS e COFINS na importação')`,
     [tenantId, perfil],
   );
   const un = (await q.query<{ id: number }>(`SELECT id FROM unidades WHERE tenant_id = $1 AND sigla = 'UN'`, [tenantId])).rows[0]?.id ?? null;
+  const categoria = (await q.query<{ id: number }>(`SELECT id FROM categorias_produto WHERE tenant_id = $1 AND descricao = 'Mercearia' ORDER BY id LIMIT 1`, [tenantId])).rows[0]?.id ?? null;
   const produto = await um(
-    `INSERT INTO produtos (tenant_id, codigo, descricao, tipo_produto, unidade_id, ncm, origem, preco_custo, margem_lucro, preco_venda, estoque_minimo, perfil_tributario_id)
-     VALUES ($1, 'IMP001', 'Azeite de oliva extra virgem 500 ml (importado)', 0, $2, '15091000', 1, '32.00', '60', '51.20', 0, $3) RETURNING id`,
-    [tenantId, un, perfil],
+    `INSERT INTO produtos (tenant_id, codigo, descricao, tipo_produto, unidade_id, categoria_id, ncm, origem, preco_custo, margem_lucro, preco_venda, estoque_minimo, perfil_tributario_id)
+     VALUES ($1, 'IMP001', 'Azeite de oliva extra virgem 500 ml (importado)', 0, $2, $4, '15092000', 1, '32.00', '37.5', '51.20', 0, $3) RETURNING id`,
+    [tenantId, un, perfil, categoria],
   );
   const fornecedor = await um(
     `INSERT INTO pessoas (tenant_id, tipo, nome, email, logradouro, numero, bairro, ativo) VALUES ($1, 1, 'Olivares del Sur S.L.', 'export@olivaresdelsur.es', 'Calle Mayor', '12', 'Jaén', true) RETURNING id`,
