@@ -56,3 +56,6 @@ export function priceFromMarkup(cost: Decimal.Value, pct: Decimal.Value): string
 
 /** A quantity as the screens show it: up to 4 decimals, no trailing zeros ('6,5'; '12'); '' when there is none. */
 export const formatQuantity = (v: unknown): string => (v === null || v === undefined || v === '' ? '' : formatDecimal(v as Decimal.Value, 4).replace(/,?0+$/, '') || '0');
+
+/** A decimal as typed in a field where the dot is the decimal point too ('1,5' and '1.5' alike), trimmed; not validated. */
+export const decimalDigitado = (s: string | undefined | null): string => (s ?? '').trim().replace(',', '.');

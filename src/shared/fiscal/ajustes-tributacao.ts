@@ -1,5 +1,6 @@
 import { dec } from './decimal.ts';
 import { regraVigente, type Crt, type TributacaoEstadualRegra, type TributacaoFederalRegra } from './tributacao.ts';
+import { decimalDigitado } from '../money.ts';
 
 /**
  * What the issuer may change in a line's taxes on emitir-nfe (issue 17, "editable where the rules allow"), the way
@@ -67,7 +68,7 @@ export function ajustesLimpos(a: AjustesTributacao | null | undefined): AjustesT
   const out: AjustesTributacao = {};
   for (const c of CAMPOS_AJUSTE) {
     const v = a[c];
-    if (preenchido(v)) out[c] = v.trim().replace(',', '.');
+    if (preenchido(v)) out[c] = decimalDigitado(v);
   }
   return Object.keys(out).length ? out : undefined;
 }

@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { FINALIDADE_NFE, MODALIDADE_FRETE, NFE_FORMA_PAGAMENTO } from '../../../../generated/lookups.ts';
 import { STATUS_NOTA, type DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import type { ContextoTributacao } from '../../../shared/fiscal/tributar-linha.ts';
-import { formatBRL } from '../../../shared/money.ts';
+import { decimalDigitado, formatBRL } from '../../../shared/money.ts';
 import { api, openInNewTab } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
@@ -28,7 +28,7 @@ const novaLinha = (): Linha => ({ chave: seq++, produtoId: null, quantidade: '1'
 /** A typed amount ('1,5' or '1.5'; '' is zero) as a decimal, never a float; null when it is not a number. */
 const dec = (s: string): Decimal | null => {
   try {
-    return new Decimal(s.trim() === '' ? 0 : s.trim().replace(',', '.'));
+    return new Decimal(decimalDigitado(s) || 0);
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { decimalDigitado } from '../../../shared/money.ts';
 import { Button, Card, Col, Input, Row, Select, Space, Typography } from 'antd';
 import { UF, VIA_TRANSPORTE } from '../../../../generated/lookups.ts';
 import type { DeclaracaoImportacaoNota, ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
@@ -42,14 +43,13 @@ const INTERMEDIACAO = [
   { value: 3, label: 'Por encomenda' },
 ];
 
-const so = (s: string) => s.trim().replace(',', '.');
 /** A typed amount as the API takes it (two decimals, never through a float); what is not a number goes as typed, for the API to refuse by name. */
 const valor = (s: string) => {
   if (s.trim() === '') return undefined;
   try {
-    return new Decimal(so(s)).toFixed(2);
+    return new Decimal(decimalDigitado(s)).toFixed(2);
   } catch {
-    return so(s);
+    return decimalDigitado(s);
   }
 };
 /** dd/mm/aaaa → aaaa-mm-dd (what the API takes); anything else goes as typed, for the API to refuse by name. */

@@ -19,14 +19,14 @@ import {
   type ContextoAjuste,
 } from '../../../shared/fiscal/ajustes-tributacao.ts';
 import { dec } from '../../../shared/fiscal/decimal.ts';
-import { tributarLinhaNoContexto, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
-import { formatBRL } from '../../../shared/money.ts';
+import type { TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
+import { decimalDigitado, formatBRL } from '../../../shared/money.ts';
 import { loadLookup, lookupItems } from '../../schemas/registry.ts';
-import type { BaseTributaria, Linha, LinhasNota } from './linhas-nota.ts';
+import { tributarNaBase, type BaseTributaria, type Linha, type LinhasNota } from './linhas-nota.ts';
 
 type Valores = Record<CampoAjuste, string>;
 const TAXAS = new Set<CampoAjuste>(['reducaoBase', 'aliquotaIcms', 'aliquotaIpi', 'aliquotaPis', 'aliquotaCofins']);
-const normal = (s: string | undefined) => (s ?? '').trim().replace(',', '.');
+const normal = decimalDigitado;
 const mostra = (s: string | undefined) => (s ?? '').replace('.', ',');
 
 /** What the rules alone give the line (its values before any adjustment), as the form's fields. */
@@ -90,7 +90,7 @@ export function ImpostosLinha({ store, chave, n, onFechar }: { store: LinhasNota
   const ajustes = valores && valoresRegra ? diferencas(valores, valoresRegra) : undefined;
   const tabela = useMemo(() => (cfops ? new Set(cfops.map((i) => String(i.value))) : null), [cfops]);
   const erros = contexto ? validarAjustes(ajustes, contexto, tabela ? (c) => tabela.has(c) : undefined) : [];
-  const previa = linha && contexto && produto && !erros.length ? tributarLinhaNoContexto({ ...base!.cabecalho, regras: base!.regras }, produto, { ...linha, quantidade: normal(linha.quantidade), valorUnitario: normal(linha.valorUnitario), valorDesconto: normal(linha.valorDesconto), ajustes }) : null;
+  const previa = linha && contexto && produto && !erros.length ? (tributarNaBase(linha, base, ajustes) ?? null) : null;
 
   const aplicar = () => {
     store.alterar(chave, { ajustes });
@@ -182,8 +182,7 @@ export function ImpostosLinha({ store, chave, n, onFechar }: { store: LinhasNota
 }
 
 function tributarDaRegra(l: Linha, base: BaseTributaria) {
-  const produto = base.produtos.get(l.produtoId!)!;
-  return tributarLinhaNoContexto({ ...base.cabecalho, regras: base.regras }, produto, { quantidade: normal(l.quantidade), valorUnitario: normal(l.valorUnitario), valorDesconto: normal(l.valorDesconto), valorFrete: l.valorFrete, valorOutros: l.valorOutros });
+  return tributarNaBase(l, base, null)!;
 }
 
 function inicial(regra: Valores, ajustes: AjustesTributacao | undefined): Valores {

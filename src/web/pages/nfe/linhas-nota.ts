@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { validarAjustes, type AjustesTributacao } from '../../../shared/fiscal/ajustes-tributacao.ts';
 import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
+import { decimalDigitado } from '../../../shared/money.ts';
 import { lookupItems } from '../../schemas/registry.ts';
 import type { ImportacaoTela } from './ImportacaoLinha.tsx';
 
@@ -33,27 +34,33 @@ export interface BaseTributaria {
   regras: ContextoTributacao['regras'];
 }
 
-/** Typed decimals: '1,5' and '1.5' alike; anything else stays as typed (the line then shows it invalid). */
-const normal = (s: string | undefined) => (s ?? '').trim().replace(',', '.');
+/**
+ * The line taxed by the note's rules (the server's tributarLinha) with the adjustments given — the line's own, none
+ * (null: what the rules alone give) or the ones being edited; undefined while the product's rules are not here.
+ */
+export function tributarNaBase(l: Linha, base: BaseTributaria | null, ajustes: AjustesTributacao | null | undefined) {
+  const produto = l.produtoId && base ? base.produtos.get(l.produtoId) : undefined;
+  if (!base || !produto) return undefined;
+  return tributarLinhaNoContexto({ ...base.cabecalho, regras: base.regras }, produto, {
+    quantidade: decimalDigitado(l.quantidade),
+    valorUnitario: decimalDigitado(l.valorUnitario),
+    valorDesconto: decimalDigitado(l.valorDesconto),
+    valorFrete: l.valorFrete,
+    valorOutros: l.valorOutros,
+    ajustes,
+  });
+}
 
 /** One line with its taxes recomputed (only this line: the caller keeps every other line's object as it was). */
 export function calcularLinha(l: Linha, base: BaseTributaria | null): Linha {
-  const produto = l.produtoId && base ? base.produtos.get(l.produtoId) : undefined;
-  if (!base || !produto) return l.calculo ? { ...l, calculo: undefined } : l;
-  const calculo = tributarLinhaNoContexto({ ...base.cabecalho, regras: base.regras }, produto, {
-    quantidade: normal(l.quantidade),
-    valorUnitario: normal(l.valorUnitario),
-    valorDesconto: normal(l.valorDesconto),
-    valorFrete: l.valorFrete,
-    valorOutros: l.valorOutros,
-    ajustes: l.ajustes,
-  });
+  const calculo = tributarNaBase(l, base, l.ajustes);
+  if (!calculo) return l.calculo ? { ...l, calculo: undefined } : l;
   return { ...l, calculo };
 }
 
 export const valorSeguro = (l: Linha) => {
   try {
-    return dec(valorDaLinha({ quantidade: normal(l.quantidade), valorUnitario: normal(l.valorUnitario), valorDesconto: normal(l.valorDesconto), valorFrete: l.valorFrete, valorOutros: l.valorOutros }));
+    return dec(valorDaLinha({ quantidade: decimalDigitado(l.quantidade), valorUnitario: decimalDigitado(l.valorUnitario), valorDesconto: decimalDigitado(l.valorDesconto), valorFrete: l.valorFrete, valorOutros: l.valorOutros }));
   } catch {
     return ZERO;
   }
