@@ -1,5 +1,5 @@
 import { BACKENDS, type TestServer } from '../support/server.ts';
-import { servidorFiscal, CNPJ_MATRIZ } from '../support/servidor-fiscal.ts';
+import { matrizDemo, servidorFiscal, CNPJ_MATRIZ } from '../support/servidor-fiscal.ts';
 import { destinoContingencia, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 
 // Assistente fiscal, the one IE rule on the cadastros, contingency (SVC, EPEC, 'Transmitir pendentes') and the bad
@@ -32,14 +32,7 @@ describe.each(BACKENDS)('assistente fiscal, IE and contingency on %s', (backend)
 
   beforeAll(async () => {
     ({ srv, admin, vizinha, vendedor } = f);
-    const b = (await sql(`SELECT tenant_id, id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0];
-    tenant = Number(b.tenant_id);
-    matriz = Number(b.id);
-    clienteId = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'SP' AND logradouro IS NOT NULL ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
-    produtoId = Number((await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND ncm IS NOT NULL AND NOT servico ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
-    naturezaVenda = Number((await sql(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Venda de mercadoria'`, [tenant])).rows[0].id);
-    await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
-    await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
+    ({ tenant, matriz, clienteId, produtoId, naturezaVenda } = await matrizDemo(srv));
     // The demo's point of sale gives the Matriz a CSC: here the branch is one that has not set it up yet.
     await sql(`UPDATE configuracoes_nfe SET csc_id = NULL, csc_token = NULL WHERE tenant_id = $1 AND filial_id = $2`, [tenant, matriz]);
   });

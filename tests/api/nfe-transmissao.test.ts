@@ -1,5 +1,5 @@
 import { BACKENDS, type TestServer } from '../support/server.ts';
-import { servidorFiscal, CNPJ_MATRIZ } from '../support/servidor-fiscal.ts';
+import { matrizDemo, servidorFiscal } from '../support/servidor-fiscal.ts';
 import { sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { SefazCliente } from '../../src/server/fiscal/sefaz-cliente.ts';
 import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
@@ -60,14 +60,7 @@ describe.each(BACKENDS)('transmissão da NF-e fora da transação on %s', (backe
 
   beforeAll(async () => {
     ({ srv, admin } = f);
-    const b = (await sql(`SELECT tenant_id, id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0];
-    tenant = Number(b.tenant_id);
-    matriz = Number(b.id);
-    clienteId = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'SP' AND logradouro IS NOT NULL ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
-    produtoId = Number((await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND ncm IS NOT NULL AND NOT servico ORDER BY id LIMIT 1`, [tenant])).rows[0].id);
-    naturezaVenda = Number((await sql(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Venda de mercadoria'`, [tenant])).rows[0].id);
-    await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
-    await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
+    ({ tenant, matriz, clienteId, produtoId, naturezaVenda } = await matrizDemo(srv));
     // One note first: the local SEFAZ of this process starts on its first client.
     expect((await ok(admin, 'POST', `/api/NotasFiscais/${await novaNota()}/transmitir`)).autorizada).toBe(true);
     sefaz = (await sefazLocalEmExecucao())!;

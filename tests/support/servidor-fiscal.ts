@@ -58,3 +58,21 @@ export function servidorFiscal(backend: Backend, nome: string): ServidorFiscal {
   });
   return s;
 }
+
+/**
+ * The demo Matriz (account and branch) and what a sales NF-e of the tests needs from it: a cliente in SP with an
+ * address, a product with NCM and the natureza 'Venda de mercadoria'; negative stock allowed, so no note stops on a
+ * balance.
+ */
+export async function matrizDemo(srv: TestServer): Promise<{ tenant: number; matriz: number; clienteId: number; produtoId: number; naturezaVenda: number }> {
+  const sql = (text: string, params: unknown[] = []) => srv.db.query(text, params);
+  const b = (await sql(`SELECT tenant_id, id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0];
+  const tenant = Number(b.tenant_id);
+  const um = async (text: string) => Number((await sql(text, [tenant])).rows[0].id);
+  const clienteId = await um(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'SP' AND logradouro IS NOT NULL ORDER BY id LIMIT 1`);
+  const produtoId = await um(`SELECT id FROM produtos WHERE tenant_id = $1 AND ncm IS NOT NULL AND NOT servico ORDER BY id LIMIT 1`);
+  const naturezaVenda = await um(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Venda de mercadoria'`);
+  await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
+  await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
+  return { tenant, matriz: Number(b.id), clienteId, produtoId, naturezaVenda };
+}
