@@ -12,17 +12,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../src/server/app.ts';
-import { openDb } from '../../src/server/db/db.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { seedDemo } from '../../src/server/demo/seed.ts';
-import { createMailer } from '../../src/server/email/mailer.ts';
-import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { salvarRascunho, transmitirNotaFiscal } from '../../src/server/fiscal/emissao/notas.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { ensureWebBuilt } from '../web-build.ts';
 import { startTestServer, login } from '../../tests/support/server.ts';
 import { launchChromium, signInPage } from './navegador.ts';
+import { demoEmProcesso } from './demo-em-processo.ts';
 
 if (process.env.BENCH_EMISSAO !== '0') await benchEmissao();
 if (process.env.BENCH_TELA !== '0') await benchTela();
@@ -106,16 +101,7 @@ async function benchTela() {
 /** Part 1: a 30-line NF-e from the saved draft to authorised, server-side. */
 async function benchEmissao() {
   const N = Number(process.env.BENCH_NOTAS ?? 40);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-nfe-'));
-  process.env.DATA_DIR = dataDir;
-  const db = await openDb({});
-  await migrate(db);
-  await loadReferenceData(db);
-  await seedDemo(db); // the whole demo: with fewer clientes the purchasing demo misses its suppliers
-  const { app, services } = await buildApp({ db, dataDir, mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), log: () => {} }), reportWorker: false });
-  await app.ready();
-  const u = (await db.query(`SELECT u.tenant_id, u.id, b.id AS filial FROM users u JOIN branches b ON b.tenant_id = u.tenant_id AND b.apelido = 'Matriz' WHERE u.email = 'admin@demo.com.br'`)).rows[0];
-  const ctx = { tenantId: Number(u.tenant_id), userId: Number(u.id), branchId: Number(u.filial) };
+  const { db, app, services, ctx } = await demoEmProcesso('bench-nfe');
   await db.query(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) VALUES ($1, true) ON CONFLICT (tenant_id) DO UPDATE SET permitir_estoque_negativo = true`, [ctx.tenantId]);
   const cliente = (await db.query(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND uf = 'SP' ORDER BY id LIMIT 1`, [ctx.tenantId])).rows[0].id;
   const natureza = (await db.query(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Venda de mercadoria'`, [ctx.tenantId])).rows[0].id;

@@ -3,29 +3,12 @@
  * build, sign, DPS_v1.00.xsd, POST /nfse over mTLS to the local ADN, XML to the file storage, the note recorded), on
  * PGlite, server-side, one transaction per note as faturar runs it. BENCH_NOTAS changes how many (default 40).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../../src/server/app.ts';
-import { openDb } from '../../src/server/db/db.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { seedDemo } from '../../src/server/demo/seed.ts';
-import { createMailer } from '../../src/server/email/mailer.ts';
-import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { emitirNfse } from '../../src/server/nfse/nfse.service.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { demoEmProcesso } from './demo-em-processo.ts';
 
 const N = Number(process.env.BENCH_NOTAS ?? 40);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-nfse-'));
-process.env.DATA_DIR = dataDir;
-const db = await openDb({});
-await migrate(db);
-await loadReferenceData(db);
-await seedDemo(db); // the whole demo: with fewer clientes the purchasing demo misses its suppliers
-const { app, services } = await buildApp({ db, dataDir, mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), log: () => {} }), reportWorker: false });
-await app.ready();
-const u = (await db.query(`SELECT u.tenant_id, u.id, b.id AS filial FROM users u JOIN branches b ON b.tenant_id = u.tenant_id AND b.apelido = 'Matriz' WHERE u.email = 'admin@demo.com.br'`)).rows[0];
-const ctx = { tenantId: Number(u.tenant_id), userId: Number(u.id), branchId: Number(u.filial) };
+const { db, app, services, ctx } = await demoEmProcesso('bench-nfse');
 const cliente = Number((await db.query(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND length(regexp_replace(coalesce(cpf_cnpj, ''), '\\D', '', 'g')) IN (11, 14) ORDER BY id LIMIT 1`, [ctx.tenantId])).rows[0].id);
 const servico = Number((await db.query(`SELECT id FROM produtos WHERE tenant_id = $1 AND servico AND codigo_tributacao_nacional IS NOT NULL ORDER BY id LIMIT 1`, [ctx.tenantId])).rows[0].id);
 
