@@ -33,17 +33,21 @@ export interface EntradaImportacao {
   pRedBC?: string | null;
 }
 
-export interface ImportacaoCalculada {
-  valorAduaneiro: Dec;
-  vII: Dec;
-  vDespAdu: Dec;
-  vIOF: Dec;
+/** Bases and values of IPI, PIS and COFINS, as an item of the note carries them (nfe-calculo's ItemCalculado too). */
+export interface IpiPisCofins {
   vBCIPI: Dec;
   vIPI: Dec;
   vBCPIS: Dec;
   vPIS: Dec;
   vBCCOFINS: Dec;
   vCOFINS: Dec;
+}
+
+export interface ImportacaoCalculada extends IpiPisCofins {
+  valorAduaneiro: Dec;
+  vII: Dec;
+  vDespAdu: Dec;
+  vIOF: Dec;
   vBC: Dec;
   vICMS: Dec;
   vFCP: Dec;

@@ -3,13 +3,16 @@ import { D, dec, pct, round2, sum, ZERO, type Dec } from './decimal.ts';
 import { montarChave, gerarCodigoNumerico, partesDaChave } from './chave.ts';
 import { codigoUf } from './ufs.ts';
 import { validarRegrasNfe, type ErroRegra } from './nfe-regras.ts';
-import { calcularImportacao, type ImportacaoCalculada } from './importacao.ts';
+import { calcularImportacao, type ImportacaoCalculada, type IpiPisCofins } from './importacao.ts';
 
 export const XNOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 export const XPROD_HOMOLOGACAO_NFCE = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 
-/** Every value the layout derives for one item, computed once and read by the XML writer and the DANFE. */
-export interface ItemCalculado {
+/**
+ * Every value the layout derives for one item, computed once and read by the XML writer and the DANFE (its IPI, PIS
+ * and COFINS bases and values are IpiPisCofins, shared with the own import's computation).
+ */
+export interface ItemCalculado extends IpiPisCofins {
   nItem: number;
   item: Item;
   vProd: Dec;
@@ -34,13 +37,6 @@ export interface ItemCalculado {
   vICMSDeson: Dec;
   vCredICMSSN: Dec;
   vFCPSTRet: Dec;
-  /** IPI, PIS, COFINS */
-  vBCIPI: Dec;
-  vIPI: Dec;
-  vBCPIS: Dec;
-  vPIS: Dec;
-  vBCCOFINS: Dec;
-  vCOFINS: Dec;
   /** DIFAL (ICMSUFDest) */
   vBCUFDest: Dec;
   vFCPUFDest: Dec;
