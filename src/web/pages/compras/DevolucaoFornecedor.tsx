@@ -1,11 +1,12 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { RowsTable } from '../../ui/ListTable.tsx';
 
 type Row = Record<string, any>;
 const qtd = formatQuantity;
@@ -57,10 +58,8 @@ export function DevolucaoFornecedorButton({ entrada }: { entrada: Row }) {
       <Modal open={aberto} title={`Devolução ao fornecedor: entrada nº ${entrada.numero}`} okText="Emitir NF-e de devolução" cancelText="Cancelar" onOk={() => void emitir()} confirmLoading={enviando} onCancel={() => setAberto(false)} width={760} destroyOnHidden>
         <Typography.Paragraph type="secondary">A NF-e de devolução (finalidade 4) referencia a chave da nota do fornecedor; o estoque só sai quando a SEFAZ autoriza.</Typography.Paragraph>
         {erro ? <Alert type="error" showIcon message={erro} style={{ marginBottom: 12 }} data-testid="erro-devolucao" /> : null}
-        <Table<Row>
+        <RowsTable<Row>
           rowKey="linha"
-          size="small"
-          pagination={false}
           dataSource={linhas}
           columns={[
             { title: 'Linha', dataIndex: 'linha' },

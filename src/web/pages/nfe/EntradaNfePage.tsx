@@ -1,9 +1,9 @@
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
-import { ArquivosNota, colunasNota, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
+import { ArquivosNota, colunasNota, GradeNotas, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
 
 type Nota = NotaLista;
 
@@ -27,12 +27,8 @@ export default function EntradaNfePage() {
           Emitir NF-e de entrada
         </Button>
       </Space>
-      <Table<Nota>
-        rowKey="id"
-        size="small"
-        loading={!lista.data && !lista.error}
-        dataSource={lista.data ?? []}
-        pagination={{ pageSize: 50 }}
+      <GradeNotas<Nota>
+        lista={lista}
         locale={{ emptyText: 'Nenhuma NF-e de entrada emitida.' }}
         columns={[
           { title: 'Situação', dataIndex: 'status', render: (st: string) => <SituacaoNota status={st} /> },

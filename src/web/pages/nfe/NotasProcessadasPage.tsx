@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Dropdown, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { showError, textInputDialog, toast, confirmDialog } from '../../dialogs/dialogs.tsx';
 import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
-import { ArquivosNota, colunasNota, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
+import { ArquivosNota, colunasNota, GradeNotas, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 
 interface Nota extends NotaLista {
@@ -158,12 +158,8 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
           <Button onClick={transmitirPendentes}>Transmitir pendentes</Button>
         ) : null}
       </Space>
-      <Table<Nota>
-        rowKey="id"
-        size="small"
-        loading={!lista.data && !lista.error}
-        dataSource={lista.data ?? []}
-        pagination={{ pageSize: 50 }}
+      <GradeNotas<Nota>
+        lista={lista}
         expandable={{
           // No expand column (the grid's columns stay where they were): 'Ver rejeição' in Ações opens the row.
           showExpandColumn: false,
