@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
-import { toApiError } from '../../api/errors.ts';
+import { useEnvio } from '../../api/envio.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { RowsTable } from '../../ui/ListTable.tsx';
 
@@ -21,8 +21,7 @@ export function DevolucaoFornecedorButton({ entrada }: { entrada: Row }) {
   const [aberto, setAberto] = useState(false);
   const [linhas, setLinhas] = useState<Row[]>([]);
   const [qtds, setQtds] = useState<Record<number, string>>({});
-  const [erro, setErro] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
+  const { erro, setErro, enviando, enviar } = useEnvio();
   const abrir = async () => {
     try {
       const r = await api.get<{ linhas: Row[] }>(`EntradasNota/${entrada.id}/devolucoes`);
@@ -37,18 +36,12 @@ export function DevolucaoFornecedorButton({ entrada }: { entrada: Row }) {
   const emitir = async () => {
     const itens = Object.entries(qtds).filter(([, v]) => v.trim() && Number(v.replace(',', '.')) > 0).map(([linha, v]) => ({ linha: Number(linha), quantidade: v.replace(',', '.') }));
     if (!itens.length) return setErro('Informe a quantidade a devolver de ao menos uma linha.');
-    setEnviando(true);
-    setErro(null);
-    try {
+    return enviar(async () => {
       const r = await api.post<{ nota: Row }>(`EntradasNota/${entrada.id}/devolver-nfe`, { itens });
       toast('success', `NF-e de devolução nº ${r.data.nota.numero} autorizada; a mercadoria saiu do estoque.`);
       setAberto(false);
       navigate('/pages/nfe/notas-processadas');
-    } catch (e) {
-      setErro(toApiError(e).message);
-    } finally {
-      setEnviando(false);
-    }
+    });
   };
   return (
     <>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { api } from '../../api/client.ts';
-import { toApiError } from '../../api/errors.ts';
+import { useEnvio } from '../../api/envio.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
 
 interface Inutilizacao {
@@ -55,21 +55,13 @@ export function InutilizacaoFormPage() {
   const [inicio, setInicio] = useState<number | null>(null);
   const [fim, setFim] = useState<number | null>(null);
   const [justificativa, setJustificativa] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
-  const enviar = async () => {
-    setErro(null);
-    setEnviando(true);
-    try {
+  const { erro, enviando, enviar: envio } = useEnvio();
+  const enviar = () =>
+    envio(async () => {
       const r = await api.post<Inutilizacao>('Inutilizacoes', { serie, numeroInicial: inicio, numeroFinal: fim ?? inicio, justificativa });
       toast('success', `Números ${r.data.numeroInicial} a ${r.data.numeroFinal} inutilizados (protocolo ${r.data.protocolo}).`);
       navigate('/pages/nfe/inutilizacoes');
-    } catch (e) {
-      setErro(toApiError(e).message);
-    } finally {
-      setEnviando(false);
-    }
-  };
+    });
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
