@@ -15,6 +15,7 @@ import { loadNames, nameOf } from '../documentos/related-names.ts';
 import { EMPTY_TITLE } from '../../ui/EmptyBlock.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
 import { RelatedSelect } from './RelatedSelect.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
 const TIPOS = TIPO_MOVIMENTACAO.map((t) => ({ value: t.value as number, label: t.label }));
@@ -186,9 +187,7 @@ export default function RelatoriosEstoquePage() {
   const active = TABS.find((t) => location.pathname === t.path)?.key ?? 'posicao';
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Relatórios de estoque
-      </Typography.Title>
+      <PageTitle>Relatórios de estoque</PageTitle>
       <Tabs
         activeKey={active}
         onChange={(k) => navigate(TABS.find((t) => t.key === k)!.path)}

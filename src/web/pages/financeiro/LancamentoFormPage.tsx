@@ -1,5 +1,5 @@
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Radio, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Input, Radio, Space, Upload } from 'antd';
 import Decimal from 'decimal.js';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { DateInput, MoneyInput } from './inputs.tsx';
 import { readAsDataUrl } from '../../api/files.ts';
 import { coluna } from '../../ui/colunas.ts';
 import { RowsTable } from '../../ui/ListTable.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Data = Record<string, unknown>;
 interface ParcelaForm {
@@ -136,9 +137,7 @@ export default function LancamentoFormPage({ tipo }: { tipo: 0 | 1 }) {
 
   return (
     <div data-lancamento-form={tipo}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Nova {texto.singular.toLowerCase()}
-      </Typography.Title>
+      <PageTitle>Nova {texto.singular.toLowerCase()}</PageTitle>
       {tipo === 1 ? (
         <Card size="small" style={{ marginBottom: 16 }} title="Pagar um boleto">
           <Input.Search

@@ -18,6 +18,7 @@ import { reloadFinanceiro, TIPO_TEXTO, useSaldos, type ParcelaRow } from './fina
 import { readAsDataUrl } from '../../api/files.ts';
 import { coluna } from '../../ui/colunas.ts';
 import { RowsTable } from '../../ui/ListTable.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Parcela {
   id: number;
@@ -128,9 +129,7 @@ export default function LancamentoViewPage() {
   return (
     <div data-lancamento={lanc.id}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {texto.singular}: {lanc.descricao} {lanc.cancelado ? <Tag>Cancelado</Tag> : null}
-        </Typography.Title>
+        <PageTitle>{texto.singular}: {lanc.descricao} {lanc.cancelado ? <Tag>Cancelado</Tag> : null}</PageTitle>
         <Space>
           <Button onClick={() => navigate(`/${texto.rota}`)}>Voltar</Button>
           {podeEstornar && !lanc.cancelado ? (

@@ -8,6 +8,7 @@ import { toast } from '../../dialogs/dialogs.tsx';
 import { useLookups } from '../../renderer/use-lookups.ts';
 import { lookupItems } from '../../schemas/registry.ts';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Nota {
   id: number;
@@ -73,9 +74,7 @@ export default function AssistenteFiscalPage() {
   const passo = PASSOS[atual];
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Assistente fiscal
-      </Typography.Title>
+      <PageTitle>Assistente fiscal</PageTitle>
       <Typography.Paragraph type="secondary">
         Filial {s.empresa.apelido ?? s.empresa.nome} (CNPJ {cnpj(s.empresa.cnpj)}): siga os passos para emitir a primeira nota. O que já está configurado aparece marcado; cada passo salva na hora.
       </Typography.Paragraph>

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Descriptions, Input, Space, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Space, Spin, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useEnvio } from '../../api/envio.ts';
 import { toApiError } from '../../api/errors.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Certificado {
   titular: string;
@@ -45,9 +46,7 @@ export default function CertificadoDigitalPage() {
   };
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Certificado digital
-      </Typography.Title>
+      <PageTitle>Certificado digital</PageTitle>
       {atual === undefined && !erro ? (
         <Spin />
       ) : atual ? (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Config {
   serieNfe: number;
@@ -54,9 +55,7 @@ export default function ConfiguracaoNfePage() {
   };
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Configurações de NF-e
-      </Typography.Title>
+      <PageTitle>Configurações de NF-e</PageTitle>
       <Card size="small" title="Séries e numeração">
         <Row gutter={12}>
           {NUMERACAO.flatMap(({ modelo, serie, proximo }) => [

@@ -9,6 +9,7 @@ import { showError, textInputDialog, toast, confirmDialog } from '../../dialogs/
 import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
 import { ArquivosNota, colunasNota, GradeNotas, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Nota extends NotaLista {
   sequenciaCce: number;
@@ -143,9 +144,7 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
 
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {vendas ? 'Nota fiscal' : 'Notas processadas'}
-      </Typography.Title>
+      <PageTitle>{vendas ? 'Nota fiscal' : 'Notas processadas'}</PageTitle>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select aria-label="Situação" allowClear placeholder="Situação" style={{ width: 160 }} value={status} onChange={setStatus} options={Object.entries(STATUS_NOTA).map(([value, label]) => ({ value, label }))} />
         <Input aria-label="Número" placeholder="Número" style={{ width: 110 }} value={numero} onChange={(e) => setNumero(e.target.value)} />
