@@ -32,10 +32,13 @@ const CHAVE_CUPOM_ERRO = 'app.cupomerro';
 function exigir(ctx: RequestContext, chave: string, nivel: 'view' | 'change' | 'full', texto: string): void {
   if (!serverAllows(ctx, chave, nivel)) throw forbidden(`Você não tem permissão para ${texto}.`);
 }
-const filial = (ctx: RequestContext): number => {
+/** What every caixa and sale route asks first: the PDV permission at this level, then a selected branch. */
+function noPdv(req: FastifyRequest, nivel: 'view' | 'change', texto: string): RequestContext {
+  const ctx = req.ctx!;
+  exigir(ctx, CHAVE_PDV, nivel, texto);
   if (!ctx.branchId) throw badRequest('Selecione uma filial para usar o PDV.');
-  return ctx.branchId;
-};
+  return ctx;
+}
 
 async function lerVenda(q: Queryable, ctx: RequestContext, id: number, travar = false): Promise<Row> {
   const r = await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2${travar ? ' FOR UPDATE' : ''}`, [ctx.tenantId, id]);
@@ -122,9 +125,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
 
   // ------------------------------------------------------------------ caixas
   app.get('/api/Pdv/caixas/aberto', cfg, async (req) => {
-    const ctx = req.ctx!;
-    exigir(ctx, CHAVE_PDV, 'view', 'consultar caixas');
-    filial(ctx);
+    const ctx = noPdv(req, 'view', 'consultar caixas');
     const pdvId = Number((req.query as Row).pdvId);
     if (!Number.isSafeInteger(pdvId) || pdvId <= 0) throw badRequest('Informe o PDV (pdvId).');
     return db.tenant(ctx, async (q) => {
@@ -135,9 +136,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   app.post('/api/Pdv/caixas', cfg, async (req, reply) => {
-    const ctx = req.ctx!;
-    exigir(ctx, CHAVE_PDV, 'change', 'abrir caixas');
-    filial(ctx);
+    const ctx = noPdv(req, 'change', 'abrir caixas');
     const b = (req.body ?? {}) as Row;
     const doc = await withRetry(services, ctx, async (q) => {
       const criado = await lifecycle.create(q, caixaDef(), ctx, { pdvId: b.pdvId, operadorId: b.operadorId, valorAbertura: b.valorAbertura == null ? '0.00' : String(b.valorAbertura), observacao: b.observacao ?? null, itens: [] });
@@ -148,9 +147,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   app.get('/api/Pdv/caixas/:id', cfg, async (req) => {
-    const ctx = req.ctx!;
-    exigir(ctx, CHAVE_PDV, 'view', 'consultar caixas');
-    filial(ctx);
+    const ctx = noPdv(req, 'view', 'consultar caixas');
     const id = idOf(req);
     return db.tenant(ctx, async (q) => {
       const c = await lerCaixa(q, ctx, id);
@@ -166,9 +163,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
 
   for (const tipo of ['sangria', 'suprimento'] as const) {
     app.post(`/api/Pdv/caixas/:id/${tipo}`, cfg, async (req, reply) => {
-      const ctx = req.ctx!;
-      exigir(ctx, CHAVE_PDV, 'change', `registrar ${tipo}`);
-      filial(ctx);
+      const ctx = noPdv(req, 'change', `registrar ${tipo}`);
       const id = idOf(req);
       const r = await withRetry(services, ctx, (q) => movimentarCaixa(q, ctx, id, tipo, (req.body ?? {}) as Row));
       return reply.code(201).send(r);
@@ -176,9 +171,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   }
 
   app.post('/api/Pdv/caixas/:id/fechar', cfg, async (req) => {
-    const ctx = req.ctx!;
-    exigir(ctx, CHAVE_PDV, 'change', 'fechar caixas');
-    filial(ctx);
+    const ctx = noPdv(req, 'change', 'fechar caixas');
     const id = idOf(req);
     return withRetry(services, ctx, async (q) => {
       await registrarContagem(q, ctx, id, (req.body ?? {}) as Row);
@@ -200,9 +193,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   app.get('/api/Pdv/caixas/:id/relatorio', cfg, async (req, reply) => {
-    const ctx = req.ctx!;
-    exigir(ctx, CHAVE_PDV, 'view', 'consultar caixas');
-    filial(ctx);
+    const ctx = noPdv(req, 'view', 'consultar caixas');
     const id = idOf(req);
     const formato = String((req.query as Row).formato ?? '80mm');
     if (formato !== '80mm' && formato !== 'a4') throw badRequest("Formato: use '80mm' ou 'a4'.");
@@ -212,17 +203,13 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
 
   // ------------------------------------------------------------------ sales
   app.post('/api/Pdv/vendas', cfg, async (req, reply) => {
-    const ctx = req.ctx!;
-    exigir(ctx, CHAVE_PDV, 'change', 'vender no PDV');
-    filial(ctx);
+    const ctx = noPdv(req, 'change', 'vender no PDV');
     const r = await registrarVenda(services, ctx, (req.body ?? {}) as Row, req.headers['idempotency-key']);
     return reply.code(r.status).send(r.resposta);
   });
 
   app.post('/api/Pdv/numeracao/reservar', cfg, async (req, reply) => {
-    const ctx = req.ctx!;
-    exigir(ctx, CHAVE_PDV, 'change', 'vender no PDV');
-    filial(ctx);
+    const ctx = noPdv(req, 'change', 'vender no PDV');
     return reply.code(201).send(await reservarNumeracao(services, ctx, (req.body ?? {}) as Row));
   });
 

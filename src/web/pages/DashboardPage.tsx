@@ -11,6 +11,7 @@ import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';
 import PainelFinanceiro from './financeiro/PainelFinanceiro.tsx';
 import VendasCard from './vendas/VendasCard.tsx';
+import { PageTitle } from '../ui/PageTitle.tsx';
 
 /** One resource's count and its five latest records (by id). */
 function ResourceCard({ doc }: { doc: ResourceDoc }) {
@@ -84,9 +85,7 @@ export default function DashboardPage() {
   const { alerts } = useAlerts(undefined);
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Dashboard
-      </Typography.Title>
+      <PageTitle>Dashboard</PageTitle>
       <Typography.Paragraph>Olá, {user?.nome}.</Typography.Paragraph>
       {(may(user, 'app.painelFinanceiro') || may(user, 'app.lancamento', 'view')) && <PainelFinanceiro />}
       <Row gutter={[16, 16]}>

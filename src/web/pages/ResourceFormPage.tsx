@@ -14,6 +14,7 @@ import type { FromList } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
 import { FormExtras } from './resource-extras.tsx';
+import { PageTitle } from '../ui/PageTitle.tsx';
 
 export const LEAVE_TITLE = 'Descartar alterações?';
 export const LEAVE_TEXT = 'Há alterações não salvas neste formulário. Deseja sair mesmo assim?';
@@ -77,9 +78,7 @@ export default function ResourceFormPage({ doc: shipped, mode }: { doc: Resource
   const initial = mode === 'cadastrar' ? undefined : record.data ? (mode === 'copiar' ? copyOf(doc, record.data) : record.data) : null;
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {TITLES[mode]} {doc.singular.toLowerCase()}
-      </Typography.Title>
+      <PageTitle>{TITLES[mode]} {doc.singular.toLowerCase()}</PageTitle>
       {record.error ? (
         <Typography.Text type="danger">{toApiError(record.error).message}</Typography.Text>
       ) : initial === null ? (

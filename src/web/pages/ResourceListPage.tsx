@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { brandSwitches, useBrand } from '../brand/brand.ts';
 import { getUser, may } from '../api/session.ts';
@@ -7,6 +6,7 @@ import { useSomenteLeitura } from '../assinatura/assinatura.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { extraGridColumns } from './resource-extras.tsx';
+import { PageTitle } from '../ui/PageTitle.tsx';
 
 /** pages/<module>/<resource>: the document's grid, with the brand's hidden fields and the user's rights. */
 export default function ResourceListPage({ doc: shipped }: { doc: ResourceDoc }) {
@@ -18,9 +18,7 @@ export default function ResourceListPage({ doc: shipped }: { doc: ResourceDoc })
   const writes = !doc.readOnly;
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {doc.title}
-      </Typography.Title>
+      <PageTitle>{doc.title}</PageTitle>
       <SchemaGrid doc={doc} hidden={hidden} canCreate={writes && may(user, doc.permission, 'change')} canEdit={writes && may(user, doc.permission, 'change')} canDelete={writes && may(user, doc.permission, 'full')} extraColumns={extraGridColumns(doc.name)} />
     </div>
   );

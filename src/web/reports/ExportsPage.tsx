@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { useSocketEvents } from '../api/realtime.ts';
 import { useReports } from './ExportsModal.tsx';
 import { ReportsTable } from './ReportsTable.tsx';
+import { PageTitle } from '../ui/PageTitle.tsx';
 
 const REPORT_EVENT = /-(pdf|xlsx)$/;
 
@@ -14,9 +15,7 @@ export default function ExportsPage() {
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          Relatórios exportados
-        </Typography.Title>
+        <PageTitle>Relatórios exportados</PageTitle>
         <Button icon={<ReloadOutlined />} onClick={() => list.mutate()} loading={list.isValidating}>
           Atualizar
         </Button>

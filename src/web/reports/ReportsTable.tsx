@@ -1,10 +1,11 @@
 import { DeleteOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { api, openInNewTab } from '../api/client.ts';
 import { confirmDialog, showError } from '../dialogs/dialogs.tsx';
 import { EmptyBlock } from '../ui/EmptyBlock.tsx';
+import { RowsTable } from '../ui/ListTable.tsx';
 import { fileAddress, openReport, STATUS, type Relatorio } from './export-flow.ts';
 import { ReportStatusTag, STATUS_VIEW } from './ReportStatusTag.tsx';
 
@@ -59,9 +60,7 @@ export function ReportsTable({ rows, loading, onChanged, pagination = true }: { 
     },
   ];
   return (
-    <Table<Relatorio>
-      rowKey="id"
-      size="small"
+    <RowsTable<Relatorio>
       className="relatorios-exportados"
       columns={columns}
       dataSource={rows}

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'antd/es/table';
 import type { ReportDoc } from '../../../generated/schema-types.ts';
-import { alinhadoADireita, textoDoValor } from '../../shared/report-format.ts';
 import { lookupItems } from '../schemas/registry.ts';
+import { coluna } from '../ui/colunas.ts';
 
 // The report documents (schemas/reports): the server exports the same columns to XLSX/PDF.
 const FILES = import.meta.glob<ReportDoc>('../../../schemas/reports/*.json', { eager: true, import: 'default' });
@@ -17,6 +17,6 @@ export function reportDoc(name: string): ReportDoc {
 export function colunasDoRelatorio<T extends Record<string, unknown>>(name: string): ColumnType<T>[] {
   return reportDoc(name).columns.map((c) => {
     const labels = c.lookup ? new Map((lookupItems(c.lookup) ?? []).map((i) => [String(i.value), i.label])) : undefined;
-    return { key: c.field, dataIndex: c.field, title: c.title, align: alinhadoADireita(c.kind) ? 'right' : undefined, render: (v: unknown) => textoDoValor(c.kind, v, labels) };
+    return coluna<T>(c.kind, c.field, c.title, labels);
   });
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Col, Input, Row, Space, Spin, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Input, Row, Space, Spin, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { showError } from '../../dialogs/dialogs.tsx';
 import { Link } from 'react-router-dom';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Dashboard {
   marca: string;
@@ -60,9 +61,7 @@ export default function AdminDashboardPage() {
   ];
   return (
     <div className="admin-dashboard">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Dashboard {data ? `- ${data.marca}` : ''}
-      </Typography.Title>
+      <PageTitle>Dashboard {data ? `- ${data.marca}` : ''}</PageTitle>
       {error ? <Alert type="error" showIcon message="Não foi possível carregar os números da marca." /> : null}
       {/* SPEC 2.5: the brand's accounts, each openable for support (audited). */}
       <Link to="/administrador/configuracoes/contas" style={{ display: 'inline-block', marginBottom: 16 }}>

@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { parseBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface ModuloConfig {
   id: string;
@@ -58,9 +59,7 @@ export default function ModuloConfigPage() {
   const planName = new Map((data?.planos ?? []).map((p) => [p.id, p.nome]));
   return (
     <div className="modulo-config-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Módulos
-      </Typography.Title>
+      <PageTitle>Módulos</PageTitle>
       <Typography.Paragraph type="secondary">
         Um módulo desativado some dos menus e deixa de responder na API para todas as contas da marca. O valor adicional permite contratar o módulo em Assinatura &gt; Módulos adicionais.
       </Typography.Paragraph>

@@ -8,6 +8,7 @@ import { BRAND_KEY, type BrandConfig } from '../../brand/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { AparenciaEditor } from './AparenciaEditor.tsx';
 import { readAsDataUrl } from '../../api/files.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 /** Why the colour picker is greyed out: it only applies with the 'custom' theme (themes.json 'Personalizado'). */
 export const CUSTOM_COLOUR_HINT = "Usada só com o tema 'Personalizado': escolha esse tema para editar a cor.";
@@ -104,9 +105,7 @@ export default function WhiteLabelPage() {
 
   return (
     <div className="admin-whitelabel">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        White label
-      </Typography.Title>
+      <PageTitle>White label</PageTitle>
       {list.data && list.data.length > 1 ? (
         <Select style={{ minWidth: 260, marginBottom: 16 }} value={brand.id} onChange={(v: number) => setBrandId(v)} options={list.data.map((b) => ({ value: b.id, label: b.nome }))} />
       ) : null}

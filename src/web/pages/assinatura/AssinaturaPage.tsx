@@ -9,6 +9,7 @@ import { getUser, may } from '../../api/session.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { USER_INFO_KEY } from '../../shell/user-info.ts';
 import { ASSINATURA_KEY, useAssinatura, type ModuloConta, type Plano } from '../../assinatura/assinatura.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 const ESTADOS = {
   trial: { cor: 'blue', texto: 'Período de teste' },
@@ -95,9 +96,7 @@ export default function AssinaturaPage() {
 
   return (
     <div className="assinatura-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Assinatura
-      </Typography.Title>
+      <PageTitle>Assinatura</PageTitle>
       <Spin spinning={assinatura.isLoading}>
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           {data && somenteLeitura(data.estado) ? (

@@ -1,11 +1,12 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
-import { toApiError } from '../../api/errors.ts';
+import { useEnvio } from '../../api/envio.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { RowsTable } from '../../ui/ListTable.tsx';
 
 type Row = Record<string, any>;
 const qtd = formatQuantity;
@@ -20,8 +21,7 @@ export function DevolucaoFornecedorButton({ entrada }: { entrada: Row }) {
   const [aberto, setAberto] = useState(false);
   const [linhas, setLinhas] = useState<Row[]>([]);
   const [qtds, setQtds] = useState<Record<number, string>>({});
-  const [erro, setErro] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
+  const { erro, setErro, enviando, enviar } = useEnvio();
   const abrir = async () => {
     try {
       const r = await api.get<{ linhas: Row[] }>(`EntradasNota/${entrada.id}/devolucoes`);
@@ -36,18 +36,12 @@ export function DevolucaoFornecedorButton({ entrada }: { entrada: Row }) {
   const emitir = async () => {
     const itens = Object.entries(qtds).filter(([, v]) => v.trim() && Number(v.replace(',', '.')) > 0).map(([linha, v]) => ({ linha: Number(linha), quantidade: v.replace(',', '.') }));
     if (!itens.length) return setErro('Informe a quantidade a devolver de ao menos uma linha.');
-    setEnviando(true);
-    setErro(null);
-    try {
+    return enviar(async () => {
       const r = await api.post<{ nota: Row }>(`EntradasNota/${entrada.id}/devolver-nfe`, { itens });
       toast('success', `NF-e de devolução nº ${r.data.nota.numero} autorizada; a mercadoria saiu do estoque.`);
       setAberto(false);
       navigate('/pages/nfe/notas-processadas');
-    } catch (e) {
-      setErro(toApiError(e).message);
-    } finally {
-      setEnviando(false);
-    }
+    });
   };
   return (
     <>
@@ -57,10 +51,8 @@ export function DevolucaoFornecedorButton({ entrada }: { entrada: Row }) {
       <Modal open={aberto} title={`Devolução ao fornecedor: entrada nº ${entrada.numero}`} okText="Emitir NF-e de devolução" cancelText="Cancelar" onOk={() => void emitir()} confirmLoading={enviando} onCancel={() => setAberto(false)} width={760} destroyOnHidden>
         <Typography.Paragraph type="secondary">A NF-e de devolução (finalidade 4) referencia a chave da nota do fornecedor; o estoque só sai quando a SEFAZ autoriza.</Typography.Paragraph>
         {erro ? <Alert type="error" showIcon message={erro} style={{ marginBottom: 12 }} data-testid="erro-devolucao" /> : null}
-        <Table<Row>
+        <RowsTable<Row>
           rowKey="linha"
-          size="small"
-          pagination={false}
           dataSource={linhas}
           columns={[
             { title: 'Linha', dataIndex: 'linha' },

@@ -7,6 +7,7 @@ import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { USER_INFO_KEY, useUserInfo } from '../../shell/user-info.ts';
 import type { UsuarioRow } from './UsuariosPage.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 /** pages/configuracoes/usuarios/editarminhaconta: name, avatar and the change of password. */
 export default function MinhaContaPage() {
@@ -53,9 +54,7 @@ export default function MinhaContaPage() {
   const avatar = Form.useWatch('avatar', conta);
   return (
     <div style={{ maxWidth: 640 }}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Minha conta
-      </Typography.Title>
+      <PageTitle>Minha conta</PageTitle>
       <Card title="Dados" style={{ marginBottom: 16 }}>
         <Form form={conta} layout="vertical" onFinish={saveConta}>
           <Space align="start" size="large">

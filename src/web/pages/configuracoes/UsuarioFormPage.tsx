@@ -7,6 +7,7 @@ import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { useUserInfo } from '../../shell/user-info.ts';
 import { USERS_KEY, type UsuarioRow } from './UsuariosPage.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 const LIST = '/pages/configuracoes/usuarios';
 
@@ -65,9 +66,7 @@ export default function UsuarioFormPage({ mode }: { mode: 'cadastrar' | 'editar'
   if (mode === 'editar' && !user.data && !user.error) return <Spin />;
   return (
     <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {mode === 'editar' ? 'Editar' : 'Cadastrar'} usuário
-      </Typography.Title>
+      <PageTitle>{mode === 'editar' ? 'Editar' : 'Cadastrar'} usuário</PageTitle>
       <Form<FormValues> form={form} layout="vertical" onFinish={save} initialValues={{ ativo: true, isContador: false, perfilAdmin: false, filiais: branches.data?.id ? [branches.data.id] : [] }}>
         <Form.Item name="nome" label="Nome" rules={[{ required: true, message: 'Campo Obrigatório!' }, { min: 2, message: 'Mínimo 2 caracteres!' }]}>
           <Input id="usuario-nome" />

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/dates.ts';
@@ -9,6 +9,8 @@ import { resourceByName } from '../../schemas/registry.ts';
 import { useRelatedNames } from './related-names.ts';
 import { stateOf, type DocumentDoc } from './document-docs.ts';
 import { DOCUMENT_LIST_ACTIONS } from '../compras/extras.tsx';
+import { EMPTY_TITLE } from '../../ui/EmptyBlock.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 
 const PAGE = 20;
 
@@ -60,15 +62,13 @@ export default function DocumentListPage({ doc, actions = DOCUMENT_LIST_ACTIONS[
           </Button>
         </Space>
       </Space>
-      <Table
-        rowKey="id"
+      <ListTable
+        list={list}
+        empty={EMPTY_TITLE}
         size="middle"
-        loading={list.isLoading}
-        dataSource={rows}
         columns={columns}
         onRow={(r) => ({ onClick: () => navigate(`/${doc.route}/editar/${r.id}`), style: { cursor: 'pointer' } })}
         pagination={{ current: page, pageSize: PAGE, total: count.data ?? 0, onChange: setPage, showSizeChanger: false }}
-        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
       />
     </div>
   );

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { ARREDONDAMENTOS_ALTERACAO, MODOS_ALTERACAO, type ItemPrevia as Item } from '../../../shared/alteracao-preco.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { RelatedSelect } from './RelatedSelect.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 const diferenca = (a: string | null, b: string | null) => (a && b && Number(a) > 0 ? `${(((Number(b) - Number(a)) / Number(a)) * 100).toFixed(2).replace('.', ',')}%` : '');
 
@@ -63,9 +64,7 @@ export default function AlteracaoPrecoPage() {
   const validos = itens?.filter((i) => i.precoNovo && i.precoNovo !== i.precoAnterior).length ?? 0;
   return (
     <div data-page="alteracao-preco">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Alteração de preço
-      </Typography.Title>
+      <PageTitle>Alteração de preço</PageTitle>
       <Card size="small" title="Produtos">
         <Row gutter={16}>
           <Col xs={24} md={8}>

@@ -1,11 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Form, InputNumber, Radio, Row, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Form, InputNumber, Radio, Row, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { RelatedSelect } from './RelatedSelect.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Linha {
   chave: string;
@@ -106,9 +107,7 @@ export default function EtiquetaImprimirPage() {
   const total = linhas.reduce((s, l) => s + l.quantidade, 0);
   return (
     <div data-page="etiqueta-imprimir">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Imprimir etiquetas
-      </Typography.Title>
+      <PageTitle>Imprimir etiquetas</PageTitle>
       <Card size="small">
         <Row gutter={16}>
           <Col xs={24} md={10}>

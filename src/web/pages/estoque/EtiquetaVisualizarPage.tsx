@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useRecord } from '../../api/hooks.ts';
 import { toApiError } from '../../api/errors.ts';
 import { AmostraPdf } from './EtiquetaAmostra.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 const mm = (v: unknown) => `${String(v ?? '').replace(/\.?0+$/, '').replace('.', ',')} mm`;
 
@@ -15,9 +16,7 @@ export default function EtiquetaVisualizarPage() {
   const e = rec.data;
   return (
     <div data-page="etiqueta-visualizar">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Etiqueta: {e.descricao}
-      </Typography.Title>
+      <PageTitle>Etiqueta: {e.descricao}</PageTitle>
       <Card size="small">
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label="Tipo">{e.tipo === 'rolo' ? 'Rolo térmico' : 'Folha (A4 / Carta)'}</Descriptions.Item>

@@ -6,6 +6,7 @@ import { formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
 const qtd = formatQuantity;
@@ -63,9 +64,7 @@ export default function ImportarArquivoPage() {
 
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Importar arquivo
-      </Typography.Title>
+      <PageTitle>Importar arquivo</PageTitle>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Typography.Paragraph type="secondary">Arquivo do coletor de dados em CSV ou TXT com uma linha por leitura no formato código;quantidade (código interno ou GTIN), ou XLSX com o código na coluna A e a quantidade na coluna B. A quantidade contada passa a ser o saldo do produto no depósito.</Typography.Paragraph>
         <Form layout="vertical">

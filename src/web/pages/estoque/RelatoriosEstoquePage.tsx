@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Select, Space, Spin, Table, Tabs, Typography } from 'antd';
+import { Button, Card, DatePicker, Select, Space, Spin, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -12,7 +12,10 @@ import { useList } from '../../api/hooks.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
 import { colunasDoRelatorio, reportDoc } from '../../reports/report-docs.ts';
 import { loadNames, nameOf } from '../documentos/related-names.ts';
+import { EMPTY_TITLE } from '../../ui/EmptyBlock.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 import { RelatedSelect } from './RelatedSelect.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
 const TIPOS = TIPO_MOVIMENTACAO.map((t) => ({ value: t.value as number, label: t.label }));
@@ -35,15 +38,7 @@ function Posicao() {
         <Select allowClear placeholder="Todos os depósitos" style={{ width: 240 }} value={depositoId} onChange={(v) => (setDepositoId(v), setCursors([null]))} options={(depositos.data ?? []).map((d) => ({ value: d.id, label: d.descricao }))} />
         <ExportButtons endpoint="PosicaoEstoque" name={reportDoc('PosicaoEstoque').title} filter={{ where: depositoId ? { depositoId } : undefined }} />
       </Space>
-      <Table
-        rowKey={(r) => `${r.produtoId}-${r.depositoId}`}
-        size="small"
-        loading={page.isLoading}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
-        columns={colunasDoRelatorio<Row>('PosicaoEstoque')}
-      />
+      <ListTable<Row> list={page} empty={EMPTY_TITLE} rowKey={(r) => `${r.produtoId}-${r.depositoId}`} columns={colunasDoRelatorio<Row>('PosicaoEstoque')} />
       <Space>
         <Button disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
           Anterior
@@ -94,13 +89,10 @@ function Movimentacao() {
         <Select allowClear placeholder="Tipo de movimentação" style={{ width: 260 }} value={tipo} onChange={(v) => (setTipo(v), setPage(1))} options={TIPOS} />
         <ExportButtons endpoint="MovimentacaoEstoque" name={reportDoc('MovimentacaoEstoque').title} filter={{ where: Object.keys(parametros).length ? parametros : undefined }} />
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        loading={list.isLoading}
-        dataSource={list.data ?? []}
+      <ListTable<Row>
+        list={list}
+        empty={EMPTY_TITLE}
         pagination={{ current: page, pageSize: PAGE, total: count.data ?? 0, onChange: setPage, showSizeChanger: false }}
-        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
         columns={[
           { key: 'createdAt', dataIndex: 'createdAt', title: 'Data', render: (v) => formatDateTime(v) },
           { key: 'produto', dataIndex: 'produtoId', title: 'Produto', render: (v) => nameOf('produto', v) },
@@ -143,12 +135,11 @@ function EntradaNotaFiscal() {
         <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)} />
         <ExportButtons endpoint="EntradasNotaFiscal" name="Entradas de nota fiscal" filter={{ where }} />
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        loading={entradas.isLoading}
-        dataSource={entradas.data ?? []}
-        locale={{ emptyText: 'Nenhuma entrada de nota fiscal lançada no período.' }}
+      <ListTable<Row>
+        list={entradas}
+        empty="Nenhuma entrada de nota fiscal lançada no período."
+        // antd's own pages of 10 (the list reads up to 200 entries)
+        pagination={{}}
         columns={[
           { key: 'dataEmissao', dataIndex: 'dataEmissao', title: 'Emissão', render: (v) => formatDate(v) },
           { key: 'numero', dataIndex: 'numero', title: 'Entrada nº' },
@@ -163,15 +154,7 @@ function EntradaNotaFiscal() {
         </Typography.Title>
         <ExportButtons endpoint="ComprasPorFornecedor" name={reportDoc('ComprasPorFornecedor').title} filter={{ where }} />
       </Space>
-      <Table
-        rowKey="cpfCnpj"
-        size="small"
-        loading={porFornecedor.isLoading}
-        dataSource={porFornecedor.data ?? []}
-        pagination={false}
-        locale={{ emptyText: reportDoc('ComprasPorFornecedor').vazio }}
-        columns={colunasDoRelatorio<Row>('ComprasPorFornecedor')}
-      />
+      <ListTable<Row> list={porFornecedor} empty={reportDoc('ComprasPorFornecedor').vazio} rowKey="cpfCnpj" columns={colunasDoRelatorio<Row>('ComprasPorFornecedor')} />
     </Space>
   );
 }
@@ -204,9 +187,7 @@ export default function RelatoriosEstoquePage() {
   const active = TABS.find((t) => location.pathname === t.path)?.key ?? 'posicao';
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Relatórios de estoque
-      </Typography.Title>
+      <PageTitle>Relatórios de estoque</PageTitle>
       <Tabs
         activeKey={active}
         onChange={(k) => navigate(TABS.find((t) => t.key === k)!.path)}

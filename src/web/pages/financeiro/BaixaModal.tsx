@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Alert, Form, Modal, Select, Table, Typography } from 'antd';
+import { Alert, Form, Modal, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { formatBRL, MONEY_RE } from '../../../shared/money.ts';
 import { formatDate } from '../../../shared/dates.ts';
@@ -7,6 +7,7 @@ import { api } from '../../api/client.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { hoje, reloadFinanceiro, useSaldos, type ParcelaRow } from './financeiro-api.ts';
 import { DateInput, MoneyInput } from './inputs.tsx';
+import { RowsTable } from '../../ui/ListTable.tsx';
 
 interface Linha {
   parcelaId: number;
@@ -85,10 +86,8 @@ export function BaixaModal({ parcelas, onClose }: { parcelas: ParcelaRow[] | nul
           </Form.Item>
         </div>
       </Form>
-      <Table<Linha>
-        size="small"
+      <RowsTable<Linha>
         rowKey="parcelaId"
-        pagination={false}
         dataSource={linhas}
         columns={[
           {

@@ -9,6 +9,7 @@ import { useList } from '../../api/hooks.ts';
 import { showError } from '../../dialogs/dialogs.tsx';
 import { readAsDataUrl } from '../../api/files.ts';
 import type { Sugestao } from '../../../shared/conciliacao.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
 interface Transacao {
@@ -108,9 +109,7 @@ export default function ConciliacaoOfxPage() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Conciliação OFX
-      </Typography.Title>
+      <PageTitle>Conciliação OFX</PageTitle>
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
           aria-label="Conta"

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Radio, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Input, Radio, Space, Upload } from 'antd';
 import Decimal from 'decimal.js';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,9 @@ import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { hoje, reloadFinanceiro, TIPO_TEXTO } from './financeiro-api.ts';
 import { DateInput, MoneyInput } from './inputs.tsx';
 import { readAsDataUrl } from '../../api/files.ts';
+import { coluna } from '../../ui/colunas.ts';
+import { RowsTable } from '../../ui/ListTable.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Data = Record<string, unknown>;
 interface ParcelaForm {
@@ -134,9 +137,7 @@ export default function LancamentoFormPage({ tipo }: { tipo: 0 | 1 }) {
 
   return (
     <div data-lancamento-form={tipo}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Nova {texto.singular.toLowerCase()}
-      </Typography.Title>
+      <PageTitle>Nova {texto.singular.toLowerCase()}</PageTitle>
       {tipo === 1 ? (
         <Card size="small" style={{ marginBottom: 16 }} title="Pagar um boleto">
           <Input.Search
@@ -162,24 +163,20 @@ export default function LancamentoFormPage({ tipo }: { tipo: 0 | 1 }) {
             <Radio value="personalizadas">Datas e valores personalizados</Radio>
           </Radio.Group>
           {modo === 'iguais' ? (
-            <Table
-              size="small"
+            <RowsTable<(typeof previa)[number]>
               rowKey="numero"
-              pagination={false}
               dataSource={previa}
               locale={{ emptyText: 'Informe o valor total, a data e o número de parcelas.' }}
               columns={[
                 { key: 'numero', title: 'Parcela', dataIndex: 'numero', width: 90 },
-                { key: 'vencimento', title: 'Vencimento', render: (_, p) => formatDate(p.vencimento) },
-                { key: 'valor', title: 'Valor', align: 'right', render: (_, p) => formatBRL(p.valor) },
+                coluna('date', 'vencimento', 'Vencimento'),
+                coluna('money', 'valor', 'Valor'),
               ]}
             />
           ) : (
             <>
-              <Table<ParcelaForm>
-                size="small"
+              <RowsTable<ParcelaForm>
                 rowKey="key"
-                pagination={false}
                 dataSource={proprias}
                 columns={[
                   { key: 'numero', title: 'Parcela', width: 90, render: (_, _p, i) => i + 1 },

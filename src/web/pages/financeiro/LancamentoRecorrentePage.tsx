@@ -10,6 +10,7 @@ import { useList } from '../../api/hooks.ts';
 import { getUser, may } from '../../api/session.ts';
 import { choiceDialog, confirmDialog, showError } from '../../dialogs/dialogs.tsx';
 import { ListTable } from '../../ui/ListTable.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
 const FREQ = ['Mensal', 'Semanal', 'A cada N dias'];
@@ -183,9 +184,7 @@ export default function LancamentoRecorrentePage() {
   return (
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          Lançamentos recorrentes
-        </Typography.Title>
+        <PageTitle>Lançamentos recorrentes</PageTitle>
         {podeAlterar && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setNovo(true)}>
             Cadastrar

@@ -1,5 +1,5 @@
 import { CheckOutlined, DeleteOutlined, DownloadOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Descriptions, Space, Spin, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -16,6 +16,9 @@ import { useLookups } from '../../renderer/use-lookups.ts';
 import { BaixaModal } from './BaixaModal.tsx';
 import { reloadFinanceiro, TIPO_TEXTO, useSaldos, type ParcelaRow } from './financeiro-api.ts';
 import { readAsDataUrl } from '../../api/files.ts';
+import { coluna } from '../../ui/colunas.ts';
+import { RowsTable } from '../../ui/ListTable.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Parcela {
   id: number;
@@ -126,9 +129,7 @@ export default function LancamentoViewPage() {
   return (
     <div data-lancamento={lanc.id}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {texto.singular}: {lanc.descricao} {lanc.cancelado ? <Tag>Cancelado</Tag> : null}
-        </Typography.Title>
+        <PageTitle>{texto.singular}: {lanc.descricao} {lanc.cancelado ? <Tag>Cancelado</Tag> : null}</PageTitle>
         <Space>
           <Button onClick={() => navigate(`/${texto.rota}`)}>Voltar</Button>
           {podeEstornar && !lanc.cancelado ? (
@@ -146,17 +147,14 @@ export default function LancamentoViewPage() {
         <Descriptions.Item label="Conta prevista">{nomeConta(lanc.contaId)}</Descriptions.Item>
       </Descriptions>
       <Card size="small" title="Parcelas" style={{ marginBottom: 16 }}>
-        <Table<Parcela>
-          size="small"
-          rowKey="id"
-          pagination={false}
+        <RowsTable<Parcela>
           dataSource={lanc.parcelas}
           columns={[
             { key: 'numero', title: 'Parcela', render: (_, p) => `${p.numero}/${lanc.parcelas.length}` },
-            { key: 'vencimento', title: 'Vencimento', render: (_, p) => formatDate(p.vencimento) },
-            { key: 'valor', title: 'Valor', align: 'right', render: (_, p) => formatBRL(p.valor) },
-            { key: 'baixado', title: 'Baixado', align: 'right', render: (_, p) => formatBRL(p.valorBaixado) },
-            { key: 'aberto', title: 'Em aberto', align: 'right', render: (_, p) => formatBRL(p.valorAberto) },
+            coluna('date', 'vencimento', 'Vencimento'),
+            coluna('money', 'valor', 'Valor'),
+            coluna('money', 'valorBaixado', 'Baixado'),
+            coluna('money', 'valorAberto', 'Em aberto'),
             { key: 'status', title: 'Situação', render: (_, p) => <Tag color={STATUS_COR[p.status]}>{lookupLabel('statusParcela', p.status)}</Tag> },
             {
               key: 'acoes',
@@ -172,20 +170,17 @@ export default function LancamentoViewPage() {
         />
       </Card>
       <Card size="small" title="Baixas" style={{ marginBottom: 16 }}>
-        <Table<Baixa>
-          size="small"
-          rowKey="id"
-          pagination={false}
+        <RowsTable<Baixa>
           dataSource={lanc.baixas}
           locale={{ emptyText: 'Nenhuma baixa.' }}
           columns={[
-            { key: 'data', title: 'Data', render: (_, b) => formatDate(b.data) },
+            coluna('date', 'data', 'Data'),
             { key: 'parcela', title: 'Parcela', render: (_, b) => lanc.parcelas.find((p) => p.id === b.parcelaId)?.numero },
             { key: 'conta', title: 'Conta', render: (_, b) => nomeConta(b.contaId) },
-            { key: 'valor', title: 'Valor', align: 'right', render: (_, b) => formatBRL(b.valor) },
-            { key: 'juros', title: 'Juros', align: 'right', render: (_, b) => formatBRL(b.juros) },
-            { key: 'multa', title: 'Multa', align: 'right', render: (_, b) => formatBRL(b.multa) },
-            { key: 'desconto', title: 'Desconto', align: 'right', render: (_, b) => formatBRL(b.desconto) },
+            coluna('money', 'valor', 'Valor'),
+            coluna('money', 'juros', 'Juros'),
+            coluna('money', 'multa', 'Multa'),
+            coluna('money', 'desconto', 'Desconto'),
             {
               key: 'acoes',
               title: 'Ações',

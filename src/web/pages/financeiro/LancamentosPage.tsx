@@ -1,5 +1,5 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getUser, may } from '../../api/session.ts';
@@ -12,6 +12,7 @@ import { BaixaModal } from './BaixaModal.tsx';
 import { TIPO_TEXTO, type ParcelaRow } from './financeiro-api.ts';
 import { SaldosContas } from './SaldosContas.tsx';
 import { TotaisParcelas } from './TotaisParcelas.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 const ABERTAS = new Set(['aberto', 'parcial', 'atrasado']);
 export const STATUS_COR: Record<string, string> = { pago: 'green', atrasado: 'red', parcial: 'gold', aberto: 'blue', cancelado: 'default' };
@@ -39,9 +40,7 @@ export default function LancamentosPage({ tipo }: { tipo?: 0 | 1 }) {
 
   return (
     <div data-lancamentos={tipo ?? 'todos'}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {texto?.plural ?? doc.title}
-      </Typography.Title>
+      <PageTitle>{texto?.plural ?? doc.title}</PageTitle>
       <SaldosContas />
       <SchemaGrid
         key={tipo ?? 'todos'}

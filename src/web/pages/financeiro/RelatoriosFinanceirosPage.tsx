@@ -1,5 +1,5 @@
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Select, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Select, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +11,8 @@ import { toApiError } from '../../api/errors.ts';
 import { useList } from '../../api/hooks.ts';
 import { openReport, REPORT_TEXTS, waitForReport, type Relatorio, type ReportFormat } from '../../reports/export-flow.ts';
 import { reportToast } from '../../reports/report-toasts.tsx';
+import { RowsTable } from '../../ui/ListTable.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
 const brl = (v: unknown) => (v == null ? '' : formatBRL(v as string));
@@ -79,12 +81,10 @@ function FluxoCaixa() {
         <Statistic title="Saídas previstas" value={brl(d?.totais.saidasPrevistas)} />
         <Statistic title="Saldo final" value={brl(d?.saldoFinal)} data-testid="fluxo-saldo-final" />
       </Space>
-      <Table
+      <RowsTable
         rowKey="periodo"
-        size="small"
         loading={r.isLoading}
         dataSource={d?.linhas ?? []}
-        pagination={false}
         scroll={{ y: 480 }}
         columns={[
           { key: 'periodo', dataIndex: 'periodo', title: agrupamento === 'dia' ? 'Dia' : 'Mês', render: (v: string) => (v.length === 7 ? mesBR(v) : formatDate(v)) },
@@ -119,9 +119,8 @@ function Contas({ tipo }: { tipo: 0 | 1 }) {
         <Statistic title="Em aberto" value={brl(d?.totais.aberto)} />
         <Statistic title="Atrasado" value={brl(d?.totais.atrasado)} valueStyle={{ color: '#cf1322' }} />
       </Space>
-      <Table
+      <RowsTable
         rowKey="parcelaId"
-        size="small"
         loading={r.isLoading}
         dataSource={d?.linhas ?? []}
         pagination={{ pageSize: 50, showSizeChanger: false }}
@@ -162,9 +161,8 @@ function Extrato() {
         <Statistic title="Saídas" value={brl(d?.saidas)} />
         <Statistic title="Saldo final" value={brl(d?.saldoFinal)} />
       </Space>
-      <Table
+      <RowsTable
         rowKey="movimentoId"
-        size="small"
         loading={r.isLoading}
         dataSource={d?.linhas ?? []}
         pagination={{ pageSize: 100, showSizeChanger: false }}
@@ -202,12 +200,10 @@ function Dre() {
         <DatePicker.RangePicker aria-label="Competência" picker="month" format="MM/YYYY" allowClear={false} value={p} onChange={(v) => v?.[0] && v[1] && setP([v[0], v[1]])} />
         <Exportar nome="dre" titulo="DRE gerencial" params={params} />
       </Space>
-      <Table
+      <RowsTable
         rowKey="key"
-        size="small"
         loading={r.isLoading}
         dataSource={linhas}
-        pagination={false}
         scroll={{ x: true }}
         columns={[
           { key: 'categoria', dataIndex: 'categoria', title: 'Categoria', fixed: 'left', render: (v, l: Row) => (l.forte ? <strong>{v}</strong> : <span style={{ paddingLeft: 16 * (1 + (l.nivel ?? 0)) }}>{v}</span>) },
@@ -234,9 +230,7 @@ export default function RelatoriosFinanceirosPage() {
   const atual = new URLSearchParams(location.search).get('relatorio') ?? 'fluxo';
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Relatórios financeiros
-      </Typography.Title>
+      <PageTitle>Relatórios financeiros</PageTitle>
       <Tabs activeKey={atual} onChange={(k) => navigate(`${location.pathname}?relatorio=${k}`)} items={TABS.map((t) => ({ key: t.key, label: t.label, children: t.key === atual ? t.render() : null }))} />
     </Card>
   );

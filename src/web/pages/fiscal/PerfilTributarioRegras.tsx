@@ -3,12 +3,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { api } from '../../api/client.ts';
-import { useList, useRecord } from '../../api/hooks.ts';
+import { useRecord } from '../../api/hooks.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
-import { formatDate } from '../../../shared/dates.ts';
 import { useUserInfo } from '../../shell/user-info.ts';
 import { useLookupOptions } from './use-fiscal-lookups.ts';
-import { ListTable } from '../../ui/ListTable.tsx';
+import { pct, RegrasDoPerfil } from './RegrasDoPerfil.tsx';
 
 interface Regra {
   id: number;
@@ -22,15 +21,11 @@ interface Regra {
   observacao: string | null;
 }
 
-const pct = (v: string | null) => (v === null || v === undefined ? '' : `${String(v).replace('.', ',')}%`);
-
 /**
  * The perfil tributário's ICMS rules (every version, newest first) and a quick way to add one: the full form
  * (ST, FCP, DIFAL) is Configurações > Fiscal > Tributações estaduais; the server checks both the same way.
  */
 export default function PerfilTributarioRegras({ id }: { id: number }) {
-  const filter = { where: { perfilTributarioId: id }, order: 'vigenciaInicio DESC', limit: 500 };
-  const regras = useList<Regra>('TributacoesEstaduais', filter, { revalidateOnMount: true });
   const info = useUserInfo();
   const filial = useRecord<{ uf: string | null }>('Empresas', info.data?.filialSelecionadaObj?.id ?? null);
   const ufs = useLookupOptions('uf');
@@ -62,22 +57,21 @@ export default function PerfilTributarioRegras({ id }: { id: number }) {
   };
 
   return (
-    <div data-testid="perfil-regras">
-      <ListTable<Regra>
-        list={regras}
-        empty="Nenhuma tributação estadual neste perfil."
-        columns={[
-          { title: 'Origem', dataIndex: 'ufOrigem' },
-          { title: 'Destino', dataIndex: 'ufDestino' },
-          { title: 'CST', dataIndex: 'cstIcms' },
-          { title: 'CSOSN', dataIndex: 'csosn' },
-          { title: 'Alíquota', dataIndex: 'aliquotaIcms', render: pct },
-          { title: 'CFOP', dataIndex: 'cfop' },
-          { title: 'Vigência', dataIndex: 'vigenciaInicio', render: (v) => `a partir de ${formatDate(v)}` },
-          { title: 'Observação', dataIndex: 'observacao' },
-          { title: '', key: 'editar', render: (_, r) => <a href={`#/pages/fiscais/tributacoes-estaduais/editar/${r.id}`}>Editar</a> },
-        ]}
-      />
+    <RegrasDoPerfil<Regra>
+      id={id}
+      recurso="TributacoesEstaduais"
+      rota="tributacoes-estaduais"
+      testId="perfil-regras"
+      vazio="Nenhuma tributação estadual neste perfil."
+      colunas={[
+        { title: 'Origem', dataIndex: 'ufOrigem' },
+        { title: 'Destino', dataIndex: 'ufDestino' },
+        { title: 'CST', dataIndex: 'cstIcms' },
+        { title: 'CSOSN', dataIndex: 'csosn' },
+        { title: 'Alíquota', dataIndex: 'aliquotaIcms', render: pct },
+        { title: 'CFOP', dataIndex: 'cfop' },
+      ]}
+    >
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         Nova regra estadual
       </Typography.Title>
@@ -107,6 +101,6 @@ export default function PerfilTributarioRegras({ id }: { id: number }) {
           <Button href={`#/pages/fiscais/tributacoes-estaduais/cadastrar`}>Formulário completo</Button>
         </Space>
       </Form>
-    </div>
+    </RegrasDoPerfil>
   );
 }

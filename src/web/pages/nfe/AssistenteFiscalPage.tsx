@@ -2,11 +2,13 @@ import { Alert, Button, Card, Descriptions, Input, InputNumber, Select, Space, S
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../api/client.ts';
+import { useEnvio } from '../../api/envio.ts';
 import { toApiError } from '../../api/errors.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
 import { useLookups } from '../../renderer/use-lookups.ts';
 import { lookupItems } from '../../schemas/registry.ts';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Nota {
   id: number;
@@ -39,8 +41,7 @@ const cnpj = (c: string | null) => (c ? c.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})
 export default function AssistenteFiscalPage() {
   const [s, setS] = useState<Situacao | null>(null);
   const [atual, setAtual] = useState(0);
-  const [erro, setErro] = useState<string | null>(null);
-  const [ocupado, setOcupado] = useState(false);
+  const { erro, setErro, enviando: ocupado, enviar } = useEnvio();
   const prontos = useLookups(['regimeTributario']);
 
   const carregar = async (avancar: boolean) => {
@@ -60,29 +61,20 @@ export default function AssistenteFiscalPage() {
   }, []);
 
   /** Runs a step's save; on success reloads the situation and moves to the next step. */
-  const salvar = async (fn: () => Promise<unknown>, ok: string) => {
-    setErro(null);
-    setOcupado(true);
-    try {
+  const salvar = (fn: () => Promise<unknown>, ok: string) =>
+    enviar(async () => {
       await fn();
       toast('success', ok);
       await carregar(false);
       setAtual((a) => Math.min(a + 1, PASSOS.length - 1));
-    } catch (e) {
-      setErro(toApiError(e).message);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    });
 
   if (!s || !prontos) return erro ? <Alert type="error" showIcon title={erro} /> : <Spin />;
   const titulos = ['Regime tributário', 'Certificado digital', 'Séries e numeração', 'CSC da NFC-e', 'Nota de teste'];
   const passo = PASSOS[atual];
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Assistente fiscal
-      </Typography.Title>
+      <PageTitle>Assistente fiscal</PageTitle>
       <Typography.Paragraph type="secondary">
         Filial {s.empresa.apelido ?? s.empresa.nome} (CNPJ {cnpj(s.empresa.cnpj)}): siga os passos para emitir a primeira nota. O que já está configurado aparece marcado; cada passo salva na hora.
       </Typography.Paragraph>

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Descriptions, Input, Space, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Space, Spin, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { useEnvio } from '../../api/envio.ts';
 import { toApiError } from '../../api/errors.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Certificado {
   titular: string;
@@ -26,34 +28,25 @@ export default function CertificadoDigitalPage() {
   const [atual, setAtual] = useState<Certificado | null | undefined>(undefined);
   const [arquivo, setArquivo] = useState<File | null>(null);
   const [senha, setSenha] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
+  const { erro, setErro, enviando, enviar: envio } = useEnvio();
   const carregar = () => api.get<{ certificado: Certificado | null }>('CertificadosDigitais/atual').then((r) => setAtual(r.data.certificado), (e) => setErro(toApiError(e).message));
   useEffect(() => {
     void carregar();
   }, []);
-  const enviar = async () => {
-    setErro(null);
+  const enviar = () => {
     if (!arquivo) return setErro('Escolha o arquivo do certificado (.pfx ou .p12).');
-    setEnviando(true);
-    try {
+    return envio(async () => {
       const base64 = btoa(String.fromCharCode(...new Uint8Array(await arquivo.arrayBuffer())));
       const r = await api.post<{ certificado: Certificado }>('CertificadosDigitais', { arquivo: base64, senha });
       setAtual(r.data.certificado);
       setArquivo(null);
       setSenha('');
       toast('success', 'Certificado digital salvo.');
-    } catch (e) {
-      setErro(toApiError(e).message);
-    } finally {
-      setEnviando(false);
-    }
+    });
   };
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Certificado digital
-      </Typography.Title>
+      <PageTitle>Certificado digital</PageTitle>
       {atual === undefined && !erro ? (
         <Spin />
       ) : atual ? (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Config {
   serieNfe: number;
@@ -16,6 +17,12 @@ interface Config {
   naturezaPadraoId: number | null;
   emailCopia: string | null;
 }
+
+/** Each model's series and next number: the same two fields for the NF-e and the NFC-e. */
+const NUMERACAO = [
+  { modelo: 'NF-e', serie: 'serieNfe', proximo: 'proximoNumeroNfe' },
+  { modelo: 'NFC-e', serie: 'serieNfce', proximo: 'proximoNumeroNfce' },
+] as const satisfies readonly { modelo: string; serie: keyof Config; proximo: keyof Config }[];
 
 /**
  * pages/configuracoes/nfe: the selected branch's NF-e and NFC-e series and next numbers (sequencias_filial, only
@@ -48,27 +55,19 @@ export default function ConfiguracaoNfePage() {
   };
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Configurações de NF-e
-      </Typography.Title>
+      <PageTitle>Configurações de NF-e</PageTitle>
       <Card size="small" title="Séries e numeração">
         <Row gutter={12}>
-          <Col span={6}>
-            <div>Série da NF-e</div>
-            <InputNumber aria-label="Série da NF-e" min={0} max={999} value={c.serieNfe} onChange={(v) => set({ serieNfe: v ?? 0 })} />
-          </Col>
-          <Col span={6}>
-            <div>Próximo número da NF-e</div>
-            <InputNumber aria-label="Próximo número da NF-e" min={1} value={c.proximoNumeroNfe} onChange={(v) => set({ proximoNumeroNfe: v ?? 1 })} />
-          </Col>
-          <Col span={6}>
-            <div>Série da NFC-e</div>
-            <InputNumber aria-label="Série da NFC-e" min={0} max={999} value={c.serieNfce} onChange={(v) => set({ serieNfce: v ?? 0 })} />
-          </Col>
-          <Col span={6}>
-            <div>Próximo número da NFC-e</div>
-            <InputNumber aria-label="Próximo número da NFC-e" min={1} value={c.proximoNumeroNfce} onChange={(v) => set({ proximoNumeroNfce: v ?? 1 })} />
-          </Col>
+          {NUMERACAO.flatMap(({ modelo, serie, proximo }) => [
+            <Col span={6} key={serie}>
+              <div>{`Série da ${modelo}`}</div>
+              <InputNumber aria-label={`Série da ${modelo}`} min={0} max={999} value={c[serie]} onChange={(v) => set({ [serie]: v ?? 0 })} />
+            </Col>,
+            <Col span={6} key={proximo}>
+              <div>{`Próximo número da ${modelo}`}</div>
+              <InputNumber aria-label={`Próximo número da ${modelo}`} min={1} value={c[proximo]} onChange={(v) => set({ [proximo]: v ?? 1 })} />
+            </Col>,
+          ])}
         </Row>
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
           O próximo número só avança: um número já emitido nunca volta. Números pulados devem ser inutilizados (NF-e &gt; Inutilizações).

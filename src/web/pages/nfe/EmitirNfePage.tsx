@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Input, InputNumber, Row, Select, Space, Spin, Tag } from 'antd';
 import Decimal from 'decimal.js';
 import dayjs from 'dayjs';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -16,6 +16,7 @@ import { daApi, novaImportacao, PAISES_EXTERIOR, paraApi } from './ImportacaoLin
 import { ItensNfe } from './ItensNfe.tsx';
 import { errosDosAjustes, LinhasNota, useTotais, type BaseTributaria, type Linha } from './linhas-nota.ts';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 interface Pagamento {
   chave: number;
   tPag: string;
@@ -291,9 +292,9 @@ export default function EmitirNfePage() {
   if (carregando) return <Spin />;
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <PageTitle>
         Emitir NF-e {pedidoId ? <Tag color="blue">Pedido de venda</Tag> : null} {id ? <Tag>{STATUS_NOTA[status as keyof typeof STATUS_NOTA] ?? status}</Tag> : null}
-      </Typography.Title>
+      </PageTitle>
       {rejeicao ? (
         <RejeicaoSefaz rejeicao={rejeicao} testId="rejeicao" style={{ marginBottom: 16 }} />
       ) : null}

@@ -1,9 +1,10 @@
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
-import { ArquivosNota, colunasNota, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
+import { ArquivosNota, colunasNota, GradeNotas, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Nota = NotaLista;
 
@@ -18,21 +19,15 @@ export default function EntradaNfePage() {
   const lista = useSWR(listPath('NotasFiscais', { where: { tipoNf: 0 } as never, limit: 200 }), async (u: string) => (await api.get<Nota[]>(u)).data);
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        NF-e de entrada
-      </Typography.Title>
+      <PageTitle>NF-e de entrada</PageTitle>
       <Typography.Paragraph type="secondary">Notas de entrada emitidas pela própria empresa: devolução de cliente (finalidade 4, com a chave da nota de venda referenciada), compra de produtor rural e importação própria.</Typography.Paragraph>
       <Space style={{ marginBottom: 12 }}>
         <Button type="primary" onClick={() => navigate('/pages/nfe/emitir-nfe?entrada=1')}>
           Emitir NF-e de entrada
         </Button>
       </Space>
-      <Table<Nota>
-        rowKey="id"
-        size="small"
-        loading={!lista.data && !lista.error}
-        dataSource={lista.data ?? []}
-        pagination={{ pageSize: 50 }}
+      <GradeNotas<Nota>
+        lista={lista}
         locale={{ emptyText: 'Nenhuma NF-e de entrada emitida.' }}
         columns={[
           { title: 'Situação', dataIndex: 'status', render: (st: string) => <SituacaoNota status={st} /> },

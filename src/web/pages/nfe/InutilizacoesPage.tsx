@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Input, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Input, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { api } from '../../api/client.ts';
-import { toApiError } from '../../api/errors.ts';
+import { useEnvio } from '../../api/envio.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Inutilizacao {
   id: number;
@@ -24,9 +25,7 @@ export function InutilizacoesPage() {
   const lista = useSWR('Inutilizacoes', async (u: string) => (await api.get<Inutilizacao[]>(u)).data);
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Inutilizações
-      </Typography.Title>
+      <PageTitle>Inutilizações</PageTitle>
       <Button type="primary" style={{ marginBottom: 12 }} onClick={() => navigate('/pages/nfe/inutilizacoes/cadastrar')}>
         Inutilizar números
       </Button>
@@ -55,26 +54,16 @@ export function InutilizacaoFormPage() {
   const [inicio, setInicio] = useState<number | null>(null);
   const [fim, setFim] = useState<number | null>(null);
   const [justificativa, setJustificativa] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
-  const enviar = async () => {
-    setErro(null);
-    setEnviando(true);
-    try {
+  const { erro, enviando, enviar: envio } = useEnvio();
+  const enviar = () =>
+    envio(async () => {
       const r = await api.post<Inutilizacao>('Inutilizacoes', { serie, numeroInicial: inicio, numeroFinal: fim ?? inicio, justificativa });
       toast('success', `Números ${r.data.numeroInicial} a ${r.data.numeroFinal} inutilizados (protocolo ${r.data.protocolo}).`);
       navigate('/pages/nfe/inutilizacoes');
-    } catch (e) {
-      setErro(toApiError(e).message);
-    } finally {
-      setEnviando(false);
-    }
-  };
+    });
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Cadastrar inutilização
-      </Typography.Title>
+      <PageTitle>Cadastrar inutilização</PageTitle>
       <Card size="small">
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space wrap>

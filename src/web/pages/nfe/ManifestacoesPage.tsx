@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
 import { ChaveAcesso } from './notas-colunas.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface NotaDfe {
   id: number;
@@ -140,9 +141,7 @@ export default function ManifestacoesPage() {
 
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Manifestações
-      </Typography.Title>
+      <PageTitle>Manifestações</PageTitle>
       <Typography.Paragraph type="secondary">Notas fiscais eletrônicas emitidas contra a empresa (CNPJ da filial selecionada), trazidas da SEFAZ pela distribuição DF-e.</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 12 }}>
         <Button type="primary" loading={ocupado === 'consultar'} onClick={() => void consultar()}>

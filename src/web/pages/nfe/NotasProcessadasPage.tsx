@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Dropdown, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,8 +7,9 @@ import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { showError, textInputDialog, toast, confirmDialog } from '../../dialogs/dialogs.tsx';
 import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
-import { ArquivosNota, colunasNota, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
+import { ArquivosNota, colunasNota, GradeNotas, SituacaoNota, type NotaLista } from './notas-colunas.tsx';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface Nota extends NotaLista {
   sequenciaCce: number;
@@ -143,9 +144,7 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
 
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {vendas ? 'Nota fiscal' : 'Notas processadas'}
-      </Typography.Title>
+      <PageTitle>{vendas ? 'Nota fiscal' : 'Notas processadas'}</PageTitle>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select aria-label="Situação" allowClear placeholder="Situação" style={{ width: 160 }} value={status} onChange={setStatus} options={Object.entries(STATUS_NOTA).map(([value, label]) => ({ value, label }))} />
         <Input aria-label="Número" placeholder="Número" style={{ width: 110 }} value={numero} onChange={(e) => setNumero(e.target.value)} />
@@ -158,12 +157,8 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
           <Button onClick={transmitirPendentes}>Transmitir pendentes</Button>
         ) : null}
       </Space>
-      <Table<Nota>
-        rowKey="id"
-        size="small"
-        loading={!lista.data && !lista.error}
-        dataSource={lista.data ?? []}
-        pagination={{ pageSize: 50 }}
+      <GradeNotas<Nota>
+        lista={lista}
         expandable={{
           // No expand column (the grid's columns stay where they were): 'Ver rejeição' in Ações opens the row.
           showExpandColumn: false,

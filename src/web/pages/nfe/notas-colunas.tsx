@@ -1,9 +1,10 @@
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { openInNewTab } from '../../api/client.ts';
+import { RowsTable } from '../../ui/ListTable.tsx';
 
 /** A row of GET /api/NotasFiscais as the note grids (notas processadas, Vendas > Nota fiscal, NF-e de entrada) read it. */
 export interface NotaLista {
@@ -57,3 +58,8 @@ export const ArquivosNota = ({ id }: { id: number }) => (
     </Button>
   </>
 );
+
+/** A note grid: the notes of `lista` (an SWR answer) in pages of 50, the spinner until the first answer or error. */
+export function GradeNotas<T extends NotaLista>({ lista, ...rest }: { lista: { data?: T[]; error?: unknown } } & Omit<TableProps<T>, 'dataSource' | 'loading'>) {
+  return <RowsTable<T> loading={!lista.data && !lista.error} dataSource={lista.data ?? []} pagination={{ pageSize: 50 }} {...rest} />;
+}

@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { api, openInNewTab } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface NotaServico {
   id: number;
@@ -70,9 +71,7 @@ export default function NotasServicoPage() {
 
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Notas de serviço
-      </Typography.Title>
+      <PageTitle>Notas de serviço</PageTitle>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select aria-label="Situação" allowClear placeholder="Situação" style={{ width: 160 }} value={situacao} onChange={setSituacao} options={Object.entries(SITUACAO).map(([value, s]) => ({ value, label: s.texto }))} />
         <Input aria-label="Número" placeholder="Número" style={{ width: 110 }} value={numero} onChange={(e) => setNumero(e.target.value)} />

@@ -1,10 +1,11 @@
-import { Card, DatePicker, Space, Table, Tabs, Typography } from 'antd';
+import { Card, DatePicker, Space, Table, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api/client.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
 import { colunasDoRelatorio, reportDoc } from '../../reports/report-docs.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
 
@@ -46,9 +47,7 @@ export default function RelatoriosVendasPage() {
   return (
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          Relatórios de vendas
-        </Typography.Title>
+        <PageTitle>Relatórios de vendas</PageTitle>
         <DatePicker.RangePicker aria-label="Período" format="DD/MM/YYYY" allowClear={false} value={periodo} onChange={(v) => v?.[0] && v[1] && setPeriodo([v[0], v[1]])} />
       </Space>
       <Tabs activeKey={ativo} onChange={setAtivo} items={RELATORIOS.map((r) => ({ key: r.key, label: r.label, children: ativo === r.key ? <Relatorio r={r} de={de} ate={ate} /> : null }))} />

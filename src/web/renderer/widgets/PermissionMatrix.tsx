@@ -1,7 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Collapse, Radio, Switch, Table, Typography } from 'antd';
+import { Collapse, Radio, Switch, Typography } from 'antd';
 import permissionsDoc from '../../../../schemas/permissions/permissions.json';
 import { levelForBoolean, LEVEL } from '../../../shared/permissions.ts';
+import { RowsTable } from '../../ui/ListTable.tsx';
 
 interface PermissionKeyDoc {
   key: string;
@@ -44,10 +45,8 @@ export function PermissionMatrixInput({ value, onChange, disabled, id = 'permiss
           </span>
         ),
         children: (
-          <Table<PermissionKeyDoc>
-            size="small"
+          <RowsTable<PermissionKeyDoc>
             rowKey="key"
-            pagination={false}
             dataSource={g.keys}
             columns={[
               { key: 'title', title: 'Permissão', dataIndex: 'title', width: 260 },

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../../shared/dates.ts';
 import { api } from '../../../api/client.ts';
 import { fieldMessages, toApiError } from '../../../api/errors.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 interface Pesquisa {
   id: number;
@@ -66,9 +67,7 @@ export default function NpsPage() {
   const max = Math.max(1, ...(r?.porMes ?? []).map((m) => m.respostas));
   return (
     <div className="nps-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        NPS
-      </Typography.Title>
+      <PageTitle>NPS</PageTitle>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <Card title="Nova pesquisa">
           <Form form={form} layout="vertical" onFinish={criar} initialValues={{ periodoDias: 90 }} style={{ maxWidth: 640 }}>

@@ -1,8 +1,9 @@
-import { Button, Card, Form, Input, Popconfirm, Select, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Table } from 'antd';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { ROUTE_DOCS } from '../../../shell/menus.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 interface Artigo {
   id: number;
@@ -38,9 +39,7 @@ export default function AjudaPage() {
   };
   return (
     <div className="ajuda-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Ajuda
-      </Typography.Title>
+      <PageTitle>Ajuda</PageTitle>
       <Card size="small" title="Artigo de uma tela" style={{ marginBottom: 16 }}>
         <Form form={form} layout="vertical" onFinish={salvar} style={{ maxWidth: 720 }}>
           <Form.Item name="rota" label="Tela" rules={[{ required: true, message: 'Campo Obrigatório!' }]}>

@@ -1,7 +1,8 @@
-import { Button, Card, Form, Input, Switch, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Switch, Table } from 'antd';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 interface Banco {
   codigo: string;
@@ -26,9 +27,7 @@ export default function BancosPage() {
   };
   return (
     <div className="bancos-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Bancos
-      </Typography.Title>
+      <PageTitle>Bancos</PageTitle>
       <Card size="small" title="Incluir ou alterar banco" style={{ marginBottom: 16 }}>
         <Form form={form} layout="inline" onFinish={save} initialValues={{ ativo: true }}>
           <Form.Item name="codigo" label="Código FEBRABAN" rules={[{ required: true, message: 'Campo Obrigatório!' }, { pattern: /^\d{3}$/, message: 'Formato inválido!' }]}>

@@ -6,6 +6,7 @@ import { clearSession, getToken, getUser, saveSession } from '../../../api/sessi
 import { showError } from '../../../dialogs/dialogs.tsx';
 import { entrarComoSuporte } from '../../../assinatura/suporte.ts';
 import { useContas, type ContaAdmin } from './ContaSelect.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 const ESTADOS: Record<string, [string, string]> = { trial: ['blue', 'Teste'], trialExpirado: ['red', 'Teste expirado'], inadimplente: ['orange', 'Inadimplente'], ativo: ['green', 'Ativa'] };
 
@@ -29,9 +30,7 @@ export default function ContasPage() {
   const lista = (contas.data ?? []).filter((c) => !busca || c.nome.toLowerCase().includes(busca.toLowerCase()) || (c.cpfCnpj ?? '').includes(busca));
   return (
     <div className="admin-contas-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Contas
-      </Typography.Title>
+      <PageTitle>Contas</PageTitle>
       <Input.Search aria-label="Buscar conta" placeholder="Nome ou CNPJ" style={{ maxWidth: 320, marginBottom: 16 }} value={busca} onChange={(e) => setBusca(e.target.value)} />
       <Table<ContaAdmin>
         rowKey="id"

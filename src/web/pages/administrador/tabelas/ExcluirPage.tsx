@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Input, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { ContaSelect, useContas } from './ContaSelect.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 interface Tarefa {
   id: number;
@@ -39,9 +40,7 @@ export default function ExcluirPage({ alvo }: { alvo: 'produtos' | 'filial' }) {
   };
   return (
     <div className="admin-excluir-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {alvo === 'produtos' ? 'Excluir produtos' : 'Excluir filial'}
-      </Typography.Title>
+      <PageTitle>{alvo === 'produtos' ? 'Excluir produtos' : 'Excluir filial'}</PageTitle>
       <ContaSelect conta={conta} filial={filial} onConta={setConta} onFilial={alvo === 'filial' ? setFilial : undefined} />
       {esperado ? (
         <Card size="small" style={{ marginBottom: 16, maxWidth: 720 }}>

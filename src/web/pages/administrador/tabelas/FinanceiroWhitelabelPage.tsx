@@ -1,8 +1,9 @@
-import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 interface Fatura {
   id: number;
@@ -36,9 +37,7 @@ export default function FinanceiroWhitelabelPage() {
   };
   return (
     <div className="financeiro-whitelabel-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Financeiro white label
-      </Typography.Title>
+      <PageTitle>Financeiro white label</PageTitle>
       <Space style={{ marginBottom: 16 }}>
         <label htmlFor="fatura-mes">Mês</label>
         <Input id="fatura-mes" value={mes} onChange={(e) => setMes(e.target.value)} placeholder="MM/aaaa" style={{ width: 110 }} />

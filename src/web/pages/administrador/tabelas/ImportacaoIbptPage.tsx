@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Select, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Select, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { readAsDataUrl } from '../../../api/files.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 const UFS = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'];
 
@@ -33,9 +34,7 @@ export default function ImportacaoIbptPage({ tipo }: { tipo: 'ncm' | 'cest' }) {
   };
   return (
     <div className="importacao-ibpt-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {tipo === 'ncm' ? 'Importação IBPT NCM' : 'Importação IBPT CEST'}
-      </Typography.Title>
+      <PageTitle>{tipo === 'ncm' ? 'Importação IBPT NCM' : 'Importação IBPT CEST'}</PageTitle>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Alert
           type="info"

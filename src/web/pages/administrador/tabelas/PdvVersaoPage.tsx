@@ -1,7 +1,8 @@
-import { Button, Card, Checkbox, Form, Input, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Table } from 'antd';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 interface Versao {
   id: number;
@@ -28,9 +29,7 @@ export default function PdvVersaoPage() {
   };
   return (
     <div className="pdv-versao-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Versões do PDV
-      </Typography.Title>
+      <PageTitle>Versões do PDV</PageTitle>
       <Card size="small" title="Publicar versão" style={{ marginBottom: 16 }}>
         <Form form={form} layout="vertical" onFinish={publicar} style={{ maxWidth: 560 }}>
           <Form.Item name="versao" label="Versão" rules={[{ required: true, message: 'Campo Obrigatório!' }, { pattern: /^\d{1,4}\.\d{1,4}\.\d{1,4}$/, message: 'Formato inválido!' }]}>

@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { ContaSelect } from './ContaSelect.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 interface Sequencia {
   tipo: string;
@@ -31,9 +32,7 @@ export default function SequenciaFilialPage() {
   };
   return (
     <div className="sequencia-filial-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Sequência de filial
-      </Typography.Title>
+      <PageTitle>Sequência de filial</PageTitle>
       <Typography.Paragraph type="secondary">Uma sequência só avança: nunca volta sobre números já usados.</Typography.Paragraph>
       <ContaSelect conta={conta} filial={filial} onConta={setConta} onFilial={setFilial} />
       <Table<Sequencia>

@@ -10,6 +10,7 @@ import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { SchemaForm } from '../../../renderer/SchemaForm.tsx';
 import { resourceByName } from '../../../schemas/registry.ts';
 import { USER_INFO_KEY, useUserInfo } from '../../../shell/user-info.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 type Data = Record<string, unknown>;
 
@@ -86,9 +87,7 @@ export default function GatewayBoletoPage() {
   const inicial = useMemo(() => atual ?? {}, [atual]);
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Gateway de boleto
-      </Typography.Title>
+      <PageTitle>Gateway de boleto</PageTitle>
       <Typography.Paragraph type="secondary">
         Conta bancária dos boletos da {filialNoTexto(filial?.apelido ?? filial?.nome)}. Sem uma configuração ativa, os menus de boletos ficam ocultos.
       </Typography.Paragraph>

@@ -1,5 +1,5 @@
 import { CloseCircleOutlined, FileTextOutlined, MailOutlined, PrinterOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/client.ts';
@@ -10,6 +10,7 @@ import { confirmDialog, showError, textInputDialog, toast } from '../../../dialo
 import { SchemaGrid } from '../../../renderer/SchemaGrid.tsx';
 import { resourceByName } from '../../../schemas/registry.ts';
 import type { ResourceDoc } from '../../../../../generated/schema-types.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -21,9 +22,7 @@ function ListaPdv({ recurso, alsoFields, rowActions }: { recurso: string; alsoFi
   const doc = useBrandDoc(resourceByName(recurso) as ResourceDoc);
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {doc.title}
-      </Typography.Title>
+      <PageTitle>{doc.title}</PageTitle>
       <SchemaGrid doc={doc} canCreate={false} canEdit={false} canDelete={false} alsoFields={alsoFields} rowActions={rowActions as (row: Record<string, unknown>) => ReactNode} />
     </div>
   );
