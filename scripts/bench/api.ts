@@ -37,6 +37,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CLIENTS = 16;
+/** All six by default; BENCH_PATTERNS='%ana%,%4242%' measures some of them (while iterating on the server). */
+const PATTERNS = process.env.BENCH_PATTERNS?.split(',') ?? ['%silva%', '%ana%', '%martins araújo%', '%4242%', '%99917%', '%xyzw%'];
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 if (PROFILE) mkdirSync(PROFILE, { recursive: true });
 
@@ -203,7 +205,7 @@ console.log(`load (1/5/15 min) no início: ${loadBefore}\n`);
 console.log('padrão            |  SQL p50 |  API p50 | API−SQL | ≤ +1 ms | SQL q/s | API req/s | razão (faixa)      | ≥ 0,7 |  SQL p95 |  API p95 | CPU µs/req');
 let worstDiff = -Infinity;
 let worstShare = Infinity;
-for (const pattern of ['%silva%', '%ana%', '%martins araújo%', '%4242%', '%99917%', '%xyzw%']) {
+for (const pattern of PATTERNS) {
   const filter = encodeURIComponent(JSON.stringify({ where: { nome: { ilike: pattern } }, order: 'nome ASC', limit: 50 }));
   const api = () => apiGet(`/api/Clientes?filter=${filter}`);
   const sql = () =>
