@@ -5,10 +5,11 @@
  *
  * Messages from api.ts: { window: 'start', profile? } starts a measuring window (and V8's sampling profiler,
  * the one behind --cpu-prof, when profile names a file), answered { started }; { window: 'end', profile? }
- * ends it, writes the .cpuprofile and answers { ended: { cpuUs } }, the CPU this process used in the window;
+ * ends it, writes the .cpuprofile and answers { ended: { cpuUs, reads, writes } }, the CPU and the read and write
+ * system calls this process used in the window;
  * { stop: true } closes the app and exits. First answer: { port }, once listening with the start-up jobs done.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { buildApp } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/db.ts';
@@ -28,7 +29,18 @@ inspector.connect();
 const post = <T>(method: string, params?: object) =>
   new Promise<T>((ok, fail) => inspector.post(method, params, (err, res) => (err ? fail(err) : ok(res as T))));
 
+/** Read and write system calls of this process so far (Linux; zeros elsewhere). */
+function syscalls(): { r: number; w: number } {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    return { r: Number(/syscr:\s*(\d+)/.exec(io)?.[1] ?? 0), w: Number(/syscw:\s*(\d+)/.exec(io)?.[1] ?? 0) };
+  } catch {
+    return { r: 0, w: 0 };
+  }
+}
+
 let cpu = process.cpuUsage();
+let io = syscalls();
 let from = 0;
 process.on('message', async (m: { window?: 'start' | 'end'; profile?: string; stop?: boolean }) => {
   if (m.window === 'start') {
@@ -41,14 +53,16 @@ process.on('message', async (m: { window?: 'start' | 'end'; profile?: string; st
     // `dispatch`): the window starts once it is done, and the samples before this mark are dropped.
     from = Number(process.hrtime.bigint() / 1000n);
     cpu = process.cpuUsage();
+    io = syscalls();
     send({ started: true });
   } else if (m.window === 'end') {
     const used = process.cpuUsage(cpu);
+    const now = syscalls();
     if (m.profile) {
       const { profile } = await post<{ profile: CpuProfile }>('Profiler.stop');
       writeFileSync(m.profile, JSON.stringify(trimBefore(profile, from)));
     }
-    send({ ended: { cpuUs: used.user + used.system } });
+    send({ ended: { cpuUs: used.user + used.system, reads: now.r - io.r, writes: now.w - io.w } });
   } else if (m.stop) {
     inspector.disconnect();
     await app.close();

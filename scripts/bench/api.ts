@@ -185,24 +185,25 @@ const profiled: string[] = [];
  * The API's throughput window, with the server's CPU time in it (µs per request), under the server's
  * sampling profiler when BENCH_PROFILE names a folder.
  */
-async function apiWindow(api: () => Promise<unknown>): Promise<{ rps: number; cpuPerReq: number }> {
+async function apiWindow(api: () => Promise<unknown>): Promise<{ rps: number; cpuPerReq: number; callsPerReq: string }> {
   const profile = PROFILE ? resolve(PROFILE, `api-servidor-${String(++profiles).padStart(2, '0')}.cpuprofile`) : undefined;
   const started = fromServer('started');
   child.send({ window: 'start', profile });
   await started;
   const rps = await throughput(api, CLIENTS, SECONDS);
-  const ended = fromServer<{ cpuUs: number }>('ended');
+  const ended = fromServer<{ cpuUs: number; reads: number; writes: number }>('ended');
   child.send({ window: 'end', profile });
-  const { cpuUs } = await ended;
+  const { cpuUs, reads, writes } = await ended;
   if (profile) profiled.push(profile);
-  return { rps, cpuPerReq: cpuUs / (rps * SECONDS) };
+  const n = rps * SECONDS;
+  return { rps, cpuPerReq: cpuUs / n, callsPerReq: `${(reads / n).toFixed(1)}/${(writes / n).toFixed(1)}` };
 }
 
 const loadBefore = load();
 console.log(`\nGET /api/Clientes?filter={where:{nome:{ilike}},order:'nome ASC',limit:50}: ${RUNS} execuções uma a uma (API e SQL alternadas)`);
 console.log(`e ${ROUNDS} rodadas de ${SECONDS} s com ${CLIENTS} clientes de cada lado, alternadas; servidor da API num processo próprio${PROFILE ? ', SOB O PERFILADOR' : ''}`);
 console.log(`load (1/5/15 min) no início: ${loadBefore}\n`);
-console.log('padrão            |  SQL p50 |  API p50 | API−SQL | ≤ +1 ms | SQL q/s | API req/s | razão (faixa)      | ≥ 0,7 |  SQL p95 |  API p95 | CPU µs/req');
+console.log('padrão            |  SQL p50 |  API p50 | API−SQL | ≤ +1 ms | SQL q/s | API req/s | razão (faixa)      | ≥ 0,7 |  SQL p95 |  API p95 | CPU µs/req | syscalls/req');
 let worstDiff = -Infinity;
 let worstShare = Infinity;
 for (const pattern of PATTERNS) {
@@ -218,9 +219,10 @@ for (const pattern of PATTERNS) {
   const rps: number[] = [];
   const qps: number[] = [];
   const cpus: number[] = [];
+  let calls = '';
   const ratios: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    let x: { rps: number; cpuPerReq: number }, y: number;
+    let x: { rps: number; cpuPerReq: number; callsPerReq: string }, y: number;
     if (r % 2 === 0) {
       x = await apiWindow(api);
       y = await throughput(sql, CLIENTS, SECONDS);
@@ -230,6 +232,7 @@ for (const pattern of PATTERNS) {
     }
     rps.push(x.rps);
     cpus.push(x.cpuPerReq);
+    calls = x.callsPerReq;
     qps.push(y);
     ratios.push(x.rps / y);
   }
@@ -251,13 +254,15 @@ for (const pattern of PATTERNS) {
       (share >= 0.7 ? 'sim' : 'NÃO').padStart(5),
       ms(pct(s, 95)).padStart(8),
       ms(pct(a, 95)).padStart(8),
-      median(cpus).toFixed(0).padStart(11),
+      median(cpus).toFixed(0).padStart(10),
+      calls.padStart(11),
     ].join(' | '),
   );
 }
 console.log(`\n(tempos em ms; SQL = a mesma consulta direto pelo pg, como superusuário, sem a API, com ${CLIENTS} conexões;`);
 console.log(` q/s e req/s: medianas das rodadas; razão: mediana das razões de cada rodada, com a menor e a maior;`);
-console.log(` CPU µs/req: tempo de CPU do processo da API por requisição atendida nas rodadas, mediana)`);
+console.log(` CPU µs/req: tempo de CPU do processo da API por requisição atendida nas rodadas, mediana;`);
+console.log(` syscalls/req: chamadas de sistema de leitura/escrita do processo da API por requisição, na última rodada)`);
 console.log(`load (1/5/15 min): ${loadBefore} no início, ${load()} no fim`);
 console.log(`meta API p50 ≤ SQL p50 + 1 ms: ${worstDiff <= 1 ? 'atingida' : 'NÃO atingida'} (pior diferença ${worstDiff.toFixed(2)} ms)`);
 console.log(`meta vazão da API ≥ 0,7 × SQL com ${CLIENTS} clientes: ${worstShare >= 0.7 ? 'atingida' : 'NÃO atingida'} (pior razão ${worstShare.toFixed(2)})`);
