@@ -4,8 +4,22 @@ import { beginTenantSql, type Db, type Queryable, type QueryResult, type TenantO
 // Same value shapes as PGlite: no JS Date for a calendar date (time-zone shifts), numeric as strings.
 pg.types.setTypeParser(1082, (v) => v); // date
 pg.types.setTypeParser(1114, (v) => v); // timestamp
-pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(1184, timestamptzIso); // timestamptz
 pg.types.setTypeParser(20, (v) => Number(v)); // int8 (counts)
+
+const UTC_TIMESTAMPTZ = /^[1-9]\d{3}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as PostgreSQL writes it, as the ISO string `new Date(v).toISOString()` gives (milliseconds,
+ * the rest cut off). A server in UTC writes '2026-11-26 14:09:39.123456+00': that is rewritten as text, six
+ * times faster than parsing it into a Date (two per row of a list, a few % of the API's CPU in a profile of
+ * bench:api). Any other shape (another time zone, years before 1000, infinity) goes through Date as before.
+ */
+export function timestamptzIso(v: string): string {
+  const m = UTC_TIMESTAMPTZ.exec(v);
+  if (!m) return new Date(v).toISOString();
+  return `${v.slice(0, 10)}T${v.slice(11, 19)}.${m[1] ? (m[1] + '00').slice(0, 3) : '000'}Z`;
+}
 
 export async function openPostgres(url: string): Promise<Db> {
   // pipeline: a query is written to the server without waiting for the answer to the one before it, so a
