@@ -81,6 +81,27 @@ describe.each(BACKENDS)('tenant transaction set-up on %s', (backend) => {
     expect(after.t ?? '').toBe('');
   });
 
+  it("a read-only transaction's COMMIT, sent with what follows on its connection, ends it before anything else runs there", async () => {
+    const pid = `SELECT pg_backend_pid() AS pid, current_user AS who, current_setting('app.tenant_id', true) AS t`;
+    for (let i = 0; i < 5; i++) {
+      const inside = await srv.db.tenant({ tenantId: demo }, async (q) => (await q.query<{ pid: number; who: string }>(pid)).rows[0], { readOnly: true });
+      expect(inside.who).toBe('retaguarda_app');
+      // Right after it, without waiting for anything: a statement outside any tenant (the pool hands back the
+      // connection released last), then a write of another tenant, then a transaction that is not read-only.
+      const owner = (await srv.db.query<{ pid: number; who: string; t: string | null }>(pid)).rows[0];
+      expect(owner.who).not.toBe('retaguarda_app');
+      expect(owner.t ?? '').toBe('');
+      await srv.db.tenant({ tenantId: demo }, async (q) => (await q.query<{ pid: number }>(pid)).rows[0], { readOnly: true });
+      const wrote = await srv.db.tenant({ tenantId: vizinha }, async (q) => {
+        const r = await q.query<{ id: number }>(`INSERT INTO pessoas (tenant_id, tipo, nome) VALUES ($1, 0, 'Depois da leitura') RETURNING id`, [vizinha]);
+        await q.query('DELETE FROM pessoas WHERE tenant_id = $1 AND id = $2', [vizinha, r.rows[0].id]);
+        return (await q.query<{ t: string }>(`SELECT current_setting('app.tenant_id') AS t`)).rows[0].t;
+      });
+      expect(wrote).toBe(String(vizinha));
+      if (backend === 'postgres') expect(owner.pid).toBe(inside.pid); // the case this checks: the same connection
+    }
+  });
+
   it('statements started together settle in order: the error of the first is the one seen', async () => {
     const err = await srv.db
       .tenant({ tenantId: demo }, (q) => Promise.all([q.query('SELECT 1 / 0'), q.query('SELECT 2')]))

@@ -94,6 +94,33 @@ describe.each(BACKENDS)('outside checks on %s', (backend) => {
       }
     });
 
+    it("helmet's other headers, the same on every answer, and a brand's change reaches them", async () => {
+      const others = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => /^(cross-origin|origin-agent|strict-transport|x-)/.test(k)));
+      const expected = {
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      };
+      for (const url of ['/api/ConfigWhiteLabels/atual', '/api/Clientes', '/nao-existe']) {
+        for (const host of ['localhost', 'marca2.localhost']) {
+          expect(others((await app.inject({ method: 'GET', url, headers: { host } })).headers), `${host}${url}`).toEqual(expected);
+        }
+      }
+      // Headers are kept per brand: a configuration change is seen on the next answer.
+      const before = (await app.inject({ method: 'GET', url: '/nao-existe', headers: { host: 'marca2.localhost' } })).headers['content-security-policy'];
+      await srv.db.query(`UPDATE brands SET config = jsonb_set(config, '{misc}', coalesce(config->'misc', '{}'::jsonb) || '{"scriptLink":"https://cache.marca-dois.com.br/x.js"}'::jsonb) WHERE nome = 'Marca Dois'`);
+      srv.services.brands.invalidate();
+      const after = csp((await app.inject({ method: 'GET', url: '/nao-existe', headers: { host: 'marca2.localhost' } })).headers);
+      expect(after['script-src']).toContain('https://cache.marca-dois.com.br');
+      expect(before).not.toContain('https://cache.marca-dois.com.br');
+    });
+
     it("the default brand: its own origin only, framed by its domains", async () => {
       const p = csp((await app.inject({ method: 'GET', url: '/api/ConfigWhiteLabels/atual', headers: { host: 'localhost' } })).headers);
       expect(p['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
