@@ -37,6 +37,29 @@ function moduleRefs(dir = join(ROOT, 'schemas')): string[] {
   return [...refs].sort();
 }
 
+/** Each file of src/ keeps its own import.meta (data files, migrations, layouts, XSDs are found next to the source). */
+const importMetaOfTheSourceFile = {
+  name: 'import-meta-of-the-source-file',
+  setup(build: import('esbuild').PluginBuild) {
+    build.onLoad({ filter: /\.(ts|mjs|js)$/ }, (args) => {
+      if (!args.path.startsWith(join(ROOT, 'src'))) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: dirname(args.path) } as const;
+    });
+  },
+};
+
+/**
+ * The XSD validation worker (src/server/fiscal/validacao-pool.ts) as its own self-contained bundle. Its source
+ * entry registers tsx, whose loader thread and esbuild service cost each worker about 170 MB of the idle
+ * server's resident memory (npm run bench:start); from this bundle the worker runs under plain Node.
+ */
+export const VALIDATION_WORKER_BUNDLE = join(SERVER_BUNDLE_DIR, 'validacao-worker.mjs');
+
 export async function buildServer(): Promise<void> {
   const esbuild = await import('esbuild');
   const serverDir = join(ROOT, 'src/server');
@@ -44,8 +67,23 @@ export async function buildServer(): Promise<void> {
   const entry = [
     ...refs.map((r, i) => `import * as m${i} from ${JSON.stringify(join(serverDir, `${r}.ts`))};`),
     `globalThis.__retaguardaModulos = new Map([${refs.map((r, i) => `[${JSON.stringify(join(serverDir, `${r}.ts`))}, m${i}]`).join(', ')}]);`,
+    // Read by validacao-pool.ts when it starts a worker (after this module ran, so lazily).
+    `globalThis.__retaguardaWorkerXsd = ${JSON.stringify(pathToFileURL(VALIDATION_WORKER_BUNDLE).href)};`,
     `export * from ${JSON.stringify(SERVER_ENTRY)};`,
   ].join('\n');
+  // The worker first: the main bundle, whose date says whether the build is fresh, is written last.
+  await esbuild.build({
+    entryPoints: [join(serverDir, 'fiscal/validacao-worker.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outfile: VALIDATION_WORKER_BUNDLE,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [importMetaOfTheSourceFile],
+  });
   await esbuild.build({
     stdin: { contents: entry, resolveDir: ROOT, sourcefile: 'retaguarda-server-entry.js', loader: 'js' },
     bundle: true,
@@ -60,22 +98,7 @@ export async function buildServer(): Promise<void> {
     outExtension: { '.js': '.mjs' },
     sourcemap: 'linked',
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'import-meta-of-the-source-file',
-        setup(build) {
-          build.onLoad({ filter: /\.(ts|mjs|js)$/ }, (args) => {
-            if (!args.path.startsWith(join(ROOT, 'src'))) return undefined;
-            const source = readFileSync(args.path, 'utf8');
-            const contents = source
-              .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
-              .replaceAll('import.meta.filename', JSON.stringify(args.path))
-              .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
-            return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: dirname(args.path) };
-          });
-        },
-      },
-    ],
+    plugins: [importMetaOfTheSourceFile],
   });
 }
 

@@ -5,6 +5,24 @@
 import { serverIsStale, ensureServerBuilt } from '../../scripts/server-build.ts';
 import { startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { montarNfe } from '../../src/server/fiscal/nfe.ts';
+import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
+import { assinadorDe } from '../../src/server/fiscal/assinatura.ts';
+import { CASOS_GRUPOS } from '../fixtures/fiscal/grupos.ts';
+import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
+
+/** The command lines of the processes a process started (every thread's children). */
+const children = (pid: number): string[] =>
+  readdirSync(`/proc/${pid}/task`)
+    .flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+    .map((c) => {
+      try {
+        return readFileSync(`/proc/${c}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        return '';
+      }
+    });
 
 let srv: ServerProcess;
 let token: string;
@@ -59,6 +77,15 @@ describe('npm start (the server bundle under plain Node)', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await r.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('validates XML in the worker pool from its own bundle: no TypeScript loader (tsx and its esbuild service) in a worker', async () => {
+    const t = gerarCertificadoTeste();
+    const m = montarNfe(CASOS_GRUPOS[0].doc, assinadorDe(lerCertificadoA1(t.pfx, t.senha)));
+    const r = await fetch(`${srv.url}/api/NotasFiscais/validar-xml`, { method: 'POST', headers: { 'content-type': 'application/xml', authorization: token, host: 'localhost' }, body: m.xml });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ valido: true, modelo: '55', chave: m.chave, erros: [] });
+    expect(children(srv.pid).filter((c) => /esbuild|tsx/.test(c))).toEqual([]);
   });
 
   it('shuts down gracefully on SIGTERM', async () => {

@@ -19,7 +19,15 @@ interface Trabalhador {
   pendentes: Map<number, Pendente>;
 }
 
-const ENTRADA = new URL('./validacao-worker.mjs', import.meta.url);
+/**
+ * The worker's entry. Under npm start the server bundle names the worker's own bundle (scripts/server-build.ts):
+ * plain JavaScript, no TypeScript loader in the thread. Otherwise (tsx, vitest) the source entry, which registers
+ * tsx in the worker first.
+ */
+function entrada(): URL {
+  const empacotado = (globalThis as { __retaguardaWorkerXsd?: string }).__retaguardaWorkerXsd;
+  return new URL(empacotado ?? './validacao-worker.mjs', import.meta.url);
+}
 
 export class PoolValidacao {
   private trabalhadores: Trabalhador[] = [];
@@ -31,7 +39,7 @@ export class PoolValidacao {
   }
 
   private novo(): Trabalhador {
-    const w = new Worker(ENTRADA, { workerData: { validacaoXsd: true } });
+    const w = new Worker(entrada(), { workerData: { validacaoXsd: true } });
     const t: Trabalhador = { w, pendentes: new Map() };
     w.unref();
     w.on('message', (m: { id?: number; r?: unknown; erro?: string; pronto?: boolean }) => {
