@@ -52,6 +52,16 @@ async function guardar(req, res) {
   return res;
 }
 
+/**
+ * The cached shell without the brand the server wrote into it when it was fetched (data block "marca-atual",
+ * src/server/brands/branded-index.ts): offline, the page asks for the brand, as it always did, and decides from
+ * that failure (#/pdv starts with the brand it read last; other screens go to "sistema indisponível").
+ */
+async function semMarca(res) {
+  const html = (await res.text()).replace(/<script type="application\/json" id="marca-atual">[\s\S]*?<\/script>\s*/, '');
+  return new Response(html, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'text/html; charset=utf-8' } });
+}
+
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method !== 'GET') return;
@@ -62,7 +72,8 @@ self.addEventListener('fetch', (e) => {
       try {
         return await guardar(new Request(escopo.href), await fetch(req));
       } catch {
-        return (await caches.match(escopo.href)) ?? (await caches.match(`${escopo.href}index.html`)) ?? Response.error();
+        const shell = (await caches.match(escopo.href)) ?? (await caches.match(`${escopo.href}index.html`));
+        return shell ? semMarca(shell) : Response.error();
       }
     })());
     return;

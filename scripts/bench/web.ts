@@ -9,6 +9,8 @@
  * Profiling: BENCH_TRACE=1 lists responses as seen from Node; BENCH_PROFILE=1 prints the page's own resource
  * timings (start, first byte, end), paints and the first row's time for the last two loads;
  * BENCH_CPUPROFILE=file.cpuprofile writes the last load's JavaScript profile (Chrome DevTools opens it).
+ * A/B comparisons: BENCH_ONLY=login,dashboard,grid measures only those screens (without grid, the 100,000 clientes
+ * are not inserted); BENCH_NO_BUILD=1 serves the dist/ already built.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,10 +28,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENTES = Number(process.env.BENCH_CLIENTES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ROUTE = '#/pages/vendas/clientes';
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'login,dashboard,grid').split(',').map((s) => s.trim()));
 
 let t = Date.now();
-await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
-console.log(`vite build: ${Date.now() - t} ms`);
+if (!process.env.BENCH_NO_BUILD) {
+  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  console.log(`vite build: ${Date.now() - t} ms`);
+}
 
 t = Date.now();
 const db = await openDb({});
@@ -37,7 +42,7 @@ await migrate(db);
 await loadReferenceData(db);
 await seedDemo(db, { clientes: 20 }); // below 20 the demo has 3 suppliers and the purchasing demo needs the rest
 const tenant = (await db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id;
-await db.query(
+if (ONLY.has('grid')) await db.query(
   `INSERT INTO pessoas (tenant_id, tipo, nome, email, telefone, uf, codigo_municipio, limite_credito, ativo)
    SELECT $1, 0,
           (ARRAY['Ana','Bruno','Carla','Daniel','Eduarda','Felipe','Gabriela','Heitor','Isabela','João'])[1 + g % 10] || ' ' ||
@@ -47,7 +52,7 @@ await db.query(
   [tenant, CLIENTES],
 );
 await db.query('ANALYZE pessoas');
-console.log(`${CLIENTES} clientes: ${Date.now() - t} ms`);
+console.log(`${ONLY.has('grid') ? CLIENTES : 20} clientes: ${Date.now() - t} ms`);
 
 const { app, services } = await buildApp({ db, serveWeb: true });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -178,10 +183,10 @@ function report(route: string, l: Loaded) {
   return s;
 }
 
-const signIn = await measure('#/auth/login', LOGIN_FORM_VISIBLE, false);
-const dashboard = await measure('#/pages/dashboard', `!!document.querySelector('.ant-layout-sider')`, true);
-const grid = await measure(ROUTE, FIRST_ROW_VISIBLE, true);
-console.log(`aquecimento da grade: ${grid.warm.ms} ms (${grid.warm.rows} linhas, ${grid.warm.total})`);
+const signIn = ONLY.has('login') ? await measure('#/auth/login', LOGIN_FORM_VISIBLE, false) : null;
+const dashboard = ONLY.has('dashboard') ? await measure('#/pages/dashboard', `!!document.querySelector('.ant-layout-sider')`, true) : null;
+const grid = ONLY.has('grid') ? await measure(ROUTE, FIRST_ROW_VISIBLE, true) : null;
+if (grid) console.log(`aquecimento da grade: ${grid.warm.ms} ms (${grid.warm.rows} linhas, ${grid.warm.total})`);
 await browser.close();
 await app.close();
 await db.close();
@@ -201,13 +206,13 @@ async function profileOf(p: import('playwright-core').Page): Promise<string> {
 }
 
 console.log('\nrota (carregamento a frio)  JavaScript e CSS carregados até a tela ficar pronta');
-const loginSizes = report('#/auth/login', signIn.warm);
-report('#/pages/dashboard', dashboard.warm);
-report(ROUTE, grid.warm);
+const loginSizes = signIn && report('#/auth/login', signIn.warm);
+if (dashboard) report('#/pages/dashboard', dashboard.warm);
+if (grid) report(ROUTE, grid.warm);
 const line = (what: string, m: { median: number; times: number[] }) => `${what}: mediana ${m.median} ms (mín ${m.times[0]}, máx ${m.times[m.times.length - 1]}, ${RUNS} carregamentos)`;
 console.log('');
-console.log(line('formulário de login visível', signIn));
-console.log(line('dashboard (menu lateral) visível', dashboard));
-console.log(line(`primeiras linhas visíveis de ${ROUTE}`, grid));
-console.log(`meta do login (≤ 150 KiB gzip de JS, comprimido, < 500 ms): ${loginSizes.js.gz <= 150 * 1024 && !loginSizes.uncompressed.length && signIn.median < 500 ? 'atingida' : 'NÃO atingida'}`);
-console.log(`meta da grade (< 700 ms): ${grid.median < 700 ? 'atingida' : 'NÃO atingida'}`);
+if (signIn) console.log(line('formulário de login visível', signIn));
+if (dashboard) console.log(line('dashboard (menu lateral) visível', dashboard));
+if (grid) console.log(line(`primeiras linhas visíveis de ${ROUTE}`, grid));
+if (signIn && loginSizes) console.log(`meta do login (≤ 150 KiB gzip de JS, comprimido, < 500 ms): ${loginSizes.js.gz <= 150 * 1024 && !loginSizes.uncompressed.length && signIn.median < 500 ? 'atingida' : 'NÃO atingida'}`);
+if (grid) console.log(`meta da grade (< 700 ms): ${grid.median < 700 ? 'atingida' : 'NÃO atingida'}`);

@@ -27,6 +27,7 @@ import relatoriosRoutes from './relatorios/routes.ts';
 import { ReportWorker } from './relatorios/worker.ts';
 import boletosRoutes from './boletos/routes.ts';
 import brandRoutes from './brands/routes.ts';
+import { serveBrandedIndex } from './brands/branded-index.ts';
 import fiscalRoutes from './fiscal/routes.ts';
 import danfceHomologacaoRoutes from './fiscal/danfce-homologacao.ts';
 import emissaoRoutes from './fiscal/emissao/routes.ts';
@@ -189,10 +190,14 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's
     // hash in their name: cached for a year, never revalidated. index.html names those files: never cached.
+    // index.html (and its compressed copies) is served with the host's brand in it (branded-index.ts).
+    serveBrandedIndex(app, WEB_DIST, services.brands);
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       prefix: '/',
       wildcard: false,
+      index: false,
+      globIgnore: ['index.html', 'index.html.*'],
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {

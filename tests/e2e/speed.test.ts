@@ -64,6 +64,21 @@ describe('arquivos e respostas comprimidos', () => {
     }
   });
 
+  it("writes the host's brand into index.html, as the brand request answers it, under the host's CSP", async () => {
+    for (const host of ['127.0.0.1', 'marca2.localhost']) {
+      for (const path of ['/', '/index.html']) {
+        const r = await get(server.baseUrl, path, { host, 'accept-encoding': 'br' });
+        expect(r.status).toBe(200);
+        expect(r.headers['cache-control']).toBe('no-store');
+        expect(String(r.headers['content-security-policy'])).toMatch(/script-src 'self'/);
+        const block = /<script type="application\/json" id="marca-atual">([\s\S]*?)<\/script>/.exec(decode(r).toString());
+        const api = await get(server.baseUrl, '/api/ConfigWhiteLabels/atual', { host });
+        expect(JSON.parse(block![1])).toEqual(JSON.parse(api.body.toString()));
+        expect(JSON.parse(block![1]).idConfig).toBe(host === 'marca2.localhost' ? 'marca-dois' : 'retaguarda-demo');
+      }
+    }
+  });
+
   it('sends the hashed scripts and stylesheets precompressed, cached as immutable for a year', async () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     const files = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);

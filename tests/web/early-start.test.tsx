@@ -11,6 +11,7 @@ import { BRAND_KEY, loadListPage, preloadRoute } from '../../src/web/app/preload
 import { clearSession, saveSession } from '../../src/web/api/session.ts';
 import { SchemaGrid } from '../../src/web/renderer/SchemaGrid.tsx';
 import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { BRAND_DATA_ID } from '../../src/shared/brand-in-page.ts';
 import { mockApi } from './support/mock-api.ts';
 
 const cliente = resourceByName('cliente')!;
@@ -110,6 +111,27 @@ describe('a cold start asks for the first screen before the app has loaded', () 
     const seen = recordFetch(() => ({}));
     await preloadRoute(`#/${cliente.route}`);
     expect(seen.map((s) => s.url)).toEqual([`/api/${BRAND_KEY}`]);
+  });
+
+  it('with the brand written into index.html by the server, it is handed over as it is, and not asked for', async () => {
+    takeArrived(); // what earlier tests left
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = BRAND_DATA_ID;
+    block.textContent = JSON.stringify({ id: 2, tema: 'roxo', title: 'Marca </script> Dois' });
+    document.body.appendChild(block);
+    try {
+      const seen = recordFetch(() => ({}));
+      await preloadRoute('#/auth/login');
+      expect(seen).toEqual([]);
+      expect(new Map(takeArrived()).get(BRAND_KEY)).toEqual({ id: 2, tema: 'roxo', title: 'Marca </script> Dois' });
+      // A broken block is no brand: asked for as before.
+      block.textContent = '{"id": 2,';
+      await preloadRoute('#/auth/login');
+      expect(seen.map((s) => s.url)).toEqual([`/api/${BRAND_KEY}`]);
+    } finally {
+      block.remove();
+    }
   });
 
   it('once a page chunk is in, React.lazy gets it at once: the page renders in the same pass, without suspending', async () => {

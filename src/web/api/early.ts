@@ -22,6 +22,15 @@ export function fetchEarly(path: string, token: string | null, cacheKey: string 
 }
 
 /**
+ * An answer the page already holds (the brand the server wrote into index.html): handed to the app as an early
+ * answer that arrived at once, with no request.
+ */
+export function givenEarly(path: string, data: unknown, cacheKey: string = path): void {
+  started.set(path, Promise.resolve(data));
+  arrived.set(cacheKey, { path, data });
+}
+
+/**
  * The early answers that have already arrived, by cache key, taken once: the app puts them in its cache
  * before its first render (start.tsx), so the brand and the rows are drawn in that render, not one later.
  */

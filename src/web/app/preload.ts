@@ -1,5 +1,5 @@
-import { fetchEarly } from '../api/early.ts';
-import { BRAND_KEY } from '../brand/brand-key.ts';
+import { fetchEarly, givenEarly } from '../api/early.ts';
+import { BRAND_KEY, brandInPage } from '../brand/brand-key.ts';
 import { loadApp } from './load-app.ts';
 import { loadFormPage, loadListPage, loadLoginPage, loadShell } from './page-chunks.ts';
 import { opensAuthApp } from './auth-area.ts';
@@ -8,14 +8,18 @@ import { getToken } from '../api/session.ts';
 export { BRAND_KEY, loadFormPage, loadListPage };
 
 /**
- * Run by the small entry chunk on a cold start, before React and antd have even downloaded: asks for the
- * brand configuration and the code of the screen the URL opens, and only that: without a session, the
- * sign-in page (every other route sends there; no antd); with one, the whole app, the shell and, on a
- * resource screen, its page, lookups and first rows (preload-resource.ts).
+ * Run by the small entry chunk on a cold start, before React and antd have even downloaded: takes the brand
+ * configuration from the page (asks for it when the page has none) and asks for the code of the screen the
+ * URL opens, and only that: without a session, the sign-in page (every other route sends there; no antd);
+ * with one, the whole app, the shell and, on a resource screen, its page, lookups and first rows
+ * (preload-resource.ts).
  */
 export function preloadRoute(hash: string): Promise<void> {
   const token = getToken();
-  fetchEarly(BRAND_KEY, token);
+  // The brand the server wrote into index.html for this host: the first render draws it, with no round trip.
+  const brand = brandInPage();
+  if (brand) givenEarly(BRAND_KEY, brand);
+  else fetchEarly(BRAND_KEY, token);
   const [rawPath, query = ''] = hash.replace(/^#\/?/, '').split('?');
   if (!token) {
     if (rawPath === '' || rawPath === 'auth' || rawPath.startsWith('auth/login') || rawPath.startsWith('pages/') || rawPath.startsWith('administrador/')) loadLoginPage().then(undefined, () => {});
