@@ -1,14 +1,11 @@
 import Decimal from 'decimal.js';
-import type PDFKitDocument from 'pdfkit';
 import { formatDate } from '../../shared/dates.ts';
 import { maskCpfCnpj } from '../../shared/documents.ts';
 import { formatBRL, formatQuantity } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
-import { pdfParaBuffer } from '../pdf-buffer.ts';
-import { lazyRequire } from '../lazy-require.ts';
+import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 
-const PDFDocument = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 type Row = Record<string, any>;
 
@@ -69,7 +66,7 @@ const qtd = formatQuantity;
 
 /** The purchase order on A4: who buys, from whom, each product with quantity, price and expected date, the total. */
 export async function pedidoPdf(p: PedidoImpresso): Promise<Buffer> {
-  const d = new (PDFDocument())({ size: 'A4', margin: 40, info: { Title: `Pedido de compra ${p.numero}`, Producer: 'Retaguarda' } });
+  const d = novoPdf({ size: 'A4', margin: 40, info: { Title: `Pedido de compra ${p.numero}`, Producer: 'Retaguarda' } });
   d.font('Helvetica-Bold').fontSize(16).text(`Pedido de compra nº ${p.numero}`);
   d.font('Helvetica').fontSize(10).moveDown(0.3).text(`Emissão: ${formatDate(p.emissao)}${p.dataPrevista ? `    Entrega prevista: ${formatDate(p.dataPrevista)}` : ''}`);
   d.moveDown(0.6).font('Helvetica-Bold').text('Comprador').font('Helvetica').text(`${p.filial.nome} — CNPJ ${maskCpfCnpj(p.filial.cnpj)}`);

@@ -1,14 +1,12 @@
-import type PDFKitDocument from 'pdfkit';
 import type BwipJs from 'bwip-js/node';
 import QRCode from 'qrcode';
 import type { NfeCalculada } from './nfe-calculo.ts';
 import { XNOME_HOMOLOGACAO, XPROD_HOMOLOGACAO_NFCE } from './nfe-calculo.ts';
 import { dec, fmt2, type Dec } from './decimal.ts';
 import { MEIOS_PAGAMENTO } from './meios-pagamento.ts';
-import { pdfParaBuffer } from '../pdf-buffer.ts';
+import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
-const PDFDocument = lazyRequire<typeof PDFKitDocument>('pdfkit');
 const bwipjs = lazyRequire<typeof BwipJs>('bwip-js/node');
 
 /** What the printed documents need besides the built note: the authorisation, when there is one. */
@@ -53,7 +51,7 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   const { calculo: n } = p;
   const d = n.doc;
   if (p.logo) formatoLogo(p.logo);
-  const pdf = new (PDFDocument())({ size: 'A4', margin: 8 * MM, bufferPages: true, info: { Title: `DANFE ${n.chave}`, Author: d.emitente.razaoSocial } });
+  const pdf = novoPdf({ size: 'A4', margin: 8 * MM, bufferPages: true, info: { Title: `DANFE ${n.chave}`, Author: d.emitente.razaoSocial } });
   const barras = await codigoBarrasChave(n.chave);
   const L = 8 * MM;
   const W = pdf.page.width - 16 * MM;
@@ -274,7 +272,7 @@ export async function gerarDanfce(p: DadosImpressao): Promise<Buffer> {
   const margem = 4 * MM;
   const W = largura - 2 * margem;
   const altura = 330 + n.itens.length * 22 + d.pagamentos.length * 10;
-  const pdf = new (PDFDocument())({ size: [largura, altura], margin: margem, info: { Title: `DANFCE ${n.chave}` } });
+  const pdf = novoPdf({ size: [largura, altura], margin: margem, info: { Title: `DANFCE ${n.chave}` } });
   const qr = await QRCode.toBuffer(p.qrCode, { errorCorrectionLevel: 'M', margin: 0, width: 300 });
   const centro = (t: string, tam = 7, negrito = false) => pdf.font(negrito ? 'Helvetica-Bold' : 'Helvetica').fontSize(tam).text(t, margem, pdf.y, { width: W, align: 'center' });
   const par = (a: string, b: string, negrito = false) => {

@@ -1,11 +1,8 @@
-import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { XMLParser } from 'fast-xml-parser';
-import { pdfParaBuffer } from '../pdf-buffer.ts';
+import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { lazyRequire } from '../lazy-require.ts';
 
-const PDFDocument = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 /** Public query page of the national portal: the QR code of the DANFSe points here with the access key. */
 export const URL_CONSULTA_PUBLICA = 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=';
@@ -40,7 +37,7 @@ export async function gerarDanfse(nfseXml: string, o: { cancelada?: boolean } = 
   const tribMun = dv.trib.tribMun as Obj;
   const homologacao = String(dps.tpAmb) === '2';
 
-  const pdf = new (PDFDocument())({ size: 'A4', margin: 10 * MM, bufferPages: true, info: { Title: `DANFSe ${chave}`, Author: String(emit.xNome) } });
+  const pdf = novoPdf({ size: 'A4', margin: 10 * MM, bufferPages: true, info: { Title: `DANFSe ${chave}`, Author: String(emit.xNome) } });
   const L = 10 * MM;
   const W = pdf.page.width - 20 * MM;
   let y = L;

@@ -1,13 +1,10 @@
-import type PDFKitDocument from 'pdfkit';
 import { formatDateTime } from '../../shared/dates.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { pdfParaBuffer } from '../pdf-buffer.ts';
+import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { contagensDoCaixa, esperadoDoCaixa, lerCaixa } from './caixas.ts';
-import { lazyRequire } from '../lazy-require.ts';
 
-const PDFDocument = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 type Row = Record<string, any>;
 const MM = 72 / 25.4;
@@ -39,7 +36,7 @@ export async function relatorioCaixaPdf(q: Queryable, ctx: Pick<RequestContext, 
   const largura = a4 ? 210 * MM : 80 * MM;
   const margem = (a4 ? 15 : 4) * MM;
   const altura = a4 ? 297 * MM : 260 + (resumo.length + avulsos.length * 2 + linhas.length * 2) * 12;
-  const pdf = new (PDFDocument())({ size: [largura, altura], margin: margem, info: { Title: `Fechamento do caixa ${c.numero}` } });
+  const pdf = novoPdf({ size: [largura, altura], margin: margem, info: { Title: `Fechamento do caixa ${c.numero}` } });
   const W = largura - 2 * margem;
   const fs = a4 ? 10 : 7;
   const par = (a: string, b: string, negrito = false) => {

@@ -1,11 +1,8 @@
-import type PDFKitDocument from 'pdfkit';
 import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import { formatBRL, formatDecimal, formatQuantity } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
-import { pdfParaBuffer } from '../pdf-buffer.ts';
-import { lazyRequire } from '../lazy-require.ts';
+import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 
-const PDFDocument = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 type Row = Record<string, any>;
 const MM = 72 / 25.4;
@@ -23,7 +20,7 @@ export async function pedidoPdf(q: Queryable, tenantId: number, pedido: Row, est
   const prods = new Map((await q.query<Row>('SELECT id, codigo, descricao FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenantId, ids])).rows.map((p) => [Number(p.id), p]));
   const lotes = new Map((await q.query<Row>('SELECT id, numero FROM lotes WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenantId, (pedido.itens as Row[]).map((i) => i.loteId ?? 0)])).rows.map((l) => [Number(l.id), l.numero]));
 
-  const pdf = new (PDFDocument())({ size: 'A4', margin: 12 * MM, info: { Title: `Pedido de venda ${pedido.numero}`, Author: filial.nome ?? '' } });
+  const pdf = novoPdf({ size: 'A4', margin: 12 * MM, info: { Title: `Pedido de venda ${pedido.numero}`, Author: filial.nome ?? '' } });
   const W = pdf.page.width - 24 * MM;
   const X = 12 * MM;
   pdf.font('Helvetica-Bold').fontSize(14).text(filial.nome ?? '', X, 12 * MM);

@@ -2,16 +2,14 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { deflateSync, inflateSync } from 'node:zlib';
-import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { obterBanco } from '../bancos.ts';
 import { formatar, montarBoleto, type BoletoMontado, type DadosBoleto } from '../boleto.ts';
 import { BoletoInvalido } from '../erros.ts';
 import { montarPixEstatico } from '../pix/br-code.ts';
 import { elementosI2of5 } from './interleaved-2-of-5.ts';
-import { lazyRequire } from '../../lazy-require.ts';
+import { novoPdf } from '../../pdf-buffer.ts';
 
-const PDFDocument = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 export interface Pessoa {
   nome: string;
@@ -517,7 +515,7 @@ export async function gerarPdfBoletos(
 ): Promise<number> {
   const nivel = opcoes.compressao ?? NIVEL_COMPRESSAO;
   const porPagina = opcoes.porPagina ?? 1;
-  const doc = new (PDFDocument())({ size: 'A4', margin: 0, autoFirstPage: false, compress: nivel > 0, info: { Title: 'Boletos', Producer: 'Retaguarda' } });
+  const doc = novoPdf({ size: 'A4', margin: 0, autoFirstPage: false, compress: nivel > 0, info: { Title: 'Boletos', Producer: 'Retaguarda' } });
   const fim = once(saida, 'finish');
   doc.pipe(saida);
   let n = 0;

@@ -1,11 +1,9 @@
 import type BwipJs from 'bwip-js/node';
-import type PDFKitDocument from 'pdfkit';
 import { lazyRequire } from '../../lazy-require.ts';
 import { barrasDe, geometria, precoTexto, type ConteudoEtiqueta, type LayoutEtiqueta } from './layout.ts';
-import { pdfParaBuffer } from '../../pdf-buffer.ts';
+import { pdfParaBuffer, novoPdf } from '../../pdf-buffer.ts';
 
 const bwipjs = lazyRequire<typeof BwipJs>('bwip-js/node');
-const pdfkit = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 /** PDF points per millimetre. */
 const PT = 72 / 25.4;
@@ -16,7 +14,7 @@ const PT = 72 / 25.4;
  */
 export async function etiquetasPdf(layout: LayoutEtiqueta, etiquetas: ConteudoEtiqueta[]): Promise<Buffer> {
   const g = geometria(layout);
-  const pdf = new (pdfkit())({ size: [g.paginaLargura * PT, g.paginaAltura * PT], margin: 0, autoFirstPage: false, info: { Title: `Etiquetas - ${layout.descricao}`, Author: 'Retaguarda' } });
+  const pdf = novoPdf({ size: [g.paginaLargura * PT, g.paginaAltura * PT], margin: 0, autoFirstPage: false, info: { Title: `Etiquetas - ${layout.descricao}`, Author: 'Retaguarda' } });
   const imagens = new Map<string, Buffer>();
   const imagem = async (tipo: string, texto: string) => {
     const chave = `${tipo}:${texto}`;
