@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { buildApp } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/db.ts';
+import type { CpuProfile } from './cpu-profile.ts';
 import { startUpJobsDone } from './start-up-jobs.ts';
 
 const databaseUrl = process.env.BENCH_SERVER_DB;
@@ -71,13 +72,6 @@ process.on('message', async (m: { window?: 'start' | 'end'; profile?: string; st
   }
 });
 
-interface CpuProfile {
-  nodes: unknown[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 /** The profile from `mark` (µs, the clock of process.hrtime, V8's too) on. */
 function trimBefore(p: CpuProfile, mark: number): CpuProfile {
   let t = p.startTime;

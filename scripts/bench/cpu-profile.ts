@@ -5,8 +5,11 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
-interface CpuProfile {
+/** A V8 .cpuprofile (node --cpu-prof, or the inspector's Profiler.stop): times in µs. */
+export interface CpuProfile {
   nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
   samples: number[];
   timeDeltas: number[];
 }

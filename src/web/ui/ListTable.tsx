@@ -11,7 +11,8 @@ export type ListTableProps<T> = { list: Listed<T>; empty: ReactNode } & Omit<Tab
 
 /**
  * The small table of rows a page already holds (a document's parcels, a form's lines, a modal's items): rows
- * keyed by id, no pagination unless `rowKey` or `pagination` say otherwise; any other Table prop passes through.
+ * keyed by id unless `rowKey` says otherwise, no pagination unless `pagination` does; any other Table prop passes
+ * through.
  */
 export function RowsTable<T extends object>(props: TableProps<T>) {
   return <Table<T> size="small" rowKey="id" pagination={false} {...props} />;
