@@ -18,7 +18,7 @@
  * with the most self time over all of them. The ratios of such a run are not the server's: it is profiled.
  */
 import { fork } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
 import { resolve } from 'node:path';
@@ -151,8 +151,39 @@ async function latencies(api: () => Promise<unknown>, sql: () => Promise<unknown
   return { a, s };
 }
 
-/** Completed requests per second with `clients` requests always in flight. */
+/** CPU time (µs) so far of every PostgreSQL process on this machine (/proc; 0 where there is none, e.g. elsewhere). */
+function postgresCpuUs(): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+        const f = stat.slice(close + 2).split(' ');
+        ticks += Number(f[11]) + Number(f[12]); // utime, stime
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return (ticks * 1e6) / TICKS_PER_SECOND;
+}
+const TICKS_PER_SECOND = 100;
+/** Where one window's CPU went, µs per request: this process (the load generator and its clients) and PostgreSQL. */
+interface Gasto {
+  bench: number;
+  postgres: number;
+}
+let lastGasto: Gasto = { bench: 0, postgres: 0 };
+
+/** Completed requests per second with `clients` requests always in flight (lastGasto: the window's CPU per request). */
 async function throughput(fn: () => Promise<unknown>, clients: number, seconds: number): Promise<number> {
+  const cpu0 = process.cpuUsage();
+  const pg0 = postgresCpuUs();
   let done = 0;
   const end = Date.now() + seconds * 1000;
   await Promise.all(Array.from({ length: clients }, async () => {
@@ -161,6 +192,8 @@ async function throughput(fn: () => Promise<unknown>, clients: number, seconds: 
       done++;
     }
   }));
+  const cpu = process.cpuUsage(cpu0);
+  lastGasto = { bench: (cpu.user + cpu.system) / done, postgres: (postgresCpuUs() - pg0) / done };
   return done / seconds;
 }
 
@@ -185,7 +218,7 @@ const profiled: string[] = [];
  * The API's throughput window, with the server's CPU time in it (µs per request), under the server's
  * sampling profiler when BENCH_PROFILE names a folder.
  */
-async function apiWindow(api: () => Promise<unknown>): Promise<{ rps: number; cpuPerReq: number; callsPerReq: string }> {
+async function apiWindow(api: () => Promise<unknown>): Promise<{ rps: number; cpuPerReq: number; callsPerReq: string; gasto: Gasto }> {
   const profile = PROFILE ? resolve(PROFILE, `api-servidor-${String(++profiles).padStart(2, '0')}.cpuprofile`) : undefined;
   const started = fromServer('started');
   child.send({ window: 'start', profile });
@@ -196,7 +229,7 @@ async function apiWindow(api: () => Promise<unknown>): Promise<{ rps: number; cp
   const { cpuUs, reads, writes } = await ended;
   if (profile) profiled.push(profile);
   const n = rps * SECONDS;
-  return { rps, cpuPerReq: cpuUs / n, callsPerReq: `${(reads / n).toFixed(1)}/${(writes / n).toFixed(1)}` };
+  return { rps, cpuPerReq: cpuUs / n, callsPerReq: `${(reads / n).toFixed(1)}/${(writes / n).toFixed(1)}`, gasto: lastGasto };
 }
 
 const loadBefore = load();
@@ -205,6 +238,7 @@ console.log(`e ${ROUNDS} rodadas de ${SECONDS} s com ${CLIENTS} clientes de cada
 console.log(`load (1/5/15 min) no início: ${loadBefore}\n`);
 console.log('padrão            |  SQL p50 |  API p50 | API−SQL | ≤ +1 ms | SQL q/s | API req/s | razão (faixa)      | ≥ 0,7 |  SQL p95 |  API p95 | CPU µs/req | syscalls/req');
 let worstDiff = -Infinity;
+const cpuRows: string[] = [];
 let worstShare = Infinity;
 for (const pattern of PATTERNS) {
   const filter = encodeURIComponent(JSON.stringify({ where: { nome: { ilike: pattern } }, order: 'nome ASC', limit: 50 }));
@@ -221,19 +255,23 @@ for (const pattern of PATTERNS) {
   const cpus: number[] = [];
   let calls = '';
   const ratios: number[] = [];
+  const gastos: { sql: Gasto; api: Gasto; servidor: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    let x: { rps: number; cpuPerReq: number; callsPerReq: string }, y: number;
+    let x: Awaited<ReturnType<typeof apiWindow>>, y: number, g: Gasto;
     if (r % 2 === 0) {
       x = await apiWindow(api);
       y = await throughput(sql, CLIENTS, SECONDS);
+      g = lastGasto;
     } else {
       y = await throughput(sql, CLIENTS, SECONDS);
+      g = lastGasto;
       x = await apiWindow(api);
     }
     rps.push(x.rps);
     cpus.push(x.cpuPerReq);
     calls = x.callsPerReq;
     qps.push(y);
+    gastos.push({ sql: g, api: x.gasto, servidor: x.cpuPerReq });
     ratios.push(x.rps / y);
   }
   const diff = pct(a, 50) - pct(s, 50);
@@ -258,7 +296,26 @@ for (const pattern of PATTERNS) {
       calls.padStart(11),
     ].join(' | '),
   );
+  const m = (f: (x: (typeof gastos)[number]) => number) => median(gastos.map(f));
+  const sqlTotal = m((x) => x.sql.bench + x.sql.postgres);
+  const apiTotal = m((x) => x.api.bench + x.servidor + x.api.postgres);
+  cpuRows.push(
+    [
+      pattern.padEnd(17),
+      m((x) => x.sql.bench).toFixed(0).padStart(13),
+      m((x) => x.sql.postgres).toFixed(0).padStart(10),
+      sqlTotal.toFixed(0).padStart(9),
+      m((x) => x.api.bench).toFixed(0).padStart(13),
+      m((x) => x.servidor).toFixed(0).padStart(12),
+      m((x) => x.api.postgres).toFixed(0).padStart(10),
+      apiTotal.toFixed(0).padStart(9),
+      (sqlTotal / apiTotal).toFixed(2).padStart(11),
+    ].join(' | '),
+  );
 }
+console.log('\nCPU por requisição nas rodadas de vazão (µs, medianas; gerador = este processo, com o cliente HTTP ou o do pg; PostgreSQL = todos os seus processos):');
+console.log('padrão            | SQL: gerador | PostgreSQL |    total | API: gerador | servidor API | PostgreSQL |    total | SQL ÷ API');
+for (const row of cpuRows) console.log(row);
 console.log(`\n(tempos em ms; SQL = a mesma consulta direto pelo pg, como superusuário, sem a API, com ${CLIENTS} conexões;`);
 console.log(` q/s e req/s: medianas das rodadas; razão: mediana das razões de cada rodada, com a menor e a maior;`);
 console.log(` CPU µs/req: tempo de CPU do processo da API por requisição atendida nas rodadas, mediana;`);

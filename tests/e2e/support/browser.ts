@@ -4,11 +4,65 @@ import { expect } from 'vitest';
 // Debian's Chromium (installed by .ci/run), driven by playwright-core: shared with the browser benches.
 export { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../../scripts/bench/navegador.ts';
 
-/** Collects uncaught page errors so a test can assert the app never crashed. */
+const journals = new WeakMap<Page, string[]>();
+
+/**
+ * Collects uncaught page errors so a test can assert the app never crashed, and keeps a journal of what the page
+ * went through (API answers, navigations, console errors, toasts shown and removed, with seconds since it opened):
+ * a failing test prints it (`pageJournal`), so a failure seen once in CI says what the page did.
+ */
 export function trackPageErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const journal: string[] = [];
+  journals.set(page, journal);
+  const t0 = Date.now();
+  const note = (s: string) => {
+    journal.push(`${((Date.now() - t0) / 1000).toFixed(2)}s ${s}`);
+    if (journal.length > 150) journal.shift();
+  };
+  page.on('pageerror', (e) => {
+    errors.push(e.message);
+    note(`pageerror ${e.message}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning' || m.text().startsWith('[e2e]')) note(`console.${m.type()} ${m.text().slice(0, 300)}`);
+  });
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/')) note(`${r.request().method()} ${u.pathname}${u.search.slice(0, 80)} ${r.status()}`);
+  });
+  page.on('requestfailed', (r) => note(`request failed ${r.method()} ${r.url().slice(0, 120)} ${r.failure()?.errorText ?? ''}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) note(`at ${f.url()}`);
+  });
+  // Toasts (antd notifications) as they come and go: the page's own console carries them to the journal.
+  page
+    .addInitScript(() => {
+      const seen = new WeakSet<Element>();
+      const say = (what: string, el: Element) => console.log(`[e2e] ${what} ${(el.textContent ?? '').trim().slice(0, 200)}`);
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes) {
+            if (!(n instanceof Element)) continue;
+            for (const el of [n, ...n.querySelectorAll('.ant-notification-notice, .ant-modal-confirm')]) {
+              if (!el.matches('.ant-notification-notice, .ant-modal-confirm') || seen.has(el)) continue;
+              seen.add(el);
+              setTimeout(() => say('shown', el), 0);
+            }
+          }
+          for (const n of r.removedNodes) {
+            if (n instanceof Element) for (const el of [n, ...n.querySelectorAll('.ant-notification-notice')]) if (el.matches('.ant-notification-notice')) say('removed', el);
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    })
+    .catch(() => {});
   return errors;
+}
+
+/** What the page went through (trackPageErrors), for a failing test's output. */
+export function pageJournal(page: Page): string {
+  return (journals.get(page) ?? []).join('\n');
 }
 
 /**
