@@ -1,8 +1,13 @@
 import { createHash, sign as rsaSign, verify as rsaVerify, type KeyObject } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
-import { SignedXml } from 'xml-crypto';
+import type * as Xmldom from '@xmldom/xmldom';
+import type * as XmlCrypto from 'xml-crypto';
+import { lazyRequire } from '../lazy-require.ts';
 import type { CertificadoA1 } from './certificado.ts';
 import { chavePublicaDoCertificado } from './certificado.ts';
+
+// Loaded on the first signature or check, not when the server starts (npm run bench:start).
+const xmldom = lazyRequire<typeof Xmldom>('@xmldom/xmldom');
+const xmlCrypto = lazyRequire<typeof XmlCrypto>('xml-crypto');
 
 export const NS_DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
@@ -60,7 +65,7 @@ export function assinarXml(xml: string, elemento: string, cert: Assinador): stri
 
 function assinarComXmlCrypto(xml: string, elemento: string, cert: Assinador): string {
   const pem = cert.chavePrivada.export({ type: 'pkcs1', format: 'pem' }) as string;
-  const sig = new SignedXml({ privateKey: pem, signatureAlgorithm: RSA_SHA1, canonicalizationAlgorithm: C14N });
+  const sig = new (xmlCrypto().SignedXml)({ privateKey: pem, signatureAlgorithm: RSA_SHA1, canonicalizationAlgorithm: C14N });
   sig.getKeyInfoContent = () => `<X509Data><X509Certificate>${cert.certBase64}</X509Certificate></X509Data>`;
   const xpath = `//*[local-name(.)='${elemento}']`;
   sig.addReference({ xpath, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA1 });
@@ -84,7 +89,7 @@ export interface VerificacaoAssinatura {
 export function verificarAssinatura(xml: string): VerificacaoAssinatura {
   let doc: Document;
   try {
-    doc = new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml') as unknown as Document;
+    doc = new (xmldom().DOMParser)({ onError: () => undefined }).parseFromString(xml, 'text/xml') as unknown as Document;
   } catch {
     return { valida: false, motivo: 'XML mal formado.' };
   }
@@ -102,7 +107,7 @@ export function verificarAssinatura(xml: string): VerificacaoAssinatura {
     } catch {
       return { valida: false, motivo: 'O certificado da assinatura é inválido.', referencia };
     }
-    const sx = new SignedXml({ publicCert });
+    const sx = new (xmlCrypto().SignedXml)({ publicCert });
     try {
       sx.loadSignature(s as unknown as Node);
       if (!sx.checkSignature(xml)) return { valida: false, motivo: 'Assinatura difere do calculado: o conteúdo foi alterado depois de assinado.', referencia, certBase64 };

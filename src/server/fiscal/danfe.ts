@@ -1,11 +1,13 @@
 import type BwipJs from 'bwip-js/node';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import type { NfeCalculada } from './nfe-calculo.ts';
 import { XNOME_HOMOLOGACAO, XPROD_HOMOLOGACAO_NFCE } from './nfe-calculo.ts';
 import { dec, fmt2, type Dec } from './decimal.ts';
 import { MEIOS_PAGAMENTO } from './meios-pagamento.ts';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { lazyRequire } from '../lazy-require.ts';
+
+const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
 
 const bwipjs = lazyRequire<typeof BwipJs>('bwip-js/node');
 
@@ -273,7 +275,7 @@ export async function gerarDanfce(p: DadosImpressao): Promise<Buffer> {
   const W = largura - 2 * margem;
   const altura = 330 + n.itens.length * 22 + d.pagamentos.length * 10;
   const pdf = novoPdf({ size: [largura, altura], margin: margem, info: { Title: `DANFCE ${n.chave}` } });
-  const qr = await QRCode.toBuffer(p.qrCode, { errorCorrectionLevel: 'M', margin: 0, width: 300 });
+  const qr = await qrcode().toBuffer(p.qrCode, { errorCorrectionLevel: 'M', margin: 0, width: 300 });
   const centro = (t: string, tam = 7, negrito = false) => pdf.font(negrito ? 'Helvetica-Bold' : 'Helvetica').fontSize(tam).text(t, margem, pdf.y, { width: W, align: 'center' });
   const par = (a: string, b: string, negrito = false) => {
     const y = pdf.y;

@@ -1,7 +1,10 @@
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { XMLParser } from 'fast-xml-parser';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { lazyRequire } from '../lazy-require.ts';
+
+const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
 
 
 /** Public query page of the national portal: the QR code of the DANFSe points here with the access key. */
@@ -53,7 +56,7 @@ export async function gerarDanfse(nfseXml: string, o: { cancelada?: boolean } = 
   };
 
   // header
-  const qr = await QRCode.toBuffer(URL_CONSULTA_PUBLICA + chave, { errorCorrectionLevel: 'M', margin: 0, width: 240 });
+  const qr = await qrcode().toBuffer(URL_CONSULTA_PUBLICA + chave, { errorCorrectionLevel: 'M', margin: 0, width: 240 });
   pdf.rect(L, y, W, 80).lineWidth(0.5).stroke();
   pdf.font('Helvetica-Bold').fontSize(13).text('DANFSe', L + 6, y + 6);
   pdf.font('Helvetica').fontSize(8).text('Documento Auxiliar da Nota Fiscal de Serviço Eletrônica', L + 6, y + 22);

@@ -3,8 +3,11 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PeerCertificate, TLSSocket } from 'node:tls';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { lazyRequire } from '../lazy-require.ts';
 import { parRsa } from '../fiscal/chave-rsa.ts';
+
+const nodeForge = lazyRequire<typeof Forge>('node-forge');
 
 /**
  * What the local stand-ins of the fiscal authorities (SEFAZ, the national NFS-e environment) share: an HTTPS
@@ -103,6 +106,7 @@ export async function lerEstado<T>(arquivo: string | undefined): Promise<T | nul
 
 /** The stand-in's own TLS certificate for localhost and 127.0.0.1, self-signed, valid for a year. */
 export function certificadoServidorLocal(organizacao: string, prefixoSerie: string): { key: string; cert: string } {
+  const forge = nodeForge();
   const chaves = parRsa();
   const c = forge.pki.createCertificate();
   c.publicKey = chaves.publicKey;

@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { deflateSync, inflateSync } from 'node:zlib';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { obterBanco } from '../bancos.ts';
 import { formatar, montarBoleto, type BoletoMontado, type DadosBoleto } from '../boleto.ts';
 import { BoletoInvalido } from '../erros.ts';
 import { montarPixEstatico } from '../pix/br-code.ts';
 import { elementosI2of5 } from './interleaved-2-of-5.ts';
 import { novoPdf } from '../../pdf-buffer.ts';
+import { lazyRequire } from '../../lazy-require.ts';
+
+const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
 
 
 export interface Pessoa {
@@ -305,7 +308,7 @@ function codigoDeBarras(p: ConteudoPagina, codigo: string, x: number, y: number)
  */
 function qrPix(p: ConteudoPagina, conteudo: string, x: number, y: number, tamanho: number) {
   // A BR Code is plain ASCII: one byte-mode segment spares qrcode its search for the cheapest mix of modes.
-  const qr = QRCode.create([{ data: Buffer.from(conteudo, 'latin1'), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 } as QRCode.QRCodeOptions);
+  const qr = qrcode().create([{ data: Buffer.from(conteudo, 'latin1'), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 } as QRCodeModule.QRCodeOptions);
   const n = qr.modules.size;
   const m = tamanho / n;
   const bits = qr.modules.data;
