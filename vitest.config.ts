@@ -5,11 +5,14 @@ import { defineConfig } from 'vitest/config';
 //  0. unit and web, two files at a time (pure CPU, nothing shared);
 //  1. api, two files at a time: each file its own server, database copy (PGlite in-process, or a database
 //     cloned from the seeded template on PostgreSQL), port and data folder;
-//  2. e2e, one file at a time and alone: run beside other files on 2 cores (tried in the stop-25 integration
-//     CI), browser waits of 30 s ran out under the load and e2e tests failed by chance.
+//  2. e2e alone, two files at a time (E2E_WORKERS, default 2): each file its own server and Chromium. Beside the
+//     api files on 2 cores (tried in the stop-25 integration CI) browser waits of 30 s ran out under the load;
+//     two e2e files side by side took 406 s instead of 591 s one at a time, all green, with other work on the
+//     machine (load up to 8), and every test waits on the state it checks.
 // tests/support/global-setup.ts builds what the api and e2e files share (the seeded copies, dist/) once.
 const shared = { globalSetup: ['tests/support/global-setup.ts'] };
 const PARALELO = Number(process.env.TEST_WORKERS ?? 2);
+const E2E = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
@@ -18,7 +21,7 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/__tests__/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 20000, maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
       { test: { name: 'web', include: ['tests/web/**/*.test.tsx', 'src/web/**/__tests__/**/*.test.tsx'], environment: 'jsdom', globals: true, testTimeout: 30000, setupFiles: ['tests/web/setup.ts'], maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 60000, hookTimeout: 120000, maxWorkers: PARALELO, sequence: { groupOrder: 1 }, ...shared } },
-      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 120000, hookTimeout: 180000, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 2 }, ...shared } },
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 120000, hookTimeout: 180000, fileParallelism: E2E > 1, maxWorkers: E2E, sequence: { groupOrder: 2 }, ...shared } },
     ],
   },
 });
