@@ -21,7 +21,7 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/__tests__/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 20000, maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
       { test: { name: 'web', include: ['tests/web/**/*.test.tsx', 'src/web/**/__tests__/**/*.test.tsx'], environment: 'jsdom', globals: true, testTimeout: 30000, setupFiles: ['tests/web/setup.ts'], maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 60000, hookTimeout: 120000, maxWorkers: PARALELO, sequence: { groupOrder: 1 }, ...shared } },
-      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', globals: true, testTimeout: 120000, hookTimeout: 180000, fileParallelism: E2E > 1, maxWorkers: E2E, sequence: { groupOrder: 2 }, ...shared } },
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', globals: true, setupFiles: ['tests/e2e/support/journal-setup.ts'], testTimeout: 120000, hookTimeout: 180000, fileParallelism: E2E > 1, maxWorkers: E2E, sequence: { groupOrder: 2 }, ...shared } },
     ],
   },
 });

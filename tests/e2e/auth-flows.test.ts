@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp } from '../../src/server/stand-ins/smtp-local.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
+import { answerDialog, launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
 import { signInPage } from './support/session.ts';
 import { tinyPng } from '../support/png.ts';
@@ -348,7 +348,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
       // A file that is not an image is refused with the server's message.
       await admin.locator('#wl-imagem-favicon').setInputFiles({ name: 'nota.png', mimeType: 'image/png', buffer: Buffer.from('não sou imagem') });
       await visible(admin.getByText('Formato de imagem não aceito: envie PNG, JPEG ou SVG.', { exact: false }));
-      await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+      await answerDialog(admin.locator('.ant-modal:visible'), 'OK');
       await admin.getByRole('button', { name: 'Salvar', exact: true }).click();
       await visible(admin.getByText('Configuração da marca salva com sucesso.'));
       await shot('admin-whitelabel');

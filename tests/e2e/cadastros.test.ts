@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpfWithDigits } from '../../src/shared/documents.ts';
 import { login, type TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
 // One person's session through the cadastros, in order, as a new user would try them.
@@ -214,7 +214,7 @@ describe('cadastros no navegador', () => {
     await poll(() => rows().count()).toBe(1);
 
     await rowOf(nome).getByRole('button', { name: 'Excluir' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirmar' }).click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), 'Confirmar');
     await visible(toast('Cliente excluído com sucesso.'));
     await visible(page.getByText('Ops, nada encontrado por aqui.'));
   });

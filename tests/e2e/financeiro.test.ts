@@ -5,7 +5,7 @@ import { fatorVencimento } from '../../src/server/boletos/fator-vencimento.ts';
 import { linhaDigitavel, montarCodigoBarras } from '../../src/server/boletos/febraban.ts';
 import { formatBRL } from '../../src/shared/money.ts';
 import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
+import { answerDialog, launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
 
 const PLACEHOLDER = 'Esta tela estará disponível em breve.';
@@ -186,7 +186,7 @@ describe('financeiro no navegador', () => {
     await modal.getByRole('button', { name: 'Salvar' }).click();
     const aviso = page.locator('.ant-modal-confirm:visible');
     await visible(aviso.getByText('Conta de destino: escolha uma conta diferente da origem.'));
-    await aviso.getByRole('button', { name: 'OK' }).click();
+    await answerDialog(aviso, 'OK');
     await page.locator('.ant-modal:visible').getByRole('button', { name: 'Cancelar' }).click();
     expect(await saldoApi('Caixa da loja')).toBe(caixa0);
   });
@@ -200,7 +200,7 @@ describe('financeiro no navegador', () => {
     await poll(() => rows().count()).toBe(3);
     const parcial = rows().filter({ hasText: 'R$ 210,00' });
     await parcial.getByRole('button', { name: 'Estornar' }).click();
-    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /Confirmar|OK/ }).click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), /Confirmar|OK/);
     await visible(toast('Baixa estornada.'));
     expect(await saldoApi('Banco do Brasil')).toBe(new Decimal(banco0).plus(210).toFixed(2));
     const [p1] = await api(`Parcelas?filter=${q({ where: { id: parcelas[0].id } })}`);
@@ -231,7 +231,7 @@ describe('financeiro no navegador', () => {
     await visible(page.getByText('A soma das parcelas (R$ 899,99) difere do valor total (R$ 900,00).'));
     await page.getByRole('button', { name: 'Salvar' }).click();
     await visible(page.locator('.ant-modal-confirm').getByText('Parcelas: a soma das parcelas (R$ 899,99) difere do valor total (R$ 900,00).'));
-    await page.locator('.ant-modal-confirm').getByRole('button').first().click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), (d) => d.getByRole('button').first());
     await page.locator('#parcela_1_valor').fill('450,00');
     await page.locator('#parcela_1_vencimento').fill(br(dia(45)));
     await page.getByRole('button', { name: 'Salvar' }).click();

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestServer } from '../support/server.ts';
 import { xmllintSchema } from '../fixtures/fiscal/ferramentas.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession, signInPage } from './support/session.ts';
 
 // The local ADN of this process keeps what it authorised under DATA_DIR: a fresh one for this run.
@@ -44,7 +44,7 @@ describe('NFS-e no navegador', () => {
   const estado = () => page.getByTestId('estado-documento').innerText();
   const transicao = async (label: string) => {
     await page.locator('.ant-space').getByRole('button', { name: label, exact: true }).first().click();
-    await page.locator('.ant-modal-confirm-btns').getByRole('button').last().click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), (d) => d.locator('.ant-modal-confirm-btns').getByRole('button').last());
   };
   const notas = () => page.getByTestId('notas-servico');
   const linhaNota = () => notas().locator('tr.ant-table-row').filter({ hasText: 'Clínica Sorriso E2E' }).first();

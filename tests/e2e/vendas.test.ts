@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession, signInPage } from './support/session.ts';
 import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
@@ -82,7 +82,7 @@ describe('vendas no navegador', () => {
   const estado = () => page.getByTestId('estado-documento').innerText();
   const transicao = async (label: string) => {
     await page.locator('.ant-space').getByRole('button', { name: label, exact: true }).first().click();
-    await page.locator('.ant-modal-confirm-btns').getByRole('button').last().click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), (d) => d.locator('.ant-modal-confirm-btns').getByRole('button').last());
   };
 
   it('types an order with three products; the promotion shows on its line', async () => {

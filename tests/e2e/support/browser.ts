@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 export { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../../scripts/bench/navegador.ts';
 
 const journals = new WeakMap<Page, string[]>();
+/** Pages tracked in this worker: open ones, and those closed since the last test ended (journal-setup.ts). */
+const tracked = new Set<Page>();
 
 /**
  * Collects uncaught page errors so a test can assert the app never crashed, and keeps a journal of what the page
@@ -15,6 +17,7 @@ export function trackPageErrors(page: Page): string[] {
   const errors: string[] = [];
   const journal: string[] = [];
   journals.set(page, journal);
+  tracked.add(page);
   const t0 = Date.now();
   const note = (s: string) => {
     journal.push(`${((Date.now() - t0) / 1000).toFixed(2)}s ${s}`);
@@ -51,13 +54,23 @@ export function trackPageErrors(page: Page): string[] {
             }
           }
           for (const n of r.removedNodes) {
-            if (n instanceof Element) for (const el of [n, ...n.querySelectorAll('.ant-notification-notice')]) if (el.matches('.ant-notification-notice')) say('removed', el);
+            if (n instanceof Element) for (const el of [n, ...n.querySelectorAll('.ant-notification-notice, .ant-modal-confirm')]) if (el.matches('.ant-notification-notice, .ant-modal-confirm')) say('removed', el);
           }
         }
       }).observe(document, { childList: true, subtree: true });
     })
     .catch(() => {});
   return errors;
+}
+
+/**
+ * The tracked pages a failing test may have used (open, or closed during it), and forgets the closed ones: run
+ * after every e2e test by tests/e2e/support/journal-setup.ts, which prints their journals when the test failed.
+ */
+export function pagesOfTheTest(): Page[] {
+  const pages = [...tracked];
+  for (const p of pages) if (p.isClosed()) tracked.delete(p);
+  return pages;
 }
 
 /** What the page went through (trackPageErrors), for a failing test's output. */
@@ -73,4 +86,27 @@ export const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.po
 
 export async function visible(locator: Locator, timeout = 30_000): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+/**
+ * Answers a dialog (antd Modal) with one of its buttons and waits until it has gone. The click waits for the
+ * dialog's opening animation to end: a click while antd's zoom still moves the button can land beside it, and
+ * the dialog then stays open over the page (seen once in CI: 'Salvar' blocked for 30 s by an error dialog whose
+ * 'OK' had been clicked). Should the dialog still be open after the click, the button is clicked again.
+ */
+export async function answerDialog(dialog: Locator, button: string | RegExp | ((d: Locator) => Locator), timeout = 30_000): Promise<void> {
+  const d = dialog.first();
+  await d.waitFor({ state: 'visible', timeout });
+  let clickedAt = 0;
+  await poll(async () => {
+    if (!(await d.isVisible())) return 'fechado';
+    // Opening or closing: wait for the dialog to be at rest (a closing one counts as moving: no second click).
+    const moving = await d.evaluate((el) => el.getAnimations({ subtree: true }).some((a) => a.playState === 'running')).catch(() => true);
+    if (!moving && Date.now() - clickedAt > 3_000) {
+      const target = typeof button === 'function' ? button(d) : d.getByRole('button', { name: button });
+      await target.click({ timeout: 5_000 }).catch(() => {});
+      clickedAt = Date.now();
+    }
+    return 'aberto';
+  }, timeout).toBe('fechado');
 }

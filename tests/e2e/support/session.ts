@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.ts';
-import { launchChromium, pageJournal, trackPageErrors } from './browser.ts';
+import { launchChromium, trackPageErrors } from './browser.ts';
 import { signInPage } from '../../../scripts/bench/navegador.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
@@ -34,7 +34,6 @@ export function e2eSession(name: string, o: { server?: ServerOptions; viewport?:
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail' || !s.page) return;
     await s.page.screenshot({ path: `/tmp/e2e-${name}-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => {});
-    printJournal(name, ctx.task.name, [s.page]);
   });
   afterAll(async () => {
     await s.browser?.close();
@@ -78,7 +77,6 @@ export function e2eProfiles(name: string, o: { server?: ServerOptions } = {}): E
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
     for (const [i, p] of pages.entries()) await p.screenshot({ path: `/tmp/e2e-${name}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}.png` }).catch(() => {});
-    printJournal(name, ctx.task.name, pages);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
@@ -88,11 +86,6 @@ export function e2eProfiles(name: string, o: { server?: ServerOptions } = {}): E
   return s;
 }
 
-/** A failing test's pages, as they went (browser.ts trackPageErrors): in the run's output, so CI keeps it. */
-function printJournal(name: string, test: string, pages: Page[]) {
-  const parts = pages.map((p, i) => `--- page ${i} (${p.isClosed() ? 'closed' : p.url()})\n${pageJournal(p)}`);
-  process.stderr.write(`\n=== e2e ${name} › ${test}: what the page${pages.length > 1 ? 's' : ''} went through\n${parts.join('\n')}\n===\n`);
-}
 
 async function serverAndBrowser(options: ServerOptions = {}): Promise<{ server: TestServer; browser: Browser }> {
   await ensureWebBuilt();

@@ -1,0 +1,12 @@
+import { afterEach } from 'vitest';
+import { pageJournal, pagesOfTheTest } from './browser.ts';
+
+// Every e2e file (vitest setupFiles): a failing test prints what each of its pages went through (browser.ts
+// trackPageErrors: API answers, navigations, console errors, toasts and dialogs), so a failure seen once in CI
+// says what the page did, whichever helper opened the page.
+afterEach((ctx) => {
+  const pages = pagesOfTheTest();
+  if (ctx.task.result?.state !== 'fail' || pages.length === 0) return;
+  const parts = pages.map((p, i) => `--- página ${i} (${p.isClosed() ? 'fechada' : p.url()})\n${pageJournal(p)}`);
+  process.stderr.write(`\n=== e2e ${ctx.task.file?.name ?? ''} › ${ctx.task.name}: o que as páginas viveram\n${parts.join('\n')}\n===\n`);
+});
