@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { pickOption, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
 // Configurações > Empresas and > Fiscal > Perfil tributário in the browser (issue 17): a branch's IE is checked
@@ -15,13 +15,6 @@ describe('configurações fiscais no navegador', () => {
   const toast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
   const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
   const rowOf = (text: string) => rows().filter({ hasText: text }).first();
-  const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
-  const pick = async (select: Locator, search: string, text = search) => {
-    await select.click();
-    await page.keyboard.type(search);
-    await visible(option(text));
-    await option(text).click();
-  };
   const selectOf = (id: string) => page.locator(`#${id}`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
   const api = async (path: string) => (await server.app.inject({ url: path, headers: { authorization: await login(server.app, 'admin@demo.com.br') } })).json();
 
@@ -33,7 +26,7 @@ describe('configurações fiscais no navegador', () => {
     await poll(() => page.locator('#root_inscricaoEstadual').inputValue()).toBe('110042490114');
     await page.locator('#root_inscricaoEstadual').fill('110.042.490.115');
     // The perfil below is of the Regime Normal: the Matriz moves to Lucro Presumido (CRT 3).
-    await pick(selectOf('root_regimeTributario'), 'Presumido', 'Lucro Presumido');
+    await pickOption(selectOf('root_regimeTributario'), 'Presumido', 'Lucro Presumido');
     await page.getByRole('button', { name: 'Salvar' }).click();
     // The form checks the IE with the same rule as the API (the schema's inscricaoEstadualDaUf): nothing is sent.
     await visible(page.locator('.ant-form-item-explain-error').filter({ hasText: 'Inscrição estadual inválida para a UF SP.' }));
@@ -73,8 +66,8 @@ describe('configurações fiscais no navegador', () => {
     await visible(regras.getByText('Nenhuma tributação estadual neste perfil.'));
     // UF de origem comes from the selected branch (SP).
     await visible(regras.locator('.ant-select').filter({ has: page.locator('#regra-uf-origem') }).getByText('SP'));
-    await pick(selectOf('regra-uf-destino'), 'SP');
-    await pick(selectOf('regra-cst'), '00', '00 - Tributada integralmente');
+    await pickOption(selectOf('regra-uf-destino'), 'SP');
+    await pickOption(selectOf('regra-cst'), '00', '00 - Tributada integralmente');
     await page.locator('#regra-aliquota').fill('18');
     await regras.getByRole('button', { name: 'Adicionar regra' }).click();
     await visible(toast('Tributação estadual salva com sucesso.'));
@@ -82,7 +75,7 @@ describe('configurações fiscais no navegador', () => {
 
     await page.getByRole('tab', { name: 'Simular' }).click();
     const simular = page.getByTestId('perfil-simular');
-    await pick(selectOf('simular-uf'), 'SP');
+    await pickOption(selectOf('simular-uf'), 'SP');
     await simular.getByRole('button', { name: 'Simular' }).click();
     const resultado = page.getByTestId('simular-resultado');
     await visible(resultado);

@@ -99,14 +99,49 @@ export async function answerDialog(dialog: Locator, button: string | RegExp | ((
   await d.waitFor({ state: 'visible', timeout });
   let clickedAt = 0;
   await poll(async () => {
-    if (!(await d.isVisible())) return 'fechado';
-    // Opening or closing: wait for the dialog to be at rest (a closing one counts as moving: no second click).
-    const moving = await d.evaluate((el) => el.getAnimations({ subtree: true }).some((a) => a.playState === 'running')).catch(() => true);
-    if (!moving && Date.now() - clickedAt > 3_000) {
+    // One look at the page that never waits for an element (a locator's evaluate would wait for one that has
+    // just gone): closed, moving (opening or closing: no click, and no second one while it closes) or at rest.
+    const state = await dialog.evaluateAll((els) => {
+      const shown = els.filter((el) => (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0);
+      if (shown.length === 0) return 'fechado';
+      return shown[0].getAnimations({ subtree: true }).some((a) => a.playState === 'running') ? 'movendo' : 'parado';
+    });
+    if (state === 'parado' && Date.now() - clickedAt > 3_000) {
       const target = typeof button === 'function' ? button(d) : d.getByRole('button', { name: button });
       await target.click({ timeout: 5_000 }).catch(() => {});
       clickedAt = Date.now();
     }
-    return 'aberto';
+    return state === 'fechado' ? 'fechado' : 'aberto';
   }, timeout).toBe('fechado');
+}
+
+/** Waits until nothing in the (first visible) element matched by `el` is animating: antd's zoom and slide. */
+async function atRest(el: Locator, timeout = 30_000): Promise<void> {
+  await poll(() => el.evaluateAll((els) => els.some((e) => e.getAnimations({ subtree: true }).some((a) => a.playState === 'running'))), timeout).toBe(false);
+}
+
+/**
+ * Chooses an option of an antd Select by typing `search` and clicking the option holding `text`, once the dropdown
+ * has stopped sliding, then waits until the select shows it; a click that did not take (seen once in CI: the
+ * Matriz saved with its old regime) is tried again.
+ */
+export async function pickOption(select: Locator, search: string, text = search, timeout = 30_000): Promise<void> {
+  const page = select.page();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  const end = Date.now() + timeout;
+  const left = () => Math.max(1, end - Date.now());
+  for (;;) {
+    await select.click({ timeout: left() });
+    await page.keyboard.type(search);
+    await option.waitFor({ state: 'visible', timeout: left() });
+    await atRest(page.locator('.ant-select-dropdown:visible'), left());
+    await option.click({ timeout: left() });
+    try {
+      await poll(() => select.innerText(), Math.min(3_000, left())).toContain(text);
+      return;
+    } catch (err) {
+      if (Date.now() >= end) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
