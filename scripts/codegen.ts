@@ -10,6 +10,7 @@ import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
 import { loadMenus, loadRoutes, readResources } from '../src/server/catalog/documents.ts';
 import { fragmentRef } from '../src/shared/fragments.ts';
+import { firstPageFilter } from '../src/web/renderer/list-request.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = path.join(ROOT, 'schemas');
@@ -244,6 +245,17 @@ export async function generate(): Promise<Map<string, string>> {
   const resources = readResources(SCHEMAS).map(({ doc }) => ({ doc }));
   const routes = [...new Set(loadRoutes(SCHEMAS).map((r) => r.path))].sort();
   files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso.'));
+
+  // Each list screen's first page (endpoint and filter), built by the grid's own function: the web's entry sends
+  // it on a cold start before the app and the documents have loaded (src/web/app/preload.ts).
+  const firstPages = Object.fromEntries(readResources(SCHEMAS).map(({ doc }) => [doc.route, [doc.endpoint, firstPageFilter(doc)]]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  files.set('first-pages.ts', [
+    BANNER,
+    '',
+    '/** A primeira página de cada lista (rota -> [endpoint, filtro]), como a grade a pede sem busca, filtro, ordem ou página na URL. */',
+    `export const FIRST_PAGES: Record<string, readonly [endpoint: string, filter: Record<string, unknown>]> = ${JSON.stringify(firstPages, null, 2)};`,
+    '',
+  ].join('\n'));
 
   files.set('registro.ts', REGISTRO);
   const fragments = await docs('fragments');

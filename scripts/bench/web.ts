@@ -113,7 +113,7 @@ async function coldLoad(route: string, ready: string, session: boolean, last: bo
   page.on('response', (r) => {
     const url = new URL(r.url());
     if (url.pathname.endsWith('.js') || url.pathname.endsWith('.css')) encodings.set(url.pathname, r.headers()['content-encoding'] ?? 'identity');
-    trace.push(`${String(Date.now() - start).padStart(5)} ms ${url.pathname}`);
+    trace.push(`${String(Date.now() - start).padStart(5)} ms ${url.pathname}${url.pathname.startsWith("/api/") ? decodeURIComponent(url.search) : ""}`);
   });
   const cpu = process.env.BENCH_CPUPROFILE && last ? await context.newCDPSession(page) : null;
   if (cpu) {

@@ -10,7 +10,10 @@ import { buildListFilter, parseGridState } from '../../src/web/renderer/grid-sta
 import { BRAND_KEY, loadListPage, preloadRoute } from '../../src/web/app/preload.ts';
 import { clearSession, saveSession } from '../../src/web/api/session.ts';
 import { SchemaGrid } from '../../src/web/renderer/SchemaGrid.tsx';
-import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { RESOURCES, resourceByName } from '../../src/web/schemas/registry.ts';
+import { listColumns } from '../../src/web/renderer/list-request.ts';
+import { normalise } from '../../src/web/api/params.ts';
+import { FIRST_PAGES } from '../../generated/first-pages.ts';
 import { BRAND_DATA_ID } from '../../src/shared/brand-in-page.ts';
 import { mockApi } from './support/mock-api.ts';
 
@@ -67,6 +70,34 @@ describe('a cold start asks for the first screen before the app has loaded', () 
     // Same path as the grid's own request: the list was not asked twice; only the count went through the client.
     expect(calls.map((c) => c.url)).toEqual([`${cliente.endpoint}/count`]);
   }, 30_000); // the grid's first render in jsdom took over 5 s on a loaded machine: order is checked, not speed
+
+  it("a list opened without grid state has its first page asked for at once, from the generated table, before any chunk has loaded", async () => {
+    saveSession('tok-early', { id: 1, nome: 'Ana' });
+    takeArrived();
+    const seen = recordFetch((url) => (url.includes(BRAND_KEY) ? { id: 1 } : []));
+    const route = `pages/estoque/categorias`;
+    const doc = RESOURCES.find((d) => d.route === route)!;
+    const done = preloadRoute(`#/${route}`);
+    // Synchronously, in the same task as the entry's first line: not after preload-resource.ts and the registry.
+    expect(seen.map((s) => s.url.split('?')[0])).toEqual([`/api/${BRAND_KEY}`, `/api/${doc.endpoint}`]);
+    await done;
+    // preload-resource.ts, once in, finds it asked and does not ask again, even when start.tsx has already taken
+    // the answer into the cache (the answer can arrive before that chunk runs).
+    expect(seen).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(new Map(takeArrived()).has(listKey(doc.endpoint, FIRST_PAGES[route][1]))).toBe(true);
+    const { preloadResource } = await import('../../src/web/app/preload-resource.ts');
+    preloadResource(route, '', 'tok-early');
+    expect(seen).toHaveLength(2);
+  });
+
+  it("the generated first pages are the grid's own first request of every list (same function, same JSON)", () => {
+    expect(Object.keys(FIRST_PAGES).sort()).toEqual(RESOURCES.map((d) => d.route).sort());
+    for (const doc of RESOURCES) {
+      const { filter } = buildListFilter(doc, parseGridState(new URLSearchParams()), { columns: listColumns(doc) });
+      expect([doc.route, ...FIRST_PAGES[doc.route]]).toEqual([doc.route, doc.endpoint, normalise(filter)]);
+    }
+  });
 
   it('answers already in are handed to the cache under the keys the screens read, once', async () => {
     saveSession('tok-early', { id: 1, nome: 'Ana' });

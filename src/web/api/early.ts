@@ -8,6 +8,8 @@ import { SYSTEM_HEADER, SYSTEM_ID } from './params.ts';
 const started = new Map<string, Promise<unknown>>();
 /** Answers already in, by the key of the cache (SWR) that will show them: the app starts with them. */
 const arrived = new Map<string, { path: string; data: unknown }>();
+/** Every path fetchEarly has sent in this page's life. */
+const asked = new Set<string>();
 
 /** Starts a GET of /api/{path}; `cacheKey` is the SWR key its screen reads the answer under. */
 export function fetchEarly(path: string, token: string | null, cacheKey: string = path): void {
@@ -19,6 +21,15 @@ export function fetchEarly(path: string, token: string | null, cacheKey: string 
   });
   answer.then((data) => started.get(path) === answer && arrived.set(cacheKey, { path, data })).catch(() => {});
   started.set(path, answer);
+  asked.add(path);
+}
+
+/**
+ * Whether this start has already sent a GET of path, even if its answer has since been taken (preload-resource.ts:
+ * the entry sends a list's first page, and its answer may be in the cache before that chunk runs).
+ */
+export function askedEarly(path: string): boolean {
+  return asked.has(path);
 }
 
 /**

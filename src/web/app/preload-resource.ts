@@ -1,6 +1,7 @@
-import { fetchEarly } from '../api/early.ts';
+import { askedEarly, fetchEarly } from '../api/early.ts';
 import { keyOf, pathWith } from '../api/params.ts';
 import { buildListFilter, parseGridState } from '../renderer/grid-state.ts';
+import { listColumns } from '../renderer/list-request.ts';
 import { loadLookup, lookupsOf, RESOURCES } from '../schemas/registry.ts';
 import { loadFormPage, loadListPage } from './page-chunks.ts';
 
@@ -19,10 +20,12 @@ export function preloadResource(path: string, query: string, token: string): voi
     return;
   }
   loadListPage().then(undefined, () => {});
-  const columns = doc.list.columns.filter((c) => doc.schema.properties[c.field]).map((c) => c.field);
+  const columns = listColumns(doc);
   const { filter } = buildListFilter(doc, parseGridState(new URLSearchParams(query)), { columns });
   // Path and SWR key as api/hooks.ts builds them (listPath, listKey).
-  fetchEarly(pathWith(doc.endpoint, { filter }), token, keyOf('list', doc.endpoint, filter));
+  // The entry has sent it already when the URL carries no grid state (preload.ts, generated/first-pages.ts).
+  const first = pathWith(doc.endpoint, { filter });
+  if (!askedEarly(first)) fetchEarly(first, token, keyOf('list', doc.endpoint, filter));
   // Not the count: the rows do not need it, and on one embedded database it would hold the list and the
   // app's chunks back; the grid asks for it as it mounts.
 }

@@ -5,6 +5,7 @@ import { formatBRL, formatDecimal } from '../../shared/money.ts';
 import { displayField, lookupLabel } from '../schemas/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { DIGIT_KINDS, fieldKind, filterKindOf } from './field-kind.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, listFields, listFilter } from './list-request.ts';
 import { YES, NO } from './format-value.ts';
 
 /** A record chosen in a relation filter, with its name so the chip and a shared link read without a request. */
@@ -30,8 +31,7 @@ export interface GridState {
   filters: Record<string, ColumnFilterValue>;
 }
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const PAGE_SIZES = [10, 20, 50, 100];
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, listFields };
 
 export function parseGridState(sp: URLSearchParams): GridState {
   const page = Math.max(1, Number(sp.get('page')) || 1);
@@ -119,12 +119,6 @@ export function searchWhere(doc: ResourceDoc, q: string | undefined, hidden: Set
   return base ? { or: [base, byDigits] } : byDigits;
 }
 
-/** The fields a list asks for: its columns, the id, the hierarchy chain and the keys of related records. */
-export function listFields(doc: ResourceDoc, columns: string[]): string[] {
-  const set = new Set(['id', ...columns]);
-  if (doc.hierarchy && columns.includes(doc.hierarchy.as)) set.add(doc.hierarchy.as);
-  return [...set];
-}
 
 export function buildListFilter(doc: ResourceDoc, s: GridState, opts: { hidden?: Set<string>; columns: string[] }): { filter: Filter; where: Where | undefined } {
   const hidden = opts.hidden ?? new Set<string>();
@@ -137,18 +131,7 @@ export function buildListFilter(doc: ResourceDoc, s: GridState, opts: { hidden?:
     if (w) parts.push(w);
   }
   const where: Where | undefined = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { and: parts };
-  const include = opts.columns
-    .map((c) => doc.schema.properties[c]?.relation)
-    .filter((r): r is string => !!r && !!doc.relations?.[r])
-    .map((relation) => ({ relation }));
-  const filter: Filter = {
-    where,
-    order: s.sort ? `${s.sort.field} ${s.sort.dir}` : doc.list.order,
-    limit: s.size,
-    skip: (s.page - 1) * s.size,
-    fields: listFields(doc, opts.columns),
-    ...(include.length ? { include } : {}),
-  };
+  const filter = listFilter(doc, { where, order: s.sort ? `${s.sort.field} ${s.sort.dir}` : undefined, page: s.page, size: s.size, columns: opts.columns });
   return { filter, where };
 }
 
