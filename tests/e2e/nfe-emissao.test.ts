@@ -7,7 +7,7 @@ import type { TestServer } from '../support/server.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession, signInPage } from './support/session.ts';
 
 // The local SEFAZ of this process keeps what it authorised under DATA_DIR: a fresh one for this run.
@@ -31,10 +31,12 @@ describe('emissão de NF-e no navegador', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
   };
   const toast = (texto: string | RegExp) => visible(page.locator('.ant-notification-notice').filter({ hasText: texto }));
+  // The text dialog (justificativa): answered once it is at rest, and until it has closed (answerDialog).
   const dialogo = async (texto: string) => {
-    await visible(page.locator('#dialogo-texto'));
-    await page.locator('#dialogo-texto').fill(texto);
-    await page.locator('.ant-modal-wrap:visible').getByRole('button', { name: 'Salvar' }).click();
+    const d = page.locator('.ant-modal:visible').filter({ has: page.locator('#dialogo-texto') });
+    await visible(d);
+    await d.locator('#dialogo-texto').fill(texto);
+    await answerDialog(d, 'Salvar');
   };
 
   it('uploads the A1 certificate and sees holder and validity', async () => {

@@ -16,7 +16,7 @@ import { DialogHost } from '../dialogs/dialogs.tsx';
 import { RESOURCES } from '../../../generated/resources/index.ts';
 import { DOCUMENTS } from '../pages/documentos/document-docs.ts';
 import { themeColor, useBrand } from '../brand/brand.ts';
-import { ANTD_CSS_VAR_KEY } from '../brand/antd-theme.ts';
+import { ANTD_CSS_VAR_KEY, antdTheme } from '../brand/antd-theme.ts';
 import { loadFormPage, loadListPage, loadShell } from './page-chunks.ts';
 import { RequireAuth } from '../auth/RequireAuth.tsx';
 import { resourcePaths } from '../renderer/resource-routes.ts';
@@ -161,7 +161,7 @@ function Branded() {
   // Outside the shell (sign-in, sign-up, unavailable) antd writes the CSS of the few components drawn; the
   // shell brings antd's whole static stylesheet and stops that work (ShellLayout.tsx).
   return (
-    <ConfigProvider locale={ptBR} theme={{ cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand) } }}>
+    <ConfigProvider locale={ptBR} theme={antdTheme(themeColor(brand))}>
       <AppFrame>
         <DialogHost />
         <BrandLook brand={brand} />

@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
-import { ANTD_CSS_VAR_KEY } from '../brand/antd-theme.ts';
+import { antdTheme } from '../brand/antd-theme.ts';
 import { themeColor, useBrand } from '../brand/brand.ts';
 import SignUpPage from './SignUpPage.tsx';
 
@@ -12,7 +12,7 @@ import SignUpPage from './SignUpPage.tsx';
 export default function SignUpRoute() {
   const { data: brand } = useBrand();
   return (
-    <ConfigProvider locale={ptBR} theme={{ cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: themeColor(brand) } }}>
+    <ConfigProvider locale={ptBR} theme={antdTheme(themeColor(brand))}>
       <SignUpPage />
     </ConfigProvider>
   );

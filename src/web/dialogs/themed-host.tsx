@@ -1,12 +1,12 @@
 import { ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
-import { ANTD_CSS_VAR_KEY } from '../brand/antd-theme.ts';
+import { antdTheme } from '../brand/antd-theme.ts';
 import { Host } from './dialog-impl.tsx';
 
 /** The dialogs' host with antd's provider of its own (the brand's primary colour, pt-BR), for a page drawn without antd. */
 export default function ThemedHost({ primary }: { primary: string }) {
   return (
-    <ConfigProvider locale={ptBR} theme={{ cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary: primary } }}>
+    <ConfigProvider locale={ptBR} theme={antdTheme(primary)}>
       <Host />
     </ConfigProvider>
   );

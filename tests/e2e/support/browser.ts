@@ -1,8 +1,23 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium as launchBase } from '../../../scripts/bench/navegador.ts';
 import { expect } from 'vitest';
 
 // Debian's Chromium (installed by .ci/run), driven by playwright-core: shared with the browser benches.
-export { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../../scripts/bench/navegador.ts';
+export { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/bench/navegador.ts';
+
+/**
+ * Chromium for the e2e suites: every page asks for reduced motion (prefers-reduced-motion), which the app honours
+ * by turning antd's animations off (brand/antd-theme.ts). A click while a dialog zoomed in or a dropdown slid
+ * could land beside its button and be lost, under load, at random; the tests check states, not animations.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await launchBase();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (o = {}) => newContext({ reducedMotion: 'reduce', ...o });
+  browser.newPage = (o = {}) => newPage({ reducedMotion: 'reduce', ...o });
+  return browser;
+}
 
 const journals = new WeakMap<Page, string[]>();
 /** Pages tracked in this worker: open ones, and those closed since the last test ended (journal-setup.ts). */
@@ -47,14 +62,14 @@ export function trackPageErrors(page: Page): string[] {
         for (const r of records) {
           for (const n of r.addedNodes) {
             if (!(n instanceof Element)) continue;
-            for (const el of [n, ...n.querySelectorAll('.ant-notification-notice, .ant-modal-confirm')]) {
-              if (!el.matches('.ant-notification-notice, .ant-modal-confirm') || seen.has(el)) continue;
+            for (const el of [n, ...n.querySelectorAll('.ant-notification-notice, .ant-modal')]) {
+              if (!el.matches('.ant-notification-notice, .ant-modal') || seen.has(el)) continue;
               seen.add(el);
               setTimeout(() => say('shown', el), 0);
             }
           }
           for (const n of r.removedNodes) {
-            if (n instanceof Element) for (const el of [n, ...n.querySelectorAll('.ant-notification-notice, .ant-modal-confirm')]) if (el.matches('.ant-notification-notice, .ant-modal-confirm')) say('removed', el);
+            if (n instanceof Element) for (const el of [n, ...n.querySelectorAll('.ant-notification-notice, .ant-modal')]) if (el.matches('.ant-notification-notice, .ant-modal')) say('removed', el);
           }
         }
       }).observe(document, { childList: true, subtree: true });
