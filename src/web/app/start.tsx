@@ -1,4 +1,3 @@
-import './motion.css';
 import { createRoot } from 'react-dom/client';
 import { mutate, preload } from 'swr';
 import { takeArrived } from '../api/early.ts';

@@ -6,14 +6,11 @@ import type { ThemeConfig } from 'antd';
 export const ANTD_CSS_VAR_KEY = 'css-var-app';
 
 /**
- * Whether antd animates (zoom, slide, fade): not when the person's system asks for reduced motion
- * (prefers-reduced-motion, WCAG 2.3.3); dialogs and menus then appear and go at once. Read once per page.
+ * The theme of every antd ConfigProvider of the app (the app, the sign-up screen, the dialogs' own host): the static
+ * stylesheet's scope and the brand's colour. antd's motion stays on: with its motion token off, or every animation
+ * cut to ~0 by a prefers-reduced-motion stylesheet, a Select's dropdown was never aligned and stayed outside the
+ * viewport (tried in the e2e suites, 27/11/2026).
  */
-export function antdMotion(): boolean {
-  return !(typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
-}
-
-/** The theme of every antd ConfigProvider of the app: the static stylesheet's scope, the brand's colour, motion. */
 export function antdTheme(colorPrimary: string): ThemeConfig {
-  return { cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary, motion: antdMotion() } };
+  return { cssVar: { key: ANTD_CSS_VAR_KEY }, token: { colorPrimary } };
 }

@@ -1,23 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium as launchBase } from '../../../scripts/bench/navegador.ts';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 // Debian's Chromium (installed by .ci/run), driven by playwright-core: shared with the browser benches.
-export { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/bench/navegador.ts';
+export { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../../scripts/bench/navegador.ts';
 
-/**
- * Chromium for the e2e suites: every page asks for reduced motion (prefers-reduced-motion), which the app honours
- * by turning antd's animations off (brand/antd-theme.ts). A click while a dialog zoomed in or a dropdown slid
- * could land beside its button and be lost, under load, at random; the tests check states, not animations.
- */
-export async function launchChromium(): Promise<Browser> {
-  const browser = await launchBase();
-  const newContext = browser.newContext.bind(browser);
-  const newPage = browser.newPage.bind(browser);
-  browser.newContext = (o = {}) => newContext({ reducedMotion: 'reduce', ...o });
-  browser.newPage = (o = {}) => newPage({ reducedMotion: 'reduce', ...o });
-  return browser;
-}
 
 const journals = new WeakMap<Page, string[]>();
 /** Pages tracked in this worker: open ones, and those closed since the last test ended (journal-setup.ts). */
