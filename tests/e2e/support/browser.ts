@@ -15,6 +15,7 @@ const tracked = new Set<Page>();
  * a failing test prints it (`pageJournal`), so a failure seen once in CI says what the page did.
  */
 export function trackPageErrors(page: Page): string[] {
+  clicksAtRest(page);
   const errors: string[] = [];
   const journal: string[] = [];
   journals.set(page, journal);
@@ -62,6 +63,41 @@ export function trackPageErrors(page: Page): string[] {
     })
     .catch(() => {});
   return errors;
+}
+
+/** What antd animates in and out: a click inside one of these waits until it has stopped moving. */
+const MOVING = '.ant-modal, .ant-select-dropdown, .ant-dropdown, .ant-picker-dropdown, .ant-popover, .ant-drawer-content-wrapper, .ant-cascader-dropdown';
+let clicksPatched = false;
+
+/**
+ * Every locator click of the e2e suites (Playwright's Locator.prototype, patched once per worker from the first tracked
+ * page) first waits until the antd dialog, dropdown or popover holding its target has finished its zoom or slide. A click
+ * while one still moved could land beside its target: seen in CI and in the series as an 'OK' that left its dialog open
+ * and an option click that chose the neighbouring option ('Aplicação CDB' for 'Caixa da loja'). Endless animations (a
+ * spinner) do not count; force and trial clicks go as they are.
+ */
+function clicksAtRest(page: Page): void {
+  if (clicksPatched) return;
+  clicksPatched = true;
+  const proto = Object.getPrototypeOf(page.locator('body')) as { click: Locator['click'] };
+  const click = proto.click;
+  proto.click = async function (this: Locator, options?: Parameters<Locator['click']>[0]) {
+    if (!options?.force && !options?.trial) {
+      await this.evaluate(
+        (el, moving) =>
+          new Promise<void>((resolve) => {
+            const host = el.closest(moving);
+            if (!host) return resolve();
+            const still = () => !host.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+            const check = () => (!host.isConnected || still() ? resolve() : setTimeout(check, 16));
+            check();
+          }),
+        MOVING,
+        { timeout: options?.timeout ?? 30_000 },
+      ).catch(() => {});
+    }
+    return click.call(this, options);
+  };
 }
 
 /**
