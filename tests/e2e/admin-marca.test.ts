@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetSubscriptions } from '../../src/server/planos/gating.ts';
 import type { TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eProfiles } from './support/session.ts';
 
 // The brand's administrator area as the master and a customer of the brand meet it in Chromium.
@@ -72,7 +72,7 @@ describe('área do administrador da marca no navegador', () => {
     await customer.locator('.assinatura-banner').getByRole('button', { name: 'Contratar plano' }).click();
     await customer.waitForURL(/#\/pages\/assinatura$/);
     await customer.getByRole('button', { name: 'Assinar Profissional' }).click();
-    await customer.getByRole('button', { name: 'Confirmar' }).click();
+    await answerDialog(customer.locator('.ant-modal-confirm:visible'), 'Confirmar');
     await visible(customer.locator('.ant-notification-notice').filter({ hasText: 'Plano Profissional assinado. Pagamento confirmado.' }));
     await poll(() => customer.getByTestId('assinatura-estado').innerText()).toBe('Ativa');
     await poll(() => customer.locator('.assinatura-banner').count()).toBe(0);

@@ -115,7 +115,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     await visible(d);
     await visible(d.getByText('Dados inválidos, verifique e-mail/senha e tente novamente.'));
     await shot('senha-errada');
-    await d.getByRole('button', { name: 'OK' }).click();
+    await answerDialog(d, 'OK');
     expect(page.url()).toMatch(/#\/auth\/login$/);
   });
 
@@ -157,7 +157,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     await visible(d);
     await visible(d.getByText('Este link de recuperação de senha já foi utilizado. Solicite a recuperação de senha novamente.'));
     await shot('link-usado');
-    await d.getByRole('button', { name: 'OK' }).click();
+    await answerDialog(d, 'OK');
   });
 
   it('a brand with sign-up disabled shows no Cadastre-se; its own script runs once', async () => {
@@ -274,7 +274,7 @@ describe('entrada, cadastro e recuperação no navegador', () => {
     await profissional.getByRole('button', { name: 'Contratar' }).click();
     const d = dialog('Contratar o plano Profissional?');
     await visible(d);
-    await d.getByRole('button', { name: 'Confirmar' }).click();
+    await answerDialog(d, 'Confirmar');
     await visible(page.getByText('Plano Profissional contratado com sucesso.'));
     await visible(profissional.getByText('Plano atual'));
     await shot('planos-contratado');
