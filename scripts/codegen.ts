@@ -253,7 +253,9 @@ export async function generate(): Promise<Map<string, string>> {
     BANNER,
     '',
     '/** A primeira página de cada lista (rota -> [endpoint, filtro]), como a grade a pede sem busca, filtro, ordem ou página na URL. */',
-    `export const FIRST_PAGES: Record<string, readonly [endpoint: string, filter: Record<string, unknown>]> = ${JSON.stringify(firstPages, null, 2)};`,
+    'export const FIRST_PAGES: Record<string, readonly [endpoint: string, filter: Record<string, unknown>]> = {',
+    ...Object.entries(firstPages).map(([route, page]) => `  ${JSON.stringify(route)}: ${JSON.stringify(page)},`),
+    '};',
     '',
   ].join('\n'));
 

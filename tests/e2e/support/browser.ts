@@ -152,14 +152,9 @@ export async function answerDialog(dialog: Locator, button: string | RegExp | ((
   }, timeout).toBe('fechado');
 }
 
-/** Waits until nothing in the (first visible) element matched by `el` is animating: antd's zoom and slide. */
-async function atRest(el: Locator, timeout = 30_000): Promise<void> {
-  await poll(() => el.evaluateAll((els) => els.some((e) => e.getAnimations({ subtree: true }).some((a) => a.playState === 'running'))), timeout).toBe(false);
-}
-
 /**
- * Chooses an option of an antd Select by typing `search` and clicking the option holding `text`, once the dropdown
- * has stopped sliding, then waits until the select shows it; a click that did not take (seen once in CI: the
+ * Chooses an option of an antd Select by typing `search` and clicking the option holding `text` (the click waits for
+ * the dropdown to stop sliding, see clicksAtRest), then waits until the select shows it; a click that did not take (seen once in CI: the
  * Matriz saved with its old regime) is tried again.
  */
 export async function pickOption(select: Locator, search: string, text = search, timeout = 30_000): Promise<void> {
@@ -171,7 +166,6 @@ export async function pickOption(select: Locator, search: string, text = search,
     await select.click({ timeout: left() });
     await page.keyboard.type(search);
     await option.waitFor({ state: 'visible', timeout: left() });
-    await atRest(page.locator('.ant-select-dropdown:visible'), left());
     await option.click({ timeout: left() });
     try {
       await poll(() => select.innerText(), Math.min(3_000, left())).toContain(text);
