@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdftotext } from '../fixtures/fiscal/ferramentas.ts';
 import { ean13NoPdf } from '../support/ean13.ts';
 import { login, type TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
 // Stock periphery in Chromium: a bulk price change previewed and applied, then seen in the product's price
@@ -47,7 +47,7 @@ describe('estoque: alteração de preço, etiquetas e grade no navegador', () =>
     expect((await produto('Manteiga com sal 200 g')).precoVenda).toBe(antes.precoVenda);
 
     await page.getByRole('button', { name: 'Aplicar alteração' }).click();
-    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), 'Confirmar');
     await visible(page.getByText(/Preços alterados: 4\./));
     await poll(async () => (await produto('Manteiga com sal 200 g')).precoVenda).toBe(novo);
 

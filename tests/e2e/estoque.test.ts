@@ -8,7 +8,7 @@ import mainMenu from '../../schemas/menus/main.json';
 import settingsMenu from '../../schemas/menus/settings.json';
 import type { MenuItemDoc } from '../../src/shared/menu-filter.ts';
 import { login, type TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
 type Row = Record<string, any>;
@@ -93,7 +93,7 @@ describe('estoque no navegador', () => {
     await page.waitForURL(/acerto-estoque\/editar\/\d+$/);
     await poll(estado).toBe('Rascunho');
     await page.getByRole('button', { name: 'Efetivar' }).click();
-    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), 'Confirmar');
     await poll(estado).toBe('Efetivado');
     await visible(page.getByRole('button', { name: 'Cancelar' }));
     expect(await saldo(principal)).toBe('10.5000');
@@ -109,7 +109,7 @@ describe('estoque no navegador', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/transferencia-estoque\/editar\/\d+$/);
     await page.getByRole('button', { name: 'Efetivar' }).click();
-    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), 'Confirmar');
     await poll(estado).toBe('Efetivada');
     expect(await saldo(principal)).toBe('6.5000');
     expect(await saldo(loja)).toBe('4.0000');
@@ -169,7 +169,7 @@ describe('estoque no navegador', () => {
     expect(await linha.innerText()).toContain('R$ 6,00');
     expect(await linha.innerText()).toContain('R$ 6,60');
     await page.getByRole('button', { name: 'Aplicar alteração' }).click();
-    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), 'Confirmar');
     await visible(page.getByText(/Preços alterados: 1\./));
     await poll(async () => (await api('GET', `/api/Produtos/${produto.id}`)).precoVenda).toBe('6.60');
     const hist = await api('GET', `/api/PrecosHistorico?filter=${q({ where: { produtoId: produto.id }, order: 'dataAlteracao DESC', limit: 1 })}`);

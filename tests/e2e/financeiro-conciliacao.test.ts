@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL } from '../../src/shared/money.ts';
 import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
+import { answerDialog, launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
 
 // Conciliação OFX as a person does it: import the bank's file into a conta, confirm the suggested parcela for one
@@ -66,7 +66,7 @@ describe('conciliação OFX no navegador', () => {
     // the same file again: nothing new, and the screen says so
     await page.locator('input[type=file]').setInputFiles(join(import.meta.dirname, '../fixtures/ofx/itau-sgml-latin1.ofx'));
     await visible(page.getByText(/Este extrato já foi importado/));
-    await page.locator('.ant-modal-confirm-btns button').click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), (d) => d.locator('.ant-modal-confirm-btns button'));
   });
 
   it('reconciles two lines: the suggested aluguel parcela, and the bank fee as a new despesa', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
+import { answerDialog, launchChromium, poll, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
 
 // Lançamentos recorrentes in the browser: the demo's bills are listed, a new schedule is saved from the form,
@@ -97,7 +97,7 @@ describe('lançamentos recorrentes no navegador', () => {
     await drawer.getByRole('button', { name: 'Alterar' }).click();
     await drawer.getByLabel('Valor (R$)').fill('480,00');
     await drawer.getByRole('button', { name: 'Salvar' }).click();
-    await page.getByRole('button', { name: 'Esta e as seguintes' }).click();
+    await answerDialog(page.locator('.ant-modal-confirm:visible'), 'Esta e as seguintes');
     await visible(page.getByText('Recorrência alterada: 2 lançamentos atualizados.'));
     const depois = await recorrencia('Honorários do contador');
     expect(depois.lancamentos.map((l: any) => [l.valor, l.status])).toEqual([

@@ -187,7 +187,7 @@ describe('financeiro no navegador', () => {
     const aviso = page.locator('.ant-modal-confirm:visible');
     await visible(aviso.getByText('Conta de destino: escolha uma conta diferente da origem.'));
     await answerDialog(aviso, 'OK');
-    await page.locator('.ant-modal:visible').getByRole('button', { name: 'Cancelar' }).click();
+    await answerDialog(page.locator('.ant-modal:visible'), 'Cancelar');
     expect(await saldoApi('Caixa da loja')).toBe(caixa0);
   });
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FAVORITES_LIMIT } from '../../src/shared/favorites.ts';
 import { ReportWorker } from '../../src/server/relatorios/worker.ts';
 import { login, type TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eProfiles } from './support/session.ts';
 
 // The shell as each kind of user meets it: menus and guards per role, favourites, live alerts, exports.
@@ -221,7 +221,7 @@ describe('shell no navegador', () => {
       await poll(() => page.locator('.export-buttons .ant-btn-loading').count()).toBe(0);
       await page.getByRole('button', { name: 'Exportar Excel' }).click();
       await visible(page.getByText('Este relatório já foi exportado recentemente. Deseja abri-lo ou fazer uma nova exportação?'));
-      await page.getByRole('button', { name: 'Nova exportação' }).click();
+      await answerDialog(page.locator('.ant-modal-confirm:visible'), 'Nova exportação');
     }
     await visible(toast(page, 'Relatório já está sendo processado.'));
 

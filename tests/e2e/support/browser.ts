@@ -11,7 +11,8 @@ const tracked = new Set<Page>();
 
 /**
  * Collects uncaught page errors so a test can assert the app never crashed, and keeps a journal of what the page
- * went through (API answers, navigations, console errors, toasts shown and removed, with seconds since it opened):
+ * went through (API answers, navigations, console errors, toasts and dialogs shown and removed, the clicks it
+ * received, with seconds since it opened):
  * a failing test prints it (`pageJournal`), so a failure seen once in CI says what the page did.
  */
 export function trackPageErrors(page: Page): string[] {
@@ -60,6 +61,21 @@ export function trackPageErrors(page: Page): string[] {
           }
         }
       }).observe(document, { childList: true, subtree: true });
+      // Each click the page received, with the element it reached and the popup holding it: a click that
+      // 'registered nothing' shows here whether it arrived at all, and where.
+      window.addEventListener(
+        'click',
+        (e) => {
+          const t = e.target instanceof Element ? e.target : null;
+          if (!t) return;
+          const popup = t.closest('.ant-modal, .ant-drawer, .ant-select-dropdown, .ant-dropdown, .ant-popover');
+          const where = popup ? ` in ${popup.className.split(' ')[0]} "${(popup.textContent ?? '').trim().slice(0, 40)}"` : '';
+          const el = t.closest('button, a, [role=button], [role=option], [role=menuitem], [role=tab]') ?? t;
+          const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
+          console.log(`[e2e] click ${el.tagName.toLowerCase()} "${label}"${where}${e.isTrusted ? '' : ' (script)'}`);
+        },
+        true,
+      );
     })
     .catch(() => {});
   return errors;
