@@ -90,7 +90,8 @@ let clicksPatched = false;
  * page) first waits until the antd dialog, dropdown or popover holding its target has finished its zoom or slide. A click
  * while one still moved could land beside its target: seen in CI and in the series as an 'OK' that left its dialog open
  * and an option click that chose the neighbouring option ('Aplicação CDB' for 'Caixa da loja'). Endless animations (a
- * spinner) do not count; force and trial clicks go as they are.
+ * spinner) do not count, nor the wave antd draws around a clicked button (an opacity fading for 2 s, not a movement);
+ * force and trial clicks go as they are.
  */
 function clicksAtRest(page: Page): void {
   if (clicksPatched) return;
@@ -104,9 +105,12 @@ function clicksAtRest(page: Page): void {
           new Promise<void>((resolve) => {
             const host = el.closest(moving);
             if (!host) return resolve();
-            const still = () => !host.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+            const still = () => !host.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity && !((a.effect as KeyframeEffect).target as Element | null)?.classList.contains('ant-wave'));
             const check = () => (!host.isConnected || still() ? resolve() : setTimeout(check, 16));
             check();
+            // At most 5 s: an animation that never settles must not hold the click (evaluate's timeout does not
+            // cover this promise).
+            setTimeout(resolve, 5_000);
           }),
         MOVING,
         { timeout: options?.timeout ?? 30_000 },
@@ -157,7 +161,10 @@ export async function answerDialog(dialog: Locator, button: string | RegExp | ((
     const state = await dialog.evaluateAll((els) => {
       const shown = els.filter((el) => (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0);
       if (shown.length === 0) return 'fechado';
-      return shown[0].getAnimations({ subtree: true }).some((a) => a.playState === 'running') ? 'movendo' : 'parado';
+      // As in clicksAtRest: neither an endless animation (a spinner in a button or a select) nor the fading wave
+      // of a clicked button (2 s) is movement.
+      const moving = (a: Animation) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity && !((a.effect as KeyframeEffect).target as Element | null)?.classList.contains('ant-wave');
+      return shown[0].getAnimations({ subtree: true }).some(moving) ? 'movendo' : 'parado';
     });
     if (state === 'parado' && Date.now() - clickedAt > 3_000) {
       const target = typeof button === 'function' ? button(d) : d.getByRole('button', { name: button });
