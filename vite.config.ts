@@ -143,6 +143,16 @@ function precompress(): Plugin {
  */
 const APP_VENDOR_CHUNK =
   /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|@babel[\\/]runtime|clsx|dayjs|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|stylis|@emotion|axios|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/;
+/**
+ * What only forms and detail screens use (date pickers, antd's Form, uploads, steps, number inputs, ...): a chunk of
+ * its own, so that a list (the shell, a grid) does not download, compile and run it. The few parts of these that
+ * the other components import (form contexts, the date-picker locales) stay in vendor: vendor must never import
+ * this chunk (checked by tests/e2e/speed.test.ts).
+ */
+const LATE_VENDOR_CHUNK =
+  /[\\/]node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar|form|upload|steps|progress|input-number|segmented|statistic|descriptions|collapse|slider|color-picker|switch|timeline|tabs|card|result)[\\/]|@rc-component[\\/](picker|async-validator|upload|steps|progress|input-number|mini-decimal|segmented|collapse|slider|color-picker|switch|tabs)[\\/])/;
+const KEPT_IN_VENDOR = /[\\/]antd[\\/]es[\\/](form[\\/](context|util|validateMessagesContext|hooks[\\/]useVariants|hooks[\\/]useForm)\.js|date-picker[\\/]locale[\\/])/;
+const lateVendor = (id: string) => LATE_VENDOR_CHUNK.test(id) && !KEPT_IN_VENDOR.test(id);
 const REACT_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|swr|use-sync-external-store|cookie|set-cookie-parser|dequal)[\\/]/;
 
 // The web app: index.html at the root, output in dist/ (served by the API server at /).
@@ -156,7 +166,7 @@ export default defineConfig({
     sourcemap: false,
     // React, its DOM, the router and swr first (the sign-in page's own libraries), so that the vendor group, which
     // takes in what it imports, does not take them.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react', test: REACT_CHUNK, priority: 2 }, { name: 'vendor', test: APP_VENDOR_CHUNK, priority: 1 }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react', test: REACT_CHUNK, priority: 3 }, { name: 'vendor', test: (id: string) => APP_VENDOR_CHUNK.test(id) && !lateVendor(id), priority: 2 }, { name: 'vendor-forms', test: lateVendor, priority: 1 }] } } },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

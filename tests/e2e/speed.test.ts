@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, type TestServer } from '../support/server.ts';
+import { signInPage } from './support/session.ts';
 import { launchChromium, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
 
@@ -183,6 +184,38 @@ describe('código carregado por rota', () => {
     }
     // The shell draws from antd's static stylesheet: the menu has its styles.
     expect(await page.getByRole('menu', { name: 'Menu principal' }).evaluate((e) => getComputedStyle(e).listStyleType)).toBe('none');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a grid opened cold loads antd's list parts only; its form then brings the form parts (date pickers, Form, tabs)", async () => {
+    // Signed in through the login page; the grid then opens cold in a second profile holding that session.
+    const first = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const signIn = await first.newPage();
+    await signInPage(signIn, server.baseUrl, 'admin@demo.com.br');
+    const session = await signIn.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')] as const);
+    await first.close();
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addInitScript(([token, user]) => {
+      if (token) localStorage.setItem('token', token);
+      if (user) localStorage.setItem('user', user);
+    }, session);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const loaded: string[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\.(js|css)$/.test(path)) loaded.push(chunk(path));
+    });
+    await page.goto(`${server.baseUrl}/#/pages/vendas/clientes`);
+    await visible(page.locator('.ant-table-tbody tr.ant-table-row'));
+    expect(loaded).toContain('vendor');
+    for (const other of ['vendor-forms', 'SchemaForm', 'form-extras', 'ResourceFormPage', 'DashboardPage']) expect(loaded).not.toContain(other);
+
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().getByRole('button', { name: 'Editar' }).click();
+    await page.waitForURL(/#\/pages\/vendas\/clientes\/editar\/\d+$/);
+    await visible(page.getByRole('button', { name: 'Salvar' }));
+    expect(loaded).toContain('vendor-forms');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,7 +13,7 @@ import { SchemaForm } from '../renderer/SchemaForm.tsx';
 import type { FromList } from '../renderer/SchemaGrid.tsx';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
-import { FormExtras } from './resource-extras.tsx';
+import { FormExtras } from './form-extras.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 
 export const LEAVE_TITLE = 'Descartar alterações?';

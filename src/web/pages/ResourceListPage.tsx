@@ -5,7 +5,7 @@ import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
 import { useSomenteLeitura } from '../assinatura/assinatura.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
-import { extraGridColumns } from './resource-extras.tsx';
+import { extraGridColumns } from './grid-extras.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 
 /** pages/<module>/<resource>: the document's grid, with the brand's hidden fields and the user's rights. */

@@ -1,8 +1,30 @@
-import { Result, Spin } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import type { ResultProps } from 'antd';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { routeAccess, type MenuUser } from '../../shared/menu-filter.ts';
 import { ACCOUNTANT_KEYS, HOMES, ROUTE_DOCS } from './menus.ts';
+
+/**
+ * antd's Result (with its 403 illustration) only when a page is refused or redirected: a page that opens, the
+ * usual case, does not load it. While it loads, its title and text stand in its place: never a blank area.
+ */
+const AntResult = lazy(() => import('antd/es/result'));
+function Result(props: ResultProps & { 'data-testid'?: string }) {
+  return (
+    <Suspense
+      fallback={
+        <div data-testid={props['data-testid']} style={{ padding: '48px 32px', textAlign: 'center' }}>
+          <div style={{ fontSize: 24 }}>{props.title}</div>
+          <div>{props.subTitle}</div>
+          {props.extra}
+        </div>
+      }
+    >
+      <AntResult {...props} />
+    </Suspense>
+  );
+}
 
 export const REFUSED_TITLE = 'Acesso negado';
 export const REFUSED_TEXT = 'Você não tem permissão para acessar esta página.';

@@ -1,7 +1,6 @@
-import { Card, Tabs, type TableColumnsType } from 'antd';
+import { Card, Tabs } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
-import { EstoqueCell } from './estoque/EstoqueCell.tsx';
 
 type Extra = { key: string; label: string; Component: LazyExoticComponent<ComponentType<{ id: number }>> };
 
@@ -46,11 +45,3 @@ export function FormExtras({ doc, id }: { doc: ResourceDoc; id: string | undefin
     </Card>
   );
 }
-
-type Row = Record<string, unknown> & { id: number };
-const GRID_COLUMNS: Record<string, TableColumnsType<Row>> = {
-  produto: [{ key: '__estoque', title: 'Estoque', align: 'right', width: 160, render: (_: unknown, row: Row) => <EstoqueCell id={row.id} /> }],
-};
-
-/** Read-only columns a resource's grid adds after the document's own, by resource name. */
-export const extraGridColumns = (name: string): TableColumnsType<Row> | undefined => GRID_COLUMNS[name];
