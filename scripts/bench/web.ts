@@ -9,6 +9,8 @@
  * Profiling: BENCH_TRACE=1 lists responses as seen from Node; BENCH_PROFILE=1 prints the page's own resource
  * timings (start, first byte, end), paints and the first row's time for the last two loads;
  * BENCH_CPUPROFILE=file.cpuprofile writes the last load's JavaScript profile (Chrome DevTools opens it).
+ * BENCH_CHROME_TRACE=file.json writes the last load's Chrome trace (DevTools' Performance tab opens it) and prints
+ * where the page's main thread spent the load: parsing, compiling and running scripts, style, layout, paint.
  * A/B comparisons: BENCH_ONLY=login,dashboard,grid measures only those screens (without grid, the 100,000 clientes
  * are not inserted); BENCH_NO_BUILD=1 serves the dist/ already built.
  */
@@ -115,6 +117,8 @@ async function coldLoad(route: string, ready: string, session: boolean, last: bo
     if (url.pathname.endsWith('.js') || url.pathname.endsWith('.css')) encodings.set(url.pathname, r.headers()['content-encoding'] ?? 'identity');
     trace.push(`${String(Date.now() - start).padStart(5)} ms ${url.pathname}${url.pathname.startsWith("/api/") ? decodeURIComponent(url.search) : ""}`);
   });
+  const tracing = process.env.BENCH_CHROME_TRACE && last;
+  if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading'] });
   const cpu = process.env.BENCH_CPUPROFILE && last ? await context.newCDPSession(page) : null;
   if (cpu) {
     await cpu.send('Profiler.enable');
@@ -127,6 +131,11 @@ async function coldLoad(route: string, ready: string, session: boolean, last: bo
   // frame: locator.waitFor re-checks on its own schedule, which added 150-300 ms after the rows were drawn.
   await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 });
   const ms = Date.now() - start;
+  if (tracing) {
+    const file = process.env.BENCH_CHROME_TRACE!;
+    writeFileSync(file, await browser.stopTracing());
+    console.log(mainThreadTime(file, ms));
+  }
   if (process.env.BENCH_TRACE && last) console.log(trace.join('\n'));
   if (process.env.BENCH_PROFILE && last) console.log(await profileOf(page));
   if (cpu) {
@@ -216,3 +225,52 @@ if (dashboard) console.log(line('dashboard (menu lateral) visível', dashboard))
 if (grid) console.log(line(`primeiras linhas visíveis de ${ROUTE}`, grid));
 if (signIn && loginSizes) console.log(`meta do login (≤ 150 KiB gzip de JS, comprimido, < 500 ms): ${loginSizes.js.gz <= 150 * 1024 && !loginSizes.uncompressed.length && signIn.median < 500 ? 'atingida' : 'NÃO atingida'}`);
 if (grid) console.log(`meta da grade (< 700 ms): ${grid.median < 700 ? 'atingida' : 'NÃO atingida'}`);
+
+/**
+ * The page's main thread in a Chrome trace (BENCH_CHROME_TRACE): time by kind of work, counting each moment once
+ * (an event inside another is charged to the innermost one), from the navigation to `ms` later.
+ */
+function mainThreadTime(file: string, ms: number): string {
+  type Ev = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
+  const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
+  // The renderer main thread that worked the most (the blank page before the navigation has one too).
+  const busiest = new Map<string, number>();
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  for (const e of events) if (e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`)) busiest.set(`${e.pid}:${e.tid}`, (busiest.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
+  const key = [...busiest].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!key) return 'rastro: thread principal da página não encontrada';
+  const [pid, tid] = key.split(':').map(Number);
+  const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  // From the page's first work (its HTML arriving) on: the time before it is the request, no thread's work.
+  const start = mine[0]?.ts ?? 0;
+  const end = start + ms * 1000;
+  // Self time: walk the nested events with a stack, charging each microsecond to the innermost open event.
+  const self = new Map<string, number>();
+  const stack: { ev: Ev; end: number }[] = [];
+  let cursor = start;
+  const charge = (until: number) => {
+    const to = Math.min(until, end);
+    if (stack.length && to > cursor) {
+      const name = stack[stack.length - 1].ev.name;
+      self.set(name, (self.get(name) ?? 0) + (to - cursor));
+    }
+    cursor = Math.max(cursor, to);
+  };
+  for (const ev of mine) {
+    if (ev.ts >= end) break;
+    while (stack.length && stack[stack.length - 1].end <= ev.ts) {
+      charge(stack[stack.length - 1].end);
+      stack.pop();
+    }
+    charge(ev.ts);
+    cursor = Math.max(cursor, ev.ts);
+    stack.push({ ev, end: ev.ts + ev.dur! });
+  }
+  while (stack.length) {
+    charge(stack[stack.length - 1].end);
+    stack.pop();
+  }
+  const busy = [...self.values()].reduce((a, b) => a + b, 0);
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 14);
+  return [`thread principal: ${(busy / 1000).toFixed(0)} ms ocupada de ${ms} ms (tempo próprio por evento do rastro):`, ...top.map(([n, us]) => `  ${(us / 1000).toFixed(1).padStart(7)} ms  ${n}`)].join('\n');
+}
