@@ -137,8 +137,8 @@ function precompress(): Plugin {
 
 /**
  * antd and the libraries only it uses, with axios and socket.io's client (the signed-in app's other libraries),
- * as one chunk instead of ~45 (a component, an icon, a hook each): the signed-in screens load them all anyway,
- * and over HTTP/1.1 (six connections to a host) each extra file is another turn in the queue. The sign-in page
+ * as one chunk instead of ~45 (a component, an icon, a hook each; less what only forms use, below): every signed-in
+ * screen loads it, and over HTTP/1.1 (six connections to a host) each extra file is another turn in the queue. The sign-in page
  * uses none of them (tests/e2e/speed.test.ts checks it carries neither antd nor axios).
  */
 const APP_VENDOR_CHUNK =
@@ -165,7 +165,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     sourcemap: false,
     // React, its DOM, the router and swr first (the sign-in page's own libraries), so that the vendor group, which
-    // takes in what it imports, does not take them.
+    // takes in what it imports, does not take them; vendor before vendor-forms for the same reason (vendor-forms
+    // first took in the buttons, inputs and styles its modules import, and vendor then imported it).
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react', test: REACT_CHUNK, priority: 3 }, { name: 'vendor', test: (id: string) => APP_VENDOR_CHUNK.test(id) && !lateVendor(id), priority: 2 }, { name: 'vendor-forms', test: lateVendor, priority: 1 }] } } },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
