@@ -228,7 +228,7 @@ if (grid) console.log(`meta da grade (< 700 ms): ${grid.median < 700 ? 'atingida
 
 /**
  * The page's main thread in a Chrome trace (BENCH_CHROME_TRACE): time by kind of work, counting each moment once
- * (an event inside another is charged to the innermost one), from the navigation to `ms` later.
+ * (an event inside another is charged to the innermost one), from the page's first work to `ms` later.
  */
 function mainThreadTime(file: string, ms: number): string {
   type Ev = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
@@ -263,7 +263,6 @@ function mainThreadTime(file: string, ms: number): string {
       stack.pop();
     }
     charge(ev.ts);
-    cursor = Math.max(cursor, ev.ts);
     stack.push({ ev, end: ev.ts + ev.dur! });
   }
   while (stack.length) {

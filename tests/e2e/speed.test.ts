@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, type TestServer } from '../support/server.ts';
-import { signInPage } from './support/session.ts';
 import { launchChromium, trackPageErrors, visible } from './support/browser.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
 
@@ -142,20 +141,25 @@ describe('código carregado por rota', () => {
   });
 
   const chunk = (path: string) => path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '');
+  /** The scripts and stylesheets the page loads from now on, by path, in order. */
+  const loadedFiles = (page: Page): string[] => {
+    const paths: string[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\.(js|css)$/.test(path)) paths.push(path);
+    });
+    return paths;
+  };
 
   it('the sign-in page loads only its own code and CSS; after signing in, the dashboard none of the grid or form', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    const loaded: { path: string; bytes: number }[] = [];
-    page.on('response', async (r) => {
-      const path = new URL(r.url()).pathname;
-      if (/\.(js|css)$/.test(path)) loaded.push({ path, bytes: Number(r.headers()['content-length'] ?? 0) });
-    });
+    const loaded = loadedFiles(page);
     await page.goto(`${server.baseUrl}/#/auth/login`);
     await visible(page.locator('#login-email'));
     await visible(page.getByRole('button', { name: 'Entrar' }));
-    const atLogin = loaded.map((l) => l.path);
+    const atLogin = [...loaded];
     for (const other of ['ShellLayout', 'DashboardPage', 'ResourceListPage', 'ResourceFormPage', 'SchemaGrid', 'SchemaForm', 'grid-state', 'preload-resource']) {
       expect(atLogin.map(chunk)).not.toContain(other);
     }
@@ -176,7 +180,7 @@ describe('código carregado por rota', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(/#\/pages\/dashboard/);
     await visible(page.getByRole('menu', { name: 'Menu principal' }));
-    const afterSignIn = loaded.map((l) => chunk(l.path));
+    const afterSignIn = loaded.map(chunk);
     expect(afterSignIn).toContain('ShellLayout');
     expect(afterSignIn).toContain('DashboardPage');
     for (const other of ['ResourceListPage', 'ResourceFormPage', 'SchemaGrid', 'SchemaForm', 'grid-state', 'preload-resource', 'LoginPage']) {
@@ -189,33 +193,26 @@ describe('código carregado por rota', () => {
   });
 
   it("a grid opened cold loads antd's list parts only; its form then brings the form parts (date pickers, Form, tabs)", async () => {
-    // Signed in through the login page; the grid then opens cold in a second profile holding that session.
-    const first = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const signIn = await first.newPage();
-    await signInPage(signIn, server.baseUrl, 'admin@demo.com.br');
-    const session = await signIn.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')] as const);
-    await first.close();
+    // A cold profile holding a session (as the sign-in leaves it in localStorage), opened straight on the grid.
+    const signIn = await server.app.inject({ method: 'POST', url: '/api/Usuarios/login?include=user', payload: { email: 'admin@demo.com.br', password: 'demo1234' } });
+    const { id: token, user } = signIn.json();
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.addInitScript(([token, user]) => {
-      if (token) localStorage.setItem('token', token);
-      if (user) localStorage.setItem('user', user);
-    }, session);
+    await context.addInitScript(([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    }, [token, JSON.stringify(user)] as const);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    const loaded: string[] = [];
-    page.on('response', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (/\.(js|css)$/.test(path)) loaded.push(chunk(path));
-    });
+    const loaded = loadedFiles(page);
     await page.goto(`${server.baseUrl}/#/pages/vendas/clientes`);
     await visible(page.locator('.ant-table-tbody tr.ant-table-row'));
-    expect(loaded).toContain('vendor');
-    for (const other of ['vendor-forms', 'SchemaForm', 'form-extras', 'ResourceFormPage', 'DashboardPage']) expect(loaded).not.toContain(other);
+    expect(loaded.map(chunk)).toContain('vendor');
+    for (const other of ['vendor-forms', 'SchemaForm', 'form-extras', 'ResourceFormPage', 'DashboardPage']) expect(loaded.map(chunk)).not.toContain(other);
 
     await page.locator('.ant-table-tbody tr.ant-table-row').first().getByRole('button', { name: 'Editar' }).click();
     await page.waitForURL(/#\/pages\/vendas\/clientes\/editar\/\d+$/);
     await visible(page.getByRole('button', { name: 'Salvar' }));
-    expect(loaded).toContain('vendor-forms');
+    expect(loaded.map(chunk)).toContain('vendor-forms');
     expect(errors).toEqual([]);
     await context.close();
   });
