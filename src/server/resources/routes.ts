@@ -9,6 +9,7 @@ import { parseJsonParam } from './filter-sql.ts';
 import { allowsVerb, type ResourceDef, type ResourceVerb } from './registry.ts';
 import { parseId } from './resource-service.ts';
 import { brandSwitchesFor } from './brand-switches.ts';
+import { ResourceSerializers } from './serializers.ts';
 
 /** LoopBack-compatible CRUD for every resource document, with no resource-specific code. */
 const VERB_TEXT: Record<ResourceVerb, string> = {
@@ -35,6 +36,11 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
   };
   const filterOf = (req: FastifyRequest): Filter => parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
   const switchesOf = async (req: FastifyRequest, def: ResourceDef) => brandSwitchesFor((await brands.forHost(req.headers.host)).config, def);
+  // Reads go out through serialisers compiled from the resource's columns (serializers.ts), set once the
+  // read succeeded (the filter is valid); errors keep the error handler's own serialisation.
+  const serializers = new ResourceSerializers(db);
+  // A reply's own serialiser leaves the content type to the route: the same one Fastify gives JSON.
+  const answerWith = (reply: FastifyReply, serialize: (v: any) => string) => reply.type('application/json; charset=utf-8').serializer(serialize);
 
   for (const def of registry.byName.values()) {
     const base = `/api/${def.endpoint}`;
@@ -48,10 +54,12 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
         throw new HttpError(405, `Operação não permitida em ${def.doc.title.toLowerCase()}: ${VERB_TEXT[verb]}.`);
       };
 
-    app.get(base, allowed('list', async (req) => {
+    app.get(base, allowed('list', async (req, reply) => {
       const ctx = guard(req, def, 'view');
       const filter = filterOf(req);
-      return db.tenant(ctx, (q) => resources.list(q, def, ctx, filter), READ);
+      const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, filter), READ);
+      answerWith(reply, await serializers.list(def, filter));
+      return rows;
     }));
 
     app.get(`${base}/count`, allowed('list', async (req) => {
@@ -60,19 +68,22 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return { count: await db.tenant(ctx, (q) => resources.count(q, def, ctx, where), READ) };
     }));
 
-    app.get(`${base}/findOne`, allowed('list', async (req) => {
+    app.get(`${base}/findOne`, allowed('list', async (req, reply) => {
       const ctx = guard(req, def, 'view');
       const filter = filterOf(req);
       const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, { ...filter, limit: 1 }), READ);
       if (!rows.length) throw notFound();
+      answerWith(reply, await serializers.record(def, filter));
       return rows[0];
     }));
 
-    app.get(`${base}/:id`, allowed('read', async (req) => {
+    app.get(`${base}/:id`, allowed('read', async (req, reply) => {
       const ctx = guard(req, def, 'view');
       const id = parseId((req.params as { id: string }).id);
       const filter = filterOf(req);
-      return db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter), READ);
+      const row = await db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter), READ);
+      answerWith(reply, await serializers.record(def, filter));
+      return row;
     }));
 
     if (allowsVerb(def, 'create') || !served('POST', base)) app.post(base, allowed('create', async (req, reply) => {
