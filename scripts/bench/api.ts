@@ -12,6 +12,9 @@
  * ratio. The API's client is node's HTTP client asking for brotli/gzip as a browser does; it does not decode
  * or parse the answer (the browser's work, not the server's); the SQL side gets rows as pg parses them.
  *
+ * It prints the machine's page-fault and system-call costs first (machine.ts): on a machine where a system call
+ * costs several µs, the socket writes alone are a quarter of the server's CPU.
+ *
  * Profiling the server under this load: BENCH_PROFILE=perfis runs V8's sampling profiler (the one behind
  * --cpu-prof) in the API's process during each of its throughput windows, writes one .cpuprofile per window
  * in perfis/ (Chrome DevTools' Performance tab or any flame-graph viewer opens them) and prints the functions
@@ -30,6 +33,7 @@ import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { selfTimes } from './cpu-profile.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
+import { machineLine } from './machine.ts';
 
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = process.env.BENCH_DB ?? 'retaguarda_bench'; // another name when several checkouts bench the same server
@@ -232,6 +236,7 @@ async function apiWindow(api: () => Promise<unknown>): Promise<{ rps: number; cp
   return { rps, cpuPerReq: cpuUs / n, callsPerReq: `${(reads / n).toFixed(1)}/${(writes / n).toFixed(1)}`, gasto: lastGasto };
 }
 
+console.log(machineLine());
 const loadBefore = load();
 console.log(`\nGET /api/Clientes?filter={where:{nome:{ilike}},order:'nome ASC',limit:50}: ${RUNS} execuções uma a uma (API e SQL alternadas)`);
 console.log(`e ${ROUNDS} rodadas de ${SECONDS} s com ${CLIENTS} clientes de cada lado, alternadas; servidor da API num processo próprio${PROFILE ? ', SOB O PERFILADOR' : ''}`);

@@ -5,7 +5,10 @@
  *   loads (files, raw, gzip) and the bytes that actually travelled (compressed by the server);
  * - the time from navigation to the sign-in form visible, without a session (aim: 500 ms; 150 KB gzip of JS);
  * - the time from navigation to the first visible grid rows of #/pages/vendas/clientes (aim: 700 ms).
- * Times are medians of BENCH_RUNS cold page loads (default 7) after one warm-up.
+ * Times are medians of BENCH_RUNS cold page loads (default 7) after one warm-up. Beside them, the page's own counters
+ * when ready (Chrome's Performance.getMetrics: JS heap, DOM nodes, layouts, style recalculations, which do not depend
+ * on the machine, and script/layout/style/task time, which do) and, first, the machine's page-fault and system-call
+ * costs (machine.ts): the same code measured 259 ms and ~1 s for the sign-in page on two machines.
  * Profiling: BENCH_TRACE=1 lists responses as seen from Node; BENCH_PROFILE=1 prints the page's own resource
  * timings (start, first byte, end), paints and the first row's time for the last two loads;
  * BENCH_CPUPROFILE=file.cpuprofile writes the last load's JavaScript profile (Chrome DevTools opens it).
@@ -25,6 +28,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { startUpJobsDone } from './start-up-jobs.ts';
+import { machineLine } from './machine.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENTES = Number(process.env.BENCH_CLIENTES ?? 100_000);
@@ -32,6 +36,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ROUTE = '#/pages/vendas/clientes';
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'login,dashboard,grid').split(',').map((s) => s.trim()));
 
+console.log(machineLine());
 let t = Date.now();
 if (!process.env.BENCH_NO_BUILD) {
   await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
@@ -88,6 +93,8 @@ interface Loaded {
   /** pathname -> bytes as they travelled (after the server's compression), and the encoding used. */
   files: Map<string, { bytes: number; encoding: string }>;
   ms: number;
+  /** The page's own counters when it was ready (Chrome's Performance.getMetrics): the work, not the time. */
+  work: Work;
   rows?: number;
   total?: string;
 }
@@ -109,6 +116,8 @@ async function coldLoad(route: string, ready: string, session: boolean, last: bo
     }, [token, JSON.stringify(user)] as const);
   }
   const page = await context.newPage();
+  const metrics = await context.newCDPSession(page);
+  await metrics.send('Performance.enable');
   let start = Date.now();
   const trace: string[] = [];
   const encodings = new Map<string, string>();
@@ -131,6 +140,7 @@ async function coldLoad(route: string, ready: string, session: boolean, last: bo
   // frame: locator.waitFor re-checks on its own schedule, which added 150-300 ms after the rows were drawn.
   await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 });
   const ms = Date.now() - start;
+  const work = workOf((await metrics.send('Performance.getMetrics')).metrics);
   if (tracing) {
     const file = process.env.BENCH_CHROME_TRACE!;
     writeFileSync(file, await browser.stopTracing());
@@ -147,7 +157,7 @@ async function coldLoad(route: string, ready: string, session: boolean, last: bo
   const sizes = (await page.evaluate(`performance.getEntriesByType('resource').map((t) => [new URL(t.name).pathname, t.encodedBodySize])`)) as [string, number][];
   const files = new Map<string, { bytes: number; encoding: string }>();
   for (const [path, bytes] of sizes) if (path.endsWith('.js') || path.endsWith('.css')) files.set(path, { bytes, encoding: encodings.get(path) ?? '?' });
-  const out: Loaded = { files, ms };
+  const out: Loaded = { files, ms, work };
   if (ready === FIRST_ROW_VISIBLE) {
     out.rows = await page.locator('.ant-table-tbody tr.ant-table-row').count();
     out.total = await page.locator('.ant-pagination-total-text').innerText();
@@ -156,13 +166,45 @@ async function coldLoad(route: string, ready: string, session: boolean, last: bo
   return out;
 }
 
+/**
+ * What a load made the page do, as counted by Chrome: the JavaScript heap in use, DOM nodes, layouts and
+ * style recalculations (the same on any machine for the same code), and the main thread's time in scripts,
+ * layout, style and tasks (which scale with the machine).
+ */
+interface Work {
+  heapMiB: number;
+  nodes: number;
+  layouts: number;
+  styles: number;
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+  taskMs: number;
+}
+function workOf(metrics: { name: string; value: number }[]): Work {
+  const m = new Map(metrics.map((x) => [x.name, x.value]));
+  const v = (k: string) => m.get(k) ?? 0;
+  return {
+    heapMiB: v('JSHeapUsedSize') / 2 ** 20,
+    nodes: v('Nodes'),
+    layouts: v('LayoutCount'),
+    styles: v('RecalcStyleCount'),
+    scriptMs: v('ScriptDuration') * 1000,
+    layoutMs: v('LayoutDuration') * 1000,
+    styleMs: v('RecalcStyleDuration') * 1000,
+    taskMs: v('TaskDuration') * 1000,
+  };
+}
+
 /** Cold loads of one route: a warm-up (server caches, not the browser's), then BENCH_RUNS measured ones. */
 async function measure(route: string, ready: string, session: boolean) {
   const warm = await coldLoad(route, ready, session, false);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push((await coldLoad(route, ready, session, i === RUNS - 1)).ms);
-  times.sort((a, b) => a - b);
-  return { warm, times, median: times[Math.floor(times.length / 2)] };
+  const loads: Loaded[] = [];
+  for (let i = 0; i < RUNS; i++) loads.push(await coldLoad(route, ready, session, i === RUNS - 1));
+  const times = loads.map((l) => l.ms).sort((a, b) => a - b);
+  const mid = (f: (w: Work) => number) => loads.map((l) => f(l.work)).sort((a, b) => a - b)[Math.floor(loads.length / 2)];
+  const work: Work = { heapMiB: mid((w) => w.heapMiB), nodes: mid((w) => w.nodes), layouts: mid((w) => w.layouts), styles: mid((w) => w.styles), scriptMs: mid((w) => w.scriptMs), layoutMs: mid((w) => w.layoutMs), styleMs: mid((w) => w.styleMs), taskMs: mid((w) => w.taskMs) };
+  return { warm, times, median: times[Math.floor(times.length / 2)], work };
 }
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -223,6 +265,13 @@ console.log('');
 if (signIn) console.log(line('formulário de login visível', signIn));
 if (dashboard) console.log(line('dashboard (menu lateral) visível', dashboard));
 if (grid) console.log(line(`primeiras linhas visíveis de ${ROUTE}`, grid));
+// The page's work when ready, medians of the same loads: counts that do not depend on the machine, then times that do.
+const workLine = (what: string, w: Work) =>
+  `${what.padEnd(26)} heap JS ${w.heapMiB.toFixed(1)} MiB, ${w.nodes} nós, ${w.layouts} layouts, ${w.styles} recálculos de estilo | scripts ${w.scriptMs.toFixed(0)} ms, layout ${w.layoutMs.toFixed(0)} ms, estilo ${w.styleMs.toFixed(0)} ms, tarefas ${w.taskMs.toFixed(0)} ms`;
+console.log('\ntrabalho da página até ficar pronta (Performance.getMetrics do Chrome, medianas):');
+if (signIn) console.log(workLine('#/auth/login', signIn.work));
+if (dashboard) console.log(workLine('#/pages/dashboard', dashboard.work));
+if (grid) console.log(workLine(ROUTE, grid.work));
 if (signIn && loginSizes) console.log(`meta do login (≤ 150 KiB gzip de JS, comprimido, < 500 ms): ${loginSizes.js.gz <= 150 * 1024 && !loginSizes.uncompressed.length && signIn.median < 500 ? 'atingida' : 'NÃO atingida'}`);
 if (grid) console.log(`meta da grade (< 700 ms): ${grid.median < 700 ? 'atingida' : 'NÃO atingida'}`);
 
