@@ -202,8 +202,10 @@ async function measure(route: string, ready: string, session: boolean) {
   const loads: Loaded[] = [];
   for (let i = 0; i < RUNS; i++) loads.push(await coldLoad(route, ready, session, i === RUNS - 1));
   const times = loads.map((l) => l.ms).sort((a, b) => a - b);
-  const mid = (f: (w: Work) => number) => loads.map((l) => f(l.work)).sort((a, b) => a - b)[Math.floor(loads.length / 2)];
-  const work: Work = { heapMiB: mid((w) => w.heapMiB), nodes: mid((w) => w.nodes), layouts: mid((w) => w.layouts), styles: mid((w) => w.styles), scriptMs: mid((w) => w.scriptMs), layoutMs: mid((w) => w.layoutMs), styleMs: mid((w) => w.styleMs), taskMs: mid((w) => w.taskMs) };
+  // Each counter's median over the loads.
+  const work = Object.fromEntries(
+    (Object.keys(loads[0].work) as (keyof Work)[]).map((k) => [k, loads.map((l) => l.work[k]).sort((a, b) => a - b)[Math.floor(loads.length / 2)]]),
+  ) as unknown as Work;
   return { warm, times, median: times[Math.floor(times.length / 2)], work };
 }
 

@@ -57,35 +57,37 @@ const KEPT_PER_RESOURCE = 32;
  */
 export class ResourceSerializers {
   private readonly types = new Map<string, Promise<Map<string, number>>>();
-  private readonly compiled = new Map<ResourceDef, Map<string, (v: unknown) => string>>();
+  private readonly compiled = new Map<ResourceDef, Map<string, (row: Row) => string>>();
 
   constructor(private readonly db: Queryable) {}
 
-  /** The serialiser of a list answer (an array of rows) for this filter; after list() accepted the filter. */
-  list(def: ResourceDef, filter: Filter): Promise<(rows: Row[]) => string> {
-    return this.serializer(def, filter, true);
+  /**
+   * The serialiser of a list answer (an array of rows) for this filter, after list() accepted the filter: the
+   * record's serialiser over each row, as JSON.stringify writes an array.
+   */
+  async list(def: ResourceDef, filter: Filter): Promise<(rows: Row[]) => string> {
+    const record = await this.record(def, filter);
+    return (rows) => {
+      let out = '[';
+      for (let i = 0; i < rows.length; i++) out += (i ? ',' : '') + record(rows[i]);
+      return out + ']';
+    };
   }
 
-  /** The serialiser of one record (a row), as read by findById() or findOne with this filter. */
-  record(def: ResourceDef, filter: Filter): Promise<(row: Row) => string> {
-    return this.serializer(def, filter, false);
-  }
-
-  private async serializer(def: ResourceDef, filter: Filter, many: boolean): Promise<(v: any) => string> {
+  /** The serialiser of one record (a row), as read by list(), findById() or findOne with this filter. */
+  async record(def: ResourceDef, filter: Filter): Promise<(row: Row) => string> {
     // The row's keys in list()'s order: the columns as selected, id first when it was added only for
     // decorate() and kept because relations were included (ResourceService.decorate).
-    const fields = parseFields(def, filter.fields).filter((f) => !f.virtual);
-    const names = fields.map((f) => f.name);
+    const names = parseFields(def, filter.fields).filter((f) => !f.virtual).map((f) => f.name);
     if (!names.includes('id') && filter.include) names.unshift('id');
-    const key = `${many ? 'L' : 'R'}${names.join(',')}`;
+    const key = names.join(',');
     let kept = this.compiled.get(def);
     const hit = kept?.get(key);
     if (hit) return hit;
     const types = await this.columnTypesOf(def.table);
     const properties: Record<string, Schema> = {};
     for (const name of names) properties[name] = valueSchema(types.get(def.fields.get(name)!.column));
-    const row = { type: 'object' as const, properties, additionalProperties: true };
-    const fn = fastJson(many ? { type: 'array', items: row } : row) as (v: unknown) => string;
+    const fn = fastJson({ type: 'object', properties, additionalProperties: true }) as (row: Row) => string;
     if (!kept) this.compiled.set(def, (kept = new Map()));
     if (kept.size >= KEPT_PER_RESOURCE) kept.clear();
     kept.set(key, fn);
