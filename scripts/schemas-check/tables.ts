@@ -1,6 +1,7 @@
 import { fieldType } from '../../src/shared/field-types.ts';
 import { openDb } from '../../src/server/db/db.ts';
 import { migrate, MIGRATIONS_DIR } from '../../src/server/db/migrate.ts';
+import { distributabilityProblems, readCatalog } from '../../src/server/db/citus.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
 import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
 
@@ -14,8 +15,10 @@ interface Column {
  * Every resource document against its table in a fresh database migrated from scratch (PGlite): each field has
  * a column of a type its field type may be stored in, a nullable field a nullable column, the system columns are
  * there, the primary key and every unique key lead with tenant_id, and row-level security is on (a view: read-only
- * document and security_invoker). Returns the
- * problems in Portuguese, one per line (empty when all agree).
+ * document and security_invoker). Then every table of the database, resource or not (notas_fiscais, pdv_vendas, jobs…):
+ * a table with tenant_id leads its primary, unique and foreign keys with it, has row-level security on and a policy
+ * (the same rules the Citus distribution reads, src/server/db/citus.ts). Returns the problems in Portuguese, one per
+ * line (empty when all agree).
  */
 export async function checkTables(schemasDir = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
   const registry = ResourceRegistry.load(schemasDir);
@@ -62,6 +65,7 @@ export async function checkTables(schemasDir = SCHEMAS_DIR, migrationsDir = MIGR
       const rls = await db.query<{ relrowsecurity: boolean }>(`SELECT relrowsecurity FROM pg_class WHERE oid = $1::regclass`, [def.table]);
       if (!rls.rows[0]?.relrowsecurity) errors.push(`${where}: row-level security desligada (ENABLE ROW LEVEL SECURITY e a política tenant_isolation)`);
     }
+    for (const p of distributabilityProblems(await readCatalog(db))) errors.push(`tabela ${p}`);
   } finally {
     await db.close();
   }

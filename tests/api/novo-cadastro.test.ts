@@ -50,8 +50,10 @@ describe('a new cadastro from one document and one migration', () => {
       .replace('  uf text,\n', '')
       .replace('UNIQUE (tenant_id, placa)', 'UNIQUE (placa)')
       .replace('ALTER TABLE veiculos ENABLE ROW LEVEL SECURITY;', '');
-    writeFileSync(join(broken, '9999_veiculos.sql'), sql);
+    // And a tenant table no document describes (like notas_fiscais or pdv_vendas), left without row-level security.
+    writeFileSync(join(broken, '9999_veiculos.sql'), `${sql}\nCREATE TABLE vistorias (tenant_id integer NOT NULL REFERENCES tenants (id), id integer NOT NULL, PRIMARY KEY (tenant_id, id));\n`);
     const errors = await checkTables(schemasDir, broken);
+    expect(errors).toContain('tabela vistorias: row-level security desligada (ALTER TABLE vistorias ENABLE ROW LEVEL SECURITY)');
     const about = (text: string) => errors.filter((e) => e.startsWith('resources/veiculo.json (tabela veiculos)') && e.includes(text));
     expect(about('o campo renavam aceita vazio, mas a coluna renavam é NOT NULL')).toHaveLength(1);
     expect(about('a coluna capacidade_kg é text; o campo capacidadeKg pede numeric')).toHaveLength(1);
