@@ -246,7 +246,7 @@ export function listDef(endpoint: string, table: string, fields: [name: string, 
  * The `filter` of a list written by hand, read like the generic API's (parseJsonParam, checkFilterKeys,
  * whereToSql over `def`): `own` names the where keys the route still reads itself (a status computed from other
  * tables, a period); they are taken out of the top level of the where and handed back. `params` continues the
- * route's own numbered values ($1 = tenant...).
+ * route's own numbered values ($1 = tenant...). `fields` and `include` are not read: such a list answers its own shape.
  */
 export function listFilter(def: ResourceDef, raw: unknown, opts: { own?: string[]; alias?: string; params?: unknown[]; name?: string } = {}) {
   const filter = parseJsonParam<Filter>(raw, opts.name ?? 'filter') ?? {};
@@ -264,6 +264,5 @@ export function listFilter(def: ResourceDef, raw: unknown, opts: { own?: string[
   p.values.push(...(opts.params ?? []));
   const sql = whereToSql(def, rest, p, opts.alias ?? 't');
   const order = filter.order === undefined ? undefined : orderToSql(parseOrder(def, filter.order), opts.alias ?? 't');
-  if (filter.fields !== undefined) parseFields(def, filter.fields);
   return { filter, own, sql, values: p.values, order, add: (v: unknown) => p.add(v) };
 }
