@@ -22,18 +22,20 @@ const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
 };
 
 /**
- * The component name of each resource and business document: its singular without spaces ('FormaPagamento'),
- * or, when two of them share a singular (the finance and the PDV payment forms are both "Forma de pagamento"),
- * their endpoint, so no call points at another resource's schema.
+ * The component name of each resource and business document: its singular without spaces ('Formadepagamento');
+ * when another one already has that singular (the finance and the PDV payment forms are both "Forma de
+ * pagamento"), the later one's endpoint ('FormasPagamentoPdv'), so no call points at another resource's schema.
  */
 export function componentNames(items: { endpoint: string; singular: string }[]): (endpoint: string, singular: string) => string {
   const base = (singular: string) => singular.replace(/\s+/g, '');
-  const uses = new Map<string, Set<string>>();
-  for (const i of items) {
-    if (!uses.has(base(i.singular))) uses.set(base(i.singular), new Set());
-    uses.get(base(i.singular))!.add(i.endpoint);
-  }
-  return (endpoint, singular) => ((uses.get(base(singular))?.size ?? 0) > 1 ? endpoint : base(singular));
+  const first = new Map<string, string>();
+  for (const i of items) if (!first.has(base(i.singular))) first.set(base(i.singular), i.endpoint);
+  const taken = new Set(first.keys());
+  return (endpoint, singular) => {
+    const own = first.get(base(singular));
+    if (own === undefined || own === endpoint) return base(singular);
+    return taken.has(endpoint) ? `${endpoint}_` : endpoint;
+  };
 }
 
 /** OpenAPI 3.1 built from the resource documents, for integrators. */
