@@ -17,20 +17,12 @@ export const NON_NEGATIVE = { type: 'integer', minimum: 0, maximum: ID_MAX } as 
 export const TEXT = { type: 'string', maxLength: 500 } as const;
 /** A LoopBack filter / where in JSON (read by parseJsonParam and the filter parser of the resource API). */
 export const JSON_TEXT = { type: 'string', maxLength: 20000 } as const;
-/** A calendar day as the screens send it: yyyy-MM-dd (a time part after it is allowed). */
-export const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}', maxLength: 40 } as const;
 /** Record ids separated by commas (up to 1000): '3,17,20'. */
 export const ID_LIST = { type: 'string', pattern: '^\\d{1,10}(,\\d{1,10})*$', maxLength: 11000 } as const;
-/** A decimal number as text (quantities, amounts). */
-export const DECIMAL = { type: 'string', pattern: '^-?\\d{1,15}([.,]\\d{1,6})?$' } as const;
-/** An integer from min to max. */
-export const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;
-/** One of the given texts. */
-export const oneOf = (...values: string[]) => ({ type: 'string', enum: values }) as const;
 
 /**
  * The query string of a route: its known values (others are left alone) and which of them are required.
- * `query({ contaId: ID, de: DAY }, ['de'])`
+ * `query({ contaId: ID, de: TEXT }, ['de'])`
  */
 export function query(properties: Record<string, object>, required: string[] = []): Record<string, unknown> {
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
