@@ -10,6 +10,7 @@ import { forgetSessions, resolveSessionCached } from './auth/sessions.ts';
 import { BrandResolver } from './brands/brand-resolver.ts';
 import cepsRoutes from './ceps/routes.ts';
 import type { Db } from './db/db.ts';
+import { installParamSchemas } from './http/input-schemas.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -97,6 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Fastify's 10 s default and the start failed ('Plugin did not start in time'). A slow start is not an error.
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === 'true', routerOptions: { maxParamLength: 500 }, pluginTimeout: 120_000 });
   installErrorHandler(app);
+  // Path parameters are checked by a schema on every route (ids as bounded integers): a malformed one is a 400.
+  installParamSchemas(app);
   installJsonBodyParser(app);
   await installSecurityHeaders(app, services.brands);
   // Answers of 1 KB or more go out compressed (under 1 KB the saving is smaller than the headers). Brotli at

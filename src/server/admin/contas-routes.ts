@@ -4,6 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { createSession } from '../auth/sessions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { descreverReferencias, referenciasA } from './referencias.ts';
 
@@ -39,7 +40,7 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
     return c;
   };
 
-  app.get('/api/Admin/contas', async (req) => {
+  app.get('/api/Admin/contas', withQuery({ busca: TEXT }), async (req) => {
     const ctx = staff(req);
     const busca = String((req.query as Record<string, unknown>).busca ?? '').trim();
     const r = await db.query<{ id: number; nome: string; cpfCnpj: string | null; trial: boolean; bloqueada: boolean; dataVencimento: string | null; filiais: { id: number; nome: string; apelido: string | null; cpfCnpj: string }[] }>(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { decodeArquivo, lerCest, lerIbpt, tributosAproximados, UFS } from './ibpt.ts';
 
 /** A full IBPT table of one UF is about 2 MB; sent base64 inside JSON. */
@@ -79,7 +80,7 @@ export default async function ibptRoutes(app: FastifyInstance, { services }: { s
   });
 
   /** Imports done, newest first, with the version in force per UF. */
-  app.get('/api/Ibpt/importacoes', async (req) => {
+  app.get('/api/Ibpt/importacoes', withQuery({ tipo: TEXT }), async (req) => {
     soAvanco(req);
     const tipo = (req.query as Record<string, unknown>).tipo === 'cest' ? 'cest' : 'ncm';
     const historico = (
@@ -96,7 +97,7 @@ export default async function ibptRoutes(app: FastifyInstance, { services }: { s
   });
 
   /** The approximate taxes of a value for an NCM in a UF, as the DANFE/DANFCE print them (any signed-in user). */
-  app.get('/api/Ibpt/aproximado', async (req) => {
+  app.get('/api/Ibpt/aproximado', withQuery({ uf: TEXT, ncm: TEXT, ex: TEXT, valor: TEXT, importado: TEXT }), async (req) => {
     const qs = req.query as Record<string, string | undefined>;
     if (!qs.uf || !qs.ncm || !qs.valor || !/^\d{1,13}(\.\d{1,2})?$/.test(qs.valor)) throw badRequest('Informe uf, ncm e valor (ex.: 10.50).');
     const t = await tributosAproximados(db, { uf: qs.uf, ncm: qs.ncm, ex: qs.ex, valor: qs.valor, importado: qs.importado === 'true' });

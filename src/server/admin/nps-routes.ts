@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { npsScore } from '../../shared/nps.ts';
 import type { AppServices } from '../app-services.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { brandOfAdmin } from './modulos-routes.ts';
 
@@ -68,7 +69,7 @@ export default async function npsRoutes(app: FastifyInstance, { services }: { se
   });
 
   /** The score per month (last 12) and overall, with the latest comments. */
-  app.get('/api/Nps/resultados', async (req) => {
+  app.get('/api/Nps/resultados', withQuery({ pesquisaId: TEXT, configWhiteLabel: TEXT }), async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const raw = (req.query as Record<string, unknown>).pesquisaId;
     const pesquisaId = raw === undefined || raw === '' ? null : parseId(raw);

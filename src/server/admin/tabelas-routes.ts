@@ -6,6 +6,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { faturaDoMes, mesDoCorpo } from '../brands/fatura-mes.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { ID, TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { loadRoutes } from '../catalog/documents.ts';
 import { brandOfAdmin } from './modulos-routes.ts';
@@ -71,7 +72,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
     if (!f) throw notFound('Filial não encontrada.');
     return { ctx, contaId, filialId };
   };
-  app.get('/api/Admin/sequencias', async (req) => {
+  app.get('/api/Admin/sequencias', withQuery({ contaId: ID, filialId: ID }, ['contaId', 'filialId']), async (req) => {
     const { contaId, filialId } = await contaFilial(req);
     const tipos = tiposSequencia(services);
     const rows = (await db.query<{ tipo: string; serie: number; ultimo: string }>(`SELECT tipo, serie, ultimo_numero::text AS ultimo FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 ORDER BY tipo, serie`, [contaId, filialId])).rows;
@@ -187,7 +188,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
     const clean = rota.replace(/^#?\/?/, '').split('?')[0].replace(/\/+$/, '');
     return findRoute(ROUTES, clean) ? clean : null;
   };
-  app.get('/api/Ajuda', async (req) => {
+  app.get('/api/Ajuda', withQuery({ rota: TEXT }), async (req) => {
     const ctx = req.ctx!;
     const rota = (req.query as Record<string, unknown>).rota;
     if (rota === undefined) {

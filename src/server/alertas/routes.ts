@@ -1,12 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
+import { listDef, listFilter } from '../resources/filter-sql.ts';
+import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 
 export const ALERT_TYPES = ['info', 'success', 'warning'] as const;
 const COLUMNS = `id, tipo, texto, data, link, permite_excluir AS "permiteExcluir", lido`;
 const MAX_TEXT = 500;
+/** The fields GET /api/Alerta filters and orders by. */
+const ALERTAS_LISTA = listDef('Alerta', 'alertas', [['id', 'integer'], ['tipo', 'text'], ['texto', 'text'], ['data', 'datetime'], ['link', 'text'], ['permiteExcluir', 'boolean'], ['lido', 'boolean']]);
 
 interface AlertBody {
   tipo?: unknown;
@@ -35,14 +39,17 @@ export default async function alertasRoutes(app: FastifyInstance, { services }: 
   const { db } = services;
   const mine = (ctx: RequestContext, limit = 50) =>
     db.tenant(ctx, (q) => q.query(`SELECT ${COLUMNS} FROM alertas WHERE tenant_id = $1 AND user_id = $2 ORDER BY data DESC, id DESC LIMIT ${limit}`, [ctx.tenantId, ctx.userId]));
-  const limitOf = (req: FastifyRequest) => {
-    const raw = (req.query as Record<string, string>).filter;
-    const n = raw ? Number(JSON.parse(raw)?.limit) : 50;
-    return Number.isInteger(n) && n > 0 ? Math.min(n, 200) : 50;
-  };
 
   app.get('/api/Alerta/pesquisar-alertas', async (req) => (await mine(req.ctx!)).rows);
-  app.get('/api/Alerta', async (req) => (await mine(req.ctx!, limitOf(req))).rows);
+  // The list reads its filter like the generic API (where over the alert's fields, order), at most 200 rows.
+  app.get('/api/Alerta', withQuery({ filter: JSON_TEXT }), async (req) => {
+    const ctx = req.ctx!;
+    const lf = listFilter(ALERTAS_LISTA, (req.query as Record<string, unknown>).filter, { params: [ctx.tenantId, ctx.userId] });
+    const n = lf.filter.limit === undefined ? 50 : Number(lf.filter.limit);
+    const limit = Number.isInteger(n) && n > 0 ? Math.min(n, 200) : 50;
+    const sql = `SELECT ${COLUMNS} FROM alertas t WHERE t.tenant_id = $1 AND t.user_id = $2 AND ${lf.sql} ORDER BY ${lf.order ?? 't.data DESC, t.id DESC'} LIMIT ${limit}`;
+    return (await db.tenant(ctx, (q) => q.query(sql, lf.values))).rows;
+  });
   app.get('/api/Alerta/obter', async (req) => {
     const rows = (await mine(req.ctx!)).rows;
     return { alertas: rows, naoLidos: rows.filter((r) => !r.lido).length };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { JSON_TEXT, TEXT, withQuery } from '../http/input-schemas.ts';
 import { CepServiceError, cepClientFromEnv } from './viacep.ts';
 
 /** SPEC 7.6: UFs and municipality search, served from the IBGE reference tables. City search limit 10. */
@@ -16,7 +17,7 @@ export default async function cepsRoutes(app: FastifyInstance, { services }: { s
    * CEP_API_URL (ViaCEP protocol, viacep.ts) with the município as in our IBGE table. 404 when the CEP is
    * unknown or no service is configured (the form then derives only the UF), 502 when the service fails.
    */
-  app.get('/api/Ceps/findOne', async (req) => {
+  app.get('/api/Ceps/findOne', withQuery({ filter: JSON_TEXT }), async (req) => {
     const cep = cepOfFilter((req.query as { filter?: string }).filter);
     const client = cepClientFromEnv();
     if (!client) throw notFound('CEP não encontrado.');
@@ -47,7 +48,7 @@ export default async function cepsRoutes(app: FastifyInstance, { services }: { s
     return r.rows;
   });
 
-  app.get('/api/Ceps/ngcidades', async (req) => {
+  app.get('/api/Ceps/ngcidades', withQuery({ uf: TEXT, query: TEXT, limit: TEXT }), async (req) => {
     const { uf, query, limit } = req.query as { uf?: string; query?: string; limit?: string };
     if (!uf || !/^[A-Za-z]{2}$/.test(uf)) throw badRequest('Informe a UF (duas letras).', [{ path: '/uf', campo: 'uf', mensagem: 'Campo Obrigatório!' }]);
     const n = Math.min(Math.max(Number(limit) || CITY_SEARCH_LIMIT, 1), CITY_SEARCH_LIMIT);
@@ -85,7 +86,11 @@ function cepOfFilter(raw: string | undefined): string {
   } catch {
     filter = undefined;
   }
-  const cep = (filter as { where?: { cep?: unknown } } | undefined)?.where?.cep;
+  const where = (filter as { where?: Record<string, unknown> } | undefined)?.where;
+  // A field other than cep is refused as the generic API refuses an unknown field (not ignored).
+  const outro = where && typeof where === 'object' ? Object.keys(where).find((k) => k !== 'cep') : undefined;
+  if (outro) throw badRequest(`Campo desconhecido no filtro: ${outro}`, [{ path: `/${outro}`, campo: outro, mensagem: 'Campo desconhecido' }]);
+  const cep = where?.cep;
   const digits = typeof cep === 'string' || typeof cep === 'number' ? String(cep).replace(/\D/g, '') : '';
   if (!/^\d{8}$/.test(digits) || !/^[\d.\s-]+$/.test(String(cep))) throw badRequest('CEP inválido.', [{ path: '/where/cep', campo: 'cep', mensagem: 'Campo inválido!' }]);
   return digits;

@@ -4,6 +4,7 @@ import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { ID, TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { confirmarEntrada, proporEntrada, XML_LIMITE, type Confirmacao } from './importar.ts';
@@ -33,7 +34,7 @@ export default async function comprasRoutes(app: FastifyInstance, { services }: 
   registerReportSources(COMPRAS_REPORTS);
 
   // Compras por fornecedor on screen (the same source the export queue runs).
-  app.get('/api/EntradasNota/compras-por-fornecedor', async (req) => {
+  app.get('/api/EntradasNota/compras-por-fornecedor', withQuery({ de: TEXT, ate: TEXT, fornecedorId: ID }), async (req) => {
     const ctx = req.ctx!;
     if (!COMPRAS_POR_FORNECEDOR.allowed(ctx)) throw forbidden(COMPRAS_POR_FORNECEDOR.negado);
     if (!ctx.branchId) throw badRequest('Selecione uma filial para trabalhar com documentos.');

@@ -3,6 +3,7 @@ import type { Filter, Where } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
 import type { Queryable, TenantScope } from '../db/db.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
+import { ID, JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { DocumentLifecycle } from './lifecycle.ts';
 import { DocumentRegistry } from './registry.ts';
@@ -33,12 +34,12 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
 
   for (const def of documents.byName.values()) {
     const base = `/api/${def.endpoint}`;
-    app.get(base, async (req) => {
+    app.get(base, withQuery({ filter: JSON_TEXT }), async (req) => {
       const ctx = req.ctx!;
       lifecycle.guard(ctx, def, 'view');
       return db.tenant(ctx, (q) => lifecycle.list(q, def, ctx, filterOf(req)));
     });
-    app.get(`${base}/count`, async (req) => {
+    app.get(`${base}/count`, withQuery({ where: JSON_TEXT }), async (req) => {
       const ctx = req.ctx!;
       lifecycle.guard(ctx, def, 'view');
       const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
@@ -62,7 +63,7 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
     });
     // The active SKUs of a line's product, for an item field declared `variacaoDe` (the line's variation picker).
     if (Object.values(def.doc.items.properties).some((p) => p.variacaoDe)) {
-      app.get(`${base}/variacoes`, async (req) => {
+      app.get(`${base}/variacoes`, withQuery({ produtoId: ID }, ['produtoId']), async (req) => {
         const ctx = req.ctx!;
         lifecycle.guard(ctx, def, 'view');
         const produtoId = parseId(String((req.query as Record<string, unknown>).produtoId ?? ''));
@@ -79,7 +80,7 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
       const nome = alvo.doc.display ?? alvo.doc.search?.[0] ?? 'id';
       const fixo = p.choices.where as Where | undefined;
       const fields = ['id', nome, ...(p.choices.fields ?? [])];
-      app.get(`${base}/opcoes/${campo}`, async (req) => {
+      app.get(`${base}/opcoes/${campo}`, withQuery({ filter: JSON_TEXT }), async (req) => {
         const ctx = req.ctx!;
         lifecycle.guard(ctx, def, 'view');
         const f = filterOf(req);
@@ -105,13 +106,13 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
 }
 
 /** OpenAPI paths of the document types (merged into /api/openapi.json). */
-export function documentsOpenApi(documents: DocumentRegistry): { paths: Record<string, unknown>; schemas: Record<string, unknown> } {
+export function documentsOpenApi(documents: DocumentRegistry, componentOf: (endpoint: string, singular: string) => string = (_e, s) => s.replace(/\s+/g, '')): { paths: Record<string, unknown>; schemas: Record<string, unknown> } {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {};
   const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
   const filterParam = { name: 'filter', in: 'query', description: 'Filtro LoopBack em JSON: {where, order, limit, skip, fields}', schema: { type: 'string' } };
   for (const def of documents.byName.values()) {
-    const name = def.doc.singular.replace(/\s+/g, '');
+    const name = componentOf(def.endpoint, def.doc.singular);
     const item = { type: 'object', properties: def.doc.items.properties, required: def.doc.items.required ?? [] };
     schemas[`${name}Entrada`] = { type: 'object', properties: { ...def.doc.header.properties, itens: { type: 'array', items: item } }, required: [...(def.doc.header.required ?? []), 'itens'] };
     schemas[name] = { type: 'object', properties: { id: { type: 'integer' }, numero: { type: 'integer' }, estado: { enum: def.doc.states.map((s) => s.key) }, ...def.doc.header.properties, itens: { type: 'array', items: item }, transicoes: { type: 'array', items: { type: 'string' } } } };

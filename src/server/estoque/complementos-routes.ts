@@ -3,6 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { aplicar, lerPedido, previa } from './alteracao-preco.ts';
@@ -64,7 +65,7 @@ export default async function estoqueComplementosRoutes(app: FastifyInstance, { 
   });
 
   // Embalagens: what a scanned code is and how many units it makes.
-  app.get('/api/Embalagens/converter', async (req) => {
+  app.get('/api/Embalagens/converter', withQuery({ gtin: TEXT, quantidade: TEXT }), async (req) => {
     const ctx = guard(req, 'app.produto', 'view', 'consultar produtos');
     const query = req.query as { gtin?: string; quantidade?: string };
     if (!query.gtin) throw badRequest('Informe o GTIN lido.', [{ path: '/gtin', campo: 'gtin', mensagem: 'Campo Obrigatório!' }]);
@@ -80,7 +81,7 @@ export default async function estoqueComplementosRoutes(app: FastifyInstance, { 
     if (!r.rows.length) throw notFound('Etiqueta não encontrada.');
     return r.rows[0];
   };
-  app.get('/api/Etiquetas/:id/amostra', async (req, reply) => {
+  app.get('/api/Etiquetas/:id/amostra', withQuery({ formato: TEXT }), async (req, reply) => {
     const ctx = guard(req, 'app.etiqueta', 'view', 'consultar etiquetas');
     const layout = await layoutDe(ctx, idOf(req));
     const formato = (req.query as { formato?: string }).formato === 'zpl' ? 'zpl' : 'pdf';

@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseJsonParam, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql } from '../resources/filter-sql.ts';
 import type { FieldDef, FieldKind, ResourceDef } from '../resources/registry.ts';
 import { translateDbError } from '../db/pg-errors.ts';
+import { ID, ID_LIST, JSON_TEXT, NON_NEGATIVE, TEXT, withQuery } from '../http/input-schemas.ts';
 import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
@@ -120,13 +121,13 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
   const { db } = services;
   for (const view of [MOVIMENTOS, SALDOS]) {
     const def = viewDef(view);
-    app.get(`/api/${view.endpoint}`, async (req) => {
+    app.get(`/api/${view.endpoint}`, withQuery({ filter: JSON_TEXT }), async (req) => {
       const ctx = req.ctx!;
       canRead(ctx);
       const filter = parseJsonParam<Filter>((req.query as Row).filter, 'filter') ?? {};
       return db.tenant(ctx, (q) => listView(q, def, ctx, filter));
     });
-    app.get(`/api/${view.endpoint}/count`, async (req) => {
+    app.get(`/api/${view.endpoint}/count`, withQuery({ where: JSON_TEXT }), async (req) => {
       const ctx = req.ctx!;
       canRead(ctx);
       const where = parseJsonParam<Where>((req.query as Row).where, 'where');
@@ -137,7 +138,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
   }
 
   /** A product's ledger in this branch, oldest first, with the running balance per depósito and in total. */
-  app.get('/api/MovimentosEstoque/extrato', async (req) => {
+  app.get('/api/MovimentosEstoque/extrato', withQuery({ produtoId: ID, depositoId: ID }, ['produtoId']), async (req) => {
     const ctx = req.ctx!;
     canRead(ctx);
     const qs = req.query as Row;
@@ -166,7 +167,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
   });
 
   /** Balance per depósito of a list of products (the products grid and form), zero rows left out. */
-  app.get('/api/SaldosEstoque/porDeposito', async (req) => {
+  app.get('/api/SaldosEstoque/porDeposito', withQuery({ produtoIds: ID_LIST }, ['produtoIds']), async (req) => {
     const ctx = req.ctx!;
     canRead(ctx);
     const raw = String((req.query as Row).produtoIds ?? '');
@@ -191,7 +192,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
    * FEFO: the lotes of a product with balance in a depósito, the one that expires first first, and how much
    * of `quantidade` to take from each (what an outgoing line should use).
    */
-  app.get('/api/Lotes/fefo', async (req) => {
+  app.get('/api/Lotes/fefo', withQuery({ produtoId: ID, depositoId: ID, quantidade: TEXT }, ['produtoId', 'depositoId']), async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.lote', 'view') && !serverAllows(ctx, 'app.produto', 'view')) throw forbidden('Você não tem permissão para consultar lotes.');
     const qs = req.query as Row;
@@ -250,7 +251,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
    * Posição de estoque (balance and value at cost per product × depósito), in keyset pages. The whole report
    * goes to XLSX/PDF through the report queue (POST /api/Relatorios/exportar, recurso PosicaoEstoque).
    */
-  app.get('/api/SaldosEstoque/posicao', async (req) => {
+  app.get('/api/SaldosEstoque/posicao', withQuery({ depositoId: ID, limit: NON_NEGATIVE, depoisDe: TEXT }), async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.relatorioEstoque') && !serverAllows(ctx, 'app.estoque', 'view')) throw forbidden('Você não tem permissão para consultar a posição de estoque.');
     const qs = req.query as Row;

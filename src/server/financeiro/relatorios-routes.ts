@@ -6,6 +6,7 @@ import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { HttpError, badRequest, forbidden } from '../http/errors.ts';
+import { ID, TEXT, withQuery } from '../http/input-schemas.ts';
 import type { ReportColumn } from '../relatorios/columns.ts';
 import { registerReportSources, type ReportSource } from '../relatorios/sources.ts';
 import { ALREADY_PROCESSING } from '../relatorios/routes.ts';
@@ -116,7 +117,8 @@ export default async function relatoriosFinanceirosRoutes(app: FastifyInstance, 
     return db.tenant(ctx, (q) => painel(q, ctx));
   });
 
-  app.get('/api/RelatoriosFinanceiros/:nome', { config: MODULE }, async (req) => {
+  // The reports' values (each report checks its own period: de/ate are days, or months in the DRE).
+  app.get('/api/RelatoriosFinanceiros/:nome', withQuery({ de: TEXT, ate: TEXT, contaId: ID, agrupamento: TEXT, situacao: TEXT }, [], { config: MODULE }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx);
     const nome = nomeOf(req);

@@ -27,7 +27,7 @@ function periodo(p: Row): { de: string; ate: string } {
 const contaOpcional = (v: unknown): number | null => {
   if (v == null || v === '') return null;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw badRequest('Conta: informe uma conta válida.', [{ path: '/contaId', campo: 'contaId', mensagem: 'Campo inválido!' }]);
+  if (!Number.isInteger(n) || n < 1 || n > 2147483647) throw badRequest('Conta: informe uma conta válida.', [{ path: '/contaId', campo: 'contaId', mensagem: 'Campo inválido!' }]);
   return n;
 };
 async function conta(q: Queryable, ctx: Ctx, id: number): Promise<Row> {

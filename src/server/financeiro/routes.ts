@@ -11,7 +11,8 @@ import type { RequestContext } from '../auth/context.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseJsonParam, SqlParams, whereToSql } from '../resources/filter-sql.ts';
+import { listDef, listFilter, parseJsonParam, SqlParams, whereToSql } from '../resources/filter-sql.ts';
+import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { buildResource } from '../resources/registry.ts';
 import { loadLookups, SCHEMAS_DIR } from '../catalog/documents.ts';
 import { tenantKey } from '../storage/storage.ts';
@@ -83,6 +84,17 @@ async function comParcelas(q: Queryable, ctx: RequestContext, rows: Row[]) {
   return rows.map((r) => ({ ...lancamentoOut(r), parcelas: by.get(Number(r.id)) ?? [] }));
 }
 
+/** The columns GET /api/Lancamentos filters and orders by (the fields of its answer). */
+const LANCAMENTOS_LISTA = listDef('Lancamentos', 'lancamentos', [
+  ['id', 'integer'], ['tipo', 'integer'], ['descricao', 'text'], ['pessoaId', 'integer'], ['categoriaId', 'integer'], ['centroCustoId', 'integer'],
+  ['contaId', 'integer'], ['documento', 'text'], ['dataEmissao', 'date'], ['competencia', 'date'], ['valorTotal', 'number'], ['cancelado', 'boolean'],
+  ['origemTipo', 'text'], ['origemId', 'integer'], ['createdAt', 'datetime'], ['updatedAt', 'datetime'],
+]);
+/** The columns GET /api/MovimentosFinanceiros filters and orders by. */
+const MOVIMENTOS_LISTA = listDef('MovimentosFinanceiros', 'movimentos_financeiros', [
+  ['id', 'integer'], ['contaId', 'integer'], ['data', 'date'], ['valor', 'number'], ['baixaId', 'integer'], ['transferenciaId', 'integer'], ['descricao', 'text'],
+]);
+
 interface SimpleFilter {
   where?: Record<string, unknown>;
   limit?: number;
@@ -104,7 +116,6 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
   const { db, registry, resources, storage } = services;
   const lancamentoDef = buildResource(LANCAMENTO_DOC, registry.ajv, loadLookups());
   const transferenciaDef = () => registry.byName.get('transferenciaFinanceira')!;
-  const filterOf = (req: FastifyRequest): SimpleFilter => parseJsonParam<SimpleFilter>((req.query as Row).filter, 'filter') ?? {};
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
   app.get('/api/ContasFinanceiras/saldos', async (req) => {
@@ -113,26 +124,23 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
     return db.tenant(ctx, (q) => saldosContas(q, ctx));
   });
 
-  app.get('/api/Lancamentos', async (req) => {
+  app.get('/api/Lancamentos', withQuery({ filter: JSON_TEXT }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
-    const f = filterOf(req);
-    const { limit, skip } = paging(f);
-    const w = f.where ?? {};
-    const params: unknown[] = [ctx.tenantId];
-    const conds = ['l.tenant_id = $1'];
-    if (w.tipo !== undefined) {
-      params.push(tipoOf(w.tipo));
-      conds.push(`l.tipo = $${params.length}`);
-    }
+    // The generic API's filter parser over the lançamento's columns; tipo and status keep their own checks
+    // (status is the parcelas' situation, not a column).
+    const lf = listFilter(LANCAMENTOS_LISTA, (req.query as Row).filter, { own: ['tipo', 'status'], alias: 'l', params: [ctx.tenantId] });
+    const { limit, skip } = paging(lf.filter as SimpleFilter);
+    const w = lf.own;
+    const conds = ['l.tenant_id = $1', lf.sql];
+    if (w.tipo !== undefined) conds.push(`l.tipo = ${lf.add(tipoOf(w.tipo))}`);
     if (w.status !== undefined) {
       if (!STATUS.has(String(w.status))) throw badRequest('Status: use aberto, parcial, pago, atrasado ou cancelado.');
-      params.push(String(w.status));
-      conds.push(`EXISTS (SELECT 1 FROM parcelas p WHERE p.tenant_id = l.tenant_id AND p.lancamento_id = l.id AND ${STATUS_PARCELA_SQL} = $${params.length})`);
+      conds.push(`EXISTS (SELECT 1 FROM parcelas p WHERE p.tenant_id = l.tenant_id AND p.lancamento_id = l.id AND ${STATUS_PARCELA_SQL} = ${lf.add(String(w.status))})`);
     }
-    params.push(limit, skip);
+    const page = `LIMIT ${lf.add(limit)} OFFSET ${lf.add(skip)}`;
     return db.tenant(ctx, async (q) => {
-      const r = await q.query(`SELECT * FROM lancamentos l WHERE ${conds.join(' AND ')} ORDER BY l.data_emissao DESC, l.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+      const r = await q.query(`SELECT * FROM lancamentos l WHERE ${conds.join(' AND ')} ORDER BY ${lf.order ?? 'l.data_emissao DESC, l.id DESC'} ${page}`, lf.values);
       return comParcelas(q, ctx, r.rows);
     });
   });
@@ -212,20 +220,14 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
     return withRetry(services, ctx, (q) => transferir(q, ctx, data as any));
   });
 
-  app.get('/api/MovimentosFinanceiros', async (req) => {
+  app.get('/api/MovimentosFinanceiros', withQuery({ filter: JSON_TEXT }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
-    const f = filterOf(req);
-    const { limit, skip } = paging(f);
-    const contaId = f.where?.contaId;
-    const params: unknown[] = [ctx.tenantId, limit, skip];
-    let cond = '';
-    if (contaId !== undefined) {
-      params.push(parseId(contaId));
-      cond = 'AND conta_id = $4';
-    }
+    const lf = listFilter(MOVIMENTOS_LISTA, (req.query as Row).filter, { params: [ctx.tenantId] });
+    const { limit, skip } = paging(lf.filter as SimpleFilter);
+    const page = `LIMIT ${lf.add(limit)} OFFSET ${lf.add(skip)}`;
     return db.tenant(ctx, async (q) =>
-      (await q.query(`SELECT * FROM movimentos_financeiros WHERE tenant_id = $1 ${cond} ORDER BY data, id LIMIT $2 OFFSET $3`, params)).rows.map((r) => ({
+      (await q.query(`SELECT * FROM movimentos_financeiros t WHERE t.tenant_id = $1 AND ${lf.sql} ORDER BY ${lf.order ?? 't.data, t.id'} ${page}`, lf.values)).rows.map((r) => ({
         id: Number(r.id),
         contaId: Number(r.conta_id),
         data: isoDate(r.data),
@@ -241,7 +243,7 @@ export default async function financeiroRoutes(app: FastifyInstance, { services 
    * The sums of the grid's filtered parcelas (the same LoopBack where as GET /api/Parcelas and its count): what
    * is open and not yet due, what is overdue, and what was paid.
    */
-  app.get('/api/Parcelas/totais', async (req) => {
+  app.get('/api/Parcelas/totais', withQuery({ where: JSON_TEXT }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const def = registry.byName.get('parcela')!;

@@ -1,5 +1,42 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import type { ErrorObject } from 'ajv';
+import { fieldError } from '../../shared/messages.ts';
+import { HttpError, type ErrorDetail } from './errors.ts';
+
+const TYPE_TEXT: Record<string, string> = {
+  integer: 'Informe um número inteiro.',
+  number: 'Informe um número.',
+  boolean: 'Informe verdadeiro ou falso.',
+  string: 'Informe um texto.',
+  object: 'Informe um objeto.',
+  array: 'Informe uma lista.',
+};
+const WHERE_TEXT: Record<string, string> = { params: 'Parâmetro inválido no endereço', querystring: 'Parâmetro inválido na consulta', headers: 'Cabeçalho inválido' };
+
+/** One ajv error of a route's schema (params, query, body) as a field and a Portuguese message. */
+function validationDetail(e: ErrorObject): ErrorDetail {
+  const p = e.params as Record<string, any>;
+  if (e.keyword === 'type') {
+    const campo = (e.instancePath || '').split('/').filter(Boolean).join('.');
+    return { path: e.instancePath, campo, mensagem: TYPE_TEXT[String(p.type).split(',')[0]] ?? 'Valor inválido.' };
+  }
+  if (e.keyword === 'enum') {
+    const campo = (e.instancePath || '').split('/').filter(Boolean).join('.');
+    return { path: e.instancePath, campo, mensagem: `Valor não aceito (aceitos: ${(p.allowedValues as unknown[]).join(', ')}).` };
+  }
+  return fieldError(e);
+}
+
+/**
+ * Fastify's validation error in Portuguese: which value (by its name, never a server path or the schema) and why.
+ * 'Parâmetro inválido na consulta: contaId: Valor máximo: 2147483647.'
+ */
+export function validationError(validation: ErrorObject[], context: string | undefined): HttpError {
+  const details = validation.map(validationDetail);
+  const where = WHERE_TEXT[context ?? ''] ?? 'Dados inválidos';
+  const text = details.map((d) => (d.campo ? `${d.campo}: ${d.mensagem}` : d.mensagem)).join('; ');
+  return new HttpError(400, `${where}: ${text}`.replace(/[.!]?$/, '.'), details);
+}
 
 /** Turns every thrown error into the LoopBack error body with a Portuguese message. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -7,8 +44,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof HttpError) return reply.status(err.statusCode).send(err.toBody());
     const fe = err as FastifyError;
     if (fe.validation) {
-      const details = fe.validation.map((v) => ({ path: v.instancePath, mensagem: v.message ?? 'Valor inválido' }));
-      return reply.status(400).send(new HttpError(400, 'Dados inválidos.', details).toBody());
+      return reply.status(400).send(validationError(fe.validation as ErrorObject[], fe.validationContext).toBody());
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send(new HttpError(415, 'Tipo de conteúdo não suportado.').toBody());

@@ -21,8 +21,9 @@ function exigir(req: FastifyRequest, nivel: LevelName, acao: string): CtxNfse & 
 }
 
 /** The list's filter: LoopBack-style `filter={where,limit,skip}` with situacao, numero, chave, tomador, dates. */
+const FILTRO_NFSE = ['situacao', 'numero', 'chave', 'pedidoId', 'tomador', 'dataEmissao'];
 function filtro(req: FastifyRequest, ctx: CtxNfse) {
-  const f = filtroDaConsulta(req.query);
+  const f = filtroDaConsulta(req.query, FILTRO_NFSE);
   const where = f.where;
   const { conds, params, add } = condicoesDaFilial(ctx.tenantId, ctx.branchId!);
   if (typeof where.situacao === 'string' && ['autorizada', 'cancelada'].includes(where.situacao)) add('situacao = ?', where.situacao);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
+import { openApiParameters } from '../http/input-schemas.ts';
 import { allowsVerb, writeSchema, SYSTEM_FIELDS, type ResourceVerb } from '../resources/registry.ts';
 import { loadLookups } from '../catalog/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
@@ -20,8 +21,25 @@ const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '/{id}': { get: 'read', put: 'replace', patch: 'patch', delete: 'delete' },
 };
 
+/**
+ * The component name of each resource and business document: its singular without spaces ('Formadepagamento');
+ * when another one already has that singular (the finance and the PDV payment forms are both "Forma de
+ * pagamento"), the later one's endpoint ('FormasPagamentoPdv'), so no call points at another resource's schema.
+ */
+export function componentNames(items: { endpoint: string; singular: string }[]): (endpoint: string, singular: string) => string {
+  const base = (singular: string) => singular.replace(/\s+/g, '');
+  const first = new Map<string, string>();
+  for (const i of items) if (!first.has(base(i.singular))) first.set(base(i.singular), i.endpoint);
+  const taken = new Set(first.keys());
+  return (endpoint, singular) => {
+    const own = first.get(base(singular));
+    if (own === undefined || own === endpoint) return base(singular);
+    return taken.has(endpoint) ? `${endpoint}_` : endpoint;
+  };
+}
+
 /** OpenAPI 3.1 built from the resource documents, for integrators. */
-export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown> {
+export function buildOpenApi(registry: ResourceRegistry, componentOf = componentNames([...registry.byName.values()].map((d) => ({ endpoint: d.endpoint, singular: d.doc.singular })))): Record<string, unknown> {
   const lookups = loadLookups();
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {
@@ -40,7 +58,7 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
     '409': { description: 'Registro duplicado' },
   };
   for (const def of registry.byName.values()) {
-    const name = def.doc.singular.replace(/\s+/g, '');
+    const name = componentOf(def.endpoint, def.doc.singular);
     const write = writeSchema(def.doc, lookups);
     const read = {
       ...write,
@@ -87,12 +105,33 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
 }
 
 export default async function openapiRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const doc = buildOpenApi(services.registry);
+  const named = [...services.registry.byName.values(), ...(services.documents?.byName.values() ?? [])].map((d) => ({ endpoint: d.endpoint, singular: d.doc.singular }));
+  const componentOf = componentNames(named);
+  const doc = buildOpenApi(services.registry, componentOf);
   if (services.documents) {
     // Business documents (schemas/documents): their list, draft writes and transitions.
-    const extra = documentsOpenApi(services.documents);
+    const extra = documentsOpenApi(services.documents, componentOf);
     Object.assign(doc.paths as Record<string, unknown>, extra.paths);
     Object.assign((doc.components as { schemas: Record<string, unknown> }).schemas, extra.schemas);
   }
-  app.get('/api/openapi.json', async () => doc);
+  // Calls that declare their query string on the route and that no module's OpenAPI part lists are added once
+  // every route is registered (the PDV's catalogue, the alerts): the document names every value a call checks.
+  let completed = false;
+  app.get('/api/openapi.json', async () => {
+    if (!completed) {
+      completed = true;
+      const paths = doc.paths as Record<string, Record<string, unknown>>;
+      const listed = new Set(Object.keys(paths));
+      for (const r of app.declaredRoutes ?? []) {
+        const path = r.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+        if (listed.has(path)) continue;
+        (paths[path] ??= {})[r.method.toLowerCase()] = {
+          tags: [r.url.split('/')[2]],
+          parameters: openApiParameters(r.schema),
+          responses: { '200': { description: 'Resposta' }, '400': { description: 'Dados inválidos', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+        };
+      }
+    }
+    return doc;
+  });
 }

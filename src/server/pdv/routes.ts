@@ -9,6 +9,7 @@ import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
+import { ID, JSON_TEXT, TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { assinadorDe } from '../fiscal/assinatura.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
@@ -63,7 +64,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
   // ------------------------------------------------------------------ catalogue for the offline cache
-  app.get('/api/Pdv/catalogo', cfg, async (req) => {
+  app.get('/api/Pdv/catalogo', withQuery({ pdvId: ID, desde: TEXT }, ['pdvId'], cfg), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_PDV, 'view', 'usar o PDV');
     const qs = req.query as Row;
@@ -124,7 +125,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   // ------------------------------------------------------------------ caixas
-  app.get('/api/Pdv/caixas/aberto', cfg, async (req) => {
+  app.get('/api/Pdv/caixas/aberto', withQuery({ pdvId: ID }, [], cfg), async (req) => {
     const ctx = noPdv(req, 'view', 'consultar caixas');
     const pdvId = Number((req.query as Row).pdvId);
     if (!Number.isSafeInteger(pdvId) || pdvId <= 0) throw badRequest('Informe o PDV (pdvId).');
@@ -192,7 +193,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     });
   });
 
-  app.get('/api/Pdv/caixas/:id/relatorio', cfg, async (req, reply) => {
+  app.get('/api/Pdv/caixas/:id/relatorio', withQuery({ formato: TEXT }, [], cfg), async (req, reply) => {
     const ctx = noPdv(req, 'view', 'consultar caixas');
     const id = idOf(req);
     const formato = String((req.query as Row).formato ?? '80mm');
@@ -213,7 +214,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     return reply.code(201).send(await reservarNumeracao(services, ctx, (req.body ?? {}) as Row));
   });
 
-  app.get('/api/Pdv/vendas/:id/danfce', cfg, async (req, reply) => {
+  app.get('/api/Pdv/vendas/:id/danfce', withQuery({ formato: TEXT }, [], cfg), async (req, reply) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, CHAVE_PDV, 'view') && !serverAllows(ctx, CHAVE_CUPOM, 'view')) throw forbidden('Você não tem permissão para consultar cupons fiscais.');
     const id = idOf(req);
@@ -228,7 +229,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
 
   // ------------------------------------------------------------------ cupons (the NFC-e list and its actions)
   const cupomDef = () => services.registry.get('cupomFiscal');
-  app.get('/api/Pdv/cupons', cfg, async (req) => {
+  app.get('/api/Pdv/cupons', withQuery({ filter: JSON_TEXT }, [], cfg), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM, 'view', 'consultar cupons fiscais');
     const filter = parseJsonParam<Filter>((req.query as Row).filter, 'filter') ?? {};

@@ -8,6 +8,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseJsonParam, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql } from '../resources/filter-sql.ts';
 import { buildResource, type ResourceDef } from '../resources/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
@@ -101,9 +102,9 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
     return r.rows[0].id;
   };
 
-  app.get('/api/Planos', async (req) => list(req.ctx!, filterOf(req)));
+  app.get('/api/Planos', withQuery({ filter: JSON_TEXT }), async (req) => list(req.ctx!, filterOf(req)));
 
-  app.get('/api/Planos/count', async (req) => {
+  app.get('/api/Planos/count', withQuery({ where: JSON_TEXT }), async (req) => {
     const ctx = req.ctx!;
     const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
     const p = new SqlParams();
@@ -112,7 +113,7 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
   });
 
   /** GET Planos/findOne with a filter on idExterno and configWhiteLabel (SPEC 7.2). */
-  app.get('/api/Planos/findOne', async (req) => {
+  app.get('/api/Planos/findOne', withQuery({ filter: JSON_TEXT }), async (req) => {
     const rows = await list(req.ctx!, { ...filterOf(req), limit: 1 });
     if (!rows.length) throw notFound('Plano não encontrado.');
     return rows[0];

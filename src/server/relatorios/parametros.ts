@@ -19,7 +19,7 @@ export function objeto(where: unknown): Parametros {
 export function inteiro(w: Parametros, campo: string, titulo: string): number | null {
   const v = w[campo];
   if (vazio(v)) return null;
-  if (typeof v === 'number' ? !Number.isSafeInteger(v) || v <= 0 : !/^\d{1,10}$/.test(String(v))) throw badRequest(`${titulo} inválido: ${String(v)}.`, [{ campo, mensagem: 'Campo inválido!' }]);
+  if (typeof v === 'number' ? !Number.isSafeInteger(v) || v <= 0 || v > 2147483647 : !/^\d{1,10}$/.test(String(v)) || Number(v) > 2147483647) throw badRequest(`${titulo} inválido: ${String(v)}.`, [{ campo, mensagem: 'Campo inválido!' }]);
   return Number(v);
 }
 

@@ -6,7 +6,8 @@ import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseJsonParam } from '../resources/filter-sql.ts';
+import { listDef, listFilter, parseJsonParam } from '../resources/filter-sql.ts';
+import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { reportSource } from './sources.ts';
 import { CONTENT_TYPES, type ReportWorker } from './worker.ts';
@@ -14,6 +15,12 @@ import { CONTENT_TYPES, type ReportWorker } from './worker.ts';
 export const ALREADY_PROCESSING = 'Relatório já está sendo processado.';
 const COLUMNS = `id, descricao, tipo, status, chave, evento, data_inclusao AS "dataInclusao", finalizado_em AS "finalizadoEm", linhas,
   CASE WHEN status = 1 THEN '/api/Relatorios/' || id || '/arquivo' END AS url, erro`;
+
+/** The fields GET /api/Relatorios filters and orders by. */
+const RELATORIOS_LISTA = listDef('Relatorios', 'relatorios', [
+  ['id', 'integer'], ['descricao', 'text'], ['tipo', 'text'], ['status', 'integer'], ['chave', 'text'], ['evento', 'text'],
+  ['dataInclusao', 'datetime'], ['finalizadoEm', 'datetime'], ['linhas', 'integer'],
+]);
 
 /** Exported reports (SPEC 2.10, 4, 7.5): queue an export of any grid, list, download and delete them. */
 export default async function relatoriosRoutes(app: FastifyInstance, { services, worker }: { services: AppServices; worker: ReportWorker | null }) {
@@ -54,22 +61,20 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     return row.rows[0];
   });
 
-  app.get('/api/Relatorios', async (req) => {
+  // The list reads its filter like the generic API (where and order over the report's fields), at most 200 rows.
+  app.get('/api/Relatorios', withQuery({ filter: JSON_TEXT }), async (req) => {
     const ctx = req.ctx!;
-    const filter = parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
-    const where = (filter.where ?? {}) as Record<string, unknown>;
-    const params: unknown[] = [ctx.tenantId, ctx.userId];
-    let cond = '';
-    if (typeof where.chave === 'string') (params.push(where.chave), (cond += ` AND chave = $${params.length}`));
-    if (where.status !== undefined) (params.push(Number(where.status)), (cond += ` AND status = $${params.length}`));
-    const limit = Math.min(Math.max(Number(filter.limit) || 50, 1), 200);
-    const r = await db.tenant(ctx, (q) => q.query(`SELECT ${COLUMNS} FROM relatorios WHERE tenant_id = $1 AND user_id = $2${cond} ORDER BY data_inclusao DESC, id DESC LIMIT ${limit}`, params));
+    const lf = listFilter(RELATORIOS_LISTA, (req.query as Record<string, unknown>).filter, { params: [ctx.tenantId, ctx.userId] });
+    const limit = Math.min(Math.max(Number(lf.filter.limit) || 50, 1), 200);
+    const r = await db.tenant(ctx, (q) => q.query(`SELECT ${COLUMNS} FROM relatorios t WHERE t.tenant_id = $1 AND t.user_id = $2 AND ${lf.sql} ORDER BY ${lf.order ?? 't.data_inclusao DESC, t.id DESC'} LIMIT ${limit}`, lf.values));
     return r.rows;
   });
 
-  app.get('/api/Relatorios/count', async (req) => {
+  app.get('/api/Relatorios/count', withQuery({ where: JSON_TEXT }), async (req) => {
     const ctx = req.ctx!;
-    const r = await db.tenant(ctx, (q) => q.query<{ n: number }>('SELECT count(*)::int AS n FROM relatorios WHERE tenant_id = $1 AND user_id = $2', [ctx.tenantId, ctx.userId]));
+    const where = parseJsonParam<Filter['where']>((req.query as Record<string, unknown>).where, 'where');
+    const lf = listFilter(RELATORIOS_LISTA, where === undefined ? undefined : { where }, { params: [ctx.tenantId, ctx.userId] });
+    const r = await db.tenant(ctx, (q) => q.query<{ n: number }>(`SELECT count(*)::int AS n FROM relatorios t WHERE t.tenant_id = $1 AND t.user_id = $2 AND ${lf.sql}`, lf.values));
     return { count: r.rows[0].n };
   });
 

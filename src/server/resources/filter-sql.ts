@@ -1,6 +1,7 @@
 import { WHERE_OPERATORS, type Filter, type Where } from '../../shared/filter.ts';
 import { badRequest } from '../http/errors.ts';
-import type { FieldDef, ResourceDef } from './registry.ts';
+import type { PropertySchema } from '../../../generated/schema-types.ts';
+import type { FieldDef, FieldKind, ResourceDef } from './registry.ts';
 
 /** Largest page the list endpoint serves, and the page it serves when none is asked. */
 export const MAX_LIMIT = 1000;
@@ -189,13 +190,22 @@ export function parseFields(def: ResourceDef, fields: Filter['fields']): FieldDe
  * The filter of a list route written by hand (notes, service notes): LoopBack's `filter={"where":…,"limit":…,
  * "skip":…}`, or a bare `where={…}`; a query that is not JSON is a 400 in Portuguese.
  */
-export function filtroDaConsulta(query: unknown): { where: Record<string, any>; limit?: unknown; skip?: unknown } {
+export function filtroDaConsulta(query: unknown, known?: readonly string[]): { where: Record<string, any>; limit?: unknown; skip?: unknown } {
   const q = (query ?? {}) as Record<string, unknown>;
+  let out: { where: Record<string, any>; limit?: unknown; skip?: unknown };
   if (q.filter !== undefined) {
     const f = parseJsonParam<{ where?: Record<string, any>; limit?: unknown; skip?: unknown }>(q.filter, 'filter') ?? {};
-    return { where: f.where ?? {}, limit: f.limit, skip: f.skip };
+    if (known) checkFilterKeys(f as Filter);
+    out = { where: f.where ?? {}, limit: f.limit, skip: f.skip };
+  } else out = { where: parseJsonParam<Record<string, any>>(q.where, 'where') ?? {} };
+  // `known`: the where keys the route reads; any other is refused as the generic API refuses an unknown field.
+  if (known) {
+    if (typeof out.where !== 'object' || Array.isArray(out.where)) throw badRequest('O filtro where deve ser um objeto.');
+    for (const k of Object.keys(out.where)) {
+      if (!known.includes(k)) throw badRequest(`Campo desconhecido no filtro: ${k}`, [{ path: `/${k}`, campo: k, mensagem: 'Campo desconhecido' }]);
+    }
   }
-  return { where: parseJsonParam<Record<string, any>>(q.where, 'where') ?? {} };
+  return out;
 }
 
 /** The conditions of a list of one branch's rows, tenant and branch first; `add('col = ?', v)` numbers each value. */
@@ -207,4 +217,52 @@ export function condicoesDaFilial(tenantId: number, branchId: number) {
     conds.push(sql.replace('?', `$${params.length}`));
   };
   return { conds, params, add };
+}
+
+/**
+ * The filterable fields of a list written by hand (a table or a view the route reads itself), in the shape of a
+ * resource, so its filter goes through the same parser and rules as the generic API: a known field filters, an
+ * unknown one is a 400 ('Campo desconhecido no filtro: x'), a value of the wrong kind too.
+ * Column names are the fields' in snake_case unless given: ['origemTipo', 'text'] reads origem_tipo.
+ */
+export function listDef(endpoint: string, table: string, fields: [name: string, kind: FieldKind, column?: string][]): ResourceDef {
+  const map = new Map<string, FieldDef>();
+  for (const [name, kind, column] of fields) {
+    map.set(name, { name, column: column ?? name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), kind, virtual: false, readOnly: true, schema: { type: kind === 'integer' ? 'integer' : kind === 'boolean' ? 'boolean' : 'string' } as PropertySchema });
+  }
+  return {
+    doc: { name: endpoint, endpoint, table, title: endpoint, singular: endpoint, permission: '', route: '', schema: { type: 'object', properties: {} }, list: { columns: [], order: 'id DESC' }, form: { sections: [] } },
+    name: endpoint,
+    endpoint,
+    table,
+    fields: map,
+    writable: [],
+    scope: [],
+    validate: (() => true) as unknown as ResourceDef['validate'],
+  };
+}
+
+/**
+ * The `filter` of a list written by hand, read like the generic API's (parseJsonParam, checkFilterKeys,
+ * whereToSql over `def`): `own` names the where keys the route still reads itself (a status computed from other
+ * tables, a period); they are taken out of the top level of the where and handed back. `params` continues the
+ * route's own numbered values ($1 = tenant...). `fields` and `include` are not read: such a list answers its own shape.
+ */
+export function listFilter(def: ResourceDef, raw: unknown, opts: { own?: string[]; alias?: string; params?: unknown[]; name?: string } = {}) {
+  const filter = parseJsonParam<Filter>(raw, opts.name ?? 'filter') ?? {};
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw badRequest(`O parâmetro '${opts.name ?? 'filter'}' deve ser um objeto JSON.`);
+  checkFilterKeys(filter);
+  const where = filter.where;
+  if (where !== undefined && (where === null || typeof where !== 'object' || Array.isArray(where))) throw badRequest('O filtro where deve ser um objeto.');
+  const own: Record<string, any> = {};
+  const rest: Where = {};
+  for (const [k, v] of Object.entries(where ?? {})) {
+    if (opts.own?.includes(k)) own[k] = v;
+    else rest[k] = v as Where[string];
+  }
+  const p = new SqlParams();
+  p.values.push(...(opts.params ?? []));
+  const sql = whereToSql(def, rest, p, opts.alias ?? 't');
+  const order = filter.order === undefined ? undefined : orderToSql(parseOrder(def, filter.order), opts.alias ?? 't');
+  return { filter, own, sql, values: p.values, order, add: (v: unknown) => p.add(v) };
 }

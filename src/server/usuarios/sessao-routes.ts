@@ -3,6 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { verifyUserPassword } from '../auth/passwords.ts';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
+import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { addressKey, emailKey, LoginThrottle } from './login-throttle.ts';
 import { buildUserInfo, permissionMap } from './user-info.ts';
 
@@ -52,7 +53,7 @@ export default async function sessaoRoutes(app: FastifyInstance, { services }: {
   const { db, brands } = services;
   const throttle = new LoginThrottle(db);
 
-  app.post('/api/Usuarios/login', { config: { public: true } }, async (req) => {
+  app.post('/api/Usuarios/login', withQuery({ include: TEXT }, [], { config: { public: true } }), async (req) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
     if (typeof body.email !== 'string' || typeof body.password !== 'string' || !body.email || !body.password) {
       throw badRequest('Informe e-mail e senha.', [{ path: '/email', mensagem: 'Campo Obrigatório!' }]);

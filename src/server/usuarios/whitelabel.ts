@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
+import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { parseId } from '../resources/resource-service.ts';
 
@@ -27,7 +28,7 @@ interface Params {
  */
 export default async function usuariosWhitelabelRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  app.get('/api/Usuarios/usuarios-whitelabel/:id', async (req) => {
+  app.get('/api/Usuarios/usuarios-whitelabel/:id', withQuery({ params: JSON_TEXT }), async (req) => {
     const ctx = req.ctx!;
     if (!isBrandStaff(ctx)) throw forbidden('Somente a administração da marca pode consultar os usuários da marca.');
     const brandId = parseId((req.params as { id: string }).id);

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { ID_LIST, TEXT, withQuery } from '../http/input-schemas.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { disponibilidade } from '../estoque/reservas.ts';
@@ -100,7 +101,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
   });
 
   /** Balance, reserved and available per depósito of the branch (the order's lines and the product screen). */
-  app.get('/api/PedidosVenda/disponibilidade', async (req) => {
+  app.get('/api/PedidosVenda/disponibilidade', withQuery({ produtoIds: ID_LIST }, ['produtoIds']), async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'view');
     const ids = String((req.query as Row).produtoIds ?? '').split(',').filter(Boolean).map((v) => parseId(v));
@@ -168,7 +169,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     return db.tenant(ctx, (q) => resumoVendas(q, ctx, agoraLocal().data));
   });
   /** A sales report on screen (the same source the export queue runs): GET /api/Vendas/relatorios/VendasPorProduto?de=&ate= */
-  app.get('/api/Vendas/relatorios/:fonte', async (req) => {
+  app.get('/api/Vendas/relatorios/:fonte', withQuery({ de: TEXT, ate: TEXT }), async (req) => {
     const ctx = req.ctx!;
     const fonte = VENDAS_REPORTS.find((f) => f.name === (req.params as { fonte: string }).fonte);
     if (!fonte) throw notFound('Relatório de vendas desconhecido.');
@@ -176,7 +177,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     const p = fonte.parametros(req.query);
     return db.tenant(ctx, async (q) => (await fonte.chunk(q, ctx, p, null, 100000, services)).rows);
   });
-  app.get('/api/Vendas/comissoes', async (req) => {
+  app.get('/api/Vendas/comissoes', withQuery({ de: TEXT, ate: TEXT }), async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.relatorioVenda') && !serverAllows(ctx, 'app.vendedor', 'view')) throw forbidden('Você não tem permissão para consultar as comissões.');
     const p = periodo(req.query as Row);

@@ -4,12 +4,18 @@ import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { withRetry } from '../../documentos/routes.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { parseJsonParam } from '../../resources/filter-sql.ts';
+import { listDef, listFilter, parseJsonParam } from '../../resources/filter-sql.ts';
+import { JSON_TEXT, withQuery } from '../../http/input-schemas.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import { conciliar, desfazer, importarOfx, STATUS_TRANSACAO, sugerir, transacaoOut, type AcaoConciliacao } from './conciliacao.service.ts';
 
 type Row = Record<string, any>;
 const MODULE = { module: 'financeiro' };
+/** The columns GET /api/TransacoesOfx filters by (status by its name: pendente, conciliada, ignorada). */
+const TRANSACOES_LISTA = listDef('TransacoesOfx', 'transacoes_ofx', [
+  ['id', 'integer'], ['contaId', 'integer'], ['extratoId', 'integer'], ['fitid', 'text'], ['data', 'date'], ['valor', 'number'], ['tipo', 'text'],
+  ['descricao', 'text'], ['documento', 'text'], ['movimentoId', 'integer'], ['conciliacao', 'text'], ['lancamentoId', 'integer'], ['conciliadoEm', 'datetime'],
+]);
 
 function guard(ctx: RequestContext, level: 'view' | 'change'): void {
   if (!serverAllows(ctx, 'app.lancamento', level)) throw forbidden(level === 'view' ? 'Você não tem permissão para consultar extratos.' : 'Você não tem permissão para importar e conciliar extratos.');
@@ -61,19 +67,20 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
     });
   });
 
+  // The generic API's filter parser over the line's columns (a bare `where` too); status keeps its names.
   const where = (req: FastifyRequest) => {
-    const f = parseJsonParam<{ where?: Row; limit?: number; skip?: number }>((req.query as Row).filter, 'filter') ?? {};
-    const w = f.where ?? parseJsonParam<Row>((req.query as Row).where, 'where') ?? {};
-    const params: unknown[] = [req.ctx!.tenantId];
-    const conds = ['tenant_id = $1'];
-    if (w.contaId !== undefined) (params.push(parseId(w.contaId)), conds.push(`conta_id = $${params.length}`));
-    if (w.extratoId !== undefined) (params.push(parseId(w.extratoId)), conds.push(`extrato_id = $${params.length}`));
+    const qs = req.query as Row;
+    const raw = qs.filter ?? (qs.where === undefined ? undefined : { where: parseJsonParam<Row>(qs.where, 'where') });
+    const lf = listFilter(TRANSACOES_LISTA, raw, { own: ['status'], params: [req.ctx!.tenantId] });
+    const f = lf.filter;
+    const w = lf.own;
+    const conds = ['t.tenant_id = $1', lf.sql];
     if (w.status !== undefined) {
       const s = STATUS_TRANSACAO[w.status as keyof typeof STATUS_TRANSACAO];
       if (s === undefined) throw badRequest('Status: use pendente, conciliada ou ignorada.');
-      params.push(s);
-      conds.push(`status = $${params.length}`);
+      conds.push(`t.status = ${lf.add(s)}`);
     }
+    const params = lf.values;
     const limit = f.limit == null ? 50 : Number(f.limit);
     const skip = f.skip == null ? 0 : Number(f.skip);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest('filter.limit: informe de 1 a 1000.');
@@ -82,7 +89,7 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
   };
 
   /** Lines of statements; pending ones carry their suggestions (computed now, so never stale). */
-  app.get('/api/TransacoesOfx', { config: MODULE }, async (req) => {
+  app.get('/api/TransacoesOfx', withQuery({ filter: JSON_TEXT, where: JSON_TEXT }, [], { config: MODULE }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const { params, conds, limit, skip } = where(req);
@@ -91,7 +98,7 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
       const r = await q.query(
         `SELECT t.*, EXISTS (SELECT 1 FROM movimentos_financeiros m JOIN baixas e ON e.tenant_id = m.tenant_id AND e.estorno_de = m.baixa_id
                               WHERE m.tenant_id = t.tenant_id AND m.id = t.movimento_id) AS estornada
-           FROM transacoes_ofx t WHERE ${conds.map((c) => `t.${c}`).join(' AND ')} ORDER BY t.data, t.id LIMIT ${limit} OFFSET ${skip}`,
+           FROM transacoes_ofx t WHERE ${conds.join(' AND ')} ORDER BY t.data, t.id LIMIT ${limit} OFFSET ${skip}`,
         params,
       );
       const out = r.rows.map((x) => ({ ...transacaoOut(x), estornada: x.estornada === true, sugestoes: [] as unknown[] }));
@@ -105,11 +112,11 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
     });
   });
 
-  app.get('/api/TransacoesOfx/count', { config: MODULE }, async (req) => {
+  app.get('/api/TransacoesOfx/count', withQuery({ filter: JSON_TEXT, where: JSON_TEXT }, [], { config: MODULE }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const { params, conds } = where(req);
-    return db.tenant(ctx, async (q) => ({ count: Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM transacoes_ofx WHERE ${conds.join(' AND ')}`, params)).rows[0].n) }));
+    return db.tenant(ctx, async (q) => ({ count: Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM transacoes_ofx t WHERE ${conds.join(' AND ')}`, params)).rows[0].n) }));
   });
 
   app.post('/api/TransacoesOfx/conciliar', { config: MODULE }, async (req) => {

@@ -4,6 +4,7 @@ import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { LevelName } from '../../../shared/permissions.ts';
 import { forbidden } from '../../http/errors.ts';
+import { TEXT, withQuery } from '../../http/input-schemas.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import type { CtxEmissao } from '../emissao/notas.ts';
 import { consultarDfe, eventosDfe, listarDfe, manifestar, situacaoDfe, xmlCompleto } from './manifestacoes.ts';
@@ -22,7 +23,7 @@ const nfe = { config: { module: 'nfe' } };
 /** /api/Manifestacoes: the NF-e issued against the branch (distribution DF-e) and the manifestação on each. */
 export default async function dfeRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  app.get('/api/Manifestacoes', nfe, async (req) => {
+  app.get('/api/Manifestacoes', withQuery({ manifestacao: TEXT, emitente: TEXT }, [], nfe), async (req) => {
     const ctx = exigir(req, 'view', 'consultar as notas emitidas contra a empresa');
     const qs = req.query as Record<string, string | undefined>;
     return db.tenant(ctx, (q) => listarDfe(q, ctx, { manifestacao: qs.manifestacao || undefined, emitente: qs.emitente?.trim() || undefined }));

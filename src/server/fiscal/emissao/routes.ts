@@ -65,8 +65,11 @@ const idDe = (req: FastifyRequest) => parseId((req.params as { id: string }).id)
 const nfe = { config: { module: 'nfe' } };
 const fiscal = { config: { module: 'fiscal' } };
 
+/** The fields the notes' list filters by (an unknown one is a 400, as in the generic API). */
+const FILTRO_NOTAS = ['status', 'numero', 'pedidoId', 'origem', 'serie', 'chave', 'destinatarioNome', 'tipoNf', 'dataEmissao'];
+
 function filtroNotas(req: FastifyRequest, ctx: CtxEmissao) {
-  const f = filtroDaConsulta(req.query);
+  const f = filtroDaConsulta(req.query, FILTRO_NOTAS);
   const where = f.where;
   const { conds, params, add } = condicoesDaFilial(ctx.tenantId, ctx.branchId!);
   if (where.status != null) {
