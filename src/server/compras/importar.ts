@@ -12,7 +12,6 @@ import { isCpf, isCnpj, isPhone, maskCpfCnpj, onlyDigits } from '../../shared/do
 import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
 import { cfopEntrada, lerNfe, regraDeValorQuebrada, type ItemNota, type NotaLida, type ParteNota } from './nfe-leitura.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
-import type { VerificacaoAssinatura } from '../fiscal/assinatura.ts';
 import { custoDaLinha, totalDaNota } from './custo.ts';
 import { fatorDaLinha } from './entrada-nota.ts';
 
@@ -75,29 +74,30 @@ export async function lerXmlDoFornecedor(xml: string): Promise<NotaLida> {
   const raiz = identificarDocumento(xml).raiz;
   if (raiz !== 'NFe' && raiz !== 'nfeProc') throw erro(`O arquivo não é uma NF-e: o XML começa por <${raiz ?? '?'}>, e a entrada aceita o XML da nota (<NFe> ou <nfeProc>) que o fornecedor enviou.`);
   let r;
-  // set by the signature check, which runs only when the XML has a Signature
-  let verificada = null as VerificacaoAssinatura | null;
   try {
     // The NF-e's signature by libxml2's canonicalization (the same check, fast on notes of hundreds of lines).
     const { verificarAssinaturaNfe } = await import('./assinatura-nfe.ts');
-    r = await validarXmlFiscal(xml, { verificarAssinatura: async (x) => (verificada = await verificarAssinaturaNfe(x)) });
+    r = await validarXmlFiscal(xml, { verificarAssinatura: verificarAssinaturaNfe });
   } catch (e) {
     if (e instanceof XmlMalFormadoError) throw erro(e.message);
     throw e;
   }
   if (r.modelo && r.modelo !== '55') throw erro(`O XML é de uma NFC-e (modelo ${r.modelo}), que não dá entrada de mercadoria: envie a NF-e (modelo 55) do fornecedor.`);
   // Without a signature the layout's message would list what may follow infNFe (the NFC-e's infNFeSupl among it).
-  if (!verificada) throw erro('A NF-e não está assinada: falta a assinatura digital do emitente (<Signature>), e uma nota sem assinatura não tem validade. Peça ao fornecedor o XML original, assinado e autorizado.');
+  if (!/<(?:\w+:)?Signature\b/.test(elementoNfe(xml))) throw erro('A NF-e não está assinada: falta a assinatura digital do emitente (<Signature>), e uma nota sem assinatura não tem validade. Peça ao fornecedor o XML original, assinado e autorizado.');
   const assinatura = r.erros.find((e) => /Signature$/.test(e.caminho));
   if (assinatura) throw erro(`A assinatura digital da NF-e não confere: ${assinatura.mensagem} Peça ao fornecedor o XML original.`);
   if (!r.valido) throw erro(`O XML não é uma NF-e 4.00 válida: ${r.erros.slice(0, 3).map((e) => `${e.caminho}: ${e.mensagem.replace(/\.+$/, '')}`).join('; ')}${r.erros.length > 3 ? ` (e mais ${r.erros.length - 3})` : ''}.`);
   const nota = lerNfe(xml);
-  conferirAutoria(xml, nota, verificada);
+  conferirAutoria(xml, nota);
   const regra = regraDeValorQuebrada(xml);
   if (regra) throw erro(`A NF-e tem valores que a SEFAZ não autorizaria: ${regra}. A nota foi alterada depois de emitida; peça ao fornecedor o XML original.`);
   if (nota.tipoNota !== 1) throw erro('Esta NF-e é de entrada do próprio emitente (tpNF 0), não uma venda do fornecedor para a sua empresa.');
   return nota;
 }
+
+/** The <NFe> element of an NFe or nfeProc (without the protocol, which SEFAZ may sign too). */
+const elementoNfe = (xml: string) => /<(?:\w+:)?NFe\b[\s\S]*?<\/(?:\w+:)?NFe>/.exec(xml)?.[0] ?? '';
 
 /**
  * Who signed the note, beyond the signature being intact: the authorisation protocol of an nfeProc is of this
@@ -106,8 +106,12 @@ export async function lerXmlDoFornecedor(xml: string): Promise<NotaLida> {
  * holder's CNPJ in the subjectAltName otherName 2.16.76.1.3.3 or at the end of the CN; any CNPJ of the same
  * company — same 8-digit root — may sign, as SEFAZ accepts).
  */
-function conferirAutoria(xml: string, nota: NotaLida, v: VerificacaoAssinatura): void {
-  const digestValue = v.digestValue ?? /<(?:\w+:)?DigestValue>([^<]+)</.exec(xml)?.[1]?.trim() ?? null;
+function conferirAutoria(xml: string, nota: NotaLida): void {
+  // The NF-e's own signature (an nfeProc may carry SEFAZ's signature of the protocol too, after </NFe>).
+  const nfe = elementoNfe(xml);
+  const assinatura = /<(?:\w+:)?Signature\b[\s\S]*?<\/(?:\w+:)?Signature>/.exec(nfe.slice(nfe.search(/<\/(?:\w+:)?infNFe>/)))?.[0] ?? '';
+  const digestValue = /<(?:\w+:)?DigestValue>([^<]+)</.exec(assinatura)?.[1]?.trim() ?? null;
+  const certBase64 = /<(?:\w+:)?X509Certificate>([^<]+)</.exec(assinatura)?.[1]?.replace(/\s+/g, '') ?? '';
   const digVal = /<(?:\w+:)?protNFe\b[\s\S]*?<(?:\w+:)?digVal>([^<]+)</.exec(xml)?.[1]?.trim() ?? null;
   if (digVal !== null && digVal !== digestValue) {
     throw erro(`O protocolo de autorização não é desta assinatura: o digVal do protocolo (${digVal}) difere do DigestValue da assinatura (${digestValue ?? 'ausente'}) (regra: o digVal do protocolo é igual ao DigestValue da assinatura). A nota foi alterada e assinada de novo depois de autorizada; peça ao fornecedor o XML original.`);
@@ -116,7 +120,7 @@ function conferirAutoria(xml: string, nota: NotaLida, v: VerificacaoAssinatura):
   let doc: { cnpj: string | null; cpf: string | null } = { cnpj: null, cpf: null };
   let titular = '';
   try {
-    const der = Buffer.from(v.certBase64 ?? '', 'base64');
+    const der = Buffer.from(certBase64, 'base64');
     doc = documentoDoCertificado(der);
     titular = new X509Certificate(der).subject.split('\n').find((l) => l.startsWith('CN='))?.slice(3) ?? '';
   } catch {
