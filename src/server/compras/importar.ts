@@ -129,8 +129,8 @@ function conferirAutoria(xml: string, nota: NotaLida): void {
   const mesmoTitular = nota.emitente.cnpj ? !!doc.cnpj && doc.cnpj.slice(0, 8) === nota.emitente.cnpj.slice(0, 8) : !!doc.cpf && doc.cpf === nota.emitente.cpf;
   if (!mesmoTitular) {
     const tipo = nota.emitente.cnpj ? 'CNPJ' : 'CPF';
-    const doCert = doc.cnpj ? `o CNPJ ${maskCpfCnpj(doc.cnpj)}` : doc.cpf ? `o CPF ${maskCpfCnpj(doc.cpf)}` : 'nenhum CNPJ';
-    throw erro(`O certificado que assinou a NF-e não é do emitente: a nota é do ${tipo} ${maskCpfCnpj(emit)}, e o certificado${titular ? ` "${titular}"` : ''} traz ${doCert} (regra: o certificado da assinatura tem a raiz do CNPJ do emitente, como os certificados ICP-Brasil trazem no titular). Peça ao fornecedor o XML original.`);
+    const doCert = doc.cnpj ? `traz o CNPJ ${maskCpfCnpj(doc.cnpj)}` : doc.cpf ? `traz o CPF ${maskCpfCnpj(doc.cpf)}` : `não traz ${tipo} nenhum`;
+    throw erro(`O certificado que assinou a NF-e não é do emitente: a nota é do ${tipo} ${maskCpfCnpj(emit)}, e o certificado${titular ? ` "${titular}"` : ''} ${doCert} (regra: o certificado da assinatura tem a raiz do CNPJ do emitente, como os certificados ICP-Brasil trazem no titular). Peça ao fornecedor o XML original.`);
   }
 }
 
