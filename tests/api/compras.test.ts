@@ -8,6 +8,9 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { comProtocolo, CNPJ_CENTRO_DEMO, FORNECEDORES, notaDeFornecedor, TRANSPORTADORA } from '../fixtures/compras/notas-fornecedor.ts';
 import { cnpjWithDigits } from '../../src/shared/documents.ts';
 import { gtin13 } from '../../src/server/demo/produtos.ts';
+import { assinadorDe, assinarXml } from '../../src/server/fiscal/assinatura.ts';
+import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
+import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
 
 const GTIN_GRANOLA = gtin13('789600077700');
 
@@ -331,6 +334,87 @@ describe.each(BACKENDS)('compras on %s', (backend) => {
       const ok = await post(admin, '/api/EntradasNota/importar-xml/confirmar', { xml: n.xml, itens: [{ linha: 1, produtoId: xampu.id, fator: '12' }] });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().itens[0]).toMatchObject({ fator: '12.0000', custoUnitario: '8.3333' });
+    });
+
+    // A supplier's note whose line was raised by R$ 100,00 and signed again: the signature itself is intact, so
+    // what gives it away is who signed, the protocol of the original and SEFAZ's own value rules.
+    describe('a note altered after issue and signed again', () => {
+      const doce = (numero: number) => notaDeFornecedor({ fornecedor: FORNECEDORES.simples, numero, linhas: [{ codigo: 'D1', descricao: 'DOCE DE LEITE 400G', quantidade: '10', valorUnitario: '7.00' }] });
+      const reassinar = (xml: string, cert: { pfx: Buffer; senha: string }) => assinarXml(xml.replace(/<Signature[\s\S]*<\/Signature>/, ''), 'infNFe', assinadorDe(lerCertificadoA1(cert.pfx, cert.senha)));
+      // the attacker's own certificate, and one made with the supplier's CNPJ (what a self-made certificate can carry)
+      const proprio = () => gerarCertificadoTeste({ cnpj: cnpjWithDigits('998887770001'), titular: 'CERTIFICADO PROPRIO' });
+      const comCnpjDoFornecedor = () => gerarCertificadoTeste({ cnpj: FORNECEDORES.simples.cnpj, titular: 'COPIA DO FORNECEDOR' });
+      const mais100 = (xml: string, o: { unitario?: boolean; totais?: boolean; vNF?: boolean } = {}) => {
+        let x = xml.replace('<vProd>70.00</vProd>', '<vProd>170.00</vProd>');
+        if (o.unitario) x = x.replace('<vUnCom>7.00</vUnCom>', '<vUnCom>17.00</vUnCom>');
+        if (o.totais) x = x.replace(/(<ICMSTot>[\s\S]*?)<vProd>70\.00<\/vProd>/, '$1<vProd>170.00</vProd>');
+        if (o.vNF) x = x.replace('<vNF>70.00</vNF>', '<vNF>170.00</vNF>');
+        return x;
+      };
+
+      it('signed with a self-made certificate: the certificate does not carry the emitter\'s CNPJ', async () => {
+        await semMudanca(async () => {
+          const n = doce(3301);
+          const x = reassinar(mais100(n.xml, { unitario: true, totais: true, vNF: true }), proprio());
+          await recusado(x, 400, /^O certificado que assinou a NF-e não é do emitente: a nota é do CNPJ 45\.700\.444\/0001-\d\d, e o certificado "CERTIFICADO PROPRIO:99888777\d{6}" traz o CNPJ 99\.888\.777\/0001-\d\d \(regra: o certificado da assinatura tem a raiz do CNPJ do emitente, como os certificados ICP-Brasil trazem no titular\)\. Peça ao fornecedor o XML original\.$/);
+        });
+      });
+
+      it('an authorised note (nfeProc) signed again: the protocol\'s digVal is not the signature\'s DigestValue', async () => {
+        await semMudanca(async () => {
+          const n = doce(3302);
+          const proc = comProtocolo(n.xml, n.chave);
+          const nfe = /<NFe[\s\S]*<\/NFe>/.exec(proc)![0];
+          const alterada = proc.replace(nfe, reassinar(mais100(nfe, { unitario: true, totais: true, vNF: true }), comCnpjDoFornecedor()).replace(/^<\?xml[^>]*\?>/, ''));
+          const digVal = /<digVal>([^<]+)</.exec(alterada)![1];
+          const digest = /<DigestValue>([^<]+)</.exec(alterada)![1];
+          expect(digVal).not.toBe(digest);
+          await recusado(alterada, 400, new RegExp(`^O protocolo de autorização não é desta assinatura: o digVal do protocolo \\(${digVal.replace(/[+/=]/g, '\\$&')}\\) difere do DigestValue da assinatura \\(${digest.replace(/[+/=]/g, '\\$&')}\\) \\(regra: o digVal do protocolo é igual ao DigestValue da assinatura\\)\\.`));
+          // the original, with its protocol, still goes in
+          expect((await importar(admin, proc)).statusCode).toBe(200);
+        });
+      });
+
+      it('SEFAZ\'s value rules: vProd = qCom × vUnCom, the lines add up to the totals, vNF is their sum', async () => {
+        await semMudanca(async () => {
+          const n = doce(3303);
+          const cert = comCnpjDoFornecedor();
+          await recusado(reassinar(mais100(n.xml), cert), 400, /^A NF-e tem valores que a SEFAZ não autorizaria: o item 1 \(DOCE DE LEITE 400G\) tem vProd R\$ 170,00, e qCom × vUnCom dá 10\.0000 × 7\.00 = R\$ 70,00 \(regra da SEFAZ: vProd = qCom × vUnCom, com tolerância de R\$ 0,01 — rejeição 629\)\. A nota foi alterada depois de emitida; peça ao fornecedor o XML original\.$/);
+          await recusado(reassinar(mais100(n.xml, { unitario: true }), cert), 400, /^A NF-e tem valores que a SEFAZ não autorizaria: o total vProd da nota é R\$ 70,00, e a soma dos itens dá R\$ 170,00 \(regra da SEFAZ: os itens somam os totais da nota — rejeição 564\)\./);
+          await recusado(reassinar(mais100(n.xml, { unitario: true, totais: true }), cert), 400, /^A NF-e tem valores que a SEFAZ não autorizaria: o total vNF da nota é R\$ 70,00, e vProd − vDesc \+ vST \+ vFCPST \+ vFrete \+ vSeg \+ vOutro \+ vII \+ vIPI \+ vIPIDevol dá R\$ 170,00 \(regra da SEFAZ: vNF é a soma dos valores que compõem a nota — rejeição 610\)\./);
+        });
+      });
+
+      it('an unsigned note is refused saying the signature is missing (not the NFC-e\'s infNFeSupl)', async () => {
+        await semMudanca(async () => {
+          const semAssinatura = doce(3304).xml.replace(/<Signature[\s\S]*<\/Signature>/, '');
+          for (const r of [await importar(admin, semAssinatura), await post(admin, '/api/EntradasNota/importar-xml/confirmar', { xml: semAssinatura, itens: [] })]) {
+            expect(r.statusCode).toBe(400);
+            const m = r.json().error.message as string;
+            expect(m).toBe('A NF-e não está assinada: falta a assinatura digital do emitente (<Signature>), e uma nota sem assinatura não tem validade. Peça ao fornecedor o XML original, assinado e autorizado.');
+            expect(m).not.toMatch(/infNFeSupl|\.\.$/);
+          }
+        });
+      });
+    });
+
+    it('a homologação note (tpAmb 2) does not enter the stock of a branch that issues in production', async () => {
+      const n = notaDeFornecedor({ fornecedor: FORNECEDORES.simples, numero: 3310, linhas: [{ codigo: 'D1', descricao: 'DOCE DE LEITE 400G', quantidade: '10', valorUnitario: '7.00' }] });
+      expect(n.xml).toContain('<tpAmb>2</tpAmb>');
+      const tenant = (await srv.db.query<Row>(`SELECT tenant_id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].tenant_id;
+      const matriz = (await srv.db.query<Row>(`SELECT id FROM branches WHERE tenant_id = $1 AND cpf_cnpj = $2`, [tenant, cnpjWithDigits('112223330001')])).rows[0].id;
+      // the demo's Matriz issues in homologação (so the demo and these tests can enter their test notes)
+      expect(Number((await srv.db.query<Row>(`SELECT ambiente FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2`, [tenant, matriz])).rows[0].ambiente)).toBe(2);
+      await srv.db.query(`UPDATE configuracoes_nfe SET ambiente = 1 WHERE tenant_id = $1 AND filial_id = $2`, [tenant, matriz]);
+      try {
+        await semMudanca(async () => {
+          await recusado(n.xml, 400, /^Esta NF-e foi emitida em homologação \(tpAmb 2\), o ambiente de testes da SEFAZ, e não tem valor fiscal: não dá entrada no estoque \(regra: nota de homologação só entra numa filial que também emite em homologação; a filial Matriz emite em produção\)\. Peça ao fornecedor a nota autorizada em produção\.$/);
+        });
+      } finally {
+        await srv.db.query(`UPDATE configuracoes_nfe SET ambiente = 2 WHERE tenant_id = $1 AND filial_id = $2`, [tenant, matriz]);
+      }
+      // back in homologação, the same note is read
+      expect((await importar(admin, n.xml)).statusCode).toBe(200);
     });
   });
 

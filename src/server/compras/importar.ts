@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
@@ -9,7 +10,8 @@ import { paraUnidades } from '../estoque/embalagens.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { isCpf, isCnpj, isPhone, maskCpfCnpj, onlyDigits } from '../../shared/documents.ts';
 import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
-import { cfopEntrada, lerNfe, type ItemNota, type NotaLida, type ParteNota } from './nfe-leitura.ts';
+import { cfopEntrada, lerNfe, regraDeValorQuebrada, type ItemNota, type NotaLida, type ParteNota } from './nfe-leitura.ts';
+import { documentoDoCertificado } from '../fiscal/certificado.ts';
 import { custoDaLinha, totalDaNota } from './custo.ts';
 import { fatorDaLinha } from './entrada-nota.ts';
 
@@ -81,12 +83,55 @@ export async function lerXmlDoFornecedor(xml: string): Promise<NotaLida> {
     throw e;
   }
   if (r.modelo && r.modelo !== '55') throw erro(`O XML é de uma NFC-e (modelo ${r.modelo}), que não dá entrada de mercadoria: envie a NF-e (modelo 55) do fornecedor.`);
+  // Without a signature the layout's message would list what may follow infNFe (the NFC-e's infNFeSupl among it).
+  if (!/<(?:\w+:)?Signature\b/.test(elementoNfe(xml))) throw erro('A NF-e não está assinada: falta a assinatura digital do emitente (<Signature>), e uma nota sem assinatura não tem validade. Peça ao fornecedor o XML original, assinado e autorizado.');
   const assinatura = r.erros.find((e) => /Signature$/.test(e.caminho));
   if (assinatura) throw erro(`A assinatura digital da NF-e não confere: ${assinatura.mensagem} Peça ao fornecedor o XML original.`);
-  if (!r.valido) throw erro(`O XML não é uma NF-e 4.00 válida: ${r.erros.slice(0, 3).map((e) => `${e.caminho}: ${e.mensagem}`).join('; ')}${r.erros.length > 3 ? ` (e mais ${r.erros.length - 3})` : ''}.`);
+  if (!r.valido) throw erro(`O XML não é uma NF-e 4.00 válida: ${r.erros.slice(0, 3).map((e) => `${e.caminho}: ${e.mensagem.replace(/\.+$/, '')}`).join('; ')}${r.erros.length > 3 ? ` (e mais ${r.erros.length - 3})` : ''}.`);
   const nota = lerNfe(xml);
+  conferirAutoria(xml, nota);
+  const regra = regraDeValorQuebrada(xml);
+  if (regra) throw erro(`A NF-e tem valores que a SEFAZ não autorizaria: ${regra}. A nota foi alterada depois de emitida; peça ao fornecedor o XML original.`);
   if (nota.tipoNota !== 1) throw erro('Esta NF-e é de entrada do próprio emitente (tpNF 0), não uma venda do fornecedor para a sua empresa.');
   return nota;
+}
+
+/** The <NFe> element of an NFe or nfeProc (without the protocol, which SEFAZ may sign too). */
+const elementoNfe = (xml: string) => /<(?:\w+:)?NFe\b[\s\S]*?<\/(?:\w+:)?NFe>/.exec(xml)?.[0] ?? '';
+
+/**
+ * Who signed the note, beyond the signature being intact: the authorisation protocol of an nfeProc is of this
+ * signature (SEFAZ writes the DigestValue it received as digVal: a note edited and signed again after
+ * authorisation no longer matches it), and the certificate is the emitter's (ICP-Brasil certificates carry the
+ * holder's CNPJ in the subjectAltName otherName 2.16.76.1.3.3 or at the end of the CN; any CNPJ of the same
+ * company — same 8-digit root — may sign, as SEFAZ accepts).
+ */
+function conferirAutoria(xml: string, nota: NotaLida): void {
+  // The NF-e's own signature (an nfeProc may carry SEFAZ's signature of the protocol too, after </NFe>).
+  const nfe = elementoNfe(xml);
+  const assinatura = /<(?:\w+:)?Signature\b[\s\S]*?<\/(?:\w+:)?Signature>/.exec(nfe.slice(nfe.search(/<\/(?:\w+:)?infNFe>/)))?.[0] ?? '';
+  const digestValue = /<(?:\w+:)?DigestValue>([^<]+)</.exec(assinatura)?.[1]?.trim() ?? null;
+  const certBase64 = /<(?:\w+:)?X509Certificate>([^<]+)</.exec(assinatura)?.[1]?.replace(/\s+/g, '') ?? '';
+  const digVal = /<(?:\w+:)?protNFe\b[\s\S]*?<(?:\w+:)?digVal>([^<]+)</.exec(xml)?.[1]?.trim() ?? null;
+  if (digVal !== null && digVal !== digestValue) {
+    throw erro(`O protocolo de autorização não é desta assinatura: o digVal do protocolo (${digVal}) difere do DigestValue da assinatura (${digestValue ?? 'ausente'}) (regra: o digVal do protocolo é igual ao DigestValue da assinatura). A nota foi alterada e assinada de novo depois de autorizada; peça ao fornecedor o XML original.`);
+  }
+  const emit = nota.emitente.cnpj ?? nota.emitente.cpf ?? '';
+  let doc: { cnpj: string | null; cpf: string | null } = { cnpj: null, cpf: null };
+  let titular = '';
+  try {
+    const der = Buffer.from(certBase64, 'base64');
+    doc = documentoDoCertificado(der);
+    titular = new X509Certificate(der).subject.split('\n').find((l) => l.startsWith('CN='))?.slice(3) ?? '';
+  } catch {
+    // an unreadable certificate carries no CNPJ: refused below
+  }
+  const mesmoTitular = nota.emitente.cnpj ? !!doc.cnpj && doc.cnpj.slice(0, 8) === nota.emitente.cnpj.slice(0, 8) : !!doc.cpf && doc.cpf === nota.emitente.cpf;
+  if (!mesmoTitular) {
+    const tipo = nota.emitente.cnpj ? 'CNPJ' : 'CPF';
+    const doCert = doc.cnpj ? `traz o CNPJ ${maskCpfCnpj(doc.cnpj)}` : doc.cpf ? `traz o CPF ${maskCpfCnpj(doc.cpf)}` : `não traz ${tipo} nenhum`;
+    throw erro(`O certificado que assinou a NF-e não é do emitente: a nota é do ${tipo} ${maskCpfCnpj(emit)}, e o certificado${titular ? ` "${titular}"` : ''} ${doCert} (regra: o certificado da assinatura tem a raiz do CNPJ do emitente, como os certificados ICP-Brasil trazem no titular). Peça ao fornecedor o XML original.`);
+  }
 }
 
 async function conferirDestino(q: Queryable, ctx: RequestContext, nota: NotaLida): Promise<{ id: number; nome: string }> {
@@ -96,6 +141,18 @@ async function conferirDestino(q: Queryable, ctx: RequestContext, nota: NotaLida
   const f = r.rows[0];
   if (Number(f.id) !== ctx.branchId) throw erro(`A nota é destinada à filial ${f.apelido ?? f.nome} (${maskCpfCnpj(dest)}): troque para essa filial para dar entrada.`, 'destinatario');
   return { id: Number(f.id), nome: f.apelido ?? f.nome };
+}
+
+/**
+ * A note of SEFAZ's homologação (tpAmb 2: the test environment, no fiscal value) never enters stock — unless the
+ * branch itself issues in homologação (its NF-e settings say so: a shop trying the system, the demo, the tests),
+ * where the notes it exchanges are all of that environment. A branch without NF-e settings counts as production.
+ */
+async function conferirAmbiente(q: Queryable, ctx: RequestContext, nota: NotaLida, filial: { id: number; nome: string }): Promise<void> {
+  if (nota.ambiente !== 2) return;
+  const r = await q.query<{ ambiente: number }>('SELECT ambiente FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2', [ctx.tenantId, filial.id]);
+  if (Number(r.rows[0]?.ambiente) === 2) return;
+  throw erro(`Esta NF-e foi emitida em homologação (tpAmb 2), o ambiente de testes da SEFAZ, e não tem valor fiscal: não dá entrada no estoque (regra: nota de homologação só entra numa filial que também emite em homologação; a filial ${filial.nome} emite em produção). Peça ao fornecedor a nota autorizada em produção.`, 'ambiente');
 }
 
 /** A note of this access key not cancelled: 409 naming the entry. */
@@ -204,6 +261,7 @@ async function casarLinhas(q: Queryable, tenantId: number, fornecedorId: number 
 export async function proporEntrada(q: Queryable, ctx: RequestContext, xml: string, nota?: NotaLida): Promise<Proposta> {
   nota ??= await lerXmlDoFornecedor(xml);
   const filial = await conferirDestino(q, ctx, nota);
+  await conferirAmbiente(q, ctx, nota, filial);
   await conferirChaveNova(q, ctx, nota.chave);
   const emitDoc = docDe(nota.emitente);
   const forn = await pessoaPorDocumento(q, ctx.tenantId, FORNECEDOR, emitDoc);

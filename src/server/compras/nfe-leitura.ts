@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import cfopEntradaDados from './cfop-entrada.json' with { type: 'json' };
+import { formatBRL } from '../../shared/money.ts';
 
 /** One line (det) of a supplier's NF-e, as purchasing needs it; money as decimal strings. */
 export interface ItemNota {
@@ -168,4 +169,56 @@ export function cfopEntrada(cfopFornecedor: string | null | undefined): string |
   if (MAPA_CFOP[cfopFornecedor]) return MAPA_CFOP[cfopFornecedor];
   const troca: Record<string, string> = { '5': '1', '6': '2', '7': '3' };
   return troca[cfopFornecedor[0]] ? troca[cfopFornecedor[0]] + cfopFornecedor.slice(1) : null;
+}
+
+const brl = (d: Decimal) => formatBRL(d);
+const num = (v: unknown): Decimal => new Decimal(txt(v) ?? 0);
+
+/**
+ * The value rules SEFAZ applies before authorising an NF-e, checked on a supplier's note (an authorised note
+ * always passes them; a note edited after authorisation usually does not): each line's vProd is qCom × vUnCom
+ * within R$ 0,01 (rejeição 629), the lines add up to the totals of ICMSTot — vProd (564), vFrete, vSeg, vDesc,
+ * vOutro, vIPI, vST — and vNF is what they make (610). The first broken rule, in Portuguese, naming it; null when
+ * the note keeps them all.
+ */
+export function regraDeValorQuebrada(xml: string): string | null {
+  const raiz = parser.parse(xml) as X;
+  const inf = (raiz.nfeProc?.NFe ?? raiz.NFe)?.infNFe as X | undefined;
+  if (!inf) return null;
+  const dets = (inf.det ?? []) as X[];
+  const somas = { vProd: new Decimal(0), vFrete: new Decimal(0), vSeg: new Decimal(0), vDesc: new Decimal(0), vOutro: new Decimal(0), vIPI: new Decimal(0), vST: new Decimal(0) };
+  for (const [i, d] of dets.entries()) {
+    const p = (d.prod ?? {}) as X;
+    const n = Number(d['@nItem'] ?? i + 1);
+    const esperado = num(p.qCom).times(num(p.vUnCom));
+    const vProd = num(p.vProd);
+    if (vProd.minus(esperado).abs().greaterThan('0.01')) {
+      return `o item ${n} (${txt(p.xProd) ?? ''}) tem vProd ${brl(vProd)}, e qCom × vUnCom dá ${txt(p.qCom)} × ${txt(p.vUnCom)} = ${brl(esperado.toDecimalPlaces(2))} (regra da SEFAZ: vProd = qCom × vUnCom, com tolerância de R$ 0,01 — rejeição 629)`;
+    }
+    // indTot 0: the line does not make up the note's total
+    if (txt(p.indTot) !== '0') somas.vProd = somas.vProd.plus(vProd);
+    somas.vFrete = somas.vFrete.plus(num(p.vFrete));
+    somas.vSeg = somas.vSeg.plus(num(p.vSeg));
+    somas.vDesc = somas.vDesc.plus(num(p.vDesc));
+    somas.vOutro = somas.vOutro.plus(num(p.vOutro));
+    somas.vIPI = somas.vIPI.plus(num(d.imposto?.IPI?.IPITrib?.vIPI));
+    const grupo = Object.values((d.imposto?.ICMS ?? {}) as X)[0] as X | undefined;
+    if (grupo && typeof grupo === 'object') somas.vST = somas.vST.plus(num(grupo.vICMSST));
+  }
+  const tot = (inf.total?.ICMSTot ?? {}) as X;
+  for (const [campo, soma] of Object.entries(somas)) {
+    const total = num(tot[campo]);
+    if (total.minus(soma).abs().greaterThan('0.01')) {
+      return `o total ${campo} da nota é ${brl(total)}, e a soma dos itens dá ${brl(soma)} (regra da SEFAZ: os itens somam os totais da nota${campo === 'vProd' ? ' — rejeição 564' : ''})`;
+    }
+  }
+  const vNF = num(tot.vNF);
+  const issqn = num(inf.total?.ISSQNtot?.vServ);
+  const esperado = num(tot.vProd).minus(num(tot.vDesc)).plus(num(tot.vST)).plus(num(tot.vFCPST)).plus(num(tot.vFrete)).plus(num(tot.vSeg)).plus(num(tot.vOutro)).plus(num(tot.vII)).plus(num(tot.vIPI)).plus(num(tot.vIPIDevol)).plus(issqn);
+  // vICMSDeson is subtracted when the emitter deducts it (indDeduzDeson): either sum is accepted
+  const semDeson = esperado.minus(num(tot.vICMSDeson));
+  if (vNF.minus(esperado).abs().greaterThan('0.01') && vNF.minus(semDeson).abs().greaterThan('0.01')) {
+    return `o total vNF da nota é ${brl(vNF)}, e vProd − vDesc + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol dá ${brl(esperado)} (regra da SEFAZ: vNF é a soma dos valores que compõem a nota — rejeição 610)`;
+  }
+  return null;
 }

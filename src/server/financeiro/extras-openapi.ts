@@ -38,7 +38,7 @@ export const FINANCEIRO_EXTRAS_PATHS: Record<string, unknown> = {
   '/api/ContasFinanceiras/{id}/ofx': {
     post: {
       tags: ['Conciliação OFX'],
-      summary: 'Importa um extrato OFX 1.x (SGML) ou 2.x (XML), UTF-8 ou latin-1: só as transações novas (FITID por conta); o mesmo arquivo de novo responde 409 e nada grava',
+      summary: 'Importa um arquivo OFX 1.x (SGML) ou 2.x (XML), UTF-8 ou latin-1: só as transações novas (FITID por conta; sem FITID, uma chave de data, valor, texto e posição); cada extrato do arquivo vai para a conta que o seu <BANKACCTFROM> informa (ou o arquivo é recusado dizendo qual extrato não tem conta); o mesmo arquivo de novo responde 409 e nada grava',
       parameters: [id],
       requestBody: json({ type: 'object', required: ['conteudo'], properties: { conteudo: { type: 'string', contentEncoding: 'base64' }, nome: { type: 'string' } } }),
       responses: { '200': { description: 'Importado', ...json({ type: 'object', properties: { extratoId: { type: 'integer' }, transacoes: { type: 'integer' }, novas: { type: 'integer' }, repetidas: { type: 'integer' }, ignoradas: { type: 'integer' }, comSugestao: { type: 'integer' }, saldo: money, mensagem: { type: 'string' } } }) }, ...erros, '409': { description: 'Extrato já importado' } },

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cfopEntrada, lerNfe } from '../../../src/server/compras/nfe-leitura.ts';
+import { cfopEntrada, lerNfe, regraDeValorQuebrada } from '../../../src/server/compras/nfe-leitura.ts';
 import { custoDaLinha, ratear, totalDaNota } from '../../../src/server/compras/custo.ts';
 import { fatorDaLinha } from '../../../src/server/compras/entrada-nota.ts';
 
@@ -65,5 +65,24 @@ describe('CFOP de entrada, apportioning and cost', () => {
     expect(fatorDaLinha({ unidade: 'un' }, prod, emb)).toBe('1.0000');
     expect(fatorDaLinha({ unidade: 'DZ' }, prod, emb)).toBeNull();
     expect(fatorDaLinha({ unidade: 'DZ', fator: '12' }, prod, emb)).toBe('12.0000');
+  });
+});
+
+// SEFAZ's value rules (rejeições 629, 564, 610) on notes SEFAZ authorised: none may be refused by them; the same
+// notes with one value changed are.
+describe('SEFAZ value rules on a supplier note', () => {
+  it.each(['35180834128745000152550010000474281920007498-nfe.xml', '26180875335849000115550010000016871192213331-nfe.xml', 'nfe_layout4.xml', 'nfe_layout4_com_prot.xml'])('%s keeps them all', (f) => {
+    expect(regraDeValorQuebrada(amostra(f))).toBeNull();
+  });
+
+  it('finds a line, a total or vNF changed by R$ 100,00', () => {
+    const xml = amostra('35180834128745000152550010000474281920007498-nfe.xml');
+    const vProd = /<det nItem="1">[\s\S]*?<vProd>([^<]+)<\/vProd>/.exec(xml)![1];
+    const mais100 = (v: string) => (Number(v) + 100).toFixed(2);
+    expect(regraDeValorQuebrada(xml.replace(`<vProd>${vProd}</vProd>`, `<vProd>${mais100(vProd)}</vProd>`))).toMatch(/^o item 1 \(.+\) tem vProd .+ \(regra da SEFAZ: vProd = qCom × vUnCom, com tolerância de R\$ 0,01 — rejeição 629\)$/);
+    const vNF = /<vNF>([^<]+)<\/vNF>/.exec(xml)![1];
+    expect(regraDeValorQuebrada(xml.replace(`<vNF>${vNF}</vNF>`, `<vNF>${mais100(vNF)}</vNF>`))).toMatch(/rejeição 610\)$/);
+    const totalProd = /<ICMSTot>[\s\S]*?<vProd>([^<]+)<\/vProd>/.exec(xml)![1];
+    expect(regraDeValorQuebrada(xml.replace(/(<ICMSTot>[\s\S]*?)<vProd>[^<]+<\/vProd>/, `$1<vProd>${mais100(totalProd)}</vProd>`))).toMatch(/^o total vProd da nota é .+ rejeição 564\)$/);
   });
 });

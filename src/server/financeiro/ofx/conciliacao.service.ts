@@ -4,7 +4,7 @@ import { formatBRL } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro.service.ts';
-import { lerOfx, OfxInvalido } from './parser.ts';
+import { lerOfx, OfxInvalido, type ExtratoOfx, type TransacaoOfx } from './parser.ts';
 import type { Sugestao } from '../../../shared/conciliacao.ts';
 
 export type { Sugestao };
@@ -49,76 +49,171 @@ function mesmaConta(conta: Row, ofxConta: string | null): boolean {
   const a = digitos(conta.conta);
   const b = digitos(ofxConta);
   if (a.length < 3 || b.length < 3) return true;
+  return numerosIguais(a, b);
+}
+
+/** Both numbers known (three digits at least) and the same account, with or without the check digit. */
+function numerosIguais(a: string, b: string): boolean {
+  if (a.length < 3 || b.length < 3) return false;
   const semDv = (s: string) => s.slice(0, -1);
   return a === b || b.endsWith(a) || a.endsWith(b) || b.endsWith(semDv(a)) || semDv(b).endsWith(semDv(a)) || b.includes(a);
 }
 
+const rotuloExtrato = (e: ExtratoOfx) => `${e.indice}º extrato do arquivo${e.conta ? ` (conta ${e.conta}${e.agencia ? `, agência ${e.agencia}` : ''})` : ''}`;
+
 /**
- * Imports a statement into a conta: new lines only (FITID per conta), all or nothing. The same file again
- * writes nothing and answers 409 saying so.
+ * Where each statement of the file goes. One account in the file (the usual case): the conta the person chose,
+ * refused when the file names another. Several accounts (BB sends a checking and an investment statement in one
+ * file): each statement goes to the registered conta its <BANKACCTFROM>/<CCACCTFROM> names — the chosen one when
+ * it is that — and the whole file is refused, naming the statement, when one says no account or names an account
+ * that is not registered (or is registered twice). A statement without lines needs no conta.
+ */
+async function destinos(q: Queryable, ctx: Ctx, conta: Row, extratos: ExtratoOfx[]): Promise<Map<ExtratoOfx, Row>> {
+  const out = new Map<ExtratoOfx, Row>();
+  const comLinhas = extratos.filter((e) => e.transacoes.length);
+  const contasNoArquivo = new Set(comLinhas.map((e) => digitos(e.conta)));
+  if (contasNoArquivo.size <= 1) {
+    for (const e of comLinhas) {
+      if (!mesmaConta(conta, e.conta)) {
+        throw badRequest(`Este extrato é da conta ${e.conta}${e.agencia ? `, agência ${e.agencia}` : ''}, e não da conta "${conta.descricao}" (${conta.conta}). Nada foi importado.`);
+      }
+      out.set(e, conta);
+    }
+    return out;
+  }
+  const contas = (await q.query(`SELECT * FROM contas_financeiras WHERE tenant_id = $1 AND ativo ORDER BY id`, [ctx.tenantId])).rows;
+  for (const e of comLinhas) {
+    if (!digitos(e.conta)) {
+      throw badRequest(
+        `O ${rotuloExtrato(e)} não diz de que conta é (falta a conta em <${e.tipo === 'cartao' ? 'CCACCTFROM' : 'BANKACCTFROM'}>): o arquivo traz extratos de mais de uma conta e cada um vai para a conta que informa. Nada foi importado.`,
+      );
+    }
+    if (numerosIguais(digitos(conta.conta), digitos(e.conta))) {
+      out.set(e, conta);
+      continue;
+    }
+    const achadas = contas.filter((c) => numerosIguais(digitos(c.conta), digitos(e.conta)));
+    if (!achadas.length) throw badRequest(`O ${rotuloExtrato(e)} é de uma conta que não está cadastrada em Contas financeiras: cadastre a conta ${e.conta} para importar este arquivo, que traz extratos de mais de uma conta. Nada foi importado.`);
+    if (achadas.length > 1) throw badRequest(`O ${rotuloExtrato(e)} corresponde a mais de uma conta cadastrada (${achadas.map((c) => `"${c.descricao}"`).join(', ')}): deixe só uma com esse número. Nada foi importado.`);
+    out.set(e, achadas[0]);
+  }
+  return out;
+}
+
+/**
+ * Imports a statement file: new lines only (FITID per conta), all or nothing, every statement of the file to its
+ * conta. The same file again writes nothing and answers 409 saying so.
  */
 export async function importarOfx(q: Queryable, ctx: Ctx, contaId: number, bytes: Uint8Array, nome: string | null) {
   const conta = await contaDoTenant(q, ctx, contaId, { ativa: true });
-  let extrato;
+  let arquivo;
   try {
-    extrato = lerOfx(bytes);
+    arquivo = lerOfx(bytes);
   } catch (e) {
     if (e instanceof OfxInvalido) throw badRequest(`${e.message} Nada foi importado.`, [{ path: '/conteudo', campo: 'conteudo', mensagem: e.message }]);
     throw e;
   }
-  if (extrato.moeda && extrato.moeda.toUpperCase() !== 'BRL') throw badRequest(`O extrato está em ${extrato.moeda}; só extratos em reais (BRL) podem ser importados.`);
-  if (!extrato.transacoes.length) throw badRequest('O extrato não tem transações. Nada foi importado.');
-  if (extrato.transacoes.length > MAX_TRANSACOES) throw badRequest(`O extrato tem ${extrato.transacoes.length} transações; importe no máximo ${MAX_TRANSACOES} por arquivo.`);
-  if (!mesmaConta(conta, extrato.conta)) {
-    throw badRequest(`Este extrato é da conta ${extrato.conta}${extrato.agencia ? `, agência ${extrato.agencia}` : ''}, e não da conta "${conta.descricao}" (${conta.conta}). Nada foi importado.`);
+  const { extratos } = arquivo;
+  for (const e of extratos) {
+    if (e.moeda && e.moeda.toUpperCase() !== 'BRL') throw badRequest(`O extrato está em ${e.moeda}; só extratos em reais (BRL) podem ser importados.`);
   }
-  const fitids = extrato.transacoes.map((t) => t.fitid);
-  const ja = await q.query<{ fitid: string; created_at: Date }>(
-    `SELECT t.fitid, e.created_at FROM transacoes_ofx t JOIN extratos_ofx e ON e.tenant_id = t.tenant_id AND e.id = t.extrato_id
-      WHERE t.tenant_id = $1 AND t.conta_id = $2 AND t.fitid = ANY($3::text[])`,
-    [ctx.tenantId, contaId, fitids],
-  );
-  const repetidas = new Set(ja.rows.map((r) => r.fitid));
-  const novas = extrato.transacoes.filter((t) => !repetidas.has(t.fitid));
-  if (!novas.length) {
-    const quando = ja.rows.map((r) => new Date(r.created_at).getTime()).sort()[0];
-    const em = quando ? ` em ${new Date(quando).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}` : '';
-    throw conflict(`Este extrato já foi importado${em}: as ${repetidas.size} transações já estão na conta "${conta.descricao}". Nenhuma transação nova; nada foi gravado.`);
+  const total = extratos.reduce((n, e) => n + e.transacoes.length, 0);
+  if (!total) throw badRequest('O extrato não tem transações. Nada foi importado.');
+  if (total > MAX_TRANSACOES) throw badRequest(`O extrato tem ${total} transações; importe no máximo ${MAX_TRANSACOES} por arquivo.`);
+  const destino = await destinos(q, ctx, conta, extratos);
+
+  // Per conta, the lines of all its statements: a FITID a second statement repeats is the same line when date and
+  // amount agree (dropped), otherwise a different one (FITID#n, the same key every time the file comes).
+  const porConta = new Map<number, { conta: Row; linhas: { e: ExtratoOfx; t: TransacaoOfx }[] }>();
+  for (const e of extratos) {
+    const c = destino.get(e);
+    if (!c) continue;
+    const g = porConta.get(Number(c.id)) ?? { conta: c, linhas: [] };
+    porConta.set(Number(c.id), g);
+    const usados = new Map(g.linhas.map((l) => [l.t.fitid, l.t]));
+    for (const t of e.transacoes) {
+      const igual = usados.get(t.fitid);
+      if (igual && igual.data === t.data && igual.valor === t.valor) continue;
+      let fitid = t.fitid;
+      for (let n = 2; usados.has(fitid); n++) fitid = `${t.fitid}#${n}`;
+      const linha = fitid === t.fitid ? t : { ...t, fitid };
+      usados.set(fitid, linha);
+      g.linhas.push({ e, t: linha });
+    }
   }
+
+  const repetidasPorConta = new Map<number, Set<string>>();
+  let primeiraVez: number | undefined;
+  for (const [id, g] of porConta) {
+    const ja = await q.query<{ fitid: string; created_at: Date }>(
+      `SELECT t.fitid, e.created_at FROM transacoes_ofx t JOIN extratos_ofx e ON e.tenant_id = t.tenant_id AND e.id = t.extrato_id
+        WHERE t.tenant_id = $1 AND t.conta_id = $2 AND t.fitid = ANY($3::text[])`,
+      [ctx.tenantId, id, g.linhas.map((l) => l.t.fitid)],
+    );
+    repetidasPorConta.set(id, new Set(ja.rows.map((r) => r.fitid)));
+    for (const r of ja.rows) primeiraVez = Math.min(primeiraVez ?? Infinity, new Date(r.created_at).getTime());
+  }
+  const repetidas = [...repetidasPorConta.values()].reduce((n, s) => n + s.size, 0);
+  const linhasTotal = [...porConta.values()].reduce((n, g) => n + g.linhas.length, 0);
+  if (repetidas === linhasTotal) {
+    const em = primeiraVez ? ` em ${new Date(primeiraVez).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}` : '';
+    const onde = porConta.size === 1 ? `na conta "${[...porConta.values()][0].conta.descricao}"` : `nas contas ${[...porConta.values()].map((g) => `"${g.conta.descricao}"`).join(', ')}`;
+    throw conflict(`Este extrato já foi importado${em}: as ${repetidas} transações já estão ${onde}. Nenhuma transação nova; nada foi gravado.`);
+  }
+
   const hash = createHash('sha256').update(bytes).digest('hex');
-  const e = await q.query<{ id: number }>(
-    `INSERT INTO extratos_ofx (tenant_id, conta_id, arquivo_nome, hash, banco, agencia, conta_ofx, data_inicio, data_fim, saldo, data_saldo, transacoes, novas, usuario_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-    [ctx.tenantId, contaId, nome?.slice(0, 200) ?? null, hash, extrato.banco, extrato.agencia, extrato.conta, extrato.dataInicio, extrato.dataFim, extrato.saldo, extrato.dataSaldo, extrato.transacoes.length, novas.length, ctx.userId ?? null],
-  );
-  const extratoId = Number(e.rows[0].id);
-  // One statement for the whole file (thousands of lines): arrays unnested by the database.
-  const ins = await q.query<{ id: number }>(
-    `INSERT INTO transacoes_ofx (tenant_id, conta_id, extrato_id, fitid, data, valor, tipo, descricao, documento)
-     SELECT $1, $2, $3, u.fitid, u.data, u.valor, u.tipo, u.descricao, u.documento
-       FROM unnest($4::text[], $5::date[], $6::numeric[], $7::text[], $8::text[], $9::text[]) AS u(fitid, data, valor, tipo, descricao, documento)
-     ON CONFLICT (tenant_id, conta_id, fitid) DO NOTHING RETURNING id`,
-    [ctx.tenantId, contaId, extratoId, novas.map((t) => t.fitid), novas.map((t) => t.data), novas.map((t) => t.valor), novas.map((t) => t.tipo), novas.map((t) => t.descricao), novas.map((t) => t.documento)],
-  );
-  // A concurrent import of the same lines got there first: this one adds nothing, so it is undone whole.
-  if (ins.rows.length !== novas.length) throw conflict('Este extrato está sendo importado agora por outra pessoa. Nada foi gravado; tente de novo em instantes.');
-  const sugestoes = await sugerir(q, ctx, contaId, { extratoId });
-  const comSugestao = [...sugestoes.values()].filter((s) => s.length).length;
-  const mensagem =
-    repetidas.size > 0
-      ? `${novas.length} transações novas importadas; ${repetidas.size} já tinham sido importadas antes e foram ignoradas.`
-      : `${novas.length} transações importadas.`;
+  const gravados: { extratoId: number; contaId: number; conta: string; indice: number; banco: string | null; agencia: string | null; contaOfx: string | null; transacoes: number; novas: number; repetidas: number }[] = [];
+  let comSugestao = 0;
+  for (const [id, g] of porConta) {
+    const ja = repetidasPorConta.get(id)!;
+    for (const e of extratos.filter((x) => destino.get(x) === g.conta)) {
+      const doExtrato = g.linhas.filter((l) => l.e === e).map((l) => l.t);
+      const novas = doExtrato.filter((t) => !ja.has(t.fitid));
+      if (!novas.length) continue;
+      const r = await q.query<{ id: number }>(
+        `INSERT INTO extratos_ofx (tenant_id, conta_id, arquivo_nome, hash, banco, agencia, conta_ofx, data_inicio, data_fim, saldo, data_saldo, transacoes, novas, usuario_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+        [ctx.tenantId, id, nome?.slice(0, 200) ?? null, hash, e.banco, e.agencia, e.conta, e.dataInicio, e.dataFim, e.saldo, e.dataSaldo, e.transacoes.length, novas.length, ctx.userId ?? null],
+      );
+      const extratoId = Number(r.rows[0].id);
+      // One statement for the whole list (thousands of lines): arrays unnested by the database.
+      const ins = await q.query<{ id: number }>(
+        `INSERT INTO transacoes_ofx (tenant_id, conta_id, extrato_id, fitid, data, valor, tipo, descricao, documento)
+         SELECT $1, $2, $3, u.fitid, u.data, u.valor, u.tipo, u.descricao, u.documento
+           FROM unnest($4::text[], $5::date[], $6::numeric[], $7::text[], $8::text[], $9::text[]) AS u(fitid, data, valor, tipo, descricao, documento)
+         ON CONFLICT (tenant_id, conta_id, fitid) DO NOTHING RETURNING id`,
+        [ctx.tenantId, id, extratoId, novas.map((t) => t.fitid), novas.map((t) => t.data), novas.map((t) => t.valor), novas.map((t) => t.tipo), novas.map((t) => t.descricao), novas.map((t) => t.documento)],
+      );
+      // A concurrent import of the same lines got there first: this one adds nothing, so it is undone whole.
+      if (ins.rows.length !== novas.length) throw conflict('Este extrato está sendo importado agora por outra pessoa. Nada foi gravado; tente de novo em instantes.');
+      const sugestoes = await sugerir(q, ctx, id, { extratoId });
+      comSugestao += [...sugestoes.values()].filter((s) => s.length).length;
+      gravados.push({ extratoId, contaId: id, conta: g.conta.descricao, indice: e.indice, banco: e.banco, agencia: e.agencia, contaOfx: e.conta, transacoes: doExtrato.length, novas: novas.length, repetidas: doExtrato.length - novas.length });
+    }
+  }
+  const novas = gravados.reduce((n, x) => n + x.novas, 0);
+  let mensagem =
+    repetidas > 0
+      ? `${novas} transações novas importadas; ${repetidas} já tinham sido importadas antes e foram ignoradas.`
+      : `${novas} transações importadas.`;
+  if (new Set(gravados.map((x) => x.contaId)).size > 1) {
+    const porNome = new Map<string, number>();
+    for (const x of gravados) porNome.set(x.conta, (porNome.get(x.conta) ?? 0) + x.novas);
+    mensagem += ` ${[...porNome].map(([c, n]) => `${n} na conta "${c}"`).join('; ')}.`;
+  }
+  const primeiro = extratos.find((e) => destino.get(e) === conta) ?? extratos.find((e) => destino.has(e))!;
   return {
-    extratoId,
-    contaId,
-    transacoes: extrato.transacoes.length,
-    novas: novas.length,
-    repetidas: repetidas.size,
-    ignoradas: extrato.ignoradas,
+    extratoId: gravados[0].extratoId,
+    contaId: gravados[0].contaId,
+    transacoes: linhasTotal,
+    novas,
+    repetidas,
+    ignoradas: extratos.reduce((n, e) => n + e.ignoradas, 0),
     comSugestao,
-    dataInicio: extrato.dataInicio,
-    dataFim: extrato.dataFim,
-    saldo: extrato.saldo,
+    dataInicio: primeiro.dataInicio,
+    dataFim: primeiro.dataFim,
+    saldo: primeiro.saldo,
+    extratos: gravados,
     mensagem,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 
 /**
@@ -22,6 +23,10 @@ export interface TransacaoOfx {
 
 export interface ExtratoOfx {
   versao: 1 | 2;
+  /** 1-based position of the statement in the file (a file may carry several: BB sends two <STMTRS> in one <STMTTRNRS>) */
+  indice: number;
+  /** 'conta' (<STMTRS>) or 'cartao' (<CCSTMTRS>) */
+  tipo: 'conta' | 'cartao';
   banco: string | null;
   agencia: string | null;
   conta: string | null;
@@ -45,7 +50,19 @@ interface Node {
 const AGGREGATES = new Set([
   'OFX', 'SIGNONMSGSRSV1', 'SONRS', 'STATUS', 'FI', 'BANKMSGSRSV1', 'STMTTRNRS', 'STMTRS', 'BANKACCTFROM', 'BANKACCTTO',
   'BANKTRANLIST', 'STMTTRN', 'LEDGERBAL', 'AVAILBAL', 'CREDITCARDMSGSRSV1', 'CCSTMTTRNRS', 'CCSTMTRS', 'CCACCTFROM', 'CCACCTTO',
-  'PAYEE', 'BALLIST', 'BAL', 'CURRENCY', 'ORIGCURRENCY', 'MKTGINFO', 'INVSTMTMSGSRSV1',
+  'PAYEE', 'BALLIST', 'BAL', 'CURRENCY', 'ORIGCURRENCY', 'INVSTMTMSGSRSV1',
+]);
+
+/**
+ * Elements the spec defines as text fields (<MKTGINFO> is one: the bank's marketing line, Banco do Brasil's "esse
+ * parceiro é todo seu"). In SGML their end tag is optional, so an empty one (<FITID> with nothing after it, as BB
+ * sends) is a field with no value, never a container of what follows.
+ */
+const LEAVES = new Set([
+  'CODE', 'SEVERITY', 'MESSAGE', 'DTSERVER', 'LANGUAGE', 'DTACCTUP', 'ORG', 'FID', 'TRNUID', 'CURDEF', 'BANKID', 'BRANCHID',
+  'ACCTID', 'ACCTTYPE', 'ACCTKEY', 'DTSTART', 'DTEND', 'TRNTYPE', 'DTPOSTED', 'DTUSER', 'DTAVAIL', 'TRNAMT', 'FITID', 'CORRECTFITID',
+  'CORRECTACTION', 'SRVRTID', 'CHECKNUM', 'REFNUM', 'SIC', 'PAYEEID', 'NAME', 'EXTDNAME', 'MEMO', 'BALAMT', 'DTASOF', 'MKTGINFO',
+  'DESC', 'BALTYPE', 'VALUE', 'CURRATE', 'CURSYM', 'INV401KSOURCE',
 ]);
 
 const fail = (msg: string): never => {
@@ -114,8 +131,22 @@ function arvore(texto: string, versao: 1 | 2): Node {
     if (!nome || texto.charCodeAt(j) !== 62) fail(`Arquivo OFX inválido: marca malformada na linha ${linhaDe(lt)}.`);
     i = j + 1;
     if (fechouOfx) fail(`Arquivo OFX inválido: conteúdo depois de </OFX> na linha ${linhaDe(lt)}.`);
-    const topo = stack[stack.length - 1];
+    let topo = stack[stack.length - 1];
     if (fechamento) {
+      // An element the spec does not know that was opened with nothing after it (<CHECKNUM> left empty by
+      // Santander, an unknown <HUGO> inside <LEDGERBAL>) was an empty field whose end tag SGML lets the bank
+      // omit: it closes here, and what was read inside it belongs to its parent. A known aggregate never closes
+      // implicitly, so a wrong end tag is still an error.
+      if (topo !== root && topo.name !== nome && stack.some((s) => s.name === nome)) {
+        while (topo !== root && topo.name !== nome && !AGGREGATES.has(topo.name)) {
+          stack.pop();
+          const pai = stack[stack.length - 1];
+          pai.children.push(...topo.children);
+          topo.children = [];
+          topo.text = '';
+          topo = pai;
+        }
+      }
       if (topo === root || topo.name !== nome) fail(`Arquivo OFX inválido: </${nome}> inesperado na linha ${linhaDe(lt)}${topo === root ? '' : ` (esperava </${topo.name}>)`}.`);
       stack.pop();
       if (nome === 'OFX') fechouOfx = true;
@@ -131,7 +162,7 @@ function arvore(texto: string, versao: 1 | 2): Node {
     // Leaf or aggregate: the spec's aggregates always are; an unknown element is a leaf when text follows it.
     const prox = texto.indexOf('<', i);
     const conteudo = texto.slice(i, prox < 0 ? n : prox);
-    const folha = AGGREGATES.has(nome) ? false : conteudo.trim() !== '' || texto.startsWith(`</${nome}>`, prox) || texto.startsWith(`</${nome.toLowerCase()}>`, prox);
+    const folha = AGGREGATES.has(nome) ? false : LEAVES.has(nome) || conteudo.trim() !== '' || texto.slice(prox, prox + nome.length + 3).toUpperCase() === `</${nome}>`;
     if (!folha) {
       stack.push(node);
       continue;
@@ -176,8 +207,87 @@ export function valorOfx(v: string | null, onde: string): string {
   return d.toFixed(2);
 }
 
-/** Reads a bank or credit-card statement. Throws OfxInvalido with a Portuguese message. */
-export function lerOfx(bytes: Uint8Array): ExtratoOfx {
+export interface ArquivoOfx {
+  versao: 1 | 2;
+  /** every statement of the file, in file order (bank accounts first, then cards) */
+  extratos: ExtratoOfx[];
+}
+
+/**
+ * A line without FITID (Banco do Brasil sends <FITID> empty) gets a key from what identifies it — date, amount
+ * and text — and its position among the statement's lines with that same date, amount and text: the same file
+ * (or a later one covering the same days) gives the same key, so importing it again adds nothing.
+ */
+function fitidSemId(data: string, valor: string, descricao: string | null, documento: string | null, ordem: number): string {
+  const base = `${data}|${valor}|${descricao ?? ''}|${documento ?? ''}|${ordem}`;
+  return `SEMFITID-${createHash('sha256').update(base).digest('hex').slice(0, 24)}`;
+}
+
+function lerExtrato(st: Node, tipo: 'conta' | 'cartao', indice: number, versao: 1 | 2, varios: boolean): ExtratoOfx {
+  const qual = varios ? ` do ${indice}º extrato` : '';
+  const acct = filho(st, 'BANKACCTFROM') ?? filho(st, 'CCACCTFROM');
+  const lista = filho(st, 'BANKTRANLIST');
+  if (!lista) fail(`Arquivo OFX sem a lista de transações (<BANKTRANLIST>)${qual}.`);
+  const ledger = filho(st, 'LEDGERBAL');
+  const transacoes: TransacaoOfx[] = [];
+  const vistos = new Map<string, number>();
+  const semId = new Map<string, number>();
+  let ignoradas = 0;
+  for (const [k, t] of filhos(lista, 'STMTTRN').entries()) {
+    const onde = `a transação ${k + 1}${qual}`;
+    const data = dataOfx(texto(t, 'DTPOSTED'), onde, true)!;
+    const valor = valorOfx(texto(t, 'TRNAMT'), onde);
+    if (new Decimal(valor).isZero()) {
+      ignoradas++;
+      continue;
+    }
+    const nome = texto(t, 'NAME') ?? texto(filho(t, 'PAYEE'), 'NAME');
+    const memo = texto(t, 'MEMO');
+    const descricao = [nome, memo && memo !== nome ? memo : null].filter(Boolean).join(' - ') || null;
+    const documento = (texto(t, 'CHECKNUM') ?? texto(t, 'REFNUM'))?.slice(0, 60) ?? null;
+    let fitidBruto = texto(t, 'FITID')?.trim() || null;
+    if (!fitidBruto) {
+      const chave = `${data}|${valor}|${descricao ?? ''}|${documento ?? ''}`;
+      const ordem = (semId.get(chave) ?? 0) + 1;
+      semId.set(chave, ordem);
+      fitidBruto = fitidSemId(data, valor, descricao, documento, ordem);
+    }
+    if (fitidBruto.length > 255) fail(`Arquivo OFX inválido: FITID longo demais em ${onde}.`);
+    // Some banks repeat a FITID inside one file (same day, same document): the k-th repeat becomes FITID#k,
+    // the same key every time the same file comes.
+    const rep = (vistos.get(fitidBruto) ?? 0) + 1;
+    vistos.set(fitidBruto, rep);
+    transacoes.push({
+      fitid: rep === 1 ? fitidBruto : `${fitidBruto}#${rep}`,
+      data,
+      valor,
+      tipo: texto(t, 'TRNTYPE'),
+      descricao: descricao ? descricao.slice(0, 500) : null,
+      documento,
+    });
+  }
+  return {
+    versao,
+    indice,
+    tipo,
+    banco: texto(acct, 'BANKID'),
+    agencia: texto(acct, 'BRANCHID'),
+    conta: texto(acct, 'ACCTID')?.trim() || null,
+    moeda: texto(st, 'CURDEF'),
+    dataInicio: dataOfx(texto(lista, 'DTSTART'), `DTSTART${qual}`),
+    dataFim: dataOfx(texto(lista, 'DTEND'), `DTEND${qual}`),
+    saldo: ledger && texto(ledger, 'BALAMT') ? valorOfx(texto(ledger, 'BALAMT'), `LEDGERBAL${qual}`) : null,
+    dataSaldo: ledger ? dataOfx(texto(ledger, 'DTASOF'), `LEDGERBAL${qual}`) : null,
+    transacoes,
+    ignoradas,
+  };
+}
+
+/**
+ * Reads every bank and credit-card statement of a file: each <STMTTRNRS> may hold more than one <STMTRS> (BB
+ * sends two), and none is dropped. Throws OfxInvalido with a Portuguese message.
+ */
+export function lerOfx(bytes: Uint8Array): ArquivoOfx {
   if (!bytes.length) fail('Arquivo OFX vazio.');
   const conteudo = decodificar(bytes);
   const cabecalho = conteudo.slice(0, Math.max(0, conteudo.search(/<OFX>/i)));
@@ -186,57 +296,9 @@ export function lerOfx(bytes: Uint8Array): ExtratoOfx {
     if (!/<OFX>/i.test(conteudo)) fail('O arquivo não é um extrato OFX (faltam o cabeçalho OFXHEADER e a marca <OFX>).');
   }
   const ofx = arvore(conteudo, versao);
-  const banco = filho(ofx, 'BANKMSGSRSV1');
-  const cartao = filho(ofx, 'CREDITCARDMSGSRSV1');
-  const rs = [...filhos(banco, 'STMTTRNRS').map((t) => filho(t, 'STMTRS')), ...filhos(cartao, 'CCSTMTTRNRS').map((t) => filho(t, 'CCSTMTRS'))].filter(Boolean) as Node[];
+  const rs: [Node, 'conta' | 'cartao'][] = [];
+  for (const banco of filhos(ofx, 'BANKMSGSRSV1')) for (const t of filhos(banco, 'STMTTRNRS')) for (const st of filhos(t, 'STMTRS')) rs.push([st, 'conta']);
+  for (const cartao of filhos(ofx, 'CREDITCARDMSGSRSV1')) for (const t of filhos(cartao, 'CCSTMTTRNRS')) for (const st of filhos(t, 'CCSTMTRS')) rs.push([st, 'cartao']);
   if (!rs.length) fail('Arquivo OFX sem extrato: não há <STMTRS> (conta) nem <CCSTMTRS> (cartão).');
-  if (rs.length > 1) fail('O arquivo traz mais de um extrato: importe um arquivo por conta.');
-  const st = rs[0];
-  const acct = filho(st, 'BANKACCTFROM') ?? filho(st, 'CCACCTFROM');
-  const lista = filho(st, 'BANKTRANLIST');
-  if (!lista) fail('Arquivo OFX sem a lista de transações (<BANKTRANLIST>).');
-  const ledger = filho(st, 'LEDGERBAL');
-  const transacoes: TransacaoOfx[] = [];
-  const vistos = new Map<string, number>();
-  let ignoradas = 0;
-  for (const [k, t] of filhos(lista, 'STMTTRN').entries()) {
-    const onde = `a transação ${k + 1}`;
-    const fitidBruto = texto(t, 'FITID');
-    if (!fitidBruto) fail(`Arquivo OFX inválido: ${onde} não tem FITID.`);
-    if (fitidBruto!.length > 255) fail(`Arquivo OFX inválido: FITID longo demais em ${onde}.`);
-    const data = dataOfx(texto(t, 'DTPOSTED'), onde, true)!;
-    const valor = valorOfx(texto(t, 'TRNAMT'), onde);
-    if (new Decimal(valor).isZero()) {
-      ignoradas++;
-      continue;
-    }
-    // Some banks repeat a FITID inside one file (same day, same document): the k-th repeat becomes FITID#k,
-    // the same key every time the same file comes.
-    const rep = (vistos.get(fitidBruto!) ?? 0) + 1;
-    vistos.set(fitidBruto!, rep);
-    const nome = texto(t, 'NAME') ?? texto(filho(t, 'PAYEE'), 'NAME');
-    const memo = texto(t, 'MEMO');
-    const descricao = [nome, memo && memo !== nome ? memo : null].filter(Boolean).join(' - ') || null;
-    transacoes.push({
-      fitid: rep === 1 ? fitidBruto! : `${fitidBruto}#${rep}`,
-      data,
-      valor,
-      tipo: texto(t, 'TRNTYPE'),
-      descricao: descricao ? descricao.slice(0, 500) : null,
-      documento: (texto(t, 'CHECKNUM') ?? texto(t, 'REFNUM'))?.slice(0, 60) ?? null,
-    });
-  }
-  return {
-    versao,
-    banco: texto(acct, 'BANKID'),
-    agencia: texto(acct, 'BRANCHID'),
-    conta: texto(acct, 'ACCTID'),
-    moeda: texto(st, 'CURDEF'),
-    dataInicio: dataOfx(texto(lista, 'DTSTART'), 'DTSTART'),
-    dataFim: dataOfx(texto(lista, 'DTEND'), 'DTEND'),
-    saldo: ledger && texto(ledger, 'BALAMT') ? valorOfx(texto(ledger, 'BALAMT'), 'LEDGERBAL') : null,
-    dataSaldo: ledger ? dataOfx(texto(ledger, 'DTASOF'), 'LEDGERBAL') : null,
-    transacoes,
-    ignoradas,
-  };
+  return { versao, extratos: rs.map(([st, tipo], k) => lerExtrato(st, tipo, k + 1, versao, rs.length > 1)) };
 }
