@@ -86,7 +86,8 @@ export async function produtosDaBalanca(q: Queryable, tenantId: number): Promise
   }));
 }
 
-const temNutri = (p: ProdutoBalanca) => !!p.nutri.porcao && new Decimal(p.nutri.porcao).gt(0);
+// A portion size (g or ml) is a measure, not money: a plain number compares it.
+const temNutri = (p: ProdutoBalanca) => !!p.nutri.porcao && Number(p.nutri.porcao) > 0;
 const temTexto = (p: ProdutoBalanca) => (p.texto ?? '').trim().length > 2;
 const zero = (v: string | null) => v ?? '0';
 
@@ -170,9 +171,10 @@ export function problemasDaCarga(layout: LayoutBalanca, produtos: ProdutoBalanca
     const nome = `O produto "${p.descricao}"`;
     const add = (mensagem: string) => out.push({ produtoId: p.id, produto: p.descricao, mensagem, link: linkProduto(p.id) });
     if (p.plu === null) add(`${nome} está marcado para a balança sem código PLU.`);
-    else if (new Decimal(p.plu).gt(maxPlu)) add(`${nome} tem o PLU ${p.plu}, maior do que a ${layout.titulo} aceita (até ${maxPlu.toFixed(0)}).`);
-    if (p.preco === null || new Decimal(p.preco).lte(0)) add(`${nome} está sem preço de venda.`);
-    else if (new Decimal(p.preco).gt(maxPreco)) add(`${nome} custa ${formatBRL(p.preco)}, acima do que a ${layout.titulo} aceita (até ${formatBRL(maxPreco.toFixed(2))}).`);
+    else if (maxPlu.lt(p.plu)) add(`${nome} tem o PLU ${p.plu}, maior do que a ${layout.titulo} aceita (até ${maxPlu.toFixed(0)}).`);
+    const preco = p.preco === null ? null : new Decimal(p.preco);
+    if (preco === null || preco.lte(0)) add(`${nome} está sem preço de venda.`);
+    else if (preco.gt(maxPreco)) add(`${nome} custa ${formatBRL(p.preco)}, acima do que a ${layout.titulo} aceita (até ${formatBRL(maxPreco.toFixed(2))}).`);
   }
   return out;
 }

@@ -94,53 +94,79 @@ export function maximoDoCampo(c: CampoLayout): Decimal {
 
 const semAcento = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
+const ASCII_SIMPLES = /^[\x20-\x7e]*$/;
+
 function texto(v: unknown, tamanho: number, limpar: boolean): string {
   let s = v === null || v === undefined ? '' : String(v);
-  s = s.replace(/[\r\n\t]+/g, ' ');
-  if (limpar) s = semAcento(s);
-  // Nothing outside Latin-1 reaches the file: a character the scale cannot show becomes '?'.
-  s = s.replace(/[^\x20-\xff]/g, '?');
+  if (!ASCII_SIMPLES.test(s)) {
+    s = s.replace(/[\r\n\t]+/g, ' ');
+    if (limpar) s = semAcento(s);
+    // Nothing outside Latin-1 reaches the file: a character the scale cannot show becomes '?'.
+    s = s.replace(/[^\x20-\xff]/g, '?');
+  }
   return s.length >= tamanho ? s.slice(0, tamanho) : s + ' '.repeat(tamanho - s.length);
 }
 
+const DECIMAL_SIMPLES = /^(\d+)(?:\.(\d+))?$/;
+const semZerosAEsquerda = (s: string) => s.replace(/^0+(?=\d)/, '');
+
+/**
+ * A number as the field's digits. Exact decimal arithmetic on the digits themselves (a stored numeric is a
+ * decimal string): the integer part, then the fraction cut to the field's places, as the reference
+ * implementation truncates (Trunc(valor * 10^casas)); the stored values have no more places anyway.
+ */
 function numero(v: unknown, c: CampoLayout): string {
   const tamanho = c.tamanho!;
   const pad = c.preenchimento ?? '0';
-  const d = new Decimal(v === null || v === undefined || v === '' ? 0 : String(v));
+  const texto = v === null || v === undefined || v === '' ? '0' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : new Decimal(v).toFixed()) : String(v);
+  const m = DECIMAL_SIMPLES.exec(texto);
+  if (!m) throw new ForaDoLayout(c.rotulo ?? c.campo!, texto, tamanho);
+  const inteiro = semZerosAEsquerda(m[1]);
   let s: string;
   if (c.tipo === 'decimal') {
     const casas = c.decimais!;
-    // The reference implementation truncates (Trunc(valor * 10^casas)); the stored values have no more places.
-    const t = d.toDecimalPlaces(casas, Decimal.ROUND_DOWN);
-    s = c.separador ? t.toFixed(casas).replace('.', c.separador) : t.times(new Decimal(10).pow(casas)).toFixed(0);
+    const fracao = (m[2] ?? '').padEnd(casas, '0').slice(0, casas);
+    s = c.separador ? `${inteiro}${casas ? c.separador + fracao : ''}` : semZerosAEsquerda(inteiro + fracao);
   } else {
-    s = d.toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0);
+    s = inteiro;
   }
-  if (d.isNegative() || s.length > tamanho) throw new ForaDoLayout(c.rotulo ?? c.campo!, d.toString(), tamanho);
+  if (s.length > tamanho) throw new ForaDoLayout(c.rotulo ?? c.campo!, texto, tamanho);
   return pad.repeat(tamanho - s.length) + s;
 }
 
-/** One record as its line's fields, in order (without the frame). */
-export function linhaDoRegistro(campos: CampoLayout[], r: Registro, semAcentos = false): string {
-  let out = '';
-  for (const c of campos) {
-    switch (c.tipo) {
-      case 'fixo':
-        out += c.valor!;
-        break;
-      case 'texto':
-        out += texto(r[c.campo!], c.tamanho!, semAcentos);
-        break;
-      case 'mapa': {
+type Formatar = (r: Registro) => string;
+
+/** One field as a function of the record (compiled once per file: 20,000 lines call it without re-reading the layout). */
+function compilarCampo(c: CampoLayout, semAcentos: boolean): Formatar {
+  switch (c.tipo) {
+    case 'fixo': {
+      const v = c.valor!;
+      return () => v;
+    }
+    case 'texto':
+      return (r) => texto(r[c.campo!], c.tamanho!, semAcentos);
+    case 'mapa':
+      return (r) => {
         const v = c.mapa![String(r[c.campo!])];
         if (v === undefined) throw new ForaDoLayout(c.rotulo ?? c.campo!, String(r[c.campo!]), c.tamanho!);
-        out += texto(v, c.tamanho!, false);
-        break;
-      }
-      default:
-        out += numero(r[c.campo!], c);
-    }
+        return texto(v, c.tamanho!, false);
+      };
+    default:
+      return (r) => numero(r[c.campo!], c);
   }
+}
+
+const compilados = new WeakMap<CampoLayout[], Formatar[]>();
+
+/** One record as its line's fields, in order (without the frame). */
+export function linhaDoRegistro(campos: CampoLayout[], r: Registro, semAcentos = false): string {
+  let fs = compilados.get(campos);
+  if (!fs) {
+    fs = campos.map((c) => compilarCampo(c, semAcentos));
+    compilados.set(campos, fs);
+  }
+  let out = '';
+  for (let i = 0; i < fs.length; i++) out += fs[i](r);
   return out;
 }
 
