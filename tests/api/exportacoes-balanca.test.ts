@@ -88,7 +88,7 @@ describe.each(BACKENDS)('exportação para balança on %s', (backend) => {
       nutriPorcao: '50', nutriValorEnergetico: '146', nutriCarboidratos: '0.5', nutriAcucaresAdicionados: '0', nutriProteinas: '8.1', nutriGordurasTotais: '12.5', nutriGordurasSaturadas: '4.6', nutriGordurasTrans: '0', nutriFibras: '0', nutriSodio: '375',
     });
     expect(l.statusCode, l.body).toBe(200);
-    expect(l.json()).toMatchObject({ balanca: true, balancaPlu: 123, balancaTara: '0.010', nutriSodio: '375.0' });
+    expect(l.json()).toMatchObject({ balanca: true, balancaPlu: 123, balancaTara: '0.0100', nutriSodio: '375.0000' });
     linguicaId = l.json().id;
     const b = await call(admin, 'POST', '/api/Produtos', { descricao: BOLO.descricao, tipoProduto: 0, precoVenda: '18.00', balanca: true, balancaPlu: 4567, balancaVenda: 'unidade', balancaValidadeDias: 3 });
     expect(b.statusCode, b.body).toBe(200);

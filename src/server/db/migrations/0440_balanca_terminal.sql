@@ -7,21 +7,21 @@
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca boolean NOT NULL DEFAULT false;
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_plu integer CHECK (balanca_plu IS NULL OR balanca_plu BETWEEN 1 AND 999999);
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_venda text NOT NULL DEFAULT 'peso' CHECK (balanca_venda IN ('peso', 'unidade'));
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_tara numeric(9,3) CHECK (balanca_tara IS NULL OR balanca_tara >= 0);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_tara numeric(12,4) CHECK (balanca_tara IS NULL OR balanca_tara >= 0);
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_validade_dias integer CHECK (balanca_validade_dias IS NULL OR balanca_validade_dias BETWEEN 0 AND 999);
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_departamento integer CHECK (balanca_departamento IS NULL OR balanca_departamento BETWEEN 1 AND 99);
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_texto text;
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_porcao numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_valor_energetico numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_carboidratos numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_acucares_totais numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_acucares_adicionados numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_proteinas numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_gorduras_totais numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_gorduras_saturadas numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_gorduras_trans numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_fibras numeric(9,1);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_sodio numeric(9,1);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_porcao numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_valor_energetico numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_carboidratos numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_acucares_totais numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_acucares_adicionados numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_proteinas numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_gorduras_totais numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_gorduras_saturadas numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_gorduras_trans numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_fibras numeric(12,4);
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS nutri_sodio numeric(12,4);
 -- One PLU names one product in an account (the label read back at the PDV finds it by this code).
 CREATE UNIQUE INDEX IF NOT EXISTS produtos_balanca_plu ON produtos (tenant_id, balanca_plu) WHERE balanca_plu IS NOT NULL;
 
