@@ -90,7 +90,7 @@ export interface Produto extends Registro {
   /**
    * Venda na balança por
    */
-  balancaVenda?: VendaBalanca;
+  balancaVenda?: VendaBalanca | null;
   /**
    * Tara (kg)
    */

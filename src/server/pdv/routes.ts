@@ -75,7 +75,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
       if (!pdv) throw notFound('PDV não encontrado.');
       const produtos = await q.query<Row>(
         `SELECT p.id, p.codigo, p.descricao, p.gtin, COALESCE(u.sigla, 'UN') AS unidade, COALESCE(p.preco_venda, 0)::text AS preco_venda, p.ncm, p.cest, COALESCE(p.origem, 0) AS origem, p.ativo,
-                p.categoria_id, (u.sigla IN ('KG', 'G') OR (p.balanca AND p.balanca_venda = 'peso')) AS pesavel, p.balanca_plu, p.updated_at
+                p.categoria_id, (u.sigla IN ('KG', 'G') OR (p.balanca AND COALESCE(p.balanca_venda, 'peso') = 'peso')) AS pesavel, p.balanca_plu, p.updated_at
            FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id
           WHERE p.tenant_id = $1 AND NOT p.servico ${desde ? "AND date_trunc('milliseconds', p.updated_at) > $2" : 'AND p.ativo'} ORDER BY p.id`,
         desde ? [ctx.tenantId, desde] : [ctx.tenantId],

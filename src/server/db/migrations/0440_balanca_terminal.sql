@@ -6,7 +6,8 @@
 -- (ingredients, storage) and the nutrition facts the label prints (RDC 429/2020 for MGV7).
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca boolean NOT NULL DEFAULT false;
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_plu integer CHECK (balanca_plu IS NULL OR balanca_plu BETWEEN 1 AND 999999);
-ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_venda text NOT NULL DEFAULT 'peso' CHECK (balanca_venda IN ('peso', 'unidade'));
+-- balanca_venda: empty on a product not sold at the scale (the form hides it); empty means by weight.
+ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_venda text CHECK (balanca_venda IS NULL OR balanca_venda IN ('peso', 'unidade'));
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_tara numeric(12,4) CHECK (balanca_tara IS NULL OR balanca_tara >= 0);
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_validade_dias integer CHECK (balanca_validade_dias IS NULL OR balanca_validade_dias BETWEEN 0 AND 999);
 ALTER TABLE produtos ADD COLUMN IF NOT EXISTS balanca_departamento integer CHECK (balanca_departamento IS NULL OR balanca_departamento BETWEEN 1 AND 99);
