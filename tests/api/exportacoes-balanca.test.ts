@@ -68,6 +68,11 @@ describe.each(BACKENDS)('exportação para balança on %s', (backend) => {
   });
   afterAll(async () => srv?.close());
 
+  it('OpenAPI describes the scale and terminal calls', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of ['/api/ExportacaoBalanca/modelos', '/api/ExportacaoBalanca/produtos', '/api/ExportacaoBalanca/{modelo}/carga.zip', '/api/ExportacaoBalanca/configuracao', '/api/EtiquetasBalanca/ler', '/api/ExportacaoTerminal/configuracao', '/api/ExportacaoTerminal/PRICETAB.TXT']) expect(doc.paths[p], p).toBeDefined();
+  });
+
   it('the demo flags its fruit, cheese and bread for the scale with PLUs', async () => {
     const r = await call(admin, 'GET', '/api/ExportacaoBalanca/produtos');
     expect(r.statusCode).toBe(200);
