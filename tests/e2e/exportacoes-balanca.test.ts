@@ -47,7 +47,7 @@ describe('exportação para balança e terminal no navegador', () => {
     ]);
   });
 
-  it('a product on the scale without a PLU stops the load, named with a link to fix it', async () => {
+  it('a product on the scale without a PLU stops the load, named with a link to its form, where the PLU is typed back', async () => {
     await server.db.query(`UPDATE produtos SET balanca_plu = NULL WHERE descricao = 'Tomate italiano'`);
     await go('pages/exportacoes-fiscais/exportacao-para-balanca', 'Exportação para balança');
     await page.getByRole('button', { name: 'Baixar carga (ZIP)' }).click();
@@ -55,7 +55,17 @@ describe('exportação para balança e terminal no navegador', () => {
     await visible(alerta.getByText('O produto "Tomate italiano" está marcado para a balança sem código PLU.'));
     await alerta.getByRole('link', { name: 'Corrigir' }).click();
     await page.waitForURL(/pages\/estoque\/produtos\/editar\/\d+$/);
-    await server.db.query(`UPDATE produtos SET balanca_plu = 2 WHERE descricao = 'Tomate italiano'`);
+    // The product's Balança tab: the PLU typed back in and saved.
+    await page.getByRole('tab', { name: 'Balança' }).click();
+    const plu = page.locator('#root_balancaPlu');
+    await visible(plu);
+    await plu.fill('2');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await poll(async () => (await server.db.query<{ plu: number | null }>(`SELECT balanca_plu AS plu FROM produtos WHERE descricao = 'Tomate italiano'`)).rows[0].plu).toBe(2);
+    await go('pages/exportacoes-fiscais/exportacao-para-balanca', 'Exportação para balança');
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Baixar carga (ZIP)' }).click();
+    expect((await download).suggestedFilename()).toBe('balanca-toledo-mgv6.zip');
   });
 
   it('the sales order reads a scale label into a line with the product and the weight its price buys', async () => {
