@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { lerCodigoBalanca } from '../../../shared/etiqueta-balanca.ts';
 import type { Db, Queryable } from '../../db/db.ts';
-import { bytes, interpretar, NAO_ENCONTRADO, OK, respostaPreco, separarFrames, VIVO } from './protocolo.ts';
+import { bytes, interpretar, NAO_ENCONTRADO, OK, respostaPreco, separarFrames, VIVO, VIVO_PERGUNTA } from './protocolo.ts';
 
 type Row = Record<string, any>;
 
@@ -106,7 +106,12 @@ export class ServidoresTerminal {
   private atender(alvo: Alvo, s: net.Socket, conexoes: Set<net.Socket>): void {
     conexoes.add(s);
     s.setNoDelay(true);
-    s.setTimeout(10 * 60_000, () => s.destroy());
+    // A quiet terminal is asked '#live?' every minute (it answers '#live'); three unanswered and it is gone.
+    let semResposta = 0;
+    s.setTimeout(60_000, () => {
+      if (++semResposta > 3) return void s.destroy();
+      s.write(bytes(VIVO_PERGUNTA));
+    });
     s.on('error', () => s.destroy());
     s.on('close', () => conexoes.delete(s));
     let acumulado = '';
@@ -114,6 +119,7 @@ export class ServidoresTerminal {
     let fila: Promise<void> = Promise.resolve();
     s.write(bytes(OK));
     s.on('data', (chunk: Buffer) => {
+      semResposta = 0;
       acumulado += chunk.toString('latin1');
       if (acumulado.length > 4096) {
         s.destroy();
