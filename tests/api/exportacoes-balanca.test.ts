@@ -181,6 +181,17 @@ describe.each(BACKENDS)('exportação para balança on %s', (backend) => {
     expect(desconhecido.json().error.message).toBe('Modelo de balança desconhecido: toledo-mgv9.');
   });
 
+  it('a user without the exportação para balança permission gets a 403 in Portuguese, the accountant too (his menu holds only the fiscal exports)', async () => {
+    const vendedor = await login(app, 'vendedor@demo.com.br');
+    for (const url of ['/api/ExportacaoBalanca/produtos', '/api/ExportacaoBalanca/toledo-mgv6/carga.zip', '/api/ExportacaoTerminal/configuracao']) {
+      const r = await call(vendedor, 'GET', url);
+      expect(r.statusCode, url).toBe(403);
+      expect(r.json().error.message, url).toMatch(/^Você não tem permissão para exportar para (a balança|o terminal de consulta)\.$/);
+    }
+    const contador = await login(app, 'contador@demo.com.br');
+    expect((await call(contador, 'GET', '/api/ExportacaoBalanca/toledo-mgv6/carga.zip')).statusCode).toBe(403);
+  });
+
   it('another account sees none of these products and gets no file of them', async () => {
     expect((await call(vizinha, 'GET', '/api/ExportacaoBalanca/produtos')).json().map((p: any) => p.descricao)).not.toContain(LINGUICA.descricao);
     const r = await call(vizinha, 'GET', '/api/ExportacaoBalanca/toledo-mgv6/carga.zip');
