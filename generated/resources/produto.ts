@@ -1,6 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 import type { Registro } from '../registro.ts';
-import type { OrigemMercadoria, TipoProduto } from '../lookups.ts';
+import type { OrigemMercadoria, TipoProduto, VendaBalanca } from '../lookups.ts';
 /** Produto: registro de /api/Produtos (schemas/resources/produto.json). */
 export interface Produto extends Registro {
   /**
@@ -79,4 +79,76 @@ export interface Produto extends Registro {
    * Observações
    */
   observacao?: string | null;
+  /**
+   * Vendido na balança
+   */
+  balanca?: boolean;
+  /**
+   * Código PLU
+   */
+  balancaPlu?: number | null;
+  /**
+   * Venda na balança por
+   */
+  balancaVenda?: VendaBalanca | null;
+  /**
+   * Tara (kg)
+   */
+  balancaTara?: string | null;
+  /**
+   * Validade (dias)
+   */
+  balancaValidadeDias?: number | null;
+  /**
+   * Departamento na balança
+   */
+  balancaDepartamento?: number | null;
+  /**
+   * Texto extra (ingredientes, conservação)
+   */
+  balancaTexto?: string | null;
+  /**
+   * Porção (g ou ml)
+   */
+  nutriPorcao?: string | null;
+  /**
+   * Valor energético (kcal)
+   */
+  nutriValorEnergetico?: string | null;
+  /**
+   * Carboidratos (g)
+   */
+  nutriCarboidratos?: string | null;
+  /**
+   * Açúcares totais (g)
+   */
+  nutriAcucaresTotais?: string | null;
+  /**
+   * Açúcares adicionados (g)
+   */
+  nutriAcucaresAdicionados?: string | null;
+  /**
+   * Proteínas (g)
+   */
+  nutriProteinas?: string | null;
+  /**
+   * Gorduras totais (g)
+   */
+  nutriGordurasTotais?: string | null;
+  /**
+   * Gorduras saturadas (g)
+   */
+  nutriGordurasSaturadas?: string | null;
+  /**
+   * Gorduras trans (g)
+   */
+  nutriGordurasTrans?: string | null;
+  /**
+   * Fibra alimentar (g)
+   */
+  nutriFibras?: string | null;
+  /**
+   * Sódio (mg)
+   */
+  nutriSodio?: string | null;
 }

@@ -58,6 +58,8 @@ import fiscalConfigRoutes from './fiscal-config/routes.ts';
 import vendasRoutes from './vendas/routes.ts';
 import nfseRoutes from './nfse/routes.ts';
 import pdvRoutes from './pdv/routes.ts';
+import balancaRoutes from './exportacoes/balanca/index.ts';
+import terminalRoutes from './exportacoes/terminal/index.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -189,6 +191,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(nfseRoutes, { services });
   await app.register(dfeRoutes, { services });
   await app.register(pdvRoutes, { services });
+  await app.register(balancaRoutes, { services });
+  await app.register(terminalRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

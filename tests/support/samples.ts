@@ -76,6 +76,12 @@ export function standaloneCrudDocs(docs: ResourceDoc[]): ResourceDoc[] {
 export function sampleBody(doc: ResourceDoc): Record<string, unknown> {
   const fields = Object.entries(doc.schema.properties).filter(([name, p]) => !p.readOnly && name !== doc.hierarchy?.as);
   const out: Record<string, unknown> = Object.fromEntries(fields.map(([name, p]) => [name, sampleValue(name, p)]));
+  // A whole-number field that alone is a unique key (a product's PLU at the scale) takes a different value on every
+  // call: its range's low end, the sample of every other whole number, would repeat.
+  for (const [campo] of (doc.unique ?? []).filter((u) => u.length === 1)) {
+    const p = doc.schema.properties[campo];
+    if (p && !p.readOnly && typeof p.minimum === 'number' && typeof p.maximum === 'number' && Number.isInteger(out[campo])) out[campo] = p.minimum + (next() % (p.maximum - p.minimum + 1));
+  }
   const validate = validatorOf(doc);
   // What a conditional rule adds to a field (a bank's maxLength, a convenio's pattern) is learnt from the errors.
   const learnt: Record<string, Record<string, unknown>> = {};

@@ -248,7 +248,7 @@ describe('sections in tabs', () => {
     const onSubmit = vi.fn();
     render(<SchemaForm doc={produto} initialData={{ descricao: 'Arroz', tipoProduto: 0 }} onSubmit={onSubmit} />);
     await screen.findByRole('tab', { name: 'Dados gerais' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Dados gerais', 'Fiscal', 'Preços e estoque']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Dados gerais', 'Fiscal', 'Preços e estoque', 'Balança']);
     expect(input('precoVenda')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Fiscal' }));
     await waitFor(() => expect(input('cest')).toBeTruthy());

@@ -41,6 +41,26 @@ const ITENS: Item[] = [
   ['Papel higiênico folha dupla 12 rolos', 'Banho', null, 'PC', '48181000', '13.90', '25'],
 ];
 
+/**
+ * What the demo's scale sells (issue 36 item 5): PLU, by weight, shelf life, the scale's department, the label's
+ * extra text and nutrition facts (per portion, RDC 429/2020), so the scale export has something real to load.
+ */
+const BALANCA: { descricao: string; plu: number; validade: number; departamento: number; tara?: string; texto?: string; nutri?: [string, string, string, string, string, string, string, string, string] }[] = [
+  // nutri: porção (g), kcal, carboidratos, açúcares adicionados, proteínas, gorduras totais, saturadas, fibras, sódio (mg)
+  { descricao: 'Banana prata', plu: 1, validade: 5, departamento: 1, nutri: ['100', '98', '26.0', '0', '1.3', '0.1', '0', '2.0', '0'] },
+  { descricao: 'Tomate italiano', plu: 2, validade: 7, departamento: 1, nutri: ['100', '15', '3.1', '0', '1.1', '0.2', '0', '1.2', '1'] },
+  {
+    descricao: 'Queijo muçarela fatiado',
+    plu: 10,
+    validade: 30,
+    departamento: 2,
+    tara: '0.005',
+    texto: 'Ingredientes: leite pasteurizado, sal, fermento lácteo e coalho. Contém lactose. Conservar refrigerado entre 0 °C e 10 °C.',
+    nutri: ['30', '90', '0.9', '0', '6.7', '6.7', '4.0', '0', '150'],
+  },
+  { descricao: 'Pão francês', plu: 20, validade: 1, departamento: 3, texto: 'Ingredientes: farinha de trigo enriquecida com ferro e ácido fólico, água, sal e fermento. Contém glúten.', nutri: ['50', '150', '29.0', '0', '4.0', '1.5', '0.4', '1.1', '320'] },
+];
+
 /** The demo account's products, after its categories, brands and units exist (seedMasterData). */
 export async function seedProdutos(q: Queryable, tenantId: number): Promise<void> {
   const ids = async (table: string, key: string) =>
@@ -68,6 +88,16 @@ export async function seedProdutos(q: Queryable, tenantId: number): Promise<void
         priceFromMargin(custo, margem),
         pesavel ? '5.0000' : '12.0000',
       ],
+    );
+  }
+  for (const b of BALANCA) {
+    const n = b.nutri ?? [null, null, null, null, null, null, null, null, null];
+    await q.query(
+      `UPDATE produtos SET balanca = true, balanca_plu = $3, balanca_venda = 'peso', balanca_validade_dias = $4, balanca_departamento = $5, balanca_tara = $6, balanca_texto = $7,
+              nutri_porcao = $8, nutri_valor_energetico = $9, nutri_carboidratos = $10, nutri_acucares_adicionados = $11, nutri_proteinas = $12, nutri_gorduras_totais = $13,
+              nutri_gorduras_saturadas = $14, nutri_fibras = $15, nutri_sodio = $16
+        WHERE tenant_id = $1 AND descricao = $2`,
+      [tenantId, b.descricao, b.plu, b.validade, b.departamento, b.tara ?? null, b.texto ?? null, ...n],
     );
   }
 }

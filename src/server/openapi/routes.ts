@@ -7,6 +7,8 @@ import type { ResourceRegistry } from '../resources/registry.ts';
 import { documentsOpenApi } from '../documentos/routes.ts';
 import { ESTOQUE_COMPLEMENTOS_PATHS } from '../estoque/complementos-openapi.ts';
 import { FINANCEIRO_EXTRAS_PATHS } from '../financeiro/extras-openapi.ts';
+import { BALANCA_PATHS } from '../exportacoes/balanca/index.ts';
+import { TERMINAL_PATHS } from '../exportacoes/terminal/index.ts';
 import { financeiroPaths } from '../financeiro/openapi.ts';
 import { ESTOQUE_PATHS } from '../estoque/openapi.ts';
 import { NFE_PATHS } from '../fiscal/emissao/openapi.ts';
@@ -93,6 +95,7 @@ export function buildOpenApi(registry: ResourceRegistry, componentOf = component
   Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS, NFE_PATHS, COMPRAS_PATHS, VENDAS_PATHS);
   Object.assign(paths, NFSE_PATHS);
   Object.assign(paths, DFE_PATHS);
+  Object.assign(paths, BALANCA_PATHS, TERMINAL_PATHS);
   // The finance core's calls, method by method (POST /api/TransferenciasFinanceiras beside the generic list).
   for (const [path, item] of Object.entries(financeiroPaths())) paths[path] = { ...(paths[path] as object | undefined), ...(item as object) };
   return {

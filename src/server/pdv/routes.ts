@@ -76,7 +76,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
       if (!pdv) throw notFound('PDV não encontrado.');
       const produtos = await q.query<Row>(
         `SELECT p.id, p.codigo, p.descricao, p.gtin, COALESCE(u.sigla, 'UN') AS unidade, COALESCE(p.preco_venda, 0)::text AS preco_venda, p.ncm, p.cest, COALESCE(p.origem, 0) AS origem, p.ativo,
-                p.categoria_id, (u.sigla IN ('KG', 'G')) AS pesavel, p.updated_at
+                p.categoria_id, (u.sigla IN ('KG', 'G') OR (p.balanca AND COALESCE(p.balanca_venda, 'peso') = 'peso')) AS pesavel, p.balanca_plu, p.updated_at
            FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id
           WHERE p.tenant_id = $1 AND NOT p.servico ${desde ? "AND date_trunc('milliseconds', p.updated_at) > $2" : 'AND p.ativo'} ORDER BY p.id`,
         desde ? [ctx.tenantId, desde] : [ctx.tenantId],
@@ -95,7 +95,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
       const newest = new Date(max ?? desde ?? 0);
       return {
         versao: new Date(newest).toISOString(),
-        produtos: produtos.rows.map((p) => ({ id: Number(p.id), codigo: p.codigo ?? String(p.id), descricao: p.descricao, gtin: p.gtin ?? null, unidade: p.unidade, precoVenda: new Decimal(p.preco_venda).toFixed(2), pesavel: !!p.pesavel, ncm: p.ncm, cest: p.cest ?? null, origem: Number(p.origem), ativo: !!p.ativo, categoriaId: p.categoria_id ?? null })),
+        produtos: produtos.rows.map((p) => ({ id: Number(p.id), codigo: p.codigo ?? String(p.id), descricao: p.descricao, gtin: p.gtin ?? null, unidade: p.unidade, precoVenda: new Decimal(p.preco_venda).toFixed(2), pesavel: !!p.pesavel, plu: p.balanca_plu === null ? null : Number(p.balanca_plu), ncm: p.ncm, cest: p.cest ?? null, origem: Number(p.origem), ativo: !!p.ativo, categoriaId: p.categoria_id ?? null })),
         promocoes: promocoes.rows.map((p) => ({ id: Number(p.id), descricao: p.descricao, tipo: Number(p.tipo), produtoId: p.produto_id, categoriaId: p.categoria_id, preco: p.preco, percentual: p.percentual, leve: p.leve, pague: p.pague, quantidadeMinima: p.quantidade_minima, dataInicio: p.data_inicio, dataFim: p.data_fim, diasSemana: p.dias_semana, horaInicio: p.hora_inicio, horaFim: p.hora_fim, ativo: p.ativo })),
         formasPagamento: formas.rows.map((f) => ({ id: Number(f.id), descricao: f.descricao, tPag: f.t_pag, bandeiras: f.bandeiras ?? [], tef: !!f.tef, permiteTroco: !!f.permite_troco })),
         pdv: {

@@ -29,6 +29,15 @@ describe('what a scan adds', () => {
     expect(totalLinha(l).toFixed(2)).toBe('19.95');
     expect(resolverEntrada(montarCodigoBalanca('999', '1.00', { tipo: 'preco' }), indice, { tipo: 'preco' })).toEqual({ ok: false, mensagem: 'Produto de balança 999 não cadastrado.' });
   });
+  it('a scale label finds its product by the PLU the scale was loaded with before the internal code', () => {
+    // PLU 77 is product 4's at the scale, while product 3's internal code is '77'.
+    const comPlu = new IndiceCatalogo([prod(3, '77', '5.00'), { ...prod(4, 'P004', '24.90', null, true), plu: 77 }]);
+    const l = linha(resolverEntrada(montarCodigoBalanca('77', '12.45', { tipo: 'preco' }), comPlu, { tipo: 'preco' }));
+    expect(l.produto.id).toBe(4);
+    expect(l.quantidade).toBe('0.5');
+    // Without a PLU at the scale, the internal code still answers (stations loaded by code).
+    expect(resolverEntrada(montarCodigoBalanca('77', '1.000', { tipo: 'peso' }), indice, { tipo: 'peso' })).toMatchObject({ ok: true, produto: { id: 3 }, quantidade: '1' });
+  });
 });
 
 describe('promotions, discount limit, split payment, CPF', () => {

@@ -14,6 +14,7 @@ import { ItemsTable, newItem, toTyped, type EditItem } from './ItemsTable.tsx';
 import { loadNames, nameOf } from './related-names.ts';
 import type { DocumentExtrasProps } from './document-extras.ts';
 import { DOCUMENT_FORM_ACTIONS } from '../compras/extras.tsx';
+import { LeitorEtiquetaBalanca } from '../vendas/LeitorEtiquetaBalanca.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -163,6 +164,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
         </Space>
       </Space>
       <Card title="Itens" size="small" style={{ marginBottom: 16 }}>
+        {doc.name === 'pedidoVenda' && editable ? <LeitorEtiquetaBalanca setItens={setItensTabela} /> : null}
         <ItemsTable doc={doc} itens={itens ?? []} setItens={setItensTabela} editable={editable} />
       </Card>
       {editable ? (

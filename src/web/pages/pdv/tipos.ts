@@ -11,6 +11,8 @@ export interface ProdutoPdv {
   unidade: string;
   precoVenda: string;
   pesavel: boolean;
+  /** the PLU the scale knows it by (its labels carry it); null when not sold at the scale */
+  plu?: number | null;
   ncm?: string;
   cest?: string | null;
   origem?: number | string;

@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { aplicarPromocao, type Promocao, type Momento } from '../../../shared/promocoes.ts';
-import { lerCodigoBalanca, lerEntrada, type OpcoesBalanca } from './codigo-barras.ts';
+import { lerCodigoBalanca, lerEntrada, linhaDaEtiqueta, type OpcoesBalanca } from './codigo-barras.ts';
 import type { FormaPagamentoPdv, ProdutoPdv } from './tipos.ts';
 
 /** The catalogue in memory, indexed for the scanner: one Map lookup per scan whatever its size. */
 export class IndiceCatalogo {
   private porGtin = new Map<string, ProdutoPdv>();
   private porCodigo = new Map<string, ProdutoPdv>();
+  private porPluMap = new Map<string, ProdutoPdv>();
   readonly produtos: ProdutoPdv[];
   constructor(produtos: ProdutoPdv[]) {
     this.produtos = produtos.filter((p) => p.ativo !== false);
@@ -14,6 +15,7 @@ export class IndiceCatalogo {
       if (p.gtin) this.porGtin.set(p.gtin, p);
       this.porCodigo.set(p.codigo.toUpperCase(), p);
       if (/^\d+$/.test(p.codigo)) this.porCodigo.set(String(Number(p.codigo)), p);
+      if (p.plu) this.porPluMap.set(String(p.plu), p);
     }
   }
   porCodigoDeBarras(codigo: string): ProdutoPdv | undefined {
@@ -21,6 +23,10 @@ export class IndiceCatalogo {
   }
   porCodigoInterno(codigo: string): ProdutoPdv | undefined {
     return this.porCodigo.get(codigo.toUpperCase()) ?? (/^\d+$/.test(codigo) ? this.porCodigo.get(String(Number(codigo))) : undefined);
+  }
+  /** A scale label's product: its PLU first (what the scale was loaded with), else its internal code. */
+  porPlu(codigo: string): ProdutoPdv | undefined {
+    return this.porPluMap.get(String(Number(codigo))) ?? this.porCodigoInterno(codigo);
   }
   /** F2: by description or code, at most `limite` products. */
   buscar(texto: string, limite = 30): ProdutoPdv[] {
@@ -61,13 +67,12 @@ export function resolverEntrada(texto: string, indice: IndiceCatalogo, balanca: 
   if (direto) return { ok: true, produto: direto, quantidade: new Decimal(mult ?? '1').toString(), precoUnitario: direto.precoVenda };
   const b = lerCodigoBalanca(codigo, balanca);
   if (b) {
-    const p = indice.porCodigoInterno(b.codigoProduto);
+    const p = indice.porPlu(b.codigoProduto);
     if (!p) return { ok: false, mensagem: `Produto de balança ${b.codigoProduto} não cadastrado.` };
-    if (b.peso) return { ok: true, produto: p, quantidade: new Decimal(b.peso).times(mult ?? 1).toString(), precoUnitario: p.precoVenda };
-    // The scale printed the line's price: the quantity is what that price buys (3 places).
-    const preco = new Decimal(p.precoVenda);
-    if (preco.lte(0)) return { ok: false, mensagem: `Produto ${p.descricao} sem preço de venda.` };
-    return { ok: true, produto: p, quantidade: new Decimal(b.preco!).div(preco).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).times(mult ?? 1).toString(), precoUnitario: p.precoVenda };
+    // The scale printed the weight, or the line's price: the quantity is what that price buys (3 places).
+    const l = linhaDaEtiqueta(b, p.precoVenda);
+    if (!l) return { ok: false, mensagem: `Produto ${p.descricao} sem preço de venda.` };
+    return { ok: true, produto: p, quantidade: new Decimal(l.quantidade).times(mult ?? 1).toString(), precoUnitario: p.precoVenda };
   }
   return { ok: false, mensagem: `Código ${codigo} não encontrado.` };
 }
