@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { serverAllows } from '../auth/access.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { enfileirarRelatorio } from '../relatorios/routes.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
+import type { ReportWorker } from '../relatorios/worker.ts';
+import { abrirArquivo, dataBr, filialDe, lerDatas, lerDocumentosDoPeriodo, rotulo, semDocumentos, type Pendencia } from './documentos-periodo.ts';
+import { FONTE_XML_PERIODO, XML_PERIODO } from './xml-periodo.ts';
+
+type Row = Record<string, unknown>;
+
+const exigir = (ctx: RequestContext, chave: string, negado: string) => {
+  if (!serverAllows(ctx, chave, 'view')) throw forbidden(negado);
+};
+
+/**
+ * Exportações (SPEC 2.6, issue 36): the accountant's files of a branch's period. The XML ZIP goes through the
+ * export queue (relatorios); the SPED and Sintegra files are generated and checked by the validator on request.
+ */
+export default async function exportacoesRoutes(app: FastifyInstance, { services, worker }: { services: AppServices; worker: ReportWorker | null }) {
+  const { db } = services;
+  registerReportSources([FONTE_XML_PERIODO]);
+
+  /** What the period holds and what is missing (each pendência with the route where it is fixed). */
+  const previa = async (ctx: RequestContext, where: unknown) => {
+    const periodo = { filialId: filialDe(ctx), ...lerDatas(where) };
+    const lidos = await db.tenant(ctx, (q) => lerDocumentosDoPeriodo(q, ctx, periodo));
+    const pendencias: Pendencia[] = [...lidos.pendencias];
+    // A file the database names but the storage no longer has: listed now, before the job is queued.
+    for (const d of lidos.documentos) {
+      if (!d.arquivo) continue;
+      const s = await abrirArquivo(services, ctx.tenantId, d.arquivo);
+      if (s) s.destroy();
+      else pendencias.push({ mensagem: `${rotulo(d)}: o XML não foi encontrado no armazenamento.`, rota: d.rota });
+    }
+    const conta = (f: (d: (typeof lidos.documentos)[number]) => boolean) => lidos.documentos.filter(f).length;
+    return {
+      periodo,
+      nfe: conta((d) => d.origem !== 'entrada' && d.modelo === '55'),
+      nfce: conta((d) => d.origem !== 'entrada' && d.modelo === '65'),
+      entradas: conta((d) => d.origem === 'entrada'),
+      eventos: lidos.anexos.filter((a) => a.tipo !== 'inutilizacao').length,
+      inutilizacoes: lidos.anexos.filter((a) => a.tipo === 'inutilizacao').length,
+      documentos: lidos.documentos.length,
+      pendencias,
+    };
+  };
+
+  app.get('/api/Exportacoes/xml/previa', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
+    return previa(ctx, req.query);
+  });
+
+  app.post('/api/Exportacoes/xml', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
+    const body = (req.body ?? {}) as Row;
+    const p = await previa(ctx, body);
+    if (p.documentos === 0 && p.inutilizacoes === 0) throw badRequest(semDocumentos(p.periodo));
+    const job = await enfileirarRelatorio(services, ctx, {
+      recurso: XML_PERIODO,
+      tipo: 'zip',
+      filter: { where: { inicio: p.periodo.inicio, fim: p.periodo.fim, danfe: body.danfe === true } },
+      descricao: `XML de NF-e de ${dataBr(p.periodo.inicio)} a ${dataBr(p.periodo.fim)}`,
+    });
+    worker?.kick();
+    return { ...job, pendencias: p.pendencias };
+  });
+}
