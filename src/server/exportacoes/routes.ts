@@ -8,6 +8,9 @@ import { registerReportSources } from '../relatorios/sources.ts';
 import type { ReportWorker } from '../relatorios/worker.ts';
 import { abrirArquivo, dataBr, filialDe, lerDatas, lerDocumentosDoPeriodo, rotulo, semDocumentos, type Pendencia } from './documentos-periodo.ts';
 import { FONTE_XML_PERIODO, XML_PERIODO } from './xml-periodo.ts';
+import { gerarSped, lerParametrosSped } from './sped-efd.ts';
+import { HttpError } from '../http/errors.ts';
+import type { FastifyReply } from 'fastify';
 
 type Row = Record<string, unknown>;
 
@@ -69,4 +72,29 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
     worker?.kick();
     return { ...job, pendencias: p.pendencias };
   });
+
+  const NEGADO_SPED = 'Você não tem permissão para gerar o arquivo SPED.';
+  /** Generates and checks the EFD: the problems (each with its route) and whether the file may be downloaded. */
+  app.post('/api/Exportacoes/sped/validar', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSped', NEGADO_SPED);
+    const r = await gerarSped(services, ctx, lerParametrosSped(req.body, ctx));
+    return { nome: r.nome, codVer: r.codVer, linhas: r.linhas, valido: r.valido, problemas: r.problemas };
+  });
+  /** The EFD file itself, only when the validator found nothing (a 422 with the problems otherwise). */
+  app.post('/api/Exportacoes/sped/arquivo', async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSped', NEGADO_SPED);
+    const r = await gerarSped(services, ctx, lerParametrosSped(req.body, ctx));
+    return enviarTexto(reply, r);
+  });
+}
+
+/** A fiscal text file (ISO-8859-1, CRLF) as a download, or a 422 listing why it is not offered. */
+export function enviarTexto(reply: FastifyReply, r: { nome: string; texto: string; valido: boolean; problemas: { mensagem: string; rota: string }[] }) {
+  if (!r.valido) throw new HttpError(422, `O arquivo tem ${r.problemas.length} problema(s): corrija-os antes de gerar o arquivo.`, { problemas: r.problemas.slice(0, 200) });
+  const latin1 = r.texto.replace(/[^\x00-\xff]/g, '?');
+  reply.header('content-type', 'text/plain; charset=iso-8859-1');
+  reply.header('content-disposition', `attachment; filename="${r.nome}"`);
+  return reply.send(Buffer.from(latin1, 'latin1'));
 }

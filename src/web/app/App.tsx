@@ -65,6 +65,8 @@ const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEsto
 const RelatoriosVendasPage = lazy(() => import('../pages/vendas/RelatoriosVendasPage.tsx'));
 // Ponto de venda (issue 19): full screen, outside the shell, its own chunk.
 const PdvPage = lazy(() => import('../pages/pdv/PdvPage.tsx'));
+// Exportações (issue 36): the accountant's files.
+const ExportarXmlNfePage = lazy(() => import('../pages/exportacoes/ExportarXmlNfePage.tsx'));
 const PEDIDO_VENDA = DOCUMENTS.find((d) => d.name === 'pedidoVenda');
 
 export { ANTD_CSS_VAR_KEY };
@@ -115,6 +117,7 @@ export function appRoutes() {
         <Route path="/pages/compras/entrada-nota-fiscal/importar-xml" element={<ImportarNotaPage />} />
         <Route path="/pages/nfe/manifestacoes" element={<ManifestacoesPage />} />
         <Route path="/pages/nfe/entrada" element={<EntradaNfePage />} />
+        <Route path="/pages/nfe/exportar-xml-nfe" element={<ExportarXmlNfePage />} />
         {DOCUMENTS.flatMap((doc) => [
           <Route key={doc.route} path={`/${doc.route}`} element={<DocumentListPage key={doc.name} doc={doc} />} />,
           <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,
