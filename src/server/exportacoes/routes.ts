@@ -9,6 +9,7 @@ import type { ReportWorker } from '../relatorios/worker.ts';
 import { abrirArquivo, dataBr, filialDe, lerDatas, lerDocumentosDoPeriodo, rotulo, semDocumentos, type Pendencia } from './documentos-periodo.ts';
 import { FONTE_XML_PERIODO, XML_PERIODO } from './xml-periodo.ts';
 import { gerarSped, lerParametrosSped } from './sped-efd.ts';
+import { gerarSintegra, lerParametrosSintegra } from './sintegra.ts';
 import { HttpError } from '../http/errors.ts';
 import type { FastifyReply } from 'fastify';
 
@@ -87,6 +88,19 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
     exigir(ctx, 'app.exportarSped', NEGADO_SPED);
     const r = await gerarSped(services, ctx, lerParametrosSped(req.body, ctx));
     return enviarTexto(reply, r);
+  });
+
+  const NEGADO_SINTEGRA = 'Você não tem permissão para gerar o arquivo Sintegra.';
+  app.post('/api/Exportacoes/sintegra/validar', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSintegra', NEGADO_SINTEGRA);
+    const r = await gerarSintegra(services, ctx, lerParametrosSintegra(req.body, ctx));
+    return { nome: r.nome, linhas: r.linhas, valido: r.valido, problemas: r.problemas };
+  });
+  app.post('/api/Exportacoes/sintegra/arquivo', async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSintegra', NEGADO_SINTEGRA);
+    return enviarTexto(reply, await gerarSintegra(services, ctx, lerParametrosSintegra(req.body, ctx)));
   });
 }
 
