@@ -1,7 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
-import { lerDocumentosDoPeriodo, lerTexto, rotulo, semDocumentos, type DocumentoPeriodo, type Periodo } from './documentos-periodo.ts';
+import { lerDocumentosDoPeriodo, lerEmOrdem, rotulo, semDocumentos, type DocumentoPeriodo, type Periodo } from './documentos-periodo.ts';
 import { lerNotaFiscal, type NotaFiscalXml } from './nfe-fiscal.ts';
 
 type Row = Record<string, any>;
@@ -48,19 +48,17 @@ export async function lerDadosFiscais(services: AppServices, ctx: RequestContext
 
   // The stored XMLs (read outside any transaction).
   const docs: DocLido[] = [];
-  for (const d of lidos.documentos) {
-    if (!d.arquivo) continue;
-    const xml = await lerTexto(services, ctx.tenantId, d.arquivo);
+  await lerEmOrdem(services, ctx.tenantId, lidos.documentos.filter((d) => d.arquivo), (d) => d.arquivo, (d, xml) => {
     if (xml === null) {
       falta(`${rotulo(d)}: o XML não foi encontrado no armazenamento.`, d.rota);
-      continue;
+      return;
     }
     try {
       docs.push({ d, x: lerNotaFiscal(xml) });
     } catch {
       falta(`${rotulo(d)}: o XML guardado não é uma NF-e legível.`, d.rota);
     }
-  }
+  });
 
   // Products of the entries (C170) and of the inventory (H010): codes, units and NCM from the catalogue.
   const produtoIds = new Set<number>();

@@ -175,3 +175,25 @@ export async function lerTexto(services: Pick<AppServices, 'db' | 'storage'>, te
 
 /** The mensagem when the period has nothing to export (no empty file is offered). */
 export const semDocumentos = (p: Periodo) => `Nenhum documento fiscal encontrado nesta filial de ${dataBr(p.inicio)} a ${dataBr(p.fim)}: não há arquivo a gerar.`;
+
+/**
+ * Reads the files of many documents a window at a time (`janela` in flight), handing them to `usar` in the
+ * documents' order: the storage's latency overlaps, memory holds one window.
+ */
+export async function lerEmOrdem<T>(
+  services: Pick<AppServices, 'db' | 'storage'>,
+  tenantId: number,
+  itens: T[],
+  arquivo: (item: T) => string | null,
+  usar: (item: T, texto: string | null) => Promise<void> | void,
+  janela = 32,
+): Promise<void> {
+  for (let i = 0; i < itens.length; i += janela) {
+    const parte = itens.slice(i, i + janela);
+    const textos = await Promise.all(parte.map((it) => {
+      const a = arquivo(it);
+      return a ? lerTexto(services, tenantId, a) : Promise.resolve(null);
+    }));
+    for (let j = 0; j < parte.length; j++) await usar(parte[j], textos[j]);
+  }
+}

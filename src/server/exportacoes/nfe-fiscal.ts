@@ -44,6 +44,8 @@ export interface ItemFiscal {
   vBCST: string;
   vICMSST: string;
   vIPI: string;
+  /** Imposto de importação (part of the note's value on an import). */
+  vII: string;
 }
 
 export interface NotaFiscalXml {
@@ -138,6 +140,7 @@ export function lerNotaFiscal(xml: string): NotaFiscalXml {
       vBCST: num(i.vBCST),
       vICMSST: num(i.vICMSST),
       vIPI: num(ipi.vIPI),
+      vII: num(d.imposto?.II?.vII),
     };
   });
   const chave = String(inf['@Id'] ?? '').replace(/^NFe/, '');

@@ -238,7 +238,7 @@ export async function gerarSintegra(services: AppServices, ctx: RequestContext, 
       const aliq = new Decimal(i.pICMS).toFixed(2);
       const k = `${cfop}|${aliq}`;
       const g = grupos.get(k) ?? { cfop, aliq, total: new Decimal(0), bc: new Decimal(0), icms: new Decimal(0), isenta: new Decimal(0), outras: new Decimal(0), ipi: new Decimal(0), bcst: new Decimal(0), st: new Decimal(0) };
-      const valor = new Decimal(i.vProd).minus(i.vDesc).plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).plus(i.vICMSST).plus(i.vIPI);
+      const valor = new Decimal(i.vProd).minus(i.vDesc).plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).plus(i.vICMSST).plus(i.vIPI).plus(i.vII);
       g.total = g.total.plus(valor);
       g.bc = g.bc.plus(i.vBC);
       g.icms = g.icms.plus(i.vICMS);

@@ -239,7 +239,7 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
       const aliq = new Decimal(i.pICMS).toFixed(2);
       const k = `${cst}|${cfop}|${aliq}`;
       const g = grupos.get(k) ?? { cst, cfop, aliq, opr: new Decimal(0), bc: new Decimal(0), icms: new Decimal(0), bcst: new Decimal(0), st: new Decimal(0), ipi: new Decimal(0) };
-      g.opr = g.opr.plus(i.vProd).minus(i.vDesc).plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).plus(i.vICMSST).plus(i.vIPI);
+      g.opr = g.opr.plus(i.vProd).minus(i.vDesc).plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).plus(i.vICMSST).plus(i.vIPI).plus(i.vII);
       g.bc = g.bc.plus(i.vBC);
       g.icms = g.icms.plus(i.vICMS);
       g.bcst = g.bcst.plus(i.vBCST);

@@ -7,7 +7,7 @@ import { serverAllows } from '../auth/access.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 import { column } from '../relatorios/columns.ts';
 import { danfeDaNota } from '../fiscal/emissao/notas.ts';
-import { abrirArquivo, dataBr, filialDe, lerDatas, lerDocumentosDoPeriodo, lerTexto, rotulo, type DocumentoPeriodo, type Pendencia } from './documentos-periodo.ts';
+import { abrirArquivo, dataBr, filialDe, lerDatas, lerDocumentosDoPeriodo, lerEmOrdem, rotulo, type DocumentoPeriodo, type Pendencia } from './documentos-periodo.ts';
 import { lerNotaFiscal } from './nfe-fiscal.ts';
 
 type Row = Record<string, unknown>;
@@ -76,26 +76,32 @@ async function escreverZip(file: string, ctx: RequestContext, parametros: Row, s
     zip.on('error', reject);
   });
   zip.pipe(saida);
-  // One entry at a time: the next file is read only once archiver has taken the previous one.
-  let aguardando: { nome: string; ok: () => void } | null = null;
-  zip.on('entry', (e) => {
-    if (aguardando && e.name === aguardando.nome) aguardando.ok();
+  // A bounded queue: archiver holds at most EM_FILA entries not yet compressed; reading waits for it to drain.
+  const EM_FILA = 64;
+  let pendentes = 0;
+  let drenou: (() => void) | null = null;
+  zip.on('entry', () => {
+    pendentes--;
+    if (drenou && pendentes <= EM_FILA / 2) {
+      const d = drenou;
+      drenou = null;
+      d();
+    }
   });
-  const adicionar = (conteudo: Buffer | string, nome: string) =>
-    new Promise<void>((ok) => {
-      aguardando = { nome, ok };
-      zip.append(conteudo, { name: nome, date: new Date() });
-    });
+  const adicionar = async (conteudo: Buffer | string, nome: string) => {
+    pendentes++;
+    zip.append(conteudo, { name: nome, date: new Date() });
+    if (pendentes > EM_FILA) await new Promise<void>((ok) => (drenou = ok));
+  };
 
   let feitos = 0;
-  for (const d of lidos.documentos) {
+  await lerEmOrdem(services, ctx.tenantId, lidos.documentos, (d) => d.arquivo, async (d, xml) => {
     feitos++;
-    if (feitos % 100 === 0) await progresso(feitos, total);
-    if (!d.arquivo) continue;
-    const xml = await lerTexto(services, ctx.tenantId, d.arquivo);
+    if (feitos % 500 === 0) await progresso(feitos, total);
+    if (!d.arquivo) return;
     if (xml === null) {
       pendencias.push({ mensagem: `${rotulo(d)}: o XML não foi encontrado no armazenamento.`, rota: d.rota });
-      continue;
+      return;
     }
     const nome = nomeNoZip(d);
     let valor: Decimal;
@@ -107,12 +113,12 @@ async function escreverZip(file: string, ctx: RequestContext, parametros: Row, s
         const k = [tipo, d.modelo, d.serie, i.cfop, d.situacao].join('|');
         const c = porCfop.get(k) ?? { tipo, modelo: d.modelo, serie: d.serie, cfop: i.cfop, situacao: SITUACAO[d.situacao] ?? d.situacao, itens: 0, valor: new Decimal(0) };
         c.itens++;
-        c.valor = c.valor.plus(i.vProd).minus(i.vDesc).plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).plus(i.vICMSST).plus(i.vIPI);
+        c.valor = c.valor.plus(i.vProd).minus(i.vDesc).plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).plus(i.vICMSST).plus(i.vIPI).plus(i.vII);
         porCfop.set(k, c);
       }
     } catch {
       pendencias.push({ mensagem: `${rotulo(d)}: o XML guardado não é uma NF-e legível.`, rota: d.rota });
-      continue;
+      return;
     }
     await adicionar(xml, nome);
     linhas.push({ arquivo: nome, tipo: d.origem === 'entrada' ? 'Entrada' : 'Saída', modelo: d.modelo, serie: d.serie, numero: d.numero, chave: d.chave, situacao: SITUACAO[d.situacao] ?? d.situacao, data: d.data, valor });
@@ -126,10 +132,10 @@ async function escreverZip(file: string, ctx: RequestContext, parametros: Row, s
         linhas.push({ arquivo: nomePdf, tipo: 'DANFE', modelo: d.modelo, serie: d.serie, numero: d.numero, chave: d.chave, situacao: SITUACAO[d.situacao] ?? d.situacao, data: d.data, valor: null });
       } else pendencias.push({ mensagem: `${rotulo(d)}: não foi possível gerar o DANFE.`, rota: d.rota });
     }
-  }
+  });
   for (const a of lidos.anexos) {
     feitos++;
-    if (feitos % 100 === 0) await progresso(feitos, total);
+    if (feitos % 500 === 0) await progresso(feitos, total);
     const s = await abrirArquivo(services, ctx.tenantId, a.arquivo);
     if (!s) {
       pendencias.push({ mensagem: `O XML ${a.nome} não foi encontrado no armazenamento.`, rota: a.rota });
