@@ -112,3 +112,21 @@ describe('dados do leiaute', () => {
     }
   });
 });
+
+describe('um arquivo publicado, lido de volta', () => {
+  // The EFD example of layout 001 (2008) published with nfephp-org/sped-efd: the same reader parses its 138 lines;
+  // its counts (0990 with 0000, 9990 with 9999, every 9900, 9999), its hierarchy and its order hold under today's
+  // layout, and what differs is only what the layouts since 2008 added (blocks B, G, K, record 1010, new fields).
+  const texto = readFileSync(path.resolve('tests/fixtures/exportacoes/efd-icms-ipi-exemplo-leiaute-001.txt'), 'latin1');
+  it('parses every line and agrees on counts, hierarchy and order', () => {
+    const { linhas, problemas } = lerLinhasSped(texto);
+    expect(problemas).toEqual([]);
+    expect(linhas).toHaveLength(138);
+    expect(linhas.filter((l) => l.registro === 'E510')).toHaveLength(57);
+    const m = validarSped(texto, layout).map((p) => p.mensagem);
+    expect(m.filter((x) => /linhas|9900|9999|fora de lugar|fora da ordem|não existe no leiaute/.test(x))).toEqual([]);
+    expect(m).toContain('O bloco B deve ser aberto uma vez (registro B001).');
+    expect(m).toContain('O bloco K deve ser aberto uma vez (registro K001).');
+    expect(m).toContain('Falta o registro 1010 (obrigatório): informe as obrigações do bloco 1.');
+  });
+});
