@@ -95,6 +95,32 @@ describe.each(BACKENDS)('SPED EFD ICMS/IPI on %s', (backend) => {
     expect((await ok(contador, 'POST', '/api/Exportacoes/sped/validar', corpo())).valido).toBe(true);
   });
 
+  it('a supplier of an entry without IE (in its note and in the catalogue): listed with the route to its register', async () => {
+    const e = (await sql(`SELECT p.id, p.inscricao_estadual, d.cabecalho ->> 'xmlArquivo' AS arq FROM pessoas p JOIN documentos d ON d.tenant_id = p.tenant_id AND (d.cabecalho ->> 'fornecedorId')::int = p.id
+      WHERE d.tenant_id = $1 AND d.tipo = 'entradaNota' AND d.estado = 'efetivada' AND to_char((d.cabecalho ->> 'dataEntrada')::date, 'YYYY-MM') = $2 ORDER BY d.id LIMIT 1`, [m.tenant, mes])).rows[0];
+    if (!e) throw new Error(`o mês ${mes} da demonstração não tem entrada`);
+    // the stored XML (copied into the storage the first time it is read), without the supplier's IE
+    const { storage } = f.srv.services;
+    await call(contador, 'GET', `/api/Exportacoes/xml/previa?inicio=${mes}-01&fim=${mes}-28`);
+    const partes: Buffer[] = [];
+    for await (const c of (await storage.get(e.arq))!) partes.push(c as Buffer);
+    const original = Buffer.concat(partes);
+    const semIe = original.toString('utf8').replace(/(<emit>[\s\S]*?<\/enderEmit>)<IE>\d+<\/IE>/, '$1');
+    expect(semIe).not.toBe(original.toString('utf8'));
+    await storage.put(e.arq, Buffer.from(semIe, 'utf8'));
+    await sql(`UPDATE pessoas SET inscricao_estadual = NULL WHERE tenant_id = $1 AND id = $2`, [m.tenant, e.id]);
+    try {
+      const v = await ok(contador, 'POST', '/api/Exportacoes/sped/validar', corpo());
+      expect(v.valido).toBe(false);
+      expect(v.problemas).toContainEqual(expect.objectContaining({ mensagem: expect.stringMatching(/^O fornecedor .+ \(CNPJ \d{14}\) está sem inscrição estadual: informe-a no cadastro do fornecedor\.$/), rota: `/pages/compras/fornecedores/editar/${e.id}` }));
+      expect((await ok(contador, 'POST', '/api/Exportacoes/sintegra/validar', { mes, finalidade: 1 })).valido).toBe(false);
+    } finally {
+      await storage.put(e.arq, original);
+      await sql(`UPDATE pessoas SET inscricao_estadual = $3 WHERE tenant_id = $1 AND id = $2`, [m.tenant, e.id, e.inscricao_estadual]);
+    }
+    expect((await ok(contador, 'POST', '/api/Exportacoes/sped/validar', corpo())).valido).toBe(true);
+  });
+
   it('bad input: a month with no documents, a bad month, no permission', async () => {
     const r = await call(contador, 'POST', '/api/Exportacoes/sped/validar', corpo({ mes: '2025-02', inventario: null }));
     expect(r.statusCode).toBe(400);

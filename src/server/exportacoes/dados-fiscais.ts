@@ -76,9 +76,19 @@ export async function lerDadosFiscais(services: AppServices, ctx: RequestContext
       for (const x of r.rows) produtos.set(Number(x.id), x);
     }
     const pids = [...new Set(docs.map(({ d }) => d.participanteId).filter((x): x is number => !!x))];
-    if (pids.length) for (const x of (await q.query<Row>(`SELECT id, tipo FROM pessoas WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, pids])).rows) pessoas.set(Number(x.id), x);
+    if (pids.length) for (const x of (await q.query<Row>(`SELECT id, tipo, nome, cpf_cnpj, inscricao_estadual FROM pessoas WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, pids])).rows) pessoas.set(Number(x.id), x);
   });
   const rotaProduto = (id: number) => `/pages/estoque/produtos/editar/${id}`;
   for (const [id, pr] of produtos) if (!digitos(pr.ncm)) falta(`O produto ${pr.codigo} - ${pr.descricao} está sem NCM: informe-o no cadastro do produto.`, rotaProduto(id));
+  // A supplier (a company) of an entry without an inscrição estadual: neither in its note nor in the catalogue.
+  const vistos = new Set<number>();
+  for (const { d, x } of docs) {
+    if (digitos(x.emitente.ie)) continue;
+    const pe = d.origem === 'entrada' && d.participanteId ? pessoas.get(d.participanteId) : undefined;
+    if (!pe || vistos.has(Number(pe.id))) continue;
+    vistos.add(Number(pe.id));
+    if (digitos(pe.cpf_cnpj).length === 14 && !digitos(pe.inscricao_estadual) && !/^ISENTO$/i.test(String(pe.inscricao_estadual ?? '').trim()))
+      falta(`O fornecedor ${pe.nome} (CNPJ ${digitos(pe.cpf_cnpj)}) está sem inscrição estadual: informe-a no cadastro do fornecedor.`, `/pages/compras/fornecedores/editar/${pe.id}`);
+  }
   return { filial, lidos, docs, dados, produtos, pessoas, rotaFilial, rotaProduto };
 }

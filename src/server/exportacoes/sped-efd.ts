@@ -130,7 +130,6 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
     const pessoa = d.participanteId ? pessoas.get(d.participanteId) : undefined;
     const rota = pessoa ? (Number(pessoa.tipo) === 1 ? `/pages/compras/fornecedores/editar/${pessoa.id}` : `/pages/vendas/clientes/editar/${pessoa.id}`) : d.rota;
     if (!participantes.has(codPart(outra))) participantes.set(codPart(outra), { parte: outra, rota });
-    if (d.origem === 'entrada' && outra.cnpj && !outra.ie) falta(`O fornecedor ${outra.nome} (CNPJ ${outra.cnpj}) da ${rotulo(d).slice(2)} está sem inscrição estadual.`, rota);
   }
   for (const [cod, { parte, rota }] of participantes) {
     const ext = !parte.cnpj && !parte.cpf;
