@@ -60,6 +60,7 @@ import nfseRoutes from './nfse/routes.ts';
 import pdvRoutes from './pdv/routes.ts';
 import balancaRoutes from './exportacoes/balanca/index.ts';
 import terminalRoutes from './exportacoes/terminal/index.ts';
+import { exportacoesRoutes } from './exportacoes/index.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(pdvRoutes, { services });
   await app.register(balancaRoutes, { services });
   await app.register(terminalRoutes, { services });
+  await app.register(exportacoesRoutes, { services, worker });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -11,6 +11,7 @@ import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { reportSource } from './sources.ts';
 import { CONTENT_TYPES, type ReportWorker } from './worker.ts';
+import type { RequestContext } from '../auth/context.ts';
 
 export const ALREADY_PROCESSING = 'Relatório já está sendo processado.';
 const COLUMNS = `id, descricao, tipo, status, chave, evento, data_inclusao AS "dataInclusao", finalizado_em AS "finalizadoEm", linhas,
@@ -29,36 +30,9 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
   app.post('/api/Relatorios/exportar', async (req) => {
     const ctx = req.ctx!;
     const body = (req.body ?? {}) as { recurso?: unknown; filter?: unknown; tipo?: unknown; descricao?: unknown };
-    const def = typeof body.recurso === 'string' ? registry.byEndpoint.get(body.recurso) : undefined;
-    // Not a grid: a module's own report (posição de estoque, ...), its parameters in filter.where.
-    const source = def ? undefined : reportSource(body.recurso);
-    if (!def && !source) throw badRequest('Informe o cadastro a exportar.', [{ path: '/recurso', campo: 'recurso', mensagem: 'Campo inválido!' }]);
-    if (body.tipo !== 'pdf' && body.tipo !== 'xlsx') throw badRequest('Formato inválido: use pdf ou xlsx.', [{ path: '/tipo', campo: 'tipo', mensagem: 'Campo inválido!' }]);
-    if (def && !serverAllows(ctx, def.doc.permission, 'view')) throw forbidden(`Você não tem permissão para consultar ${def.doc.title.toLowerCase()}.`);
-    if (source && !source.allowed(ctx)) throw forbidden(source.negado);
-    const filter = (typeof body.filter === 'string' ? parseJsonParam<Filter>(body.filter, 'filter') : (body.filter as Filter)) ?? {};
-    const kept: Filter = { where: filter.where, order: filter.order };
-    // Checked now, so a bad filter is a 400 here and not a failed job later.
-    if (def) services.resources.exportChunk(def, ctx, kept, null, 1);
-    else source!.parametros(kept.where);
-    const recurso = def ? def.endpoint : source!.name;
-    const chave = createHash('sha1').update(JSON.stringify([recurso, kept.where ?? null, kept.order ?? null, body.tipo])).digest('hex');
-    const titulo = def ? def.doc.title : source!.title;
-    const descricao = typeof body.descricao === 'string' && body.descricao.trim() ? body.descricao.trim().slice(0, 120) : titulo;
-    const evento = `exportar-${def ? def.name : source!.name.charAt(0).toLowerCase() + source!.name.slice(1)}`;
-    const row = await db
-      .tenant(ctx, (q) =>
-        q.query(
-          `INSERT INTO relatorios (tenant_id, user_id, descricao, tipo, chave, evento, parametros) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-          [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, evento, JSON.stringify({ recurso, filter: kept, branchId: ctx.branchId })],
-        ),
-      )
-      .catch((e) => {
-        if ((e as { code?: string }).code === '23505') throw new HttpError(406, ALREADY_PROCESSING);
-        throw e;
-      });
+    const row = await enfileirarRelatorio(services, ctx, body);
     worker?.kick();
-    return row.rows[0];
+    return row;
   });
 
   // The list reads its filter like the generic API (where and order over the report's fields), at most 200 rows.
@@ -99,7 +73,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     const gone = () => notFound('Arquivo do relatório não encontrado.');
     if (!row || row.status !== 1 || !row.arquivo) throw gone();
     const name = `${row.descricao.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase()}.${row.tipo}`;
-    const contentType = CONTENT_TYPES[row.tipo as 'pdf' | 'xlsx'];
+    const contentType = CONTENT_TYPES[row.tipo as keyof typeof CONTENT_TYPES] ?? 'application/octet-stream';
     const disposition = `${row.tipo === 'pdf' ? 'inline' : 'attachment'}; filename="${name}"`;
     let body;
     if (isAbsolute(row.arquivo)) {
@@ -117,4 +91,43 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     reply.header('content-disposition', disposition);
     return reply.send(body);
   });
+}
+
+/**
+ * Queues an export (the row is the job): a grid (`recurso` = a resource endpoint) or a module's own report source.
+ * Checks everything that can be checked now (a 400/403 here, not a failed job later); a second request for the
+ * same report while one is processing is a 406. The caller kicks the worker.
+ */
+export async function enfileirarRelatorio(services: AppServices, ctx: RequestContext, body: { recurso?: unknown; filter?: unknown; tipo?: unknown; descricao?: unknown }): Promise<Record<string, unknown>> {
+  const { db, registry } = services;
+  const def = typeof body.recurso === 'string' ? registry.byEndpoint.get(body.recurso) : undefined;
+  // Not a grid: a module's own report (posição de estoque, ...), its parameters in filter.where.
+  const source = def ? undefined : reportSource(body.recurso);
+  if (!def && !source) throw badRequest('Informe o cadastro a exportar.', [{ path: '/recurso', campo: 'recurso', mensagem: 'Campo inválido!' }]);
+  const tipos: readonly string[] = source?.arquivo?.tipos ?? ['pdf', 'xlsx'];
+  if (typeof body.tipo !== 'string' || !tipos.includes(body.tipo)) throw badRequest(`Formato inválido: use ${tipos.join(' ou ')}.`, [{ path: '/tipo', campo: 'tipo', mensagem: 'Campo inválido!' }]);
+  if (def && !serverAllows(ctx, def.doc.permission, 'view')) throw forbidden(`Você não tem permissão para consultar ${def.doc.title.toLowerCase()}.`);
+  if (source && !source.allowed(ctx)) throw forbidden(source.negado);
+  const filter = (typeof body.filter === 'string' ? parseJsonParam<Filter>(body.filter, 'filter') : (body.filter as Filter)) ?? {};
+  const kept: Filter = { where: filter.where, order: filter.order };
+  // Checked now, so a bad filter is a 400 here and not a failed job later.
+  if (def) services.resources.exportChunk(def, ctx, kept, null, 1);
+  else source!.parametros(kept.where);
+  const recurso = def ? def.endpoint : source!.name;
+  const chave = createHash('sha1').update(JSON.stringify([recurso, kept.where ?? null, kept.order ?? null, body.tipo])).digest('hex');
+  const titulo = def ? def.doc.title : source!.title;
+  const descricao = typeof body.descricao === 'string' && body.descricao.trim() ? body.descricao.trim().slice(0, 120) : titulo;
+  const evento = `exportar-${def ? def.name : source!.name.charAt(0).toLowerCase() + source!.name.slice(1)}`;
+  const row = await db
+    .tenant(ctx, (q) =>
+      q.query(
+        `INSERT INTO relatorios (tenant_id, user_id, descricao, tipo, chave, evento, parametros) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+        [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, evento, JSON.stringify({ recurso, filter: kept, branchId: ctx.branchId })],
+      ),
+    )
+    .catch((e) => {
+      if ((e as { code?: string }).code === '23505') throw new HttpError(406, ALREADY_PROCESSING);
+      throw e;
+    });
+  return row.rows[0];
 }

@@ -24,7 +24,20 @@ export interface ReportSource {
   columns(services: AppServices, parametros: Row): ReportColumn[];
   /** One chunk of rows after the previous chunk's `after` (null first), in its own short transaction. */
   chunk(q: Queryable, ctx: RequestContext, parametros: Row, after: unknown, limit: number, services: AppServices): Promise<{ rows: Row[]; after: unknown }>;
+  /**
+   * A file that is not a table (the XML of a period as a ZIP, a fiscal text file): the formats it is offered in
+   * (instead of pdf/xlsx) and how it is written into the scratch file. `progresso` tells the user's socket how far
+   * the job is and renews the job's sign of life; it throws when another process took the job over. Answers the
+   * count shown as the report's `linhas`.
+   */
+  arquivo?: {
+    tipos: readonly TipoArquivo[];
+    escrever(file: string, ctx: RequestContext, parametros: Row, services: AppServices, progresso: (feitos: number, total: number) => Promise<void>): Promise<number>;
+  };
 }
+
+/** Formats of a report's file: the grids' pdf/xlsx, and the files of a module's own source. */
+export type TipoArquivo = 'pdf' | 'xlsx' | 'zip' | 'txt';
 
 const SOURCES = new Map<string, ReportSource>();
 

@@ -7,7 +7,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { KEYSET_FIELD } from '../resources/resource-service.ts';
 import { StorageUnavailable, tenantKey } from '../storage/storage.ts';
 import { reportColumns } from './columns.ts';
-import { reportSource } from './sources.ts';
+import { reportSource, type TipoArquivo } from './sources.ts';
 import type { ReportHeader } from './exporters.ts';
 
 export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
@@ -37,16 +37,21 @@ export const MAX_ATTEMPTS = 5;
 /** Seconds before a job that met an unreachable storage is tried again (times the attempts made). */
 export const RETRY_AFTER_SECONDS = 15;
 
-export const CONTENT_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+export const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+  txt: 'text/plain; charset=iso-8859-1',
+} as const;
 /** Where a report's file is kept in the file storage. */
-export const reportKey = (tenantId: number, id: number, tipo: 'pdf' | 'xlsx') => tenantKey(tenantId, 'relatorios', `${id}.${tipo}`);
+export const reportKey = (tenantId: number, id: number, tipo: TipoArquivo) => tenantKey(tenantId, 'relatorios', `${id}.${tipo}`);
 
 interface JobRow {
   tenant_id: number;
   id: number;
   user_id: number;
   descricao: string;
-  tipo: 'pdf' | 'xlsx';
+  tipo: TipoArquivo;
   evento: string;
   tentativas: number;
   parametros: { recurso: string; filter: Filter; branchId: number | null };
@@ -194,13 +199,24 @@ export class ReportWorker {
           if (!alive.rowCount) throw new TakenOver();
         }
       }
-      const columns = source ? source.columns(services, parametros!) : reportColumns(def!);
+      const columns = source ? (source.arquivo ? [] : source.columns(services, parametros!)) : reportColumns(def!);
       let linhas: number;
       const key = reportKey(job.tenant_id, job.id, job.tipo);
       try {
         // exceljs and pdfkit are loaded by the first export, not at start (an idle server does not hold them).
-        const { writePdf, writeXlsx } = await import('./exporters.ts');
-        linhas = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
+        if (source?.arquivo) {
+          // A module's own file (a ZIP of XMLs, a fiscal text file): it writes the file, the queue does the rest.
+          // Progress goes to '{evento}-{tipo}-progresso'; each step is also the job's sign of life.
+          const progresso = async (feitos: number, total: number) => {
+            const alive = await db.query(`UPDATE relatorios SET iniciado_em = now() WHERE tenant_id = $1 AND id = $2 AND executor = $3 AND status = 0`, [job.tenant_id, job.id, executor]);
+            if (!alive.rowCount) throw new TakenOver();
+            realtime?.toUser(job.tenant_id, job.user_id, `${event}-progresso`, { status: 'progress', data: { id: job.id, feitos, total } });
+          };
+          linhas = await source.arquivo.escrever(file, ctx, parametros!, services, progresso);
+        } else {
+          const { writePdf, writeXlsx } = await import('./exporters.ts');
+          linhas = job.tipo === 'xlsx' ? await writeXlsx(file, header, columns, batches()) : await writePdf(file, header, columns, batches());
+        }
         await storage.put(key, createReadStream(file), { contentType: CONTENT_TYPES[job.tipo] });
       } finally {
         rmSync(file, { force: true });

@@ -67,6 +67,9 @@ const RelatoriosVendasPage = lazy(() => import('../pages/vendas/RelatoriosVendas
 const PdvPage = lazy(() => import('../pages/pdv/PdvPage.tsx'));
 const ExportacaoBalancaPage = lazy(() => import('../pages/exportacoes/ExportacaoBalancaPage.tsx'));
 const ExportacaoTerminalPage = lazy(() => import('../pages/exportacoes/ExportacaoTerminalPage.tsx'));
+// Exportações (issue 36): the accountant's files.
+const ExportarXmlNfePage = lazy(() => import('../pages/exportacoes/ExportarXmlNfePage.tsx'));
+const ArquivoFiscalPage = lazy(() => import('../pages/exportacoes/ArquivoFiscalPage.tsx'));
 const PEDIDO_VENDA = DOCUMENTS.find((d) => d.name === 'pedidoVenda');
 
 export { ANTD_CSS_VAR_KEY };
@@ -119,6 +122,9 @@ export function appRoutes() {
         <Route path="/pages/nfe/entrada" element={<EntradaNfePage />} />
         <Route path="/pages/exportacoes-fiscais/exportacao-para-balanca" element={<ExportacaoBalancaPage />} />
         <Route path="/pages/exportacoes-fiscais/exportacao-para-terminal" element={<ExportacaoTerminalPage />} />
+        <Route path="/pages/nfe/exportar-xml-nfe" element={<ExportarXmlNfePage />} />
+        <Route path="/pages/fiscais/gerar-arquivo-sped" element={<ArquivoFiscalPage key="sped" tipo="sped" />} />
+        <Route path="/pages/fiscais/gerar-arquivo-sintegra" element={<ArquivoFiscalPage key="sintegra" tipo="sintegra" />} />
         {DOCUMENTS.flatMap((doc) => [
           <Route key={doc.route} path={`/${doc.route}`} element={<DocumentListPage key={doc.name} doc={doc} />} />,
           <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,

@@ -24,7 +24,7 @@ export function ReportsTable({ rows, loading, onChanged, pagination = true }: { 
   };
   const columns: TableColumnsType<Relatorio> = [
     { key: 'descricao', dataIndex: 'descricao', title: 'Relatório', sorter: (a, b) => a.descricao.localeCompare(b.descricao, 'pt-BR') },
-    { key: 'tipo', dataIndex: 'tipo', title: 'Formato', render: (t: string) => t?.toUpperCase(), sorter: (a, b) => a.tipo.localeCompare(b.tipo), filters: [{ text: 'PDF', value: 'pdf' }, { text: 'XLSX', value: 'xlsx' }], onFilter: (v, r) => r.tipo === v },
+    { key: 'tipo', dataIndex: 'tipo', title: 'Formato', render: (t: string) => t?.toUpperCase(), sorter: (a, b) => a.tipo.localeCompare(b.tipo), filters: [{ text: 'PDF', value: 'pdf' }, { text: 'XLSX', value: 'xlsx' }, { text: 'ZIP', value: 'zip' }], onFilter: (v, r) => r.tipo === v },
     {
       key: 'status',
       dataIndex: 'status',

@@ -4,7 +4,7 @@ import { toApiError } from '../api/errors.ts';
 import { getSocket } from '../api/realtime.ts';
 import { reportToast } from './report-toasts.tsx';
 
-export type ReportFormat = 'pdf' | 'xlsx';
+export type ReportFormat = 'pdf' | 'xlsx' | 'zip' | 'txt';
 
 export interface Relatorio {
   id: number;

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { serverAllows } from '../auth/access.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { enfileirarRelatorio } from '../relatorios/routes.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
+import type { ReportWorker } from '../relatorios/worker.ts';
+import { abrirArquivo, dataBr, filialDe, lerDatas, lerDocumentosDoPeriodo, rotulo, semDocumentos, type Pendencia } from './documentos-periodo.ts';
+import { FONTE_XML_PERIODO, XML_PERIODO } from './xml-periodo.ts';
+import { gerarSped, lerParametrosSped } from './sped-efd.ts';
+import { gerarSintegra, lerParametrosSintegra } from './sintegra.ts';
+import { HttpError } from '../http/errors.ts';
+import type { FastifyReply } from 'fastify';
+
+type Row = Record<string, unknown>;
+
+const exigir = (ctx: RequestContext, chave: string, negado: string) => {
+  if (!serverAllows(ctx, chave, 'view')) throw forbidden(negado);
+};
+
+/**
+ * Exportações (SPEC 2.6, issue 36): the accountant's files of a branch's period. The XML ZIP goes through the
+ * export queue (relatorios); the SPED and Sintegra files are generated and checked by the validator on request.
+ */
+export default async function exportacoesRoutes(app: FastifyInstance, { services, worker }: { services: AppServices; worker: ReportWorker | null }) {
+  const { db } = services;
+  registerReportSources([FONTE_XML_PERIODO]);
+
+  /** What the period holds and what is missing (each pendência with the route where it is fixed). */
+  const previa = async (ctx: RequestContext, where: unknown) => {
+    const periodo = { filialId: filialDe(ctx), ...lerDatas(where) };
+    const lidos = await db.tenant(ctx, (q) => lerDocumentosDoPeriodo(q, ctx, periodo));
+    const pendencias: Pendencia[] = [...lidos.pendencias];
+    // A file the database names but the storage no longer has: listed now, before the job is queued.
+    for (const d of lidos.documentos) {
+      if (!d.arquivo) continue;
+      const s = await abrirArquivo(services, ctx.tenantId, d.arquivo);
+      if (s) s.destroy();
+      else pendencias.push({ mensagem: `${rotulo(d)}: o XML não foi encontrado no armazenamento.`, rota: d.rota });
+    }
+    const conta = (f: (d: (typeof lidos.documentos)[number]) => boolean) => lidos.documentos.filter(f).length;
+    return {
+      periodo,
+      nfe: conta((d) => d.origem !== 'entrada' && d.modelo === '55'),
+      nfce: conta((d) => d.origem !== 'entrada' && d.modelo === '65'),
+      entradas: conta((d) => d.origem === 'entrada'),
+      eventos: lidos.anexos.filter((a) => a.tipo !== 'inutilizacao').length,
+      inutilizacoes: lidos.anexos.filter((a) => a.tipo === 'inutilizacao').length,
+      documentos: lidos.documentos.length,
+      pendencias,
+    };
+  };
+
+  app.get('/api/Exportacoes/xml/previa', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
+    return previa(ctx, req.query);
+  });
+
+  app.post('/api/Exportacoes/xml', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
+    const body = (req.body ?? {}) as Row;
+    const p = await previa(ctx, body);
+    if (p.documentos === 0 && p.inutilizacoes === 0) throw badRequest(semDocumentos(p.periodo));
+    const job = await enfileirarRelatorio(services, ctx, {
+      recurso: XML_PERIODO,
+      tipo: 'zip',
+      filter: { where: { inicio: p.periodo.inicio, fim: p.periodo.fim, danfe: body.danfe === true } },
+      descricao: `XML de NF-e de ${dataBr(p.periodo.inicio)} a ${dataBr(p.periodo.fim)}`,
+    });
+    worker?.kick();
+    return { ...job, pendencias: p.pendencias };
+  });
+
+  const NEGADO_SPED = 'Você não tem permissão para gerar o arquivo SPED.';
+  /** Generates and checks the EFD: the problems (each with its route) and whether the file may be downloaded. */
+  app.post('/api/Exportacoes/sped/validar', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSped', NEGADO_SPED);
+    const r = await gerarSped(services, ctx, lerParametrosSped(req.body, ctx));
+    return { nome: r.nome, codVer: r.codVer, linhas: r.linhas, valido: r.valido, problemas: r.problemas };
+  });
+  /** The EFD file itself, only when the validator found nothing (a 422 with the problems otherwise). */
+  app.post('/api/Exportacoes/sped/arquivo', async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSped', NEGADO_SPED);
+    const r = await gerarSped(services, ctx, lerParametrosSped(req.body, ctx));
+    return enviarTexto(reply, r);
+  });
+
+  const NEGADO_SINTEGRA = 'Você não tem permissão para gerar o arquivo Sintegra.';
+  app.post('/api/Exportacoes/sintegra/validar', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSintegra', NEGADO_SINTEGRA);
+    const r = await gerarSintegra(services, ctx, lerParametrosSintegra(req.body, ctx));
+    return { nome: r.nome, linhas: r.linhas, valido: r.valido, problemas: r.problemas };
+  });
+  app.post('/api/Exportacoes/sintegra/arquivo', async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'app.exportarSintegra', NEGADO_SINTEGRA);
+    return enviarTexto(reply, await gerarSintegra(services, ctx, lerParametrosSintegra(req.body, ctx)));
+  });
+}
+
+/** A fiscal text file (ISO-8859-1, CRLF) as a download, or a 422 listing why it is not offered. */
+export function enviarTexto(reply: FastifyReply, r: { nome: string; texto: string; valido: boolean; problemas: { mensagem: string; rota: string }[] }) {
+  if (!r.valido) throw new HttpError(422, `O arquivo tem ${r.problemas.length} problema(s): corrija-os antes de gerar o arquivo.`, { problemas: r.problemas.slice(0, 200) });
+  const latin1 = r.texto.replace(/[^\x00-\xff]/g, '?');
+  reply.header('content-type', 'text/plain; charset=iso-8859-1');
+  reply.header('content-disposition', `attachment; filename="${r.nome}"`);
+  return reply.send(Buffer.from(latin1, 'latin1'));
+}
