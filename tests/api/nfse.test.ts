@@ -6,6 +6,7 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { pdftotext, xmllintSchema, xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { emitirNotasDaDemonstracao } from '../../src/server/demo/notas.ts';
 
 const NFSE_XSD = path.resolve('../shared/fiscal/nfse-xsd/v1_00');
@@ -43,8 +44,10 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    // One local ADN per process, its state under DATA_DIR: a fresh one per database.
+    // One local ADN and SEFAZ per process (the demo job also issues the demo's NF-e), state under DATA_DIR: fresh
+    // ones per database.
     await pararAdnLocal();
+    await pararSefazLocal();
     process.env.DATA_DIR = dataDir;
     srv = await startTestServer(backend, { dataDir });
     app = srv.app;
@@ -58,6 +61,7 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
   afterAll(async () => {
     await srv?.close();
     await pararAdnLocal();
+    await pararSefazLocal();
   });
 
   it("the demo: listing the notes changes nothing; the server's start-up job fatura its two service orders with authorised NFS-e, once; XML schema-valid, DANFSe readable", async () => {
