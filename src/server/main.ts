@@ -5,6 +5,7 @@ import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { startPgliteMaintenance } from './db/maintenance.ts';
 import { seedDemo } from './demo/seed.ts';
+import { emitirNotasDaDemonstracao } from './demo/notas.ts';
 import { loadReferenceData } from './ceps/reference-data.ts';
 import { pararSefazLocal } from './fiscal/sefaz-destino.ts';
 import { pararAdnLocal } from './nfse/adn-cliente.ts';
@@ -32,9 +33,16 @@ export async function start(opts: { prepare?: boolean } = {}) {
   }
   const stopMaintenance = startPgliteMaintenance(db);
   // socket.io's adapter LISTENs: behind PgBouncer in transaction mode it needs a direct address (DATABASE_DIRECT_URL).
-  const { app } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
+  const { app, services } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
   await app.listen({ port, host });
   console.log(`Retaguarda em http://localhost:${port}`);
+  // Start-up job, once: the demo's notes a seed cannot issue (nothing to do once they are, or with DEMO_DATA=off).
+  const notasDemo = emitirNotasDaDemonstracao(services, (oque, e) => console.warn(`${oque} não emitida:`, e))
+    .then((r) => {
+      const n = r.vendas.length + r.importacao.length + r.filiaisNfse;
+      if (n) console.log(`notas de demonstração emitidas: ${r.vendas.length} NF-e de venda, ${r.importacao.length} NF-e de importação, NFS-e de ${r.filiaisNfse} filial(is)`);
+    })
+    .catch((e) => console.warn('notas de demonstração não emitidas:', e));
   // Graceful shutdown: readiness answers 503, sockets close, the HTTP server stops taking requests and finishes the
   // running ones, the report worker finishes its job, the local SEFAZ stops, then the database closes.
   let stopping = false;
@@ -46,6 +54,7 @@ export async function start(opts: { prepare?: boolean } = {}) {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     stopMaintenance();
+    await notasDemo;
     await app.close();
     await pararSefazLocal();
     await pararAdnLocal();

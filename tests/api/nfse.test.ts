@@ -6,6 +6,8 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { pdftotext, xmllintSchema, xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
+import { emitirNotasDaDemonstracao } from '../../src/server/demo/notas.ts';
 
 const NFSE_XSD = path.resolve('../shared/fiscal/nfse-xsd/v1_00');
 const xsdOk = (arquivo: string, xml: string) => xmllintSchema(path.join(NFSE_XSD, arquivo), { x: xml }).x;
@@ -42,8 +44,10 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    // One local ADN per process, its state under DATA_DIR: a fresh one per database.
+    // One local ADN and SEFAZ per process (the demo job also issues the demo's NF-e), state under DATA_DIR: fresh
+    // ones per database.
     await pararAdnLocal();
+    await pararSefazLocal();
     process.env.DATA_DIR = dataDir;
     srv = await startTestServer(backend, { dataDir });
     app = srv.app;
@@ -57,9 +61,19 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
   afterAll(async () => {
     await srv?.close();
     await pararAdnLocal();
+    await pararSefazLocal();
   });
 
-  it('the demo: its two service orders are faturados with authorised NFS-e the first time the notes are listed; XML schema-valid, DANFSe readable', async () => {
+  it("the demo: listing the notes changes nothing; the server's start-up job fatura its two service orders with authorised NFS-e, once; XML schema-valid, DANFSe readable", async () => {
+    const servicos = async () => (await sql(`SELECT estado FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoVenda' AND (cabecalho->>'servico')::boolean ORDER BY id`, [tenant])).rows.map((p) => p.estado);
+    // Reading is not issuing (SPEC: nothing a person reads changes data).
+    expect(await ok(admin, 'GET', '/api/NotasServico')).toEqual([]);
+    expect(await ok(admin, 'GET', '/api/NotasServico')).toEqual([]);
+    expect(await servicos()).toEqual(['aguardando_faturamento', 'aguardando_faturamento']);
+    expect(await notasNoBanco()).toBe(0);
+    const falhas: unknown[] = [];
+    expect(await emitirNotasDaDemonstracao(srv.services, (oque, e) => falhas.push([oque, e]), tenant)).toMatchObject({ filiaisNfse: 1 });
+    expect(falhas).toEqual([]);
     const notas = await ok(admin, 'GET', '/api/NotasServico');
     expect(notas).toHaveLength(2);
     for (const n of notas) {
@@ -70,16 +84,17 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
       expect(xml.headers['content-disposition']).toContain(`NFSe-${n.chave}.xml`);
       expect(xsdOk('NFSe_v1.00.xsd', xml.body)).toBe('');
     }
-    const pedidos = (await sql(`SELECT estado FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoVenda' AND (cabecalho->>'servico')::boolean`, [tenant])).rows;
-    expect(pedidos.map((p) => p.estado)).toEqual(['faturado', 'faturado']);
+    expect(await servicos()).toEqual(['faturado', 'faturado']);
     const pdf = await call(admin, 'GET', `/api/NotasServico/${notas[0].id}/danfse`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const texto = pdftotext(pdf.rawPayload);
     expect(texto).toContain('DANFSe');
     expect(texto).toContain(`NFS-e nº ${notas[0].numero}`);
     expect(texto).toContain('SEM VALIDADE JURÍDICA');
-    // Listing again issues nothing more.
+    // The job again (another server starting) issues nothing more.
+    expect((await emitirNotasDaDemonstracao(srv.services, (oque, e) => falhas.push([oque, e]), tenant)).filiaisNfse).toBe(0);
     expect(await ok(admin, 'GET', '/api/NotasServico')).toHaveLength(2);
+    expect(falhas).toEqual([]);
   });
 
   it('faturar a service order issues its NFS-e: signed DPS inside (xmlsec1), values, ISS retained, receivable posted; the note is listed with number, key and situação', async () => {

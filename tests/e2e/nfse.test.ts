@@ -104,6 +104,27 @@ describe('NFS-e no navegador', () => {
     expect(await linha.getByRole('button', { name: 'Cancelar', exact: true }).isDisabled()).toBe(true);
   });
 
+  it('NFS-e > Serviços (SPEC 2.6, servico/servicos) is the services list, not a placeholder; its menu entry is the one selected; Cadastrar opens the service form', async () => {
+    await page.goto(e2e.url('pages/dashboard'));
+    const menu = page.getByRole('menu', { name: 'Menu principal' });
+    await menu.locator('.ant-menu-submenu-title').filter({ hasText: /^NFS-e$/ }).click();
+    const servicos = menu.locator('.ant-menu-item:visible').filter({ hasText: /^Serviços$/ });
+    await poll(() => servicos.count()).toBe(1);
+    await servicos.click();
+    await page.waitForURL(/#\/pages\/servico\/servicos$/);
+    const content = page.locator('.ant-layout-content');
+    // The demo's services and the one this test registered.
+    await visible(content.locator('.ant-table-row').filter({ hasText: 'Instalação de balança e equipamentos' }));
+    await visible(content.locator('.ant-table-row').filter({ hasText: 'Instalação de rede E2E' }));
+    expect(await content.getByText('disponível em breve').count()).toBe(0);
+    // The menu marks this entry, not Estoque's own Serviços (pages/estoque/servicos): each item is keyed by its route.
+    await poll(() => menu.locator('.ant-menu-item-selected').allInnerTexts()).toEqual(['Serviços']);
+    expect(await menu.locator('li.ant-menu-submenu-open').allInnerTexts()).toEqual([expect.stringMatching(/^NFS-e/)]);
+    await content.getByRole('button', { name: 'Cadastrar' }).first().click();
+    await page.waitForURL(/#\/pages\/estoque\/servicos\/cadastrar$/);
+    await visible(page.locator('form').first());
+  });
+
   it('never crashed', () => {
     expect(errors).toEqual([]);
   });

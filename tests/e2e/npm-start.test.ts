@@ -1,11 +1,16 @@
 // npm start runs the server from its esbuild bundle (scripts/server-build.ts) under plain Node, not the sources
-// under tsx as every other suite does. This suite starts it exactly that way and walks what a bundle could
-// break: files found next to their source (migrations, web app), modules that documents name (a resource's
-// hooks, a business document's postings), packages loaded on first use (pdfkit, bwip-js), graceful shutdown.
-import { serverIsStale, ensureServerBuilt } from '../../scripts/server-build.ts';
+// under tsx as every other suite does. This suite starts it exactly that way, in a copy of the repository with
+// nothing beside it (a clone has no ../shared), and walks what a bundle or a clone could break: files found next
+// to their source (migrations, web app, the XSD packages), modules that documents name (a resource's hooks, a
+// business document's postings), packages loaded on first use (pdfkit, bwip-js), the demo's notes authorised by
+// the start-up jobs, graceful shutdown.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
 import { ensureWebBuilt } from './support/build-web.ts';
-import { readdirSync, readFileSync } from 'node:fs';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
 import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../src/server/fiscal/assinatura.ts';
@@ -24,6 +29,28 @@ const children = (pid: number): string[] =>
       }
     });
 
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * A clone of this checkout: the files git knows (tracked, and new ones not ignored) and the built web app, times
+ * kept (so dist/ is as fresh as here), in a folder of its own with no ../shared beside it. node_modules is a folder
+ * of links to this checkout's packages, but its own .cache: the clone builds its own server bundle.
+ */
+function clone(): string {
+  const dest = join(mkdtempSync(join(tmpdir(), 'clone-')), 'retaguarda');
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const f of files) {
+    if (!existsSync(join(ROOT, f))) continue;
+    mkdirSync(dirname(join(dest, f)), { recursive: true });
+    cpSync(join(ROOT, f), join(dest, f), { preserveTimestamps: true });
+  }
+  cpSync(join(ROOT, 'dist'), join(dest, 'dist'), { recursive: true, preserveTimestamps: true });
+  mkdirSync(join(dest, 'node_modules/.cache'), { recursive: true });
+  for (const e of readdirSync(join(ROOT, 'node_modules'))) if (e !== '.cache') symlinkSync(join(ROOT, 'node_modules', e), join(dest, 'node_modules', e));
+  return dest;
+}
+
+let copia: string;
 let srv: ServerProcess;
 let token: string;
 
@@ -32,8 +59,11 @@ const call = async (method: string, path: string, body?: unknown) =>
 
 beforeAll(async () => {
   await ensureWebBuilt();
-  await ensureServerBuilt();
-  srv = await startServerProcess({ DATABASE_URL: '' }, 180000, 'scripts/start.mjs');
+  copia = clone();
+  expect(existsSync(join(copia, '../shared'))).toBe(false);
+  // As a user runs it: not a test process (VITEST unset), so the start-up jobs (the demo's notes, the PDV's
+  // pending NFC-e) run as they do for anyone.
+  srv = await startServerProcess({ DATABASE_URL: '', VITEST: '' }, 300000, 'scripts/start.mjs', copia);
   const r = await fetch(`${srv.url}/api/Usuarios/login`, { method: 'POST', headers: { 'content-type': 'application/json', host: 'localhost' }, body: JSON.stringify({ email: 'admin@demo.com.br', password: 'demo1234' }) });
   expect(r.status).toBe(200);
   token = (await r.json()).id;
@@ -45,7 +75,9 @@ afterAll(async () => {
 
 describe('npm start (the server bundle under plain Node)', () => {
   it('runs the bundle, up to date with the sources, with no TypeScript loader in the process', async () => {
-    expect(serverIsStale()).toBe(false);
+    const freshness = await import(pathToFileURL(join(copia, 'scripts/freshness.mjs')).href);
+    expect(freshness.ROOT).toBe(copia);
+    expect(freshness.serverIsStale()).toBe(false);
     expect(srv.proc.spawnargs).not.toContain('tsx');
     expect(srv.output()).toContain('dados de demonstração criados');
   });
@@ -86,6 +118,24 @@ describe('npm start (the server bundle under plain Node)', () => {
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ valido: true, modelo: '55', chave: m.chave, erros: [] });
     expect(children(srv.pid).filter((c) => /esbuild|tsx/.test(c))).toEqual([]);
+  });
+
+  it("issues the demo's NF-e and NFC-e without ../shared: the XSD packages are the repository's, no cupom shows a server path", { timeout: 240_000 }, async () => {
+    // The start-up jobs: the demo's three sales orders and its own import (NF-e), the closed caixa's sales (NFC-e).
+    const cupons = async () => (await (await call('GET', '/api/Pdv/cupons?filter=' + encodeURIComponent(JSON.stringify({ limit: 500 })))).json()) as { situacao: string; motivo: string | null }[];
+    const notas = async () => (await (await call('GET', '/api/NotasFiscais?filter=' + encodeURIComponent(JSON.stringify({ limit: 500 })))).json()) as { modelo: number; status: string; rejeicao: string | null }[];
+    const limite = Date.now() + 200_000;
+    for (;;) {
+      const [c, n] = await Promise.all([cupons(), notas()]);
+      const pronto = n.filter((x) => x.modelo === 55 && x.status === 'autorizada').length >= 4 && c.filter((x) => x.situacao === 'autorizada').length >= 8 && !c.some((x) => x.situacao === 'pendente');
+      if (pronto) break;
+      if (Date.now() > limite) throw new Error(`as notas da demonstração não foram autorizadas:\n${JSON.stringify({ notas: n, cupons: c })}\n${srv.output()}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const c = await cupons();
+    for (const x of c) expect(x.motivo ?? '', JSON.stringify(x)).not.toMatch(/XSD não encontrado|shared\/fiscal|\/tmp\/|\/work\/|node_modules/);
+    expect(srv.output()).not.toContain('XSD não encontrado');
+    expect(srv.output()).toContain('notas de demonstração emitidas: 3 NF-e de venda, 1 NF-e de importação, NFS-e de 1 filial(is)');
   });
 
   it('shuts down gracefully on SIGTERM', async () => {

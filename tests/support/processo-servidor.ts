@@ -18,11 +18,14 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** `entry`: src/server/main.ts (the sources under tsx), src/server/cluster.ts (npm run start:cluster) or scripts/start.mjs (npm start: plain Node, the server bundle). */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120000, entry = 'src/server/main.ts'): Promise<ServerProcess> {
+/**
+ * `entry`: src/server/main.ts (the sources under tsx), src/server/cluster.ts (npm run start:cluster) or scripts/start.mjs
+ * (npm start: plain Node, the server bundle); `cwd`: the checkout it runs in (this one unless told: a clone's copy).
+ */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120000, entry = 'src/server/main.ts', cwd = ROOT): Promise<ServerProcess> {
   const port = await freePort();
   const proc = spawn(process.execPath, entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', entry], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'servidor-')), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

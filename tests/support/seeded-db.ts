@@ -105,6 +105,8 @@ export function seededTemplate(adminUrl: string): Promise<string> {
         const old = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'retaguarda\\_tpl\\_%' AND substr(datname, 16, 8) < $1`, [today()]);
         for (const r of old.rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname}`).catch(() => {});
       }
+      // In use now: the cleanup of another run (limparBancosDeTeste) leaves it for USO_RECENTE_MS.
+      await c.query(`COMMENT ON DATABASE ${name} IS '${USADO}${Date.now()}'`);
       return name;
     } finally {
       await c.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
@@ -112,4 +114,45 @@ export function seededTemplate(adminUrl: string): Promise<string> {
     }
   })();
   return template;
+}
+
+const USADO = 'retaguarda-testes usado em ';
+/** A test run (global setup to its last file) takes well under this; a database untouched for longer is left over. */
+const USO_RECENTE_MS = 3 * 3600_000;
+
+/**
+ * Drops what earlier test runs left on the shared PostgreSQL server: seeded templates (retaguarda_tpl_*) of other
+ * keys and per-server copies (retaguarda_t_*) of crashed runs. Only databases nobody is connected to and nobody
+ * used for USO_RECENTE_MS: a template's last use is written on it (COMMENT) each time a run starts from it, a
+ * copy's age is its folder's (pg_stat_file). Several worktrees share the server, each with its own key: their
+ * templates in use stay.
+ */
+export async function limparBancosDeTeste(adminUrl: string): Promise<string[]> {
+  const atual = `retaguarda_tpl_${key()}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  const apagados: string[] = [];
+  try {
+    const r = await c.query<{ datname: string; comentario: string | null; modificado: Date | null }>(
+      `SELECT d.datname, shobj_description(d.oid, 'pg_database') AS comentario,
+              (SELECT (pg_stat_file('base/' || d.oid, true)).modification) AS modificado
+         FROM pg_database d
+        WHERE (d.datname LIKE 'retaguarda\\_tpl\\_%' OR d.datname LIKE 'retaguarda\\_t\\_%')
+          AND d.datname <> $1
+          AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datid = d.oid)`,
+      [atual],
+    );
+    const limite = Date.now() - USO_RECENTE_MS;
+    for (const d of r.rows) {
+      const usado = d.comentario?.startsWith(USADO) ? Number(d.comentario.slice(USADO.length)) : null;
+      const quando = usado ?? (d.modificado ? new Date(d.modificado).getTime() : 0);
+      if (quando >= limite) continue;
+      // Without FORCE: a connection that arrived meanwhile keeps it.
+      const ok = await c.query(`DROP DATABASE IF EXISTS ${d.datname}`).then(() => true, () => false);
+      if (ok) apagados.push(d.datname);
+    }
+  } finally {
+    await c.end();
+  }
+  return apagados;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import type { RequestContext } from './context.ts';
+import { aoEsquecerEstado } from '../estado-do-processo.ts';
 
 /** Two weeks, LoopBack's default token lifetime, in seconds. */
 export const SESSION_TTL = 1209600;
@@ -33,6 +34,7 @@ const cache = new Map<string, { ctx: RequestContext; until: number }>();
 export function forgetSessions(): void {
   cache.clear();
 }
+aoEsquecerEstado(forgetSessions);
 
 export async function resolveSessionCached(db: Db, token: string): Promise<RequestContext | null> {
   const hit = cache.get(token);

@@ -9,6 +9,7 @@ import { ajudaRejeicao, cStatSucesso, cStatSemAjuda, type AjudaRejeicao } from '
 import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, montarConsReciNFe, montarProcEvento, montarProcInut } from './mensagens.ts';
 import { codigoUf } from './ufs.ts';
 import { validarMensagem, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
+import { aoEsquecerEstado } from '../estado-do-processo.ts';
 
 interface DocumentoEndpoints {
   autorizadores: Record<string, { producao: Partial<Record<Servico, string>>; homologacao: Partial<Record<Servico, string>> }>;
@@ -122,6 +123,7 @@ export interface OpcoesCliente {
  * environment: a block on the Ambiente Nacional's NFeDistribuicaoDFe never stops an NFC-e sale.
  */
 const bloqueios = new Map<string, number>();
+aoEsquecerEstado(() => bloqueios.clear());
 
 /** Who SEFAZ counts the calls of: the CNPJ of the certificate, or the CPF; never an empty key (the certificate itself). */
 function titularDoCertificado(c: OpcoesCliente['certificado']): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SefazLocal, type OpcoesSefazLocal } from '../stand-ins/sefaz-local.ts';
 import { SefazCliente, type Destino, type OpcoesCliente } from './sefaz-cliente.ts';
+import { aoEsquecerEstado } from '../estado-do-processo.ts';
 
 /**
  * Where the SEFAZ client talks to, from the setting SEFAZ_DESTINO:
@@ -116,6 +117,7 @@ export async function pararSefazLocal(): Promise<void> {
   for (const e of outros) await (await e.catch(() => null))?.sefaz.parar();
   if (l) await (await l).sefaz.parar();
 }
+aoEsquecerEstado(pararSefazLocal);
 
 /**
  * A SEFAZ client for the destination of the setting. The local SEFAZ answers homologação only: a client for

@@ -42,13 +42,13 @@ export class PoolValidacao {
     const w = new Worker(entrada(), { workerData: { validacaoXsd: true } });
     const t: Trabalhador = { w, pendentes: new Map() };
     w.unref();
-    w.on('message', (m: { id?: number; r?: unknown; erro?: string; pronto?: boolean }) => {
+    w.on('message', (m: { id?: number; r?: unknown; erro?: string; nome?: string; pilha?: string; pronto?: boolean }) => {
       if (m.id === undefined) return;
       const p = t.pendentes.get(m.id);
       if (!p) return;
       t.pendentes.delete(m.id);
       if (t.pendentes.size === 0) w.unref();
-      if (m.erro !== undefined) p.reject(new Error(m.erro));
+      if (m.erro !== undefined) p.reject(Object.assign(new Error(m.erro), m.nome ? { name: m.nome } : {}, m.pilha ? { stack: m.pilha } : {}));
       else p.resolve(m.r);
     });
     const falhar = (e: Error) => {

@@ -17,7 +17,8 @@ parentPort!.on('message', (p: Pedido) => {
     if ('consulta' in p) parentPort!.postMessage({ id: p.id, r: schemasCompilados() });
     else parentPort!.postMessage({ id: p.id, r: validarXsdSync(p.xml, p.arquivo, p.pacote) });
   } catch (e) {
-    parentPort!.postMessage({ id: p.id, erro: (e as Error).message ?? String(e) });
+    // Name and stack too: the server's log shows where, and an XsdAusenteError keeps its name across the thread.
+    parentPort!.postMessage({ id: p.id, erro: (e as Error).message ?? String(e), nome: (e as Error).name, pilha: (e as Error).stack });
   }
 });
 parentPort!.postMessage({ pronto: true });

@@ -21,12 +21,15 @@ import { carregarLibxml, libxml } from './libxml.ts';
  */
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The official packages, read-only, beside the project (see ../shared/fiscal/README.md). */
+/**
+ * The official packages, carried by the repository (schemas/fiscal/xsd, unchanged copies of ../shared/fiscal's,
+ * see its README.md): a clone issues notes without anything beside it.
+ */
 export const PACOTES: Record<Pacote, string> = {
-  PL_009: process.env.FISCAL_XSD_PL009 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_009_V4'),
-  PL_010: process.env.FISCAL_XSD_PL010 ?? path.resolve(RAIZ, '../shared/fiscal/nfe-xsd/PL_010_V1.30'),
+  PL_009: process.env.FISCAL_XSD_PL009 ?? path.resolve(RAIZ, 'schemas/fiscal/xsd/nfe/PL_009_V4'),
+  PL_010: process.env.FISCAL_XSD_PL010 ?? path.resolve(RAIZ, 'schemas/fiscal/xsd/nfe/PL_010_V1.30'),
   /** NFS-e national standard (DPS, NFSe, events) v1.00 */
-  NFSE_V1: process.env.FISCAL_XSD_NFSE ?? path.resolve(RAIZ, '../shared/fiscal/nfse-xsd/v1_00'),
+  NFSE_V1: process.env.FISCAL_XSD_NFSE ?? path.resolve(RAIZ, 'schemas/fiscal/xsd/nfse/v1_00'),
 };
 
 
@@ -67,6 +70,22 @@ function extrairDocumentacao(xsd: string, mapa: Map<string, string>) {
   }
 }
 
+/**
+ * A schema file of a package is missing from the server's installation. Its message is what a user may read
+ * (stored as a note's error): Portuguese and without the server's folders; the path is a property, printed with the
+ * stack in the server's log.
+ */
+export class XsdAusenteError extends Error {
+  constructor(
+    readonly pacote: Pacote,
+    readonly arquivo: string,
+    readonly caminho: string,
+  ) {
+    super(`O servidor não tem o schema XSD ${arquivo} do pacote ${pacote} para validar o documento: a instalação está incompleta; avise o suporte.`);
+    this.name = 'XsdAusenteError';
+  }
+}
+
 let compilacoes = 0;
 /** How many schemas this process has compiled (each package file once; checked by tests). */
 export const schemasCompilados = (): number => compilacoes;
@@ -83,7 +102,7 @@ function compilar(pacote: Pacote, arquivo: string): SchemaCompilado {
     const f = fila.shift()!;
     if (vistos.has(f)) continue;
     const p = path.join(dir, f);
-    if (!existsSync(p)) throw new Error(`XSD não encontrado: ${p}`);
+    if (!existsSync(p)) throw new XsdAusenteError(pacote, f, p);
     const txt = readFileSync(p, 'utf8');
     vistos.set(f, txt);
     for (const m of txt.matchAll(/schemaLocation="([^"]+)"/g)) fila.push(m[1]);

@@ -56,7 +56,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(new HttpError(400, 'O corpo da requisição não é um JSON válido.').toBody());
     }
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
-    if (status === 500) req.log.error({ err }, 'erro não tratado');
+    if (status === 500) {
+      // Every 500 is logged with its stack: through the server's logger when on (LOG=on), else on stderr. The user
+      // only reads the generic message below.
+      if (app.log.level && app.log.level !== 'silent') req.log.error({ err }, 'erro não tratado');
+      else console.error(`[${new Date().toISOString()}] erro não tratado em ${req.method} ${req.url.split('?')[0]}:`, err);
+    }
     const message = status === 500 ? 'Erro interno do servidor. Tente novamente em instantes.' : err.message;
     return reply.status(status).send(new HttpError(status, message).toBody());
   });

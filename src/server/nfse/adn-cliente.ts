@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 import { AdnLocal, type ErroAdn } from '../stand-ins/adn-local.ts';
+import { aoEsquecerEstado } from '../estado-do-processo.ts';
 
 /**
  * Where NFS-e go, from the setting NFSE_DESTINO:
@@ -50,6 +51,7 @@ export async function pararAdnLocal(): Promise<void> {
   local = null;
   if (l) await (await l).adn.parar();
 }
+aoEsquecerEstado(pararAdnLocal);
 
 export class AdnIndisponivelError extends Error {}
 

@@ -8,8 +8,8 @@ import { ResourceRegistry } from '../resources/registry.ts';
 /**
  * NFS-e in the demo account's Matriz: three services with their national taxation (cTribNac, ISS rate, retention)
  * and two service orders released for faturamento. Their NFS-e need the local ADN, the file storage and the
- * branch's certificate, which a seed does not have: the first server that lists the notes fatura them
- * (garantirNfseDemo), through the same faturar and issue path as any order.
+ * branch's certificate, which a seed does not have: the server's start-up job fatura them (garantirNfseDemo, run by
+ * src/server/demo/notas.ts), through the same faturar and issue path as any order.
  */
 export async function seedNfse(q: Queryable, tenantId: number): Promise<void> {
   const admin = (await q.query<{ id: number; filial: number }>(`SELECT id, filial_selecionada_id AS filial FROM users WHERE tenant_id = $1 AND email = 'admin@demo.com.br'`, [tenantId])).rows[0];
@@ -44,7 +44,20 @@ export async function seedNfse(q: Queryable, tenantId: number): Promise<void> {
   }
 }
 
-/** The demo's pending service orders faturados once, by the first server that lists the branch's notes. */
+/** Every branch whose demo service orders wait for their NFS-e (one account when tenantId is given): see garantirNfseDemo. */
+export async function garantirNfseDemoDeTodas(services: Pick<AppServices, 'db'>, tenantId?: number): Promise<number> {
+  const filiais = await services.db.query<{ tenant_id: number; filial_id: number }>(
+    `SELECT tenant_id, filial_id FROM configuracoes_nfe WHERE nfse_demo ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY tenant_id, filial_id`,
+    tenantId ? [tenantId] : [],
+  );
+  for (const f of filiais.rows) await garantirNfseDemo(services, { tenantId: Number(f.tenant_id), branchId: Number(f.filial_id) });
+  return filiais.rows.length;
+}
+
+/**
+ * The demo's pending service orders of a branch faturados once (the server's start-up job, src/server/demo/notas.ts):
+ * the mark comes off under its row lock, so two servers fatura them once.
+ */
 export async function garantirNfseDemo(services: Pick<AppServices, 'db'>, ctx: { tenantId: number; branchId: number | null }): Promise<void> {
   if (!ctx.branchId) return;
   await services.db.tenant(ctx as RequestContext, async (q) => {

@@ -6,7 +6,6 @@ import type { LevelName } from '../../shared/permissions.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../resources/filter-sql.ts';
-import { garantirNfseDemo } from './demo.ts';
 import { cancelarNfse, configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './nfse.service.ts';
 
 /** Service notes are the sales orders' (SPEC 2.6: the NFS-e menu lives under pedido-vendas). */
@@ -46,8 +45,6 @@ export default async function nfseRoutes(app: FastifyInstance, { services }: { s
   app.get('/api/NotasServico', nfse, async (req) => {
     const ctx = exigir(req, 'view', 'consultar notas de serviço');
     const f = filtro(req, ctx);
-    // The demo's notes are issued by the first server that lists them; a failure there never hides the list.
-    await garantirNfseDemo(services, ctx).catch((e) => req.log.warn({ err: e }, 'NFS-e de demonstração não emitidas'));
     return db.tenant(ctx, async (q) => (await q.query(`SELECT * FROM notas_servico WHERE ${f.where} ORDER BY data_emissao DESC, id DESC LIMIT ${f.limit} OFFSET ${f.skip}`, f.params)).rows.map(notaServicoOut));
   });
   app.get('/api/NotasServico/count', nfse, async (req) => {

@@ -13,6 +13,7 @@ import { agoraLocal, promocoesDe } from '../vendas/pedido-venda.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { formaDinheiro, lerCaixa } from './caixas.ts';
 import { cancelarSubstituidas, registrarSubstituida, substituidaDa } from './substituicao.ts';
+import { XsdAusenteError } from '../fiscal/validacao-xsd.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
 
 type Row = Record<string, any>;
@@ -296,8 +297,18 @@ async function prepararNfce(services: Servicos, q: Queryable, ctx: Ctx, venda: R
   } catch (err) {
     if (!(err instanceof FalhaNfce)) console.error('[pdv] falha na emissão da NFC-e', err);
     await q.query('ROLLBACK TO SAVEPOINT nfce');
-    return { falhou: await erroNfce(q, ctx, Number(venda.id), err instanceof FalhaNfce ? err.message : `Falha na emissão da NFC-e: ${(err as Error).message}`) };
+    return { falhou: await erroNfce(q, ctx, Number(venda.id), motivoDaFalha(err)) };
   }
+}
+
+/**
+ * What the cupom shows for a failed NFC-e: a FalhaNfce says what to fix; anything else is the server's own failure,
+ * logged with its stack (prepararNfce, transmitirNfce), whose message may name the server's folders: the user reads
+ * a Portuguese sentence instead.
+ */
+function motivoDaFalha(err: unknown): string {
+  if (err instanceof FalhaNfce || (err instanceof Error && err.name === XsdAusenteError.name)) return err.message;
+  return 'Falha na emissão da NFC-e: erro interno do servidor (registrado para o suporte). Tente emitir de novo.';
 }
 
 async function erroNfce(q: Queryable, ctx: Ctx, id: number, motivo: string): Promise<Row> {
@@ -314,7 +325,7 @@ async function transmitirNfce(p: NfcePreparada): Promise<ResultadoNfce> {
     return await emitir(p.c, p.doc);
   } catch (err) {
     if (!(err instanceof FalhaNfce)) console.error('[pdv] falha na emissão da NFC-e', err);
-    return { situacao: 'erro' as const, motivo: err instanceof FalhaNfce ? err.message : `Falha na emissão da NFC-e: ${(err as Error).message}` };
+    return { situacao: 'erro' as const, motivo: motivoDaFalha(err) };
   }
 }
 

@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { validarCartao, type BillingProvider, type MeioPagamento } from './cobranca.ts';
 import { LocalBillingProvider } from '../stand-ins/cobranca-local.ts';
 import { modulosDaMarca, moduloDoCatalogo, situacaoDaConta } from './modulos.ts';
+import { aoEsquecerEstado } from '../estado-do-processo.ts';
 
 let provider: BillingProvider = new LocalBillingProvider();
 
@@ -17,6 +18,7 @@ export const billingProvider = (): BillingProvider => provider;
 export function setBillingProvider(p: BillingProvider): void {
   provider = p;
 }
+aoEsquecerEstado(() => setBillingProvider(new LocalBillingProvider()));
 
 /** Days a paid period lasts. */
 export const PERIODO_DIAS = 30;

@@ -19,11 +19,16 @@ const WRITES_WHEN_BLOCKED = [
 ];
 
 const CACHE_MS = 5000;
-const cache = new Map<number, { s: SituacaoConta | null; until: number }>();
+type Cache = Map<number, { s: SituacaoConta | null; until: number }>;
+/**
+ * Each server keeps its own cache (keyed by account id, which means another account on another database): the
+ * caches of the servers alive in this process, so forgetSubscriptions reaches them all.
+ */
+const caches = new Set<Cache>();
 
-/** Forget every account's cached state (after a write here; tests that change an account in SQL). */
+/** Forget every account's cached state in every server of this process (tests that change an account in SQL). */
 export function forgetSubscriptions(): void {
-  cache.clear();
+  for (const c of caches) c.clear();
 }
 
 /**
@@ -32,6 +37,11 @@ export function forgetSubscriptions(): void {
  * delinquent) only reads. Brand staff (master, isAvanco) pass: they support blocked accounts.
  */
 export function installSubscriptionGate(app: FastifyInstance, services: AppServices): void {
+  const cache: Cache = new Map();
+  caches.add(cache);
+  app.addHook('onClose', async () => {
+    caches.delete(cache);
+  });
   const situacao = async (req: FastifyRequest) => {
     const ctx = req.ctx!;
     const hit = cache.get(ctx.tenantId);

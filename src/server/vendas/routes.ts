@@ -14,7 +14,6 @@ import { disponibilidade } from '../estoque/reservas.ts';
 import { agoraLocal, rascunhoNfeDoPedido } from './pedido-venda.ts';
 import { pedidoPdf } from './pedido-pdf.ts';
 import { alertarRetornos } from './contatos.ts';
-import { garantirVendasNfeDemo } from './demo.ts';
 import { resumoVendas, VENDAS_REPORTS, comissoesPorVendedor, periodo } from './relatorios.ts';
 
 type Row = Record<string, unknown>;
@@ -186,18 +185,12 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
 
   // Follow-ups due today raise their alert within the hour, on every server (each contact once: retorno_alertado).
   let timer: NodeJS.Timeout | null = null;
-  let primeira: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     timer = setInterval(() => void alertarRetornosDeTodos(services).catch(() => {}), 60 * 60 * 1000);
     timer.unref();
-    // The demo's orders waiting for their NF-e are faturados on the first start (test servers call it themselves).
-    if (process.env.VITEST) return;
-    primeira = setTimeout(() => void garantirVendasNfeDemo(services, undefined, (id, e) => app.log.warn({ err: e, pedidoId: id }, 'NF-e de demonstração não emitida')).catch((e) => app.log.warn({ err: e }, 'NF-e de demonstração não emitidas')), 3000);
-    primeira.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
-    if (primeira) clearTimeout(primeira);
   });
 }
 

@@ -134,6 +134,8 @@ export function appRoutes() {
         <Route path="/pages/estoque/etiqueta/imprimir" element={<EtiquetaImprimirPage />} />
         <Route path="/pages/estoque/etiqueta/visualizar/:id" element={<EtiquetaVisualizarPage />} />
         <Route path="/pages/estoque/etiqueta/listar" element={<ResourceListPage key="etiqueta-listar" name="etiqueta" />} />
+        {/* NFS-e > Serviços (SPEC 2.6): the services' list; its forms are the document's (pages/estoque/servicos/…, SPEC 2.9). */}
+        <Route path="/pages/servico/servicos" element={<ResourceListPage key="servico-servicos" name="servico" />} />
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/produtos-alterados', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
         {['vendas', 'vendas/menu'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosVendasPage />} />)}

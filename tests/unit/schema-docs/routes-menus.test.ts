@@ -87,6 +87,17 @@ describe('menu documents', () => {
     expect(duplicates(allItems.map((i) => i.key))).toEqual([]);
   });
 
+  // The shell's menus key their items by link (antd warned "Duplicated key '/pages/estoque/servicos'" when NFS-e >
+  // Serviços and the services document's own Estoque entry both linked there).
+  it.each(MENUS)('%s: no two items link to the same route', (m) => {
+    expect(duplicates(flatten(placed[m]).filter((i) => i.link).map((i) => i.link))).toEqual([]);
+  });
+
+  it("NFS-e follows SPEC 2.6: the service order's new form, the service orders with their notes, and servico/servicos (the services' list)", () => {
+    expect(item('NFSE').children.map((c: any) => c.link)).toEqual(['pages/vendas/pedido-vendas/cadastrar/servico', 'pages/vendas/pedido-vendas/servico', 'pages/servico/servicos']);
+    expect(routes.find((r) => r.path === 'pages/servico/servicos')).toMatchObject({ kind: 'list', permission: 'app.produto', level: 'view' });
+  });
+
   it('every link is a route, every permission a permission key, every icon an @ant-design/icons component', () => {
     for (const i of allItems) {
       if (i.link) expect(paths.has(i.link), `${i.key} -> ${i.link}`).toBe(true);

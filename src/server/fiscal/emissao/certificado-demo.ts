@@ -15,7 +15,10 @@ export function gerarCertificadoDemonstracao(cnpj: string, titular: string, dias
   const chave = f.pki.privateKeyFromPem(privateKey);
   const cert = f.pki.createCertificate();
   cert.publicKey = f.pki.publicKeyFromPem(publicKey);
-  cert.serialNumber = '0' + f.util.bytesToHex(f.random.getBytesSync(8));
+  // A positive DER INTEGER in its shortest form: '01' and 8 random bytes. The former '0' + hex began with a 0x00 byte,
+  // and when the first random byte was 0x00 too (1 in 512) OpenSSL refused the certificate ('illegal padding'): every
+  // note of that branch failed at the TLS handshake with SEFAZ.
+  cert.serialNumber = '01' + f.util.bytesToHex(f.random.getBytesSync(8));
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + dias * 86_400_000);
   const nome = [

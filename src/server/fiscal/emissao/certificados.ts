@@ -7,6 +7,7 @@ import { tenantKey } from '../../storage/storage.ts';
 import { CertificadoError, lerCertificadoA1, type CertificadoA1 } from '../certificado.ts';
 import { cifrar, decifrar } from './cifra.ts';
 import { gerarCertificadoDemonstracao } from './certificado-demo.ts';
+import { aoEsquecerEstado } from '../../estado-do-processo.ts';
 
 type Row = Record<string, any>;
 
@@ -129,6 +130,7 @@ export async function abrirCertificado(services: Pick<AppServices, 'storage'>, q
 
 /** Certificates opened by this process, by account, row and file (a new upload is a new row). */
 const abertos = new Map<string, CertificadoA1>();
+aoEsquecerEstado(() => abertos.clear());
 
 /**
  * Warns the account's administrators 30, 15 and 7 days before a certificate expires (once per threshold), through

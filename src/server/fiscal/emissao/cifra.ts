@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { aoEsquecerEstado } from '../../estado-do-processo.ts';
 
 /**
  * AES-256-GCM for the A1 certificates at rest (the .pfx in the file storage, its password in the database). The key
@@ -25,6 +26,7 @@ export function chaveCertificados(env: Record<string, string | undefined> = proc
 export function esquecerChaveCertificados(): void {
   chave = null;
 }
+aoEsquecerEstado(esquecerChaveCertificados);
 
 /** iv (12) + tag (16) + ciphertext. */
 export function cifrar(dados: Buffer): Buffer {

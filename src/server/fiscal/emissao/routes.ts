@@ -6,7 +6,6 @@ import type { LevelName } from '../../../shared/permissions.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../../resources/filter-sql.ts';
-import { garantirImportacaoDemo } from '../demo-importacao.ts';
 import { alertarVencimentos, certificadoAtivo, garantirCertificadoDemo, gravarCertificado, resumo } from './certificados.ts';
 import {
   cancelarNotaFiscal,
@@ -315,15 +314,7 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
   // Certificates about to expire: checked at start and every hour (each threshold warned once).
   const timer = setInterval(() => void alertarVencimentos(services).catch(() => {}), 3600_000);
   timer.unref();
-  // The demo's own-import entry waiting for SEFAZ is transmitted on the first start (test servers call it themselves).
-  let primeira: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    if (process.env.VITEST) return;
-    primeira = setTimeout(() => void garantirImportacaoDemo(services).catch((e) => app.log.warn({ err: e }, 'NF-e de importação de demonstração não emitida')), 3000);
-    primeira.unref();
-  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    if (primeira) clearTimeout(primeira);
   });
 }
