@@ -58,6 +58,7 @@ import vendasRoutes from './vendas/routes.ts';
 import nfseRoutes from './nfse/routes.ts';
 import pdvRoutes from './pdv/routes.ts';
 import pessoasRoutes from './pessoas/routes.ts';
+import dashboardRoutes from './dashboard/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(dfeRoutes, { services });
   await app.register(pdvRoutes, { services });
   await app.register(pessoasRoutes, { services });
+  await app.register(dashboardRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

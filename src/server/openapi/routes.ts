@@ -14,6 +14,7 @@ import { VENDAS_PATHS } from '../vendas/openapi.ts';
 import { NFSE_PATHS } from '../nfse/openapi.ts';
 import { DFE_PATHS } from '../fiscal/dfe/openapi.ts';
 import { PESSOAS_PATHS } from '../pessoas/openapi.ts';
+import { DASHBOARD_PATHS } from '../dashboard/openapi.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
@@ -75,7 +76,7 @@ export function buildOpenApi(registry: ResourceRegistry): Record<string, unknown
   }
   Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS, NFE_PATHS, COMPRAS_PATHS, VENDAS_PATHS);
   Object.assign(paths, NFSE_PATHS);
-  Object.assign(paths, DFE_PATHS, PESSOAS_PATHS);
+  Object.assign(paths, DFE_PATHS, PESSOAS_PATHS, DASHBOARD_PATHS);
   // The finance core's calls, method by method (POST /api/TransferenciasFinanceiras beside the generic list).
   for (const [path, item] of Object.entries(financeiroPaths())) paths[path] = { ...(paths[path] as object | undefined), ...(item as object) };
   return {
