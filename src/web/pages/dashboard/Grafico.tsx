@@ -3,7 +3,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 
 // Only the parts of ECharts the dashboard draws (bars, lines, axes, tooltip, legend, SVG): this module and
 // ECharts are their own chunk (vite.config.ts), loaded after the dashboard's cards are painted.
