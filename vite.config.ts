@@ -158,11 +158,13 @@ const lateVendor = (id: string) => LATE_VENDOR_CHUNK.test(id) && !KEPT_IN_VENDOR
  * dashboard's charts import, dynamically, after its cards are painted (src/web/pages/dashboard/graficos.tsx). Nothing
  * else may import it (it would then load with every screen): it comes last and takes in none of what its modules
  * import (a group does by default: charts first took React in, then fast-deep-equal, which the forms also use, and
- * every screen, then every form, loaded the charts chunk; tests/e2e/dashboard-pessoas.test.ts checks it). ECharts over @ant-design/plots: with only the parts
+ * every screen, then every form, loaded the charts chunk; tests/e2e/dashboard-pessoas.test.ts checks it). tslib, the
+ * helpers ECharts is compiled with, is in it (left in the Grafico chunk, the two chunks imported each other and
+ * ECharts ran before its helpers existed). ECharts over @ant-design/plots: with only the parts
  * drawn here (bars, lines, axes, tooltip, legend, SVG renderer) this chunk is 582 KB, 198 KB gzip; @ant-design/plots
  * 2.6 with just Column, Line and Bar built the same way was 2,993 KB, 747 KB gzip (measured 29/11/2026).
  */
-const CHARTS_CHUNK = /[\\/]node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor)[\\/]/;
+const CHARTS_CHUNK = /[\\/]node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor|tslib)[\\/]/;
 const REACT_CHUNK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|swr|use-sync-external-store|cookie|set-cookie-parser|dequal)[\\/]/;
 
 // The web app: index.html at the root, output in dist/ (served by the API server at /).
