@@ -8,12 +8,12 @@ export const ANTD_CSS_VAR_KEY = 'css-var-app';
 
 /**
  * antd's greys and status colours that reach 4.5:1 on white (WCAG 2 AA): its secondary text (0.45 black, 3.4:1)
- * becomes 0.6 black (5.7:1); red, orange and green text take their darker shades (#ff4d4f was 3.3:1).
+ * becomes 0.6 black (5.7:1), placeholders 0.56 (4.9:1); red, orange and green text take their darker shades (#ff4d4f was 3.3:1).
  */
 const LEGIVEIS = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-  colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
   colorError: '#cf1322',
   colorErrorText: '#cf1322',
   colorWarningText: '#ad4e00',

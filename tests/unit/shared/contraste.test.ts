@@ -1,6 +1,6 @@
 import themes from '../../../schemas/brands/themes.json';
 import { antdTheme } from '../../../src/web/brand/antd-theme.ts';
-import { contraste, lerCor, misturar, paletaDaMarca, textoSobre, tomDeTexto } from '../../../src/shared/contraste.ts';
+import { contraste, fundosDoTexto, lerCor, misturar, paletaDaMarca, textoSobre, tomDeTexto } from '../../../src/shared/contraste.ts';
 
 // The brand's shades for text reach 4.5:1 on white for every theme of schemas/brands/themes.json and for custom
 // colours; fills keep the brand's colour, with white or near-black text on them, whichever reads (issue 42).
@@ -20,11 +20,13 @@ describe('contraste da marca', () => {
   it.each(cores)('%s (%s): text and links reach 4.5:1 on white; a fill keeps the colour and its text reads', (_nome, cor) => {
     const p = paletaDaMarca(cor);
     expect(p.preenchimento).toBe(`#${lerCor(cor)!.map((v) => v.toString(16).padStart(2, '0')).join('')}`);
-    for (const tom of [p.texto, p.textoHover, p.textoAtivo]) expect(contraste(tom, '#ffffff'), tom).toBeGreaterThanOrEqual(4.5);
+    // On white, on antd's grey fills and on the brand's light tint (the selected menu item).
+    for (const fundo of fundosDoTexto(cor)) for (const tom of [p.texto, p.textoHover, p.textoAtivo]) expect(contraste(tom, fundo), `${tom} sobre ${fundo}`).toBeGreaterThanOrEqual(4.5);
     expect(contraste(p.textoSobrePreenchimento, p.preenchimento)).toBeGreaterThanOrEqual(4.5);
     // A colour that already reads is kept as it is; one that does not is darkened no more than needed.
-    if (contraste(cor, '#fff') >= 4.5) expect(p.texto).toBe(p.preenchimento);
-    else expect(contraste(misturar(p.texto, '#ffffff', 0.03), '#fff')).toBeLessThan(4.6);
+    const minimo = (tom: string) => Math.min(...fundosDoTexto(cor).map((f) => contraste(tom, f)));
+    if (minimo(p.preenchimento) >= 4.5) expect(p.texto).toBe(p.preenchimento);
+    else expect(minimo(misturar(p.texto, '#ffffff', 0.03))).toBeLessThan(4.6);
     const theme = antdTheme(cor);
     expect(theme.token).toMatchObject({ colorPrimary: p.preenchimento, colorLink: p.texto, colorPrimaryText: p.texto });
     expect(theme.components?.Button).toMatchObject({ primaryColor: p.textoSobrePreenchimento });

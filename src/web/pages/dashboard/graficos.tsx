@@ -103,7 +103,7 @@ export function VendasMesCard() {
         </Col>
       </Row>
       {option && data && (
-        <Link to="/pages/relatorios/vendas/menu" aria-label="Abrir os relatórios de vendas">
+        <Link to="/pages/relatorios/vendas/menu">
           <GraficoPreguicoso option={option} altura={240} teste="vendas-mes" descricao={`Vendas por dia: ${mesAno(data.mes)} ${formatBRL(data.totalMes)}; ${mesAno(data.mesAnterior)} ${formatBRL(data.totalMesAnterior)}.`} />
         </Link>
       )}
@@ -128,7 +128,7 @@ export function TopProdutosCard() {
     <Card size="small" title={<Link to="/pages/relatorios/vendas/menu">Produtos mais vendidos no mês</Link>} data-dashboard="top-produtos">
       {data && !top.length && <Typography.Text type="secondary">Nenhuma venda faturada neste mês.</Typography.Text>}
       {data && top.length > 0 && (
-        <Link to="/pages/relatorios/vendas/menu" aria-label="Abrir os relatórios de vendas por produto">
+        <Link to="/pages/relatorios/vendas/menu">
           <GraficoPreguicoso option={option} altura={220} teste="top-produtos" descricao={`Produtos mais vendidos no mês: ${data.topProdutos.map((p) => `${p.produto} ${formatBRL(p.valor)}`).join('; ')}.`} />
         </Link>
       )}
@@ -172,7 +172,7 @@ export function FluxoCard() {
         </Col>
       </Row>
       {option && data && (
-        <Link to="/pages/relatorios/financeiro/menu?relatorio=fluxo" aria-label="Abrir o fluxo de caixa">
+        <Link to="/pages/relatorios/financeiro/menu?relatorio=fluxo">
           <GraficoPreguicoso option={option} altura={240} teste="fluxo" descricao={`Fluxo de caixa de ${formatDate(data.de)} a ${formatDate(data.ate)}: saldo previsto ${formatBRL(data.saldoFinal)}.`} />
         </Link>
       )}
@@ -195,7 +195,7 @@ export function SaldosGraficoCard() {
   return (
     <Card size="small" title={<Link to="/pages/relatorios/financeiro/menu?relatorio=extrato">Saldo por conta</Link>} extra={data ? <span className="dinheiro">{formatBRL(data.saldoTotal)}</span> : null} data-dashboard="saldos-grafico">
       {data ? (
-        <Link to="/pages/relatorios/financeiro/menu?relatorio=extrato" aria-label="Abrir o extrato por conta">
+        <Link to="/pages/relatorios/financeiro/menu?relatorio=extrato">
           <GraficoPreguicoso option={option} altura={220} teste="saldos" descricao={`Saldo por conta: ${saldos.map((s) => `${s.descricao} ${formatBRL(s.saldo)}`).join('; ')}.`} />
         </Link>
       ) : (
