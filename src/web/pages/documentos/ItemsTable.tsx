@@ -127,7 +127,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
           const rotulo = `${p.title} da linha ${i + 1}`;
           if (p.variacaoDe) {
             const produtoId = it[p.variacaoDe];
-            return <SkuCell key={`${it.key}-${String(produtoId)}`} rotulo={rotulo} endpoint={doc.endpoint} produtoId={produtoId} value={it[c.field]} disabled={!editable} onChange={(v) => change(it.key, { [c.field]: v })} />;
+            return <SkuCell key={`${it.key}-${String(produtoId)}`} rotulo={`Variação da linha ${i + 1}`} endpoint={doc.endpoint} produtoId={produtoId} value={it[c.field]} disabled={!editable} onChange={(v) => change(it.key, { [c.field]: v })} />;
           }
           if (p.resource) {
             const isLote = p.resource === 'lote';
