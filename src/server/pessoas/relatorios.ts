@@ -100,8 +100,8 @@ export async function clientesSemCompra(q: Queryable, ctx: RequestContext, p: { 
     `SELECT pe.nome, pe.cpf_cnpj, pe.telefone, pe.celular, to_char(u.ultima, 'YYYY-MM-DD') AS "ultimaCompra",
             ($2::date - u.ultima)::integer AS "diasSemCompra", coalesce(u.total, 0) AS "totalComprado"
        FROM pessoas pe
-       LEFT JOIN LATERAL (SELECT max(v.data) AS ultima, sum(v.valor_total) AS total FROM vendas_itens v
-                           WHERE v.tenant_id = pe.tenant_id AND v.cliente_id = pe.id AND v.cancelado_em IS NULL) u ON true
+       LEFT JOIN (SELECT v.cliente_id, max(v.data) AS ultima, sum(v.valor_total) AS total FROM vendas_itens v
+                   WHERE v.tenant_id = $1 AND v.cliente_id IS NOT NULL AND v.cancelado_em IS NULL GROUP BY v.cliente_id) u ON u.cliente_id = pe.id
       WHERE pe.tenant_id = $1 AND pe.tipo = ${CLIENTE} AND pe.ativo AND (u.ultima IS NULL OR u.ultima < $2::date - $3::integer)
       ORDER BY u.ultima NULLS FIRST, pe.nome, pe.id`,
     [ctx.tenantId, hoje, p.dias],
