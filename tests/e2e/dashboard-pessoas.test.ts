@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,15 @@ describe('dashboard e relatórios de pessoas no navegador', () => {
     expect(painel.atrasados.receber.quantidade).toBeGreaterThan(0);
     await poll(() => page.locator('[data-dashboard="saldos"] .ant-card-extra').innerText()).toBe(formatBRL(painel.saldoTotal));
     await poll(() => page.locator('[data-dashboard="fluxo"] [data-valor="saldoFinal"] .ant-statistic-content').innerText()).toBe(formatBRL(fluxo.saldoFinal));
+    const somaFluxo = (k: string) => formatBRL(fluxo.dias.reduce((s: Decimal, d: Row) => s.plus(d[k]), new Decimal(0)));
+    await poll(() => page.locator('[data-dashboard="fluxo"] [data-valor="entradas"] .ant-statistic-content').innerText()).toBe(somaFluxo('entradas'));
+    await poll(() => page.locator('[data-dashboard="fluxo"] [data-valor="saidas"] .ant-statistic-content').innerText()).toBe(somaFluxo('saidas'));
+    const fiscal = await api('GET', '/api/Dashboard/fiscal');
+    await poll(() => page.locator('[data-dashboard="fiscal"] [data-valor="certificado"] .ant-statistic-content-value').innerText()).toBe(
+      fiscal.certificado ? (fiscal.certificado.vencido ? 'Vencido' : `${fiscal.certificado.diasParaVencer} dia${fiscal.certificado.diasParaVencer === 1 ? '' : 's'}`) : 'Não enviado',
+    );
+    await poll(() => page.locator('[data-dashboard="fiscal"] [data-valor="nfe"] .ant-statistic-content').innerText()).toBe(String(fiscal.contingencia.nfe));
+    await poll(() => page.locator('[data-dashboard="fiscal"] [data-valor="nfce"] .ant-statistic-content').innerText()).toBe(String(fiscal.contingencia.nfce));
     // The charts, drawn (SVG) in their cards, each inside a link to its list.
     for (const g of ['vendas-mes', 'top-produtos', 'fluxo', 'saldos']) {
       await poll(() => page.locator(`[data-grafico="${g}"] svg path`).count()).toBeGreaterThan(0);

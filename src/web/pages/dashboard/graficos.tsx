@@ -1,4 +1,5 @@
 import { Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import Decimal from 'decimal.js';
 import type { EChartsOption } from 'echarts';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
@@ -68,7 +69,8 @@ const tooltipDinheiro = (nomes: (i: number) => string, valores: ((i: number) => 
 export function VendasMesCard() {
   const paleta = usePaleta();
   const { data, isLoading } = useSWR('dashboard:vendas-mes', async () => (await api.get<VendasMes>('Dashboard/vendas')).data, { revalidateOnFocus: false });
-  const variacao = data && Number(data.mesAnteriorAteODia) !== 0 ? ((Number(data.totalMes) - Number(data.mesAnteriorAteODia)) / Number(data.mesAnteriorAteODia)) * 100 : null;
+  // The month so far against the last month up to the same day, in % (one decimal).
+  const variacao = data && !new Decimal(data.mesAnteriorAteODia).isZero() ? new Decimal(data.totalMes).minus(data.mesAnteriorAteODia).div(data.mesAnteriorAteODia).times(100).toDecimalPlaces(1) : null;
   const option: EChartsOption | null = data
     ? {
         color: [paleta.series[0], paleta.series[1]],
@@ -98,7 +100,7 @@ export function VendasMesCard() {
             value={data ? formatBRL(data.totalMesAnterior) : ''}
             loading={isLoading}
             data-valor="totalMesAnterior"
-            suffix={variacao === null ? null : <Typography.Text type={variacao < 0 ? 'danger' : 'success'} style={{ fontSize: 12 }}>{`${variacao >= 0 ? '+' : ''}${variacao.toFixed(1).replace('.', ',')}%`}</Typography.Text>}
+            suffix={variacao === null ? null : <span style={{ fontSize: 12, color: variacao.isNegative() ? '#a8071a' : '#237804' }}>{`${variacao.isNegative() ? '' : '+'}${variacao.toFixed(1).replace('.', ',')}%`}</span>}
           />
         </Col>
       </Row>
@@ -141,8 +143,8 @@ export function TopProdutosCard() {
 export function FluxoCard() {
   const paleta = usePaleta();
   const { data, isLoading } = useSWR('dashboard:fluxo', async () => (await api.get<Fluxo>('Dashboard/fluxo')).data, { revalidateOnFocus: false });
-  const entradas = data ? data.dias.reduce((s, d) => s + Math.round(Number(d.entradas) * 100), 0) : 0;
-  const saidas = data ? data.dias.reduce((s, d) => s + Math.round(Number(d.saidas) * 100), 0) : 0;
+  const entradas = data ? data.dias.reduce((s, d) => s.plus(d.entradas), new Decimal(0)) : null;
+  const saidas = data ? data.dias.reduce((s, d) => s.plus(d.saidas), new Decimal(0)) : null;
   const option: EChartsOption | null = data
     ? {
         color: [paleta.series[0], paleta.series[3], '#434343'],
@@ -162,10 +164,10 @@ export function FluxoCard() {
     <Card size="small" title={<Link to="/pages/relatorios/financeiro/menu?relatorio=fluxo">Fluxo de caixa: próximos 30 dias</Link>} data-dashboard="fluxo">
       <Row gutter={[12, 12]}>
         <Col xs={24} sm={8}>
-          <Statistic title="A receber" value={data ? formatBRL((entradas / 100).toFixed(2)) : ''} loading={isLoading} data-valor="entradas" />
+          <Statistic title="A receber" value={entradas ? formatBRL(entradas) : ''} loading={isLoading} data-valor="entradas" />
         </Col>
         <Col xs={24} sm={8}>
-          <Statistic title="A pagar" value={data ? formatBRL((saidas / 100).toFixed(2)) : ''} loading={isLoading} data-valor="saidas" />
+          <Statistic title="A pagar" value={saidas ? formatBRL(saidas) : ''} loading={isLoading} data-valor="saidas" />
         </Col>
         <Col xs={24} sm={8}>
           <Statistic title={data ? `Saldo previsto em ${formatDate(data.ate)}` : 'Saldo previsto'} value={data ? formatBRL(data.saldoFinal) : ''} loading={isLoading} data-valor="saldoFinal" />
