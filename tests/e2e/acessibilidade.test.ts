@@ -37,7 +37,7 @@ describe('acessibilidade (axe-core, WCAG 2 A/AA)', () => {
   };
 
   for (const tema of ['azul', 'verdefluorescente']) {
-    it(`theme ${tema}: login, dashboard, a grid, a form, the sales order, the PDV and a report have no violations`, async () => {
+    it(`theme ${tema}: login, dashboard, grids (clientes, produtos, receitas), the product form, the sales order, a report and the PDV have no violations`, async () => {
       await server.db.query(`UPDATE brands SET config = jsonb_set(coalesce(config, '{}'::jsonb), '{tema}', to_jsonb($1::text)) WHERE padrao`, [tema]);
       server.services.brands.invalidate();
       // The app's CSP forbids inline scripts: axe is injected into a context that bypasses it (the test's only).
@@ -60,6 +60,16 @@ describe('acessibilidade (axe-core, WCAG 2 A/AA)', () => {
         await visible(page.locator('.schema-grid[data-carregando="nao"] .ant-table-tbody tr.ant-table-row').first());
         await calma(page);
         achados.push(...(await axe(page, 'grade de clientes')));
+
+        await page.goto(`${server.baseUrl}/#/pages/estoque/produtos`);
+        await visible(page.locator('.schema-grid[data-carregando="nao"] .ant-table-tbody tr.ant-table-row').first());
+        await calma(page);
+        achados.push(...(await axe(page, 'grade de produtos')));
+
+        await page.goto(`${server.baseUrl}/#/pages/financeiro/lancamentos/lista/receitas`);
+        await visible(page.locator('.ant-table-tbody tr.ant-table-row').first());
+        await calma(page);
+        achados.push(...(await axe(page, 'receitas')));
 
         await page.goto(`${server.baseUrl}/#/pages/estoque/produtos/cadastrar`);
         await visible(page.getByRole('button', { name: 'Salvar' }));
