@@ -18,6 +18,10 @@ export interface Cliente extends Registro, Pessoa, Contato, Endereco {
    */
   ativo?: boolean;
   /**
+   * Grupo
+   */
+  grupo?: string | null;
+  /**
    * Data de nascimento
    */
   dataNascimento?: string | null;

@@ -17,4 +17,8 @@ export interface Fornecedor extends Registro, Pessoa, Contato, Endereco {
    * Ativo
    */
   ativo?: boolean;
+  /**
+   * Grupo
+   */
+  grupo?: string | null;
 }

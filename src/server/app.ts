@@ -61,6 +61,8 @@ import pdvRoutes from './pdv/routes.ts';
 import balancaRoutes from './exportacoes/balanca/index.ts';
 import terminalRoutes from './exportacoes/terminal/index.ts';
 import { exportacoesRoutes } from './exportacoes/index.ts';
+import pessoasRoutes from './pessoas/routes.ts';
+import dashboardRoutes from './dashboard/routes.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -195,6 +197,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(balancaRoutes, { services });
   await app.register(terminalRoutes, { services });
   await app.register(exportacoesRoutes, { services, worker });
+  await app.register(pessoasRoutes, { services });
+  await app.register(dashboardRoutes, { services });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -111,7 +111,7 @@ describe('shell menus from getUserInfo', () => {
 
 describe("the brand in the header (issue 12: the brand's logo, the title as fallback)", () => {
   const marca = (imagens: Record<string, string>) => ({ title: 'Marca Dois', imagens }) as unknown as AppHeaderProps['brand'];
-  const home = () => screen.getByLabelText('Ir para o dashboard');
+  const home = () => screen.getByLabelText(/Ir para o dashboard$/);
 
   it("shows the brand's imagens.logo, named by the brand's title", () => {
     render(header({ brand: marca({ logo: '/api/marca/imagens/logo.png' }) }));

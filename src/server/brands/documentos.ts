@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AppServices } from '../app-services.ts';
 import type { BrandRow } from './brand-resolver.ts';
 import { brandColour } from './brand-colour.ts';
+import { tomDeTexto } from '../../shared/contraste.ts';
 
 /**
  * The brand's legal documents (SPEC 3 documentos: termoUso, politicaPrivacidade) and its favicon, answered
@@ -41,7 +42,7 @@ export function documentoHtml(nome: keyof typeof DOCUMENTOS, brand: BrandRow): s
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(DOCUMENTOS[nome].titulo)} — ${escape(marca)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;line-height:1.55;color:#222}h1{color:${brandColour(brand)}}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;line-height:1.55;color:#222}h1{color:${tomDeTexto(brandColour(brand))}}</style>
 </head><body>
 ${body}
 </body></html>`;

@@ -16,6 +16,8 @@ import { COMPRAS_PATHS } from '../compras/openapi.ts';
 import { VENDAS_PATHS } from '../vendas/openapi.ts';
 import { NFSE_PATHS } from '../nfse/openapi.ts';
 import { DFE_PATHS } from '../fiscal/dfe/openapi.ts';
+import { PESSOAS_PATHS } from '../pessoas/openapi.ts';
+import { DASHBOARD_PATHS } from '../dashboard/openapi.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
@@ -94,7 +96,7 @@ export function buildOpenApi(registry: ResourceRegistry, componentOf = component
   }
   Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS, NFE_PATHS, COMPRAS_PATHS, VENDAS_PATHS);
   Object.assign(paths, NFSE_PATHS);
-  Object.assign(paths, DFE_PATHS);
+  Object.assign(paths, DFE_PATHS, PESSOAS_PATHS, DASHBOARD_PATHS);
   Object.assign(paths, BALANCA_PATHS, TERMINAL_PATHS);
   // The finance core's calls, method by method (POST /api/TransferenciasFinanceiras beside the generic list).
   for (const [path, item] of Object.entries(financeiroPaths())) paths[path] = { ...(paths[path] as object | undefined), ...(item as object) };

@@ -98,6 +98,35 @@ export async function resumoVendas(q: Queryable, ctx: RequestContext, hoje: stri
   return { ...t, ticketMedio: pedidos ? new Decimal(String(t.vendasMes)).div(pedidos).toDecimalPlaces(2).toFixed(2) : '0.00', topProdutos: top };
 }
 
+/**
+ * The dashboard's sales chart: revenue per day of this month up to today and of the whole last month, from the
+ * same sales source as every sales report (vendasPorPeriodo), with the totals to compare the month with.
+ */
+export async function vendasMesAMes(q: Queryable, ctx: RequestContext, hoje: string): Promise<Row> {
+  const [ano, mes] = hoje.split('-').map(Number);
+  const anterior = mes === 1 ? `${ano - 1}-12` : `${ano}-${String(mes - 1).padStart(2, '0')}`;
+  const rows = await vendasPorPeriodo(q, ctx, { de: `${anterior}-01`, ate: hoje });
+  const diasAnterior = new Date(Date.UTC(Number(anterior.slice(0, 4)), Number(anterior.slice(5)), 0)).getUTCDate();
+  const diaHoje = Number(hoje.slice(8));
+  const porDia = new Map(rows.map((r) => [String(r.data), r]));
+  const valor = (d: string) => String(porDia.get(d)?.valor ?? '0.00');
+  const soma = (xs: string[]) => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed(2);
+  const dias = Array.from({ length: Math.max(diasAnterior, diaHoje) }, (_x, i) => {
+    const dd = String(i + 1).padStart(2, '0');
+    return { dia: i + 1, mes: i < diaHoje ? valor(`${hoje.slice(0, 7)}-${dd}`) : null, anterior: i < diasAnterior ? valor(`${anterior}-${dd}`) : null };
+  });
+  return {
+    hoje,
+    mes: hoje.slice(0, 7),
+    mesAnterior: anterior,
+    dias,
+    totalMes: soma(dias.flatMap((d) => (d.mes === null ? [] : [d.mes]))),
+    totalMesAnterior: soma(dias.flatMap((d) => (d.anterior === null ? [] : [d.anterior]))),
+    // The last month up to the same day (the fair comparison for a month still running).
+    mesAnteriorAteODia: soma(dias.slice(0, diaHoje).flatMap((d) => (d.anterior === null ? [] : [d.anterior]))),
+  };
+}
+
 /** The sales reports: their documents in schemas/reports (title, permissions, columns), their rows here. */
 const deUmaVez = (name: string, dados: (q: Queryable, ctx: RequestContext, p: { de: string; ate: string }) => Promise<Row[]>) =>
   fonteDeUmaVez(name, (where) => periodo(where), (q, ctx, p) => dados(q, ctx, p as { de: string; ate: string }));

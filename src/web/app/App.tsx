@@ -63,6 +63,8 @@ const ImportarArquivoPage = lazy(() => import('../pages/estoque/ImportarArquivoP
 const RelatoriosEstoquePage = lazy(() => import('../pages/estoque/RelatoriosEstoquePage.tsx'));
 // Vendas (issue 18): the reports, and the service variant of the sales order (SPEC 2.6 NFS-e menu).
 const RelatoriosVendasPage = lazy(() => import('../pages/vendas/RelatoriosVendasPage.tsx'));
+// Relatórios > Pessoas (issue 42).
+const RelatoriosPessoasPage = lazy(() => import('../pages/pessoas/RelatoriosPessoasPage.tsx'));
 // Ponto de venda (issue 19): full screen, outside the shell, its own chunk.
 const PdvPage = lazy(() => import('../pages/pdv/PdvPage.tsx'));
 const ExportacaoBalancaPage = lazy(() => import('../pages/exportacoes/ExportacaoBalancaPage.tsx'));
@@ -139,6 +141,7 @@ export function appRoutes() {
         <Route path="/pages/estoque/importar-arquivo" element={<ImportarArquivoPage />} />
         {['estoque', 'estoque/menu', 'estoque/movimentacao-estoque', 'estoque/produtos-alterados', 'estoque/entrada-nota-fiscal'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosEstoquePage />} />)}
         {['vendas', 'vendas/menu'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosVendasPage />} />)}
+        {['pessoas', 'pessoas/menu'].map((p) => <Route key={p} path={`/pages/relatorios/${p}`} element={<RelatoriosPessoasPage />} />)}
         {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/servico" element={<><NotasServicoPage /><DocumentListPage key="pedidoVenda-servico" doc={PEDIDO_VENDA} baseWhere={{ servico: true }} title="Pedidos de serviço" newRoute="/pages/vendas/pedido-vendas/cadastrar/servico" /></>} />}
         {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/cadastrar/:servico" element={<DocumentFormPage key="pedidoVenda-servico-cadastrar" doc={PEDIDO_VENDA} mode="cadastrar" initial={{ servico: true, naturezaOperacao: 'Prestação de serviço' }} />} />}
         {financeiroRoutes()}

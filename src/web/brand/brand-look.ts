@@ -1,6 +1,7 @@
 import type { BrandConfig } from './brand.ts';
 import { themeColor } from './brand.ts';
 import { brandImages, brandMisc, brandText } from './brand-config.ts';
+import { tomDeTexto, textoSobre } from '../../shared/contraste.ts';
 
 /** What the white-label look puts on the page: title, favicon, colours and the brand's own scripts. */
 export interface BrandLookValues {
@@ -43,10 +44,15 @@ export function applyFavicon(href: string, doc: Document = document): void {
   if (link.getAttribute('href') !== href) link.href = href;
 }
 
-/** Colours for the hand-made CSS (the auth shell); antd gets the same primary through ConfigProvider. */
+/**
+ * Colours for the hand-made CSS (the auth shell); antd gets the same through ConfigProvider (antd-theme.ts): the
+ * brand's colour for fills, its shade that reads on white for text and links, and the text drawn on a fill.
+ */
 export function applyColours(look: Pick<BrandLookValues, 'primary' | 'secondary'>, doc: Document = document): void {
   doc.documentElement.style.setProperty('--brand-primary', look.primary);
   doc.documentElement.style.setProperty('--brand-secondary', look.secondary);
+  doc.documentElement.style.setProperty('--brand-primary-text', tomDeTexto(look.primary));
+  doc.documentElement.style.setProperty('--brand-on-primary', textoSobre(look.primary));
 }
 
 /**

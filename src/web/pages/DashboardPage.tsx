@@ -4,36 +4,13 @@ import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { formatBRL } from '../../shared/money.ts';
 import { api } from '../api/client.ts';
-import { useCount, useList } from '../api/hooks.ts';
 import { getUser, may } from '../api/session.ts';
-import { RESOURCES } from '../schemas/registry.ts';
-import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { useAlerts } from '../shell/alerts.ts';
 import PainelFinanceiro from './financeiro/PainelFinanceiro.tsx';
 import VendasCard from './vendas/VendasCard.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
-
-/** One resource's count and its five latest records (by id). */
-function ResourceCard({ doc }: { doc: ResourceDoc }) {
-  const display = doc.display ?? 'id';
-  const count = useCount(doc.endpoint, undefined, { revalidateOnFocus: false });
-  const recent = useList<Record<string, unknown> & { id: number }>(doc.endpoint, { order: 'id DESC', limit: 5, fields: ['id', display] }, { revalidateOnFocus: false });
-  return (
-    <Card size="small" title={<Link to={`/${doc.route}`}>{doc.title}</Link>} data-dashboard={doc.name}>
-      <Statistic value={count.data ?? 0} loading={count.isLoading} suffix={<Typography.Text type="secondary" style={{ fontSize: 12 }}>registros</Typography.Text>} />
-      <List
-        size="small"
-        dataSource={recent.data ?? []}
-        locale={{ emptyText: 'Nenhum registro ainda.' }}
-        renderItem={(r) => (
-          <List.Item style={{ paddingInline: 0 }}>
-            <Link to={`/${doc.route}/editar/${r.id}`}>{String(r[display] ?? r.id)}</Link>
-          </List.Item>
-        )}
-      />
-    </Card>
-  );
-}
+import { FiscalCard, FluxoCard, SaldosGraficoCard, TopProdutosCard, VendasMesCard } from './dashboard/graficos.tsx';
+import './dashboard/dashboard.css';
 
 interface ResumoEstoque {
   valorEmEstoque: string;
@@ -76,42 +53,64 @@ export function EstoqueCard() {
   );
 }
 
-/** pages/dashboard: what exists today — counts and recent records per resource the user may view, recent alerts. */
+/**
+ * pages/dashboard (issue 42): how the business is doing — sales (app.painelvendas), cash (app.painelFinanceiro),
+ * stock below its minimum, the certificate and the notes in contingency, and the latest notifications. Every
+ * figure is the server's (each card reads its endpoint); every card and chart links to its list or report; the
+ * charts (ECharts, a chunk of its own) come after the cards are painted.
+ */
 export default function DashboardPage() {
   const user = getUser();
-  const docs = RESOURCES.filter((d) => may(user, d.permission, 'view'));
   const estoque = may(user, 'app.produto', 'view') || may(user, 'app.estoque', 'view');
   const vendas = may(user, 'app.painelvendas') || may(user, 'app.relatorioVenda') || may(user, 'app.pedidoVenda', 'view');
+  const financeiro = may(user, 'app.painelFinanceiro') || may(user, 'app.lancamento', 'view');
+  const fiscal = vendas || financeiro || may(user, 'app.certificado', 'view') || may(user, 'app.permissao.nota', 'view');
   const { alerts } = useAlerts(undefined);
   return (
-    <div>
+    <div className="dashboard">
       <PageTitle>Dashboard</PageTitle>
       <Typography.Paragraph>Olá, {user?.nome}.</Typography.Paragraph>
-      {(may(user, 'app.painelFinanceiro') || may(user, 'app.lancamento', 'view')) && <PainelFinanceiro />}
+      {financeiro && <PainelFinanceiro />}
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <Row gutter={[16, 16]}>
-            {vendas && (
-              <Col xs={24} lg={16}>
-                <VendasCard />
-              </Col>
-            )}
-            {estoque && (
-              <Col xs={24} lg={16}>
-                <EstoqueCard />
-              </Col>
-            )}
-            {docs.map((d) => (
-              <Col key={d.name} xs={24} sm={12} lg={8}>
-                <ResourceCard doc={d} />
-              </Col>
-            ))}
-          </Row>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Card size="small" title="Notificações recentes">
+        {vendas && (
+          <>
+            <Col xs={24} xl={10}>
+              <VendasCard />
+            </Col>
+            <Col xs={24} xl={14}>
+              <VendasMesCard />
+            </Col>
+          </>
+        )}
+        {financeiro && (
+          <>
+            <Col xs={24} xl={14}>
+              <FluxoCard />
+            </Col>
+            <Col xs={24} xl={10}>
+              <SaldosGraficoCard />
+            </Col>
+          </>
+        )}
+        {vendas && (
+          <Col xs={24} xl={10}>
+            <TopProdutosCard />
+          </Col>
+        )}
+        {estoque && (
+          <Col xs={24} lg={12} xl={7}>
+            <EstoqueCard />
+          </Col>
+        )}
+        {fiscal && (
+          <Col xs={24} lg={12} xl={7}>
+            <FiscalCard />
+          </Col>
+        )}
+        <Col xs={24} xl={vendas ? 24 : 10}>
+          <Card size="small" title="Notificações recentes" data-dashboard="notificacoes">
             {alerts.length ? (
-              <List size="small" dataSource={alerts.slice(0, 8)} renderItem={(a) => <List.Item extra={a.data ? dayjs(a.data).format('DD/MM/YYYY') : null}>{a.texto}</List.Item>} />
+              <List size="small" dataSource={alerts.slice(0, 8)} renderItem={(a) => <List.Item extra={a.data ? dayjs(a.data).format('DD/MM/YYYY') : null}>{a.link ? <Link to={`/${a.link.replace(/^\/+/, '')}`}>{a.texto}</Link> : a.texto}</List.Item>} />
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sem notificações por enquanto." />
             )}

@@ -92,11 +92,12 @@ function SectionTabs({ sections, errors }: { sections: Section[]; errors: ErrorS
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errorKey]);
   return (
+    // Keys without spaces: antd builds the tab's aria-controls from the key, and a space there names two ids.
     <Tabs
-      activeKey={tabs.includes(active) ? active : tabs[0]}
-      onChange={setActive}
-      items={tabs.map((t) => ({
-        key: t,
+      activeKey={`aba-${Math.max(0, tabs.indexOf(active))}`}
+      onChange={(k) => setActive(tabs[Number(k.slice(4))] ?? tabs[0])}
+      items={tabs.map((t, i) => ({
+        key: `aba-${i}`,
         label: withErrors.includes(t) ? (
           <Typography.Text type="danger" className={TAB_ERROR_CLASS}>
             {t}

@@ -46,7 +46,7 @@ export function AppHeader(p: AppHeaderProps) {
   return (
     <Layout.Header className="shell-header" style={{ background: '#fff', display: 'flex', alignItems: 'center', gap: 8, paddingInline: 12, borderBottom: '1px solid #f0f0f0', position: 'sticky', top: 0, zIndex: 10 }}>
       <Button type="text" aria-label="Alternar menu" icon={p.collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={p.onToggle} />
-      <Link to="/pages/dashboard" aria-label="Ir para o dashboard" style={{ display: 'flex', alignItems: 'center', marginRight: 8 }}>
+      <Link to="/pages/dashboard" aria-label={`${p.brand?.title ?? 'Retaguarda'}: Ir para o dashboard`} style={{ display: 'flex', alignItems: 'center', marginRight: 8 }}>
         {logo ? <img src={logo} alt={p.brand?.title ?? 'Logo'} style={{ maxHeight: 36 }} /> : <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }} ellipsis>{p.brand?.title ?? 'Retaguarda'}</Typography.Text>}
       </Link>
       <div style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
@@ -82,7 +82,7 @@ export function AppHeader(p: AppHeaderProps) {
         </>
       )}
       <Dropdown trigger={['click']} menu={{ items: toAntItems(p.userMenu), onClick: onMenuClick }} placement="bottomRight">
-        <Button type="text" aria-label="Menu do usuário" style={{ height: 'auto', display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Button type="text" style={{ height: 'auto', display: 'flex', alignItems: 'center', gap: 8 }}>
           <span data-header-source={head.source ?? 'pending'} style={{ display: Object.keys(screens).length > 0 && !screens.sm ? 'none' : 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2, whiteSpace: 'nowrap' }}>
             {head.source ? (
               <>
@@ -94,6 +94,8 @@ export function AppHeader(p: AppHeaderProps) {
             )}
           </span>
           <Avatar size="small" src={info?.avatar || undefined} icon={<UserOutlined />} />
+          {/* The button's name is what it shows (name, branch) and then what it opens (WCAG 2.5.3). */}
+          <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>Menu do usuário</span>
         </Button>
       </Dropdown>
     </Layout.Header>

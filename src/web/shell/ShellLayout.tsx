@@ -22,6 +22,7 @@ import { SuporteBanner } from '../assinatura/SuporteBanner.tsx';
 import { AjudaButton } from '../assinatura/AjudaButton.tsx';
 import type { MenuOverlay } from '../../shared/brand-overlay.ts';
 import './shell.css';
+import '../ui/legivel.css';
 
 // Inside the shell antd draws from its static stylesheet (imported above: it comes with this chunk, never
 // with the sign-in page) instead of generating CSS while rendering each screen: zeroRuntime. The brand's

@@ -19,7 +19,7 @@ let nextKey = 1;
 export const newItem = (data: Record<string, unknown> = {}): EditItem => ({ ...data, key: nextKey++ });
 
 /** A record of another resource, searched as the person types (the relation widget's search, in a cell). */
-const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, disabled, onChange, placeholder }: { resource: string; endpoint?: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
+const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, disabled, onChange, placeholder, rotulo }: { resource: string; endpoint?: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string; rotulo: string }) {
   // A field with `choices` searches through the document's API (its permission), not the resource's own.
   const target = useMemo(() => {
     const t = resourceByName(resource);
@@ -34,6 +34,7 @@ const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, 
   const current = typeof value === 'number' && !options.some((o) => o.value === value) ? [{ value, label: nameOf(resource, value) }] : [];
   return (
     <Select
+      aria-label={rotulo}
       style={{ width: '100%' }}
       allowClear
       disabled={disabled}
@@ -70,7 +71,7 @@ function skusDe(endpoint: string, produtoId: number) {
  * `{endpoint}/variacoes?produtoId=`: a product
  * without a grid has none to choose ('Sem variação'); one sold in a grid lists its active SKUs.
  */
-const SkuCell = memo(function SkuCell({ endpoint, produtoId, value, disabled, onChange }: { endpoint: string; produtoId: unknown; value: unknown; disabled?: boolean; onChange: (v: number | null) => void }) {
+const SkuCell = memo(function SkuCell({ endpoint, produtoId, value, disabled, onChange, rotulo }: { endpoint: string; produtoId: unknown; value: unknown; disabled?: boolean; onChange: (v: number | null) => void; rotulo: string }) {
   const [opcoes, setOpcoes] = useState<{ value: number; label: string }[] | null>(null);
   useEffect(() => {
     setOpcoes(null);
@@ -84,7 +85,7 @@ const SkuCell = memo(function SkuCell({ endpoint, produtoId, value, disabled, on
   const vazio = !opcoes?.length;
   return (
     <Select
-      aria-label="Variação da linha"
+      aria-label={rotulo}
       style={{ width: '100%' }}
       allowClear
       disabled={disabled || vazio}
@@ -121,10 +122,12 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
         key: c.field,
         title: c.title ?? p.title,
         width: c.width,
-        render: (_: unknown, it: EditItem) => {
+        render: (_: unknown, it: EditItem, i: number) => {
+          // Each cell's input named by its column and line (screen readers; WCAG 4.1.2).
+          const rotulo = `${p.title} da linha ${i + 1}`;
           if (p.variacaoDe) {
             const produtoId = it[p.variacaoDe];
-            return <SkuCell key={`${it.key}-${String(produtoId)}`} endpoint={doc.endpoint} produtoId={produtoId} value={it[c.field]} disabled={!editable} onChange={(v) => change(it.key, { [c.field]: v })} />;
+            return <SkuCell key={`${it.key}-${String(produtoId)}`} rotulo={`Variação da linha ${i + 1}`} endpoint={doc.endpoint} produtoId={produtoId} value={it[c.field]} disabled={!editable} onChange={(v) => change(it.key, { [c.field]: v })} />;
           }
           if (p.resource) {
             const isLote = p.resource === 'lote';
@@ -132,6 +135,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
             return (
               <RecordCell
                 key={isLote ? `${it.key}-${it.produtoId}` : it.key}
+                rotulo={rotulo}
                 resource={p.resource}
                 endpoint={p.choices ? choicesEndpoint(doc, c.field) : undefined}
                 value={it[c.field]}
@@ -145,7 +149,7 @@ export function ItemsTable({ doc, itens, setItens, editable }: { doc: DocumentDo
           // Items hold quantities as typed (pt-BR) on this page, stored ones included. Values the server
           // computes (a line's total, the promotion applied) are shown, never typed.
           if (!editable || p.readOnly) return p.format === 'money' && it[c.field] != null && it[c.field] !== '' ? formatBRL(String(it[c.field]).replace(',', '.')) : String(it[c.field] ?? '');
-          return <Input aria-label={`${p.title} da linha`} inputMode="decimal" value={String(it[c.field] ?? '')} onChange={(e) => change(it.key, { [c.field]: e.target.value })} />;
+          return <Input aria-label={rotulo} inputMode="decimal" value={String(it[c.field] ?? '')} onChange={(e) => change(it.key, { [c.field]: e.target.value })} />;
         },
       });
     }

@@ -19,6 +19,7 @@ import {
 } from './venda.ts';
 import type { Caixa, Catalogo, Limites, Operador, VendaEnvio, VendaResposta } from './tipos.ts';
 import './pdv.css';
+import '../../ui/legivel.css';
 
 /** What this browser remembers between reloads (IndexedDB `estado`): station, operator, register. */
 interface Estado {

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import { notFound, forbidden } from '../http/errors.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
+import { PESSOAS_REPORTS } from './relatorios.ts';
+
+/**
+ * Relatórios > Pessoas: each report on screen (GET /api/Pessoas/relatorios/<fonte>?filtros) and, registered with the
+ * report pipeline, exported by POST /api/Relatorios/exportar {recurso: fonte, tipo, filter: {where: filtros}}.
+ */
+export default async function pessoasRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  registerReportSources(PESSOAS_REPORTS);
+  const { db } = services;
+  app.get('/api/Pessoas/relatorios/:fonte', async (req) => {
+    const ctx = req.ctx!;
+    const fonte = PESSOAS_REPORTS.find((f) => f.name === (req.params as { fonte: string }).fonte);
+    if (!fonte) throw notFound('Relatório de pessoas desconhecido.');
+    if (!fonte.allowed(ctx)) throw forbidden(fonte.negado);
+    const p = fonte.parametros(req.query);
+    // On screen at most 5,000 rows (the export has them all).
+    return db.tenant(ctx, async (q) => (await fonte.chunk(q, ctx, p, null, 5000, services)).rows);
+  });
+}
