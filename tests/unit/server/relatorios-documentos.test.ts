@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AppServices } from '../../../src/server/app-services.ts';
 import { COMPRAS_REPORTS } from '../../../src/server/compras/relatorios.ts';
 import { ESTOQUE_REPORTS } from '../../../src/server/estoque/relatorios.ts';
+import { PESSOAS_REPORTS } from '../../../src/server/pessoas/relatorios.ts';
 import { reportDocs } from '../../../src/server/relatorios/documentos.ts';
 import { VENDAS_REPORTS } from '../../../src/server/vendas/relatorios.ts';
 
 // A report document (schemas/reports) names its module; that module registers the rows under the same name, and the
 // exported columns are the document's (titles, order, kinds): one document per report, nothing written twice.
-const REGISTRADOS = { vendas: VENDAS_REPORTS, compras: COMPRAS_REPORTS, estoque: ESTOQUE_REPORTS };
+const REGISTRADOS = { vendas: VENDAS_REPORTS, compras: COMPRAS_REPORTS, estoque: ESTOQUE_REPORTS, pessoas: PESSOAS_REPORTS };
 const services = { documents: { byName: new Map() } } as unknown as AppServices;
 
 describe('relatórios: documento e fonte', () => {
