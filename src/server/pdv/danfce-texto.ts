@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { formatDateTime } from '../../shared/dates.ts';
+import { linhasEmitente } from '../../shared/fiscal/emitente-impresso.ts';
 
 type Row = Record<string, any>;
 
@@ -14,9 +15,9 @@ function linhas(v: Row): { texto: string; forte?: boolean; centro?: boolean }[] 
   const out: { texto: string; forte?: boolean; centro?: boolean }[] = [];
   const L = 48;
   const par = (a: string, b: string) => out.push({ texto: a.slice(0, L - b.length - 1).padEnd(L - b.length) + b });
-  out.push({ texto: d.emitente.razaoSocial, forte: true, centro: true });
-  out.push({ texto: `CNPJ ${d.emitente.cnpj}  IE ${d.emitente.ie}`, centro: true });
-  out.push({ texto: `${d.emitente.endereco.logradouro}, ${d.emitente.endereco.numero} - ${d.emitente.endereco.municipio}/${d.emitente.endereco.uf}`, centro: true });
+  const le = linhasEmitente(d.emitente);
+  out.push({ texto: le.nome, forte: true, centro: true });
+  for (const t of [le.documento, le.endereco, le.cidade, le.telefone]) if (t) out.push({ texto: t, centro: true });
   out.push({ texto: 'DANFE NFC-e - Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', centro: true });
   if (d.ambiente === 2) out.push({ texto: 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', forte: true, centro: true });
   if (Number(v.tp_emis) === 9) out.push({ texto: 'EMITIDA EM CONTINGÊNCIA - Pendente de autorização', forte: true, centro: true });

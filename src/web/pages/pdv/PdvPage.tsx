@@ -10,7 +10,7 @@ import {
   mensagemErro, movimentoCaixa, nfceOffline, retransmitirCupom, semServidor, type ResultadoFechamento,
 } from './servico.ts';
 import { Danfce } from './Danfce.tsx';
-import { baixarEscPos, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
+import { baixarEscPos, emitenteDe, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
 import { bipe } from './som.ts';
 import { registrarServiceWorker } from './sw-registro.ts';
 import {
@@ -526,13 +526,6 @@ function AutoImprimir({ cupom }: { cupom: Cupom | null }) {
     return () => clearTimeout(t);
   }, [cupom]);
   return null;
-}
-
-function emitenteDe(c: Catalogo): Cupom['emitente'] {
-  const e = c.emitente ?? {};
-  const end = typeof e.endereco === 'string' ? e.endereco : e.endereco ? Object.values(e.endereco).filter((v) => typeof v === 'string').join(', ') : undefined;
-  const doc = c.nfce?.documento.emitente;
-  return { nome: String(e.nomeFantasia ?? e.razaoSocial ?? e.nome ?? doc?.nomeFantasia ?? doc?.razaoSocial ?? ''), cnpj: (e.cnpj as string | undefined) ?? doc?.cnpj, ie: (e.ie as string | undefined) ?? doc?.ie, endereco: end };
 }
 
 function dataBr(d: Date): string {
