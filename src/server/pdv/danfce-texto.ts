@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
-import { formatDateTime } from '../../shared/dates.ts';
+import { FUSO_PADRAO, formatDateTime } from '../../shared/dates.ts';
 import { linhasEmitente } from '../../shared/fiscal/emitente-impresso.ts';
 
 type Row = Record<string, any>;
@@ -12,6 +12,7 @@ const chaveFmt = (c: string) => c.replace(/(\d{4})(?=\d)/g, '$1 ');
 /** The DANFCE's lines (80 mm, 48 columns): what the HTML and the ESC/POS outputs both print. */
 function linhas(v: Row): { texto: string; forte?: boolean; centro?: boolean }[] {
   const d = v.documento as NfeDocumento;
+  const fuso = String(v.fuso_horario ?? FUSO_PADRAO);
   const out: { texto: string; forte?: boolean; centro?: boolean }[] = [];
   const L = 48;
   const par = (a: string, b: string) => out.push({ texto: a.slice(0, L - b.length - 1).padEnd(L - b.length) + b });
@@ -34,12 +35,12 @@ function linhas(v: Row): { texto: string; forte?: boolean; centro?: boolean }[] 
   for (const p of d.pagamentos) par(`  tPag ${p.tPag}`, brl(p.valor as string));
   if (new Decimal(v.troco ?? 0).gt(0)) par('Troco R$', brl(v.troco));
   out.push({ texto: '-'.repeat(L) });
-  out.push({ texto: `NFC-e nº ${v.numero} Série ${v.serie} ${formatDateTime(v.emitida_em)}`, forte: true, centro: true });
+  out.push({ texto: `NFC-e nº ${v.numero} Série ${v.serie} ${formatDateTime(v.emitida_em, fuso)}`, forte: true, centro: true });
   out.push({ texto: 'Consulte pela Chave de Acesso em', centro: true });
   out.push({ texto: String(v.url_consulta ?? ''), centro: true });
   out.push({ texto: chaveFmt(String(v.chave_acesso ?? '')), centro: true });
   out.push({ texto: v.cpf_cnpj ? `CONSUMIDOR CPF/CNPJ ${v.cpf_cnpj}` : 'CONSUMIDOR NÃO IDENTIFICADO', centro: true });
-  if (v.protocolo) out.push({ texto: `Protocolo de autorização ${v.protocolo} ${formatDateTime(v.data_autorizacao)}`, centro: true });
+  if (v.protocolo) out.push({ texto: `Protocolo de autorização ${v.protocolo} ${formatDateTime(v.data_autorizacao, fuso)}`, centro: true });
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { FUSO_PADRAO } from '../../shared/dates.ts';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
@@ -156,14 +157,14 @@ export class ReportWorker {
       // of the process it replaces.
       const file = join(folder, `${job.id}.${job.tipo}.${this.executor}.part`);
       const who = await db.tenant(ctx, (q) =>
-        q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null }>(
-          `SELECT u.nome AS usuario, coalesce(b.nome, t.nome) AS empresa, coalesce(b.cpf_cnpj, t.cpf_cnpj) AS cpf_cnpj
+        q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null; fuso: string | null }>(
+          `SELECT u.nome AS usuario, coalesce(b.nome, t.nome) AS empresa, coalesce(b.cpf_cnpj, t.cpf_cnpj) AS cpf_cnpj, b.fuso_horario AS fuso
              FROM users u JOIN tenants t ON t.id = u.tenant_id LEFT JOIN branches b ON b.tenant_id = u.tenant_id AND b.id = $3
             WHERE u.tenant_id = $1 AND u.id = $2`,
           [job.tenant_id, job.user_id, job.parametros.branchId],
         ),
       );
-      const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date() };
+      const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date(), fusoHorario: who.rows[0]?.fuso ?? FUSO_PADRAO };
       const filter = { where: job.parametros.filter?.where, order: job.parametros.filter?.order };
       const chunkRows = this.chunkRows;
       const executor = this.executor;

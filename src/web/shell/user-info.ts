@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../api/client.ts';
 import { getToken, getUser, saveSession, type SessionUser } from '../api/session.ts';
+import { definirFusoPadrao } from '../../shared/dates.ts';
 
 export interface BranchInfo {
   id: number;
@@ -14,6 +15,8 @@ export interface BranchInfo {
   dataVencimento?: string | null;
   /** Active depósitos of this branch (SPEC 6: stock transfer needs at least 2). */
   quantidadeDepositos?: number;
+  /** The branch's time zone (IANA name): every time on screen is shown in it. */
+  fusoHorario?: string | null;
 }
 
 export interface Alerta {
@@ -43,6 +46,7 @@ export const USER_INFO_KEY = 'Usuarios/getUserInfo?sistema=novoerp';
 
 async function fetchUserInfo(): Promise<UserInfo> {
   const info = (await api.get<UserInfo>(USER_INFO_KEY)).data;
+  definirFusoPadrao(info.filialSelecionadaObj?.fusoHorario);
   // The stored user follows the server, so every screen's permission check reads the same map.
   const token = getToken();
   if (token) saveSession(token, { ...(getUser() ?? {}), ...info } as SessionUser);
@@ -63,7 +67,9 @@ export function useUserInfo() {
 
 /** The user info kept in storage: the login answer, refreshed by every getUserInfo answer. */
 export function storedUserInfo(): UserInfo | undefined {
-  return (getUser() as UserInfo | null) ?? undefined;
+  const info = (getUser() as UserInfo | null) ?? undefined;
+  definirFusoPadrao(info?.filialSelecionadaObj?.fusoHorario);
+  return info;
 }
 
 /** SPEC 2.5: the branch nickname, else its name, else 'Filial: Não informado'. */

@@ -10,6 +10,7 @@ import {
   mensagemErro, movimentoCaixa, nfceOffline, retransmitirCupom, semServidor, type ResultadoFechamento,
 } from './servico.ts';
 import { Danfce } from './Danfce.tsx';
+import { formatDateTimeSeconds } from '../../../shared/dates.ts';
 import { baixarEscPos, emitenteDe, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
 import { bipe } from './som.ts';
 import { registrarServiceWorker } from './sw-registro.ts';
@@ -528,10 +529,8 @@ function AutoImprimir({ cupom }: { cupom: Cupom | null }) {
   return null;
 }
 
-function dataBr(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+/** The DANFCE's time in the branch's time zone (the session's), whatever the station's clock zone. */
+const dataBr = (d: Date): string => formatDateTimeSeconds(d);
 
 function Pergunta({ titulo, rotulo, inicial, onOk, onFechar }: { titulo: string; rotulo: string; inicial: string; onOk: (t: string) => string | null; onFechar: () => void }) {
   const [v, setV] = useState(inicial);
