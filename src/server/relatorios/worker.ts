@@ -50,7 +50,7 @@ interface JobRow {
   tipo: 'pdf' | 'xlsx';
   evento: string;
   tentativas: number;
-  parametros: { recurso: string; filter: Filter; branchId: number | null };
+  parametros: { recurso: string; filter: Filter; branchId: number | null; ocultos?: string[] };
 }
 
 /**
@@ -195,7 +195,8 @@ export class ReportWorker {
           if (!alive.rowCount) throw new TakenOver();
         }
       }
-      const columns = source ? source.columns(services, parametros!) : reportColumns(def!);
+      const ocultos = new Set(job.parametros.ocultos ?? []);
+      const columns = (source ? source.columns(services, parametros!) : reportColumns(def!)).filter((c) => !ocultos.has(c.field));
       let linhas: number;
       const key = reportKey(job.tenant_id, job.id, job.tipo);
       try {

@@ -1,4 +1,5 @@
 import { hasPermission, type LevelName, type PermissionSubject } from '../../shared/permissions.ts';
+import { camposOcultos, type LeituraRestrita } from '../../shared/leitura-restrita.ts';
 
 /** The signed-in user as the login answer (and later getUserInfo) carries it. */
 export interface SessionUser extends PermissionSubject {
@@ -134,3 +135,15 @@ export function may(user: SessionUser | null, key: string, level: LevelName = 'v
   if (!user.permissoes && !user.perfilAdmin && !user.suporteWhiteLabel && !user.isContador) return true;
   return hasPermission(user, key, level);
 }
+
+/**
+ * Field-level read permission (issue 41): the fields of these groups the signed-in user may not read (the API
+ * leaves them out; the screens leave out their columns, inputs and cards). The administrator and the accountant
+ * read everything, as in SPEC 6's check.
+ */
+export function camposOcultosDoUsuario(grupos: readonly LeituraRestrita[] | undefined, user: SessionUser | null = getUser()): Set<string> {
+  return camposOcultos(grupos, (key) => hasPermission(user, key));
+}
+
+/** Whether the user reads costs, margins and the stock's value (app.verCusto). */
+export const podeVerCusto = (user: SessionUser | null = getUser()) => hasPermission(user, 'app.verCusto');
