@@ -1,5 +1,6 @@
 import { hasPermission, type LevelName, type PermissionSubject } from '../../shared/permissions.ts';
 import { camposOcultos, type LeituraRestrita } from '../../shared/leitura-restrita.ts';
+import { forgetSessionMemory } from './session-memory.ts';
 
 /** The signed-in user as the login answer (and later getUserInfo) carries it. */
 export interface SessionUser extends PermissionSubject {
@@ -113,6 +114,9 @@ export function getUser(): SessionUser | null {
 }
 
 export function saveSession(token: string, user: SessionUser): void {
+  // A new session in this tab (a sign-in, maybe as someone else): nothing of the previous one stays in memory.
+  const anterior = getToken();
+  if (anterior && anterior !== token) forgetSessionMemory();
   storage().setItem(TOKEN_KEY, token);
   storage().setItem(USER_KEY, JSON.stringify(user));
 }
@@ -124,6 +128,8 @@ export function clearSession(): void {
     s.removeItem(USER_KEY);
     for (const k of Object.keys(s)) if (k.includes('cache:')) s.removeItem(k);
   }
+  // And what the tab holds in memory for the session: SWR caches, the socket and its rooms (issue 41).
+  forgetSessionMemory();
 }
 
 /**

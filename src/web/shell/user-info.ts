@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { api } from '../api/client.ts';
 import { getToken, getUser, saveSession, type SessionUser } from '../api/session.ts';
 import { definirFusoPadrao } from '../../shared/dates.ts';
+import { onSessionEnd } from '../api/session-memory.ts';
 
 export interface BranchInfo {
   id: number;
@@ -43,6 +44,9 @@ export interface UserInfo extends SessionUser {
 }
 
 export const USER_INFO_KEY = 'Usuarios/getUserInfo?sistema=novoerp';
+
+// The branch's time zone is the session's: back to the default when it ends.
+onSessionEnd(() => definirFusoPadrao(null));
 
 async function fetchUserInfo(): Promise<UserInfo> {
   const info = (await api.get<UserInfo>(USER_INFO_KEY)).data;
