@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { forgetSessions } from '../../src/server/auth/sessions.ts';
@@ -153,5 +155,20 @@ describe.each(BACKENDS)('cost fields read only with app.verCusto on %s', (backen
     const vendas = await exportar(vendedor, 'VendasPorProduto', { de: '2020-01-01' });
     expect(vendas).not.toContain('Custo');
     expect((await call(vendedor, 'POST', '/api/Relatorios/exportar', { recurso: 'Produtos', tipo: 'xlsx', filter: { order: 'precoCusto DESC' } })).statusCode).toBe(403);
+  });
+
+  it('migration 0402 gives app.verCusto to the profiles that maintain products, prices or purchases, not to one that only consults', async () => {
+    const tenant = Number((await srv.db.query(`SELECT tenant_id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].tenant_id);
+    const ids = (await srv.db.query<{ id: number }>(
+      `INSERT INTO access_profiles (tenant_id, nome, permissoes) VALUES ($1, 'Comprador 0402', '{"app.pedidoCompra": 3}'), ($1, 'Consulta 0402', '{"app.produto": 1}'), ($1, 'Já decidido 0402', '{"app.produto": 4, "app.verCusto": 0}') RETURNING id`,
+      [tenant],
+    )).rows.map((r) => Number(r.id));
+    const sql = readFileSync(join(import.meta.dirname, '../../src/server/db/migrations/0402_perfis_ver_custo.sql'), 'utf8');
+    const ler = async () => (await srv.db.query<{ p: Record<string, number> }>('SELECT permissoes AS p FROM access_profiles WHERE tenant_id = $1 AND id = ANY($2::integer[]) ORDER BY id', [tenant, ids])).rows.map((r) => r.p['app.verCusto']);
+    await srv.db.transaction((tx) => tx.exec(sql));
+    expect(await ler()).toEqual([4, undefined, 0]);
+    await srv.db.transaction((tx) => tx.exec(sql));
+    expect(await ler(), 'a second run changes nothing').toEqual([4, undefined, 0]);
+    await srv.db.query('DELETE FROM access_profiles WHERE tenant_id = $1 AND id = ANY($2::integer[])', [tenant, ids]);
   });
 });
