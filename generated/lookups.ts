@@ -2314,6 +2314,75 @@ export const FORMATO_RELATORIO = [
 ] as const;
 export type FormatoRelatorio = "pdf" | "xlsx";
 
+/** Fuso horário da filial */
+export const FUSO_HORARIO = [
+  {
+    "value": "America/Sao_Paulo",
+    "label": "Brasília (SP, RJ, MG, Sul, GO, DF, ES, BA, Nordeste) — UTC−3"
+  },
+  {
+    "value": "America/Bahia",
+    "label": "Bahia — UTC−3"
+  },
+  {
+    "value": "America/Fortaleza",
+    "label": "Fortaleza (CE, RN, PB, PI, MA) — UTC−3"
+  },
+  {
+    "value": "America/Recife",
+    "label": "Recife (PE) — UTC−3"
+  },
+  {
+    "value": "America/Maceio",
+    "label": "Maceió (AL, SE) — UTC−3"
+  },
+  {
+    "value": "America/Belem",
+    "label": "Belém (PA leste, AP) — UTC−3"
+  },
+  {
+    "value": "America/Santarem",
+    "label": "Santarém (PA oeste) — UTC−3"
+  },
+  {
+    "value": "America/Araguaina",
+    "label": "Araguaína (TO) — UTC−3"
+  },
+  {
+    "value": "America/Noronha",
+    "label": "Fernando de Noronha — UTC−2"
+  },
+  {
+    "value": "America/Manaus",
+    "label": "Manaus (AM) — UTC−4"
+  },
+  {
+    "value": "America/Boa_Vista",
+    "label": "Boa Vista (RR) — UTC−4"
+  },
+  {
+    "value": "America/Porto_Velho",
+    "label": "Porto Velho (RO) — UTC−4"
+  },
+  {
+    "value": "America/Cuiaba",
+    "label": "Cuiabá (MT) — UTC−4"
+  },
+  {
+    "value": "America/Campo_Grande",
+    "label": "Campo Grande (MS) — UTC−4"
+  },
+  {
+    "value": "America/Rio_Branco",
+    "label": "Rio Branco (AC) — UTC−5"
+  },
+  {
+    "value": "America/Eirunepe",
+    "label": "Eirunepé (AM oeste) — UTC−5"
+  }
+] as const;
+export type FusoHorario = "America/Sao_Paulo" | "America/Bahia" | "America/Fortaleza" | "America/Recife" | "America/Maceio" | "America/Belem" | "America/Santarem" | "America/Araguaina" | "America/Noronha" | "America/Manaus" | "America/Boa_Vista" | "America/Porto_Velho" | "America/Cuiaba" | "America/Campo_Grande" | "America/Rio_Branco" | "America/Eirunepe";
+
 /** Impressora do PDV */
 export const IMPRESSORA_PDV = [
   {
@@ -4229,5 +4298,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -72,7 +72,8 @@ export const PERMISSION_KEYS = [
   "app.lote",
   "app.contatoscomerciais",
   "app.boleto",
-  "app.assinaturas"
+  "app.assinaturas",
+  "app.verCusto"
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 export const PERMISSION_LEVELS = [

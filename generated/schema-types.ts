@@ -132,6 +132,16 @@ export interface ResourceDoc {
     requirable?: string[];
   };
   /**
+   * field-level read permission (issue 41): each group of sensitive fields is read only by users the key passes (administrator and accountant always); for the others the fields are absent from every answer (list, findOne, record, writes, exports) and from the screens, a filter or order on them is refused, and a write keeps their stored values
+   */
+  readPermissions?: {
+    key: string;
+    /**
+     * @minItems 1
+     */
+    fields: string[];
+  }[];
+  /**
    * unique field sets (enforced by the migration's unique keys, which lead with tenant_id)
    */
   unique?: string[][];
@@ -613,6 +623,10 @@ export interface ReportPermission {
   level?: 'view' | 'change' | 'full';
 }
 export interface ReportColumnDoc {
+  /**
+   * Field-level read permission (issue 41): the key that reads this column (cost, margin, stock value); without it the column is absent from the screen, the API answer and the exports.
+   */
+  readPermission?: string;
   /**
    * The row's property.
    */

@@ -1,6 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 import type { Registro } from '../registro.ts';
-import type { RegimeTributario, RegimeTributarioMunicipal, Segmento } from '../lookups.ts';
+import type { FusoHorario, RegimeTributario, RegimeTributarioMunicipal, Segmento } from '../lookups.ts';
 import type { Endereco } from '../fragments/endereco.ts';
 /** Empresa: registro de /api/Empresas (schemas/resources/empresa.json). */
 export interface Empresa extends Registro, Endereco {
@@ -36,6 +36,10 @@ export interface Empresa extends Registro, Endereco {
    * Regime tributário municipal
    */
   regimeTributarioMunicipal?: RegimeTributarioMunicipal | null;
+  /**
+   * Fuso horário
+   */
+  fusoHorario?: FusoHorario;
   /**
    * Segmento
    */

@@ -8,7 +8,7 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
 
 
 /** The text of a report value (SPEC 9 formats): 'R$ 1.234,56', '12,50%', dd/MM/yyyy; `labels` names a lookup's codes. */
-export function textoDoValor(kind: ReportKind, v: unknown, labels?: Map<string, string>): string {
+export function textoDoValor(kind: ReportKind, v: unknown, labels?: Map<string, string>, fuso?: string): string {
   if (blank(v)) return '';
   switch (kind) {
     case 'money':
@@ -20,9 +20,9 @@ export function textoDoValor(kind: ReportKind, v: unknown, labels?: Map<string, 
     case 'quantity':
       return formatQuantity(v);
     case 'date':
-      return formatDate(v as string);
+      return formatDate(v as string, fuso);
     case 'datetime':
-      return formatDateTime(v as string);
+      return formatDateTime(v as string, fuso);
     case 'boolean':
       return v === true ? 'Sim' : v === false ? 'Não' : '';
     case 'lookup':

@@ -17,6 +17,8 @@ import { conferir, importarComoAcerto, lerArquivo } from './importar.ts';
 import { posicaoPagina } from './posicao.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { ESTOQUE_REPORTS } from './relatorios.ts';
+import { filtroSemOcultos, ocultosDoRecurso, podeLer, recusarFiltroOculto } from '../resources/leitura-restrita.ts';
+import { semOcultos } from '../../shared/leitura-restrita.ts';
 
 type Row = Record<string, unknown>;
 
@@ -30,7 +32,13 @@ interface LedgerView {
   table: string;
   order: string;
   fields: [name: string, kind: FieldKind, title: string][];
+  /** Fields read only with a key (issue 41: cost with app.verCusto), as in a resource document. */
+  readPermissions?: { key: string; fields: string[] }[];
 }
+
+/** The cost fields of the stock answers are read with app.verCusto (field-level read permission, issue 41). */
+export const CHAVE_CUSTO = 'app.verCusto';
+const custoOculto = (ctx: RequestContext, campos: string[]): Set<string> => (podeLer(ctx)(CHAVE_CUSTO) ? new Set() : new Set(campos));
 
 const toColumn = (field: string): string => field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 
@@ -38,7 +46,7 @@ function viewDef(v: LedgerView): ResourceDef {
   const fields = new Map<string, FieldDef>();
   for (const [name, kind, title] of v.fields) fields.set(name, { name, column: toColumn(name), kind, virtual: false, readOnly: true, schema: { title, type: kind === 'integer' ? 'integer' : 'string' } as PropertySchema });
   return {
-    doc: { name: v.endpoint, endpoint: v.endpoint, table: v.table, title: v.title, singular: v.title, permission: 'app.produto', route: '', schema: { type: 'object', properties: {} }, list: { columns: [], order: v.order }, form: { sections: [] } },
+    doc: { name: v.endpoint, endpoint: v.endpoint, table: v.table, title: v.title, singular: v.title, permission: 'app.produto', route: '', schema: { type: 'object', properties: {} }, list: { columns: [], order: v.order }, form: { sections: [] }, readPermissions: v.readPermissions } as ResourceDef['doc'],
     name: v.endpoint,
     endpoint: v.endpoint,
     table: v.table,
@@ -65,6 +73,7 @@ export const MOVIMENTOS: LedgerView = {
   title: 'Movimentações de estoque',
   table: 'movimentos_estoque',
   order: 'id DESC',
+  readPermissions: [{ key: CHAVE_CUSTO, fields: ['custoUnitario'] }],
   fields: [
     ...POSICAO,
     ['custoUnitario', 'number', 'Custo unitário'],
@@ -83,6 +92,7 @@ export const SALDOS: LedgerView = {
   title: 'Saldos de estoque',
   table: 'saldos_estoque',
   order: 'produtoId ASC',
+  readPermissions: [{ key: CHAVE_CUSTO, fields: ['custoMedio'] }],
   fields: [
     ...POSICAO,
     ['custoMedio', 'number', 'Custo médio'],
@@ -97,6 +107,7 @@ function canRead(ctx: RequestContext): void {
 
 async function listView(q: Queryable, def: ResourceDef, ctx: RequestContext, filter: Filter): Promise<Row[]> {
   checkFilterKeys(filter);
+  filter = filtroSemOcultos(def, filter, ocultosDoRecurso(def, ctx));
   const fields = parseFields(def, filter.fields);
   const order = parseOrder(def, filter.order);
   const { limit, offset } = parsePaging(filter);
@@ -131,6 +142,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
       const ctx = req.ctx!;
       canRead(ctx);
       const where = parseJsonParam<Where>((req.query as Row).where, 'where');
+      recusarFiltroOculto(def, where, undefined, ocultosDoRecurso(def, ctx));
       const p = new SqlParams();
       const sql = `SELECT count(*)::integer AS n FROM ${quoteIdent(def.table)} t WHERE t.tenant_id = ${p.add(ctx.tenantId)} AND t.filial_id = ${p.add(ctx.branchId)} AND ${whereToSql(def, where, p)}`;
       return { count: await db.tenant(ctx, async (q) => Number((await q.query<{ n: number }>(sql, p.values)).rows[0].n)) };
@@ -162,7 +174,8 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
           ORDER BY x.id LIMIT 5000`,
         [ctx.tenantId, ctx.branchId, produtoId, depositoId],
       );
-      return r.rows;
+      const oculto = custoOculto(ctx, ['custoUnitario']);
+      return r.rows.map((x) => semOcultos(x, oculto));
     });
   });
 
@@ -184,7 +197,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
           WHERE s.tenant_id = $1 AND s.filial_id = $2 AND s.produto_id = ANY($3::integer[])
           GROUP BY s.produto_id, s.deposito_id, d.descricao ORDER BY s.produto_id, d.descricao`,
         [ctx.tenantId, ctx.branchId, ids],
-      )).rows,
+      )).rows.map((x) => semOcultos(x, custoOculto(ctx, ['custoMedio']))),
     );
   });
 
@@ -258,7 +271,9 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
     const depositoId = intParam(qs.depositoId, 'depositoId', false);
     const limit = Math.min(intParam(qs.limit, 'limit', false) ?? 50, 1000);
     const after = typeof qs.depoisDe === 'string' && /^\d+,\d+$/.test(qs.depoisDe) ? (qs.depoisDe.split(',').map(Number) as [number, number]) : null;
-    return db.tenant(ctx, (q) => posicaoPagina(q, ctx, { depositoId, depoisDe: after, limit }));
+    const pagina = await db.tenant(ctx, (q) => posicaoPagina(q, ctx, { depositoId, depoisDe: after, limit }));
+    const oculto = custoOculto(ctx, ['custoMedio', 'valor']);
+    return oculto.size ? (pagina as unknown as Row[]).map((x) => semOcultos(x, oculto)) : pagina;
   });
 
   /**
@@ -290,7 +305,8 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
       ),
     );
     const x = r.rows[0];
-    return { valorEmEstoque: new Decimal(x.valor).toFixed(2), produtosComSaldo: x.produtos, abaixoDoMinimo: x.abaixo, lotesVencendo: x.vencendo, lotesVencidos: x.vencidos, diasVencimento: DIAS_VENCIMENTO };
+    // The stock's value is at cost: absent for whoever may not read costs (the card is not shown).
+    return { ...(podeLer(ctx)(CHAVE_CUSTO) ? { valorEmEstoque: new Decimal(x.valor).toFixed(2) } : {}), produtosComSaldo: x.produtos, abaixoDoMinimo: x.abaixo, lotesVencendo: x.vencendo, lotesVencidos: x.vencidos, diasVencimento: DIAS_VENCIMENTO };
   });
 
   app.get('/api/ConfiguracoesEstoque', async (req) => {

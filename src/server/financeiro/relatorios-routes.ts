@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatDate } from '../../shared/dates.ts';
+import { formatDate, celulaDeData } from '../../shared/dates.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
@@ -18,7 +18,7 @@ const MODULE = { module: 'financeiro' };
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 const dinheiro = (field: string, title: string): ReportColumn => ({ field, title, kind: 'money', weight: 1, text: (v) => (empty(v) ? '' : formatBRL(v as string)), cell: (v) => (empty(v) ? null : Number(v)) });
 const texto = (field: string, title: string, weight = 1.3): ReportColumn => ({ field, title, kind: 'text', weight, text: (v) => (empty(v) ? '' : String(v)), cell: (v) => (empty(v) ? null : String(v)) });
-const data = (field: string, title: string): ReportColumn => ({ field, title, kind: 'date', weight: 0.8, text: (v) => formatDate(v as string), cell: (v) => formatDate(v as string) || null });
+const data = (field: string, title: string): ReportColumn => ({ field, title, kind: 'date', weight: 0.8, text: (v, fuso) => formatDate(v as string, fuso), cell: (v, fuso) => celulaDeData(v, fuso) });
 const STATUS: Record<string, string> = { aberto: 'Aberto', parcial: 'Parcial', pago: 'Pago', atrasado: 'Atrasado', cancelado: 'Cancelado' };
 
 /** The financial reports, on screen (JSON) and exported through the report queue (PDF/XLSX). */

@@ -67,8 +67,8 @@ function lerPedido(body: unknown): Pedido {
 /** The NFC-e (model 65, homologação) of the branch selling the given products at their sale price, paid in cash. */
 async function montarDocumento(q: Queryable, tenantId: number, branchId: number | null, pedido: Pedido): Promise<NfeDocumento> {
   const filial = (
-    await q.query<{ nome: string; cpf_cnpj: string | null; ie: string | null; uf: string | null; cmun: number | null; municipio: string | null; regime: number }>(
-      `SELECT b.nome, b.cpf_cnpj, b.inscricao_estadual AS ie, b.uf, b.codigo_municipio AS cmun, m.nome AS municipio, b.regime_tributario AS regime
+    await q.query<{ id: number; nome: string; cpf_cnpj: string | null; ie: string | null; uf: string | null; cmun: number | null; municipio: string | null; regime: number }>(
+      `SELECT b.id, b.nome, b.cpf_cnpj, b.inscricao_estadual AS ie, b.uf, b.codigo_municipio AS cmun, m.nome AS municipio, b.regime_tributario AS regime
          FROM branches b LEFT JOIN municipio m ON m.codigo_ibge = b.codigo_municipio
         WHERE b.tenant_id = $1 AND ($2::int IS NULL OR b.id = $2) ORDER BY b.id LIMIT 1`,
       [tenantId, branchId],
@@ -89,6 +89,8 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
       )
     ).rows.map((p) => [p.id, p]),
   );
+  const { emitenteDa } = await import('./emissao/notas.ts');
+  const emit = await emitenteDa(q, tenantId, filial.id, []);
   const crt = ([1, 2, 3, 4].includes(filial.regime) ? filial.regime : 1) as 1 | 2 | 3 | 4;
   const itens = pedido.itens.map((pi, i): Item => {
     const p = produtos.get(pi.produtoId);
@@ -116,10 +118,22 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
     modelo: 65,
     ambiente: 2,
     ide: { serie: 999, numero: 1, naturezaOperacao: 'Venda de mercadoria', dataEmissao: agoraBrasilia(), codigoMunicipioFatoGerador: String(filial.cmun ?? ''), presenca: 1 },
+    // The branch as the real sale's issuer (razão social, address, CEP, phone); what it lacks gets a placeholder, since
+    // this note is never transmitted.
     emitente: {
+      ...emit.doc,
       cnpj,
-      razaoSocial: filial.nome,
-      endereco: { logradouro: 'Endereço da filial', numero: 'S/N', bairro: 'Centro', codigoMunicipio: String(filial.cmun ?? ''), municipio: filial.municipio ?? '', uf: filial.uf as NfeDocumento['emitente']['endereco']['uf'], cep: '00000000' },
+      razaoSocial: emit.doc.razaoSocial || filial.nome,
+      endereco: {
+        ...emit.doc.endereco,
+        logradouro: emit.doc.endereco.logradouro || 'Endereço da filial',
+        numero: emit.doc.endereco.numero || 'S/N',
+        bairro: emit.doc.endereco.bairro || 'Centro',
+        codigoMunicipio: String(filial.cmun ?? ''),
+        municipio: filial.municipio ?? '',
+        uf: filial.uf as NfeDocumento['emitente']['endereco']['uf'],
+        cep: emit.doc.endereco.cep || '00000000',
+      },
       ie: (filial.ie ?? '').replace(/\D/g, '') || 'ISENTO',
       crt,
     },

@@ -6,6 +6,7 @@ import { dec, fmt2, type Dec } from './decimal.ts';
 import { MEIOS_PAGAMENTO } from './meios-pagamento.ts';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { lazyRequire } from '../lazy-require.ts';
+import { formatarCep, formatarTelefone, linhasEmitente } from '../../shared/fiscal/emitente-impresso.ts';
 
 const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
 
@@ -95,12 +96,9 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   if (p.logo) pdf.image(p.logo, L + 4, y + 4, { fit: [wLogo, hCab - 8], align: 'center', valign: 'center' });
   const xEmit = L + 4 + (wLogo ? wLogo + 4 : 0);
   const wEmit = W * 0.4 - 8 - (wLogo ? wLogo + 4 : 0);
-  pdf.font('Helvetica-Bold').fontSize(10).text(e.razaoSocial, xEmit, y + 8, { width: wEmit, height: 30, ellipsis: true });
-  const en = e.endereco;
-  pdf.font('Helvetica').fontSize(7).text(
-    `${en.logradouro}, ${en.numero}${en.complemento ? ` - ${en.complemento}` : ''}\n${en.bairro} - ${en.cep ?? ''}\n${en.municipio} - ${en.uf}${en.telefone ? `  Fone: ${en.telefone}` : ''}`,
-    xEmit, y + 40, { width: wEmit },
-  );
+  const le = linhasEmitente(e);
+  pdf.font('Helvetica-Bold').fontSize(10).text(le.nome, xEmit, y + 8, { width: wEmit, height: 30, ellipsis: true });
+  pdf.font('Helvetica').fontSize(7).text([le.endereco, le.cidade, le.telefone].filter(Boolean).join('\n'), xEmit, y + 40, { width: wEmit });
   const xm = L + W * 0.4;
   pdf.rect(xm, y, W * 0.17, hCab).stroke();
   pdf.font('Helvetica-Bold').fontSize(13).text('DANFE', xm, y + 4, { width: W * 0.17, align: 'center' });
@@ -131,8 +129,8 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   const nomeDest = de ? (d.ambiente === 2 ? XNOME_HOMOLOGACAO : (de.nome ?? '')) : '';
   linha([[60, 'NOME / RAZÃO SOCIAL', nomeDest], [25, 'CNPJ / CPF', doc(de?.cnpj, de?.cpf)], [15, 'DATA DA EMISSÃO', dataBr(d.ide.dataEmissao)]]);
   const ed = de?.endereco;
-  linha([[50, 'ENDEREÇO', ed ? `${ed.logradouro}, ${ed.numero}` : ''], [25, 'BAIRRO / DISTRITO', ed?.bairro ?? ''], [10, 'CEP', ed?.cep ?? ''], [15, 'DATA DA SAÍDA/ENTRADA', d.ide.dataSaidaEntrada ? dataBr(d.ide.dataSaidaEntrada) : '']]);
-  linha([[40, 'MUNICÍPIO', ed?.municipio ?? ''], [20, 'FONE / FAX', ed?.telefone ?? ''], [5, 'UF', ed?.uf ?? ''], [20, 'INSCRIÇÃO ESTADUAL', de?.ie ?? ''], [15, 'HORA DA SAÍDA', d.ide.dataSaidaEntrada ? horaBr(d.ide.dataSaidaEntrada) : '']]);
+  linha([[50, 'ENDEREÇO', ed ? `${ed.logradouro}, ${ed.numero}` : ''], [25, 'BAIRRO / DISTRITO', ed?.bairro ?? ''], [10, 'CEP', formatarCep(ed?.cep)], [15, 'DATA DA SAÍDA/ENTRADA', d.ide.dataSaidaEntrada ? dataBr(d.ide.dataSaidaEntrada) : '']]);
+  linha([[40, 'MUNICÍPIO', ed?.municipio ?? ''], [20, 'FONE / FAX', formatarTelefone(ed?.telefone)], [5, 'UF', ed?.uf ?? ''], [20, 'INSCRIÇÃO ESTADUAL', de?.ie ?? ''], [15, 'HORA DA SAÍDA', d.ide.dataSaidaEntrada ? horaBr(d.ide.dataSaidaEntrada) : '']]);
 
   // Fatura
   // Fatura: one small box per duplicata (number, due date, amount), six to a row, as many rows as needed.
@@ -290,9 +288,10 @@ export async function gerarDanfce(p: DadosImpressao): Promise<Buffer> {
 
   const e = d.emitente;
   pdf.y = margem;
-  centro(e.razaoSocial, 8, true);
-  centro(`CNPJ: ${doc(e.cnpj, e.cpf)}  IE: ${e.ie}`);
-  centro(`${e.endereco.logradouro}, ${e.endereco.numero} - ${e.endereco.bairro} - ${e.endereco.municipio}/${e.endereco.uf}`);
+  const le = linhasEmitente(e);
+  centro(le.nome, 8, true);
+  centro(le.documento);
+  for (const l of [le.endereco, [le.cidade, le.telefone].filter(Boolean).join(' - ')]) if (l) centro(l);
   traco();
   centro('Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', 7, true);
   if (d.ambiente === 2) centro('EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', 7, true);

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
-import { formatDateTime } from '../../shared/dates.ts';
+import { FUSO_PADRAO, formatDateTime } from '../../shared/dates.ts';
+import { linhasEmitente } from '../../shared/fiscal/emitente-impresso.ts';
 
 type Row = Record<string, any>;
 
@@ -11,12 +12,13 @@ const chaveFmt = (c: string) => c.replace(/(\d{4})(?=\d)/g, '$1 ');
 /** The DANFCE's lines (80 mm, 48 columns): what the HTML and the ESC/POS outputs both print. */
 function linhas(v: Row): { texto: string; forte?: boolean; centro?: boolean }[] {
   const d = v.documento as NfeDocumento;
+  const fuso = String(v.fuso_horario ?? FUSO_PADRAO);
   const out: { texto: string; forte?: boolean; centro?: boolean }[] = [];
   const L = 48;
   const par = (a: string, b: string) => out.push({ texto: a.slice(0, L - b.length - 1).padEnd(L - b.length) + b });
-  out.push({ texto: d.emitente.razaoSocial, forte: true, centro: true });
-  out.push({ texto: `CNPJ ${d.emitente.cnpj}  IE ${d.emitente.ie}`, centro: true });
-  out.push({ texto: `${d.emitente.endereco.logradouro}, ${d.emitente.endereco.numero} - ${d.emitente.endereco.municipio}/${d.emitente.endereco.uf}`, centro: true });
+  const le = linhasEmitente(d.emitente);
+  out.push({ texto: le.nome, forte: true, centro: true });
+  for (const t of [le.documento, le.endereco, le.cidade, le.telefone]) if (t) out.push({ texto: t, centro: true });
   out.push({ texto: 'DANFE NFC-e - Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', centro: true });
   if (d.ambiente === 2) out.push({ texto: 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', forte: true, centro: true });
   if (Number(v.tp_emis) === 9) out.push({ texto: 'EMITIDA EM CONTINGÊNCIA - Pendente de autorização', forte: true, centro: true });
@@ -33,12 +35,12 @@ function linhas(v: Row): { texto: string; forte?: boolean; centro?: boolean }[] 
   for (const p of d.pagamentos) par(`  tPag ${p.tPag}`, brl(p.valor as string));
   if (new Decimal(v.troco ?? 0).gt(0)) par('Troco R$', brl(v.troco));
   out.push({ texto: '-'.repeat(L) });
-  out.push({ texto: `NFC-e nº ${v.numero} Série ${v.serie} ${formatDateTime(v.emitida_em)}`, forte: true, centro: true });
+  out.push({ texto: `NFC-e nº ${v.numero} Série ${v.serie} ${formatDateTime(v.emitida_em, fuso)}`, forte: true, centro: true });
   out.push({ texto: 'Consulte pela Chave de Acesso em', centro: true });
   out.push({ texto: String(v.url_consulta ?? ''), centro: true });
   out.push({ texto: chaveFmt(String(v.chave_acesso ?? '')), centro: true });
   out.push({ texto: v.cpf_cnpj ? `CONSUMIDOR CPF/CNPJ ${v.cpf_cnpj}` : 'CONSUMIDOR NÃO IDENTIFICADO', centro: true });
-  if (v.protocolo) out.push({ texto: `Protocolo de autorização ${v.protocolo} ${formatDateTime(v.data_autorizacao)}`, centro: true });
+  if (v.protocolo) out.push({ texto: `Protocolo de autorização ${v.protocolo} ${formatDateTime(v.data_autorizacao, fuso)}`, centro: true });
   return out;
 }
 

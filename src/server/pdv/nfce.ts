@@ -19,6 +19,7 @@ import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
 import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
 import { destinatarioNfce, pagamentosNfce } from '../../shared/fiscal/nfce-pdv.ts';
+import { FUSO_PADRAO, isoComFuso } from '../../shared/dates.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'storage'>;
@@ -139,7 +140,7 @@ function cabecalhoNfce(c: Pick<ContextoNfce, 'serie' | 'ambiente'>, base: { emit
       numero,
       codigoNumerico: gerarCodigoNumerico(numero),
       naturezaOperacao: String(base.nat.descricao).slice(0, 60),
-      dataEmissao: comFuso(emitidaEm),
+      dataEmissao: comFuso(emitidaEm, base.emit.filial.fuso_horario),
       tipoOperacao: 1,
       codigoMunicipioFatoGerador: base.emit.doc.endereco.codigoMunicipio,
       finalidade: 1,
@@ -161,7 +162,7 @@ function cabecalhoNfce(c: Pick<ContextoNfce, 'serie' | 'ambiente'>, base: { emit
 export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantId' | 'filialId' | 'serie' | 'ambiente'>, venda: { numero: number; emitidaEm: Date; cpfCnpj?: string | null; itens: LinhaVenda[]; pagamentos: PagamentoVenda[] }): Promise<NfeDocumento> {
   const base = await baseNfce(q, c);
   const produtos = await produtosNfce(q, c.tenantId, [...new Set(venda.itens.map((i) => i.produtoId))]);
-  const t = { data: comFuso(venda.emitidaEm).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
+  const t = { data: comFuso(venda.emitidaEm, base.emit.filial.fuso_horario).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
   const itens = venda.itens.map((l, i) => itemNfce(produtos.get(l.produtoId), l, i, t));
   const doc = String(venda.cpfCnpj ?? '').replace(/\D/g, '');
   if (doc && !(doc.length === 11 ? cpfValido(doc) : doc.length === 14 ? cnpjValido(doc) : false)) throw badRequest('CPF/CNPJ do consumidor inválido.', [{ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: 'CPF/CNPJ inválido' }]);
@@ -191,7 +192,7 @@ export async function nfceDoCatalogo(q: Queryable, c: Pick<ContextoNfce, 'tenant
   }
   const produtos = await produtosNfce(q, c.tenantId, produtoIds);
   const agora = new Date();
-  const t = { data: comFuso(agora).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
+  const t = { data: comFuso(agora, base.emit.filial.fuso_horario).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
   const itens: Record<string, Item> = {};
   for (const [id, p] of produtos) {
     try {
@@ -348,6 +349,7 @@ export async function danfcePdf(v: Row): Promise<Buffer> {
     calculo,
     qrCode: v.qr_code,
     urlChave: v.url_consulta,
-    ...(v.protocolo ? { protocolo: { nProt: v.protocolo, dhRecbto: new Date(v.data_autorizacao ?? v.emitida_em).toISOString() } } : {}),
+    // The authorisation time as the branch's wall clock with its offset (the DANFCE prints the clock, not UTC).
+    ...(v.protocolo ? { protocolo: { nProt: v.protocolo, dhRecbto: isoComFuso(new Date(v.data_autorizacao ?? v.emitida_em), v.fuso_horario ?? FUSO_PADRAO) } } : {}),
   });
 }

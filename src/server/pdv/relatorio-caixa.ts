@@ -19,7 +19,7 @@ export async function relatorioCaixaPdf(q: Queryable, ctx: Pick<RequestContext, 
   const c = await lerCaixa(q, ctx, id);
   const h = c.cabecalho as Row;
   const one = async (sql: string, p: unknown[]) => (await q.query<Row>(sql, p)).rows[0] ?? {};
-  const filial = await one('SELECT nome, apelido, cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, c.filial_id]);
+  const filial = await one('SELECT nome, apelido, cpf_cnpj, fuso_horario FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, c.filial_id]);
   const pdv = await one('SELECT descricao FROM pdvs WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, h.pdvId]);
   const op = await one('SELECT nome FROM operadores_pdv WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, h.operadorId]);
   const resumo = (await q.query<Row>(
@@ -58,8 +58,8 @@ export async function relatorioCaixaPdf(q: Queryable, ctx: Pick<RequestContext, 
   pdf.moveDown(0.5);
   par('PDV', pdv.descricao ?? '');
   par('Operador', op.nome ?? '');
-  par('Aberto em', formatDateTime(h.abertoEm ?? c.created_at));
-  par('Fechado em', h.fechadoEm ? formatDateTime(h.fechadoEm) : 'Caixa aberto');
+  par('Aberto em', formatDateTime(h.abertoEm ?? c.created_at, filial.fuso_horario));
+  par('Fechado em', h.fechadoEm ? formatDateTime(h.fechadoEm, filial.fuso_horario) : 'Caixa aberto');
   par('Fundo de troco', formatBRL(h.valorAbertura ?? '0'));
   par('Cupons emitidos', String(cupons.n ?? 0));
   par('Cupons cancelados', String(cupons.canceladas ?? 0));
@@ -69,7 +69,7 @@ export async function relatorioCaixaPdf(q: Queryable, ctx: Pick<RequestContext, 
   if (!resumo.length) par('Sem movimento', '');
   if (avulsos.length) {
     titulo('Sangrias e suprimentos');
-    for (const m of avulsos) par(`${formatDateTime(m.created_at)} ${m.tipo === 'sangria' ? 'Sangria' : 'Suprimento'}: ${m.motivo ?? ''}`, formatBRL(m.valor));
+    for (const m of avulsos) par(`${formatDateTime(m.created_at, filial.fuso_horario)} ${m.tipo === 'sangria' ? 'Sangria' : 'Suprimento'}: ${m.motivo ?? ''}`, formatBRL(m.valor));
   }
   titulo('Conferência');
   for (const l of linhas) {

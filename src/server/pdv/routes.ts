@@ -42,7 +42,12 @@ function noPdv(req: FastifyRequest, nivel: 'view' | 'change', texto: string): Re
 }
 
 async function lerVenda(q: Queryable, ctx: RequestContext, id: number, travar = false): Promise<Row> {
-  const r = await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2${travar ? ' FOR UPDATE' : ''}`, [ctx.tenantId, id]);
+  // With the branch's time zone: the DANFCE prints its times as the branch reads them.
+  const r = await q.query<Row>(
+    `SELECT v.*, b.fuso_horario FROM pdv_vendas v JOIN branches b ON b.tenant_id = v.tenant_id AND b.id = v.filial_id
+      WHERE v.tenant_id = $1 AND v.id = $2${travar ? ' FOR UPDATE OF v' : ''}`,
+    [ctx.tenantId, id],
+  );
   if (!r.rows.length) throw notFound('Cupom não encontrado.');
   return r.rows[0];
 }

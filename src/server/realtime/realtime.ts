@@ -2,16 +2,20 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server } from 'socket.io';
-import { resolveSession } from '../auth/sessions.ts';
+import { hashToken, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/db.ts';
 
 export const userRoom = (tenantId: number, userId: number) => `u:${tenantId}:${userId}`;
 export const tenantRoom = (tenantId: number) => `t:${tenantId}`;
+/** One session's sockets (by its token's hash): signing out closes them, on every server process. */
+export const sessionRoom = (token: string) => `s:${hashToken(token).slice(0, 32)}`;
 
 /** Server-to-browser events (SPEC 7): 'alerta' and '{event}-{pdf|xlsx}' to a user's room. */
 export interface Realtime {
   toUser(tenantId: number, userId: number, event: string, payload: unknown): void;
   toTenant(tenantId: number, event: string, payload: unknown): void;
+  /** Signing out (issue 41): the session's sockets leave every room and are closed, so nothing reaches the next user. */
+  endSession(token: string): void;
   close(): Promise<void>;
 }
 
@@ -36,12 +40,13 @@ export function attachRealtime(app: FastifyInstance, db: Db, databaseUrl?: strin
     const ctx = token ? await resolveSession(db, token).catch(() => null) : null;
     if (!ctx) return next(new Error('Autenticação necessária.'));
     socket.data.ctx = ctx;
-    socket.join([userRoom(ctx.tenantId, ctx.userId), tenantRoom(ctx.tenantId)]);
+    socket.join([userRoom(ctx.tenantId, ctx.userId), tenantRoom(ctx.tenantId), sessionRoom(token)]);
     next();
   });
   return {
     toUser: (t, u, event, payload) => void io.to(userRoom(t, u)).emit(event, payload),
     toTenant: (t, event, payload) => void io.to(tenantRoom(t)).emit(event, payload),
+    endSession: (token) => void io.in(sessionRoom(token)).disconnectSockets(true),
     close: async () => {
       await new Promise<void>((r) => io.close(() => r()));
       await pool?.end();

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../shared/dates.ts';
+import { celulaDeData, formatDate, formatDateTime } from '../../shared/dates.ts';
 import { maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../shared/documents.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';
 import { alinhadoADireita, textoDoValor, type ReportKind } from '../../shared/report-format.ts';
@@ -13,10 +13,10 @@ export interface ReportColumn {
   kind: ColumnKind;
   /** Relative width for the PDF. */
   weight: number;
-  /** Display text for the PDF and for text cells. */
-  text(v: unknown): string;
-  /** Cell value for the spreadsheet (numbers stay numbers so the user can add them up). */
-  cell(v: unknown): string | number | null;
+  /** Display text for the PDF and for text cells; times in the branch's time zone `fuso`. */
+  text(v: unknown, fuso?: string): string;
+  /** Cell value for the spreadsheet (numbers stay numbers so the user can add them up; dates are date cells). */
+  cell(v: unknown, fuso?: string): string | number | Date | null;
 }
 
 const TEXT_MASKS: Record<string, (v: string) => string> = { cpfCnpj: maskCpfCnpj, cpf: maskCpfCnpj, cnpj: maskCpfCnpj, cep: maskCep, phone: maskPhone, ncm: padNcm };
@@ -42,8 +42,8 @@ export function reportColumns(def: ResourceDef): ReportColumn[] {
       const text = (v: unknown) => (v === true ? 'Sim' : v === false ? 'Não' : '');
       return { field: c.field, title, kind: 'boolean', weight: 0.5, text, cell: (v) => text(v) || null };
     }
-    if (f.kind === 'date') return { field: c.field, title, kind: 'date', weight: 0.8, text: (v) => formatDate(v as string), cell: (v) => formatDate(v as string) || null };
-    if (f.kind === 'datetime') return { field: c.field, title, kind: 'datetime', weight: 1, text: (v) => formatDateTime(v as string), cell: (v) => formatDateTime(v as string) || null };
+    if (f.kind === 'date') return { field: c.field, title, kind: 'date', weight: 0.8, text: (v, fuso) => formatDate(v as string, fuso), cell: (v, fuso) => celulaDeData(v, fuso) };
+    if (f.kind === 'datetime') return { field: c.field, title, kind: 'datetime', weight: 1, text: (v, fuso) => formatDateTime(v as string, fuso), cell: (v, fuso) => celulaDeData(v, fuso) };
     const mask = TEXT_MASKS[p.format as string] ?? TEXT_MASKS[p.widget as string];
     const text = (v: unknown) => (empty(v) ? '' : mask ? mask(String(v)) : String(v));
     return { field: c.field, title, kind: 'text', weight: c.field === def.doc.display || c.field === 'nome' || c.field === 'descricao' ? 2.4 : 1.3, text, cell: (v) => text(v) || null };
@@ -58,6 +58,9 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
  * turns codes into names (a lookup).
  */
 export function column(field: string, title: string, kind: ColumnKind, weight = 1, labels?: Map<string, string>): ReportColumn {
-  const text = (v: unknown) => textoDoValor(kind, v, labels);
-  return { field, title, kind, weight, text, cell: (v) => (alinhadoADireita(kind) ? (blank(v) ? null : Number(v)) : text(v) || null) };
+  const text = (v: unknown, fuso?: string) => textoDoValor(kind, v, labels, fuso);
+  return {
+    field, title, kind, weight, text,
+    cell: (v, fuso) => (alinhadoADireita(kind) ? (blank(v) ? null : Number(v)) : kind === 'date' || kind === 'datetime' ? celulaDeData(v, fuso) : text(v, fuso) || null),
+  };
 }

@@ -4,6 +4,8 @@ import { serverAllows } from '../auth/access.ts';
 import { loadLookups, readDocuments } from '../catalog/documents.ts';
 import { column, type ReportColumn } from './columns.ts';
 import type { ReportSource } from './sources.ts';
+import { podeLer } from '../resources/leitura-restrita.ts';
+import { camposOcultos, gruposDasColunas } from '../../shared/leitura-restrita.ts';
 
 type Row = Record<string, unknown>;
 
@@ -31,6 +33,7 @@ export function fonteDoDocumento(
     title: doc.title,
     allowed: (ctx) => doc.permissions.some((p) => serverAllows(ctx, p.key, p.level)),
     negado: doc.negado,
+    ocultos: (ctx) => camposOcultos(gruposDasColunas(doc.columns), podeLer(ctx)),
     parametros: impl.parametros,
     columns: (services) => {
       const texto = impl.texto?.(services) ?? {};

@@ -15,6 +15,8 @@ export interface ReportHeader {
   cpfCnpj: string | null;
   usuario: string;
   data: Date;
+  /** The branch's time zone: every time of the file (header, date-time cells) is its wall clock. */
+  fusoHorario?: string;
 }
 
 /** XLSX written as a stream (exceljs WorkbookWriter): each row is committed and leaves memory. */
@@ -26,7 +28,8 @@ export async function writeXlsx(file: string, header: ReportHeader, columns: Rep
     header: c.title,
     key: c.field,
     width: Math.round(10 + c.weight * 8),
-    style: c.kind === 'money' ? { numFmt: '"R$ "#,##0.00;-"R$ "#,##0.00' } : c.kind === 'decimal' ? { numFmt: '#,##0.00' } : c.kind === 'percent' ? { numFmt: '#,##0.00"%"' } : {},
+    style: c.kind === 'money' ? { numFmt: '"R$ "#,##0.00;-"R$ "#,##0.00' } : c.kind === 'decimal' ? { numFmt: '#,##0.00' } : c.kind === 'percent' ? { numFmt: '#,##0.00"%"' }
+      : c.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : c.kind === 'datetime' ? { numFmt: 'dd/mm/yyyy hh:mm' } : {},
   }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
@@ -36,7 +39,7 @@ export async function writeXlsx(file: string, header: ReportHeader, columns: Rep
   let n = 0;
   for await (const batch of batches) {
     for (const r of batch) {
-      const row = ws.addRow(columns.map((c) => c.cell(r[c.field])));
+      const row = ws.addRow(columns.map((c) => c.cell(r[c.field], header.fusoHorario)));
       for (let i = 0; i < columns.length; i++) row.getCell(i + 1).style = styles[i];
       row.commit();
       n++;
@@ -170,7 +173,7 @@ export async function writePdf(file: string, header: ReportHeader, columns: Repo
   let y = 0;
   let cells: { x: number; width: number; align: 'left' | 'right' | 'center' }[] = [];
   let writer: CellWriter | null = null;
-  const quando = formatDateTime(header.data);
+  const quando = formatDateTime(header.data, header.fusoHorario);
   const newPage = () => {
     writer?.flush();
     doc.addPage();
@@ -205,7 +208,7 @@ export async function writePdf(file: string, header: ReportHeader, columns: Repo
   for await (const batch of batches) {
     for (const r of batch) {
       if (y + ROW_H > doc.page.height - MARGIN) newPage();
-      writer!.row(y + 3, columns.map((c, i) => ({ text: c.text(r[c.field]), ...cells[i] })));
+      writer!.row(y + 3, columns.map((c, i) => ({ text: c.text(r[c.field], header.fusoHorario), ...cells[i] })));
       y += ROW_H;
       n++;
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ocultosDoRecurso, recusarFiltroOculto } from '../resources/leitura-restrita.ts';
 import { createReadStream, existsSync, rmSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -110,6 +111,10 @@ export async function enfileirarRelatorio(services: AppServices, ctx: RequestCon
   if (source && !source.allowed(ctx)) throw forbidden(source.negado);
   const filter = (typeof body.filter === 'string' ? parseJsonParam<Filter>(body.filter, 'filter') : (body.filter as Filter)) ?? {};
   const kept: Filter = { where: filter.where, order: filter.order };
+  // Field-level read permission (issue 41): the columns the user may not read are left out of the file; a
+  // filter or order on them is refused as on the grid.
+  const ocultos = def ? ocultosDoRecurso(def, ctx) : source!.ocultos?.(ctx) ?? new Set<string>();
+  if (def) recusarFiltroOculto(def, kept.where, kept.order, ocultos);
   // Checked now, so a bad filter is a 400 here and not a failed job later.
   if (def) services.resources.exportChunk(def, ctx, kept, null, 1);
   else source!.parametros(kept.where);
@@ -122,7 +127,7 @@ export async function enfileirarRelatorio(services: AppServices, ctx: RequestCon
     .tenant(ctx, (q) =>
       q.query(
         `INSERT INTO relatorios (tenant_id, user_id, descricao, tipo, chave, evento, parametros) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, evento, JSON.stringify({ recurso, filter: kept, branchId: ctx.branchId })],
+        [ctx.tenantId, ctx.userId, descricao, body.tipo, chave, evento, JSON.stringify({ recurso, filter: kept, branchId: ctx.branchId, ocultos: [...ocultos] })],
       ),
     )
     .catch((e) => {

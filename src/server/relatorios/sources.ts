@@ -22,6 +22,8 @@ export interface ReportSource {
   /** The report's parameters, checked when queued (a 400 names the bad one) and again when run. */
   parametros(where: unknown): Row;
   columns(services: AppServices, parametros: Row): ReportColumn[];
+  /** The columns this user may not read (readPermission of the report document's columns, issue 41). */
+  ocultos?(ctx: RequestContext): Set<string>;
   /** One chunk of rows after the previous chunk's `after` (null first), in its own short transaction. */
   chunk(q: Queryable, ctx: RequestContext, parametros: Row, after: unknown, limit: number, services: AppServices): Promise<{ rows: Row[]; after: unknown }>;
   /**

@@ -1,6 +1,7 @@
 import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { FUSO_PADRAO } from '../../shared/dates.ts';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
@@ -54,7 +55,7 @@ interface JobRow {
   tipo: TipoArquivo;
   evento: string;
   tentativas: number;
-  parametros: { recurso: string; filter: Filter; branchId: number | null };
+  parametros: { recurso: string; filter: Filter; branchId: number | null; ocultos?: string[] };
 }
 
 /**
@@ -161,14 +162,14 @@ export class ReportWorker {
       // of the process it replaces.
       const file = join(folder, `${job.id}.${job.tipo}.${this.executor}.part`);
       const who = await db.tenant(ctx, (q) =>
-        q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null }>(
-          `SELECT u.nome AS usuario, coalesce(b.nome, t.nome) AS empresa, coalesce(b.cpf_cnpj, t.cpf_cnpj) AS cpf_cnpj
+        q.query<{ usuario: string; empresa: string; cpf_cnpj: string | null; fuso: string | null }>(
+          `SELECT u.nome AS usuario, coalesce(b.nome, t.nome) AS empresa, coalesce(b.cpf_cnpj, t.cpf_cnpj) AS cpf_cnpj, b.fuso_horario AS fuso
              FROM users u JOIN tenants t ON t.id = u.tenant_id LEFT JOIN branches b ON b.tenant_id = u.tenant_id AND b.id = $3
             WHERE u.tenant_id = $1 AND u.id = $2`,
           [job.tenant_id, job.user_id, job.parametros.branchId],
         ),
       );
-      const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date() };
+      const header: ReportHeader = { titulo: job.descricao, empresa: who.rows[0]?.empresa ?? '', cpfCnpj: who.rows[0]?.cpf_cnpj ?? null, usuario: who.rows[0]?.usuario ?? '', data: new Date(), fusoHorario: who.rows[0]?.fuso ?? FUSO_PADRAO };
       const filter = { where: job.parametros.filter?.where, order: job.parametros.filter?.order };
       const chunkRows = this.chunkRows;
       const executor = this.executor;
@@ -199,7 +200,8 @@ export class ReportWorker {
           if (!alive.rowCount) throw new TakenOver();
         }
       }
-      const columns = source ? (source.arquivo ? [] : source.columns(services, parametros!)) : reportColumns(def!);
+      const ocultos = new Set(job.parametros.ocultos ?? []);
+      const columns = (source ? (source.arquivo ? [] : source.columns(services, parametros!)) : reportColumns(def!)).filter((c) => !ocultos.has(c.field));
       let linhas: number;
       const key = reportKey(job.tenant_id, job.id, job.tipo);
       try {

@@ -10,6 +10,8 @@ import { allowsVerb, type ResourceDef, type ResourceVerb } from './registry.ts';
 import { parseId } from './resource-service.ts';
 import { brandSwitchesFor } from './brand-switches.ts';
 import { ResourceSerializers } from './serializers.ts';
+import { filtroSemOcultos, ocultosDoRecurso, recusarFiltroOculto } from './leitura-restrita.ts';
+import { semOcultos } from '../../shared/leitura-restrita.ts';
 
 /** LoopBack-compatible CRUD for every resource document, with no resource-specific code. */
 const VERB_TEXT: Record<ResourceVerb, string> = {
@@ -19,6 +21,11 @@ const VERB_TEXT: Record<ResourceVerb, string> = {
   replace: 'a alteração é feita pelas ações do documento',
   patch: 'a alteração é feita pelas ações do documento',
   delete: 'a exclusão é feita pelas ações do documento (cancelamento com estorno)',
+};
+
+const semId = (row: Record<string, unknown>) => {
+  const { id: _id, ...resto } = row;
+  return resto;
 };
 
 /** The reads (list, count, findOne, one record) run read-only: their COMMIT is not waited for (TenantOptions). */
@@ -35,6 +42,14 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
     return ctx;
   };
   const filterOf = (req: FastifyRequest): Filter => parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
+  // Field-level read permission (readPermissions): the fields the user may not read leave the filter's field list,
+  // so the query, the answer and its serialiser never hold them; a where or order on them is refused.
+  const readFilter = (req: FastifyRequest, def: ResourceDef, ctx: RequestContext): Filter => filtroSemOcultos(def, filterOf(req), ocultosDoRecurso(def, ctx));
+  /** A write's body without the fields the user may not read (they keep their stored values). */
+  const writableBody = (def: ResourceDef, ctx: RequestContext, body: unknown) => {
+    const ocultos = ocultosDoRecurso(def, ctx);
+    return { ocultos, body: ocultos.size && body && typeof body === 'object' && !Array.isArray(body) ? semOcultos(body as Record<string, unknown>, ocultos) : body };
+  };
   const switchesOf = async (req: FastifyRequest, def: ResourceDef) => brandSwitchesFor((await brands.forHost(req.headers.host)).config, def);
   // Reads go out through serialisers compiled from the resource's columns (serializers.ts), set once the
   // read succeeded (the filter is valid); errors keep the error handler's own serialisation.
@@ -56,7 +71,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
 
     app.get(base, allowed('list', async (req, reply) => {
       const ctx = guard(req, def, 'view');
-      const filter = filterOf(req);
+      const filter = readFilter(req, def, ctx);
       const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, filter), READ);
       answerWith(reply, await serializers.list(def, filter));
       return rows;
@@ -65,12 +80,13 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
     app.get(`${base}/count`, allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
+      recusarFiltroOculto(def, where, undefined, ocultosDoRecurso(def, ctx));
       return { count: await db.tenant(ctx, (q) => resources.count(q, def, ctx, where), READ) };
     }));
 
     app.get(`${base}/findOne`, allowed('list', async (req, reply) => {
       const ctx = guard(req, def, 'view');
-      const filter = filterOf(req);
+      const filter = readFilter(req, def, ctx);
       const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, { ...filter, limit: 1 }), READ);
       if (!rows.length) throw notFound();
       answerWith(reply, await serializers.record(def, filter));
@@ -80,7 +96,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
     app.get(`${base}/:id`, allowed('read', async (req, reply) => {
       const ctx = guard(req, def, 'view');
       const id = parseId((req.params as { id: string }).id);
-      const filter = filterOf(req);
+      const filter = readFilter(req, def, ctx);
       const row = await db.tenant(ctx, (q) => resources.findById(q, def, ctx, id, filter), READ);
       answerWith(reply, await serializers.record(def, filter));
       return row;
@@ -89,22 +105,30 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
     if (allowsVerb(def, 'create') || !served('POST', base)) app.post(base, allowed('create', async (req, reply) => {
       const ctx = guard(req, def, 'change');
       const switches = await switchesOf(req, def);
-      const row = await db.tenant(ctx, (q) => resources.create(q, def, ctx, req.body, switches));
-      return reply.status(200).send(row);
+      const { ocultos, body } = writableBody(def, ctx, req.body);
+      const row = await db.tenant(ctx, (q) => resources.create(q, def, ctx, body, switches));
+      return reply.status(200).send(semOcultos(row, ocultos));
     }));
 
     if (allowsVerb(def, 'replace') || !served('PUT', `${base}/:id`)) app.put(`${base}/:id`, allowed('replace', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
-      return db.tenant(ctx, (q) => resources.replace(q, def, ctx, id, req.body, switches));
+      const { ocultos, body } = writableBody(def, ctx, req.body);
+      return semOcultos(await db.tenant(ctx, async (q) => {
+        // PUT empties what the body leaves out: the fields the user may not read keep their stored values.
+        const guardados = ocultos.size && body && typeof body === 'object' ? await resources.findById(q, def, ctx, id, { fields: [...ocultos] }) : {};
+        const completo = ocultos.size && body && typeof body === 'object' ? { ...(body as Record<string, unknown>), ...semId(guardados) } : body;
+        return resources.replace(q, def, ctx, id, completo, switches);
+      }), ocultos);
     }));
 
     if (allowsVerb(def, 'patch') || !served('PATCH', `${base}/:id`)) app.patch(`${base}/:id`, allowed('patch', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
-      return db.tenant(ctx, (q) => resources.patch(q, def, ctx, id, req.body, switches));
+      const { ocultos, body } = writableBody(def, ctx, req.body);
+      return semOcultos(await db.tenant(ctx, (q) => resources.patch(q, def, ctx, id, body, switches)), ocultos);
     }));
 
     if (allowsVerb(def, 'delete') || !served('DELETE', `${base}/:id`)) app.delete(`${base}/:id`, allowed('delete', async (req) => {

@@ -87,6 +87,7 @@ export default async function sessaoRoutes(app: FastifyInstance, { services }: {
 
   app.post('/api/Usuarios/logout', async (req, reply) => {
     await endSession(db, req.ctx!.token);
+    services.realtime?.endSession(req.ctx!.token);
     return reply.status(204).send();
   });
 

@@ -21,7 +21,7 @@ export async function selectedBranch(db: Db, ctx: RequestContext) {
   const r = await db.tenant(ctx, (q) =>
     q.query<{ id: number; apelido: string | null; nome: string; cpfCnpj: string | null; [k: string]: unknown }>(
       `SELECT b.id, b.apelido, b.nome, b.cpf_cnpj AS "cpfCnpj", t.contrato_id AS "contratoId", t.trial, t.bloqueada, t.data_vencimento AS "dataVencimento",
-              b.ramo_atividade AS "ramoAtividade", b.regime_tributario AS "regimeTributario", b.uf, b.codigo_municipio AS "codigoMunicipio",
+              b.ramo_atividade AS "ramoAtividade", b.regime_tributario AS "regimeTributario", b.uf, b.codigo_municipio AS "codigoMunicipio", b.fuso_horario AS "fusoHorario",
               -- Active depósitos of this branch: the stock transfer menu needs at least 2 (SPEC 6).
               (SELECT count(*)::int FROM depositos d WHERE d.tenant_id = b.tenant_id AND d.filial_id = b.id AND d.ativo) AS "quantidadeDepositos"
          FROM branches b JOIN tenants t ON t.id = b.tenant_id WHERE b.tenant_id = $1 AND b.id = $2`,

@@ -11,7 +11,7 @@ const qtd = (v: unknown) => formatQuantity(v ?? 0);
 /** The order as the API answers it (header fields, itens, estado) plus the names it points at. */
 export async function pedidoPdf(q: Queryable, tenantId: number, pedido: Row, estadoLabel: string): Promise<Buffer> {
   const one = async (sql: string, params: unknown[]) => (await q.query<Row>(sql, params)).rows[0] ?? {};
-  const filial = await one('SELECT nome, cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [tenantId, pedido.filialId]);
+  const filial = await one('SELECT nome, cpf_cnpj, fuso_horario FROM branches WHERE tenant_id = $1 AND id = $2', [tenantId, pedido.filialId]);
   const cliente = await one('SELECT nome, cpf_cnpj, email, telefone, logradouro, numero, bairro, uf, cep FROM pessoas WHERE tenant_id = $1 AND id = $2', [tenantId, pedido.clienteId]);
   const vendedor = pedido.vendedorId ? await one('SELECT nome FROM vendedores WHERE tenant_id = $1 AND id = $2', [tenantId, pedido.vendedorId]) : {};
   const transp = pedido.transportadorId ? await one('SELECT nome FROM pessoas WHERE tenant_id = $1 AND id = $2', [tenantId, pedido.transportadorId]) : {};
@@ -26,7 +26,7 @@ export async function pedidoPdf(q: Queryable, tenantId: number, pedido: Row, est
   pdf.font('Helvetica-Bold').fontSize(14).text(filial.nome ?? '', X, 12 * MM);
   pdf.font('Helvetica').fontSize(9).text(filial.cpf_cnpj ? `CNPJ/CPF ${filial.cpf_cnpj}` : '');
   pdf.font('Helvetica-Bold').fontSize(13).text(`Pedido de venda nº ${pedido.numero}`, X, 12 * MM, { width: W, align: 'right' });
-  pdf.font('Helvetica').fontSize(9).text(`${estadoLabel} · emitido em ${formatDateTime(pedido.createdAt)}`, { width: W, align: 'right' });
+  pdf.font('Helvetica').fontSize(9).text(`${estadoLabel} · emitido em ${formatDateTime(pedido.createdAt, filial.fuso_horario)}`, { width: W, align: 'right' });
   pdf.moveDown(1.5);
   const linha = (rotulo: string, valor: string) => {
     pdf.font('Helvetica-Bold').text(`${rotulo}: `, { continued: true }).font('Helvetica').text(valor || '—');

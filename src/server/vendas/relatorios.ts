@@ -16,23 +16,25 @@ export function periodo(w: unknown): { de: string; ate: string } {
   return periodoDe({ de: dia(o.de, `${hoje.slice(0, 7)}-01`), ate: dia(o.ate, hoje) }, data) as { de: string; ate: string };
 }
 
-// Sales of the selected branch in the period: faturado order lines not cancelled (vendas_itens).
-const BASE = `FROM vendas_itens v WHERE v.tenant_id = $1 AND v.filial_id = $2 AND v.data BETWEEN $3 AND $4 AND v.cancelado_em IS NULL`;
+// Sales of the selected branch in the period, not cancelled: one source for the dashboard and every sales report
+// (the view vendas_realizadas, migration 0401): faturado order lines and the PDV's NFC-e lines. `v.venda` names
+// the sale (an order or a cupom) for the counts.
+const BASE = `FROM vendas_realizadas v WHERE v.tenant_id = $1 AND v.filial_id = $2 AND v.data BETWEEN $3 AND $4 AND v.cancelado_em IS NULL`;
 /** BASE with one more table joined to the sales lines (v), for the reports grouped by that table. */
-const baseCom = (join: string) => BASE.replace('FROM vendas_itens v', `FROM vendas_itens v ${join}`);
+const baseCom = (join: string) => BASE.replace('FROM vendas_realizadas v', `FROM vendas_realizadas v ${join}`);
 /** The rows of one sales report's query, with the tenant, the branch and the period as $1 to $4. */
 async function linhas(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }, sql: string): Promise<Row[]> {
   return (await q.query<Row>(sql, [ctx.tenantId, ctx.branchId, p.de, p.ate])).rows;
 }
 
 export async function vendasPorPeriodo(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
-  return linhas(q, ctx, p, `SELECT to_char(v.data, 'YYYY-MM-DD') AS data, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.quantidade) AS quantidade, sum(v.valor_total) AS valor,
-            round(sum(v.valor_total) / count(DISTINCT v.pedido_id), 2) AS "ticketMedio"
+  return linhas(q, ctx, p, `SELECT to_char(v.data, 'YYYY-MM-DD') AS data, count(DISTINCT v.venda)::integer AS pedidos, sum(v.quantidade) AS quantidade, sum(v.valor_total) AS valor,
+            round(sum(v.valor_total) / count(DISTINCT v.venda), 2) AS "ticketMedio"
        ${BASE} GROUP BY v.data ORDER BY v.data`);
 }
 
 export async function vendasPorCliente(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
-  return linhas(q, ctx, p, `SELECT coalesce(c.nome, 'Sem cliente') AS cliente, c.cpf_cnpj AS documento, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.valor_total) AS valor
+  return linhas(q, ctx, p, `SELECT coalesce(c.nome, 'Sem cliente') AS cliente, c.cpf_cnpj AS documento, count(DISTINCT v.venda)::integer AS pedidos, sum(v.valor_total) AS valor
        ${baseCom('LEFT JOIN pessoas c ON c.tenant_id = v.tenant_id AND c.id = v.cliente_id')}
       GROUP BY c.id, c.nome, c.cpf_cnpj ORDER BY valor DESC, cliente`);
 }
@@ -45,8 +47,8 @@ export async function vendasPorProduto(q: Queryable, ctx: RequestContext, p: { d
 }
 
 export async function vendasPorVendedor(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
-  return linhas(q, ctx, p, `SELECT coalesce(ve.nome, 'Sem vendedor') AS vendedor, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.valor_total) AS valor,
-            round(sum(v.valor_total) / count(DISTINCT v.pedido_id), 2) AS "ticketMedio", sum(v.comissao_valor) AS comissao
+  return linhas(q, ctx, p, `SELECT coalesce(ve.nome, 'Sem vendedor') AS vendedor, count(DISTINCT v.venda)::integer AS pedidos, sum(v.valor_total) AS valor,
+            round(sum(v.valor_total) / count(DISTINCT v.venda), 2) AS "ticketMedio", sum(v.comissao_valor) AS comissao
        ${baseCom('LEFT JOIN vendedores ve ON ve.tenant_id = v.tenant_id AND ve.id = v.vendedor_id')}
       GROUP BY ve.id, ve.nome ORDER BY valor DESC, vendedor`);
 }
@@ -55,9 +57,9 @@ export async function vendasPorVendedor(q: Queryable, ctx: RequestContext, p: { 
 export async function comissoesPorVendedor(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
   return linhas(q, ctx, p, `SELECT ve.nome AS vendedor, d.numero AS pedido, to_char(v.data, 'YYYY-MM-DD') AS data, pr.descricao AS produto, v.valor_total AS valor,
             v.comissao_percentual AS percentual, v.comissao_valor AS comissao
-       FROM vendas_itens v
+       FROM vendas_realizadas v
        JOIN vendedores ve ON ve.tenant_id = v.tenant_id AND ve.id = v.vendedor_id
-       JOIN documentos d ON d.tenant_id = v.tenant_id AND d.id = v.pedido_id
+       JOIN documentos d ON d.tenant_id = v.tenant_id AND d.id = v.documento_id AND v.origem = 'pedido'
        JOIN produtos pr ON pr.tenant_id = v.tenant_id AND pr.id = v.produto_id
       WHERE v.tenant_id = $1 AND v.filial_id = $2 AND v.data BETWEEN $3 AND $4 AND v.cancelado_em IS NULL
       ORDER BY ve.nome, v.data, d.numero, v.linha`);
@@ -82,16 +84,16 @@ export async function curvaAbc(q: Queryable, ctx: RequestContext, p: { de: strin
 
 /** Ticket médio by month: orders, revenue and revenue per order. */
 export async function ticketMedio(q: Queryable, ctx: RequestContext, p: { de: string; ate: string }): Promise<Row[]> {
-  return linhas(q, ctx, p, `SELECT to_char(v.data, 'MM/YYYY') AS mes, count(DISTINCT v.pedido_id)::integer AS pedidos, sum(v.valor_total) AS valor,
-            round(sum(v.valor_total) / count(DISTINCT v.pedido_id), 2) AS "ticketMedio"
+  return linhas(q, ctx, p, `SELECT to_char(v.data, 'MM/YYYY') AS mes, count(DISTINCT v.venda)::integer AS pedidos, sum(v.valor_total) AS valor,
+            round(sum(v.valor_total) / count(DISTINCT v.venda), 2) AS "ticketMedio"
        ${BASE} GROUP BY to_char(v.data, 'MM/YYYY'), date_trunc('month', v.data) ORDER BY date_trunc('month', v.data)`);
 }
 
 /** The dashboard's sales card: today, this month, ticket médio of the month, the month's top products. */
 export async function resumoVendas(q: Queryable, ctx: RequestContext, hoje: string): Promise<Row> {
   const mes = { de: `${hoje.slice(0, 7)}-01`, ate: hoje };
-  const [t] = await linhas(q, ctx, mes, `SELECT coalesce(sum(v.valor_total) FILTER (WHERE v.data = $4), 0) AS "vendasHoje", count(DISTINCT v.pedido_id) FILTER (WHERE v.data = $4)::integer AS "pedidosHoje",
-            coalesce(sum(v.valor_total), 0) AS "vendasMes", count(DISTINCT v.pedido_id)::integer AS "pedidosMes"
+  const [t] = await linhas(q, ctx, mes, `SELECT coalesce(sum(v.valor_total) FILTER (WHERE v.data = $4), 0) AS "vendasHoje", count(DISTINCT v.venda) FILTER (WHERE v.data = $4)::integer AS "pedidosHoje",
+            coalesce(sum(v.valor_total), 0) AS "vendasMes", count(DISTINCT v.venda)::integer AS "pedidosMes"
        ${BASE}`);
   const top = (await vendasPorProduto(q, ctx, mes)).slice(0, 5).map((x) => ({ produto: x.produto, quantidade: x.quantidade, valor: x.valor }));
   const pedidos = Number(t.pedidosMes);

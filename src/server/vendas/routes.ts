@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { semOcultos } from '../../shared/leitura-restrita.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
@@ -174,7 +175,8 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     if (!fonte) throw notFound('Relatório de vendas desconhecido.');
     if (!fonte.allowed(ctx)) throw forbidden(fonte.negado);
     const p = fonte.parametros(req.query);
-    return db.tenant(ctx, async (q) => (await fonte.chunk(q, ctx, p, null, 100000, services)).rows);
+    const ocultos = fonte.ocultos?.(ctx) ?? new Set<string>();
+    return db.tenant(ctx, async (q) => (await fonte.chunk(q, ctx, p, null, 100000, services)).rows.map((r) => semOcultos(r, ocultos)));
   });
   app.get('/api/Vendas/comissoes', withQuery({ de: TEXT, ate: TEXT }), async (req) => {
     const ctx = req.ctx!;

@@ -1,4 +1,5 @@
 import { SYSTEM_HEADER, SYSTEM_ID } from './params.ts';
+import { onSessionEnd } from './session-memory.ts';
 
 /**
  * GETs a cold start sends before the app's code has loaded (app/preload.ts, run by the small entry
@@ -10,6 +11,12 @@ const started = new Map<string, Promise<unknown>>();
 const arrived = new Map<string, { path: string; data: unknown }>();
 /** Every path fetchEarly has sent in this page's life. */
 const asked = new Set<string>();
+
+// Answers fetched early with the previous session's token are not the next user's (issue 41).
+onSessionEnd(() => {
+  started.clear();
+  arrived.clear();
+});
 
 /** Starts a GET of /api/{path}; `cacheKey` is the SWR key its screen reads the answer under. */
 export function fetchEarly(path: string, token: string | null, cacheKey: string = path): void {

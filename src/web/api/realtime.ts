@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { onSessionEnd } from './session-memory.ts';
 import { useEffect, useRef } from 'react';
 import { getToken } from './session.ts';
 
@@ -15,6 +16,9 @@ export function getSocket(): Socket | null {
   socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   return socket;
 }
+
+// The socket belongs to the session: signing out closes it (and its rooms with it).
+onSessionEnd(() => closeSocket());
 
 export function closeSocket(): void {
   socket?.disconnect();

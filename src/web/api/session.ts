@@ -1,4 +1,6 @@
 import { hasPermission, type LevelName, type PermissionSubject } from '../../shared/permissions.ts';
+import { camposOcultos, type LeituraRestrita } from '../../shared/leitura-restrita.ts';
+import { forgetSessionMemory } from './session-memory.ts';
 
 /** The signed-in user as the login answer (and later getUserInfo) carries it. */
 export interface SessionUser extends PermissionSubject {
@@ -112,6 +114,9 @@ export function getUser(): SessionUser | null {
 }
 
 export function saveSession(token: string, user: SessionUser): void {
+  // A new session in this tab (a sign-in, maybe as someone else): nothing of the previous one stays in memory.
+  const anterior = getToken();
+  if (anterior && anterior !== token) forgetSessionMemory();
   storage().setItem(TOKEN_KEY, token);
   storage().setItem(USER_KEY, JSON.stringify(user));
 }
@@ -123,6 +128,8 @@ export function clearSession(): void {
     s.removeItem(USER_KEY);
     for (const k of Object.keys(s)) if (k.includes('cache:')) s.removeItem(k);
   }
+  // And what the tab holds in memory for the session: SWR caches, the socket and its rooms (issue 41).
+  forgetSessionMemory();
 }
 
 /**
@@ -134,3 +141,15 @@ export function may(user: SessionUser | null, key: string, level: LevelName = 'v
   if (!user.permissoes && !user.perfilAdmin && !user.suporteWhiteLabel && !user.isContador) return true;
   return hasPermission(user, key, level);
 }
+
+/**
+ * Field-level read permission (issue 41): the fields of these groups the signed-in user may not read (the API
+ * leaves them out; the screens leave out their columns, inputs and cards). The administrator and the accountant
+ * read everything, as in SPEC 6's check.
+ */
+export function camposOcultosDoUsuario(grupos: readonly LeituraRestrita[] | undefined, user: SessionUser | null = getUser()): Set<string> {
+  return camposOcultos(grupos, (key) => hasPermission(user, key));
+}
+
+/** Whether the user reads costs, margins and the stock's value (app.verCusto). */
+export const podeVerCusto = (user: SessionUser | null = getUser()) => hasPermission(user, 'app.verCusto');

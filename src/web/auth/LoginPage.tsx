@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
 import { useBrand } from '../brand/brand.ts';
-import { getToken } from '../api/session.ts';
+import { getToken, getUser } from '../api/session.ts';
+import type { MenuUser } from '../../shared/menu-filter.ts';
 import { signUpEnabled } from '../brand/brand-config.ts';
 import { showError } from '../dialogs/dialogs.tsx';
 import { EMAIL_MAX } from '../../shared/cadastro.ts';
@@ -74,7 +75,14 @@ export default function LoginPage() {
     setLoading(true);
     try {
       const answer = await signIn(email, password);
-      navigate(destinationAfterLogin(answer.user, from), { replace: true });
+      let destino = destinationAfterLogin(answer.user, from);
+      // The page remembered may be one the previous user was on: this user lands there only if they may open it
+      // (a salesperson is sent to the dashboard, not to "Acesso negado").
+      if (from && destino === from) {
+        const { podeAbrir } = await import('../shell/pode-abrir.ts');
+        if (!podeAbrir(from, getUser() as MenuUser | null)) destino = destinationAfterLogin(answer.user);
+      }
+      navigate(destino, { replace: true });
     } catch (err) {
       setLoading(false);
       failed(err);

@@ -13,7 +13,8 @@ import { FiscalCard, FluxoCard, SaldosGraficoCard, TopProdutosCard, VendasMesCar
 import './dashboard/dashboard.css';
 
 interface ResumoEstoque {
-  valorEmEstoque: string;
+  /** Absent for whoever may not read costs (app.verCusto). */
+  valorEmEstoque?: string;
   produtosComSaldo: number;
   abaixoDoMinimo: number;
   lotesVencendo: number;
@@ -27,9 +28,12 @@ export function EstoqueCard() {
   return (
     <Card size="small" title={<Link to="/pages/relatorios/estoque/menu">Estoque</Link>} data-dashboard="estoque">
       <Row gutter={[12, 12]}>
-        <Col span={12}>
-          <Statistic title="Valor em estoque (custo)" value={data ? formatBRL(data.valorEmEstoque) : ''} loading={isLoading} />
-        </Col>
+        {/* At cost: absent from the answer for whoever may not read costs (app.verCusto), and so not shown. */}
+        {(isLoading || data?.valorEmEstoque !== undefined) && (
+          <Col span={12}>
+            <Statistic title="Valor em estoque (custo)" value={data?.valorEmEstoque !== undefined ? formatBRL(data.valorEmEstoque) : ''} loading={isLoading} />
+          </Col>
+        )}
         <Col span={12}>
           <Statistic title="Produtos com saldo" value={data?.produtosComSaldo ?? 0} loading={isLoading} />
         </Col>

@@ -1,4 +1,5 @@
 import { Spin, Typography } from 'antd';
+import { camposOcultosDoUsuario } from '../api/session.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -32,7 +33,11 @@ export default function ResourceFormPage({ doc: shipped, mode }: { doc: Resource
   const voltar = (location.state as FromList | null)?.voltar;
   const back = voltar && (voltar === listPath(doc) || voltar.startsWith(`${listPath(doc)}?`)) ? voltar : listPath(doc);
   const { data: brand } = useBrand();
-  const switches = useMemo(() => brandSwitches(brand, doc), [brand, doc]);
+  const switches = useMemo(() => {
+    const s = brandSwitches(brand, doc);
+    // Fields the user may not read (readPermissions) are not in the form either; the server keeps their values.
+    return { ...s, hidden: new Set([...s.hidden, ...camposOcultosDoUsuario(doc.readPermissions)]) };
+  }, [brand, doc]);
   const record = useRecord(doc.endpoint, mode === 'cadastrar' ? null : id, { revalidateOnFocus: false, keepPreviousData: false });
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { brandSwitches, useBrand } from '../brand/brand.ts';
-import { getUser, may } from '../api/session.ts';
+import { camposOcultosDoUsuario, getUser, may } from '../api/session.ts';
 import { SchemaGrid } from '../renderer/SchemaGrid.tsx';
 import { useSomenteLeitura } from '../assinatura/assinatura.ts';
 import { useBrandDoc } from '../brand/brand-overlay.ts';
@@ -12,7 +12,8 @@ import { PageTitle } from '../ui/PageTitle.tsx';
 export default function ResourceListPage({ doc: shipped }: { doc: ResourceDoc }) {
   const doc = useBrandDoc(shipped);
   const { data: brand } = useBrand();
-  const hidden = useMemo(() => brandSwitches(brand, doc).hidden, [brand, doc]);
+  // The brand's hidden fields and those the user may not read (readPermissions: cost for a salesperson).
+  const hidden = useMemo(() => new Set([...brandSwitches(brand, doc).hidden, ...camposOcultosDoUsuario(doc.readPermissions)]), [brand, doc]);
   // A blocked account reads only (SPEC 4): what would write is not offered.
   const user = useSomenteLeitura() ? null : getUser();
   const writes = !doc.readOnly;

@@ -3,13 +3,15 @@ import { Button, Space, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { api, openInNewTab } from '../api/client.ts';
+import { formatDateTime } from '../../shared/dates.ts';
 import { confirmDialog, showError } from '../dialogs/dialogs.tsx';
 import { EmptyBlock } from '../ui/EmptyBlock.tsx';
 import { RowsTable } from '../ui/ListTable.tsx';
 import { fileAddress, openReport, STATUS, type Relatorio } from './export-flow.ts';
 import { ReportStatusTag, STATUS_VIEW } from './ReportStatusTag.tsx';
 
-export const reportDate = (r: Pick<Relatorio, 'dataInclusao'>) => (r.dataInclusao ? dayjs(r.dataInclusao).format('DD/MM/YYYY HH:mm') : '');
+/** When the report was asked for, in the branch's time zone (not the browser's). */
+export const reportDate = (r: Pick<Relatorio, 'dataInclusao'>) => formatDateTime(r.dataInclusao);
 
 /** The columns of SPEC 2.10: Relatório, Formato, Status, Data, Ações (download when finished; delete). */
 export function ReportsTable({ rows, loading, onChanged, pagination = true }: { rows: Relatorio[]; loading?: boolean; onChanged: () => void; pagination?: boolean }) {

@@ -1,4 +1,6 @@
 import type { ColumnType } from 'antd/es/table';
+import { camposOcultosDoUsuario } from '../api/session.ts';
+import { gruposDasColunas } from '../../shared/leitura-restrita.ts';
 import type { ReportDoc } from '../../../generated/schema-types.ts';
 import { lookupItems } from '../schemas/registry.ts';
 import { coluna } from '../ui/colunas.ts';
@@ -15,7 +17,9 @@ export function reportDoc(name: string): ReportDoc {
 
 /** The report's columns as an antd Table draws them, formatted as the exported files (src/shared/report-format.ts). */
 export function colunasDoRelatorio<T extends Record<string, unknown>>(name: string): ColumnType<T>[] {
-  return reportDoc(name).columns.map((c) => {
+  // A column with a readPermission the user does not pass (cost, margin) is not shown: the API leaves it out.
+  const ocultos = camposOcultosDoUsuario(gruposDasColunas(reportDoc(name).columns));
+  return reportDoc(name).columns.filter((c) => !ocultos.has(c.field)).map((c) => {
     const labels = c.lookup ? new Map((lookupItems(c.lookup) ?? []).map((i) => [String(i.value), i.label])) : undefined;
     return coluna<T>(c.kind, c.field, c.title, labels);
   });

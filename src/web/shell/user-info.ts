@@ -2,6 +2,8 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../api/client.ts';
 import { getToken, getUser, saveSession, type SessionUser } from '../api/session.ts';
+import { definirFusoPadrao } from '../../shared/dates.ts';
+import { onSessionEnd } from '../api/session-memory.ts';
 
 export interface BranchInfo {
   id: number;
@@ -14,6 +16,8 @@ export interface BranchInfo {
   dataVencimento?: string | null;
   /** Active depósitos of this branch (SPEC 6: stock transfer needs at least 2). */
   quantidadeDepositos?: number;
+  /** The branch's time zone (IANA name): every time on screen is shown in it. */
+  fusoHorario?: string | null;
 }
 
 export interface Alerta {
@@ -41,8 +45,12 @@ export interface UserInfo extends SessionUser {
 
 export const USER_INFO_KEY = 'Usuarios/getUserInfo?sistema=novoerp';
 
+// The branch's time zone is the session's: back to the default when it ends.
+onSessionEnd(() => definirFusoPadrao(null));
+
 async function fetchUserInfo(): Promise<UserInfo> {
   const info = (await api.get<UserInfo>(USER_INFO_KEY)).data;
+  definirFusoPadrao(info.filialSelecionadaObj?.fusoHorario);
   // The stored user follows the server, so every screen's permission check reads the same map.
   const token = getToken();
   if (token) saveSession(token, { ...(getUser() ?? {}), ...info } as SessionUser);
@@ -63,7 +71,9 @@ export function useUserInfo() {
 
 /** The user info kept in storage: the login answer, refreshed by every getUserInfo answer. */
 export function storedUserInfo(): UserInfo | undefined {
-  return (getUser() as UserInfo | null) ?? undefined;
+  const info = (getUser() as UserInfo | null) ?? undefined;
+  definirFusoPadrao(info?.filialSelecionadaObj?.fusoHorario);
+  return info;
 }
 
 /** SPEC 2.5: the branch nickname, else its name, else 'Filial: Não informado'. */

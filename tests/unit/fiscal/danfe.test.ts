@@ -43,6 +43,23 @@ describe('DANFE (A4) and DANFCE (80 mm), read back with pdftotext', { timeout: 3
     expect(imagens(pdf)).toHaveLength(1);
   });
 
+  it('DANFE and DANFCE issuer header (issue 41): razão social, never the nickname; CEP and phone formatted; no IBGE code', async () => {
+    const doc = nfeBase();
+    const m = montarNfe(doc, assinador);
+    const danfe = pdftotext(await gerarDanfe({ calculo: m.calculo }));
+    expect(danfe).toContain('Loja Exemplo Ltda');
+    expect(danfe).toContain('Rua das Flores, 100 - Centro');
+    expect(danfe).toContain('São Paulo/SP - CEP 01001-000');
+    expect(danfe).toContain('Fone: (11) 3333-4444');
+    expect(danfe).not.toContain('3550308');
+    const nfce = montarNfe(caso('NFC-e com troco em dinheiro'), assinador, { csc: CSC });
+    const danfce = pdftotext(await gerarDanfce({ calculo: nfce.calculo, qrCode: nfce.qrCode, urlChave: nfce.urlChave }));
+    expect(danfce).toContain('CNPJ: 11.222.333/0001-81');
+    expect(danfce).toContain('CEP 01001-000');
+    expect(danfce).not.toContain('3550308');
+    expect(danfce).not.toMatch(/\bLoja Exemplo\b(?! Ltda)/);
+  });
+
   it('DANFE: IPI rate column, every volume, many duplicatas and the company logo (PNG and JPEG)', async () => {
     const base = nfeBase();
     const itens = [

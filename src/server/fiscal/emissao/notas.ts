@@ -37,6 +37,7 @@ import { identificacaoDoProduto, tributarLinha, TributacaoError, valorDaLinha, t
 import { calcularImportacao, MUNICIPIO_EXTERIOR } from '../../../shared/fiscal/importacao.ts';
 import { nomePais } from '../../../shared/fiscal/paises.ts';
 import type { ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
+import { FUSO_PADRAO, isoComFuso } from '../../../shared/dates.ts';
 
 type Row = Record<string, any>;
 export interface CtxEmissao {
@@ -359,7 +360,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       numero,
       codigoNumerico: gerarCodigoNumerico(numero),
       naturezaOperacao: String(nat.descricao).slice(0, 60),
-      dataEmissao: comFuso(agora),
+      dataEmissao: comFuso(agora, emit.filial.fuso_horario),
       tipoOperacao: Number(nat.tipo) === 0 ? 0 : 1,
       codigoMunicipioFatoGerador: emit.doc.endereco.codigoMunicipio,
       finalidade: (dados.finalidade ?? Number(nat.finalidade)) as 1 | 2 | 3 | 4,
@@ -530,8 +531,9 @@ async function infAdic(q: Queryable, tenantId: number, texto: string | null | un
 const brl = (d: Decimal) => `R$ ${d.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 const hoje = (d: Date) => comFuso(d).slice(0, 10);
 /** dhEmi in Brasília time (UTC-3). */
-export function comFuso(d: Date): string {
-  return new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 19) + '-03:00';
+/** The instant as the branch's wall clock with its offset (dhEmi, dhEvento…): America/Sao_Paulo unless told. */
+export function comFuso(d: Date, fuso: string = FUSO_PADRAO): string {
+  return isoComFuso(d, fuso);
 }
 
 // ---------------------------------------------------------------- drafts
@@ -1163,7 +1165,8 @@ export async function danfeDaNota(services: Servicos, q: Queryable, ctx: CtxEmis
   }
   if (nota.dados?.documento) {
     const calculo = calcularNfe(nota.dados.documento);
-    const dh = nota.data_autorizacao ? comFuso(new Date(nota.data_autorizacao)) : undefined;
+    const fuso = (await q.query<{ f: string }>('SELECT fuso_horario AS f FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, nota.filial_id])).rows[0]?.f;
+    const dh = nota.data_autorizacao ? comFuso(new Date(nota.data_autorizacao), fuso) : undefined;
     const pdf = await gerarDanfe({ calculo, protocolo: nota.protocolo ? { nProt: nota.protocolo, dhRecbto: dh! } : undefined });
     return { nome: `${nota.chave}.pdf`, pdf };
   }

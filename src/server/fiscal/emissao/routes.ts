@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app-services.ts';
+import type { Queryable } from '../../db/db.ts';
 import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { LevelName } from '../../../shared/permissions.ts';
@@ -96,6 +97,17 @@ function anexo(reply: FastifyReply, tipo: string, nome: string, corpo: Buffer) {
   return reply.header('Content-Type', tipo).header('Content-Disposition', `attachment; filename="${nome}"`).send(corpo);
 }
 
+/**
+ * Whether the Lei 12.741/2012 line can be printed: the IBPT table of the branch's UF is loaded (and until when it
+ * holds). Without it the DANFE/DANFCE print no approximate taxes, and the settings screen says so.
+ */
+async function tabelaIbptDaFilial(q: Queryable, tenantId: number, filialId: number): Promise<{ uf: string | null; carregada: boolean; vigenteAte: string | null }> {
+  const uf = ((await q.query<{ uf: string | null }>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [tenantId, filialId])).rows[0]?.uf ?? null);
+  if (!uf) return { uf: null, carregada: false, vigenteAte: null };
+  const t = (await q.query<{ n: number; ate: string | null }>(`SELECT count(*)::int AS n, to_char(max(vigencia_fim), 'DD/MM/YYYY') AS ate FROM ibpt_tributos WHERE uf = $1`, [uf])).rows[0];
+  return { uf, carregada: Number(t.n) > 0, vigenteAte: Number(t.n) > 0 ? t.ate : null };
+}
+
 /** NF-e issuing path: settings of the branch, certificate, notes and their events, inutilizações. */
 export default async function emissaoRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
@@ -111,6 +123,7 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
         cscTokenDefinido: !!cscToken,
         proximoNumeroNfe: (await ultimoNumero(q, ctx.tenantId, ctx.branchId, 'nfe', c.serieNfe)) + 1,
         proximoNumeroNfce: (await ultimoNumero(q, ctx.tenantId, ctx.branchId, 'nfce', c.serieNfce)) + 1,
+        tributosAproximados: await tabelaIbptDaFilial(q, ctx.tenantId, ctx.branchId),
       };
     });
   app.get('/api/ConfiguracoesNfe', fiscal, async (req) => configOut(exigir(req, CHAVES_NFE.configuracao, 'view', 'consultar as configurações de NF-e')));

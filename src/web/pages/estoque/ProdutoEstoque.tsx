@@ -1,4 +1,5 @@
 import { Card, Table, Tabs, Tag } from 'antd';
+import { podeVerCusto } from '../../api/session.ts';
 import useSWR from 'swr';
 import { TIPO_MOVIMENTACAO } from '../../../../generated/lookups.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
@@ -32,7 +33,7 @@ export default function ProdutoEstoque({ id }: { id: number }) {
                 columns={[
                   { key: 'deposito', dataIndex: 'deposito', title: 'Depósito' },
                   { key: 'quantidade', dataIndex: 'quantidade', title: 'Saldo', align: 'right', render: qtd },
-                  { key: 'custoMedio', dataIndex: 'custoMedio', title: 'Custo médio', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
+                  ...(podeVerCusto() ? [{ key: 'custoMedio', dataIndex: 'custoMedio', title: 'Custo médio', align: 'right' as const, render: (v: string | null) => (v ? formatBRL(v) : '') }] : []),
                   // what confirmed sales orders hold (estoque/reservas.ts) and what is left to sell
                   { key: 'reservado', dataIndex: 'reservado', title: 'Reservado', align: 'right', render: qtd },
                   { key: 'disponivel', dataIndex: 'disponivel', title: 'Disponível', align: 'right', render: qtd },

@@ -1,4 +1,4 @@
-import { Button, Card, Col, Input, InputNumber, Row, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Input, InputNumber, Row, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
@@ -16,6 +16,8 @@ interface Config {
   contingencia: string;
   naturezaPadraoId: number | null;
   emailCopia: string | null;
+  /** The IBPT table of the branch's UF (Lei 12.741/2012): without it no approximate-tax line is printed. */
+  tributosAproximados?: { uf: string | null; carregada: boolean; vigenteAte: string | null };
 }
 
 /** Each model's series and next number: the same two fields for the NF-e and the NFC-e. */
@@ -56,6 +58,16 @@ export default function ConfiguracaoNfePage() {
   return (
     <div>
       <PageTitle>Configurações de NF-e</PageTitle>
+      {c.tributosAproximados && !c.tributosAproximados.carregada && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="aviso-ibpt"
+          message={`Nenhuma tabela IBPT carregada para ${c.tributosAproximados.uf ?? 'a UF da filial'}`}
+          description="O DANFE e o DANFCE desta filial saem sem a linha dos tributos aproximados da Lei 12.741/2012. Peça ao suporte a importação da tabela IBPT da UF (Administração > Importação IBPT NCM)."
+        />
+      )}
       <Card size="small" title="Séries e numeração">
         <Row gutter={12}>
           {NUMERACAO.flatMap(({ modelo, serie, proximo }) => [

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../shared/dates.ts';
 import { Alert, Button, Card, Input, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -35,7 +36,7 @@ export function InutilizacoesPage() {
         loading={!lista.data && !lista.error}
         dataSource={lista.data ?? []}
         columns={[
-          { title: 'Data', dataIndex: 'createdAt', render: (d: string) => new Date(d).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).slice(0, 17).replace(',', '') },
+          { title: 'Data', dataIndex: 'createdAt', render: (d: string) => formatDateTime(d) },
           { title: 'Série', dataIndex: 'serie' },
           { title: 'Faixa', render: (_, i) => (i.numeroInicial === i.numeroFinal ? i.numeroInicial : `${i.numeroInicial} a ${i.numeroFinal}`) },
           { title: 'Justificativa', dataIndex: 'justificativa' },

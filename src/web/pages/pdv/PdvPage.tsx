@@ -10,7 +10,8 @@ import {
   mensagemErro, movimentoCaixa, nfceOffline, retransmitirCupom, semServidor, type ResultadoFechamento,
 } from './servico.ts';
 import { Danfce } from './Danfce.tsx';
-import { baixarEscPos, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
+import { formatDateTimeSeconds } from '../../../shared/dates.ts';
+import { baixarEscPos, emitenteDe, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
 import { bipe } from './som.ts';
 import { registrarServiceWorker } from './sw-registro.ts';
 import {
@@ -529,17 +530,8 @@ function AutoImprimir({ cupom }: { cupom: Cupom | null }) {
   return null;
 }
 
-function emitenteDe(c: Catalogo): Cupom['emitente'] {
-  const e = c.emitente ?? {};
-  const end = typeof e.endereco === 'string' ? e.endereco : e.endereco ? Object.values(e.endereco).filter((v) => typeof v === 'string').join(', ') : undefined;
-  const doc = c.nfce?.documento.emitente;
-  return { nome: String(e.nomeFantasia ?? e.razaoSocial ?? e.nome ?? doc?.nomeFantasia ?? doc?.razaoSocial ?? ''), cnpj: (e.cnpj as string | undefined) ?? doc?.cnpj, ie: (e.ie as string | undefined) ?? doc?.ie, endereco: end };
-}
-
-function dataBr(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+/** The DANFCE's time in the branch's time zone (the session's), whatever the station's clock zone. */
+const dataBr = (d: Date): string => formatDateTimeSeconds(d);
 
 function Pergunta({ titulo, rotulo, inicial, onOk, onFechar }: { titulo: string; rotulo: string; inicial: string; onOk: (t: string) => string | null; onFechar: () => void }) {
   const [v, setV] = useState(inicial);

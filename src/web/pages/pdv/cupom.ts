@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
 import type { Linha, PagamentoLinha } from './venda.ts';
 import { bruto, descontoLinha, totalLinha } from './venda.ts';
+import type { Catalogo } from './tipos.ts';
+import { linhasEmitente } from '../../../shared/fiscal/emitente-impresso.ts';
 
 /** Everything the DANFCE of one sale shows, online (from the server's answer) or offline (built here). */
 export interface Cupom {
@@ -96,4 +98,19 @@ export function baixarEscPos(c: Cupom, colunas = 48): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/**
+ * The DANFCE's issuer from the catalogue: the razão social (the branch's nickname is not the issuer), CNPJ formatted,
+ * the address in words with CEP and phone formatted (never the IBGE code), as the server's DANFCE prints it.
+ */
+export function emitenteDe(c: Pick<Catalogo, 'emitente' | 'nfce'>): Cupom['emitente'] {
+  const e = (c.emitente ?? {}) as Record<string, unknown>;
+  const doc = c.nfce?.documento.emitente as Record<string, unknown> | undefined;
+  const fonte = typeof e.endereco === 'object' && e.endereco ? e : doc ?? e;
+  const endereco = typeof e.endereco === 'string' ? { logradouro: e.endereco } : (fonte.endereco as Record<string, unknown> | undefined);
+  const l = linhasEmitente({ razaoSocial: e.razaoSocial ?? doc?.razaoSocial, nome: e.nome, cnpj: e.cnpj ?? doc?.cnpj, cpf: e.cpf ?? doc?.cpf, endereco });
+  const cnpj = l.documento ? l.documento.replace(/^(CNPJ|CPF): /, '') : undefined;
+  const ie = (e.ie as string | undefined) ?? (doc?.ie as string | undefined);
+  return { nome: l.nome, cnpj: cnpj || undefined, ie: ie || undefined, endereco: [l.endereco, l.cidade, l.telefone].filter(Boolean).join(' - ') || undefined };
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../shared/dates.ts';
 import { Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -29,7 +30,7 @@ const MOTIVOS = [
   { value: 9, label: 'Outros' },
 ];
 const brl = (v: string | null) => (v === null ? '' : Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }));
-const data = (iso: string) => new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).slice(0, 17).replace(',', '');
+const data = (iso: string) => formatDateTime(iso);
 
 /**
  * pages/vendas/pedido-vendas/servico (menu NFS-e > Notas de serviço): the branch's NFS-e, issued when a service

@@ -20,7 +20,7 @@ export default function VendasCard() {
     <Card size="small" title={<Link to="/pages/relatorios/vendas/menu">Vendas</Link>} data-dashboard="vendas">
       <Row gutter={[12, 12]}>
         <Col span={8}>
-          <Statistic title="Vendas hoje" value={data ? formatBRL(data.vendasHoje) : ''} loading={isLoading} suffix={data ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${data.pedidosHoje} pedido${data.pedidosHoje === 1 ? '' : 's'}`}</Typography.Text> : null} />
+          <Statistic title="Vendas hoje" value={data ? formatBRL(data.vendasHoje) : ''} loading={isLoading} suffix={data ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${data.pedidosHoje} venda${data.pedidosHoje === 1 ? '' : 's'}`}</Typography.Text> : null} />
         </Col>
         <Col span={8}>
           <Statistic title="Vendas no mês" value={data ? formatBRL(data.vendasMes) : ''} loading={isLoading} />
