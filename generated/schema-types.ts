@@ -563,7 +563,7 @@ export interface MenuItem {
    */
   module?: string;
   /**
-   * Action id for items without a link, handled by the shell: modulosAdicionais, planos, areaCliente, politicaPrivacidade, termosUso (Assinatura); atualizarTransacoes, assistenteFiscal, downloadPdv (settings); trocarFilial (user); excluirProdutos, excluirFilial (administrator).
+   * Action id for items without a link, handled by the shell: modulosAdicionais, planos, areaCliente, politicaPrivacidade, termosUso (Assinatura); atualizarTransacoes, assistenteFiscal, downloadPdv (settings); abrirPdv (Vendas: the web PDV); trocarFilial (user); excluirProdutos, excluirFilial (administrator).
    */
   action?: string;
   /**

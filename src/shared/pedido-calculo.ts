@@ -76,7 +76,9 @@ export function totaisDoPedido(totalProdutos: Decimal, c: { descontoPercentual?:
 /** The instalments when none were typed: n equal parts from the first due date (today when none). */
 export function parcelasDoPedido(total: Decimal, numeroParcelas: unknown, primeiroVencimento: unknown, hoje: string): ParcelaPlano[] {
   if (!total.gt(0)) return [];
-  const n = typeof numeroParcelas === 'number' && numeroParcelas >= 1 ? numeroParcelas : 1;
+  const n = Number.isInteger(numeroParcelas) && (numeroParcelas as number) >= 1 && (numeroParcelas as number) <= 60 ? (numeroParcelas as number) : 1;
   if (total.times(100).lt(n)) return [];
-  return dividirEmParcelas(dinheiro(total), n, typeof primeiroVencimento === 'string' && primeiroVencimento ? primeiroVencimento : hoje);
+  // A date still being typed ('10/1') counts from today until it is a whole date.
+  const inicio = typeof primeiroVencimento === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(primeiroVencimento) && !Number.isNaN(Date.parse(`${primeiroVencimento}T00:00:00Z`)) ? primeiroVencimento : hoje;
+  return dividirEmParcelas(dinheiro(total), n, inicio);
 }

@@ -158,6 +158,21 @@ describe('layout das listas e do pedido a 1366×768 e 1920×1080', () => {
     }
   });
 
+  it('Vendas > PDV abre o ponto de venda, que tem o caminho de volta à retaguarda', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(e2e.url('pages/dashboard'));
+    const menu = page.getByRole('menu', { name: 'Menu principal' });
+    const aberto = menu.locator(':scope > li.ant-menu-submenu-open').filter({ hasText: 'Vendas' });
+    if (!(await aberto.count())) await menu.getByText('Vendas', { exact: true }).click();
+    await menu.getByText('PDV', { exact: true }).click();
+    await page.waitForURL(/#\/pdv$/);
+    const voltar = page.getByRole('link', { name: /Voltar à retaguarda/ });
+    await visible(voltar);
+    await voltar.click();
+    await page.waitForURL(/#\/pages\/dashboard$/);
+    await visible(menu);
+  });
+
   for (const tela of TELAS) {
     it(`o pedido de venda a ${tela.width}px: itens sem rolagem lateral, total à vista, nomes primeiro na lista`, async () => {
       await page.setViewportSize(tela);

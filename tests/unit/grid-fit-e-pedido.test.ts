@@ -48,6 +48,10 @@ describe('the sales order arithmetic the screen and the server share', () => {
     const t = totaisDoPedido(new Decimal('79.25'), { descontoValor: '4.25', frete: '10', outrasDespesas: null });
     expect(t).toMatchObject({ totalProdutos: '79.25', totalDesconto: '4.25', valorTotal: '85.00' });
     expect(parcelasDoPedido(new Decimal('79.25'), 3, null, '2026-11-29').map((p) => p.valor)).toEqual(['26.41', '26.41', '26.43']);
+    // A date half typed counts from today; a count out of range as one instalment.
+    expect(parcelasDoPedido(new Decimal('10'), 2, '10/1', '2026-11-29')[0].vencimento).toBe('2026-11-29');
+    expect(parcelasDoPedido(new Decimal('10'), 2, '2026-13-45', '2026-11-29')[0].vencimento).toBe('2026-11-29');
+    expect(parcelasDoPedido(new Decimal('10'), 'x', null, '2026-11-29')).toHaveLength(1);
   });
 
   it('SPEC 5.8 both ways: the margin and markup a price gives come back to the same price', () => {

@@ -167,7 +167,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   const formKey = `${mode}-${id ?? 'novo'}-${data?.updatedAt ?? ''}`;
   const headerForm = useMemo(
     () => (
-      <SchemaForm key={formKey} doc={header} initialData={data ?? initial ?? {}} patch={patch} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={voltar} onDataChange={setCabecalho}>
+      <SchemaForm key={formKey} doc={header} initialData={data ?? initial ?? {}} patch={patch} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={voltar} cancelText="Voltar" onDataChange={setCabecalho}>
         <div ref={setSlot} />
       </SchemaForm>
     ),
@@ -190,6 +190,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   if (record.error) return <Typography.Text type="danger">{toApiError(record.error).message}</Typography.Text>;
   if (mode === 'editar' && (!data || !itens || !namesReady)) return <Spin />;
   const transitions = mode === 'editar' ? doc.transitions.filter((t) => (data?.transicoes as string[] | undefined)?.includes(t.name) && !TRANSITIONS_IN_EXTRAS[doc.name]?.includes(t.name)) : [];
+  // 'Cancelar' on a document is its cancel transition: leaving the form is 'Voltar' (one meaning per screen).
   const itensCard = (
     <Card title="Itens" size="small" style={{ marginBottom: 16 }} data-testid="itens-documento">
       <ItemsTable doc={doc} itens={itens ?? []} setItens={setItensTabela} editable={editable} cabecalho={cabecalho} linhas={naTela?.linhas} />
