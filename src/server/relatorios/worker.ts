@@ -9,6 +9,7 @@ import { StorageUnavailable, tenantKey } from '../storage/storage.ts';
 import { reportColumns } from './columns.ts';
 import { reportSource } from './sources.ts';
 import type { ReportHeader } from './exporters.ts';
+import { periodoDoFiltro } from './periodo.ts';
 
 export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
 /**
@@ -195,6 +196,7 @@ export class ReportWorker {
         }
       }
       const columns = source ? source.columns(services, parametros!) : reportColumns(def!);
+      header.periodo = periodoDoFiltro(filter.where, new Map(columns.map((c) => [c.field, c.title])));
       let linhas: number;
       const key = reportKey(job.tenant_id, job.id, job.tipo);
       try {
