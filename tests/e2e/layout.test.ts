@@ -162,9 +162,15 @@ describe('layout das listas e do pedido a 1366×768 e 1920×1080', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(e2e.url('pages/dashboard'));
     const menu = page.getByRole('menu', { name: 'Menu principal' });
+    await visible(page.getByRole('heading', { name: 'Dashboard' }));
     const aberto = menu.locator(':scope > li.ant-menu-submenu-open').filter({ hasText: 'Vendas' });
-    if (!(await aberto.count())) await menu.getByText('Vendas', { exact: true }).click();
-    await menu.getByText('PDV', { exact: true }).click();
+    const pdv = menu.getByText('PDV', { exact: true });
+    // Open the Vendas group (once: a click on an open group closes it) until its PDV entry shows.
+    await poll(async () => {
+      if (!(await pdv.isVisible()) && !(await aberto.count())) await menu.getByText('Vendas', { exact: true }).click();
+      return pdv.isVisible();
+    }).toBe(true);
+    await pdv.click();
     await page.waitForURL(/#\/pdv$/);
     const voltar = page.getByRole('link', { name: /Voltar à retaguarda/ });
     await visible(voltar);

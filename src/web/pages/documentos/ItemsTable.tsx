@@ -20,7 +20,7 @@ let nextKey = 1;
 export const newItem = (data: Record<string, unknown> = {}): EditItem => ({ ...data, key: nextKey++ });
 
 /** A record of another resource, searched as the person types (the relation widget's search, in a cell). */
-const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, disabled, onChange, placeholder }: { resource: string; endpoint?: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string }) {
+const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, disabled, onChange, placeholder, label }: { resource: string; endpoint?: string; value: unknown; extra?: Record<string, unknown>; disabled?: boolean; onChange: (v: number | null, label?: string) => void; placeholder?: string; label?: string }) {
   // A field with `choices` searches through the document's API (its permission), not the resource's own.
   const target = useMemo(() => {
     const t = resourceByName(resource);
@@ -35,6 +35,7 @@ const RecordCell = memo(function RecordCell({ resource, endpoint, value, extra, 
   const current = typeof value === 'number' && !options.some((o) => o.value === value) ? [{ value, label: nameOf(resource, value) }] : [];
   return (
     <Select
+      aria-label={label}
       style={{ width: '100%' }}
       allowClear
       disabled={disabled}
@@ -163,6 +164,7 @@ export function ItemsTable({ doc, itens, setItens, editable, cabecalho = {}, lin
                 extra={isLote ? { produtoId: it.produtoId ?? 0, ativo: true } : undefined}
                 disabled={isLote && typeof it.produtoId !== 'number'}
                 placeholder={isLote ? 'Sem lote' : 'Pesquisar'}
+                label={`${p.title} da linha`}
                 onChange={(v) => change(it.key, isLote ? { [c.field]: v } : { [c.field]: v, ...(c.field === 'produtoId' ? { loteId: null } : {}), ...dependentes[c.field] })}
               />
             );
