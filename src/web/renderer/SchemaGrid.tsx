@@ -18,6 +18,7 @@ import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
 import { buildListFilter, chipText, exportDescription, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';
 import { useLookups } from './use-lookups.ts';
+import './schema-grid.css';
 import { columnSize, fitColumns, hiddenColumns, ROW_EXTRA, saveHiddenColumns, STATUS_FIELDS } from './column-fit.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -119,7 +120,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   const [gridRef, gridWidth] = useWidth();
   const allColumns = useMemo(() => doc.list.columns.filter((c) => !hidden.has(c.field) && doc.schema.properties[c.field]), [doc, hidden]);
   const sizes = useMemo(
-    () => new Map(allColumns.map((c) => [c.field, columnSize({ field: c.field, kind: fieldKind(doc.schema.properties[c.field]), prop: doc.schema.properties[c.field], width: c.width, priority: c.priority, display: c.field === doc.display })])),
+    () => new Map(allColumns.map((c) => [c.field, columnSize({ field: c.field, kind: fieldKind(doc.schema.properties[c.field]), prop: doc.schema.properties[c.field], width: c.width, priority: c.priority, display: c.field === doc.display, title: c.title ?? doc.schema.properties[c.field].title })])),
     [allColumns, doc],
   );
   const pickable = allColumns.filter((c) => sizes.get(c.field)!.priority > 1);

@@ -47,9 +47,19 @@ export interface ColumnInput {
   priority?: number;
   /** The resource's display field (its name): essential. */
   display?: boolean;
+  /** The column's header, which must show whole words. */
+  title?: string;
 }
 
+/** Room for the header's longest word beside its sort and filter icons (headers wrap between words, never inside one). */
+export const headerMin = (title: string | undefined) => (title ? Math.ceil(Math.max(...title.split(/\s+/).map((w) => w.length)) * 7.2 + 50) : 0);
+
 export function columnSize(c: ColumnInput): ColumnSize {
+  const base = kindSize(c);
+  return { ...base, min: Math.max(base.min, headerMin(c.title)) };
+}
+
+function kindSize(c: ColumnInput): ColumnSize {
   const essential = c.display || c.kind === 'money' || STATUS_FIELDS.has(c.field);
   const priority = c.priority ?? (essential ? 1 : 2);
   const fixed = FIXED[c.kind];
