@@ -5,7 +5,7 @@ import { EstoqueCell } from './estoque/EstoqueCell.tsx';
 
 type Row = Record<string, unknown> & { id: number };
 const GRID_COLUMNS: Record<string, TableColumnsType<Row>> = {
-  produto: [{ key: '__estoque', title: 'Estoque', align: 'right', width: 140, render: (_: unknown, row: Row) => <EstoqueCell id={row.id} /> }],
+  produto: [{ key: '__estoque', title: 'Estoque', align: 'right', width: 160, render: (_: unknown, row: Row) => <EstoqueCell id={row.id} /> }],
 };
 
 /** Read-only columns a resource's grid adds after the document's own, by resource name. */

@@ -34,7 +34,7 @@ const FIXED: Partial<Record<FieldKind, number>> = {
 export const STATUS_FIELDS = new Set(['status', 'situacao', 'estado']);
 /** Short identifying texts (a product code, a state's abbreviation). */
 const CODE_FIELDS = new Set(['codigo', 'sigla', 'uf', 'serie', 'referencia']);
-export const TEXT_MIN = 160;
+export const TEXT_MIN = 150;
 export const ROW_EXTRA = 48;
 
 export interface ColumnInput {
@@ -52,7 +52,7 @@ export interface ColumnInput {
 }
 
 /** Room for the header's longest word beside its sort and filter icons (headers wrap between words, never inside one). */
-export const headerMin = (title: string | undefined) => (title ? Math.ceil(Math.max(...title.split(/\s+/).map((w) => w.length)) * 7.2 + 50) : 0);
+export const headerMin = (title: string | undefined) => (title ? Math.ceil(Math.max(...title.split(/\s+/).map((w) => w.length)) * 7.8 + 50) : 0);
 
 export function columnSize(c: ColumnInput): ColumnSize {
   const base = kindSize(c);
@@ -68,7 +68,7 @@ function kindSize(c: ColumnInput): ColumnSize {
   if (c.kind === 'lookup') return { min: c.width ?? 120, grow: 0.3, priority };
   const maxLength = Number(c.prop?.maxLength ?? 0);
   if (CODE_FIELDS.has(c.field) || (maxLength > 0 && maxLength <= 20)) return { min: c.width ?? 90, grow: 0.2, priority };
-  if (c.kind === 'relation') return { min: c.width ?? 150, grow: 1, priority };
+  if (c.kind === 'relation') return { min: c.width ?? 140, grow: 1, priority };
   if (/email/i.test(c.field)) return { min: c.width ?? 180, grow: 0.8, priority };
   return { min: c.width ?? TEXT_MIN, grow: c.field === 'descricao' || c.field === 'nome' || c.display ? 2 : 1, priority };
 }
