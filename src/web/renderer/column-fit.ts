@@ -67,7 +67,7 @@ function kindSize(c: ColumnInput): ColumnSize {
   if (fixed !== undefined) return { min: c.width ?? fixed, grow: 0, priority };
   if (c.kind === 'lookup') return { min: c.width ?? 120, grow: 0.3, priority };
   const maxLength = Number(c.prop?.maxLength ?? 0);
-  if (CODE_FIELDS.has(c.field) || (maxLength > 0 && maxLength <= 20)) return { min: c.width ?? 90, grow: 0.2, priority };
+  if (CODE_FIELDS.has(c.field) || (maxLength > 0 && maxLength <= 20)) return { min: c.width ?? (c.field === 'codigo' ? 100 : 90), grow: 0.2, priority };
   if (c.kind === 'relation') return { min: c.width ?? 140, grow: 1, priority };
   if (/email/i.test(c.field)) return { min: c.width ?? 180, grow: 0.8, priority };
   return { min: c.width ?? TEXT_MIN, grow: c.field === 'descricao' || c.field === 'nome' || c.display ? 2 : 1, priority };
