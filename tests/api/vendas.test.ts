@@ -381,7 +381,7 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     const alvo = todas[0];
     const achadas = await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId?filter=${q({ where: { or: [{ descricao: { ilike: `%${alvo.descricao.slice(0, 6)}%` } }] }, limit: 20 })}`);
     expect(achadas.map((n: Row) => n.id)).toContain(alvo.id);
-    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).toEqual({ id: alvo.id, descricao: alvo.descricao });
+    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).toEqual({ id: alvo.id, descricao: alvo.descricao, emiteNfe: expect.any(Boolean) });
     // Clientes and formas de pagamento the same way; a field without choices has no such address.
     expect((await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/clienteId/${cliente.id}`))).toEqual({ id: cliente.id, nome: cliente.nome });
     expect((await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/formaPagamentoId')).some((f: Row) => f.id === forma.id)).toBe(true);
