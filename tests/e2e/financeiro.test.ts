@@ -26,7 +26,7 @@ describe('financeiro no navegador', () => {
   let errors: string[];
   let token: string;
   let lancamentoId: number;
-  let parcelas: { id: number; valor: string }[];
+  let parcelas: { id: number; valor: string; vencimento: string }[];
 
   beforeAll(async () => {
     await ensureWebBuilt();
