@@ -250,7 +250,14 @@ export interface PropertySchema {
 export interface ListColumn {
   field: string;
   title?: string;
+  /**
+   * the column's minimum width (px); by default from the field's kind (src/web/renderer/column-fit.ts)
+   */
   width?: number;
+  /**
+   * 1: essential, never dropped (by default the display field, money and status); 2: normal; 3: the first dropped when the columns do not fit the screen (shown again in the row's expansion and the column picker)
+   */
+  priority?: 1 | 2 | 3;
   filter?: boolean;
   sort?: boolean;
 }
@@ -456,7 +463,26 @@ export interface DocumentDoc {
   itemColumns: {
     field: string;
     title?: string;
+    /**
+     * px; a column without one shares what is left (the main record: the product)
+     */
     width?: number;
+    /**
+     * a read-only item field shown in small type under this cell (a line's promotion under its total)
+     */
+    below?: string;
+    /**
+     * shown only when each named header switch is as given (the Serviço column on a service order)
+     */
+    onlyIf?: {
+      [k: string]: boolean;
+    };
+    /**
+     * hidden when each named header switch is as given (product, variation and lot on a service order)
+     */
+    unless?: {
+      [k: string]: boolean;
+    };
   }[];
 }
 export interface ObjectSchema {
@@ -501,6 +527,10 @@ export interface DocumentTransition {
    * question the screen asks before running it
    */
   confirm?: string;
+  /**
+   * one line the screen shows beside the button: what the transition does
+   */
+  description?: string;
   danger?: boolean;
 }
 
@@ -543,7 +573,7 @@ export interface MenuItem {
    */
   module?: string;
   /**
-   * Action id for items without a link, handled by the shell: modulosAdicionais, planos, areaCliente, politicaPrivacidade, termosUso (Assinatura); atualizarTransacoes, assistenteFiscal, downloadPdv (settings); trocarFilial (user); excluirProdutos, excluirFilial (administrator).
+   * Action id for items without a link, handled by the shell: modulosAdicionais, planos, areaCliente, politicaPrivacidade, termosUso (Assinatura); atualizarTransacoes, assistenteFiscal, downloadPdv (settings); abrirPdv (Vendas: the web PDV); trocarFilial (user); excluirProdutos, excluirFilial (administrator).
    */
   action?: string;
   /**

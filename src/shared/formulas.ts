@@ -1,4 +1,4 @@
-import { priceFromMargin, priceFromMarkup } from './money.ts';
+import { marginFromPrice, markupFromPrice, priceFromMargin, priceFromMarkup } from './money.ts';
 
 /**
  * The formulas a document's "derived" rule may name (schemas/meta/resource.schema.json lists the same names):
@@ -7,3 +7,6 @@ import { priceFromMargin, priceFromMarkup } from './money.ts';
 export const FORMULAS = { priceFromMargin, priceFromMarkup } satisfies Record<string, (base: string, pct: string) => string | null>;
 
 export type FormulaName = keyof typeof FORMULAS;
+
+/** Each formula read backwards: (base, derived value) -> the percentage that gives it (a price typed: its margin and markup). */
+export const INVERSES: Record<FormulaName, (base: string, value: string) => string | null> = { priceFromMargin: marginFromPrice, priceFromMarkup: markupFromPrice };

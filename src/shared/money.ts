@@ -54,6 +54,20 @@ export function priceFromMarkup(cost: Decimal.Value, pct: Decimal.Value): string
   return toMoney(c.times(pct).div(100).plus(c));
 }
 
+/** SPEC 5.8 read backwards: the margin a price gives over a cost, (price − cost) / price × 100; null without a price. */
+export function marginFromPrice(cost: Decimal.Value, price: Decimal.Value): string | null {
+  const p = new Decimal(price);
+  if (p.lte(0)) return null;
+  return p.minus(cost).div(p).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** SPEC 5.8 read backwards: the markup of a price over a cost, (price − cost) / cost × 100; null without a cost. */
+export function markupFromPrice(cost: Decimal.Value, price: Decimal.Value): string | null {
+  const c = new Decimal(cost);
+  if (c.lte(0)) return null;
+  return new Decimal(price).minus(c).div(c).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
 /** A quantity as the screens show it: up to 4 decimals, no trailing zeros ('6,5'; '12'); '' when there is none. */
 export const formatQuantity = (v: unknown): string => (v === null || v === undefined || v === '' ? '' : formatDecimal(v as Decimal.Value, 4).replace(/,?0+$/, '') || '0');
 

@@ -180,6 +180,49 @@ describe.each(BACKENDS)('exported reports on %s', (backend) => {
     });
   }
 
+  it('PDF: the filters, the period and a totals row; XLSX: dates as dates and money as numbers (issue 43)', async () => {
+    const paused = await startTestServer(backend, { listen: false, reportWorker: false });
+    try {
+      const t = await login(paused.app, 'admin@demo.com.br');
+      const inject = (method: string, url: string, payload?: unknown) => paused.app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: t } });
+      const where = { and: [{ tipo: 0 }, { vencimento: { between: ['2026-08-01', '2026-08-31'] } }] };
+      const grid = (await inject('GET', `/api/Parcelas?filter=${q({ where, limit: 1000 })}`)).json() as { valor: string; vencimento: string }[];
+      expect(grid.length).toBeGreaterThan(1);
+      const soma = grid.reduce((s, p) => s + Math.round(Number(p.valor) * 100), 0) / 100;
+      const descricao = 'Receitas — Vencimento: 01/08/2026 até 31/08/2026';
+      const worker = new ReportWorker(paused.services, mkdtempSync(join(tmpdir(), 'rel-')), 2000, 500);
+      const arquivo = async (tipo: 'pdf' | 'xlsx') => {
+        const res = await inject('POST', '/api/Relatorios/exportar', { recurso: 'Parcelas', tipo, filter: { where, order: 'vencimento ASC' }, descricao });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await worker.runOne()).toBe(true);
+        return (await inject('GET', `/api/Relatorios/${res.json().id}/arquivo`)).rawPayload;
+      };
+      const dir = mkdtempSync(join(tmpdir(), 'rel-'));
+      writeFileSync(join(dir, 'r.pdf'), await arquivo('pdf'));
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toMatch(/^\s*Receitas\s*$/m);
+      expect(text).toContain('Filtros: Vencimento: 01/08/2026 até 31/08/2026');
+      expect(text).toContain('Período: Vencimento: 01/08/2026 a 31/08/2026');
+      const total = text.split('\n').find((l) => l.includes(`Total (${grid.length} registros)`));
+      expect(total, text).toBeDefined();
+      expect(total).toContain(formatBRL(soma.toFixed(2)));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await arquivo('xlsx')) as any);
+      const ws = wb.worksheets[0];
+      const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+      const iVenc = header.indexOf('Vencimento') + 1;
+      const iValor = header.indexOf('Valor') + 1;
+      expect(iVenc).toBeGreaterThan(0);
+      const venc = ws.getRow(2).getCell(iVenc);
+      expect(venc.value).toBeInstanceOf(Date);
+      expect((venc.value as Date).toISOString().slice(0, 10)).toBe(grid.map((p) => p.vencimento).sort()[0]);
+      expect(venc.numFmt).toBe('dd/mm/yyyy');
+      expect(typeof ws.getRow(2).getCell(iValor).value).toBe('number');
+    } finally {
+      await paused.close();
+    }
+  });
+
   it('PDF: long reports span pages with the header on each, every row present, long text cut with …', async () => {
     const paused = await startTestServer(backend, { listen: false, reportWorker: false });
     try {

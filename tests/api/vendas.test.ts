@@ -368,19 +368,20 @@ describe.each(BACKENDS)('vendas on %s', (backend) => {
     // The naturezas screen (and its API) stays closed to this user...
     expect((await call(balcao, 'GET', '/api/NaturezasOperacao')).statusCode).toBe(403);
     expect((await call(balcao, 'GET', '/api/Clientes')).statusCode).toBe(403);
-    // ...while the order offers the active saída naturezas, with id and description only.
+    // ...while the order offers the active saída naturezas, with id and description only...
     const todas = (await srv.db.query<{ id: number; descricao: string }>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 AND ativo AND tipo = 1 ORDER BY descricao`, [tenant])).rows;
     expect(todas.length).toBeGreaterThan(0);
     const naturezas = await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/naturezaId');
     expect(naturezas.map((n: Row) => n.id).sort((a: number, b: number) => a - b)).toEqual(todas.map((n) => n.id).sort((a, b) => a - b));
-    expect(naturezas.every((n: Row) => Object.keys(n).sort().join() === 'descricao,id')).toBe(true);
+    // ...and whether it issues an NF-e: the order says so before faturar (issue 43).
+    expect(naturezas.every((n: Row) => Object.keys(n).sort().join() === 'descricao,emiteNfe,id')).toBe(true);
     const entrada = (await srv.db.query<{ id: number }>(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND tipo = 0 LIMIT 1`, [tenant])).rows[0];
     if (entrada) expect(naturezas.some((n: Row) => n.id === entrada.id)).toBe(false);
     // The form's search narrows within them; the chosen one is named by id.
     const alvo = todas[0];
     const achadas = await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId?filter=${q({ where: { or: [{ descricao: { ilike: `%${alvo.descricao.slice(0, 6)}%` } }] }, limit: 20 })}`);
     expect(achadas.map((n: Row) => n.id)).toContain(alvo.id);
-    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).toEqual({ id: alvo.id, descricao: alvo.descricao });
+    expect(await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/naturezaId/${alvo.id}`)).toEqual({ id: alvo.id, descricao: alvo.descricao, emiteNfe: expect.any(Boolean) });
     // Clientes and formas de pagamento the same way; a field without choices has no such address.
     expect((await ok(balcao, 'GET', `/api/PedidosVenda/opcoes/clienteId/${cliente.id}`))).toEqual({ id: cliente.id, nome: cliente.nome });
     expect((await ok(balcao, 'GET', '/api/PedidosVenda/opcoes/formaPagamentoId')).some((f: Row) => f.id === forma.id)).toBe(true);

@@ -10,7 +10,9 @@ describe('cadastros no navegador', () => {
   const cpf = cpfWithDigits('529982247');
   const nome = 'Zuleica Teste Ponta a Ponta';
 
-  const e2e = e2eSession('cadastros');
+  // A wide screen: these tests read every column of the grids (at 1366 px the least important ones fold into the
+  // row's expansion; tests/e2e/layout.test.ts checks that).
+  const e2e = e2eSession('cadastros', { viewport: { width: 1920, height: 1080 } });
   let server: TestServer, browser: Browser, page: Page, errors: string[];
   beforeAll(() => void ({ server, browser, page, errors } = e2e));
 
@@ -151,6 +153,11 @@ describe('cadastros no navegador', () => {
     await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('13,55');
     await page.locator('#root_precoCusto').fill('1.000');
     await poll(() => page.locator('#root_precoVenda').inputValue()).toBe('1.355,00');
+    // A price typed by hand gives its margin and markup as it is typed (SPEC 5.8 read backwards, issue 43).
+    await page.locator('#root_precoCusto').fill('3,20');
+    await page.locator('#root_precoVenda').fill('5,49');
+    await poll(() => page.locator('#root_margemLucro').inputValue()).toBe('41,71');
+    await poll(() => page.locator('#root_markup').inputValue()).toBe('71,56');
     // A CEST makes the NCM required: an error on a tab that is not open opens that tab and marks it.
     await page.getByRole('tab', { name: 'Fiscal' }).click();
     await page.locator('#root_ncm').fill('');
@@ -167,7 +174,10 @@ describe('cadastros no navegador', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await visible(toast('Produto salvo com sucesso.'));
     await page.waitForURL(/#\/pages\/estoque\/produtos$/);
-    await poll(() => rowOf('(cópia)').innerText()).toContain('R$ 1.355,00');
+    await poll(() => rowOf('(cópia)').innerText()).toContain('R$ 5,49');
+    // Saved with them, not null.
+    const salvo = (await server.app.inject({ method: 'GET', url: `/api/Produtos?filter=${encodeURIComponent(JSON.stringify({ where: { descricao: 'Arroz tipo 1 5 kg (cópia)' } }))}`, headers: { authorization: token } })).json()[0];
+    expect(salvo).toMatchObject({ precoCusto: '3.20', precoVenda: '5.49', margemLucro: '41.71', markup: '71.56' });
     // The original and its copy, among the demo catalogue.
     await poll(() => rowOf('Arroz tipo 1 5 kg').count()).toBe(2);
   });

@@ -8,7 +8,7 @@ import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramen
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
 import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
 // The local SEFAZ of this process keeps its notes under DATA_DIR: a fresh one for this run.
@@ -57,9 +57,15 @@ describe('manifestação do destinatário e devolução ao fornecedor no navegad
 
   it('ciência then confirmação of a note, and its full XML downloaded (official schema and signature)', async () => {
     await linha().getByRole('button', { name: 'Ciência' }).click();
+    // Each event sent to the SEFAZ is asked first, naming it (issue 43).
+    await answerDialog(page.locator('.ant-modal-confirm:visible').filter({ hasText: 'Enviar a ciência da operação?' }), 'Enviar ciência');
     await toast(/Manifestação registrada na SEFAZ: 135/);
     await poll(() => linha().innerText()).toContain('Ciência da operação');
     await linha().getByRole('button', { name: 'Confirmar', exact: true }).click();
+    const pergunta = page.locator('.ant-modal-confirm:visible').filter({ hasText: 'Enviar a confirmação da operação?' });
+    await visible(pergunta);
+    expect(await pergunta.innerText()).toContain('não pode ser desfeita');
+    await answerDialog(pergunta, 'Enviar confirmação');
     await toast(/Manifestação registrada na SEFAZ: 135/);
     await poll(() => linha().innerText()).toContain('Operação confirmada');
     const download = page.waitForEvent('download', { timeout: 30_000 });

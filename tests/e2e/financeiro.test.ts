@@ -26,12 +26,13 @@ describe('financeiro no navegador', () => {
   let errors: string[];
   let token: string;
   let lancamentoId: number;
-  let parcelas: { id: number; valor: string }[];
+  let parcelas: { id: number; valor: string; vencimento: string }[];
 
   beforeAll(async () => {
     await ensureWebBuilt();
     [server, browser] = await Promise.all([startTestServer('pglite', { listen: true, serveWeb: true }), launchChromium()]);
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    // A wide screen: these tests read the Parcela column ('1/3'), which folds into the row's expansion at 1366 px.
+    page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     errors = trackPageErrors(page);
     token = await login(server.app, 'admin@demo.com.br');
   });
@@ -122,7 +123,9 @@ describe('financeiro no navegador', () => {
     await page.getByLabel('Pesquisar').press('Enter');
     await poll(() => rows().count()).toBe(3);
     await gridPronto();
-    await rows().first().getByRole('button', { name: 'Baixar' }).click();
+    // The list opens newest first (issue 43): the first parcela is the row of the first due date.
+    const primeira = rows().filter({ hasText: br(parcelas[0].vencimento) });
+    await primeira.getByRole('button', { name: 'Baixar' }).click();
     const modal = page.locator('.ant-modal:visible');
     await visible(modal.getByText('Pagar parcela'));
     await pick('baixa_conta', 'Banco do Brasil');
@@ -137,14 +140,15 @@ describe('financeiro no navegador', () => {
     expect(await saldoApi('Banco do Brasil')).toBe(new Decimal(antes).minus(210).toFixed(2));
     await poll(() => saldoTela('Banco do Brasil')).toBe(formatBRL(await saldoApi('Banco do Brasil')));
     // the row follows: 133,33 still open
-    await poll(() => rows().first().innerText()).toContain('R$ 133,33');
-    await visible(rows().first().getByText('1/3'));
+    await poll(() => primeira.innerText()).toContain('R$ 133,33');
+    await visible(primeira.getByText('1/3'));
   });
 
   it('settles the other two parcelas together', async () => {
     await gridPronto();
-    await rows().nth(1).locator('.ant-checkbox-input').check();
-    await rows().nth(2).locator('.ant-checkbox-input').check();
+    // The second and third parcelas, by their due dates (the list opens newest first).
+    await rows().filter({ hasText: br(parcelas[1].vencimento) }).locator('.ant-checkbox-input').check();
+    await rows().filter({ hasText: br(parcelas[2].vencimento) }).locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Baixar selecionadas (2)' }).click();
     const modal = page.locator('.ant-modal:visible');
     await visible(modal.getByText('Baixar 2 parcelas'));

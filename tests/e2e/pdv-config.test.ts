@@ -67,7 +67,9 @@ describe('PDV: configurações e caixas no navegador', () => {
     const opcao = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Gerentes' }).first();
     await visible(opcao);
     await opcao.click();
-    await page.getByRole('textbox', { name: 'PIN' }).fill('2468');
+    // A secret: typed in a password field (issue 43).
+    expect(await page.locator('#root_pin').getAttribute('type')).toBe('password');
+    await page.locator('#root_pin').fill('2468');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/operador-pdv(\/editar\/\d+)?$/);
     await page.goto(url('pages/vendas/operador-pdv'));

@@ -85,6 +85,55 @@ describe('vendas no navegador', () => {
     await answerDialog(page.locator('.ant-modal-confirm:visible'), (d) => d.locator('.ant-modal-confirm-btns').getByRole('button').last());
   };
 
+  it('an order typed with the keyboard shows its price and total before saving, and Enter never saves it', async () => {
+    await page.goto(url('pages/vendas/pedido-vendas/cadastrar'));
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/PedidosVenda') posts.push(r.url());
+    });
+    // Header first: the cliente is the first field of the form, above the items.
+    const cliente = page.locator('#root_clienteId');
+    const itens = page.getByTestId('itens-documento');
+    expect((await cliente.boundingBox())!.y).toBeLessThan((await itens.boundingBox())!.y);
+    await cliente.focus();
+    await page.keyboard.type('Pão Quente');
+    await visible(option('Padaria Pão Quente E2E'));
+    await page.keyboard.press('Enter');
+    await poll(() => cliente.locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('Padaria Pão Quente E2E');
+    // No Serviço column on a product order.
+    expect(await itens.locator('.ant-table-thead th').allInnerTexts()).not.toContain('Serviço');
+    await itemRow(0).locator('.ant-select').nth(0).locator('input').focus();
+    await page.keyboard.type('Refrigerante E2E');
+    await visible(option('Refrigerante E2E 2 L'));
+    await page.keyboard.press('Enter');
+    // The price the line takes shows as soon as the product is picked.
+    await poll(() => itemRow(0).getByLabel('Preço unitário da linha').getAttribute('placeholder')).toBe('9,00');
+    await itemRow(0).getByLabel('Quantidade da linha').focus();
+    await page.keyboard.type('3');
+    // 3 × 9,00 with 'leve 3 pague 2' = 18,00, and the promotion on the line, before any save.
+    await poll(() => page.getByTestId('total-pedido').innerText()).toBe('R$ 18,00');
+    await visible(itemRow(0).getByText('Refrigerante: leve 3 pague 2'));
+    await page.keyboard.press('Enter');
+    await page.locator('#root_numeroParcelas').fill('2');
+    await page.locator('#root_numeroParcelas').press('Enter');
+    await page.locator('#root_frete').fill('5,00');
+    await poll(() => page.getByTestId('total-pedido').innerText()).toBe('R$ 23,00');
+    await page.locator('#root_primeiroVencimento').click();
+    await page.keyboard.type('10/12/2031');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('parcelas-previa').innerText()).toBe('2× de R$ 11,50, a partir de 10/12/2031');
+    await page.locator('#root_primeiroVencimento').press('Enter');
+    expect(page.url()).toMatch(/pedido-vendas\/cadastrar$/);
+    // Only Salvar saves: its POST is the first one the page sends (an Enter above would have sent one before it).
+    const salvo = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/PedidosVenda');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const o = await (await salvo).json();
+    expect(posts).toHaveLength(1);
+    // The server's total is the one the screen showed.
+    expect(o).toMatchObject({ valorTotal: '23.00', primeiroVencimento: '2031-12-10' });
+    await page.waitForURL(/pedido-vendas\/editar\/\d+$/);
+  });
+
   it('types an order with three products; the promotion shows on its line', async () => {
     await page.goto(url('pages/vendas/pedido-vendas/cadastrar'));
     await pick(page.locator('#root_clienteId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Pão Quente', 'Padaria Pão Quente E2E');
@@ -94,13 +143,16 @@ describe('vendas no navegador', () => {
     await itemRow(0).getByLabel('Quantidade da linha').fill('3');
     await page.getByRole('button', { name: 'Adicionar item' }).click();
     await pick(itemRow(1).locator('.ant-select').nth(0), 'Queijo minas E2E');
-    // Cells: produto, serviço, variação ('Sem variação' for a product without a grid), lote.
+    // Cells: produto, variação ('Sem variação' for a product without a grid), lote (no Serviço on a product order).
     await poll(() => itemRow(1).getByLabel('Variação da linha').isDisabled()).toBe(true);
-    await pick(itemRow(1).locator('.ant-select').nth(3), 'QJ-E2E-01');
+    await pick(itemRow(1).locator('.ant-select').nth(2), 'QJ-E2E-01');
     await itemRow(1).getByLabel('Quantidade da linha').fill('2');
     await page.getByRole('button', { name: 'Adicionar item' }).click();
     await pick(itemRow(2).locator('.ant-select').nth(0), 'Pão de forma E2E');
     await itemRow(2).getByLabel('Quantidade da linha').fill('1,5');
+    // The total before saving is the one the server saves (the same shared function prices the lines).
+    await poll(() => page.getByTestId('total-pedido').innerText()).toBe('R$ 79,25');
+    await poll(() => page.getByTestId('parcelas-previa').innerText()).toMatch(/^3× R\$ 26,41 \+ R\$ 26,41 \+ R\$ 26,43, a partir de /);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/pedido-vendas\/editar\/\d+$/);
     pedidoId = Number(/editar\/(\d+)$/.exec(page.url())![1]);

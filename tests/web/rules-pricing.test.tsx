@@ -48,9 +48,11 @@ describe('price recomputed as the person types (the document\'s "derived" rule)'
   it('margin typed: price by margin; markup typed: price by markup; cost typed: the last percentage decides', () => {
     const base = { precoCusto: '10.00', margemLucro: null, markup: null, precoVenda: null };
     let r = applyPricing(base, { ...base, margemLucro: '50.00' });
-    expect(r).toEqual({ data: { ...base, margemLucro: '50.00', precoVenda: '20.00' }, last: { precoVenda: 'margemLucro' } });
+    // The markup follows the price the margin gave (both ways, issue 43).
+    expect(r).toEqual({ data: { ...base, margemLucro: '50.00', markup: '100.00', precoVenda: '20.00' }, last: { precoVenda: 'margemLucro' } });
     r = applyPricing(r.data, { ...r.data, markup: '50.00' }, r.last);
     expect(r.data.precoVenda).toBe('15.00');
+    expect(r.data.margemLucro).toBe('33.33');
     expect(r.last.precoVenda).toBe('markup');
     r = applyPricing(r.data, { ...r.data, precoCusto: '1234.56' }, r.last);
     expect(r.data.precoVenda).toBe('1851.84');
@@ -58,11 +60,20 @@ describe('price recomputed as the person types (the document\'s "derived" rule)'
     expect(r.data.precoVenda).toBe('1763.66');
   });
 
-  it('a price typed by hand stays; a cost without any percentage changes nothing', () => {
+  it('a price typed by hand stays and gives its margin and markup (SPEC 5.8 backwards); a cost changed keeps that price', () => {
     const base = { precoCusto: '10.00', margemLucro: '50.00', precoVenda: '20.00' };
-    expect(applyPricing(base, { ...base, precoVenda: '22.00' }, { precoVenda: 'margemLucro' }).data.precoVenda).toBe('22.00');
+    const r = applyPricing(base, { ...base, precoVenda: '22.00' }, { precoVenda: 'margemLucro' });
+    expect(r.data).toEqual({ precoCusto: '10.00', precoVenda: '22.00', margemLucro: '54.55', markup: '120.00' });
+    expect(r.last.precoVenda).toBe('precoVenda');
+    // Cost 3,20 and price 5,49 (the issue's example): margin 41,71%, markup 71,56%.
+    const typed = applyPricing({ precoCusto: '3.20' }, { precoCusto: '3.20', precoVenda: '5.49' });
+    expect(typed.data).toMatchObject({ margemLucro: '41.71', markup: '71.56' });
+    // The price typed last stays when the cost changes; the percentages follow.
     const none = { precoCusto: '10.00', precoVenda: '12.00' };
-    expect(applyPricing(none, { ...none, precoCusto: '11.00' }).data.precoVenda).toBe('12.00');
+    const c = applyPricing(none, { ...none, precoCusto: '11.00' });
+    expect(c.data).toMatchObject({ precoVenda: '12.00', margemLucro: '8.33', markup: '9.09' });
+    // No price yet: a cost alone changes nothing.
+    expect(applyPricing({ precoCusto: '1.00' }, { precoCusto: '2.00' }).data).toEqual({ precoCusto: '2.00' });
   });
 });
 

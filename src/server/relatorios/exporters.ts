@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { createWriteStream } from 'node:fs';
+import Decimal from 'decimal.js';
 import { formatDateTime } from '../../shared/dates.ts';
+import { formatBRL } from '../../shared/money.ts';
 import { maskCpfCnpj } from '../../shared/documents.ts';
 import type { ReportColumn } from './columns.ts';
 import { alinhadoADireita } from '../../shared/report-format.ts';
@@ -17,6 +19,8 @@ export interface ReportHeader {
   data: Date;
   /** The branch's time zone: every time of the file (header, date-time cells) is its wall clock. */
   fusoHorario?: string;
+  /** The period the filter covers ('Vencimento: 01/08/2026 a 31/08/2026'), when it names one (issue 43). */
+  periodo?: string | null;
 }
 
 /** XLSX written as a stream (exceljs WorkbookWriter): each row is committed and leaves memory. */
@@ -39,6 +43,7 @@ export async function writeXlsx(file: string, header: ReportHeader, columns: Rep
   let n = 0;
   for await (const batch of batches) {
     for (const r of batch) {
+      // Dates and times as date cells in the branch's zone, money as numbers: the spreadsheet sorts and adds them up.
       const row = ws.addRow(columns.map((c) => c.cell(r[c.field], header.fusoHorario)));
       for (let i = 0; i < columns.length; i++) row.getCell(i + 1).style = styles[i];
       row.commit();
@@ -142,7 +147,7 @@ class CellWriter {
   flush(): void {
     if (!this.parts.length) return;
     const doc = this.doc as unknown as { page: { height: number; write(chunk: Uint8Array): void } };
-    doc.page.write(Buffer.from(`q 1 0 0 -1 0 ${doc.page.height} cm\n${this.parts.join('')}Q`, 'latin1'));
+    doc.page.write(Buffer.from(`q 1 0 0 -1 0 ${doc.page.height} cm\n${this.parts.join('')}Q\n`, 'latin1'));
     this.parts = [];
   }
 }
@@ -186,8 +191,13 @@ export async function writePdf(file: string, header: ReportHeader, columns: Repo
     doc.text(`Usuário: ${header.usuario}`, MARGIN + width * 0.6, MARGIN, { width: width * 0.4, align: 'right', lineBreak: false });
     doc.text(`Emitido em ${quando}`, MARGIN + width * 0.6, MARGIN + 11, { width: width * 0.4, align: 'right', lineBreak: false });
     doc.text(`Página ${page}`, MARGIN + width * 0.6, MARGIN + 22, { width: width * 0.4, align: 'right', lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(11).text(header.titulo, MARGIN, MARGIN + 36, { width, lineBreak: false });
-    y = MARGIN + 56;
+    // The title, then what the list was filtered by and the period it covers (issue 43): 'Receitas — UF: Bahia'
+    // is titled 'Receitas' with 'Filtros: UF: Bahia' below.
+    const [titulo, ...filtros] = header.titulo.split(' — ');
+    doc.font('Helvetica-Bold').fontSize(11).text(titulo, MARGIN, MARGIN + 36, { width, lineBreak: false });
+    doc.font('Helvetica').fontSize(8).text(`Filtros: ${filtros.length ? filtros.join(' — ') : 'nenhum (todos os registros)'}`, MARGIN, MARGIN + 51, { width, lineBreak: false, ellipsis: true });
+    doc.text(`Período: ${header.periodo ?? 'todo o período'}`, MARGIN, MARGIN + 62, { width, lineBreak: false, ellipsis: true });
+    y = MARGIN + 78;
     doc.fontSize(FONT);
     let x = MARGIN;
     cells = columns.map((c, i) => {
@@ -205,16 +215,42 @@ export async function writePdf(file: string, header: ReportHeader, columns: Repo
   };
   newPage();
   let n = 0;
+  // The totals row: the money columns added up exactly (decimal.js over the stored decimal strings).
+  const somas = columns.map((c) => (c.kind === 'money' ? new Decimal(0) : null));
   for await (const batch of batches) {
     for (const r of batch) {
       if (y + ROW_H > doc.page.height - MARGIN) newPage();
       writer!.row(y + 3, columns.map((c, i) => ({ text: c.text(r[c.field], header.fusoHorario), ...cells[i] })));
+      columns.forEach((c, i) => {
+        const v = r[c.field];
+        if (!somas[i] || v === null || v === undefined || v === '') return;
+        try {
+          somas[i] = somas[i]!.plus(String(v));
+        } catch {
+          // Not a number (never from a money column): left out of the sum.
+        }
+      });
       y += ROW_H;
       n++;
     }
   }
   writer!.flush();
   if (n === 0) doc.font('Helvetica').fontSize(9).text('Ops, nada encontrado por aqui.', MARGIN, y + 6);
+  else {
+    if (y + ROW_H + 4 > doc.page.height - MARGIN) newPage();
+    const right = cells[cells.length - 1].x + cells[cells.length - 1].width + 2;
+    doc.moveTo(MARGIN, y + 1).lineTo(right, y + 1).lineWidth(0.5).stroke();
+    doc.font('Helvetica-Bold').fontSize(FONT);
+    const rotulo = `Total (${n} ${n === 1 ? 'registro' : 'registros'})`;
+    const first = somas.findIndex((s) => s !== null);
+    // The label spans the columns before the first sum (the whole row when nothing is money).
+    const ateX = first > 0 ? cells[first].x - 4 : first === 0 ? cells[0].x + cells[0].width : right - MARGIN;
+    doc.text(rotulo, cells[0].x, y + 4, { width: Math.max(40, ateX - cells[0].x), lineBreak: false, ellipsis: true });
+    somas.forEach((s, i) => {
+      if (s && i !== 0) doc.text(formatBRL(s), cells[i].x, y + 4, { width: cells[i].width, lineBreak: false, align: 'right' });
+    });
+    doc.font('Helvetica');
+  }
   doc.end();
   await done;
   return n;

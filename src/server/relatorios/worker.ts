@@ -10,6 +10,7 @@ import { StorageUnavailable, tenantKey } from '../storage/storage.ts';
 import { reportColumns } from './columns.ts';
 import { reportSource, type TipoArquivo } from './sources.ts';
 import type { ReportHeader } from './exporters.ts';
+import { periodoDoFiltro } from './periodo.ts';
 
 export const STATUS = { PROCESSANDO: 0, FINALIZADO: 1, ERRO: 2 } as const;
 /**
@@ -202,6 +203,7 @@ export class ReportWorker {
       }
       const ocultos = new Set(job.parametros.ocultos ?? []);
       const columns = (source ? (source.arquivo ? [] : source.columns(services, parametros!)) : reportColumns(def!)).filter((c) => !ocultos.has(c.field));
+      header.periodo = periodoDoFiltro(filter.where, new Map(columns.map((c) => [c.field, c.title])));
       let linhas: number;
       const key = reportKey(job.tenant_id, job.id, job.tipo);
       try {

@@ -31,6 +31,14 @@ export const VENDAS_PATHS: Record<string, unknown> = {
       responses: { '200': { description: 'Por produto × depósito', ...json({ type: 'array', items: { type: 'object', properties: { produtoId: { type: 'integer' }, depositoId: { type: 'integer' }, quantidade: { type: 'string' }, reservado: { type: 'string' }, disponivel: { type: 'string' } } } }) }, ...erros },
     },
   },
+  '/api/PedidosVenda/precos': {
+    get: {
+      tags,
+      summary: 'Preço de venda, categoria e promoções dos produtos, para a tela calcular a linha como o servidor',
+      parameters: [{ name: 'produtoIds', in: 'query', required: true, schema: { type: 'string' }, description: 'ids separados por vírgula (até 1000)' }],
+      responses: { '200': { description: 'Produtos, promoções e a data e hora da loja' }, ...erros },
+    },
+  },
   '/api/ContatosComerciais/{id}/interacoes': {
     get: { tags: ['Contatos comerciais'], summary: 'Histórico de interações, da mais recente', parameters: [id], responses: { '200': { description: 'Interações' }, ...erros } },
     post: {

@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { TipoMovimentacao } from '../../../generated/lookups.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { dividirEmParcelas, somar } from '../../shared/parcelamento.ts';
-import { aplicarPromocao, type Promocao } from '../../shared/promocoes.ts';
+import type { Promocao } from '../../shared/promocoes.ts';
+import { calcularLinha, precoDaLinha, totaisDoPedido } from '../../shared/pedido-calculo.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { DocumentModule, Documento, PostingArgs } from '../documentos/lifecycle.ts';
@@ -123,26 +124,27 @@ async function calcular(q: Queryable, ctx: RequestContext, cabecalho: Row, itens
       if (!v || Number(v.produto_id) !== Number(p.id)) return erro('variacaoId', linha, 'Variação não pertence ao produto', `Linha ${linha}: a variação não pertence ao produto ${p.descricao}`);
       if (preco === null && v.preco_venda !== null) preco = new Decimal(v.preco_venda);
     }
-    if (preco === null && p.preco_venda !== null && new Decimal(p.preco_venda).gt(0)) preco = new Decimal(p.preco_venda);
+    preco = precoDaLinha(preco, null, { precoVenda: p.preco_venda });
     if (preco === null) return erro('precoUnitario', linha, 'Produto sem preço de venda', `Linha ${linha}: ${p.descricao} não tem preço de venda cadastrado; informe o preço unitário`);
     const qtd = new Decimal(String(it.quantidade));
-    it.precoUnitario = money(preco);
-    const promo = p.servico ? null : aplicarPromocao(promocoes, { produtoId: Number(p.id), categoriaId: p.categoria_id, quantidade: qtd.toFixed(4), precoUnitario: money(preco) }, agora);
+    const pct = dec(it.descontoPercentual);
+    const val = dec(it.descontoValor);
+    // The same arithmetic the order screen shows as the person types (src/shared/pedido-calculo.ts).
+    const calc = calcularLinha({ produto: { id: Number(p.id), precoVenda: p.preco_venda, categoriaId: p.categoria_id, servico: p.servico }, quantidade: qtd, preco, promocoes, agora, descontoPercentual: pct, descontoValor: val });
+    const promo = calc.promocao;
+    it.precoUnitario = calc.precoUnitario;
     it.promocaoId = promo?.promocaoId ?? null;
     it.promocao = promo?.descricao ?? null;
     it.descontoPromocao = promo ? promo.desconto : null;
-    const base = qtd.times(preco).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).minus(promo?.desconto ?? 0);
-    const pct = dec(it.descontoPercentual);
-    const val = dec(it.descontoValor);
+    const { base, desconto } = calc;
     if (pct !== null && val !== null && pct.gt(0) && val.gt(0)) return erro('descontoValor', linha, 'Informe o desconto em % ou em valor', `Linha ${linha}: informe o desconto em % ou em valor, não os dois`);
     if (pct !== null && pct.gt(100)) return erro('descontoPercentual', linha, 'Máximo 100%', `Linha ${linha}: o desconto não pode passar de 100%`);
-    const desconto = pct !== null && pct.gt(0) ? base.times(pct).div(CEM).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : (val ?? ZERO);
     if (desconto.gt(base)) return erro('descontoValor', linha, 'Maior que o valor da linha', `Linha ${linha}: o desconto (${formatBRL(desconto)}) passa do valor da linha (${formatBRL(base)})`);
     const efetivo = base.isZero() ? ZERO : desconto.div(base).times(CEM);
     if (limite !== null && efetivo.gt(limite.plus('0.005'))) {
       return erro(pct !== null && pct.gt(0) ? 'descontoPercentual' : 'descontoValor', linha, `Acima do limite de ${limite.toFixed()}%`, `Linha ${linha}: desconto de ${efetivo.toDecimalPlaces(2).toFixed()}% acima do limite do seu perfil (${limite.toFixed()}%)`);
     }
-    it.valorTotal = money(base.minus(desconto));
+    it.valorTotal = calc.valorTotal;
     totalProdutos = totalProdutos.plus(it.valorTotal as string);
   });
   if (details.length) fail(`Dados inválidos: ${msgs.slice(0, 10).join('; ')}.`, details);
@@ -151,7 +153,8 @@ async function calcular(q: Queryable, ctx: RequestContext, cabecalho: Row, itens
   const val = dec(cabecalho.descontoValor);
   if (pct !== null && val !== null && pct.gt(0) && val.gt(0)) fail('Desconto no total: informe em % ou em valor, não os dois.', [{ path: '/descontoValor', campo: 'descontoValor', mensagem: 'Informe o desconto em % ou em valor' }]);
   if (pct !== null && pct.gt(100)) fail('Desconto no total: o máximo é 100%.', [{ path: '/descontoPercentual', campo: 'descontoPercentual', mensagem: 'Máximo 100%' }]);
-  const desconto = pct !== null && pct.gt(0) ? totalProdutos.times(pct).div(CEM).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : (val ?? ZERO);
+  const totais = totaisDoPedido(totalProdutos, cabecalho);
+  const desconto = totais.desconto;
   if (desconto.gt(totalProdutos)) fail(`Desconto no total: ${formatBRL(desconto)} passa do total dos itens (${formatBRL(totalProdutos)}).`, [{ path: '/descontoValor', campo: 'descontoValor', mensagem: 'Maior que o total dos itens' }]);
   if (limite !== null && !totalProdutos.isZero()) {
     const efetivo = desconto.div(totalProdutos).times(CEM);
@@ -160,10 +163,10 @@ async function calcular(q: Queryable, ctx: RequestContext, cabecalho: Row, itens
       fail(`Desconto no total de ${efetivo.toDecimalPlaces(2).toFixed()}% acima do limite do seu perfil (${limite.toFixed()}%).`, [{ path: `/${campo}`, campo, mensagem: `Acima do limite de ${limite.toFixed()}%` }]);
     }
   }
-  const total = totalProdutos.minus(desconto).plus(dec(cabecalho.frete) ?? 0).plus(dec(cabecalho.outrasDespesas) ?? 0);
-  cabecalho.totalProdutos = money(totalProdutos);
-  cabecalho.totalDesconto = money(desconto);
-  cabecalho.valorTotal = money(total);
+  const total = totais.total;
+  cabecalho.totalProdutos = totais.totalProdutos;
+  cabecalho.totalDesconto = totais.totalDesconto;
+  cabecalho.valorTotal = totais.valorTotal;
 
   const informadas = Array.isArray(cabecalho.parcelas) && cabecalho.parcelas.length ? (cabecalho.parcelas as { vencimento: string; valor: string }[]) : null;
   if (informadas) {

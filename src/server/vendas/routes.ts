@@ -12,7 +12,7 @@ import { ID_LIST, TEXT, withQuery } from '../http/input-schemas.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { disponibilidade } from '../estoque/reservas.ts';
-import { agoraLocal, rascunhoNfeDoPedido } from './pedido-venda.ts';
+import { agoraLocal, promocoesDe, rascunhoNfeDoPedido } from './pedido-venda.ts';
 import { pedidoPdf } from './pedido-pdf.ts';
 import { alertarRetornos } from './contatos.ts';
 import { resumoVendas, VENDAS_REPORTS, comissoesPorVendedor, periodo } from './relatorios.ts';
@@ -107,6 +107,25 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     const ids = String((req.query as Row).produtoIds ?? '').split(',').filter(Boolean).map((v) => parseId(v));
     if (ids.length > 1000) throw badRequest('No máximo 1000 produtos por consulta.');
     return ids.length ? db.tenant(ctx, (q) => disponibilidade(q, ctx, ids)) : [];
+  });
+
+  /**
+   * What the order screen needs to price a line as the server will (src/shared/pedido-calculo.ts): each product's
+   * (or service's) sale price and category, the promotions that may apply, and the shop's date and hour.
+   */
+  app.get('/api/PedidosVenda/precos', async (req) => {
+    const ctx = req.ctx!;
+    lifecycle.guard(ctx, def(), 'view');
+    const ids = String((req.query as Row).produtoIds ?? '').split(',').filter(Boolean).map((v) => parseId(v));
+    if (ids.length > 1000) throw badRequest('No máximo 1000 produtos por consulta.');
+    return db.tenant(ctx, async (q) => {
+      const r = ids.length
+        ? await q.query<{ id: number; preco_venda: string | null; categoria_id: number | null; servico: boolean }>('SELECT id, preco_venda, categoria_id, servico FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])', [ctx.tenantId, ids])
+        : { rows: [] };
+      const produtos = r.rows.map((x) => ({ id: Number(x.id), precoVenda: x.preco_venda, categoriaId: x.categoria_id === null ? null : Number(x.categoria_id), servico: x.servico === true }));
+      const categorias = [...new Set(produtos.map((x) => x.categoriaId).filter((c): c is number => c !== null))];
+      return { agora: agoraLocal(), produtos, promocoes: await promocoesDe(q, ctx.tenantId, ids, categorias) };
+    });
   });
 
   // Commercial contacts: the interactions' history and the follow-up alerts.

@@ -25,6 +25,8 @@ export interface SchemaFormProps {
   saving?: boolean;
   onSubmit: (payload: Data) => void;
   onCancel?: () => void;
+  /** The label of the leave button ('Cancelar'; 'Voltar' where 'Cancelar' is an action on the record itself). */
+  cancelText?: string;
   onDirtyChange?: (dirty: boolean) => void;
   /** The data as it is being edited (a page acting on it before saving, e.g. "Simular boleto"). */
   onDataChange?: (data: Data) => void;
@@ -46,7 +48,7 @@ const same = (a: Data, b: Data) => JSON.stringify(a) === JSON.stringify(b);
  * The form of any resource: RJSF with the antd theme, laid out by the document's sections; rules and brand
  * switches re-applied as the data changes; SPEC 5.5 messages, shown only once the person tried to save.
  */
-export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, onDirtyChange, onDataChange, patch, children }: SchemaFormProps) {
+export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverErrors, saving, onSubmit, onCancel, cancelText = 'Cancelar', onDirtyChange, onDataChange, patch, children }: SchemaFormProps) {
   const [data, setData] = useState<Data>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const dataRef = useRef(data);
@@ -124,7 +126,7 @@ export function SchemaForm({ doc, initialData = {}, brand = NO_SWITCHES, serverE
         <Button type="primary" htmlType="submit" loading={saving}>
           Salvar
         </Button>
-        {onCancel ? <Button onClick={onCancel}>Cancelar</Button> : null}
+        {onCancel ? <Button onClick={onCancel}>{cancelText}</Button> : null}
       </Space>
     </Form>
   );

@@ -1,9 +1,9 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Input, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Input, Popover, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult, TableRowSelection } from 'antd/es/table/interface';
 import type { Where } from '../../shared/filter.ts';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toApiError } from '../api/errors.ts';
 import { api } from '../api/client.ts';
@@ -18,6 +18,8 @@ import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
 import { buildListFilter, chipText, exportDescription, gridStateToParams, isActive, PAGE_SIZES, parseGridState, type ColumnFilterValue, type GridState } from './grid-state.ts';
 import { useLookups } from './use-lookups.ts';
+import './schema-grid.css';
+import { columnSize, fitColumns, hiddenColumns, ROW_EXTRA, saveHiddenColumns, STATUS_FIELDS } from './column-fit.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -76,23 +78,30 @@ function useAfterFirstPaint(ready: boolean): boolean {
   return done;
 }
 
-/** The list screen of any resource, driven by the document's list section; its state lives in the URL. */
-/** Widths of the columns whose content has a known size (the rest share what is left). */
-const KIND_WIDTHS: Partial<Record<ReturnType<typeof fieldKind>, number>> = {
-  boolean: 80,
-  money: 130,
-  decimal: 110,
-  percent: 100,
-  integer: 100,
-  date: 110,
-  datetime: 150,
-  cpfCnpj: 170,
-  phone: 140,
-  cep: 100,
-  ncm: 100,
-  gtin: 150,
-};
+/**
+ * The width the grid has on screen, followed as the window changes; Infinity where the browser cannot measure
+ * (jsdom), so every column shows there.
+ */
+function useWidth(): [RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const canMeasure = typeof ResizeObserver === 'function';
+  const [width, setWidth] = useState(() => (canMeasure && typeof window !== 'undefined' ? Math.max(600, window.innerWidth - 290) : Infinity));
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !canMeasure) return;
+    // Measured before the first paint; a box not laid out (jsdom, a hidden tab) shows every column until it is.
+    setWidth(el.clientWidth > 0 ? el.clientWidth : Infinity);
+    const ro = new ResizeObserver(() => {
+      const w = el.clientWidth;
+      if (w > 0) setWidth((prev) => (Math.abs(prev - w) >= 1 ? w : prev));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [canMeasure]);
+  return [ref, width];
+}
 
+/** The list screen of any resource, driven by the document's list section; its state lives in the URL. */
 export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit = true, canDelete = true, extraColumns, fixedWhere, rowActions, rowSelection, toolbar, onCreate, above, cells, alsoFields }: SchemaGridProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -106,15 +115,32 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
   // The box follows the URL when it changes from outside (back/forward, a shared link, a removed chip).
   useEffect(() => setSearchText(state.q ?? ''), [state.q]);
   const lookupsReady = useLookups(lookupsOf(doc));
-  const columns = useMemo(() => doc.list.columns.filter((c) => !hidden.has(c.field) && doc.schema.properties[c.field]), [doc, hidden]);
+  // The person's column choice (the picker), kept per list in this browser; essential columns cannot be hidden.
+  const [escolhidas, setEscolhidas] = useState(() => hiddenColumns(doc.name));
+  const [gridRef, gridWidth] = useWidth();
+  const allColumns = useMemo(() => doc.list.columns.filter((c) => !hidden.has(c.field) && doc.schema.properties[c.field]), [doc, hidden]);
+  const sizes = useMemo(
+    () => new Map(allColumns.map((c) => [c.field, columnSize({ field: c.field, kind: fieldKind(doc.schema.properties[c.field]), prop: doc.schema.properties[c.field], width: c.width, priority: c.priority, display: c.field === doc.display, title: c.title ?? doc.schema.properties[c.field].title })])),
+    [allColumns, doc],
+  );
+  const pickable = allColumns.filter((c) => sizes.get(c.field)!.priority > 1);
+  const wanted = useMemo(() => allColumns.filter((c) => sizes.get(c.field)!.priority === 1 || !escolhidas.has(c.field)), [allColumns, sizes, escolhidas]);
+  const actionsWidth = rowActions ? 150 : canEdit || canDelete ? 120 : 0;
+  const extrasWidth = (extraColumns ?? []).reduce((s, c) => s + (typeof c.width === 'number' ? c.width : 120), 0);
+  const reserved = actionsWidth + extrasWidth + (rowSelection ? 48 : 0) + 2;
+  const fit = useMemo(() => fitColumns(wanted.map((c) => ({ field: c.field, size: sizes.get(c.field)! })), gridWidth, reserved), [wanted, sizes, gridWidth, reserved]);
+  const columns = useMemo(() => wanted.filter((c) => fit.widths.has(c.field)), [wanted, fit]);
+  const dropped = useMemo(() => allColumns.filter((c) => fit.dropped.includes(c.field)), [allColumns, fit]);
+  // The rows ask for every wanted column (the dropped ones are read in the row's expansion).
+  const requested = useMemo(() => wanted.map((c) => c.field), [wanted]);
   const fixedKey = JSON.stringify(fixedWhere ?? null);
   const { filter, where } = useMemo(() => {
-    const built = buildListFilter(doc, state, { hidden, columns: columns.map((c) => c.field) });
+    const built = buildListFilter(doc, state, { hidden, columns: requested });
     if (alsoFields?.length && built.filter.fields) built.filter.fields = [...new Set([...(built.filter.fields as string[]), ...alsoFields])];
     if (!fixedWhere) return built;
     const w: Where = built.where ? { and: [fixedWhere, built.where] } : fixedWhere;
     return { filter: { ...built.filter, where: w }, where: w };
-  }, [doc, state, hidden, columns, fixedKey, alsoFields]);
+  }, [doc, state, hidden, requested, fixedKey, alsoFields]);
   const list = useList<Row>(doc.endpoint, filter);
   const rowsDrawn = useAfterFirstPaint(list.data !== undefined || list.error !== undefined);
   // The count is the dearest query of a list and the rows do not need it: it is asked once the first rows
@@ -152,9 +178,10 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       key: c.field,
       dataIndex: c.field,
       title: c.title ?? prop.title,
-      // Short kinds get their width; text shares the rest and is cut with '…' (full text on hover), so the
-      // default columns fit a 1366 px screen with the actions in view.
-      width: c.width ?? KIND_WIDTHS[kind],
+      // Widths from the field's kind (column-fit.ts): short kinds their content's size, text at least its
+      // minimum sharing the rest, cut with '…' (full text on hover); what does not fit drops to the row's expansion.
+      width: Number.isFinite(gridWidth) ? fit.widths.get(c.field) : sizes.get(c.field)!.grow ? undefined : sizes.get(c.field)!.min,
+      onHeaderCell: () => ({ 'data-campo': c.field, 'data-largura-minima': sizes.get(c.field)!.min, 'data-tipo-coluna': STATUS_FIELDS.has(c.field) ? 'status' : kind }) as HTMLAttributes<HTMLElement>,
       ellipsis: true,
       align: RIGHT_ALIGNED.has(kind) ? ('right' as const) : undefined,
       sorter: sortable,
@@ -243,6 +270,28 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
           style={{ width: 360 }}
         />
         <Space wrap>
+          {pickable.length ? (
+            <Popover
+              trigger="click"
+              placement="bottomRight"
+              title="Colunas exibidas"
+              content={
+                <Checkbox.Group
+                  aria-label="Colunas exibidas"
+                  style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+                  value={allColumns.filter((c) => !escolhidas.has(c.field) || sizes.get(c.field)!.priority === 1).map((c) => c.field)}
+                  options={allColumns.map((c) => ({ value: c.field, label: c.title ?? doc.schema.properties[c.field].title ?? c.field, disabled: sizes.get(c.field)!.priority === 1 }))}
+                  onChange={(v) => {
+                    const next = new Set(pickable.map((c) => c.field).filter((f) => !v.includes(f)));
+                    saveHiddenColumns(doc.name, next);
+                    setEscolhidas(next);
+                  }}
+                />
+              }
+            >
+              <Button>Colunas</Button>
+            </Popover>
+          ) : null}
           <ExportButtons endpoint={doc.endpoint} name={doc.title} descricao={exportDescription(doc, state, hidden)} filter={{ where: filter.where, order: filter.order }} />
           {toolbar}
           {canCreate ? (
@@ -283,9 +332,26 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       ) : null}
       {above?.(where)}
       {/* Cells on one line and wide lists scroll sideways in this box (the table's own scroll.x measures every column on each render). */}
-      <div style={{ overflowX: 'auto' }}>
+      <div ref={gridRef} style={{ overflowX: 'auto' }}>
         <Table<Row>
           rowKey="id"
+          expandable={
+            dropped.length
+              ? {
+                  columnWidth: ROW_EXTRA,
+                  expandedRowRender: (row) => (
+                    <dl className="colunas-recolhidas" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 }}>
+                      {dropped.map((c) => (
+                        <div key={c.field} style={{ display: 'contents' }}>
+                          <dt style={{ color: 'rgba(0,0,0,0.55)' }}>{c.title ?? doc.schema.properties[c.field].title}</dt>
+                          <dd style={{ margin: 0 }}>{cells?.[c.field] ? cells[c.field](formatCell(doc, c.field, row), row) : formatCell(doc, c.field, row)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ),
+                }
+              : undefined
+          }
           rowSelection={rowSelection}
           tableLayout="fixed"
           size="middle"

@@ -26,6 +26,9 @@ export function runMenuAction(action: string, ctx: { navigate: NavigateFunction;
     case 'politicaPrivacidade':
       if (docs.politicaPrivacidade) return void window.open(docs.politicaPrivacidade, '_blank', 'noopener');
       break;
+    case 'abrirPdv':
+      // The web PDV, full window; its screen has the way back to the back office.
+      return void ctx.navigate('/pdv');
     case 'downloadPdv': {
       // The brand's installer; '#/pdv' (the demo brand's) is our web POS, opened full-window in a tab of its own.
       const url = ctx.brand?.urlPdv;

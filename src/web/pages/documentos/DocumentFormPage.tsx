@@ -12,6 +12,9 @@ import { SchemaForm } from '../../renderer/SchemaForm.tsx';
 import { choicesEndpoint, headerAsResource, stateOf, type DocumentDoc } from './document-docs.ts';
 import { ItemsTable, newItem, toTyped, type EditItem } from './ItemsTable.tsx';
 import { loadNames, nameOf } from './related-names.ts';
+import { totaisNaTela, typedDecimal, usePrecos } from './totais.ts';
+import { TotaisDocumento, type TotaisMostrados } from './TotaisDocumento.tsx';
+import { createPortal } from 'react-dom';
 import type { DocumentExtrasProps } from './document-extras.ts';
 import { DOCUMENT_FORM_ACTIONS } from '../compras/extras.tsx';
 import { LeitorEtiquetaBalanca } from '../vendas/LeitorEtiquetaBalanca.tsx';
@@ -36,11 +39,7 @@ const DOCUMENT_EXTRAS: Record<string, LazyExoticComponent<ComponentType<Document
 /** Transitions a type's extras offer in a form of their own (a caixa's closing takes the counted amounts). */
 const TRANSITIONS_IN_EXTRAS: Record<string, string[]> = { caixaPdv: ['fechar'] };
 
-/** '1.234,5' (pt-BR) or '1234.5' to '1234.5'; anything else goes as typed, for the server to name the line. */
-export function typedDecimal(v: string): string {
-  const t = v.trim();
-  return t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
-}
+export { typedDecimal };
 
 /** Items as the API wants them: typed quantities back to decimal strings, empty cells left out. */
 function itemsPayload(doc: DocumentDoc, itens: EditItem[]): Row[] {
@@ -50,10 +49,48 @@ function itemsPayload(doc: DocumentDoc, itens: EditItem[]): Row[] {
       if (v === undefined || v === null || v === '') continue;
       const p = doc.items.properties[f];
       if (p?.readOnly) continue;
-      out[f] = (p?.format === 'quantity' || p?.format === 'money' || p?.format === 'percent') && typeof v === 'string' ? typedDecimal(v.replace(/^R\$\s*/, '')) : v;
+      out[f] = (p?.format === 'quantity' || p?.format === 'money' || p?.format === 'percent') && typeof v === 'string' ? typedDecimal(v) : v;
     }
     return out;
   });
+}
+
+/** Documents whose lines and totals the screen prices as the person types (the server's own functions). */
+const PRICED = new Set(['pedidoVenda']);
+
+/** The totals a saved document holds (shown when it can no longer be edited). */
+const totaisSalvos = (d: Row): TotaisMostrados => ({
+  totalProdutos: String(d.totalProdutos ?? '0'),
+  totalDesconto: String(d.totalDesconto ?? '0'),
+  frete: String(d.frete ?? '0'),
+  outrasDespesas: String(d.outrasDespesas ?? '0'),
+  valorTotal: String(d.valorTotal ?? '0'),
+  parcelas: (d.planoParcelas as TotaisMostrados['parcelas'] | null) ?? [],
+});
+
+/**
+ * Whether faturar issues an NF-e, said on the order: the natureza de operação decides (its "Emite NF-e"); a
+ * service order goes to the NFS-e.
+ */
+function useNfeAoFaturar(doc: DocumentDoc | null, cabecalho: Row): string | null {
+  const id = cabecalho.naturezaId;
+  const [natureza, setNatureza] = useState<{ id: number; descricao: string; emiteNfe: boolean } | null>(null);
+  useEffect(() => {
+    if (!doc || typeof id !== 'number') return setNatureza(null);
+    let vivo = true;
+    api
+      .get<Row>(`${choicesEndpoint(doc, 'naturezaId')}/${id}`)
+      .then((r) => vivo && setNatureza({ id, descricao: String(r.data.descricao ?? ''), emiteNfe: r.data.emiteNfe === true }))
+      .catch(() => vivo && setNatureza(null));
+    return () => {
+      vivo = false;
+    };
+  }, [doc, id]);
+  if (!doc) return null;
+  if (cabecalho.servico === true) return 'Faturar: pedido de serviço, a nota é a NFS-e (Vendas > Notas de serviço).';
+  if (typeof id !== 'number') return 'Faturar: sem natureza de operação, o pedido é faturado sem NF-e.';
+  if (!natureza || natureza.id !== id) return null;
+  return natureza.emiteNfe ? `Faturar emite a NF-e (a natureza de operação “${natureza.descricao}” emite nota).` : `Faturar não emite NF-e (a natureza de operação “${natureza.descricao}” não emite nota).`;
 }
 
 /**
@@ -96,6 +133,17 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
 
   const estado = stateOf(doc, data?.estado);
   const editable = mode === 'cadastrar' || !!estado?.editable;
+  // The header as it is being typed (the totals and the item columns follow it without re-rendering the form).
+  const [cabecalho, setCabecalho] = useState<Row>(() => data ?? initial ?? {});
+  useEffect(() => {
+    if (data) setCabecalho(data);
+  }, [data]);
+  // The items go inside the header's form, after its fields and before its buttons (a slot the form keeps).
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  const priced = PRICED.has(doc.name);
+  const precos = usePrecos(priced && editable ? doc.endpoint : null, itens);
+  const naTela = useMemo(() => (priced && editable ? totaisNaTela(itens ?? [], cabecalho, precos) : null), [priced, editable, itens, cabecalho, precos]);
+  const nfe = useNfeAoFaturar(priced ? doc : null, cabecalho);
 
   const save = useCallback(
     async (payload: Row) => {
@@ -119,7 +167,11 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   const voltar = useCallback(() => navigate(`/${doc.route}`), [doc, navigate]);
   const formKey = `${mode}-${id ?? 'novo'}-${data?.updatedAt ?? ''}`;
   const headerForm = useMemo(
-    () => <SchemaForm key={formKey} doc={header} initialData={data ?? initial ?? {}} patch={patch} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={voltar} />,
+    () => (
+      <SchemaForm key={formKey} doc={header} initialData={data ?? initial ?? {}} patch={patch} serverErrors={serverErrors} saving={saving} onSubmit={save} onCancel={voltar} cancelText="Voltar" onDataChange={setCabecalho}>
+        <div ref={setSlot} />
+      </SchemaForm>
+    ),
     [formKey, header, data, initial, patch, serverErrors, saving, save, voltar],
   );
 
@@ -139,8 +191,17 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   if (record.error) return <Typography.Text type="danger">{toApiError(record.error).message}</Typography.Text>;
   if (mode === 'editar' && (!data || !itens || !namesReady)) return <Spin />;
   const transitions = mode === 'editar' ? doc.transitions.filter((t) => (data?.transicoes as string[] | undefined)?.includes(t.name) && !TRANSITIONS_IN_EXTRAS[doc.name]?.includes(t.name)) : [];
+  // 'Cancelar' on a document is its cancel transition: leaving the form is 'Voltar' (one meaning per screen).
+  const itensCard = (
+    <Card title="Itens" size="small" style={{ marginBottom: 16 }} data-testid="itens-documento">
+      {doc.name === 'pedidoVenda' && editable ? <LeitorEtiquetaBalanca setItens={setItensTabela} /> : null}
+      <ItemsTable doc={doc} itens={itens ?? []} setItens={setItensTabela} editable={editable} cabecalho={cabecalho} linhas={naTela?.linhas} />
+    </Card>
+  );
+  const totais = naTela ?? (priced && data ? totaisSalvos(data) : null);
   return (
-    <div>
+    // Enter in a field never saves the document (a date typed, a quantity): only the Salvar button does.
+    <div onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && e.preventDefault()}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         <Space align="center">
           <Typography.Title level={3} style={{ margin: 0 }}>
@@ -151,7 +212,7 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
         <Space>
           {mode === 'editar' && data && actions ? actions(data) : null}
           {transitions.map((t) => (
-            <Button key={t.name} type={t.danger ? 'default' : 'primary'} danger={t.danger} onClick={() => run(t)}>
+            <Button key={t.name} type={t.danger ? 'default' : 'primary'} danger={t.danger} title={t.description} onClick={() => run(t)}>
               {t.label}
             </Button>
           ))}
@@ -163,21 +224,33 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
           <Button onClick={() => navigate(`/${doc.route}`)}>Voltar</Button>
         </Space>
       </Space>
-      <Card title="Itens" size="small" style={{ marginBottom: 16 }}>
-        {doc.name === 'pedidoVenda' && editable ? <LeitorEtiquetaBalanca setItens={setItensTabela} /> : null}
-        <ItemsTable doc={doc} itens={itens ?? []} setItens={setItensTabela} editable={editable} />
-      </Card>
-      {editable ? (
-        headerForm
-      ) : (
-        <Descriptions bordered size="small" column={2}>
-          {Object.entries(doc.header.properties).filter(([, p]) => !p.apiOnly).map(([f, p]) => (
-            <Descriptions.Item key={f} label={p.title}>
-              {p.resource ? nameOf(p.resource, data?.[f]) : mostrar(p, data?.[f])}
-            </Descriptions.Item>
+      {transitions.some((t) => t.description) ? (
+        <ul className="transicoes-ajuda" aria-label="O que cada ação faz" style={{ margin: '0 0 12px', paddingLeft: 18, color: 'rgba(0,0,0,0.65)', fontSize: 13 }}>
+          {transitions.filter((t) => t.description).map((t) => (
+            <li key={t.name}>
+              <strong>{t.label}</strong>: {t.description}
+            </li>
           ))}
-        </Descriptions>
+        </ul>
+      ) : null}
+      {editable ? (
+        <>
+          {headerForm}
+          {slot ? createPortal(itensCard, slot) : null}
+        </>
+      ) : (
+        <>
+          <Descriptions bordered size="small" column={2} style={{ marginBottom: 16 }}>
+            {Object.entries(doc.header.properties).filter(([, p]) => !p.apiOnly).map(([f, p]) => (
+              <Descriptions.Item key={f} label={p.title}>
+                {p.resource ? nameOf(p.resource, data?.[f]) : mostrar(p, data?.[f])}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+          {itensCard}
+        </>
       )}
+      {totais ? <TotaisDocumento totais={totais} nfe={nfe} /> : null}
     </div>
   );
 }

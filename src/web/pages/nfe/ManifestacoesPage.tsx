@@ -7,7 +7,7 @@ import { maskCpfCnpj } from '../../../shared/documents.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
-import { showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
+import { confirmDialog, showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
 import { ChaveAcesso } from './notas-colunas.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 
@@ -24,6 +24,13 @@ interface NotaDfe {
   entradaId: number | null;
   entradaNumero: number | null;
 }
+
+/** The question before each manifestação: what is sent to the SEFAZ, and that the shop cannot undo it. */
+const PERGUNTA: Record<'ciencia' | 'confirmacao' | 'desconhecimento', (n: NotaDfe) => { title: string; content: string; okText: string }> = {
+  ciencia: (n) => ({ title: 'Enviar a ciência da operação?', content: `A SEFAZ registra que a loja tomou ciência da NF-e de ${n.emitenteNome} e libera o XML completo. O evento não pode ser desfeito; depois ainda cabe confirmar, desconhecer ou informar operação não realizada.`, okText: 'Enviar ciência' }),
+  confirmacao: (n) => ({ title: 'Enviar a confirmação da operação?', content: `A SEFAZ registra que a loja recebeu a mercadoria da NF-e de ${n.emitenteNome}. A confirmação não pode ser desfeita pela loja.`, okText: 'Enviar confirmação' }),
+  desconhecimento: (n) => ({ title: 'Enviar o desconhecimento da operação?', content: `A SEFAZ registra que a loja não reconhece a NF-e de ${n.emitenteNome}. O evento não pode ser desfeito pela loja.`, okText: 'Enviar desconhecimento' }),
+};
 
 export const MANIFESTACAO_ROTULO: Record<NotaDfe['manifestacao'], { label: string; color: string }> = {
   pendente: { label: 'Sem manifestação', color: 'gold' },
@@ -81,8 +88,10 @@ export default function ManifestacoesPage() {
 
   const manifestar = async (n: NotaDfe, tipo: 'ciencia' | 'confirmacao' | 'desconhecimento' | 'naoRealizada') => {
     let justificativa: string | undefined;
+    // Every manifestação is an event sent to the SEFAZ that the shop cannot take back: asked first, naming it.
+    if (tipo !== 'naoRealizada' && !(await confirmDialog(PERGUNTA[tipo](n)))) return;
     if (tipo === 'naoRealizada') {
-      const j = await textInputDialog({ title: `Operação não realizada: NF-e de ${n.emitenteNome}`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
+      const j = await textInputDialog({ title: `Enviar à SEFAZ "operação não realizada" da NF-e de ${n.emitenteNome}? Não pode ser desfeito.`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
       if (!j) return;
       justificativa = j;
     }

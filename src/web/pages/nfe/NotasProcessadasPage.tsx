@@ -91,14 +91,14 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
   };
   const cancelar = (n: Nota) =>
     executar(async () => {
-      const j = await textInputDialog({ title: `Cancelar a NF-e ${n.numero}`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
+      const j = await textInputDialog({ title: `Cancelar a NF-e ${n.numero}? O cancelamento é enviado à SEFAZ e não pode ser desfeito.`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
       if (!j) return;
       await api.post(`NotasFiscais/${n.id}/cancelar`, { justificativa: j });
       toast('success', `NF-e ${n.numero} cancelada.`);
     });
   const cce = (n: Nota) =>
     executar(async () => {
-      const t = await textInputDialog({ title: `Carta de correção da NF-e ${n.numero} (nº ${n.sequenciaCce + 1})`, label: 'Correção (15 a 1000 caracteres)', min: 15, max: 1000 });
+      const t = await textInputDialog({ title: `Carta de correção da NF-e ${n.numero} (nº ${n.sequenciaCce + 1}): enviada à SEFAZ, não pode ser desfeita.`, label: 'Correção (15 a 1000 caracteres)', min: 15, max: 1000 });
       if (!t) return;
       const r = await api.post<{ sequencia: number }>(`NotasFiscais/${n.id}/carta-correcao`, { correcao: t });
       toast('success', `Carta de correção nº ${r.data.sequencia} registrada.`);
@@ -129,7 +129,7 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
     });
   const inutilizarNumero = (n: Nota) =>
     executar(async () => {
-      const j = await textInputDialog({ title: `Inutilizar o número ${n.numero} da série ${n.serie}`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
+      const j = await textInputDialog({ title: `Inutilizar o número ${n.numero} da série ${n.serie}? A inutilização é enviada à SEFAZ e não pode ser desfeita.`, label: 'Justificativa (15 a 255 caracteres)', min: 15, max: 255 });
       if (!j) return;
       await api.post('Inutilizacoes', { serie: n.serie, numeroInicial: n.numero, numeroFinal: n.numero, justificativa: j });
       toast('success', `Número ${n.numero} inutilizado; a nota pode ser transmitida de novo com outro número.`);

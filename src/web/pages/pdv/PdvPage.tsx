@@ -80,8 +80,21 @@ export default function PdvPage() {
   );
 }
 
+/** The way back from the PDV to the back office (the menu's Vendas > PDV leads here). */
+const RETAGUARDA = '#/pages/dashboard';
+function VoltarRetaguarda() {
+  return <a href={RETAGUARDA} className="pdv-voltar">← Voltar à retaguarda</a>;
+}
+
 function Centro({ children }: { children: React.ReactNode }) {
-  return <div className="pdv-raiz" style={{ alignItems: 'center', justifyContent: 'center' }}><div style={{ background: '#fff', padding: 24, borderRadius: 8, minWidth: 380 }}>{children}</div></div>;
+  return (
+    <div className="pdv-raiz" style={{ alignItems: 'center', justifyContent: 'center' }}>
+      <div style={{ background: '#fff', padding: 24, borderRadius: 8, minWidth: 380 }}>
+        <div style={{ textAlign: 'right', marginBottom: 8 }}><VoltarRetaguarda /></div>
+        {children}
+      </div>
+    </div>
+  );
 }
 
 function EscolherEstacao({ onEscolher }: { onEscolher: (pdvId: number) => void }) {
@@ -387,6 +400,7 @@ function TelaVenda({ catalogo, doCache, estado, onSair, onFechado }: { catalogo:
         {online ? <Tag color="green" data-testid="pdv-conexao">On-line</Tag> : <Tag color="red" data-testid="pdv-conexao">Off-line (contingência)</Tag>}
         <Tag color={pendentes ? 'orange' : 'default'} data-testid="pdv-pendentes">Vendas a enviar: {pendentes}</Tag>
         <Button size="small" onClick={onSair}>Trocar operador</Button>
+        <Button size="small" href={RETAGUARDA}>Retaguarda</Button>
       </div>
       <div className="pdv-corpo">
         <div className="pdv-itens">

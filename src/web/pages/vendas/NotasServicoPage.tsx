@@ -125,7 +125,7 @@ export default function NotasServicoPage() {
       />
       <Modal
         open={cancelando !== null}
-        title={cancelando ? `Cancelar a NFS-e ${cancelando.numero}` : ''}
+        title={cancelando ? `Cancelar a NFS-e ${cancelando.numero}? O pedido de cancelamento vai ao ADN (Sefin Nacional) e não pode ser desfeito.` : ''}
         okText="Cancelar NFS-e"
         cancelText="Voltar"
         okButtonProps={{ danger: true, disabled: curta, loading: enviando }}

@@ -59,7 +59,7 @@ async function baixarXml(row: Row) {
 }
 
 async function cancelar(row: Row, recarregar: Recarregar) {
-  const justificativa = await textInputDialog({ title: `Cancelar a NFC-e ${String(row.numero)}?`, label: 'Justificativa (de 15 a 255 caracteres)', min: 15, max: 255 });
+  const justificativa = await textInputDialog({ title: `Cancelar a NFC-e ${String(row.numero)}? O cancelamento é enviado à SEFAZ e não pode ser desfeito.`, label: 'Justificativa (de 15 a 255 caracteres)', min: 15, max: 255 });
   if (!justificativa) return;
   try {
     await api.post(`Pdv/cupons/${row.id}/cancelar`, { justificativa });
