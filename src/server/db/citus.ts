@@ -25,6 +25,8 @@ export const NOT_OURS = ['schema_migrations', 'socket_io_attachments'];
 export const BRAND_WIDE_UNIQUES: Record<string, string> = {
   users_brand_email:
     'um e-mail entra em uma só conta por marca (login sem informar a conta): a unicidade cruza as contas da marca; no Citus ela fica só na verificação do cadastro até migrar para uma tabela de referência de e-mails',
+  configuracoes_balanca_terminal_porta:
+    'a porta TCP dos terminais de consulta de preço é do servidor, não da conta: duas filiais, de qualquer conta da mesma instalação, não escutam a mesma porta; no Citus ela vira índice comum e o conflito aparece quando o servidor não consegue abrir a porta (a tela de configuração mostra o erro)',
 };
 
 export interface CatalogTable {
