@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatBRL } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
+import type { PeriodicKind } from '../jobs/index.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -184,22 +185,20 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     return db.tenant(ctx, (q) => comissoesPorVendedor(q, ctx, p));
   });
 
-  // Follow-ups due today raise their alert within the hour, on every server (each contact once: retorno_alertado).
-  let timer: NodeJS.Timeout | null = null;
   let primeira: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void alertarRetornosDeTodos(services).catch(() => {}), 60 * 60 * 1000);
-    timer.unref();
     // The demo's orders waiting for their NF-e are faturados on the first start (test servers call it themselves).
     if (process.env.VITEST) return;
     primeira = setTimeout(() => void garantirVendasNfeDemo(services, undefined, (id, e) => app.log.warn({ err: e, pedidoId: id }, 'NF-e de demonstração não emitida')).catch((e) => app.log.warn({ err: e }, 'NF-e de demonstração não emitidas')), 3000);
     primeira.unref();
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
     if (primeira) clearTimeout(primeira);
   });
 }
+
+/** Follow-ups due today raise their alert within the hour (each contact once: retorno_alertado): a periodic job. */
+export const jobsVendas = (services: AppServices): PeriodicKind[] => [{ tipo: 'vendas.alertarRetornos', aCadaMs: 60 * 60 * 1000, executar: () => alertarRetornosDeTodos(services) }];
 
 /** Every account's due follow-ups (run by the hourly timer), one account per transaction. */
 async function alertarRetornosDeTodos(services: AppServices): Promise<void> {

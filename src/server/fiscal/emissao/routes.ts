@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app-services.ts';
+import type { PeriodicKind } from '../../jobs/index.ts';
 import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { LevelName } from '../../../shared/permissions.ts';
@@ -312,9 +313,6 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
     return inutilizarNumeros(services, ctx, (req.body ?? {}) as Row);
   });
 
-  // Certificates about to expire: checked at start and every hour (each threshold warned once).
-  const timer = setInterval(() => void alertarVencimentos(services).catch(() => {}), 3600_000);
-  timer.unref();
   // The demo's own-import entry waiting for SEFAZ is transmitted on the first start (test servers call it themselves).
   let primeira: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
@@ -323,7 +321,17 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
     primeira.unref();
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     if (primeira) clearTimeout(primeira);
   });
 }
+
+/** Certificates about to expire: checked every hour (each threshold warned once), a periodic job. */
+export const jobsCertificados = (services: AppServices): PeriodicKind[] => [
+  {
+    tipo: 'nfe.alertarVencimentoCertificados',
+    aCadaMs: 3600_000,
+    executar: async () => {
+      await alertarVencimentos(services);
+    },
+  },
+];
