@@ -132,6 +132,15 @@ export class JobQueue {
     return Number(r.rows[0].id);
   }
 
+  /**
+   * Wakes every server's workers (this one's and, on PostgreSQL, the others' by NOTIFY): for work queued elsewhere
+   * than the jobs table (the report exports).
+   */
+  async avisar(): Promise<void> {
+    if (this.db.kind === 'postgres') await this.db.query(`SELECT pg_notify('${CANAL_JOBS}', 'aviso')`);
+    else this.kick();
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;

@@ -57,7 +57,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
         if ((e as { code?: string }).code === '23505') throw new HttpError(406, ALREADY_PROCESSING);
         throw e;
       });
-    worker?.kick();
+    worker?.enfileirado();
     return row.rows[0];
   });
 

@@ -104,7 +104,13 @@ export class ReportWorker {
     }
   }
 
-  /** Looks for work now (called after a job is queued, and on every poll). */
+  /** A job was just queued (committed): this worker looks now, the other servers' workers are told (NOTIFY). */
+  enfileirado(): void {
+    this.kick();
+    void this.services.jobs?.avisar().catch(() => {});
+  }
+
+  /** Looks for work now (after a job is queued, when woken, and when a claimed job may have gone stale). */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
