@@ -2,6 +2,7 @@ import type { BrandResolver } from './brands/brand-resolver.ts';
 import type { Db } from './db/db.ts';
 import type { DocumentRegistry } from './documentos/registry.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { JobQueue } from './jobs/index.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
 import type { ResourceService } from './resources/resource-service.ts';
@@ -35,4 +36,6 @@ export interface AppServices {
   documents?: DocumentRegistry;
   /** socket.io rooms; set once the HTTP server exists. */
   realtime?: Realtime;
+  /** The jobs table (background work): enqueue, register kinds. */
+  jobs?: JobQueue;
 }

@@ -31,9 +31,9 @@ import brandRoutes from './brands/routes.ts';
 import { serveBrandedIndex } from './brands/branded-index.ts';
 import fiscalRoutes from './fiscal/routes.ts';
 import danfceHomologacaoRoutes from './fiscal/danfce-homologacao.ts';
-import emissaoRoutes from './fiscal/emissao/routes.ts';
+import emissaoRoutes, { jobsCertificados } from './fiscal/emissao/routes.ts';
 import assistenteFiscalRoutes from './fiscal/assistente/routes.ts';
-import contingenciaNfeRoutes from './fiscal/emissao/contingencia-routes.ts';
+import contingenciaNfeRoutes, { jobsContingenciaNfe } from './fiscal/emissao/contingencia-routes.ts';
 import planosRoutes from './planos/routes.ts';
 import { openStorage, type FileStorage } from './storage/storage.ts';
 import healthRoutes from './storage/health-routes.ts';
@@ -54,10 +54,12 @@ import dfeRoutes from './fiscal/dfe/routes.ts';
 import tabelasAdminRoutes from './admin/tabelas-routes.ts';
 import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
+import { jobsRecorrentes } from './financeiro/recorrente-routes.ts';
 import fiscalConfigRoutes from './fiscal-config/routes.ts';
-import vendasRoutes from './vendas/routes.ts';
+import vendasRoutes, { jobsVendas } from './vendas/routes.ts';
 import nfseRoutes from './nfse/routes.ts';
-import pdvRoutes from './pdv/routes.ts';
+import pdvRoutes, { jobsPdv } from './pdv/routes.ts';
+import { JobQueue, jobsRoutes, registrarJobsDiagnostico } from './jobs/index.ts';
 import balancaRoutes from './exportacoes/balanca/index.ts';
 import terminalRoutes from './exportacoes/terminal/index.ts';
 import { exportacoesRoutes } from './exportacoes/index.ts';
@@ -83,6 +85,8 @@ export interface BuildOptions {
   trustProxy?: boolean;
   /** Run report jobs in this process (default true). */
   reportWorker?: boolean;
+  /** Run the jobs table's worker and scheduler in this process (default true). */
+  jobWorker?: boolean;
   /** File storage; by default the one STORAGE_URL names (DATA_DIR/arquivos when unset). */
   storage?: FileStorage;
 }
@@ -174,12 +178,18 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(cepsRoutes, { services });
   await app.register(alertasRoutes, { services });
   await app.register(favoritosRoutes, { services });
+  // Background work: one queue (the jobs table) woken by enqueue, by NOTIFY from the other servers and by a long
+  // fallback tick; the report worker keeps its table and is woken the same way (no 2 s polling).
+  const jobs = new JobQueue(opts.db, { databaseUrl: opts.databaseUrl });
+  services.jobs = jobs;
   const worker = opts.reportWorker === false ? null : new ReportWorker(services, resolve(opts.dataDir ?? process.env.DATA_DIR ?? './data', 'relatorios'));
   await app.register(relatoriosRoutes, { services, worker });
   if (worker) {
+    jobs.onWake(() => worker.kick());
     app.addHook('onReady', async () => worker.start());
     app.addHook('preClose', async () => worker.stop());
   }
+  await app.register(jobsRoutes, { services, queue: jobs });
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes, { services });
   await app.register(fiscalRoutes);
@@ -199,6 +209,14 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(exportacoesRoutes, { services, worker });
   await app.register(pessoasRoutes, { services });
   await app.register(dashboardRoutes, { services });
+  // Each module's periodic work, through its public face: the scheduler keeps one pending instance of each.
+  for (const kind of [...jobsVendas(services), ...jobsContingenciaNfe(services), ...jobsCertificados(services), ...jobsPdv(services), ...jobsRecorrentes(services)]) jobs.schedule(kind);
+  if (process.env.JOBS_DIAGNOSTICO === 'on') registrarJobsDiagnostico(jobs);
+  if (opts.jobWorker !== false) {
+    app.addHook('onReady', async () => jobs.start());
+    // Graceful shutdown: no new job is taken and the running one finishes before the database closes.
+    app.addHook('preClose', async () => jobs.stop());
+  }
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -44,7 +44,8 @@ export async function start(opts: { prepare?: boolean } = {}) {
     })
     .catch((e) => console.warn('notas de demonstração não emitidas:', e));
   // Graceful shutdown: readiness answers 503, sockets close, the HTTP server stops taking requests and finishes the
-  // running ones, the report worker finishes its job, the local SEFAZ stops, then the database closes.
+  // running ones, the report worker and the jobs' worker take nothing new and finish their running job, the local
+  // SEFAZ stops, then the database closes.
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -70,7 +70,7 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
       filter: { where: { inicio: p.periodo.inicio, fim: p.periodo.fim, danfe: body.danfe === true } },
       descricao: `XML de NF-e de ${dataBr(p.periodo.inicio)} a ${dataBr(p.periodo.fim)}`,
     });
-    worker?.kick();
+    worker?.enfileirado();
     return { ...job, pendencias: p.pendencias };
   });
 

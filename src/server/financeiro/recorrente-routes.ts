@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services.ts';
+import type { PeriodicKind } from '../jobs/index.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { withRetry } from '../documentos/routes.ts';
@@ -101,17 +102,20 @@ export default async function recorrenteRoutes(app: FastifyInstance, { services 
     guard(ctx, 'change');
     return { geradas: await withRetry(services, ctx, (q) => gerarTodas(q, ctx)) };
   });
-
-  // Hourly: each account with active schedules, in its own tenant transaction.
-  const sweep = async () => {
-    try {
-      const tenants = await db.query<{ tenant_id: number }>(`SELECT DISTINCT tenant_id FROM lancamentos_recorrentes WHERE ativo`);
-      for (const { tenant_id } of tenants.rows) await withRetry(services, { tenantId: Number(tenant_id) }, (q) => gerarTodas(q, { tenantId: Number(tenant_id) })).catch(() => {});
-    } catch {
-      /* the database is closing or away: next hour */
-    }
-  };
-  const timer = setInterval(() => void sweep(), 3600 * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }
+
+/** Hourly periodic job: each account with active schedules brought up to its horizon, in its own tenant transaction. */
+export const jobsRecorrentes = (services: AppServices): PeriodicKind[] => [
+  {
+    tipo: 'financeiro.gerarRecorrentes',
+    aCadaMs: 3600 * 1000,
+    executar: async () => {
+      const tenants = await services.db.query<{ tenant_id: number }>(`SELECT DISTINCT tenant_id FROM lancamentos_recorrentes WHERE ativo`);
+      const falhas: string[] = [];
+      for (const { tenant_id } of tenants.rows) {
+        await withRetry(services, { tenantId: Number(tenant_id) }, (q) => gerarTodas(q, { tenantId: Number(tenant_id) })).catch((e) => falhas.push(`conta ${tenant_id}: ${e instanceof Error ? e.message : String(e)}`));
+      }
+      if (falhas.length) throw new Error(`Lançamentos recorrentes não gerados (${falhas.join('; ')})`);
+    },
+  },
+];

@@ -148,7 +148,7 @@ export default async function relatoriosFinanceirosRoutes(app: FastifyInstance, 
         if ((e as { code?: string }).code === '23505') throw new HttpError(406, ALREADY_PROCESSING);
         throw e;
       });
-    worker?.kick();
+    worker?.enfileirado();
     return row.rows[0];
   });
 }

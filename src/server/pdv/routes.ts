@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
+import type { PeriodicKind } from '../jobs/index.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -333,17 +334,22 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     return transmitirPendentes(services, Date.now(), ctx.tenantId);
   });
 
-  // Contingency notes go to SEFAZ every 5 minutes, on every server (rows are claimed with SKIP LOCKED).
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    // Test servers share one seeded database and run the job on demand (POST /api/Pdv/contingencia/transmitir).
-    if (process.env.VITEST) return;
-    const primeira = setTimeout(() => void transmitirPendentes(services).catch(() => {}), 3000);
-    primeira.unref();
-    timer = setInterval(() => void transmitirPendentes(services).catch(() => {}), 5 * 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 }
+
+/**
+ * Contingency NFC-e go to SEFAZ every 5 minutes (first a few seconds after the start), a periodic job: one server
+ * runs each round. Test servers share one seeded database and run it on demand (POST /api/Pdv/contingencia/transmitir).
+ */
+export const jobsPdv = (services: AppServices): PeriodicKind[] =>
+  process.env.VITEST
+    ? []
+    : [
+        {
+          tipo: 'pdv.transmitirPendentes',
+          aCadaMs: 5 * 60_000,
+          primeiraAposMs: 3000,
+          executar: async () => {
+            await transmitirPendentes(services);
+          },
+        },
+      ];

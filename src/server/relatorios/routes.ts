@@ -32,7 +32,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     const ctx = req.ctx!;
     const body = (req.body ?? {}) as { recurso?: unknown; filter?: unknown; tipo?: unknown; descricao?: unknown };
     const row = await enfileirarRelatorio(services, ctx, body);
-    worker?.kick();
+    worker?.enfileirado();
     return row;
   });
 

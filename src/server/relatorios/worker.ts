@@ -69,6 +69,7 @@ export class ReportWorker {
   private running = false;
   private again = false;
   private stopped = false;
+  private started = false;
   private current: Promise<void> = Promise.resolve();
   readonly executor = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
@@ -79,21 +80,22 @@ export class ReportWorker {
   constructor(
     private readonly services: AppServices,
     private readonly dir: string,
-    private readonly pollMs = 2000,
+    /** Longest sleep of an idle worker (it is woken on enqueue, by the jobs' NOTIFY, and when a claimed job goes stale). */
+    private readonly pollMs = 60_000,
     private readonly chunkRows = CHUNK_ROWS,
     private readonly retryAfterSeconds = RETRY_AFTER_SECONDS,
   ) {}
 
   start(): void {
     this.sweepScratch();
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
+    this.started = true;
     this.kick();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     await this.current;
   }
 
@@ -109,7 +111,13 @@ export class ReportWorker {
     }
   }
 
-  /** Looks for work now (called after a job is queued, and on every poll). */
+  /** A job was just queued (committed): this worker looks now, the other servers' workers are told (NOTIFY). */
+  enfileirado(): void {
+    this.kick();
+    void this.services.jobs?.avisar().catch(() => {});
+  }
+
+  /** Looks for work now (after a job is queued, when woken, and when a claimed job may have gone stale). */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -125,10 +133,34 @@ export class ReportWorker {
             /* keep draining */
           }
         } while (this.again && !this.stopped);
+        if (this.started && !this.stopped) await this.armTimer();
       } finally {
         this.running = false;
       }
     })();
+  }
+
+  /**
+   * No polling every few seconds: sleep until the earliest pending job can be claimed (one another process claimed
+   * goes stale, a retry's wait ends), at most pollMs; an enqueue or NOTIFY wakes the worker sooner.
+   */
+  private async armTimer(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    let wait = this.pollMs;
+    try {
+      const r = await this.services.db.query<{ ms: string | null }>(
+        `SELECT extract(epoch FROM (min(coalesce(iniciado_em + make_interval(secs => $1), now())) - now())) * 1000 AS ms FROM relatorios WHERE status = 0`,
+        [STALE_AFTER_SECONDS],
+      );
+      const ms = r.rows[0]?.ms;
+      if (ms !== null && ms !== undefined) wait = Math.min(Math.max(Math.ceil(Number(ms)) + 50, 50), this.pollMs);
+    } catch {
+      /* the database is away: the long wait */
+    }
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.kick(), wait);
+    this.timer.unref();
   }
 
   /** Claims and runs one job; false when there was none. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { semOcultos } from '../../shared/leitura-restrita.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
+import type { PeriodicKind } from '../jobs/index.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -203,17 +204,10 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     const p = periodo(req.query as Row);
     return db.tenant(ctx, (q) => comissoesPorVendedor(q, ctx, p));
   });
-
-  // Follow-ups due today raise their alert within the hour, on every server (each contact once: retorno_alertado).
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void alertarRetornosDeTodos(services).catch(() => {}), 60 * 60 * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 }
+
+/** Follow-ups due today raise their alert within the hour (each contact once: retorno_alertado): a periodic job. */
+export const jobsVendas = (services: AppServices): PeriodicKind[] => [{ tipo: 'vendas.alertarRetornos', aCadaMs: 60 * 60 * 1000, executar: () => alertarRetornosDeTodos(services) }];
 
 /** Every account's due follow-ups (run by the hourly timer), one account per transaction. */
 async function alertarRetornosDeTodos(services: AppServices): Promise<void> {

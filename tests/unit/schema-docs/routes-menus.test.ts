@@ -134,7 +134,7 @@ describe('menu documents', () => {
     ]);
     expect(item('CONFIG_DOWNLOADPDV').requires).toEqual(['urlPdv']);
     const admin = flatten(placed.admin);
-    expect(admin).toHaveLength(16);
+    expect(admin).toHaveLength(17);
     for (const k of ['CONFIG_ADMINISTRADOR_EXCLUIRPRODUTOS', 'CONFIG_ADMINISTRADOR_EXCLUIRFILIAL', 'CONFIG_ADMINISTRADOR_BANCOS', 'CONFIG_ADMINISTRADOR_PDVVERSAO', 'CONFIG_ADMINISTRADOR_SEQUENCIAFILIAL']) {
       expect(item(k).requires, k).toContain('isAvanco');
     }

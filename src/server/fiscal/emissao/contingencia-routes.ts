@@ -5,6 +5,7 @@ import { forbidden } from '../../http/errors.ts';
 import { transmitirPendentes, transmitirTodasPendentes } from './contingencia-nfe.ts';
 import { CHAVES_NFE } from './routes.ts';
 import { resolverTransmitindo } from './notas.ts';
+import type { PeriodicKind } from '../../jobs/index.ts';
 
 /** Minutes between two automatic attempts to send the notes issued in contingency (EPEC) to the normal authoriser. */
 const INTERVALO_PENDENTES_MS = 5 * 60_000;
@@ -16,8 +17,19 @@ export default async function contingenciaRoutes(app: FastifyInstance, { service
     if (!serverAllows(ctx, CHAVES_NFE.emitir, 'change') && !serverAllows(ctx, CHAVES_NFE.notas, 'change')) throw forbidden('Você não tem permissão para transmitir notas fiscais.');
     return transmitirPendentes(services, ctx as typeof ctx & { branchId: number | null });
   });
-  // The same job finishes the notes a crash left 'transmitindo' (consulted at SEFAZ by their key, never renumbered).
-  const timer = setInterval(() => void resolverTransmitindo(services).catch(() => {}).then(() => transmitirTodasPendentes(services)).catch(() => {}), INTERVALO_PENDENTES_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }
+
+/**
+ * The periodic job that sends the notes issued in contingency for every branch while notes wait, and first finishes
+ * the notes a crash left 'transmitindo' (consulted at SEFAZ by their key, never renumbered).
+ */
+export const jobsContingenciaNfe = (services: AppServices): PeriodicKind[] => [
+  {
+    tipo: 'nfe.transmitirPendentes',
+    aCadaMs: INTERVALO_PENDENTES_MS,
+    executar: async () => {
+      await resolverTransmitindo(services).catch(() => {});
+      await transmitirTodasPendentes(services);
+    },
+  },
+];

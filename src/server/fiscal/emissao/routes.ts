@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
+import type { PeriodicKind } from '../../jobs/index.ts';
 import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { LevelName } from '../../../shared/permissions.ts';
@@ -323,11 +324,15 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
     const ctx = exigir(req, CHAVES_NFE.inutilizacao, 'change', 'inutilizar números de NF-e');
     return inutilizarNumeros(services, ctx, (req.body ?? {}) as Row);
   });
-
-  // Certificates about to expire: checked at start and every hour (each threshold warned once).
-  const timer = setInterval(() => void alertarVencimentos(services).catch(() => {}), 3600_000);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
 }
+
+/** Certificates about to expire: checked every hour (each threshold warned once), a periodic job. */
+export const jobsCertificados = (services: AppServices): PeriodicKind[] => [
+  {
+    tipo: 'nfe.alertarVencimentoCertificados',
+    aCadaMs: 3600_000,
+    executar: async () => {
+      await alertarVencimentos(services);
+    },
+  },
+];

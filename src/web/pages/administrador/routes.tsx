@@ -15,6 +15,7 @@ const PdvVersaoPage = lazy(() => import('./tabelas/PdvVersaoPage.tsx'));
 const AjudaPage = lazy(() => import('./tabelas/AjudaPage.tsx'));
 const ExcluirPage = lazy(() => import('./tabelas/ExcluirPage.tsx'));
 const ContasPage = lazy(() => import('./tabelas/ContasPage.tsx'));
+const JobsPage = lazy(() => import('./tabelas/JobsPage.tsx'));
 
 const BASE = '/administrador/configuracoes';
 
@@ -38,5 +39,6 @@ export function adminRoutes() {
     <Route key="admin-excluir-produtos" path={`${BASE}/excluir-produtos`} element={<ExcluirPage key="produtos" alvo="produtos" />} />,
     <Route key="admin-excluir-filial" path={`${BASE}/excluir-filial`} element={<ExcluirPage key="filial" alvo="filial" />} />,
     <Route key="admin-contas" path={`${BASE}/contas`} element={<ContasPage />} />,
+    <Route key="admin-jobs" path={`${BASE}/jobs`} element={<JobsPage />} />,
   ];
 }
