@@ -8,6 +8,7 @@ export const ROUTES = [
   "administrador/configuracoes/financeiro-whitelabel",
   "administrador/configuracoes/importacao-ibpt-cest",
   "administrador/configuracoes/importacao-ibpt-ncm",
+  "administrador/configuracoes/jobs",
   "administrador/configuracoes/modulo-config",
   "administrador/configuracoes/notificacoes",
   "administrador/configuracoes/nps",
