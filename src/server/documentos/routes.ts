@@ -5,7 +5,7 @@ import type { Queryable, TenantScope } from '../db/db.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { ID, JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { DocumentLifecycle } from './lifecycle.ts';
+import { DocumentLifecycle, type AposCommit } from './lifecycle.ts';
 import { DocumentRegistry } from './registry.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -100,7 +100,15 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
       lifecycle.guard(ctx, def, 'view');
       const id = idOf(req);
       const name = (req.params as { transicao: string }).transicao;
-      return withRetry(services, ctx, (q) => lifecycle.transition(q, def, ctx, id, name));
+      // Transaction 1 (rerun whole on a deadlock, each attempt with its own list); the work its posting left for
+      // after the commit runs once, with no transaction open, and the document is read again after it.
+      const { doc, aposCommit } = await withRetry(services, ctx, async (q) => {
+        const trabalhos: AposCommit[] = [];
+        return { doc: await lifecycle.transition(q, def, ctx, id, name, trabalhos), aposCommit: trabalhos };
+      });
+      if (!aposCommit.length) return doc;
+      for (const trabalho of aposCommit) await trabalho();
+      return db.tenant(ctx, (q) => lifecycle.get(q, def, ctx, id));
     });
   }
 }
@@ -145,6 +153,7 @@ export function documentsOpenApi(documents: DocumentRegistry, componentOf: (endp
       paths[`/api/${def.endpoint}/opcoes/${campo}/{id}`] = { get: { tags, summary, parameters: [idParam], responses: { '200': { description: 'Registro' }, '404': { description: 'Não encontrado' } } } };
     }
     for (const t of def.doc.transitions) {
+      if (t.compensa) continue;
       paths[`/api/${def.endpoint}/{id}/${t.name}`] = {
         post: { tags, summary: `${t.label}: ${t.from.join(', ')} → ${t.to}`, parameters: [idParam], responses: { '200': { description: 'Documento após a transição', ...one }, '409': { description: 'Estado não permite a transição' } } },
       };

@@ -20,4 +20,9 @@ export default async function contingenciaRoutes(app: FastifyInstance, { service
   const timer = setInterval(() => void resolverTransmitindo(services).catch(() => {}).then(() => transmitirTodasPendentes(services)).catch(() => {}), INTERVALO_PENDENTES_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  // Once at start: notes a crash left 'transmitindo' (this process has none in flight yet) are settled by their key:
+  // adopted when SEFAZ authorised them, sent again with the same XML when unknown there, compensated when refused.
+  app.addHook('onReady', async () => {
+    void resolverTransmitindo(services, 0).catch((e) => app.log.warn(`resolverTransmitindo: ${(e as Error).message}`));
+  });
 }
