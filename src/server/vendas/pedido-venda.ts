@@ -332,12 +332,12 @@ export async function emitirNfeDoPedido(tx: Queryable, ctx: RequestContext, pedi
  * How long faturar's answer waits for SEFAZ: past it the order is answered faturado with its note 'transmitindo',
  * the transmission goes on, and the screen learns the outcome by the realtime socket ('pedido-nfe').
  */
-export const ESPERA_TRANSMISSAO_MS = Number(process.env.PEDIDO_ESPERA_NFE_MS ?? 20_000);
+export const esperaTransmissao = { ms: 20_000 };
 
 async function esperarTransmissao(t: Promise<unknown>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const limite = new Promise<'limite'>((r) => {
-    timer = setTimeout(() => r('limite'), ESPERA_TRANSMISSAO_MS);
+    timer = setTimeout(() => r('limite'), esperaTransmissao.ms);
     timer.unref?.();
   });
   // Past the bound, what the transmission ends with is told by the socket (and a rejection compensated there).
@@ -404,7 +404,8 @@ async function gravarVendasItens(q: Queryable, ctx: RequestContext, doc: Documen
   const totalItens = new Decimal(String(doc.cabecalho.totalProdutos ?? 0));
   const desconto = new Decimal(String(doc.cabecalho.totalDesconto ?? 0));
   const custos = await q.query<{ origem_linha: number; custo: string | null }>(
-    `SELECT origem_linha, sum(-quantidade * coalesce(custo_unitario, 0)) AS custo FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND estorno_de IS NULL GROUP BY origem_linha`,
+    `SELECT origem_linha, sum(-quantidade * coalesce(custo_unitario, 0)) AS custo FROM movimentos_estoque m WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND estorno_de IS NULL
+        AND NOT EXISTS (SELECT 1 FROM movimentos_estoque e WHERE e.tenant_id = m.tenant_id AND e.estorno_de = m.id) GROUP BY origem_linha`,
     [ctx.tenantId, TIPO_PEDIDO, doc.id],
   );
   const custoLinha = new Map(custos.rows.map((c) => [Number(c.origem_linha), c.custo]));
