@@ -381,7 +381,10 @@ export async function rascunhoNfeDoPedido(q: Queryable, ctx: RequestContext, ped
  * (after 24 hours the order cannot be cancelled: a return note undoes the sale), in the order's transaction.
  */
 export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe): Promise<void> {
-  const notas = await tx.query<{ numero: number; status: string }>(`SELECT numero, status FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status IN ('autorizada', 'contingencia') ORDER BY id`, [ctx.tenantId, pedido.id]);
+  const notas = await tx.query<{ numero: number; status: string }>(`SELECT numero, status FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status IN ('autorizada', 'contingencia', 'transmitindo') ORDER BY id`, [ctx.tenantId, pedido.id]);
+  // A note still on its way to SEFAZ (faturar answered before SEFAZ did, or a crash left it): its answer decides.
+  const emTransmissao = notas.rows.find((n) => n.status === 'transmitindo');
+  if (emTransmissao) throw conflict(`A NF-e ${emTransmissao.numero} do pedido de venda nº ${pedido.numero} está sendo transmitida à SEFAZ: aguarde a resposta (Notas processadas mostra a situação) e cancele o pedido depois disso.`);
   // A note issued in contingency (EPEC) is not authorised yet: cancelled now, it would still reach SEFAZ later.
   const pendente = notas.rows.find((n) => n.status === 'contingencia');
   if (pendente) throw conflict(`A NF-e ${pendente.numero} do pedido de venda nº ${pedido.numero} foi emitida em contingência e ainda não foi autorizada: quando a SEFAZ voltar ela é transmitida (ou use 'Transmitir pendentes' em Notas processadas); cancele o pedido depois disso.`);
