@@ -999,7 +999,8 @@ function avisarPedido(services: Servicos, ctx: CtxEmissao, notaId: number): void
   void services.db
     .tenant(ctx, async (q) => (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId])).rows[0])
     .then((n) => {
-      if (n?.pedido_id != null) services.realtime?.toTenant(ctx.tenantId, 'pedido-nfe', { pedidoId: Number(n.pedido_id), nota: notaOut(n) });
+      // To the user who faturou (the note's user): the order's number, the note's state and, refused, the code and help.
+      if (n?.pedido_id != null) services.realtime?.toUser(ctx.tenantId, Number(n.usuario_id ?? ctx.userId), 'pedido-nfe', { pedidoId: Number(n.pedido_id), nota: { id: Number(n.id), status: n.status, numero: n.numero == null ? null : Number(n.numero), rejeicao: n.rejeicao ?? null } });
     })
     .catch(() => {});
 }
