@@ -5,6 +5,9 @@ import { servidorFiscal, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { garantirVendasNfeDemo } from '../../src/server/vendas/demo.ts';
 import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
+import { DocumentLifecycle, type AposCommit } from '../../src/server/documentos/lifecycle.ts';
+import { resolverTransmitindo } from '../../src/server/fiscal/emissao/notas.ts';
+import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import Decimal from 'decimal.js';
 
@@ -240,6 +243,41 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
       (await normal()).lentidao = null;
     }
   }, 60_000);
+
+  it('a crash right after faturar committed: the start-up recovery sends the same note again and, refused, runs estornar-faturamento once', async () => {
+    const o = await novoPedido();
+    const antes = await ultimo();
+    const saldos = await Promise.all(produtos.map((p) => saldo(p.id)));
+    // Transaction 1 of faturar as the route runs it, its after-commit work never run (the process died there).
+    const services = srv.services;
+    const def = services.documents!.get('pedidoVenda');
+    const ctx = { tenantId: tenant, userId: Number((await sql(`SELECT id FROM users WHERE email = 'admin@demo.com.br'`))[0].id), branchId: matriz, perfilAdmin: true, permissoes: {}, isContador: false, suporteWhiteLabel: false } as never;
+    const perdidos: AposCommit[] = [];
+    await services.db.tenant(ctx, (q) => new DocumentLifecycle(services.registry, services).transition(q, def, ctx, o.id, 'faturar', perdidos));
+    expect(perdidos).toHaveLength(1);
+    const [nota] = await notaDoPedido(o.id);
+    expect(nota).toMatchObject({ status: 'transmitindo', numero: antes + 1 });
+    expect(nota.chave).toMatch(/^\d{44}$/);
+    // The stored signed XML tampered with (a changed name under the signature): SEFAZ will refuse it (297).
+    const xml = (await paraBuffer((await services.storage.get(nota.arquivo_xml))!)).toString('utf8');
+    await services.storage.put(nota.arquivo_xml, Buffer.from(xml.replace(/<xNome>([^<]+)<\/xNome>/, '<xNome>$1 X</xNome>'), 'utf8'), { contentType: 'application/xml' });
+    const r = await resolverTransmitindo(services, 0);
+    expect(r.resolvidas).toContain(Number(nota.id));
+    const [rejeitada] = await notaDoPedido(o.id);
+    expect(rejeitada).toMatchObject({ status: 'rejeitada', numero: null, chave: null });
+    expect(rejeitada.rejeicao).toMatchObject({ cStat: '297' });
+    expect(await ultimo()).toBe(antes);
+    const pedido = await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`);
+    expect(pedido.estado).toBe('aguardando');
+    expect(pedido.eventos.map((e: Row) => e.transicao).slice(-2)).toEqual(['faturar', 'estornar-faturamento']);
+    expect(await Promise.all(produtos.map((p) => saldo(p.id)))).toEqual(saldos);
+    expect(await sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id])).toEqual([{ cancelado: true }]);
+    // Run again (the periodic job, another server): nothing more happens.
+    expect((await resolverTransmitindo(services, 0)).resolvidas).toEqual([]);
+    expect((await sql(`SELECT count(*)::int AS n FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 AND transicao = 'estornar-faturamento'`, [tenant, o.id]))[0].n).toBe(1);
+    // The order is invoiced again with the number given back.
+    expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`)).nfeNumero).toBe(antes + 1);
+  });
 
   it('a cliente without address: faturar refused in Portuguese before SEFAZ, nothing posted', async () => {
     const semEnd = Number((await sql(`INSERT INTO pessoas (tenant_id, tipo, nome, cpf_cnpj) VALUES ($1, 0, 'Cliente Sem Endereço Vendas', '52998224725') RETURNING id`, [tenant]))[0].id);
