@@ -279,6 +279,34 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
     expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`)).nfeNumero).toBe(antes + 1);
   });
 
+  it('SEFAZ down and the branch without contingency: 503 as before, the order back where it was, nothing numbered, no note left, postings net zero', async () => {
+    const normal = async () => {
+      await destinoSefaz();
+      return (await sefazLocalEmExecucao())!;
+    };
+    await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'nenhuma' });
+    try {
+      const o = await novoPedido();
+      const antes = await ultimo();
+      const saldos = await Promise.all(produtos.map((p) => saldo(p.id)));
+      (await normal()).indisponivel = true;
+      const r = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+      expect(r.statusCode, r.body).toBe(503);
+      expect(r.json().error.message).toMatch(/^SEFAZ indisponível: .*Nada foi numerado; tente de novo em instantes\.$/);
+      expect((await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('aguardando');
+      expect(await ultimo()).toBe(antes);
+      expect(await notaDoPedido(o.id)).toEqual([]);
+      expect(await Promise.all(produtos.map((p) => saldo(p.id)))).toEqual(saldos);
+      expect(await sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id])).toEqual([{ cancelado: true }]);
+      (await normal()).indisponivel = false;
+      expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`)).nfeNumero).toBe(antes + 1);
+    } finally {
+      const s = await sefazLocalEmExecucao();
+      if (s) s.indisponivel = false;
+      await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'svc' });
+    }
+  });
+
   it('a cliente without address: faturar refused in Portuguese before SEFAZ, nothing posted', async () => {
     const semEnd = Number((await sql(`INSERT INTO pessoas (tenant_id, tipo, nome, cpf_cnpj) VALUES ($1, 0, 'Cliente Sem Endereço Vendas', '52998224725') RETURNING id`, [tenant]))[0].id);
     const o = await novoPedido({ clienteId: semEnd });
