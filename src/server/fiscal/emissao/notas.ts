@@ -1038,6 +1038,12 @@ export async function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao
     try {
       aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia);
     } catch (e) {
+      // Only an answer autorizarNfe classified (503 SEFAZ and contingency unreachable, 400 a setting to fix) gives the
+      // number back; anything else may have reached SEFAZ: the note stays 'transmitindo' for the recovery by key.
+      if (!(e instanceof HttpError)) {
+        console.warn(`NF-e ${p.numero} do pedido ${p.nota.pedido_id}: transmissão interrompida (${(e as Error).message}); a recuperação consulta a SEFAZ pela chave.`);
+        return { nota: notaOut({ ...p.nota, status: 'transmitindo' }), autorizada: false };
+      }
       await services.db.tenant(ctx, async (q) => {
         const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
         if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return;
@@ -1056,7 +1062,11 @@ export async function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao
         return registrarNaTransacao(services, q, ctx, { ...p, nota }, aut, new Date(nota.data_emissao ?? Date.now()), { lancar: false });
       });
     } catch (e) {
-      if (!(e instanceof Rejeitada)) throw e;
+      if (!(e instanceof Rejeitada)) {
+        // SEFAZ answered but the answer could not be recorded (the database failed): the recovery asks SEFAZ again.
+        console.warn(`NF-e ${p.numero} do pedido ${p.nota.pedido_id}: resposta da SEFAZ não gravada (${(e as Error).message}); a recuperação consulta a SEFAZ pela chave.`);
+        return { nota: notaOut({ ...p.nota, status: 'transmitindo' }), autorizada: false };
+      }
       await services.db.tenant(ctx, (q) => rejeitarNaTransacao(services, q, ctx, notaId, e, p.numero));
       const { cStat, xMotivo, ajuda } = e.rejeicao;
       throw badRequest(`A SEFAZ rejeitou a NF-e: ${cStat} - ${xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'nfe', mensagem: `${cStat} - ${xMotivo}`, cStat }]);
