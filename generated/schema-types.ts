@@ -532,6 +532,10 @@ export interface DocumentTransition {
    */
   description?: string;
   danger?: boolean;
+  /**
+   * the transition this one undoes when the outside world refused what it started (an NF-e rejected after faturar committed): run by the server only (never offered, no route), it returns the document to the state it had before that transition
+   */
+  compensa?: string;
 }
 
 // schemas/meta/menu.schema.json

@@ -51,6 +51,7 @@ export const DOCUMENTS = {
       "reabrir",
       "liberar",
       "faturar",
+      "estornar-faturamento",
       "gerar-pedido",
       "cancelar"
     ]

@@ -4,6 +4,10 @@ import { BACKENDS, login, type TestServer } from '../support/server.ts';
 import { servidorFiscal, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { garantirVendasNfeDemo } from '../../src/server/vendas/demo.ts';
+import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
+import { DocumentLifecycle, type AposCommit } from '../../src/server/documentos/lifecycle.ts';
+import { resolverTransmitindo } from '../../src/server/fiscal/emissao/notas.ts';
+import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import Decimal from 'decimal.js';
 
@@ -167,24 +171,140 @@ describe.each(BACKENDS)('NF-e dos pedidos de venda on %s', (backend) => {
     expect(Math.abs(difal - vNF * 0.08)).toBeLessThan(0.03);
   });
 
-  it('a rejection at SEFAZ rolls the whole faturamento back: the order stays, the help is shown, nothing numbered, no stock or money moved', async () => {
+  it('a rejection at SEFAZ (after faturar committed) runs estornar-faturamento: postings reversed to net zero, the order back, the number back, the note rejected with the help', async () => {
     const o = await novoPedido();
     const antes = await ultimo();
     // The next number inutilised: SEFAZ answers 206 for it.
     await ok(admin, 'POST', '/api/Inutilizacoes', { serie: 1, numeroInicial: antes + 1, numeroFinal: antes + 1, justificativa: 'Numero pulado para o teste de rejeicao' });
-    const c0 = await contagem();
+    const saldos = await Promise.all(produtos.map((p) => saldo(p.id)));
+    const reservado = async () => (await sql(`SELECT produto_id, quantidade::text AS q FROM reservas_estoque WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2 ORDER BY produto_id`, [tenant, o.id]));
+    const reservas = await reservado();
+    expect(reservas).toHaveLength(3);
     const r = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
     expect(r.statusCode, r.body).toBe(400);
     expect(r.json().error.message).toMatch(/^A SEFAZ rejeitou a NF-e: 206 - .+\. .{10,}/);
     expect(r.json().error.details[0]).toMatchObject({ cStat: '206' });
-    expect((await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('aguardando');
-    expect(await contagem()).toEqual(c0);
+    // The order is back where it was, holding its reservation again; the audit trail shows faturar and its compensation.
+    const pedido = await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`);
+    expect(pedido.estado).toBe('aguardando');
+    expect(pedido.transicoes).toContain('faturar');
+    expect(pedido.transicoes).not.toContain('estornar-faturamento');
+    expect(pedido.eventos.map((e: Row) => [e.transicao, e.de, e.para]).slice(-2)).toEqual([['faturar', 'aguardando', 'faturado'], ['estornar-faturamento', 'faturado', 'aguardando']]);
+    expect(await reservado()).toEqual(reservas);
+    // Stock: the VENDA movements and their estorno rows (nothing deleted), net zero.
+    expect(await Promise.all(produtos.map((p) => saldo(p.id)))).toEqual(saldos);
+    const movs = await sql(`SELECT (estorno_de IS NOT NULL) AS estorno, count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2 GROUP BY 1 ORDER BY 1`, [tenant, o.id]);
+    expect(movs).toEqual([{ estorno: false, n: 3 }, { estorno: true, n: 3 }]);
+    // Money: the receivable cancelled; the sales lines stamped cancelled.
+    expect(await sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id])).toEqual([{ cancelado: true }]);
+    expect((await sql(`SELECT bool_and(cancelado_em IS NOT NULL) AS c, count(*)::int AS n FROM vendas_itens WHERE tenant_id = $1 AND pedido_id = $2`, [tenant, o.id]))[0]).toEqual({ c: true, n: 3 });
+    // The number is back to the series (SEFAZ never authorised it); the note is kept rejected with the code and the help.
     expect(await ultimo()).toBe(antes);
-    expect(await notaDoPedido(o.id)).toEqual([]);
-    // The series moved past the inutilised number: faturar goes through.
+    const [rejeitada] = await notaDoPedido(o.id);
+    expect(rejeitada).toMatchObject({ status: 'rejeitada', numero: null, chave: null });
+    expect(rejeitada.rejeicao).toMatchObject({ cStat: '206' });
+    expect(rejeitada.rejeicao.ajuda.comoCorrigir.length).toBeGreaterThan(10);
+    // Sent from the note screens while the order is not faturado: refused (its postings are the order's).
+    expect((await call(admin, 'POST', `/api/NotasFiscais/${rejeitada.id}/transmitir`)).statusCode).toBe(400);
+    // The series moved past the inutilised number: faturar goes through, once.
     await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { proximoNumeroNfe: antes + 2 });
     const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
     expect(f.nfeNumero).toBe(antes + 2);
+    expect((await notaDoPedido(o.id)).map((n) => n.status)).toEqual(['rejeitada', 'autorizada']);
+    expect(await reservado()).toEqual([]);
+    expect((await Promise.all(produtos.map((p) => saldo(p.id)))).map((d, i) => Number(d) - Number(saldos[i]))).toEqual([-2, -1, -3]);
+    expect((await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2 AND NOT cancelado`, [tenant, o.id]))[0].n).toBe(1);
+  });
+
+  it('SEFAZ slower than the wait: faturar answers the order faturado with its note transmitindo; the note settles authorised after', async () => {
+    const normal = async () => {
+      await destinoSefaz();
+      return (await sefazLocalEmExecucao())!;
+    };
+    const o = await novoPedido();
+    const antes = await ultimo();
+    const espera = esperaTransmissao.ms;
+    esperaTransmissao.ms = 200;
+    (await normal()).lentidao = { ms: 3000, servicos: ['NFeAutorizacao4'], processa: true };
+    try {
+      const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+      expect(f.estado).toBe('faturado');
+      expect(f.nfeNumero ?? null).toBeNull();
+      const [nota] = await notaDoPedido(o.id);
+      expect(nota).toMatchObject({ status: 'transmitindo', numero: antes + 1 });
+      expect(nota.chave).toMatch(/^\d{44}$/);
+      // The transmission goes on after the answer: the note is authorised with the key fixed in transaction 1.
+      await expect.poll(async () => (await notaDoPedido(o.id))[0].status, { timeout: 30_000, interval: 100 }).toBe('autorizada');
+      const [autorizada] = await notaDoPedido(o.id);
+      expect(autorizada.chave).toBe(nota.chave);
+      expect(await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).toMatchObject({ estado: 'faturado', nfeNumero: antes + 1, nfeChave: nota.chave });
+    } finally {
+      esperaTransmissao.ms = espera;
+      (await normal()).lentidao = null;
+    }
+  }, 60_000);
+
+  it('a crash right after faturar committed: the start-up recovery sends the same note again and, refused, runs estornar-faturamento once', async () => {
+    const o = await novoPedido();
+    const antes = await ultimo();
+    const saldos = await Promise.all(produtos.map((p) => saldo(p.id)));
+    // Transaction 1 of faturar as the route runs it, its after-commit work never run (the process died there).
+    const services = srv.services;
+    const def = services.documents!.get('pedidoVenda');
+    const ctx = { tenantId: tenant, userId: Number((await sql(`SELECT id FROM users WHERE email = 'admin@demo.com.br'`))[0].id), branchId: matriz, perfilAdmin: true, permissoes: {}, isContador: false, suporteWhiteLabel: false } as never;
+    const perdidos: AposCommit[] = [];
+    await services.db.tenant(ctx, (q) => new DocumentLifecycle(services.registry, services).transition(q, def, ctx, o.id, 'faturar', perdidos));
+    expect(perdidos).toHaveLength(1);
+    const [nota] = await notaDoPedido(o.id);
+    expect(nota).toMatchObject({ status: 'transmitindo', numero: antes + 1 });
+    expect(nota.chave).toMatch(/^\d{44}$/);
+    // The stored signed XML tampered with (a changed name under the signature): SEFAZ will refuse it (297).
+    const xml = (await paraBuffer((await services.storage.get(nota.arquivo_xml))!)).toString('utf8');
+    await services.storage.put(nota.arquivo_xml, Buffer.from(xml.replace(/<xNome>([^<]+)<\/xNome>/, '<xNome>$1 X</xNome>'), 'utf8'), { contentType: 'application/xml' });
+    const r = await resolverTransmitindo(services, 0);
+    expect(r.resolvidas).toContain(Number(nota.id));
+    const [rejeitada] = await notaDoPedido(o.id);
+    expect(rejeitada).toMatchObject({ status: 'rejeitada', numero: null, chave: null });
+    expect(rejeitada.rejeicao).toMatchObject({ cStat: '297' });
+    expect(await ultimo()).toBe(antes);
+    const pedido = await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`);
+    expect(pedido.estado).toBe('aguardando');
+    expect(pedido.eventos.map((e: Row) => e.transicao).slice(-2)).toEqual(['faturar', 'estornar-faturamento']);
+    expect(await Promise.all(produtos.map((p) => saldo(p.id)))).toEqual(saldos);
+    expect(await sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id])).toEqual([{ cancelado: true }]);
+    // Run again (the periodic job, another server): nothing more happens.
+    expect((await resolverTransmitindo(services, 0)).resolvidas).toEqual([]);
+    expect((await sql(`SELECT count(*)::int AS n FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 AND transicao = 'estornar-faturamento'`, [tenant, o.id]))[0].n).toBe(1);
+    // The order is invoiced again with the number given back.
+    expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`)).nfeNumero).toBe(antes + 1);
+  });
+
+  it('SEFAZ down and the branch without contingency: 503 as before, the order back where it was, nothing numbered, no note left, postings net zero', async () => {
+    const normal = async () => {
+      await destinoSefaz();
+      return (await sefazLocalEmExecucao())!;
+    };
+    await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'nenhuma' });
+    try {
+      const o = await novoPedido();
+      const antes = await ultimo();
+      const saldos = await Promise.all(produtos.map((p) => saldo(p.id)));
+      (await normal()).indisponivel = true;
+      const r = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+      expect(r.statusCode, r.body).toBe(503);
+      expect(r.json().error.message).toMatch(/^SEFAZ indisponível: .*Nada foi numerado; tente de novo em instantes\.$/);
+      expect((await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('aguardando');
+      expect(await ultimo()).toBe(antes);
+      expect(await notaDoPedido(o.id)).toEqual([]);
+      expect(await Promise.all(produtos.map((p) => saldo(p.id)))).toEqual(saldos);
+      expect(await sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id])).toEqual([{ cancelado: true }]);
+      (await normal()).indisponivel = false;
+      expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`)).nfeNumero).toBe(antes + 1);
+    } finally {
+      const s = await sefazLocalEmExecucao();
+      if (s) s.indisponivel = false;
+      await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'svc' });
+    }
   });
 
   it('a cliente without address: faturar refused in Portuguese before SEFAZ, nothing posted', async () => {

@@ -12,11 +12,11 @@ import type { ResourceRegistry } from '../resources/registry.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
 import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
-import type { DocumentDef, Documento, PostingArgs } from './registry.ts';
+import type { AposCommit, DocumentDef, Documento, PostingArgs } from './registry.ts';
 
 type Row = Record<string, unknown>;
 
-export type { Documento, DocumentModule, PostingArgs } from './registry.ts';
+export type { AposCommit, Documento, DocumentModule, PostingArgs } from './registry.ts';
 
 const SYSTEM_SQL: Record<string, string> = {
   id: 'd.id',
@@ -130,7 +130,8 @@ export class DocumentLifecycle {
       updatedAt: d.updatedAt,
       ...d.cabecalho,
       itens: d.itens,
-      transicoes: def.doc.transitions.filter((t) => t.from.includes(d.estado)).map((t) => t.name),
+      // a compensating transition is the server's own (run when the outside world refused), never offered
+      transicoes: def.doc.transitions.filter((t) => !t.compensa && t.from.includes(d.estado)).map((t) => t.name),
       eventos: eventos.rows,
     };
   }
@@ -162,20 +163,45 @@ export class DocumentLifecycle {
     return this.get(q, def, ctx, id);
   }
 
-  /** Runs a declared transition: checks the state and the level, runs the posting, records the change. */
-  async transition(q: Queryable, def: DocumentDef, ctx: RequestContext, id: number, name: string): Promise<Row> {
+  /**
+   * Runs a declared transition: checks the state and the level, runs the posting, records the change. Work the
+   * posting registers for after the commit goes into `aposCommit` (the caller runs it once its transaction
+   * committed); without the list, a posting that needs it refuses. Compensating transitions are not run here.
+   */
+  async transition(q: Queryable, def: DocumentDef, ctx: RequestContext, id: number, name: string, aposCommit?: AposCommit[]): Promise<Row> {
     const t = def.transitions.get(name);
-    if (!t) throw notFound(`Ação desconhecida: ${name}`);
+    if (!t || t.compensa) throw notFound(`Ação desconhecida: ${name}`);
     this.guard(ctx, def, t.level);
     const doc = await this.load(q, def, ctx, id, true);
     if (!t.from.includes(doc.estado)) {
       const st = def.doc.states.find((s) => s.key === doc.estado)?.label.toLowerCase() ?? doc.estado;
       throw new HttpError(409, `Não é possível ${t.label.toLowerCase()}: ${def.doc.singular.toLowerCase()} ${doc.numero} já está ${st}.`, [{ campo: 'estado', mensagem: st }]);
     }
-    if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado, services: this.services });
+    if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado, services: this.services, aposCommit: aposCommit && ((w) => aposCommit.push(w)) });
     await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [t.to, ctx.tenantId, id]);
     await this.audit(q, ctx, id, t.name, doc.estado, t.to);
     return this.get(q, def, ctx, id);
+  }
+
+  /**
+   * Runs a declared compensating transition (`compensa`: the transition it undoes), in the caller's transaction:
+   * the document must be in one of its `from` states; its posting reverses what the undone transition posted, and
+   * the document returns to the state it had before that transition (the audit trail's last `de` of it, when the
+   * undone transition may start there), else to the declared `to`. Recorded in the audit trail like any transition.
+   */
+  async compensate(q: Queryable, def: DocumentDef, ctx: RequestContext, id: number, name: string): Promise<{ de: string; para: string }> {
+    const t = def.transitions.get(name);
+    if (!t?.compensa) throw new Error(`${def.name}: ${name} não é uma transição compensatória declarada`);
+    const doc = await this.load(q, def, ctx, id, true);
+    if (!t.from.includes(doc.estado)) throw new HttpError(409, `Não é possível ${t.label.toLowerCase()}: ${def.doc.singular.toLowerCase()} ${doc.numero} está ${doc.estado}.`);
+    const desfeita = def.transitions.get(t.compensa);
+    const ultimo = await q.query<{ de: string | null }>('SELECT de FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 AND transicao = $3 ORDER BY id DESC LIMIT 1', [ctx.tenantId, id, t.compensa]);
+    const anterior = ultimo.rows[0]?.de ?? null;
+    const para = anterior && desfeita?.from.includes(anterior) ? anterior : t.to;
+    if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: { ...t, to: para }, de: doc.estado, services: this.services });
+    await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [para, ctx.tenantId, id]);
+    await this.audit(q, ctx, id, t.name, doc.estado, para);
+    return { de: doc.estado, para };
   }
 
   private async writeItems(q: Queryable, ctx: RequestContext, id: number, itens: Row[]): Promise<void> {

@@ -33,7 +33,19 @@ export interface PostingArgs {
   de: string;
   /** The server's services (file storage for postings that store files, e.g. an NF-e's XML); absent in seeds that need none. */
   services?: { db: Db; storage: FileStorage; realtime?: Realtime };
+  /**
+   * Registers work to run after the transition's transaction commits (never inside it, never again when a
+   * deadlock reruns the transaction): what talks to the outside world (SEFAZ) once the postings are durable.
+   * Absent where no one runs such work (seeds): a posting that needs it refuses to run without it.
+   */
+  aposCommit?: (trabalho: AposCommit) => void;
 }
+
+/**
+ * Work a posting leaves for after the commit. It runs with no transaction open; what it returns is ignored, what it
+ * throws (an HttpError: a rejection it already compensated) is the call's answer.
+ */
+export type AposCommit = () => Promise<void>;
 
 /** What a document type's module (the document's "service") exports. */
 export interface DocumentModule {

@@ -5,7 +5,7 @@ import type { Queryable, TenantScope } from '../db/db.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { ID, JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { DocumentLifecycle } from './lifecycle.ts';
+import { DocumentLifecycle, type AposCommit } from './lifecycle.ts';
 import { DocumentRegistry } from './registry.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -14,7 +14,7 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * Runs a writing transaction again when PostgreSQL chose it as a deadlock or serialization victim: the
  * whole transaction was rolled back, so running it again is safe, and the person never sees the error.
  */
-export async function withRetry<T>(services: AppServices, scope: TenantScope, fn: (q: Queryable) => Promise<T>, attempts = 5): Promise<T> {
+export async function withRetry<T>(services: Pick<AppServices, 'db'>, scope: TenantScope, fn: (q: Queryable) => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await services.db.tenant(scope, fn);
@@ -23,6 +23,20 @@ export async function withRetry<T>(services: AppServices, scope: TenantScope, fn
       await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
     }
   }
+}
+
+/**
+ * Transaction 1 through withRetry, each attempt with its own list of after-commit work (an attempt rolled back by a
+ * deadlock leaves nothing behind), then the work of the attempt that committed, once, with no transaction open. What
+ * that work throws (a rejection it already compensated) is the caller's answer.
+ */
+export async function comAposCommit<T>(services: Pick<AppServices, 'db'>, scope: TenantScope, fn: (q: Queryable, aposCommit: AposCommit[]) => Promise<T>, attempts = 5): Promise<{ resultado: T; houveAposCommit: boolean }> {
+  const { resultado, trabalhos } = await withRetry(services, scope, async (q) => {
+    const trabalhos: AposCommit[] = [];
+    return { resultado: await fn(q, trabalhos), trabalhos };
+  }, attempts);
+  for (const trabalho of trabalhos) await trabalho();
+  return { resultado, houveAposCommit: trabalhos.length > 0 };
 }
 
 /** The API of every business document type: list, count, one with its items, draft writes, transitions. */
@@ -100,7 +114,9 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
       lifecycle.guard(ctx, def, 'view');
       const id = idOf(req);
       const name = (req.params as { transicao: string }).transicao;
-      return withRetry(services, ctx, (q) => lifecycle.transition(q, def, ctx, id, name));
+      const { resultado, houveAposCommit } = await comAposCommit(services, ctx, (q, aposCommit) => lifecycle.transition(q, def, ctx, id, name, aposCommit));
+      // The document read again when work after the commit may have changed it (the NF-e recorded, or compensated).
+      return houveAposCommit ? db.tenant(ctx, (q) => lifecycle.get(q, def, ctx, id)) : resultado;
     });
   }
 }
@@ -145,6 +161,7 @@ export function documentsOpenApi(documents: DocumentRegistry, componentOf: (endp
       paths[`/api/${def.endpoint}/opcoes/${campo}/{id}`] = { get: { tags, summary, parameters: [idParam], responses: { '200': { description: 'Registro' }, '404': { description: 'Não encontrado' } } } };
     }
     for (const t of def.doc.transitions) {
+      if (t.compensa) continue;
       paths[`/api/${def.endpoint}/{id}/${t.name}`] = {
         post: { tags, summary: `${t.label}: ${t.from.join(', ')} → ${t.to}`, parameters: [idParam], responses: { '200': { description: 'Documento após a transição', ...one }, '409': { description: 'Estado não permite a transição' } } },
       };

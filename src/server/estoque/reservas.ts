@@ -19,7 +19,7 @@ export interface LinhaReserva {
  * balance does not move; the AVAILABLE quantity (quantidade − reservado) does. Beyond what is available the
  * reservation is refused (400 naming the product) unless the account allows negative stock.
  */
-export async function reservar(q: Queryable, scope: EstoqueScope, linhas: LinhaReserva[], origem: Origem): Promise<void> {
+export async function reservar(q: Queryable, scope: EstoqueScope, linhas: LinhaReserva[], origem: Origem, opcoes: { alemDoDisponivel?: boolean } = {}): Promise<void> {
   if (!linhas.length) return;
   const porChave = new Map<string, { l: LinhaReserva; qt: Decimal }>();
   for (const l of linhas) {
@@ -31,7 +31,8 @@ export async function reservar(q: Queryable, scope: EstoqueScope, linhas: LinhaR
   }
   const chaves = [...porChave.values()];
   await saldosTravados(q, scope, chaves.map((c) => c.l));
-  const negativo = await permiteEstoqueNegativo(q, scope.tenantId);
+  // alemDoDisponivel: a reservation given back by a compensation (the goods it covers just returned), never refused.
+  const negativo = opcoes.alemDoDisponivel || (await permiteEstoqueNegativo(q, scope.tenantId));
   const r = await q.query<{ produto_id: number; variacao_id: number | null; deposito_id: number; lote_id: number | null; quantidade: string; reservado: string; descricao: string }>(
     `UPDATE saldos_estoque s SET reservado = s.reservado + x.qt, updated_at = now()
        FROM unnest($2::integer[], $3::integer[], $4::integer[], $5::integer[], $6::numeric[]) AS x(p, v, d, l, qt)

@@ -48,6 +48,11 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
     const porta = Number(env.SEFAZ_LOCAL_PORTA ?? 0);
     if (!Number.isInteger(porta) || porta < 0 || porta > 65535) throw new Error(`SEFAZ_LOCAL_PORTA='${env.SEFAZ_LOCAL_PORTA}' não é uma porta válida.`);
     const baseUrl = await sefaz.iniciar(porta, { manterProcesso: false });
+    // A stand-in delay on the authorisation (crash tests of a real server process, where no test code reaches the
+    // in-process SEFAZ): SEFAZ_LOCAL_LENTIDAO_MS holds each answer that long; SEFAZ_LOCAL_LENTIDAO_PROCESSA=1 processes
+    // (and records) the note first, so a kill in the window leaves it authorised at SEFAZ and unknown to the ERP.
+    const lentidao = Number(env.SEFAZ_LOCAL_LENTIDAO_MS ?? 0);
+    if (lentidao > 0) sefaz.lentidao = { ms: lentidao, servicos: ['NFeAutorizacao4'], processa: env.SEFAZ_LOCAL_LENTIDAO_PROCESSA === '1' };
     return { sefaz, destino: { tipo: 'local', baseUrl, ca: sefaz.tls.cert } };
   })();
   try {

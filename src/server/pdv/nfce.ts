@@ -216,7 +216,7 @@ export interface ResultadoNfce {
 
 async function cliente(c: ContextoNfce): Promise<SefazCliente> {
   try {
-    return await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente });
+    return await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente, isencaoGuarda: 'NFC-e do PDV' });
   } catch (e) {
     throw new FalhaNfce((e as Error).message);
   }

@@ -264,7 +264,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
         throw e;
       }
       const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.filial_id])).rows[0]?.uf;
-      const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 65, tpAmb: Number(v.ambiente) as 1 | 2 });
+      const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 65, tpAmb: Number(v.ambiente) as 1 | 2, isencaoGuarda: 'PDV: cupom com erro, nova tentativa' });
       let ret;
       try {
         ret = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));

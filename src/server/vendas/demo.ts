@@ -2,7 +2,7 @@ import type { Cargo } from '../../../generated/lookups.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { DocumentLifecycle } from '../documentos/lifecycle.ts';
+import { DocumentLifecycle, type AposCommit } from '../documentos/lifecycle.ts';
 import { DocumentRegistry } from '../documentos/registry.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
 import { agoraLocal } from './pedido-venda.ts';
@@ -32,12 +32,18 @@ export async function garantirVendasNfeDemo(services: AppServices, tenantId?: nu
     const t = Number(p.tenant_id);
     const admin = (await services.db.query<{ id: number }>(`SELECT id FROM users WHERE tenant_id = $1 AND perfil_admin AND ativo ORDER BY id LIMIT 1`, [t])).rows[0];
     const ctx = { tenantId: t, userId: admin?.id ?? 0, branchId: Number(p.filial_id), perfilAdmin: true, permissoes: {}, isContador: false, suporteWhiteLabel: false } as unknown as RequestContext;
+    // The NF-e goes to SEFAZ after faturar committed (the posting leaves it for after the commit).
+    const aposCommit: AposCommit[] = [];
     const ok = await services.db
       .tenant(ctx, async (q) => {
         const r = await q.query(`UPDATE documentos SET cabecalho = cabecalho - 'demoNfe' WHERE tenant_id = $1 AND id = $2 AND estado = 'aguardando_faturamento' AND (cabecalho->>'demoNfe')::boolean RETURNING id`, [t, p.id]);
         if (!r.rows.length) return false;
-        await lifecycle.transition(q, def, ctx, Number(p.id), 'faturar');
+        await lifecycle.transition(q, def, ctx, Number(p.id), 'faturar', aposCommit);
         return true;
+      })
+      .then(async (feito) => {
+        for (const trabalho of aposCommit) await trabalho();
+        return feito;
       })
       .catch((e) => {
         aoFalhar(Number(p.id), e);

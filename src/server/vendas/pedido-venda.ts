@@ -4,10 +4,11 @@ import { formatBRL } from '../../shared/money.ts';
 import { dividirEmParcelas, somar } from '../../shared/parcelamento.ts';
 import type { Promocao } from '../../shared/promocoes.ts';
 import { calcularLinha, precoDaLinha, totaisDoPedido } from '../../shared/pedido-calculo.ts';
+import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import type { DocumentModule, Documento, PostingArgs } from '../documentos/lifecycle.ts';
-import { cancelarNotaDoPedido, emitirNotaNaTransacao } from '../fiscal/emissao/notas.ts';
+import { DocumentLifecycle, type AposCommit, type DocumentModule, type Documento, type PostingArgs } from '../documentos/lifecycle.ts';
+import { cancelarNotaDoPedido, prepararNotaDoPedido, registrarCompensacaoDoPedido, transmitirNotaDoPedido } from '../fiscal/emissao/notas.ts';
 import type { DadosNotaFiscal } from '../../shared/fiscal/nota-fiscal.ts';
 import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
@@ -311,21 +312,58 @@ export async function pedidoParaNfe(q: Queryable, ctx: RequestContext, pedido: D
 
 /**
  * The NF-e step of faturar, its last call (inside faturar's transaction, after stock and receivables were posted):
- * when the order's natureza issues an NF-e, the note is built from the order, signed, validated against the XSD and
- * transmitted from this transaction, without posting stock or receivables again. A rejection (or anything to fix in
- * the cliente, products or tax rules) is a 400 with the SEFAZ code and its help: the whole faturamento rolls back,
- * the order stays where it was, nothing is numbered, no stock or money moved.
+ * when the order's natureza issues an NF-e, the note is prepared in this transaction (numbered, built, signed,
+ * XSD-validated, kept 'transmitindo' with its key) and its transmission is left for after the commit (aposCommit):
+ * SEFAZ is never called with the transaction open. Anything to fix in the cliente, products or tax rules is a 400
+ * here that rolls the whole faturamento back. A rejection at SEFAZ, after the commit, runs the order's compensating
+ * transition (estornar-faturamento) and answers 400 with the SEFAZ code and its help text.
  */
-export async function emitirNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe): Promise<void> {
+export async function emitirNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe, aposCommit?: PostingArgs['aposCommit']): Promise<void> {
   const natureza = await naturezaDoPedido(tx, ctx, pedido);
   if (pedido.cabecalho.emitirNfe === true && pedido.cabecalho.servico !== true && !natureza) {
     throw badRequest('Natureza de operação: escolha a natureza de operação do pedido para emitir a NF-e (ou defina a natureza padrão em Configurações > NF-e).', [{ path: '/naturezaId', campo: 'naturezaId', mensagem: 'Informe a natureza de operação' }]);
   }
   if (!precisaNfe(pedido, natureza)) return;
   if (!services) throw new Error('emitirNfeDoPedido: sem os serviços do servidor (armazenamento do XML)');
+  if (!aposCommit) throw new Error('emitirNfeDoPedido: a NF-e é transmitida depois do commit; quem chama a transição deve executar o trabalho pós-commit');
   const dados = await pedidoParaNfe(tx, ctx, pedido, natureza!);
-  await emitirNotaNaTransacao(services, tx, ctx, dados, { pedidoId: pedido.id });
+  const preparada = await prepararNotaDoPedido(services, tx, ctx, dados, { pedidoId: pedido.id });
+  aposCommit(() => esperarTransmissao(transmitirNotaDoPedido(services, ctx, preparada)));
 }
+
+/**
+ * How long faturar's answer waits for SEFAZ: past it the order is answered faturado with its note 'transmitindo',
+ * the transmission goes on, and the screen learns the outcome by the realtime socket ('pedido-nfe').
+ */
+export const esperaTransmissao = { ms: 20_000 };
+
+async function esperarTransmissao(t: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limite = new Promise<'limite'>((r) => {
+    timer = setTimeout(() => r('limite'), esperaTransmissao.ms);
+    timer.unref?.();
+  });
+  // Past the bound, what the transmission ends with is told by the socket (and a rejection compensated there).
+  t.catch(() => {});
+  try {
+    await Promise.race([t, limite]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The compensating transition of faturar (estornar-faturamento), run in the transaction that records SEFAZ's
+ * refusal of the order's note: through the document lifecycle, so it is declared, checked and audited.
+ */
+registrarCompensacaoDoPedido(async (services, q, ctx, pedidoId) => {
+  const app = services as Partial<AppServices>;
+  if (!app.documents || !app.registry) throw new Error('estornar-faturamento: sem o registro de documentos');
+  const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
+  if (r.rows[0]?.estado !== 'faturado') return;
+  const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
+  await new DocumentLifecycle(app.registry, services).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-faturamento');
+});
 
 /**
  * The 'Emitir NF-e' action of a faturado order without a note (its natureza did not issue one, or the order turned
@@ -346,7 +384,10 @@ export async function rascunhoNfeDoPedido(q: Queryable, ctx: RequestContext, ped
  * (after 24 hours the order cannot be cancelled: a return note undoes the sale), in the order's transaction.
  */
 export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe): Promise<void> {
-  const notas = await tx.query<{ numero: number; status: string }>(`SELECT numero, status FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status IN ('autorizada', 'contingencia') ORDER BY id`, [ctx.tenantId, pedido.id]);
+  const notas = await tx.query<{ numero: number; status: string }>(`SELECT numero, status FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status IN ('autorizada', 'contingencia', 'transmitindo') ORDER BY id`, [ctx.tenantId, pedido.id]);
+  // A note still on its way to SEFAZ (faturar answered before SEFAZ did, or a crash left it): its answer decides.
+  const emTransmissao = notas.rows.find((n) => n.status === 'transmitindo');
+  if (emTransmissao) throw conflict(`A NF-e ${emTransmissao.numero} do pedido de venda nº ${pedido.numero} está sendo transmitida à SEFAZ: aguarde a resposta (Notas processadas mostra a situação) e cancele o pedido depois disso.`);
   // A note issued in contingency (EPEC) is not authorised yet: cancelled now, it would still reach SEFAZ later.
   const pendente = notas.rows.find((n) => n.status === 'contingencia');
   if (pendente) throw conflict(`A NF-e ${pendente.numero} do pedido de venda nº ${pedido.numero} foi emitida em contingência e ainda não foi autorizada: quando a SEFAZ voltar ela é transmitida (ou use 'Transmitir pendentes' em Notas processadas); cancele o pedido depois disso.`);
@@ -369,7 +410,8 @@ async function gravarVendasItens(q: Queryable, ctx: RequestContext, doc: Documen
   const totalItens = new Decimal(String(doc.cabecalho.totalProdutos ?? 0));
   const desconto = new Decimal(String(doc.cabecalho.totalDesconto ?? 0));
   const custos = await q.query<{ origem_linha: number; custo: string | null }>(
-    `SELECT origem_linha, sum(-quantidade * coalesce(custo_unitario, 0)) AS custo FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND estorno_de IS NULL GROUP BY origem_linha`,
+    `SELECT origem_linha, sum(-quantidade * coalesce(custo_unitario, 0)) AS custo FROM movimentos_estoque m WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND estorno_de IS NULL
+        AND NOT EXISTS (SELECT 1 FROM movimentos_estoque e WHERE e.tenant_id = m.tenant_id AND e.estorno_de = m.id) GROUP BY origem_linha`,
     [ctx.tenantId, TIPO_PEDIDO, doc.id],
   );
   const custoLinha = new Map(custos.rows.map((c) => [Number(c.origem_linha), c.custo]));
@@ -432,7 +474,7 @@ const pedidoVenda: DocumentModule = {
      * instalments, the sales lines of the reports, then the NF-e step. The document row is locked by the
      * lifecycle before this runs, so a second faturar waits and then finds the order faturado (409).
      */
-    async faturar({ tx, ctx, doc, services }) {
+    async faturar({ tx, ctx, doc, services, aposCommit }) {
       const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
       const origem = { tipo: TIPO_PEDIDO, id: doc.id };
       const hoje = agoraLocal().data;
@@ -462,8 +504,24 @@ const pedidoVenda: DocumentModule = {
       }
       await gravarVendasItens(tx, ctx, doc, hoje);
       await tx.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('dataFaturamento', $3::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, doc.id, hoje]);
-      await emitirNfeDoPedido(tx, ctx, doc, services);
       await emitirNfseDoPedido(tx, ctx, doc);
+      await emitirNfeDoPedido(tx, ctx, doc, services, aposCommit);
+    },
+    /**
+     * The compensating transition of faturar (declared 'estornar-faturamento', run by the server when SEFAZ refused
+     * the order's NF-e after faturar committed): the VENDA movements reversed (estorno rows), the receivable
+     * cancelled, the sales lines stamped cancelled, the reservation made again (the order returns to a state that
+     * holds one; the goods just came back, so it is taken even past the available), the faturamento date dropped.
+     */
+    async estornarFaturamento({ tx, ctx, doc }) {
+      const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
+      const origem = { tipo: TIPO_PEDIDO, id: doc.id };
+      await estornar(tx, scope, origem);
+      const l = await tx.query<{ id: number }>('SELECT id FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND NOT cancelado ORDER BY id', [ctx.tenantId, TIPO_PEDIDO, doc.id]);
+      for (const { id } of l.rows) await cancelarLancamento(tx, ctx, Number(id));
+      await tx.query('UPDATE vendas_itens SET cancelado_em = now() WHERE tenant_id = $1 AND pedido_id = $2 AND cancelado_em IS NULL', [ctx.tenantId, doc.id]);
+      await reservar(tx, scope, await linhasDeEstoque(tx, ctx, doc, 1), origem, { alemDoDisponivel: true });
+      await tx.query(`UPDATE documentos SET cabecalho = cabecalho - 'dataFaturamento' WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, doc.id]);
     },
     /**
      * Before faturar: the reservation is given back. A faturado order: its NF-e step, the stock movements

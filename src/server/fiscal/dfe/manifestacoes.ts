@@ -123,7 +123,7 @@ async function clienteDaFilial(services: Servicos, q: Queryable, ctx: CtxEmissao
   const cert = await abrirCertificado(services, q, ctx.tenantId, f.id, agora.getTime());
   const tpAmb = (await configuracaoNfe(q, ctx.tenantId, f.id)).ambiente;
   try {
-    return { cert, tpAmb, cliente: await criarClienteSefaz({ certificado: cert, uf: f.uf, modelo: 55, tpAmb }) };
+    return { cert, tpAmb, cliente: await criarClienteSefaz({ certificado: cert, uf: f.uf, modelo: 55, tpAmb, isencaoGuarda: 'manifestação do destinatário' }) };
   } catch (e) {
     throw badRequest((e as Error).message);
   }

@@ -67,9 +67,9 @@ const indisponivel = (motivo: string) => new HttpError(503, `SEFAZ indisponível
  * (same number, new key), 'epec' registers the EPEC at the Ambiente Nacional (tpEmis 4) and leaves the NF-e to be
  * sent later, 'nenhuma' gives up (503, nothing numbered). Consumo indevido (656) never switches: it is a 503 too.
  */
-export async function autorizarNfe(doc: NfeDocumento, cert: CertificadoA1, uf: string, preferencia: string): Promise<AutorizacaoNfe> {
+export async function autorizarNfe(doc: NfeDocumento, cert: CertificadoA1, uf: string, preferencia: string, isencaoGuarda?: string): Promise<AutorizacaoNfe> {
   const pref = (PREFERENCIAS as readonly string[]).includes(preferencia) ? preferencia : 'svc';
-  const base = { certificado: cert, uf, modelo: 55 as const, tpAmb: doc.ambiente };
+  const base = { certificado: cert, uf, modelo: 55 as const, tpAmb: doc.ambiente, ...(isencaoGuarda ? { isencaoGuarda } : {}) };
   let normal: SefazCliente;
   try {
     normal = await criarClienteSefaz(base);
@@ -154,7 +154,7 @@ export async function transmitirPendentes(services: Servicos, ctx: { tenantId: n
       const s = await services.storage.get(nota.arquivo_xml);
       if (!s) throw badRequest(`O XML da NF-e ${nota.numero} em contingência não foi encontrado no armazenamento.`);
       const xml = (await paraBuffer(s)).toString('utf8');
-      const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb: Number(nota.ambiente) as 1 | 2 });
+      const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb: Number(nota.ambiente) as 1 | 2, isencaoGuarda: 'NF-e em contingência (EPEC): transmitir pendentes' });
       let r: RetornoAutorizacao;
       try {
         r = await sefaz.autorizar(xml);

@@ -17,6 +17,11 @@ export default async function contingenciaRoutes(app: FastifyInstance, { service
     if (!serverAllows(ctx, CHAVES_NFE.emitir, 'change') && !serverAllows(ctx, CHAVES_NFE.notas, 'change')) throw forbidden('Você não tem permissão para transmitir notas fiscais.');
     return transmitirPendentes(services, ctx as typeof ctx & { branchId: number | null });
   });
+  // Once at start: notes a crash left 'transmitindo' (this process has none in flight yet) are settled by their key:
+  // adopted when SEFAZ authorised them, sent again with the same XML when unknown there, compensated when refused.
+  app.addHook('onReady', async () => {
+    void resolverTransmitindo(services, 0).catch((e) => app.log.warn(`resolverTransmitindo: ${(e as Error).message}`));
+  });
 }
 
 /**

@@ -611,9 +611,9 @@ export async function excluirRascunho(q: Queryable, ctx: CtxEmissao, id: number)
 
 // ---------------------------------------------------------------- SEFAZ
 
-async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
+async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2, isencaoGuarda?: string): Promise<SefazCliente> {
   try {
-    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
+    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb, ...(isencaoGuarda ? { isencaoGuarda } : {}) });
   } catch (e) {
     throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
   }
@@ -751,6 +751,9 @@ async function prepararNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
   const filialId = Number(nota.filial_id);
   if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
   if (opcoes.antesDeNumerar) await opcoes.antesDeNumerar(q);
+  // A note tied to an order, sent from the note screens (a rejected faturar's note, an 'Emitir NF-e' draft): only
+  // while the order is faturado without an authorised note (its postings are the order's).
+  if (opcoes.lancar && nota.pedido_id != null) await pedidoSemNota(q, ctx, filialId, Number(nota.pedido_id));
   const dados = validarDados(rascunhoDe(nota.dados));
   const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
   // Everything the user can fix is checked with a provisional number before the series moves.
@@ -843,7 +846,7 @@ async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   const p = await prepararNaTransacao(services, q, ctx, notaId, agora, opcoes);
   const t1 = performance.now();
   // The UF's authoriser, or the branch's contingency when it is down (contingencia-nfe.ts).
-  const aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia);
+  const aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia, 'NF-e com antesDeNumerar (devolução ao fornecedor)');
   if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: p.montagemMs, transmissao: performance.now() - t1 });
   return registrarNaTransacao(services, q, ctx, p, aut, agora, opcoes);
 }
@@ -911,6 +914,35 @@ export async function resolverTransmitindo(services: Servicos, idadeMs = 120_000
   return res;
 }
 
+/**
+ * The compensation of a note's origin (a sales order's faturamento) when SEFAZ refused its note, run in the
+ * transaction that records the rejection. The sales module registers it (it sits above this one).
+ */
+export type CompensarPedido = (services: Servicos, q: Queryable, ctx: CtxEmissao, pedidoId: number) => Promise<void>;
+let compensarPedido: CompensarPedido | null = null;
+export function registrarCompensacaoDoPedido(fn: CompensarPedido): void {
+  compensarPedido = fn;
+}
+
+/**
+ * A rejection recorded once (the note still 'transmitindo' with that number, else nothing): the number goes back to
+ * the series (SEFAZ never authorised it; a refused EPEC keeps it), the note is 'rejeitada' with the code and its
+ * help, and a note tied to a sales order runs the order's compensating transition in the same transaction.
+ */
+async function rejeitarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, e: Rejeitada, numero: number | null): Promise<Row | null> {
+  const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+  if (!nota || nota.status !== 'transmitindo' || (numero != null && Number(nota.numero) !== numero)) return null;
+  if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, numero);
+  else await desfazerReserva(q, ctx, notaId, numero);
+  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
+  const r = await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
+  if (nota.pedido_id != null) {
+    if (!compensarPedido) throw new Error('rejeitarNaTransacao: a compensação do pedido de venda não foi registrada');
+    await compensarPedido(services, q, ctx, Number(nota.pedido_id));
+  }
+  return r.rows[0];
+}
+
 async function resolverUma(services: Servicos, ctx: CtxEmissao, notaId: number): Promise<boolean> {
   const lida = await services.db.tenant(ctx, async (q) => {
     const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId])).rows[0];
@@ -931,7 +963,14 @@ async function resolverUma(services: Servicos, ctx: CtxEmissao, notaId: number):
   try {
     const c = await consultarAposTempoEsgotado(sefaz, montada);
     if (c.situacao === 'desconhecida') return false;
+    // Unknown at SEFAZ: the same signed XML (same number, same key) again; never a new key for this number.
     retorno = c.situacao === 'autorizada' ? c.retorno : await sefaz.autorizar(xml);
+    if (retorno.cStat === '204' || retorno.cStat === '539') {
+      // Another sender got there first (the in-flight request of a process still running): adopt what SEFAZ holds.
+      const d = await consultarAposTempoEsgotado(sefaz, montada);
+      if (d.situacao !== 'autorizada') return false;
+      retorno = d.retorno;
+    }
   } catch (e) {
     if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) return false;
     throw e;
@@ -951,32 +990,91 @@ async function resolverUma(services: Servicos, ctx: CtxEmissao, notaId: number):
     });
   } catch (e) {
     if (!(e instanceof Rejeitada)) throw e;
-    await services.db.tenant(ctx, async (q) => {
-      await desfazerReserva(q, ctx, notaId, numero);
-      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
-      await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao)]);
-    });
+    await services.db.tenant(ctx, (q) => rejeitarNaTransacao(services, q, ctx, notaId, e, numero));
   }
+  avisarPedido(services, ctx, notaId);
   return true;
 }
 
+/** The order's screen learns by the realtime socket that its note settled (authorised or rejected). */
+function avisarPedido(services: Servicos, ctx: CtxEmissao, notaId: number): void {
+  void services.db
+    .tenant(ctx, async (q) => (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId])).rows[0])
+    .then((n) => {
+      // To the user who faturou (the note's user): the order's number, the note's state and, refused, the code and help.
+      if (n?.pedido_id != null) services.realtime?.toUser(ctx.tenantId, Number(n.usuario_id ?? ctx.userId), 'pedido-nfe', { pedidoId: Number(n.pedido_id), nota: { id: Number(n.id), status: n.status, numero: n.numero == null ? null : Number(n.numero), rejeicao: n.rejeicao ?? null } });
+    })
+    .catch(() => {});
+}
+
 /**
- * An NF-e issued from the caller's transaction by a document that posts its own stock and receivables (a sales
- * order's faturar): the note is saved tied to the order, numbered, built, signed, validated against the XSD and
- * transmitted without posting anything. A rejection (or anything the user must fix) throws a 400 with the SEFAZ
- * code and its help text, so the caller's whole transaction rolls back: nothing numbered, nothing posted.
+ * Transaction 1 of a sales order's NF-e (faturar's own transaction, after its stock, receivables and sales lines):
+ * the note is saved tied to the order, numbered, built, signed, validated against the XSD and kept 'transmitindo'
+ * with its key fixed (cNF in the stored document, signed XML in the storage). Nothing is sent here and the note
+ * posts nothing itself. What the user can fix (cliente, products, tax rules, XSD) is a 400 that rolls faturar back.
+ * The caller hands the result to transmitirNotaDoPedido once its transaction committed.
  */
-export async function emitirNotaNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, origem: { pedidoId: number }, agora = new Date()): Promise<ResultadoTransmissao> {
+export async function prepararNotaDoPedido(services: Servicos, q: Queryable, ctx: CtxEmissao, dados: DadosNotaFiscal, origem: { pedidoId: number }, agora = new Date()): Promise<Preparada> {
   // Saved without the order (it is not faturado yet inside this transaction), then tied to it.
   const rascunho = await salvarRascunho(q, ctx, { ...dados, pedidoId: null });
   await q.query(`UPDATE notas_fiscais SET pedido_id = $3, dados = dados || jsonb_build_object('pedidoId', $3::int) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, rascunho.id, origem.pedidoId]);
+  const p = await prepararNaTransacao(services, q, ctx, Number(rascunho.id), agora, { lancar: false, validarXsd: true });
+  await reservarNaTransacao(services, q, ctx, p);
+  return p;
+}
+
+/**
+ * After faturar committed, with no transaction open: the order's prepared note goes to SEFAZ (or the branch's
+ * contingency) and transaction 2 records the answer once:
+ * - authorised (or EPEC): the note 'autorizada' ('contingencia'), tied to the order; nothing posted again;
+ * - rejected: the rejection recorded and the order's compensating transition (postings reversed, order back, the
+ *   number back to the series), then a 400 with the SEFAZ code and its help text;
+ * - SEFAZ unreachable with no contingency (503) or a problem before any answer: as before this pipeline, nothing
+ *   stays numbered: the order is compensated, the unsent draft removed, and the error is the answer.
+ * A crash anywhere leaves the note 'transmitindo' for resolverTransmitindo (consulted by its key).
+ */
+export async function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao, p: Preparada): Promise<ResultadoTransmissao> {
+  const notaId = Number(p.nota.id);
   try {
-    return await autorizarNaTransacao(services, q, ctx, Number(rascunho.id), agora, { lancar: false, validarXsd: true });
-  } catch (e) {
-    if (!(e instanceof Rejeitada)) throw e;
-    const { cStat, xMotivo, ajuda } = e.rejeicao;
-    throw badRequest(`A SEFAZ rejeitou a NF-e: ${cStat} - ${xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'nfe', mensagem: `${cStat} - ${xMotivo}`, cStat }]);
+    let aut: AutorizacaoNfe;
+    try {
+      aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia);
+    } catch (e) {
+      // Only an answer autorizarNfe classified (503 SEFAZ and contingency unreachable, 400 a setting to fix) gives the
+      // number back; anything else may have reached SEFAZ: the note stays 'transmitindo' for the recovery by key.
+      if (!(e instanceof HttpError)) {
+        console.warn(`NF-e ${p.numero} do pedido ${p.nota.pedido_id}: transmissão interrompida (${(e as Error).message}); a recuperação consulta a SEFAZ pela chave.`);
+        return { nota: notaOut({ ...p.nota, status: 'transmitindo' }), autorizada: false };
+      }
+      await services.db.tenant(ctx, async (q) => {
+        const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+        if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return;
+        await desfazerReserva(q, ctx, notaId, p.numero);
+        const ev = await q.query(`SELECT 1 FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 LIMIT 1`, [ctx.tenantId, notaId]);
+        if (!ev.rows.length) await q.query(`DELETE FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 AND status = 'rascunho'`, [ctx.tenantId, notaId]);
+        if (!compensarPedido) throw new Error('transmitirNotaDoPedido: a compensação do pedido de venda não foi registrada');
+        await compensarPedido(services, q, ctx, Number(nota.pedido_id));
+      });
+      throw e;
+    }
+    try {
+      return await services.db.tenant(ctx, async (q) => {
+        const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+        if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return { nota: notaOut(nota), autorizada: nota?.status === 'autorizada' || nota?.status === 'contingencia' };
+        return registrarNaTransacao(services, q, ctx, { ...p, nota }, aut, new Date(nota.data_emissao ?? Date.now()), { lancar: false });
+      });
+    } catch (e) {
+      if (!(e instanceof Rejeitada)) {
+        // SEFAZ answered but the answer could not be recorded (the database failed): the recovery asks SEFAZ again.
+        console.warn(`NF-e ${p.numero} do pedido ${p.nota.pedido_id}: resposta da SEFAZ não gravada (${(e as Error).message}); a recuperação consulta a SEFAZ pela chave.`);
+        return { nota: notaOut({ ...p.nota, status: 'transmitindo' }), autorizada: false };
+      }
+      await services.db.tenant(ctx, (q) => rejeitarNaTransacao(services, q, ctx, notaId, e, p.numero));
+      const { cStat, xMotivo, ajuda } = e.rejeicao;
+      throw badRequest(`A SEFAZ rejeitou a NF-e: ${cStat} - ${xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'nfe', mensagem: `${cStat} - ${xMotivo}`, cStat }]);
+    }
   } finally {
+    avisarPedido(services, ctx, notaId);
     void alertarVencimentos(services).catch(() => {});
   }
 }
@@ -1030,7 +1128,7 @@ async function eventoNota(services: Servicos, q: Queryable, ctx: CtxEmissao, not
     throw e;
   }
   const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
-  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
+  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2, 'NF-e: cancelamento e carta de correção');
   try {
     const r = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
     const e = r.eventos[0] ?? r;
@@ -1126,7 +1224,7 @@ export async function consultarNotaFiscal(services: Servicos, ctx: CtxEmissao, n
     if (!nota.chave) throw conflict('Esta nota ainda não foi autorizada: não há chave para consultar.');
     const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id));
     const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
-    const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
+    const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2, 'NF-e: consulta do protocolo');
     let r;
     try {
       r = await sefaz.consultar(nota.chave);
@@ -1214,7 +1312,7 @@ export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, bod
     const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
     const f = (await q.query(`SELECT cpf_cnpj, uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0];
     const xml = montarInutilizacao({ tpAmb: conf.ambiente, cUF: codigoUf(f.uf), ano: comFuso(agora).slice(2, 4), cnpj: String(f.cpf_cnpj).replace(/\D/g, ''), modelo: 55, serie, inicio, fim, justificativa: j }, assinadorDe(cert));
-    const sefaz = await clienteSefaz(cert, f.uf, conf.ambiente);
+    const sefaz = await clienteSefaz(cert, f.uf, conf.ambiente, 'NF-e: inutilização');
     let r;
     try {
       r = await sefaz.inutilizar(xml);

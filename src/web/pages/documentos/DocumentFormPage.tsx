@@ -6,6 +6,7 @@ import { formatDate } from '../../../shared/dates.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
+import { useSocketEvent } from '../../api/realtime.ts';
 import { fieldMessages, toApiError } from '../../api/errors.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { SchemaForm } from '../../renderer/SchemaForm.tsx';
@@ -102,6 +103,13 @@ export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_AC
   const navigate = useNavigate();
   const header = useMemo(() => headerAsResource(doc), [doc]);
   const record = useRecord<Row>(doc.endpoint, mode === 'editar' ? id : null, { revalidateOnFocus: false, keepPreviousData: false });
+  // A sales order's NF-e answered after faturar did (SEFAZ slower than the wait): the server tells by the socket.
+  useSocketEvent<{ pedidoId: number; nota: { status: string; numero: number | null; rejeicao?: { cStat: string; xMotivo: string; ajuda?: { comoCorrigir?: string } } | null } }>('pedido-nfe', (p) => {
+    if (doc.name !== 'pedidoVenda' || mode !== 'editar' || p.pedidoId !== Number(id)) return;
+    if (p.nota.status === 'autorizada') toast('success', `NF-e ${p.nota.numero} autorizada.`);
+    else if (p.nota.status === 'rejeitada' && p.nota.rejeicao) toast('error', `A SEFAZ rejeitou a NF-e: ${p.nota.rejeicao.cStat} - ${p.nota.rejeicao.xMotivo}. O faturamento foi estornado.`, p.nota.rejeicao.ajuda?.comoCorrigir);
+    void mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
+  });
   const [itens, setItens] = useState<EditItem[] | null>(mode === 'cadastrar' ? [newItem()] : null);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
