@@ -61,6 +61,7 @@ import pdvRoutes from './pdv/routes.ts';
 import balancaRoutes from './exportacoes/balanca/index.ts';
 import terminalRoutes from './exportacoes/terminal/index.ts';
 import { exportacoesRoutes } from './exportacoes/index.ts';
+import { contabilRoutes } from './contabil/index.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(brandRoutes, { services });
   await app.register(usuariosRoutes, { services });
   await app.register(usuariosWhitelabelRoutes, { services });
+  await app.register(contabilRoutes, { services });
   await app.register(planosRoutes, { services });
   await app.register(assinaturaRoutes, { services });
   await app.register(modulosAdminRoutes, { services });
