@@ -178,6 +178,57 @@ describe.each(BACKENDS)('Contábil: contadores on %s', (backend) => {
     expect(semConta.json().error.message).toBe('O acesso deste contador foi revogado por todas as contas que o convidaram.');
   });
 
+  it('fechar mês: postings dated in the closed month are refused naming the period; only the accountant reopens, logged', async () => {
+    const admin = await login(app, 'admin@demo.com.br');
+    const contador = await login(app, 'contador@demo.com.br');
+    const t = (await srv.db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id;
+    const matriz = (await srv.db.query<{ id: number }>(`SELECT id FROM branches WHERE tenant_id = $1 AND apelido = 'Matriz'`, [t])).rows[0].id;
+    const hoje = new Date();
+    const anterior = new Date(Date.UTC(hoje.getUTCFullYear(), hoje.getUTCMonth() - 2, 15));
+    const mm = String(anterior.getUTCMonth() + 1).padStart(2, '0');
+    const aaaa = anterior.getUTCFullYear();
+    const periodo = `${mm}/${aaaa}`;
+    const dia = `${aaaa}-${mm}-10`;
+    const lancamento = () => req('POST', '/api/Lancamentos', admin, { tipo: 1, descricao: 'Conta de luz atrasada', dataEmissao: dia, valorTotal: '120.00', numeroParcelas: 1 });
+    const lancamentos = () => count('SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1', [t]);
+
+    // Bad input: no month, the current month (not yet over).
+    expect((await req('POST', '/api/contabil/periodos/fechar', contador, { filialId: matriz, competencia: '13/2026' })).json().error.message).toBe('Informe o mês no formato MM/AAAA.');
+    const atual = `${String(hoje.getUTCMonth() + 1).padStart(2, '0')}/${hoje.getUTCFullYear()}`;
+    expect((await req('POST', '/api/contabil/periodos/fechar', contador, { filialId: matriz, competencia: atual })).json().error.message).toBe('Só é possível fechar um mês já encerrado.');
+
+    const fechado = await req('POST', '/api/contabil/periodos/fechar', contador, { filialId: matriz, competencia: periodo });
+    expect(fechado.statusCode, fechado.body).toBe(200);
+    const again = await req('POST', '/api/contabil/periodos/fechar', contador, { filialId: matriz, competencia: periodo });
+    expect(again.json().error.message).toBe(`O período ${periodo} da filial Matriz já está fechado.`);
+
+    // Finance: the entry dated in the closed month is refused, nothing written.
+    const antes = await lancamentos();
+    const recusado = await lancamento();
+    expect(recusado.statusCode).toBe(400);
+    expect(recusado.json().error.message).toBe(`O período ${periodo} está fechado pela contabilidade: lançamentos com data nesse mês não são aceitos. Peça ao contador para reabrir o mês.`);
+    expect(await lancamentos()).toBe(antes);
+    // Stock: a movement of the branch dated in the month is refused by the database itself; another branch is not locked.
+    const produto = (await srv.db.query<{ id: number }>('SELECT id FROM produtos WHERE tenant_id = $1 AND NOT servico ORDER BY id LIMIT 1', [t])).rows[0].id;
+    const deposito = (await srv.db.query<{ id: number; filial_id: number }>('SELECT id, filial_id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 LIMIT 1', [t, matriz])).rows[0];
+    const mov = (filial: number, dep: number) =>
+      srv.db.query(`INSERT INTO movimentos_estoque (tenant_id, produto_id, filial_id, deposito_id, quantidade, tipo, created_at) VALUES ($1, $2, $3, $4, 1, 0, $5::date + time '12:00' AT TIME ZONE 'America/Sao_Paulo')`, [t, produto, filial, dep, dia]);
+    await expect(mov(matriz, deposito.id)).rejects.toThrow(`O período ${periodo} está fechado`);
+    const outra = (await srv.db.query<{ id: number; filial_id: number }>('SELECT id, filial_id FROM depositos WHERE tenant_id = $1 AND filial_id <> $2 LIMIT 1', [t, matriz])).rows[0];
+    if (outra) await expect(mov(outra.filial_id, outra.id)).resolves.toBeTruthy();
+
+    // Reopening: the shop cannot; the accountant must give a reason; then the posting goes through.
+    const id = fechado.json().id;
+    expect((await req('POST', `/api/contabil/periodos/${id}/reabrir`, admin, { motivo: 'x' })).json().error.message).toBe('Somente o contador pode reabrir um mês fechado.');
+    expect((await req('POST', `/api/contabil/periodos/${id}/reabrir`, contador, {})).json().error.message).toBe('Informe o motivo da reabertura.');
+    expect((await req('POST', `/api/contabil/periodos/${id}/reabrir`, contador, { motivo: 'Nota de energia chegou atrasada' })).statusCode).toBe(200);
+    expect((await lancamento()).statusCode).toBe(200);
+    const periodos = (await req('GET', '/api/contabil/periodos', admin)).json();
+    expect(periodos[0]).toMatchObject({ competencia: periodo, situacao: 'reaberto', reabertoPor: 'Carla Contadora', motivo: 'Nota de energia chegou atrasada' });
+    const eventos = (await req('GET', '/api/contabil/contadores', admin)).json().acessos.map((a: { evento: string }) => a.evento);
+    expect(eventos).toEqual(expect.arrayContaining(['fechamento', 'reabertura']));
+  });
+
   it('the demo accountant has two client shops', async () => {
     const tk = await login(app, 'contador@demo.com.br');
     const nomes = ((await req('GET', '/api/contabil/clientes', tk)).json() as { nome: string }[]).map((c) => c.nome).sort();

@@ -6,6 +6,7 @@ import { forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
+import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 
 const appUrl = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`;
 const NEGADO = 'Você não tem permissão para gerenciar os contadores desta conta.';
@@ -41,6 +42,20 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
   app.post('/api/contabil/convites/:token/aceitar', { config: { public: true } }, async (req) =>
     aceitarConvite(db, (req.params as { token: string }).token, (req.body ?? {}) as Record<string, unknown>),
   );
+
+  // Closing the month (fechar mês) per branch; reopening by the accountant only.
+  app.get('/api/contabil/periodos', async (req) => {
+    exigir(req.ctx!, 'view');
+    return listarPeriodos(db, req.ctx!);
+  });
+  app.post('/api/contabil/periodos/fechar', async (req) => {
+    exigir(req.ctx!, 'change');
+    return fecharMes(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.post('/api/contabil/periodos/:id/reabrir', async (req) => {
+    exigir(req.ctx!, 'change');
+    return reabrirMes(db, req.ctx!, parseId((req.params as { id: string }).id), (req.body ?? {}) as Record<string, unknown>);
+  });
 
   // The accountant: his client accounts, the panel, and the switch between accounts.
   app.get('/api/contabil/clientes', async (req) => clientesDoContador(db, req.ctx!));

@@ -9,6 +9,7 @@ import { toApiError } from '../../api/errors.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { useUserInfo } from '../../shell/user-info.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { FechamentoCard } from './FechamentoCard.tsx';
 import { trocarConta } from './trocar-conta.ts';
 
 interface Contador {
@@ -150,6 +151,7 @@ function ContadoresDaLoja() {
           ]}
         />
       </Card>
+      <FechamentoCard contador={false} />
     </div>
   );
 }
@@ -231,6 +233,7 @@ function PainelContador() {
           },
         ]}
       />
+      <FechamentoCard contador />
     </div>
   );
 }
