@@ -215,7 +215,8 @@ describe.each(BACKENDS)('Contábil: contadores on %s', (backend) => {
       srv.db.query(`INSERT INTO movimentos_estoque (tenant_id, produto_id, filial_id, deposito_id, quantidade, tipo, created_at) VALUES ($1, $2, $3, $4, 1, 0, $5::date + time '12:00' AT TIME ZONE 'America/Sao_Paulo')`, [t, produto, filial, dep, dia]);
     await expect(mov(matriz, deposito.id)).rejects.toThrow(`O período ${periodo} está fechado`);
     const outra = (await srv.db.query<{ id: number; filial_id: number }>('SELECT id, filial_id FROM depositos WHERE tenant_id = $1 AND filial_id <> $2 LIMIT 1', [t, matriz])).rows[0];
-    if (outra) await expect(mov(outra.filial_id, outra.id)).resolves.toBeTruthy();
+    expect(outra).toBeTruthy();
+    await expect(mov(outra.filial_id, outra.id)).resolves.toBeTruthy();
 
     // Reopening: the shop cannot; the accountant must give a reason; then the posting goes through.
     const id = fechado.json().id;

@@ -55,8 +55,8 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     expect(linkDoConvite('vendedor@demo.com.br')).toBeNull();
     await loja.getByTestId('convite-email').fill(contador);
     await loja.getByTestId('convite-enviar').click();
-    await visible(loja.getByTestId('contadores-tabela').getByText(contador));
-    await visible(loja.getByTestId('contadores-tabela').getByText('Convidado'));
+    const linhaContador = loja.getByTestId('contadores-tabela').locator('tr', { hasText: contador });
+    await visible(linhaContador.getByText('Convidado'));
 
     // The accountant, in his own browser profile, opens the e-mailed link and creates his login.
     await poll(() => linkDoConvite(contador)).toBeTruthy();
@@ -70,7 +70,7 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
 
     // Loja Vizinha invites the same e-mail (through its API); he accepts with the password he already has.
     const vizinha = await login(e2e.server.app, 'admin@vizinha.com.br');
-    const r = await e2e.server.app.inject({ method: 'POST', url: '/api/contabil/contadores', headers: { authorization: vizinha, host: 'localhost' }, payload: { email: contador, crc: 'SP-123456/O-5', cpfCnpj: '11222333000181' } });
+    const r = await e2e.server.app.inject({ method: 'POST', url: '/api/contabil/contadores', headers: { authorization: vizinha, host: new URL(e2e.server.baseUrl).host }, payload: { email: contador, crc: 'SP-123456/O-5', cpfCnpj: '11222333000181' } });
     expect(r.statusCode, r.body).toBe(200);
     await poll(() => linkDoConvite(contador) !== link && linkDoConvite(contador)).toBeTruthy();
     await aceitar(page, linkDoConvite(contador)!, false);
@@ -97,11 +97,11 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
 
     // The shop sees his access and revokes it: Mercadinho Demo leaves his panel.
     await loja.reload();
-    await visible(loja.getByTestId('contadores-tabela').getByText('Com acesso'));
-    await visible(loja.getByTestId('acessos-tabela').getByText('Aceite do convite'));
+    await visible(linhaContador.getByText('Com acesso'));
+    await visible(loja.getByTestId('acessos-tabela').locator('tr', { hasText: 'Escritório E2E' }).getByText('Aceite do convite'));
     await loja.getByTestId(`revogar-${contador}`).click();
-    await loja.getByRole('button', { name: 'Revogar' }).click();
-    await visible(loja.getByTestId('contadores-tabela').getByText('Revogado'));
+    await loja.getByRole('button', { name: 'Revogar', exact: true }).click();
+    await visible(linhaContador.getByText('Revogado'));
     await page.reload();
     await visible(page.getByTestId('painel-contador').getByText('Loja Vizinha'));
     await poll(() => page.getByTestId('painel-contador').getByText('Mercadinho Demo').count()).toBe(0);

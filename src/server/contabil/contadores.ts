@@ -342,6 +342,7 @@ export async function destinoDoLogin(db: Db, tenantId: number, userId: number, b
   }
   const primeira = contas[0];
   if (!primeira) throw new HttpError(401, MSG.semAcesso);
+  await db.query(`INSERT INTO user_branches (tenant_id, user_id, branch_id) SELECT tenant_id, $2, id FROM branches WHERE tenant_id = $1 AND ativo ON CONFLICT DO NOTHING`, [primeira.contaId, primeira.userId]);
   const b = await filialInicial(db, primeira.contaId, primeira.userId);
   if (primeira.contadorId) await registrarAcesso(db, primeira.contaId, primeira.contadorId, 'login', 'Entrada no sistema');
   return { tenantId: primeira.contaId, userId: primeira.userId, branchId: b };
