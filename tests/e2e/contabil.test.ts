@@ -63,10 +63,14 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     const link = linkDoConvite(contador)!;
     const ctx = await e2e.browser.newContext({ viewport: { width: 1366, height: 860 } });
     const page = await ctx.newPage();
+    e2e.pages.push(page); // screenshot on failure
     await aceitar(page, link, true);
-    // The link works once.
-    await page.goto(link);
-    await poll(() => page.getByTestId('convite-falha').innerText()).toContain('Este convite já foi utilizado, expirou ou foi cancelado.');
+    // The link works once (opened again, in a new tab).
+    const outra = await ctx.newPage();
+    e2e.pages.push(outra);
+    await outra.goto(link);
+    await poll(() => outra.getByTestId('convite-falha').innerText()).toContain('Este convite já foi utilizado, expirou ou foi cancelado.');
+    await outra.close();
 
     // Loja Vizinha invites the same e-mail (through its API); he accepts with the password he already has.
     const vizinha = await login(e2e.server.app, 'admin@vizinha.com.br');
