@@ -36,7 +36,8 @@ describe('shell no navegador', () => {
     // Right after landing, a page he may not open ends on his page with its content, never a blank area.
     await page.goto(url('pages/vendas/clientes'));
     await page.waitForURL(/#\/pages\/nfe\/exportar-xml-nfe$/);
-    await visible(page.locator('.ant-layout-content .ant-result-title').getByText('Exportar XML de NF-e'));
+    // The export page is real since issue 36 (no placeholder result any more): its heading.
+    await visible(page.locator('.ant-layout-content').getByRole('heading', { name: 'Exportar XML de NF-e' }));
     // Contábil: his panel of client shops (issue 37).
     await poll(() => topLevel(page)).toEqual(['Exportações', 'Contábil']);
     await sideMenu(page).getByText('Exportações').click();
