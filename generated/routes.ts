@@ -20,6 +20,7 @@ export const ROUTES = [
   "auth",
   "auth/cadastrar",
   "auth/cadastrar/:access_token",
+  "auth/convite-contador/:token",
   "auth/login",
   "auth/login/:user_token",
   "auth/logout",

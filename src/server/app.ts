@@ -65,6 +65,7 @@ import terminalRoutes from './exportacoes/terminal/index.ts';
 import { exportacoesRoutes } from './exportacoes/index.ts';
 import pessoasRoutes from './pessoas/routes.ts';
 import dashboardRoutes from './dashboard/routes.ts';
+import { contabilRoutes } from './contabil/index.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(brandRoutes, { services });
   await app.register(usuariosRoutes, { services });
   await app.register(usuariosWhitelabelRoutes, { services });
+  await app.register(contabilRoutes, { services });
   await app.register(planosRoutes, { services });
   await app.register(assinaturaRoutes, { services });
   await app.register(modulosAdminRoutes, { services });

@@ -36,8 +36,10 @@ describe('shell no navegador', () => {
     // Right after landing, a page he may not open ends on his page with its content, never a blank area.
     await page.goto(url('pages/vendas/clientes'));
     await page.waitForURL(/#\/pages\/nfe\/exportar-xml-nfe$/);
-    await visible(page.locator('.ant-layout-content .ant-result-title').getByText('Exportar XML de NF-e'));
-    await poll(() => topLevel(page)).toEqual(['Exportações']);
+    // The export page is real since issue 36 (no placeholder result any more): its heading.
+    await visible(page.locator('.ant-layout-content').getByRole('heading', { name: 'Exportar XML de NF-e' }));
+    // Contábil: his panel of client shops (issue 37).
+    await poll(() => topLevel(page)).toEqual(['Exportações', 'Contábil']);
     await sideMenu(page).getByText('Exportações').click();
     await poll(() => groupItems(page, 'Exportações')).toEqual(['Exportar XML de NF-e', 'Gerar arquivo SPED', 'Gerar arquivo Sintegra']);
     // Settings: fiscal configuration only (with the plan of accounts); user menu: switch branch, my account, sign out.

@@ -71,7 +71,11 @@ export async function resolveSession(db: Db, token: string): Promise<RequestCont
        FROM sessions s
        JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
        LEFT JOIN access_profiles p ON p.tenant_id = u.tenant_id AND p.id = u.perfil_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND u.ativo`,
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND u.ativo
+        -- an accountant the account revoked (issue 37) no longer enters it, even with his login living there
+        AND NOT (u.is_contador
+                 AND EXISTS (SELECT 1 FROM contabil_contadores c WHERE c.tenant_id = s.tenant_id AND c.user_id = s.user_id)
+                 AND NOT EXISTS (SELECT 1 FROM contabil_contadores c WHERE c.tenant_id = s.tenant_id AND c.user_id = s.user_id AND c.situacao = 'ativo'))`,
     [hashToken(token)],
   );
   const s = r.rows[0];

@@ -16,6 +16,7 @@ import { seedNfse } from '../nfse/demo.ts';
 import { seedPdv } from '../pdv/demo.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { seedFiscalConfig } from '../fiscal-config/demo.ts';
+import { seedContabil } from '../contabil/index.ts';
 import { readDocuments } from '../catalog/documents.ts';
 
 interface BrandDoc {
@@ -93,6 +94,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);
+    await seedContabil(q, demo, vizinha);
   });
   return true;
 }

@@ -43,6 +43,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send(err.toBody());
     const fe = err as FastifyError;
+    // A posting dated in a month the accountant closed (issue 37; raised by the database, message in Portuguese).
+    if ((err as { code?: string }).code === 'CB001') return reply.status(400).send(new HttpError(400, err.message).toBody());
     if (fe.validation) {
       return reply.status(400).send(validationError(fe.validation as ErrorObject[], fe.validationContext).toBody());
     }

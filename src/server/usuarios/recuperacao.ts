@@ -16,7 +16,7 @@ export const RESET_GONE = 'Este link de recuperação de senha já foi utilizado
 export async function requestReset(db: Db, mailer: Mailer, brand: BrandRow, email: unknown, appUrl: string): Promise<void> {
   if (typeof email !== 'string' || !email.trim()) throw badRequest('Campo obrigatório!', [{ path: '/email', campo: 'email', mensagem: 'Campo obrigatório!' }]);
   const r = await db.query<{ tenant_id: number; id: number; nome: string; email: string }>(
-    'SELECT tenant_id, id, nome, email FROM users WHERE brand_id = $1 AND lower(email) = lower($2) AND ativo',
+    'SELECT tenant_id, id, nome, email FROM users WHERE brand_id = $1 AND lower(email) = lower($2) AND ativo AND contador_login_user_id IS NULL',
     [brand.id, email.trim()],
   );
   const user = r.rows[0];

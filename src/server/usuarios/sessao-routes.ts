@@ -4,6 +4,7 @@ import { verifyUserPassword } from '../auth/passwords.ts';
 import { createSession, endSession } from '../auth/sessions.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { TEXT, withQuery } from '../http/input-schemas.ts';
+import { destinoDoLogin } from '../contabil/index.ts';
 import { addressKey, emailKey, LoginThrottle } from './login-throttle.ts';
 import { buildUserInfo, permissionMap } from './user-info.ts';
 
@@ -68,7 +69,7 @@ export default async function sessaoRoutes(app: FastifyInstance, { services }: {
     const r = await db.query<UserRow>(
       `SELECT tenant_id, id, email, nome, senha_hash, avatar, ativo, perfil_admin, suporte_white_label, is_contador, is_avanco, master,
               primeiro_acesso, modais_abertos, filial_selecionada_id
-         FROM users WHERE brand_id = $1 AND lower(email) = $2`,
+         FROM users WHERE brand_id = $1 AND lower(email) = $2 AND contador_login_user_id IS NULL`,
       [brand.id, email],
     );
     const user = r.rows[0];
@@ -78,8 +79,12 @@ export default async function sessaoRoutes(app: FastifyInstance, { services }: {
       throw new HttpError(401, LOGIN_FAILED);
     }
     await throttle.succeeded(keys[0], keys.slice(1));
-    const branch = user.filial_selecionada_id ?? (await firstBranch(services, user.tenant_id, user.id));
-    const session = await createSession(db, user.tenant_id, user.id, branch);
+    let branch = user.filial_selecionada_id ?? (await firstBranch(services, user.tenant_id, user.id));
+    let sessionTenant = user.tenant_id;
+    let sessionUser = user.id;
+    // An accountant (issue 37) lands in a client account that still grants him access, and the landing is logged.
+    if (user.is_contador) ({ tenantId: sessionTenant, userId: sessionUser, branchId: branch } = await destinoDoLogin(db, user.tenant_id, user.id, branch));
+    const session = await createSession(db, sessionTenant, sessionUser, branch);
     const include = String((req.query as Record<string, unknown>).include ?? '');
     const permissoes = include.includes('user') ? permissionMap({ perfilAdmin: user.perfil_admin, permissoes: await profileOf(services, user.tenant_id, user.id) }) : {};
     return { ...session, ...(include.includes('user') ? { user: { ...publicUser(user), permissoes } } : {}), primeiroAcesso: user.primeiro_acesso };

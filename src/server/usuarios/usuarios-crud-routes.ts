@@ -53,7 +53,7 @@ export default async function usuariosCrudRoutes(app: FastifyInstance, { service
     if (!serverAllows(ctx, 'app.usuario', level)) throw forbidden('Você não tem permissão para gerenciar usuários.');
   };
   const one = async (ctx: RequestContext, id: number) => {
-    const r = await db.tenant(ctx, (q) => q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.id = $2`, [ctx.tenantId, id]));
+    const r = await db.tenant(ctx, (q) => q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.id = $2 AND (u.contador_login_user_id IS NULL OR u.id = $3)`, [ctx.tenantId, id, ctx.userId]));
     if (!r.rows.length) throw notFound();
     return r.rows[0];
   };
@@ -61,13 +61,13 @@ export default async function usuariosCrudRoutes(app: FastifyInstance, { service
   app.get('/api/Usuarios', async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
-    const r = await db.tenant(ctx, (q) => q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 ORDER BY u.nome, u.id LIMIT 1000`, [ctx.tenantId]));
+    const r = await db.tenant(ctx, (q) => q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.contador_login_user_id IS NULL ORDER BY u.nome, u.id LIMIT 1000`, [ctx.tenantId]));
     return r.rows;
   });
   app.get('/api/Usuarios/count', async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
-    const r = await db.tenant(ctx, (q) => q.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE tenant_id = $1', [ctx.tenantId]));
+    const r = await db.tenant(ctx, (q) => q.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE tenant_id = $1 AND contador_login_user_id IS NULL', [ctx.tenantId]));
     return { count: r.rows[0].n };
   });
   app.get('/api/Usuarios/:id', async (req) => {
@@ -83,7 +83,7 @@ export default async function usuariosCrudRoutes(app: FastifyInstance, { service
    * out of the body keeps its stored value.
    */
   const checkGrantsOfUser = async (q: Queryable, ctx: RequestContext, body: UserBody, id: number | null) => {
-    const current = id === null ? null : (await q.query<{ perfil_admin: boolean; is_contador: boolean; perfil_id: number | null }>('SELECT perfil_admin, is_contador, perfil_id FROM users WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id])).rows[0];
+    const current = id === null ? null : (await q.query<{ perfil_admin: boolean; is_contador: boolean; perfil_id: number | null }>('SELECT perfil_admin, is_contador, perfil_id FROM users WHERE tenant_id = $1 AND id = $2 AND contador_login_user_id IS NULL', [ctx.tenantId, id])).rows[0];
     if (id !== null && !current) throw notFound();
     const perfilAdmin = body.perfilAdmin === undefined ? (current?.perfil_admin ?? false) : body.perfilAdmin === true;
     const isContador = body.isContador === undefined ? (current?.is_contador ?? false) : body.isContador === true;

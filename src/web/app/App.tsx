@@ -72,6 +72,8 @@ const ExportacaoTerminalPage = lazy(() => import('../pages/exportacoes/Exportaca
 // Exportações (issue 36): the accountant's files.
 const ExportarXmlNfePage = lazy(() => import('../pages/exportacoes/ExportarXmlNfePage.tsx'));
 const ArquivoFiscalPage = lazy(() => import('../pages/exportacoes/ArquivoFiscalPage.tsx'));
+// Contábil (issue 37): the shop's accountants, the accountant's panel of client shops.
+const ContadoresPage = lazy(() => import('../pages/contabil/ContadoresPage.tsx'));
 const PEDIDO_VENDA = DOCUMENTS.find((d) => d.name === 'pedidoVenda');
 
 export { ANTD_CSS_VAR_KEY };
@@ -127,6 +129,7 @@ export function appRoutes() {
         <Route path="/pages/nfe/exportar-xml-nfe" element={<ExportarXmlNfePage />} />
         <Route path="/pages/fiscais/gerar-arquivo-sped" element={<ArquivoFiscalPage key="sped" tipo="sped" />} />
         <Route path="/pages/fiscais/gerar-arquivo-sintegra" element={<ArquivoFiscalPage key="sintegra" tipo="sintegra" />} />
+        <Route path="/pages/contabil/contadores" element={<ContadoresPage />} />
         {DOCUMENTS.flatMap((doc) => [
           <Route key={doc.route} path={`/${doc.route}`} element={<DocumentListPage key={doc.name} doc={doc} />} />,
           <Route key={`${doc.route}/cadastrar`} path={`/${doc.route}/cadastrar`} element={<DocumentFormPage key={`${doc.name}-cadastrar`} doc={doc} mode="cadastrar" />} />,

@@ -9,6 +9,8 @@ const LoginPage = lazy(loadLoginPage); // asked for by the entry on a cold start
 const RecoveryPage = lazy(() => import('../auth/RecoveryPage.tsx'));
 const ResetPage = lazy(() => import('../auth/ResetPage.tsx'));
 const LogoutPage = lazy(() => import('../auth/LogoutPage.tsx'));
+// Issue 37: the accountant's invitation link.
+const ConviteContadorPage = lazy(() => import('../auth/ConviteContadorPage.tsx'));
 // With antd and the brand's theme for it (the other auth screens are plain React).
 const SignUpPage = lazy(() => import('../auth/SignUpRoute.tsx'));
 const PlanosPage = lazy(() => import('../auth/PlanosPage.tsx'));
@@ -31,6 +33,7 @@ export function authAreaRoutes() {
       <Route path="/auth/cadastrar" element={<SignUpPage />} />
       <Route path="/auth/cadastrar/:access_token" element={<SignUpPage />} />
       <Route path="/auth/logout" element={<LogoutPage />} />
+      <Route path="/auth/convite-contador/:token" element={<ConviteContadorPage />} />
     </Route>,
     <Route key="cadastrar" element={<AuthShell bare />}>
       <Route path="/cadastrar" element={<SignUpPage />} />

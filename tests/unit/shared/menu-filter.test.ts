@@ -61,7 +61,8 @@ describe('menu filter (SPEC 6)', () => {
 
   it('the accountant sees only fiscal exports, fiscal configuration (with the plan of accounts), my account, switch branch and sign out', () => {
     const ctx = { ...full, user: { isContador: true } };
-    expect(keysOf(filterMenu(MAIN, ctx))).toEqual(['EXPORTACOES', 'EXPORTACOES_XMLNFE', 'EXPORTACOES_SPED', 'EXPORTACOES_SINTEGRA']);
+    // Contábil > Contadores: the accountant's panel of client shops (issue 37).
+    expect(keysOf(filterMenu(MAIN, ctx))).toEqual(['EXPORTACOES', 'EXPORTACOES_XMLNFE', 'EXPORTACOES_SPED', 'EXPORTACOES_SINTEGRA', 'CONTABIL', 'CONTABIL_CONTADORES']);
     const settings = keysOf(filterMenu(SETTINGS, ctx));
     expect(settings[0]).toBe('CONFIG_FISCAL');
     expect(settings).toContain('CONFIG_FISCAL_CONTACONTABILSPED');
@@ -226,6 +227,8 @@ describe("the accountant's keys (SPEC 6): derived from the menus, no wider than 
         'app.configuracaotnfe', 'app.certificado', 'app.naturezaoperacao', 'app.tributacaoestadual', 'app.tributacaofederal',
         'app.informacoesNfe', 'app.cfop', 'app.tributacaoncmproduto',
         'app.planoDeContas', 'app.minhaConta',
+        // the accountant's panel (issue 37); the server refuses him the shop's invite/revoke actions
+        'app.contador',
       ].sort(),
     );
   });

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import { serverAllows } from '../auth/access.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { forbidden } from '../http/errors.ts';
+import { parseId } from '../resources/resource-service.ts';
+import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
+import { painelDoContador } from './painel.ts';
+import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
+
+const appUrl = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`;
+const NEGADO = 'Você não tem permissão para gerenciar os contadores desta conta.';
+
+function exigir(ctx: RequestContext, level: 'view' | 'change') {
+  if (!serverAllows(ctx, 'app.contador', level)) throw forbidden(NEGADO);
+}
+
+/** /api/contabil (issue 37): the shop's accountants (invite, revoke, access log), the invitation link, the accountant's clients. */
+export default async function contabilRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { db, brands, mailer } = services;
+
+  app.get('/api/contabil/contadores', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'view');
+    if (isContadorExterno(ctx)) throw forbidden('O contador vê as lojas clientes no seu painel.');
+    return listarContadores(db, ctx);
+  });
+  app.post('/api/contabil/contadores', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'change');
+    return convidar(db, mailer, await brands.forHost(req.headers.host), ctx, (req.body ?? {}) as Record<string, unknown>, appUrl(req));
+  });
+  app.post('/api/contabil/contadores/:id/revogar', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'change');
+    await revogar(db, ctx, parseId((req.params as { id: string }).id));
+    return { revogado: true };
+  });
+
+  // The link of the invitation e-mail (public, like the recovery link): read, then accept.
+  app.get('/api/contabil/convites/:token', { config: { public: true } }, async (req) => verConvite(db, (req.params as { token: string }).token));
+  app.post('/api/contabil/convites/:token/aceitar', { config: { public: true } }, async (req) =>
+    aceitarConvite(db, (req.params as { token: string }).token, (req.body ?? {}) as Record<string, unknown>),
+  );
+
+  // Closing the month (fechar mês) per branch; reopening by the accountant only.
+  app.get('/api/contabil/periodos', async (req) => {
+    exigir(req.ctx!, 'view');
+    return listarPeriodos(db, req.ctx!);
+  });
+  app.post('/api/contabil/periodos/fechar', async (req) => {
+    exigir(req.ctx!, 'change');
+    return fecharMes(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.post('/api/contabil/periodos/:id/reabrir', async (req) => {
+    exigir(req.ctx!, 'change');
+    return reabrirMes(db, req.ctx!, parseId((req.params as { id: string }).id), (req.body ?? {}) as Record<string, unknown>);
+  });
+
+  // The accountant: his client accounts, the panel, and the switch between accounts.
+  app.get('/api/contabil/clientes', async (req) => clientesDoContador(db, req.ctx!));
+  app.get('/api/contabil/painel', async (req) => painelDoContador(db, req.ctx!));
+  app.post('/api/contabil/trocarConta', async (req) => trocarConta(db, req.ctx!, (req.body as { contaId?: unknown } | undefined)?.contaId));
+}

@@ -1,0 +1,114 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login } from '../support/server.ts';
+import { poll, visible } from './support/browser.ts';
+import { e2eProfiles } from './support/session.ts';
+
+// No SMTP: the invitation e-mails land as .eml files in DATA_DIR/outbox, where the accountant's link is read.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-contabil-'));
+
+/** The invitation link of the newest .eml for this address (quoted-printable soft breaks undone). */
+function linkDoConvite(email: string): string | null {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(email)).sort();
+  } catch {
+    return null;
+  }
+  if (!files.length) return null;
+  const eml = readFileSync(path.join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
+  return /https?:\/\/[^\s"<>]+#\/auth\/convite-contador\/[\w-]+/.exec(eml)?.[0] ?? null;
+}
+
+// Issue 37 in Chromium: the shop invites its accountant, he accepts through the e-mailed link, a second shop's
+// invitation joins the same login, his panel shows both shops and he switches between them.
+describe('contabil: o contador e suas lojas clientes, no navegador', () => {
+  const e2e = e2eProfiles('contabil', { server: { dataDir } });
+  const contador = 'escritorio.e2e@contabil.com.br';
+
+  async function aceitar(page: Page, link: string, novo: boolean) {
+    await page.goto(link);
+    await visible(page.getByRole('heading', { name: 'Convite de contador' }));
+    if (novo) {
+      await page.getByLabel('Nome').fill('Escritório E2E');
+      await page.getByLabel('Confirmar Senha').fill('demo1234');
+    }
+    await page.getByLabel('Senha', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Aceitar convite' }).click();
+    await page.waitForURL(/#\/auth\/login$/);
+  }
+
+  it('the shop invites, the accountant accepts both shops with one login, sees both and switches', async () => {
+    const loja = await e2e.signIn('admin@demo.com.br', /#\/pages\/dashboard$/);
+    await loja.goto(e2e.url('pages/contabil/contadores'));
+    await visible(loja.getByRole('heading', { name: 'Contadores' }));
+    // Bad input first: the shop's own user cannot be invited; nothing is sent.
+    await loja.getByTestId('convite-email').fill('vendedor@demo.com.br');
+    await loja.getByTestId('convite-crc').fill('SP-123456/O-5');
+    await loja.getByTestId('convite-cpfcnpj').fill('11.222.333/0001-81');
+    await loja.getByTestId('convite-enviar').click();
+    await poll(() => loja.getByTestId('convite-erro').innerText()).toContain('Este e-mail já é de um usuário desta conta');
+    expect(linkDoConvite('vendedor@demo.com.br')).toBeNull();
+    await loja.getByTestId('convite-email').fill(contador);
+    await loja.getByTestId('convite-enviar').click();
+    const linhaContador = loja.getByTestId('contadores-tabela').locator('tr', { hasText: contador });
+    await visible(linhaContador.getByText('Convidado'));
+
+    // The accountant, in his own browser profile, opens the e-mailed link and creates his login.
+    await poll(() => linkDoConvite(contador)).toBeTruthy();
+    const link = linkDoConvite(contador)!;
+    const ctx = await e2e.browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const page = await ctx.newPage();
+    e2e.pages.push(page); // screenshot on failure
+    await aceitar(page, link, true);
+    // The link works once (opened again, in a new tab).
+    const outra = await ctx.newPage();
+    e2e.pages.push(outra);
+    await outra.goto(link);
+    await poll(() => outra.getByTestId('convite-falha').innerText()).toContain('Este convite já foi utilizado, expirou ou foi cancelado.');
+    await outra.close();
+
+    // Loja Vizinha invites the same e-mail (through its API); he accepts with the password he already has.
+    const vizinha = await login(e2e.server.app, 'admin@vizinha.com.br');
+    const r = await e2e.server.app.inject({ method: 'POST', url: '/api/contabil/contadores', headers: { authorization: vizinha, host: new URL(e2e.server.baseUrl).host }, payload: { email: contador, crc: 'SP-123456/O-5', cpfCnpj: '11222333000181' } });
+    expect(r.statusCode, r.body).toBe(200);
+    await poll(() => linkDoConvite(contador) !== link && linkDoConvite(contador)).toBeTruthy();
+    await aceitar(page, linkDoConvite(contador)!, false);
+
+    // He signs in, lands on the XML export, and his panel lists both client shops.
+    await page.getByLabel('E-mail').fill(contador);
+    await page.getByLabel('Senha').fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/#\/pages\/nfe\/exportar-xml-nfe$/);
+    await page.goto(e2e.url('pages/contabil/contadores'));
+    const painel = page.getByTestId('painel-contador');
+    await visible(painel.getByText('Mercadinho Demo'));
+    await visible(painel.getByText('Loja Vizinha'));
+    const linhaVizinha = painel.locator('tr', { hasText: 'Loja Vizinha' });
+    const linhaDemo = painel.locator('tr', { hasText: 'Mercadinho Demo' });
+    await visible(linhaDemo.getByText('atual'));
+
+    // Switching to Loja Vizinha: the page reloads on the export screen, now inside that shop.
+    await linhaVizinha.getByRole('button', { name: 'Entrar nesta loja' }).click();
+    await page.waitForURL(/#\/pages\/nfe\/exportar-xml-nfe$/);
+    await visible(page.getByRole('heading', { name: 'Exportar XML de NF-e' }));
+    await page.goto(e2e.url('pages/contabil/contadores'));
+    await visible(page.getByTestId('painel-contador').locator('tr', { hasText: 'Loja Vizinha' }).getByText('atual'));
+
+    // The shop sees his access and revokes it: Mercadinho Demo leaves his panel.
+    await loja.reload();
+    await visible(linhaContador.getByText('Com acesso'));
+    await visible(loja.getByTestId('acessos-tabela').locator('tr', { hasText: 'Escritório E2E' }).getByText('Aceite do convite'));
+    await loja.getByTestId(`revogar-${contador}`).click();
+    await loja.getByRole('button', { name: 'Revogar', exact: true }).click();
+    await visible(linhaContador.getByText('Revogado'));
+    await page.reload();
+    await visible(page.getByTestId('painel-contador').getByText('Loja Vizinha'));
+    await poll(() => page.getByTestId('painel-contador').getByText('Mercadinho Demo').count()).toBe(0);
+    await ctx.close();
+  });
+});
