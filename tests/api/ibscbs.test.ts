@@ -73,4 +73,20 @@ describe.each(BACKENDS)('IBS/CBS classification and simulation on %s', (backend)
     // another account's perfil stays invisible
     expect((await call(vizinha, 'POST', '/api/Tributacao/simular', { perfilTributarioId: perfil, ufDestino: 'SP' })).statusCode).toBe(404);
   });
+
+  it('the administrator area shows the version in force of each table and the rates of the year (master only)', async () => {
+    const master = await login(app, 'master@demo.com.br');
+    expect((await call(admin, 'GET', '/api/Admin/tabelas-ibscbs')).statusCode).toBe(403);
+    const r = await call(master, 'GET', '/api/Admin/tabelas-ibscbs');
+    expect(r.statusCode, r.body).toBe(200);
+    const porNome = Object.fromEntries(r.json().tabelas.map((t: any) => [t.nome, t]));
+    expect(porNome.cClassTrib).toMatchObject({ versao: 'Tabela_Classificacao_Tributaria_IBS_CBS_2026-06-23 (vigência 2026-06-01)', codigos: 164 });
+    expect(porNome.cClassTrib.codigosEmVigor).toBeLessThan(164);
+    expect(porNome.cstIbsCbs).toMatchObject({ codigos: 18 });
+    expect(porNome.credPresIbsCbs).toMatchObject({ versao: 'Tabela_Codigo_Credito_Presumido_IBS_CBS_2026-06-23', codigos: 13 });
+    expect(r.json().aliquotas.map((a: any) => [a.value, a.pCBS, a.pIBSUF, a.pIBSMun])).toEqual([
+      ['2026-01-01', '0.90', '0.10', '0.00'],
+      ['2027-01-01', null, '0.05', '0.05'],
+    ]);
+  });
 });
