@@ -80,7 +80,7 @@ export default function PerfilTributarioSimular({ id }: { id: number }) {
           <Input id="simular-valor" style={{ width: 110 }} inputMode="decimal" />
         </Form.Item>
         <Form.Item name="data" label="Data">
-          <DatePicker format="DD/MM/YYYY" allowClear={false} />
+          <DatePicker id="simular-data" format="DD/MM/YYYY" allowClear={false} />
         </Form.Item>
         <Form.Item name="dataComparacao" label="Comparar com">
           <DatePicker id="simular-data-comparacao" format="DD/MM/YYYY" />
