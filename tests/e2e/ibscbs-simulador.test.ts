@@ -66,7 +66,7 @@ describe('IBS/CBS no perfil tributário e no simulador', () => {
     const p = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const erros = trackPageErrors(p);
     try {
-      await signInPage(p, server.baseUrl, 'master@demo.com.br');
+      await signInPage(p, server.baseUrl, 'master@demo.com.br', /#\/administrador\/configuracoes\/dashboard$/);
       await p.goto(url('administrador/configuracoes/tabelas-ibscbs'));
       const pagina = p.getByTestId('tabelas-ibscbs');
       const linha = pagina.locator('tr.ant-table-row').filter({ hasText: 'Classificação tributária (cClassTrib)' });
