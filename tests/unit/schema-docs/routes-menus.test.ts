@@ -134,7 +134,9 @@ describe('menu documents', () => {
     ]);
     expect(item('CONFIG_DOWNLOADPDV').requires).toEqual(['urlPdv']);
     const admin = flatten(placed.admin);
-    expect(admin).toHaveLength(16);
+    // SPEC 2.8's 16 entries, plus Tabelas do IBS/CBS that issue 39 asks of the administrator area
+    expect(admin).toHaveLength(17);
+    expect(item('CONFIG_ADMINISTRADOR_TABELASIBSCBS').requires).toEqual(['masterOrAvanco']);
     for (const k of ['CONFIG_ADMINISTRADOR_EXCLUIRPRODUTOS', 'CONFIG_ADMINISTRADOR_EXCLUIRFILIAL', 'CONFIG_ADMINISTRADOR_BANCOS', 'CONFIG_ADMINISTRADOR_PDVVERSAO', 'CONFIG_ADMINISTRADOR_SEQUENCIAFILIAL']) {
       expect(item(k).requires, k).toContain('isAvanco');
     }
