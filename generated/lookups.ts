@@ -1,5 +1,29 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
+/** Alíquotas do IBS e da CBS por ano */
+export const ALIQUOTA_IBS_CBS = [
+  {
+    "value": "2026-01-01",
+    "label": "2026 (ano de teste)",
+    "vigenciaFim": "2026-12-31",
+    "pCBS": "0.90",
+    "pIBSUF": "0.10",
+    "pIBSMun": "0.00",
+    "fonte": "EC 132/2023 (ADCT art. 125) e LC 214/2025: em 2026 CBS 0,9 % e IBS 0,1 % (IBS todo da UF), conforme a issue 39 (fontes públicas de outubro de 2026)"
+  },
+  {
+    "value": "2027-01-01",
+    "label": "2027-2028",
+    "vigenciaFim": "2028-12-31",
+    "pCBS": null,
+    "pIBSUF": "0.05",
+    "pIBSMun": "0.05",
+    "fonte": "Issue 39 (fontes públicas de outubro de 2026): IBS 0,05 % UF + 0,05 % municipal; CBS à alíquota de referência",
+    "observacao": "A alíquota de referência da CBS de 2027 não consta em ../shared/fiscal (nem na NT 2025.002 v1.51): deixada em branco até ser publicada. Sem ela a CBS de 2027 não é calculada e o cálculo avisa."
+  }
+] as const;
+export type AliquotaIbsCbs = "2026-01-01" | "2027-01-01";
+
 /** Alíquotas de ICMS */
 export const ALIQUOTA_ICMS = [
   {
@@ -223,6 +247,3138 @@ export const BANDEIRA_CARTAO = [
   }
 ] as const;
 export type BandeiraCartao = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99";
+
+/** Classificação tributária do IBS e da CBS (cClassTrib) */
+export const C_CLASS_TRIB = [
+  {
+    "value": "000001",
+    "label": "000001 - Situações tributadas integralmente pelo IBS e CBS",
+    "cst": "000",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "000002",
+    "label": "000002 - Exploração de via",
+    "cst": "000",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": "90111"
+  },
+  {
+    "value": "000003",
+    "label": "000003 - Regime automotivo - projetos incentivados (art. 311)",
+    "cst": "000",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": true,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "000004",
+    "label": "000004 - Regime automotivo - projetos incentivados (art. 312)",
+    "cst": "000",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": true,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "000005",
+    "label": "000005 - Operação com EAC destinado à mistura com gasolina A, mas com saída do biocombustível com destinação diversa",
+    "cst": "000",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "010001",
+    "label": "010001 - Operações do FGTS não realizadas pela Caixa Econômica Federal",
+    "cst": "010",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "010002",
+    "label": "010002 - Operações do serviço financeiro",
+    "cst": "010",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "011001",
+    "label": "011001 - Planos de assistência funerária",
+    "cst": "011",
+    "tipoAliquota": "Uniforme nacional (referência)",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "011002",
+    "label": "011002 - Planos de assistência à saúde",
+    "cst": "011",
+    "tipoAliquota": "Uniforme nacional (referência)",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "011003",
+    "label": "011003 - Intermediação de planos de assistência à saúde",
+    "cst": "011",
+    "tipoAliquota": "Uniforme nacional (referência)",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "92401"
+  },
+  {
+    "value": "011004",
+    "label": "011004 - Concursos e prognósticos",
+    "cst": "011",
+    "tipoAliquota": "Uniforme nacional (referência)",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "011005",
+    "label": "011005 - Planos de assistência à saúde de animais domésticos",
+    "cst": "011",
+    "tipoAliquota": "Uniforme nacional (referência)",
+    "pRedIBS": "30",
+    "pRedCBS": "30",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "200001",
+    "label": "200001 - Serviços de transporte de bens até as zonas de processamento de exportação e bens exportados a partir das zonas de processamento de exportação",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "3",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200002",
+    "label": "200002 - Fornecimento ou importação para produtor rural não contribuinte ou TAC",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200003",
+    "label": "200003 - Vendas de produtos destinados à alimentação humana (Anexo I)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": "1"
+  },
+  {
+    "value": "200004",
+    "label": "200004 - Fornecimento de dispositivos médicos (Anexo XII)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": "12"
+  },
+  {
+    "value": "200005",
+    "label": "200005 - Fornecimento de dispositivos médicos para órgãos da administração pública e entidades de saúde imunes (Anexo IV)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": "4"
+  },
+  {
+    "value": "200006",
+    "label": "200006 - Situação de emergência de saúde pública reconhecida pelo Poder público",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200007",
+    "label": "200007 - Fornecimento dos dispositivos de acessibilidade próprios para pessoas com deficiência (Anexo XIII)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": "13"
+  },
+  {
+    "value": "200008",
+    "label": "200008 - Fornecimento dos dispositivos de acessibilidade próprios para pessoas com deficiência adquiridos por órgãos da administração pública (Anexo V)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": "5"
+  },
+  {
+    "value": "200009",
+    "label": "200009 - Fornecimento dos medicamentos registrados na Anvisa",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200010",
+    "label": "200010 - Fornecimento dos medicamentos registrados na Anvisa, adquiridos por órgãos da administração pública",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200011",
+    "label": "200011 - Fornecimento das composições para nutrição enteral e parenteral quando adquiridas por órgãos da administração pública (Anexo VI)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": "6"
+  },
+  {
+    "value": "200012",
+    "label": "200012 - Situação de emergência de saúde pública reconhecida pelo Poder público",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200013",
+    "label": "200013 - Fornecimento de tampões higiênicos, absorventes higiênicos internos ou externos",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": "91471"
+  },
+  {
+    "value": "200014",
+    "label": "200014 - Fornecimento dos produtos hortícolas, frutas e ovos (Anexo XV)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": "15"
+  },
+  {
+    "value": "200015",
+    "label": "200015 - Venda de automóveis de passageiros de fabricação nacional adquiridos por motoristas profissionais ou pessoas com deficiência",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200016",
+    "label": "200016 - Prestação de serviços de pesquisa e desenvolvimento por Instituição Científica, Tecnológica e de Inovação (ICT)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "91561"
+  },
+  {
+    "value": "200017",
+    "label": "200017 - Operações relacionadas ao FGTS",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200018",
+    "label": "200018 - Operações de resseguro e retrocessão",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "200019",
+    "label": "200019 - Importador dos serviços financeiros contribuinte",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200020",
+    "label": "200020 - Operação praticada por sociedades cooperativas optantes por regime específico do IBS e CBS",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200021",
+    "label": "200021 - Serviços de transporte público coletivo de passageiros ferroviário e hidroviário",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200022",
+    "label": "200022 - Operação originada fora da ZFM que destine bem material industrializado a contribuinte estabelecido na ZFM",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200023",
+    "label": "200023 - Operação realizada por indústria incentivada que destine bem material intermediário para outra indústria incentivada na ZFM",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200024",
+    "label": "200024 - Operação originada fora das Áreas de Livre Comércio destinadas a contribuinte estabelecido nas Áreas de Livre Comércio",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200025",
+    "label": "200025 - Fornecimento dos serviços de educação relacionados ao Programa Universidade para Todos (Prouni)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "93081"
+  },
+  {
+    "value": "200026",
+    "label": "200026 - Locação de imóveis localizados nas zonas reabilitadas",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "80",
+    "pRedCBS": "80",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "91581"
+  },
+  {
+    "value": "200027",
+    "label": "200027 - Operações de locação, cessão onerosa e arrendamento de bens imóveis",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "70",
+    "pRedCBS": "70",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "92611"
+  },
+  {
+    "value": "200028",
+    "label": "200028 - Fornecimento dos serviços de educação (Anexo II)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "2"
+  },
+  {
+    "value": "200029",
+    "label": "200029 - Fornecimento dos serviços de saúde humana (Anexo III)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "3"
+  },
+  {
+    "value": "200030",
+    "label": "200030 - Venda dos dispositivos médicos (Anexo IV)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": "4"
+  },
+  {
+    "value": "200031",
+    "label": "200031 - Fornecimento dos dispositivos de acessibilidade próprios para pessoas com deficiência (Anexo V)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": "5"
+  },
+  {
+    "value": "200032",
+    "label": "200032 - Fornecimento dos medicamentos registrados na Anvisa ou produzidos por farmácias de manipulação, ressalvados os medicamentos sujeitos à alíquota zero",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200033",
+    "label": "200033 - Fornecimento das composições para nutrição enteral e parenteral (Anexo VI)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": "6"
+  },
+  {
+    "value": "200034",
+    "label": "200034 - Fornecimento dos alimentos destinados ao consumo humano (Anexo VII)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": "7"
+  },
+  {
+    "value": "200035",
+    "label": "200035 - Fornecimento dos produtos de higiene pessoal e limpeza (Anexo VIII)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": "8"
+  },
+  {
+    "value": "200036",
+    "label": "200036 - Fornecimento de produtos agropecuários, aquícolas, pesqueiros, florestais e extrativistas vegetais in natura",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200037",
+    "label": "200037 - Fornecimento de serviços ambientais de conservação ou recuperação da vegetação nativa",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200038",
+    "label": "200038 - Fornecimento dos insumos agropecuários e aquícolas (Anexo IX)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": "9"
+  },
+  {
+    "value": "200039",
+    "label": "200039 - Fornecimento dos bens e serviços relacionados com produções nacionais artísticas, culturais, de eventos, jornalísticas e audiovisuais (Anexo X)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": "10"
+  },
+  {
+    "value": "200040",
+    "label": "200040 - Fornecimento de serviços de comunicação institucional à administração pública",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200041",
+    "label": "200041 - Fornecimento de serviço de educação desportiva (art. 141. I)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "91411"
+  },
+  {
+    "value": "200042",
+    "label": "200042 - Fornecimento de serviço de gestão e exploração do desporto (art. 141. II)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200043",
+    "label": "200043 - Fornecimento à administração pública dos serviços e dos bens relativos à soberania (Anexo XI)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": "11"
+  },
+  {
+    "value": "200044",
+    "label": "200044 - Operações e prestações de serviços de segurança da informação e segurança cibernética desenvolvidos por sociedade que tenha sócio brasileiro (Anexo XI)",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "11"
+  },
+  {
+    "value": "200045",
+    "label": "200045 - Operações relacionadas a projetos de reabilitação urbana de zonas históricas e de áreas críticas de recuperação e reconversão urbanística",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200046",
+    "label": "200046 - Operações com bens imóveis",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "50",
+    "pRedCBS": "50",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200047",
+    "label": "200047 - Bares e Restaurantes",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "40",
+    "pRedCBS": "40",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200048",
+    "label": "200048 - Hotelaria, Parques de Diversão e Parques Temáticos",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "40",
+    "pRedCBS": "40",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "92811"
+  },
+  {
+    "value": "200049",
+    "label": "200049 - Transporte coletivo de passageiros rodoviário, ferroviário e hidroviário",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "40",
+    "pRedCBS": "40",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "200050",
+    "label": "200050 - Serviços de transporte aéreo regional coletivo de passageiros ou de carga",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "40",
+    "pRedCBS": "40",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "200051",
+    "label": "200051 - Agências de Turismo",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "40",
+    "pRedCBS": "40",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200052",
+    "label": "200052 - Prestação de serviços de profissões intelectuais",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "30",
+    "pRedCBS": "30",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "91271"
+  },
+  {
+    "value": "200053",
+    "label": "200053 - Fornecimento de medicamentos registrados na Anvisa, quando classificados como soros ou vacinas",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "200054",
+    "label": "200054 - Fornecimento de bem material pela cooperativa de produção agropecuária a associado não sujeito ao regime regular do IBS e da CBS",
+    "cst": "200",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "100",
+    "pRedCBS": "100",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": true,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "220001",
+    "label": "220001 - Incorporação imobiliária submetida ao regime especial de tributação",
+    "cst": "220",
+    "tipoAliquota": "Fixa",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": "2026-01-01",
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "220002",
+    "label": "220002 - Incorporação imobiliária submetida ao regime especial de tributação",
+    "cst": "220",
+    "tipoAliquota": "Fixa",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": "2026-01-01",
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "220003",
+    "label": "220003 - Alienação de imóvel decorrente de parcelamento do solo",
+    "cst": "220",
+    "tipoAliquota": "Fixa",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": "2026-01-01",
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "221001",
+    "label": "221001 - Locação, cessão onerosa ou arrendamento de bem imóvel com alíquota sobre a receita bruta",
+    "cst": "221",
+    "tipoAliquota": "Fixa",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "94871"
+  },
+  {
+    "value": "221002",
+    "label": "221002 - Incorporação imobiliária submetida ao regime especial de tributação",
+    "cst": "221",
+    "tipoAliquota": "Fixa",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "221003",
+    "label": "221003 - Incorporação imobiliária submetida ao regime especial de tributação",
+    "cst": "221",
+    "tipoAliquota": "Fixa",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "221004",
+    "label": "221004 - Alienação de imóvel decorrente de parcelamento do solo",
+    "cst": "221",
+    "tipoAliquota": "Fixa",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "222001",
+    "label": "222001 - Transporte internacional de passageiros, caso os trechos de ida e volta sejam vendidos em conjunto",
+    "cst": "222",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "5",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "400001",
+    "label": "400001 - Fornecimento de serviços de transporte público coletivo de passageiros rodoviário e metroviário",
+    "cst": "400",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "400002",
+    "label": "400002 - Fornecimento de serviços de transporte público coletivo de passageiros rodoviário e metroviário com medição por quilômetro rodado",
+    "cst": "400",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410001",
+    "label": "410001 - Fornecimento de bonificações quando constem no documento fiscal e que não dependam de evento posterior",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410002",
+    "label": "410002 - Transferências entre estabelecimentos pertencentes ao mesmo contribuinte",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410003",
+    "label": "410003 - Doações sem contraprestação em benefício do doador",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410004",
+    "label": "410004 - Exportações de bens e serviços",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "3",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410005",
+    "label": "410005 - Fornecimentos realizados pela União, pelos Estados, pelo Distrito Federal e pelos Municípios",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410006",
+    "label": "410006 - Fornecimentos realizados por entidades religiosas e templos de qualquer culto",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410007",
+    "label": "410007 - Fornecimentos realizados por partidos políticos, entidades sindicais e instituições de educação e de assistência social",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410008",
+    "label": "410008 - Fornecimentos de livros, jornais, periódicos e do papel destinado a sua impressão",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "2",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410009",
+    "label": "410009 - Fornecimentos de fonogramas e videofonogramas musicais produzidos no Brasil",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "2",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410010",
+    "label": "410010 - Fornecimentos de serviço de comunicação nas modalidades de radiodifusão sonora e de sons e imagens de recepção livre e gratuita",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "2",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410011",
+    "label": "410011 - Fornecimentos de ouro, quando definido em lei como ativo financeiro ou instrumento cambial",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "2",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410012",
+    "label": "410012 - Fornecimento de condomínio edilício não optante pelo regime regular",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410013",
+    "label": "410013 - Exportações de combustíveis",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "3",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410014",
+    "label": "410014 - Fornecimento de produtor rural não contribuinte",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": true,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410015",
+    "label": "410015 - Fornecimento por transportador autônomo não contribuinte",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410016",
+    "label": "410016 - Fornecimento ou aquisição de resíduos sólidos",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": true,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410017",
+    "label": "410017 - Aquisição de bem móvel com crédito presumido sob condição de revenda realizada",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410018",
+    "label": "410018 - Operações relacionadas aos fundos garantidores e executores de políticas públicas",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410019",
+    "label": "410019 - Exclusão da gorjeta na base de cálculo no fornecimento de alimentação",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410020",
+    "label": "410020 - Exclusão do valor de intermediação na base de cálculo no fornecimento de alimentação",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410021",
+    "label": "410021 - Contribuição de que trata o art. 149-A da Constituição Federal",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410022",
+    "label": "410022 - Consolidação da propriedade do bem pelo credor",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410023",
+    "label": "410023 - Alienação de bens móveis ou imóveis que tenham sido objeto de garantia em que o prestador da garantia não seja contribuinte",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410024",
+    "label": "410024 - Consolidação da propriedade do bem pelo grupo de consórcio",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410025",
+    "label": "410025 - Alienação de bem que tenha sido objeto de garantia em que o prestador da garantia não seja contribuinte",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410026",
+    "label": "410026 - Doação com anulação de crédito",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": true,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410027",
+    "label": "410027 - Exportação de serviço ou de bem imaterial",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "3",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410028",
+    "label": "410028 - Operações com bens imóveis realizadas por pessoas físicas não consideradas contribuintes",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410029",
+    "label": "410029 - Operações acobertadas somente pelo ICMS",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410030",
+    "label": "410030 - Estorno de crédito por perecimento, deteriorização, roubo, furto ou extravio",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": true,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410031",
+    "label": "410031 - Fornecimento em período anterior ao início de vigência de incidências de CBS e IBS",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410032",
+    "label": "410032 - Tributos incidentes na operação que não integram a base de cálculo do IBS e da CBS",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410033",
+    "label": "410033 - Operações de Fundos de Investimento Imobiliário (FII) e Fundos de Investimento nas Cadeias Produtivas do Agronegócio (Fiagro)",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410034",
+    "label": "410034 - Operações de fundos de investimento",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410035",
+    "label": "410035 - Fornecimento realizado por nanoempreendedor",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "410036",
+    "label": "410036 - Descontos incondicionais",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410037",
+    "label": "410037 - Importação os bens materiais sem incidência de IBS e CBS",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "410999",
+    "label": "410999 - Operações não onerosas sem previsão de tributação, não especificadas anteriormente",
+    "cst": "410",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "510001",
+    "label": "510001 - Operações, sujeitas a diferimento, com energia elétrica, relativas à importação, geração, comercialização, distribuição e transmissão",
+    "cst": "510",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "2",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": "90281"
+  },
+  {
+    "value": "515001",
+    "label": "515001 - Operações, sujeitas a diferimento, com insumos agropecuários e aquícolas (Anexo IX)",
+    "cst": "515",
+    "tipoAliquota": "Padrão",
+    "pRedIBS": "60",
+    "pRedCBS": "60",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": "9"
+  },
+  {
+    "value": "550001",
+    "label": "550001 - Exportações de bens materiais",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "4",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550002",
+    "label": "550002 - Regime de Trânsito",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "550003",
+    "label": "550003 - Regimes de Depósito (art. 85)",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550004",
+    "label": "550004 - Regimes de Depósito (art. 87)",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "4",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550005",
+    "label": "550005 - Regimes de Depósito (art. 87, Parágrafo único)",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "4",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550006",
+    "label": "550006 - Regimes de Permanência Temporária",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550007",
+    "label": "550007 - Regimes de Aperfeiçoamento",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550008",
+    "label": "550008 - Importação de bens para o Regime de Repetro-Temporário",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550009",
+    "label": "550009 - GNL-Temporário",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550010",
+    "label": "550010 - Repetro-Permanente",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550011",
+    "label": "550011 - Repetro-Industrialização",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550012",
+    "label": "550012 - Repetro-Nacional",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550013",
+    "label": "550013 - Repetro-Entreposto",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550014",
+    "label": "550014 - Zona de Processamento de Exportação",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "4",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550015",
+    "label": "550015 - Regime Tributário para Incentivo à Modernização e à Ampliação da Estrutura Portuária",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550016",
+    "label": "550016 - Regime Especial de Incentivos para o Desenvolvimento da Infraestrutura",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550017",
+    "label": "550017 - Regime Tributário para Incentivo à Atividade Naval - Renaval (Art. 107, I)",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550018",
+    "label": "550018 - Desoneração da aquisição de bens de capital",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550019",
+    "label": "550019 - Importação de bem material por indústria incentivada para utilização na ZFM",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550020",
+    "label": "550020 - Áreas de livre comércio",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550021",
+    "label": "550021 - Industrialização destinada a exportações",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "4",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550022",
+    "label": "550022 - Regime Especial de Incentivos para a Produção de Hidrogênio de Baixa Emissão de Carbono (Rehidro)",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550023",
+    "label": "550023 - Operações com hidrocarbonetos líquidos derivados de petróleo não combustíveis ou de gás natural, inclusive nafta",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "550024",
+    "label": "550024 - Regime Tributário para Incentivo à Atividade Naval - Renaval (Art. 107, II)",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "550025",
+    "label": "550025 - Regime Tributário para Incentivo à Atividade Naval - Renaval (Art. 107, III)",
+    "cst": "550",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": true,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "1",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "620001",
+    "label": "620001 - Tributação monofásica sobre combustíveis",
+    "cst": "620",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": true,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": "91721"
+  },
+  {
+    "value": "620002",
+    "label": "620002 - Tributação monofásica com responsabilidade pela retenção sobre combustíveis",
+    "cst": "620",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": true,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": "91722"
+  },
+  {
+    "value": "620003",
+    "label": "620003 - Tributação monofásica com responsabilidade de retenção de tributos por terceiros",
+    "cst": "620",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": "91723"
+  },
+  {
+    "value": "620004",
+    "label": "620004 - Tributação monofásica sobre mistura de EAC com gasolina A em percentual superior ao obrigatório",
+    "cst": "620",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": "91724"
+  },
+  {
+    "value": "620005",
+    "label": "620005 - Tributação monofásica sobre mistura de EAC com gasolina A em percentual inferior ao obrigatório",
+    "cst": "620",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": "91725"
+  },
+  {
+    "value": "620006",
+    "label": "620006 - Tributação monofásica sobre combustíveis cobrada anteriormente",
+    "cst": "620",
+    "tipoAliquota": "Uniforme setorial",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "2",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "65"
+    ],
+    "anexo": "91726"
+  },
+  {
+    "value": "620007",
+    "label": "620007 - Perecimento, deteriorização, roubo, furto ou extravio no regime monofásico",
+    "cst": "620",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "800001",
+    "label": "800001 - Fusão, cisão ou incorporação",
+    "cst": "800",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "800002",
+    "label": "800002 - Transferência de crédito do associado, inclusive as cooperativas singulares",
+    "cst": "800",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "810001",
+    "label": "810001 - Crédito presumido de IBS sobre o valor apurado nos fornecimentos a partir da ZFM",
+    "cst": "810",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "811001",
+    "label": "811001 - Anulação de Crédito por Saídas Imunes/Isentas",
+    "cst": "811",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "811002",
+    "label": "811002 - Débitos de notas fiscais não processadas na apuração",
+    "cst": "811",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "811003",
+    "label": "811003 - Desenquadramento do Simples Nacional",
+    "cst": "811",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55",
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "820001",
+    "label": "820001 - Documento com informações de fornecimento de serviços de planos de assistência à saúde elencados no art. 234 da Lei Complementar nº214, de 2025",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "92341"
+  },
+  {
+    "value": "820002",
+    "label": "820002 - Documento com informações de fornecimento de serviços de planos de assistência funerária",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "92361"
+  },
+  {
+    "value": "820003",
+    "label": "820003 - Documento com informações de fornecimento de serviços de planos de assistência à saúde de animais domésticos",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "92431"
+  },
+  {
+    "value": "820004",
+    "label": "820004 - Documento com informações de prestação de serviços de consursos de prognósticos",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "820005",
+    "label": "820005 - Documento com informações de alienação de bens imóveis",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "820006",
+    "label": "820006 - Documento com informações de fornecimento de serviços de exploração de via",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "90111"
+  },
+  {
+    "value": "820007",
+    "label": "820007 - Documento com informações de fornecimento de serviços financeiros",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "9",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": "91811"
+  },
+  {
+    "value": "820008",
+    "label": "820008 - Documento com informações de fornecimento de serviço continuado, mas com tributação realizada em fatura anterior",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [],
+    "anexo": null
+  },
+  {
+    "value": "820009",
+    "label": "820009 - Cobrança relativa a fornecimentos declarados em outro documento",
+    "cst": "820",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "NFSe"
+    ],
+    "anexo": null
+  },
+  {
+    "value": "830001",
+    "label": "830001 - Documento com exclusão da BC da CBS e do IBS de energia elétrica fornecida pela distribuidora à UC",
+    "cst": "830",
+    "tipoAliquota": "Sem alíquota",
+    "pRedIBS": "0",
+    "pRedCBS": "0",
+    "gTribRegular": false,
+    "gCredPresOper": false,
+    "gMonoPadrao": false,
+    "gEstornoCred": false,
+    "tpRBSN": "0",
+    "dIniVig": "2026-01-01",
+    "dFimVig": null,
+    "modelos": [
+      "55"
+    ],
+    "anexo": null
+  }
+] as const;
+export type CClassTrib = "000001" | "000002" | "000003" | "000004" | "000005" | "010001" | "010002" | "011001" | "011002" | "011003" | "011004" | "011005" | "200001" | "200002" | "200003" | "200004" | "200005" | "200006" | "200007" | "200008" | "200009" | "200010" | "200011" | "200012" | "200013" | "200014" | "200015" | "200016" | "200017" | "200018" | "200019" | "200020" | "200021" | "200022" | "200023" | "200024" | "200025" | "200026" | "200027" | "200028" | "200029" | "200030" | "200031" | "200032" | "200033" | "200034" | "200035" | "200036" | "200037" | "200038" | "200039" | "200040" | "200041" | "200042" | "200043" | "200044" | "200045" | "200046" | "200047" | "200048" | "200049" | "200050" | "200051" | "200052" | "200053" | "200054" | "220001" | "220002" | "220003" | "221001" | "221002" | "221003" | "221004" | "222001" | "400001" | "400002" | "410001" | "410002" | "410003" | "410004" | "410005" | "410006" | "410007" | "410008" | "410009" | "410010" | "410011" | "410012" | "410013" | "410014" | "410015" | "410016" | "410017" | "410018" | "410019" | "410020" | "410021" | "410022" | "410023" | "410024" | "410025" | "410026" | "410027" | "410028" | "410029" | "410030" | "410031" | "410032" | "410033" | "410034" | "410035" | "410036" | "410037" | "410999" | "510001" | "515001" | "550001" | "550002" | "550003" | "550004" | "550005" | "550006" | "550007" | "550008" | "550009" | "550010" | "550011" | "550012" | "550013" | "550014" | "550015" | "550016" | "550017" | "550018" | "550019" | "550020" | "550021" | "550022" | "550023" | "550024" | "550025" | "620001" | "620002" | "620003" | "620004" | "620005" | "620006" | "620007" | "800001" | "800002" | "810001" | "811001" | "811002" | "811003" | "820001" | "820002" | "820003" | "820004" | "820005" | "820006" | "820007" | "820008" | "820009" | "830001";
 
 /** Cargo */
 export const CARGO = [
@@ -1511,6 +4667,154 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
 ] as const;
 export type CodigoTributacaoNacional = "010101" | "010201" | "010301" | "010401" | "010501" | "010601" | "010701" | "010801" | "010901" | "020101" | "030201" | "030301" | "030401" | "030501" | "040101" | "040201" | "040301" | "040401" | "040501" | "040601" | "040701" | "040801" | "040901" | "041001" | "041101" | "041201" | "041301" | "041401" | "041501" | "041601" | "041701" | "041801" | "041901" | "042001" | "042101" | "042201" | "042301" | "050101" | "050201" | "050301" | "050401" | "050501" | "050601" | "050701" | "050801" | "050901" | "060101" | "060201" | "060301" | "060401" | "060501" | "060601" | "070101" | "070201" | "070301" | "070401" | "070501" | "070601" | "070701" | "070801" | "070901" | "071001" | "071101" | "071201" | "071301" | "071601" | "071701" | "071801" | "071901" | "072001" | "072101" | "072201" | "080101" | "080201" | "090101" | "090201" | "090301" | "100101" | "100201" | "100301" | "100401" | "100501" | "100601" | "100701" | "100801" | "100901" | "101001" | "110101" | "110201" | "110301" | "110401" | "110501" | "120101" | "120201" | "120301" | "120401" | "120501" | "120601" | "120701" | "120801" | "120901" | "121001" | "121101" | "121201" | "121301" | "121401" | "121501" | "121601" | "121701" | "130201" | "130301" | "130401" | "130501" | "140101" | "140201" | "140301" | "140401" | "140501" | "140601" | "140701" | "140801" | "140901" | "141001" | "141101" | "141201" | "141301" | "141401" | "150101" | "150201" | "150301" | "150401" | "150501" | "150601" | "150701" | "150801" | "150901" | "151001" | "151101" | "151201" | "151301" | "151401" | "151501" | "151601" | "151701" | "151801" | "160101" | "160201" | "170101" | "170201" | "170301" | "170401" | "170501" | "170601" | "170801" | "170901" | "171001" | "171101" | "171201" | "171301" | "171401" | "171501" | "171601" | "171701" | "171801" | "171901" | "172001" | "172101" | "172201" | "172301" | "172401" | "172501" | "180101" | "190101" | "200101" | "200201" | "200301" | "210101" | "220101" | "230101" | "240101" | "250101" | "250201" | "250301" | "250401" | "250501" | "260101" | "270101" | "280101" | "290101" | "300101" | "310101" | "320101" | "330101" | "340101" | "350101" | "360101" | "370101" | "380101" | "390101" | "400101";
 
+/** Crédito presumido do IBS e da CBS (cCredPres) */
+export const CRED_PRES_IBS_CBS = [
+  {
+    "value": "1",
+    "label": "Crédito presumido da aquisição de bens e serviços de produtor rural e produtor rural integrado não contribuinte, observado o art. 168 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "410014",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2027-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "2",
+    "label": "Crédito presumido da aquisição de serviço de transportador autônomo de carga pessoa física não contribuinte, observado o art. 169 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "410015",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2027-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "3",
+    "label": "Crédito presumido da aquisição de resíduos e demais materiais destinados à reciclagem, reutilização ou logística reversa adquiridos de pessoa física, cooperativa ou outra forma de organização popular, observado o art. 170 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": "0.07",
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "410016",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2029-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "4",
+    "label": "Crédito presumido da aquisição de bens móveis usados de pessoa física não contribuinte para revenda, observado o art. 171 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "410017",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2027-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "5",
+    "label": "Crédito presumido no regime automotivo, observado o art. 311 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "Com incidência de CBS",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": null,
+    "dFimVigIBS": null
+  },
+  {
+    "value": "6",
+    "label": "Crédito presumido no regime automotivo, observado o art. 312 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "Com incidência de CBS",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": null,
+    "dFimVigIBS": null
+  },
+  {
+    "value": "7",
+    "label": "Crédito presumido na aquisição por contribuinte na Zona Franca de Manaus, observado o art. 444 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "Com incidência de IBS",
+    "dIniVigCBS": null,
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2027-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "8",
+    "label": "Crédito presumido na aquisição por contribuinte na Zona Franca de Manaus, observado o art. 447 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "cClass de alíquota zero",
+    "dIniVigCBS": null,
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2029-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "9",
+    "label": "Crédito presumido na aquisição por contribuinte na Zona Franca de Manaus, observado o art. 449 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": "0.075",
+    "cClassTribReferenciado": "cClass de alíquota zero",
+    "dIniVigCBS": null,
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2029-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "10",
+    "label": "Crédito presumido na aquisição por contribuinte na Zona Franca de Manaus, observado o art. 450 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "Com incidência de CBS",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": null,
+    "dFimVigIBS": null
+  },
+  {
+    "value": "11",
+    "label": "Crédito presumido na aquisição por contribuinte na Área de Livre Comércio, observado o art. 462 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "Com incidência de IBS",
+    "dIniVigCBS": null,
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2027-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "12",
+    "label": "Crédito presumido na aquisição por contribuinte na Área de Livre Comércio, observado o art. 465 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": null,
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "cClass de alíquota zero",
+    "dIniVigCBS": null,
+    "dFimVigCBS": null,
+    "dIniVigIBS": "2029-01-01",
+    "dFimVigIBS": null
+  },
+  {
+    "value": "13",
+    "label": "Crédito presumido na aquisição pela indústria na Área de Livre Comércio, observado o art. 467 da Lei Complementar nº 214, de 2025.",
+    "pAliqCBS": "0.07",
+    "pAliqIBS": null,
+    "cClassTribReferenciado": "Com incidência de CBS",
+    "dIniVigCBS": "2027-01-01",
+    "dFimVigCBS": null,
+    "dIniVigIBS": null,
+    "dFimVigIBS": null
+  }
+] as const;
+export type CredPresIbsCbs = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13";
+
 /** CSOSN (ICMS do Simples Nacional) */
 export const CSOSN = [
   {
@@ -1725,6 +5029,227 @@ export const CST_COFINS = [
   }
 ] as const;
 export type CstCofins = "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99";
+
+/** CST do IBS e da CBS */
+export const CST_IBS_CBS = [
+  {
+    "value": "000",
+    "label": "Tributação integral",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "010",
+    "label": "Tributação com alíquotas uniformes",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "011",
+    "label": "Tributação com alíquotas uniformes reduzidas",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": true,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "200",
+    "label": "Alíquota reduzida",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": true,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "220",
+    "label": "Alíquota fixa",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "221",
+    "label": "Alíquota fixa proporcional",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "222",
+    "label": "Redução de base de cálculo",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": true
+  },
+  {
+    "value": "400",
+    "label": "Isenção",
+    "gIBSCBS": false,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "410",
+    "label": "Imunidade e não incidência",
+    "gIBSCBS": false,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "510",
+    "label": "Diferimento",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": true,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "515",
+    "label": "Diferimento com redução de alíquota",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": true,
+    "gDif": true,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "550",
+    "label": "Suspensão",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "620",
+    "label": "Tributação monofásica",
+    "gIBSCBS": false,
+    "gIBSCBSMono": true,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "800",
+    "label": "Transferência de crédito",
+    "gIBSCBS": false,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": true,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "810",
+    "label": "Ajuste de IBS na ZFM",
+    "gIBSCBS": false,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": true,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "811",
+    "label": "Ajustes",
+    "gIBSCBS": false,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": true,
+    "redutorBC": false
+  },
+  {
+    "value": "820",
+    "label": "Tributação em documento específico",
+    "gIBSCBS": false,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  },
+  {
+    "value": "830",
+    "label": "Exclusão de base de cálculo",
+    "gIBSCBS": true,
+    "gIBSCBSMono": false,
+    "gRed": false,
+    "gDif": false,
+    "gTransfCred": false,
+    "gCredPresIBSZFM": false,
+    "gAjusteCompet": false,
+    "redutorBC": false
+  }
+] as const;
+export type CstIbsCbs = "000" | "010" | "011" | "200" | "220" | "221" | "222" | "400" | "410" | "510" | "515" | "550" | "620" | "800" | "810" | "811" | "820" | "830";
 
 /** CST do ICMS */
 export const CST_ICMS = [
@@ -4298,5 +7823,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","csosn","cstCofins","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -15,6 +15,7 @@ export const ROUTES = [
   "administrador/configuracoes/pdv-versao",
   "administrador/configuracoes/plano-config",
   "administrador/configuracoes/sequencia-filial",
+  "administrador/configuracoes/tabelas-ibscbs",
   "administrador/configuracoes/usuarios",
   "administrador/configuracoes/whitelabel",
   "auth",

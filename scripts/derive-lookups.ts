@@ -200,8 +200,105 @@ function servicosNacionais(): LookupDoc {
   });
 }
 
+
+// ---- IBS/CBS (issue 39): the tables of the tax reform, versioned by the publication they come from.
+const TABELA_CCLASSTRIB = 'Tabela_Classificacao_Tributaria_IBS_CBS_2026-06-23 (vigência 2026-06-01)';
+const TABELA_CST_IBSCBS = "Tabela_Classificacao_Tributaria_IBS_CBS_2026-06-23, aba 'CST 2026-06-01 Pub'";
+const TABELA_CREDPRES = 'Tabela_Codigo_Credito_Presumido_IBS_CBS_2026-06-23';
+const bit = (v: string | undefined) => (v ?? '').trim() === '1';
+const dataOuNull = (v: string | undefined) => (/^\d{4}-\d{2}-\d{2}$/.test((v ?? '').trim()) ? v!.trim() : null);
+/** A percentage as the table prints it ('60', '0.07'): decimal string, or null when the cell is not a number. */
+const pctOuNull = (v: string | undefined) => (/^\d+(\.\d+)?$/.test((v ?? '').trim()) ? (v ?? '').trim() : null);
+
+function cstIbsCbs(): LookupDoc {
+  const items: Item[] = read('ibscbs-cst.csv').map((r) => ({
+    value: r['CST-IBS/CBS'],
+    label: r['Descrição CST-IBS/CBS'],
+    gIBSCBS: bit(r.ind_gIBSCBS),
+    gIBSCBSMono: bit(r.ind_gIBSCBSMono),
+    gRed: bit(r.ind_gRed),
+    gDif: bit(r.ind_gDif),
+    gTransfCred: bit(r.ind_gTransfCred),
+    gCredPresIBSZFM: bit(r['ind_ gCredPresIBSZFM'] ?? r.ind_gCredPresIBSZFM),
+    gAjusteCompet: bit(r.ind_gAjusteCompet),
+    redutorBC: bit(r.ind_RedutorBC),
+  }));
+  return doc('cstIbsCbs', 'CST do IBS e da CBS', 'string', items, {
+    description: 'Código de situação tributária do IBS/CBS com os indicadores de grupo (g*: true = grupo exigido com este CST). Versão: ' + TABELA_CST_IBSCBS + '.',
+    source: 'fiscal/tables/ibscbs-cst.csv (' + TABELA_CST_IBSCBS + ')',
+  });
+}
+
+function cClassTrib(): LookupDoc {
+  const items: Item[] = read('ibscbs-cclasstrib.csv').map((r) => {
+    const codigo = r.cClassTrib;
+    const cst = r['CST-IBS/CBS'];
+    if (!/^\d{6}$/.test(codigo) || codigo.slice(0, 3) !== cst) throw new Error(`cClassTrib ${codigo}: o CST ${cst} não é o prefixo do código`);
+    const modelos = [bit(r.indNFe) && '55', bit(r.indNFCe) && '65', bit(r.indNFSe) && 'NFSe'].filter(Boolean) as string[];
+    return {
+      value: codigo,
+      label: `${codigo} - ${r['Nome cClassTrib'].replace(/\s+/g, ' ').replace(/\.$/, '')}`,
+      cst,
+      tipoAliquota: r['Tipo de Alíquota'],
+      pRedIBS: pctOuNull(r.pRedIBS) ?? '0',
+      pRedCBS: pctOuNull(r.pRedCBS) ?? '0',
+      gTribRegular: bit(r.ind_gTribRegular),
+      gCredPresOper: bit(r.ind_gCredPresOper),
+      gMonoPadrao: bit(r.ind_gMonoPadrao),
+      gEstornoCred: bit(r.ind_gEstornoCred),
+      tpRBSN: r.tpRBSN || null,
+      dIniVig: dataOuNull(r.dIniVig),
+      dFimVig: dataOuNull(r.dFimVig),
+      modelos,
+      anexo: r.ANEXO || null,
+    };
+  });
+  return doc('cClassTrib', 'Classificação tributária do IBS e da CBS (cClassTrib)', 'string', items, {
+    description:
+      'cClassTrib com o CST que o prefixa, tipo de alíquota, percentuais de redução (pRedIBS/pRedCBS), indicadores de grupo, vigência (dIniVig/dFimVig) e modelos em que pode ser usado (55 NF-e, 65 NFC-e, NFSe). A tabela publicada não traz a lista de NCM/NBS de cada código (só o anexo da LC 214/2025). Versão: ' + TABELA_CCLASSTRIB + '.',
+    source: 'fiscal/tables/ibscbs-cclasstrib.csv (' + TABELA_CCLASSTRIB + ')',
+  });
+}
+
+function credPresIbsCbs(): LookupDoc {
+  const items: Item[] = read('ibscbs-ccredpres.csv').map((r) => ({
+    value: r.cCredPres,
+    label: r['Descrição'].replace(/\s+/g, ' '),
+    pAliqCBS: pctOuNull(r.pAliqCredPresCBS),
+    pAliqIBS: pctOuNull(r.pAliqCredPresIBS),
+    cClassTribReferenciado: r['cClass nota referenciada'] || null,
+    dIniVigCBS: dataOuNull(r.dIniVigCBS),
+    dFimVigCBS: dataOuNull(r.dFimVigCBS),
+    dIniVigIBS: dataOuNull(r.dIniVigIBS),
+    dFimVigIBS: dataOuNull(r.dFimVigIBS),
+  }));
+  items.sort((a, b) => Number(a.value) - Number(b.value));
+  return { $schema: '../meta/lookup.schema.json', name: 'credPresIbsCbs', title: 'Crédito presumido do IBS e da CBS (cCredPres)', valueType: 'string',
+    description: 'Códigos de crédito presumido com alíquotas (quando fixas) e vigências por tributo. Versão: ' + TABELA_CREDPRES + '.',
+    source: 'fiscal/tables/ibscbs-ccredpres.csv (' + TABELA_CREDPRES + ')', items };
+}
+
+/** The rates per year and sphere: not a table in ../shared, so kept by the project in schemas/fiscal/aliquotas-ibscbs.csv with their source. */
+function aliquotasIbsCbs(): LookupDoc {
+  const arquivo = resolve(ROOT, 'schemas/fiscal/aliquotas-ibscbs.csv');
+  const items: Item[] = parseCsv(readFileSync(arquivo, 'utf8')).map((r) => ({
+    value: r.vigenciaInicio,
+    label: r.rotulo,
+    vigenciaFim: dataOuNull(r.vigenciaFim),
+    pCBS: pctOuNull(r.pCBS),
+    pIBSUF: pctOuNull(r.pIBSUF),
+    pIBSMun: pctOuNull(r.pIBSMun),
+    fonte: r.fonte,
+    ...(r.observacao ? { observacao: r.observacao } : {}),
+  }));
+  return doc('aliquotaIbsCbs', 'Alíquotas do IBS e da CBS por ano', 'string', items, {
+    description: 'Alíquotas (%) da CBS, do IBS da UF e do IBS municipal em vigor de value (aaaa-mm-dd) até vigenciaFim; null = não publicada nos dados.',
+    source: 'schemas/fiscal/aliquotas-ibscbs.csv (alíquotas e fontes anotadas pelo projeto)',
+  });
+}
+
 export function deriveAll(): LookupDoc[] {
-  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais()];
+  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs()];
 }
 
 function main() {

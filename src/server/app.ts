@@ -52,6 +52,7 @@ import estoqueComplementosRoutes from './estoque/complementos-routes.ts';
 import comprasRoutes from './compras/routes.ts';
 import dfeRoutes from './fiscal/dfe/routes.ts';
 import tabelasAdminRoutes from './admin/tabelas-routes.ts';
+import tabelasIbsCbsRoutes from './admin/tabelas-ibscbs-routes.ts';
 import financeiroRoutes from './financeiro/routes.ts';
 import financeiroExtrasRoutes from './financeiro/extras-routes.ts';
 import { jobsRecorrentes } from './financeiro/recorrente-routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(danfceHomologacaoRoutes, { services });
   await app.register(contasRoutes, { services });
   await app.register(tabelasAdminRoutes, { services });
+  await app.register(tabelasIbsCbsRoutes, { services });
   // Before the generic routes: the postings it serves by hand take the verbs its read-only documents leave out.
   await app.register(financeiroRoutes, { services });
   // DELETE /api/Empresas/{id} refuses a branch with documents: registered before the generic routes.

@@ -6,6 +6,8 @@ import { parseId } from '../resources/resource-service.ts';
 import { descreverReferencias, referenciasA } from '../admin/referencias.ts';
 import { calcularTributacao, TributacaoError, type EntradaTributacao } from '../../shared/fiscal/tributacao.ts';
 import { carregarRegras, emitenteDaFilial } from './tributacao.service.ts';
+import { IbsCbsError, tributarIbsCbs, type IbsCbsTributado, type ModeloDfe } from '../../shared/fiscal/ibscbs.ts';
+import { tabelasIbsCbsDoProduto } from './perfil-tributario.ts';
 import { createHash } from 'node:crypto';
 import { readImage } from '../brands/admin-routes.ts';
 import { tenantKey } from '../storage/storage.ts';
@@ -108,6 +110,8 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
     if (!Number.isInteger(origem) || origem < 0 || origem > 8) throw badRequest('Origem da mercadoria: de 0 a 8.', [{ path: '/origem', campo: 'origem', mensagem: 'Campo inválido!' }]);
     const indIEDest = [1, 2, 9].includes(Number(b.indIEDest)) ? (Number(b.indIEDest) as 1 | 2 | 9) : 9;
     const consumidorFinal = b.consumidorFinal === undefined ? true : b.consumidorFinal === true;
+    const modelo = b.modelo === undefined || b.modelo === null || b.modelo === '' ? undefined : String(b.modelo);
+    if (modelo !== undefined && !['55', '65', 'NFSe'].includes(modelo)) throw badRequest('Modelo do documento: 55 (NF-e), 65 (NFC-e) ou NFSe.', [{ path: '/modelo', campo: 'modelo', mensagem: 'Campo inválido!' }]);
     const nat = (b.natureza ?? {}) as Record<string, unknown>;
     const natureza = { cfopMesmaUf: String(nat.cfopMesmaUf ?? '5102'), cfopOutraUf: String(nat.cfopOutraUf ?? '6102'), cfopExterior: String(nat.cfopExterior ?? '7102') };
 
@@ -130,6 +134,10 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
         if (!perfil.rows.length) throw notFound('Perfil tributário não encontrado.');
         produto = { origem, perfilTributarioId: perfilId };
       }
+      const classe = (await q.query<{ cst_ibs_cbs: string | null; c_class_trib: string | null }>(
+        'SELECT cst_ibs_cbs, c_class_trib FROM perfis_tributarios WHERE tenant_id = $1 AND id = $2',
+        [ctx.tenantId, produto.perfilTributarioId],
+      )).rows[0];
       const regras = await carregarRegras(q, ctx.tenantId, [produto.perfilTributarioId]);
       const entrada: EntradaTributacao = {
         data,
@@ -141,8 +149,19 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
         regras,
       };
       try {
-        return { emitente: { filialId: emitente.id, uf: emitente.uf, crt: emitente.crt }, resultado: calcularTributacao(entrada) };
+        const resultado = calcularTributacao(entrada);
+        // IBS/CBS (issue 39) by the rates of the date, next to ICMS/PIS/COFINS: null when the perfil has no
+        // classification yet or the date is before the reform's first rates (2026).
+        let ibsCbs: IbsCbsTributado | null = null;
+        if (classe?.cst_ibs_cbs && classe.c_class_trib) {
+          ibsCbs = tributarIbsCbs(tabelasIbsCbsDoProduto(), { data, valor, classificacao: { cst: classe.cst_ibs_cbs, cClassTrib: classe.c_class_trib }, modelo: modelo as ModeloDfe | undefined }) ?? null;
+        }
+        const ibsCbsAviso = !classe?.cst_ibs_cbs
+          ? 'Perfil sem classificação do IBS/CBS: informe o CST e a cClassTrib na aba Dados gerais.'
+          : ibsCbs === null ? 'Não há IBS/CBS nesta data (as alíquotas começam em 01/01/2026).' : null;
+        return { emitente: { filialId: emitente.id, uf: emitente.uf, crt: emitente.crt }, resultado, ibsCbs, ...(ibsCbsAviso ? { ibsCbsAviso } : {}) };
       } catch (e) {
+        if (e instanceof IbsCbsError) throw badRequest(e.message, [{ path: `/${e.campo}`, campo: e.campo, mensagem: e.message }]);
         if (e instanceof TributacaoError) throw badRequest(e.message, e.campo ? [{ path: `/${e.campo}`, campo: e.campo, mensagem: e.message }] : undefined);
         throw e;
       }

@@ -1,5 +1,6 @@
 import { ajustesLimpos, aplicarAjustes, regrasVigentes, validarAjustes, type AjustesTributacao } from './ajustes-tributacao.ts';
 import { dec, round2 } from './decimal.ts';
+import { IbsCbsError, tributarIbsCbs, type ClassificacaoIbsCbs, type IbsCbsTributado, type ModeloDfe, type TabelasIbsCbs } from './ibscbs.ts';
 import type { Difal, Icms, Ipi, PisCofins } from '../../../generated/fiscal/nfe-documento.ts';
 import {
   calcularTributacao,
@@ -38,6 +39,11 @@ export interface LinhaParaTributar {
   regras: { estaduais: TributacaoEstadualRegra[]; federais: TributacaoFederalRegra[] };
   /** what the user changed on this line (CFOP, CST/CSOSN, rates), put over the rule before computing */
   ajustes?: AjustesTributacao | null;
+  /**
+   * IBS/CBS (issue 39): the perfil's classification, the tables (lookups cstIbsCbs, cClassTrib, aliquotaIbsCbs) and
+   * the document model. Absent, or without a classification: no IBS/CBS on the line (the issuing paths fill it later).
+   */
+  ibsCbs?: { classificacao: ClassificacaoIbsCbs | null; tabelas: TabelasIbsCbs; modelo?: ModeloDfe } | null;
 }
 
 export interface TributosLinha {
@@ -47,6 +53,8 @@ export interface TributosLinha {
   pis: PisCofins;
   cofins: PisCofins;
   difal?: Difal;
+  /** IBS UF, IBS municipal and CBS by the rates of the note's date; ibsCbs.ibsCbs is the engine's item group */
+  ibsCbs?: IbsCbsTributado;
   /** what the rules decided, for the screen and the tests */
   tributacao: TributacaoItem;
 }
@@ -114,7 +122,23 @@ export function tributarLinha(l: LinhaParaTributar): TributosLinha {
     regras,
   };
   const t = calcularTributacao(entrada);
-  return { ...paraItemNfe(t), tributacao: t };
+  const ibsCbs = ibsCbsDaLinha(l);
+  return { ...paraItemNfe(t), ...(ibsCbs ? { ibsCbs } : {}), tributacao: t };
+}
+
+/** IBS/CBS of the line when the perfil is classified and the date has rates; the tables' refusal as a TributacaoError naming the line. */
+function ibsCbsDaLinha(l: LinhaParaTributar): IbsCbsTributado | undefined {
+  const c = l.ibsCbs;
+  if (!c?.classificacao?.cst || !c.classificacao.cClassTrib) return undefined;
+  try {
+    return tributarIbsCbs(c.tabelas, { data: l.data, valor: l.valor, classificacao: c.classificacao, modelo: c.modelo });
+  } catch (e) {
+    if (e instanceof IbsCbsError) {
+      const nome = l.produto.descricao ? ` (${l.produto.descricao})` : '';
+      throw new TributacaoError(`Produto${nome}: ${e.message} Corrija o perfil tributário do produto.`, e.campo);
+    }
+    throw e;
+  }
 }
 
 /** A line's value as the rules see it: round2(quantity × unit price) − discount + freight + other costs (decimal string). */

@@ -134,7 +134,9 @@ describe('menu documents', () => {
     ]);
     expect(item('CONFIG_DOWNLOADPDV').requires).toEqual(['urlPdv']);
     const admin = flatten(placed.admin);
-    expect(admin).toHaveLength(17);
+    // SPEC 2.8's 16 entries, plus Jobs em segundo plano (issue 34) and Tabelas do IBS/CBS (issue 39)
+    expect(admin).toHaveLength(18);
+    expect(item('CONFIG_ADMINISTRADOR_TABELASIBSCBS').requires).toEqual(['masterOrAvanco']);
     for (const k of ['CONFIG_ADMINISTRADOR_EXCLUIRPRODUTOS', 'CONFIG_ADMINISTRADOR_EXCLUIRFILIAL', 'CONFIG_ADMINISTRADOR_BANCOS', 'CONFIG_ADMINISTRADOR_PDVVERSAO', 'CONFIG_ADMINISTRADOR_SEQUENCIAFILIAL']) {
       expect(item(k).requires, k).toContain('isAvanco');
     }

@@ -12,6 +12,7 @@ const SequenciaFilialPage = lazy(() => import('./tabelas/SequenciaFilialPage.tsx
 const ImportacaoIbptPage = lazy(() => import('./tabelas/ImportacaoIbptPage.tsx'));
 const FinanceiroWhitelabelPage = lazy(() => import('./tabelas/FinanceiroWhitelabelPage.tsx'));
 const PdvVersaoPage = lazy(() => import('./tabelas/PdvVersaoPage.tsx'));
+const TabelasIbsCbsPage = lazy(() => import('./tabelas/TabelasIbsCbsPage.tsx'));
 const AjudaPage = lazy(() => import('./tabelas/AjudaPage.tsx'));
 const ExcluirPage = lazy(() => import('./tabelas/ExcluirPage.tsx'));
 const ContasPage = lazy(() => import('./tabelas/ContasPage.tsx'));
@@ -35,6 +36,7 @@ export function adminRoutes() {
     <Route key="admin-ibpt-cest" path={`${BASE}/importacao-ibpt-cest`} element={<ImportacaoIbptPage key="cest" tipo="cest" />} />,
     <Route key="admin-financeiro" path={`${BASE}/financeiro-whitelabel`} element={<FinanceiroWhitelabelPage />} />,
     <Route key="admin-pdv" path={`${BASE}/pdv-versao`} element={<PdvVersaoPage />} />,
+    <Route key="admin-tabelas-ibscbs" path={`${BASE}/tabelas-ibscbs`} element={<TabelasIbsCbsPage />} />,
     <Route key="admin-ajuda" path={`${BASE}/ajuda`} element={<AjudaPage />} />,
     <Route key="admin-excluir-produtos" path={`${BASE}/excluir-produtos`} element={<ExcluirPage key="produtos" alvo="produtos" />} />,
     <Route key="admin-excluir-filial" path={`${BASE}/excluir-filial`} element={<ExcluirPage key="filial" alvo="filial" />} />,
