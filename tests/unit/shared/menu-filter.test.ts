@@ -276,9 +276,9 @@ describe('route guard of the administrator area (SPEC 2.8, 6)', () => {
   };
   const allowed = (path: string, user: object) => routeAccess(ROUTES, path, user, opts).allowed;
 
-  it('lists every screen of SPEC 2.8, and the background jobs (issue 34)', () => {
+  it('lists every screen of SPEC 2.8, the background jobs (issue 34) and the IBS/CBS tables (issue 39)', () => {
     expect(adminRoutes.map((r) => r.path.replace('administrador/configuracoes/', '')).sort()).toEqual(
-      ['dashboard', 'whitelabel', 'ajuda', 'plano-config', 'modulo-config', 'nps', 'notificacoes', 'sequencia-filial', 'bancos', 'importacao-ibpt-ncm', 'importacao-ibpt-cest', 'usuarios', 'financeiro-whitelabel', 'pdv-versao', 'jobs'].sort(),
+      ['dashboard', 'whitelabel', 'ajuda', 'plano-config', 'modulo-config', 'nps', 'notificacoes', 'sequencia-filial', 'bancos', 'importacao-ibpt-ncm', 'importacao-ibpt-cest', 'usuarios', 'financeiro-whitelabel', 'pdv-versao', 'jobs', 'tabelas-ibscbs'].sort(),
     );
   });
 
