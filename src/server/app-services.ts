@@ -5,6 +5,7 @@ import type { Mailer } from './email/mailer.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
 import type { ResourceService } from './resources/resource-service.ts';
+import type { EventosDeDominio } from './resources/eventos.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 /** Work started after an answer (CRM leads): tracked so tests and shutdown can wait for it. */
@@ -33,6 +34,8 @@ export interface AppServices {
   storage: FileStorage;
   /** Business document types (schemas/documents) with their posting modules. */
   documents?: DocumentRegistry;
+  /** Domain events (document transitions) for webhooks; set by integracoes. */
+  eventos?: EventosDeDominio;
   /** socket.io rooms; set once the HTTP server exists. */
   realtime?: Realtime;
 }
