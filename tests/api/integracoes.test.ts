@@ -144,6 +144,37 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
     });
   });
 
+  describe('external systems (SPEC 3.2) per branch', () => {
+    it('switching a system on shows in the user info; settings are per branch and per account; bad input changes nothing', async () => {
+      const info = async (token = admin) => (await ok('GET', '/api/Usuarios/getUserInfo?sistema=novoerp', undefined, token)).filialSelecionadaObj;
+      expect(await info()).toMatchObject({ integracoes: [], integracaoSerasa: false });
+      const lista = await ok('GET', '/api/Integracoes');
+      expect(lista.map((x: any) => [x.sistema, x.ativo])).toEqual([[1, false], [2, false], [3, false], [4, false]]);
+
+      const s1 = await ok('PUT', '/api/Integracoes/1', { ativo: true, identificador: 'CONTA-77', configuracao: { usuario: 'loja', ambiente: 'producao' } });
+      expect(s1).toMatchObject({ sistema: 1, ativo: true, identificador: 'CONTA-77', configuracao: { usuario: 'loja', ambiente: 'producao' } });
+      await ok('PUT', '/api/Integracoes/3', { ativo: true, identificador: 'POSTAL-1' });
+      expect(await info()).toMatchObject({ integracoes: [{ sistema: 1, id: 'CONTA-77' }, { sistema: 3, id: 'POSTAL-1' }], integracaoSerasa: true });
+      await ok('PUT', '/api/Integracoes/1', { ativo: false, identificador: 'CONTA-77' });
+      expect(await info()).toMatchObject({ integracoes: [{ sistema: 3, id: 'POSTAL-1' }], integracaoSerasa: false });
+      // the other account sees none of it
+      expect(await info(vizinha)).toMatchObject({ integracoes: [], integracaoSerasa: false });
+      expect((await ok('GET', '/api/Integracoes', undefined, vizinha)).every((x: any) => !x.ativo)).toBe(true);
+
+      for (const [url, body, status, msg] of [
+        ['/api/Integracoes/5', { ativo: true, identificador: 'x' }, 404, 'Sistema de integração desconhecido (use 1 a 4).'],
+        ['/api/Integracoes/2', { ativo: true }, 400, 'Identificador: informe o código da conta no sistema externo (até 120 caracteres).'],
+        ['/api/Integracoes/2', { identificador: 'x' }, 400, 'Ativo: informe verdadeiro ou falso.'],
+        ['/api/Integracoes/2', { ativo: true, identificador: 'x', configuracao: { senha: 123 } }, 400, 'Configuração: até 30 itens, nomes de até 40 letras e números e valores de texto de até 500 caracteres.'],
+      ] as const) {
+        const r = await call(admin, 'PUT', url, body);
+        expect(r.statusCode, url).toBe(status);
+        expect(r.json().error.message).toBe(msg);
+      }
+      expect((await ok('GET', '/api/Integracoes')).find((x: any) => x.sistema === 2).ativo).toBe(false);
+    });
+  });
+
   describe('webhooks', () => {
     let rx: Awaited<ReturnType<typeof receptor>>;
     let liberarLento: () => void = () => {};
@@ -231,6 +262,26 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
 
       liberarLento();
       await aguardar(async () => expect((await entregas(lento.id))[0].status).toBe('entregue'));
+    });
+
+    it('a document transition is an event: pedido de venda faturado reaches the endpoint after the commit', async () => {
+      const ep = await ok('POST', '/api/Webhooks', { url: rx.url('/ok'), eventos: ['pedidoVenda.faturado'] });
+      const pedido = (
+        await srv.db.query<{ id: number }>(
+          `SELECT d.id FROM documentos d JOIN users u ON u.tenant_id = d.tenant_id AND u.email = 'admin@demo.com.br'
+            WHERE d.tipo = 'pedidoVenda' AND d.estado IN ('aguardando', 'aguardando_faturamento') ORDER BY d.id LIMIT 1`,
+        )
+      ).rows[0];
+      expect(pedido).toBeTruthy();
+      const antes = rx.recebidos.length;
+      const f = await ok('POST', `/api/PedidosVenda/${pedido.id}/faturar`);
+      expect(f.estado).toBe('faturado');
+      await aguardar(async () => expect((await entregas(ep.id))[0]).toMatchObject({ status: 'entregue', tipo: 'pedidoVenda.faturado' }));
+      const r = rx.recebidos.slice(antes).find((x) => (JSON.parse(x.body) as any).type === 'pedidoVenda.faturado')!;
+      expect(verificar(ep.segredo, r)).toMatchObject({ type: 'pedidoVenda.faturado', data: { id: pedido.id, estado: 'faturado' } });
+      // a transition refused (already faturado) rolls back and announces nothing
+      expect((await call(admin, 'POST', `/api/PedidosVenda/${pedido.id}/faturar`)).statusCode).toBe(409);
+      expect((await srv.db.query(`SELECT 1 FROM webhook_eventos WHERE tipo = 'pedidoVenda.faturado'`)).rows).toHaveLength(1);
     });
 
     it('410 disables the endpoint', async () => {

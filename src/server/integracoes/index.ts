@@ -8,6 +8,7 @@ import { parseId } from '../resources/resource-service.ts';
 import type { EventosDeDominio } from '../resources/eventos.ts';
 import { criarChave, listarChaves, revogarChave } from './chaves-api.ts';
 import { switchTeste } from './destino-seguro.ts';
+import { listarIntegracoes, salvarIntegracao } from './sistemas.ts';
 import { ajustesTeste, EntregadorWebhooks } from './entregador.ts';
 import {
   alterarEndpoint,
@@ -29,6 +30,7 @@ import {
  */
 export { resolverChaveApi } from './chaves-api.ts';
 export { ESPERAS_S } from './entregador.ts';
+export { integracoesDaFilial, SISTEMAS } from './sistemas.ts';
 
 /** Test-only switches (never set in production): a loopback http receiver, a shortened retry schedule. */
 export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; escalaBackoff?: number }): void {
@@ -63,6 +65,16 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     return ctx;
   };
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
+
+  // Sistemas externos por filial (SPEC 3.2)
+  app.get('/api/Integracoes', async (req) => {
+    const ctx = guard(req, 'view');
+    return db.tenant(ctx, (q) => listarIntegracoes(q, ctx), { readOnly: true });
+  });
+  app.put('/api/Integracoes/:sistema', async (req) => {
+    const ctx = guard(req, 'change');
+    return db.tenant(ctx, (q) => salvarIntegracao(q, ctx, (req.params as { sistema: string }).sistema, (req.body ?? {}) as Record<string, unknown>));
+  });
 
   // Chaves de API
   app.get('/api/ChavesApi', async (req) => {

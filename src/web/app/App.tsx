@@ -38,6 +38,7 @@ const MinhaContaPage = lazy(() => import('../pages/configuracoes/MinhaContaPage.
 // Configurações > Integrações (issue 40): API keys and webhooks.
 const ChavesApiPage = lazy(() => import('../pages/configuracoes/integracoes/ChavesApiPage.tsx'));
 const WebhooksPage = lazy(() => import('../pages/configuracoes/integracoes/WebhooksPage.tsx'));
+const IntegracoesPage = lazy(() => import('../pages/configuracoes/integracoes/IntegracoesPage.tsx'));
 // Administrator area (SPEC 2.8).
 const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/NotificacoesPage.tsx'));
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
@@ -148,6 +149,7 @@ export function appRoutes() {
         {financeiroExtrasRoutes()}
         <Route path="/pages/configuracoes/apikey" element={<ChavesApiPage />} />
         <Route path="/pages/configuracoes/webhook" element={<WebhooksPage />} />
+        <Route path="/pages/configuracoes/integracoes" element={<IntegracoesPage />} />
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />
