@@ -282,6 +282,12 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
       // a transition refused (already faturado) rolls back and announces nothing
       expect((await call(admin, 'POST', `/api/PedidosVenda/${pedido.id}/faturar`)).statusCode).toBe(409);
       expect((await srv.db.query(`SELECT 1 FROM webhook_eventos WHERE tipo = 'pedidoVenda.faturado'`)).rows).toHaveLength(1);
+      // the catalogue is documented in the OpenAPI document's webhooks section
+      const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      expect(doc.webhooks['pedidoVenda.faturado'].post.parameters.map((p: any) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(doc.webhooks['marca.criado'].post.requestBody.content['application/json'].schema.properties.type).toEqual({ const: 'marca.criado' });
+      expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', name: 'Authorization' });
+      expect((await call(admin, 'GET', '/api/Webhooks/eventos')).json().some((e: any) => e.tipo === 'pedidoVenda.faturado')).toBe(true);
     });
 
     it('410 disables the endpoint', async () => {

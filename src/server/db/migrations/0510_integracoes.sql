@@ -16,7 +16,10 @@ SELECT create_tenant_table('chaves_api', $$
   ultimo_uso_em timestamptz,
   ultimo_uso_ip text
 $$);
-CREATE UNIQUE INDEX chaves_api_token_hash ON chaves_api (token_hash);
+-- Found by its hash alone (the tenant is not known yet): a plain index; unique within the account (random 256-bit
+-- tokens do not collide, and a unique key must lead with tenant_id to stay distributable).
+CREATE INDEX chaves_api_token_hash ON chaves_api (token_hash);
+CREATE UNIQUE INDEX chaves_api_tenant_token_hash ON chaves_api (tenant_id, token_hash);
 ALTER TABLE chaves_api ADD FOREIGN KEY (tenant_id, usuario_id) REFERENCES users(tenant_id, id) ON DELETE CASCADE;
 
 -- A webhook endpoint: an https address, the events it wants and its whsec_ signing secret (kept in clear: the
