@@ -185,6 +185,7 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
         if (path === '/ok') return res.writeHead(200).end('recebido');
         if (path === '/falha-duas') return n <= 2 ? res.writeHead(500).end('erro interno') : res.writeHead(204).end();
         if (path === '/gone') return res.writeHead(410).end('não existe mais');
+        if (path === '/sempre-500') return res.writeHead(500).end('fora do ar');
         if (path === '/lento') {
           liberarLento = () => void (res.headersSent || res.writeHead(200).end('enfim'));
           return;
@@ -296,11 +297,29 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
       await aguardar(async () => expect((await entregas(ep.id))[0]).toMatchObject({ status: 'cancelada', ultimoStatus: 410 }));
       const atual = (await ok('GET', '/api/Webhooks')).find((x: any) => x.id === ep.id);
       expect(atual).toMatchObject({ ativo: false, desativadoMotivo: 'O destino respondeu 410 (Gone): webhook desativado.' });
+      const alerta = (await ok('GET', '/api/Alerta')).find((a: any) => a.texto.includes(rx.url('/gone')));
+      expect(alerta).toMatchObject({ tipo: 'warning', link: 'pages/configuracoes/webhook', texto: `O webhook ${rx.url('/gone')} foi desativado. O destino respondeu 410 (Gone): webhook desativado.` });
       // a disabled endpoint receives no new events
       const antes = rx.recebidos.filter((r) => r.path === '/gone').length;
       await ok('POST', '/api/Marcas', { descricao: 'Depois do 410' });
       expect((await srv.db.query('SELECT 1 FROM webhook_entregas WHERE endpoint_id = $1', [ep.id])).rows).toHaveLength(1);
       expect(rx.recebidos.filter((r) => r.path === '/gone').length).toBe(antes);
+    });
+
+    it('failing for the whole retry schedule (~3 days, shortened here) fails the delivery, disables the endpoint and alerts', async () => {
+      configurarWebhooksParaTeste({ escalaBackoff: 0.00001 });
+      try {
+        const ep = await ok('POST', '/api/Webhooks', { url: rx.url('/sempre-500'), eventos: ['marca.criado'] });
+        await ok('POST', `/api/Webhooks/${ep.id}/testar`);
+        await aguardar(async () => expect((await entregas(ep.id))[0]).toMatchObject({ status: 'falhou', tentativas: 10, ultimoStatus: 500 }));
+        const atual = (await ok('GET', '/api/Webhooks')).find((x: any) => x.id === ep.id);
+        expect(atual.ativo).toBe(false);
+        expect(atual.desativadoMotivo).toMatch(/^As entregas falharam por cerca de 3 dias/);
+        expect(rx.recebidos.filter((r) => r.path === '/sempre-500')).toHaveLength(10);
+        expect((await ok('GET', '/api/Alerta')).some((a: any) => a.texto.startsWith(`O webhook ${rx.url('/sempre-500')} foi desativado.`))).toBe(true);
+      } finally {
+        configurarWebhooksParaTeste({ escalaBackoff: 0.001 });
+      }
     });
 
     it('refuses non-https and internal addresses when saved, and again at delivery time', async () => {

@@ -20,6 +20,8 @@ const SIMULTANEAS = 8;
 /** A claimed delivery is leased for this long: if this process dies mid-delivery another one retries it. */
 const ARRENDAMENTO_S = 120;
 const POLL_MS = 1000;
+export const MOTIVO_410 = 'O destino respondeu 410 (Gone): webhook desativado.';
+export const MOTIVO_FALHAS = 'As entregas falharam por cerca de 3 dias seguidos: webhook desativado. Corrija o destino, ative-o de novo e reenvie as entregas que falharam.';
 
 /** Test-only: shortens the schedule (escala 0.001: 5 s → 5 ms). RETAGUARDA_TESTE_WEBHOOK_BACKOFF_ESCALA too. */
 export const ajustesTeste = { escalaBackoff: 1 };
@@ -89,7 +91,11 @@ export class EntregadorWebhooks {
   private readonly emVoo = new Set<number>();
   private readonly tarefas = new Set<Promise<void>>();
 
-  constructor(private readonly db: Db) {}
+  /** aoAlertar: pushes a new alert to its user (socket.io), after the alert row is written. */
+  constructor(
+    private readonly db: Db,
+    private readonly aoAlertar?: (tenantId: number, userId: number, alerta: Row) => void,
+  ) {}
 
   start(): void {
     this.parado = false;
@@ -175,6 +181,7 @@ export class EntregadorWebhooks {
     const gone = r.status === 410;
     const esgotou = l.tentativas > ESPERAS_S.length;
     const espera = ESPERAS_S[Math.min(l.tentativas - 1, ESPERAS_S.length - 1)] * escala();
+    const alertas: Row[] = [];
     await this.db.transaction(async (q) => {
       await q.query(
         `INSERT INTO webhook_tentativas (tenant_id, entrega_id, numero, url, requisicao_cabecalhos, requisicao_corpo, status, resposta, erro, duracao_ms)
@@ -189,10 +196,22 @@ export class EntregadorWebhooks {
           WHERE tenant_id = $1 AND id = $2`,
         [l.tenant_id, l.id, r.status, ok, gone, !ok && !gone && esgotou, espera],
       );
-      // 410 Gone: the receiver says the endpoint no longer exists (Standard Webhooks): disable it.
-      if (gone) {
-        await q.query(`UPDATE webhook_endpoints SET ativo = false, desativado_motivo = 'O destino respondeu 410 (Gone): webhook desativado.', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [l.tenant_id, l.endpoint_id]);
+      // 410 Gone: the receiver says the endpoint no longer exists (Standard Webhooks); retries exhausted (~3 days
+      // of failures): disable the endpoint and tell the account's administrators.
+      const motivo = gone ? MOTIVO_410 : !ok && esgotou ? MOTIVO_FALHAS : null;
+      if (motivo) {
+        const r = await q.query(`UPDATE webhook_endpoints SET ativo = false, desativado_motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND ativo`, [l.tenant_id, l.endpoint_id, motivo]);
+        if (r.rowCount) {
+          const ins = await q.query<Row>(
+            `INSERT INTO alertas (tenant_id, user_id, tipo, texto, link, permite_excluir)
+             SELECT u.tenant_id, u.id, 'warning', $2, 'pages/configuracoes/webhook', true FROM users u WHERE u.tenant_id = $1 AND u.ativo AND u.perfil_admin
+             RETURNING user_id, id, tipo, texto, data, link, permite_excluir AS "permiteExcluir", lido`,
+            [l.tenant_id, `O webhook ${d.url} foi desativado. ${motivo}`],
+          );
+          alertas.push(...ins.rows);
+        }
       }
     });
+    for (const { user_id, ...alerta } of alertas) this.aoAlertar?.(l.tenant_id, user_id, alerta);
   }
 }

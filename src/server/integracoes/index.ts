@@ -43,7 +43,7 @@ const PERMISSAO = 'app.integracao';
 
 export default async function integracoesRoutes(app: FastifyInstance, { services, webhookWorker }: { services: AppServices; webhookWorker?: boolean }) {
   const { db } = services;
-  const entregador = webhookWorker === false ? null : new EntregadorWebhooks(db);
+  const entregador = webhookWorker === false ? null : new EntregadorWebhooks(db, (tenantId, userId, alerta) => services.realtime?.toUser(tenantId, userId, 'alerta', alerta));
   const eventos: EventosDeDominio = {
     async emitir(q, ctx, tipo, dados) {
       if (await registrarEvento(q, ctx.tenantId, tipo, dados)) entregador?.acordar();
