@@ -204,6 +204,11 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
     it('a resource created sends a Standard Webhooks request the reference library verifies; the log shows it; replay resends the same id', async () => {
       const ep = await ok('POST', '/api/Webhooks', { url: rx.url('/ok'), descricao: 'Meu ERP', eventos: ['marca.criado', 'marca.excluido'] });
       expect(ep.segredo).toMatch(/^whsec_/);
+      // who may only view integrations does not get the signing secret
+      await srv.db.query(`UPDATE access_profiles SET permissoes = permissoes || '{"app.integracao": 1}' WHERE nome = 'Vendedor'`);
+      const leitor = await login(app, 'vendedor@demo.com.br');
+      expect((await ok('GET', '/api/Webhooks', undefined, leitor)).find((x: any) => x.id === ep.id)).toMatchObject({ url: rx.url('/ok'), segredo: null });
+      expect((await ok('GET', '/api/Webhooks')).find((x: any) => x.id === ep.id).segredo).toBe(ep.segredo);
       const marca = await ok('POST', '/api/Marcas', { descricao: 'Marca do webhook' });
       await aguardar(async () => expect(rx.recebidos.filter((r) => r.path === '/ok')).toHaveLength(1));
       const r = rx.recebidos.find((x) => x.path === '/ok')!;

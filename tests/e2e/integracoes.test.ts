@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurarWebhooksParaTeste } from '../../src/server/integracoes/index.ts';
-import { visible } from './support/browser.ts';
+import { poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
 // Configurações > Integrações in the browser: an API key created on the screen (its secret shown once) calls
@@ -95,6 +95,14 @@ describe('integrações no navegador', () => {
     const detalhes = page.locator('.ant-drawer-open', { hasText: 'Tentativas de entrega' });
     await visible(detalhes.getByText(`webhook-id: ${recebidos[0].headers['webhook-id']}`));
     await visible(detalhes.getByText('ok do receptor'));
+    await detalhes.locator('.ant-drawer-close').click();
+    await detalhes.waitFor({ state: 'hidden' });
+
+    // manual replay from the log: the receiver gets the same event id again, signed anew
+    await log.locator('.ant-table-row', { hasText: 'webhook.teste' }).getByRole('button', { name: 'Reenviar' }).click();
+    await poll(() => recebidos.length).toBe(2);
+    expect(recebidos[1].headers['webhook-id']).toBe(recebidos[0].headers['webhook-id']);
+    expect(recebidos[1].erro).toBeUndefined();
     expect(s.errors).toEqual([]);
   });
 });

@@ -99,7 +99,7 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
   });
   app.get('/api/Webhooks', async (req) => {
     const ctx = guard(req, 'view');
-    return db.tenant(ctx, (q) => listarEndpoints(q, ctx), { readOnly: true });
+    return db.tenant(ctx, (q) => listarEndpoints(q, ctx, serverAllows(ctx, PERMISSAO, 'change')), { readOnly: true });
   });
   app.post('/api/Webhooks', async (req) => {
     const ctx = guard(req, 'change');

@@ -85,9 +85,10 @@ export async function excluirEndpoint(q: Queryable, ctx: RequestContext, id: num
   return { count: r.rowCount };
 }
 
-export async function listarEndpoints(q: Queryable, ctx: RequestContext): Promise<Row[]> {
+/** comSegredo: only for who may change integrations (the secret lets anyone forge this account's webhooks). */
+export async function listarEndpoints(q: Queryable, ctx: RequestContext, comSegredo: boolean): Promise<Row[]> {
   const r = await q.query<Row>('SELECT * FROM webhook_endpoints WHERE tenant_id = $1 ORDER BY id', [ctx.tenantId]);
-  return r.rows.map(publico);
+  return r.rows.map((x) => ({ ...publico(x), segredo: comSegredo ? x.segredo : null }));
 }
 
 /**

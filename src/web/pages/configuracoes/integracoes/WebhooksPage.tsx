@@ -148,7 +148,7 @@ export default function WebhooksPage() {
         columns={[
           { key: 'url', title: 'URL', render: (_, r) => <span>{r.url}{r.descricao ? <Typography.Text type="secondary"> — {r.descricao}</Typography.Text> : null}</span> },
           { key: 'eventos', title: 'Eventos', render: (_, r) => r.eventos.join(', ') },
-          { key: 'segredo', title: 'Segredo de assinatura', render: (_, r) => <Typography.Text copyable={{ text: r.segredo }} code>{`${r.segredo.slice(0, 12)}…`}</Typography.Text> },
+          { key: 'segredo', title: 'Segredo de assinatura', render: (_, r) => (r.segredo ? <Typography.Text copyable={{ text: r.segredo }} code>{`${r.segredo.slice(0, 12)}…`}</Typography.Text> : '—') },
           {
             key: 'ativo',
             title: 'Ativo',
