@@ -356,7 +356,7 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
         expect(porNome.statusCode).toBe(400);
         const recebidos = rx.recebidos.length;
         await ok('POST', `/api/Webhooks/${ep.id}/testar`);
-        await aguardar(async () => expect((await entregas(ep.id))[0]).toMatchObject({ status: 'pendente', tentativas: 1, erro: 'URL: o endereço aponta para uma rede interna (loopback, privada ou link-local) e não é aceito.' }));
+        await aguardar(async () => expect((await entregas(ep.id))[0]).toMatchObject({ status: 'pendente', ultimoStatus: null, erro: 'URL: o endereço aponta para uma rede interna (loopback, privada ou link-local) e não é aceito.' }));
         expect(rx.recebidos.length).toBe(recebidos);
       } finally {
         configurarWebhooksParaTeste({ permitirLoopback: true });
