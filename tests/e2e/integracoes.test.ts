@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurarWebhooksParaTeste } from '../../src/server/integracoes/index.ts';
+import { login } from '../support/server.ts';
 import { poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
@@ -103,6 +104,25 @@ describe('integrações no navegador', () => {
     await poll(() => recebidos.length).toBe(2);
     expect(recebidos[1].headers['webhook-id']).toBe(recebidos[0].headers['webhook-id']);
     expect(recebidos[1].erro).toBeUndefined();
+    expect(s.errors).toEqual([]);
+  });
+  it('switches an external system on for the branch; the user info carries it', async () => {
+    const { page } = s;
+    await page.goto(s.url('pages/configuracoes/integracoes'));
+    const linha = page.locator('.ant-table-row', { hasText: 'Birô de crédito' });
+    await linha.getByRole('button', { name: 'Configurar' }).click();
+    const drawer = page.locator('.ant-drawer-open', { hasText: 'Integração: Birô de crédito' });
+    await drawer.getByLabel('Ativa').click();
+    await drawer.getByLabel('Identificador da conta no sistema').fill('CONTA-E2E');
+    await drawer.getByLabel('Configurações (uma por linha, nome=valor)').fill('usuario=loja\nambiente=homologacao');
+    await drawer.getByRole('button', { name: 'Salvar' }).click();
+    await visible(linha.getByText('Ativa', { exact: true }));
+    await visible(linha.getByText('CONTA-E2E'));
+    const r = await s.server.db.query<{ configuracao: Record<string, string> }>('SELECT configuracao FROM integracoes_filial WHERE identificador = $1', ['CONTA-E2E']);
+    expect(r.rows[0].configuracao).toEqual({ usuario: 'loja', ambiente: 'homologacao' });
+    const token = await login(s.server.app, 'admin@demo.com.br');
+    const info = (await s.server.app.inject({ method: 'GET', url: '/api/Usuarios/getUserInfo?sistema=novoerp', headers: { authorization: token } })).json();
+    expect(info.filialSelecionadaObj).toMatchObject({ integracoes: [{ sistema: 1, id: 'CONTA-E2E' }], integracaoSerasa: true });
     expect(s.errors).toEqual([]);
   });
 });
