@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/index.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
 import type { ResourceService } from './resources/resource-service.ts';
+import type { EventosDeDominio } from './resources/eventos.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 /** Work started after an answer (CRM leads): tracked so tests and shutdown can wait for it. */
@@ -34,6 +35,8 @@ export interface AppServices {
   storage: FileStorage;
   /** Business document types (schemas/documents) with their posting modules. */
   documents?: DocumentRegistry;
+  /** Domain events (document transitions) for webhooks; set by integracoes. */
+  eventos?: EventosDeDominio;
   /** socket.io rooms; set once the HTTP server exists. */
   realtime?: Realtime;
   /** The jobs table (background work): enqueue, register kinds. */

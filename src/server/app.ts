@@ -67,6 +67,7 @@ import { exportacoesRoutes } from './exportacoes/index.ts';
 import pessoasRoutes from './pessoas/routes.ts';
 import dashboardRoutes from './dashboard/routes.ts';
 import { contabilRoutes } from './contabil/index.ts';
+import integracoesRoutes, { resolverChaveApi } from './integracoes/index.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -91,6 +92,8 @@ export interface BuildOptions {
   jobWorker?: boolean;
   /** File storage; by default the one STORAGE_URL names (DATA_DIR/arquivos when unset). */
   storage?: FileStorage;
+  /** Deliver webhooks from this process (default true). */
+  webhookWorker?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
@@ -129,12 +132,21 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     zlibOptions: { level: 1 },
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0];
     if (!path.startsWith('/api/')) return;
     if (req.routeOptions.config && (req.routeOptions.config as { public?: boolean }).public) return;
     if (PUBLIC_PREFIXES.some((p) => path.startsWith(p))) return;
     const header = req.headers.authorization;
+    // `Authorization: ApiKey …` (integracoes): the key acts as its creator limited to its scopes; 401/429 from there.
+    if (header && /^ApiKey\s/i.test(header)) {
+      req.ctx = await resolverChaveApi(services.db, header.replace(/^ApiKey\s+/i, '').trim(), req.ip).catch((e) => {
+        const espera = (e as { details?: { retryAfter?: number } }).details?.retryAfter;
+        if (espera) reply.header('Retry-After', String(espera));
+        throw e;
+      });
+      return;
+    }
     const token = (header?.replace(/^Bearer\s+/i, '') || (req.query as Record<string, string>)?.access_token || '').trim();
     const ctx = token ? await resolveSessionCached(services.db, token) : null;
     if (!ctx) throw unauthorized();
@@ -221,6 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // Graceful shutdown: no new job is taken and the running one finishes before the database closes.
     app.addHook('preClose', async () => jobs.stop());
   }
+  await app.register(integracoesRoutes, { services, webhookWorker: opts.webhookWorker });
 
   if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
     // Brotli/gzip copies written by the build (vite.config.ts). Files under assets/ carry their content's

@@ -13,6 +13,8 @@ export interface RequestContext {
   isAvanco: boolean;
   master: boolean;
   permissoes: Record<string, number>;
+  /** Set when the request came with `Authorization: ApiKey …`: the key acts as its creator limited to its scopes. */
+  apiKeyId?: number;
 }
 
 declare module 'fastify' {

@@ -180,7 +180,10 @@ export class DocumentLifecycle {
     if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado, services: this.services, aposCommit: aposCommit && ((w) => aposCommit.push(w)) });
     await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [t.to, ctx.tenantId, id]);
     await this.audit(q, ctx, id, t.name, doc.estado, t.to);
-    return this.get(q, def, ctx, id);
+    const atual = await this.get(q, def, ctx, id);
+    // `pedidoVenda.faturado`, `pedidoVenda.cancelado`, …: announced in the transaction (resources/eventos.ts).
+    await this.services?.eventos?.emitir(q, ctx, `${def.name}.${t.to}`, atual);
+    return atual;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { EventosDeDominio } from '../resources/eventos.ts';
 import type { Db } from '../db/db.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -32,7 +33,7 @@ export interface PostingArgs {
   /** The state the document is leaving. */
   de: string;
   /** The server's services (file storage for postings that store files, e.g. an NF-e's XML); absent in seeds that need none. */
-  services?: { db: Db; storage: FileStorage; realtime?: Realtime };
+  services?: { db: Db; storage: FileStorage; realtime?: Realtime; eventos?: EventosDeDominio };
   /**
    * Registers work to run after the transition's transaction commits (never inside it, never again when a
    * deadlock reruns the transaction): what talks to the outside world (SEFAZ) once the postings are durable.

@@ -18,6 +18,7 @@ import { NFSE_PATHS } from '../nfse/openapi.ts';
 import { DFE_PATHS } from '../fiscal/dfe/openapi.ts';
 import { PESSOAS_PATHS } from '../pessoas/openapi.ts';
 import { DASHBOARD_PATHS } from '../dashboard/openapi.ts';
+import { webhooksOpenApi } from '../integracoes/index.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
@@ -119,6 +120,10 @@ export default async function openapiRoutes(app: FastifyInstance, { services }: 
     Object.assign(doc.paths as Record<string, unknown>, extra.paths);
     Object.assign((doc.components as { schemas: Record<string, unknown> }).schemas, extra.schemas);
   }
+  // The events webhooks deliver (integracoes) and the API key header beside the session token.
+  doc.webhooks = webhooksOpenApi(services.registry, services.documents);
+  (doc.components as { securitySchemes: Record<string, unknown> }).securitySchemes.apiKey = { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <chave> (Configurações > Integrações > Chaves de API)' };
+  doc.security = [{ token: [] }, { apiKey: [] }];
   // Calls that declare their query string on the route and that no module's OpenAPI part lists are added once
   // every route is registered (the PDV's catalogue, the alerts): the document names every value a call checks.
   let completed = false;

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/db.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { hooksOf } from './hooks.ts';
+import type { EventosDeDominio } from './eventos.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql, type OrderItem } from './filter-sql.ts';
 import type { FieldDef, ResourceDef, ResourceRegistry } from './registry.ts';
 import { candidatesSql, estimateMatchesCached, searchTerms, TRIGRAM_BELOW_ROWS } from './text-search.ts';
@@ -34,6 +35,9 @@ export function parseId(raw: unknown): number {
 }
 
 export class ResourceService {
+  /** Told of every create, update and delete (`<resource>.criado|alterado|excluido`), inside the transaction. */
+  eventos?: EventosDeDominio;
+
   constructor(private readonly registry: ResourceRegistry) {}
 
   async list(q: Queryable, def: ResourceDef, ctx: RequestContext, filter: Filter = {}): Promise<Row[]> {
@@ -125,6 +129,7 @@ export class ResourceService {
       .catch((e) => translateDbError(e, 'write'));
     const row = await this.findById(q, def, ctx, r.rows[0].id);
     await hooks.afterWrite?.(q, ctx, row);
+    await this.eventos?.emitir(q, ctx, `${def.name}.criado`, row);
     return row;
   }
 
@@ -155,6 +160,7 @@ export class ResourceService {
     await hooks.beforeWrite?.(q, ctx, data, current);
     const row = await this.update(q, def, ctx, id, data, true);
     await hooks.afterWrite?.(q, ctx, row, current);
+    await this.eventos?.emitir(q, ctx, `${def.name}.alterado`, row);
     return row;
   }
 
@@ -163,6 +169,7 @@ export class ResourceService {
     const conds = [...baseConditions(def, ctx, params), `t.id = ${params.add(id)}`];
     const r = await q.query(`DELETE FROM ${quoteIdent(def.table)} t WHERE ${conds.join(' AND ')}`, params.values).catch((e) => translateDbError(e, 'delete'));
     if (!r.rowCount) throw notFound();
+    await this.eventos?.emitir(q, ctx, `${def.name}.excluido`, { id });
     return { count: r.rowCount };
   }
 

@@ -6,6 +6,7 @@ import type { BrandRow } from '../brands/brand-resolver.ts';
 import type { Db } from '../db/db.ts';
 import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import { modulosParaMenu, situacaoDaConta } from '../planos/modulos.ts';
+import { integracoesDaFilial } from '../integracoes/index.ts';
 
 const ALL_KEYS: string[] = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'permissions/permissions.json'), 'utf8')).keys.map((k: { key: string }) => k.key);
 const TOTAL = 4;
@@ -18,18 +19,19 @@ export function permissionMap(ctx: Pick<RequestContext, 'perfilAdmin' | 'permiss
 
 export async function selectedBranch(db: Db, ctx: RequestContext) {
   if (!ctx.branchId) return null;
-  const r = await db.tenant(ctx, (q) =>
-    q.query<{ id: number; apelido: string | null; nome: string; cpfCnpj: string | null; [k: string]: unknown }>(
+  return db.tenant(ctx, async (q) => {
+    const r = await q.query<{ id: number; apelido: string | null; nome: string; cpfCnpj: string | null; [k: string]: unknown }>(
       `SELECT b.id, b.apelido, b.nome, b.cpf_cnpj AS "cpfCnpj", t.contrato_id AS "contratoId", t.trial, t.bloqueada, t.data_vencimento AS "dataVencimento",
               b.ramo_atividade AS "ramoAtividade", b.regime_tributario AS "regimeTributario", b.uf, b.codigo_municipio AS "codigoMunicipio", b.fuso_horario AS "fusoHorario",
               -- Active depósitos of this branch: the stock transfer menu needs at least 2 (SPEC 6).
               (SELECT count(*)::int FROM depositos d WHERE d.tenant_id = b.tenant_id AND d.filial_id = b.id AND d.ativo) AS "quantidadeDepositos"
          FROM branches b JOIN tenants t ON t.id = b.tenant_id WHERE b.tenant_id = $1 AND b.id = $2`,
       [ctx.tenantId, ctx.branchId],
-    ),
-  );
-  const b = r.rows[0];
-  return b ? { ...b, integracoes: [], integracaoSerasa: false } : null;
+    );
+    const b = r.rows[0];
+    // SPEC 3: integracoes (active external systems of the branch) and integracaoSerasa (the credit bureau's).
+    return b ? { ...b, ...(await integracoesDaFilial(q, ctx.tenantId, b.id)) } : null;
+  });
 }
 
 /** GET Usuarios/getUserInfo?sistema=novoerp: everything the shell needs about the signed-in user (SPEC 3). */

@@ -35,6 +35,10 @@ const ExportsPage = lazy(() => import('../reports/ExportsPage.tsx'));
 const UsuariosPage = lazy(() => import('../pages/configuracoes/UsuariosPage.tsx'));
 const UsuarioFormPage = lazy(() => import('../pages/configuracoes/UsuarioFormPage.tsx'));
 const MinhaContaPage = lazy(() => import('../pages/configuracoes/MinhaContaPage.tsx'));
+// Configurações > Integrações (issue 40): API keys and webhooks.
+const ChavesApiPage = lazy(() => import('../pages/configuracoes/integracoes/ChavesApiPage.tsx'));
+const WebhooksPage = lazy(() => import('../pages/configuracoes/integracoes/WebhooksPage.tsx'));
+const IntegracoesPage = lazy(() => import('../pages/configuracoes/integracoes/IntegracoesPage.tsx'));
 // Administrator area (SPEC 2.8).
 const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/NotificacoesPage.tsx'));
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
@@ -149,6 +153,9 @@ export function appRoutes() {
         {PEDIDO_VENDA && <Route path="/pages/vendas/pedido-vendas/cadastrar/:servico" element={<DocumentFormPage key="pedidoVenda-servico-cadastrar" doc={PEDIDO_VENDA} mode="cadastrar" initial={{ servico: true, naturezaOperacao: 'Prestação de serviço' }} />} />}
         {financeiroRoutes()}
         {financeiroExtrasRoutes()}
+        <Route path="/pages/configuracoes/apikey" element={<ChavesApiPage />} />
+        <Route path="/pages/configuracoes/webhook" element={<WebhooksPage />} />
+        <Route path="/pages/configuracoes/integracoes" element={<IntegracoesPage />} />
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

@@ -1,0 +1,147 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { ResourceRegistry } from '../resources/registry.ts';
+import type { DocumentRegistry } from '../documentos/registry.ts';
+import { verificarDestino } from './destino-seguro.ts';
+
+type Row = Record<string, any>;
+
+export const EVENTO_TESTE = 'webhook.teste';
+
+/**
+ * The event catalogue: created/updated/deleted of every resource document, and each document type's
+ * transitions by the state they reach (pedidoVenda.faturado, pedidoVenda.cancelado, …).
+ */
+export function catalogoEventos(resources: ResourceRegistry, documents?: DocumentRegistry): { tipo: string; descricao: string }[] {
+  const out: { tipo: string; descricao: string }[] = [];
+  for (const def of resources.byName.values()) {
+    const nome = def.doc.singular ?? def.doc.title;
+    out.push({ tipo: `${def.name}.criado`, descricao: `${nome}: cadastro incluído` }, { tipo: `${def.name}.alterado`, descricao: `${nome}: cadastro alterado` }, { tipo: `${def.name}.excluido`, descricao: `${nome}: cadastro excluído` });
+  }
+  for (const def of documents?.byName?.values() ?? []) {
+    for (const st of def.doc.states) out.push({ tipo: `${def.name}.${st.key}`, descricao: `${def.doc.singular}: ${st.label.toLowerCase()}` });
+  }
+  return out.sort((a, b) => a.tipo.localeCompare(b.tipo));
+}
+
+/** A new Standard Webhooks secret: whsec_ + base64 of 24 random bytes. */
+export const novoSegredo = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+const publico = (r: Row) => ({
+  id: r.id,
+  url: r.url,
+  descricao: r.descricao,
+  eventos: r.eventos,
+  segredo: r.segredo,
+  ativo: r.ativo,
+  desativadoMotivo: r.desativado_motivo,
+  criadoEm: r.created_at,
+});
+
+async function validarEndpoint(body: Row, catalogo: Set<string>, parcial: boolean): Promise<Row> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('O corpo da requisição deve ser um objeto.');
+  const out: Row = {};
+  if (!parcial || body.eventos !== undefined) {
+    if (!Array.isArray(body.eventos) || !body.eventos.length) throw badRequest('Eventos: escolha ao menos um evento.', [{ campo: 'eventos', mensagem: 'Campo Obrigatório!' }]);
+    const desconhecido = body.eventos.find((e: unknown) => typeof e !== 'string' || (e !== '*' && !catalogo.has(e)));
+    if (desconhecido !== undefined) throw badRequest(`Eventos: evento desconhecido (${String(desconhecido).slice(0, 80)}).`, [{ campo: 'eventos', mensagem: 'Evento desconhecido' }]);
+    out.eventos = [...new Set(body.eventos as string[])];
+  }
+  if (!parcial || body.url !== undefined) out.url = (await verificarDestino(body.url)).toString();
+  if (body.descricao !== undefined) {
+    if (body.descricao !== null && (typeof body.descricao !== 'string' || body.descricao.length > 200)) throw badRequest('Descrição: até 200 caracteres.', [{ campo: 'descricao', mensagem: 'Texto muito longo' }]);
+    out.descricao = body.descricao || null;
+  }
+  if (parcial && body.ativo !== undefined) {
+    if (typeof body.ativo !== 'boolean') throw badRequest('Ativo: informe verdadeiro ou falso.', [{ campo: 'ativo', mensagem: 'Valor inválido' }]);
+    out.ativo = body.ativo;
+  }
+  return out;
+}
+
+export async function criarEndpoint(q: Queryable, ctx: RequestContext, body: Row, catalogo: Set<string>): Promise<Row> {
+  const v = await validarEndpoint(body, catalogo, false);
+  const r = await q.query<Row>('INSERT INTO webhook_endpoints (tenant_id, url, descricao, eventos, segredo) VALUES ($1, $2, $3, $4, $5) RETURNING *', [ctx.tenantId, v.url, v.descricao ?? null, v.eventos, novoSegredo()]);
+  return publico(r.rows[0]);
+}
+
+export async function alterarEndpoint(q: Queryable, ctx: RequestContext, id: number, body: Row, catalogo: Set<string>): Promise<Row> {
+  const v = await validarEndpoint(body, catalogo, true);
+  const r = await q.query<Row>(
+    `UPDATE webhook_endpoints SET url = coalesce($3, url), descricao = CASE WHEN $4::boolean THEN $5 ELSE descricao END, eventos = coalesce($6, eventos),
+            ativo = coalesce($7, ativo), desativado_motivo = CASE WHEN $7 THEN NULL ELSE desativado_motivo END, updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, id, v.url ?? null, 'descricao' in v, v.descricao ?? null, v.eventos ?? null, v.ativo ?? null],
+  );
+  if (!r.rows[0]) throw notFound('Webhook não encontrado.');
+  return publico(r.rows[0]);
+}
+
+export async function excluirEndpoint(q: Queryable, ctx: RequestContext, id: number): Promise<{ count: number }> {
+  const r = await q.query('DELETE FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
+  if (!r.rowCount) throw notFound('Webhook não encontrado.');
+  return { count: r.rowCount };
+}
+
+/** comSegredo: only for who may change integrations (the secret lets anyone forge this account's webhooks). */
+export async function listarEndpoints(q: Queryable, ctx: RequestContext, comSegredo: boolean): Promise<Row[]> {
+  const r = await q.query<Row>('SELECT * FROM webhook_endpoints WHERE tenant_id = $1 ORDER BY id', [ctx.tenantId]);
+  return r.rows.map((x) => ({ ...publico(x), segredo: comSegredo ? x.segredo : null }));
+}
+
+/**
+ * Records an event and one delivery per active endpoint that chose it, in the caller's transaction (nothing is
+ * sent here: the worker sends after commit). Returns whether anything was queued. `somenteEndpoint`: the
+ * "send test event" of one endpoint, whatever it chose.
+ */
+export async function registrarEvento(q: Queryable, tenantId: number, tipo: string, dados: unknown, somenteEndpoint?: number): Promise<string | null> {
+  const alvos = somenteEndpoint
+    ? await q.query<{ id: number }>('SELECT id FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2', [tenantId, somenteEndpoint])
+    : await q.query<{ id: number }>(`SELECT id FROM webhook_endpoints WHERE tenant_id = $1 AND ativo AND ($2 = ANY(eventos) OR '*' = ANY(eventos))`, [tenantId, tipo]);
+  if (!alvos.rows.length) return null;
+  const id = `msg_${randomUUID().replace(/-/g, '')}`;
+  const payload = { type: tipo, timestamp: new Date().toISOString(), data: dados };
+  await q.query('INSERT INTO webhook_eventos (tenant_id, id, tipo, payload) VALUES ($1, $2, $3, $4)', [tenantId, id, tipo, JSON.stringify(payload)]);
+  await q.query('INSERT INTO webhook_entregas (tenant_id, evento_id, endpoint_id) SELECT $1, $2, unnest($3::integer[])', [tenantId, id, alvos.rows.map((r) => r.id)]);
+  return id;
+}
+
+/** The delivery log of one endpoint: newest first, with the event and the last attempt. */
+export async function listarEntregas(q: Queryable, ctx: RequestContext, endpointId: number): Promise<Row[]> {
+  const r = await q.query<Row>(
+    `SELECT e.id, e.evento_id, v.tipo, e.status, e.tentativas, e.proxima_tentativa, e.ultimo_status, e.entregue_em, e.created_at,
+            t.duracao_ms, t.resposta, t.erro
+       FROM webhook_entregas e
+       JOIN webhook_eventos v ON v.tenant_id = e.tenant_id AND v.id = e.evento_id
+       LEFT JOIN LATERAL (SELECT duracao_ms, resposta, erro FROM webhook_tentativas t WHERE t.tenant_id = e.tenant_id AND t.entrega_id = e.id ORDER BY numero DESC LIMIT 1) t ON true
+      WHERE e.tenant_id = $1 AND e.endpoint_id = $2 ORDER BY e.id DESC LIMIT 200`,
+    [ctx.tenantId, endpointId],
+  );
+  return r.rows.map((x) => ({
+    id: x.id,
+    eventoId: x.evento_id,
+    tipo: x.tipo,
+    status: x.status,
+    tentativas: x.tentativas,
+    proximaTentativa: x.status === 'pendente' ? x.proxima_tentativa : null,
+    ultimoStatus: x.ultimo_status,
+    entregueEm: x.entregue_em,
+    criadaEm: x.created_at,
+    duracaoMs: x.duracao_ms,
+    resposta: x.resposta,
+    erro: x.erro,
+  }));
+}
+
+export async function listarTentativas(q: Queryable, ctx: RequestContext, entregaId: number): Promise<Row[]> {
+  const r = await q.query<Row>('SELECT * FROM webhook_tentativas WHERE tenant_id = $1 AND entrega_id = $2 ORDER BY numero', [ctx.tenantId, entregaId]);
+  return r.rows.map((t) => ({ numero: t.numero, url: t.url, cabecalhos: t.requisicao_cabecalhos, corpo: t.requisicao_corpo, status: t.status, resposta: t.resposta, erro: t.erro, duracaoMs: t.duracao_ms, em: t.created_at }));
+}
+
+/** Manual replay: the delivery goes back to the queue now, with a fresh retry schedule (same event id). */
+export async function reenviarEntrega(q: Queryable, ctx: RequestContext, entregaId: number): Promise<void> {
+  const r = await q.query("UPDATE webhook_entregas SET status = 'pendente', tentativas = 0, proxima_tentativa = now(), updated_at = now() WHERE tenant_id = $1 AND id = $2", [ctx.tenantId, entregaId]);
+  if (!r.rowCount) throw notFound('Entrega não encontrada.');
+}
