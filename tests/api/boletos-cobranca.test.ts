@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from '../../src/server/boletos/cnab/layout.ts';
+import { seedBoletos } from '../../src/server/boletos/demo.ts';
 import { decodificarCodigo } from '../../src/server/boletos/febraban.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -203,5 +204,14 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     const vendedor = await login(app, 'vendedor@demo.com.br');
     expect((await call(vendedor, 'POST', '/api/Boletos/emitir', { parcelaIds: [avulsa] })).statusCode).toBe(403);
     expect((await call(admin, 'GET', '/api/Boletos/emitidos?status=qualquer')).json().error.message).toMatch(/Status inválido: qualquer/);
+  });
+
+  it('the demo seed (npm start) gives a living screen: a carnê pending and one boleto paid', async () => {
+    const tenant = (await srv.db.query<{ tenant_id: number }>(`SELECT tenant_id FROM users WHERE email = 'admin@vizinha.com.br'`)).rows[0].tenant_id;
+    await srv.db.query(`INSERT INTO contas_financeiras (tenant_id, descricao, tipo, saldo_inicial, data_saldo_inicial) VALUES ($1, 'Banco da vizinha', 1, 0, '2026-01-01')`, [tenant]);
+    await srv.db.transaction((q) => seedBoletos(q, tenant));
+    const boletos = (await call(vizinha, 'GET', '/api/Boletos/emitidos')).json() as any[];
+    expect(boletos.map((b) => [b.parcela, b.status]).sort()).toEqual([['1/1', 'pago'], ['1/3', 'pendente'], ['2/3', 'pendente'], ['3/3', 'pendente']]);
+    expect((await call(admin, 'GET', '/api/Boletos/emitidos')).json().some((b: any) => b.pagadorNome === boletos[0].pagadorNome && b.id === boletos[0].id)).toBe(false);
   });
 });
