@@ -206,6 +206,21 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     expect((await call(admin, 'GET', '/api/Boletos/emitidos?status=qualquer')).json().error.message).toMatch(/Status inválido: qualquer/);
   });
 
+  it('the extrato of the conta mixes boleto payments and fees with running balance', async () => {
+    const e = (await ok('GET', `/api/Boletos/extrato?contaId=${conta}&de=2027-01-01&ate=2027-12-31`)).json();
+    expect(e.saldoAnterior).toBe('0.00');
+    expect(e.linhas.map((l: any) => [l.data, l.origem, l.boleto, l.entrada ?? `-${l.saida}`, l.saldo])).toEqual([
+      ['2027-01-10', 'tarifa', null, '-1.50', '-1.50'],
+      ['2027-01-11', 'boleto', 2, '102.35', '100.85'],
+      ['2027-01-11', 'tarifa', null, '-2.10', '98.75'],
+      ['2027-02-10', 'boleto', 4, '80.00', '178.75'],
+    ]);
+    expect(e.saldoFinal).toBe('178.75');
+    const sem = await call(admin, 'GET', '/api/Boletos/extrato?de=2027-01-01&ate=2027-12-31');
+    expect(sem.statusCode).toBe(400);
+    expect(sem.json().error.message).toBe('Conta: campo obrigatório.');
+  });
+
   it('the demo seed (npm start) gives a living screen: a carnê pending and one boleto paid', async () => {
     const tenant = (await srv.db.query<{ tenant_id: number }>(`SELECT tenant_id FROM users WHERE email = 'admin@vizinha.com.br'`)).rows[0].tenant_id;
     await srv.db.query(`INSERT INTO contas_financeiras (tenant_id, descricao, tipo, saldo_inicial, data_saldo_inicial) VALUES ($1, 'Banco da vizinha', 1, 0, '2026-01-01')`, [tenant]);

@@ -7,7 +7,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import {
-  aplicarRetorno, baixarBoleto, boletosParaPdf, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
+  aplicarRetorno, baixarBoleto, extratoComBoletos, boletosParaPdf, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
 } from './cobranca.ts';
 import { beneficiarioDaFilial, dadosDaConfiguracao, instrucoesDaConfiguracao, lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
 import type { BoletoPdf } from './pdf/boleto-pdf.ts';
@@ -139,5 +139,13 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     const ctx = exigir(req, 'change');
     const { conteudo, nome, contaId } = textoRetorno(req.body);
     return db.tenant(ctx, async (q) => aplicarRetorno(q, ctx, (await contexto(q, ctx, true)).cfg, conteudo, { nome, contaId }));
+  });
+
+  /** pages/pagamentos/extratos (SPEC 6 key extratoFinanceiro): one conta's movements with running balance. */
+  app.get('/api/Boletos/extrato', async (req) => {
+    const ctx = req.ctx;
+    if (!ctx || (!serverAllows(ctx, 'app.extratoFinanceiro', 'view') && !serverAllows(ctx, 'app.boleto', 'view'))) throw forbidden('Você não tem permissão para consultar extratos.');
+    const qs = req.query as Record<string, string | undefined>;
+    return db.tenant(ctx, (q) => extratoComBoletos(q, ctx, { contaId: qs.contaId ? Number(qs.contaId) : undefined, de: qs.de, ate: qs.ate }));
   });
 }

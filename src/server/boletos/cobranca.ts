@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro/financeiro.service.ts';
+import { extratoConta } from '../financeiro/relatorios.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { obterBanco } from './bancos.ts';
 import { montarBoleto } from './boleto.ts';
@@ -500,3 +501,30 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
   return { aplicadas, mensagem: `Retorno aplicado: ${aplicadas} ocorrência(s)${partes.length ? ` — ${partes.join(', ')}` : ''}.`, previa };
 }
 
+
+// ---------------------------------------------------------------- extrato
+
+/**
+ * pages/pagamentos/extratos: the finance module's statement of one conta (running balance from its opening
+ * balance), each movement told apart as a baixa, a boleto payment, a boleto fee, a transfer or a reversal.
+ */
+export async function extratoComBoletos(q: Queryable, ctx: Ctx, p: Record<string, unknown>) {
+  const extrato = await extratoConta(q, ctx, p);
+  const ids = extrato.linhas.map((l) => l.movimentoId);
+  const r = await q.query(
+    `SELECT m.id, m.transferencia_id, b.estorno_de, l.origem_tipo,
+            (SELECT bo.numero FROM boletos bo WHERE bo.tenant_id = b.tenant_id AND bo.parcela_id = b.parcela_id AND bo.estado = 'pago' LIMIT 1) AS boleto
+       FROM movimentos_financeiros m
+       LEFT JOIN baixas b ON b.tenant_id = m.tenant_id AND b.id = m.baixa_id
+       LEFT JOIN parcelas pa ON pa.tenant_id = b.tenant_id AND pa.id = b.parcela_id
+       LEFT JOIN lancamentos l ON l.tenant_id = pa.tenant_id AND l.id = pa.lancamento_id
+      WHERE m.tenant_id = $1 AND m.id = ANY($2::bigint[])`,
+    [ctx.tenantId, ids],
+  );
+  const origem = new Map<number, { tipo: string; boleto: number | null }>();
+  for (const m of r.rows) {
+    const tipo = m.transferencia_id ? 'transferencia' : m.estorno_de ? 'estorno' : m.origem_tipo === 'boleto' ? 'tarifa' : m.boleto ? 'boleto' : 'baixa';
+    origem.set(Number(m.id), { tipo, boleto: m.boleto ? Number(m.boleto) : null });
+  }
+  return { ...extrato, linhas: extrato.linhas.map((l) => ({ ...l, origem: origem.get(l.movimentoId)?.tipo ?? 'baixa', boleto: origem.get(l.movimentoId)?.boleto ?? null })) };
+}
