@@ -206,6 +206,24 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     expect((await call(admin, 'GET', '/api/Boletos/emitidos?status=qualquer')).json().error.message).toMatch(/Status inválido: qualquer/);
   });
 
+  it('a standalone carnê creates its receivable split per SPEC 3 (quantity, fixed day, interval, custom amounts checked to the cent)', async () => {
+    const cliente = (await srv.db.query<{ id: number }>(`SELECT id FROM pessoas WHERE nome = 'Mercearia Boa Vista Ltda'`)).rows[0].id;
+    const simular = async (parcelamento: unknown, valorTotal = '100.00') => (await ok('POST', '/api/Boletos/avulso', { simular: true, pessoaId: cliente, descricao: 'x', valorTotal, parcelamento })).json().parcelas;
+    expect(await simular({ quantidade: 3, primeiroVencimento: '2027-01-31' })).toEqual([{ vencimento: '2027-01-31', valor: '33.33' }, { vencimento: '2027-02-28', valor: '33.33' }, { vencimento: '2027-03-31', valor: '33.34' }]);
+    expect((await simular({ quantidade: 3, primeiroVencimento: '2027-01-20', diaFixo: 5 })).map((p: any) => p.vencimento)).toEqual(['2027-01-20', '2027-02-05', '2027-03-05']);
+    expect((await simular({ quantidade: 3, primeiroVencimento: '2027-01-20', intervaloDias: 15 })).map((p: any) => p.vencimento)).toEqual(['2027-01-20', '2027-02-04', '2027-02-19']);
+    const antes = await contagens();
+    const torto = await call(admin, 'POST', '/api/Boletos/avulso', { pessoaId: cliente, descricao: 'Carnê torto', valorTotal: '100.00', parcelas: [{ vencimento: '2027-03-10', valor: '50.00' }, { vencimento: '2027-04-10', valor: '49.99' }] });
+    expect(torto.statusCode).toBe(400);
+    expect(torto.json().error.message).toMatch(/Parcelas: a soma das parcelas \(R\$\s99,99\) difere do valor total \(R\$\s100,00\)/);
+    expect((await call(admin, 'POST', '/api/Boletos/avulso', { pessoaId: cliente, descricao: 'x', valorTotal: '100.00', parcelamento: { quantidade: 0, primeiroVencimento: '2027-01-10' } })).json().error.message).toBe('Quantidade de parcelas: informe de 1 a 120.');
+    expect(await contagens()).toEqual(antes);
+    const r = (await ok('POST', '/api/Boletos/avulso', { pessoaId: cliente, descricao: 'Carnê da reforma', valorTotal: '100.00', parcelas: [{ vencimento: '2027-03-10', valor: '60.00' }, { vencimento: '2027-04-10', valor: '40.00' }] })).json();
+    expect(r.boletos.map((b: any) => [b.parcela, b.valor, b.vencimento, b.estado])).toEqual([['1/2', '60.00', '2027-03-10', 'pendente'], ['2/2', '40.00', '2027-04-10', 'pendente']]);
+    const l = await srv.db.query(`SELECT l.valor_total::text AS v, l.origem_tipo FROM lancamentos l JOIN parcelas p ON p.lancamento_id = l.id WHERE p.id = $1`, [r.boletos[0].parcelaId]);
+    expect(l.rows[0]).toEqual({ v: '100.00', origem_tipo: 'boleto-avulso' });
+  });
+
   it('the extrato of the conta mixes boleto payments and fees with running balance', async () => {
     const e = (await ok('GET', `/api/Boletos/extrato?contaId=${conta}&de=2027-01-01&ate=2027-12-31`)).json();
     expect(e.saldoAnterior).toBe('0.00');

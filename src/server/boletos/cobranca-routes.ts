@@ -7,7 +7,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import {
-  aplicarRetorno, baixarBoleto, extratoComBoletos, boletosParaPdf, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
+  aplicarRetorno, baixarBoleto, emitirAvulso, extratoComBoletos, planoDoAvulso, boletosParaPdf, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
 } from './cobranca.ts';
 import { beneficiarioDaFilial, dadosDaConfiguracao, instrucoesDaConfiguracao, lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
 import type { BoletoPdf } from './pdf/boleto-pdf.ts';
@@ -74,6 +74,18 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     return db.tenant(ctx, async (q) => {
       const { cfg } = await contexto(q, ctx, true);
       const boletos = await emitirBoletos(q, ctx, cfg, body.parcelaIds);
+      return { boletos, mensagem: boletos.length === 1 ? 'Boleto emitido.' : `${boletos.length} boletos emitidos (carnê).` };
+    });
+  });
+
+  /** A standalone boleto or carnê: its receivable created with the split (SPEC 3), then its boletos; simular only answers the plan. */
+  app.post('/api/Boletos/avulso', async (req) => {
+    const ctx = exigir(req, 'change');
+    const body = objeto(req.body);
+    if (body.simular === true) return { parcelas: planoDoAvulso(body as any) };
+    return db.tenant(ctx, async (q) => {
+      const { cfg } = await contexto(q, ctx, true);
+      const boletos = await emitirAvulso(q, ctx, cfg, body as any);
       return { boletos, mensagem: boletos.length === 1 ? 'Boleto emitido.' : `${boletos.length} boletos emitidos (carnê).` };
     });
   });

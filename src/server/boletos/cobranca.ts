@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { formatBRL } from '../../shared/money.ts';
+import { planoBoleto, type ParcelamentoBoleto } from '../../shared/boleto-parcelamento.ts';
 import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -527,4 +528,47 @@ export async function extratoComBoletos(q: Queryable, ctx: Ctx, p: Record<string
     origem.set(Number(m.id), { tipo, boleto: m.boleto ? Number(m.boleto) : null });
   }
   return { ...extrato, linhas: extrato.linhas.map((l) => ({ ...l, origem: origem.get(l.movimentoId)?.tipo ?? 'baixa', boleto: origem.get(l.movimentoId)?.boleto ?? null })) };
+}
+
+// ---------------------------------------------------------------- boleto avulso
+
+export interface NovoBoletoAvulso {
+  pessoaId: number;
+  descricao: string;
+  valorTotal: string;
+  contaId?: number | null;
+  categoriaId?: number | null;
+  /** n instalments by rule, or parcelas of one's own (their sum checked to the cent against valorTotal) */
+  parcelamento?: ParcelamentoBoleto | null;
+  parcelas?: { vencimento: string; valor: string }[] | null;
+}
+
+/** The instalments a standalone boleto would have, checked (nothing written). */
+export function planoDoAvulso(b: NovoBoletoAvulso): { vencimento: string; valor: string }[] {
+  if (Array.isArray(b.parcelas) && b.parcelas.length) return b.parcelas;
+  const p = b.parcelamento;
+  if (!p || typeof p !== 'object') throw badRequest('Informe o parcelamento (quantidade e primeiro vencimento) ou as parcelas.', [{ campo: 'parcelamento', path: '/parcelamento', mensagem: 'Campo Obrigatório!' }]);
+  if (!Number.isInteger(p.quantidade) || p.quantidade < 1 || p.quantidade > 120) throw badRequest('Quantidade de parcelas: informe de 1 a 120.', [{ campo: 'parcelamento.quantidade', path: '/parcelamento/quantidade', mensagem: 'Campo inválido!' }]);
+  if (typeof p.primeiroVencimento !== 'string' || !ISO.test(p.primeiroVencimento)) throw badRequest('Primeiro vencimento: informe uma data válida.', [{ campo: 'parcelamento.primeiroVencimento', path: '/parcelamento/primeiroVencimento', mensagem: 'Campo inválido!' }]);
+  if (p.diaFixo != null && (!Number.isInteger(p.diaFixo) || p.diaFixo < 1 || p.diaFixo > 31)) throw badRequest('Dia fixo: informe um dia de 1 a 31.', [{ campo: 'parcelamento.diaFixo', path: '/parcelamento/diaFixo', mensagem: 'Campo inválido!' }]);
+  if (p.intervaloDias != null && (!Number.isInteger(p.intervaloDias) || p.intervaloDias < 1 || p.intervaloDias > 365)) throw badRequest('Intervalo: informe de 1 a 365 dias.', [{ campo: 'parcelamento.intervaloDias', path: '/parcelamento/intervaloDias', mensagem: 'Campo inválido!' }]);
+  if (p.diaFixo != null && p.intervaloDias != null) throw badRequest('Escolha dia fixo ou intervalo em dias, não os dois.', [{ campo: 'parcelamento.diaFixo', path: '/parcelamento/diaFixo', mensagem: 'Campo inválido!' }]);
+  if (typeof b.valorTotal !== 'string' || !/^\d{1,13}(\.\d{1,2})?$/.test(b.valorTotal) || Number(b.valorTotal) <= 0) throw badRequest('Valor total: informe um valor válido.', [{ campo: 'valorTotal', path: '/valorTotal', mensagem: 'Campo inválido!' }]);
+  if (new Decimal(b.valorTotal).times(100).lt(p.quantidade)) throw badRequest('Quantidade de parcelas: cada parcela precisa de ao menos R$ 0,01.');
+  return planoBoleto(b.valorTotal, p).map(({ vencimento, valor }) => ({ vencimento, valor }));
+}
+
+/**
+ * A standalone boleto (or carnê): the receivable is created through the finance module with the split, then
+ * one boleto per instalment, all in the caller's transaction. A split that does not add up is refused there.
+ */
+export async function emitirAvulso(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, b: NovoBoletoAvulso): Promise<Boleto[]> {
+  if (!b || typeof b !== 'object') throw badRequest('O corpo da requisição deve ser um objeto JSON.');
+  if (!Number.isInteger(b.pessoaId)) throw badRequest('Cliente: campo obrigatório.', [{ campo: 'pessoaId', path: '/pessoaId', mensagem: 'Campo Obrigatório!' }]);
+  const plano = planoDoAvulso(b);
+  const l = await criarLancamento(q, ctx, {
+    tipo: RECEITA, descricao: b.descricao, pessoaId: b.pessoaId, contaId: b.contaId ?? null, categoriaId: b.categoriaId ?? null,
+    dataEmissao: hoje(), valorTotal: b.valorTotal, parcelas: plano, origemTipo: 'boleto-avulso',
+  });
+  return emitirBoletos(q, ctx, cfg, l.parcelas.map((p) => p.id));
 }
