@@ -72,9 +72,11 @@ describe('boletos de contas a receber no navegador', () => {
     const detalhes = readFileSync(join(dir, 'remessa.rem'), 'latin1').split('\r\n').filter((l) => identificarRegistro(layout, l, 'remessa') === 'detalheRemessa').map((l) => lerRegistro(layout, 'detalheRemessa', l));
     expect(detalhes).toHaveLength(3);
     const d = detalhes[0];
+    // paid today, so the extrato's default period (this month) shows it
+    const hoje = new Date().toISOString().slice(0, 10);
     const retorno = [
       escreverRegistro(layout, 'headerRetorno', { banco: '237', sequencial: '1' }),
-      escreverRegistro(layout, 'detalheRetorno', { nossoNumero: d.nossoNumero! + d.nossoNumeroDv, ocorrencia: '06', dataOcorrencia: '2027-01-12', numeroDocumento: d.numeroDocumento, vencimento: d.vencimento, valor: d.valor, valorPago: '101.50', juros: '1.50', tarifa: '2.00', dataCredito: '2027-01-13', sequencial: '2' }),
+      escreverRegistro(layout, 'detalheRetorno', { nossoNumero: d.nossoNumero! + d.nossoNumeroDv, ocorrencia: '06', dataOcorrencia: hoje, numeroDocumento: d.numeroDocumento, vencimento: d.vencimento, valor: d.valor, valorPago: '101.50', juros: '1.50', tarifa: '2.00', dataCredito: hoje, sequencial: '2' }),
       escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: '3' }),
     ].join('\r\n');
     writeFileSync(join(dir, 'CB130101.RET'), retorno, 'latin1');
@@ -95,6 +97,17 @@ describe('boletos de contas a receber no navegador', () => {
     await previa.getByRole('button', { name: 'Aplicar retorno' }).click();
     await visible(page.locator('.ant-message').getByText(/nada foi alterado/));
     expect((await server.db.query(`SELECT count(*)::int AS n FROM baixas WHERE parcela_id = $1`, [parcelas[0]])).rows[0].n).toBe(1);
+  });
+
+  it('the extrato of the conta shows the boleto payment and its fee with the running balance', async () => {
+    await page.goto(e2e.url('pages/pagamentos/extratos'));
+    await visible(page.getByRole('heading', { name: 'Extratos' }));
+    await page.getByLabel('Conta').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Banco do Brasil' }).click();
+    const pagamento = page.locator('.ant-table-row').filter({ hasText: 'Pagamento de boleto nº 1' });
+    await visible(pagamento);
+    await visible(pagamento.getByText('R$ 101,50'));
+    await visible(page.locator('.ant-table-row').filter({ hasText: 'Tarifa de boleto' }).getByText('R$ 2,00'));
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
 import { BarcodeOutlined, CloudDownloadOutlined, FilePdfOutlined, HistoryOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Input, Modal, Popconfirm, Select, Space, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { BuscaSelect } from '../nfe/BuscaSelect.tsx';
+import { somar } from '../../../shared/parcelamento.ts';
+import { planoBoleto } from '../../../shared/boleto-parcelamento.ts';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -60,6 +64,7 @@ export default function BoletosPage() {
   const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [selecionados, setSelecionados] = useState<number[]>([]);
   const [emitindo, setEmitindo] = useState(false);
+  const [avulso, setAvulso] = useState(false);
   const [historico, setHistorico] = useState<Row | null>(null);
   const [baixando, setBaixando] = useState<Row | null>(null);
   const [previa, setPrevia] = useState<{ conteudo: string; nome: string; dados: Row } | null>(null);
@@ -138,6 +143,7 @@ export default function BoletosPage() {
       <PageTitle>Boletos</PageTitle>
       <Space wrap style={{ marginBottom: 16 }}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEmitindo(true)}>Emitir boletos</Button>
+        <Button icon={<BarcodeOutlined />} onClick={() => setAvulso(true)}>Boleto avulso</Button>
         <Button icon={<FilePdfOutlined />} disabled={!selecionados.length} onClick={() => pdf(selecionados, 3)}>Imprimir carnê</Button>
         <Button icon={<CloudDownloadOutlined />} loading={ocupado} onClick={remessa}>Gerar remessa</Button>
         <Upload accept=".ret,.RET,.txt,.TXT,.cnab,text/plain" showUploadList={false} beforeUpload={lerRetorno}>
@@ -204,6 +210,7 @@ export default function BoletosPage() {
         ]}
       />
       {emitindo && <EmitirModal onClose={() => setEmitindo(false)} onEmitidos={async (ids) => { setEmitindo(false); setSelecionados(ids); await lista.mutate(); }} />}
+      {avulso && <AvulsoModal onClose={() => setAvulso(false)} onEmitidos={async (ids) => { setAvulso(false); setSelecionados(ids); await lista.mutate(); }} />}
       {historico && <HistoricoModal boleto={historico} onClose={() => setHistorico(null)} />}
       {baixando && <BaixaModal boleto={baixando} onClose={() => setBaixando(null)} onBaixado={async () => { setBaixando(null); await lista.mutate(); }} />}
       <Modal
@@ -332,6 +339,78 @@ function BaixaModal({ boleto, onClose, onBaixado }: { boleto: Row; onClose: () =
       <Space direction="vertical" style={{ width: '100%' }}>
         <Select aria-label="Conta" placeholder="Conta (padrão: a do lançamento)" allowClear style={{ width: '100%' }} value={contaId} onChange={setContaId} options={(contas.data ?? []).map((c) => ({ value: c.id, label: c.descricao }))} />
         <DatePicker aria-label="Data do pagamento" format="DD/MM/YYYY" placeholder="Data do pagamento (padrão: hoje)" style={{ width: '100%' }} value={data} onChange={setData} />
+      </Space>
+    </Modal>
+  );
+}
+
+/** A standalone boleto or carnê: the receivable is created with the split (quantity, fixed day or interval), amounts and dates editable. */
+function AvulsoModal({ onClose, onEmitidos }: { onClose: () => void; onEmitidos: (ids: number[]) => void }) {
+  const { message } = App.useApp();
+  const [cliente, setCliente] = useState<number>();
+  const [descricao, setDescricao] = useState('');
+  const [total, setTotal] = useState<string | null>(null);
+  const [quantidade, setQuantidade] = useState(1);
+  const [primeiro, setPrimeiro] = useState<Dayjs>(dayjs().add(30, 'day'));
+  const [regra, setRegra] = useState<'mensal' | 'diaFixo' | 'intervalo'>('mensal');
+  const [diaFixo, setDiaFixo] = useState(10);
+  const [intervalo, setIntervalo] = useState(30);
+  const [parcelas, setParcelas] = useState<{ vencimento: string; valor: string }[]>([]);
+  const [ocupado, setOcupado] = useState(false);
+  const gerar = () => {
+    if (!total || Number(total) <= 0 || quantidade < 1) return;
+    setParcelas(planoBoleto(Number(total).toFixed(2), { quantidade, primeiroVencimento: primeiro.format('YYYY-MM-DD'), diaFixo: regra === 'diaFixo' ? diaFixo : null, intervaloDias: regra === 'intervalo' ? intervalo : null }).map(({ vencimento, valor }) => ({ vencimento, valor })));
+  };
+  const soma = parcelas.length ? somar(parcelas.map((p) => p.valor || '0')).toFixed(2) : null;
+  const emitir = async () => {
+    setOcupado(true);
+    try {
+      const r = (await api.post<Row>('Boletos/avulso', { pessoaId: cliente, descricao, valorTotal: total ? Number(total).toFixed(2) : total, parcelas })).data;
+      message.success(r.mensagem);
+      onEmitidos(r.boletos.map((b: Row) => b.id));
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Modal open width={760} title="Boleto avulso" onCancel={onClose} cancelText="Fechar" okText="Emitir" okButtonProps={{ disabled: !parcelas.length || !cliente, loading: ocupado }} onOk={emitir}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <BuscaSelect ariaLabel="Cliente" endpoint="Clientes" campo="nome" rotulo={(c) => `${c.nome}${c.cpfCnpj ? ` (${c.cpfCnpj})` : ''}`} value={cliente} onChange={(v) => setCliente(v ?? undefined)} style={{ width: '100%' }} />
+        <Input aria-label="Descrição" placeholder="Descrição" value={descricao} onChange={(e) => setDescricao(e.target.value)} />
+        <Space wrap>
+          <InputNumber<string> aria-label="Valor total" placeholder="Valor total" min="0.01" step="0.01" precision={2} decimalSeparator="," stringMode value={total} onChange={(v) => setTotal(v)} style={{ width: 160 }} />
+          <InputNumber aria-label="Quantidade de parcelas" min={1} max={120} value={quantidade} onChange={(v) => setQuantidade(Number(v) || 1)} addonBefore="Parcelas" style={{ width: 160 }} />
+          <DatePicker aria-label="Primeiro vencimento" format="DD/MM/YYYY" allowClear={false} value={primeiro} onChange={(v) => v && setPrimeiro(v)} />
+        </Space>
+        <Space wrap>
+          <Radio.Group value={regra} onChange={(e) => setRegra(e.target.value)} options={[{ value: 'mensal', label: 'Mensal' }, { value: 'diaFixo', label: 'Dia fixo' }, { value: 'intervalo', label: 'Intervalo em dias' }]} />
+          {regra === 'diaFixo' && <InputNumber aria-label="Dia fixo" min={1} max={31} value={diaFixo} onChange={(v) => setDiaFixo(Number(v) || 1)} />}
+          {regra === 'intervalo' && <InputNumber aria-label="Intervalo em dias" min={1} max={365} value={intervalo} onChange={(v) => setIntervalo(Number(v) || 1)} />}
+          <Button onClick={gerar} disabled={!total}>Gerar parcelas</Button>
+        </Space>
+        {parcelas.length > 0 && (
+          <Table
+            rowKey={(_, i) => String(i)}
+            size="small"
+            pagination={false}
+            dataSource={parcelas.map((p, i) => ({ ...p, i }))}
+            columns={[
+              { title: 'Parcela', dataIndex: 'i', width: 80, render: (i: number) => `${i + 1}/${parcelas.length}` },
+              { title: 'Vencimento', dataIndex: 'vencimento', render: (v: string, p) => <DatePicker aria-label={`Vencimento da parcela ${p.i + 1}`} format="DD/MM/YYYY" allowClear={false} value={dayjs(v)} onChange={(d) => d && setParcelas(parcelas.map((x, j) => (j === p.i ? { ...x, vencimento: d.format('YYYY-MM-DD') } : x)))} /> },
+              { title: 'Valor', dataIndex: 'valor', render: (v: string, p) => <InputNumber<string> aria-label={`Valor da parcela ${p.i + 1}`} min="0.01" step="0.01" precision={2} decimalSeparator="," stringMode value={v} onChange={(n) => setParcelas(parcelas.map((x, j) => (j === p.i ? { ...x, valor: n ? Number(n).toFixed(2) : '' } : x)))} /> },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={2}>Soma das parcelas</Table.Summary.Cell>
+                <Table.Summary.Cell index={1}>
+                  <Typography.Text type={soma && total && Number(soma) !== Number(total) ? 'danger' : undefined}>{soma ? formatBRL(soma) : ''}</Typography.Text>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+        )}
       </Space>
     </Modal>
   );
