@@ -27,7 +27,7 @@ import { attachRealtime } from './realtime/realtime.ts';
 import relatoriosRoutes from './relatorios/routes.ts';
 import { ReportWorker } from './relatorios/worker.ts';
 import boletosRoutes from './boletos/routes.ts';
-import cobrancaRoutes from './boletos/cobranca-routes.ts';
+import { cobrancaRoutes } from './boletos/index.ts';
 import brandRoutes from './brands/routes.ts';
 import { serveBrandedIndex } from './brands/branded-index.ts';
 import fiscalRoutes from './fiscal/routes.ts';

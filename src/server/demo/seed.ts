@@ -8,7 +8,7 @@ import { seedCompras } from '../compras/demo.ts';
 import { seedDfe } from '../fiscal/dfe/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
-import { seedBoletos } from '../boletos/demo.ts';
+import { seedBoletos } from '../boletos/index.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import { seedFiscal } from '../fiscal/demo.ts';
 import { seedImportacao } from '../fiscal/demo-importacao.ts';
