@@ -204,6 +204,12 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     const vendedor = await login(app, 'vendedor@demo.com.br');
     expect((await call(vendedor, 'POST', '/api/Boletos/emitir', { parcelaIds: [avulsa] })).statusCode).toBe(403);
     expect((await call(admin, 'GET', '/api/Boletos/emitidos?status=qualquer')).json().error.message).toMatch(/Status inválido: qualquer/);
+    for (const url of ['/api/Boletos/emitidos?vencimentoDe=2026-13-45', '/api/Boletos/emitidos/abc/historico', '/api/Boletos/emitidos/0/historico']) {
+      const r = await call(admin, 'GET', url);
+      expect(r.statusCode, url).toBe(400);
+      expect(r.json().error.message).toMatch(/^(Filtro de vencimento: informe uma data válida|Boleto: informe um número de boleto válido)/);
+    }
+    expect((await call(admin, 'GET', '/api/Boletos/emitidos?limite=abc')).statusCode).toBe(200);
   });
 
   it('a standalone carnê creates its receivable split per SPEC 3 (quantity, fixed day, interval, custom amounts checked to the cent)', async () => {

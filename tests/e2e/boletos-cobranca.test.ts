@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from '../../src/server/boletos/cnab/layout.ts';
 import { login, type TestServer } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { pickOption, poll, visible } from './support/browser.ts';
 import { e2eSession, signInPage } from './support/session.ts';
 
 // Issue 38: a 3-instalment carnê issued from a receivable in pages/pagamentos/boletos, its PDF downloaded, the
@@ -108,6 +108,36 @@ describe('boletos de contas a receber no navegador', () => {
     await visible(pagamento);
     await visible(pagamento.getByText('R$ 101,50'));
     await visible(page.locator('.ant-table-row').filter({ hasText: 'Tarifa de boleto' }).getByText('R$ 2,00'));
+    expect(errors).toEqual([]);
+  });
+
+  it('a standalone carnê split by hand: amounts that do not add up are refused, then it is issued', async () => {
+    await page.goto(e2e.url('pages/pagamentos/boletos'));
+    await page.getByRole('button', { name: 'Boleto avulso' }).click();
+    const modal = page.locator('.ant-modal-wrap:visible').filter({ hasText: 'Boleto avulso' });
+    await visible(modal);
+    await pickOption(modal.locator('.ant-select').filter({ has: page.getByLabel('Cliente') }), 'Armazém', 'Armazém Carnê Feliz Ltda');
+    await modal.getByLabel('Descrição').fill('Reforma da vitrine');
+    await modal.getByLabel('Valor total').fill('100');
+    await modal.getByLabel('Quantidade de parcelas').fill('2');
+    await modal.getByRole('button', { name: 'Gerar parcelas' }).click();
+    await poll(() => modal.getByLabel('Valor da parcela 1').inputValue()).toBe('50,00');
+    await modal.getByLabel('Valor da parcela 1').fill('60');
+    await modal.getByLabel('Valor da parcela 1').blur();
+    await visible(modal.getByText('R$ 110,00'));
+    await modal.getByRole('button', { name: 'Emitir' }).click();
+    await visible(page.getByText(/a soma das parcelas \(R\$\s110,00\) difere do valor total \(R\$\s100,00\)/));
+    expect((await server.db.query(`SELECT count(*)::int AS n FROM lancamentos WHERE descricao = 'Reforma da vitrine'`)).rows[0].n).toBe(0);
+    const dialogo = page.locator('.ant-modal-wrap:visible').filter({ hasText: /difere do valor total/ });
+    await dialogo.getByRole('button').last().click();
+    await poll(() => dialogo.count()).toBe(0);
+    await modal.getByLabel('Valor da parcela 2').fill('40');
+    await modal.getByLabel('Valor da parcela 2').blur();
+    await visible(modal.getByText('R$ 100,00'));
+    await modal.getByRole('button', { name: 'Emitir' }).click();
+    await visible(page.locator('.ant-message').getByText('2 boletos emitidos (carnê).'));
+    const linhas = page.locator('.ant-card .ant-table-row').filter({ hasText: 'Armazém Carnê Feliz Ltda' }).filter({ hasText: /\(\d\/2\)/ });
+    await poll(() => linhas.count()).toBe(2);
     expect(errors).toEqual([]);
   });
 });

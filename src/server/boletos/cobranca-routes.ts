@@ -23,7 +23,7 @@ async function contexto(q: Queryable, ctx: RequestContext, paraAtualizar = false
 
 const idDe = (v: unknown): number => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0 || n >= 2 ** 31) throw badRequest('Boleto não encontrado.');
+  if (!Number.isInteger(n) || n <= 0 || n >= 2 ** 31) throw badRequest('Boleto: informe um número de boleto válido.', [{ campo: 'id', path: '/id', mensagem: 'Campo inválido!' }]);
   return n;
 };
 const objeto = (body: unknown): Record<string, any> => {

@@ -42,6 +42,12 @@ const hoje = () => new Date().toISOString().slice(0, 10);
 const semZeros = (s: string) => s.replace(/^0+/, '') || '0';
 const nomeBanco = (codigo: string) => obterBanco(codigo)?.nome ?? codigo;
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day written yyyy-MM-dd. */
+const dataIso = (v: string) => {
+  if (!ISO.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
 
 export interface FiltroBoletos {
   status?: string[];
@@ -68,13 +74,13 @@ export async function listarBoletos(q: Queryable, ctx: Ctx, f: FiltroBoletos): P
   }
   for (const [campo, op, v] of [['vencimentoDe', '>=', f.vencimentoDe], ['vencimentoAte', '<=', f.vencimentoAte]] as const) {
     if (!v) continue;
-    if (!ISO.test(v)) throw badRequest(`Filtro de vencimento: informe uma data válida (${campo}).`);
+    if (!dataIso(v)) throw badRequest(`Filtro de vencimento: informe uma data válida (${campo}).`, [{ campo, path: `/${campo}`, mensagem: 'Campo inválido!' }]);
     params.push(v);
     where.push(`b.vencimento ${op} $${params.length}`);
   }
   const r = await q.query<Boleto>(
     `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
-      WHERE ${where.join(' AND ')} ORDER BY b.numero DESC LIMIT ${Math.min(Math.max(f.limite ?? 500, 1), 5000)}`,
+      WHERE ${where.join(' AND ')} ORDER BY b.numero DESC LIMIT ${Number.isInteger(f.limite) ? Math.min(Math.max(f.limite!, 1), 5000) : 500}`,
     params,
   );
   return r.rows.map((b) => ({ ...b, nomeBanco: nomeBanco(b.banco) }));
@@ -143,7 +149,7 @@ export async function parcelasParaBoleto(q: Queryable, ctx: Ctx, busca?: string)
 export async function emitirBoletos(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, parcelaIds: number[]): Promise<Boleto[]> {
   if (!Array.isArray(parcelaIds) || !parcelaIds.length) throw badRequest('Escolha ao menos uma parcela a receber para emitir boletos.', [{ campo: 'parcelaIds', path: '/parcelaIds', mensagem: 'Campo Obrigatório!' }]);
   if (parcelaIds.length > 1000) throw badRequest('No máximo 1000 boletos por emissão.');
-  if (parcelaIds.some((id) => !Number.isInteger(id) || id <= 0)) throw badRequest('Parcelas: informe os números das parcelas.', [{ campo: 'parcelaIds', path: '/parcelaIds', mensagem: 'Campo inválido!' }]);
+  if (parcelaIds.some((id) => !Number.isInteger(id) || id <= 0 || id >= 2 ** 31)) throw badRequest('Parcelas: informe os números das parcelas.', [{ campo: 'parcelaIds', path: '/parcelaIds', mensagem: 'Campo inválido!' }]);
   if (new Set(parcelaIds).size !== parcelaIds.length) throw badRequest('A mesma parcela foi escolhida duas vezes.');
   const r = await q.query(
     `SELECT p.id, p.numero, to_char(p.vencimento, 'YYYY-MM-DD') AS vencimento, (p.valor - p.valor_baixado)::text AS aberto, p.cancelada, p.valor_baixado::text AS baixado,
@@ -249,7 +255,7 @@ export async function cancelarBoleto(q: Queryable, ctx: Ctx, id: number, motivo?
 
 /** Boletos as the PDF helper draws them (with the Pix QR when the configuration carries a key). */
 export async function boletosParaPdf(q: Queryable, ctx: Ctx, ids: number[]) {
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isInteger(i))) throw badRequest('Escolha ao menos um boleto.', [{ campo: 'ids', path: '/ids', mensagem: 'Campo Obrigatório!' }]);
+  if (!Array.isArray(ids) || !ids.length || ids.length > 1000 || ids.some((i) => !Number.isInteger(i) || i <= 0 || i >= 2 ** 31)) throw badRequest('Escolha ao menos um boleto.', [{ campo: 'ids', path: '/ids', mensagem: 'Campo Obrigatório!' }]);
   const r = await q.query(
     `SELECT b.*, to_char(b.vencimento, 'YYYY-MM-DD') AS venc, to_char(b.emissao, 'YYYY-MM-DD') AS emis FROM boletos b
       WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = ANY($3::int[]) ORDER BY b.vencimento, b.numero`,
@@ -549,7 +555,7 @@ export function planoDoAvulso(b: NovoBoletoAvulso): { vencimento: string; valor:
   const p = b.parcelamento;
   if (!p || typeof p !== 'object') throw badRequest('Informe o parcelamento (quantidade e primeiro vencimento) ou as parcelas.', [{ campo: 'parcelamento', path: '/parcelamento', mensagem: 'Campo Obrigatório!' }]);
   if (!Number.isInteger(p.quantidade) || p.quantidade < 1 || p.quantidade > 120) throw badRequest('Quantidade de parcelas: informe de 1 a 120.', [{ campo: 'parcelamento.quantidade', path: '/parcelamento/quantidade', mensagem: 'Campo inválido!' }]);
-  if (typeof p.primeiroVencimento !== 'string' || !ISO.test(p.primeiroVencimento)) throw badRequest('Primeiro vencimento: informe uma data válida.', [{ campo: 'parcelamento.primeiroVencimento', path: '/parcelamento/primeiroVencimento', mensagem: 'Campo inválido!' }]);
+  if (typeof p.primeiroVencimento !== 'string' || !dataIso(p.primeiroVencimento)) throw badRequest('Primeiro vencimento: informe uma data válida.', [{ campo: 'parcelamento.primeiroVencimento', path: '/parcelamento/primeiroVencimento', mensagem: 'Campo inválido!' }]);
   if (p.diaFixo != null && (!Number.isInteger(p.diaFixo) || p.diaFixo < 1 || p.diaFixo > 31)) throw badRequest('Dia fixo: informe um dia de 1 a 31.', [{ campo: 'parcelamento.diaFixo', path: '/parcelamento/diaFixo', mensagem: 'Campo inválido!' }]);
   if (p.intervaloDias != null && (!Number.isInteger(p.intervaloDias) || p.intervaloDias < 1 || p.intervaloDias > 365)) throw badRequest('Intervalo: informe de 1 a 365 dias.', [{ campo: 'parcelamento.intervaloDias', path: '/parcelamento/intervaloDias', mensagem: 'Campo inválido!' }]);
   if (p.diaFixo != null && p.intervaloDias != null) throw badRequest('Escolha dia fixo ou intervalo em dias, não os dois.', [{ campo: 'parcelamento.diaFixo', path: '/parcelamento/diaFixo', mensagem: 'Campo inválido!' }]);
