@@ -207,7 +207,7 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     for (const url of ['/api/Boletos/emitidos?vencimentoDe=2026-13-45', '/api/Boletos/emitidos/abc/historico', '/api/Boletos/emitidos/0/historico']) {
       const r = await call(admin, 'GET', url);
       expect(r.statusCode, url).toBe(400);
-      expect(r.json().error.message).toMatch(/^(Filtro de vencimento: informe uma data válida|Boleto: informe um número de boleto válido)/);
+      expect(r.json().error.message).toMatch(/^(Filtro de vencimento: informe uma data válida|Parâmetro inválido no endereço: id)/);
     }
     expect((await call(admin, 'GET', '/api/Boletos/emitidos?limite=abc')).statusCode).toBe(200);
   });
