@@ -27,6 +27,7 @@ import { attachRealtime } from './realtime/realtime.ts';
 import relatoriosRoutes from './relatorios/routes.ts';
 import { ReportWorker } from './relatorios/worker.ts';
 import boletosRoutes from './boletos/routes.ts';
+import { cobrancaRoutes } from './boletos/index.ts';
 import brandRoutes from './brands/routes.ts';
 import { serveBrandedIndex } from './brands/branded-index.ts';
 import fiscalRoutes from './fiscal/routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(jobsRoutes, { services, queue: jobs });
   await app.register(openapiRoutes, { services });
   await app.register(boletosRoutes, { services });
+  await app.register(cobrancaRoutes, { services });
   await app.register(fiscalRoutes);
   await app.register(emissaoRoutes, { services });
   await app.register(assistenteFiscalRoutes, { services });

@@ -22,7 +22,7 @@ async function primary() {
   const applied = await migrate(db);
   if (applied.length) console.log(`migrações aplicadas: ${applied.join(', ')}`);
   await loadReferenceData(db);
-  if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db))) console.log('dados de demonstração criados (senha demo1234)');
+  if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db, { boletos: true }))) console.log('dados de demonstração criados (senha demo1234)');
   await db.close();
 
   const n = Math.max(1, Number(process.env.CLUSTER_WORKERS) || availableParallelism());

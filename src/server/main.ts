@@ -29,7 +29,7 @@ export async function start(opts: { prepare?: boolean } = {}) {
     const applied = await migrate(db);
     if (applied.length) console.log(`migrações aplicadas: ${applied.join(', ')}`);
     await loadReferenceData(db);
-    if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db))) console.log('dados de demonstração criados (senha demo1234)');
+    if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db, { boletos: true }))) console.log('dados de demonstração criados (senha demo1234)');
   }
   const stopMaintenance = startPgliteMaintenance(db);
   // socket.io's adapter LISTENs: behind PgBouncer in transaction mode it needs a direct address (DATABASE_DIRECT_URL).

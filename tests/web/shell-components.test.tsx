@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_LIMIT } from '../../src/shared/favorites.ts';
 import { saveSession } from '../../src/web/api/session.ts';
@@ -131,6 +131,20 @@ describe("what's-new modal", () => {
     render(withApp(<WhatsNewModal configId="cfg-1" eligible />));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText('Olá! Temos novidades para você')).toBeNull();
+  });
+});
+
+describe('what\'s-new slides lead to their screen', () => {
+  it('the manual-status and split slides open pages/pagamentos/boletos', async () => {
+    render(withApp(
+      <Routes>
+        <Route path="/" element={<WhatsNewModal configId="cfg-links" eligible />} />
+        <Route path="/pages/pagamentos/boletos" element={<p>tela de boletos</p>} />
+      </Routes>,
+    ));
+    await screen.findByText('Altere o status do boleto manualmente');
+    fireEvent.click(screen.getByRole('button', { name: 'Ver em Boletos' }));
+    await screen.findByText('tela de boletos');
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatDecimal } from '../../shared/money.ts';
 import type { ConfiguracaoBoleto as RegistroConfiguracaoBoleto } from '../../../generated/resources/configuracaoBoleto.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Db, Queryable } from '../db/db.ts';
@@ -149,3 +150,12 @@ export function nomeArquivoRemessa(banco: string, modelo: string | undefined, da
     return ({ banco, yyyy, yy: yyyy.slice(2), MM, dd } as Record<string, string>)[nome] ?? '';
   });
 }
+
+/** The configuration's instructions (one per line) and its fine and interest, as printed on the boleto. */
+export function instrucoesDaConfiguracao(cfg: ConfiguracaoBoleto): string[] {
+  const linhas = (cfg.instrucoes ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  if (cfg.multa && Number(cfg.multa) > 0) linhas.push(`Após o vencimento, cobrar multa de ${formatDecimal(cfg.multa)}%.`);
+  if (cfg.juros && Number(cfg.juros) > 0) linhas.push(`Após o vencimento, cobrar juros de ${formatDecimal(cfg.juros)}% ao mês.`);
+  return linhas;
+}
+

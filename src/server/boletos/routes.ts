@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatDecimal } from '../../shared/money.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
@@ -11,7 +10,7 @@ import { obterBanco } from './bancos.ts';
 import { montarBoleto, type DadosBoleto } from './boleto.ts';
 import { gerarRemessa, type FormatoCnab, type TituloCnab } from './cnab/remessa.ts';
 import { lerRetorno } from './cnab/retorno.ts';
-import { beneficiarioDaFilial, dadosDaConfiguracao, lerConfiguracao, nomeArquivoRemessa, type ConfiguracaoBoleto } from './configuracao.ts';
+import { beneficiarioDaFilial, dadosDaConfiguracao, instrucoesDaConfiguracao, lerConfiguracao, nomeArquivoRemessa, type ConfiguracaoBoleto } from './configuracao.ts';
 import { CORPO_PDF, CORPO_PIX_LER, CORPO_PIX_MONTAR, CORPO_REMESSA, validarCorpo } from './corpos.ts';
 import { BoletoInvalido } from './erros.ts';
 import { decodificarCodigo } from './febraban.ts';
@@ -53,14 +52,6 @@ async function contexto(q: Queryable, ctx: RequestContext, paraAtualizar = false
   const beneficiario = await beneficiarioDaFilial(q, ctx);
   if (!cfg || !beneficiario) throw badRequest(SEM_CONFIGURACAO);
   return { cfg, beneficiario };
-}
-
-/** The configuration's instructions (one per line) and its fine and interest, as printed on the boleto. */
-function instrucoesDaConfiguracao(cfg: ConfiguracaoBoleto): string[] {
-  const linhas = (cfg.instrucoes ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  if (cfg.multa && Number(cfg.multa) > 0) linhas.push(`Após o vencimento, cobrar multa de ${formatDecimal(cfg.multa)}%.`);
-  if (cfg.juros && Number(cfg.juros) > 0) linhas.push(`Após o vencimento, cobrar juros de ${formatDecimal(cfg.juros)}% ao mês.`);
-  return linhas;
 }
 
 const enderecoDe = (p: Pagador) => [p.endereco, p.bairro, [p.cidade, p.uf].filter(Boolean).join('/'), p.cep].filter(Boolean).join(' - ') || undefined;

@@ -8,6 +8,7 @@ import { seedCompras } from '../compras/demo.ts';
 import { seedDfe } from '../fiscal/dfe/demo.ts';
 import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
+import { seedBoletos } from '../boletos/index.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';
 import { seedFiscal } from '../fiscal/demo.ts';
 import { seedImportacao } from '../fiscal/demo-importacao.ts';
@@ -36,7 +37,7 @@ const FULL = 4;
  * the white-label proofs, the account 'Mercadinho Demo' with two branches and four users, and the account
  * 'Loja Vizinha' that exists so isolation can be tried. Runs once: nothing happens when a brand exists.
  */
-export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { clientes?: number; boletos?: boolean } = {}): Promise<boolean> {
   const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM brands');
   if (existing.rows[0].n > 0) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -91,6 +92,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number } = {}): Promis
     await seedPdv(q, demo);
     // after sales and POS: the imported product is not among their demo orders and sales
     await seedImportacao(q, demo);
+    if (opts.boletos) await seedBoletos(q, demo);
     await seedMasterData(q, vizinha, 8, 7);
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);

@@ -43,6 +43,9 @@ const IntegracoesPage = lazy(() => import('../pages/configuracoes/integracoes/In
 const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/NotificacoesPage.tsx'));
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
 const GatewayBoletoPage = lazy(() => import('../pages/configuracoes/gateway-boleto/GatewayBoletoPage.tsx'));
+// Pagamentos (issue 38): boletos from receivables.
+const BoletosPage = lazy(() => import('../pages/pagamentos/BoletosPage.tsx'));
+const ExtratosPage = lazy(() => import('../pages/pagamentos/ExtratosPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 const EmitirNfePage = lazy(() => import('../pages/nfe/EmitirNfePage.tsx'));
 const NotasProcessadasPage = lazy(() => import('../pages/nfe/NotasProcessadasPage.tsx'));
@@ -113,6 +116,8 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/usuarios/editar/:id" element={<UsuarioFormPage key="editar" mode="editar" />} />
         <Route path="/pages/configuracoes/usuarios/editarminhaconta" element={<MinhaContaPage />} />
         <Route path="/pages/configuracoes/gateway-boleto" element={<GatewayBoletoPage />} />
+        <Route path="/pages/pagamentos/boletos" element={<BoletosPage />} />
+        <Route path="/pages/pagamentos/extratos" element={<ExtratosPage />} />
         <Route path="/pages/nfe/emitir-nfe" element={<EmitirNfePage key="nova" />} />
         <Route path="/pages/nfe/emitir-nfe/editar/:id" element={<EmitirNfePage key="editar" />} />
         <Route path="/pages/vendas/nota-fiscal" element={<NotasProcessadasPage key="vendas" vendas />} />

@@ -1,0 +1,580 @@
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { formatBRL } from '../../shared/money.ts';
+import { planoBoleto, type ParcelamentoBoleto } from '../../shared/boleto-parcelamento.ts';
+import { formatDate, formatDateTime } from '../../shared/dates.ts';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro/financeiro.service.ts';
+import { extratoConta } from '../financeiro/relatorios.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { obterBanco } from './bancos.ts';
+import { montarBoleto } from './boleto.ts';
+import { identificarRegistro, lerRegistro, linhasDoArquivo } from './cnab/layout.ts';
+import { configCnab, gerarRemessa, type FormatoCnab, type TituloCnab } from './cnab/remessa.ts';
+import { lerRetorno, type EventoRetorno } from './cnab/retorno.ts';
+import { dadosDaConfiguracao, nomeArquivoRemessa, type ConfiguracaoBoleto } from './configuracao.ts';
+import { BoletoInvalido } from './erros.ts';
+
+/**
+ * Boletos of a shop's day (issue 38): issued from the open parcelas of receitas, settled through the finance
+ * module's baixa (manually or by the bank's retorno), cancelled while open; every move appended to
+ * boletos_historico with who and when. Everything here runs inside the caller's transaction.
+ */
+
+export type EstadoBoleto = 'pendente' | 'registrado' | 'pago' | 'cancelado' | 'rejeitado' | 'baixado';
+export const ESTADOS_LISTA = ['pendente', 'registrado', 'pago', 'cancelado', 'vencido', 'rejeitado', 'baixado'] as const;
+const ABERTOS: EstadoBoleto[] = ['pendente', 'registrado'];
+
+/** 'vencido' is an open boleto past its due date: read, never stored. */
+const STATUS_SQL = `CASE WHEN b.estado IN ('pendente', 'registrado') AND b.vencimento < current_date THEN 'vencido' ELSE b.estado END`;
+
+const COLUNAS = `b.id, b.numero, b.nosso_numero AS "nossoNumero", b.numero_documento AS "numeroDocumento", b.parcela_texto AS "parcela",
+  b.valor::text AS valor, to_char(b.vencimento, 'YYYY-MM-DD') AS vencimento, to_char(b.emissao, 'YYYY-MM-DD') AS emissao,
+  b.pagador_nome AS "pagadorNome", b.pagador_documento AS "pagadorDocumento", b.banco, b.estado, ${STATUS_SQL} AS status,
+  b.remessa_pendente AS "remessaPendente", b.valor_pago::text AS "valorPago", to_char(b.data_pagamento, 'YYYY-MM-DD') AS "dataPagamento",
+  b.tarifa::text AS tarifa, b.motivo, b.parcela_id AS "parcelaId", p.lancamento_id AS "lancamentoId"`;
+
+type Ctx = RequestContext;
+export type Boleto = Record<string, any> & { id: number; numero: number; estado: EstadoBoleto; valor: string; vencimento: string; parcelaId: number; lancamentoId: number };
+
+const hoje = () => new Date().toISOString().slice(0, 10);
+const semZeros = (s: string) => s.replace(/^0+/, '') || '0';
+const nomeBanco = (codigo: string) => obterBanco(codigo)?.nome ?? codigo;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day written yyyy-MM-dd. */
+const dataIso = (v: string) => {
+  if (!ISO.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+export interface FiltroBoletos {
+  status?: string[];
+  busca?: string;
+  vencimentoDe?: string;
+  vencimentoAte?: string;
+  limite?: number;
+}
+
+/** The branch's boletos, newest first, with the derived status (vencido) and filters. */
+export async function listarBoletos(q: Queryable, ctx: Ctx, f: FiltroBoletos): Promise<Boleto[]> {
+  const params: unknown[] = [ctx.tenantId, ctx.branchId];
+  const where = ['b.tenant_id = $1', 'b.filial_id = $2'];
+  if (f.status?.length) {
+    const invalidos = f.status.filter((s) => !(ESTADOS_LISTA as readonly string[]).includes(s));
+    if (invalidos.length) throw badRequest(`Status inválido: ${invalidos.join(', ')}. Use ${ESTADOS_LISTA.join(', ')}.`);
+    params.push(f.status);
+    where.push(`${STATUS_SQL} = ANY($${params.length})`);
+  }
+  if (f.busca?.trim()) {
+    params.push(`%${f.busca.trim()}%`);
+    where.push(`(b.pagador_nome ILIKE $${params.length} OR b.nosso_numero ILIKE $${params.length} OR b.numero_documento ILIKE $${params.length} OR b.numero::text = $${params.length + 1})`);
+    params.push(f.busca.trim());
+  }
+  for (const [campo, op, v] of [['vencimentoDe', '>=', f.vencimentoDe], ['vencimentoAte', '<=', f.vencimentoAte]] as const) {
+    if (!v) continue;
+    if (!dataIso(v)) throw badRequest(`Filtro de vencimento: informe uma data válida (${campo}).`, [{ campo, path: `/${campo}`, mensagem: 'Campo inválido!' }]);
+    params.push(v);
+    where.push(`b.vencimento ${op} $${params.length}`);
+  }
+  const r = await q.query<Boleto>(
+    `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
+      WHERE ${where.join(' AND ')} ORDER BY b.numero DESC LIMIT ${Number.isInteger(f.limite) ? Math.min(Math.max(f.limite!, 1), 5000) : 500}`,
+    params,
+  );
+  return r.rows.map((b) => ({ ...b, nomeBanco: nomeBanco(b.banco) }));
+}
+
+async function umBoleto(q: Queryable, ctx: Ctx, id: number, paraAtualizar = false): Promise<Boleto> {
+  const r = await q.query<Boleto>(
+    `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
+      WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = $3${paraAtualizar ? ' FOR UPDATE OF b' : ''}`,
+    [ctx.tenantId, ctx.branchId, id],
+  );
+  if (!r.rows[0]) throw notFound('Boleto não encontrado.');
+  return r.rows[0];
+}
+
+export async function historicoBoleto(q: Queryable, ctx: Ctx, id: number) {
+  await umBoleto(q, ctx, id);
+  const r = await q.query(
+    `SELECT h.id, h.de, h.para, h.origem, h.detalhe, h.em, u.nome AS usuario
+       FROM boletos_historico h LEFT JOIN users u ON u.tenant_id = h.tenant_id AND u.id = h.usuario_id
+      WHERE h.tenant_id = $1 AND h.boleto_id = $2 ORDER BY h.id`,
+    [ctx.tenantId, id],
+  );
+  return r.rows;
+}
+
+/** Appends a move to the history and sets the state (the row is locked by the caller). */
+async function registrarMudanca(
+  q: Queryable, ctx: Ctx, boletoId: number, de: EstadoBoleto | null, para: EstadoBoleto, origem: 'emissao' | 'manual' | 'retorno' | 'remessa',
+  detalhe: string | null, extra: { chave?: string; retornoId?: number } = {},
+): Promise<void> {
+  await q.query(
+    `INSERT INTO boletos_historico (tenant_id, boleto_id, de, para, origem, detalhe, chave_retorno, retorno_id, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [ctx.tenantId, boletoId, de, para, origem, detalhe, extra.chave ?? null, extra.retornoId ?? null, ctx.userId ?? null],
+  );
+  if (de !== para) await q.query(`UPDATE boletos SET estado = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, boletoId, para]);
+}
+
+/** Open parcelas of receitas with no live boleto: what a boleto can be issued for. */
+export async function parcelasParaBoleto(q: Queryable, ctx: Ctx, busca?: string) {
+  const params: unknown[] = [ctx.tenantId, RECEITA];
+  let filtro = '';
+  if (busca?.trim()) {
+    params.push(`%${busca.trim()}%`);
+    filtro = `AND (l.descricao ILIKE $3 OR pe.nome ILIKE $3)`;
+  }
+  const r = await q.query(
+    `SELECT p.id, p.numero, to_char(p.vencimento, 'YYYY-MM-DD') AS vencimento, (p.valor - p.valor_baixado)::text AS valor, l.id AS "lancamentoId",
+            l.descricao, l.documento, pe.nome AS pessoa, pe.cpf_cnpj AS documento_pessoa,
+            (SELECT count(*)::int FROM parcelas x WHERE x.tenant_id = p.tenant_id AND x.lancamento_id = p.lancamento_id) AS "totalParcelas"
+       FROM parcelas p JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id
+       LEFT JOIN pessoas pe ON pe.tenant_id = l.tenant_id AND pe.id = l.pessoa_id
+      WHERE p.tenant_id = $1 AND l.tipo = $2 AND NOT l.cancelado AND NOT p.cancelada AND p.valor_baixado < p.valor
+        AND NOT EXISTS (SELECT 1 FROM boletos b WHERE b.tenant_id = p.tenant_id AND b.parcela_id = p.id AND b.estado IN ('pendente', 'registrado', 'pago'))
+        ${filtro}
+      ORDER BY p.vencimento, l.id, p.numero LIMIT 500`,
+    params,
+  );
+  return r.rows.map(({ documento_pessoa, ...p }) => ({ ...p, pessoaDocumento: documento_pessoa }));
+}
+
+/**
+ * Issues one boleto per parcela (a carnê when many) with the configuration's next nosso números, which
+ * advance in the same transaction. Every parcela is checked before the first write.
+ */
+export async function emitirBoletos(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, parcelaIds: number[]): Promise<Boleto[]> {
+  if (!Array.isArray(parcelaIds) || !parcelaIds.length) throw badRequest('Escolha ao menos uma parcela a receber para emitir boletos.', [{ campo: 'parcelaIds', path: '/parcelaIds', mensagem: 'Campo Obrigatório!' }]);
+  if (parcelaIds.length > 1000) throw badRequest('No máximo 1000 boletos por emissão.');
+  if (parcelaIds.some((id) => !Number.isInteger(id) || id <= 0 || id >= 2 ** 31)) throw badRequest('Parcelas: informe os números das parcelas.', [{ campo: 'parcelaIds', path: '/parcelaIds', mensagem: 'Campo inválido!' }]);
+  if (new Set(parcelaIds).size !== parcelaIds.length) throw badRequest('A mesma parcela foi escolhida duas vezes.');
+  const r = await q.query(
+    `SELECT p.id, p.numero, to_char(p.vencimento, 'YYYY-MM-DD') AS vencimento, (p.valor - p.valor_baixado)::text AS aberto, p.cancelada, p.valor_baixado::text AS baixado,
+            l.id AS lancamento_id, l.tipo, l.cancelado, l.descricao, l.documento,
+            (SELECT count(*)::int FROM parcelas x WHERE x.tenant_id = p.tenant_id AND x.lancamento_id = p.lancamento_id) AS total,
+            pe.nome, pe.cpf_cnpj, pe.logradouro, pe.numero AS numero_end, pe.bairro, pe.cep, pe.uf, m.nome AS cidade,
+            EXISTS (SELECT 1 FROM boletos b WHERE b.tenant_id = p.tenant_id AND b.parcela_id = p.id AND b.estado IN ('pendente', 'registrado', 'pago')) AS tem_boleto
+       FROM parcelas p JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id
+       LEFT JOIN pessoas pe ON pe.tenant_id = l.tenant_id AND pe.id = l.pessoa_id
+       LEFT JOIN municipio m ON m.codigo_ibge = pe.codigo_municipio
+      WHERE p.tenant_id = $1 AND p.id = ANY($2::int[]) ORDER BY l.id, p.numero FOR UPDATE OF p`,
+    [ctx.tenantId, parcelaIds],
+  );
+  const porId = new Map(r.rows.map((p) => [Number(p.id), p]));
+  const falhas: string[] = [];
+  for (const id of parcelaIds) {
+    const p = porId.get(id);
+    const nome = p ? `Parcela ${p.numero}/${p.total} de "${p.descricao}"` : `Parcela ${id}`;
+    if (!p) falhas.push(`${nome}: não encontrada.`);
+    else if (Number(p.tipo) !== RECEITA) falhas.push(`${nome}: boletos são emitidos só para contas a receber.`);
+    else if (p.cancelado || p.cancelada) falhas.push(`${nome}: está cancelada.`);
+    else if (new Decimal(p.aberto).lte(0)) falhas.push(`${nome}: já está paga.`);
+    else if (p.tem_boleto) falhas.push(`${nome}: já tem boleto emitido.`);
+    else if (!p.nome || !p.cpf_cnpj) falhas.push(`${nome}: informe o cliente com CPF ou CNPJ no lançamento.`);
+  }
+  if (falhas.length) throw badRequest(falhas.slice(0, 5).join(' ') + (falhas.length > 5 ? ` (e mais ${falhas.length - 5})` : ''));
+
+  const ultimo = await q.query<{ n: number }>(`SELECT coalesce(max(numero), 0)::int AS n FROM boletos WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, ctx.branchId]);
+  let numero = ultimo.rows[0].n;
+  let proximo = BigInt(cfg.proximoNossoNumero);
+  const emissao = hoje();
+  const ids: number[] = [];
+  for (const id of parcelaIds) {
+    const p = porId.get(id)!;
+    const nossoNumero = String(proximo++);
+    let montado;
+    try {
+      montado = montarBoleto(dadosDaConfiguracao(cfg, { nossoNumero, valor: p.aberto, vencimento: p.vencimento }));
+    } catch (e) {
+      if (e instanceof BoletoInvalido) throw badRequest(`Parcela ${p.numero}/${p.total} de "${p.descricao}": ${e.message}`);
+      throw e;
+    }
+    numero += 1;
+    const endereco = [p.logradouro, p.numero_end].filter(Boolean).join(', ');
+    const ins = await q.query<{ id: number }>(
+      `INSERT INTO boletos (tenant_id, filial_id, configuracao_id, banco, parcela_id, numero, nosso_numero, nosso_numero_banco, numero_documento, parcela_texto,
+         valor, vencimento, emissao, pagador_nome, pagador_documento, pagador_endereco, pagador_bairro, pagador_cep, pagador_cidade, pagador_uf, remessa_pendente, usuario_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'registrar', $21) RETURNING id`,
+      [ctx.tenantId, ctx.branchId, cfg.id, cfg.banco, id, numero, nossoNumero, semZeros(montado.nossoNumero + (montado.nossoNumeroDv ?? '')),
+        (p.documento || `L${p.lancamento_id}`).slice(0, 10), `${p.numero}/${p.total}`, p.aberto, p.vencimento, emissao,
+        p.nome, String(p.cpf_cnpj).replace(/\D/g, ''), endereco || null, p.bairro, p.cep, p.cidade, p.uf, ctx.userId ?? null],
+    );
+    const boletoId = Number(ins.rows[0].id);
+    ids.push(boletoId);
+    await registrarMudanca(q, ctx, boletoId, null, 'pendente', 'emissao', `Emitido para a parcela ${p.numero}/${p.total} de "${p.descricao}" (${formatBRL(p.aberto)}).`);
+  }
+  await q.query('UPDATE configuracoes_boleto SET proximo_nosso_numero = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [String(proximo), ctx.tenantId, cfg.id]);
+  const criados = await q.query<Boleto>(
+    `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id WHERE b.tenant_id = $1 AND b.id = ANY($2::int[]) ORDER BY b.numero`,
+    [ctx.tenantId, ids],
+  );
+  return criados.rows;
+}
+
+/** The conta a boleto's money lands in: the one asked, else the lançamento's, else the first active checking account. */
+async function contaDaBaixa(q: Queryable, ctx: Ctx, lancamentoId: number, contaId?: number | null): Promise<number> {
+  if (contaId != null) return contaId;
+  const r = await q.query<{ id: number }>(
+    `SELECT coalesce((SELECT l.conta_id FROM lancamentos l WHERE l.tenant_id = $1 AND l.id = $2),
+       (SELECT c.id FROM contas_financeiras c WHERE c.tenant_id = $1 AND c.ativo AND c.tipo = 1 ORDER BY c.id LIMIT 1)) AS id`,
+    [ctx.tenantId, lancamentoId],
+  );
+  const id = r.rows[0]?.id;
+  if (!id) throw badRequest('Informe a conta financeira em que o dinheiro do boleto entrou.', [{ campo: 'contaId', path: '/contaId', mensagem: 'Campo Obrigatório!' }]);
+  return Number(id);
+}
+
+const ESTADO_TEXTO: Record<string, string> = { pendente: 'pendente', registrado: 'registrado', pago: 'pago', cancelado: 'cancelado', rejeitado: 'rejeitado', baixado: 'baixado pelo banco' };
+
+/**
+ * Manual baixa (SPEC 4: only an open boleto): settles its parcela through the finance baixa and marks it pago.
+ * Amount defaults to the boleto's; juros when more was received.
+ */
+export async function baixarBoleto(q: Queryable, ctx: Ctx, id: number, body: { contaId?: number | null; data?: string | null; valor?: string | null; juros?: string | null }): Promise<Boleto> {
+  const b = await umBoleto(q, ctx, id, true);
+  if (!ABERTOS.includes(b.estado)) throw badRequest(`Só um boleto pendente pode ser baixado: o boleto nº ${b.numero} está ${ESTADO_TEXTO[b.estado]}.`);
+  const data = body.data ?? hoje();
+  const contaId = await contaDaBaixa(q, ctx, b.lancamentoId, body.contaId);
+  const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: b.parcelaId, valor: body.valor ?? null, juros: body.juros ?? null }] });
+  await q.query(`UPDATE boletos SET valor_pago = $3, data_pagamento = $4, remessa_pendente = CASE WHEN estado = 'registrado' THEN 'baixar' ELSE NULL END WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, baixas[0].valor, data]);
+  await registrarMudanca(q, ctx, id, b.estado, 'pago', 'manual', `Baixa manual de ${formatBRL(baixas[0].valor)} em ${formatDate(data)}.`);
+  return umBoleto(q, ctx, id);
+}
+
+/** Cancels an open boleto (SPEC 4); a registered one goes to the next remessa as a baixa request. */
+export async function cancelarBoleto(q: Queryable, ctx: Ctx, id: number, motivo?: string | null): Promise<Boleto> {
+  const b = await umBoleto(q, ctx, id, true);
+  if (!ABERTOS.includes(b.estado)) throw badRequest(`Só um boleto pendente pode ser cancelado: o boleto nº ${b.numero} está ${ESTADO_TEXTO[b.estado]}.`);
+  await q.query(`UPDATE boletos SET remessa_pendente = CASE WHEN estado = 'registrado' THEN 'baixar' ELSE NULL END, motivo = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, motivo?.trim() || null]);
+  await registrarMudanca(q, ctx, id, b.estado, 'cancelado', 'manual', motivo?.trim() ? `Cancelado: ${motivo.trim()}` : 'Cancelado.');
+  return umBoleto(q, ctx, id);
+}
+
+/** Boletos as the PDF helper draws them (with the Pix QR when the configuration carries a key). */
+export async function boletosParaPdf(q: Queryable, ctx: Ctx, ids: number[]) {
+  if (!Array.isArray(ids) || !ids.length || ids.length > 1000 || ids.some((i) => !Number.isInteger(i) || i <= 0 || i >= 2 ** 31)) throw badRequest('Escolha ao menos um boleto.', [{ campo: 'ids', path: '/ids', mensagem: 'Campo Obrigatório!' }]);
+  const r = await q.query(
+    `SELECT b.*, to_char(b.vencimento, 'YYYY-MM-DD') AS venc, to_char(b.emissao, 'YYYY-MM-DD') AS emis FROM boletos b
+      WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = ANY($3::int[]) ORDER BY b.vencimento, b.numero`,
+    [ctx.tenantId, ctx.branchId, ids],
+  );
+  if (r.rows.length !== new Set(ids).size) throw notFound('Boleto não encontrado.');
+  const cancelados = r.rows.filter((b) => b.estado === 'cancelado' || b.estado === 'rejeitado' || b.estado === 'baixado');
+  if (cancelados.length) throw badRequest(`O boleto nº ${cancelados[0].numero} está ${ESTADO_TEXTO[cancelados[0].estado]} e não pode ser impresso.`);
+  return r.rows;
+}
+
+// ---------------------------------------------------------------- remessa
+
+/** The remessa of every boleto the bank has not heard of yet (new) or must drop (cancelled), numbered per agreement. */
+export async function gerarRemessaPendente(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, beneficiario: { nome: string; documento: string }) {
+  const r = await q.query(
+    `SELECT b.*, to_char(b.vencimento, 'YYYY-MM-DD') AS venc, to_char(b.emissao, 'YYYY-MM-DD') AS emis FROM boletos b
+      WHERE b.tenant_id = $1 AND b.configuracao_id = $2 AND b.remessa_pendente IS NOT NULL ORDER BY b.numero FOR UPDATE`,
+    [ctx.tenantId, cfg.id],
+  );
+  if (!r.rows.length) throw badRequest('Não há boletos novos, alterados ou cancelados para enviar ao banco.');
+  const formato = String(cfg.layoutCnab) as FormatoCnab;
+  const seq = await q.query<{ n: number }>(`SELECT coalesce(max(sequencial), 0)::int + 1 AS n FROM boletos_remessas WHERE tenant_id = $1 AND configuracao_id = $2`, [ctx.tenantId, cfg.id]);
+  const sequencial = seq.rows[0].n;
+  const dataGeracao = hoje();
+  const titulos: TituloCnab[] = r.rows.map((b) => {
+    const { banco: _, ...boleto } = dadosDaConfiguracao(cfg, { nossoNumero: b.nosso_numero, valor: b.valor, vencimento: b.venc });
+    return {
+      operacao: b.remessa_pendente === 'baixar' ? 'baixar' : 'registrar', boleto, numeroDocumento: b.numero_documento, emissao: b.emis,
+      pagador: { nome: b.pagador_nome, documento: b.pagador_documento, endereco: b.pagador_endereco ?? '', bairro: b.pagador_bairro ?? undefined, cep: b.pagador_cep ?? '', cidade: b.pagador_cidade ?? '', uf: b.pagador_uf ?? '' },
+    };
+  });
+  let arquivo: string;
+  try {
+    arquivo = gerarRemessa({
+      banco: cfg.banco, formato, sequencialArquivo: sequencial, dataGeracao,
+      beneficiario: { nome: beneficiario.nome, documento: beneficiario.documento, agencia: cfg.agencia, agenciaDv: cfg.agenciaDv ?? undefined, conta: cfg.conta ?? '', contaDv: cfg.contaDv ?? undefined, convenio: cfg.convenio ?? undefined },
+      titulos,
+    });
+  } catch (e) {
+    if (e instanceof BoletoInvalido) throw badRequest(`Remessa: ${e.message}`);
+    throw e;
+  }
+  const nome = nomeArquivoRemessa(cfg.banco, obterBanco(cfg.banco)?.cnab?.[formato]?.arquivoRemessa, dataGeracao, sequencial);
+  await q.query(`INSERT INTO boletos_remessas (tenant_id, configuracao_id, sequencial, nome, conteudo, titulos, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [ctx.tenantId, cfg.id, sequencial, nome, arquivo, titulos.length, ctx.userId ?? null]);
+  await q.query(`UPDATE boletos SET remessa_pendente = NULL, updated_at = now() WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, r.rows.map((b) => b.id)]);
+  return { arquivo, nome, titulos: titulos.length, sequencial };
+}
+
+// ---------------------------------------------------------------- retorno
+
+export type AcaoRetorno = 'registrar' | 'pagar' | 'rejeitar' | 'baixar' | 'tarifa' | 'nenhuma' | 'jaAplicada';
+
+export interface OcorrenciaPrevia {
+  linha: number;
+  tipo: EventoRetorno['tipo'];
+  ocorrencia: string;
+  descricao: string;
+  nossoNumero: string;
+  boletoId: number | null;
+  boletoNumero: number | null;
+  pagador: string | null;
+  valorBoleto: string | null;
+  estadoAtual: string | null;
+  acao: AcaoRetorno;
+  valorPago: string | null;
+  juros: string;
+  tarifa: string;
+  dataOcorrencia: string | null;
+  dataCredito: string | null;
+  motivos: string[];
+  erro: string | null;
+  chave: string;
+}
+
+export interface PreviaRetorno {
+  hash: string;
+  formato: number;
+  banco: string;
+  jaAplicado: { em: string; id: number } | null;
+  ocorrencias: OcorrenciaPrevia[];
+  erros: string[];
+  totais: { pagos: number; valorPago: string; tarifas: string; registrados: number; rejeitados: number; baixados: number; jaAplicadas: number };
+}
+
+const mesmaIdentificacao = (a: string | null | undefined, b: string | null | undefined) => {
+  const x = (a ?? '').replace(/\D/g, '');
+  const y = (b ?? '').replace(/\D/g, '');
+  return !x || !y || /^0+$/.test(x) || /^0+$/.test(y) || semZeros(x) === semZeros(y);
+};
+
+/** Header checks (agreement, agency, account) and the trailer's presence: a truncated file is refused whole. */
+function conferirArquivo(conteudo: string, cfg: ConfiguracaoBoleto, formato: FormatoCnab): void {
+  const { layout } = configCnab(cfg.banco, formato);
+  const linhas = linhasDoArquivo(conteudo, layout);
+  const ultima = linhas[linhas.length - 1];
+  const tipoUltima = identificarRegistro(layout, ultima, 'retorno');
+  if (tipoUltima !== 'trailerArquivo' && tipoUltima !== 'trailerRetorno') {
+    throw new BoletoInvalido(`O arquivo de retorno está incompleto: falta o registro final (trailer) depois da linha ${linhas.length}. Baixe o arquivo do banco novamente.`, 'arquivo');
+  }
+  const nomeHeader = identificarRegistro(layout, linhas[0], 'retorno');
+  if (nomeHeader !== 'headerArquivo' && nomeHeader !== 'headerRetorno') throw new BoletoInvalido('A primeira linha do arquivo de retorno não é um header de arquivo.', 'arquivo');
+  const h = lerRegistro(layout, nomeHeader, linhas[0]);
+  if (h.banco && h.banco !== cfg.banco) throw new BoletoInvalido(`O arquivo de retorno é do banco ${h.banco}, não do ${cfg.banco} da configuração desta filial.`, 'arquivo');
+  const diverge = (['convenio', 'agencia', 'conta'] as const).filter((c) => c in h && !mesmaIdentificacao(h[c], (cfg as any)[c]));
+  if (diverge.length) {
+    const nomes: Record<string, string> = { convenio: 'convênio', agencia: 'agência', conta: 'conta' };
+    throw new BoletoInvalido(`O arquivo de retorno é de outro ${diverge.map((c) => nomes[c]).join('/')} (${diverge.map((c) => `${nomes[c]} ${semZeros((h[c] ?? '').trim())}`).join(', ')}), não da configuração de boleto desta filial.`, 'arquivo');
+  }
+}
+
+/** Reads a retorno against the branch's boletos: what each occurrence would do, and every problem, before anything is written. */
+export async function previaRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, conteudo: string): Promise<PreviaRetorno> {
+  const hash = createHash('sha256').update(conteudo.replace(/\r\n/g, '\n').trimEnd()).digest('hex');
+  const primeira = conteudo.split(/\r?\n/)[0].replace(/\r$/, '');
+  const formato = primeira.length === 240 ? '240' : primeira.length === 400 ? '400' : null;
+  if (!formato) throw badRequest(`Arquivo de retorno não reconhecido: a primeira linha tem ${primeira.length} caracteres (CNAB 240 ou 400 esperados).`);
+  if (formato !== String(cfg.layoutCnab)) throw badRequest(`O arquivo de retorno é CNAB ${formato}, mas a configuração de boleto desta filial usa CNAB ${cfg.layoutCnab}.`);
+  let eventos: EventoRetorno[];
+  try {
+    conferirArquivo(conteudo, cfg, formato);
+    eventos = lerRetorno(conteudo, cfg.banco, formato);
+  } catch (e) {
+    if (e instanceof BoletoInvalido) throw badRequest(e.message);
+    throw e;
+  }
+  const ja = await q.query<{ id: number; created_at: string }>(`SELECT id, created_at FROM boletos_retornos WHERE tenant_id = $1 AND configuracao_id = $2 AND hash = $3`, [ctx.tenantId, cfg.id, hash]);
+  const numeros = [...new Set(eventos.map((e) => semZeros(e.nossoNumero)))];
+  const bs = await q.query(
+    `SELECT b.id, b.numero, b.estado, b.valor::text AS valor, b.pagador_nome, b.nosso_numero, b.nosso_numero_banco,
+            (SELECT array_agg(h.chave_retorno) FROM boletos_historico h WHERE h.tenant_id = b.tenant_id AND h.boleto_id = b.id AND h.chave_retorno IS NOT NULL) AS chaves
+       FROM boletos b WHERE b.tenant_id = $1 AND b.configuracao_id = $2 AND (b.nosso_numero_banco = ANY($3::text[]) OR ltrim(b.nosso_numero, '0') = ANY($3::text[]))`,
+    [ctx.tenantId, cfg.id, numeros],
+  );
+  const porNumero = new Map<string, Record<string, any>>();
+  for (const b of bs.rows) porNumero.set(b.nosso_numero_banco, b);
+  for (const b of bs.rows) if (!porNumero.has(semZeros(b.nosso_numero))) porNumero.set(semZeros(b.nosso_numero), b);
+  const pagosNoArquivo = new Map<number, number>();
+  const erros: string[] = [];
+  const ocorrencias: OcorrenciaPrevia[] = eventos.map((e) => {
+    const b = porNumero.get(semZeros(e.nossoNumero));
+    const chave = `${e.ocorrencia}:${e.dataOcorrencia ?? ''}:${semZeros(e.nossoNumero)}`;
+    const o: OcorrenciaPrevia = {
+      linha: e.linha, tipo: e.tipo, ocorrencia: e.ocorrencia, descricao: e.descricao, nossoNumero: e.nossoNumero,
+      boletoId: b ? Number(b.id) : null, boletoNumero: b ? Number(b.numero) : null, pagador: b?.pagador_nome ?? null, valorBoleto: b?.valor ?? null, estadoAtual: b?.estado ?? null,
+      acao: 'nenhuma', valorPago: e.valorPago, juros: e.juros, tarifa: e.tarifa, dataOcorrencia: e.dataOcorrencia, dataCredito: e.dataCredito,
+      motivos: e.motivos.map((m) => `${m.codigo} - ${m.texto}`), erro: null, chave,
+    };
+    const falha = (msg: string) => {
+      o.erro = msg;
+      erros.push(`Linha ${e.linha}: ${msg}`);
+      return o;
+    };
+    if (!b) return falha(`nosso número ${semZeros(e.nossoNumero)} não corresponde a nenhum boleto emitido nesta filial.`);
+    if ((b.chaves ?? []).includes(chave)) {
+      o.acao = 'jaAplicada';
+      return o;
+    }
+    const temTarifa = new Decimal(e.tarifa || '0').gt(0);
+    if (e.tipo === 'pago') {
+      const vezes = (pagosNoArquivo.get(o.boletoId!) ?? 0) + 1;
+      pagosNoArquivo.set(o.boletoId!, vezes);
+      if (vezes > 1) return falha(`o boleto nº ${b.numero} aparece pago mais de uma vez neste arquivo.`);
+      if (b.estado === 'pago') return falha(`o boleto nº ${b.numero} já está pago; confira com o banco antes de aplicar.`);
+      if (!ABERTOS.includes(b.estado)) return falha(`o boleto nº ${b.numero} está ${ESTADO_TEXTO[b.estado]} e o banco informou pagamento; confira com o banco.`);
+      if (!e.valorPago || new Decimal(e.valorPago).lte(0)) return falha(`pagamento do boleto nº ${b.numero} sem valor pago.`);
+      o.acao = 'pagar';
+    } else if (e.tipo === 'registrado') o.acao = b.estado === 'pendente' ? 'registrar' : temTarifa ? 'tarifa' : 'nenhuma';
+    else if (e.tipo === 'rejeitado') o.acao = ABERTOS.includes(b.estado) ? 'rejeitar' : temTarifa ? 'tarifa' : 'nenhuma';
+    else if (e.tipo === 'baixado') o.acao = ABERTOS.includes(b.estado) || b.estado === 'cancelado' ? 'baixar' : temTarifa ? 'tarifa' : 'nenhuma';
+    else o.acao = temTarifa ? 'tarifa' : 'nenhuma';
+    return o;
+  });
+  const soma = (f: (o: OcorrenciaPrevia) => string | null, filtro: (o: OcorrenciaPrevia) => boolean) =>
+    ocorrencias.filter(filtro).reduce((s, o) => s.plus(f(o) || '0'), new Decimal(0)).toFixed(2);
+  const aplica = (o: OcorrenciaPrevia) => !o.erro && o.acao !== 'jaAplicada';
+  return {
+    hash, formato: Number(formato), banco: cfg.banco,
+    jaAplicado: ja.rows[0] ? { id: Number(ja.rows[0].id), em: formatDateTime(ja.rows[0].created_at) } : null,
+    ocorrencias, erros,
+    totais: {
+      pagos: ocorrencias.filter((o) => aplica(o) && o.acao === 'pagar').length,
+      valorPago: soma((o) => o.valorPago, (o) => aplica(o) && o.acao === 'pagar'),
+      tarifas: soma((o) => o.tarifa, aplica),
+      registrados: ocorrencias.filter((o) => aplica(o) && o.acao === 'registrar').length,
+      rejeitados: ocorrencias.filter((o) => aplica(o) && o.acao === 'rejeitar').length,
+      baixados: ocorrencias.filter((o) => aplica(o) && o.acao === 'baixar').length,
+      jaAplicadas: ocorrencias.filter((o) => o.acao === 'jaAplicada').length,
+    },
+  };
+}
+
+/**
+ * Applies a retorno in the caller's transaction: payments settle parcelas through the finance baixa, fees post
+ * as despesas paid from the same conta, states move with the occurrence recorded. Any problem refuses the whole
+ * file; the same file (or occurrence) again applies nothing and says so.
+ */
+export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, conteudo: string, opcoes: { nome?: string | null; contaId?: number | null }) {
+  const previa = await previaRetorno(q, ctx, cfg, conteudo);
+  if (previa.jaAplicado) {
+    return { aplicadas: 0, mensagem: `Este arquivo de retorno já foi aplicado em ${previa.jaAplicado.em}; nada foi alterado.`, previa };
+  }
+  if (previa.erros.length) {
+    throw badRequest(`O arquivo de retorno não foi aplicado: ${previa.erros.slice(0, 5).join(' ')}${previa.erros.length > 5 ? ` (e mais ${previa.erros.length - 5})` : ''}`);
+  }
+  const ins = await q.query<{ id: number }>(
+    `INSERT INTO boletos_retornos (tenant_id, filial_id, configuracao_id, hash, nome, formato, ocorrencias, aplicadas, resumo, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9) RETURNING id`,
+    [ctx.tenantId, ctx.branchId, cfg.id, previa.hash, opcoes.nome ?? null, previa.formato, previa.ocorrencias.length, JSON.stringify(previa.totais), ctx.userId ?? null],
+  );
+  const retornoId = Number(ins.rows[0].id);
+  let aplicadas = 0;
+  for (const o of previa.ocorrencias) {
+    if (o.acao === 'jaAplicada' || o.boletoId == null) continue;
+    const b = await umBoleto(q, ctx, o.boletoId, true);
+    const data = o.dataCredito ?? o.dataOcorrencia ?? hoje();
+    const contaId = await contaDaBaixa(q, ctx, b.lancamentoId, opcoes.contaId);
+    const extra = { chave: o.chave, retornoId };
+    const detalhe = `Retorno: ${o.ocorrencia} - ${o.descricao}`;
+    if (o.acao === 'pagar') {
+      const juros = new Decimal(o.juros || '0');
+      const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: b.parcelaId, valor: o.valorPago, juros: juros.gt(0) ? juros.toFixed(2) : null }] });
+      await q.query(`UPDATE boletos SET valor_pago = $3, data_pagamento = $4, tarifa = $5 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, baixas[0].valor, data, o.tarifa]);
+      await registrarMudanca(q, ctx, b.id, b.estado, 'pago', 'retorno', `${detalhe}; pago ${formatBRL(o.valorPago)}${juros.gt(0) ? ` (juros ${formatBRL(juros)})` : ''} em ${formatDate(data)}.`, extra);
+    } else if (o.acao === 'registrar') {
+      await registrarMudanca(q, ctx, b.id, b.estado, 'registrado', 'retorno', `${detalhe}.`, extra);
+    } else if (o.acao === 'rejeitar') {
+      await q.query(`UPDATE boletos SET motivo = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, o.motivos.join('; ') || o.descricao]);
+      await registrarMudanca(q, ctx, b.id, b.estado, 'rejeitado', 'retorno', `${detalhe}${o.motivos.length ? `: ${o.motivos.join('; ')}` : ''}.`, extra);
+    } else if (o.acao === 'baixar') {
+      await registrarMudanca(q, ctx, b.id, b.estado, 'baixado', 'retorno', `${detalhe}.`, extra);
+    } else {
+      await registrarMudanca(q, ctx, b.id, b.estado, b.estado, 'retorno', `${detalhe}.`, extra);
+    }
+    const tarifa = new Decimal(o.tarifa || '0');
+    if (tarifa.gt(0)) {
+      const l = await criarLancamento(q, ctx, {
+        tipo: DESPESA, descricao: `Tarifa bancária do boleto nº ${b.numero} (${o.descricao})`, documento: `BOL${b.numero}`.slice(0, 20), dataEmissao: data,
+        valorTotal: tarifa.toFixed(2), primeiroVencimento: data, contaId, origemTipo: 'boleto', origemId: b.id,
+      });
+      await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: l.parcelas[0].id }] });
+    }
+    aplicadas += 1;
+  }
+  await q.query(`UPDATE boletos_retornos SET aplicadas = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, retornoId, aplicadas]);
+  const t = previa.totais;
+  const partes = [
+    t.pagos ? `${t.pagos} pago(s) (${formatBRL(t.valorPago)})` : '', t.registrados ? `${t.registrados} registrado(s)` : '', t.rejeitados ? `${t.rejeitados} rejeitado(s)` : '',
+    t.baixados ? `${t.baixados} baixado(s) pelo banco` : '', new Decimal(t.tarifas).gt(0) ? `tarifas de ${formatBRL(t.tarifas)}` : '', t.jaAplicadas ? `${t.jaAplicadas} ocorrência(s) já aplicada(s) antes` : '',
+  ].filter(Boolean);
+  return { aplicadas, mensagem: `Retorno aplicado: ${aplicadas} ocorrência(s)${partes.length ? ` — ${partes.join(', ')}` : ''}.`, previa };
+}
+
+
+// ---------------------------------------------------------------- extrato
+
+/**
+ * pages/pagamentos/extratos: the finance module's statement of one conta (running balance from its opening
+ * balance), each movement told apart as a baixa, a boleto payment, a boleto fee, a transfer or a reversal.
+ */
+export async function extratoComBoletos(q: Queryable, ctx: Ctx, p: Record<string, unknown>) {
+  const extrato = await extratoConta(q, ctx, p);
+  const ids = extrato.linhas.map((l) => l.movimentoId);
+  const r = await q.query(
+    `SELECT m.id, m.transferencia_id, b.estorno_de, l.origem_tipo,
+            (SELECT bo.numero FROM boletos bo WHERE bo.tenant_id = b.tenant_id AND bo.parcela_id = b.parcela_id AND bo.estado = 'pago' LIMIT 1) AS boleto
+       FROM movimentos_financeiros m
+       LEFT JOIN baixas b ON b.tenant_id = m.tenant_id AND b.id = m.baixa_id
+       LEFT JOIN parcelas pa ON pa.tenant_id = b.tenant_id AND pa.id = b.parcela_id
+       LEFT JOIN lancamentos l ON l.tenant_id = pa.tenant_id AND l.id = pa.lancamento_id
+      WHERE m.tenant_id = $1 AND m.id = ANY($2::bigint[])`,
+    [ctx.tenantId, ids],
+  );
+  const origem = new Map<number, { tipo: string; boleto: number | null }>();
+  for (const m of r.rows) {
+    const tipo = m.transferencia_id ? 'transferencia' : m.estorno_de ? 'estorno' : m.origem_tipo === 'boleto' ? 'tarifa' : m.boleto ? 'boleto' : 'baixa';
+    origem.set(Number(m.id), { tipo, boleto: m.boleto ? Number(m.boleto) : null });
+  }
+  return { ...extrato, linhas: extrato.linhas.map((l) => ({ ...l, origem: origem.get(l.movimentoId)?.tipo ?? 'baixa', boleto: origem.get(l.movimentoId)?.boleto ?? null })) };
+}
+
+// ---------------------------------------------------------------- boleto avulso
+
+export interface NovoBoletoAvulso {
+  pessoaId: number;
+  descricao: string;
+  valorTotal: string;
+  contaId?: number | null;
+  categoriaId?: number | null;
+  /** n instalments by rule, or parcelas of one's own (their sum checked to the cent against valorTotal) */
+  parcelamento?: ParcelamentoBoleto | null;
+  parcelas?: { vencimento: string; valor: string }[] | null;
+}
+
+/** The instalments a standalone boleto would have, checked (nothing written). */
+export function planoDoAvulso(b: NovoBoletoAvulso): { vencimento: string; valor: string }[] {
+  if (Array.isArray(b.parcelas) && b.parcelas.length) return b.parcelas;
+  const p = b.parcelamento;
+  if (!p || typeof p !== 'object') throw badRequest('Informe o parcelamento (quantidade e primeiro vencimento) ou as parcelas.', [{ campo: 'parcelamento', path: '/parcelamento', mensagem: 'Campo Obrigatório!' }]);
+  if (!Number.isInteger(p.quantidade) || p.quantidade < 1 || p.quantidade > 120) throw badRequest('Quantidade de parcelas: informe de 1 a 120.', [{ campo: 'parcelamento.quantidade', path: '/parcelamento/quantidade', mensagem: 'Campo inválido!' }]);
+  if (typeof p.primeiroVencimento !== 'string' || !dataIso(p.primeiroVencimento)) throw badRequest('Primeiro vencimento: informe uma data válida.', [{ campo: 'parcelamento.primeiroVencimento', path: '/parcelamento/primeiroVencimento', mensagem: 'Campo inválido!' }]);
+  if (p.diaFixo != null && (!Number.isInteger(p.diaFixo) || p.diaFixo < 1 || p.diaFixo > 31)) throw badRequest('Dia fixo: informe um dia de 1 a 31.', [{ campo: 'parcelamento.diaFixo', path: '/parcelamento/diaFixo', mensagem: 'Campo inválido!' }]);
+  if (p.intervaloDias != null && (!Number.isInteger(p.intervaloDias) || p.intervaloDias < 1 || p.intervaloDias > 365)) throw badRequest('Intervalo: informe de 1 a 365 dias.', [{ campo: 'parcelamento.intervaloDias', path: '/parcelamento/intervaloDias', mensagem: 'Campo inválido!' }]);
+  if (p.diaFixo != null && p.intervaloDias != null) throw badRequest('Escolha dia fixo ou intervalo em dias, não os dois.', [{ campo: 'parcelamento.diaFixo', path: '/parcelamento/diaFixo', mensagem: 'Campo inválido!' }]);
+  if (typeof b.valorTotal !== 'string' || !/^\d{1,13}(\.\d{1,2})?$/.test(b.valorTotal) || Number(b.valorTotal) <= 0) throw badRequest('Valor total: informe um valor válido.', [{ campo: 'valorTotal', path: '/valorTotal', mensagem: 'Campo inválido!' }]);
+  if (new Decimal(b.valorTotal).times(100).lt(p.quantidade)) throw badRequest('Quantidade de parcelas: cada parcela precisa de ao menos R$ 0,01.');
+  return planoBoleto(b.valorTotal, p).map(({ vencimento, valor }) => ({ vencimento, valor }));
+}
+
+/**
+ * A standalone boleto (or carnê): the receivable is created through the finance module with the split, then
+ * one boleto per instalment, all in the caller's transaction. A split that does not add up is refused there.
+ */
+export async function emitirAvulso(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, b: NovoBoletoAvulso): Promise<Boleto[]> {
+  if (!b || typeof b !== 'object') throw badRequest('O corpo da requisição deve ser um objeto JSON.');
+  if (!Number.isInteger(b.pessoaId)) throw badRequest('Cliente: campo obrigatório.', [{ campo: 'pessoaId', path: '/pessoaId', mensagem: 'Campo Obrigatório!' }]);
+  const plano = planoDoAvulso(b);
+  const l = await criarLancamento(q, ctx, {
+    tipo: RECEITA, descricao: b.descricao, pessoaId: b.pessoaId, contaId: b.contaId ?? null, categoriaId: b.categoriaId ?? null,
+    dataEmissao: hoje(), valorTotal: b.valorTotal, parcelas: plano, origemTipo: 'boleto-avulso',
+  });
+  return emitirBoletos(q, ctx, cfg, l.parcelas.map((p) => p.id));
+}

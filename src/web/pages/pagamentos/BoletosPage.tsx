@@ -1,0 +1,417 @@
+import { BarcodeOutlined, CloudDownloadOutlined, FilePdfOutlined, HistoryOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { BuscaSelect } from '../nfe/BuscaSelect.tsx';
+import { somar } from '../../../shared/parcelamento.ts';
+import { planoBoleto } from '../../../shared/boleto-parcelamento.ts';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { formatDate, formatDateTime } from '../../../shared/dates.ts';
+import { formatBRL } from '../../../shared/money.ts';
+import { api } from '../../api/client.ts';
+import { readAsDataUrl } from '../../api/files.ts';
+import { useList } from '../../api/hooks.ts';
+import { showError } from '../../dialogs/dialogs.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
+
+type Row = Record<string, any>;
+
+export const STATUS_BOLETO: Record<string, { label: string; color: string }> = {
+  pendente: { label: 'Pendente', color: 'gold' },
+  registrado: { label: 'Registrado', color: 'blue' },
+  pago: { label: 'Pago', color: 'green' },
+  cancelado: { label: 'Cancelado', color: 'default' },
+  vencido: { label: 'Vencido', color: 'red' },
+  rejeitado: { label: 'Rejeitado', color: 'volcano' },
+  baixado: { label: 'Baixado pelo banco', color: 'purple' },
+};
+const ACAO_RETORNO: Record<string, string> = {
+  registrar: 'Registrar', pagar: 'Pagar', rejeitar: 'Rejeitar', baixar: 'Baixar', tarifa: 'Só a tarifa', nenhuma: 'Nada a fazer', jaAplicada: 'Já aplicada',
+};
+const ORIGEM: Record<string, string> = { emissao: 'Emissão', manual: 'Manual', retorno: 'Retorno do banco', remessa: 'Remessa' };
+
+/** Saves a blob under a name (an <a download>, so the browser's download starts). */
+function salvar(blob: Blob, nome: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = nome;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+/** A failed blob request carries its JSON error as a Blob: read it so the message shows, never the bytes. */
+async function mostrarErro(e: any): Promise<void> {
+  const d = e?.response?.data;
+  if (d instanceof Blob) {
+    try {
+      e.response.data = JSON.parse(await d.text());
+    } catch {
+      /* not JSON: the generic message */
+    }
+  }
+  showError(e);
+}
+const nomeDoCabecalho = (h: unknown, padrao: string) => /filename="([^"]+)"/.exec(String(h ?? ''))?.[1] ?? padrao;
+
+/** pages/pagamentos/boletos: issue boletos from receivables, print them (carnê), settle, cancel, remessa and retorno. */
+export default function BoletosPage() {
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<string[]>([]);
+  const [busca, setBusca] = useState('');
+  const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [selecionados, setSelecionados] = useState<number[]>([]);
+  const [emitindo, setEmitindo] = useState(false);
+  const [avulso, setAvulso] = useState(false);
+  const [historico, setHistorico] = useState<Row | null>(null);
+  const [baixando, setBaixando] = useState<Row | null>(null);
+  const [previa, setPrevia] = useState<{ conteudo: string; nome: string; dados: Row } | null>(null);
+  const [ocupado, setOcupado] = useState(false);
+  const params = {
+    ...(status.length ? { status: status.join(',') } : {}),
+    ...(busca.trim() ? { busca: busca.trim() } : {}),
+    ...(periodo?.[0] ? { vencimentoDe: periodo[0].format('YYYY-MM-DD') } : {}),
+    ...(periodo?.[1] ? { vencimentoAte: periodo[1].format('YYYY-MM-DD') } : {}),
+  };
+  const lista = useSWR(['boletos-emitidos', JSON.stringify(params)], async () => (await api.get<Row[]>('Boletos/emitidos', { params })).data);
+
+  const pdf = async (ids: number[], porPagina: 1 | 3) => {
+    try {
+      const r = await api.post<Blob>('Boletos/emitidos/pdf', { ids, porPagina }, { responseType: 'blob' });
+      salvar(new Blob([r.data], { type: 'application/pdf' }), nomeDoCabecalho(r.headers['content-disposition'], 'boletos.pdf'));
+    } catch (e) {
+      await mostrarErro(e);
+    }
+  };
+  const remessa = async () => {
+    setOcupado(true);
+    try {
+      const r = await api.post<Blob>('Boletos/remessa/gerar', {}, { responseType: 'blob' });
+      salvar(r.data, nomeDoCabecalho(r.headers['content-disposition'], 'remessa.REM'));
+      message.success(`Remessa gerada com ${r.headers['x-titulos'] ?? ''} boleto(s).`);
+      await lista.mutate();
+    } catch (e) {
+      await mostrarErro(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  const cancelar = async (b: Row) => {
+    try {
+      await api.post(`Boletos/emitidos/${b.id}/cancelar`, {});
+      message.success(`Boleto nº ${b.numero} cancelado.`);
+      await lista.mutate();
+    } catch (e) {
+      showError(e);
+    }
+  };
+  const lerRetorno = async (file: File) => {
+    setOcupado(true);
+    try {
+      const base64 = (await readAsDataUrl(file)).replace(/^data:[^,]*,/, '');
+      const conteudo = atob(base64);
+      const dados = (await api.post<Row>('Boletos/retorno/previa', { conteudo })).data;
+      setPrevia({ conteudo, nome: file.name, dados });
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+    return false;
+  };
+  const aplicar = async () => {
+    if (!previa) return;
+    setOcupado(true);
+    try {
+      const r = (await api.post<Row>('Boletos/retorno/aplicar', { conteudo: previa.conteudo, nome: previa.nome })).data;
+      if (r.aplicadas) message.success(r.mensagem);
+      else message.info(r.mensagem);
+      setPrevia(null);
+      await lista.mutate();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  const dados = lista.data ?? [];
+  return (
+    <Card>
+      <PageTitle>Boletos</PageTitle>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEmitindo(true)}>Emitir boletos</Button>
+        <Button icon={<BarcodeOutlined />} onClick={() => setAvulso(true)}>Boleto avulso</Button>
+        <Button icon={<FilePdfOutlined />} disabled={!selecionados.length} onClick={() => pdf(selecionados, 3)}>Imprimir carnê</Button>
+        <Button icon={<CloudDownloadOutlined />} loading={ocupado} onClick={remessa}>Gerar remessa</Button>
+        <Upload accept=".ret,.RET,.txt,.TXT,.cnab,text/plain" showUploadList={false} beforeUpload={lerRetorno}>
+          <Button icon={<UploadOutlined />} loading={ocupado}>Importar retorno</Button>
+        </Upload>
+      </Space>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          aria-label="Status"
+          mode="multiple"
+          allowClear
+          placeholder="Status"
+          style={{ minWidth: 260 }}
+          value={status}
+          onChange={setStatus}
+          options={Object.entries(STATUS_BOLETO).map(([value, s]) => ({ value, label: s.label }))}
+        />
+        <Input.Search aria-label="Buscar" placeholder="Pagador, nosso número ou documento" allowClear style={{ width: 300 }} onSearch={setBusca} />
+        <DatePicker.RangePicker aria-label="Vencimento" format="DD/MM/YYYY" placeholder={['Vencimento de', 'até']} value={periodo} onChange={(v) => setPeriodo(v as any)} />
+      </Space>
+      {(status.length > 0 || busca || periodo) && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {status.map((s) => <Tag key={s} closable onClose={() => setStatus(status.filter((x) => x !== s))}>Status: {STATUS_BOLETO[s]?.label}</Tag>)}
+          {busca && <Tag closable onClose={() => setBusca('')}>Busca: {busca}</Tag>}
+          {periodo && <Tag closable onClose={() => setPeriodo(null)}>Vencimento: {periodo[0]?.format('DD/MM/YYYY') ?? '...'} a {periodo[1]?.format('DD/MM/YYYY') ?? '...'}</Tag>}
+        </Space>
+      )}
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        loading={lista.isLoading}
+        dataSource={dados}
+        rowSelection={{ selectedRowKeys: selecionados, onChange: (k) => setSelecionados(k as number[]), getCheckboxProps: (b) => ({ disabled: !['pendente', 'registrado', 'vencido', 'pago'].includes(b.status) }) }}
+        pagination={{ pageSize: 50, showSizeChanger: false }}
+        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
+        columns={[
+          { title: 'Nº', dataIndex: 'numero', width: 70, sorter: (a, b) => a.numero - b.numero },
+          { title: 'Status', dataIndex: 'status', width: 150, render: (s: string) => <Tag color={STATUS_BOLETO[s]?.color}>{STATUS_BOLETO[s]?.label ?? s}</Tag> },
+          { title: 'Nosso número', dataIndex: 'nossoNumero' },
+          { title: 'Pagador', dataIndex: 'pagadorNome', render: (n: string, b) => <>{n}{b.parcela ? <Typography.Text type="secondary"> ({b.parcela})</Typography.Text> : null}</> },
+          { title: 'Valor', dataIndex: 'valor', align: 'right', render: (v: string) => formatBRL(v) },
+          { title: 'Vencimento', dataIndex: 'vencimento', render: (v: string) => formatDate(v), sorter: (a, b) => a.vencimento.localeCompare(b.vencimento) },
+          { title: 'Banco', dataIndex: 'nomeBanco' },
+          {
+            title: 'Ações', key: 'acoes', width: 260,
+            render: (_, b) => {
+              const aberto = b.estado === 'pendente' || b.estado === 'registrado';
+              return (
+                <Space size={4} wrap>
+                  {b.estado !== 'cancelado' && b.estado !== 'rejeitado' && b.estado !== 'baixado' && (
+                    <Tooltip title="PDF do boleto"><Button size="small" aria-label={`PDF do boleto ${b.numero}`} icon={<FilePdfOutlined />} onClick={() => pdf([b.id], 1)} /></Tooltip>
+                  )}
+                  {aberto && <Button size="small" onClick={() => setBaixando(b)}>Baixar</Button>}
+                  {aberto && (
+                    <Popconfirm title={`Cancelar o boleto nº ${b.numero}?`} okText="Sim" cancelText="Não" onConfirm={() => cancelar(b)}>
+                      <Button size="small" danger>Cancelar</Button>
+                    </Popconfirm>
+                  )}
+                  <Tooltip title="Histórico"><Button size="small" aria-label={`Histórico do boleto ${b.numero}`} icon={<HistoryOutlined />} onClick={() => setHistorico(b)} /></Tooltip>
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+      {emitindo && <EmitirModal onClose={() => setEmitindo(false)} onEmitidos={async (ids) => { setEmitindo(false); setSelecionados(ids); await lista.mutate(); }} />}
+      {avulso && <AvulsoModal onClose={() => setAvulso(false)} onEmitidos={async (ids) => { setAvulso(false); setSelecionados(ids); await lista.mutate(); }} />}
+      {historico && <HistoricoModal boleto={historico} onClose={() => setHistorico(null)} />}
+      {baixando && <BaixaModal boleto={baixando} onClose={() => setBaixando(null)} onBaixado={async () => { setBaixando(null); await lista.mutate(); }} />}
+      <Modal
+        open={!!previa}
+        width={1000}
+        title={`Retorno do banco: ${previa?.nome ?? ''}`}
+        onCancel={() => setPrevia(null)}
+        footer={[
+          <Button key="fechar" onClick={() => setPrevia(null)}>Fechar</Button>,
+          <Button key="aplicar" type="primary" loading={ocupado} disabled={!!previa?.dados.erros.length} onClick={aplicar}>Aplicar retorno</Button>,
+        ]}
+      >
+        {previa && (
+          <>
+            {previa.dados.jaAplicado && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`Este arquivo já foi aplicado em ${previa.dados.jaAplicado.em}; aplicá-lo de novo não altera nada.`} />}
+            {previa.dados.erros.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message="O arquivo não pode ser aplicado" description={<ul style={{ margin: 0 }}>{previa.dados.erros.map((e: string) => <li key={e}>{e}</li>)}</ul>} />}
+            <Descriptions size="small" column={4} style={{ marginBottom: 12 }} items={[
+              { key: 'p', label: 'Pagos', children: `${previa.dados.totais.pagos} (${formatBRL(previa.dados.totais.valorPago)})` },
+              { key: 'r', label: 'Registrados', children: previa.dados.totais.registrados },
+              { key: 'j', label: 'Rejeitados', children: previa.dados.totais.rejeitados },
+              { key: 't', label: 'Tarifas', children: formatBRL(previa.dados.totais.tarifas) },
+            ]} />
+            <Table<Row>
+              rowKey={(o) => `${o.linha}`}
+              size="small"
+              pagination={{ pageSize: 20, showSizeChanger: false }}
+              dataSource={previa.dados.ocorrencias}
+              columns={[
+                { title: 'Linha', dataIndex: 'linha', width: 60 },
+                { title: 'Ocorrência', dataIndex: 'descricao', render: (d: string, o) => <>{o.ocorrencia} - {d}{o.motivos.length ? <div><Typography.Text type="secondary">{o.motivos.join('; ')}</Typography.Text></div> : null}</> },
+                { title: 'Boleto', dataIndex: 'boletoNumero', render: (n: number | null, o) => (n ? `nº ${n} - ${o.pagador}` : o.nossoNumero) },
+                { title: 'Valor pago', dataIndex: 'valorPago', align: 'right', render: (v: string | null, o) => (v ? `${formatBRL(v)}${Number(o.juros) > 0 ? ` (juros ${formatBRL(o.juros)})` : ''}` : '') },
+                { title: 'Tarifa', dataIndex: 'tarifa', align: 'right', render: (v: string) => (Number(v) > 0 ? formatBRL(v) : '') },
+                { title: 'Data', dataIndex: 'dataOcorrencia', render: (v: string | null, o) => formatDate(o.dataCredito ?? v) },
+                { title: 'Ação', dataIndex: 'acao', render: (a: string, o) => (o.erro ? <Typography.Text type="danger">{o.erro}</Typography.Text> : ACAO_RETORNO[a] ?? a) },
+              ]}
+            />
+          </>
+        )}
+      </Modal>
+    </Card>
+  );
+}
+
+function EmitirModal({ onClose, onEmitidos }: { onClose: () => void; onEmitidos: (ids: number[]) => void }) {
+  const { message } = App.useApp();
+  const [busca, setBusca] = useState('');
+  const [escolhidas, setEscolhidas] = useState<number[]>([]);
+  const [ocupado, setOcupado] = useState(false);
+  const parcelas = useSWR(['parcelas-para-boleto', busca], async () => (await api.get<Row[]>('Boletos/parcelas-abertas', { params: busca ? { busca } : {} })).data);
+  const emitir = async () => {
+    setOcupado(true);
+    try {
+      const r = (await api.post<Row>('Boletos/emitir', { parcelaIds: escolhidas })).data;
+      message.success(r.mensagem);
+      onEmitidos(r.boletos.map((b: Row) => b.id));
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Modal open width={900} title="Emitir boletos de contas a receber" onCancel={onClose} okText={`Emitir ${escolhidas.length || ''} boleto(s)`} okButtonProps={{ disabled: !escolhidas.length, loading: ocupado, icon: <BarcodeOutlined /> }} onOk={emitir} cancelText="Fechar">
+      <Input.Search aria-label="Buscar parcelas" placeholder="Descrição ou cliente" allowClear onSearch={setBusca} style={{ marginBottom: 12, width: 320 }} />
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        loading={parcelas.isLoading}
+        dataSource={parcelas.data ?? []}
+        pagination={{ pageSize: 10, showSizeChanger: false }}
+        rowSelection={{ selectedRowKeys: escolhidas, onChange: (k) => setEscolhidas(k as number[]) }}
+        locale={{ emptyText: 'Nenhuma parcela a receber em aberto.' }}
+        columns={[
+          { title: 'Lançamento', dataIndex: 'descricao' },
+          { title: 'Parcela', dataIndex: 'numero', render: (n: number, p) => `${n}/${p.totalParcelas}` },
+          { title: 'Cliente', dataIndex: 'pessoa', render: (n: string | null, p) => n ?? <Typography.Text type="warning">sem cliente</Typography.Text> },
+          { title: 'Vencimento', dataIndex: 'vencimento', render: (v: string) => formatDate(v) },
+          { title: 'Em aberto', dataIndex: 'valor', align: 'right', render: (v: string) => formatBRL(v) },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+function HistoricoModal({ boleto, onClose }: { boleto: Row; onClose: () => void }) {
+  const h = useSWR(['boleto-historico', boleto.id], async () => (await api.get<Row[]>(`Boletos/emitidos/${boleto.id}/historico`)).data);
+  return (
+    <Modal open title={`Histórico do boleto nº ${boleto.numero}`} onCancel={onClose} footer={null}>
+      <Timeline
+        items={(h.data ?? []).map((x) => ({
+          key: x.id,
+          children: (
+            <>
+              <strong>{x.de ? `${STATUS_BOLETO[x.de]?.label ?? x.de} → ` : ''}{STATUS_BOLETO[x.para]?.label ?? x.para}</strong> ({ORIGEM[x.origem] ?? x.origem})
+              <div>{formatDateTime(x.em)}{x.usuario ? ` por ${x.usuario}` : ''}</div>
+              {x.detalhe && <Typography.Text type="secondary">{x.detalhe}</Typography.Text>}
+            </>
+          ),
+        }))}
+      />
+    </Modal>
+  );
+}
+
+function BaixaModal({ boleto, onClose, onBaixado }: { boleto: Row; onClose: () => void; onBaixado: () => void }) {
+  const { message } = App.useApp();
+  const contas = useList<Row>('ContasFinanceiras', { where: { ativo: true }, order: 'descricao ASC', limit: 200 });
+  const [contaId, setContaId] = useState<number>();
+  const [data, setData] = useState<Dayjs | null>(null);
+  const [ocupado, setOcupado] = useState(false);
+  const baixar = async () => {
+    setOcupado(true);
+    try {
+      await api.post(`Boletos/emitidos/${boleto.id}/baixar`, { contaId: contaId ?? null, data: data ? data.format('YYYY-MM-DD') : null });
+      message.success(`Boleto nº ${boleto.numero} baixado; a parcela foi quitada no Financeiro.`);
+      onBaixado();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Modal open title={`Baixar o boleto nº ${boleto.numero} (${formatBRL(boleto.valor)})`} okText="Baixar" cancelText="Fechar" onCancel={onClose} onOk={baixar} okButtonProps={{ loading: ocupado }}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Select aria-label="Conta" placeholder="Conta (padrão: a do lançamento)" allowClear style={{ width: '100%' }} value={contaId} onChange={setContaId} options={(contas.data ?? []).map((c) => ({ value: c.id, label: c.descricao }))} />
+        <DatePicker aria-label="Data do pagamento" format="DD/MM/YYYY" placeholder="Data do pagamento (padrão: hoje)" style={{ width: '100%' }} value={data} onChange={setData} />
+      </Space>
+    </Modal>
+  );
+}
+
+/** A standalone boleto or carnê: the receivable is created with the split (quantity, fixed day or interval), amounts and dates editable. */
+function AvulsoModal({ onClose, onEmitidos }: { onClose: () => void; onEmitidos: (ids: number[]) => void }) {
+  const { message } = App.useApp();
+  const [cliente, setCliente] = useState<number>();
+  const [descricao, setDescricao] = useState('');
+  const [total, setTotal] = useState<string | null>(null);
+  const [quantidade, setQuantidade] = useState(1);
+  const [primeiro, setPrimeiro] = useState<Dayjs>(dayjs().add(30, 'day'));
+  const [regra, setRegra] = useState<'mensal' | 'diaFixo' | 'intervalo'>('mensal');
+  const [diaFixo, setDiaFixo] = useState(10);
+  const [intervalo, setIntervalo] = useState(30);
+  const [parcelas, setParcelas] = useState<{ vencimento: string; valor: string }[]>([]);
+  const [ocupado, setOcupado] = useState(false);
+  const gerar = () => {
+    if (!total || Number(total) <= 0 || quantidade < 1) return;
+    setParcelas(planoBoleto(Number(total).toFixed(2), { quantidade, primeiroVencimento: primeiro.format('YYYY-MM-DD'), diaFixo: regra === 'diaFixo' ? diaFixo : null, intervaloDias: regra === 'intervalo' ? intervalo : null }).map(({ vencimento, valor }) => ({ vencimento, valor })));
+  };
+  const soma = parcelas.length ? somar(parcelas.map((p) => p.valor || '0')).toFixed(2) : null;
+  const emitir = async () => {
+    setOcupado(true);
+    try {
+      const r = (await api.post<Row>('Boletos/avulso', { pessoaId: cliente, descricao, valorTotal: total ? Number(total).toFixed(2) : total, parcelas })).data;
+      message.success(r.mensagem);
+      onEmitidos(r.boletos.map((b: Row) => b.id));
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Modal open width={760} title="Boleto avulso" onCancel={onClose} cancelText="Fechar" okText="Emitir" okButtonProps={{ disabled: !parcelas.length || !cliente, loading: ocupado }} onOk={emitir}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <BuscaSelect ariaLabel="Cliente" endpoint="Clientes" campo="nome" rotulo={(c) => `${c.nome}${c.cpfCnpj ? ` (${c.cpfCnpj})` : ''}`} value={cliente} onChange={(v) => setCliente(v ?? undefined)} style={{ width: '100%' }} />
+        <Input aria-label="Descrição" placeholder="Descrição" value={descricao} onChange={(e) => setDescricao(e.target.value)} />
+        <Space wrap>
+          <InputNumber<string> aria-label="Valor total" placeholder="Valor total" min="0.01" step="0.01" precision={2} decimalSeparator="," stringMode value={total} onChange={(v) => setTotal(v)} style={{ width: 160 }} />
+          <InputNumber aria-label="Quantidade de parcelas" min={1} max={120} value={quantidade} onChange={(v) => setQuantidade(Number(v) || 1)} addonBefore="Parcelas" style={{ width: 160 }} />
+          <DatePicker aria-label="Primeiro vencimento" format="DD/MM/YYYY" allowClear={false} value={primeiro} onChange={(v) => v && setPrimeiro(v)} />
+        </Space>
+        <Space wrap>
+          <Radio.Group value={regra} onChange={(e) => setRegra(e.target.value)} options={[{ value: 'mensal', label: 'Mensal' }, { value: 'diaFixo', label: 'Dia fixo' }, { value: 'intervalo', label: 'Intervalo em dias' }]} />
+          {regra === 'diaFixo' && <InputNumber aria-label="Dia fixo" min={1} max={31} value={diaFixo} onChange={(v) => setDiaFixo(Number(v) || 1)} />}
+          {regra === 'intervalo' && <InputNumber aria-label="Intervalo em dias" min={1} max={365} value={intervalo} onChange={(v) => setIntervalo(Number(v) || 1)} />}
+          <Button onClick={gerar} disabled={!total}>Gerar parcelas</Button>
+        </Space>
+        {parcelas.length > 0 && (
+          <Table
+            rowKey={(_, i) => String(i)}
+            size="small"
+            pagination={false}
+            dataSource={parcelas.map((p, i) => ({ ...p, i }))}
+            columns={[
+              { title: 'Parcela', dataIndex: 'i', width: 80, render: (i: number) => `${i + 1}/${parcelas.length}` },
+              { title: 'Vencimento', dataIndex: 'vencimento', render: (v: string, p) => <DatePicker aria-label={`Vencimento da parcela ${p.i + 1}`} format="DD/MM/YYYY" allowClear={false} value={dayjs(v)} onChange={(d) => d && setParcelas(parcelas.map((x, j) => (j === p.i ? { ...x, vencimento: d.format('YYYY-MM-DD') } : x)))} /> },
+              { title: 'Valor', dataIndex: 'valor', render: (v: string, p) => <InputNumber<string> aria-label={`Valor da parcela ${p.i + 1}`} min="0.01" step="0.01" precision={2} decimalSeparator="," stringMode value={v} onChange={(n) => setParcelas(parcelas.map((x, j) => (j === p.i ? { ...x, valor: n ? Number(n).toFixed(2) : '' } : x)))} /> },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={2}>Soma das parcelas</Table.Summary.Cell>
+                <Table.Summary.Cell index={1}>
+                  <Typography.Text type={soma && total && Number(soma) !== Number(total) ? 'danger' : undefined}>{soma ? formatBRL(soma) : ''}</Typography.Text>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+        )}
+      </Space>
+    </Modal>
+  );
+}
