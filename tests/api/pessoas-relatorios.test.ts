@@ -53,7 +53,13 @@ describe.each(BACKENDS)('relatórios de pessoas on %s', (backend) => {
         .columns.map((col) => {
           const v = r[col.field];
           if (v === null || v === undefined || v === '') return undefined;
-          return ['money', 'integer', 'percent', 'decimal', 'quantity'].includes(col.kind) ? Number(v) : textoDoValor(col.kind as any, v);
+          if (['money', 'integer', 'percent', 'decimal', 'quantity'].includes(col.kind)) return Number(v);
+          // Dates are date cells (midnight, no zone), as the sheet's own dd/mm/yyyy format shows them.
+          if (col.kind === 'date') {
+            const [y, m, d] = String(v).slice(0, 10).split('-').map(Number);
+            return new Date(Date.UTC(y, m - 1, d));
+          }
+          return textoDoValor(col.kind as any, v);
         }),
     );
   /** Empty cells as null, trailing ones dropped (a spreadsheet row ends at its last filled cell). */

@@ -28,7 +28,7 @@ describe.each(BACKENDS)('brand users (administrator area) on %s', (backend) => {
     const r = await get(master, `/api/Usuarios/usuarios-whitelabel/${brandId}?params=${q({ limit: 200 })}`);
     expect(r.statusCode, r.body).toBe(200);
     const body = r.json() as { total: number; usuarios: { email: string; empresa: string; nome: string }[] };
-    const expected = (await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE brand_id = $1', [brandId])).rows[0].n;
+    const expected = (await srv.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE brand_id = $1 AND contador_login_user_id IS NULL', [brandId])).rows[0].n;
     expect(body.total).toBe(expected);
     expect(body.usuarios).toHaveLength(expected);
     const emails = body.usuarios.map((u) => u.email);

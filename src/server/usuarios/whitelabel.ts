@@ -40,7 +40,8 @@ export default async function usuariosWhitelabelRoutes(app: FastifyInstance, { s
     if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) throw badRequest(`O limite deve ser um inteiro entre 1 e ${LIMIT_MAX}.`);
     if (!Number.isInteger(skip) || skip < 0) throw badRequest('O parâmetro skip deve ser um inteiro não negativo.');
     const busca = typeof p.busca === 'string' && p.busca.trim() ? `%${p.busca.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = `u.brand_id = $1 AND ($2::text IS NULL OR f_unaccent(u.nome) ILIKE f_unaccent($2) OR u.email ILIKE $2 OR f_unaccent(t.nome) ILIKE f_unaccent($2))`;
+    // Logins only: an accountant's linked rows in his other client accounts (contabil) are not users of their own.
+    const where = `u.brand_id = $1 AND u.contador_login_user_id IS NULL AND ($2::text IS NULL OR f_unaccent(u.nome) ILIKE f_unaccent($2) OR u.email ILIKE $2 OR f_unaccent(t.nome) ILIKE f_unaccent($2))`;
     const [rows, total] = await Promise.all([
       db.query(
         `SELECT u.id, u.nome, u.email, u.ativo, u.perfil_admin AS "perfilAdmin", u.is_contador AS "isContador", u.master, u.is_avanco AS "isAvanco",
