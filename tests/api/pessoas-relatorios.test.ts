@@ -130,7 +130,7 @@ describe.each(BACKENDS)('relatórios de pessoas on %s', (backend) => {
     expect(rows.find((r: Row) => r.nome === 'Pessoas Teste Carla')).toMatchObject({ ultimaCompra: null, diasSemCompra: null, totalComprado: '0' });
     const bad = await call(admin, 'GET', '/api/Pessoas/relatorios/ClientesSemCompra?dias=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Dias sem compra inválido: 0 (de 1 a 3650).');
+    expect(bad.json().error.message).toBe('Parâmetro inválido na consulta: dias: Valor mínimo: 1.');
   });
 
   it('ranking de clientes by revenue agrees with the sales report by cliente', async () => {

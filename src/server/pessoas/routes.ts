@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { notFound, forbidden } from '../http/errors.ts';
+import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { PESSOAS_REPORTS } from './relatorios.ts';
 
@@ -11,7 +12,9 @@ import { PESSOAS_REPORTS } from './relatorios.ts';
 export default async function pessoasRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   registerReportSources(PESSOAS_REPORTS);
   const { db } = services;
-  app.get('/api/Pessoas/relatorios/:fonte', async (req) => {
+  // The filters the reports read (schemas/reports/<fonte>.json); a malformed value is a 400 before a report runs.
+  const filtros = withQuery({ cidade: TEXT, uf: TEXT, grupo: TEXT, situacao: TEXT, de: TEXT, ate: TEXT, dias: { type: 'integer', minimum: 1, maximum: 3650 } });
+  app.get('/api/Pessoas/relatorios/:fonte', filtros, async (req) => {
     const ctx = req.ctx!;
     const fonte = PESSOAS_REPORTS.find((f) => f.name === (req.params as { fonte: string }).fonte);
     if (!fonte) throw notFound('Relatório de pessoas desconhecido.');
