@@ -137,8 +137,11 @@ describe('dashboard e relatórios de pessoas no navegador', () => {
   /** The table's rows as shown (50 a page): the cells' text. */
   const linhasDaTela = (fonte: string) =>
     page.locator(`[data-relatorio="${fonte}"] .ant-table-tbody tr.ant-table-row`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
-  /** An XLSX row as the screen shows it: numbers formatted by the column's kind. */
-  const comoNaTela = (d: ReportDoc, r: unknown[]) => d.columns.map((c, i) => (r[i] === null || r[i] === undefined ? '' : typeof r[i] === 'number' ? textoDoValor(c.kind as ReportKind, String(r[i])) : String(r[i])));
+  /** A date cell (midnight UTC, no zone) as the screen writes it: dd/MM/yyyy. */
+  const dataDaCelula = (v: Date) => `${String(v.getUTCDate()).padStart(2, '0')}/${String(v.getUTCMonth() + 1).padStart(2, '0')}/${v.getUTCFullYear()}`;
+  /** An XLSX row as the screen shows it: numbers formatted by the column's kind, date cells as dd/MM/yyyy. */
+  const comoNaTela = (d: ReportDoc, r: unknown[]) =>
+    d.columns.map((c, i) => (r[i] === null || r[i] === undefined ? '' : r[i] instanceof Date ? dataDaCelula(r[i] as Date) : typeof r[i] === 'number' ? textoDoValor(c.kind as ReportKind, String(r[i])) : String(r[i])));
 
   for (const r of relatorios) {
     it(`Relatórios > Pessoas: ${r.aba} on screen, exported to XLSX and PDF with the same rows`, async () => {
