@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
@@ -104,7 +104,10 @@ function pdvPrecache(): Plugin {
       const sw = join(outDir, 'pdv-sw.js');
       const texto = readFileSync(sw, 'utf8');
       if (!texto.includes(PDV_PRECACHE)) this.error(`pdv-precache: public/pdv-sw.js não tem a linha "${PDV_PRECACHE}"`);
-      writeFileSync(sw, texto.replace(PDV_PRECACHE, `const PRECACHE = ${JSON.stringify(lista)};`));
+      // A stylesheet shared by two chunks leaves an empty JS chunk that vite drops from the output after
+      // generateBundle: only files the build wrote are listed (one missing file would fail the whole install).
+      const escritos = lista.filter((f) => f === './' || existsSync(join(outDir, f.slice(2))));
+      writeFileSync(sw, texto.replace(PDV_PRECACHE, `const PRECACHE = ${JSON.stringify(escritos)};`));
     },
   };
 }
