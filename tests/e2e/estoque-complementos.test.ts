@@ -63,9 +63,13 @@ describe('estoque: alteração de preço, etiquetas e grade no navegador', () =>
     expect(texto).toContain('Ana Administradora');
 
     // The same change in Relatórios > Estoque > Produtos alterados (a read-only grid with XLSX/PDF export).
+    // On a wide screen every column of the grid is shown (at 1366 px the variation folds into the row's expansion).
+    const tamanho = page.viewportSize();
+    await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto(url('pages/relatorios/estoque/produtos-alterados'));
     await visible(page.getByRole('heading', { name: 'Produtos alterados' }));
     await visible(page.locator('tr').filter({ hasText: 'Manteiga com sal 200 g' }).filter({ hasText: '+10,00%' }));
+    if (tamanho) await page.setViewportSize(tamanho);
     expect(await page.getByRole('button', { name: /Cadastrar/ }).count()).toBe(0);
     await page.screenshot({ path: '/tmp/e2e-estoque-compl-produtos-alterados.png' });
   });

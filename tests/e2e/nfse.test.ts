@@ -53,7 +53,8 @@ describe('NFS-e no navegador', () => {
   it('types a service order on "Emitir NFS-e", confirms and fatura it', async () => {
     await page.goto(e2e.url('pages/vendas/pedido-vendas/cadastrar/servico'));
     await pick(page.locator('#root_clienteId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), 'Sorriso', 'Clínica Sorriso E2E');
-    await pick(page.locator('.ant-table-row').nth(0).locator('.ant-select').nth(1), 'Instalação de rede', 'Instalação de rede E2E');
+    // A service order shows the Serviço column only (no Produto); each cell is named by its column and line.
+    await pick(page.getByRole('combobox', { name: 'Serviço da linha 1' }), 'Instalação de rede', 'Instalação de rede E2E');
     await page.locator('.ant-table-row').nth(0).getByLabel('Quantidade da linha').fill('1');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/editar\/\d+$/);
