@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../app-services.ts';
+import type { Db } from '../db/db.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { withQuery } from '../http/input-schemas.ts';
@@ -63,7 +63,7 @@ const saida = (r: Linha) => ({
 });
 
 /** The admin list of background jobs (pending, failed, stuck) with their last error, and the retry action. */
-export default async function jobsRoutes(app: FastifyInstance, { services, queue }: { services: AppServices; queue: JobQueue }) {
+export default async function jobsRoutes(app: FastifyInstance, { services, queue }: { services: { db: Db }; queue: JobQueue }) {
   const { db } = services;
   const SITUACAO_PARAM = { type: 'string', enum: [...SITUACOES, 'problemas', 'todos'] } as const;
 

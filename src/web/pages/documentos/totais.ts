@@ -4,7 +4,9 @@ import { calcularLinha, decimalOuNulo, parcelasDoPedido, precoDaLinha, totaisDoP
 import type { ParcelaPlano } from '../../../shared/parcelamento.ts';
 import type { Momento, Promocao } from '../../../shared/promocoes.ts';
 import { api } from '../../api/client.ts';
-import type { EditItem } from './ItemsTable.tsx';
+
+/** A line as the items table edits it (ItemsTable's EditItem, read here by shape: the table imports this file). */
+type EditItem = { key: number; [field: string]: unknown };
 
 type Row = Record<string, unknown>;
 
