@@ -114,10 +114,11 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
    * What the order screen needs to price a line as the server will (src/shared/pedido-calculo.ts): each product's
    * (or service's) sale price and category, the promotions that may apply, and the shop's date and hour.
    */
-  app.get('/api/PedidosVenda/precos', withQuery({ produtoIds: ID_LIST }, ['produtoIds']), async (req) => {
+  app.get('/api/PedidosVenda/precos', async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'view');
     const ids = String((req.query as Row).produtoIds ?? '').split(',').filter(Boolean).map((v) => parseId(v));
+    if (!ids.length) throw badRequest('Informe os produtos (produtoIds: ids separados por vírgula).');
     if (ids.length > 1000) throw badRequest('No máximo 1000 produtos por consulta.');
     return db.tenant(ctx, async (q) => {
       const r = ids.length
