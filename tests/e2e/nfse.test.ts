@@ -106,7 +106,8 @@ describe('NFS-e no navegador', () => {
   });
 
   it('NFS-e > Serviços (SPEC 2.6, servico/servicos) is the services list, not a placeholder; its menu entry is the one selected; Cadastrar opens the service form', async () => {
-    await page.goto(e2e.url('pages/dashboard'));
+    // From a list (the dashboard's charts keep resizing the page while they draw, and the menu with it).
+    await page.goto(e2e.url('pages/vendas/pedido-vendas'));
     const menu = page.getByRole('menu', { name: 'Menu principal' });
     await menu.locator('.ant-menu-submenu-title').filter({ hasText: /^NFS-e$/ }).click();
     const servicos = menu.locator('.ant-menu-item:visible').filter({ hasText: /^Serviços$/ });

@@ -53,8 +53,9 @@ describe('troca de usuário na mesma aba', () => {
     const negadas = recusas(page);
     await entrar(page, 'contador@demo.com.br', /#\/pages\/nfe\/exportar-xml-nfe$/);
     await poll(() => nome(page)).toBe('Carla Contadora');
-    await poll(() => topLevel(page)).toEqual(['Exportações']);
-    await visible(page.locator('.ant-layout-content .ant-result-title').getByText('Exportar XML de NF-e'));
+    // SPEC 6's fiscal exports, and Contábil (the accountant's panel of client shops, issue 37).
+    await poll(() => topLevel(page)).toEqual(['Exportações', 'Contábil']);
+    await visible(page.locator('.ant-layout-content').getByRole('heading', { name: 'Exportar XML de NF-e' }));
     // Nothing of the admin's world was asked for with the accountant's session.
     await page.waitForLoadState('networkidle');
     expect(negadas).toEqual([]);
