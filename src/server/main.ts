@@ -31,7 +31,7 @@ export async function start(opts: { prepare?: boolean } = {}) {
     await loadReferenceData(db);
     if (process.env.DEMO_DATA !== 'off' && (await seedDemo(db, { boletos: true }))) console.log('dados de demonstração criados (senha demo1234)');
   }
-  const stopMaintenance = startPgliteMaintenance(db);
+  startPgliteMaintenance(db);
   // socket.io's adapter LISTENs: behind PgBouncer in transaction mode it needs a direct address (DATABASE_DIRECT_URL).
   const { app, services } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
   await app.listen({ port, host });
@@ -55,7 +55,6 @@ export async function start(opts: { prepare?: boolean } = {}) {
       console.error(`encerramento passou de ${SHUTDOWN_TIMEOUT_MS} ms: saindo assim mesmo`);
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
-    stopMaintenance();
     await notasDemo;
     await app.close();
     await pararSefazLocal();
