@@ -132,6 +132,8 @@ describe('vendas no navegador', () => {
     // The server's total is the one the screen showed.
     expect(o).toMatchObject({ valorTotal: '23.00', primeiroVencimento: '2031-12-10' });
     await page.waitForURL(/pedido-vendas\/editar\/\d+$/);
+    // The saved order's screen is drawn (not only its address): a new order typed next starts from a blank form.
+    await poll(estado).toBe('Digitando');
   });
 
   it('types an order with three products; the promotion shows on its line', async () => {

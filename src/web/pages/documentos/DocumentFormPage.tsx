@@ -1,6 +1,6 @@
 import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { formatDate } from '../../../shared/dates.ts';
 import { formatBRL } from '../../../shared/money.ts';
@@ -98,7 +98,21 @@ function useNfeAoFaturar(doc: DocumentDoc | null, cabecalho: Row): string | null
  * pages/<module>/<document>/cadastrar | editar/:id: the header as an RJSF form (from the header schema),
  * the items in an antd table, the number and state, and the transitions as buttons.
  */
-export default function DocumentFormPage({ doc, mode, actions = DOCUMENT_FORM_ACTIONS[doc.name], initial }: { doc: DocumentDoc; mode: 'cadastrar' | 'editar'; actions?: (data: Row) => ReactNode; initial?: Row }) {
+type DocumentFormProps = { doc: DocumentDoc; mode: 'cadastrar' | 'editar'; actions?: (data: Row) => ReactNode; initial?: Row };
+
+/**
+ * Every arrival on a document's form is a fresh form: a new one (each navigation to cadastrar) never shows the
+ * previous order's header or lines, and moving from one record to another does not carry the first one's state.
+ * (Leaving a new order by Salvar and coming back to cadastrar fast enough — before the editar screen was drawn —
+ * used to reuse the same component and show the previous order's frete and due date.)
+ */
+export default function DocumentFormPage(props: DocumentFormProps) {
+  const location = useLocation();
+  const { id } = useParams();
+  return <DocumentForm key={props.mode === 'cadastrar' ? `novo-${location.key}` : `editar-${id}`} {...props} />;
+}
+
+function DocumentForm({ doc, mode, actions = DOCUMENT_FORM_ACTIONS[doc.name], initial }: DocumentFormProps) {
   const { id } = useParams();
   const navigate = useNavigate();
   const header = useMemo(() => headerAsResource(doc), [doc]);
