@@ -1,6 +1,9 @@
 // Derives the reference lookups (UFs, municipalities, CFOP, NCM, CEST, NF-e payment methods, CST tables)
 // from ../shared/fiscal/tables into schemas/lookups. Deterministic: same input, byte-identical output.
 // Usage: npx tsx scripts/derive-lookups.ts [--check]   (--check exits 1 when a document would change)
+// Each derived document's SHA-256 is kept in schemas/fiscal/lookups-derivados.sha256 (sha256sum format): in a clone
+// without ../shared, --check cannot derive again and checks instead that no derived document was edited by hand.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -301,19 +304,56 @@ export function deriveAll(): LookupDoc[] {
   return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs()];
 }
 
+export const MANIFESTO = join(ROOT, 'schemas/fiscal/lookups-derivados.sha256');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const manifesto = (docs: LookupDoc[]) => docs.map((d) => `${sha256(formatLookup(d))}  ${d.name}.json`).sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1)).join('\n') + '\n';
+
+/** The reference tables are beside the repository (development) — else only the hashes can be checked. */
+export const tabelasPresentes = () => existsSync(TABLES);
+
+/**
+ * What is out of date among the derived lookups, as messages. With ../shared: each document derived again must be
+ * byte-identical, and the manifest must list exactly their hashes. Without it (a clone): each document listed in
+ * the manifest must still have the hash it was derived with (a hand edit is refused).
+ */
+export function verificarDerivados(): string[] {
+  const problemas: string[] = [];
+  if (tabelasPresentes()) {
+    const docs = deriveAll();
+    for (const d of docs) {
+      const file = join(OUT, `${d.name}.json`);
+      if ((existsSync(file) ? readFileSync(file, 'utf8') : null) !== formatLookup(d)) problemas.push(`desatualizado: ${file}`);
+    }
+    if ((existsSync(MANIFESTO) ? readFileSync(MANIFESTO, 'utf8') : null) !== manifesto(docs)) problemas.push(`desatualizado: ${MANIFESTO}`);
+    return problemas;
+  }
+  if (!existsSync(MANIFESTO)) return [`falta ${MANIFESTO}`];
+  for (const linha of readFileSync(MANIFESTO, 'utf8').trim().split('\n')) {
+    const [hash, nome] = linha.split(/\s+/);
+    const file = join(OUT, nome);
+    if (!existsSync(file)) problemas.push(`falta: ${file}`);
+    else if (sha256(readFileSync(file, 'utf8')) !== hash) problemas.push(`alterado à mão (difere do que foi derivado): ${file}`);
+  }
+  return problemas;
+}
+
 function main() {
-  const check = process.argv.includes('--check');
-  let stale = 0;
-  for (const d of deriveAll()) {
+  if (process.argv.includes('--check')) {
+    const problemas = verificarDerivados();
+    for (const p of problemas) console.error(p);
+    if (!tabelasPresentes()) console.log(`${TABLES} ausente: documentos derivados conferidos pelos hashes de ${MANIFESTO}`);
+    if (problemas.length) process.exit(1);
+    return;
+  }
+  const docs = deriveAll();
+  for (const d of docs) {
     const file = join(OUT, `${d.name}.json`);
     const text = formatLookup(d);
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
-    if (current === text) continue;
-    if (check) { stale++; console.error(`desatualizado: ${file}`); continue; }
+    if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
     writeFileSync(file, text);
     console.log(`escrito: ${file} (${d.items.length} itens, ${(text.length / 1024).toFixed(0)} KiB)`);
   }
-  if (check && stale) process.exit(1);
+  writeFileSync(MANIFESTO, manifesto(docs));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

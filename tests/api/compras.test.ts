@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ const GTIN_GRANOLA = gtin13('789600077700');
 
 type Row = Record<string, any>;
 
-const SAMPLES = [resolve(import.meta.dirname, '../../../shared/fiscal/samples'), resolve(import.meta.dirname, '../../../../shared/fiscal/samples'), '/work/shared/fiscal/samples'].find(existsSync)!;
+import { SAMPLES } from '../fixtures/referencia.ts';
 
 // Compras on the real server: supplier NF-e XMLs (built and signed with the fiscal engine, as suppliers send them,
 // and the public samples) read into a matching proposal, confirmed into a draft, posted (stock at cost with freight,

@@ -9,7 +9,7 @@ import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { emitirNotasDaDemonstracao } from '../../src/server/demo/notas.ts';
 
-const NFSE_XSD = path.resolve('../shared/fiscal/nfse-xsd/v1_00');
+import { NFSE_XSD } from '../fixtures/referencia.ts';
 const xsdOk = (arquivo: string, xml: string) => xmllintSchema(path.join(NFSE_XSD, arquivo), { x: xml }).x;
 const certDoXml = (xml: string, n = 0) => pemDeBase64([...xml.matchAll(/<X509Certificate>([^<]+)<\/X509Certificate>/g)][n][1]);
 type Row = Record<string, any>;

@@ -11,7 +11,7 @@ import { e2eSession, signInPage } from './support/session.ts';
 // The local ADN of this process keeps what it authorised under DATA_DIR: a fresh one for this run.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-nfse-'));
 process.env.DATA_DIR = dataDir;
-const NFSE_XSD = path.resolve('../shared/fiscal/nfse-xsd/v1_00');
+import { NFSE_XSD } from '../fixtures/referencia.ts';
 
 // Issue 17 item 7, as a shop owner does it: a service order typed on "Emitir NFS-e", confirmed and faturado, its
 // NFS-e authorised at the local ADN and listed in "Notas de serviço" with number and key; XML and DANFSe

@@ -5,7 +5,7 @@ import type { DadosBoleto } from '../../../src/server/boletos/boleto.ts';
 
 /** The shared, read-only vectors collected from public boleto libraries' test suites. */
 const RAIZ = fileURLToPath(new URL('../../../', import.meta.url));
-export const ARQUIVO_VETORES = path.resolve(RAIZ, '../shared/fiscal/vectors/boleto-vectors.json');
+export const ARQUIVO_VETORES = path.resolve(RAIZ, 'tests/fixtures/referencia/vectors/boleto-vectors.json');
 
 export interface VetorBoleto {
   bank: string;

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { verificarAssinaturaNfe } from '../../../src/server/compras/assinatura-nfe.ts';
 import { verificarAssinatura } from '../../../src/server/fiscal/assinatura.ts';
 import { comProtocolo, FORNECEDORES, notaDeFornecedor } from '../../fixtures/compras/notas-fornecedor.ts';
 
-const SAMPLES = [resolve(import.meta.dirname, '../../../../shared/fiscal/samples'), resolve(import.meta.dirname, '../../../../../shared/fiscal/samples'), '/work/shared/fiscal/samples'].find(existsSync)!;
+import { SAMPLES } from '../../fixtures/referencia.ts';
 
 // The fast NF-e signature check (libxml2 C14N) answers what the engine's xml-crypto check answers.
 describe('verificarAssinaturaNfe', () => {

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cfopEntrada, lerNfe, regraDeValorQuebrada } from '../../../src/server/compras/nfe-leitura.ts';
 import { custoDaLinha, ratear, totalDaNota } from '../../../src/server/compras/custo.ts';
 import { fatorDaLinha } from '../../../src/server/compras/entrada-nota.ts';
 
-const SAMPLES = [resolve(import.meta.dirname, '../../../../shared/fiscal/samples'), resolve(import.meta.dirname, '../../../../../shared/fiscal/samples'), '/work/shared/fiscal/samples'].find(existsSync)!;
+import { SAMPLES } from '../../fixtures/referencia.ts';
 const amostra = (f: string) => readFileSync(join(SAMPLES, f), 'utf8');
 
 describe('reading a supplier NF-e (public samples, as published)', () => {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { lerNotaFiscalCompleta, lerRapido } from '../../../src/server/exportacoes/nfe-fiscal.ts';
 
 // The exports' fast reader of a stored NF-e gives exactly what the full XML parser gives, on the published NF-e and
-// NFC-e samples of ../shared/fiscal/samples (procNFe and bare NFe, model 55 and 65, the 2026 tax-reform one).
-const SAMPLES = path.resolve('../shared/fiscal/samples');
+// NFC-e samples of ../shared/fiscal/samples, copied in tests/fixtures/referencia (procNFe and bare NFe, model 55 and 65, the 2026 tax-reform one).
+import { SAMPLES } from '../../fixtures/referencia.ts';
 const arquivos = readdirSync(SAMPLES).filter((f) => f.endsWith('.xml') && /<infNFe/.test(readFileSync(path.join(SAMPLES, f), 'utf8')) && !/enviNFe/.test(readFileSync(path.join(SAMPLES, f), 'utf8')));
 
 describe('leitura rápida do XML da NF-e', () => {

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TABELAS, VETORES } from '../../fixtures/referencia.ts';
 import { montarChave, validarChave, modulo11, partesDaChave, gerarCodigoNumerico, cnpjValido, cpfValido } from '../../../src/server/fiscal/chave.ts';
 import { CODIGO_UF } from '../../../src/server/fiscal/ufs.ts';
 
-const vetores = JSON.parse(readFileSync('../shared/fiscal/vectors/nfe-chave-vectors.json', 'utf8')).chave_acesso.vectors as { chave: string; expected_valid: boolean }[];
+const vetores = JSON.parse(readFileSync(path.join(VETORES, 'nfe-chave-vectors.json'), 'utf8')).chave_acesso.vectors as { chave: string; expected_valid: boolean }[];
 
 describe('chave de acesso', () => {
   it.each(vetores)('vetor publicado $chave', ({ chave, expected_valid }) => {
@@ -56,7 +58,7 @@ describe('chave de acesso', () => {
   });
 
   it('UF codes agree with the IBGE table', () => {
-    const linhas = readFileSync('../shared/fiscal/tables/estados.csv', 'utf8').replace(/^\uFEFF/, '').trim().split('\n').slice(1);
+    const linhas = readFileSync(path.join(TABELAS, 'estados.csv'), 'utf8').replace(/^\uFEFF/, '').trim().split('\n').slice(1);
     const tabela = Object.fromEntries(linhas.map((l) => { const [cod, uf] = l.split(','); return [uf, cod]; }));
     expect(CODIGO_UF).toEqual(tabela);
   });

@@ -10,6 +10,7 @@ import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 import { pdftotext as pdftextoBruto, tmp } from '../../fixtures/fiscal/ferramentas.ts';
+import { TABELAS } from '../../fixtures/referencia.ts';
 import { jpegCinza } from '../../fixtures/fiscal/imagens.ts';
 import QRCode from 'qrcode';
 
@@ -149,7 +150,7 @@ describe('DANFE (A4) and DANFCE (80 mm), read back with pdftotext', { timeout: 3
   });
 
   it('payment descriptions match the shared tPag table', () => {
-    const linhas = readFileSync('../shared/fiscal/tables/nfe_tpag.csv', 'utf8').trim().split('\n').slice(1);
+    const linhas = readFileSync(path.join(TABELAS, 'nfe_tpag.csv'), 'utf8').trim().split('\n').slice(1);
     const tabela = Object.fromEntries(linhas.map((l) => { const m = /^(\d{2}),("([^"]*)"|[^,]*)/.exec(l)!; return [m[1], m[3] ?? m[2]]; }));
     expect(MEIOS_PAGAMENTO).toEqual(tabela);
   });

@@ -15,8 +15,7 @@ import {
 import { AdnCliente } from '../../../src/server/nfse/adn-cliente.ts';
 import { AdnLocal } from '../../../src/server/stand-ins/adn-local.ts';
 
-const NFSE_XSD = path.resolve('../shared/fiscal/nfse-xsd/v1_00');
-const SAMPLES = path.resolve('../shared/fiscal/samples/nfse');
+import { NFSE_XSD, SAMPLES_NFSE as SAMPLES } from '../../fixtures/referencia.ts';
 const CNPJ = '11222333000181';
 const xsd = (arquivo: string, xml: string) => xmllintSchema(path.join(NFSE_XSD, arquivo), { x: xml }).x;
 /** xmlsec1 on the outer signature (a child of the root) of a document that also carries the signed DPS/request inside. */
