@@ -1,4 +1,4 @@
-import type { BrandResolver } from './brands/brand-resolver.ts';
+import type { BrandResolver } from './http/brand-resolver.ts';
 import type { Db } from './db/db.ts';
 import type { DocumentRegistry } from './documentos/registry.ts';
 import type { Mailer } from './email/mailer.ts';

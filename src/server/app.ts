@@ -7,7 +7,7 @@ import { constants as zlib } from 'node:zlib';
 import { BackgroundTasks, type AppServices } from './app-services.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { forgetSessions, resolveSessionCached } from './auth/sessions.ts';
-import { BrandResolver } from './brands/brand-resolver.ts';
+import { BrandResolver } from './http/brand-resolver.ts';
 import cepsRoutes from './ceps/routes.ts';
 import type { Db } from './db/db.ts';
 import { installParamSchemas } from './http/input-schemas.ts';

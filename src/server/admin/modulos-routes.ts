@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MONEY_RE, toMoney } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
-import type { BrandRow } from '../brands/brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { CATALOGO_MODULOS, modulosDaMarca, type ModuloMarca } from '../planos/modulos.ts';
 

@@ -4,7 +4,7 @@ import { formatBRL, toMoney } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import type { BrandRow } from './brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import { faturaDoMes, mesDoCorpo } from './fatura-mes.ts';
 import { brandKey } from '../storage/storage.ts';
 

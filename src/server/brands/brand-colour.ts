@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMAS_DIR } from '../catalog/documents.ts';
-import type { BrandRow } from './brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 
 interface Theme {
   name: string;

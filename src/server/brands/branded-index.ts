@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BRAND_DATA_ID } from '../../shared/brand-in-page.ts';
-import type { BrandResolver, BrandRow } from './brand-resolver.ts';
+import type { BrandResolver, BrandRow } from '../http/brand-resolver.ts';
 import { publicBrandConfig } from './routes.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppServices } from '../app-services.ts';
-import type { BrandRow } from './brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import { brandColour } from './brand-colour.ts';
 import { tomDeTexto } from '../../shared/contraste.ts';
 

@@ -10,7 +10,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import brandAdminRoutes from './admin-routes.ts';
-import type { BrandRow } from './brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 
 /** Secrets a brand configuration holds that never reach a browser (CRM integration token). */
 const SECRET_MISC_KEYS = ['CRM'];

@@ -4,7 +4,7 @@ import { isCpfCnpj, onlyDigits } from '../../shared/documents.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { hashPassword, verifyUserPassword } from '../auth/passwords.ts';
 import { forgetSessions, hashToken } from '../auth/sessions.ts';
-import type { BrandRow } from '../brands/brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BrandResolver, BrandRow } from '../brands/brand-resolver.ts';
+import type { BrandResolver, BrandRow } from './brand-resolver.ts';
 
 type Directives = Record<string, string[]>;
 

@@ -1,7 +1,7 @@
 import { estadoPlano, diasRestantes, type MotivoDesligado, type SituacaoConta } from '../../shared/assinatura.ts';
 import { flattenMenu } from '../../shared/menu-filter.ts';
 import type { RequestContext } from '../auth/context.ts';
-import type { BrandRow } from '../brands/brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import type { Queryable } from '../db/db.ts';
 import { loadMenus } from '../catalog/documents.ts';
 

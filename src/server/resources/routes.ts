@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Filter, Where } from '../../shared/filter.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { serverAllows } from '../auth/access.ts';
-import type { AppServices } from '../app-services.ts';
+import type { Db } from '../db/db.ts';
+import type { BrandResolver } from '../http/brand-resolver.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseJsonParam } from './filter-sql.ts';
-import { allowsVerb, type ResourceDef, type ResourceVerb } from './registry.ts';
-import { parseId } from './resource-service.ts';
+import { allowsVerb, type ResourceDef, type ResourceRegistry, type ResourceVerb } from './registry.ts';
+import { parseId, type ResourceService } from './resource-service.ts';
 import { brandSwitchesFor } from './brand-switches.ts';
 import { ResourceSerializers } from './serializers.ts';
 import { filtroSemOcultos, ocultosDoRecurso, recusarFiltroOculto } from './leitura-restrita.ts';
@@ -31,7 +32,7 @@ const semId = (row: Record<string, unknown>) => {
 /** The reads (list, count, findOne, one record) run read-only: their COMMIT is not waited for (TenantOptions). */
 const READ = { readOnly: true } as const;
 
-export default async function resourceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+export default async function resourceRoutes(app: FastifyInstance, { services }: { services: { db: Db; registry: ResourceRegistry; resources: ResourceService; brands: BrandResolver } }) {
   const { db, registry, resources, brands } = services;
 
   const guard = (req: FastifyRequest, def: ResourceDef, level: LevelName): RequestContext => {

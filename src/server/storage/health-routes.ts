@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../app-services.ts';
+import type { Db } from '../db/db.ts';
+import type { FileStorage } from './storage.ts';
 
 /** Each dependency gets this long to answer a readiness check before it counts as down. */
 export const READY_TIMEOUT_MS = 5000;
@@ -13,7 +14,7 @@ const within = <T>(p: Promise<T>, ms: number): Promise<T> =>
  * the moment a shutdown starts, so the balancer stops sending requests while running ones finish.
  * Liveness stays GET /api/ping/json (the process answers at all).
  */
-export default async function healthRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+export default async function healthRoutes(app: FastifyInstance, { services }: { services: { db: Db; storage: FileStorage } }) {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

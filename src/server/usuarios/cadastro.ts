@@ -1,7 +1,7 @@
 import { decodeIndicante, shown, validateCadastro, type CadastroData } from '../../shared/cadastro.ts';
 import { onlyDigits } from '../../shared/documents.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { BrandRow } from '../brands/brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import { createCrmLead } from '../crm/crm-client.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, badRequest } from '../http/errors.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SENHA_MIN } from '../../shared/cadastro.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/sessions.ts';
-import type { BrandRow } from '../brands/brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import type { Db } from '../db/db.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';

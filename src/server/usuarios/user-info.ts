@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestContext } from '../auth/context.ts';
 import { configuracaoDaFilial } from '../boletos/configuracao.ts';
-import type { BrandRow } from '../brands/brand-resolver.ts';
+import type { BrandRow } from '../http/brand-resolver.ts';
 import type { Db } from '../db/db.ts';
 import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import { modulosParaMenu, situacaoDaConta } from '../planos/modulos.ts';
