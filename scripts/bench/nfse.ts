@@ -3,7 +3,7 @@
  * build, sign, DPS_v1.00.xsd, POST /nfse over mTLS to the local ADN, XML to the file storage, the note recorded), on
  * PGlite, server-side, one transaction per note as faturar runs it. BENCH_NOTAS changes how many (default 40).
  */
-import { emitirNfse } from '../../src/server/nfse/nfse.service.ts';
+import { emitirNfse } from '../../src/server/nfse/transmissao.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
 import { demoEmProcesso } from './demo-em-processo.ts';
 
@@ -15,7 +15,7 @@ const servico = Number((await db.query(`SELECT id FROM produtos WHERE tenant_id 
 const tempos: number[] = [];
 for (let i = 0; i < N + 3; i++) {
   const t0 = performance.now();
-  await db.tenant(ctx, (q) => emitirNfse(services, q, ctx, { pedidoId: null, clienteId: cliente, linhas: [{ servicoId: servico, valor: '250.00' }] }));
+  await emitirNfse(services, ctx, { pedidoId: null, clienteId: cliente, linhas: [{ servicoId: servico, valor: '250.00' }] });
   const t = performance.now() - t0;
   if (i >= 3) tempos.push(t); // the first ones open the certificate, compile the XSD and start the local ADN
 }

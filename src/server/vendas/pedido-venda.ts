@@ -14,7 +14,7 @@ import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/fina
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { liberarReservas, reservar } from '../estoque/reservas.ts';
 import { badRequest, conflict, type ErrorDetail } from '../http/errors.ts';
-import { cancelarNfseDoPedido, emitirNfseDoPedido } from '../nfse/nfse.service.ts';
+import { cancelarNfseDoPedido, emitirNfseDoPedido, registrarCompensacaoDoPedidoNfse } from '../nfse/transmissao.ts';
 
 type Row = Record<string, unknown>;
 
@@ -356,14 +356,17 @@ async function esperarTransmissao(t: Promise<unknown>): Promise<void> {
  * The compensating transition of faturar (estornar-faturamento), run in the transaction that records SEFAZ's
  * refusal of the order's note: through the document lifecycle, so it is declared, checked and audited.
  */
-registrarCompensacaoDoPedido(async (services, q, ctx, pedidoId) => {
+async function compensarFaturamento(services: unknown, q: Queryable, ctx: { tenantId: number; userId: number }, pedidoId: number): Promise<void> {
   const app = services as Partial<AppServices>;
   if (!app.documents || !app.registry) throw new Error('estornar-faturamento: sem o registro de documentos');
   const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
   if (r.rows[0]?.estado !== 'faturado') return;
   const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
-  await new DocumentLifecycle(app.registry, services).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-faturamento');
-});
+  await new DocumentLifecycle(app.registry, app as AppServices).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-faturamento');
+}
+registrarCompensacaoDoPedido(compensarFaturamento);
+// The same compensation when the Sefin Nacional refuses a service order's NFS-e (src/server/nfse/transmissao.ts).
+registrarCompensacaoDoPedidoNfse(compensarFaturamento);
 
 /**
  * The 'Emitir NF-e' action of a faturado order without a note (its natureza did not issue one, or the order turned
@@ -504,7 +507,7 @@ const pedidoVenda: DocumentModule = {
       }
       await gravarVendasItens(tx, ctx, doc, hoje);
       await tx.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('dataFaturamento', $3::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, doc.id, hoje]);
-      await emitirNfseDoPedido(tx, ctx, doc);
+      await emitirNfseDoPedido(tx, ctx, doc, aposCommit, esperarTransmissao);
       await emitirNfeDoPedido(tx, ctx, doc, services, aposCommit);
     },
     /**
