@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { pdftotext, xmllintSchema, xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
-import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { AdnCliente, AdnIndisponivelError, adnLocal, pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { emitirNotasDaDemonstracao } from '../../src/server/demo/notas.ts';
 
@@ -203,6 +204,81 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
     expect((await ok(admin, 'GET', `/api/PedidosVenda/${o2.id}`)).estado).toBe('faturado');
     expect(await lancamentos(o2.id)).toEqual([false]);
     expect((await ok(admin, 'GET', `/api/NotasServico/${n2.id}`)).eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao', 'cancelamento']);
+  });
+
+  it('the ADN client refuses to run while a database transaction is open (the guard of issue 34): no exemption, nothing sent', async () => {
+    // A closed port: a call the guard lets through fails as "unreachable, never sent"; a refused one never leaves.
+    const c = new AdnCliente('https://127.0.0.1:9/SefinNacional', { privateKeyPem: '', certPem: '' }, undefined, 2000);
+    try {
+      await expect(srv.db.tenant({ tenantId: tenant }, () => c.consultarDps('DPS355030821122233300018100001000000000000001'))).rejects.toThrow(/^Chamada à Sefin Nacional \(ADN\) \(GET \/dps\/…\) com uma transação do banco aberta/);
+      await expect(srv.db.transaction(() => c.emitir('<DPS/>'))).rejects.toThrow(/^Chamada à Sefin Nacional \(ADN\) \(POST \/nfse\) com uma transação/);
+      const fora = await c.consultarDps('DPS1').catch((e) => e);
+      expect(fora).toBeInstanceOf(AdnIndisponivelError);
+      expect(fora.naoEnviada).toBe(true);
+    } finally {
+      c.fechar();
+    }
+  });
+
+  it('faturar answers before a slow ADN: the order faturado with its NFS-e transmitindo (DPS id fixed), then authorised once by the send after the commit', async () => {
+    const { adn } = await adnLocal();
+    const s = await servico();
+    const o = await pedidoServico(s.id);
+    const espera = esperaTransmissao.ms;
+    adn.lentidao = { ms: 1500, processa: false };
+    esperaTransmissao.ms = 100;
+    try {
+      const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+      expect(f.estado).toBe('faturado');
+      const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+      expect(n).toMatchObject({ situacao: 'transmitindo', chave: null, numero: null });
+      expect(n.idDps).toMatch(/^DPS\d{42}$/);
+      const xml = await call(admin, 'GET', `/api/NotasServico/${n.id}/xml`);
+      expect(xml.statusCode).toBe(409);
+      expect(xml.json().error.message).toBe('Esta NFS-e ainda está sendo transmitida à Sefin Nacional: aguarde a autorização.');
+      await expect.poll(async () => (await ok(admin, 'GET', `/api/NotasServico/${n.id}`)).situacao, { timeout: 20_000, interval: 100 }).toBe('autorizada');
+      const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+      expect(um).toMatchObject({ idDps: n.idDps, numeroDps: n.numeroDps });
+      expect(um.chave).toMatch(/^\d{50}$/);
+      expect(um.eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao']);
+    } finally {
+      adn.lentidao = null;
+      esperaTransmissao.ms = espera;
+    }
+  });
+
+  it('a refusal by the ADN (its clock behind: E0008) is compensated: the order back to Aguardando with its receivable cancelled (reversal, not deleted), the note kept rejeitada with the code, the message in Portuguese; the next faturar goes on with the next DPS number', async () => {
+    const { adn } = await adnLocal();
+    const s = await servico();
+    const o = await pedidoServico(s.id);
+    const antes = await ultimaDps();
+    adn.relogioAtrasadoMs = 3_600_000;
+    let r;
+    try {
+      r = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    } finally {
+      adn.relogioAtrasadoMs = 0;
+    }
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().error.message).toMatch(/^NFS-e rejeitada pela Sefin Nacional: E0008 - A data e hora de emissão da DPS não pode ser posterior à data e hora de processamento\. \(dhEmi /);
+    expect((await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('aguardando');
+    const eventos = await sql(`SELECT transicao, de, para FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 ORDER BY id`, [tenant, o.id]);
+    expect(eventos.rows.slice(-2)).toEqual([{ transicao: 'faturar', de: 'aguardando', para: 'faturado' }, { transicao: 'estornar-faturamento', de: 'faturado', para: 'aguardando' }]);
+    const lanc = await sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id]);
+    expect(lanc.rows.map((l) => l.cancelado)).toEqual([true]);
+    const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    expect(n).toMatchObject({ situacao: 'rejeitada', numeroDps: antes + 1, chave: null });
+    expect(n.rejeicao[0]).toMatchObject({ codigo: 'E0008' });
+    expect((await ok(admin, 'GET', `/api/NotasServico/${n.id}`)).eventos.map((e: Row) => e.tipo)).toEqual(['rejeicao']);
+    expect((await call(admin, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 1, justificativa: 'Nota rejeitada não se cancela' })).statusCode).toBe(409);
+
+    // Faturado again: a new DPS (the next number; the refused one stays on record), authorised; one live receivable.
+    const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    expect(f.estado).toBe('faturado');
+    const notas = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    expect(notas.map((x: Row) => [x.situacao, x.numeroDps]).sort()).toEqual([['autorizada', antes + 2], ['rejeitada', antes + 1]]);
+    const vivos = await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2 AND NOT cancelado`, [tenant, o.id]);
+    expect(vivos.rows[0].n).toBe(1);
   });
 
   it('another account sees none of these notes and can neither download nor cancel them', async () => {

@@ -124,8 +124,14 @@ export class AdnLocal {
 
   constructor(private op: OpcoesAdnLocal = {}) {}
 
+  /**
+   * How far the national system's clock runs behind this machine's (tests of a refusal: a DPS issued "now" here is in
+   * the ADN's future, refused E0008 by its own rule).
+   */
+  relogioAtrasadoMs = 0;
+
   private agora() {
-    return this.op.agora ? this.op.agora() : Date.now();
+    return (this.op.agora ? this.op.agora() : Date.now()) - this.relogioAtrasadoMs;
   }
 
   get url(): string {
