@@ -60,9 +60,10 @@ export function conferirAliquotaIss(v: unknown): string | null {
 
 /**
  * transmitindo: signed DPS kept, on its way to the Sefin Nacional (after faturar's commit, or the recovery's resend);
- * autorizada / rejeitada: its answer, recorded once; cancelada: the e101101 event registered.
+ * autorizada / rejeitada: its answer, recorded once; cancelando: the signed e101101 kept, on its way; cancelada: the
+ * event registered.
  */
-export type SituacaoNfse = 'transmitindo' | 'autorizada' | 'rejeitada' | 'cancelada';
+export type SituacaoNfse = 'transmitindo' | 'autorizada' | 'rejeitada' | 'cancelando' | 'cancelada';
 
 export function notaServicoOut(r: Row) {
   return {

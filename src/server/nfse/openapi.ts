@@ -5,7 +5,7 @@ const erros = { '400': { description: 'Dados inválidos ou recusa da Sefin Nacio
 const nota = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, numero: { type: ['integer', 'null'] }, chave: { type: ['string', 'null'], pattern: '^[0-9]{50}$' }, situacao: { enum: ['transmitindo', 'autorizada', 'rejeitada', 'cancelada'], description: 'transmitindo: DPS assinada a caminho do ADN (sem chave nem número ainda); rejeitada: recusada pela Sefin (rejeicao), o faturamento do pedido estornado' },
+    id: { type: 'integer' }, numero: { type: ['integer', 'null'] }, chave: { type: ['string', 'null'], pattern: '^[0-9]{50}$' }, situacao: { enum: ['transmitindo', 'autorizada', 'rejeitada', 'cancelando', 'cancelada'], description: 'transmitindo: DPS assinada a caminho do ADN (sem chave nem número ainda); rejeitada: recusada pela Sefin (rejeicao), o faturamento do pedido estornado; cancelando: evento e101101 assinado a caminho do ADN' },
     rejeicao: { type: ['array', 'null'], items: { type: 'object', properties: { codigo: { type: 'string' }, descricao: { type: 'string' }, complemento: { type: 'string' } } } }, serieDps: { type: 'string' }, numeroDps: { type: 'integer' },
     idDps: { type: 'string' }, ambiente: { type: 'integer' }, pedidoId: { type: ['integer', 'null'] }, tomador: { type: ['string', 'null'] }, codigoTributacaoNacional: { type: 'string' }, descricao: { type: 'string' },
     valorServico: { type: 'string' }, aliquotaIss: { type: ['string', 'null'] }, valorIss: { type: ['string', 'null'] }, issRetido: { type: 'boolean' }, valorLiquido: { type: 'string' }, dataEmissao: { type: 'string' }, dataAutorizacao: { type: ['string', 'null'] },

@@ -26,7 +26,7 @@ function filtro(req: FastifyRequest, ctx: CtxNfse) {
   const f = filtroDaConsulta(req.query, FILTRO_NFSE);
   const where = f.where;
   const { conds, params, add } = condicoesDaFilial(ctx.tenantId, ctx.branchId!);
-  if (typeof where.situacao === 'string' && ['transmitindo', 'autorizada', 'rejeitada', 'cancelada'].includes(where.situacao)) add('situacao = ?', where.situacao);
+  if (typeof where.situacao === 'string' && ['transmitindo', 'autorizada', 'rejeitada', 'cancelando', 'cancelada'].includes(where.situacao)) add('situacao = ?', where.situacao);
   if (where.numero != null && /^\d+$/.test(String(where.numero))) add('numero_nfse = ?', Number(where.numero));
   if (typeof where.chave === 'string' && where.chave.replace(/\D/g, '')) add('chave = ?', where.chave.replace(/\D/g, ''));
   if (where.pedidoId != null && /^\d+$/.test(String(where.pedidoId))) add('pedido_id = ?', Number(where.pedidoId));

@@ -1,5 +1,4 @@
 import type { Queryable } from '../db/db.ts';
-import { isentoDaGuarda } from '../db/transacao-aberta.ts';
 import type { Documento } from '../documentos/lifecycle.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 import { assinadorDe, assinarXml } from '../fiscal/assinatura.ts';
@@ -188,7 +187,7 @@ export async function emitirNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Do
 async function transmitirDoPedido(services: ServicosNfse, ctx: CtxNfse, prep: NfsePreparada): Promise<void> {
   const r = await transmitirNfse(services, ctx, prep.notaId, { consultarAntes: false, cert: prep.cert });
   if (r.situacao === 'rejeitada') throw badRequest(mensagemRejeicao(r.erros), r.erros.map((e) => ({ campo: e.Codigo, mensagem: `${e.Descricao}${e.Complemento ? ` ${e.Complemento}` : ''}` })));
-  if (r.situacao === 'transmitindo') console.warn(`NFS-e (DPS ${prep.idDps}) do pedido ${prep.pedidoId}: ${r.motivo}; a recuperação consulta a Sefin Nacional pela DPS.`);
+  if (r.situacao === 'transmitindo') console.warn(`NFS-e (DPS ${prep.idDps}) do pedido ${prep.pedidoId}: ${r.motivo} A recuperação consulta a Sefin Nacional pela DPS.`);
 }
 
 /**
@@ -204,17 +203,17 @@ export async function emitirNfse(services: ServicosNfse, ctx: CtxNfse, p: Pedido
 
 /**
  * Notes left 'transmitindo' (by a crash, a time-out, the ADN down) older than `idadeMs`: each settled by its DPS id
- * (adopted, sent again with the same DPS, or its refusal recorded and compensated); still unreachable, it waits for
- * the next run.
+ * (adopted, sent again with the same DPS, or its refusal recorded and compensated); notes left 'cancelando': the same
+ * signed request sent again. Still unreachable, it waits for the next run.
  */
 export async function resolverNfseTransmitindo(services: ServicosNfse, idadeMs = 120_000): Promise<{ resolvidas: number[]; aguardando: number }> {
-  const r = await services.db.query<Row>(`SELECT tenant_id, id, filial_id, usuario_id FROM notas_servico WHERE situacao = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id`, [idadeMs]);
+  const r = await services.db.query<Row>(`SELECT tenant_id, id, filial_id, usuario_id, situacao FROM notas_servico WHERE situacao IN ('transmitindo', 'cancelando') AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id`, [idadeMs]);
   const res = { resolvidas: [] as number[], aguardando: 0 };
   for (const n of r.rows) {
     const ctx: CtxNfse = { tenantId: Number(n.tenant_id), branchId: Number(n.filial_id), userId: Number(n.usuario_id ?? 0) };
     try {
-      const x = await transmitirNfse(services, ctx, Number(n.id), { consultarAntes: true });
-      if (x.situacao === 'transmitindo') res.aguardando++;
+      const x = n.situacao === 'cancelando' ? await transmitirCancelamentoNfse(services, ctx, Number(n.id), { recuperacao: true }) : await transmitirNfse(services, ctx, Number(n.id), { consultarAntes: true });
+      if (x.situacao === 'transmitindo' || x.situacao === 'cancelando') res.aguardando++;
       else res.resolvidas.push(Number(n.id));
     } catch (e) {
       console.warn(`NFS-e ${n.id}: recuperação falhou (${(e as Error).message}).`);
@@ -240,58 +239,118 @@ export const jobsNfse = (services: ServicosNfse): PeriodicKind[] => [
 
 // ---------------------------------------------------------------- cancelamento (e101101)
 
-interface CancelamentoPreparado {
-  nota: Row;
-  assinado: string;
-  cert: CertificadoA1;
+/**
+ * The compensation of a sales order's cancelar when the ADN refused the cancellation of its NFS-e, run in the
+ * transaction that records the refusal: the declared estornar-cancelamento (the order faturado again). The sales
+ * module registers it.
+ */
+let compensarCancelamento: CompensarPedidoNfse | null = null;
+export function registrarCompensacaoDoCancelamentoNfse(fn: CompensarPedidoNfse): void {
+  compensarCancelamento = fn;
 }
 
-/** Checks and signs the e101101 request (in the caller's transaction; nothing sent). */
-async function prepararCancelamento(services: ServicosNfse, q: Queryable, ctx: CtxNfse, nota: Row, motivo: MotivoCancelamento, justificativa: string, agora: Date): Promise<CancelamentoPreparado> {
+interface PedidoDeCancelamento {
+  motivo: MotivoCancelamento;
+  justificativa: string;
+  pedidoXml: string;
+  /** the sales order whose cancel asked for it (a refusal compensates it) */
+  pedidoId: number | null;
+  usuarioId: number;
+}
+
+/**
+ * Transaction 1 of a cancellation (the caller's): the e101101 request signed and kept on the note, 'cancelando'.
+ * Nothing is sent here.
+ */
+async function prepararCancelamento(services: ServicosNfse, q: Queryable, ctx: CtxNfse, nota: Row, motivo: MotivoCancelamento, justificativa: string, agora: Date, pedidoId: number | null): Promise<void> {
   const filial = (await q.query(`SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0];
   const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
   const ped = montarPedidoCancelamento({ ambiente: Number(nota.ambiente) as 1 | 2, dhEvento: dataHoraBrasil(new Date(agora.getTime() - 60_000)), cnpjAutor: so(filial.cpf_cnpj), chave: nota.chave, motivo, justificativa });
-  return { nota, assinado: assinarXml(ped.xml, 'infPedReg', assinadorDe(cert)), cert };
+  const pedido: PedidoDeCancelamento = { motivo, justificativa, pedidoXml: assinarXml(ped.xml, 'infPedReg', assinadorDe(cert)), pedidoId, usuarioId: ctx.userId };
+  const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelando', cancelamento = $3::jsonb, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'autorizada' RETURNING id`, [ctx.tenantId, nota.id, JSON.stringify(pedido)]);
+  if (!r.rows.length) throw conflict(`A NFS-e nº ${nota.numero_nfse} não está autorizada.`);
 }
 
-/** The e101101 at the ADN (no transaction open, unless the caller named its exemption): the event XML, or a refusal thrown. */
-async function enviarCancelamento(p: CancelamentoPreparado): Promise<string> {
-  let adn;
+export type ResultadoCancelamento =
+  | { situacao: 'cancelada'; nota: ReturnType<typeof notaServicoOut> }
+  | { situacao: 'recusado'; nota: ReturnType<typeof notaServicoOut>; erro: HttpError }
+  | { situacao: 'cancelando'; motivo: string };
+
+/**
+ * A note 'cancelando' back to 'autorizada' (the ADN refused, or the request never left), once; a cancel asked by a
+ * sales order runs the order's compensating transition in the same transaction.
+ */
+async function desfazerCancelamento(services: ServicosNfse, ctx: CtxNfse, nota: Row): Promise<Row> {
+  return services.db.tenant(ctx, async (q) => {
+    const r = await q.query(`UPDATE notas_servico SET situacao = 'autorizada', cancelamento = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'cancelando' RETURNING *`, [ctx.tenantId, nota.id]);
+    if (!r.rows.length) return lerNotaServico(q, ctx, Number(nota.id));
+    const pedidoId = (nota.cancelamento as PedidoDeCancelamento).pedidoId;
+    if (pedidoId != null) {
+      if (!compensarCancelamento) throw new Error('NFS-e: a compensação do cancelamento do pedido de venda não foi registrada');
+      await compensarCancelamento(services, q, ctx, pedidoId);
+    }
+    return r.rows[0];
+  });
+}
+
+/**
+ * Sends the cancellation kept on a note 'cancelando' (no transaction open) and records the answer once: registered,
+ * 'cancelada' with the event XML stored; refused, back to 'autorizada' (and the order's cancel compensated); the ADN
+ * unreachable before anything left, the same with a 503; silent (time-out, 5xx), still 'cancelando' for the recovery,
+ * which sends the same signed request again (an "already cancelled" answer, E1830, then means it got there).
+ */
+export async function transmitirCancelamentoNfse(services: ServicosNfse, ctx: CtxNfse, notaId: number, opcoes: { recuperacao: boolean }): Promise<ResultadoCancelamento> {
+  const lida = await services.db.tenant(ctx, async (q) => {
+    const nota = (await q.query(`SELECT * FROM notas_servico WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId])).rows[0];
+    if (!nota || nota.situacao !== 'cancelando') return null;
+    const filial = (await q.query(`SELECT * FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0];
+    return { nota, filial, cert: await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), 0) };
+  });
+  if (!lida) return { situacao: 'cancelada', nota: notaServicoOut(await services.db.tenant(ctx, (q) => lerNotaServico(q, ctx, notaId))) };
+  const { nota, filial, cert } = lida;
+  const pedido = nota.cancelamento as PedidoDeCancelamento;
+  const cctx = { ...ctx, userId: Number(pedido.usuarioId ?? ctx.userId) };
+  let adn: Awaited<ReturnType<typeof criarClienteAdn>>;
   try {
-    adn = await criarClienteAdn(p.cert, Number(p.nota.ambiente) as 1 | 2);
+    adn = await criarClienteAdn(cert, Number(nota.ambiente) as 1 | 2);
   } catch (e) {
-    throw badRequest((e as Error).message);
+    return { situacao: 'cancelando', motivo: (e as Error).message };
   }
   let ret;
   try {
-    ret = await adn.cliente.evento(p.nota.chave, p.assinado);
+    cadastrarNoAdnLocal(adn, filial);
+    ret = await adn.cliente.evento(nota.chave, pedido.pedidoXml);
   } catch (e) {
-    if (e instanceof AdnIndisponivelError) throw new HttpError(503, `Sefin Nacional indisponível: ${e.message} A NFS-e continua autorizada; tente de novo em instantes.`);
-    throw e;
+    if (!(e instanceof AdnIndisponivelError)) throw e;
+    if (!e.naoEnviada || opcoes.recuperacao) return { situacao: 'cancelando', motivo: e.message };
+    const n = await desfazerCancelamento(services, cctx, nota);
+    return { situacao: 'recusado', nota: notaServicoOut(n), erro: new HttpError(503, `Sefin Nacional indisponível: ${e.message} A NFS-e continua autorizada; tente de novo em instantes.`) };
   } finally {
     adn.cliente.fechar();
   }
-  if (!ret.registrado) throw badRequest(`Cancelamento recusado pela Sefin Nacional: ${ret.erros.map((e) => `${e.Codigo} - ${e.Descricao}`).join('; ')}`, ret.erros.map((e) => ({ campo: e.Codigo, mensagem: e.Descricao })));
-  return ret.eventoXml;
-}
-
-/** The event recorded once (a note still 'autorizada' moves to 'cancelada'), its XML in the storage. */
-async function registrarCancelamento(services: ServicosNfse, q: Queryable, ctx: CtxNfse, nota: Row, motivo: MotivoCancelamento, justificativa: string, arquivo: string): Promise<Row> {
-  const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'autorizada' RETURNING *`, [ctx.tenantId, nota.id]);
-  if (!r.rows.length) return lerNotaServico(q, ctx, Number(nota.id));
-  await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, nota.id, motivo, justificativa, arquivo, ctx.userId]);
-  return r.rows[0];
-}
-
-async function guardarEvento(services: ServicosNfse, ctx: CtxNfse, nota: Row, eventoXml: string): Promise<string> {
-  const arquivo = tenantKey(ctx.tenantId, 'nfse', `${nota.chave}-cancelamento.xml`);
-  await services.storage.put(arquivo, Buffer.from(eventoXml, 'utf8'), { contentType: 'application/xml' });
-  return arquivo;
+  const jaCancelada = !ret.registrado && opcoes.recuperacao && ret.erros.some((x) => x.Codigo === 'E1830');
+  if (!ret.registrado && !jaCancelada) {
+    const n = await desfazerCancelamento(services, cctx, nota);
+    const erro = badRequest(`Cancelamento recusado pela Sefin Nacional: ${ret.erros.map((x) => `${x.Codigo} - ${x.Descricao}`).join('; ')}`, ret.erros.map((x) => ({ campo: x.Codigo, mensagem: x.Descricao })));
+    return { situacao: 'recusado', nota: notaServicoOut(n), erro };
+  }
+  let arquivo: string | null = null;
+  if (ret.registrado) {
+    arquivo = tenantKey(ctx.tenantId, 'nfse', `${nota.chave}-cancelamento.xml`);
+    await services.storage.put(arquivo, Buffer.from(ret.eventoXml, 'utf8'), { contentType: 'application/xml' });
+  }
+  const n = await services.db.tenant(cctx, async (q) => {
+    const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'cancelando' RETURNING *`, [ctx.tenantId, notaId]);
+    if (!r.rows.length) return lerNotaServico(q, ctx, notaId);
+    await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, notaId, pedido.motivo, pedido.justificativa, arquivo, cctx.userId]);
+    return r.rows[0];
+  });
+  return { situacao: 'cancelada', nota: notaServicoOut(n) };
 }
 
 /**
  * Cancels an authorised NFS-e with the e101101 event (justification of 15 to 255 characters), in two short
- * transactions with the ADN called between them: the note checked and the request signed; the event sent; the
+ * transactions with the ADN called between them: the request signed and kept ('cancelando'); the event sent; the
  * answer recorded once (a second cancel finds the note cancelled).
  */
 export async function cancelarNfse(services: ServicosNfse, ctx: CtxNfse, id: number, body: unknown, agora = new Date()): Promise<ReturnType<typeof notaServicoOut>> {
@@ -303,37 +362,44 @@ export async function cancelarNfse(services: ServicosNfse, ctx: CtxNfse, id: num
   if (justificativa.length > 255) erros.push({ path: '/justificativa', campo: 'justificativa', mensagem: `Justificativa: no máximo 255 caracteres (tem ${justificativa.length}).` });
   if (![1, 2, 9].includes(motivo)) erros.push({ path: '/motivo', campo: 'motivo', mensagem: 'Motivo: escolha 1 (erro na emissão), 2 (serviço não prestado) ou 9 (outros).' });
   if (erros.length) throw badRequest(erros.map((e) => e.mensagem).join(' '), erros);
-  const p = await services.db.tenant(ctx, async (q) => {
-    const nota = await lerNotaServico(q, ctx, id);
+  await services.db.tenant(ctx, async (q) => {
+    const nota = await lerNotaServico(q, ctx, id, true);
     if (nota.situacao === 'cancelada') throw conflict(`A NFS-e nº ${nota.numero_nfse} já está cancelada.`);
+    if (nota.situacao === 'cancelando') throw conflict(`O cancelamento da NFS-e nº ${nota.numero_nfse} já foi enviado à Sefin Nacional: aguarde a resposta.`);
     if (nota.situacao === 'transmitindo') throw conflict('Esta NFS-e ainda está sendo transmitida à Sefin Nacional: aguarde a autorização para cancelá-la.');
     if (nota.situacao !== 'autorizada') throw conflict('Esta NFS-e foi rejeitada pela Sefin Nacional: não há nota para cancelar.');
     if (Number(nota.filial_id) !== ctx.branchId) throw badRequest('Esta NFS-e é de outra filial: troque para a filial dela para cancelá-la.');
-    return prepararCancelamento(services, q, ctx, nota, motivo, justificativa, agora);
+    await prepararCancelamento(services, q, ctx, nota, motivo, justificativa, agora, null);
   });
-  const arquivo = await guardarEvento(services, ctx, p.nota, await enviarCancelamento(p));
-  return notaServicoOut(await services.db.tenant(ctx, (q) => registrarCancelamento(services, q, ctx, p.nota, motivo, justificativa, arquivo)));
+  const r = await transmitirCancelamentoNfse(services, ctx, id, { recuperacao: false });
+  if (r.situacao === 'recusado') throw r.erro;
+  if (r.situacao === 'cancelando') throw new HttpError(503, `Sefin Nacional sem resposta (${r.motivo}): o cancelamento da NFS-e foi enviado e será confirmado automaticamente.`);
+  return r.nota;
 }
 
 /**
- * THE call point from the sales cancelar (src/server/vendas/pedido-venda.ts), as cancelarNfeDoPedido is for the
- * NF-e: a faturado service order's authorised NFS-e is cancelled at the Sefin Nacional (motivo 2, serviço não
- * prestado) in the order's transaction; a refusal throws and the order stays faturado with nothing reversed.
- * Still inside the order's transaction (a named exemption of the guard, like the NF-e's cancel): moving it out needs
- * a declared compensation of the order's cancelar, which the NF-e's cancel does not have yet either.
- * A note still 'transmitindo' refuses the cancel (its answer decides first).
+ * THE call point from the sales cancelar (src/server/vendas/pedido-venda.ts), in the order's transaction 1 (which
+ * reverses the order's postings): the e101101 of its authorised NFS-e (motivo 2, serviço não prestado) is signed and
+ * kept 'cancelando', and its send is left for after the commit. A refusal at the ADN runs the order's compensating
+ * transition (estornar-cancelamento: the order faturado again) and is the answer (400 with the national code).
+ * A note still 'transmitindo' or 'cancelando' refuses the cancel (its answer decides first).
  */
-export async function cancelarNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Pick<Documento, 'id' | 'numero'>, agora = new Date()): Promise<void> {
-  const notas = await tx.query(`SELECT * FROM notas_servico WHERE tenant_id = $1 AND pedido_id = $2 AND situacao IN ('autorizada', 'transmitindo') ORDER BY id FOR UPDATE`, [ctx.tenantId, pedido.id]);
-  const emTransmissao = notas.rows.find((n) => n.situacao === 'transmitindo');
+export async function cancelarNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Pick<Documento, 'id' | 'numero'>, aposCommit?: (trabalho: () => Promise<void>) => void, esperar: (t: Promise<unknown>) => Promise<void> = async (t) => void (await t), agora = new Date()): Promise<void> {
+  const notas = await tx.query(`SELECT * FROM notas_servico WHERE tenant_id = $1 AND pedido_id = $2 AND situacao IN ('autorizada', 'transmitindo', 'cancelando') ORDER BY id FOR UPDATE`, [ctx.tenantId, pedido.id]);
+  const emTransmissao = notas.rows.find((n) => n.situacao !== 'autorizada');
   if (emTransmissao) throw conflict(`A NFS-e (DPS nº ${emTransmissao.numero_dps}) do pedido de venda nº ${pedido.numero} está sendo transmitida à Sefin Nacional: aguarde a resposta e cancele o pedido depois disso.`);
   if (!notas.rows.length) return;
+  if (!aposCommit) throw new Error('cancelarNfseDoPedido: o cancelamento da NFS-e é transmitido depois do commit; quem chama a transição deve executar o trabalho pós-commit');
   const services = servicosNfse();
-  const justificativa = `Cancelamento do pedido de venda numero ${pedido.numero}`;
   for (const nota of notas.rows) {
-    const p = await prepararCancelamento(services, tx, ctx, nota, 2, justificativa, agora);
-    const eventoXml = await isentoDaGuarda('NFS-e: cancelamento do pedido de venda', () => enviarCancelamento(p));
-    const arquivo = await guardarEvento(services, ctx, nota, eventoXml);
-    await registrarCancelamento(services, tx, ctx, nota, 2, justificativa, arquivo);
+    await prepararCancelamento(services, tx, ctx, nota, 2, `Cancelamento do pedido de venda numero ${pedido.numero}`, agora, pedido.id);
+    aposCommit(() =>
+      esperar(
+        transmitirCancelamentoNfse(services, ctx, Number(nota.id), { recuperacao: false }).then((r) => {
+          if (r.situacao === 'recusado') throw r.erro;
+          if (r.situacao === 'cancelando') console.warn(`Cancelamento da NFS-e ${nota.numero_nfse} do pedido ${pedido.numero}: ${r.motivo} A recuperação envia de novo.`);
+        }),
+      ),
+    );
   }
 }

@@ -13,7 +13,7 @@ interface NotaServico {
   numero: number | null;
   chave: string | null;
   numeroDps: number;
-  situacao: 'transmitindo' | 'autorizada' | 'rejeitada' | 'cancelada';
+  situacao: 'transmitindo' | 'autorizada' | 'rejeitada' | 'cancelando' | 'cancelada';
   rejeicao: { codigo: string; descricao: string; complemento?: string }[] | null;
   tomador: string | null;
   codigoTributacaoNacional: string;
@@ -29,6 +29,7 @@ const SITUACAO: Record<NotaServico['situacao'], { texto: string; cor: string }> 
   transmitindo: { texto: 'Transmitindo', cor: 'blue' },
   autorizada: { texto: 'Autorizada', cor: 'green' },
   rejeitada: { texto: 'Rejeitada', cor: 'orange' },
+  cancelando: { texto: 'Cancelando', cor: 'volcano' },
   cancelada: { texto: 'Cancelada', cor: 'red' },
 };
 const MOTIVOS = [
