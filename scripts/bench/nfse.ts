@@ -1,7 +1,8 @@
 /**
- * npm run bench:nfse — NFS-e of the national standard issued through the issuing service (emitirNfse: DPS number,
- * build, sign, DPS_v1.00.xsd, POST /nfse over mTLS to the local ADN, XML to the file storage, the note recorded), on
- * PGlite, server-side, one transaction per note as faturar runs it. BENCH_NOTAS changes how many (default 40).
+ * npm run bench:nfse — NFS-e of the national standard issued through the issuing service (emitirNfse: transaction 1
+ * takes the DPS number, builds, signs, checks DPS_v1.00.xsd and keeps the note 'transmitindo'; POST /nfse over mTLS
+ * to the local ADN with no transaction open; transaction 2 stores the XML and records the note), on PGlite,
+ * server-side, as faturar runs it. BENCH_NOTAS changes how many (default 40).
  */
 import { emitirNfse } from '../../src/server/nfse/transmissao.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
