@@ -1,9 +1,10 @@
 /**
- * npm run bench:nfse — NFS-e of the national standard issued through the issuing service (emitirNfse: DPS number,
- * build, sign, DPS_v1.00.xsd, POST /nfse over mTLS to the local ADN, XML to the file storage, the note recorded), on
- * PGlite, server-side, one transaction per note as faturar runs it. BENCH_NOTAS changes how many (default 40).
+ * npm run bench:nfse — NFS-e of the national standard issued through the issuing service (emitirNfse: transaction 1
+ * takes the DPS number, builds, signs, checks DPS_v1.00.xsd and keeps the note 'transmitindo'; POST /nfse over mTLS
+ * to the local ADN with no transaction open; transaction 2 stores the XML and records the note), on PGlite,
+ * server-side, as faturar runs it. BENCH_NOTAS changes how many (default 40).
  */
-import { emitirNfse } from '../../src/server/nfse/nfse.service.ts';
+import { emitirNfse } from '../../src/server/nfse/transmissao.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
 import { demoEmProcesso } from './demo-em-processo.ts';
 
@@ -15,7 +16,7 @@ const servico = Number((await db.query(`SELECT id FROM produtos WHERE tenant_id 
 const tempos: number[] = [];
 for (let i = 0; i < N + 3; i++) {
   const t0 = performance.now();
-  await db.tenant(ctx, (q) => emitirNfse(services, q, ctx, { pedidoId: null, clienteId: cliente, linhas: [{ servicoId: servico, valor: '250.00' }] }));
+  await emitirNfse(services, ctx, { pedidoId: null, clienteId: cliente, linhas: [{ servicoId: servico, valor: '250.00' }] });
   const t = performance.now() - t0;
   if (i >= 3) tempos.push(t); // the first ones open the certificate, compile the XSD and start the local ADN
 }

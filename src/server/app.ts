@@ -60,6 +60,7 @@ import { jobsRecorrentes } from './financeiro/recorrente-routes.ts';
 import fiscalConfigRoutes from './fiscal-config/routes.ts';
 import vendasRoutes, { jobsVendas } from './vendas/routes.ts';
 import nfseRoutes from './nfse/routes.ts';
+import { jobsNfse } from './nfse/transmissao.ts';
 import pdvRoutes, { jobsPdv } from './pdv/routes.ts';
 import { jobsManutencao } from './db/maintenance.ts';
 import { JobQueue, jobsRoutes, registrarJobsDiagnostico } from './jobs/index.ts';
@@ -229,7 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(pessoasRoutes, { services });
   await app.register(dashboardRoutes, { services });
   // Each module's periodic work, through its public face: the scheduler keeps one pending instance of each.
-  for (const kind of [...jobsVendas(services), ...jobsContingenciaNfe(services), ...jobsCertificados(services), ...jobsPdv(services), ...jobsRecorrentes(services), ...jobsManutencao(opts.db)]) jobs.schedule(kind);
+  for (const kind of [...jobsVendas(services), ...jobsContingenciaNfe(services), ...jobsCertificados(services), ...jobsPdv(services), ...jobsRecorrentes(services), ...jobsManutencao(opts.db), ...jobsNfse(services)]) jobs.schedule(kind);
   if (process.env.JOBS_DIAGNOSTICO === 'on') registrarJobsDiagnostico(jobs);
   if (opts.jobWorker !== false) {
     app.addHook('onReady', async () => jobs.start());

@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { pdftotext, xmllintSchema, xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
-import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { AdnCliente, AdnIndisponivelError, adnLocal, pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
+import { resolverNfseTransmitindo } from '../../src/server/nfse/transmissao.ts';
+import { DocumentLifecycle, type AposCommit } from '../../src/server/documentos/lifecycle.ts';
+import type { RequestContext } from '../../src/server/auth/context.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { emitirNotasDaDemonstracao } from '../../src/server/demo/notas.ts';
 
@@ -172,9 +176,9 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
     expect((await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { situacao: 'cancelada' } })}`)).map((x: Row) => x.id)).toContain(n.id);
   });
 
-  it('cancelling a faturado service order cancels its NFS-e at the Sefin Nacional, like the NF-e of a sale; a refusal keeps the order faturado with nothing reversed', async () => {
+  it('cancelling a faturado service order cancels its NFS-e at the Sefin Nacional after the commit, like the NF-e of a sale; a refusal runs estornar-cancelamento (the order faturado again)', async () => {
     const s = await servico();
-    const lancamentos = (pedidoId: number) => sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, pedidoId]).then((r) => r.rows.map((l) => l.cancelado));
+    const lancamentos = (pedidoId: number) => sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2 ORDER BY id`, [tenant, pedidoId]).then((r) => r.rows.map((l) => l.cancelado));
 
     const o = await pedidoServico(s.id);
     await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
@@ -191,7 +195,9 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
     expect(denovo.statusCode).toBe(409);
 
     // A note the Sefin already holds as cancelled (say, through the Emissor Nacional's portal) though this database
-    // does not: the order's cancel is refused with the Sefin's reason, and the order, the note and the receivable stay.
+    // does not: the order's cancel (transaction 1: postings reversed, the e101101 signed and kept 'cancelando') is
+    // refused by the Sefin after the commit, and its declared compensation (estornar-cancelamento) faturas the order
+    // again: the reversed receivable stays cancelled and a new one is posted; the note is 'autorizada' again.
     const o2 = await pedidoServico(s.id);
     await ok(admin, 'POST', `/api/PedidosVenda/${o2.id}/faturar`);
     const [n2] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o2.id } })}`);
@@ -199,10 +205,165 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
     await sql(`UPDATE notas_servico SET situacao = 'autorizada' WHERE tenant_id = $1 AND id = $2`, [tenant, n2.id]);
     const recusa = await call(admin, 'POST', `/api/PedidosVenda/${o2.id}/cancelar`);
     expect(recusa.statusCode, recusa.body).toBe(400);
-    expect(recusa.json().error.message).toMatch(/^Cancelamento recusado pela Sefin Nacional: E1830/);
+    expect(recusa.json().error.message).toMatch(/^Cancelamento recusado pela Sefin Nacional: E1830 - /);
     expect((await ok(admin, 'GET', `/api/PedidosVenda/${o2.id}`)).estado).toBe('faturado');
-    expect(await lancamentos(o2.id)).toEqual([false]);
-    expect((await ok(admin, 'GET', `/api/NotasServico/${n2.id}`)).eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao', 'cancelamento']);
+    const trilha = await sql(`SELECT transicao, de, para FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 ORDER BY id`, [tenant, o2.id]);
+    expect(trilha.rows.slice(-2)).toEqual([{ transicao: 'cancelar', de: 'faturado', para: 'cancelado' }, { transicao: 'estornar-cancelamento', de: 'cancelado', para: 'faturado' }]);
+    expect(await lancamentos(o2.id)).toEqual([true, false]);
+    const depois = await ok(admin, 'GET', `/api/NotasServico/${n2.id}`);
+    expect(depois.situacao).toBe('autorizada');
+    expect(depois.eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao', 'cancelamento']);
+  });
+
+  it('the ADN client refuses to run while a database transaction is open (the guard of issue 34): no exemption, nothing sent', async () => {
+    // A closed port: a call the guard lets through fails as "unreachable, never sent"; a refused one never leaves.
+    const c = new AdnCliente('https://127.0.0.1:9/SefinNacional', { privateKeyPem: '', certPem: '' }, undefined, 2000);
+    try {
+      await expect(srv.db.tenant({ tenantId: tenant }, () => c.consultarDps('DPS355030821122233300018100001000000000000001'))).rejects.toThrow(/^Chamada à Sefin Nacional \(ADN\) \(GET \/dps\/…\) com uma transação do banco aberta/);
+      await expect(srv.db.transaction(() => c.emitir('<DPS/>'))).rejects.toThrow(/^Chamada à Sefin Nacional \(ADN\) \(POST \/nfse\) com uma transação/);
+      const fora = await c.consultarDps('DPS1').catch((e) => e);
+      expect(fora).toBeInstanceOf(AdnIndisponivelError);
+      expect(fora.naoEnviada).toBe(true);
+    } finally {
+      c.fechar();
+    }
+  });
+
+  it('faturar answers before a slow ADN: the order faturado with its NFS-e transmitindo (DPS id fixed), then authorised once by the send after the commit', async () => {
+    const { adn } = await adnLocal();
+    const s = await servico();
+    const o = await pedidoServico(s.id);
+    const espera = esperaTransmissao.ms;
+    adn.lentidao = { ms: 1500, processa: false };
+    esperaTransmissao.ms = 100;
+    try {
+      const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+      expect(f.estado).toBe('faturado');
+      const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+      expect(n).toMatchObject({ situacao: 'transmitindo', chave: null, numero: null });
+      expect(n.idDps).toMatch(/^DPS\d{42}$/);
+      const xml = await call(admin, 'GET', `/api/NotasServico/${n.id}/xml`);
+      expect(xml.statusCode).toBe(409);
+      expect(xml.json().error.message).toBe('Esta NFS-e ainda está sendo transmitida à Sefin Nacional: aguarde a autorização.');
+      await expect.poll(async () => (await ok(admin, 'GET', `/api/NotasServico/${n.id}`)).situacao, { timeout: 20_000, interval: 100 }).toBe('autorizada');
+      const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+      expect(um).toMatchObject({ idDps: n.idDps, numeroDps: n.numeroDps });
+      expect(um.chave).toMatch(/^\d{50}$/);
+      expect(um.eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao']);
+    } finally {
+      adn.lentidao = null;
+      esperaTransmissao.ms = espera;
+    }
+  });
+
+  it('a refusal by the ADN (its clock behind: E0008) is compensated: the order back to Aguardando with its receivable cancelled (reversal, not deleted), the note kept rejeitada with the code, the message in Portuguese; the next faturar goes on with the next DPS number', async () => {
+    const { adn } = await adnLocal();
+    const s = await servico();
+    const o = await pedidoServico(s.id);
+    const antes = await ultimaDps();
+    adn.relogioAtrasadoMs = 3_600_000;
+    let r;
+    try {
+      r = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    } finally {
+      adn.relogioAtrasadoMs = 0;
+    }
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().error.message).toMatch(/^NFS-e rejeitada pela Sefin Nacional: E0008 - A data e hora de emissão da DPS não pode ser posterior à data e hora de processamento\. \(dhEmi /);
+    expect((await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('aguardando');
+    const eventos = await sql(`SELECT transicao, de, para FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 ORDER BY id`, [tenant, o.id]);
+    expect(eventos.rows.slice(-2)).toEqual([{ transicao: 'faturar', de: 'aguardando', para: 'faturado' }, { transicao: 'estornar-faturamento', de: 'faturado', para: 'aguardando' }]);
+    const lanc = await sql(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2`, [tenant, o.id]);
+    expect(lanc.rows.map((l) => l.cancelado)).toEqual([true]);
+    const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    expect(n).toMatchObject({ situacao: 'rejeitada', numeroDps: antes + 1, chave: null });
+    expect(n.rejeicao[0]).toMatchObject({ codigo: 'E0008' });
+    expect((await ok(admin, 'GET', `/api/NotasServico/${n.id}`)).eventos.map((e: Row) => e.tipo)).toEqual(['rejeicao']);
+    expect((await call(admin, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 1, justificativa: 'Nota rejeitada não se cancela' })).statusCode).toBe(409);
+
+    // Faturado again: a new DPS (the next number; the refused one stays on record), authorised; one live receivable.
+    const f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    expect(f.estado).toBe('faturado');
+    const notas = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    expect(notas.map((x: Row) => [x.situacao, x.numeroDps]).sort()).toEqual([['autorizada', antes + 2], ['rejeitada', antes + 1]]);
+    const vivos = await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = 'pedidoVenda' AND origem_id = $2 AND NOT cancelado`, [tenant, o.id]);
+    expect(vivos.rows[0].n).toBe(1);
+  });
+
+  it('the ADN unreachable: faturar answers faturado with its NFS-e transmitindo (nothing lost, no second DPS); the recovery of the periodic job sends the same DPS once the ADN answers', async () => {
+    const s = await servico();
+    const o = await pedidoServico(s.id);
+    const antes = { destino: process.env.NFSE_DESTINO, url: process.env.NFSE_ADN_URL };
+    const restaurar = (k: 'NFSE_DESTINO' | 'NFSE_ADN_URL', v: string | undefined) => (v === undefined ? delete process.env[k] : (process.env[k] = v));
+    // A Sefin Nacional nobody answers at (closed port).
+    process.env.NFSE_DESTINO = 'real';
+    process.env.NFSE_ADN_URL = 'https://127.0.0.1:9/SefinNacional';
+    let f;
+    try {
+      f = await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    } finally {
+      restaurar('NFSE_DESTINO', antes.destino);
+      restaurar('NFSE_ADN_URL', antes.url);
+    }
+    expect(f.estado).toBe('faturado');
+    const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    expect(n).toMatchObject({ situacao: 'transmitindo', chave: null });
+    // The order's cancel waits for the answer (the note's fate decides first).
+    const c = await call(admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`);
+    expect(c.statusCode).toBe(409);
+    expect(c.json().error.message).toBe(`A NFS-e (DPS nº ${n.numeroDps}) do pedido de venda nº ${o.numero} está sendo transmitida à Sefin Nacional: aguarde a resposta e cancele o pedido depois disso.`);
+    // The recovery is a periodic kind of the jobs table.
+    expect((await sql(`SELECT count(*)::int AS n FROM jobs WHERE tipo = 'nfse.resolverTransmitindo' AND situacao IN ('pendente', 'executando')`)).rows[0].n).toBe(1);
+    const { adn } = await adnLocal();
+    const consultas = adn.chamadas.get('consultarDps') ?? 0;
+    const r = await resolverNfseTransmitindo(srv.services, 0);
+    expect(r.resolvidas).toContain(n.id);
+    expect(adn.chamadas.get('consultarDps')).toBe(consultas + 1);
+    const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+    expect(um).toMatchObject({ situacao: 'autorizada', idDps: n.idDps, numeroDps: n.numeroDps });
+    expect(um.eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao']);
+    expect((await resolverNfseTransmitindo(srv.services, 0)).resolvidas).not.toContain(n.id);
+    expect((await sql(`SELECT count(*)::int AS n FROM notas_servico WHERE tenant_id = $1 AND pedido_id = $2`, [tenant, o.id])).rows[0].n).toBe(1);
+  });
+
+  it('a cancel interrupted after its transaction 1 committed (the order cancelado, the NFS-e cancelando with its signed request) is sent by the recovery, once; the ADN unreachable on a direct cancel answers 503 and the note stays autorizada', async () => {
+    const s = await servico();
+    const o = await pedidoServico(s.id);
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+    const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+    const userId = Number((await sql(`SELECT id FROM users WHERE tenant_id = $1 AND email = 'admin@demo.com.br'`, [tenant])).rows[0].id);
+    const ctx = { tenantId: tenant, userId, branchId: matriz, perfilAdmin: true, permissoes: {}, isContador: false, suporteWhiteLabel: false } as unknown as RequestContext;
+    const def = srv.services.documents!.get('pedidoVenda');
+    // Transaction 1 of cancelar commits; the work after the commit is lost (the process died there).
+    const perdido: AposCommit[] = [];
+    await srv.db.tenant(ctx, (tx) => new DocumentLifecycle(srv.services.registry, srv.services).transition(tx, def, ctx, o.id, 'cancelar', perdido));
+    expect(perdido).toHaveLength(1);
+    expect((await ok(admin, 'GET', `/api/NotasServico/${n.id}`)).situacao).toBe('cancelando');
+    expect((await call(admin, 'POST', `/api/NotasServico/${n.id}/cancelar`, { motivo: 2, justificativa: 'Serviço não foi prestado ao cliente' })).statusCode).toBe(409);
+    const r = await resolverNfseTransmitindo(srv.services, 0);
+    expect(r.resolvidas).toContain(n.id);
+    const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+    expect(um.situacao).toBe('cancelada');
+    expect(um.eventos.map((e: Row) => [e.tipo, e.codigoMotivo])).toEqual([['autorizacao', null], ['cancelamento', 2]]);
+    expect((await ok(admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('cancelado');
+    expect((await resolverNfseTransmitindo(srv.services, 0)).resolvidas).not.toContain(n.id);
+
+    // A direct cancel while nobody answers at the Sefin's address: 503, the note authorised as before.
+    const o2 = await pedidoServico(s.id);
+    await ok(admin, 'POST', `/api/PedidosVenda/${o2.id}/faturar`);
+    const [n2] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o2.id } })}`);
+    const antes = { destino: process.env.NFSE_DESTINO, url: process.env.NFSE_ADN_URL };
+    process.env.NFSE_DESTINO = 'real';
+    process.env.NFSE_ADN_URL = 'https://127.0.0.1:9/SefinNacional';
+    let c;
+    try {
+      c = await call(admin, 'POST', `/api/NotasServico/${n2.id}/cancelar`, { motivo: 1, justificativa: 'Erro na descrição do serviço' });
+    } finally {
+      for (const [k, v] of [['NFSE_DESTINO', antes.destino], ['NFSE_ADN_URL', antes.url]] as const) v === undefined ? delete process.env[k] : (process.env[k] = v);
+    }
+    expect(c.statusCode, c.body).toBe(503);
+    expect(c.json().error.message).toMatch(/^Sefin Nacional indisponível: sem conexão com a Sefin Nacional .* A NFS-e continua autorizada; tente de novo em instantes\.$/);
+    expect((await ok(admin, 'GET', `/api/NotasServico/${n2.id}`)).situacao).toBe('autorizada');
   });
 
   it('another account sees none of these notes and can neither download nor cancel them', async () => {

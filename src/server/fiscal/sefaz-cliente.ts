@@ -149,11 +149,11 @@ const chaveBloqueio = (titular: string, url: URL) => `${titular}|${url.origin}${
  * answered would leave SEFAZ and the books disagreeing). On in the tests (VITEST) and with SEFAZ_GUARDA_TRANSACAO=1;
  * SEFAZ_GUARDA_TRANSACAO=0 turns it off. Paths not moved to the two-phase pipeline yet run under isentoDaGuarda.
  */
-export function guardaSemTransacao(servico: string): void {
+export function guardaSemTransacao(servico: string, destino = 'à SEFAZ'): void {
   const modo = process.env.SEFAZ_GUARDA_TRANSACAO ?? (process.env.VITEST ? '1' : '0');
   if (modo !== '1') return;
   const t = transacaoAberta();
-  if (t && !t.isencao) throw new Error(`Chamada à SEFAZ (${servico}) com uma transação do banco aberta: transmita depois do commit.`);
+  if (t && !t.isencao) throw new Error(`Chamada ${destino} (${servico}) com uma transação do banco aberta: transmita depois do commit.`);
 }
 
 export class SefazCliente {

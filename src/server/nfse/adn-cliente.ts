@@ -4,6 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 import { AdnLocal, type ErroAdn } from '../stand-ins/adn-local.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
+import { guardaSemTransacao } from '../fiscal/sefaz-cliente.ts';
 
 /**
  * Where NFS-e go, from the setting NFSE_DESTINO:
@@ -36,6 +37,11 @@ export async function adnLocal(env: Ambiente = process.env): Promise<{ adn: AdnL
     const porta = Number(env.NFSE_LOCAL_PORTA ?? 0);
     if (!Number.isInteger(porta) || porta < 0 || porta > 65535) throw new Error(`NFSE_LOCAL_PORTA='${env.NFSE_LOCAL_PORTA}' não é uma porta válida.`);
     const url = await adn.iniciar(porta, { manterProcesso: false });
+    // A stand-in delay on the issue (crash tests of a real server process, where no test code reaches the in-process
+    // ADN): NFSE_LOCAL_LENTIDAO_MS holds each answer that long; NFSE_LOCAL_LENTIDAO_PROCESSA=1 authorises (and
+    // records) the DPS first, so a kill in the window leaves it authorised at the ADN and unknown to the ERP.
+    const lentidao = Number(env.NFSE_LOCAL_LENTIDAO_MS ?? 0);
+    if (lentidao > 0) adn.lentidao = { ms: lentidao, processa: env.NFSE_LOCAL_LENTIDAO_PROCESSA === '1' };
     return { adn, url };
   })();
   try {
@@ -53,7 +59,18 @@ export async function pararAdnLocal(): Promise<void> {
 }
 aoEsquecerEstado(pararAdnLocal);
 
-export class AdnIndisponivelError extends Error {}
+/**
+ * The Sefin Nacional did not answer. `naoEnviada`: the connection was never made (nothing reached it, so nothing can
+ * have been authorised); otherwise (time out, 5xx, a broken answer) the DPS may be there: ask by its id before anything else.
+ */
+export class AdnIndisponivelError extends Error {
+  constructor(message: string, public naoEnviada = false) {
+    super(message);
+  }
+}
+
+/** Error codes of the connection that mean the request never left this machine. */
+const SEM_CONEXAO = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET_BEFORE']);
 
 export type RespostaEmissao =
   | { autorizada: true; chave: string; idDps: string; nfseXml: string }
@@ -74,6 +91,9 @@ export class AdnCliente {
   }
 
   private pedir(metodo: 'GET' | 'POST', rota: string, corpo?: unknown): Promise<{ status: number; json: Record<string, any> }> {
+    // Never with a database transaction open (issue 34): a crash or a rollback after the ADN said yes would leave the
+    // national system and the books disagreeing. The same guard as the SEFAZ client, no exemption.
+    guardaSemTransacao(`${metodo} ${rota.replace(/\/[^/]{20,}/g, '/…')}`, 'à Sefin Nacional (ADN)');
     const url = new URL(this.baseUrl.replace(/\/$/, '') + rota);
     const dados = corpo === undefined ? undefined : Buffer.from(JSON.stringify(corpo), 'utf8');
     return new Promise((resolve, reject) => {
@@ -94,7 +114,7 @@ export class AdnCliente {
         },
       );
       req.on('timeout', () => req.destroy(new AdnIndisponivelError('tempo esgotado esperando a Sefin Nacional.')));
-      req.on('error', (e) => reject(e instanceof AdnIndisponivelError ? e : new AdnIndisponivelError(`sem conexão com a Sefin Nacional (${(e as Error).message}).`)));
+      req.on('error', (e) => reject(e instanceof AdnIndisponivelError ? e : new AdnIndisponivelError(`sem conexão com a Sefin Nacional (${(e as Error).message}).`, SEM_CONEXAO.has((e as NodeJS.ErrnoException).code ?? ''))));
       if (dados) req.write(dados);
       req.end();
     });
@@ -125,6 +145,19 @@ export class AdnCliente {
     return gunzipSync(Buffer.from(json.nfseXmlGZipB64, 'base64')).toString('utf8');
   }
 
+  /**
+   * GET /dps/{id}: the access key of the NFS-e the national system generated from this DPS, or null when it has none
+   * (never received, or refused). What the recovery asks first for a DPS left 'transmitindo' by a crash.
+   */
+  async consultarDps(idDps: string): Promise<string | null> {
+    const { status, json } = await this.pedir('GET', `/dps/${encodeURIComponent(idDps)}`);
+    if (status === 404) return null;
+    if (status >= 500) throw new AdnIndisponivelError(`a Sefin Nacional respondeu ${status}.`);
+    const chave = String(json.chaveAcesso ?? '');
+    if (status !== 200 || !/^\d{50}$/.test(chave)) throw new AdnIndisponivelError(`consulta da DPS ${idDps}: ${AdnCliente.erros(json, status).map((e) => `${e.Codigo} ${e.Descricao}`).join('; ')}`);
+    return chave;
+  }
+
   /** POST /nfse/{chave}/eventos with the signed pedido de registro de evento. */
   async evento(chave: string, pedidoAssinado: string): Promise<RespostaEvento> {
     const { status, json } = await this.pedir('POST', `/nfse/${encodeURIComponent(chave)}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzipSync(Buffer.from(pedidoAssinado, 'utf8')).toString('base64') });
@@ -142,6 +175,11 @@ export class AdnCliente {
  * A client for the destination of the setting. The local ADN answers homologação only: produção (tpAmb 1) with
  * NFSE_DESTINO=local is refused, so no note meant to have legal value is "authorised" by it.
  */
+/** The setting checked before anything is numbered (no network): the local ADN refuses produção. */
+export function conferirDestinoAdn(ambiente: 1 | 2, env: Ambiente = process.env): void {
+  if (destinoNfseConfigurado(env) === 'local' && ambiente === 1) throw new Error('O ADN local só atende homologação (tpAmb 2). Para emitir NFS-e em produção, defina NFSE_DESTINO=real.');
+}
+
 export async function criarClienteAdn(certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem'>, ambiente: 1 | 2, env: Ambiente = process.env): Promise<{ cliente: AdnCliente; local: AdnLocal | null }> {
   if (destinoNfseConfigurado(env) === 'real') {
     const url = env.NFSE_ADN_URL?.trim() || (ambiente === 1 ? URL_PRODUCAO : URL_HOMOLOGACAO);

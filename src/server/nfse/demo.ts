@@ -1,7 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { DocumentLifecycle } from '../documentos/lifecycle.ts';
+import { DocumentLifecycle, type AposCommit } from '../documentos/lifecycle.ts';
 import { DocumentRegistry } from '../documentos/registry.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
 
@@ -56,22 +56,30 @@ export async function garantirNfseDemoDeTodas(services: Pick<AppServices, 'db'>,
 
 /**
  * The demo's pending service orders of a branch faturados once (the server's start-up job, src/server/demo/notas.ts):
- * the mark comes off under its row lock, so two servers fatura them once.
+ * the mark comes off under its row lock, so two servers fatura them once. Each order in its own transaction (faturar's
+ * transaction 1, its DPS kept 'transmitindo'), its NFS-e sent to the local ADN after that commit, as any faturar.
  */
 export async function garantirNfseDemo(services: Pick<AppServices, 'db'>, ctx: { tenantId: number; branchId: number | null }): Promise<void> {
   if (!ctx.branchId) return;
-  await services.db.tenant(ctx as RequestContext, async (q) => {
+  const pend = await services.db.tenant(ctx as RequestContext, async (q) => {
     const r = await q.query(`UPDATE configuracoes_nfe SET nfse_demo = false WHERE tenant_id = $1 AND filial_id = $2 AND nfse_demo RETURNING filial_id`, [ctx.tenantId, ctx.branchId]);
-    if (!r.rows.length) return;
-    const admin = (await q.query<{ id: number }>(`SELECT id FROM users WHERE tenant_id = $1 AND perfil_admin AND ativo ORDER BY id LIMIT 1`, [ctx.tenantId])).rows[0];
-    const actx = { tenantId: ctx.tenantId, userId: admin?.id ?? 0, branchId: ctx.branchId, perfilAdmin: true, permissoes: {}, isContador: false, suporteWhiteLabel: false } as unknown as RequestContext;
-    const resources = ResourceRegistry.load();
-    const def = (await DocumentRegistry.load(resources)).get('pedidoVenda');
-    const lifecycle = new DocumentLifecycle(resources);
-    const pend = await q.query<{ id: number }>(
-      `SELECT id FROM documentos WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'pedidoVenda' AND estado = 'aguardando_faturamento' AND (cabecalho->>'servico')::boolean ORDER BY id`,
-      [ctx.tenantId, ctx.branchId],
-    );
-    for (const { id } of pend.rows) await lifecycle.transition(q, def, actx, Number(id), 'faturar');
+    if (!r.rows.length) return [];
+    return (
+      await q.query<{ id: number }>(
+        `SELECT id FROM documentos WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'pedidoVenda' AND estado = 'aguardando_faturamento' AND (cabecalho->>'servico')::boolean ORDER BY id`,
+        [ctx.tenantId, ctx.branchId],
+      )
+    ).rows.map((p) => Number(p.id));
   });
+  if (!pend.length) return;
+  const admin = (await services.db.query<{ id: number }>(`SELECT id FROM users WHERE tenant_id = $1 AND perfil_admin AND ativo ORDER BY id LIMIT 1`, [ctx.tenantId])).rows[0];
+  const actx = { tenantId: ctx.tenantId, userId: admin?.id ?? 0, branchId: ctx.branchId, perfilAdmin: true, permissoes: {}, isContador: false, suporteWhiteLabel: false } as unknown as RequestContext;
+  const resources = ResourceRegistry.load();
+  const def = (await DocumentRegistry.load(resources)).get('pedidoVenda');
+  const lifecycle = new DocumentLifecycle(resources);
+  for (const id of pend) {
+    const aposCommit: AposCommit[] = [];
+    await services.db.tenant(actx, (q) => lifecycle.transition(q, def, actx, id, 'faturar', aposCommit));
+    for (const trabalho of aposCommit) await trabalho();
+  }
 }

@@ -6,12 +6,12 @@ import { proximoNumero } from '../documentos/numeracao.ts';
 import { assinadorDe, assinarXml } from '../fiscal/assinatura.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
-import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../http/errors.ts';
+import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
 import { paraBuffer } from '../fiscal/emissao/certificados.ts';
-import { tenantKey } from '../storage/storage.ts';
-import { AdnIndisponivelError, criarClienteAdn } from './adn-cliente.ts';
+import { conferirDestinoAdn } from './adn-cliente.ts';
 import { gerarDanfse } from './danfse.ts';
-import { calcularValores, dataHoraBrasil, montarDps, montarPedidoCancelamento, regimeDps, type DpsEntrada, type MotivoCancelamento } from './dps.ts';
+import { calcularValores, dataHoraBrasil, montarDps, regimeDps, type DpsEntrada, type MotivoCancelamento } from './dps.ts';
+import type { CertificadoA1 } from '../fiscal/certificado.ts';
 
 type Row = Record<string, any>;
 export interface CtxNfse {
@@ -31,9 +31,14 @@ export const ALIQUOTA_ISS_MAXIMA = new Decimal(5);
  * The postings of a business document get a transaction, not the app's services; the file storage the NFS-e
  * needs (certificate, authorised XML) is handed here once by the module's routes plugin.
  */
-let servicosModulo: Pick<AppServices, 'storage'> | null = null;
-export function configurarNfse(s: Pick<AppServices, 'storage'>): void {
+export type ServicosNfse = Pick<AppServices, 'db' | 'storage'> & Partial<Pick<AppServices, 'realtime' | 'documents' | 'registry' | 'eventos'>>;
+let servicosModulo: ServicosNfse | null = null;
+export function configurarNfse(s: ServicosNfse): void {
   servicosModulo = s;
+}
+export function servicosNfse(): ServicosNfse {
+  if (!servicosModulo) throw new Error('Módulo NFS-e não configurado (configurarNfse).');
+  return servicosModulo;
 }
 
 const so = (v: unknown) => String(v ?? '').replace(/\D/g, '');
@@ -52,6 +57,13 @@ export function conferirAliquotaIss(v: unknown): string | null {
   return null;
 }
 
+/**
+ * transmitindo: signed DPS kept, on its way to the Sefin Nacional (after faturar's commit, or the recovery's resend);
+ * autorizada / rejeitada: its answer, recorded once; cancelando: the signed e101101 kept, on its way; cancelada: the
+ * event registered.
+ */
+export type SituacaoNfse = 'transmitindo' | 'autorizada' | 'rejeitada' | 'cancelando' | 'cancelada';
+
 export function notaServicoOut(r: Row) {
   return {
     id: Number(r.id),
@@ -62,9 +74,10 @@ export function notaServicoOut(r: Row) {
     serieDps: r.serie_dps,
     numeroDps: Number(r.numero_dps),
     idDps: r.id_dps,
-    chave: r.chave,
-    numero: Number(r.numero_nfse),
-    situacao: r.situacao as 'autorizada' | 'cancelada',
+    chave: r.chave ?? null,
+    numero: r.numero_nfse == null ? null : Number(r.numero_nfse),
+    situacao: r.situacao as SituacaoNfse,
+    rejeicao: (r.rejeicao as { codigo: string; descricao: string }[] | null) ?? null,
     ambiente: Number(r.ambiente),
     codigoTributacaoNacional: r.codigo_tributacao_nacional,
     descricao: r.descricao,
@@ -74,7 +87,7 @@ export function notaServicoOut(r: Row) {
     issRetido: r.iss_retido === true,
     valorLiquido: money(r.valor_liquido),
     dataEmissao: new Date(r.data_emissao).toISOString(),
-    dataAutorizacao: new Date(r.data_autorizacao).toISOString(),
+    dataAutorizacao: r.data_autorizacao == null ? null : new Date(r.data_autorizacao).toISOString(),
   };
 }
 
@@ -112,14 +125,23 @@ async function filialDe(q: Queryable, ctx: CtxNfse, erros: ErrorDetail[]): Promi
   return b;
 }
 
+/** What transaction 1 left for the transmission: the note 'transmitindo' with its DPS id and the certificate it was signed with. */
+export interface NfsePreparada {
+  notaId: number;
+  idDps: string;
+  numeroDps: number;
+  pedidoId: number | null;
+  cert: CertificadoA1;
+}
+
 /**
- * Issues the NFS-e of a service order inside the caller's transaction: checks everything the user can fix (one
- * 400 listing it all, in Portuguese), takes the branch's next DPS number (gap-free; a rejection rolls it back),
- * builds, signs and validates the DPS against DPS_v1.00.xsd, sends it to the Sefin Nacional (or the local ADN),
- * keeps the authorised NFS-e XML in the file storage and records the note. A rejection is a 400 with the national
- * code and text, and nothing stays.
+ * Transaction 1 of an NFS-e, in the caller's transaction (faturar's, after its receivables): checks everything the
+ * user can fix (one 400 listing it all, in Portuguese, before the series moves), takes the branch's next DPS number,
+ * builds, signs and validates the DPS against DPS_v1.00.xsd, and keeps it as a note 'transmitindo' with its fixed
+ * identity (the DPS id, the signed XML in dps_xml). Nothing is sent here: the Sefin Nacional is called after the
+ * commit (transmissao.ts), with no transaction open.
  */
-export async function emitirNfse(services: Pick<AppServices, 'storage'>, q: Queryable, ctx: CtxNfse, p: PedidoNfse, agora = new Date()): Promise<ReturnType<typeof notaServicoOut>> {
+export async function prepararNfse(services: Pick<AppServices, 'storage'>, q: Queryable, ctx: CtxNfse, p: PedidoNfse, agora = new Date()): Promise<NfsePreparada> {
   const erros: ErrorDetail[] = [];
   const filial = await filialDe(q, ctx, erros);
   if (!p.linhas.length) throw badRequest('O pedido não tem serviços: inclua ao menos um serviço para emitir a NFS-e.', [{ campo: 'itens', mensagem: 'Sem serviços' }]);
@@ -173,6 +195,11 @@ export async function emitirNfse(services: Pick<AppServices, 'storage'>, q: Quer
   const aliquota = s0.aliquota_iss === null ? undefined : new Decimal(s0.aliquota_iss).toFixed(2);
   const dhEmi = dataHoraBrasil(new Date(agora.getTime() - 60_000));
 
+  try {
+    conferirDestinoAdn(ambiente);
+  } catch (e) {
+    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
+  }
   const cert = await abrirCertificado(services, q, ctx.tenantId, ctx.branchId!, agora.getTime());
   const numero = await proximoNumero(q, ctx.tenantId, ctx.branchId!, 'dps', SERIE_DPS);
   const entrada: DpsEntrada = {
@@ -200,62 +227,17 @@ export async function emitirNfse(services: Pick<AppServices, 'storage'>, q: Quer
   const xsd = await validarXsd(assinada, 'DPS_v1.00.xsd', 'NFSE_V1');
   if (!xsd.valido) throw badRequest(`A DPS não passou no esquema DPS_v1.00.xsd: ${xsd.erros.map((e) => e.mensagem).join('; ')}`, xsd.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
 
-  let ret;
-  let adn;
-  try {
-    adn = await criarClienteAdn(cert, ambiente);
-  } catch (e) {
-    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
-  }
-  try {
-    adn.local?.cadastrarContribuinte({
-      cnpj: so(filial.cpf_cnpj),
-      nome: String(filial.razao_social ?? filial.nome),
-      fantasia: filial.apelido || undefined,
-      inscricaoMunicipal: filial.inscricao_municipal || undefined,
-      endereco: { logradouro: String(filial.logradouro ?? filial.endereco), numero: String(filial.numero), bairro: String(filial.bairro), codigoMunicipio: municipio, uf: String(filial.uf), cep: so(filial.cep) },
-    });
-    ret = await adn.cliente.emitir(assinada);
-  } catch (e) {
-    if (e instanceof AdnIndisponivelError) throw new HttpError(503, `Sefin Nacional indisponível: ${e.message} Nada foi numerado; tente de novo em instantes.`);
-    throw e;
-  } finally {
-    adn.cliente.fechar();
-  }
-  if (!ret.autorizada) {
-    throw badRequest(
-      `NFS-e rejeitada pela Sefin Nacional: ${ret.erros.map((e) => `${e.Codigo} - ${e.Descricao}${e.Complemento ? ` (${e.Complemento})` : ''}`).join('; ')}`,
-      ret.erros.map((e) => ({ campo: e.Codigo, mensagem: `${e.Descricao}${e.Complemento ? ` ${e.Complemento}` : ''}` })),
-    );
-  }
-  const numeroNfse = Number(/<nNFSe>(\d+)<\/nNFSe>/.exec(ret.nfseXml)?.[1] ?? 0);
-  const dhProc = /<dhProc>([^<]+)<\/dhProc>/.exec(ret.nfseXml)?.[1];
   const v = calcularValores(entrada.valores);
-  const arquivo = tenantKey(ctx.tenantId, 'nfse', `${ret.chave}-nfse.xml`);
-  await services.storage.put(arquivo, Buffer.from(ret.nfseXml, 'utf8'), { contentType: 'application/xml' });
   const r = await q.query(
-    `INSERT INTO notas_servico (tenant_id, filial_id, pedido_id, cliente_id, serie_dps, numero_dps, id_dps, chave, numero_nfse, ambiente, codigo_tributacao_nacional, descricao, tomador,
-                                valor_servico, aliquota_iss, valor_iss, iss_retido, valor_liquido, data_emissao, data_autorizacao, arquivo_xml, usuario_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING *`,
+    `INSERT INTO notas_servico (tenant_id, filial_id, pedido_id, cliente_id, serie_dps, numero_dps, id_dps, situacao, ambiente, codigo_tributacao_nacional, descricao, tomador,
+                                valor_servico, aliquota_iss, valor_iss, iss_retido, valor_liquido, data_emissao, dps_xml, usuario_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'transmitindo', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
     [
-      ctx.tenantId, ctx.branchId, p.pedidoId, cliente?.id ?? null, String(SERIE_DPS), numero, id, ret.chave, numeroNfse, ambiente, s0.codigo_tributacao_nacional, descricao, cliente?.nome ?? null,
-      v.vServ, v.pAliq, v.vISSQN, retencao !== 1, v.vLiq, new Date(Date.parse(dhEmi)), dhProc ? new Date(dhProc) : agora, arquivo, ctx.userId,
+      ctx.tenantId, ctx.branchId, p.pedidoId, cliente?.id ?? null, String(SERIE_DPS), numero, id, ambiente, s0.codigo_tributacao_nacional, descricao, cliente?.nome ?? null,
+      v.vServ, v.pAliq, v.vISSQN, retencao !== 1, v.vLiq, new Date(Date.parse(dhEmi)), assinada, ctx.userId,
     ],
   );
-  await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4)`, [ctx.tenantId, r.rows[0].id, arquivo, ctx.userId]);
-  return notaServicoOut(r.rows[0]);
-}
-
-/**
- * THE call point from the sales faturar (src/server/vendas/pedido-venda.ts): a service order (servico: true)
- * issues its NFS-e in faturar's transaction; a rejection throws and the whole faturamento rolls back.
- */
-export async function emitirNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Documento): Promise<void> {
-  if (pedido.cabecalho.servico !== true) return;
-  const p = pedidoParaNfse(pedido);
-  if (!p.linhas.length) return;
-  if (!servicosModulo) throw new Error('Módulo NFS-e não configurado (configurarNfse).');
-  await emitirNfse(servicosModulo, tx, ctx, p);
+  return { notaId: Number(r.rows[0].id), idDps: id, numeroDps: numero, pedidoId: p.pedidoId, cert };
 }
 
 export async function lerNotaServico(q: Queryable, ctx: CtxNfse, id: number, travar = false): Promise<Row> {
@@ -266,74 +248,9 @@ export async function lerNotaServico(q: Queryable, ctx: CtxNfse, id: number, tra
 
 export const MOTIVOS_CANCELAMENTO: Record<MotivoCancelamento, string> = { 1: 'Erro na emissão', 2: 'Serviço não prestado', 9: 'Outros' };
 
-/** Cancels an authorised NFS-e with the e101101 event (justification of 15 to 255 characters). */
-export async function cancelarNfse(services: Servicos, ctx: CtxNfse, id: number, body: unknown, agora = new Date()): Promise<ReturnType<typeof notaServicoOut>> {
-  const b = (body && typeof body === 'object' ? body : {}) as Row;
-  const justificativa = typeof b.justificativa === 'string' ? b.justificativa.trim().replace(/\s+/g, ' ') : '';
-  const motivo = Number(b.motivo ?? 1) as MotivoCancelamento;
-  const erros: ErrorDetail[] = [];
-  if (justificativa.length < 15) erros.push({ path: '/justificativa', campo: 'justificativa', mensagem: `Justificativa: escreva ao menos 15 caracteres (tem ${justificativa.length}).` });
-  if (justificativa.length > 255) erros.push({ path: '/justificativa', campo: 'justificativa', mensagem: `Justificativa: no máximo 255 caracteres (tem ${justificativa.length}).` });
-  if (![1, 2, 9].includes(motivo)) erros.push({ path: '/motivo', campo: 'motivo', mensagem: 'Motivo: escolha 1 (erro na emissão), 2 (serviço não prestado) ou 9 (outros).' });
-  if (erros.length) throw badRequest(erros.map((e) => e.mensagem).join(' '), erros);
-  return services.db.tenant(ctx, async (q) => {
-    const nota = await lerNotaServico(q, ctx, id, true);
-    if (nota.situacao === 'cancelada') throw conflict(`A NFS-e nº ${nota.numero_nfse} já está cancelada.`);
-    if (Number(nota.filial_id) !== ctx.branchId) throw badRequest('Esta NFS-e é de outra filial: troque para a filial dela para cancelá-la.');
-    return cancelarNfseNaTransacao(services, q, ctx, nota, motivo, justificativa, agora);
-  });
-}
-
-/**
- * The e101101 event of an authorised NFS-e (locked row `nota`) at the Sefin Nacional, in the caller's
- * transaction: the event XML kept in the storage, the note marked cancelada. A refusal or an unreachable ADN
- * throws, so the caller's transaction (a sales order's cancelar) rolls back whole.
- */
-async function cancelarNfseNaTransacao(services: Pick<AppServices, 'storage'>, q: Queryable, ctx: CtxNfse, nota: Row, motivo: MotivoCancelamento, justificativa: string, agora = new Date()): Promise<ReturnType<typeof notaServicoOut>> {
-  const id = Number(nota.id);
-  const filial = (await q.query(`SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0];
-  const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
-  const ped = montarPedidoCancelamento({ ambiente: Number(nota.ambiente) as 1 | 2, dhEvento: dataHoraBrasil(new Date(agora.getTime() - 60_000)), cnpjAutor: so(filial.cpf_cnpj), chave: nota.chave, motivo, justificativa });
-  const assinado = assinarXml(ped.xml, 'infPedReg', assinadorDe(cert));
-  let adn;
-  try {
-    adn = await criarClienteAdn(cert, Number(nota.ambiente) as 1 | 2);
-  } catch (e) {
-    throw badRequest((e as Error).message);
-  }
-  let ret;
-  try {
-    ret = await adn.cliente.evento(nota.chave, assinado);
-  } catch (e) {
-    if (e instanceof AdnIndisponivelError) throw new HttpError(503, `Sefin Nacional indisponível: ${e.message} A NFS-e continua autorizada; tente de novo em instantes.`);
-    throw e;
-  } finally {
-    adn.cliente.fechar();
-  }
-  if (!ret.registrado) throw badRequest(`Cancelamento recusado pela Sefin Nacional: ${ret.erros.map((e) => `${e.Codigo} - ${e.Descricao}`).join('; ')}`, ret.erros.map((e) => ({ campo: e.Codigo, mensagem: e.Descricao })));
-  const arquivo = tenantKey(ctx.tenantId, 'nfse', `${nota.chave}-cancelamento.xml`);
-  await services.storage.put(arquivo, Buffer.from(ret.eventoXml, 'utf8'), { contentType: 'application/xml' });
-  await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, id, motivo, justificativa, arquivo, ctx.userId]);
-  const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, id]);
-  return notaServicoOut(r.rows[0]);
-}
-
-/**
- * THE call point from the sales cancelar (src/server/vendas/pedido-venda.ts), as cancelarNfeDoPedido is for the
- * NF-e: a faturado service order's authorised NFS-e is cancelled at the Sefin Nacional (motivo 2, serviço não
- * prestado) in the order's transaction; a refusal throws and the order stays faturado with nothing reversed.
- */
-export async function cancelarNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Pick<Documento, 'id' | 'numero'>, agora = new Date()): Promise<void> {
-  const notas = await tx.query(`SELECT * FROM notas_servico WHERE tenant_id = $1 AND pedido_id = $2 AND situacao = 'autorizada' ORDER BY id FOR UPDATE`, [ctx.tenantId, pedido.id]);
-  if (!notas.rows.length) return;
-  if (!servicosModulo) throw new Error('Módulo NFS-e não configurado (configurarNfse).');
-  for (const nota of notas.rows) {
-    await cancelarNfseNaTransacao(servicosModulo, tx, ctx, nota, 2, `Cancelamento do pedido de venda numero ${pedido.numero}`, agora);
-  }
-}
-
 export async function xmlDaNotaServico(services: Servicos, q: Queryable, ctx: CtxNfse, id: number): Promise<{ nome: string; xml: Buffer }> {
   const nota = await lerNotaServico(q, ctx, id);
+  if (!nota.arquivo_xml) throw conflict(nota.situacao === 'rejeitada' ? 'Esta NFS-e foi rejeitada pela Sefin Nacional: não há nota para baixar.' : 'Esta NFS-e ainda está sendo transmitida à Sefin Nacional: aguarde a autorização.');
   const s = await services.storage.get(nota.arquivo_xml);
   if (!s) throw notFound('O XML desta NFS-e não foi encontrado no armazenamento.');
   return { nome: `NFSe-${nota.chave}.xml`, xml: await paraBuffer(s) };

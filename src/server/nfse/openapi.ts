@@ -1,13 +1,14 @@
 /** OpenAPI paths of the NFS-e (national standard), merged into /api/openapi.json. */
 const json = (schema: Record<string, unknown>) => ({ content: { 'application/json': { schema } } });
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
-const erros = { '400': { description: 'Dados inválidos ou recusa da Sefin Nacional (código e texto em details)' }, '401': { description: 'Sem sessão' }, '403': { description: 'Sem permissão' }, '404': { description: 'Não encontrada' }, '409': { description: 'Já cancelada' }, '503': { description: 'Sefin Nacional indisponível' } };
+const erros = { '400': { description: 'Dados inválidos ou recusa da Sefin Nacional (código e texto em details)' }, '401': { description: 'Sem sessão' }, '403': { description: 'Sem permissão' }, '404': { description: 'Não encontrada' }, '409': { description: 'Já cancelada, ainda transmitindo ou rejeitada' }, '503': { description: 'Sefin Nacional indisponível' } };
 const nota = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, numero: { type: 'integer' }, chave: { type: 'string', pattern: '^[0-9]{50}$' }, situacao: { enum: ['autorizada', 'cancelada'] }, serieDps: { type: 'string' }, numeroDps: { type: 'integer' },
+    id: { type: 'integer' }, numero: { type: ['integer', 'null'] }, chave: { type: ['string', 'null'], pattern: '^[0-9]{50}$' }, situacao: { enum: ['transmitindo', 'autorizada', 'rejeitada', 'cancelando', 'cancelada'], description: 'transmitindo: DPS assinada a caminho do ADN (sem chave nem número ainda); rejeitada: recusada pela Sefin (rejeicao), o faturamento do pedido estornado; cancelando: evento e101101 assinado a caminho do ADN' },
+    rejeicao: { type: ['array', 'null'], items: { type: 'object', properties: { codigo: { type: 'string' }, descricao: { type: 'string' }, complemento: { type: 'string' } } } }, serieDps: { type: 'string' }, numeroDps: { type: 'integer' },
     idDps: { type: 'string' }, ambiente: { type: 'integer' }, pedidoId: { type: ['integer', 'null'] }, tomador: { type: ['string', 'null'] }, codigoTributacaoNacional: { type: 'string' }, descricao: { type: 'string' },
-    valorServico: { type: 'string' }, aliquotaIss: { type: ['string', 'null'] }, valorIss: { type: ['string', 'null'] }, issRetido: { type: 'boolean' }, valorLiquido: { type: 'string' }, dataEmissao: { type: 'string' }, dataAutorizacao: { type: 'string' },
+    valorServico: { type: 'string' }, aliquotaIss: { type: ['string', 'null'] }, valorIss: { type: ['string', 'null'] }, issRetido: { type: 'boolean' }, valorLiquido: { type: 'string' }, dataEmissao: { type: 'string' }, dataAutorizacao: { type: ['string', 'null'] },
   },
 };
 const tags = ['NFS-e'];

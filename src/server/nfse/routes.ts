@@ -6,7 +6,8 @@ import type { LevelName } from '../../shared/permissions.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../resources/filter-sql.ts';
-import { cancelarNfse, configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './nfse.service.ts';
+import { configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './nfse.service.ts';
+import { cancelarNfse, resolverNfseTransmitindo } from './transmissao.ts';
 
 /** Service notes are the sales orders' (SPEC 2.6: the NFS-e menu lives under pedido-vendas). */
 const PERMISSAO = 'app.pedidoVenda';
@@ -25,7 +26,7 @@ function filtro(req: FastifyRequest, ctx: CtxNfse) {
   const f = filtroDaConsulta(req.query, FILTRO_NFSE);
   const where = f.where;
   const { conds, params, add } = condicoesDaFilial(ctx.tenantId, ctx.branchId!);
-  if (typeof where.situacao === 'string' && ['autorizada', 'cancelada'].includes(where.situacao)) add('situacao = ?', where.situacao);
+  if (typeof where.situacao === 'string' && ['transmitindo', 'autorizada', 'rejeitada', 'cancelando', 'cancelada'].includes(where.situacao)) add('situacao = ?', where.situacao);
   if (where.numero != null && /^\d+$/.test(String(where.numero))) add('numero_nfse = ?', Number(where.numero));
   if (typeof where.chave === 'string' && where.chave.replace(/\D/g, '')) add('chave = ?', where.chave.replace(/\D/g, ''));
   if (where.pedidoId != null && /^\d+$/.test(String(where.pedidoId))) add('pedido_id = ?', Number(where.pedidoId));
@@ -40,6 +41,11 @@ function filtro(req: FastifyRequest, ctx: CtxNfse) {
 export default async function nfseRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
   configurarNfse(services);
+  // Once at start: the NFS-e a crash left 'transmitindo' (this process has none in flight yet) are settled by their
+  // DPS id: adopted when the ADN generated the note, sent again (same signed DPS) when it does not know it.
+  app.addHook('onReady', async () => {
+    void resolverNfseTransmitindo(services, 0).catch((e) => app.log.warn(`resolverNfseTransmitindo: ${(e as Error).message}`));
+  });
   const idDe = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
   app.get('/api/NotasServico', nfse, async (req) => {

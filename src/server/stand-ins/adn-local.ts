@@ -116,11 +116,22 @@ export class AdnLocal {
   };
   /** requests received per route (tests) */
   readonly chamadas = new Map<string, number>();
+  /**
+   * A slow national system (tests): each issue (POST /nfse) is held `ms`; with `processa` the DPS is authorised and
+   * recorded first and only the answer waits, so the caller may die with the note authorised here and unknown to it.
+   */
+  lentidao: { ms: number; processa: boolean } | null = null;
 
   constructor(private op: OpcoesAdnLocal = {}) {}
 
+  /**
+   * How far the national system's clock runs behind this machine's (tests of a refusal: a DPS issued "now" here is in
+   * the ADN's future, refused E0008 by its own rule).
+   */
+  relogioAtrasadoMs = 0;
+
   private agora() {
-    return this.op.agora ? this.op.agora() : Date.now();
+    return (this.op.agora ? this.op.agora() : Date.now()) - this.relogioAtrasadoMs;
   }
 
   get url(): string {
@@ -189,6 +200,15 @@ export class AdnLocal {
     const conta = (nome: string) => this.chamadas.set(nome, (this.chamadas.get(nome) ?? 0) + 1);
     if (metodo === 'POST' && rota === '/nfse') {
       conta('emitir');
+      const lento = this.lentidao;
+      if (!lento) return this.emitir(corpo, titular);
+      const espera = () => new Promise<void>((r) => setTimeout(r, lento.ms).unref?.());
+      if (lento.processa) {
+        const resposta = await this.emitir(corpo, titular);
+        await espera();
+        return resposta;
+      }
+      await espera();
       return this.emitir(corpo, titular);
     }
     if (metodo === 'GET' && (m = /^\/nfse\/([^/]+)$/.exec(rota))) {

@@ -14,7 +14,7 @@ import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/fina
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { liberarReservas, reservar } from '../estoque/reservas.ts';
 import { badRequest, conflict, type ErrorDetail } from '../http/errors.ts';
-import { cancelarNfseDoPedido, emitirNfseDoPedido } from '../nfse/nfse.service.ts';
+import { cancelarNfseDoPedido, emitirNfseDoPedido, registrarCompensacaoDoCancelamentoNfse, registrarCompensacaoDoPedidoNfse } from '../nfse/transmissao.ts';
 
 type Row = Record<string, unknown>;
 
@@ -356,13 +356,29 @@ async function esperarTransmissao(t: Promise<unknown>): Promise<void> {
  * The compensating transition of faturar (estornar-faturamento), run in the transaction that records SEFAZ's
  * refusal of the order's note: through the document lifecycle, so it is declared, checked and audited.
  */
-registrarCompensacaoDoPedido(async (services, q, ctx, pedidoId) => {
+async function compensarFaturamento(services: unknown, q: Queryable, ctx: { tenantId: number; userId: number }, pedidoId: number): Promise<void> {
   const app = services as Partial<AppServices>;
   if (!app.documents || !app.registry) throw new Error('estornar-faturamento: sem o registro de documentos');
   const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
   if (r.rows[0]?.estado !== 'faturado') return;
   const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
-  await new DocumentLifecycle(app.registry, services).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-faturamento');
+  await new DocumentLifecycle(app.registry, app as AppServices).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-faturamento');
+}
+registrarCompensacaoDoPedido(compensarFaturamento);
+// The same compensation when the Sefin Nacional refuses a service order's NFS-e (src/server/nfse/transmissao.ts).
+registrarCompensacaoDoPedidoNfse(compensarFaturamento);
+
+/**
+ * The compensating transition of cancelar (estornar-cancelamento), run in the transaction that records the Sefin
+ * Nacional's refusal of the cancellation of the order's NFS-e: the order is faturado again through the lifecycle.
+ */
+registrarCompensacaoDoCancelamentoNfse(async (services, q, ctx, pedidoId) => {
+  const app = services as Partial<AppServices>;
+  if (!app.documents || !app.registry) throw new Error('estornar-cancelamento: sem o registro de documentos');
+  const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
+  if (r.rows[0]?.estado !== 'cancelado') return;
+  const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
+  await new DocumentLifecycle(app.registry, app as AppServices).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-cancelamento');
 });
 
 /**
@@ -394,6 +410,36 @@ export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pe
   if (!notas.rows.length) return;
   if (!services) throw new Error('cancelarNfeDoPedido: sem os serviços do servidor');
   await cancelarNotaDoPedido(services, tx, ctx, pedido.id, `Cancelamento do pedido de venda numero ${pedido.numero}`);
+}
+
+/** The sale's postings of faturar (stock out, the receivable with the order's instalments, the sales lines). */
+async function lancarVenda(tx: Queryable, ctx: RequestContext, doc: Documento, data: string): Promise<void> {
+  const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
+  const origem = { tipo: TIPO_PEDIDO, id: doc.id };
+  await movimentar(tx, scope, await linhasDeEstoque(tx, ctx, doc, -1), origem);
+  const total = new Decimal(String(doc.cabecalho.valorTotal ?? 0));
+  const plano = (doc.cabecalho.planoParcelas as { vencimento: string; valor: string }[] | null) ?? [];
+  if (total.gt(0)) {
+    let contaId: number | null = null;
+    if (typeof doc.cabecalho.formaPagamentoId === 'number') {
+      const f = await tx.query<{ conta_id: number | null }>('SELECT conta_id FROM formas_pagamento_financeiro WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, doc.cabecalho.formaPagamentoId]);
+      contaId = f.rows[0]?.conta_id ?? null;
+    }
+    await criarLancamento(tx, ctx, {
+      tipo: RECEITA,
+      descricao: `Pedido de venda nº ${doc.numero}`,
+      pessoaId: (doc.cabecalho.clienteId as number) ?? null,
+      categoriaId: await categoriaDeVendas(tx, ctx.tenantId),
+      contaId,
+      documento: `PV ${doc.numero}`,
+      dataEmissao: data,
+      valorTotal: total.toFixed(2),
+      parcelas: plano.length ? plano.map((p) => ({ vencimento: p.vencimento, valor: p.valor })) : null,
+      origemTipo: TIPO_PEDIDO,
+      origemId: doc.id,
+    });
+  }
+  await gravarVendasItens(tx, ctx, doc, data);
 }
 
 /** Commission of each line: the product category's %, else the salesperson's; on the line's share of the total discount. */
@@ -479,32 +525,9 @@ const pedidoVenda: DocumentModule = {
       const origem = { tipo: TIPO_PEDIDO, id: doc.id };
       const hoje = agoraLocal().data;
       await liberarReservas(tx, scope, origem);
-      await movimentar(tx, scope, await linhasDeEstoque(tx, ctx, doc, -1), origem);
-      const total = new Decimal(String(doc.cabecalho.valorTotal ?? 0));
-      const plano = (doc.cabecalho.planoParcelas as { vencimento: string; valor: string }[] | null) ?? [];
-      if (total.gt(0)) {
-        let contaId: number | null = null;
-        if (typeof doc.cabecalho.formaPagamentoId === 'number') {
-          const f = await tx.query<{ conta_id: number | null }>('SELECT conta_id FROM formas_pagamento_financeiro WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, doc.cabecalho.formaPagamentoId]);
-          contaId = f.rows[0]?.conta_id ?? null;
-        }
-        await criarLancamento(tx, ctx, {
-          tipo: RECEITA,
-          descricao: `Pedido de venda nº ${doc.numero}`,
-          pessoaId: (doc.cabecalho.clienteId as number) ?? null,
-          categoriaId: await categoriaDeVendas(tx, ctx.tenantId),
-          contaId,
-          documento: `PV ${doc.numero}`,
-          dataEmissao: hoje,
-          valorTotal: total.toFixed(2),
-          parcelas: plano.length ? plano.map((p) => ({ vencimento: p.vencimento, valor: p.valor })) : null,
-          origemTipo: TIPO_PEDIDO,
-          origemId: doc.id,
-        });
-      }
-      await gravarVendasItens(tx, ctx, doc, hoje);
+      await lancarVenda(tx, ctx, doc, hoje);
       await tx.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('dataFaturamento', $3::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, doc.id, hoje]);
-      await emitirNfseDoPedido(tx, ctx, doc);
+      await emitirNfseDoPedido(tx, ctx, doc, aposCommit, esperarTransmissao);
       await emitirNfeDoPedido(tx, ctx, doc, services, aposCommit);
     },
     /**
@@ -528,17 +551,26 @@ const pedidoVenda: DocumentModule = {
      * reversed (estorno), its receivable cancelled by the finance service (refused while an instalment has a
      * baixa: estorne it first), its sales lines stamped cancelled. Nothing is deleted.
      */
-    async cancelar({ tx, ctx, doc, de, services }) {
+    async cancelar({ tx, ctx, doc, de, services, aposCommit }) {
       const scope = { tenantId: ctx.tenantId, userId: ctx.userId };
       const origem = { tipo: TIPO_PEDIDO, id: doc.id };
       await liberarReservas(tx, scope, origem);
       if (de !== 'faturado') return;
       await cancelarNfeDoPedido(tx, ctx, doc, services);
-      await cancelarNfseDoPedido(tx, ctx, doc);
+      await cancelarNfseDoPedido(tx, ctx, doc, aposCommit, esperarTransmissao);
       await estornar(tx, scope, origem);
       const l = await tx.query<{ id: number }>('SELECT id FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND NOT cancelado ORDER BY id', [ctx.tenantId, TIPO_PEDIDO, doc.id]);
       for (const { id } of l.rows) await cancelarLancamento(tx, ctx, Number(id));
       await tx.query('UPDATE vendas_itens SET cancelado_em = now() WHERE tenant_id = $1 AND pedido_id = $2 AND cancelado_em IS NULL', [ctx.tenantId, doc.id]);
+    },
+    /**
+     * The compensating transition of cancelar (declared 'estornar-cancelamento', run by the server when the Sefin
+     * Nacional refused the cancellation of the order's NFS-e after cancelar committed): the order is faturado again
+     * and its sale posted again as new rows (stock out, a new receivable, new sales lines), the reversed ones staying
+     * reversed; nothing is reversed twice and nothing deleted. The note was never cancelled and stays the order's.
+     */
+    async estornarCancelamento({ tx, ctx, doc }) {
+      await lancarVenda(tx, ctx, doc, typeof doc.cabecalho.dataFaturamento === 'string' ? doc.cabecalho.dataFaturamento : agoraLocal().data);
     },
   },
 };

@@ -124,6 +124,13 @@ function DocumentForm({ doc, mode, actions = DOCUMENT_FORM_ACTIONS[doc.name], in
     else if (p.nota.status === 'rejeitada' && p.nota.rejeicao) toast('error', `A SEFAZ rejeitou a NF-e: ${p.nota.rejeicao.cStat} - ${p.nota.rejeicao.xMotivo}. O faturamento foi estornado.`, p.nota.rejeicao.ajuda?.comoCorrigir);
     void mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
   });
+  // The same for a service order's NFS-e (the Sefin Nacional slower than the wait, or the recovery settling it).
+  useSocketEvent<{ pedidoId: number; nota: { situacao: string; numero: number | null; rejeicao?: { codigo: string; descricao: string }[] | null } }>('pedido-nfse', (p) => {
+    if (doc.name !== 'pedidoVenda' || mode !== 'editar' || p.pedidoId !== Number(id)) return;
+    if (p.nota.situacao === 'autorizada') toast('success', `NFS-e ${p.nota.numero} autorizada.`);
+    else if (p.nota.situacao === 'rejeitada' && p.nota.rejeicao) toast('error', `NFS-e rejeitada pela Sefin Nacional: ${p.nota.rejeicao.map((e) => `${e.codigo} - ${e.descricao}`).join('; ')}. O faturamento foi estornado.`);
+    void mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
+  });
   const [itens, setItens] = useState<EditItem[] | null>(mode === 'cadastrar' ? [newItem()] : null);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();

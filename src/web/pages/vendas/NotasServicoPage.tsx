@@ -10,9 +10,11 @@ import { PageTitle } from '../../ui/PageTitle.tsx';
 
 interface NotaServico {
   id: number;
-  numero: number;
-  chave: string;
-  situacao: 'autorizada' | 'cancelada';
+  numero: number | null;
+  chave: string | null;
+  numeroDps: number;
+  situacao: 'transmitindo' | 'autorizada' | 'rejeitada' | 'cancelando' | 'cancelada';
+  rejeicao: { codigo: string; descricao: string; complemento?: string }[] | null;
   tomador: string | null;
   codigoTributacaoNacional: string;
   valorServico: string;
@@ -23,7 +25,13 @@ interface NotaServico {
   pedidoId: number | null;
 }
 
-const SITUACAO: Record<NotaServico['situacao'], { texto: string; cor: string }> = { autorizada: { texto: 'Autorizada', cor: 'green' }, cancelada: { texto: 'Cancelada', cor: 'red' } };
+const SITUACAO: Record<NotaServico['situacao'], { texto: string; cor: string }> = {
+  transmitindo: { texto: 'Transmitindo', cor: 'blue' },
+  autorizada: { texto: 'Autorizada', cor: 'green' },
+  rejeitada: { texto: 'Rejeitada', cor: 'orange' },
+  cancelando: { texto: 'Cancelando', cor: 'volcano' },
+  cancelada: { texto: 'Cancelada', cor: 'red' },
+};
 const MOTIVOS = [
   { value: 1, label: 'Erro na emissão' },
   { value: 2, label: 'Serviço não prestado' },
@@ -89,7 +97,15 @@ export default function NotasServicoPage() {
         dataSource={lista.data ?? []}
         pagination={{ pageSize: 50 }}
         columns={[
-          { title: 'Situação', dataIndex: 'situacao', render: (s: NotaServico['situacao']) => <Tag color={SITUACAO[s].cor}>{SITUACAO[s].texto}</Tag> },
+          {
+            title: 'Situação',
+            dataIndex: 'situacao',
+            render: (s: NotaServico['situacao'], n) => (
+              <Tag color={SITUACAO[s].cor} title={n.rejeicao?.map((e) => `${e.codigo} - ${e.descricao}${e.complemento ? ` (${e.complemento})` : ''}`).join('; ')}>
+                {SITUACAO[s].texto}
+              </Tag>
+            ),
+          },
           { title: 'Número', dataIndex: 'numero' },
           { title: 'Chave de acesso', dataIndex: 'chave', render: (c: string) => <span style={{ fontFamily: 'monospace', fontSize: 11 }}>{c}</span> },
           { title: 'Tomador', dataIndex: 'tomador' },
@@ -100,10 +116,10 @@ export default function NotasServicoPage() {
             title: 'Ações',
             render: (_, n) => (
               <Space>
-                <Button size="small" onClick={() => openInNewTab(`/api/NotasServico/${n.id}/xml`)}>
+                <Button size="small" disabled={!n.chave} onClick={() => openInNewTab(`/api/NotasServico/${n.id}/xml`)}>
                   XML
                 </Button>
-                <Button size="small" onClick={() => openInNewTab(`/api/NotasServico/${n.id}/danfse`)}>
+                <Button size="small" disabled={!n.chave} onClick={() => openInNewTab(`/api/NotasServico/${n.id}/danfse`)}>
                   DANFSe
                 </Button>
                 <Button
