@@ -52,6 +52,7 @@ export const DOCUMENTS = {
       "liberar",
       "faturar",
       "estornar-faturamento",
+      "estornar-cancelamento",
       "gerar-pedido",
       "cancelar"
     ]

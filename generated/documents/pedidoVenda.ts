@@ -172,7 +172,7 @@ export interface PedidoVendaItem {
   valorTotal?: string | null;
 }
 export type PedidoVendaEstado = "digitando" | "aguardando" | "aguardando_faturamento" | "faturado" | "cancelado" | "pedido_gerado";
-export type PedidoVendaTransicao = "confirmar" | "reabrir" | "liberar" | "faturar" | "estornar-faturamento" | "gerar-pedido" | "cancelar";
+export type PedidoVendaTransicao = "confirmar" | "reabrir" | "liberar" | "faturar" | "estornar-faturamento" | "estornar-cancelamento" | "gerar-pedido" | "cancelar";
 /** The document as GET /api/PedidosVenda/{id} answers. */
 export interface PedidoVenda extends PedidoVendaCabecalho {
   id: number;
