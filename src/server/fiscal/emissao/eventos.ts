@@ -267,6 +267,12 @@ export interface ResultadoEnvio {
   pendente: boolean;
 }
 
+/** The order's screen refreshes by the realtime socket when the cancellation of its note was registered (after the wait). */
+function avisarPedido(services: Servicos, ctx: CtxEmissao, envio: Row | undefined): void {
+  if (envio?.pedido_id == null || envio.situacao !== 'registrado') return;
+  services.realtime?.toUser(ctx.tenantId, Number(envio.usuario_id ?? ctx.userId), 'pedido-nfe', { pedidoId: Number(envio.pedido_id), nota: { id: Number(envio.nota_id), status: 'cancelada', numero: null, rejeicao: null } });
+}
+
 async function envioAtual(services: Servicos, ctx: CtxEmissao, id: number): Promise<Row> {
   return (await services.db.tenant(ctx, (q) => q.query(`SELECT * FROM nfe_eventos_envio WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]))).rows[0];
 }
@@ -302,7 +308,9 @@ export async function transmitirEnvio(services: Servicos, ctx: CtxEmissao, id: n
   }
   if (r.proc) {
     await services.db.tenant(ctx, (q) => registrarNaTransacao(services, q, ctx, id, r));
-    return { envio: await envioAtual(services, ctx, id), pendente: false };
+    const envio = await envioAtual(services, ctx, id);
+    avisarPedido(services, ctx, envio);
+    return { envio, pendente: false };
   }
   await services.db.tenant(ctx, (q) => recusarNaTransacao(services, q, ctx, id, r));
   const ajuda = ajudaRejeicao(r.cStat, r.xMotivo);
@@ -336,6 +344,7 @@ export async function resolverEventosPendentes(services: Servicos, idadeMs = 120
       // An inutilização SEFAZ already holds (the answer of the first send was lost): homologated, without its file.
       if (e.row.tipo === 'inutilizacao' && resp.cStat === '256') resp = { ...resp, cStat: '102', xMotivo: 'Inutilização de número homologado (confirmada depois de uma interrupção)' };
       await services.db.tenant(ctx, (q) => (resp.proc || resp.cStat === '102' ? registrarNaTransacao(services, q, ctx, id, resp) : recusarNaTransacao(services, q, ctx, id, resp)));
+      avisarPedido(services, ctx, await envioAtual(services, ctx, id));
       res.resolvidos.push(id);
     } catch (err) {
       console.warn(`NF-e: evento ${id} não resolvido (${(err as Error).message}).`);
