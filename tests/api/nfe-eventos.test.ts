@@ -127,6 +127,28 @@ describe.each(BACKENDS)('eventos da NF-e fora da transação on %s', (backend) =
     expect((await sql(`SELECT tipo FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 ORDER BY id`, [tenant, nota.id])).map((e) => e.tipo)).toEqual(['autorizacao', 'cancelamento']);
   }, 120_000);
 
+  it('SEFAZ down when cancelling a faturado order (the event never reached it): 503, estornar-cancelamento, the order faturado with its sale once', async () => {
+    const { o, nota } = await faturado();
+    const vendido = await livros(o.id);
+    const s = await sefaz();
+    s.indisponivel = true;
+    try {
+      const r = await call(f.admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`);
+      expect(r.statusCode, r.body).toBe(503);
+      expect(r.json().error.message).toMatch(/^SEFAZ indisponível: .*Nada foi alterado; tente de novo em instantes\.$/);
+    } finally {
+      s.indisponivel = false;
+    }
+    expect((await ok(f.admin, 'GET', `/api/PedidosVenda/${o.id}`)).estado).toBe('faturado');
+    expect(await livros(o.id)).toEqual(vendido);
+    expect(await sql(`SELECT situacao FROM nfe_eventos_envio WHERE tenant_id = $1 AND nota_id = $2`, [tenant, nota.id])).toEqual([{ situacao: 'rejeitado' }]);
+    expect(s.situacaoDa(nota.chave)).toBe('autorizada');
+    // SEFAZ back: the order cancels.
+    expect((await ok(f.admin, 'POST', `/api/PedidosVenda/${o.id}/cancelar`)).estado).toBe('cancelado');
+    expect(s.situacaoDa(nota.chave)).toBe('cancelada');
+    expect(await livros(o.id)).toMatchObject({ reversosDuplos: 0, receber: 0, linhas: 0 });
+  }, 120_000);
+
   it('a crash after cancelar committed: the recovery sends the same signed event once; after SEFAZ registered it, the recovery adopts SEFAZ\'s (no second event)', async () => {
     const services = f.srv.services;
     const def = services.documents!.get('pedidoVenda');
