@@ -164,7 +164,7 @@ describe.each(BACKENDS)('DF-e e manifestação on %s', (backend) => {
     expect(x.body).toContain(`Id="NFe${e.chaveAcesso}"`);
   });
 
-  it('devolução ao fornecedor: the return NF-e (finalidade 4, NFref, CFOP de devolução) authorised, DEVOLUCAO_FORNECEDOR posted; a rejection posts nothing', async () => {
+  it('devolução ao fornecedor: the return NF-e (finalidade 4, NFref, CFOP de devolução) authorised, DEVOLUCAO_FORNECEDOR posted; a rejection reverses the return once (net zero)', async () => {
     const e = await entradaDemo(5540);
     const ctx = { tenantId: tenant, userId: Number((await sql(`SELECT id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].id), branchId: Number(e.filialId ?? (await sql(`SELECT id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0].id) } as any;
     const movs = async () => (await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'devolucaoFornecedor' AND origem_id = $2`, [tenant, e.id])).rows[0].n;
@@ -172,13 +172,17 @@ describe.each(BACKENDS)('DF-e e manifestação on %s', (backend) => {
     const demais = await call(admin, 'POST', `/api/EntradasNota/${e.id}/devolver-nfe`, { itens: [{ linha: 1, quantidade: '999' }] });
     expect(demais.statusCode).toBe(400);
     expect(demais.json().error.message).toMatch(/no máximo 36 podem ser devolvidas/);
-    // SEFAZ rejects (dhEmi an hour ahead: 703): no stock movement, no link
-    await expect(devolverComNfe(srv.services, ctx, e.id, { itens: [{ linha: 1, quantidade: '6' }] }, new Date(Date.now() + 3600_000))).rejects.toMatchObject({ statusCode: 422, message: expect.stringMatching(/^A SEFAZ rejeitou a nota de devolução: 703 .*Nada foi lançado no estoque\.$/) });
-    expect(await movs()).toBe(0);
+    // SEFAZ rejects (dhEmi an hour ahead: 703) after transaction 1 committed the return: its movement reversed once
+    // (an estorno row), no link; the guard proves SEFAZ was called with no transaction open.
+    await expect(devolverComNfe(srv.services, ctx, e.id, { itens: [{ linha: 1, quantidade: '6' }] }, new Date(Date.now() + 3600_000))).rejects.toMatchObject({ statusCode: 422, message: expect.stringMatching(/^A SEFAZ rejeitou a nota de devolução: 703 .*A saída do estoque foi estornada\.$/) });
+    const liquido = async () => (await sql(`SELECT count(*)::int AS n, count(estorno_de)::int AS e, coalesce(sum(quantidade), 0)::numeric(15,4)::text AS q FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = 'devolucaoFornecedor' AND origem_id = $2`, [tenant, e.id])).rows[0];
+    expect(await liquido()).toEqual({ n: 2, e: 1, q: '0.0000' });
+    expect((await ok(admin, 'GET', `/api/EntradasNota/${e.id}/notas-devolucao`))).toEqual([]);
     const r = await ok(admin, 'POST', `/api/EntradasNota/${e.id}/devolver-nfe`, { itens: [{ linha: 1, quantidade: '6' }] });
     expect(r.autorizada).toBe(true);
     expect(r.devolucao.linhas[0]).toMatchObject({ devolvido: '6.0000', disponivel: '30.0000' });
-    expect(await movs()).toBe(1);
+    expect(await movs()).toBe(3);
+    expect(await liquido()).toEqual({ n: 3, e: 1, q: '-6.0000' });
     const xml = (await call(admin, 'GET', `/api/NotasFiscais/${r.nota.id}/xml`)).body;
     expect(xsdOk('procNFe_v4.00.xsd', xml)).toBe('');
     expect(xmlsecVerify(xml, certDoXml(xml), 'infNFe').ok).toBe(true);

@@ -3,15 +3,12 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { paraUnidades } from '../estoque/embalagens.ts';
-import { excluirRascunho, salvarRascunho, transmitirNotaFiscal, notaOut, type ResultadoTransmissao } from '../fiscal/emissao/notas.ts';
+import { notaOut, prepararNotaDeOrigem, registrarOrigemDaNota, salvarRascunho, transmitirNotaDoPedido, type ResultadoTransmissao } from '../fiscal/emissao/notas.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { devolucoesDaEntrada, devolver } from './devolucao.ts';
+import { devolucoesDaEntrada, devolver, devolverComMovimentos, estornarMovimentosDevolucao, ORIGEM_DEVOLUCAO } from './devolucao.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
-
-/** Nothing of a dry run stays: thrown to roll back the check of the return's quantities. */
-class SoConferencia extends Error {}
 
 export interface PedidoDevolucao {
   itens: { linha: number; quantidade: string }[];
@@ -31,33 +28,44 @@ async function naturezaDevolucao(q: Queryable, tenantId: number, id?: number): P
 }
 
 /**
- * Devolução ao fornecedor with its NF-e, in one flow: the quantities are checked against what entered and what
- * already went back; the return NF-e (finalidade 4, NFref with the entry's access key, the natureza's CFOP de
- * devolução, the supplier as recipient, the goods at the value they entered with) is saved and transmitted through
- * the NF-e service. The DEVOLUCAO_FORNECEDOR movements are posted in the authorisation's transaction, before the
- * note is numbered and under the entry's row lock held until it commits: two returns of the same entry at once
- * queue there, and the second is checked against what the first posted, so it is refused before it reaches SEFAZ
- * (never a note SEFAZ authorised whose goods the database then refuses). A rejection rolls the movements back and
- * posts nothing (the note stays rejected with SEFAZ's reason).
+ * The return's side of its NF-e (registered with the NF-e service): authorised, the note is linked to the entry (in
+ * the transaction that records SEFAZ's answer, or in the recovery's); refused (or SEFAZ never reached), the return's
+ * DEVOLUCAO_FORNECEDOR movements are reversed (estorno rows, those of this return only) and the note, now a plain
+ * rejected draft, no longer belongs to the return.
+ */
+registrarOrigemDaNota(ORIGEM_DEVOLUCAO, {
+  aoAutorizar: async (q, ctx, nota) => {
+    await q.query(`INSERT INTO devolucoes_fornecedor_nfe (tenant_id, entrada_id, nota_id) VALUES ($1, $2, $3)`, [ctx.tenantId, Number(nota.dados.origem.entradaId), nota.id]);
+  },
+  compensar: async (_services, q, ctx, nota) => {
+    const o = nota.dados.origem as { entradaId: number; movimentos: number[] };
+    await estornarMovimentosDevolucao(q, { tenantId: ctx.tenantId, userId: Number(nota.usuario_id ?? ctx.userId) }, Number(o.entradaId), o.movimentos.map(Number));
+    await q.query(`UPDATE notas_fiscais SET dados = dados - 'origem' WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id]);
+  },
+});
+
+/**
+ * Devolução ao fornecedor with its NF-e, with no transaction open while SEFAZ is called:
+ * - transaction 1, under the entry's row lock: the quantities checked against what entered and what already went
+ *   back, the DEVOLUCAO_FORNECEDOR movements posted, the return NF-e (finalidade 4, NFref with the entry's access
+ *   key, the natureza's CFOP de devolução, the supplier as recipient, the goods at the value they entered with)
+ *   saved, numbered, signed, XSD-validated and kept 'transmitindo' with its key; commit. Two returns of the same
+ *   entry at once queue on the lock, and the second is refused before anything is numbered or sent;
+ * - the note to SEFAZ (or the branch's contingency), then transaction 2 records the answer once: authorised, the
+ *   note is linked to the entry; refused, the return's movements are reversed (422 with SEFAZ's reason).
+ * A crash leaves the note 'transmitindo' for the recovery by its key (resolverTransmitindo), which ends the same way.
  */
 export async function devolverComNfe(services: Servicos, ctx: RequestContext, entradaId: number, body: unknown, agora = new Date()): Promise<ResultadoTransmissao & { devolucao?: Row }> {
   const b = (body ?? {}) as Partial<PedidoDevolucao>;
   if (!Array.isArray(b.itens) || !b.itens.length) throw badRequest('Itens: informe ao menos uma linha da entrada e a quantidade a devolver.', [{ path: '/itens', campo: 'itens', mensagem: 'Campo Obrigatório!' }]);
   const pedido = { itens: b.itens.map((i) => ({ linha: Number(i?.linha), quantidade: String(i?.quantidade ?? '') })) };
-  const notaId = await services.db.tenant(ctx, async (q) => {
+  const preparada = await services.db.tenant(ctx, async (q) => {
     const e = (await q.query<Row>(`SELECT id, numero, estado, cabecalho FROM documentos WHERE tenant_id = $1 AND tipo = 'entradaNota' AND filial_id = $2 AND id = $3`, [ctx.tenantId, ctx.branchId, entradaId])).rows[0];
     if (!e) throw notFound('Entrada de nota fiscal não encontrada.');
     const chave = String(e.cabecalho.chaveAcesso ?? '');
     if (!/^\d{44}$/.test(chave)) throw badRequest(`A entrada nº ${e.numero} foi digitada sem a chave de acesso da NF-e do fornecedor: a nota de devolução precisa referenciá-la.`, [{ campo: 'chaveAcesso', mensagem: 'Sem chave de acesso' }]);
-    // The same checks the stock side makes (efetivada, lines, quantities up to what may still go back), rolled back.
-    await q.query('SAVEPOINT conferir_devolucao');
-    try {
-      await devolver(q, ctx, entradaId, pedido);
-      throw new SoConferencia();
-    } catch (err) {
-      await q.query('ROLLBACK TO SAVEPOINT conferir_devolucao');
-      if (!(err instanceof SoConferencia)) throw err;
-    }
+    // The stock side first, under the entry's row lock held until the commit (efetivada, lines, quantities).
+    const { resumo, movimentos } = await devolverComMovimentos(q, ctx, entradaId, pedido);
     const nat = await naturezaDevolucao(q, ctx.tenantId, b.naturezaId);
     const linhas = new Map((await q.query<{ linha: number; dados: Row }>(`SELECT linha, dados FROM documento_itens WHERE tenant_id = $1 AND documento_id = $2`, [ctx.tenantId, entradaId])).rows.map((r) => [Number(r.linha), r.dados]));
     const itens = pedido.itens.map((i) => {
@@ -79,34 +87,23 @@ export async function devolverComNfe(services: Servicos, ctx: RequestContext, en
       pagamentos: [{ tPag: '90', valor: '0' }],
       informacoesAdicionais: `Devolução de mercadoria da NF-e ${e.cabecalho.numeroNota}/${e.cabecalho.serie ?? 1} (chave ${chave}), entrada nº ${e.numero}.${info ? ` ${info}` : ''}`.slice(0, 2000),
     });
-    return Number(nota.id);
+    const p = await prepararNotaDeOrigem(services, q, ctx, Number(nota.id), { tipo: ORIGEM_DEVOLUCAO, entradaId, movimentos }, agora);
+    return { p, resumo };
   });
-  let devolucao: Row | undefined;
   let r: ResultadoTransmissao;
   try {
-    r = await transmitirNotaFiscal(services, ctx, notaId, agora, {
-      movimentarEstoque: false,
-      // Under the entry's row lock (devolver takes it FOR UPDATE), held until the authorisation commits: a return of
-      // the same entry from another tab waits here and then sees these movements, so it is refused before anything
-      // is numbered or sent to SEFAZ. A rejection (or SEFAZ unavailable) rolls these movements back.
-      antesDeNumerar: async (q) => {
-        devolucao = await devolver(q, ctx, entradaId, pedido);
-      },
-      aoAutorizar: async (q, nota) => {
-        await q.query(`INSERT INTO devolucoes_fornecedor_nfe (tenant_id, entrada_id, nota_id) VALUES ($1, $2, $3)`, [ctx.tenantId, entradaId, nota.id]);
-      },
-    });
+    r = await transmitirNotaDoPedido(services, ctx, preparada.p);
   } catch (err) {
-    // Refused before SEFAZ authorised anything (another tab returned the goods first, SEFAZ unavailable): the draft
-    // saved above goes. Anything else keeps it, to be looked at in Notas fiscais.
-    if (err instanceof HttpError && (err.statusCode < 500 || err.statusCode === 503)) await services.db.tenant(ctx, (q) => excluirRascunho(q, ctx, notaId)).catch(() => {});
+    const cStat = Array.isArray((err as HttpError).details) ? ((err as HttpError).details as Row[])[0]?.cStat : undefined;
+    if (err instanceof HttpError && cStat) {
+      const rej = await services.db.tenant(ctx, async (q) => (await q.query<Row>(`SELECT rejeicao FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, preparada.p.nota.id])).rows[0]?.rejeicao);
+      throw new HttpError(422, `A SEFAZ rejeitou a nota de devolução: ${rej?.cStat ?? cStat} - ${rej?.xMotivo ?? ''}. ${rej?.ajuda?.comoCorrigir ?? ''} A saída do estoque foi estornada.`.replace(/\s+/g, ' ').trim(), [{ campo: 'nota', mensagem: rej?.xMotivo ?? String(cStat), cStat }]);
+    }
     throw err;
   }
-  if (!r.autorizada) {
-    const rej = r.rejeicao!;
-    throw new HttpError(422, `A SEFAZ rejeitou a nota de devolução: ${rej.cStat} - ${rej.xMotivo}. ${rej.ajuda?.comoCorrigir ?? ''} Nada foi lançado no estoque.`.trim(), [{ campo: 'nota', mensagem: rej.xMotivo, cStat: rej.cStat }]);
-  }
-  return { ...r, devolucao };
+  // Authorised (or still on its way: the recovery settles it by its key): the return as it stands now.
+  const devolucao = await services.db.tenant(ctx, (q) => devolucoesDaEntrada(q, ctx, entradaId));
+  return { ...r, devolucao: r.autorizada ? devolucao : preparada.resumo };
 }
 
 /** The return NF-e issued for an entry. */

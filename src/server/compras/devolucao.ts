@@ -59,6 +59,11 @@ export async function devolucoesDaEntrada(q: Queryable, ctx: RequestContext, id:
  * The return NF-e (finalidade 4, referencing the entry's key) is the NF-e issuing service's, which does not exist yet.
  */
 export async function devolver(q: Queryable, ctx: RequestContext, id: number, body: unknown): Promise<Row> {
+  return (await devolverComMovimentos(q, ctx, id, body)).resumo;
+}
+
+/** devolver, telling also the ids of the movements it posted (what a refused return NF-e reverses, and only those). */
+export async function devolverComMovimentos(q: Queryable, ctx: RequestContext, id: number, body: unknown): Promise<{ resumo: Row; movimentos: number[] }> {
   const b = (body ?? {}) as { itens?: { linha?: unknown; quantidade?: unknown }[] };
   if (!Array.isArray(b.itens) || !b.itens.length) throw badRequest('Itens: informe ao menos uma linha da entrada e a quantidade a devolver.', [{ path: '/itens', campo: 'itens', mensagem: 'Campo Obrigatório!' }]);
   const d = await entradaEfetivada(q, ctx, id, true);
@@ -77,8 +82,30 @@ export async function devolver(q: Queryable, ctx: RequestContext, id: number, bo
     if (new Decimal(s).gt(l.disponivel)) throw badRequest(`Linha ${l.linha} (${l.descricao}): entraram ${fmtQtd(new Decimal(l.entrou))} e já foram devolvidas ${fmtQtd(new Decimal(l.devolvido))}; no máximo ${fmtQtd(new Decimal(l.disponivel))} podem ser devolvidas.`, [{ path: `/itens/${i}/quantidade`, campo: 'quantidade', linha: l.linha, mensagem: 'Acima do que entrou' }]);
     linhas.push({ produtoId: l.produtoId, variacaoId: l.variacaoId, depositoId: Number(d.cabecalho.depositoId), quantidade: new Decimal(s).neg().toFixed(4), custoUnitario: l.custoUnitario, tipo: TipoMovimentacao.DEVOLUCAO_FORNECEDOR, origemLinha: l.linha });
   });
-  await movimentar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, linhas, { tipo: ORIGEM_DEVOLUCAO, id });
-  return devolucoesDaEntrada(q, ctx, id);
+  const gravados = await movimentar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, linhas, { tipo: ORIGEM_DEVOLUCAO, id });
+  return { resumo: await devolucoesDaEntrada(q, ctx, id), movimentos: gravados.map((m) => Number(m.id)) };
+}
+
+/**
+ * Reverses the given movements of a return (those not reversed yet): estorno rows, the goods back at the cost they
+ * left with. The compensation of a return whose NF-e SEFAZ refused; other returns of the entry stay as they are.
+ */
+export async function estornarMovimentosDevolucao(q: Queryable, ctx: { tenantId: number; userId: number }, entradaId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const r = await q.query<{ id: number; produto_id: number; variacao_id: number | null; deposito_id: number; lote_id: number | null; quantidade: string; custo_unitario: string | null; tipo: number; origem_linha: number | null }>(
+    `SELECT m.id, m.produto_id, m.variacao_id, m.deposito_id, m.lote_id, m.quantidade, m.custo_unitario, m.tipo, m.origem_linha FROM movimentos_estoque m
+      WHERE m.tenant_id = $1 AND m.origem_tipo = $2 AND m.origem_id = $3 AND m.id = ANY($4::int[]) AND m.estorno_de IS NULL
+        AND NOT EXISTS (SELECT 1 FROM movimentos_estoque e WHERE e.tenant_id = m.tenant_id AND e.estorno_de = m.id) ORDER BY m.id`,
+    [ctx.tenantId, ORIGEM_DEVOLUCAO, entradaId, ids],
+  );
+  if (!r.rows.length) return 0;
+  await movimentar(
+    q,
+    { tenantId: ctx.tenantId, userId: ctx.userId },
+    r.rows.map((m) => ({ produtoId: m.produto_id, variacaoId: m.variacao_id, depositoId: m.deposito_id, loteId: m.lote_id, quantidade: new Decimal(m.quantidade).neg().toFixed(4), custoUnitario: m.custo_unitario, tipo: m.tipo, origemLinha: m.origem_linha, estornoDe: Number(m.id) })),
+    { tipo: ORIGEM_DEVOLUCAO, id: entradaId },
+  );
+  return r.rows.length;
 }
 
 /** Reverses every return of the entry not yet reversed (the goods come back at the cost they left with). */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SefazLocal, type OpcoesSefazLocal } from '../stand-ins/sefaz-local.ts';
 import { SefazCliente, type Destino, type OpcoesCliente } from './sefaz-cliente.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
+import type { Servico } from './soap.ts';
 
 /**
  * Where the SEFAZ client talks to, from the setting SEFAZ_DESTINO:
@@ -52,7 +53,9 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
     // in-process SEFAZ): SEFAZ_LOCAL_LENTIDAO_MS holds each answer that long; SEFAZ_LOCAL_LENTIDAO_PROCESSA=1 processes
     // (and records) the note first, so a kill in the window leaves it authorised at SEFAZ and unknown to the ERP.
     const lentidao = Number(env.SEFAZ_LOCAL_LENTIDAO_MS ?? 0);
-    if (lentidao > 0) sefaz.lentidao = { ms: lentidao, servicos: ['NFeAutorizacao4'], processa: env.SEFAZ_LOCAL_LENTIDAO_PROCESSA === '1' };
+    // SEFAZ_LOCAL_LENTIDAO_SERVICOS (comma-separated, default NFeAutorizacao4) names the services held (events: NFeRecepcaoEvento4).
+    const servicosLentos = (env.SEFAZ_LOCAL_LENTIDAO_SERVICOS || 'NFeAutorizacao4').split(',').map((x) => x.trim()).filter(Boolean) as Servico[];
+    if (lentidao > 0) sefaz.lentidao = { ms: lentidao, servicos: servicosLentos, processa: env.SEFAZ_LOCAL_LENTIDAO_PROCESSA === '1' };
     return { sefaz, destino: { tipo: 'local', baseUrl, ca: sefaz.tls.cert } };
   })();
   try {

@@ -8,7 +8,8 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle, type AposCommit, type DocumentModule, type Documento, type PostingArgs } from '../documentos/lifecycle.ts';
-import { cancelarNotaDoPedido, prepararNotaDoPedido, registrarCompensacaoDoPedido, transmitirNotaDoPedido } from '../fiscal/emissao/notas.ts';
+import { prepararNotaDoPedido, registrarCompensacaoDoPedido, transmitirNotaDoPedido } from '../fiscal/emissao/notas.ts';
+import { prepararCancelamentoDoPedido, registrarCompensacaoDoCancelamento, transmitirEnvio } from '../fiscal/emissao/eventos.ts';
 import type { DadosNotaFiscal } from '../../shared/fiscal/nota-fiscal.ts';
 import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
@@ -396,10 +397,14 @@ export async function rascunhoNfeDoPedido(q: Queryable, ctx: RequestContext, ped
 }
 
 /**
- * The NF-e step of cancelar (a faturado order): its authorised note is cancelled at SEFAZ within the legal window
- * (after 24 hours the order cannot be cancelled: a return note undoes the sale), in the order's transaction.
+ * The NF-e step of cancelar (a faturado order), in the order's transaction 1 (which reverses the order's postings):
+ * the cancellation event of its authorised note is signed and kept 'transmitindo' (within the legal window: after 24
+ * hours the order cannot be cancelled, a return note undoes the sale) and its transmission is left for after the
+ * commit (aposCommit): SEFAZ is never called with the transaction open. A refusal at SEFAZ, after the commit, runs
+ * the order's compensating transition (estornar-cancelamento: the order faturado again, its sale posted again) and
+ * answers 400 with the SEFAZ code and its help text.
  */
-export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe): Promise<void> {
+export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pedido: Documento, services?: ServicosNfe, aposCommit?: PostingArgs['aposCommit']): Promise<void> {
   const notas = await tx.query<{ numero: number; status: string }>(`SELECT numero, status FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status IN ('autorizada', 'contingencia', 'transmitindo') ORDER BY id`, [ctx.tenantId, pedido.id]);
   // A note still on its way to SEFAZ (faturar answered before SEFAZ did, or a crash left it): its answer decides.
   const emTransmissao = notas.rows.find((n) => n.status === 'transmitindo');
@@ -409,8 +414,23 @@ export async function cancelarNfeDoPedido(tx: Queryable, ctx: RequestContext, pe
   if (pendente) throw conflict(`A NF-e ${pendente.numero} do pedido de venda nº ${pedido.numero} foi emitida em contingência e ainda não foi autorizada: quando a SEFAZ voltar ela é transmitida (ou use 'Transmitir pendentes' em Notas processadas); cancele o pedido depois disso.`);
   if (!notas.rows.length) return;
   if (!services) throw new Error('cancelarNfeDoPedido: sem os serviços do servidor');
-  await cancelarNotaDoPedido(services, tx, ctx, pedido.id, `Cancelamento do pedido de venda numero ${pedido.numero}`);
+  if (!aposCommit) throw new Error('cancelarNfeDoPedido: o cancelamento da NF-e é transmitido depois do commit; quem chama a transição deve executar o trabalho pós-commit');
+  const envios = await prepararCancelamentoDoPedido(services, tx, ctx, pedido.id, `Cancelamento do pedido de venda numero ${pedido.numero}`);
+  for (const id of envios) aposCommit(() => esperarTransmissao(transmitirEnvio(services, ctx, id)));
 }
+
+/**
+ * The compensating transition of cancelar (estornar-cancelamento), run in the transaction that records SEFAZ's
+ * refusal of the cancellation of the order's note: the order is faturado again through the document lifecycle.
+ */
+registrarCompensacaoDoCancelamento(async (services, q, ctx, pedidoId) => {
+  const app = services as Partial<AppServices>;
+  if (!app.documents || !app.registry) throw new Error('estornar-cancelamento: sem o registro de documentos');
+  const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
+  if (r.rows[0]?.estado !== 'cancelado') return;
+  const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
+  await new DocumentLifecycle(app.registry, services).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-cancelamento');
+});
 
 /** The sale's postings of faturar (stock out, the receivable with the order's instalments, the sales lines). */
 async function lancarVenda(tx: Queryable, ctx: RequestContext, doc: Documento, data: string): Promise<void> {
@@ -556,7 +576,7 @@ const pedidoVenda: DocumentModule = {
       const origem = { tipo: TIPO_PEDIDO, id: doc.id };
       await liberarReservas(tx, scope, origem);
       if (de !== 'faturado') return;
-      await cancelarNfeDoPedido(tx, ctx, doc, services);
+      await cancelarNfeDoPedido(tx, ctx, doc, services, aposCommit);
       await cancelarNfseDoPedido(tx, ctx, doc, aposCommit, esperarTransmissao);
       await estornar(tx, scope, origem);
       const l = await tx.query<{ id: number }>('SELECT id FROM lancamentos WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND NOT cancelado ORDER BY id', [ctx.tenantId, TIPO_PEDIDO, doc.id]);
@@ -564,10 +584,11 @@ const pedidoVenda: DocumentModule = {
       await tx.query('UPDATE vendas_itens SET cancelado_em = now() WHERE tenant_id = $1 AND pedido_id = $2 AND cancelado_em IS NULL', [ctx.tenantId, doc.id]);
     },
     /**
-     * The compensating transition of cancelar (declared 'estornar-cancelamento', run by the server when the Sefin
-     * Nacional refused the cancellation of the order's NFS-e after cancelar committed): the order is faturado again
-     * and its sale posted again as new rows (stock out, a new receivable, new sales lines), the reversed ones staying
-     * reversed; nothing is reversed twice and nothing deleted. The note was never cancelled and stays the order's.
+     * The compensating transition of cancelar (declared 'estornar-cancelamento', run by the server when SEFAZ refused
+     * the cancellation of the order's NF-e, or the Sefin Nacional that of its NFS-e, after cancelar committed): the
+     * order is faturado again and its sale posted again as new rows (stock out, a new receivable, new sales lines),
+     * the reversed ones staying reversed; nothing is reversed twice and nothing deleted. The note was never
+     * cancelled and stays the order's.
      */
     async estornarCancelamento({ tx, ctx, doc }) {
       await lancarVenda(tx, ctx, doc, typeof doc.cabecalho.dataFaturamento === 'string' ? doc.cabecalho.dataFaturamento : agoraLocal().data);

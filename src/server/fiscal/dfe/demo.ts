@@ -29,7 +29,11 @@ export async function seedDfe(q: Queryable, tenantId: number): Promise<void> {
   );
 }
 
-export async function colocarNotasDemo(q: Queryable, tenantId: number, filial: { cnpj: string; nome: string; uf: string }): Promise<void> {
+/**
+ * The demo suppliers' notes to issue against the branch (read in the caller's transaction); the caller issues them
+ * (emitirNotaDeTerceiro, a call to the local SEFAZ) after its commit, with no transaction open.
+ */
+export async function notasDemo(q: Queryable, tenantId: number, filial: { cnpj: string; nome: string; uf: string }): Promise<Parameters<typeof emitirNotaDeTerceiro>[0][]> {
   const mun = async (codigo: unknown) => String((await q.query(`SELECT nome FROM municipio WHERE codigo_ibge = $1`, [codigo])).rows[0]?.nome ?? 'Municipio');
   const parte = async (r: Row): Promise<ParteTerceiro> => ({ cnpj: String(r.cpf_cnpj), nome: String(r.nome), uf: String(r.uf ?? 'SP'), codigoMunicipio: String(r.codigo_municipio ?? '3550308'), municipio: await mun(r.codigo_municipio ?? 3550308), cep: r.cep ? String(r.cep).replace(/\D/g, '') : undefined });
   const dest = (await q.query<Row>(`SELECT nome, cpf_cnpj, uf, codigo_municipio, cep FROM branches WHERE tenant_id = $1 AND cpf_cnpj = $2`, [tenantId, filial.cnpj])).rows[0];
@@ -48,11 +52,18 @@ export async function colocarNotasDemo(q: Queryable, tenantId: number, filial: {
     ['Bebidas Rio Claro Ltda', [await linha('Néctar de laranja 1 L', 'RC-NL1', 'NECTAR LARANJA RIO CLARO 1L', '24', '4.45', '5102')], 1],
     ['Limpeza Total Distribuidora Ltda', [await linha('Detergente líquido 500 ml', 'LT-DET500', 'DETERGENTE LIQUIDO NEUTRO 500ML', '48', '1.60', '5102')], 1],
   ];
+  const out: Parameters<typeof emitirNotaDeTerceiro>[0][] = [];
   for (const [i, [nome, itens, dups]] of notas.entries()) {
     const f = await fornecedor(nome);
     if (!f) continue;
     const emitente = await parte(f);
     const interestadual = emitente.uf !== destinatario.uf;
-    await emitirNotaDeTerceiro({ emitente, destinatario, numero: base + i, itens: itens.map((it) => ({ ...it, cfop: interestadual ? '6102' : it.cfop })) as Item[], duplicatas: dups });
+    out.push({ emitente, destinatario, numero: base + i, itens: itens.map((it) => ({ ...it, cfop: interestadual ? '6102' : it.cfop })) as Item[], duplicatas: dups });
   }
+  return out;
+}
+
+/** Issues the demo suppliers' notes (no transaction open: each is a call to the local SEFAZ). */
+export async function colocarNotasDemo(notas: Parameters<typeof emitirNotaDeTerceiro>[0][]): Promise<void> {
+  for (const n of notas) await emitirNotaDeTerceiro(n);
 }

@@ -118,12 +118,17 @@ export async function situacaoDfe(q: Queryable, ctx: CtxEmissao, agora = new Dat
   };
 }
 
-async function clienteDaFilial(services: Servicos, q: Queryable, ctx: CtxEmissao, f: Filial, agora: Date): Promise<{ cert: CertificadoA1; cliente: SefazCliente; tpAmb: 1 | 2 }> {
+/** The branch's certificate and environment, read in a transaction (the SEFAZ client is made after it ends). */
+async function certificadoDaFilial(services: Servicos, q: Queryable, ctx: CtxEmissao, f: Filial, agora: Date): Promise<{ cert: CertificadoA1; tpAmb: 1 | 2 }> {
   await garantirCertificadoDemo(services, q, ctx.tenantId, f.id);
   const cert = await abrirCertificado(services, q, ctx.tenantId, f.id, agora.getTime());
-  const tpAmb = (await configuracaoNfe(q, ctx.tenantId, f.id)).ambiente;
+  return { cert, tpAmb: (await configuracaoNfe(q, ctx.tenantId, f.id)).ambiente };
+}
+
+/** A SEFAZ client of the branch, made (and used) with no transaction open. */
+async function clienteDaFilial(f: Filial, c: { cert: CertificadoA1; tpAmb: 1 | 2 }): Promise<SefazCliente> {
   try {
-    return { cert, tpAmb, cliente: await criarClienteSefaz({ certificado: cert, uf: f.uf, modelo: 55, tpAmb, isencaoGuarda: 'manifestação do destinatário' }) };
+    return await criarClienteSefaz({ certificado: c.cert, uf: f.uf, modelo: 55, tpAmb: c.tpAmb });
   } catch (e) {
     throw badRequest((e as Error).message);
   }
@@ -198,34 +203,44 @@ export interface ResultadoConsulta {
  * no call is made before it: the person gets the time the next consultation is allowed.
  */
 export async function consultarDfe(services: Servicos, ctx: CtxEmissao, agora = new Date()): Promise<ResultadoConsulta> {
-  return services.db.tenant(ctx, async (q) => {
+  // Transaction 1: the control row claimed (a second consultation of the CNPJ meanwhile is told to wait), what the
+  // demo still has to place, the certificate. Nothing of SEFAZ is called with it open.
+  const inicio = await services.db.tenant(ctx, async (q) => {
     const f = await filialDoCtx(q, ctx);
     await q.query(`INSERT INTO dfe_controle (tenant_id, filial_id, cnpj) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, filial_id) DO NOTHING`, [ctx.tenantId, f.id, f.cnpj]);
     const c = (await q.query(`SELECT * FROM dfe_controle WHERE tenant_id = $1 AND filial_id = $2 FOR UPDATE`, [ctx.tenantId, f.id])).rows[0];
     if (c.aguardar_ate && new Date(c.aguardar_ate) > agora) {
+      if (c.ultimo_cstat === EM_ANDAMENTO) throw conflict('Uma consulta à SEFAZ das notas desta filial está em andamento: aguarde o resultado dela.');
       throw new HttpError(429, `A SEFAZ pediu para aguardar antes de nova consulta deste CNPJ (${c.ultimo_cstat === '656' ? 'consumo indevido' : 'não havia documentos novos'}): nova consulta liberada às ${hora(new Date(c.aguardar_ate))}.`);
     }
-    if (c.demo_pendente && destinoConfigurado() === 'local') {
+    const demo = c.demo_pendente && destinoConfigurado() === 'local' ? await (await import('./demo.ts')).notasDemo(q, ctx.tenantId, f) : null;
+    const cert = await certificadoDaFilial(services, q, ctx, f, agora);
+    // Claimed for a minute at most (a crash frees it by itself); the answer below replaces it.
+    await q.query(`UPDATE dfe_controle SET aguardar_ate = $3, ultimo_cstat = $4, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, f.id, new Date(agora.getTime() + 60_000), EM_ANDAMENTO]);
+    return { f, c, demo, cert, anterior: { aguardar: c.aguardar_ate, cStat: c.ultimo_cstat } };
+  });
+  const { f, c } = inicio;
+  const liberar = () => services.db.tenant(ctx, (q) => q.query(`UPDATE dfe_controle SET aguardar_ate = $3, ultimo_cstat = $4, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND ultimo_cstat = $5`, [ctx.tenantId, f.id, inicio.anterior.aguardar, inicio.anterior.cStat, EM_ANDAMENTO]));
+  let ult = String(c.ult_nsu);
+  let max = String(c.max_nsu);
+  let novas = 0;
+  let documentos = 0;
+  let ultimo: { cStat: string; xMotivo: string; ate?: Date } = { cStat: '', xMotivo: '' };
+  let aguardar: Date | null = null;
+  const recebidos: { nsu: string; schema: string; xml: string }[] = [];
+  try {
+    if (inicio.demo) {
       const { colocarNotasDemo } = await import('./demo.ts');
-      await colocarNotasDemo(q, ctx.tenantId, f);
-      await q.query(`UPDATE dfe_controle SET demo_pendente = false WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, f.id]);
+      await colocarNotasDemo(inicio.demo);
+      await services.db.tenant(ctx, (q) => q.query(`UPDATE dfe_controle SET demo_pendente = false WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, f.id]));
     }
-    const { cliente, tpAmb } = await clienteDaFilial(services, q, ctx, f, agora);
-    let ult = String(c.ult_nsu);
-    let max = String(c.max_nsu);
-    let novas = 0;
-    let documentos = 0;
-    let ultimo: { cStat: string; xMotivo: string; ate?: Date } = { cStat: '', xMotivo: '' };
-    let aguardar: Date | null = null;
+    const cliente = await clienteDaFilial(f, inicio.cert);
     try {
       for (let k = 0; k < LOTES_POR_CONSULTA; k++) {
-        const r = (await distribuir(cliente, tpAmb, f, { ultNSU: ult }))!;
+        const r = (await distribuir(cliente, inicio.cert.tpAmb, f, { ultNSU: ult }))!;
         ultimo = r;
         if (r.cStat === '138') {
-          for (const d of r.documentos) {
-            documentos++;
-            if (await registrarDocumento(services, q, ctx, f, d)) novas++;
-          }
+          recebidos.push(...r.documentos);
           ult = String(Number(r.ultNSU ?? ult));
           max = String(Number(r.maxNSU ?? max));
           if (Number(ult) >= Number(max)) break;
@@ -245,18 +260,32 @@ export async function consultarDfe(services: Servicos, ctx: CtxEmissao, agora = 
     } finally {
       cliente.fechar();
     }
+  } catch (e) {
+    // Nothing received is recorded: the claim is given back, the NSU stays where it was.
+    await liberar().catch(() => undefined);
+    throw e;
+  }
+  // Transaction 2: what SEFAZ delivered, written once with the NSU it reached (one transaction: all or nothing).
+  await services.db.tenant(ctx, async (q) => {
+    for (const d of recebidos) {
+      documentos++;
+      if (await registrarDocumento(services, q, ctx, f, d)) novas++;
+    }
     await q.query(
       `UPDATE dfe_controle SET cnpj = $3, ult_nsu = $4, max_nsu = $5, aguardar_ate = $6, ultima_consulta = $7, ultimo_cstat = $8, ultimo_motivo = $9, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2`,
       [ctx.tenantId, f.id, f.cnpj, ult, max, aguardar, agora, ultimo.cStat, ultimo.xMotivo.slice(0, 255)],
     );
-    let mensagem: string;
-    if (ultimo.cStat === '656') mensagem = `A SEFAZ bloqueou as consultas deste CNPJ por consumo indevido (656): aguarde até ${hora(aguardar!)} para consultar de novo.`;
-    else if (novas) mensagem = `${novas} nota(s) nova(s) emitida(s) contra a filial ${f.nome}.`;
-    else if (documentos) mensagem = `Notas atualizadas (${documentos} documento(s) recebido(s)), nenhuma nota nova.`;
-    else mensagem = `Nenhum documento novo na SEFAZ. Pela regra da SEFAZ, a próxima consulta fica liberada às ${hora(aguardar ?? new Date(agora.getTime() + ESPERA_DISTRIBUICAO_MS))}.`;
-    return { novas, documentos, cStat: ultimo.cStat, xMotivo: ultimo.xMotivo, mensagem, ultNSU: ult, maxNSU: max, aguardarAte: aguardar ? aguardar.toISOString() : null };
   });
+  let mensagem: string;
+  if (ultimo.cStat === '656') mensagem = `A SEFAZ bloqueou as consultas deste CNPJ por consumo indevido (656): aguarde até ${hora(aguardar!)} para consultar de novo.`;
+  else if (novas) mensagem = `${novas} nota(s) nova(s) emitida(s) contra a filial ${f.nome}.`;
+  else if (documentos) mensagem = `Notas atualizadas (${documentos} documento(s) recebido(s)), nenhuma nota nova.`;
+  else mensagem = `Nenhum documento novo na SEFAZ. Pela regra da SEFAZ, a próxima consulta fica liberada às ${hora(aguardar ?? new Date(agora.getTime() + ESPERA_DISTRIBUICAO_MS))}.`;
+  return { novas, documentos, cStat: ultimo.cStat, xMotivo: ultimo.xMotivo, mensagem, ultNSU: ult, maxNSU: max, aguardarAte: aguardar ? aguardar.toISOString() : null };
 }
+
+/** ultimo_cstat of a consultation claimed and not finished (dfe_controle). */
+const EM_ANDAMENTO = 'consultando';
 
 /**
  * A manifestação do destinatário on a note of the list: the event signed with the branch's certificate and sent
@@ -273,80 +302,114 @@ export async function manifestar(services: Servicos, ctx: CtxEmissao, id: number
   if (tipo === 'naoRealizada' && (just.length < 15 || just.length > 255)) {
     throw badRequest(`Justificativa: escreva de 15 a 255 caracteres por que a operação não se realizou (tem ${just.length}).`, [{ campo: 'justificativa', mensagem: 'De 15 a 255 caracteres' }]);
   }
-  return services.db.tenant(ctx, async (q) => {
+  // Transaction 1: the checks, the event signed with its identity (tpEvento, key, nSeqEvento 1, dhEvento).
+  const prep = await services.db.tenant(ctx, async (q) => {
     const f = await filialDoCtx(q, ctx);
     const d = await lerDfe(q, ctx, id, true);
-    if (tipo === 'ciencia' && d.manifestacao !== 'pendente') throw conflict(`Esta nota já tem manifestação (${d.manifestacao === 'ciencia' ? 'ciência da operação' : 'conclusiva'}): a ciência só cabe antes de qualquer outra.`);
-    if (tipo !== 'ciencia' && d.manifestacao !== 'pendente' && d.manifestacao !== 'ciencia') throw conflict('Esta nota já tem manifestação conclusiva registrada na SEFAZ.');
-    const { cert, cliente, tpAmb } = await clienteDaFilial(services, q, ctx, f, agora);
+    conferirManifestacao(tipo, d);
+    const c = await certificadoDaFilial(services, q, ctx, f, agora);
     let evento: string;
     try {
-      evento = montarEvento({ tipo: m.tpEvento, chNFe: d.chave, tpAmb, cnpj: f.cnpj, dataHora: comFuso(agora), sequencia: 1, justificativa: tipo === 'naoRealizada' ? just : undefined }, assinadorDe(cert));
+      evento = montarEvento({ tipo: m.tpEvento, chNFe: d.chave, tpAmb: c.tpAmb, cnpj: f.cnpj, dataHora: comFuso(agora), sequencia: 1, justificativa: tipo === 'naoRealizada' ? just : undefined }, assinadorDe(c.cert));
     } catch (e) {
-      cliente.fechar();
       if (e instanceof MensagemError) throw badRequest(e.message, [{ campo: 'justificativa', mensagem: e.message }]);
       throw e;
     }
+    return { f, d, c, evento };
+  });
+  const { f, d } = prep;
+  // The Ambiente Nacional, with no transaction open. The same event registered before (a lost answer) is adopted.
+  const cliente = await clienteDaFilial(f, prep.c);
+  let e: { cStat: string; xMotivo: string; procEventoNFe?: string };
+  let proc: { nsu: string; schema: string; xml: string } | undefined;
+  try {
     let ret;
     try {
-      ret = await cliente.enviarEventos(envelopeEventos(Date.now(), [evento]));
-    } catch (e) {
-      cliente.fechar();
-      indisponivel(e);
+      ret = await cliente.enviarEventos(envelopeEventos(Date.now(), [prep.evento]));
+    } catch (err) {
+      indisponivel(err);
     }
-    const e = ret.eventos[0] ?? { ...ret, procEventoNFe: undefined };
+    e = ret.eventos[0] ?? { ...ret, procEventoNFe: undefined };
+    if (e.cStat === '573') {
+      const c = await cliente.consultar(d.chave).catch(() => null);
+      const ja = c?.eventos.find((p) => p.includes(`<tpEvento>${m.tpEvento}</tpEvento>`));
+      if (ja) e = { cStat: '135', xMotivo: 'Evento registrado e vinculado a NF-e', procEventoNFe: ja.replace(/^<procEventoNFe(?![^>]*xmlns=)/, '<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe"') };
+    }
     if (!e.procEventoNFe) {
-      cliente.fechar();
       const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
       throw badRequest(`A SEFAZ recusou a ${m.nome.toLowerCase()}: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'tipo', mensagem: e.xMotivo, cStat: e.cStat }]);
     }
-    const arquivo = tenantKey(ctx.tenantId, 'dfe', `${d.chave}-${m.tpEvento}.xml`);
-    await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
-    const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
-    await q.query(
-      `INSERT INTO dfe_eventos (tenant_id, dfe_id, tipo_evento, sequencia, justificativa, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)`,
-      [ctx.tenantId, id, m.tpEvento, tipo === 'naoRealizada' ? just : null, e.cStat, e.xMotivo, prot, arquivo, ctx.userId],
-    );
-    await q.query(`UPDATE dfe_documentos SET manifestacao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, m.estado]);
     if ((tipo === 'ciencia' || tipo === 'confirmacao') && !d.arquivo_xml) {
       try {
-        const r = await distribuir(cliente, tpAmb, f, { chNFe: d.chave });
-        const proc = r?.cStat === '138' ? r.documentos.find((x) => x.schema.startsWith('procNFe')) : undefined;
-        if (proc) await registrarDocumento(services, q, ctx, f, proc);
+        const r = await distribuir(cliente, prep.c.tpAmb, f, { chNFe: d.chave });
+        proc = r?.cStat === '138' ? r.documentos.find((x) => x.schema.startsWith('procNFe')) : undefined;
       } catch {
         // the full XML comes on the next consultation or download
       }
     }
+  } finally {
     cliente.fechar();
+  }
+  const procEvento = e.procEventoNFe!;
+  // Transaction 2: the answer recorded once (a second manifestação of the same kind found recorded adds nothing).
+  return services.db.tenant(ctx, async (q) => {
+    const atual = await lerDfe(q, ctx, id, true);
+    const arquivo = tenantKey(ctx.tenantId, 'dfe', `${d.chave}-${m.tpEvento}.xml`);
+    const prot = /<nProt>(\d+)</.exec(procEvento.split('retEvento')[1] ?? '')?.[1] ?? null;
+    const ja = await q.query(`SELECT 1 FROM dfe_eventos WHERE tenant_id = $1 AND dfe_id = $2 AND tipo_evento = $3 LIMIT 1`, [ctx.tenantId, id, m.tpEvento]);
+    if (!ja.rows.length) {
+      await services.storage.put(arquivo, Buffer.from(procEvento, 'utf8'), { contentType: 'application/xml' });
+      await q.query(
+        `INSERT INTO dfe_eventos (tenant_id, dfe_id, tipo_evento, sequencia, justificativa, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)`,
+        [ctx.tenantId, id, m.tpEvento, tipo === 'naoRealizada' ? just : null, e.cStat, e.xMotivo, prot, arquivo, ctx.userId],
+      );
+      // SEFAZ registered it: the note's state follows (a conclusive one over a ciência, never back to ciência).
+      if (atual.manifestacao === 'pendente' || (atual.manifestacao === 'ciencia' && tipo !== 'ciencia')) {
+        await q.query(`UPDATE dfe_documentos SET manifestacao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, m.estado]);
+      }
+    }
+    if (proc && !atual.arquivo_xml) await registrarDocumento(services, q, ctx, f, proc);
     const out = await q.query(`${LISTA_SQL} WHERE d.tenant_id = $1 AND d.id = $2`, [ctx.tenantId, id]);
     return { nota: dfeOut(out.rows[0]), cStat: e.cStat, xMotivo: e.xMotivo, protocolo: prot };
   });
 }
 
+function conferirManifestacao(tipo: TipoManifestacao, d: Row): void {
+  if (tipo === 'ciencia' && d.manifestacao !== 'pendente') throw conflict(`Esta nota já tem manifestação (${d.manifestacao === 'ciencia' ? 'ciência da operação' : 'conclusiva'}): a ciência só cabe antes de qualquer outra.`);
+  if (tipo !== 'ciencia' && d.manifestacao !== 'pendente' && d.manifestacao !== 'ciencia') throw conflict('Esta nota já tem manifestação conclusiva registrada na SEFAZ.');
+}
+
 /** The full NF-e (nfeProc) of a note of the list: kept after the ciência, or fetched by its key (consChNFe). */
 export async function xmlCompleto(services: Servicos, ctx: CtxEmissao, id: number, agora = new Date()): Promise<{ nome: string; xml: Buffer }> {
-  return services.db.tenant(ctx, async (q) => {
-    const d = await lerDfe(q, ctx, id, true);
-    let arquivo: string | null = d.arquivo_xml;
-    if (!arquivo) {
-      if (d.manifestacao === 'pendente') throw conflict('Manifeste a ciência da operação antes de baixar o XML completo: até lá a SEFAZ só entrega o resumo da nota.');
-      if (d.manifestacao === 'desconhecida' || d.manifestacao === 'nao_realizada') throw conflict('A operação foi desconhecida ou não realizada: a SEFAZ não entrega o XML completo desta nota.');
-      const f = await filialDoCtx(q, ctx);
-      const { cliente, tpAmb } = await clienteDaFilial(services, q, ctx, f, agora);
-      try {
-        const r = (await distribuir(cliente, tpAmb, f, { chNFe: d.chave }))!;
-        const proc = r.cStat === '138' ? r.documentos.find((x) => x.schema.startsWith('procNFe')) : undefined;
-        if (!proc) throw conflict(`A SEFAZ ainda não entregou o XML completo: ${r.cStat} - ${r.xMotivo}.`);
-        await registrarDocumento(services, q, ctx, f, proc);
-      } finally {
-        cliente.fechar();
-      }
-      arquivo = (await lerDfe(q, ctx, id)).arquivo_xml;
-    }
-    const st = await services.storage.get(arquivo!);
-    if (!st) throw notFound('O XML desta nota não foi encontrado no armazenamento de arquivos.');
-    return { nome: `${d.chave}-procNFe.xml`, xml: await paraBuffer(st) };
+  const lido = await services.db.tenant(ctx, async (q) => {
+    const d = await lerDfe(q, ctx, id);
+    if (d.arquivo_xml) return { d, arquivo: d.arquivo_xml as string };
+    if (d.manifestacao === 'pendente') throw conflict('Manifeste a ciência da operação antes de baixar o XML completo: até lá a SEFAZ só entrega o resumo da nota.');
+    if (d.manifestacao === 'desconhecida' || d.manifestacao === 'nao_realizada') throw conflict('A operação foi desconhecida ou não realizada: a SEFAZ não entrega o XML completo desta nota.');
+    const f = await filialDoCtx(q, ctx);
+    return { d, arquivo: null, f, c: await certificadoDaFilial(services, q, ctx, f, agora) };
   });
+  const { d } = lido;
+  let arquivo = lido.arquivo;
+  if (!arquivo) {
+    // Fetched by its key (consChNFe) with no transaction open, then written.
+    const cliente = await clienteDaFilial(lido.f!, lido.c!);
+    let proc: { nsu: string; schema: string; xml: string } | undefined;
+    try {
+      const r = (await distribuir(cliente, lido.c!.tpAmb, lido.f!, { chNFe: d.chave }))!;
+      proc = r.cStat === '138' ? r.documentos.find((x) => x.schema.startsWith('procNFe')) : undefined;
+      if (!proc) throw conflict(`A SEFAZ ainda não entregou o XML completo: ${r.cStat} - ${r.xMotivo}.`);
+    } finally {
+      cliente.fechar();
+    }
+    arquivo = await services.db.tenant(ctx, async (q) => {
+      await registrarDocumento(services, q, ctx, lido.f!, proc!);
+      return (await lerDfe(q, ctx, id)).arquivo_xml as string | null;
+    });
+  }
+  const st = await services.storage.get(arquivo!);
+  if (!st) throw notFound('O XML desta nota não foi encontrado no armazenamento de arquivos.');
+  return { nome: `${d.chave}-procNFe.xml`, xml: await paraBuffer(st) };
 }
 
 export async function eventosDfe(q: Queryable, ctx: CtxEmissao, id: number) {

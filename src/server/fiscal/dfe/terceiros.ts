@@ -69,7 +69,7 @@ export async function emitirNotaDeTerceiro(o: {
   const cert = certificadoDe(e);
   const m = montarNfe(doc, assinadorDe(cert));
   // The local SEFAZ checks the schema itself (215/225): no second validation here.
-  const cliente = await criarClienteSefaz({ certificado: cert, uf: e.uf, modelo: 55, tpAmb: 2, validarAntes: false, isencaoGuarda: 'DF-e de terceiros' });
+  const cliente = await criarClienteSefaz({ certificado: cert, uf: e.uf, modelo: 55, tpAmb: 2, validarAntes: false });
   try {
     const r = await cliente.autorizar(m.xml);
     if (!r.nfeProc) throw new Error(`A SEFAZ local recusou a nota de ${e.nome}: ${r.cStat} - ${r.xMotivo}`);

@@ -5,7 +5,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { assinadorDe } from '../assinatura.ts';
 import type { CertificadoA1 } from '../certificado.ts';
-import { EmissorNfe } from '../contingencia.ts';
+import { consultarAposTempoEsgotado, EmissorNfe } from '../contingencia.ts';
 import type { NfeMontada } from '../nfe.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteContingencia, criarClienteSefaz } from '../sefaz-destino.ts';
@@ -67,9 +67,9 @@ const indisponivel = (motivo: string) => new HttpError(503, `SEFAZ indisponível
  * (same number, new key), 'epec' registers the EPEC at the Ambiente Nacional (tpEmis 4) and leaves the NF-e to be
  * sent later, 'nenhuma' gives up (503, nothing numbered). Consumo indevido (656) never switches: it is a 503 too.
  */
-export async function autorizarNfe(doc: NfeDocumento, cert: CertificadoA1, uf: string, preferencia: string, isencaoGuarda?: string): Promise<AutorizacaoNfe> {
+export async function autorizarNfe(doc: NfeDocumento, cert: CertificadoA1, uf: string, preferencia: string): Promise<AutorizacaoNfe> {
   const pref = (PREFERENCIAS as readonly string[]).includes(preferencia) ? preferencia : 'svc';
-  const base = { certificado: cert, uf, modelo: 55 as const, tpAmb: doc.ambiente, ...(isencaoGuarda ? { isencaoGuarda } : {}) };
+  const base = { certificado: cert, uf, modelo: 55 as const, tpAmb: doc.ambiente };
   let normal: SefazCliente;
   try {
     normal = await criarClienteSefaz(base);
@@ -136,9 +136,11 @@ export interface ResultadoPendentes {
 
 /**
  * 'Transmitir pendentes': the branch's notes issued under EPEC, unchanged (tpEmis 4, same key and number), to the
- * normal authoriser in issue order; stops at the first that finds it still down. An authorised one gets its
- * protocol and nfeProc; a rejected one keeps its status with the SEFAZ code and help (it must be corrected within
- * 168 hours).
+ * normal authoriser in issue order; stops at the first that finds it still down. Each note is read in one short
+ * transaction, sent with no transaction open, and its answer recorded in a second one, once (only while the note is
+ * still 'contingencia'). An authorised one gets its protocol and nfeProc (a duplicate answer, 204/539, of a note an
+ * earlier run sent is adopted from the consultation by its key); a rejected one keeps its status with the SEFAZ code
+ * and help (it must be corrected within 168 hours).
  */
 export async function transmitirPendentes(services: Servicos, ctx: { tenantId: number; userId: number; branchId: number | null }): Promise<ResultadoPendentes> {
   if (!ctx.branchId) throw badRequest('Selecione uma filial.');
@@ -146,49 +148,61 @@ export async function transmitirPendentes(services: Servicos, ctx: { tenantId: n
   const res: ResultadoPendentes = { autorizadas: [], rejeitadas: [], pendentes: 0 };
   const notas = await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT id FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND status = 'contingencia' ORDER BY numero, id`, [ctx.tenantId, filialId]));
   for (let k = 0; k < notas.rows.length; k++) {
-    const continuar = await services.db.tenant(ctx, async (q) => {
-      const nota = (await q.query<Row>(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notas.rows[k].id])).rows[0];
-      if (!nota || nota.status !== 'contingencia') return true;
+    const notaId = Number(notas.rows[k].id);
+    const lida = await services.db.tenant(ctx, async (q) => {
+      const nota = (await q.query<Row>(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId])).rows[0];
+      if (!nota || nota.status !== 'contingencia') return null;
       const cert = await abrirCertificado(services, q, ctx.tenantId, filialId);
       const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0]?.uf;
       const s = await services.storage.get(nota.arquivo_xml);
       if (!s) throw badRequest(`O XML da NF-e ${nota.numero} em contingência não foi encontrado no armazenamento.`);
-      const xml = (await paraBuffer(s)).toString('utf8');
-      const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb: Number(nota.ambiente) as 1 | 2, isencaoGuarda: 'NF-e em contingência (EPEC): transmitir pendentes' });
-      let r: RetornoAutorizacao;
-      try {
-        r = await sefaz.autorizar(xml);
-      } catch (e) {
-        if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) return false;
-        throw e;
-      } finally {
-        sefaz.fechar();
+      return { nota, cert, uf, xml: (await paraBuffer(s)).toString('utf8') };
+    });
+    if (!lida) continue;
+    const { nota, cert, uf, xml } = lida;
+    // SEFAZ, with no transaction open.
+    const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb: Number(nota.ambiente) as 1 | 2 });
+    let r: RetornoAutorizacao;
+    try {
+      r = await sefaz.autorizar(xml);
+      if (r.cStat === '204' || r.cStat === '539') {
+        // Sent before (a run whose answer was lost, or another server): what SEFAZ holds is adopted.
+        const c = await consultarAposTempoEsgotado(sefaz, { chave: nota.chave, xml } as NfeMontada);
+        if (c.situacao === 'autorizada') r = c.retorno;
       }
-      if (r.cStat === '108' || r.cStat === '109') return false;
-      if (!r.nfeProc) {
-        const rejeicao = { cStat: r.cStat, xMotivo: r.xMotivo, ajuda: r.ajuda ?? ajudaRejeicao(r.cStat, r.xMotivo) };
-        await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, nota.id, r.cStat, r.xMotivo, ctx.userId]);
-        await q.query(`UPDATE notas_fiscais SET rejeicao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id, JSON.stringify(rejeicao)]);
-        res.rejeitadas.push({ id: Number(nota.id), cStat: r.cStat, xMotivo: r.xMotivo });
-        return true;
+    } catch (e) {
+      if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) r = { cStat: '108', xMotivo: e.message, xml: '' };
+      else throw e;
+    } finally {
+      sefaz.fechar();
+    }
+    if (r.cStat === '108' || r.cStat === '109') {
+      res.pendentes = notas.rows.length - k;
+      break;
+    }
+    const retorno = r;
+    await services.db.tenant(ctx, async (q) => {
+      const atual = (await q.query<Row>(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+      if (!atual || atual.status !== 'contingencia') return;
+      if (!retorno.nfeProc) {
+        const rejeicao = { cStat: retorno.cStat, xMotivo: retorno.xMotivo, ajuda: retorno.ajuda ?? ajudaRejeicao(retorno.cStat, retorno.xMotivo) };
+        await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, retorno.cStat, retorno.xMotivo, ctx.userId]);
+        await q.query(`UPDATE notas_fiscais SET rejeicao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, JSON.stringify(rejeicao)]);
+        res.rejeitadas.push({ id: notaId, cStat: retorno.cStat, xMotivo: retorno.xMotivo });
+        return;
       }
-      const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-procNFe.xml`);
-      await services.storage.put(arquivo, Buffer.from(r.nfeProc, 'utf8'), { contentType: 'application/xml' });
-      const dhRecbto = /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1];
+      const arquivo = tenantKey(ctx.tenantId, 'nfe', `${atual.chave}-procNFe.xml`);
+      await services.storage.put(arquivo, Buffer.from(retorno.nfeProc, 'utf8'), { contentType: 'application/xml' });
+      const dhRecbto = /<dhRecbto>([^<]+)</.exec(retorno.protNFe ?? '')?.[1];
       await q.query(
         `UPDATE notas_fiscais SET status = 'autorizada', protocolo = $3, arquivo_xml = $4, data_autorizacao = $5, rejeicao = NULL,
                 contingencia = contingencia || jsonb_build_object('pendente', false, 'transmitidaEm', now()), updated_at = now()
           WHERE tenant_id = $1 AND id = $2`,
-        [ctx.tenantId, nota.id, r.protocolo, arquivo, dhRecbto ? new Date(dhRecbto) : new Date()],
+        [ctx.tenantId, notaId, retorno.protocolo, arquivo, dhRecbto ? new Date(dhRecbto) : new Date()],
       );
-      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, nota.id, r.cStat, r.xMotivo, r.protocolo, arquivo, ctx.userId]);
-      res.autorizadas.push(Number(nota.id));
-      return true;
+      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, retorno.cStat, retorno.xMotivo, retorno.protocolo, arquivo, ctx.userId]);
+      res.autorizadas.push(notaId);
     });
-    if (!continuar) {
-      res.pendentes = notas.rows.length - k;
-      break;
-    }
   }
   return res;
 }

@@ -5,6 +5,7 @@ import { forbidden } from '../../http/errors.ts';
 import { transmitirPendentes, transmitirTodasPendentes } from './contingencia-nfe.ts';
 import { CHAVES_NFE } from './routes.ts';
 import { resolverTransmitindo } from './notas.ts';
+import { resolverEventosPendentes } from './eventos.ts';
 import type { PeriodicKind } from '../../jobs/index.ts';
 
 /** Minutes between two automatic attempts to send the notes issued in contingency (EPEC) to the normal authoriser. */
@@ -20,7 +21,11 @@ export default async function contingenciaRoutes(app: FastifyInstance, { service
   // Once at start: notes a crash left 'transmitindo' (this process has none in flight yet) are settled by their key:
   // adopted when SEFAZ authorised them, sent again with the same XML when unknown there, compensated when refused.
   app.addHook('onReady', async () => {
-    void resolverTransmitindo(services, 0).catch((e) => app.log.warn(`resolverTransmitindo: ${(e as Error).message}`));
+    void resolverTransmitindo(services, 0)
+      .catch((e) => app.log.warn(`resolverTransmitindo: ${(e as Error).message}`))
+      // then the events (cancelamento, CC-e, inutilização) left 'transmitindo': adopted from SEFAZ or sent again
+      .then(() => resolverEventosPendentes(services, 0))
+      .catch((e) => app.log.warn(`resolverEventosPendentes: ${(e as Error).message}`));
   });
 }
 
@@ -34,6 +39,7 @@ export const jobsContingenciaNfe = (services: AppServices): PeriodicKind[] => [
     aCadaMs: INTERVALO_PENDENTES_MS,
     executar: async () => {
       await resolverTransmitindo(services).catch(() => {});
+      await resolverEventosPendentes(services).catch(() => {});
       await transmitirTodasPendentes(services);
     },
   },

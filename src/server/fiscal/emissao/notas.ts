@@ -7,8 +7,8 @@ import { fieldErrors } from '../../../shared/messages.ts';
 import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { proximoNumero } from '../../documentos/numeracao.ts';
-import { movimentar, estornar } from '../../estoque/movimentos.ts';
-import { criarLancamento, cancelarLancamento, RECEITA, DESPESA } from '../../financeiro/financeiro.service.ts';
+import { movimentar } from '../../estoque/movimentos.ts';
+import { criarLancamento, RECEITA, DESPESA } from '../../financeiro/financeiro.service.ts';
 import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../../http/errors.ts';
 import { createAjv } from '../../resources/registry.ts';
 import { loadLookups } from '../../catalog/documents.ts';
@@ -19,11 +19,9 @@ import { cnpjValido, cpfValido, gerarCodigoNumerico } from '../chave.ts';
 import { gerarDanfe } from '../danfe.ts';
 import { CalculoError, calcularNfe } from '../nfe-calculo.ts';
 import { montarNfe } from '../nfe.ts';
-import { envelopeEventos, montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
 import { ajudaRejeicao, type AjudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteSefaz } from '../sefaz-destino.ts';
 import { SefazIndisponivelError, ConsumoIndevidoError, type SefazCliente } from '../sefaz-cliente.ts';
-import { codigoUf } from '../ufs.ts';
 import { validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
 import { ieConfere, mensagemIeInvalida } from '../../../shared/inscricao-estadual.ts';
@@ -117,7 +115,7 @@ const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOStrin
 
 /** The draft of a note's `dados`, without what the issue keeps beside it (the built document, the kept number). */
 export function rascunhoDe(dados: Row | null | undefined): Row {
-  const { documento: _d, numeroMantido: _n, statusAnterior: _s, ...resto } = dados ?? {};
+  const { documento: _d, numeroMantido: _n, statusAnterior: _s, origem: _o, ...resto } = dados ?? {};
   return resto;
 }
 
@@ -611,17 +609,12 @@ export async function excluirRascunho(q: Queryable, ctx: CtxEmissao, id: number)
 
 // ---------------------------------------------------------------- SEFAZ
 
-async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2, isencaoGuarda?: string): Promise<SefazCliente> {
+async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
   try {
-    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb, ...(isencaoGuarda ? { isencaoGuarda } : {}) });
+    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
   } catch (e) {
     throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
   }
-}
-
-function indisponivel(e: unknown): never {
-  if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) throw new HttpError(503, `SEFAZ indisponível: ${e.message} Nada foi numerado; tente de novo em instantes.`);
-  throw e;
 }
 
 /** Result of a transmission: the note as recorded, and on rejection the SEFAZ code with its help text. */
@@ -657,29 +650,16 @@ class Rejeitada extends Error {
  *   with the SEFAZ code and its help text (or back to what it was). tx2 acts only on a note still 'transmitindo'
  *   with that number, so running it twice does nothing the second time. A crash between the two leaves the note
  *   'transmitindo': resolverTransmitindo (the periodic job) consults SEFAZ by its key and finishes it.
- * A caller with `antesDeNumerar` (a return's quantities checked under the entry's lock) keeps the one-transaction path.
+ * A document that posts its own postings first (a sales order's faturar, a return to the supplier) prepares its note in
+ * its own transaction instead (prepararNotaDoPedido, prepararNotaDeOrigem) and sends it with transmitirNotaDoPedido.
  */
 export interface OpcoesTransmissao {
-  /**
-   * Runs in the authorisation's transaction after the note is locked and before it is numbered or sent: what may
-   * refuse the note (a return's quantities, under the entry's row lock held until the commit) belongs here, so a
-   * refusal sends nothing to SEFAZ and a rejection rolls back what it posted. Such an issue runs in one transaction.
-   */
-  antesDeNumerar?: (q: Queryable) => Promise<void>;
-  /**
-   * Runs in the transaction that records the authorisation (a return to the supplier posts its stock here); what it
-   * refuses must be checked before transmitting, as SEFAZ has already authorised the note.
-   */
-  aoAutorizar?: (q: Queryable, nota: Row) => Promise<void>;
-  /** false: the caller posts the stock in aoAutorizar instead of the natureza's movement */
+  /** false: the natureza's stock movement is not posted (the caller posts the stock itself) */
   movimentarEstoque?: boolean;
 }
 
 export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date(), opcoes: OpcoesTransmissao = {}): Promise<ResultadoTransmissao> {
   try {
-    if (opcoes.antesDeNumerar) {
-      return await services.db.tenant(ctx, (q) => autorizarNaTransacao(services, q, ctx, notaId, agora, { ...opcoes, lancar: true, validarXsd: false }));
-    }
     const p = await reservarTransmissao(services, ctx, notaId, agora);
     // SEFAZ, outside any transaction.
     const t1 = performance.now();
@@ -750,7 +730,6 @@ async function prepararNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
   if (nota.status !== 'rascunho' && nota.status !== 'rejeitada') throw conflict(nota.status === 'transmitindo' ? 'Esta nota está sendo transmitida à SEFAZ: aguarde a resposta (Notas processadas mostra a situação).' : `Esta nota já está ${nota.status}.`);
   const filialId = Number(nota.filial_id);
   if (filialId !== ctx.branchId) throw badRequest('Esta nota é de outra filial: troque para a filial dela para transmiti-la.');
-  if (opcoes.antesDeNumerar) await opcoes.antesDeNumerar(q);
   // A note tied to an order, sent from the note screens (a rejected faturar's note, an 'Emitir NF-e' draft): only
   // while the order is faturado without an authorised note (its postings are the order's).
   if (opcoes.lancar && nota.pedido_id != null) await pedidoSemNota(q, ctx, filialId, Number(nota.pedido_id));
@@ -838,19 +817,6 @@ async function desfazerReserva(q: Queryable, ctx: CtxEmissao, notaId: number, nu
   );
 }
 
-/**
- * The body of an issue in one transaction (the caller's): prepared, sent to SEFAZ and recorded. A rejection throws
- * Rejeitada, so the caller's transaction rolls back and the number returns to the series.
- */
-async function autorizarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, agora: Date, opcoes: OpcoesAutorizacao): Promise<ResultadoTransmissao> {
-  const p = await prepararNaTransacao(services, q, ctx, notaId, agora, opcoes);
-  const t1 = performance.now();
-  // The UF's authoriser, or the branch's contingency when it is down (contingencia-nfe.ts).
-  const aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia, 'NF-e com antesDeNumerar (devolução ao fornecedor)');
-  if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: p.montagemMs, transmissao: performance.now() - t1 });
-  return registrarNaTransacao(services, q, ctx, p, aut, agora, opcoes);
-}
-
 /** Records SEFAZ's answer on the note (throws Rejeitada when not authorised) and posts what the natureza asks. */
 async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, p: Pick<Preparada, 'nota' | 'numero' | 'm'>, aut: AutorizacaoNfe, agora: Date, opcoes: Omit<OpcoesAutorizacao, 'validarXsd'>): Promise<ResultadoTransmissao> {
   const { nota, numero, m } = p;
@@ -881,13 +847,15 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
       contingencia?.pendente ? 'contingencia' : 'autorizada', contingencia?.tpEmis ?? 1, contingencia ? JSON.stringify(contingencia) : null],
   );
   await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
-  // A note of a sales order posts nothing: the order's faturamento wrote the stock movements and receivables.
-  const lancamentoId = opcoes.lancar && nota.pedido_id == null ? await lancar(q, ctx, r.rows[0], m, vNF, opcoes.movimentarEstoque !== false) : null;
+  // A note of a sales order posts nothing: the order's faturamento wrote the stock movements and receivables. Nor does
+  // a note of another origin (a return to the supplier posted its movements in transaction 1): its origin records it.
+  const origem = origemDaNota(nota);
+  const lancamentoId = opcoes.lancar && nota.pedido_id == null && !origem ? await lancar(q, ctx, r.rows[0], m, vNF, opcoes.movimentarEstoque !== false) : null;
+  if (origem?.aoAutorizar) await origem.aoAutorizar(q, ctx, r.rows[0]);
   if (nota.pedido_id != null) {
     await q.query(`UPDATE documentos SET cabecalho = cabecalho || jsonb_build_object('nfeId', $3::int, 'nfeNumero', $4::int, 'nfeChave', $5::text) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id, notaId, numero, montada.chave]);
   }
   if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
-  if (opcoes.aoAutorizar) await opcoes.aoAutorizar(q, r.rows[0]);
   if (contingencia) await alertarContingencia(services, q, ctx.tenantId, r.rows[0], contingencia);
   return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
 }
@@ -925,6 +893,28 @@ export function registrarCompensacaoDoPedido(fn: CompensarPedido): void {
 }
 
 /**
+ * The business document a note was issued for, other than a sales order (`dados.origem.tipo`, set by
+ * prepararNotaDeOrigem): it posted in transaction 1, so the note posts nothing itself; on authorisation it records
+ * the link (in transaction 2, or in the recovery's), on rejection it runs its declared compensation. Modules above
+ * register theirs (a return to the supplier: compras).
+ */
+export interface OrigemNota {
+  aoAutorizar?: (q: Queryable, ctx: CtxEmissao, nota: Row) => Promise<void>;
+  compensar: (services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row) => Promise<void>;
+}
+const origens = new Map<string, OrigemNota>();
+export function registrarOrigemDaNota(tipo: string, o: OrigemNota): void {
+  origens.set(tipo, o);
+}
+function origemDaNota(nota: Row): OrigemNota | null {
+  const tipo = nota.dados?.origem?.tipo;
+  if (typeof tipo !== 'string') return null;
+  const o = origens.get(tipo);
+  if (!o) throw new Error(`Nota ${nota.id}: a origem '${tipo}' não foi registrada`);
+  return o;
+}
+
+/**
  * A rejection recorded once (the note still 'transmitindo' with that number, else nothing): the number goes back to
  * the series (SEFAZ never authorised it; a refused EPEC keeps it), the note is 'rejeitada' with the code and its
  * help, and a note tied to a sales order runs the order's compensating transition in the same transaction.
@@ -940,6 +930,7 @@ async function rejeitarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
     if (!compensarPedido) throw new Error('rejeitarNaTransacao: a compensação do pedido de venda não foi registrada');
     await compensarPedido(services, q, ctx, Number(nota.pedido_id));
   }
+  await origemDaNota(nota)?.compensar(services, q, ctx, nota);
   return r.rows[0];
 }
 
@@ -1024,6 +1015,19 @@ export async function prepararNotaDoPedido(services: Servicos, q: Queryable, ctx
 }
 
 /**
+ * Transaction 1 of a note issued for another business document (a return to the supplier), in that document's
+ * transaction after its postings: the saved draft marked with its origin (what transaction 2 and the recovery read),
+ * numbered, built, signed, XSD-validated and kept 'transmitindo' with its key. Sent by transmitirNotaDoPedido.
+ */
+export async function prepararNotaDeOrigem(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, origem: { tipo: string } & Row, agora = new Date()): Promise<Preparada> {
+  origemDaNota({ id: notaId, dados: { origem } });
+  await q.query(`UPDATE notas_fiscais SET dados = dados || jsonb_build_object('origem', $3::jsonb) WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, JSON.stringify(origem)]);
+  const p = await prepararNaTransacao(services, q, ctx, notaId, agora, { lancar: false, validarXsd: true });
+  await reservarNaTransacao(services, q, ctx, p);
+  return p;
+}
+
+/**
  * After faturar committed, with no transaction open: the order's prepared note goes to SEFAZ (or the branch's
  * contingency) and transaction 2 records the answer once:
  * - authorised (or EPEC): the note 'autorizada' ('contingencia'), tied to the order; nothing posted again;
@@ -1052,8 +1056,12 @@ export async function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao
         await desfazerReserva(q, ctx, notaId, p.numero);
         const ev = await q.query(`SELECT 1 FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 LIMIT 1`, [ctx.tenantId, notaId]);
         if (!ev.rows.length) await q.query(`DELETE FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 AND status = 'rascunho'`, [ctx.tenantId, notaId]);
-        if (!compensarPedido) throw new Error('transmitirNotaDoPedido: a compensação do pedido de venda não foi registrada');
-        await compensarPedido(services, q, ctx, Number(nota.pedido_id));
+        const origem = origemDaNota(nota);
+        if (origem) await origem.compensar(services, q, ctx, nota);
+        else {
+          if (!compensarPedido) throw new Error('transmitirNotaDoPedido: a compensação do pedido de venda não foi registrada');
+          await compensarPedido(services, q, ctx, Number(nota.pedido_id));
+        }
       });
       throw e;
     }
@@ -1118,125 +1126,7 @@ async function lancar(q: Queryable, ctx: CtxEmissao, nota: Row, m: NotaMontada, 
 
 // ---------------------------------------------------------------- events
 
-async function eventoNota(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, tipo: '110111' | '110110', extra: { justificativa?: string; correcao?: string; sequencia: number }, agora: Date) {
-  const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
-  let evento: string;
-  try {
-    evento = montarEvento({ tipo, chNFe: nota.chave, tpAmb: Number(nota.ambiente) as 1 | 2, cnpj: nota.chave.slice(6, 20), dataHora: comFuso(agora), sequencia: extra.sequencia, protocolo: nota.protocolo, justificativa: extra.justificativa, correcao: extra.correcao }, assinadorDe(cert));
-  } catch (e) {
-    if (e instanceof MensagemError) throw badRequest(e.message, [{ campo: tipo === '110111' ? 'justificativa' : 'correcao', mensagem: e.message }]);
-    throw e;
-  }
-  const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
-  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2, 'NF-e: cancelamento e carta de correção');
-  try {
-    const r = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
-    const e = r.eventos[0] ?? r;
-    return { ...e, procEventoNFe: (e as { procEventoNFe?: string }).procEventoNFe };
-  } catch (e) {
-    indisponivel(e);
-  } finally {
-    sefaz.fechar();
-  }
-}
-
-function texto(v: unknown, campo: string, nome: string, min: number, max: number): string {
-  const s = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '';
-  if (s.length < min || s.length > max) throw badRequest(`${nome}: escreva de ${min} a ${max} caracteres (tem ${s.length}).`, [{ campo, mensagem: `De ${min} a ${max} caracteres` }]);
-  return s;
-}
-
-/** Cancels an authorised NF-e within 24 hours of its authorisation, and reverses its stock and receivables. */
-export async function cancelarNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, justificativaBruta: unknown, agora = new Date()): Promise<ResultadoTransmissao> {
-  const justificativa = texto(justificativaBruta, 'justificativa', 'Justificativa', 15, 255);
-  return services.db.tenant(ctx, async (q) => {
-    const nota = await lerNota(q, ctx, notaId, true);
-    if (nota.pedido_id != null && nota.status === 'autorizada') {
-      const numero = (await q.query(`SELECT numero FROM documentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id])).rows[0]?.numero;
-      throw conflict(`Esta nota é do pedido de venda nº ${numero}: cancele o pedido (Vendas > Pedidos de venda), que cancela a nota e estorna o estoque e as contas a receber.`);
-    }
-    return cancelarNaTransacao(services, q, ctx, nota, justificativa, agora);
-  });
-}
-
-/**
- * The cancellation of a note tied to a document that posted its own stock and receivables (a sales order being
- * cancelled), in that document's transaction: the SEFAZ event only, the document reverses its postings itself.
- * Does nothing when the order has no authorised note.
- */
-export async function cancelarNotaDoPedido(services: Servicos, q: Queryable, ctx: CtxEmissao, pedidoId: number, justificativa: string, agora = new Date()): Promise<ResultadoTransmissao | null> {
-  const r = await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' ORDER BY id FOR UPDATE`, [ctx.tenantId, pedidoId]);
-  let ultimo: ResultadoTransmissao | null = null;
-  for (const nota of r.rows) ultimo = await cancelarNaTransacao(services, q, { ...ctx, branchId: Number(nota.filial_id) }, nota, justificativa, agora);
-  return ultimo;
-}
-
-async function cancelarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, justificativa: string, agora: Date): Promise<ResultadoTransmissao> {
-  const notaId = Number(nota.id);
-  if (nota.status === 'cancelada') throw conflict('Esta nota já está cancelada.');
-  if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada pode ser cancelada; um rascunho se exclui.');
-  const desde = new Date(nota.data_autorizacao).getTime();
-  if (agora.getTime() - desde > PRAZO_CANCELAMENTO_MS) {
-    throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
-  }
-  const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CANCELAMENTO, { justificativa, sequencia: 1 }, agora);
-  if (!e.procEventoNFe) {
-    const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
-    throw badRequest(`A SEFAZ recusou o cancelamento: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'justificativa', mensagem: e.xMotivo, cStat: e.cStat }]);
-  }
-  const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cancelamento.xml`);
-  await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
-  const prot = /<nProt>(\d+)</.exec(e.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null;
-  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', 1, $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, justificativa, e.cStat, e.xMotivo, prot, arquivo, ctx.userId]);
-  // A note tied to an order posted nothing itself (the order reverses its own postings).
-  await estornar(q, { tenantId: ctx.tenantId, userId: ctx.userId }, { tipo: ORIGEM, id: notaId });
-  if (nota.lancamento_id) await cancelarLancamento(q, ctx, Number(nota.lancamento_id));
-  const r = await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId]);
-  return { nota: notaOut(r.rows[0]), autorizada: true };
-}
-
-/** Carta de correção: the next sequence number (1 to 20), text of 15 to 1000 characters, not on a cancelled note. */
-export async function cartaCorrecao(services: Servicos, ctx: CtxEmissao, notaId: number, correcaoBruta: unknown, agora = new Date()) {
-  const correcao = texto(correcaoBruta, 'correcao', 'Correção', 15, 1000);
-  return services.db.tenant(ctx, async (q) => {
-    const nota = await lerNota(q, ctx, notaId, true);
-    if (nota.status === 'cancelada') throw conflict('Esta nota está cancelada: não cabe carta de correção.');
-    if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada recebe carta de correção.');
-    const sequencia = Number(nota.sequencia_cce) + 1;
-    if (sequencia > 20) throw conflict('Esta nota já tem 20 cartas de correção, o máximo que a SEFAZ aceita.');
-    const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CARTA_CORRECAO, { correcao, sequencia }, agora);
-    if (!e.procEventoNFe) {
-      const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
-      throw badRequest(`A SEFAZ recusou a carta de correção: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'correcao', mensagem: e.xMotivo, cStat: e.cStat }]);
-    }
-    const arquivo = tenantKey(ctx.tenantId, 'nfe', `${nota.chave}-cce-${sequencia}.xml`);
-    await services.storage.put(arquivo, Buffer.from(e.procEventoNFe, 'utf8'), { contentType: 'application/xml' });
-    await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, sequencia, texto, cstat, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cce', $3, $4, $5, $6, $7, $8)`, [ctx.tenantId, notaId, sequencia, correcao, e.cStat, e.xMotivo, arquivo, ctx.userId]);
-    const r = await q.query(`UPDATE notas_fiscais SET sequencia_cce = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, sequencia]);
-    return { nota: notaOut(r.rows[0]), sequencia, cStat: e.cStat, xMotivo: e.xMotivo };
-  });
-}
-
-/** Asks SEFAZ the note's situation (NFeConsultaProtocolo) and records the answer. */
-export async function consultarNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number) {
-  return services.db.tenant(ctx, async (q) => {
-    const nota = await lerNota(q, ctx, notaId);
-    if (!nota.chave) throw conflict('Esta nota ainda não foi autorizada: não há chave para consultar.');
-    const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id));
-    const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
-    const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2, 'NF-e: consulta do protocolo');
-    let r;
-    try {
-      r = await sefaz.consultar(nota.chave);
-    } catch (e) {
-      indisponivel(e);
-    } finally {
-      sefaz.fechar();
-    }
-    await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'consulta', $3, $4, $5)`, [ctx.tenantId, notaId, r.cStat, r.xMotivo, ctx.userId]);
-    return { cStat: r.cStat, xMotivo: r.xMotivo, eventos: r.eventos.length, nota: notaOut(nota) };
-  });
-}
+// Cancelamento, carta de correção, consulta and inutilização: eventos.ts (the outbox, SEFAZ called after the commit).
 
 export async function eventosDaNota(q: Queryable, ctx: CtxEmissao, notaId: number) {
   await lerNota(q, ctx, notaId);
@@ -1285,62 +1175,4 @@ export async function validarNotaFiscal(services: Servicos, q: Queryable, ctx: C
   const montada = montarNfe(m.doc, assinadorDe(cert));
   const v = await validarMensagem(montada.xml);
   return { valido: v.valido, erros: v.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })), total: montada.calculo.totais.vNF.toFixed(2) };
-}
-
-// ---------------------------------------------------------------- inutilização
-
-export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, body: Row, agora = new Date()) {
-  const filialId = filialDe(ctx);
-  const erros: ErrorDetail[] = [];
-  const inteiro = (v: unknown, campo: string, nome: string, min: number, max: number) => {
-    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-    if (!Number.isInteger(n) || (n as number) < min || (n as number) > max) erros.push({ campo, mensagem: `${nome}: informe um número de ${min} a ${max}.` });
-    return n as number;
-  };
-  const serie = inteiro(body?.serie, 'serie', 'Série', 0, 999);
-  const inicio = inteiro(body?.numeroInicial, 'numeroInicial', 'Número inicial', 1, 999_999_999);
-  const fim = inteiro(body?.numeroFinal, 'numeroFinal', 'Número final', 1, 999_999_999);
-  const j = typeof body?.justificativa === 'string' ? body.justificativa.replace(/\s+/g, ' ').trim() : '';
-  if (j.length < 15 || j.length > 255) erros.push({ campo: 'justificativa', mensagem: `Justificativa: escreva de 15 a 255 caracteres (tem ${j.length}).` });
-  if (!erros.length && inicio > fim) erros.push({ campo: 'numeroFinal', mensagem: 'Número final: deve ser igual ou maior que o inicial.' });
-  if (erros.length) throw badRequest(`Dados inválidos: ${erros.map((e) => e.mensagem).join(' ')}`, erros);
-  return services.db.tenant(ctx, async (q) => {
-    // A number kept by a note whose EPEC was refused is the one case of a note's number that may be inutilised.
-    const usadas = await q.query(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 AND NOT (status = 'rejeitada' AND coalesce((dados->>'numeroMantido')::boolean, false)) ORDER BY numero LIMIT 5`, [ctx.tenantId, filialId, serie, inicio, fim]);
-    if (usadas.rows.length) throw badRequest(`A faixa inclui números já usados por notas desta série: ${usadas.rows.map((r) => r.numero).join(', ')}.`, [{ campo: 'numeroInicial', mensagem: 'Número já usado' }]);
-    const conf = await configuracaoNfe(q, ctx.tenantId, filialId);
-    const cert = await abrirCertificado(services, q, ctx.tenantId, filialId, agora.getTime());
-    const f = (await q.query(`SELECT cpf_cnpj, uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0];
-    const xml = montarInutilizacao({ tpAmb: conf.ambiente, cUF: codigoUf(f.uf), ano: comFuso(agora).slice(2, 4), cnpj: String(f.cpf_cnpj).replace(/\D/g, ''), modelo: 55, serie, inicio, fim, justificativa: j }, assinadorDe(cert));
-    const sefaz = await clienteSefaz(cert, f.uf, conf.ambiente, 'NF-e: inutilização');
-    let r;
-    try {
-      r = await sefaz.inutilizar(xml);
-    } catch (e) {
-      indisponivel(e);
-    } finally {
-      sefaz.fechar();
-    }
-    if (!r.procInutNFe) {
-      const ajuda = ajudaRejeicao(r.cStat, r.xMotivo);
-      throw badRequest(`A SEFAZ recusou a inutilização: ${r.cStat} - ${r.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'numeroInicial', mensagem: r.xMotivo, cStat: r.cStat }]);
-    }
-    const ins = await q.query(`INSERT INTO inutilizacoes (tenant_id, filial_id, modelo, serie, numero_inicial, numero_final, justificativa, cstat, motivo, protocolo, usuario_id) VALUES ($1, $2, 55, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`, [ctx.tenantId, filialId, serie, inicio, fim, j, r.cStat, r.xMotivo, /<nProt>(\d+)</.exec(r.xml)?.[1] ?? null, ctx.userId]);
-    const arquivo = tenantKey(ctx.tenantId, 'nfe', `inutilizacao-${ins.rows[0].id}.xml`);
-    await services.storage.put(arquivo, Buffer.from(r.procInutNFe, 'utf8'), { contentType: 'application/xml' });
-    const out = await q.query(`UPDATE inutilizacoes SET arquivo_xml = $3 WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, ins.rows[0].id, arquivo]);
-    // Notes whose refused EPEC kept a number of the range lose it (a draft again, to be sent with a new number).
-    await q.query(
-      `UPDATE notas_fiscais SET serie = NULL, numero = NULL, chave = NULL, data_emissao = NULL, dados = dados - 'numeroMantido' - 'documento', updated_at = now()
-        WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 AND status = 'rejeitada' AND coalesce((dados->>'numeroMantido')::boolean, false)`,
-      [ctx.tenantId, filialId, serie, inicio, fim],
-    );
-    // Numbers given back to the series inside the range are no longer handed out.
-    await q.query(`UPDATE sequencias_filial SET devolvidos = ARRAY(SELECT x FROM unnest(devolvidos) x WHERE x NOT BETWEEN $4 AND $5 ORDER BY x) WHERE tenant_id = $1 AND filial_id = $2 AND tipo = 'nfe' AND serie = $3 AND cardinality(devolvidos) > 0`, [ctx.tenantId, filialId, serie, inicio, fim]);
-    return inutilizacaoOut(out.rows[0]);
-  });
-}
-
-export function inutilizacaoOut(r: Row) {
-  return { id: Number(r.id), modelo: Number(r.modelo), serie: Number(r.serie), numeroInicial: Number(r.numero_inicial), numeroFinal: Number(r.numero_final), justificativa: r.justificativa, cStat: r.cstat, xMotivo: r.motivo, protocolo: r.protocolo, createdAt: iso(r.created_at) };
 }

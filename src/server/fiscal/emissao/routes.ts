@@ -10,16 +10,11 @@ import { parseId } from '../../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../../resources/filter-sql.ts';
 import { alertarVencimentos, certificadoAtivo, garantirCertificadoDemo, gravarCertificado, resumo } from './certificados.ts';
 import {
-  cancelarNotaFiscal,
-  cartaCorrecao,
   configuracaoNfe,
-  consultarNotaFiscal,
   contextoTributacao,
   danfeDaNota,
   eventosDaNota,
   excluirRascunho,
-  inutilizacaoOut,
-  inutilizarNumeros,
   lerNota,
   notaOut,
   salvarRascunho,
@@ -29,6 +24,7 @@ import {
   xmlDaNota,
   type CtxEmissao,
 } from './notas.ts';
+import { cancelarNotaFiscal, cartaCorrecao, consultarNotaFiscal, inutilizacaoOut, inutilizarNumeros } from './eventos.ts';
 
 type Row = Record<string, any>;
 
