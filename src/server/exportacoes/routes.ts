@@ -153,7 +153,7 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
         nome: t.nome || (c.nome ?? '').slice(0, 100),
         cpf: t.cpf || (doc.length === 11 ? doc : ''),
         cnpj: t.cnpj || (doc.length === 14 ? doc : ''),
-        crc: t.crc || c.crc.replace(/[^A-Z0-9/]/gi, '').slice(0, 15),
+        crc: t.crc || c.crc.slice(0, 15),
         email: t.email || c.email,
         fone: t.fone,
       },
