@@ -69,7 +69,7 @@ async function escreverZip(file: string, ctx: RequestContext, parametros: Row, s
   const linhas: LinhaArquivo[] = [];
   const porCfop = new Map<string, { tipo: string; modelo: string; serie: number; cfop: string; situacao: string; itens: number; valor: Decimal }>();
 
-  const zip = archiver('zip', { zlib: { level: 6 } });
+  const zip = archiver('zip', { zlib: { level: 1 } });
   const saida = createWriteStream(file);
   const fechado = new Promise<void>((resolve, reject) => {
     saida.on('close', resolve);
