@@ -148,11 +148,11 @@ export function jobEnvioEmail(services: AppServices) {
   return async (p: { tenantId: number; envioId: number; baseUrl: string }, job: Job) => {
     const escopo = { tenantId: p.tenantId };
     const e = await services.db.tenant(escopo, async (q) =>
-      (await q.query<Row>(`SELECT e.*, t.nome AS conta FROM exportacoes_envios e JOIN tenants t ON t.id = e.tenant_id WHERE e.tenant_id = $1 AND e.id = $2`, [p.tenantId, p.envioId])).rows[0],
+      (await q.query<Row>(`SELECT e.*, to_char(e.inicio, 'YYYY-MM-DD') AS de, to_char(e.fim, 'YYYY-MM-DD') AS ate, t.nome AS conta FROM exportacoes_envios e JOIN tenants t ON t.id = e.tenant_id WHERE e.tenant_id = $1 AND e.id = $2`, [p.tenantId, p.envioId])).rows[0],
     );
     if (!e || e.situacao !== 'pendente') return;
     const arquivos = e.arquivos as ArquivoEnvio[];
-    const periodo = `${dataBr(String(e.inicio instanceof Date ? e.inicio.toISOString() : e.inicio).slice(0, 10))} a ${dataBr(String(e.fim instanceof Date ? e.fim.toISOString() : e.fim).slice(0, 10))}`;
+    const periodo = `${dataBr(e.de)} a ${dataBr(e.ate)}`;
     const anexos: { filename: string; content: Buffer; contentType: string }[] = [];
     let restante = anexoMaximo();
     const faltando: string[] = [];
