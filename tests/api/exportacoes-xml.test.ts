@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,6 +117,45 @@ describe.each(BACKENDS)('exportação de XML por período on %s', (backend) => {
     const cancelada = [] as unknown[];
     wb.getWorksheet('Arquivos')!.eachRow((r) => r.getCell(6).value === chaveB && r.getCell(2).value === 'Saída' && cancelada.push(r.getCell(7).value));
     expect(cancelada).toEqual(['Cancelada']);
+  });
+
+  it("an NFC-e cancelled at the PDV: SEFAZ's procEventoNFe goes into the ZIP, valid against the event's XSD", async () => {
+    const pdv = (await sql(`SELECT id, deposito_id FROM pdvs WHERE tenant_id = $1 AND filial_id = $2 ORDER BY id LIMIT 1`, [m.tenant, m.matriz])).rows[0];
+    const formaDinheiro = Number((await sql(`SELECT id FROM pdv_formas_pagamento WHERE tenant_id = $1 AND t_pag = '01'`, [m.tenant])).rows[0].id);
+    const operadorId = Number((await sql(`SELECT id FROM operadores_pdv WHERE tenant_id = $1 AND codigo = '1'`, [m.tenant])).rows[0].id);
+    const produto = (await sql(
+      `SELECT p.id, p.preco_venda::numeric(14,2)::text AS preco FROM produtos p JOIN saldos_estoque s ON s.tenant_id = p.tenant_id AND s.produto_id = p.id AND s.deposito_id = $2
+        WHERE p.tenant_id = $1 AND p.ncm IS NOT NULL AND NOT p.servico AND p.preco_venda > 0 AND s.quantidade >= 5 AND s.lote_id IS NULL ORDER BY p.id LIMIT 1`,
+      [m.tenant, pdv.deposito_id],
+    )).rows[0];
+    const aberto = await call(f.admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdv.id}`);
+    const caixa = aberto.statusCode === 200 ? aberto.json() : await ok(f.admin, 'POST', '/api/Pdv/caixas', { pdvId: Number(pdv.id), operadorId, valorAbertura: '100.00' }, 201);
+    const v = await ok(f.admin, 'POST', '/api/Pdv/vendas', {
+      chave: randomUUID(), pdvId: Number(pdv.id), caixaId: caixa.id, operadorId, emitidaEm: new Date().toISOString(),
+      itens: [{ produtoId: Number(produto.id), quantidade: '1', precoUnitario: produto.preco, desconto: '0' }],
+      pagamentos: [{ formaPagamentoId: formaDinheiro, tPag: '01', valor: produto.preco }], troco: '0.00',
+    }, 201);
+    expect(v.situacao, v.motivo).toBe('autorizada');
+    await ok(f.admin, 'POST', `/api/Pdv/cupons/${v.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' });
+    const previa = await ok(contador, 'GET', `/api/Exportacoes/xml/previa?inicio=${inicio}&fim=${fim}`);
+    expect(previa.pendencias.filter((p: { mensagem: string }) => p.mensagem.includes(v.chaveAcesso))).toEqual([]);
+    const job = await ok(contador, 'POST', '/api/Exportacoes/xml', { inicio, fim });
+    const feito = await esperarRelatorio(contador, job.id);
+    expect(feito.status, JSON.stringify(feito.erro)).toBe(1);
+    const dir = mkdtempSync(path.join(tmpdir(), 'zip-nfce-'));
+    writeFileSync(path.join(dir, 'a.zip'), (await call(contador, 'GET', feito.url)).rawPayload);
+    execFileSync('unzip', ['-q', path.join(dir, 'a.zip'), '-d', path.join(dir, 'x')]);
+    const evento = path.join(dir, 'x', 'eventos', `${v.chaveAcesso}-cancelamento.xml`);
+    expect(readFileSync(evento, 'utf8')).toMatch(/<procEventoNFe[\s\S]*<tpEvento>110111<\/tpEvento>/);
+    const xsd = spawnSync('xmllint', ['--noout', '--schema', path.join(PL_009, 'procEventoCancNFe_v1.00.xsd'), evento], { encoding: 'utf8' });
+    expect(xsd.status, xsd.stderr).toBe(0);
+    // the cancelled NFC-e itself is in the ZIP too, and resumo.xlsx lists the event
+    expect(readdirSync(path.join(dir, 'x', 'emitidas', 'nfce'))).toContain(`${v.chaveAcesso}-procNFe.xml`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path.join(dir, 'x', 'resumo.xlsx'));
+    const tipos: unknown[] = [];
+    wb.getWorksheet('Arquivos')!.eachRow((r) => r.getCell(1).value === `eventos/${v.chaveAcesso}-cancelamento.xml` && tipos.push(r.getCell(2).value));
+    expect(tipos).toEqual(['Evento de cancelamento']);
   });
 
   it('a note whose XML is gone from the storage is listed with the route to fix it', async () => {

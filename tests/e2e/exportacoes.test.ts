@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -60,6 +60,14 @@ describe('exportações fiscais no navegador, como o contador', () => {
     const contador = await login(server.app, 'contador@demo.com.br');
     const lista = (await server.app.inject({ url: '/api/Relatorios', headers: { authorization: contador } })).json();
     expect(lista.find((r: { descricao: string }) => r.descricao.startsWith('XML de NF-e de'))).toMatchObject({ tipo: 'zip', status: 1 });
+    // Sent to the accountant registered in Contábil by a job (no SMTP here: the mailer writes DATA_DIR/outbox/*.eml).
+    await poll(() => page.getByTestId('xml-envio-email').getAttribute('placeholder')).toBe('contador@demo.com.br');
+    await page.getByTestId('xml-enviar').click();
+    await poll(() => page.getByTestId('xml-envio-aviso').innerText()).toMatch(/^Envio para contador@demo\.com\.br na fila: xml-nfe-/);
+    await poll(() => page.getByTestId('xml-envios').innerText()).toMatch(/contador@demo\.com\.br[\s\S]*Enviado/);
+    const emls = readdirSync(path.join(dataDir, 'outbox')).filter((n) => n.endsWith('contador@demo.com.br.eml'));
+    expect(emls).toHaveLength(1);
+    expect(readFileSync(path.join(dataDir, 'outbox', emls[0]), 'utf8')).toMatch(/filename=xml-nfe-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.zip/);
     expect(errors).toEqual([]);
   });
 

@@ -35,7 +35,7 @@ export interface ServidorFiscal {
  * which the local SEFAZ of this process (one per process) keeps what it authorised, so the SEFAZ is stopped before
  * and after; the three demo users signed in. Fields are filled in by the first beforeAll of the describe.
  */
-export function servidorFiscal(backend: Backend, nome: string): ServidorFiscal {
+export function servidorFiscal(backend: Backend, nome: string, opts: { smtpUrl?: () => string } = {}): ServidorFiscal {
   const s = { dataDir: mkdtempSync(path.join(tmpdir(), `${nome}-`)) } as ServidorFiscal;
   s.call = (token, method, url, payload, headers = {}) => s.app.inject({ method: method as never, url, payload: payload as never, headers: { authorization: token, ...headers } });
   s.ok = async (token, method, url, payload, status = 200) => {
@@ -46,7 +46,7 @@ export function servidorFiscal(backend: Backend, nome: string): ServidorFiscal {
   beforeAll(async () => {
     await pararSefazLocal();
     process.env.DATA_DIR = s.dataDir;
-    s.srv = await startTestServer(backend, { dataDir: s.dataDir });
+    s.srv = await startTestServer(backend, { dataDir: s.dataDir, smtpUrl: opts.smtpUrl?.() });
     s.app = s.srv.app;
     s.admin = await login(s.app, 'admin@demo.com.br');
     s.vizinha = await login(s.app, 'admin@vizinha.com.br');

@@ -112,20 +112,29 @@ export async function lerDocumentosDoPeriodo(q: Queryable, ctx: Pick<RequestCont
   );
   for (const r of ev.rows) anexos.push({ tipo: r.tipo, nome: `${r.chave}-${r.tipo === 'cce' ? `cce-${r.sequencia ?? 1}` : 'cancelamento'}.xml`, arquivo: r.arquivo_xml, chave: r.chave, rota: '/pages/nfe/notas-processadas' });
   const nfce = await q.query<Row>(
-    `SELECT id, serie, numero, chave_acesso, situacao, to_char(emitida_em AT TIME ZONE '${TZ}', 'YYYY-MM-DD') AS data, total::text AS total, xml_arquivo
+    `SELECT id, serie, numero, chave_acesso, situacao, to_char(emitida_em AT TIME ZONE '${TZ}', 'YYYY-MM-DD') AS data, total::text AS total, xml_arquivo, evento_cancelamento_arquivo
        FROM pdv_vendas WHERE tenant_id = $1 AND filial_id = $2 AND situacao IN ('autorizada', 'cancelada') AND numero IS NOT NULL AND chave_acesso IS NOT NULL AND protocolo IS NOT NULL AND ${noDia('emitida_em')}
       ORDER BY serie, numero`,
     args,
   );
   for (const r of nfce.rows) {
     documentos.push({ origem: 'nfce', id: Number(r.id), modelo: '65', serie: Number(r.serie), numero: Number(r.numero), chave: r.chave_acesso, situacao: r.situacao, data: r.data, total: r.total, arquivo: r.xml_arquivo, rota: '/pages/vendas/cupom-fiscal', participanteId: null });
+    // The NFC-e cancelled at the PDV: its procEventoNFe (kept since issue 36; older cancellations have none stored).
+    if (r.situacao === 'cancelada') {
+      if (r.evento_cancelamento_arquivo) anexos.push({ tipo: 'cancelamento', nome: `${r.chave_acesso}-cancelamento.xml`, arquivo: r.evento_cancelamento_arquivo, chave: r.chave_acesso, rota: '/pages/vendas/cupom-fiscal' });
+      else pendencias.push({ mensagem: `A NFC-e ${r.numero}/${r.serie} (chave ${r.chave_acesso}) foi cancelada, mas o XML do evento de cancelamento não está guardado: consulte-o na SEFAZ.`, rota: '/pages/vendas/cupom-fiscal' });
+    }
   }
   const subs = await q.query<Row>(
-    `SELECT s.chave_acesso, s.xml_arquivo FROM pdv_nfce_substituidas s JOIN pdv_vendas v ON v.tenant_id = s.tenant_id AND v.id = s.venda_id
-      WHERE s.tenant_id = $1 AND v.filial_id = $2 AND s.xml_arquivo IS NOT NULL AND ${noDia('v.emitida_em')} ORDER BY s.id`,
+    `SELECT s.chave_acesso, s.xml_arquivo, s.evento_arquivo FROM pdv_nfce_substituidas s JOIN pdv_vendas v ON v.tenant_id = s.tenant_id AND v.id = s.venda_id
+      WHERE s.tenant_id = $1 AND v.filial_id = $2 AND (s.xml_arquivo IS NOT NULL OR s.evento_arquivo IS NOT NULL) AND ${noDia('v.emitida_em')} ORDER BY s.id`,
     args,
   );
-  for (const r of subs.rows) anexos.push({ tipo: 'substituicao', nome: `${r.chave_acesso}-substituida.xml`, arquivo: r.xml_arquivo, chave: r.chave_acesso, rota: '/pages/vendas/cupom-fiscal' });
+  for (const r of subs.rows) {
+    if (r.xml_arquivo) anexos.push({ tipo: 'substituicao', nome: `${r.chave_acesso}-substituida.xml`, arquivo: r.xml_arquivo, chave: r.chave_acesso, rota: '/pages/vendas/cupom-fiscal' });
+    // its cancellation by substitution (evento 110112), as SEFAZ registered it
+    if (r.evento_arquivo) anexos.push({ tipo: 'cancelamento', nome: `${r.chave_acesso}-cancelamento-substituicao.xml`, arquivo: r.evento_arquivo, chave: r.chave_acesso, rota: '/pages/vendas/cupom-fiscal' });
+  }
   const inut = await q.query<Row>(
     `SELECT id, modelo, serie, numero_inicial, numero_final, arquivo_xml FROM inutilizacoes
       WHERE tenant_id = $1 AND filial_id = $2 AND protocolo IS NOT NULL AND ${noDia('created_at')} ORDER BY id`,

@@ -22,7 +22,7 @@ export interface ParametrosSped {
   perfil: 'A' | 'B' | 'C';
   /** Inventory date (H005/H010), when asked. */
   inventario: string | null;
-  contabilista: { nome: string; cpf: string; crc: string; email: string; fone: string };
+  contabilista: { nome: string; cpf: string; cnpj: string; crc: string; email: string; fone: string };
   /** Código de receita of the ICMS due (E116), own to the UF. */
   codigoReceita: string;
 }
@@ -63,7 +63,7 @@ export function lerParametrosSped(body: unknown, ctx: RequestContext): Parametro
     finalidade,
     perfil: perfil as ParametrosSped['perfil'],
     inventario,
-    contabilista: { nome: txt(c.nome, 100), cpf: digitos(c.cpf), crc: txt(c.crc, 15), email: txt(c.email), fone: digitos(c.fone) },
+    contabilista: { nome: txt(c.nome, 100), cpf: digitos(c.cpf), cnpj: digitos(c.cnpj), crc: txt(c.crc, 15), email: txt(c.email), fone: digitos(c.fone) },
     codigoReceita: txt(b.codigoReceita ?? '', 20),
   };
 }
@@ -119,7 +119,7 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
   }, rotaFilial);
   arq.add('0001', { IND_MOV: '0' });
   arq.add('0005', { FANTASIA: txt(filial.apelido || filial.nome, 60), CEP: digitos(filial.cep), END: txt(filial.logradouro, 60), NUM: txt(filial.numero, 10), COMPL: txt(filial.complemento, 60), BAIRRO: txt(filial.bairro, 60), FONE: digitos(filial.telefone) }, rotaFilial);
-  arq.add('0100', { NOME: p.contabilista.nome, CPF: p.contabilista.cpf, CRC: p.contabilista.crc, EMAIL: p.contabilista.email, FONE: p.contabilista.fone, COD_MUN: filial.codigo_municipio ?? '' }, '/pages/fiscais/gerar-arquivo-sped');
+  arq.add('0100', { NOME: p.contabilista.nome, CPF: p.contabilista.cpf, CRC: p.contabilista.crc, CNPJ: p.contabilista.cnpj, EMAIL: p.contabilista.email, FONE: p.contabilista.fone, COD_MUN: filial.codigo_municipio ?? '' }, '/pages/fiscais/gerar-arquivo-sped');
   // participants: the other party of every NF-e (not of NFC-e)
   const participantes = new Map<string, { parte: ParteFiscal; rota: string }>();
   const codPart = (pt: ParteFiscal) => (pt.cnpj ? pt.cnpj : pt.cpf ? pt.cpf : `EX${txt(pt.idEstrangeiro || pt.nome, 40)}`);

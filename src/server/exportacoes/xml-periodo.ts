@@ -7,6 +7,7 @@ import { serverAllows } from '../auth/access.ts';
 import type { ReportSource } from '../relatorios/sources.ts';
 import { column } from '../relatorios/columns.ts';
 import { danfeDaNota } from '../fiscal/emissao/notas.ts';
+import { pacoteDoDocumento, validarMensagem } from '../fiscal/validacao-xsd.ts';
 import { abrirArquivo, dataBr, filialDe, lerDatas, lerDocumentosDoPeriodo, lerEmOrdem, rotulo, type DocumentoPeriodo, type Pendencia } from './documentos-periodo.ts';
 import { lerNotaFiscal } from './nfe-fiscal.ts';
 
@@ -68,7 +69,7 @@ async function escreverZip(file: string, ctx: RequestContext, parametros: Row, s
   const linhas: LinhaArquivo[] = [];
   const porCfop = new Map<string, { tipo: string; modelo: string; serie: number; cfop: string; situacao: string; itens: number; valor: Decimal }>();
 
-  const zip = archiver('zip', { zlib: { level: 6 } });
+  const zip = archiver('zip', { zlib: { level: 1 } });
   const saida = createWriteStream(file);
   const fechado = new Promise<void>((resolve, reject) => {
     saida.on('close', resolve);
@@ -143,8 +144,19 @@ async function escreverZip(file: string, ctx: RequestContext, parametros: Row, s
     }
     const partes: Buffer[] = [];
     for await (const c of s) partes.push(c as Buffer);
+    const conteudo = Buffer.concat(partes);
     const nome = `${PASTA_ANEXO[a.tipo]}/${a.nome}`;
-    await adicionar(Buffer.concat(partes), nome);
+    // Events (procEventoNFe: cancelamento, CC-e, cancelamento por substituição) checked against their XSD before
+    // they are offered; one that fails stays out of the ZIP, listed with the reason.
+    if (a.tipo === 'cancelamento' || a.tipo === 'cce') {
+      const texto = conteudo.toString('utf8');
+      const v = await validarMensagem(texto, pacoteDoDocumento(texto)).catch((e: Error) => ({ valido: false, erros: [{ caminho: '', mensagem: e.message }] }));
+      if (!v.valido) {
+        pendencias.push({ mensagem: `O XML ${a.nome} não passou na validação do schema da SEFAZ: ${v.erros[0]?.mensagem ?? 'erro desconhecido'}`, rota: a.rota });
+        continue;
+      }
+    }
+    await adicionar(conteudo, nome);
     const tipo = { cancelamento: 'Evento de cancelamento', cce: 'Carta de correção', substituicao: 'NFC-e substituída', inutilizacao: 'Inutilização' }[a.tipo];
     linhas.push({ arquivo: nome, tipo, modelo: a.chave ? a.chave.slice(20, 22) : '', serie: a.chave ? Number(a.chave.slice(22, 25)) : null, numero: a.chave ? Number(a.chave.slice(25, 34)) : null, chave: a.chave, situacao: '', data: null, valor: null });
   }

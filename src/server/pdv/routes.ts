@@ -17,6 +17,7 @@ import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso, emitenteDa } from '../fiscal/emissao/notas.ts';
 import { envelopeEventos, montarEvento, MensagemError } from '../fiscal/mensagens.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
+import { tenantKey } from '../storage/storage.ts';
 import { caixaAberto, caixaOut, contagensDoCaixa, esperadoDoCaixa, lerCaixa, movimentarCaixa, registrarContagem, TIPO_CAIXA } from './caixas.ts';
 import { relatorioCaixaPdf } from './relatorio-caixa.ts';
 import { conferirPin } from './operadores.ts';
@@ -249,7 +250,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     const j = (req.body as Row | undefined)?.justificativa;
     const justificativa = typeof j === 'string' ? j.replace(/\s+/g, ' ').trim() : '';
     if (justificativa.length < 15 || justificativa.length > 255) throw badRequest(`Justificativa: escreva de 15 a 255 caracteres (tem ${justificativa.length}).`, [{ path: '/justificativa', campo: 'justificativa', mensagem: 'De 15 a 255 caracteres' }]);
-    return db.tenant(ctx, async (q) => {
+    const feito = await db.tenant(ctx, async (q) => {
       const v = await lerVenda(q, ctx, id, true);
       if (v.situacao === 'cancelada') throw conflict('Este cupom já está cancelado.');
       if (v.situacao !== 'autorizada') throw conflict('Só uma NFC-e autorizada é cancelada; um cupom com erro ou em contingência se retransmite primeiro.');
@@ -280,8 +281,15 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
         `UPDATE pdv_vendas SET situacao = 'cancelada', cancelada_em = now(), justificativa_cancelamento = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
         [ctx.tenantId, id, justificativa],
       );
-      return { id, situacao: 'cancelada', canceladaEm: u.rows[0].cancelada_em, protocolo: (ev as Row).protocolo ?? null };
+      return { resposta: { id, situacao: 'cancelada', canceladaEm: u.rows[0].cancelada_em, protocolo: (ev as Row).protocolo ?? null }, proc: (ev as Row).procEventoNFe as string | undefined, chave: String(v.chave_acesso) };
     });
+    // The SEFAZ's procEventoNFe, kept after the commit (issue 36: the accountant's XML ZIP carries the cancellation).
+    if (feito.proc) {
+      const arquivo = tenantKey(ctx.tenantId, 'nfce', `${feito.chave}-cancelamento.xml`);
+      await services.storage.put(arquivo, Buffer.from(feito.proc, 'utf8'), { contentType: 'application/xml' });
+      await db.tenant(ctx, (q) => q.query('UPDATE pdv_vendas SET evento_cancelamento_arquivo = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, arquivo]));
+    }
+    return feito.resposta;
   });
 
   app.post('/api/Pdv/cupons/:id/reenviar-email', cfg, async (req) => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import useSWR from 'swr';
 import { FINALIDADE_SINTEGRA, FINALIDADE_SPED, PERFIL_SPED } from '../../../../generated/lookups.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
@@ -35,13 +36,16 @@ export default function ArquivoFiscalPage({ tipo }: { tipo: Tipo }) {
   const [resultado, setResultado] = useState<Resultado | null>(null);
   const [erro, setErro] = useState<string | null>(null);
   const [ocupado, setOcupado] = useState(false);
-  const usuario = info.data as { nome?: string; email?: string } | undefined;
+  // The accountant registered in Contábil fills record 0100 on the server; what is typed here overrides it.
+  const registrado = useSWR(tipo === 'sped' ? 'exportacoes-contador' : null, async () => (await api.get<{ nome?: string | null; email?: string; crc?: string; cpfCnpj?: string }>('Exportacoes/contador')).data);
+  const cadastro = registrado.data?.email ? registrado.data : undefined;
+  const usuario = (cadastro ?? info.data) as { nome?: string | null; email?: string } | undefined;
   const corpo = () => ({
     mes: mes.format('YYYY-MM'),
     finalidade,
     perfil,
     inventario: inventario ? inventario.format('YYYY-MM-DD') : null,
-    contabilista: { ...contabilista, nome: contabilista.nome || usuario?.nome || '', email: contabilista.email || usuario?.email || '' },
+    contabilista: cadastro ? contabilista : { ...contabilista, nome: contabilista.nome || usuario?.nome || '', email: contabilista.email || usuario?.email || '' },
     codigoReceita,
   });
 
@@ -79,7 +83,7 @@ export default function ArquivoFiscalPage({ tipo }: { tipo: Tipo }) {
 
   const campo = (k: keyof typeof contabilista, rotulo: string, max: number) => (
     <Form.Item label={rotulo} style={{ marginBottom: 8 }}>
-      <Input data-testid={`contabilista-${k}`} maxLength={max} value={contabilista[k]} placeholder={k === 'nome' ? usuario?.nome : k === 'email' ? usuario?.email : undefined} onChange={(e) => setContabilista((c) => ({ ...c, [k]: e.target.value }))} />
+      <Input data-testid={`contabilista-${k}`} maxLength={max} value={contabilista[k]} placeholder={k === 'nome' ? usuario?.nome ?? undefined : k === 'email' ? usuario?.email : k === 'crc' ? cadastro?.crc : k === 'cpf' && cadastro?.cpfCnpj?.length === 11 ? cadastro.cpfCnpj : undefined} onChange={(e) => setContabilista((c) => ({ ...c, [k]: e.target.value }))} />
     </Form.Item>
   );
 
@@ -110,7 +114,7 @@ export default function ArquivoFiscalPage({ tipo }: { tipo: Tipo }) {
             )}
           </Space>
           {tipo === 'sped' && (
-            <Card size="small" title="Contabilista (registro 0100)" style={{ marginBottom: 8 }}>
+            <Card size="small" title={cadastro ? 'Contabilista (registro 0100): o contador cadastrado em Contábil; digite só o que quiser substituir' : 'Contabilista (registro 0100)'} style={{ marginBottom: 8 }}>
               <Space wrap align="start">
                 {campo('nome', 'Nome', 100)}
                 {campo('cpf', 'CPF', 14)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Progress, Space, Spin } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Input, Progress, Space, Spin, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -22,6 +22,20 @@ interface Previa {
 
 const NOME = 'XML de NF-e';
 
+interface Envio {
+  id: number;
+  email: string;
+  inicio: string;
+  fim: string;
+  situacao: 'pendente' | 'enviado' | 'falhou';
+  modo: 'anexo' | 'link' | null;
+  tentativas: number;
+  ultimoErro: string | null;
+  arquivos: string[] | null;
+}
+const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const SITUACAO_ENVIO = { pendente: ['Na fila', 'processing'], enviado: ['Enviado', 'success'], falhou: ['Falhou', 'error'] } as const;
+
 /**
  * Exportar XML de NF-e (issue 36 item 1; the accountant's landing page, SPEC 2.9): the branch's period as a ZIP of
  * the authorised NF-e/NFC-e, their events, the inutilizações and the entry notes, with resumo.xlsx; built by the
@@ -33,6 +47,13 @@ export default function ExportarXmlNfePage() {
   const [gerando, setGerando] = useState<Relatorio | null>(null);
   const [progresso, setProgresso] = useState<number | null>(null);
   const [erro, setErro] = useState<string | null>(null);
+  // The last ZIP built on this screen: it can be e-mailed to the accountant (with the month's SPED/Sintegra).
+  const [pronto, setPronto] = useState<Relatorio | null>(null);
+  const [email, setEmail] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const [avisoEnvio, setAvisoEnvio] = useState<{ tipo: 'success' | 'error'; texto: string } | null>(null);
+  const contador = useSWR('exportacoes-contador', async () => (await api.get<{ email?: string; nome?: string | null }>('Exportacoes/contador')).data);
+  const envios = useSWR('exportacoes-envios', async () => (await api.get<Envio[]>('Exportacoes/envios')).data, { refreshInterval: (l) => (l?.some((e) => e.situacao === 'pendente') ? 3000 : 0) });
   const inicio = periodo[0].format('YYYY-MM-DD');
   const fim = periodo[1].format('YYYY-MM-DD');
   const previa = useSWR(['exportacoes-xml-previa', inicio, fim], async () => (await api.get<Previa>('Exportacoes/xml/previa', { params: { inicio, fim } })).data);
@@ -60,7 +81,23 @@ export default function ExportarXmlNfePage() {
       return;
     }
     reportToast('success', `${NOME} ZIP gerado com sucesso.`);
+    setPronto({ ...r.report, descricao: job.descricao });
     await openReport({ ...r.report, descricao: job.descricao }, NOME);
+  };
+
+  const enviar = async () => {
+    if (!pronto) return;
+    setAvisoEnvio(null);
+    setEnviando(true);
+    try {
+      const r = (await api.post<{ email: string; arquivos: string[] }>('Exportacoes/email', { relatorioId: pronto.id, email: email.trim() || undefined })).data;
+      setAvisoEnvio({ tipo: 'success', texto: `Envio para ${r.email} na fila: ${r.arquivos.join(', ')}.` });
+      await envios.mutate();
+    } catch (e) {
+      setAvisoEnvio({ tipo: 'error', texto: toApiError(e).message });
+    } finally {
+      setEnviando(false);
+    }
   };
 
   const p = previa.data;
@@ -86,6 +123,44 @@ export default function ExportarXmlNfePage() {
         {progresso !== null && <Progress data-testid="xml-progresso" percent={progresso} style={{ marginTop: 16 }} />}
       </Card>
       {erro && <Alert type="error" showIcon title={erro} data-testid="xml-erro" />}
+      <Card title="Enviar ao contador por e-mail" data-testid="xml-envio">
+        <Space wrap align="center">
+          <Input
+            data-testid="xml-envio-email"
+            style={{ width: 320 }}
+            maxLength={120}
+            value={email}
+            placeholder={contador.data?.email ?? 'e-mail do contador'}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button data-testid="xml-enviar" disabled={!pronto} loading={enviando} onClick={() => void enviar()}>
+            Enviar ao contador
+          </Button>
+        </Space>
+        <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.55)' }}>
+          {pronto
+            ? `Envia o ZIP gerado (${pronto.descricao}) e os arquivos SPED e Sintegra já baixados dos meses do período; arquivos grandes seguem como link de download.`
+            : 'Gere o arquivo ZIP do período para enviá-lo; o e-mail sugerido é o do contador cadastrado em Contábil.'}
+        </div>
+        {avisoEnvio && <Alert style={{ marginTop: 8 }} type={avisoEnvio.tipo} showIcon title={avisoEnvio.texto} data-testid="xml-envio-aviso" />}
+        {!!envios.data?.length && (
+          <Table<Envio>
+            style={{ marginTop: 8 }}
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={envios.data}
+            data-testid="xml-envios"
+            columns={[
+              { title: 'E-mail', dataIndex: 'email' },
+              { title: 'Período', render: (_, e) => `${br(e.inicio)} a ${br(e.fim)}` },
+              { title: 'Arquivos', render: (_, e) => (e.arquivos ?? []).join(', ') },
+              { title: 'Situação', render: (_, e) => <Tag color={SITUACAO_ENVIO[e.situacao][1]}>{SITUACAO_ENVIO[e.situacao][0]}{e.modo === 'link' ? ' (link)' : ''}</Tag> },
+              { title: 'Último erro', dataIndex: 'ultimoErro' },
+            ]}
+          />
+        )}
+      </Card>
       {previa.error && <Alert type="error" showIcon title={toApiError(previa.error).message} />}
       {!p && !previa.error && <Spin />}
       {p && (
