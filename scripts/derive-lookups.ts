@@ -297,8 +297,26 @@ function aliquotasIbsCbs(): LookupDoc {
   });
 }
 
+/**
+ * From which date the IBS/CBS groups are compulsory for each CRT of the issuer (issue 39): kept by the project in
+ * schemas/fiscal/obrigatoriedade-ibscbs.csv with its source, so a new Ato Conjunto is a changed line, not code.
+ */
+function obrigatoriedadeIbsCbs(): LookupDoc {
+  const arquivo = resolve(ROOT, 'schemas/fiscal/obrigatoriedade-ibscbs.csv');
+  const items: Item[] = parseCsv(readFileSync(arquivo, 'utf8')).map((r) => ({
+    value: r.crt,
+    label: r.rotulo,
+    vigenciaInicio: r.vigenciaInicio,
+    fonte: r.fonte,
+  }));
+  return doc('obrigatoriedadeIbsCbs', 'Obrigatoriedade dos grupos IBS/CBS por regime do emitente', 'string', items, {
+    description: 'CRT do emitente (value: 1 Simples Nacional, 2 Simples com excesso de sublimite, 3 regime normal, 4 MEI) e a data (aaaa-mm-dd) a partir da qual as notas emitidas levam os grupos IBSCBS/IBSCBSTot.',
+    source: 'schemas/fiscal/obrigatoriedade-ibscbs.csv (datas e fontes anotadas pelo projeto)',
+  });
+}
+
 export function deriveAll(): LookupDoc[] {
-  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs()];
+  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs(), obrigatoriedadeIbsCbs()];
 }
 
 function main() {
