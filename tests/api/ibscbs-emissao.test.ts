@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BACKENDS, type TestServer } from '../support/server.ts';
 import { servidorFiscal, CNPJ_MATRIZ, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
-import { xmllintSchema, xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
+import { pdftotext, tmp, xmllintSchema, xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
+import { gerarDanfce } from '../../src/server/fiscal/danfe.ts';
 import { tabelasIbsCbs, tributarIbsCbs, ibsCbsObrigatorio } from '../../src/shared/fiscal/ibscbs.ts';
 import { loadLookups } from '../../src/server/catalog/documents.ts';
 import { montarDocumento } from '../../src/server/fiscal/emissao/notas.ts';
@@ -15,6 +18,12 @@ import { montarNfe } from '../../src/server/fiscal/nfe.ts';
 const PL_010 = path.resolve('schemas/fiscal/xsd/nfe/PL_010_V1.30');
 const xsd010 = (xml: string, arquivo = 'procNFe_v4.00.xsd') => xmllintSchema(path.join(PL_010, arquivo), { x: xml }).x;
 const tag = (xml: string, nome: string) => [...xml.matchAll(new RegExp(`<${nome}>([^<]*)</${nome}>`, 'g'))].map((m) => m[1]);
+/** pdftotext -raw: the text in the order the page draws it (each DANFE box: its label, then its value). */
+const pdftotextRaw = (pdf: Buffer) => {
+  const arq = path.join(tmp('danfe-'), 'a.pdf');
+  writeFileSync(arq, pdf);
+  return execFileSync('pdftotext', ['-raw', arq, '-'], { encoding: 'utf8' });
+};
 const bloco = (xml: string, nome: string) => [...xml.matchAll(new RegExp(`<${nome}>[\\s\\S]*?</${nome}>`, 'g'))].map((m) => m[0]);
 
 describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
@@ -77,9 +86,12 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
   });
 
   it('a Simples shop in 2026: the note has no IBS/CBS group and stays valid against the 2026 package (PL_009)', async () => {
-    const { xml } = await emitir();
+    const { id, xml } = await emitir();
     expect(xml).not.toContain('IBSCBS');
     expect(xsdOk('procNFe_v4.00.xsd', xml)).toBe('');
+    const danfe = pdftotext((await call(admin, 'GET', `/api/NotasFiscais/${id}/danfe`)).rawPayload);
+    expect(danfe).toContain('CÁLCULO DO IMPOSTO');
+    expect(danfe).not.toContain('CÁLCULO DO IBS E DA CBS');
   });
 
   it('a Simples shop dated 04/01/2027: the group is compulsory, and the CBS rate missing from the data refuses the note in Portuguese', async () => {
@@ -128,7 +140,13 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     expect(tag(tot, 'vCBS')).toEqual(['0.24']);
     // the ICMS of regime normal next to it: 18 % of 26,00
     expect(tag(bloco(xml, 'ICMSTot')[0], 'vICMS')).toEqual(['4.68']);
-    expect((await call(admin, 'GET', `/api/NotasFiscais/${id}/danfe`)).statusCode).toBe(200);
+    // The DANFE prints the IBS/CBS block with IBSCBSTot's values (pdftotext of the real PDF).
+    const danfe = pdftotextRaw((await call(admin, 'GET', `/api/NotasFiscais/${id}/danfe`)).rawPayload);
+    const depois = danfe.slice(danfe.indexOf('CÁLCULO DO IBS E DA CBS'));
+    expect(depois, danfe).not.toBe('');
+    // each box: its label, then its value (IBSCBSTot: vBCIBSCBS 26,00, vIBSUF 0,03, vIBSMun 0,00, vIBS 0,03, vCBS 0,24)
+    const caixas = depois.split('\n').map((x) => x.trim()).filter(Boolean).slice(1, 11);
+    expect(caixas).toEqual(['BASE DE CÁLC. IBS/CBS', '26,00', 'VALOR DO IBS UF', '0,03', 'VALOR DO IBS MUNICIPAL', '0,00', 'VALOR TOTAL DO IBS', '0,03', 'VALOR DA CBS', '0,24']);
   });
 
   it('a reduced classification (200 / 200034, 60 %): gRed with the effective rate, by hand and by the shared calculation', async () => {
@@ -208,5 +226,11 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     const g = bloco(xml, 'IBSCBS')[0];
     expect([tag(g, 'vBC')[0], tag(g, 'vIBSUF')[0], tag(g, 'vCBS')[0]]).toEqual(['21.00', '0.02', '0.19']);
     expect(tag(bloco(xml, 'IBSCBSTot')[0], 'vCBS')).toEqual(['0.19']);
+    // The DANFCE prints the IBS/CBS block.
+    const montada = montarNfe(doc, ctx.assinador, { csc: ctx.csc });
+    const danfce = pdftotext(await gerarDanfce({ calculo: montada.calculo, qrCode: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=1', urlChave: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta' }), false);
+    expect(danfce).toContain('IBS E CBS (LC 214/2025)');
+    const bloco2 = danfce.slice(danfce.indexOf('IBS E CBS (LC 214/2025)')).split('\n').map((x) => x.trim()).filter(Boolean).slice(1, 7);
+    expect(bloco2).toEqual(['Base de cálculo IBS/CBS R$', 'IBS R$ (UF 0,02 + Mun. 0,00)', 'CBS R$', '21,00', '0,02', '0,19']);
   });
 });
