@@ -21,9 +21,28 @@ export interface EmissaoIbsCbs {
 
 const dataBr = (iso: string) => iso.split('-').reverse().join('/');
 
+/**
+ * The IBS/CBS tables in force on a date: for cClassTrib and the rates, the newest version the administrator imported
+ * with vigência on or before it (tabelas_ibscbs_versoes, migration 0570), else the version the product ships.
+ */
+export async function tabelasIbsCbsEm(q: Queryable, data: string): Promise<TabelasIbsCbs> {
+  const base = tabelasIbsCbsDoProduto();
+  const r = await q.query<{ tabela: string; itens: unknown[] }>(
+    'SELECT DISTINCT ON (tabela) tabela, itens FROM tabelas_ibscbs_versoes WHERE vigencia_inicio <= $1::date ORDER BY tabela, vigencia_inicio DESC',
+    [data],
+  );
+  if (!r.rows.length) return base;
+  const de = (nome: string) => r.rows.find((x) => x.tabela === nome)?.itens;
+  return {
+    ...base,
+    cClassTrib: (de('cClassTrib') as TabelasIbsCbs['cClassTrib'] | undefined) ?? base.cClassTrib,
+    aliquotas: (de('aliquotaIbsCbs') as TabelasIbsCbs['aliquotas'] | undefined) ?? base.aliquotas,
+  };
+}
+
 /** The note's IBS/CBS context, or null when the groups are not compulsory for this issuer on this date. */
 export async function emissaoIbsCbs(q: Queryable, tenantId: number, e: { crt: number; data: string; modelo: ModeloDfe; perfilIds: number[] }): Promise<EmissaoIbsCbs | null> {
-  const tabelas = tabelasIbsCbsDoProduto();
+  const tabelas = await tabelasIbsCbsEm(q, e.data);
   const regra = ibsCbsObrigatorio(tabelas, e.crt, e.data);
   if (!regra) return null;
   const r = await q.query<{ id: number; nome: string; cst_ibs_cbs: string | null; c_class_trib: string | null }>(

@@ -46,7 +46,7 @@ export function itemCClassTrib(r: Record<string, string>): CClassTribItem & Reco
   const codigo = r.cClassTrib;
   const cst = r['CST-IBS/CBS'];
   if (!/^\d{6}$/.test(codigo ?? '')) throw new TabelaIbsCbsError(`cClassTrib "${codigo ?? ''}": o código tem 6 dígitos.`);
-  if (codigo.slice(0, 3) !== cst) throw new TabelaIbsCbsError(`cClassTrib ${codigo}: o CST ${cst} não é o prefixo do código`);
+  if (codigo.slice(0, 3) !== cst) throw new TabelaIbsCbsError(`cClassTrib ${codigo}: o CST ${cst} não é o prefixo do código.`);
   const modelos = [bit(r.indNFe) && '55', bit(r.indNFCe) && '65', bit(r.indNFSe) && 'NFSe'].filter(Boolean) as string[];
   return {
     value: codigo,
