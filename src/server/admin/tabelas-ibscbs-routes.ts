@@ -18,6 +18,7 @@ const TABELAS = [
   ['cClassTrib', 'Classificação tributária (cClassTrib)'],
   ['credPresIbsCbs', 'Crédito presumido (cCredPres)'],
   ['aliquotaIbsCbs', 'Alíquotas por ano e esfera'],
+  ['obrigatoriedadeIbsCbs', 'Obrigatoriedade por regime do emitente'],
 ] as const;
 const hojeSaoPaulo = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 
