@@ -6548,6 +6548,35 @@ export const NIVEL_PERMISSAO = [
 export type NivelPermissao = 0 | 1 | 2 | 3 | 4;
 export const NivelPermissao = { NENHUMA: 0, VISUALIZAR: 1, CRIAR: 2, ALTERAR: 3, TOTAL: 4 } as const;
 
+/** Obrigatoriedade dos grupos IBS/CBS por regime do emitente */
+export const OBRIGATORIEDADE_IBS_CBS = [
+  {
+    "value": "1",
+    "label": "Simples Nacional",
+    "vigenciaInicio": "2027-01-01",
+    "fonte": "Ato Conjunto RFB/CGIBS 4/2026, como resumido na issue 39 (fontes públicas de outubro de 2026): grupos IBS/CBS obrigatórios para o Simples Nacional a partir de 01/01/2027"
+  },
+  {
+    "value": "2",
+    "label": "Simples Nacional com excesso de sublimite",
+    "vigenciaInicio": "2027-01-01",
+    "fonte": "Ato Conjunto RFB/CGIBS 4/2026 (issue 39): o optante do Simples com excesso de sublimite segue a data do Simples Nacional"
+  },
+  {
+    "value": "3",
+    "label": "Regime normal",
+    "vigenciaInicio": "2026-08-03",
+    "fonte": "NT 2025.002-RTC e Ato Conjunto RFB/CGIBS 4/2026 (issue 39): grupos IBS/CBS obrigatórios para o emitente do regime normal desde 03/08/2026"
+  },
+  {
+    "value": "4",
+    "label": "Microempreendedor Individual (MEI)",
+    "vigenciaInicio": "2027-01-01",
+    "fonte": "Ato Conjunto RFB/CGIBS 4/2026 (issue 39): o MEI, optante do Simples Nacional (SIMEI), segue a data do Simples Nacional"
+  }
+] as const;
+export type ObrigatoriedadeIbsCbs = "1" | "2" | "3" | "4";
+
 /** Origem da mercadoria */
 export const ORIGEM_MERCADORIA = [
   {
@@ -7823,5 +7852,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","obrigatoriedadeIbsCbs","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

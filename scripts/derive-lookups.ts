@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dataOuNull, itemAliquota, itemCClassTrib, lerCsv, pctOuNull } from '../src/shared/fiscal/ibscbs-tabelas.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TABLES = process.env.FISCAL_TABLES_DIR ?? resolve(ROOT, '../shared/fiscal/tables');
@@ -26,31 +27,9 @@ interface LookupDoc {
   items: Item[];
 }
 
-/** RFC 4180 reader: quoted fields, doubled quotes, commas and newlines inside quotes, BOM. */
+/** RFC 4180 reader (src/shared/fiscal/ibscbs-tabelas.ts, shared with the administrator's table import). */
 export function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') { field += '"'; i++; } else quoted = false;
-      } else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field); field = '';
-      if (row.length > 1 || row[0] !== '') rows.push(row);
-      row = [];
-    } else field += c;
-  }
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  const [header, ...body] = rows;
-  return body.map((r) => Object.fromEntries(header.map((h, i) => [h.trim(), (r[i] ?? '').trim()])));
+  return lerCsv(text).linhas;
 }
 
 const read = (file: string) => parseCsv(readFileSync(join(TABLES, file), 'utf8'));
@@ -209,9 +188,6 @@ const TABELA_CCLASSTRIB = 'Tabela_Classificacao_Tributaria_IBS_CBS_2026-06-23 (v
 const TABELA_CST_IBSCBS = "Tabela_Classificacao_Tributaria_IBS_CBS_2026-06-23, aba 'CST 2026-06-01 Pub'";
 const TABELA_CREDPRES = 'Tabela_Codigo_Credito_Presumido_IBS_CBS_2026-06-23';
 const bit = (v: string | undefined) => (v ?? '').trim() === '1';
-const dataOuNull = (v: string | undefined) => (/^\d{4}-\d{2}-\d{2}$/.test((v ?? '').trim()) ? v!.trim() : null);
-/** A percentage as the table prints it ('60', '0.07'): decimal string, or null when the cell is not a number. */
-const pctOuNull = (v: string | undefined) => (/^\d+(\.\d+)?$/.test((v ?? '').trim()) ? (v ?? '').trim() : null);
 
 function cstIbsCbs(): LookupDoc {
   const items: Item[] = read('ibscbs-cst.csv').map((r) => ({
@@ -233,29 +209,7 @@ function cstIbsCbs(): LookupDoc {
 }
 
 function cClassTrib(): LookupDoc {
-  const items: Item[] = read('ibscbs-cclasstrib.csv').map((r) => {
-    const codigo = r.cClassTrib;
-    const cst = r['CST-IBS/CBS'];
-    if (!/^\d{6}$/.test(codigo) || codigo.slice(0, 3) !== cst) throw new Error(`cClassTrib ${codigo}: o CST ${cst} não é o prefixo do código`);
-    const modelos = [bit(r.indNFe) && '55', bit(r.indNFCe) && '65', bit(r.indNFSe) && 'NFSe'].filter(Boolean) as string[];
-    return {
-      value: codigo,
-      label: `${codigo} - ${r['Nome cClassTrib'].replace(/\s+/g, ' ').replace(/\.$/, '')}`,
-      cst,
-      tipoAliquota: r['Tipo de Alíquota'],
-      pRedIBS: pctOuNull(r.pRedIBS) ?? '0',
-      pRedCBS: pctOuNull(r.pRedCBS) ?? '0',
-      gTribRegular: bit(r.ind_gTribRegular),
-      gCredPresOper: bit(r.ind_gCredPresOper),
-      gMonoPadrao: bit(r.ind_gMonoPadrao),
-      gEstornoCred: bit(r.ind_gEstornoCred),
-      tpRBSN: r.tpRBSN || null,
-      dIniVig: dataOuNull(r.dIniVig),
-      dFimVig: dataOuNull(r.dFimVig),
-      modelos,
-      anexo: r.ANEXO || null,
-    };
-  });
+  const items: Item[] = read('ibscbs-cclasstrib.csv').map(itemCClassTrib);
   return doc('cClassTrib', 'Classificação tributária do IBS e da CBS (cClassTrib)', 'string', items, {
     description:
       'cClassTrib com o CST que o prefixa, tipo de alíquota, percentuais de redução (pRedIBS/pRedCBS), indicadores de grupo, vigência (dIniVig/dFimVig) e modelos em que pode ser usado (55 NF-e, 65 NFC-e, NFSe). A tabela publicada não traz a lista de NCM/NBS de cada código (só o anexo da LC 214/2025). Versão: ' + TABELA_CCLASSTRIB + '.',
@@ -284,24 +238,33 @@ function credPresIbsCbs(): LookupDoc {
 /** The rates per year and sphere: not a table in ../shared, so kept by the project in schemas/fiscal/aliquotas-ibscbs.csv with their source. */
 function aliquotasIbsCbs(): LookupDoc {
   const arquivo = resolve(ROOT, 'schemas/fiscal/aliquotas-ibscbs.csv');
-  const items: Item[] = parseCsv(readFileSync(arquivo, 'utf8')).map((r) => ({
-    value: r.vigenciaInicio,
-    label: r.rotulo,
-    vigenciaFim: dataOuNull(r.vigenciaFim),
-    pCBS: pctOuNull(r.pCBS),
-    pIBSUF: pctOuNull(r.pIBSUF),
-    pIBSMun: pctOuNull(r.pIBSMun),
-    fonte: r.fonte,
-    ...(r.observacao ? { observacao: r.observacao } : {}),
-  }));
+  const items: Item[] = parseCsv(readFileSync(arquivo, 'utf8')).map((r) => ({ ...itemAliquota(r) }));
   return doc('aliquotaIbsCbs', 'Alíquotas do IBS e da CBS por ano', 'string', items, {
     description: 'Alíquotas (%) da CBS, do IBS da UF e do IBS municipal em vigor de value (aaaa-mm-dd) até vigenciaFim; null = não publicada nos dados.',
     source: 'schemas/fiscal/aliquotas-ibscbs.csv (alíquotas e fontes anotadas pelo projeto)',
   });
 }
 
+/**
+ * From which date the IBS/CBS groups are compulsory for each CRT of the issuer (issue 39): kept by the project in
+ * schemas/fiscal/obrigatoriedade-ibscbs.csv with its source, so a new Ato Conjunto is a changed line, not code.
+ */
+function obrigatoriedadeIbsCbs(): LookupDoc {
+  const arquivo = resolve(ROOT, 'schemas/fiscal/obrigatoriedade-ibscbs.csv');
+  const items: Item[] = parseCsv(readFileSync(arquivo, 'utf8')).map((r) => ({
+    value: r.crt,
+    label: r.rotulo,
+    vigenciaInicio: r.vigenciaInicio,
+    fonte: r.fonte,
+  }));
+  return doc('obrigatoriedadeIbsCbs', 'Obrigatoriedade dos grupos IBS/CBS por regime do emitente', 'string', items, {
+    description: 'CRT do emitente (value: 1 Simples Nacional, 2 Simples com excesso de sublimite, 3 regime normal, 4 MEI) e a data (aaaa-mm-dd) a partir da qual as notas emitidas levam os grupos IBSCBS/IBSCBSTot.',
+    source: 'schemas/fiscal/obrigatoriedade-ibscbs.csv (datas e fontes anotadas pelo projeto)',
+  });
+}
+
 export function deriveAll(): LookupDoc[] {
-  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs()];
+  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs(), obrigatoriedadeIbsCbs()];
 }
 
 export const MANIFESTO = join(ROOT, 'schemas/fiscal/lookups-derivados.sha256');

@@ -86,6 +86,14 @@ export interface EntradaNotaCabecalho {
    */
   xmlArquivo?: string | null;
   /**
+   * IBS destacado
+   */
+  valorIbs?: string | null;
+  /**
+   * CBS destacada
+   */
+  valorCbs?: string | null;
+  /**
    * Observação
    */
   observacao?: string | null;
@@ -163,6 +171,34 @@ export interface EntradaNotaItem {
    * Custo unitário
    */
   custoUnitario?: string | null;
+  /**
+   * CST do IBS/CBS
+   */
+  cstIbsCbs?: string | null;
+  /**
+   * Classificação tributária (cClassTrib)
+   */
+  cClassTrib?: string | null;
+  /**
+   * Base do IBS/CBS
+   */
+  valorBcIbsCbs?: string | null;
+  /**
+   * IBS UF
+   */
+  valorIbsUf?: string | null;
+  /**
+   * IBS municipal
+   */
+  valorIbsMun?: string | null;
+  /**
+   * IBS
+   */
+  valorIbs?: string | null;
+  /**
+   * CBS
+   */
+  valorCbs?: string | null;
 }
 export type EntradaNotaEstado = "rascunho" | "efetivada" | "cancelada";
 export type EntradaNotaTransicao = "efetivar" | "cancelar";

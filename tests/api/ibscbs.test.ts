@@ -35,7 +35,7 @@ describe.each(BACKENDS)('IBS/CBS classification and simulation on %s', (backend)
     const vencida = await call(admin, 'PATCH', `/api/PerfisTributarios/${perfil}`, { cstIbsCbs: '220', cClassTrib: '220001' });
     expect(vencida.statusCode).toBe(400);
     expect(vencida.json().error.message).toContain('A classificação tributária 220001 deixou de valer em 01/01/2026.');
-    const metade = await call(admin, 'PATCH', `/api/PerfisTributarios/${perfil}`, { cstIbsCbs: '200' });
+    const metade = await call(admin, 'PATCH', `/api/PerfisTributarios/${perfil}`, { cstIbsCbs: '200', cClassTrib: null });
     expect(metade.statusCode).toBe(400);
     expect(metade.json().error.message).toContain('Informe a classificação tributária (cClassTrib) do CST 200 do IBS/CBS.');
     expect(await classificacao()).toEqual(antes);

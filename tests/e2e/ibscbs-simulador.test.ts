@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestServer } from '../support/server.ts';
@@ -6,7 +7,7 @@ import { e2eSession, signInPage } from './support/session.ts';
 
 // Issue 39 in the browser: a perfil tributário gets its IBS/CBS classification from the published tables, the
 // Simular tab shows IBS/CBS next to ICMS/PIS/COFINS for a 2026 and a 2027 date, and the administrator area shows
-// the version of each table.
+// the version of each table and imports a newer one.
 describe('IBS/CBS no perfil tributário e no simulador', () => {
   const e2e = e2eSession('ibscbs-simulador', { signIn: 'admin@demo.com.br' });
   let server: TestServer, browser: Browser, page: Page, errors: string[];
@@ -74,6 +75,21 @@ describe('IBS/CBS no perfil tributário e no simulador', () => {
       expect(await linha.innerText()).toContain('Tabela_Classificacao_Tributaria_IBS_CBS_2026-06-23 (vigência 2026-06-01)');
       expect(await linha.locator('td').nth(2).innerText()).toBe('164');
       await visible(p.getByTestId('aliquotas-ibscbs').getByText('CBS 0,90% · IBS UF 0,10% · IBS municipal 0,00%', { exact: false }));
+      // A newer rates table imported from the page: listed with its vigência (a future one until it starts).
+      const form = p.getByTestId('importar-tabela-ibscbs');
+      await pickOption(form.locator('.ant-select'), 'Alíquotas', 'Alíquotas por ano e esfera');
+      const dataVigencia = form.getByPlaceholder('Início da vigência');
+      await dataVigencia.click();
+      await dataVigencia.fill('01/01/2027');
+      await dataVigencia.press('Enter');
+      await form.getByPlaceholder('Versão (nome da publicação)').fill('Alíquotas de teste 2027');
+      const csv = readFileSync('schemas/fiscal/aliquotas-ibscbs.csv', 'utf8').replace(/\n2027-01-01,2028-12-31,,/, '\n2027-01-01,2028-12-31,8.80,');
+      await form.locator('input[type=file]').setInputFiles({ name: 'aliquotas-2027.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await form.getByRole('button', { name: 'Importar' }).click();
+      await visible(p.locator('.ant-notification-notice').filter({ hasText: 'Tabela importada: 2 linhas, em vigor a partir de 01/01/2027.' }));
+      const versao = pagina.locator('tr.ant-table-row').filter({ hasText: 'Alíquotas de teste 2027' });
+      await visible(versao);
+      expect(await versao.innerText()).toMatch(/Alíquotas por ano e esfera\s+01\/01\/2027\s+Alíquotas de teste 2027\s+2\s+aliquotas-2027\.csv\s+master@demo\.com\.br\s+futura/);
       expect(erros).toEqual([]);
     } finally {
       await p.close();

@@ -424,6 +424,8 @@ export async function confirmarEntrada(services: AppServices, q: Queryable, ctx:
       valorOutras: l.valorOutras,
       valorIpi: l.valorIpi,
       valorIcmsSt: l.valorIcmsSt,
+      // IBS/CBS the supplier highlighted (issue 39), kept per line for the credits of the apuração
+      ...(l.ibsCbs ? { cstIbsCbs: l.ibsCbs.cst, cClassTrib: l.ibsCbs.cClassTrib, valorBcIbsCbs: l.ibsCbs.vBC, valorIbsUf: l.ibsCbs.vIBSUF, valorIbsMun: l.ibsCbs.vIBSMun, valorIbs: l.ibsCbs.vIBS, valorCbs: l.ibsCbs.vCBS } : {}),
     });
   }
   const chaveArquivo = tenantKey(ctx.tenantId, 'nfe-entrada', `${nota.chave}.xml`);
@@ -439,6 +441,7 @@ export async function confirmarEntrada(services: AppServices, q: Queryable, ctx:
     dataEntrada: body.dataEntrada ?? new Date().toISOString().slice(0, 10),
     parcelas: nota.duplicatas.length ? nota.duplicatas.map((d) => ({ numero: d.numero, vencimento: d.vencimento, valor: d.valor })) : null,
     xmlArquivo: chaveArquivo,
+    ...(nota.totaisIbsCbs ? { valorIbs: nota.totaisIbsCbs.vIBS, valorCbs: nota.totaisIbsCbs.vCBS } : {}),
     observacao: `Importada do XML da NF-e ${nota.numero}/${nota.serie}${nota.protocolo ? `, protocolo ${nota.protocolo}` : ''}.`,
   };
   const doc = await new DocumentLifecycle(services.registry).create(q, def, ctx, { ...cabecalho, itens });

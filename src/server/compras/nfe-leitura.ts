@@ -26,6 +26,26 @@ export interface ItemNota {
   /** ICMS-ST + FCP-ST charged on the line (they are part of what the shop pays) */
   valorIcmsSt: string;
   pedido: string | null;
+  /** IBS/CBS highlighted by the supplier (group IBSCBS of the item, PL_010), null when the note has none */
+  ibsCbs: IbsCbsLido | null;
+}
+
+/**
+ * The IBSCBS group of a received line (issue 39): classification and amounts as the supplier wrote them, kept on
+ * the entry so the credits are known at apuração. Regular taxation (gIBSCBS) gives base, rates and values;
+ * monophasic fuel (gIBSCBSMono) its item totals; a group without values (exempt, immune) only CST and cClassTrib.
+ */
+export interface IbsCbsLido {
+  cst: string;
+  cClassTrib: string;
+  vBC: string;
+  pIBSUF: string | null;
+  vIBSUF: string;
+  pIBSMun: string | null;
+  vIBSMun: string;
+  vIBS: string;
+  pCBS: string | null;
+  vCBS: string;
 }
 
 export interface ParteNota {
@@ -54,6 +74,8 @@ export interface NotaLida {
   transportador: ParteNota | null;
   itens: ItemNota[];
   totais: { vProd: string; vFrete: string; vSeg: string; vDesc: string; vOutro: string; vIPI: string; vST: string; vFCPST: string; vNF: string };
+  /** IBSCBSTot (PL_010), null when the note has no IBS/CBS */
+  totaisIbsCbs: { vBC: string; vIBS: string; vCBS: string } | null;
   duplicatas: { numero: string | null; vencimento: string; valor: string }[];
   protocolo: string | null;
 }
@@ -101,6 +123,29 @@ function icmsSt(imposto: X | undefined): Decimal {
   return new Decimal(txt(grupo.vICMSST) ?? 0).plus(txt(grupo.vFCPST) ?? 0);
 }
 
+/** The item's IBSCBS group as IbsCbsLido (see there), or null. */
+function ibsCbsDoItem(imposto: X | undefined): IbsCbsLido | null {
+  const g = imposto?.IBSCBS as X | undefined;
+  if (!g || typeof g !== 'object') return null;
+  const r = (g.gIBSCBS ?? {}) as X;
+  const uf = (r.gIBSUF ?? {}) as X, mun = (r.gIBSMun ?? {}) as X, cbs = (r.gCBS ?? {}) as X;
+  const mono = g.gIBSCBSMono as X | undefined;
+  const pct = (v: unknown) => (txt(v) === null ? null : new Decimal(txt(v)!).toFixed(4));
+  const vIBSUF = dec(uf.vIBSUF), vIBSMun = dec(mun.vIBSMun);
+  return {
+    cst: txt(g.CST) ?? '',
+    cClassTrib: txt(g.cClassTrib) ?? '',
+    vBC: dec(r.vBC),
+    pIBSUF: pct(uf.pIBSUF),
+    vIBSUF,
+    pIBSMun: pct(mun.pIBSMun),
+    vIBSMun,
+    vIBS: mono ? dec(mono.vTotIBSMonoItem) : txt(r.vIBS) !== null ? dec(r.vIBS) : new Decimal(vIBSUF).plus(vIBSMun).toFixed(2),
+    pCBS: pct(cbs.pCBS),
+    vCBS: mono ? dec(mono.vTotCBSMonoItem) : dec(cbs.vCBS),
+  };
+}
+
 /**
  * Reads an NF-e 4.00 (NFe or nfeProc) already validated against the layout: ide, emit, dest, the lines with
  * their taxes that make the cost, transp, the dup group. Throws on a document that has no infNFe.
@@ -135,8 +180,10 @@ export function lerNfe(xml: string): NotaLida {
       valorIpi: dec(ipi?.vIPI),
       valorIcmsSt: icmsSt(d.imposto).toFixed(2),
       pedido: txt(p.xPed),
+      ibsCbs: ibsCbsDoItem(d.imposto),
     };
   });
+  const totIbs = inf.total?.IBSCBSTot as X | undefined;
   const tot = (inf.total?.ICMSTot ?? {}) as X;
   const transporta = inf.transp?.transporta as X | undefined;
   const dups = (inf.cobr?.dup ?? []) as X[];
@@ -156,6 +203,7 @@ export function lerNfe(xml: string): NotaLida {
       : null,
     itens,
     totais: { vProd: dec(tot.vProd), vFrete: dec(tot.vFrete), vSeg: dec(tot.vSeg), vDesc: dec(tot.vDesc), vOutro: dec(tot.vOutro), vIPI: dec(tot.vIPI), vST: dec(tot.vST), vFCPST: dec(tot.vFCPST), vNF: dec(tot.vNF) },
+    totaisIbsCbs: totIbs ? { vBC: dec(totIbs.vBCIBSCBS), vIBS: dec(totIbs.gIBS?.vIBS), vCBS: dec(totIbs.gCBS?.vCBS) } : null,
     duplicatas: dups.map((d) => ({ numero: txt(d.nDup), vencimento: txt(d.dVenc) ?? '', valor: dec(d.vDup) })),
     protocolo: txt(raiz.nfeProc?.protNFe?.infProt?.nProt),
   };

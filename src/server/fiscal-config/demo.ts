@@ -20,6 +20,9 @@ export async function seedFiscalConfig(q: Queryable, demo: number, vizinha: numb
   const perfil = (nome: string, descricao: string) => id('INSERT INTO perfis_tributarios (tenant_id, nome, descricao) VALUES ($1, $2, $3) RETURNING id', [demo, nome, descricao]);
   const revenda = await perfil('Revenda Simples Nacional', 'Mercadorias de revenda tributadas pelo Simples Nacional (CSOSN 102), sem ST.');
   const bebidas = await perfil('Bebidas com ST', 'Refrigerantes, águas, cervejas e sucos com ICMS retido pelo fornecedor (CSOSN 500, CFOP 5405).');
+  // IBS/CBS (issue 39): both taxed in full (CST 000, cClassTrib 000001), so the demo's Simples notes carry the
+  // groups when they become compulsory for the Simples Nacional (01/01/2027, lookup obrigatoriedadeIbsCbs).
+  await q.query(`UPDATE perfis_tributarios SET cst_ibs_cbs = '000', c_class_trib = '000001' WHERE tenant_id = $1 AND id = ANY($2::int[])`, [demo, [revenda, bebidas]]);
 
   const estadual = (r: { perfil: number; uf: string; vigencia: string; csosn: string; cfop?: string; dest?: string; fcpDest?: string; obs: string }) =>
     q.query(

@@ -24,6 +24,16 @@ export interface DadosImpressao {
   epec?: { nProt: string; dhRegEvento: string };
 }
 
+/**
+ * The IBS/CBS totals of a note that carries the tax-reform groups (issue 39), as the DANFE and the DANFCE print
+ * them: base, IBS UF, IBS municipal, IBS and CBS of IBSCBSTot. Undefined for a note without the groups.
+ */
+export function totaisIbsCbs(n: NfeCalculada): { vBC: Dec; vIBSUF: Dec; vIBSMun: Dec; vIBS: Dec; vCBS: Dec } | undefined {
+  if (!n.doc.reformaTributaria || !n.itens.some((i) => i.ibs)) return undefined;
+  const s = n.totais;
+  return { vBC: s.vBCIBSCBS, vIBSUF: s.vIBSUF, vIBSMun: s.vIBSMun, vIBS: s.vIBSUF.plus(s.vIBSMun), vCBS: s.vCBS };
+}
+
 /** PNG or JPEG, told by the first bytes: the only image formats the DANFE (and PDFKit) take. */
 export function formatoLogo(b: Buffer): 'png' | 'jpeg' {
   if (b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -159,6 +169,12 @@ export async function gerarDanfe(p: DadosImpressao): Promise<Buffer> {
   titulo('CÁLCULO DO IMPOSTO');
   linha([[1, 'BASE DE CÁLC. DO ICMS', brl(s.vBC), 'right'], [1, 'VALOR DO ICMS', brl(s.vICMS), 'right'], [1, 'BASE DE CÁLC. ICMS S.T.', brl(s.vBCST), 'right'], [1, 'VALOR DO ICMS SUBST.', brl(s.vST), 'right'], [1, 'V. TOTAL PRODUTOS', brl(s.vProd), 'right']]);
   linha([[1, 'VALOR DO FRETE', brl(s.vFrete), 'right'], [1, 'VALOR DO SEGURO', brl(s.vSeg), 'right'], [1, 'DESCONTO', brl(s.vDesc), 'right'], [1, 'OUTRAS DESPESAS', brl(s.vOutro), 'right'], [1, 'VALOR TOTAL IPI', brl(s.vIPI), 'right'], [1, 'V. TOTAL DA NOTA', brl(s.vNF), 'right']]);
+  // IBS/CBS of the tax reform (LC 214/2025; IBSCBSTot), when the note carries the groups.
+  const ibs = totaisIbsCbs(n);
+  if (ibs) {
+    titulo('CÁLCULO DO IBS E DA CBS');
+    linha([[1, 'BASE DE CÁLC. IBS/CBS', brl(ibs.vBC), 'right'], [1, 'VALOR DO IBS UF', brl(ibs.vIBSUF), 'right'], [1, 'VALOR DO IBS MUNICIPAL', brl(ibs.vIBSMun), 'right'], [1, 'VALOR TOTAL DO IBS', brl(ibs.vIBS), 'right'], [1, 'VALOR DA CBS', brl(ibs.vCBS), 'right']]);
+  }
 
   // Transportador
   const tr = d.transporte;
@@ -271,7 +287,8 @@ export async function gerarDanfce(p: DadosImpressao): Promise<Buffer> {
   const largura = 80 * MM;
   const margem = 4 * MM;
   const W = largura - 2 * margem;
-  const altura = 330 + n.itens.length * 22 + d.pagamentos.length * 10;
+  const ibs = totaisIbsCbs(n);
+  const altura = 330 + n.itens.length * 22 + d.pagamentos.length * 10 + (ibs ? 50 : 0);
   const pdf = novoPdf({ size: [largura, altura], margin: margem, info: { Title: `DANFCE ${n.chave}` } });
   const qr = await qrcode().toBuffer(p.qrCode, { errorCorrectionLevel: 'M', margin: 0, width: 300 });
   const centro = (t: string, tam = 7, negrito = false) => pdf.font(negrito ? 'Helvetica-Bold' : 'Helvetica').fontSize(tam).text(t, margem, pdf.y, { width: W, align: 'center' });
@@ -314,6 +331,14 @@ export async function gerarDanfce(p: DadosImpressao): Promise<Buffer> {
   par('FORMA PAGAMENTO', 'VALOR PAGO R$', true);
   for (const pg of d.pagamentos) par(pg.descricao ?? MEIOS_PAGAMENTO[pg.tPag] ?? pg.tPag, brl(dec(pg.valor)));
   if (!n.vTroco.isZero()) par('Troco R$', brl(n.vTroco));
+  if (ibs) {
+    // IBS/CBS of the tax reform (LC 214/2025; IBSCBSTot), when the note carries the groups.
+    traco();
+    centro('IBS E CBS (LC 214/2025)', 6.5, true);
+    par('Base de cálculo IBS/CBS R$', brl(ibs.vBC));
+    par(`IBS R$ (UF ${brl(ibs.vIBSUF)} + Mun. ${brl(ibs.vIBSMun)})`, brl(ibs.vIBS));
+    par('CBS R$', brl(ibs.vCBS));
+  }
   traco();
   centro('Consulte pela Chave de Acesso em', 6.5, true);
   centro(p.urlChave, 6.5);

@@ -15,6 +15,7 @@ import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso, configuracaoNfe, emitenteDa } from '../fiscal/emissao/notas.ts';
 import { identificacaoDoProduto, tributarLinha, TributacaoError } from '../../shared/fiscal/tributar-linha.ts';
 import { carregarRegras } from '../fiscal-config/tributacao.service.ts';
+import { emissaoIbsCbs, grupoIbsCbs, ibsCbsDaLinha, type EmissaoIbsCbs } from '../fiscal-config/ibscbs-emissao.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
 import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
@@ -92,27 +93,35 @@ async function produtosNfce(q: Queryable, tenantId: number, ids: number[]): Prom
 const regrasDe = (q: Queryable, tenantId: number, produtos: Iterable<Row>) =>
   carregarRegras(q, tenantId, [...new Set([...produtos].map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))]);
 
+/** IBS/CBS of the sale's NFC-e (issue 39): compulsory by the issuer's regime and the date, else null (2026 layout). */
+const ibsCbsDe = (q: Queryable, tenantId: number, emit: Emitente, data: string, produtos: Iterable<Row>) =>
+  emissaoIbsCbs(q, tenantId, { crt: emit.doc.crt, data, modelo: '65', perfilIds: [...new Set([...produtos].map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))] });
+
 /**
  * One NFC-e line: the product's identification and its CFOP, ICMS, PIS and COFINS groups by the tax rules
  * (tributarLinha, the same rule as every other note) for a consumer in person in the branch's UF. The same
  * function makes the online NFC-e's items and the offline catalogue's (GET /api/Pdv/catalogo `nfce.itens`),
  * so a note issued by the station without the server carries the groups the server would have written.
  */
-function itemNfce(p: Row | undefined, l: LinhaVenda, i: number, t: { data: string; emit: Emitente; nat: Row; regras: Regras }): Item {
+function itemNfce(p: Row | undefined, l: LinhaVenda, i: number, t: { data: string; emit: Emitente; nat: Row; regras: Regras; ibs: EmissaoIbsCbs | null }): Item {
   if (!p) throw new FalhaNfce(`Item ${i + 1}: produto não encontrado.`);
   const ncm = String(p.ncm ?? '').replace(/\D/g, '');
   if (ncm.length !== 8) throw new FalhaNfce(`Item ${i + 1} (${p.descricao}): produto sem NCM; preencha o NCM no cadastro do produto.`);
   let tributos;
+  let ibsCbs: Item['ibsCbs'];
   try {
+    const produto = { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) };
     tributos = tributarLinha({
       data: t.data,
-      produto: { id: Number(p.id), descricao: p.descricao, ncm, origem: Number(p.origem ?? 0), cest: p.cest, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) },
+      produto,
       natureza: { cfopEstadual: t.nat.cfop_estadual, cfopInterestadual: t.nat.cfop_interestadual, cfopExterior: t.nat.cfop_exterior },
       emitente: { uf: t.emit.doc.endereco.uf, crt: t.emit.doc.crt },
       destinatario: { uf: t.emit.doc.endereco.uf, consumidorFinal: true, indIEDest: 9 },
       valor: new Decimal(l.quantidade).times(l.precoUnitario).toDecimalPlaces(2).minus(l.desconto || 0).toFixed(2),
       regras: t.regras,
+      ibsCbs: ibsCbsDaLinha(t.ibs, produto),
     });
+    ibsCbs = grupoIbsCbs(t.ibs, tributos, produto);
   } catch (e) {
     if (e instanceof TributacaoError) throw new FalhaNfce(e.message);
     throw e;
@@ -127,13 +136,15 @@ function itemNfce(p: Row | undefined, l: LinhaVenda, i: number, t: { data: strin
     icms: tributos.icms,
     pis: tributos.pis,
     cofins: tributos.cofins,
+    ...(ibsCbs ? { ibsCbs } : {}),
   } as Item;
 }
 
 /** The NFC-e without items, payments or consumer: issuer, natureza, consumer final in person (indPres 1). */
-function cabecalhoNfce(c: Pick<ContextoNfce, 'serie' | 'ambiente'>, base: { emit: Emitente; nat: Row }, numero: number, emitidaEm: Date): NfeDocumento {
+function cabecalhoNfce(c: Pick<ContextoNfce, 'serie' | 'ambiente'>, base: { emit: Emitente; nat: Row }, numero: number, emitidaEm: Date, ibs: EmissaoIbsCbs | null): NfeDocumento {
   return {
     modelo: 65,
+    ...(ibs ? { reformaTributaria: true } : {}),
     ambiente: c.ambiente,
     ide: {
       serie: c.serie,
@@ -162,11 +173,12 @@ function cabecalhoNfce(c: Pick<ContextoNfce, 'serie' | 'ambiente'>, base: { emit
 export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantId' | 'filialId' | 'serie' | 'ambiente'>, venda: { numero: number; emitidaEm: Date; cpfCnpj?: string | null; itens: LinhaVenda[]; pagamentos: PagamentoVenda[] }): Promise<NfeDocumento> {
   const base = await baseNfce(q, c);
   const produtos = await produtosNfce(q, c.tenantId, [...new Set(venda.itens.map((i) => i.produtoId))]);
-  const t = { data: comFuso(venda.emitidaEm, base.emit.filial.fuso_horario).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
+  const data = comFuso(venda.emitidaEm, base.emit.filial.fuso_horario).slice(0, 10);
+  const t = { data, ...base, regras: await regrasDe(q, c.tenantId, produtos.values()), ibs: await ibsCbsDe(q, c.tenantId, base.emit, data, produtos.values()) };
   const itens = venda.itens.map((l, i) => itemNfce(produtos.get(l.produtoId), l, i, t));
   const doc = String(venda.cpfCnpj ?? '').replace(/\D/g, '');
   if (doc && !(doc.length === 11 ? cpfValido(doc) : doc.length === 14 ? cnpjValido(doc) : false)) throw badRequest('CPF/CNPJ do consumidor inválido.', [{ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: 'CPF/CNPJ inválido' }]);
-  const cabecalho = cabecalhoNfce(c, base, venda.numero, venda.emitidaEm);
+  const cabecalho = cabecalhoNfce(c, base, venda.numero, venda.emitidaEm, t.ibs);
   return {
     ...cabecalho,
     ...(doc ? { destinatario: destinatarioNfce(doc) } : {}),
@@ -192,7 +204,8 @@ export async function nfceDoCatalogo(q: Queryable, c: Pick<ContextoNfce, 'tenant
   }
   const produtos = await produtosNfce(q, c.tenantId, produtoIds);
   const agora = new Date();
-  const t = { data: comFuso(agora, base.emit.filial.fuso_horario).slice(0, 10), ...base, regras: await regrasDe(q, c.tenantId, produtos.values()) };
+  const data = comFuso(agora, base.emit.filial.fuso_horario).slice(0, 10);
+  const t = { data, ...base, regras: await regrasDe(q, c.tenantId, produtos.values()), ibs: await ibsCbsDe(q, c.tenantId, base.emit, data, produtos.values()) };
   const itens: Record<string, Item> = {};
   for (const [id, p] of produtos) {
     try {
@@ -202,7 +215,7 @@ export async function nfceDoCatalogo(q: Queryable, c: Pick<ContextoNfce, 'tenant
     }
   }
   const urls = urlsNfce(uf, c.ambiente);
-  return { documento: cabecalhoNfce(c, base, 1, agora), itens, urlQrCode: urls.qrCode, urlChave: urls.urlChave };
+  return { documento: cabecalhoNfce(c, base, 1, agora, t.ibs), itens, urlQrCode: urls.qrCode, urlChave: urls.urlChave };
 }
 
 export interface ResultadoNfce {

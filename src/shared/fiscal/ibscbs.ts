@@ -17,12 +17,23 @@ export interface CClassTribItem {
   dIniVig: string | null; dFimVig: string | null; modelos: string[];
 }
 export interface AliquotaIbsCbsItem { value: string; label: string; vigenciaFim: string | null; pCBS: string | null; pIBSUF: string | null; pIBSMun: string | null; fonte: string; observacao?: string }
-export interface TabelasIbsCbs { cst: CstIbsCbsItem[]; cClassTrib: CClassTribItem[]; aliquotas: AliquotaIbsCbsItem[] }
+export interface ObrigatoriedadeIbsCbsItem { value: string; label: string; vigenciaInicio: string; fonte: string }
+export interface TabelasIbsCbs { cst: CstIbsCbsItem[]; cClassTrib: CClassTribItem[]; aliquotas: AliquotaIbsCbsItem[]; obrigatoriedade?: ObrigatoriedadeIbsCbsItem[] }
 
 /** The three lookup documents (by name) as the tables this module reads. */
 export function tabelasIbsCbs(lookups: { get(nome: string): { items: unknown[] } | undefined }): TabelasIbsCbs {
   const itens = <T,>(nome: string) => (lookups.get(nome)?.items ?? []) as T[];
-  return { cst: itens<CstIbsCbsItem>('cstIbsCbs'), cClassTrib: itens<CClassTribItem>('cClassTrib'), aliquotas: itens<AliquotaIbsCbsItem>('aliquotaIbsCbs') };
+  return { cst: itens<CstIbsCbsItem>('cstIbsCbs'), cClassTrib: itens<CClassTribItem>('cClassTrib'), aliquotas: itens<AliquotaIbsCbsItem>('aliquotaIbsCbs'), obrigatoriedade: itens<ObrigatoriedadeIbsCbsItem>('obrigatoriedadeIbsCbs') };
+}
+
+/**
+ * Whether a note of an issuer with this CRT, dated data (yyyy-mm-dd), must carry the IBSCBS groups: the date is
+ * data (lookup obrigatoriedadeIbsCbs, from schemas/fiscal/obrigatoriedade-ibscbs.csv), never code. The answer
+ * names the rule, for the messages.
+ */
+export function ibsCbsObrigatorio(t: TabelasIbsCbs, crt: number, data: string): ObrigatoriedadeIbsCbsItem | undefined {
+  const r = (t.obrigatoriedade ?? []).find((o) => o.value === String(crt));
+  return r && r.vigenciaInicio <= data && aliquotasIbsCbsVigentes(t, data) ? r : undefined;
 }
 
 /** Document model: 55 NF-e, 65 NFC-e, NFSe (as the table's ind* columns). */

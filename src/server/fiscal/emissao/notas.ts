@@ -22,10 +22,11 @@ import { montarNfe } from '../nfe.ts';
 import { ajudaRejeicao, type AjudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteSefaz } from '../sefaz-destino.ts';
 import { SefazIndisponivelError, ConsumoIndevidoError, type SefazCliente } from '../sefaz-cliente.ts';
-import { validarMensagem } from '../validacao-xsd.ts';
+import { pacoteDoDocumento, validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
 import { ieConfere, mensagemIeInvalida } from '../../../shared/inscricao-estadual.ts';
 import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
+import { emissaoIbsCbs, grupoIbsCbs, ibsCbsDaLinha } from '../../fiscal-config/ibscbs-emissao.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe, type AutorizacaoNfe } from './contingencia-nfe.ts';
 import { consultarAposTempoEsgotado } from '../contingencia.ts';
@@ -271,6 +272,8 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   const perfis = [...new Set(ps.rows.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
   const regras = await carregarRegras(q, ctx.tenantId, perfis);
   const dataNota = hoje(agora);
+  // IBS/CBS (issue 39): compulsory by the issuer's regime and the note's date (data); null keeps the 2026 layout.
+  const ibs = await emissaoIbsCbs(q, ctx.tenantId, { crt: emit.doc.crt, data: dataNota, modelo: '55', perfilIds: perfis });
   const itens: Item[] = [];
   dados.itens.forEach((l, i) => {
     const p = produtos.get(l.produtoId);
@@ -280,6 +283,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     if (ncm.length !== 8) return void erros.push({ campo: `itens/${i}/produtoId`, linha: i + 1, mensagem: `${onde} (${p.descricao}): produto sem NCM; preencha o NCM (8 dígitos) no cadastro do produto.` });
     if (new Decimal(l.quantidade).lte(0)) return void erros.push({ campo: `itens/${i}/quantidade`, linha: i + 1, mensagem: `${onde}: quantidade deve ser maior que zero.` });
     let t;
+    let ibsCbs: Item['ibsCbs'];
     try {
       const linha = {
         data: dataNota,
@@ -291,10 +295,12 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
         regras,
         ...(l.itemComSt !== undefined ? { itemComSt: l.itemComSt } : {}),
         ajustes: l.ajustes,
+        ibsCbs: ibsCbsDaLinha(ibs, produtoTributavel(p, ncm)),
       };
       const ea = errosDosAjustes(i, l.ajustes, linha);
       if (ea.length) return void erros.push(...ea);
       t = tributarLinha(linha);
+      ibsCbs = grupoIbsCbs(ibs, t, linha.produto);
     } catch (e) {
       if (e instanceof TributacaoError) return void erros.push({ campo: e.campo === 'produtoId' ? `itens/${i}/produtoId` : (e.campo ?? 'itens'), linha: i + 1, mensagem: `${onde}: ${e.message}` });
       throw e;
@@ -322,6 +328,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       pis: t.pis,
       cofins: t.cofins,
       ...(t.difal ? { difal: t.difal } : {}),
+      ...(ibsCbs ? { ibsCbs } : {}),
     });
   });
 
@@ -385,6 +392,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       ...(cli.email ? { email: String(cli.email).slice(0, 60) } : {}),
     },
     itens: itens as NfeDocumento['itens'],
+    ...(ibs ? { reformaTributaria: true } : {}),
     transporte,
     ...(dups.length ? { cobranca: { numeroFatura: String(numero), duplicatas: dups } } : {}),
     pagamentos: pagamentos as NfeDocumento['pagamentos'],
@@ -744,7 +752,8 @@ async function prepararNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
   const numero = mantido ? Number(nota.numero) : await reservarNumeroNfe(q, ctx.tenantId, filialId, conf.serieNfe);
   const m = await montarDocumento(q, ctx, dados, numero, agora, mantido ? Number(nota.serie) : undefined);
   if (opcoes.validarXsd) {
-    const v = await validarMensagem(montarNfe(m.doc, assinadorDe(cert)).xml);
+    const xml = montarNfe(m.doc, assinadorDe(cert)).xml;
+    const v = await validarMensagem(xml, pacoteDoDocumento(xml)); // PL_010 when it carries the IBS/CBS groups
     if (!v.valido) throw badRequest(`A NF-e não passou na validação do leiaute (XSD): ${v.erros.map((e) => `${e.caminho}: ${e.mensagem}`).join('; ')}`, v.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
   }
   return { nota, numero, m, cert, conf, montagemMs: performance.now() - t0 };
@@ -1173,6 +1182,6 @@ export async function validarNotaFiscal(services: Servicos, q: Queryable, ctx: C
   const m = await montarDocumento(q, { ...ctx, branchId: filialId }, dados, (await ultimoNumero(q, ctx.tenantId, filialId, 'nfe', conf.serieNfe)) + 1);
   const cert = await abrirCertificado(services, q, ctx.tenantId, filialId);
   const montada = montarNfe(m.doc, assinadorDe(cert));
-  const v = await validarMensagem(montada.xml);
+  const v = await validarMensagem(montada.xml, pacoteDoDocumento(montada.xml));
   return { valido: v.valido, erros: v.erros.map((e) => ({ caminho: e.caminho, mensagem: e.mensagem })), total: montada.calculo.totais.vNF.toFixed(2) };
 }
