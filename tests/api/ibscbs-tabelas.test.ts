@@ -7,11 +7,13 @@ import { montarDocumento } from '../../src/server/fiscal/emissao/notas.ts';
 import { abrirCertificado } from '../../src/server/fiscal/emissao/certificados.ts';
 import { assinadorDe } from '../../src/server/fiscal/assinatura.ts';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
+import { avisoIbsCbs } from '../../src/server/fiscal-config/ibscbs-emissao.ts';
+import { TABELAS } from '../fixtures/referencia.ts';
 
 // Issue 39, the tables' import: the brand administrator uploads a newer version of the cClassTrib table (published
 // layout) or of the rates (aliquotas-ibscbs.csv layout) with its vigência; a bad file is refused whole in
 // Portuguese; the notes dated from the vigência on read the new version, the earlier ones the shipped one.
-const CCLASSTRIB = path.resolve('../shared/fiscal/tables/ibscbs-cclasstrib.csv');
+const CCLASSTRIB = path.join(TABELAS, 'ibscbs-cclasstrib.csv');
 const ALIQUOTAS = path.resolve('schemas/fiscal/aliquotas-ibscbs.csv');
 const PL_010 = path.resolve('schemas/fiscal/xsd/nfe/PL_010_V1.30');
 
@@ -78,12 +80,21 @@ describe.each(BACKENDS)('importação das tabelas do IBS/CBS on %s', (backend) =
       pagamentos: [{ tPag: '01', valor: '100.00' }],
     } as any;
     const ctx = { tenantId: tenant, userId: 1, branchId: matriz };
+    // The NF-e settings warn a Simples shop within 90 days of 01/01/2027 while the year's CBS rate is missing.
+    expect(await avisoIbsCbs(srv.db, 1, '2026-11-29')).toEqual({ obrigatorioDesde: '01/01/2027', regime: 'Simples Nacional', ano: '2027' });
+    expect(await avisoIbsCbs(srv.db, 1, '2026-09-01')).toBeNull();
+    expect(await avisoIbsCbs(srv.db, 3, '2026-11-29')).toBeNull();
+    const hoje = await avisoIbsCbs(srv.db, 1, new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()));
+    const config = await call(admin, 'GET', '/api/ConfiguracoesNfe');
+    expect(config.statusCode, config.body).toBe(200);
+    expect(config.json().ibsCbs).toEqual(hoje);
     const antes = await montarDocumento(srv.db, ctx, dados, 900, new Date('2027-01-04T15:00:00Z')).catch((e) => e);
     expect(antes.message).toContain('A alíquota da CBS de 2027-2028 não está publicada nos dados');
     // the project's file with a CBS filled in for the test (not a published rate)
     const arquivo = readFileSync(ALIQUOTAS, 'utf8').replace(/\n2027-01-01,2028-12-31,,/, '\n2027-01-01,2028-12-31,8.80,');
     const r = await importar({ tabela: 'aliquotaIbsCbs', vigenciaInicio: '2027-01-01', versao: 'Alíquotas de teste 2027', arquivo });
     expect(r.statusCode, r.body).toBe(200);
+    expect(await avisoIbsCbs(srv.db, 1, '2026-11-29')).toBeNull();
     const m = await montarDocumento(srv.db, ctx, dados, 901, new Date('2027-01-04T15:00:00Z'));
     expect(m.doc.reformaTributaria).toBe(true);
     expect(m.doc.itens[0].ibsCbs).toMatchObject({ CST: '000', cClassTrib: '000001', pIBSUF: '0.05', pIBSMun: '0.05', pCBS: '8.80' });

@@ -1,6 +1,6 @@
 import type { Item } from '../../../generated/fiscal/nfe-documento.ts';
 import type { Queryable } from '../db/db.ts';
-import { ibsCbsObrigatorio, type ClassificacaoIbsCbs, type ModeloDfe, type ObrigatoriedadeIbsCbsItem, type TabelasIbsCbs } from '../../shared/fiscal/ibscbs.ts';
+import { aliquotasIbsCbsVigentes, ibsCbsObrigatorio, type ClassificacaoIbsCbs, type ModeloDfe, type ObrigatoriedadeIbsCbsItem, type TabelasIbsCbs } from '../../shared/fiscal/ibscbs.ts';
 import { TributacaoError, type LinhaParaTributar, type TributosLinha } from '../../shared/fiscal/tributar-linha.ts';
 import { tabelasIbsCbsDoProduto } from './perfil-tributario.ts';
 
@@ -84,4 +84,21 @@ export function grupoIbsCbs(e: EmissaoIbsCbs | null, t: TributosLinha, produto: 
   if (r.grupo === 'regular' && r.pCBS === null) throw new TributacaoError(`Produto${nomeProduto(produto)}: ${r.avisos.join(' ')} A nota não pode sair com o grupo IBS/CBS incompleto.`, 'produtoId');
   if (r.grupo === 'nao-calculado') throw new TributacaoError(`Produto${nomeProduto(produto)}: ${r.avisos.join(' ')} Escolha no perfil tributário uma classificação de tributação regular, reduzida, diferida, isenta ou imune.`, 'produtoId');
   return r.ibsCbs as Item['ibsCbs'];
+}
+
+/**
+ * For the NF-e settings screen: from when this regime's notes must carry the IBS/CBS groups, and — when that date is
+ * less than 90 days away or already past — the year whose CBS rate is missing from the data in force (the notes of
+ * that date are refused until the administrator imports the rates table). Null when nothing is missing.
+ */
+export async function avisoIbsCbs(q: Queryable, crt: number, hoje: string): Promise<{ obrigatorioDesde: string; regime: string; ano: string } | null> {
+  const regra = (tabelasIbsCbsDoProduto().obrigatoriedade ?? []).find((o) => o.value === String(crt));
+  if (!regra) return null;
+  const limite = new Date(`${hoje}T12:00:00Z`);
+  limite.setUTCDate(limite.getUTCDate() + 90);
+  if (regra.vigenciaInicio > limite.toISOString().slice(0, 10)) return null;
+  const data = regra.vigenciaInicio > hoje ? regra.vigenciaInicio : hoje;
+  const aliquota = aliquotasIbsCbsVigentes(await tabelasIbsCbsEm(q, data), data);
+  if (aliquota && aliquota.pCBS !== null) return null;
+  return { obrigatorioDesde: dataBr(regra.vigenciaInicio), regime: regra.label, ano: data.slice(0, 4) };
 }

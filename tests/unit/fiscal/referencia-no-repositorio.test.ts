@@ -18,7 +18,7 @@ const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('
 describe('reference data carried by the repository for the tests', () => {
   const copias = arquivos(REFERENCIA).filter((f) => f !== 'README.md');
   it('holds the samples, vectors and tables the tests read', () => {
-    for (const f of ['samples/nfe_layout4.xml', 'samples/nfce_com_qrcode.xml', 'samples/nfse/dps-simples.xml', 'vectors/boleto-vectors.json', 'vectors/nfe-chave-vectors.json', 'tables/estados.csv', 'tables/nfe_tpag.csv']) {
+    for (const f of ['samples/nfe_layout4.xml', 'samples/nfce_com_qrcode.xml', 'samples/nfse/dps-simples.xml', 'vectors/boleto-vectors.json', 'vectors/nfe-chave-vectors.json', 'tables/estados.csv', 'tables/nfe_tpag.csv', 'tables/ibscbs-cclasstrib.csv']) {
       expect(copias, f).toContain(f);
     }
   });

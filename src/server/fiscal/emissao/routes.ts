@@ -1,3 +1,6 @@
+import { avisoIbsCbs } from '../../fiscal-config/ibscbs-emissao.ts';
+import { emitenteDaFilial } from '../../fiscal-config/tributacao.service.ts';
+import { isoComFuso } from '../../../shared/dates.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -105,6 +108,12 @@ async function tabelaIbptDaFilial(q: Queryable, tenantId: number, filialId: numb
   return { uf, carregada: Number(t.n) > 0, vigenteAte: Number(t.n) > 0 ? t.ate : null };
 }
 
+/** The IBS/CBS warning of the branch's regime (see avisoIbsCbs), on today's date in the shop's time zone. */
+async function avisoIbsCbsDaFilial(q: Queryable, tenantId: number, filialId: number) {
+  const e = await emitenteDaFilial(q, tenantId, filialId);
+  return e ? avisoIbsCbs(q, e.crt, isoComFuso(new Date()).slice(0, 10)) : null;
+}
+
 /** NF-e issuing path: settings of the branch, certificate, notes and their events, inutilizações. */
 export default async function emissaoRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
@@ -121,6 +130,7 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
         proximoNumeroNfe: (await ultimoNumero(q, ctx.tenantId, ctx.branchId, 'nfe', c.serieNfe)) + 1,
         proximoNumeroNfce: (await ultimoNumero(q, ctx.tenantId, ctx.branchId, 'nfce', c.serieNfce)) + 1,
         tributosAproximados: await tabelaIbptDaFilial(q, ctx.tenantId, ctx.branchId),
+        ibsCbs: await avisoIbsCbsDaFilial(q, ctx.tenantId, ctx.branchId),
       };
     });
   app.get('/api/ConfiguracoesNfe', fiscal, async (req) => configOut(exigir(req, CHAVES_NFE.configuracao, 'view', 'consultar as configurações de NF-e')));

@@ -18,6 +18,7 @@ interface Config {
   emailCopia: string | null;
   /** The IBPT table of the branch's UF (Lei 12.741/2012): without it no approximate-tax line is printed. */
   tributosAproximados?: { uf: string | null; carregada: boolean; vigenteAte: string | null };
+  ibsCbs?: { obrigatorioDesde: string; regime: string; ano: string } | null;
 }
 
 /** Each model's series and next number: the same two fields for the NF-e and the NFC-e. */
@@ -66,6 +67,16 @@ export default function ConfiguracaoNfePage() {
           data-testid="aviso-ibpt"
           message={`Nenhuma tabela IBPT carregada para ${c.tributosAproximados.uf ?? 'a UF da filial'}`}
           description="O DANFE e o DANFCE desta filial saem sem a linha dos tributos aproximados da Lei 12.741/2012. Peça ao suporte a importação da tabela IBPT da UF (Administração > Importação IBPT NCM)."
+        />
+      )}
+      {c.ibsCbs && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="aviso-ibscbs"
+          message={`Alíquota da CBS de ${c.ibsCbs.ano} não está nos dados`}
+          description={`A partir de ${c.ibsCbs.obrigatorioDesde} as notas do ${c.ibsCbs.regime} levam os grupos do IBS e da CBS, calculados com a alíquota do ano. Sem ela, as NF-e e NFC-e dessas datas são recusadas antes de sair: peça ao suporte a importação da tabela de alíquotas (Administração > Tabelas do IBS/CBS).`}
         />
       )}
       <Card size="small" title="Séries e numeração">
