@@ -36,15 +36,20 @@ interface Resultado {
   corpo: string;
 }
 
-/** One POST with the Standard Webhooks headers, signed by the `standardwebhooks` library, outside any transaction. */
-export function enviar(url: string, segredo: string, eventoId: string, corpo: string): Promise<Resultado> {
+/**
+ * One POST with the Standard Webhooks headers, signed by the `standardwebhooks` library, outside any transaction.
+ * During a secret rotation's grace period `segredoAnterior` signs too: webhook-signature carries both `v1,…`
+ * signatures separated by a space (the specification's list), so a receiver verifies with either secret.
+ */
+export function enviar(url: string, segredo: string, eventoId: string, corpo: string, segredoAnterior?: string | null): Promise<Resultado> {
   const agora = new Date();
+  const assinaturas = [segredo, ...(segredoAnterior ? [segredoAnterior] : [])].map((s) => new Webhook(s).sign(eventoId, agora, corpo));
   const cabecalhos: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'Retaguarda-Webhooks/1',
     'webhook-id': eventoId,
     'webhook-timestamp': String(Math.floor(agora.getTime() / 1000)),
-    'webhook-signature': new Webhook(segredo).sign(eventoId, agora, corpo),
+    'webhook-signature': assinaturas.join(' '),
   };
   const inicio = performance.now();
   const fim = (r: Omit<Resultado, 'duracaoMs' | 'cabecalhos' | 'corpo'>): Resultado => ({ ...r, duracaoMs: Math.round(performance.now() - inicio), cabecalhos, corpo });
@@ -169,14 +174,14 @@ export class EntregadorWebhooks {
   private async entregar(l: Row): Promise<void> {
     const d = (
       await this.db.query<Row>(
-        `SELECT v.payload, p.url, p.segredo, p.ativo FROM webhook_eventos v JOIN webhook_endpoints p ON p.tenant_id = v.tenant_id AND p.id = $3
+        `SELECT v.payload, p.url, p.segredo, p.ativo, CASE WHEN p.segredo_anterior_ate > now() THEN p.segredo_anterior END AS segredo_anterior FROM webhook_eventos v JOIN webhook_endpoints p ON p.tenant_id = v.tenant_id AND p.id = $3
           WHERE v.tenant_id = $1 AND v.id = $2`,
         [l.tenant_id, l.evento_id, l.endpoint_id],
       )
     ).rows[0];
     if (!d || !d.ativo) return;
     const corpo = JSON.stringify(d.payload);
-    const r = await enviar(d.url, d.segredo, l.evento_id, corpo);
+    const r = await enviar(d.url, d.segredo, l.evento_id, corpo, d.segredo_anterior);
     const ok = r.status !== null && r.status >= 200 && r.status < 300;
     const gone = r.status === 410;
     const esgotou = l.tentativas > ESPERAS_S.length;

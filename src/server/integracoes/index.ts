@@ -26,6 +26,7 @@ import {
   listarTentativas,
   reenviarEntrega,
   registrarEvento,
+  rotacionarSegredo,
 } from './webhooks.ts';
 
 /**
@@ -37,6 +38,7 @@ export { resolverChaveApi } from './chaves-api.ts';
 export { ESPERAS_S } from './entregador.ts';
 export { integracoesDaFilial, SISTEMAS } from './sistemas.ts';
 export { webhooksOpenApi } from './openapi.ts';
+export { seedIntegracoes } from './demo.ts';
 
 /** Test-only switches (never set in production): a loopback http receiver, a shortened retry schedule. */
 export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; escalaBackoff?: number }): void {
@@ -124,6 +126,11 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     const ctx = guard(req, 'change');
     const id = idOf(req);
     return db.tenant(ctx, (q) => excluirEndpoint(q, ctx, id));
+  });
+  app.post('/api/Webhooks/:id/rotacionar-segredo', async (req) => {
+    const ctx = guard(req, 'change');
+    const id = idOf(req);
+    return db.tenant(ctx, (q) => rotacionarSegredo(q, ctx, id, (req.body ?? {}) as object));
   });
   app.post('/api/Webhooks/:id/testar', async (req) => {
     const ctx = guard(req, 'change');
