@@ -37,7 +37,7 @@ describe('importação de dados no navegador', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'produtos-bling.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await planilhaBling() });
     await visible(page.getByText('Colunas de produtos-bling.xlsx (5 linha(s))'));
     // guessed from Bling's column names
-    await visible(page.locator('.ant-select-selection-item', { hasText: 'Preço (ex.: 27,90)' }));
+    await visible(page.locator('.ant-select-content', { hasText: 'Preço (ex.: 27,90)' }));
     await page.getByRole('button', { name: 'Pré-visualizar' }).click();
     await visible(page.getByText('3 válida(s)'));
     await visible(page.getByText('2 com erro'));
