@@ -55,7 +55,7 @@ describe.each(BACKENDS)('importação de dados on %s', (backend) => {
     expect(up.total).toBe(6);
     expect(up.cabecalho[2]).toBe('Descrição');
     expect(up.modeloSalvo).toBe(false);
-    expect(up.mapeamento).toMatchObject({ codigo: 1, descricao: 2, unidade: 3, ncm: 4, origem: 5, precoVenda: 6, precoCusto: 7, gtin: 10, estoqueMinimo: 11 });
+    expect(up.mapeamento).toMatchObject({ codigo: 1, descricao: 2, unidade: 3, ncm: 4, origem: 5, precoVenda: 6, precoCusto: 7, estoqueInicial: 9, gtin: 10, estoqueMinimo: 11 });
     expect(up.amostra[0][2]).toBe('Açúcar cristal 1 kg');
 
     const p = await ok('POST', `/api/Importacoes/${up.id}/previa`, { mapeamento: up.mapeamento });
@@ -82,6 +82,14 @@ describe.each(BACKENDS)('importação de dados on %s', (backend) => {
       { codigo: 'IMP-001', descricao: 'Açúcar cristal 1 kg', pv: '5.49', pc: '3.10', gtin: '7891910000197' },
       { codigo: 'IMP-002', descricao: 'Feijão carioca 1 kg', pv: '8.90', pc: '6.20', gtin: null },
     ].map((x) => ({ ...x, pv: expect.stringMatching(new RegExp(`^${x.pv.replace('.', '\\.')}0*$`)), pc: expect.stringMatching(new RegExp(`^${x.pc.replace('.', '\\.')}0*$`)) })));
+
+    // the Estoque column is the opening balance, posted in the branch's default depósito; so the import cannot be undone
+    const saldos = (await srv.db.query<Row>(`SELECT p.codigo, sum(s.quantidade)::numeric(15,4)::text AS q FROM saldos_estoque s JOIN produtos p ON p.tenant_id = s.tenant_id AND p.id = s.produto_id WHERE p.codigo LIKE 'IMP-%' GROUP BY p.codigo ORDER BY p.codigo`)).rows;
+    expect(saldos).toEqual([{ codigo: 'IMP-001', q: '10.0000' }, { codigo: 'IMP-002', q: '20.0000' }]);
+    expect(fim.resultado.estoqueLancado).toBe(2);
+    const desfazer = await call('POST', `/api/Importacoes/${up.id}/desfazer`);
+    expect(desfazer.statusCode).toBe(409);
+    expect(desfazer.json().error.message).toMatch(/^Não é possível desfazer: a importação lançou o estoque inicial dos produtos/);
 
     // The same file again: the confirmed mapping comes back as the template, the imported codes are skipped.
     const de2 = await ok('POST', '/api/Importacoes', { tipo: 'produtos', nomeArquivo: 'produtos-bling.csv', conteudo: b64(iconv.encode(BLING_PRODUTOS, 'win1252')) });

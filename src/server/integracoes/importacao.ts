@@ -7,6 +7,9 @@ import { lazyRequire } from '../lazy-require.ts';
 import type { ResourceDef, ResourceRegistry } from '../resources/registry.ts';
 import type { FieldSwitches, ResourceService } from '../resources/resource-service.ts';
 import { lerPlanilha } from './importacao-arquivo.ts';
+import { movimentar } from '../estoque/movimentos.ts';
+import { TipoMovimentacao } from '../../../generated/lookups.ts';
+import { QUANTITY_RE } from '../../shared/money.ts';
 
 const excelJs = lazyRequire<typeof ExcelJSModule>('exceljs');
 
@@ -76,6 +79,8 @@ export const CAMPOS: Record<TipoImportacao, { recurso: string; titulo: string; c
       { campo: 'precoCusto', titulo: 'Preço de custo', sinonimos: ['preco de custo', 'custo', 'preco custo', 'valor de custo'] },
       { campo: 'precoVenda', titulo: 'Preço de venda', sinonimos: ['preco de venda', 'preco', 'valor unitario', 'preco venda', 'valor de venda'] },
       { campo: 'estoqueMinimo', titulo: 'Estoque mínimo', sinonimos: ['estoque minimo', 'estoque min'] },
+      // Not a field of the product: the opening balance, posted in the branch's default depósito (one AJUSTE movement per product).
+      { campo: 'estoqueInicial', titulo: 'Estoque inicial', sinonimos: ['estoque', 'saldo', 'estoque atual', 'saldo em estoque', 'quantidade em estoque', 'saldo atual'] },
       { campo: 'observacao', titulo: 'Observações', sinonimos: ['observacoes', 'observacao', 'obs'] },
     ],
   },
@@ -155,6 +160,8 @@ export interface LinhaPrevia {
   chave: string | null;
   dados: Row;
   erros: string[];
+  /** produtos: the opening balance read from the mapped column (a quantity string), if any. */
+  estoque?: string;
 }
 
 interface Contexto {
@@ -200,8 +207,17 @@ export async function conferirLinhas(c: Contexto, tipo: TipoImportacao, linhas: 
     const numero = i + 2; // the spreadsheet's own row number (1 is the header)
     const dados: Row = {};
     const erros: string[] = [];
+    let estoque: string | undefined;
     for (const [campo, col] of Object.entries(mapeamento)) {
       const texto = l[col] ?? '';
+      if (campo === 'estoqueInicial') {
+        let t = texto.trim();
+        if (!t) continue;
+        if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
+        if (!QUANTITY_RE.test(t) || t.startsWith('-')) erros.push(`Estoque inicial: quantidade inválida (${texto.trim().slice(0, 20)}); use um número não negativo com até 4 casas decimais.`);
+        else if (!new Decimal(t).isZero()) estoque = new Decimal(t).toFixed(4);
+        continue;
+      }
       if (campo === 'unidade') {
         const s = texto.trim().toUpperCase();
         if (!s) continue;
@@ -233,7 +249,7 @@ export async function conferirLinhas(c: Contexto, tipo: TipoImportacao, linhas: 
       if (antes !== undefined) erros.push(`GTIN/EAN ${dados.gtin} repetido no arquivo (já na linha ${antes}).`);
       else gtins.set(dados.gtin, numero);
     }
-    saida.push({ linha: numero, situacao: erros.length ? 'erro' : 'valida', chave: k, dados, erros });
+    saida.push({ linha: numero, situacao: erros.length ? 'erro' : 'valida', chave: k, dados, erros, ...(estoque ? { estoque } : {}) });
   }
   // Against the database: the same key is the same record (skipped); a product's GTIN on another code is an error.
   const chaves = saida.filter((s) => s.chave).map((s) => s.chave!);
@@ -400,12 +416,28 @@ export async function importar(c: Contexto, id: number, aoProgredir?: (feitas: n
       erros.push({ linha: l.linha, erros: [e.message] });
     }
   }
+  // Opening stock: one AJUSTE movement per imported product into the branch's default depósito, in this transaction.
+  let estoqueLancado = 0;
+  if (tipo === 'produtos') {
+    const porLinha = new Map(linhas.map((l) => [l.linha, l]));
+    const comSaldo = criados.filter((c) => porLinha.get(c.linha)?.estoque);
+    if (comSaldo.length) {
+      const dep = await c.q.query<{ id: number }>('SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 AND padrao LIMIT 1', [c.ctx.tenantId, c.ctx.branchId]);
+      if (!dep.rows[0]) throw badRequest('Estoque inicial: a filial não tem um depósito padrão. Cadastre um em Estoques > Depósitos ou deixe a coluna de estoque sem mapear.');
+      const linhasMov = comSaldo.map((x) => {
+        const l = porLinha.get(x.linha)!;
+        return { produtoId: x.id, depositoId: Number(dep.rows[0].id), quantidade: l.estoque!, custoUnitario: l.dados.precoCusto ?? null, tipo: TipoMovimentacao.AJUSTE, origemLinha: x.linha };
+      });
+      for (let i = 0; i < linhasMov.length; i += 1000) await movimentar(c.q, { tenantId: c.ctx.tenantId, userId: c.ctx.userId }, linhasMov.slice(i, i + 1000), { tipo: 'importacao', id });
+      estoqueLancado = linhasMov.length;
+    }
+  }
   aoProgredir?.(linhas.length, linhas.length);
   const ignoradas = linhas.filter((l) => l.situacao === 'existente').map((l) => ({ linha: l.linha, chave: l.chave }));
   const r = await c.q.query<Row>(
     `UPDATE importacoes SET situacao = 'concluida', importadas = $3, ignoradas = $4, com_erro = $5, resultado = $6, concluida_em = now(), updated_at = now()
       WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [c.ctx.tenantId, id, criados.length, ignoradas.length, erros.length, JSON.stringify({ criados, ignoradas, erros })],
+    [c.ctx.tenantId, id, criados.length, ignoradas.length, erros.length, JSON.stringify({ criados, ignoradas, erros, estoqueLancado })],
   );
   return publica(r.rows[0]);
 }
@@ -438,6 +470,9 @@ export async function desfazer(c: Contexto, id: number): Promise<Row> {
   const imp = await carregar(c.q, c.ctx, id, true);
   if (imp.situacao !== 'concluida') throw badRequest('Só uma importação concluída pode ser desfeita.');
   const def = c.registry.get(CAMPOS[imp.tipo as TipoImportacao].recurso);
+  if (imp.resultado?.estoqueLancado) {
+    throw new HttpError(409, 'Não é possível desfazer: a importação lançou o estoque inicial dos produtos, e o razão de estoque não se apaga. Inative os produtos ou acerte o estoque pela tela de acerto.');
+  }
   const criados = ((imp.resultado?.criados ?? []) as { linha: number; id: number }[]).slice().reverse();
   for (const x of criados) {
     try {
@@ -458,7 +493,7 @@ export async function planilhaModelo(tipo: TipoImportacao): Promise<Buffer> {
     clientes: { nome: 'Maria Aparecida da Silva', cpfCnpj: '529.982.247-25', email: 'maria@exemplo.com.br', telefone: '(11) 3456-7890', cep: '01310-100', logradouro: 'Avenida Paulista', numero: '1000', bairro: 'Bela Vista', uf: 'SP', codigoMunicipio: '3550308', dataNascimento: '17/05/1985', limiteCredito: '1.500,00' },
     fornecedores: { nome: 'Distribuidora Exemplo Ltda', fantasia: 'Distribuidora Exemplo', cpfCnpj: '11.222.333/0001-81', inscricaoEstadual: 'ISENTO', email: 'vendas@exemplo.com.br', uf: 'SP', codigoMunicipio: '3550308' },
     transportadores: { nome: 'Transportes Exemplo Ltda', cpfCnpj: '11.444.777/0001-61', uf: 'SP', placaVeiculo: 'ABC1D23', rntc: '12345678' },
-    produtos: { codigo: 'CAF-500', descricao: 'Café torrado e moído 500 g', gtin: '7891000315507', unidade: 'UN', ncm: '0901.21.00', origem: '0', precoCusto: '12,50', precoVenda: '19,90', estoqueMinimo: '10' },
+    produtos: { codigo: 'CAF-500', descricao: 'Café torrado e moído 500 g', gtin: '7891000315507', unidade: 'UN', ncm: '0901.21.00', origem: '0', precoCusto: '12,50', precoVenda: '19,90', estoqueMinimo: '10', estoqueInicial: '24' },
   };
   const wb = new (excelJs().Workbook)();
   const ws = wb.addWorksheet(CAMPOS[tipo].titulo);
