@@ -252,6 +252,9 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
       const antes = rx.recebidos.filter((r) => r.path === '/rotacao').length;
       await ok('POST', '/api/Marcas', { descricao: 'Marca da rotação' });
       await aguardar(async () => expect(rx.recebidos.filter((r) => r.path === '/rotacao')).toHaveLength(antes + 1));
+      // the delivery was woken through the jobs table: the writer's transaction enqueued the account's wake-up job
+      const acordes = (await srv.db.query<{ conta: string }>(`SELECT DISTINCT conta_id::text AS conta FROM jobs WHERE tipo = 'integracoes.webhooks'`)).rows;
+      expect(acordes.length).toBeGreaterThan(0);
       const r1 = rx.recebidos.filter((r) => r.path === '/rotacao')[antes];
       expect(String(r1.headers['webhook-signature']).split(' ')).toHaveLength(2);
       expect((verificar(ep.segredo, r1) as any).data.descricao).toBe('Marca da rotação');

@@ -86,8 +86,12 @@ export function enviar(url: string, segredo: string, eventoId: string, corpo: st
  * most one delivery in flight, and a claim skips endpoints already in flight: a slow or failing endpoint holds
  * one slot and its own queue, never another endpoint's deliveries.
  *
- * TODO(jobs): this is a stopgap. When the generic jobs table (src/server/jobs) lands, deliveries become jobs
- * there and this class goes away; keep it minimal until then.
+ * Woken by the jobs table (src/server/jobs), not by a timer of its own: the writer's transaction enqueues an
+ * `integracoes.webhooks` job (its NOTIFY on commit wakes every server), a failed attempt enqueues one for when its
+ * retry is due, and the queue's wake-ups (enqueue, NOTIFY, its fallback tick) call acordar(). The deliveries
+ * themselves stay rows of webhook_entregas sent here in parallel, one in flight per endpoint: the jobs worker runs
+ * one job at a time, and a receiver that takes 15 s to time out must not hold every other job or endpoint.
+ * Without a jobs queue (`agendarReintento` absent) it falls back to polling every second.
  */
 export class EntregadorWebhooks {
   private timer: NodeJS.Timeout | null = null;
@@ -96,15 +100,20 @@ export class EntregadorWebhooks {
   private readonly emVoo = new Set<number>();
   private readonly tarefas = new Set<Promise<void>>();
 
-  /** aoAlertar: pushes a new alert to its user (socket.io), after the alert row is written. */
+  /**
+   * aoAlertar: pushes a new alert to its user (socket.io), after the alert row is written. agendarReintento: enqueues
+   * the jobs-table wake-up for a retry's due time (when absent, this class polls on its own).
+   */
   constructor(
     private readonly db: Db,
     private readonly aoAlertar?: (tenantId: number, userId: number, alerta: Row) => void,
+    private readonly agendarReintento?: (tenantId: number, quando: Date) => Promise<unknown>,
   ) {}
 
   start(): void {
     this.parado = false;
-    this.agendar(POLL_MS);
+    // What was left pending by a previous run (a crash, a restart) is looked at once now.
+    this.agendar(this.agendarReintento ? 20 : POLL_MS);
   }
 
   async stop(): Promise<void> {
@@ -130,7 +139,7 @@ export class EntregadorWebhooks {
         .then(() => {}, () => {})
         .finally(() => {
           this.rodando = null;
-          this.agendar(POLL_MS);
+          if (!this.agendarReintento) this.agendar(POLL_MS);
         });
     }, ms);
     this.timer.unref?.();
@@ -218,5 +227,6 @@ export class EntregadorWebhooks {
       }
     });
     for (const { user_id, ...alerta } of alertas) this.aoAlertar?.(l.tenant_id, user_id, alerta);
+    if (!ok && !gone && !esgotou) await this.agendarReintento?.(l.tenant_id, new Date(Date.now() + espera * 1000)).catch(() => {});
   }
 }

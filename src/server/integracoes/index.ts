@@ -6,6 +6,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { EventosDeDominio } from '../resources/eventos.ts';
+import type { Queryable } from '../db/db.ts';
 import { criarChave, listarChaves, revogarChave } from './chaves-api.ts';
 import { switchTeste } from './destino-seguro.ts';
 import { listarIntegracoes, salvarIntegracao } from './sistemas.ts';
@@ -49,16 +50,36 @@ export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; esc
 const PERMISSAO = 'app.integracao';
 const PERMISSAO_IMPORTACAO = 'app.conversaodados';
 export const JOB_IMPORTACAO = 'integracoes.importar';
+export const JOB_WEBHOOKS = 'integracoes.webhooks';
 
 /** Progress of the imports running in this process (the job's transaction is not visible until it commits). */
 const progresso = new Map<string, { feitas: number; total: number }>();
 
 export default async function integracoesRoutes(app: FastifyInstance, { services, webhookWorker }: { services: AppServices; webhookWorker?: boolean }) {
   const { db } = services;
-  const entregador = webhookWorker === false ? null : new EntregadorWebhooks(db, (tenantId, userId, alerta) => services.realtime?.toUser(tenantId, userId, 'alerta', alerta));
+  const jobs = services.jobs;
+  /**
+   * The jobs-table wake-up of the deliveries: one pending job per account and 100 ms slot (idempotent by key), due at
+   * the slot's end so it never runs before any retry that shares it.
+   */
+  const acordarPelaFila = (tenantId: number, quando?: Date, q?: Queryable) => {
+    const fatia = quando ? Math.ceil(quando.getTime() / 100) : null;
+    return jobs!.enqueue(JOB_WEBHOOKS, {}, { key: `${tenantId}:${fatia ?? 'agora'}`, contaId: tenantId, runAt: fatia ? new Date(fatia * 100) : undefined }, q);
+  };
+  const entregador =
+    webhookWorker === false ? null : new EntregadorWebhooks(db, (tenantId, userId, alerta) => services.realtime?.toUser(tenantId, userId, 'alerta', alerta), jobs ? (t, quando) => acordarPelaFila(t, quando) : undefined);
+  if (jobs) {
+    // Every wake-up of the jobs queue (an enqueue here, a NOTIFY from another server, its fallback tick) looks for due
+    // deliveries; the job itself only claims and starts them (they run in parallel, outside the one-job-at-a-time worker).
+    jobs.register(JOB_WEBHOOKS, async () => entregador?.acordar(), { maxTentativas: 1 });
+    if (entregador) jobs.onWake(() => entregador.acordar());
+  }
   const eventos: EventosDeDominio = {
     async emitir(q, ctx, tipo, dados) {
-      if (await registrarEvento(q, ctx.tenantId, tipo, dados)) entregador?.acordar();
+      if (!(await registrarEvento(q, ctx.tenantId, tipo, dados))) return;
+      // In the writer's transaction: committed together with the event, NOTIFY wakes every server on commit.
+      if (jobs) await acordarPelaFila(ctx.tenantId, undefined, q);
+      else entregador?.acordar();
     },
   };
   services.eventos = eventos;
