@@ -159,6 +159,8 @@ describe.each(BACKENDS)('importação de dados on %s', (backend) => {
       expect(b.statusCode, b.body).toBe(400);
       expect(b.json().error.message).toBe(msg);
     }
+    const doc = await ok('GET', '/api/openapi.json');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/Importacoes', '/api/Importacoes/{id}/previa', '/api/Importacoes/{id}/importar', '/api/Importacoes/{id}/desfazer', '/api/Importacoes/modelo/{tipo}', '/api/Webhooks/{id}/rotacionar-segredo']));
     const semPermissao = await call('POST', '/api/Importacoes', { tipo: 'produtos', conteudo: b64('a;b\n1;2') }, await login(app, 'vendedor@demo.com.br'));
     expect(semPermissao.statusCode).toBe(403);
   });

@@ -38,7 +38,7 @@ import {
 export { resolverChaveApi } from './chaves-api.ts';
 export { ESPERAS_S } from './entregador.ts';
 export { integracoesDaFilial, SISTEMAS } from './sistemas.ts';
-export { webhooksOpenApi } from './openapi.ts';
+export { INTEGRACOES_PATHS, webhooksOpenApi } from './openapi.ts';
 export { seedIntegracoes } from './demo.ts';
 
 /** Test-only switches (never set in production): a loopback http receiver, a shortened retry schedule. */
