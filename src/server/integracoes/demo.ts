@@ -40,12 +40,12 @@ export async function seedIntegracoes(q: Queryable, tenantId: number): Promise<v
   const token = PREFIXO + randomBytes(32).toString('base64url');
   await q.query(
     `INSERT INTO chaves_api (tenant_id, nome, prefixo, token_hash, escopos, usuario_id, filial_id, limite_por_minuto, created_at)
-     VALUES ($1, 'Loja virtual (catálogo e pedidos)', $2, $3, $4, $5, $6, 120, now() - interval '20 days')`,
+     VALUES ($1, 'Site da loja (catálogo e pedidos)', $2, $3, $4, $5, $6, 120, now() - interval '20 days')`,
     [tenantId, token.slice(0, 10), hashChave(token), JSON.stringify({ 'app.produto': 1, 'app.cliente': 2, 'app.pedidoVenda': 2 }), admin.id, admin.filial_selecionada_id],
   );
   await q.query(
     `INSERT INTO webhook_endpoints (tenant_id, url, descricao, eventos, segredo, ativo, desativado_motivo)
-     VALUES ($1, 'https://loja.mercadinhodemo.com.br/webhooks/retaguarda', 'Loja virtual: pedidos faturados e estoque', $2, $3, false, 'Exemplo da demonstração: informe o endereço do seu sistema e ative.')`,
+     VALUES ($1, 'https://loja.mercadinhodemo.com.br/webhooks/retaguarda', 'Site da loja: pedidos faturados e estoque', $2, $3, false, 'Exemplo da demonstração: informe o endereço do seu sistema e ative.')`,
     [tenantId, ['pedidoVenda.faturado', 'produto.alterado', 'cliente.criado'], novoSegredo()],
   );
 }
