@@ -1,10 +1,11 @@
-import { parse } from 'csv-parse/sync';
 import type ExcelJSModule from 'exceljs';
-import iconv from 'iconv-lite';
+import type IconvModule from 'iconv-lite';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
+// Loaded on the first import, not when the server starts (npm run bench:start counts what loads before the first login).
 const excelJs = lazyRequire<typeof ExcelJSModule>('exceljs');
+const iconv = lazyRequire<typeof IconvModule>('iconv-lite');
 
 /** Largest file accepted (decoded): a 50 MB export is refused with 413 and a message, before anything is parsed. */
 export const TAMANHO_MAXIMO = 20 * 1024 * 1024;
@@ -24,7 +25,7 @@ export function decodificar(buf: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buf);
   } catch {
-    return iconv.decode(buf, 'win1252');
+    return iconv().decode(buf, 'win1252');
   }
 }
 
@@ -74,6 +75,7 @@ export async function lerPlanilha(formato: string, conteudoBase64: string): Prom
     });
   } else if (formato === 'csv' || formato === 'txt') {
     const texto = decodificar(buf).replace(/^\uFEFF/, '');
+    const { parse } = await import('csv-parse/sync');
     try {
       tabela = parse(texto, { delimiter: separador(texto), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
     } catch (e) {
