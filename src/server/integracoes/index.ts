@@ -59,12 +59,20 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
   const { db } = services;
   const jobs = services.jobs;
   /**
-   * The jobs-table wake-up of the deliveries: one pending job per account and 100 ms slot (idempotent by key), due at
-   * the slot's end so it never runs before any retry that shares it.
+   * The jobs-table wake-up of the deliveries, idempotent by key: one pending 'agora' job per account for new events
+   * (enqueued in the writer's transaction), and for retries one per account and second, due at the second's end so
+   * it never runs before a retry that shares it (retries wait 5 s at least). This process remembers the seconds it
+   * already enqueued, so a thousand failing deliveries do not cost a thousand enqueues.
    */
-  const acordarPelaFila = (tenantId: number, quando?: Date, q?: Queryable) => {
-    const fatia = quando ? Math.ceil(quando.getTime() / 100) : null;
-    return jobs!.enqueue(JOB_WEBHOOKS, {}, { key: `${tenantId}:${fatia ?? 'agora'}`, contaId: tenantId, runAt: fatia ? new Date(fatia * 100) : undefined }, q);
+  const agendados = new Set<string>();
+  const acordarPelaFila = async (tenantId: number, quando?: Date, q?: Queryable) => {
+    if (!quando) return jobs!.enqueue(JOB_WEBHOOKS, {}, { key: `${tenantId}:agora`, contaId: tenantId }, q);
+    const segundo = Math.ceil(quando.getTime() / 1000);
+    const key = `${tenantId}:${segundo}`;
+    if (agendados.has(key)) return;
+    if (agendados.size > 1000) for (const k of agendados) if (Number(k.split(':')[1]) * 1000 < Date.now()) agendados.delete(k);
+    agendados.add(key);
+    return jobs!.enqueue(JOB_WEBHOOKS, {}, { key, contaId: tenantId, runAt: new Date(segundo * 1000) });
   };
   const entregador =
     webhookWorker === false ? null : new EntregadorWebhooks(db, (tenantId, userId, alerta) => services.realtime?.toUser(tenantId, userId, 'alerta', alerta), jobs ? (t, quando) => acordarPelaFila(t, quando) : undefined);
