@@ -162,6 +162,16 @@ export class EntregadorWebhooks {
       );
       return r.rows;
     });
+    if (!linhas.length) return 0;
+    // Payload, address and secrets of everything claimed, in one read (not one per delivery).
+    const dados = await this.db.query<Row>(
+      `SELECT c.i, v.payload, p.url, p.segredo, p.ativo, CASE WHEN p.segredo_anterior_ate > now() THEN p.segredo_anterior END AS segredo_anterior
+         FROM unnest($1::integer[], $2::text[], $3::integer[]) WITH ORDINALITY AS c(tenant_id, evento_id, endpoint_id, i)
+         JOIN webhook_eventos v ON v.tenant_id = c.tenant_id AND v.id = c.evento_id
+         JOIN webhook_endpoints p ON p.tenant_id = c.tenant_id AND p.id = c.endpoint_id`,
+      [linhas.map((l) => l.tenant_id), linhas.map((l) => l.evento_id), linhas.map((l) => l.endpoint_id)],
+    );
+    for (const d of dados.rows) linhas[Number(d.i) - 1].dados = d;
     const porEndpoint = new Map<number, Row[]>();
     for (const l of linhas) porEndpoint.set(l.endpoint_id, [...(porEndpoint.get(l.endpoint_id) ?? []), l]);
     for (const [endpointId, lista] of porEndpoint) {
@@ -176,19 +186,15 @@ export class EntregadorWebhooks {
     return linhas.length;
   }
 
+  /** One endpoint's claimed deliveries, in order; after the endpoint is disabled (410) the rest wait (leased). */
   private async entregarEmOrdem(lista: Row[]): Promise<void> {
-    for (const l of lista) await this.entregar(l).catch(() => {});
+    for (const l of lista) if (!(await this.entregar(l).catch(() => false))) break;
   }
 
-  private async entregar(l: Row): Promise<void> {
-    const d = (
-      await this.db.query<Row>(
-        `SELECT v.payload, p.url, p.segredo, p.ativo, CASE WHEN p.segredo_anterior_ate > now() THEN p.segredo_anterior END AS segredo_anterior FROM webhook_eventos v JOIN webhook_endpoints p ON p.tenant_id = v.tenant_id AND p.id = $3
-          WHERE v.tenant_id = $1 AND v.id = $2`,
-        [l.tenant_id, l.evento_id, l.endpoint_id],
-      )
-    ).rows[0];
-    if (!d || !d.ativo) return;
+  /** Sends one delivery and records the attempt; false when the endpoint is (or just became) disabled. */
+  private async entregar(l: Row): Promise<boolean> {
+    const d = l.dados as Row | undefined;
+    if (!d || !d.ativo) return false;
     const corpo = JSON.stringify(d.payload);
     const r = await enviar(d.url, d.segredo, l.evento_id, corpo, d.segredo_anterior);
     const ok = r.status !== null && r.status >= 200 && r.status < 300;
@@ -228,5 +234,6 @@ export class EntregadorWebhooks {
     });
     for (const { user_id, ...alerta } of alertas) this.aoAlertar?.(l.tenant_id, user_id, alerta);
     if (!ok && !gone && !esgotou) await this.agendarReintento?.(l.tenant_id, new Date(Date.now() + espera * 1000)).catch(() => {});
+    return !(gone || (!ok && esgotou));
   }
 }
