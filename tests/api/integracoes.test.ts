@@ -182,7 +182,7 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
     beforeAll(async () => {
       configurarWebhooksParaTeste({ permitirLoopback: true, escalaBackoff: 0.001 });
       rx = await receptor((path, res, n) => {
-        if (path === '/ok') return res.writeHead(200).end('recebido');
+        if (path === '/ok' || path === '/rotacao') return res.writeHead(200).end('recebido');
         if (path === '/falha-duas') return n <= 2 ? res.writeHead(500).end('erro interno') : res.writeHead(204).end();
         if (path === '/gone') return res.writeHead(410).end('não existe mais');
         if (path === '/sempre-500') return res.writeHead(500).end('fora do ar');
@@ -241,6 +241,40 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
       // another account sees none of it
       expect(await ok('GET', '/api/Webhooks', undefined, vizinha)).toEqual([]);
       expect(await entregas(ep.id, vizinha)).toEqual([]);
+    });
+
+    it('rotating the secret: during the grace period each delivery carries both signatures and verifies with either; afterwards only the new one', async () => {
+      const ep = await ok('POST', '/api/Webhooks', { url: rx.url('/rotacao'), eventos: ['marca.criado'] });
+      const rot = await ok('POST', `/api/Webhooks/${ep.id}/rotacionar-segredo`, { horas: 24 });
+      expect(rot.segredo).toMatch(/^whsec_/);
+      expect(rot.segredo).not.toBe(ep.segredo);
+      expect(new Date(rot.segredoAnteriorAte).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+      const antes = rx.recebidos.filter((r) => r.path === '/rotacao').length;
+      await ok('POST', '/api/Marcas', { descricao: 'Marca da rotação' });
+      await aguardar(async () => expect(rx.recebidos.filter((r) => r.path === '/rotacao')).toHaveLength(antes + 1));
+      // the delivery was woken through the jobs table: the writer's transaction enqueued the account's wake-up job
+      const acordes = (await srv.db.query<{ conta: string }>(`SELECT DISTINCT conta_id::text AS conta FROM jobs WHERE tipo = 'integracoes.webhooks'`)).rows;
+      expect(acordes.length).toBeGreaterThan(0);
+      const r1 = rx.recebidos.filter((r) => r.path === '/rotacao')[antes];
+      expect(String(r1.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      expect((verificar(ep.segredo, r1) as any).data.descricao).toBe('Marca da rotação');
+      expect((verificar(rot.segredo, r1) as any).data.descricao).toBe('Marca da rotação');
+
+      // grace period over: the old secret no longer verifies
+      await srv.db.query(`UPDATE webhook_endpoints SET segredo_anterior_ate = now() - interval '1 second' WHERE id = $1`, [ep.id]);
+      expect((await ok('GET', '/api/Webhooks')).find((x: any) => x.id === ep.id).segredoAnteriorAte).toBeNull();
+      await ok('POST', '/api/Marcas', { descricao: 'Marca depois da carência' });
+      await aguardar(async () => expect(rx.recebidos.filter((r) => r.path === '/rotacao')).toHaveLength(antes + 2));
+      const r2 = rx.recebidos.filter((r) => r.path === '/rotacao')[antes + 1];
+      expect(String(r2.headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect((verificar(rot.segredo, r2) as any).data.descricao).toBe('Marca depois da carência');
+      expect(() => verificar(ep.segredo, r2)).toThrow();
+
+      const ruim = await call(admin, 'POST', `/api/Webhooks/${ep.id}/rotacionar-segredo`, { horas: 500 });
+      expect(ruim.statusCode).toBe(400);
+      expect(ruim.json().error.message).toBe('Horas: informe um número inteiro de 0 a 168 (7 dias).');
+      expect((await call(vizinha, 'POST', `/api/Webhooks/${ep.id}/rotacionar-segredo`, {})).statusCode).toBe(404);
+      await ok('DELETE', `/api/Webhooks/${ep.id}`);
     });
 
     it('a 500 is retried with growing waits until it succeeds; a slow endpoint never holds another’s deliveries', async () => {

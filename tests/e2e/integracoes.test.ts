@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurarWebhooksParaTeste } from '../../src/server/integracoes/index.ts';
 import { login } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
 // Configurações > Integrações in the browser: an API key created on the screen (its secret shown once) calls
@@ -104,6 +104,17 @@ describe('integrações no navegador', () => {
     await poll(() => recebidos.length).toBe(2);
     expect(recebidos[1].headers['webhook-id']).toBe(recebidos[0].headers['webhook-id']);
     expect(recebidos[1].erro).toBeUndefined();
+
+    // secret rotation on the screen: during the grace period the old secret still verifies, and so does the new one
+    await linha.getByRole('button', { name: 'Trocar o segredo' }).click();
+    await answerDialog(page.locator('.ant-modal').filter({ hasText: 'Gerar um novo segredo' }), 'Trocar o segredo');
+    await visible(linha.getByText(/O segredo anterior também assina até/));
+    const novo = (await s.server.db.query<{ segredo: string }>('SELECT segredo FROM webhook_endpoints WHERE url = $1', [receptorUrl])).rows[0].segredo;
+    expect(novo).not.toBe(segredo);
+    await linha.getByRole('button', { name: 'Enviar evento de teste' }).click();
+    await poll(() => recebidos.length).toBe(3);
+    expect(recebidos[2].erro).toBeUndefined();
+    expect(new Webhook(novo).verify(recebidos[2].body, recebidos[2].headers as Record<string, string>)).toMatchObject({ type: 'webhook.teste' });
     expect(s.errors).toEqual([]);
   });
   it('switches an external system on for the branch; the user info carries it', async () => {

@@ -19,6 +19,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { seedFiscalConfig } from '../fiscal-config/demo.ts';
 import { seedContabil } from '../contabil/index.ts';
 import { readDocuments } from '../catalog/documents.ts';
+import { seedIntegracoes } from '../integracoes/index.ts';
 
 interface BrandDoc {
   nome: string;
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db, opts: { clientes?: number; boletos?: bool
     await seedDemoPlanos(q);
     await seedDemoAdmin(q);
     await seedContabil(q, demo, vizinha);
+    await seedIntegracoes(q, demo);
   });
   return true;
 }

@@ -36,15 +36,20 @@ interface Resultado {
   corpo: string;
 }
 
-/** One POST with the Standard Webhooks headers, signed by the `standardwebhooks` library, outside any transaction. */
-export function enviar(url: string, segredo: string, eventoId: string, corpo: string): Promise<Resultado> {
+/**
+ * One POST with the Standard Webhooks headers, signed by the `standardwebhooks` library, outside any transaction.
+ * During a secret rotation's grace period `segredoAnterior` signs too: webhook-signature carries both `v1,…`
+ * signatures separated by a space (the specification's list), so a receiver verifies with either secret.
+ */
+export function enviar(url: string, segredo: string, eventoId: string, corpo: string, segredoAnterior?: string | null): Promise<Resultado> {
   const agora = new Date();
+  const assinaturas = [segredo, ...(segredoAnterior ? [segredoAnterior] : [])].map((s) => new Webhook(s).sign(eventoId, agora, corpo));
   const cabecalhos: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'Retaguarda-Webhooks/1',
     'webhook-id': eventoId,
     'webhook-timestamp': String(Math.floor(agora.getTime() / 1000)),
-    'webhook-signature': new Webhook(segredo).sign(eventoId, agora, corpo),
+    'webhook-signature': assinaturas.join(' '),
   };
   const inicio = performance.now();
   const fim = (r: Omit<Resultado, 'duracaoMs' | 'cabecalhos' | 'corpo'>): Resultado => ({ ...r, duracaoMs: Math.round(performance.now() - inicio), cabecalhos, corpo });
@@ -81,8 +86,12 @@ export function enviar(url: string, segredo: string, eventoId: string, corpo: st
  * most one delivery in flight, and a claim skips endpoints already in flight: a slow or failing endpoint holds
  * one slot and its own queue, never another endpoint's deliveries.
  *
- * TODO(jobs): this is a stopgap. When the generic jobs table (src/server/jobs) lands, deliveries become jobs
- * there and this class goes away; keep it minimal until then.
+ * Woken by the jobs table (src/server/jobs), not by a timer of its own: the writer's transaction enqueues an
+ * `integracoes.webhooks` job (its NOTIFY on commit wakes every server), a failed attempt enqueues one for when its
+ * retry is due, and the queue's wake-ups (enqueue, NOTIFY, its fallback tick) call acordar(). The deliveries
+ * themselves stay rows of webhook_entregas sent here in parallel, one in flight per endpoint: the jobs worker runs
+ * one job at a time, and a receiver that takes 15 s to time out must not hold every other job or endpoint.
+ * Without a jobs queue (`agendarReintento` absent) it falls back to polling every second.
  */
 export class EntregadorWebhooks {
   private timer: NodeJS.Timeout | null = null;
@@ -91,15 +100,20 @@ export class EntregadorWebhooks {
   private readonly emVoo = new Set<number>();
   private readonly tarefas = new Set<Promise<void>>();
 
-  /** aoAlertar: pushes a new alert to its user (socket.io), after the alert row is written. */
+  /**
+   * aoAlertar: pushes a new alert to its user (socket.io), after the alert row is written. agendarReintento: enqueues
+   * the jobs-table wake-up for a retry's due time (when absent, this class polls on its own).
+   */
   constructor(
     private readonly db: Db,
     private readonly aoAlertar?: (tenantId: number, userId: number, alerta: Row) => void,
+    private readonly agendarReintento?: (tenantId: number, quando: Date) => Promise<unknown>,
   ) {}
 
   start(): void {
     this.parado = false;
-    this.agendar(POLL_MS);
+    // What was left pending by a previous run (a crash, a restart) is looked at once now.
+    this.agendar(this.agendarReintento ? 20 : POLL_MS);
   }
 
   async stop(): Promise<void> {
@@ -125,7 +139,7 @@ export class EntregadorWebhooks {
         .then(() => {}, () => {})
         .finally(() => {
           this.rodando = null;
-          this.agendar(POLL_MS);
+          if (!this.agendarReintento) this.agendar(POLL_MS);
         });
     }, ms);
     this.timer.unref?.();
@@ -148,6 +162,16 @@ export class EntregadorWebhooks {
       );
       return r.rows;
     });
+    if (!linhas.length) return 0;
+    // Payload, address and secrets of everything claimed, in one read (not one per delivery).
+    const dados = await this.db.query<Row>(
+      `SELECT c.i, v.payload, p.url, p.segredo, p.ativo, CASE WHEN p.segredo_anterior_ate > now() THEN p.segredo_anterior END AS segredo_anterior
+         FROM unnest($1::integer[], $2::text[], $3::integer[]) WITH ORDINALITY AS c(tenant_id, evento_id, endpoint_id, i)
+         JOIN webhook_eventos v ON v.tenant_id = c.tenant_id AND v.id = c.evento_id
+         JOIN webhook_endpoints p ON p.tenant_id = c.tenant_id AND p.id = c.endpoint_id`,
+      [linhas.map((l) => l.tenant_id), linhas.map((l) => l.evento_id), linhas.map((l) => l.endpoint_id)],
+    );
+    for (const d of dados.rows) linhas[Number(d.i) - 1].dados = d;
     const porEndpoint = new Map<number, Row[]>();
     for (const l of linhas) porEndpoint.set(l.endpoint_id, [...(porEndpoint.get(l.endpoint_id) ?? []), l]);
     for (const [endpointId, lista] of porEndpoint) {
@@ -162,21 +186,17 @@ export class EntregadorWebhooks {
     return linhas.length;
   }
 
+  /** One endpoint's claimed deliveries, in order; after the endpoint is disabled (410) the rest wait (leased). */
   private async entregarEmOrdem(lista: Row[]): Promise<void> {
-    for (const l of lista) await this.entregar(l).catch(() => {});
+    for (const l of lista) if (!(await this.entregar(l).catch(() => false))) break;
   }
 
-  private async entregar(l: Row): Promise<void> {
-    const d = (
-      await this.db.query<Row>(
-        `SELECT v.payload, p.url, p.segredo, p.ativo FROM webhook_eventos v JOIN webhook_endpoints p ON p.tenant_id = v.tenant_id AND p.id = $3
-          WHERE v.tenant_id = $1 AND v.id = $2`,
-        [l.tenant_id, l.evento_id, l.endpoint_id],
-      )
-    ).rows[0];
-    if (!d || !d.ativo) return;
+  /** Sends one delivery and records the attempt; false when the endpoint is (or just became) disabled. */
+  private async entregar(l: Row): Promise<boolean> {
+    const d = l.dados as Row | undefined;
+    if (!d || !d.ativo) return false;
     const corpo = JSON.stringify(d.payload);
-    const r = await enviar(d.url, d.segredo, l.evento_id, corpo);
+    const r = await enviar(d.url, d.segredo, l.evento_id, corpo, d.segredo_anterior);
     const ok = r.status !== null && r.status >= 200 && r.status < 300;
     const gone = r.status === 410;
     const esgotou = l.tentativas > ESPERAS_S.length;
@@ -213,5 +233,7 @@ export class EntregadorWebhooks {
       }
     });
     for (const { user_id, ...alerta } of alertas) this.aoAlertar?.(l.tenant_id, user_id, alerta);
+    if (!ok && !gone && !esgotou) await this.agendarReintento?.(l.tenant_id, new Date(Date.now() + espera * 1000)).catch(() => {});
+    return !(gone || (!ok && esgotou));
   }
 }

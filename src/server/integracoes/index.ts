@@ -6,9 +6,15 @@ import type { RequestContext } from '../auth/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { EventosDeDominio } from '../resources/eventos.ts';
+import type { Queryable } from '../db/db.ts';
 import { criarChave, listarChaves, revogarChave } from './chaves-api.ts';
 import { switchTeste } from './destino-seguro.ts';
 import { listarIntegracoes, salvarIntegracao } from './sistemas.ts';
+import { brandSwitchesFor } from '../resources/brand-switches.ts';
+import type { FieldSwitches } from '../resources/resource-service.ts';
+import { HttpError } from '../http/errors.ts';
+import { CAMPOS, consultar, desfazer, ehTipo, iniciarImportacao, importar, listar as listarImportacoes, planilhaModelo, previa, receberArquivo, registrarFalha } from './importacao.ts';
+import { TAMANHO_MAXIMO } from './importacao-arquivo.ts';
 import { ajustesTeste, EntregadorWebhooks } from './entregador.ts';
 import {
   alterarEndpoint,
@@ -21,6 +27,7 @@ import {
   listarTentativas,
   reenviarEntrega,
   registrarEvento,
+  rotacionarSegredo,
 } from './webhooks.ts';
 
 /**
@@ -31,7 +38,8 @@ import {
 export { resolverChaveApi } from './chaves-api.ts';
 export { ESPERAS_S } from './entregador.ts';
 export { integracoesDaFilial, SISTEMAS } from './sistemas.ts';
-export { webhooksOpenApi } from './openapi.ts';
+export { INTEGRACOES_PATHS, webhooksOpenApi } from './openapi.ts';
+export { seedIntegracoes } from './demo.ts';
 
 /** Test-only switches (never set in production): a loopback http receiver, a shortened retry schedule. */
 export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; escalaBackoff?: number }): void {
@@ -40,13 +48,46 @@ export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; esc
 }
 
 const PERMISSAO = 'app.integracao';
+const PERMISSAO_IMPORTACAO = 'app.conversaodados';
+export const JOB_IMPORTACAO = 'integracoes.importar';
+export const JOB_WEBHOOKS = 'integracoes.webhooks';
+
+/** Progress of the imports running in this process (the job's transaction is not visible until it commits). */
+const progresso = new Map<string, { feitas: number; total: number }>();
 
 export default async function integracoesRoutes(app: FastifyInstance, { services, webhookWorker }: { services: AppServices; webhookWorker?: boolean }) {
   const { db } = services;
-  const entregador = webhookWorker === false ? null : new EntregadorWebhooks(db, (tenantId, userId, alerta) => services.realtime?.toUser(tenantId, userId, 'alerta', alerta));
+  const jobs = services.jobs;
+  /**
+   * The jobs-table wake-up of the deliveries, idempotent by key: one pending 'agora' job per account for new events
+   * (enqueued in the writer's transaction), and for retries one per account and second, due at the second's end so
+   * it never runs before a retry that shares it (retries wait 5 s at least). This process remembers the seconds it
+   * already enqueued, so a thousand failing deliveries do not cost a thousand enqueues.
+   */
+  const agendados = new Set<string>();
+  const acordarPelaFila = async (tenantId: number, quando?: Date, q?: Queryable) => {
+    if (!quando) return jobs!.enqueue(JOB_WEBHOOKS, {}, { key: `${tenantId}:agora`, contaId: tenantId }, q);
+    const segundo = Math.ceil(quando.getTime() / 1000);
+    const key = `${tenantId}:${segundo}`;
+    if (agendados.has(key)) return;
+    if (agendados.size > 1000) for (const k of agendados) if (Number(k.split(':')[1]) * 1000 < Date.now()) agendados.delete(k);
+    agendados.add(key);
+    return jobs!.enqueue(JOB_WEBHOOKS, {}, { key, contaId: tenantId, runAt: new Date(segundo * 1000) });
+  };
+  const entregador =
+    webhookWorker === false ? null : new EntregadorWebhooks(db, (tenantId, userId, alerta) => services.realtime?.toUser(tenantId, userId, 'alerta', alerta), jobs ? (t, quando) => acordarPelaFila(t, quando) : undefined);
+  if (jobs) {
+    // Every wake-up of the jobs queue (an enqueue here, a NOTIFY from another server, its fallback tick) looks for due
+    // deliveries; the job itself only claims and starts them (they run in parallel, outside the one-job-at-a-time worker).
+    jobs.register(JOB_WEBHOOKS, async () => entregador?.acordar(), { maxTentativas: 1 });
+    if (entregador) jobs.onWake(() => entregador.acordar());
+  }
   const eventos: EventosDeDominio = {
     async emitir(q, ctx, tipo, dados) {
-      if (await registrarEvento(q, ctx.tenantId, tipo, dados)) entregador?.acordar();
+      if (!(await registrarEvento(q, ctx.tenantId, tipo, dados))) return;
+      // In the writer's transaction: committed together with the event, NOTIFY wakes every server on commit.
+      if (jobs) await acordarPelaFila(ctx.tenantId, undefined, q);
+      else entregador?.acordar();
     },
   };
   services.eventos = eventos;
@@ -115,6 +156,11 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     const id = idOf(req);
     return db.tenant(ctx, (q) => excluirEndpoint(q, ctx, id));
   });
+  app.post('/api/Webhooks/:id/rotacionar-segredo', async (req) => {
+    const ctx = guard(req, 'change');
+    const id = idOf(req);
+    return db.tenant(ctx, (q) => rotacionarSegredo(q, ctx, id, (req.body ?? {}) as object));
+  });
   app.post('/api/Webhooks/:id/testar', async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);
@@ -136,6 +182,108 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     const id = idOf(req);
     return db.tenant(ctx, (q) => listarTentativas(q, ctx, id), { readOnly: true });
   });
+  // Importação de dados (configuracoes/importacao-de-dados)
+  const guardImportacao = (req: FastifyRequest, tipo?: string): RequestContext => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, PERMISSAO_IMPORTACAO)) throw forbidden('Você não tem permissão para importar dados.');
+    if (tipo && ehTipo(tipo)) {
+      const def = services.registry.get(CAMPOS[tipo].recurso);
+      if (!serverAllows(ctx, def.doc.permission, 'create')) throw forbidden(`Você não tem permissão para incluir ${def.doc.title.toLowerCase()}.`);
+    }
+    return ctx;
+  };
+  const switchesDe = async (req: FastifyRequest, tipo: string): Promise<FieldSwitches> =>
+    ehTipo(tipo) ? brandSwitchesFor((await services.brands.forHost(req.headers.host)).config, services.registry.get(CAMPOS[tipo].recurso)) : {};
+  const contexto = (q: Parameters<Parameters<typeof db.tenant>[1]>[0], ctx: RequestContext, switches?: FieldSwitches) => ({ q, ctx, registry: services.registry, resources: services.resources, switches });
+  const tipoDaImportacao = async (ctx: RequestContext, id: number): Promise<string> =>
+    db.tenant(ctx, async (q) => {
+      const r = await q.query<{ tipo: string }>('SELECT tipo FROM importacoes WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
+      if (!r.rows[0]) throw notFound('Importação não encontrada.');
+      return r.rows[0].tipo;
+    }, { readOnly: true });
+
+  services.jobs?.register<{ importacaoId: number; ctx: RequestContext; switches: FieldSwitches }>(
+    JOB_IMPORTACAO,
+    async ({ importacaoId, ctx, switches }) => {
+      const chave = `${ctx.tenantId}:${importacaoId}`;
+      const avisar = (feitas: number, total: number) => {
+        progresso.set(chave, { feitas, total });
+        services.realtime?.toUser(ctx.tenantId, ctx.userId, 'importacao', { id: importacaoId, feitas, total });
+      };
+      try {
+        await db.tenant(ctx, (q) => importar(contexto(q, ctx, switches), importacaoId, avisar));
+      } catch (e) {
+        const msg = e instanceof HttpError ? e.message : 'Falha inesperada durante a importação: nada foi importado. Tente novamente.';
+        await db.tenant(ctx, (q) => registrarFalha(q, ctx, importacaoId, msg));
+        if (!(e instanceof HttpError)) throw e;
+      } finally {
+        progresso.delete(chave);
+        services.realtime?.toUser(ctx.tenantId, ctx.userId, 'importacao', { id: importacaoId, fim: true });
+      }
+    },
+    { maxTentativas: 1 },
+  );
+
+  app.get('/api/Importacoes', async (req) => {
+    const ctx = guardImportacao(req);
+    return db.tenant(ctx, (q) => listarImportacoes(q, ctx), { readOnly: true });
+  });
+  app.get('/api/Importacoes/modelo/:tipo', async (req, reply) => {
+    const tipo = (req.params as { tipo: string }).tipo;
+    guardImportacao(req, tipo);
+    if (!ehTipo(tipo)) throw notFound('Modelo de planilha não encontrado.');
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    reply.header('content-disposition', `attachment; filename="modelo-${tipo}.xlsx"`);
+    return reply.send(await planilhaModelo(tipo));
+  });
+  // The file comes base64 in JSON (as the other imports): a 20 MB file is ~27 MB of body; up to 80 MB of body is read
+  // so a file too large gets the 413 with the import's own message, not the generic one.
+  app.post('/api/Importacoes', { bodyLimit: 80 * 1024 * 1024 }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const ctx = guardImportacao(req, String(body.tipo ?? ''));
+    if (typeof body.conteudo === 'string' && body.conteudo.length > Math.ceil(TAMANHO_MAXIMO / 3) * 4 + 4) {
+      throw new HttpError(413, `Arquivo maior que ${TAMANHO_MAXIMO / 1024 / 1024} MB: divida a planilha em arquivos menores.`);
+    }
+    return db.tenant(ctx, (q) => receberArquivo(q, ctx, body));
+  });
+  app.get('/api/Importacoes/:id', async (req) => {
+    const ctx = guardImportacao(req);
+    const id = idOf(req);
+    const r = await db.tenant(ctx, (q) => consultar(q, ctx, id), { readOnly: true });
+    return { ...r, progresso: r.situacao === 'importando' ? (progresso.get(`${ctx.tenantId}:${id}`) ?? null) : null };
+  });
+  app.post('/api/Importacoes/:id/previa', async (req) => {
+    const id = idOf(req);
+    const ctx = guardImportacao(req);
+    const tipo = await tipoDaImportacao(ctx, id);
+    guardImportacao(req, tipo);
+    const switches = await switchesDe(req, tipo);
+    return db.tenant(ctx, (q) => previa(contexto(q, ctx, switches), id, ((req.body ?? {}) as Record<string, unknown>).mapeamento));
+  });
+  app.post('/api/Importacoes/:id/importar', async (req) => {
+    const id = idOf(req);
+    const ctx = guardImportacao(req);
+    const tipo = await tipoDaImportacao(ctx, id);
+    guardImportacao(req, tipo);
+    const switches = await switchesDe(req, tipo);
+    if (!services.jobs) throw new HttpError(503, 'A fila de processamento não está disponível.');
+    // Mark and enqueue in one transaction (the job runs after commit, in its own transaction: all or nothing).
+    const { token: _t, ...semToken } = ctx;
+    return db.tenant(ctx, async (q) => {
+      const r = await iniciarImportacao(contexto(q, ctx, switches), id, (req.body ?? {}) as Record<string, unknown>);
+      await services.jobs!.enqueue(JOB_IMPORTACAO, { importacaoId: id, ctx: { ...semToken, token: '' }, switches }, { key: `${ctx.tenantId}:${id}`, contaId: ctx.tenantId }, q);
+      return r;
+    });
+  });
+  app.post('/api/Importacoes/:id/desfazer', async (req) => {
+    const id = idOf(req);
+    const ctx = guardImportacao(req);
+    const tipo = await tipoDaImportacao(ctx, id);
+    const def = services.registry.get(CAMPOS[tipo as keyof typeof CAMPOS].recurso);
+    if (!serverAllows(ctx, def.doc.permission, 'full')) throw forbidden(`Você não tem permissão para excluir ${def.doc.title.toLowerCase()}.`);
+    return db.tenant(ctx, (q) => desfazer(contexto(q, ctx), id));
+  });
+
   app.post('/api/WebhookEntregas/:id/reenviar', async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);

@@ -32,3 +32,58 @@ export function webhooksOpenApi(resources: ResourceRegistry, documents?: Documen
   }
   return out;
 }
+
+const json = (schema: Record<string, unknown>) => ({ content: { 'application/json': { schema } } });
+const erros = { '400': { description: 'Dados inválidos (mensagem em português)' }, '401': { description: 'Sem sessão' }, '403': { description: 'Sem permissão' }, '404': { description: 'Não encontrado' } };
+const idPath = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+const TIPOS_IMPORTACAO = ['clientes', 'fornecedores', 'transportadores', 'produtos'];
+const mapeamento = { type: 'object', description: 'campo → índice da coluna (0 = primeira)', additionalProperties: { type: 'integer' } };
+
+/** OpenAPI paths of the integrations' own calls beyond the key and webhook screens: the data import and secret rotation. */
+export const INTEGRACOES_PATHS: Record<string, unknown> = {
+  '/api/Importacoes': {
+    get: { tags: ['Importação de dados'], summary: 'As últimas 100 importações da conta', responses: { '200': { description: 'Importações' }, ...erros } },
+    post: {
+      tags: ['Importação de dados'],
+      summary: 'Envia um CSV (UTF-8 ou Latin-1; ; , ou tab) ou XLSX de até 20 MB: devolve colunas, amostra e o mapeamento sugerido (o último confirmado para o mesmo cabeçalho, ou adivinhado pelos nomes do Bling, Tiny e Omie)',
+      requestBody: { required: true, ...json({ type: 'object', required: ['tipo', 'conteudo'], properties: { tipo: { enum: TIPOS_IMPORTACAO }, nomeArquivo: { type: 'string' }, formato: { enum: ['csv', 'txt', 'xlsx'] }, conteudo: { type: 'string', contentEncoding: 'base64' } } }) },
+      responses: { '200': { description: 'Arquivo lido' }, '413': { description: 'Arquivo maior que 20 MB ou com mais de 100.000 linhas' }, ...erros },
+    },
+  },
+  '/api/Importacoes/modelo/{tipo}': {
+    get: { tags: ['Importação de dados'], summary: 'Planilha modelo (XLSX) do cadastro', parameters: [{ name: 'tipo', in: 'path', required: true, schema: { enum: TIPOS_IMPORTACAO } }], responses: { '200': { description: 'XLSX' }, ...erros } },
+  },
+  '/api/Importacoes/{id}': {
+    get: { tags: ['Importação de dados'], summary: 'Situação, progresso (enquanto importa) e relatório (criados, ignorados, erros por linha)', parameters: [idPath], responses: { '200': { description: 'Importação' }, ...erros } },
+  },
+  '/api/Importacoes/{id}/previa': {
+    post: {
+      tags: ['Importação de dados'],
+      summary: 'Confere cada linha com o esquema do cadastro (as mesmas regras da API e dos formulários); nada é gravado além do mapeamento',
+      parameters: [idPath],
+      requestBody: { required: true, ...json({ type: 'object', required: ['mapeamento'], properties: { mapeamento } }) },
+      responses: { '200': { description: 'Contagens e linhas com seus erros' }, ...erros },
+    },
+  },
+  '/api/Importacoes/{id}/importar': {
+    post: {
+      tags: ['Importação de dados'],
+      summary: 'Importa numa transação, por um job da fila: tudo ou nada, ou só as linhas válidas; cadastros já existentes (mesmo CPF/CNPJ ou código) são ignorados',
+      parameters: [idPath],
+      requestBody: { ...json({ type: 'object', properties: { modo: { enum: ['tudo', 'validas'] }, mapeamento } }) },
+      responses: { '200': { description: 'Importação iniciada (situacao importando)' }, ...erros },
+    },
+  },
+  '/api/Importacoes/{id}/desfazer': {
+    post: { tags: ['Importação de dados'], summary: 'Exclui os cadastros criados pela importação, se nenhum estiver em uso', parameters: [idPath], responses: { '200': { description: 'Importação desfeita' }, '409': { description: 'Algum cadastro já está em uso (nada foi excluído)' }, ...erros } },
+  },
+  '/api/Webhooks/{id}/rotacionar-segredo': {
+    post: {
+      tags: ['Webhooks'],
+      summary: 'Gera um novo segredo whsec_; o anterior continua assinando ao lado dele (duas assinaturas v1) por `horas` (padrão 24, até 168)',
+      parameters: [idPath],
+      requestBody: { ...json({ type: 'object', properties: { horas: { type: 'integer', minimum: 0, maximum: 168 } } }) },
+      responses: { '200': { description: 'Webhook com o novo segredo e segredoAnteriorAte' }, ...erros },
+    },
+  },
+};

@@ -36,6 +36,7 @@ const publico = (r: Row) => ({
   eventos: r.eventos,
   segredo: r.segredo,
   ativo: r.ativo,
+  segredoAnteriorAte: r.segredo_anterior_ate && new Date(r.segredo_anterior_ate) > new Date() ? r.segredo_anterior_ate : null,
   desativadoMotivo: r.desativado_motivo,
   criadoEm: r.created_at,
 });
@@ -83,6 +84,22 @@ export async function excluirEndpoint(q: Queryable, ctx: RequestContext, id: num
   const r = await q.query('DELETE FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
   if (!r.rowCount) throw notFound('Webhook não encontrado.');
   return { count: r.rowCount };
+}
+
+/**
+ * Secret rotation: a new secret signs from now on, and the current one keeps signing beside it for `horas` hours
+ * (default 24, at most 7 days; 0 drops it at once), so each receiver can switch without losing a delivery.
+ */
+export async function rotacionarSegredo(q: Queryable, ctx: RequestContext, id: number, body: Row): Promise<Row> {
+  const horas = body?.horas ?? 24;
+  if (typeof horas !== 'number' || !Number.isInteger(horas) || horas < 0 || horas > 168) throw badRequest('Horas: informe um número inteiro de 0 a 168 (7 dias).', [{ campo: 'horas', mensagem: 'Valor inválido' }]);
+  const r = await q.query<Row>(
+    `UPDATE webhook_endpoints SET segredo_anterior = segredo, segredo_anterior_ate = now() + make_interval(hours => $3), segredo = $4, updated_at = now()
+      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [ctx.tenantId, id, horas, novoSegredo()],
+  );
+  if (!r.rows[0]) throw notFound('Webhook não encontrado.');
+  return publico(r.rows[0]);
 }
 
 /** comSegredo: only for who may change integrations (the secret lets anyone forge this account's webhooks). */

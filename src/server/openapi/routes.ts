@@ -18,7 +18,7 @@ import { NFSE_PATHS } from '../nfse/openapi.ts';
 import { DFE_PATHS } from '../fiscal/dfe/openapi.ts';
 import { PESSOAS_PATHS } from '../pessoas/openapi.ts';
 import { DASHBOARD_PATHS } from '../dashboard/openapi.ts';
-import { webhooksOpenApi } from '../integracoes/index.ts';
+import { INTEGRACOES_PATHS, webhooksOpenApi } from '../integracoes/index.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
@@ -99,6 +99,7 @@ export function buildOpenApi(registry: ResourceRegistry, componentOf = component
   Object.assign(paths, NFSE_PATHS);
   Object.assign(paths, DFE_PATHS, PESSOAS_PATHS, DASHBOARD_PATHS);
   Object.assign(paths, BALANCA_PATHS, TERMINAL_PATHS);
+  Object.assign(paths, INTEGRACOES_PATHS);
   // The finance core's calls, method by method (POST /api/TransferenciasFinanceiras beside the generic list).
   for (const [path, item] of Object.entries(financeiroPaths())) paths[path] = { ...(paths[path] as object | undefined), ...(item as object) };
   return {

@@ -39,6 +39,7 @@ const MinhaContaPage = lazy(() => import('../pages/configuracoes/MinhaContaPage.
 const ChavesApiPage = lazy(() => import('../pages/configuracoes/integracoes/ChavesApiPage.tsx'));
 const WebhooksPage = lazy(() => import('../pages/configuracoes/integracoes/WebhooksPage.tsx'));
 const IntegracoesPage = lazy(() => import('../pages/configuracoes/integracoes/IntegracoesPage.tsx'));
+const ImportacaoDadosPage = lazy(() => import('../pages/configuracoes/integracoes/ImportacaoDadosPage.tsx'));
 // Administrator area (SPEC 2.8).
 const NotificacoesPage = lazy(() => import('../pages/administrador/notificacoes/NotificacoesPage.tsx'));
 const UsuariosMarcaPage = lazy(() => import('../pages/administrador/usuarios/UsuariosMarcaPage.tsx'));
@@ -161,6 +162,7 @@ export function appRoutes() {
         <Route path="/pages/configuracoes/apikey" element={<ChavesApiPage />} />
         <Route path="/pages/configuracoes/webhook" element={<WebhooksPage />} />
         <Route path="/pages/configuracoes/integracoes" element={<IntegracoesPage />} />
+        <Route path="/pages/configuracoes/importacao-de-dados" element={<ImportacaoDadosPage />} />
         <Route path="/pages/*" element={<PendingPage />} />
         <Route path="/administrador/configuracoes/notificacoes" element={<NotificacoesPage />} />
         <Route path="/administrador/configuracoes/usuarios" element={<UsuariosMarcaPage />} />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, RedoOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DeleteOutlined, KeyOutlined, PlusOutlined, RedoOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -148,7 +148,19 @@ export default function WebhooksPage() {
         columns={[
           { key: 'url', title: 'URL', render: (_, r) => <span>{r.url}{r.descricao ? <Typography.Text type="secondary"> — {r.descricao}</Typography.Text> : null}</span> },
           { key: 'eventos', title: 'Eventos', render: (_, r) => r.eventos.join(', ') },
-          { key: 'segredo', title: 'Segredo de assinatura', render: (_, r) => (r.segredo ? <Typography.Text copyable={{ text: r.segredo }} code>{`${r.segredo.slice(0, 12)}…`}</Typography.Text> : '—') },
+          {
+            key: 'segredo',
+            title: 'Segredo de assinatura',
+            render: (_, r) =>
+              r.segredo ? (
+                <Space direction="vertical" size={0}>
+                  <Typography.Text copyable={{ text: r.segredo }} code>{`${r.segredo.slice(0, 12)}…`}</Typography.Text>
+                  {r.segredoAnteriorAte && <Typography.Text type="secondary">O segredo anterior também assina até {dataHora(r.segredoAnteriorAte)}.</Typography.Text>}
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
           {
             key: 'ativo',
             title: 'Ativo',
@@ -167,6 +179,16 @@ export default function WebhooksPage() {
                 <Space>
                   <Button size="small" icon={<SendOutlined />} onClick={() => acao(() => api.post(`Webhooks/${r.id}/testar`), 'Evento de teste enviado para a fila.')}>
                     Enviar evento de teste
+                  </Button>
+                  <Button
+                    size="small"
+                    icon={<KeyOutlined />}
+                    onClick={async () => {
+                      if (await confirmDialog({ title: 'Trocar o segredo', content: `Gerar um novo segredo para ${r.url}? O segredo atual continua assinando ao lado do novo por 24 horas, para o seu sistema passar a usar o novo sem perder entregas.`, okText: 'Trocar o segredo' }))
+                        await acao(() => api.post(`Webhooks/${r.id}/rotacionar-segredo`, { horas: 24 }), 'Novo segredo gerado: o anterior vale por mais 24 horas.');
+                    }}
+                  >
+                    Trocar o segredo
                   </Button>
                   <Button
                     size="small"
