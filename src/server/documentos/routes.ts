@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Filter, Where } from '../../shared/filter.ts';
-import type { AppServices } from '../app-services.ts';
-import type { Queryable, TenantScope } from '../db/db.ts';
+import type { Db, Queryable, TenantScope } from '../db/db.ts';
+import type { ResourceRegistry } from '../resources/registry.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { ID, JSON_TEXT, withQuery } from '../http/input-schemas.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId, type ResourceService } from '../resources/resource-service.ts';
 import { DocumentLifecycle, type AposCommit } from './lifecycle.ts';
-import { DocumentRegistry } from './registry.ts';
+import { DocumentRegistry, type PostingArgs } from './registry.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -14,7 +14,7 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * Runs a writing transaction again when PostgreSQL chose it as a deadlock or serialization victim: the
  * whole transaction was rolled back, so running it again is safe, and the person never sees the error.
  */
-export async function withRetry<T>(services: Pick<AppServices, 'db'>, scope: TenantScope, fn: (q: Queryable) => Promise<T>, attempts = 5): Promise<T> {
+export async function withRetry<T>(services: { db: Db }, scope: TenantScope, fn: (q: Queryable) => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await services.db.tenant(scope, fn);
@@ -30,7 +30,7 @@ export async function withRetry<T>(services: Pick<AppServices, 'db'>, scope: Ten
  * deadlock leaves nothing behind), then the work of the attempt that committed, once, with no transaction open. What
  * that work throws (a rejection it already compensated) is the caller's answer.
  */
-export async function comAposCommit<T>(services: Pick<AppServices, 'db'>, scope: TenantScope, fn: (q: Queryable, aposCommit: AposCommit[]) => Promise<T>, attempts = 5): Promise<{ resultado: T; houveAposCommit: boolean }> {
+export async function comAposCommit<T>(services: { db: Db }, scope: TenantScope, fn: (q: Queryable, aposCommit: AposCommit[]) => Promise<T>, attempts = 5): Promise<{ resultado: T; houveAposCommit: boolean }> {
   const { resultado, trabalhos } = await withRetry(services, scope, async (q) => {
     const trabalhos: AposCommit[] = [];
     return { resultado: await fn(q, trabalhos), trabalhos };
@@ -40,7 +40,10 @@ export async function comAposCommit<T>(services: Pick<AppServices, 'db'>, scope:
 }
 
 /** The API of every business document type: list, count, one with its items, draft writes, transitions. */
-export default async function documentRoutes(app: FastifyInstance, { services, documents }: { services: AppServices; documents: DocumentRegistry }) {
+/** What the document routes use of the server's services (the postings receive the same object). */
+type DocumentRouteServices = NonNullable<PostingArgs['services']> & { registry: ResourceRegistry; resources: ResourceService };
+
+export default async function documentRoutes(app: FastifyInstance, { services, documents }: { services: DocumentRouteServices; documents: DocumentRegistry }) {
   const lifecycle = new DocumentLifecycle(services.registry, services);
   const { db } = services;
   const filterOf = (req: FastifyRequest): Filter => parseJsonParam<Filter>((req.query as Record<string, unknown>).filter, 'filter') ?? {};
