@@ -6,7 +6,7 @@ import { createSession } from '../auth/sessions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { descreverReferencias, referenciasA } from './referencias.ts';
+import { descreverReferencias, referenciasA } from '../db/referencias.ts';
 
 /** A support session inside a customer account lasts 4 hours. */
 export const SUPORTE_TTL = 4 * 3600;

@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { descreverReferencias, referenciasA } from '../admin/referencias.ts';
+import { descreverReferencias, referenciasA } from '../db/referencias.ts';
 import { calcularTributacao, TributacaoError, type EntradaTributacao } from '../../shared/fiscal/tributacao.ts';
 import { carregarRegras, emitenteDaFilial } from './tributacao.service.ts';
 import { IbsCbsError, tributarIbsCbs, type IbsCbsTributado, type ModeloDfe } from '../../shared/fiscal/ibscbs.ts';

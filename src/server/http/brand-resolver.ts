@@ -1,4 +1,7 @@
-import type { Db } from '../db/db.ts';
+/** The one query the resolver makes (the server's database; typed here so that http/ imports nothing above it). */
+interface Consulta {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
 
 export interface BrandRow {
   id: number;
@@ -11,7 +14,7 @@ export interface BrandRow {
 /** The brand of a request is chosen by its host name, falling back to the default brand. */
 export class BrandResolver {
   private cache: { at: number; brands: BrandRow[] } | null = null;
-  constructor(private readonly db: Db, private readonly ttlMs = 30_000) {}
+  constructor(private readonly db: Consulta, private readonly ttlMs = 30_000) {}
 
   async all(): Promise<BrandRow[]> {
     if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache.brands;

@@ -1,6 +1,6 @@
 import { forbidden } from '../http/errors.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
-import { grantAboveOwn, keyRaisedAboveOwn } from './grants.ts';
+import { grantAboveOwn, keyRaisedAboveOwn } from '../auth/grants.ts';
 
 /** Access profiles (schemas/resources/perfil.json): a profile's levels never go above what its editor holds. */
 const hooks: ResourceHooks = {
