@@ -7,6 +7,7 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { checkSchemas } from '../../scripts/schemas-check/documents.ts';
 import { loadMenus, loadPermissionKeys, loadRoutes, SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
 import { SERVER_DIR } from '../../src/server/module-ref.ts';
+import { DIRECAO_MOVIMENTO } from '../../src/server/estoque/movimentos.ts';
 import { filterMenu, flattenMenu, routeAccess } from '../../src/shared/menu-filter.ts';
 
 type Row = Record<string, any>;
@@ -88,6 +89,14 @@ describe('a new business document from its JSON and its posting file', () => {
   });
 });
 
+describe('a new stock movement type is data', () => {
+  it('the stock service reads each type\'s direction from the lookup (one item there, no code)', () => {
+    const lookup = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'lookups/tipoMovimentacao.json'), 'utf8'));
+    expect(DIRECAO_MOVIMENTO).toEqual(Object.fromEntries(lookup.items.map((i: Row) => [i.value, i.direcao])));
+    expect(new Set(Object.values(DIRECAO_MOVIMENTO))).toEqual(new Set(['entrada', 'saida', 'ambas']));
+  });
+});
+
 describe.each(BACKENDS)('the new business document on the API (%s)', (backend) => {
   let srv: TestServer;
   let app: FastifyInstance;
@@ -161,6 +170,11 @@ describe.each(BACKENDS)('the new business document on the API (%s)', (backend) =
     expect((await call(vendedor, 'POST', `/api/RequisicoesMaterial/${mine.id}/efetivar`)).statusCode).toBe(403);
     expect((await call(vizinha, 'GET', `/api/RequisicoesMaterial/${mine.id}`)).statusCode).toBe(404);
     expect(await ok(vizinha, 'GET', '/api/RequisicoesMaterial')).toEqual([]);
+  });
+
+  it('the ledger table fixes no range of movement types (a new type needs no migration)', async () => {
+    const checks = (await srv.db.query<{ def: string }>(`SELECT pg_get_constraintdef(c.oid) AS def FROM pg_constraint c WHERE c.conrelid = 'movimentos_estoque'::regclass AND c.contype = 'c' AND pg_get_constraintdef(c.oid) LIKE '%tipo%'`)).rows.map((r) => r.def);
+    expect(checks).toEqual(['CHECK ((tipo >= 0))']);
   });
 
   it('is described in the OpenAPI document, transitions included', async () => {
