@@ -7237,77 +7237,92 @@ export const TIPO_MOVIMENTACAO = [
   {
     "value": 0,
     "label": "Compra",
-    "key": "COMPRA"
+    "key": "COMPRA",
+    "direcao": "entrada"
   },
   {
     "value": 1,
     "label": "Venda",
-    "key": "VENDA"
+    "key": "VENDA",
+    "direcao": "saida"
   },
   {
     "value": 2,
     "label": "Transferência",
-    "key": "TRANSFERENCIA"
+    "key": "TRANSFERENCIA",
+    "direcao": "ambas"
   },
   {
     "value": 3,
     "label": "Bonificação",
-    "key": "BONIFICACAO"
+    "key": "BONIFICACAO",
+    "direcao": "entrada"
   },
   {
     "value": 4,
     "label": "Devolução ao fornecedor",
-    "key": "DEVOLUCAO_FORNECEDOR"
+    "key": "DEVOLUCAO_FORNECEDOR",
+    "direcao": "saida"
   },
   {
     "value": 5,
     "label": "Devolução do cliente",
-    "key": "DEVOLUCAO_CLIENTE"
+    "key": "DEVOLUCAO_CLIENTE",
+    "direcao": "entrada"
   },
   {
     "value": 6,
     "label": "Simples remessa",
-    "key": "SIMPLES_REMESSA"
+    "key": "SIMPLES_REMESSA",
+    "direcao": "ambas"
   },
   {
     "value": 7,
     "label": "Perdas",
-    "key": "PERDAS"
+    "key": "PERDAS",
+    "direcao": "saida"
   },
   {
     "value": 8,
     "label": "Complemento",
-    "key": "COMPLEMENTO"
+    "key": "COMPLEMENTO",
+    "direcao": "ambas"
   },
   {
     "value": 9,
     "label": "Ajuste",
-    "key": "AJUSTE"
+    "key": "AJUSTE",
+    "direcao": "ambas"
   },
   {
     "value": 10,
     "label": "Entrada de produtor rural",
-    "key": "ENTRADA_PRODUTOR_RURAL"
+    "key": "ENTRADA_PRODUTOR_RURAL",
+    "direcao": "entrada"
   },
   {
     "value": 11,
     "label": "Venda a partir de cupom",
-    "key": "VENDA_A_PARTIR_DE_CUPOM"
+    "key": "VENDA_A_PARTIR_DE_CUPOM",
+    "direcao": "saida"
   },
   {
     "value": 12,
     "label": "Simples remessa a preço de venda",
-    "key": "SIMPLES_REMESSA_PRECO_VENDA"
+    "key": "SIMPLES_REMESSA_PRECO_VENDA",
+    "direcao": "ambas"
   },
   {
     "value": 13,
     "label": "Simples faturamento",
-    "key": "SIMPLES_FATURAMENTO"
+    "key": "SIMPLES_FATURAMENTO",
+    "direcao": "ambas"
   },
   {
     "value": 14,
     "label": "Saída efetiva da mercadoria",
-    "key": "SAIDA_EFETIVA_MERCADORIA"
+    "key": "SAIDA_EFETIVA_MERCADORIA",
+    "direcao": "saida"
   }
 ] as const;
 export type TipoMovimentacao = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;

@@ -1,6 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
-/** Chaves de permissão (SPEC 6). */
+/** Chaves de permissão (SPEC 6) e as que os documentos de negócio declaram. */
 export const PERMISSION_KEYS = [
   "app.alteracaoPreco",
   "app.grupopdv",

@@ -1,6 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 
-/** Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso. */
+/** Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso e de negócio. */
 export const ROUTES = [
   "administrador/configuracoes/ajuda",
   "administrador/configuracoes/bancos",

@@ -424,6 +424,18 @@ export interface DocumentDoc {
   permission: string;
   module?: string;
   /**
+   * The document's menu entry, placed as a resource's is (resource.schema.json): by default in the main menu's group of the document's module, at the end, key GROUP_LASTROUTESEGMENT, the document's title and permission, linking the list route. false: no entry. A document whose list route schemas/menus already links keeps that hand-written entry instead.
+   */
+  menu?: false | ResourceMenuPlacement;
+  /**
+   * The document declares its own permission key (titled as the document's singular, in its module, with levels): permissions.json does not list it. Off: the key must exist in permissions.json.
+   */
+  declaresPermission?: boolean;
+  /**
+   * How a ledger line this document posted names its origin ('Acerto nº 12' on a product's stock card); default: the singular.
+   */
+  ledgerLabel?: string;
+  /**
    * list route; the form routes are route + /cadastrar and /editar/:id
    */
   route: string;

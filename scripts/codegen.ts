@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { codegenFiscal } from './codegen-fiscal.ts';
-import { loadMenus, loadRoutes, readResources } from '../src/server/catalog/documents.ts';
+import { loadMenus, loadPermissionKeys, loadRoutes, readResources } from '../src/server/catalog/documents.ts';
 import { fragmentRef } from '../src/shared/fragments.ts';
 import { firstPageFilter } from '../src/web/renderer/list-request.ts';
 
@@ -226,7 +226,7 @@ export async function generate(): Promise<Map<string, string>> {
 
   const perms = await readJson(path.join(SCHEMAS, 'permissions/permissions.json'));
   files.set('permissions.ts', [
-    keysFile('PERMISSION_KEYS', 'PermissionKey', perms.keys.map((k: any) => k.key), 'Chaves de permissão (SPEC 6).').trimEnd(),
+    keysFile('PERMISSION_KEYS', 'PermissionKey', loadPermissionKeys(SCHEMAS).map((k) => k.key), 'Chaves de permissão (SPEC 6) e as que os documentos de negócio declaram.').trimEnd(),
     `export const PERMISSION_LEVELS = ${JSON.stringify(perms.levels, null, 2)} as const;`,
     `export const PermissionLevel = { ${perms.levels.map((l: any) => `${l.key}: ${l.value}`).join(', ')} } as const;`,
     '',
@@ -244,7 +244,7 @@ export async function generate(): Promise<Map<string, string>> {
 
   const resources = readResources(SCHEMAS).map(({ doc }) => ({ doc }));
   const routes = [...new Set(loadRoutes(SCHEMAS).map((r) => r.path))].sort();
-  files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso.'));
+  files.set('routes.ts', keysFile('ROUTES', 'RoutePath', routes, 'Todas as rotas (hash) do produto: schemas/routes e as derivadas dos documentos de recurso e de negócio.'));
 
   // Each list screen's first page (endpoint and filter), built by the grid's own function: the web's entry sends
   // it on a cold start before the app and the documents have loaded (src/web/app/preload.ts).

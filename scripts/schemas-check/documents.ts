@@ -11,10 +11,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { addRetaguardaFormats } from '../../src/shared/formats.ts';
 import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
-import { moduleRefProblem } from '../../src/server/module-ref.ts';
+import { moduleRefProblem, SERVER_DIR } from '../../src/server/module-ref.ts';
 import { resolveFragments, type FragmentFields } from '../../src/shared/fragments.ts';
 import type { MenuItemDoc } from '../../src/shared/menu-filter.ts';
-import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavResource } from '../../src/shared/resource-nav.ts';
+import { allRoutes, MENU_NAMES, menusWithResources, type MenuName, type NavDocument, type NavResource } from '../../src/shared/resource-nav.ts';
+import { permissionKeys } from '../../src/shared/permissions.ts';
 
 const DRAFTS = new Set(['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema']);
 
@@ -32,7 +33,8 @@ const withFormats = <T>(ajv: T): T => {
   return ajv;
 };
 
-export function checkSchemas(dir = SCHEMAS_DIR): string[] {
+/** `serverDir`: where the code documents name lives (src/server; a copy of the tree in tests). */
+export function checkSchemas(dir = SCHEMAS_DIR, serverDir = SERVER_DIR): string[] {
   const errors: string[] = [];
   const rel = (f: string) => relative(dir, f);
   const files = walk(dir);
@@ -102,8 +104,11 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
 
   // 3. Permission keys.
   const permDoc = docs.get(join(dir, 'permissions/permissions.json'));
-  const permKeys = new Set<string>((permDoc?.keys ?? []).map((k: any) => k.key));
+  const documents = folder('documents');
   dup('chave de permissão', (permDoc?.keys ?? []).map((k: any) => k.key));
+  // A business document may declare its own key (declaresPermission): permissions.json then does not list it.
+  for (const { name, d } of documents) if (d.declaresPermission && (permDoc?.keys ?? []).some((k: any) => k.key === d.permission)) errors.push(`documents/${name}.json: declara a permissão '${d.permission}', que permissions.json já lista (tire uma das duas)`);
+  const permKeys = new Set<string>(permissionKeys(permDoc?.keys ?? [], documents.map((x) => x.d)).map((k) => k.key));
 
   // 4. Resources.
   // Shared field groups are put in place first: the checks below see the fields a document really has.
@@ -143,7 +148,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     for (const u of d.unique ?? []) for (const f of u) has(f, 'campo único');
     if (d.display) has(d.display, 'campo de exibição');
     if (d.hooks) {
-      const problem = moduleRefProblem(d.hooks);
+      const problem = moduleRefProblem(d.hooks, serverDir);
       if (problem) errors.push(`${where}: hooks ${problem}`);
     }
     if (d.hierarchy) for (const f of [d.hierarchy.parent, d.hierarchy.label, d.hierarchy.as]) has(f, 'campo da hierarquia');
@@ -157,15 +162,18 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
   }
 
   // 4b. Business documents: states and transitions consistent, fields named exist, the posting module exists.
-  const documents = folder('documents');
   const resourceEndpoints = new Set(resources.map((r) => r.d.endpoint));
   dup('endpoint de documento', documents.map((x) => x.d.endpoint));
   for (const { name, d } of documents) if (resourceEndpoints.has(d.endpoint)) errors.push(`documents/${name}.json: endpoint '${d.endpoint}' já é de um recurso`);
   for (const { name, d } of documents) {
     const where = `documents/${name}.json`;
     if (d.name !== name) errors.push(`${where}: name '${d.name}' difere do nome do arquivo`);
-    if (!permKeys.has(d.permission)) errors.push(`${where}: permissão '${d.permission}' não existe em permissions.json`);
-    if (d.service && !existsSync(resolve(import.meta.dirname, '../../src/server', `${d.service}.ts`))) errors.push(`${where}: service '${d.service}' não existe (src/server/${d.service}.ts)`);
+    if (!permKeys.has(d.permission)) errors.push(`${where}: permissão '${d.permission}' não existe em permissions.json (ou diga "declaresPermission": true)`);
+    if (d.declaresPermission && !d.module) errors.push(`${where}: declaresPermission pede "module" (o grupo da chave na tela de perfis)`);
+    if (d.service) {
+      const problem = moduleRefProblem(d.service, serverDir);
+      if (problem) errors.push(`${where}: service ${problem}`);
+    }
     const states = new Set<string>((d.states ?? []).map((st: any) => st.key));
     dup(`${where}: estado`, (d.states ?? []).map((st: any) => st.key));
     dup(`${where}: transição`, (d.transitions ?? []).map((t: any) => t.name));
@@ -190,10 +198,12 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
     for (const f of Object.keys(items)) if (header[f]?.choices && items[f]?.choices) errors.push(`${where}: campo ${f}: choices no cabeçalho e no item (o endereço opcoes/${f} é um só)`);
   }
 
-  // 5. Routes: a resource document implies its own; routes.json holds only the screens without a document.
+  // 5. Routes: a resource or business document implies its own; routes.json holds only the screens without a document
+  // (and, until they are moved, the hand-written routes of the older business documents).
   const routesDoc = docs.get(join(dir, 'routes/routes.json'));
   const navDocs = resources.map((r) => r.d as NavResource).filter((d) => typeof d?.route === 'string');
-  const everyRoute = allRoutes<{ path: string; permission?: string; resource?: string }>(routesDoc?.routes ?? [], navDocs);
+  const navDocuments = documents.map((x) => x.d as NavDocument).filter((d) => typeof d?.route === 'string');
+  const everyRoute = allRoutes<{ path: string; permission?: string; resource?: string }>(routesDoc?.routes ?? [], navDocs, navDocuments);
   dup('rota (routes.json não repete as rotas de um documento de recurso)', everyRoute.map((r) => r.path));
   const routes = new Set<string>(everyRoute.map((r) => r.path));
   for (const r of routesDoc?.routes ?? []) {
@@ -203,7 +213,7 @@ export function checkSchemas(dir = SCHEMAS_DIR): string[] {
 
   // 6. Menus (with each document's entry placed): links exist, permission keys exist, item keys unique across the four menus.
   const listedMenus = Object.fromEntries(MENU_NAMES.map((m) => [m, (docs.get(join(dir, `menus/${m}.json`))?.items ?? []) as MenuItemDoc[]])) as Record<MenuName, MenuItemDoc[]>;
-  const placed = menusWithResources(listedMenus, navDocs);
+  const placed = menusWithResources(listedMenus, navDocs, navDocuments);
   errors.push(...placed.errors);
   const menuKeys: string[] = [];
   const visit = (menu: string, items: any[]) => {

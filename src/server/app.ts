@@ -80,6 +80,8 @@ const PUBLIC_PREFIXES = ['/api/Ceps/', '/api/openapi.json'];
 export interface BuildOptions {
   db: Db;
   registry?: ResourceRegistry;
+  /** Business document types; by default those of schemas/documents with their posting files under src/server. */
+  documents?: DocumentRegistry;
   logger?: boolean;
   serveWeb?: boolean;
   mailer?: Mailer;
@@ -191,7 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // DELETE /api/Empresas/{id} refuses a branch with documents: registered before the generic routes.
   await app.register(fiscalConfigRoutes, { services });
   await app.register(resourceRoutes, { services });
-  services.documents = await DocumentRegistry.load(registry);
+  services.documents = opts.documents ?? (await DocumentRegistry.load(registry));
   await app.register(documentRoutes, { services, documents: services.documents });
   await app.register(estoqueRoutes, { services });
   await app.register(cepsRoutes, { services });

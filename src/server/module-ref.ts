@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -23,9 +23,9 @@ export function moduleRefProblem(ref: string, root = SERVER_DIR): string | null 
 
 const loaded = new Map<string, Promise<unknown>>();
 
-/** The module a reference names, imported once. */
+/** The module a reference names, imported once (by its real path: a tree whose folders are links shares the modules). */
 export function importModuleRef<T>(ref: string, root = SERVER_DIR): Promise<T> {
-  const path = modulePath(ref, root);
+  const path = root === SERVER_DIR ? modulePath(ref, root) : realpathSync(modulePath(ref, root));
   let p = loaded.get(path);
   // Under npm start the server runs from a bundle (scripts/server-build.ts) that carries these modules itself.
   const bundled = (globalThis as { __retaguardaModulos?: Map<string, unknown> }).__retaguardaModulos?.get(path);

@@ -29,3 +29,28 @@ export function levelForAction(action: 'delete' | 'register' | 'view' | string):
 
 /** A boolean permission is full or none. */
 export const levelForBoolean = (granted: boolean): number => (granted ? LEVEL.TOTAL : LEVEL.NENHUMA);
+
+/** A permission key as permissions.json lists it (schemas/meta/permissions.schema.json). */
+export interface PermissionKeyDoc {
+  key: string;
+  title: string;
+  module: string;
+  type: 'level' | 'boolean';
+  [extra: string]: unknown;
+}
+
+/**
+ * Every permission key of the product: permissions.json's, then each key a business document declares
+ * (`declaresPermission`), titled as the document's singular, in its module, with levels. A key permissions.json
+ * already lists stays as listed.
+ */
+export function permissionKeys(listed: readonly PermissionKeyDoc[], documents: readonly { permission: string; singular: string; module?: string; declaresPermission?: boolean }[]): PermissionKeyDoc[] {
+  const out = [...listed];
+  const seen = new Set(listed.map((k) => k.key));
+  for (const d of documents) {
+    if (!d.declaresPermission || seen.has(d.permission)) continue;
+    seen.add(d.permission);
+    out.push({ key: d.permission, title: d.singular, module: d.module ?? '', type: 'level' });
+  }
+  return out;
+}

@@ -1,12 +1,13 @@
 import type { LevelName } from './permissions.ts';
-import type { MenuDocument, ResourceDoc } from '../../generated/schema-types.ts';
+import type { DocumentDoc, MenuDocument, ResourceDoc } from '../../generated/schema-types.ts';
 import type { MenuItemDoc, RouteDoc } from './menu-filter.ts';
 
 /**
  * What a resource document contributes to navigation, derived here once for the web's router and route guard,
  * the server (accountant keys, favourites), the codegen and schemas:check: its four routes (list, /cadastrar,
  * /editar/:id and, when copy is on, /copiar/:id) guarded by its permission key, and its menu entry. Nothing of
- * it is repeated in schemas/routes or schemas/menus.
+ * it is repeated in schemas/routes or schemas/menus. A business document (schemas/documents) contributes the same
+ * way: its list, /cadastrar and /editar/:id routes and its menu entry, placed by the same rules.
  */
 
 export type MenuName = MenuDocument['name'];
@@ -15,9 +16,13 @@ export const MENU_NAMES: readonly MenuName[] = ['main', 'settings', 'user', 'adm
 /** The part of a resource document navigation reads. */
 export type NavResource = Pick<ResourceDoc, 'name' | 'title' | 'singular' | 'permission' | 'module' | 'route' | 'copy' | 'readOnly' | 'menu'>;
 
+/** The part of a business document navigation reads. */
+export type NavDocument = Pick<DocumentDoc, 'name' | 'title' | 'singular' | 'permission' | 'module' | 'route' | 'menu'>;
+
 export interface DerivedRoute extends RouteDoc {
   title: string;
   resource?: string;
+  document?: string;
 }
 
 export const DEFAULT_MENU_ICON = 'ProfileOutlined';
@@ -38,9 +43,39 @@ export function resourceRoutes(doc: NavResource): DerivedRoute[] {
   ];
 }
 
-/** Every route of the product: those of schemas/routes (screens without a document) and those of the documents. */
-export function allRoutes<R extends RouteDoc>(listed: readonly R[], docs: readonly NavResource[]): (R | DerivedRoute)[] {
-  return [...listed, ...docs.flatMap(resourceRoutes)];
+/**
+ * A business document's routes: the list needs view on its key, a new document change; /editar/:id needs view,
+ * since a posted document is read there (each transition asks its own level of the API).
+ */
+export function documentRoutes(doc: NavDocument): DerivedRoute[] {
+  const route = (path: string, kind: string, title: string, level: LevelName): DerivedRoute => ({ path, kind, title, permission: doc.permission, level, document: doc.name });
+  return [
+    route(doc.route, 'list', doc.title, 'view'),
+    route(`${doc.route}/cadastrar`, 'form', `Cadastrar ${lowerFirst(doc.singular)}`, 'change'),
+    route(`${doc.route}/editar/:id`, 'form', doc.singular, 'view'),
+  ];
+}
+
+/**
+ * The business documents navigation derives from: those whose list route schemas/routes or schemas/menus does
+ * not already name by hand (the older documents keep their hand-written routes and entries until moved).
+ */
+export function derivedDocuments<D extends NavDocument>(documents: readonly D[], taken: { routes?: readonly RouteDoc[]; menus?: Readonly<Record<MenuName, readonly MenuItemDoc[]>> }): D[] {
+  const paths = new Set((taken.routes ?? []).map((r) => r.path));
+  const links = new Set<string>();
+  const visit = (items: readonly MenuItemDoc[]) => {
+    for (const i of items) {
+      if (i.link) links.add(i.link);
+      if (i.children) visit(i.children);
+    }
+  };
+  for (const m of MENU_NAMES) visit(taken.menus?.[m] ?? []);
+  return documents.filter((d) => !paths.has(d.route) && !links.has(d.route));
+}
+
+/** Every route of the product: those of schemas/routes (screens without a document), of the resources and of the business documents. */
+export function allRoutes<R extends RouteDoc>(listed: readonly R[], docs: readonly NavResource[], documents: readonly NavDocument[] = []): (R | DerivedRoute)[] {
+  return [...listed, ...docs.flatMap(resourceRoutes), ...derivedDocuments(documents, { routes: listed }).flatMap(documentRoutes)];
 }
 
 const screaming = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '').toUpperCase();
@@ -73,7 +108,9 @@ export function resourceMenuEntry(doc: NavResource, menus: Readonly<Record<MenuN
  * so; entries anchored to another document's entry wait for it). Problems (unknown group or anchor) are returned,
  * not thrown: schemas:check reports them, and the menus stay usable without the misplaced entry.
  */
-export function menusWithResources(menus: Readonly<Record<MenuName, readonly MenuItemDoc[]>>, docs: readonly NavResource[]): { menus: Record<MenuName, MenuItemDoc[]>; errors: string[] } {
+export function menusWithResources(menus: Readonly<Record<MenuName, readonly MenuItemDoc[]>>, resources: readonly NavResource[], documents: readonly NavDocument[] = []): { menus: Record<MenuName, MenuItemDoc[]>; errors: string[] } {
+  // A business document's entry is placed exactly as a resource's (the fields read are the same).
+  const docs: readonly NavResource[] = [...resources, ...derivedDocuments(documents, { menus })];
   const copy = (items: readonly MenuItemDoc[]): MenuItemDoc[] => items.map((i) => (i.children ? { ...i, children: copy(i.children) } : { ...i }));
   const out = Object.fromEntries(MENU_NAMES.map((m) => [m, copy(menus[m] ?? [])])) as Record<MenuName, MenuItemDoc[]>;
   const errors: string[] = [];

@@ -10,6 +10,7 @@ import type { AppServices } from '../../src/server/app-services.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
+import { DocumentRegistry } from '../../src/server/documentos/registry.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { seededPglite, seededTemplate } from './seeded-db.ts';
@@ -61,7 +62,7 @@ export async function openTestDb(backend: Backend, opts: { seeded?: boolean } = 
   };
 }
 
-export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string; reportWorker?: boolean; schemasDir?: string; migrationsDir?: string; storage?: FileStorage } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend = 'pglite', opts: { listen?: boolean; serveWeb?: boolean; smtpUrl?: string; crmBaseUrl?: string; dataDir?: string; reportWorker?: boolean; schemasDir?: string; serverDir?: string; migrationsDir?: string; storage?: FileStorage } = {}): Promise<TestServer> {
   // Suites with their own migrations build their database; the others start from the seeded copy.
   const own = opts.migrationsDir !== undefined;
   const { db, drop, url } = await openTestDb(backend, { seeded: !own });
@@ -72,7 +73,10 @@ export async function startTestServer(backend: Backend = 'pglite', opts: { liste
   }
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'retaguarda-test-'));
   const mailer = createMailer({ smtpUrl: opts.smtpUrl, outboxDir: join(dataDir, 'outbox'), log: () => {} });
-  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url, reportWorker: opts.reportWorker, storage: opts.storage, registry: opts.schemasDir ? ResourceRegistry.load(opts.schemasDir) : undefined });
+  const registry = opts.schemasDir ? ResourceRegistry.load(opts.schemasDir) : undefined;
+  // A copy of the tree (schemas/ and, for posting files, src/server): its business documents too.
+  const documents = registry && opts.schemasDir ? await DocumentRegistry.load(registry, opts.schemasDir, opts.serverDir) : undefined;
+  const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url, reportWorker: opts.reportWorker, storage: opts.storage, registry, documents });
   let baseUrl = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

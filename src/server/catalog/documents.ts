@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { LookupDoc, ResourceDoc } from '../../../generated/schema-types.ts';
+import type { DocumentDoc, LookupDoc, ResourceDoc } from '../../../generated/schema-types.ts';
 import { resolveFragments, type FragmentFields } from '../../shared/fragments.ts';
 import type { MenuItemDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, MENU_NAMES, menusWithResources, type MenuName } from '../../shared/resource-nav.ts';
+import { permissionKeys, type PermissionKeyDoc } from '../../shared/permissions.ts';
 
 /** The schema documents of the project, read from schemas/ (the one source every layer derives from). */
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../../schemas');
@@ -35,13 +36,26 @@ export function loadLookups(dir = SCHEMAS_DIR): Map<string, LookupDoc> {
   return map;
 }
 
-/** The four menus as users see them: schemas/menus plus each resource document's entry. */
-export function loadMenus(dir = SCHEMAS_DIR): Record<MenuName, MenuItemDoc[]> {
-  const listed = Object.fromEntries(MENU_NAMES.map((m) => [m, readJson<{ items: MenuItemDoc[] }>(join(dir, 'menus', `${m}.json`)).items])) as Record<MenuName, MenuItemDoc[]>;
-  return menusWithResources(listed, readResources(dir).map((d) => d.doc)).menus;
+/** The business documents (schemas/documents). */
+export function readBusinessDocuments(dir = SCHEMAS_DIR): DocumentDoc[] {
+  return readDocuments<DocumentDoc>('documents', dir).map((d) => d.doc);
 }
 
-/** Every route: schemas/routes (screens without a document) plus the routes each resource document implies. */
+/** The four menus as users see them: schemas/menus plus each resource's and business document's entry. */
+export function loadMenus(dir = SCHEMAS_DIR): Record<MenuName, MenuItemDoc[]> {
+  const listed = Object.fromEntries(MENU_NAMES.map((m) => [m, readJson<{ items: MenuItemDoc[] }>(join(dir, 'menus', `${m}.json`)).items])) as Record<MenuName, MenuItemDoc[]>;
+  return menusWithResources(listed, readResources(dir).map((d) => d.doc), readBusinessDocuments(dir)).menus;
+}
+
+/** Every route: schemas/routes (screens without a document) plus the routes each resource and business document implies. */
 export function loadRoutes(dir = SCHEMAS_DIR) {
-  return allRoutes(readJson<{ routes: { path: string; title: string }[] }>(join(dir, 'routes/routes.json')).routes, readResources(dir).map((d) => d.doc));
+  return allRoutes(readJson<{ routes: { path: string; title: string }[] }>(join(dir, 'routes/routes.json')).routes, readResources(dir).map((d) => d.doc), readBusinessDocuments(dir));
+}
+
+/**
+ * Every permission key: permissions.json's, plus the keys business documents declare (declaresPermission), each
+ * titled as its document's singular, in its module, with levels.
+ */
+export function loadPermissionKeys(dir = SCHEMAS_DIR): PermissionKeyDoc[] {
+  return permissionKeys(readJson<{ keys: PermissionKeyDoc[] }>(join(dir, 'permissions/permissions.json')).keys, readBusinessDocuments(dir));
 }

@@ -4,7 +4,7 @@ import type { Realtime } from '../realtime/realtime.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, lazyValidator, type FieldDef, type FieldKind, type ResourceDef, type ResourceRegistry } from '../resources/registry.ts';
-import { importModuleRef } from '../module-ref.ts';
+import { importModuleRef, SERVER_DIR } from '../module-ref.ts';
 import { loadLookups, readDocuments, SCHEMAS_DIR } from '../catalog/documents.ts';
 import type { DocumentDoc, DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
 import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
@@ -116,15 +116,18 @@ function listDefOf(doc: DocumentDoc): ResourceDef {
   };
 }
 
-/** Every document type of schemas/documents with its posting module (src/server/<module>/<file>.ts). */
+/**
+ * Every document type of schemas/documents with its posting module (src/server/<module>/<file>.ts); `dir` and
+ * `serverDir` point elsewhere for a copy of the tree (tests/api/novo-documento.test.ts).
+ */
 export class DocumentRegistry {
   readonly byName = new Map<string, DocumentDef>();
 
-  static async load(resources: ResourceRegistry, dir = SCHEMAS_DIR): Promise<DocumentRegistry> {
+  static async load(resources: ResourceRegistry, dir = SCHEMAS_DIR, serverDir = SERVER_DIR): Promise<DocumentRegistry> {
     const reg = new DocumentRegistry();
     const ajv = createAjv();
     for (const { doc } of readDocuments<DocumentDoc>('documents', dir)) {
-      const mod = await importModuleRef<DocumentModule>(doc.service);
+      const mod = await importModuleRef<DocumentModule>(doc.service, serverDir);
       const transitions = new Map(doc.transitions.map((t) => [t.name, t]));
       for (const t of doc.transitions) {
         if (t.posting && typeof mod.postings?.[t.posting] !== 'function') throw new Error(`${doc.name}: a transição ${t.name} pede o lançamento '${t.posting}', que ${doc.service}.ts não exporta`);
@@ -144,6 +147,12 @@ export class DocumentRegistry {
       });
     }
     return reg;
+  }
+
+  /** How a ledger line names the document that posted it ('Acerto', 'Requisição interna de material'): the document's ledgerLabel, else its singular; an origin no document type stands for, as stored. */
+  originLabel(tipo: string): string {
+    const d = this.byName.get(tipo)?.doc;
+    return d ? (d.ledgerLabel ?? d.singular) : tipo;
   }
 
   get(name: string): DocumentDef {

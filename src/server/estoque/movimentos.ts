@@ -39,31 +39,16 @@ export interface MovimentoGravado {
   saldo: string;
 }
 
-const TIPOS = new Set<number>(Object.values(TipoMovimentacao));
+const TIPOS = new Set<number>(TIPO_MOVIMENTACAO.map((t) => t.value));
 
 /**
- * The direction of each movement type of SPEC 3.2: purchases, bonuses, customer returns and rural-producer
+ * The direction of each movement type of SPEC 3.2, as schemas/lookups/tipoMovimentacao.json carries it (a new type is
+ * one item there): purchases, bonuses, customer returns and rural-producer
  * entries only enter; sales, supplier returns, losses and the effective exit only leave; transfers, counts,
  * complements and the simples remessa / faturamento kinds go either way. A reversal (estornoDe) goes against
  * its type's direction, since it undoes a movement that followed it.
  */
-export const DIRECAO_MOVIMENTO: Record<TipoMovimentacao, 'entrada' | 'saida' | 'ambas'> = {
-  [TipoMovimentacao.COMPRA]: 'entrada',
-  [TipoMovimentacao.VENDA]: 'saida',
-  [TipoMovimentacao.TRANSFERENCIA]: 'ambas',
-  [TipoMovimentacao.BONIFICACAO]: 'entrada',
-  [TipoMovimentacao.DEVOLUCAO_FORNECEDOR]: 'saida',
-  [TipoMovimentacao.DEVOLUCAO_CLIENTE]: 'entrada',
-  [TipoMovimentacao.SIMPLES_REMESSA]: 'ambas',
-  [TipoMovimentacao.PERDAS]: 'saida',
-  [TipoMovimentacao.COMPLEMENTO]: 'ambas',
-  [TipoMovimentacao.AJUSTE]: 'ambas',
-  [TipoMovimentacao.ENTRADA_PRODUTOR_RURAL]: 'entrada',
-  [TipoMovimentacao.VENDA_A_PARTIR_DE_CUPOM]: 'saida',
-  [TipoMovimentacao.SIMPLES_REMESSA_PRECO_VENDA]: 'ambas',
-  [TipoMovimentacao.SIMPLES_FATURAMENTO]: 'ambas',
-  [TipoMovimentacao.SAIDA_EFETIVA_MERCADORIA]: 'saida',
-};
+export const DIRECAO_MOVIMENTO = Object.fromEntries(TIPO_MOVIMENTACAO.map((t) => [t.value, t.direcao])) as Record<TipoMovimentacao, 'entrada' | 'saida' | 'ambas'>;
 const ROTULO_TIPO = new Map<number, string>(TIPO_MOVIMENTACAO.map((t) => [t.value as number, t.label]));
 const keyOf = (l: LinhaMovimento) => [l.produtoId, l.variacaoId ?? 0, l.depositoId, l.loteId ?? 0];
 const compareKeys = (a: LinhaMovimento, b: LinhaMovimento) => {

@@ -175,7 +175,8 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
         [ctx.tenantId, ctx.branchId, produtoId, depositoId],
       );
       const oculto = custoOculto(ctx, ['custoUnitario']);
-      return r.rows.map((x) => semOcultos(x, oculto));
+      // The origin named as its document type declares it (ledgerLabel or singular), for the stock card.
+      return r.rows.map((x) => semOcultos({ ...x, origemRotulo: x.origemTipo ? (services.documents?.originLabel(String(x.origemTipo)) ?? x.origemTipo) : null }, oculto));
     });
   });
 

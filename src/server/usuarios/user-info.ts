@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { RequestContext } from '../auth/context.ts';
 import { configuracaoDaFilial } from '../boletos/configuracao.ts';
 import type { BrandRow } from '../http/brand-resolver.ts';
 import type { Db } from '../db/db.ts';
-import { SCHEMAS_DIR } from '../catalog/documents.ts';
+import { loadPermissionKeys } from '../catalog/documents.ts';
 import { modulosParaMenu, situacaoDaConta } from '../planos/modulos.ts';
 import { integracoesDaFilial } from '../integracoes/index.ts';
 
-const ALL_KEYS: string[] = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'permissions/permissions.json'), 'utf8')).keys.map((k: { key: string }) => k.key);
+const ALL_KEYS: string[] = loadPermissionKeys().map((k) => k.key);
 const TOTAL = 4;
 
 /** The permission map of a user: the profile's levels; the administrator profile holds every key at TOTAL. */

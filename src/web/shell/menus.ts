@@ -6,11 +6,12 @@ import routesDoc from '../../../schemas/routes/routes.json';
 import { accountantKeys, filterMenu, flattenMenu, type MenuContext, type MenuItemDoc, type RouteDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, menusWithResources } from '../../shared/resource-nav.ts';
 import { RESOURCES } from '../schemas/registry.ts';
+import { DOCUMENTS } from '../pages/documentos/document-docs.ts';
 import type { BrandConfig } from '../brand/brand.ts';
 import { applyMenuOverlay, type MenuOverlay } from '../../shared/brand-overlay.ts';
 import type { UserInfo } from './user-info.ts';
 
-/** The four menus: schemas/menus plus the entry each resource document places in them. */
+/** The four menus: schemas/menus plus the entry each resource and business document places in them. */
 export const MENUS = menusWithResources(
   {
     main: mainMenu.items as MenuItemDoc[],
@@ -19,10 +20,11 @@ export const MENUS = menusWithResources(
     admin: adminMenu.items as MenuItemDoc[],
   },
   RESOURCES,
+  DOCUMENTS,
 ).menus;
 
-/** schemas/routes plus the routes of every resource document (the route guard reads both). */
-export const ROUTE_DOCS: (RouteDoc & { title?: string })[] = allRoutes(routesDoc.routes as (RouteDoc & { title?: string })[], RESOURCES);
+/** schemas/routes plus the routes of every resource and business document (the route guard reads them all). */
+export const ROUTE_DOCS: (RouteDoc & { title?: string })[] = allRoutes(routesDoc.routes as (RouteDoc & { title?: string })[], RESOURCES, DOCUMENTS);
 export const HOMES = routesDoc.homes as { default: string; contador: string; admin: string };
 export const ACCOUNTANT_KEYS = accountantKeys(Object.values(MENUS));
 

@@ -1,4 +1,5 @@
-import { duplicates, metaValidator, readJson } from './helpers';
+import { duplicates, jsonFiles, metaValidator, readJson } from './helpers';
+import { permissionKeys } from '../../../src/shared/permissions.ts';
 
 // SPEC 6, "Keys (app.*) tied to routes and menus", verbatim.
 const SPEC_KEYS = 'alteracaoPreco, grupopdv, usuariopdv, formapgpedido, categoriaFinanceira, cliente, conta, planoDeContas, filial, fornecedor, nfeentrada, classificacao, produto, promocao, transportadora, usuario, integracao, pdv, cupomerro, vendedor, formapagamento, perfil, acertoestoque, importarararquivocoletordados, certificado, cfop, tributacaoncmproduto, tributacaoestadual, tributacaofederal, configuracaotnfe, exportarXml, exportarSped, exportarSintegra, exportacaoBalanca, exportacaoTerminal, contador, inutilizacao, permissao.manifestacao, naturezaoperacao, informacoesNfe, entrada, agenda, permissao.nota, nfe (type 1), extratoFinanceiro, conversaodados, lancamento, recorrente, centroCusto, minhaConta, saida, pedidoVenda, pedidoCompra, painelFinanceiro, painelvendas, movestoque, relatoriosExportados, relatorioProduto, relatorioEstoque, relatorioEntradaNfe, pessoa, relatorioVenda, lancamentorelatorio, transferenciaEstoque, estoque, etiqueta, imprimiretiqueta, lote, contatoscomerciais, boleto, assinaturas'
@@ -26,6 +27,20 @@ describe('permissions document', () => {
     const modules = new Set(doc.modules.map((m: any) => m.id));
     for (const k of doc.keys) expect(modules.has(k.module), k.key).toBe(true);
     expect(doc.keys.find((k: any) => k.key === 'app.nfe').specType).toBe(1);
+  });
+
+  it('every key of the product is one of those, or one a business document declares for itself (in a known module)', () => {
+    const documents = jsonFiles('documents').map((f) => readJson('documents', f));
+    const declared = documents.filter((d) => d.declaresPermission).map((d) => d.permission);
+    const every = permissionKeys(doc.keys, documents);
+    const listed = new Set(doc.keys.map((k: any) => k.key));
+    expect(every.filter((k) => !listed.has(k.key)).map((k) => k.key).sort()).toEqual([...new Set(declared)].filter((k) => !listed.has(k)).sort());
+    expect(duplicates(every.map((k) => k.key))).toEqual([]);
+    const modules = new Set(doc.modules.map((m: any) => m.id));
+    for (const k of every) expect(modules.has(k.module), k.key).toBe(true);
+    // A document's key that permissions.json neither lists nor is declared by its document is no key at all.
+    expect(permissionKeys(doc.keys, [{ permission: 'app.naoDeclarada', singular: 'X', module: 'estoque' }]).map((k) => k.key)).not.toContain('app.naoDeclarada');
+    expect(permissionKeys(doc.keys, [{ permission: 'app.declarada', singular: 'Declarada', module: 'estoque', declaresPermission: true }]).at(-1)).toEqual({ key: 'app.declarada', title: 'Declarada', module: 'estoque', type: 'level' });
   });
 });
 

@@ -58,7 +58,7 @@ export default function ProdutoEstoque({ id }: { id: number }) {
                   { key: 'tipo', dataIndex: 'tipo', title: 'Tipo', render: (v, r) => <>{TIPOS.get(v) ?? v}{r.estornoDe ? <Tag style={{ marginLeft: 6 }}>estorno</Tag> : null}</> },
                   { key: 'deposito', dataIndex: 'deposito', title: 'Depósito' },
                   { key: 'lote', dataIndex: 'lote', title: 'Lote' },
-                  { key: 'origem', title: 'Documento', render: (_, r) => (r.origemNumero ? `${r.origemTipo === 'acertoEstoque' ? 'Acerto' : r.origemTipo === 'transferenciaEstoque' ? 'Transferência' : r.origemTipo} nº ${r.origemNumero}` : '') },
+                  { key: 'origem', title: 'Documento', render: (_, r) => (r.origemNumero ? `${r.origemRotulo ?? r.origemTipo} nº ${r.origemNumero}` : '') },
                   { key: 'quantidade', dataIndex: 'quantidade', title: 'Quantidade', align: 'right', render: qtd },
                   { key: 'custoUnitario', dataIndex: 'custoUnitario', title: 'Custo', align: 'right', render: (v) => (v ? formatBRL(v) : '') },
                   { key: 'saldoDeposito', dataIndex: 'saldoDeposito', title: 'Saldo no depósito', align: 'right', render: qtd },

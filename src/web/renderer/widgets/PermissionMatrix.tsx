@@ -1,21 +1,16 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Collapse, Radio, Switch, Typography } from 'antd';
 import permissionsDoc from '../../../../schemas/permissions/permissions.json';
-import { levelForBoolean, LEVEL } from '../../../shared/permissions.ts';
+import { levelForBoolean, LEVEL, permissionKeys, type PermissionKeyDoc } from '../../../shared/permissions.ts';
+import { DOCUMENTS } from '../../pages/documentos/document-docs.ts';
 import { RowsTable } from '../../ui/ListTable.tsx';
-
-interface PermissionKeyDoc {
-  key: string;
-  title: string;
-  module: string;
-  type: 'level' | 'boolean';
-}
 
 const LEVELS = permissionsDoc.levels as { key: string; value: number; label: string }[];
 const MODULES = permissionsDoc.modules as { id: string; title: string }[];
-const KEYS = permissionsDoc.keys as PermissionKeyDoc[];
+// permissions.json's keys and those business documents declare.
+const KEYS = permissionKeys(permissionsDoc.keys as PermissionKeyDoc[], DOCUMENTS);
 
-/** The permission keys grouped by module, in the order of permissions.json. */
+/** The permission keys grouped by module, in the order of permissions.json (document-declared keys last). */
 export const PERMISSION_GROUPS = MODULES.map((m) => ({ ...m, keys: KEYS.filter((k) => k.module === m.id) })).filter((g) => g.keys.length);
 
 export type PermissionMap = Record<string, number>;
