@@ -6,6 +6,7 @@ import { forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
+import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 
 const appUrl = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`;
@@ -48,9 +49,25 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     exigir(req.ctx!, 'view');
     return listarPeriodos(db, req.ctx!);
   });
+  app.get('/api/contabil/periodos/checklist', async (req) => {
+    exigir(req.ctx!, 'view');
+    return checklistDoMes(app, services, req.ctx!, req.headers.authorization, (req.query ?? {}) as Record<string, unknown>);
+  });
   app.post('/api/contabil/periodos/fechar', async (req) => {
     exigir(req.ctx!, 'change');
-    return fecharMes(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+    return fecharMes(app, services, req.ctx!, req.headers.authorization, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.get('/api/contabil/periodos/:id/arquivos', async (req) => {
+    exigir(req.ctx!, 'view');
+    return db.tenant(req.ctx!, (q) => arquivosDoPeriodo(q, req.ctx!, parseId((req.params as { id: string }).id)), { readOnly: true });
+  });
+  app.get('/api/contabil/periodos/:id/arquivos/:arquivoId', async (req, reply) => {
+    exigir(req.ctx!, 'view');
+    const p = req.params as { id: string; arquivoId: string };
+    const a = await arquivoDoFechamento(services, req.ctx!, parseId(p.id), parseId(p.arquivoId));
+    reply.header('content-type', 'text/plain; charset=iso-8859-1');
+    reply.header('content-disposition', `attachment; filename="${a.nome.replace(/"/g, '')}"`);
+    return reply.send(a.stream);
   });
   app.post('/api/contabil/periodos/:id/reabrir', async (req) => {
     exigir(req.ctx!, 'change');

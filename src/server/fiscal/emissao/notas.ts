@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { exigirPeriodoAberto } from '../../contabil/index.ts';
 import type { ValidateFunction } from 'ajv';
 import type { NfeDocumento, Item, Pagamento, Transporte } from '../../../../generated/fiscal/nfe-documento.ts';
 import { TipoMovimentacao } from '../../../../generated/lookups.ts';
@@ -1179,6 +1180,7 @@ async function cancelarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
   if (agora.getTime() - desde > PRAZO_CANCELAMENTO_MS) {
     throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
   }
+  await exigirPeriodoAberto(q, ctx.tenantId, Number(nota.filial_id), nota.data_emissao);
   const e = await eventoNota(services, q, ctx, nota, TIPOS_EVENTO.CANCELAMENTO, { justificativa, sequencia: 1 }, agora);
   if (!e.procEventoNFe) {
     const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
