@@ -144,4 +144,36 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
     const acessos = (await ok(f.admin, 'GET', '/api/contabil/contadores')).acessos as { evento: string; detalhe: string }[];
     expect(acessos.find((a) => a.evento === 'reabertura')?.detalhe).toBe(`Mês ${periodo} reaberto na filial Matriz: Venda do PDV offline chegou depois`);
   });
+  it('autXML: the shop authorises its accountant, whose CNPJ goes in the autXML of every NF-e issued after', async () => {
+    const lista = (await ok(f.admin, 'GET', '/api/contabil/contadores')).contadores as { id: number; email: string; cpfCnpj: string; autXml: boolean }[];
+    const c = lista.find((x) => x.email === 'contador@demo.com.br')!;
+    expect(c.autXml).toBe(false);
+    // Bad input and the wrong party: nothing changes.
+    expect((await call(f.admin, 'POST', `/api/contabil/contadores/${c.id}/autxml`, {})).json().error.message).toBe('Informe se o contador pode obter os XML das NF-e (autXml).');
+    expect((await call(contador, 'POST', `/api/contabil/contadores/${c.id}/autxml`, { autXml: true })).statusCode).toBe(403);
+    const emitir = async () => {
+      const n = await ok(f.admin, 'POST', '/api/NotasFiscais', {
+        naturezaId: m.naturezaVenda,
+        clienteId: m.clienteId,
+        itens: [{ produtoId: m.produtoId, quantidade: '1', valorUnitario: '5.00' }],
+        transporte: { modalidade: 9 },
+        pagamentos: [{ tPag: '01', valor: '5.00' }],
+      });
+      expect((await ok(f.admin, 'POST', `/api/NotasFiscais/${n.id}/transmitir`)).autorizada).toBe(true);
+      return (await call(f.admin, 'GET', `/api/NotasFiscais/${n.id}/xml`)).rawPayload.toString('utf8');
+    };
+    expect(await emitir()).not.toContain('<autXML>');
+    expect((await ok(f.admin, 'POST', `/api/contabil/contadores/${c.id}/autxml`, { autXml: true })).autXml).toBe(true);
+    const xml = await emitir();
+    const doc = c.cpfCnpj.replace(/\D/g, '');
+    expect(xml).toContain(`<autXML><${doc.length === 14 ? 'CNPJ' : 'CPF'}>${doc}</${doc.length === 14 ? 'CNPJ' : 'CPF'}></autXML>`);
+    // In the layout's place: after dest, before the first det (the local SEFAZ authorised it against the XSD).
+    expect(xml.indexOf('<autXML>')).toBeGreaterThan(xml.indexOf('</dest>'));
+    expect(xml.indexOf('<autXML>')).toBeLessThan(xml.indexOf('<det nItem="1">'));
+    const acessos = (await ok(f.admin, 'GET', '/api/contabil/contadores')).acessos as { evento: string }[];
+    expect(acessos.some((a) => a.evento === 'autxml')).toBe(true);
+    // Switched off: the next note has no autXML.
+    await ok(f.admin, 'POST', `/api/contabil/contadores/${c.id}/autxml`, { autXml: false });
+    expect(await emitir()).not.toContain('<autXML>');
+  });
 });

@@ -120,7 +120,7 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     await page.goto(e2e.url('pages/contabil/contadores'));
     await visible(page.getByTestId('painel-contador').getByText('Mercadinho Demo'));
     await visible(page.getByText('Escolha a filial e o mês para conferir o checklist do fechamento.'));
-    const mes = page.getByTestId('fechamento-mes').locator('input');
+    const mes = page.getByPlaceholder('Selecionar mês');
     await mes.click();
     await mes.fill(periodo);
     await mes.press('Enter');
@@ -153,5 +153,15 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     await visible(linha.getByText('Reaberto', { exact: true }));
     await visible(linha.getByText(/Conta de água chegou depois do fechamento/));
     expect((await lancar()).statusCode).toBe(200);
+
+    // The account switcher of the user menu (header): into Loja Vizinha, staying on the same screen.
+    await page.getByText('Carla Contadora').click();
+    await page.getByRole('menuitem', { name: 'Trocar de conta' }).click();
+    const lista = page.getByTestId('trocar-conta-lista');
+    await visible(lista.getByText('Mercadinho Demo (atual)'));
+    await lista.getByText('Loja Vizinha').click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await visible(page.getByTestId('painel-contador').locator('tr', { hasText: 'Loja Vizinha' }).getByText('atual'));
+    expect(page.url()).toMatch(/#\/pages\/contabil\/contadores$/);
   });
 });

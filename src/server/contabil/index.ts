@@ -7,3 +7,4 @@ export { default as contabilRoutes } from './routes.ts';
 export { destinoDoLogin, MSG as CONTABIL_MSG } from './contadores.ts';
 export { seedContabil } from './demo.ts';
 export { exigirPeriodoAberto } from './periodos.ts';
+export { autXmlDaConta } from './autxml.ts';

@@ -6,6 +6,7 @@ import { forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
+import { definirAutXml } from './autxml.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 
@@ -36,6 +37,12 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     exigir(ctx, 'change');
     await revogar(db, ctx, parseId((req.params as { id: string }).id));
     return { revogado: true };
+  });
+
+  app.post('/api/contabil/contadores/:id/autxml', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'change');
+    return definirAutXml(db, ctx, parseId((req.params as { id: string }).id), (req.body ?? {}) as Record<string, unknown>);
   });
 
   // The link of the invitation e-mail (public, like the recovery link): read, then accept.

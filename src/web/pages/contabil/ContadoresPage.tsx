@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDate, formatDateTime } from '../../../shared/dates.ts';
@@ -23,6 +23,7 @@ interface Contador {
   aceitoEm: string | null;
   revogadoEm: string | null;
   createdAt: string;
+  autXml: boolean;
 }
 interface Acesso {
   id: number;
@@ -33,7 +34,7 @@ interface Acesso {
 }
 
 const SITUACAO: Record<Contador['situacao'], [string, string]> = { convidado: ['Convidado', 'gold'], ativo: ['Com acesso', 'green'], revogado: ['Revogado', 'default'] };
-const EVENTO: Record<string, string> = { convite: 'Convite', aceite: 'Aceite do convite', login: 'Entrada no sistema', acesso: 'Acesso à conta', revogacao: 'Revogação' };
+const EVENTO: Record<string, string> = { convite: 'Convite', aceite: 'Aceite do convite', login: 'Entrada no sistema', acesso: 'Acesso à conta', revogacao: 'Revogação', fechamento: 'Fechamento do mês', reabertura: 'Reabertura do mês', autxml: 'Autorização de XML (autXML)' };
 
 /** pages/contabil/contadores (issue 37): the shop's accountants; for the accountant himself, his panel of client shops. */
 export default function ContadoresPage() {
@@ -70,6 +71,16 @@ function ContadoresDaLoja() {
     try {
       await api.post(`contabil/contadores/${c.id}/revogar`);
       toast('success', 'Acesso do contador revogado.');
+      await lista.mutate();
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const autXml = async (c: Contador, ativo: boolean) => {
+    try {
+      await api.post(`contabil/contadores/${c.id}/autxml`, { autXml: ativo });
+      toast('success', ativo ? `O CPF/CNPJ do contador irá no autXML das próximas NF-e.` : 'O contador não irá mais no autXML das NF-e.');
       await lista.mutate();
     } catch (err) {
       showError(err);
@@ -122,6 +133,10 @@ function ContadoresDaLoja() {
             {
               title: 'Desde',
               render: (_, c) => (c.situacao === 'revogado' ? `Revogado em ${formatDate(c.revogadoEm)}` : c.situacao === 'ativo' ? formatDate(c.aceitoEm) : `Convite válido até ${formatDate(c.expiraEm)}`),
+            },
+            {
+              title: <Tooltip title="O CPF/CNPJ do escritório vai no grupo autXML de toda NF-e emitida, e o contador pode baixá-las da SEFAZ.">XML das NF-e (autXML)</Tooltip>,
+              render: (_, c) => <Switch data-testid={`autxml-${c.email}`} size="small" checked={c.autXml} disabled={c.situacao !== 'ativo'} onChange={(v) => autXml(c, v)} />,
             },
             {
               title: 'Ações',
