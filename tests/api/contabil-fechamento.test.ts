@@ -79,7 +79,7 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
   it('fechar mês attaches the XML ZIP (export queue) and the SPED, and e-mails the accountant', async () => {
     const fechado = await ok(contador, 'POST', '/api/contabil/periodos/fechar', { filialId: m.matriz, competencia: periodo });
     periodoId = fechado.id;
-    expect(fechado.arquivos.map((a: { tipo: string }) => a.tipo)).toEqual(['xml', 'sped']);
+    expect(fechado.arquivos.map((a: { tipo: string }) => a.tipo)).toEqual(['xml', 'sped', 'lancamentos']);
     const xml = fechado.arquivos[0];
     expect(xml.situacao).toBe('enfileirado');
     // The ZIP is made by the export queue, as the accountant's report: it finishes, holding the note of the month.

@@ -155,7 +155,7 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     expect((await lancar()).statusCode).toBe(200);
 
     // The account switcher of the user menu (header): into Loja Vizinha, staying on the same screen.
-    await page.getByText('Carla Contadora').click();
+    await page.getByRole('button', { name: /Carla Contadora/ }).click();
     await page.getByRole('menuitem', { name: 'Trocar de conta' }).click();
     const lista = page.getByTestId('trocar-conta-lista');
     await visible(lista.getByText('Mercadinho Demo (atual)'));

@@ -18,3 +18,16 @@ export function lerCompetencia(v: unknown): string | null {
   if (mes < 1 || mes > 12 || ano < 2000 || ano > 2100) return null;
   return `${ano}-${String(mes).padStart(2, '0')}-01`;
 }
+
+export interface Mes {
+  filialId: number;
+  filial: string;
+  /** first day, ISO */
+  inicio: string;
+  /** last day, ISO */
+  fim: string;
+  /** MM/AAAA */
+  rotulo: string;
+  /** AAAA-MM */
+  mes: string;
+}

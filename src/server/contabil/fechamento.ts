@@ -5,7 +5,10 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { enfileirarRelatorio } from '../relatorios/routes.ts';
 import { tenantKey } from '../storage/interface.ts';
-import { PERIODO_MSG, lerCompetencia } from './competencia.ts';
+import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
+import { diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+
+export type { Mes };
 
 /**
  * Closing the month (issue 37 item 3): the checklist of a branch's month and the files attached to the closing.
@@ -36,18 +39,6 @@ export interface Checklist {
   podeFechar: boolean;
 }
 
-export interface Mes {
-  filialId: number;
-  filial: string;
-  /** first day, ISO */
-  inicio: string;
-  /** last day, ISO */
-  fim: string;
-  /** MM/AAAA */
-  rotulo: string;
-  /** AAAA-MM */
-  mes: string;
-}
 
 const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
 
@@ -350,6 +341,16 @@ export async function gerarArquivosDoFechamento(app: FastifyInstance, services: 
       situacao: 'erro',
       detalhe: `Gere o SPED da filial ${m.filial} entrando nela.`,
     });
+  }
+  // The month's journal entries (generic CSV layout), when the mapping covers every movement.
+  const diario = await services.db.tenant(ctx, (q) => diarioDoMes(q, ctx, m), { readOnly: true });
+  if (!diario.valido) anexos.push({ tipo: 'lancamentos', nome: `Lançamentos contábeis ${m.rotulo}`, situacao: 'erro', detalhe: diario.pendencias.map((p) => p.mensagem).join(' ') });
+  else if (!diario.lancamentos.length) anexos.push({ tipo: 'lancamentos', nome: `Lançamentos contábeis ${m.rotulo}`, situacao: 'vazio', detalhe: 'Nenhum movimento financeiro no mês.' });
+  else {
+    const nome = `lancamentos-contabeis-${m.mes}.csv`;
+    const arquivo = tenantKey(ctx.tenantId, 'contabil', `fechamento-${periodoId}-${nome}`);
+    await services.storage.put(arquivo, Buffer.from(escreverDiario(diario), 'utf8'), { contentType: 'text/csv; charset=utf-8' });
+    anexos.push({ tipo: 'lancamentos', nome, situacao: 'gerado', arquivo });
   }
   await services.db.tenant(ctx, async (q) => {
     for (const a of anexos) {

@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { forbidden } from '../http/errors.ts';
+import { HttpError, forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
 import { definirAutXml } from './autxml.ts';
-import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes } from './fechamento.ts';
+import { diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+import { lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
+import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 
 const appUrl = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`;
@@ -43,6 +45,34 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     const ctx = req.ctx!;
     exigir(ctx, 'change');
     return definirAutXml(db, ctx, parseId((req.params as { id: string }).id), (req.body ?? {}) as Record<string, unknown>);
+  });
+
+  // Plano de contas: the default chart, the mapping of categories and money accounts; the month's journal entries.
+  app.get('/api/contabil/plano/mapeamentos', async (req) => {
+    exigir(req.ctx!, 'view');
+    return lerMapeamentos(db, req.ctx!);
+  });
+  app.put('/api/contabil/plano/mapeamentos', async (req) => {
+    exigir(req.ctx!, 'change');
+    return mapear(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.post('/api/contabil/plano/padrao', async (req) => {
+    exigir(req.ctx!, 'change');
+    return usarPlanoPadrao(db, req.ctx!);
+  });
+  const diario = (ctx: RequestContext, query: unknown) => db.tenant(ctx, async (q) => diarioDoMes(q, ctx, await lerMes(q, ctx, (query ?? {}) as Record<string, unknown>)), { readOnly: true });
+  app.get('/api/contabil/lancamentos-contabeis', async (req) => {
+    exigir(req.ctx!, 'view');
+    const d = await diario(req.ctx!, req.query);
+    return { ...d, quantidade: d.lancamentos.length, lancamentos: d.lancamentos.slice(0, 200) };
+  });
+  app.get('/api/contabil/lancamentos-contabeis/arquivo', async (req, reply) => {
+    exigir(req.ctx!, 'view');
+    const d = await diario(req.ctx!, req.query);
+    if (!d.valido) throw new HttpError(422, `Os lançamentos de ${d.competencia} têm ${d.pendencias.length} pendência(s): corrija-as antes de exportar.`, { problemas: d.pendencias });
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="lancamentos-contabeis-${d.competencia.replace('/', '-')}.csv"`);
+    return reply.send(Buffer.from(escreverDiario(d), 'utf8'));
   });
 
   // The link of the invitation e-mail (public, like the recovery link): read, then accept.
