@@ -10,6 +10,7 @@ import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { useUserInfo } from '../../shell/user-info.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { FechamentoCard } from './FechamentoCard.tsx';
+import { PlanoContasCard } from './PlanoContasCard.tsx';
 import { trocarConta } from './trocar-conta.ts';
 
 interface Contador {
@@ -167,6 +168,7 @@ function ContadoresDaLoja() {
         />
       </Card>
       <FechamentoCard contador={false} />
+      <PlanoContasCard />
     </div>
   );
 }
@@ -249,6 +251,7 @@ function PainelContador() {
         ]}
       />
       <FechamentoCard contador />
+      <PlanoContasCard />
     </div>
   );
 }
