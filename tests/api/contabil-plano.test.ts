@@ -61,8 +61,14 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
 
     // Everything mapped: revenue categories to 4.1.1.03, expenses to 4.2.1.02, money accounts to banks/cash.
     for (const c of m.categorias) expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'categoria', origemId: c.id, contaContabilId: conta(c.tipo === 0 ? '4.1.1.03' : '4.2.1.02') })).statusCode).toBe(200);
-    for (const [i, c] of m.contasFinanceiras.entries())
-      expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'conta_financeira', origemId: c.id, contaContabilId: conta(i === 0 ? '1.1.1.01' : '1.1.1.02') })).statusCode).toBe(200);
+    // Each money account its own analytic account under Disponível (the firm's chart would have one per bank).
+    const disponivel = conta('1.1.1');
+    for (const [i, c] of m.contasFinanceiras.entries()) {
+      const codigo = `1.1.1.${String(11 + i).padStart(2, '0')}`;
+      const id = Number((await sql(`INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao) VALUES ($1, $2, $3, '01', 'A', 4, $4, current_date) RETURNING id`, [t, codigo, c.descricao, disponivel])).rows[0].id);
+      m.contas.push({ id, codigo, nome: c.descricao, tipo: 'A' });
+      expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'conta_financeira', origemId: c.id, contaContabilId: id })).statusCode).toBe(200);
+    }
     const d = (await req('GET', url, contador)).json();
     const semCategoria = d.pendencias.filter((p: { mensagem: string }) => !/sem categoria financeira/.test(p.mensagem));
     expect(semCategoria).toEqual([]);

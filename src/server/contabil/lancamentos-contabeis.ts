@@ -90,7 +90,8 @@ export async function diarioDoMes(q: Queryable, ctx: RequestContext, m: Pick<Mes
       contra = mapa.daCategoria(mv.categoria_id == null ? null : Number(mv.categoria_id));
       if (!contra) pendencias.set(mv.categoria ? `Categoria financeira ${mv.categoria} sem conta contábil.` : `Lançamento "${mv.historico ?? ''}" sem categoria financeira.`, mv.categoria ? 'pages/contabil/contadores' : 'pages/financeiro/lancamentos');
     }
-    if (!banco || !contra) continue;
+    // A transfer between two money accounts mapped to the same accounting account moves nothing in the books.
+    if (!banco || !contra || banco === contra) continue;
     // Money in: the money account is debited; money out: credited.
     const entrada = valor.gt(0);
     const abs = valor.abs();
@@ -105,7 +106,7 @@ export async function diarioDoMes(q: Queryable, ctx: RequestContext, m: Pick<Mes
     debito = debito.plus(abs);
     credito = credito.plus(abs);
   }
-  const equilibrado = debito.eq(credito) && lancamentos.every((l) => new Decimal(l.valor).gt(0) && l.debito !== l.credito);
+  const equilibrado = debito.eq(credito) && lancamentos.every((l) => new Decimal(l.valor).gt(0));
   if (!equilibrado) pendencias.set('Os débitos não conferem com os créditos do período.', 'pages/contabil/contadores');
   const lista = [...pendencias].map(([mensagem, rota]) => ({ mensagem, rota }));
   return { competencia: m.rotulo, lancamentos, totalDebito: debito.toFixed(2), totalCredito: credito.toFixed(2), pendencias: lista, valido: lista.length === 0 };
