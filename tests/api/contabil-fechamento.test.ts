@@ -101,6 +101,11 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
       expect(sped.situacao).toBe('erro');
       expect(sped.detalhe).toMatch(/problema/);
     }
+    // The journal entries of the month (the demo maps every category and money account): a CSV on the closing.
+    const lanc = lista.find((a: { tipo: string }) => a.tipo === 'lancamentos');
+    expect(lanc, JSON.stringify(lista)).toMatchObject({ situacao: 'gerado', nome: `lancamentos-contabeis-${aaaa}-${mm}.csv` });
+    const csv = await call(contador, 'GET', `/api/contabil/periodos/${periodoId}/arquivos/${lanc.id}`);
+    expect(csv.rawPayload.toString('utf8').replace(/^\ufeff/, '').split('\r\n')[0]).toBe('Data;Conta débito;Conta crédito;Valor;Histórico;Documento');
     // The e-mail to the accountant, listing the files.
     const outbox = path.join(f.dataDir, 'outbox');
     const emails = readdirSync(outbox).filter((n) => n.includes('contador@demo.com.br')).map((n) => readFileSync(path.join(outbox, n), 'utf8').replace(/=\r?\n/g, ''));

@@ -25,15 +25,18 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
 
   it('the default chart, the mapping, and the journal of the month with the most money moved', async () => {
     const t = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);
-    const antes = Number((await sql('SELECT count(*)::int AS n FROM contas_contabeis_sped WHERE tenant_id = $1', [t])).rows[0].n);
-    const padrao = (await req('POST', '/api/contabil/plano/padrao', contador)).json();
-    // Merged by code: the demo's own accounts (1, 1.1, 1.1.3, 1.1.3.01, ...) are kept, the others added.
-    const depois = Number((await sql('SELECT count(*)::int AS n FROM contas_contabeis_sped WHERE tenant_id = $1', [t])).rows[0].n);
-    expect(padrao.inseridas).toBeGreaterThan(0);
-    expect(depois).toBe(antes + padrao.inseridas);
-    expect((await req('POST', '/api/contabil/plano/padrao', contador)).json().inseridas).toBe(0);
-    const filho = (await sql(`SELECT f.nivel, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '4.2.1.02'`, [t])).rows[0];
+    // A new shop takes the whole default chart, once; the demo already started from it (merged with its own accounts).
+    const r = await app.inject({ method: 'POST', url: '/api/Usuarios/cadastro', headers: { host: 'localhost' }, payload: { email: 'dono.plano@exemplo.com.br', nome: 'Dono Plano', empresa: 'Loja Plano', telefone: '11987654321', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true } });
+    expect(r.statusCode, r.body).toBe(200);
+    const nova = await login(app, 'dono.plano@exemplo.com.br', 'segredo1');
+    const padrao = (await req('POST', '/api/contabil/plano/padrao', nova)).json();
+    expect(padrao.inseridas).toBe(33);
+    expect((await req('POST', '/api/contabil/plano/padrao', nova)).json().inseridas).toBe(0);
+    const filho = (await sql(`SELECT f.nivel, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '4.2.1.02'`, [r.json().contaId])).rows[0];
     expect(filho).toEqual({ nivel: 4, pai: '4.2.1' });
+    expect((await req('POST', '/api/contabil/plano/padrao', contador)).json().inseridas).toBe(0);
+    // The demo's mapping set aside: a shop that has not mapped anything yet.
+    await sql('DELETE FROM contabil_mapeamentos WHERE tenant_id = $1', [t]);
 
     const m = (await req('GET', '/api/contabil/plano/mapeamentos', contador)).json();
     const conta = (codigo: string) => m.contas.find((c: { codigo: string }) => c.codigo === codigo).id as number;

@@ -20,25 +20,27 @@ type Origem = keyof typeof ORIGENS;
 
 /** The default chart, merged by code: the accounts the account lacks are created (parents linked by code); nothing is changed. */
 export async function usarPlanoPadrao(db: Db, ctx: RequestContext): Promise<{ inseridas: number }> {
-  return db.tenant(ctx, async (q) => {
-    const existentes = new Map((await q.query<{ id: number; codigo: string }>('SELECT id, codigo FROM contas_contabeis_sped WHERE tenant_id = $1', [ctx.tenantId])).rows.map((r) => [r.codigo, Number(r.id)]));
-    let inseridas = 0;
-    for (const c of planoPadrao.contas) {
-      if (existentes.has(c.codigo)) continue;
-      const nivel = c.codigo.split('.').length;
-      const pai = nivel > 1 ? existentes.get(c.codigo.split('.').slice(0, -1).join('.')) ?? null : null;
-      const id = (
-        await q.query<{ id: number }>(
-          `INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, (now() AT TIME ZONE 'America/Sao_Paulo')::date) RETURNING id`,
-          [ctx.tenantId, c.codigo, c.nome, c.natureza, c.tipo, nivel, pai],
-        )
-      ).rows[0].id;
-      existentes.set(c.codigo, Number(id));
-      inseridas++;
-    }
-    return { inseridas };
-  });
+  return db.tenant(ctx, async (q) => ({ inseridas: await incluirPlanoPadrao(q, ctx.tenantId) }));
+}
+
+export async function incluirPlanoPadrao(q: Queryable, tenantId: number): Promise<number> {
+  const existentes = new Map((await q.query<{ id: number; codigo: string }>('SELECT id, codigo FROM contas_contabeis_sped WHERE tenant_id = $1', [tenantId])).rows.map((r) => [r.codigo, Number(r.id)]));
+  let inseridas = 0;
+  for (const c of planoPadrao.contas) {
+    if (existentes.has(c.codigo)) continue;
+    const nivel = c.codigo.split('.').length;
+    const pai = nivel > 1 ? existentes.get(c.codigo.split('.').slice(0, -1).join('.')) ?? null : null;
+    const id = (
+      await q.query<{ id: number }>(
+        `INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, (now() AT TIME ZONE 'America/Sao_Paulo')::date) RETURNING id`,
+        [tenantId, c.codigo, c.nome, c.natureza, c.tipo, nivel, pai],
+      )
+    ).rows[0].id;
+    existentes.set(c.codigo, Number(id));
+    inseridas++;
+  }
+  return inseridas;
 }
 
 /** The chart's accounts, the categories and the money accounts, each with the analytic account it is mapped to. */

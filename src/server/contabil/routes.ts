@@ -102,7 +102,7 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     exigir(req.ctx!, 'view');
     const p = req.params as { id: string; arquivoId: string };
     const a = await arquivoDoFechamento(services, req.ctx!, parseId(p.id), parseId(p.arquivoId));
-    reply.header('content-type', 'text/plain; charset=iso-8859-1');
+    reply.header('content-type', a.nome.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'text/plain; charset=iso-8859-1');
     reply.header('content-disposition', `attachment; filename="${a.nome.replace(/"/g, '')}"`);
     return reply.send(a.stream);
   });
