@@ -154,6 +154,20 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     await visible(linha.getByText(/Conta de água chegou depois do fechamento/));
     expect((await lancar()).statusCode).toBe(200);
 
+    // The journal of the month (the demo's chart is mapped): totals, then the CSV downloaded.
+    const diarioMes = page.getByPlaceholder('Mês dos lançamentos');
+    await diarioMes.click();
+    await diarioMes.fill(periodo);
+    await diarioMes.press('Enter');
+    await poll(() => page.getByTestId('diario-resumo').innerText()).toMatch(new RegExp(`lançamento\\(s\\) em ${periodo.replace('/', '\\/')}: débitos R\\$ [\\d.,]+, créditos R\\$ [\\d.,]+\\.`));
+    const resumo = await page.getByTestId('diario-resumo').innerText();
+    const [, deb, cred] = /débitos (R\$ [\d.,]+), créditos (R\$ [\d.,]+)/.exec(resumo)!;
+    expect(deb).toBe(cred);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diario-exportar').click()]);
+    expect(download.suggestedFilename()).toBe(`lancamentos-contabeis-${periodo.replace('/', '-')}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+    expect(csv.split('\r\n')[0]).toBe('Data;Conta débito;Conta crédito;Valor;Histórico;Documento');
+
     // The account switcher of the user menu (header): into Loja Vizinha, staying on the same screen.
     await page.getByRole('button', { name: /Carla Contadora/ }).click();
     await page.getByRole('menuitem', { name: 'Trocar de conta' }).click();
