@@ -116,4 +116,31 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect(r.statusCode).toBe(404);
     expect(r.json().error.message).toBe('Categoria ou conta financeira não encontrada.');
   });
+  it("imports the firm's own chart (CSV): the mask, the parents and the natureza checked, nothing written on a bad line", async () => {
+    const vizinha = await login(app, 'admin@vizinha.com.br');
+    const t = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'admin@vizinha.com.br'`)).rows[0].t);
+    const contas = async () => Number((await sql('SELECT count(*)::int AS n FROM contas_contabeis_sped WHERE tenant_id = $1', [t])).rows[0].n);
+    const antes = await contas();
+    const importar = (conteudo: string) => req('POST', '/api/contabil/plano/importar', vizinha, { conteudo, mascara: '9.9.99.999' });
+    const casos: [string, string][] = [
+      ['7;Ativo;01;S\n7.1;Circulante;01;S\n7.1.1.001;Caixa;01;A', 'O arquivo tem 2 problemas: Linha 3: o código "7.1.1.001" não segue a máscara 9.9.99.999.'],
+      ['7;Ativo;01;S\n7.2.01;Bancos;01;S', 'Linha 2: a conta superior 7.2 de 7.2.01 não está no plano nem no arquivo.'],
+      ['8;Passivo;02;A\n8.1;Circulante;02;S', 'Linha 2: a conta superior 8 é analítica; só uma conta sintética recebe contas abaixo dela.'],
+      ['7;Ativo;07;S', 'Linha 1: natureza "07" inválida (01 ativo, 02 passivo, 03 patrimônio líquido, 04 resultado, 05 compensação, 09 outras).'],
+    ];
+    for (const [csv, msg] of casos) {
+      const r = await importar(csv);
+      expect(r.statusCode, csv).toBe(400);
+      expect(r.json().error.message).toBe(msg);
+    }
+    // Every problem listed, line by line.
+    const varios = (await importar('7;Ativo;01;S\n7.1;Circulante;01;S\n7.1.1.001;Caixa;01;A')).json().error.details.map((d: { mensagem: string }) => d.mensagem);
+    expect(varios).toEqual(['Linha 3: o código "7.1.1.001" não segue a máscara 9.9.99.999.', 'Linha 3: a conta superior 7.1.1 de 7.1.1.001 não está no plano nem no arquivo.']);
+    expect(await contas()).toBe(antes);
+    const csv = 'código;nome;natureza;tipo\r\n7;Ativo da firma;01;S\r\n7.1;Circulante;01;S\r\n7.1.01;Disponível;01;S\r\n7.1.01.001;Caixa;01;A\r\n';
+    expect((await importar(csv)).json()).toEqual({ inseridas: 4, existentes: 0 });
+    expect((await importar(csv)).json()).toEqual({ inseridas: 0, existentes: 4 });
+    const caixa = (await sql(`SELECT f.nivel, f.tipo, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '7.1.01.001'`, [t])).rows[0];
+    expect(caixa).toEqual({ nivel: 4, tipo: 'A', pai: '7.1.01' });
+  });
 });

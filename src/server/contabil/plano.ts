@@ -117,3 +117,63 @@ export async function contasMapeadas(q: Queryable, tenantId: number) {
   };
   return { daCategoria, daConta: (id: number) => contas.get(id) ?? null };
 }
+
+const NATUREZAS = new Set(['01', '02', '03', '04', '05', '09']);
+
+/**
+ * Import of the firm's own chart (CSV: código;nome;natureza;tipo, comma or semicolon, optional header): every line
+ * checked first — the code against the mask (digits per level, e.g. 9.9.99.999), natureza of the 0500 register, tipo
+ * A/S, the parent (the code one level up) present in the chart or the file and synthetic, no repeated code — and on
+ * any problem nothing is written (400 listing each line). Accounts already in the chart (same code) are kept.
+ */
+export async function importarPlano(db: Db, ctx: RequestContext, body: Record<string, unknown>): Promise<{ inseridas: number; existentes: number }> {
+  const texto = typeof body.conteudo === 'string' ? body.conteudo.replace(/^\ufeff/, '') : '';
+  const mascara = typeof body.mascara === 'string' && body.mascara.trim() ? body.mascara.trim() : '9.9.9.99';
+  if (!/^9+(\.9+)*$/.test(mascara)) throw badRequest('Máscara inválida: use 9 para cada dígito e ponto entre os níveis, como 9.9.99.999.', [{ path: '/mascara', campo: 'mascara', mensagem: 'Campo inválido!' }]);
+  const niveis = mascara.split('.').map((s) => s.length);
+  const linhas = texto.split(/\r?\n/).map((l) => l.trim());
+  if (!linhas.some(Boolean)) throw badRequest('Envie o arquivo do plano de contas (CSV: código;nome;natureza;tipo).', [{ path: '/conteudo', campo: 'conteudo', mensagem: 'Campo obrigatório!' }]);
+  const erros: { campo: string; mensagem: string }[] = [];
+  const novas: { codigo: string; nome: string; natureza: string; tipo: string; nivel: number; linha: number }[] = [];
+  linhas.forEach((l, i) => {
+    if (!l) return;
+    const cols = l.split(l.includes(';') ? ';' : ',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+    if (i === 0 && /c[oó]digo/i.test(cols[0])) return;
+    const [codigo = '', nome = '', natureza = '', tipo = ''] = cols;
+    const n = i + 1;
+    const partes = codigo.split('.');
+    if (!/^\d+(\.\d+)*$/.test(codigo) || partes.length > niveis.length || partes.some((p, k) => p.length !== niveis[k])) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: o código "${codigo}" não segue a máscara ${mascara}.` });
+    if (!nome) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: informe o nome da conta.` });
+    if (!NATUREZAS.has(natureza.padStart(2, '0'))) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: natureza "${natureza}" inválida (01 ativo, 02 passivo, 03 patrimônio líquido, 04 resultado, 05 compensação, 09 outras).` });
+    if (!['A', 'S'].includes(tipo.toUpperCase())) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: tipo "${tipo}" inválido (A analítica, S sintética).` });
+    if (novas.some((x) => x.codigo === codigo)) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: o código ${codigo} aparece mais de uma vez no arquivo.` });
+    novas.push({ codigo, nome: nome.slice(0, 200), natureza: natureza.padStart(2, '0'), tipo: tipo.toUpperCase(), nivel: partes.length, linha: n });
+  });
+  return db.tenant(ctx, async (q) => {
+    const existentes = new Map((await q.query<{ id: number; codigo: string; tipo: string }>('SELECT id, codigo, tipo FROM contas_contabeis_sped WHERE tenant_id = $1', [ctx.tenantId])).rows.map((r) => [r.codigo, r]));
+    const doArquivo = new Map(novas.map((x) => [x.codigo, x]));
+    for (const x of novas) {
+      if (x.nivel === 1) continue;
+      const pai = x.codigo.split('.').slice(0, -1).join('.');
+      const tipoPai = doArquivo.get(pai)?.tipo ?? existentes.get(pai)?.tipo;
+      if (!tipoPai) erros.push({ campo: `linha ${x.linha}`, mensagem: `Linha ${x.linha}: a conta superior ${pai} de ${x.codigo} não está no plano nem no arquivo.` });
+      else if (tipoPai !== 'S') erros.push({ campo: `linha ${x.linha}`, mensagem: `Linha ${x.linha}: a conta superior ${pai} é analítica; só uma conta sintética recebe contas abaixo dela.` });
+    }
+    if (erros.length) throw badRequest(erros.length === 1 ? erros[0].mensagem : `O arquivo tem ${erros.length} problemas: ${erros[0].mensagem}`, erros.slice(0, 200));
+    let inseridas = 0;
+    const ids = new Map([...existentes].map(([c, r]) => [c, Number(r.id)]));
+    for (const x of [...novas].sort((a, b) => a.nivel - b.nivel)) {
+      if (ids.has(x.codigo)) continue;
+      const pai = x.nivel > 1 ? ids.get(x.codigo.split('.').slice(0, -1).join('.')) ?? null : null;
+      const id = (
+        await q.query<{ id: number }>(
+          `INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao) VALUES ($1, $2, $3, $4, $5, $6, $7, (now() AT TIME ZONE 'America/Sao_Paulo')::date) RETURNING id`,
+          [ctx.tenantId, x.codigo, x.nome, x.natureza, x.tipo, x.nivel, pai],
+        )
+      ).rows[0].id;
+      ids.set(x.codigo, Number(id));
+      inseridas++;
+    }
+    return { inseridas, existentes: novas.length - inseridas };
+  });
+}

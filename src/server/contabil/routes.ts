@@ -8,7 +8,7 @@ import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listar
 import { painelDoContador } from './painel.ts';
 import { definirAutXml } from './autxml.ts';
 import { diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
-import { lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
+import { importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 
@@ -55,6 +55,10 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
   app.put('/api/contabil/plano/mapeamentos', async (req) => {
     exigir(req.ctx!, 'change');
     return mapear(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.post('/api/contabil/plano/importar', async (req) => {
+    exigir(req.ctx!, 'change');
+    return importarPlano(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
   });
   app.post('/api/contabil/plano/padrao', async (req) => {
     exigir(req.ctx!, 'change');

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Col, DatePicker, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Input, Row, Select, Space, Table, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
+import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { baixarArquivo, problemasDoErro } from '../exportacoes/baixar.ts';
 
@@ -54,6 +55,19 @@ export function PlanoContasCard() {
       showError(err);
     }
   };
+  const [mascara, setMascara] = useState('9.9.9.99');
+  const importar = async (arquivo: File) => {
+    setErro(null);
+    try {
+      const r = (await api.post<{ inseridas: number; existentes: number }>('contabil/plano/importar', { conteudo: await arquivo.text(), mascara })).data;
+      toast('success', `${r.inseridas} conta(s) importada(s); ${r.existentes} já estavam no plano.`);
+      await dados.mutate();
+    } catch (err) {
+      const e = toApiError(err);
+      if (e.status === 400) setErro(e.message);
+      else showError(err);
+    }
+  };
   const mapear = async (origem: 'categoria' | 'conta_financeira', origemId: number, contaContabilId: number | null) => {
     try {
       await api.put('contabil/plano/mapeamentos', { origem, origemId, contaContabilId: contaContabilId ?? null });
@@ -96,7 +110,12 @@ export function PlanoContasCard() {
         <Button data-testid="plano-padrao" onClick={usarPadrao}>
           Usar plano padrão
         </Button>
+        <Input data-testid="plano-mascara" addonBefore="Máscara" value={mascara} onChange={(e) => setMascara(e.target.value)} style={{ width: 200 }} />
+        <Upload accept=".csv,.txt" showUploadList={false} beforeUpload={(f) => (void importar(f), false)}>
+          <Button data-testid="plano-importar">Importar plano do escritório (CSV)</Button>
+        </Upload>
       </Space>
+      <Typography.Paragraph type="secondary">CSV com código;nome;natureza;tipo (natureza 01 a 09 do SPED, tipo A analítica ou S sintética); as contas que já existem são mantidas.</Typography.Paragraph>
       <Row gutter={16}>
         <Col xs={24} xl={12}>
           <Table<Mapeado>
