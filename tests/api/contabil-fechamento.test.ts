@@ -115,6 +115,10 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
     // In the list of closings, with who closed it.
     const periodos = await ok(f.admin, 'GET', '/api/contabil/periodos');
     expect(periodos[0]).toMatchObject({ id: periodoId, competencia: periodo, situacao: 'fechado' });
+    // The accountant's panel shows the client's last month closed.
+    const painel = (await ok(contador, 'GET', '/api/contabil/painel')) as { nome: string; ultimoFechamento: string | null; extratoPendente: number }[];
+    expect(painel.find((l) => l.nome === 'Mercadinho Demo')).toMatchObject({ ultimoFechamento: periodo });
+    expect(painel.find((l) => l.nome === 'Loja Vizinha')).toMatchObject({ ultimoFechamento: null });
   });
 
   it('the closed month refuses issuing and cancelling NF-e and PDV sales, before anything goes to SEFAZ', async () => {

@@ -183,6 +183,8 @@ interface LinhaPainel {
   certificadoValidade: string | null;
   notasRejeitadas: number;
   notasContingencia: number;
+  ultimoFechamento: string | null;
+  extratoPendente: number;
 }
 
 /** The accountant's panel: one row per client shop, each entering that client (switch, then the XML export). */
@@ -221,6 +223,7 @@ function PainelContador() {
               </Space>
             ),
           },
+          { title: 'Último mês fechado', render: (_, l) => l.ultimoFechamento ?? 'Nenhum' },
           { title: 'Último XML exportado', render: (_, l) => exportacao(l.ultimoXml) },
           { title: 'Último SPED/Sintegra', render: (_, l) => exportacao(l.ultimoSped) },
           {
@@ -234,10 +237,10 @@ function PainelContador() {
           {
             title: 'Documentos pendentes',
             render: (_, l) =>
-              l.notasRejeitadas + l.notasContingencia === 0 ? (
+              l.notasRejeitadas + l.notasContingencia + l.extratoPendente === 0 ? (
                 'Nenhum'
               ) : (
-                <Button type="link" size="small" onClick={() => entrar(l)}>{`${l.notasRejeitadas} rejeitada(s), ${l.notasContingencia} em contingência`}</Button>
+                <Button type="link" size="small" onClick={() => entrar(l)}>{`${l.notasRejeitadas} rejeitada(s), ${l.notasContingencia} em contingência, ${l.extratoPendente} linha(s) de extrato a conciliar`}</Button>
               ),
           },
           {
