@@ -106,6 +106,19 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     }
     expect(linhas.length - 1).toBe(movido.n);
     expect(soma.toFixed(2)).toBe(ok.totalDebito);
+
+    // The same journal as XLSX through the export queue (the report pipeline): a bad month is a 400 when queued.
+    const exportar = (competencia: string) => req('POST', '/api/Relatorios/exportar', contador, { recurso: 'LancamentosContabeis', tipo: 'xlsx', filter: { where: { competencia } } });
+    expect((await exportar('13/2020')).json().error.message).toBe('Informe o mês no formato MM/AAAA.');
+    const job = await exportar(mes);
+    expect(job.statusCode, job.body).toBe(200);
+    await vi.waitFor(async () => {
+      const lista = (await req('GET', '/api/Relatorios', contador)).json() as { id: number; status: number; linhas: number | null }[];
+      expect(lista.find((x) => x.id === job.json().id)).toMatchObject({ status: 1, linhas: movido.n });
+    }, { timeout: 60_000, interval: 300 });
+    const xlsx = await req('GET', `/api/Relatorios/${job.json().id}/arquivo`, contador);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('tenants never see each other: Loja Vizinha mapping a category of Mercadinho Demo is not found', async () => {

@@ -2,7 +2,11 @@ import Decimal from 'decimal.js';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import leiauteGenerico from './dados/leiaute-generico.json' with { type: 'json' };
-import type { Mes } from './competencia.ts';
+import { serverAllows } from '../auth/access.ts';
+import { badRequest } from '../http/errors.ts';
+import { column } from '../relatorios/columns.ts';
+import type { ReportSource } from '../relatorios/sources.ts';
+import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
 import { contasMapeadas } from './plano.ts';
 
 /**
@@ -124,3 +128,29 @@ export function escreverDiario(d: Diario, leiaute: Leiaute = LEIAUTES.generico):
   if (leiaute.cabecalho) linhas.unshift(leiaute.campos.map((c) => c.titulo).join(leiaute.separador));
   return `\ufeff${linhas.join('\r\n')}\r\n`;
 }
+
+/**
+ * The journal as a report of the export queue (XLSX or PDF through the pipeline every report uses): POST
+ * /api/Relatorios/exportar with recurso LancamentosContabeis and filter.where.competencia (MM/AAAA).
+ */
+export const FONTE_DIARIO: ReportSource = {
+  name: 'LancamentosContabeis',
+  title: 'Lançamentos contábeis',
+  allowed: (ctx) => serverAllows(ctx, 'app.contador', 'view'),
+  negado: 'Você não tem permissão para exportar os lançamentos contábeis.',
+  parametros: (where) => {
+    const w = (where && typeof where === 'object' ? where : {}) as Record<string, unknown>;
+    const inicio = lerCompetencia(w.competencia);
+    if (!inicio) throw badRequest(PERIODO_MSG.competenciaInvalida, [{ path: '/filter/where/competencia', campo: 'competencia', mensagem: PERIODO_MSG.competenciaInvalida }]);
+    return { inicio };
+  },
+  columns: () => [column('data', 'Data', 'date'), column('debito', 'Conta débito', 'text'), column('credito', 'Conta crédito', 'text'), column('valor', 'Valor', 'money'), column('historico', 'Histórico', 'text', 3), column('documento', 'Documento', 'text')],
+  async chunk(q, ctx, p, after) {
+    if (after) return { rows: [], after };
+    const inicio = String(p.inicio);
+    const fim = (await q.query<{ fim: string }>(`SELECT to_char(($1::date + interval '1 month' - interval '1 day')::date, 'YYYY-MM-DD') AS fim`, [inicio])).rows[0].fim;
+    const d = await diarioDoMes(q, ctx, { inicio, fim, rotulo: `${inicio.slice(5, 7)}/${inicio.slice(0, 4)}` });
+    if (!d.valido) throw badRequest(`Os lançamentos de ${d.competencia} têm pendências: ${d.pendencias.map((x) => x.mensagem).join(' ')}`);
+    return { rows: d.lancamentos as unknown as Record<string, unknown>[], after: true };
+  },
+};

@@ -7,7 +7,8 @@ import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
 import { definirAutXml } from './autxml.ts';
-import { diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+import { FONTE_DIARIO, diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
 import { importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
@@ -22,6 +23,7 @@ function exigir(ctx: RequestContext, level: 'view' | 'change') {
 /** /api/contabil (issue 37): the shop's accountants (invite, revoke, access log), the invitation link, the accountant's clients. */
 export default async function contabilRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db, brands, mailer } = services;
+  registerReportSources([FONTE_DIARIO]);
 
   app.get('/api/contabil/contadores', async (req) => {
     const ctx = req.ctx!;

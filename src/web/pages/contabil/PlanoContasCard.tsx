@@ -86,6 +86,15 @@ export function PlanoContasCard() {
       setErro((await problemasDoErro(err)).mensagem);
     }
   };
+  const exportarXlsx = async () => {
+    if (!mes) return;
+    try {
+      await api.post('Relatorios/exportar', { recurso: 'LancamentosContabeis', tipo: 'xlsx', filter: { where: { competencia: mes.format('MM/YYYY') } }, descricao: `Lançamentos contábeis de ${mes.format('MM/YYYY')}` });
+      toast('success', 'Exportação iniciada: o arquivo fica em Relatórios exportados.');
+    } catch (err) {
+      showError(err);
+    }
+  };
   const coluna = (origem: 'categoria' | 'conta_financeira') => ({
     title: 'Conta contábil',
     render: (_: unknown, r: Mapeado) => (
@@ -143,6 +152,9 @@ export function PlanoContasCard() {
         <DatePicker data-testid="diario-mes" picker="month" format="MM/YYYY" placeholder="Mês dos lançamentos" value={mes} onChange={setMes} />
         <Button data-testid="diario-exportar" type="primary" disabled={!diario.data?.valido} onClick={exportar}>
           Exportar lançamentos (CSV)
+        </Button>
+        <Button data-testid="diario-xlsx" disabled={!diario.data?.valido} onClick={exportarXlsx}>
+          Exportar XLSX
         </Button>
       </Space>
       {erro ? <Alert type="error" showIcon message={erro} style={{ marginTop: 12 }} /> : null}
