@@ -161,7 +161,7 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     await diarioMes.press('Enter');
     await poll(() => page.getByTestId('diario-resumo').innerText()).toMatch(new RegExp(`lançamento\\(s\\) em ${periodo.replace('/', '\\/')}: débitos R\\$ [\\d.,]+, créditos R\\$ [\\d.,]+\\.`));
     const resumo = await page.getByTestId('diario-resumo').innerText();
-    const [, deb, cred] = /débitos (R\$ [\d.,]+), créditos (R\$ [\d.,]+)/.exec(resumo)!;
+    const [, deb, cred] = /débitos (R\$ [\d.]*\d,\d{2}), créditos (R\$ [\d.]*\d,\d{2})/.exec(resumo)!;
     expect(deb).toBe(cred);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diario-exportar').click()]);
     expect(download.suggestedFilename()).toBe(`lancamentos-contabeis-${periodo.replace('/', '-')}.csv`);
