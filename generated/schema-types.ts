@@ -176,6 +176,7 @@ export interface ResourceMenuPlacement {
     | 'notTrial'
     | 'notLongTrial'
     | 'planoModulos'
+    | 'isContador'
   )[];
 }
 export interface DerivedField {
@@ -589,7 +590,7 @@ export interface MenuItem {
    */
   module?: string;
   /**
-   * Action id for items without a link, handled by the shell: modulosAdicionais, planos, areaCliente, politicaPrivacidade, termosUso (Assinatura); atualizarTransacoes, assistenteFiscal, downloadPdv (settings); abrirPdv (Vendas: the web PDV); trocarFilial (user); excluirProdutos, excluirFilial (administrator).
+   * Action id for items without a link, handled by the shell: modulosAdicionais, planos, areaCliente, politicaPrivacidade, termosUso (Assinatura); atualizarTransacoes, assistenteFiscal, downloadPdv (settings); abrirPdv (Vendas: the web PDV); trocarFilial, trocarConta (user: an accountant moves to another client account); excluirProdutos, excluirFilial (administrator).
    */
   action?: string;
   /**
@@ -605,7 +606,7 @@ export interface MenuItem {
    */
   destaque?: boolean;
   /**
-   * Every condition must hold for the item to show. boletoConfig: the branch has a boleto configuration. twoDepositos: at least 2 stock locations. urlPdv: the brand has a PDV download URL. masterOrAvanco: user is master or isAvanco. isAvanco: user is isAvanco. contractId: the branch has a contract id (filialSelecionadaObj.contratoId). billingIntegration: the brand has the billing-system integration. notTrial: the branch is not in trial. notLongTrial: not a trial with more than 999 days left. planoModulos: the brand provides plan modules.
+   * Every condition must hold for the item to show. boletoConfig: the branch has a boleto configuration. twoDepositos: at least 2 stock locations. urlPdv: the brand has a PDV download URL. masterOrAvanco: user is master or isAvanco. isAvanco: user is isAvanco. contractId: the branch has a contract id (filialSelecionadaObj.contratoId). billingIntegration: the brand has the billing-system integration. notTrial: the branch is not in trial. notLongTrial: not a trial with more than 999 days left. planoModulos: the brand provides plan modules. isContador: the user is an accountant (isContador).
    *
    * @minItems 1
    */
@@ -620,6 +621,7 @@ export interface MenuItem {
     | 'notTrial'
     | 'notLongTrial'
     | 'planoModulos'
+    | 'isContador'
   )[];
   /**
    * @minItems 1

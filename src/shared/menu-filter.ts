@@ -97,6 +97,8 @@ function requirementHolds(req: MenuRequirement, ctx: MenuContext): boolean {
       return !isLongTrial(ctx.branch, ctx.today);
     case 'planoModulos':
       return Array.isArray(ctx.planoModulos) && ctx.planoModulos.length > 0;
+    case 'isContador':
+      return isAccountant(u);
   }
 }
 

@@ -111,4 +111,71 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     await poll(() => page.getByTestId('painel-contador').getByText('Mercadinho Demo').count()).toBe(0);
     await ctx.close();
   });
+  it('the demo accountant closes last month: checklist, files, the lock refusing a late posting, reopening', async () => {
+    const hoje = new Date();
+    const alvo = new Date(Date.UTC(hoje.getUTCFullYear(), hoje.getUTCMonth() - 1, 15));
+    const periodo = `${String(alvo.getUTCMonth() + 1).padStart(2, '0')}/${alvo.getUTCFullYear()}`;
+    const dia = `${alvo.getUTCFullYear()}-${String(alvo.getUTCMonth() + 1).padStart(2, '0')}-12`;
+    const page = await e2e.signIn('contador@demo.com.br', /#\/pages\/nfe\/exportar-xml-nfe$/);
+    await page.goto(e2e.url('pages/contabil/contadores'));
+    await visible(page.getByTestId('painel-contador').getByText('Mercadinho Demo'));
+    await visible(page.getByText('Escolha a filial e o mês para conferir o checklist do fechamento.'));
+    const mes = page.getByPlaceholder('Selecionar mês');
+    await mes.click();
+    await mes.fill(periodo);
+    await mes.press('Enter');
+    // The checklist of the month: the database's items and exportações' XML and SPED.
+    const checklist = page.getByTestId('fechamento-checklist');
+    await visible(checklist.getByText(`Checklist de ${periodo}`));
+    await poll(() => checklist.getByTestId('checklist-notas').getAttribute('data-ok')).toBe('sim');
+    await visible(checklist.getByTestId('checklist-sped'));
+    await poll(() => page.getByTestId('fechamento-fechar').isEnabled()).toBe(true);
+    await page.getByTestId('fechamento-fechar').click();
+    const linha = page.getByTestId('fechamento-tabela').locator('tr', { hasText: periodo });
+    await visible(linha.getByText('Fechado'));
+    // The files of the closing, under the row.
+    await linha.getByText(periodo).click();
+    await visible(page.getByTestId('fechamento-arquivo-xml'));
+    await visible(page.getByTestId('fechamento-arquivo-sped'));
+
+    // The lock: a late bill dated in the closed month is refused by the shop's API with the period named.
+    const admin = await login(e2e.server.app, 'admin@demo.com.br');
+    const lancar = () =>
+      e2e.server.app.inject({ method: 'POST', url: '/api/Lancamentos', headers: { authorization: admin }, payload: { tipo: 1, descricao: 'Conta de água atrasada', dataEmissao: dia, valorTotal: '89.90', numeroParcelas: 1 } });
+    const recusado = await lancar();
+    expect(recusado.statusCode).toBe(400);
+    expect(recusado.json().error.message).toBe(`O período ${periodo} está fechado pela contabilidade: lançamentos com data nesse mês não são aceitos. Peça ao contador para reabrir o mês.`);
+
+    // Reopening, with the reason: then the bill goes in.
+    await linha.getByRole('button', { name: 'Reabrir' }).click();
+    await page.getByTestId('reabrir-motivo').fill('Conta de água chegou depois do fechamento');
+    await page.getByRole('button', { name: 'Reabrir', exact: true }).last().click();
+    await visible(linha.getByText('Reaberto', { exact: true }));
+    await visible(linha.getByText(/Conta de água chegou depois do fechamento/));
+    expect((await lancar()).statusCode).toBe(200);
+
+    // The journal of the month (the demo's chart is mapped): totals, then the CSV downloaded.
+    const diarioMes = page.getByPlaceholder('Mês dos lançamentos');
+    await diarioMes.click();
+    await diarioMes.fill(periodo);
+    await diarioMes.press('Enter');
+    await poll(() => page.getByTestId('diario-resumo').innerText()).toMatch(new RegExp(`lançamento\\(s\\) em ${periodo.replace('/', '\\/')}: débitos R\\$ [\\d.,]+, créditos R\\$ [\\d.,]+\\.`));
+    const resumo = await page.getByTestId('diario-resumo').innerText();
+    const [, deb, cred] = /débitos (R\$ [\d.]*\d,\d{2}), créditos (R\$ [\d.]*\d,\d{2})/.exec(resumo)!;
+    expect(deb).toBe(cred);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diario-exportar').click()]);
+    expect(download.suggestedFilename()).toBe(`lancamentos-contabeis-${periodo.replace('/', '-')}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+    expect(csv.split('\r\n')[0]).toBe('Data;Conta débito;Conta crédito;Valor;Histórico;Documento');
+
+    // The account switcher of the user menu (header): into Loja Vizinha, staying on the same screen.
+    await page.getByRole('button', { name: /Carla Contadora/ }).click();
+    await page.getByRole('menuitem', { name: 'Trocar de conta' }).click();
+    const lista = page.getByTestId('trocar-conta-lista');
+    await visible(lista.getByText('Mercadinho Demo (atual)'));
+    await lista.getByText('Loja Vizinha').click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await visible(page.getByTestId('painel-contador').locator('tr', { hasText: 'Loja Vizinha' }).getByText('atual'));
+    expect(page.url()).toMatch(/#\/pages\/contabil\/contadores$/);
+  });
 });

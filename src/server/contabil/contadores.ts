@@ -52,7 +52,7 @@ export interface ContadorRow {
   createdAt: string;
 }
 
-const COLS = `id, email, nome, crc, cpf_cnpj AS "cpfCnpj", situacao, expira_em AS "expiraEm", aceito_em AS "aceitoEm", revogado_em AS "revogadoEm", created_at AS "createdAt"`;
+const COLS = `id, email, nome, crc, cpf_cnpj AS "cpfCnpj", situacao, expira_em AS "expiraEm", aceito_em AS "aceitoEm", revogado_em AS "revogadoEm", created_at AS "createdAt", aut_xml AS "autXml"`;
 
 /** The accountant, an outside party: neither the administrator profile nor white-label support. */
 export const isContadorExterno = (ctx: RequestContext) => ctx.isContador && !ctx.perfilAdmin && !ctx.suporteWhiteLabel;

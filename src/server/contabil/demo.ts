@@ -1,5 +1,6 @@
 import { cnpjWithDigits } from '../../shared/documents.ts';
 import type { Queryable } from '../db/db.ts';
+import { incluirPlanoPadrao } from './plano.ts';
 
 /**
  * The demo accountant (contador@demo.com.br, a user of Mercadinho Demo) accepted invitations from both demo
@@ -25,4 +26,26 @@ export async function seedContabil(q: Queryable, demo: number, vizinha: number):
     ).rows[0].id;
     await q.query(`INSERT INTO contabil_acessos (tenant_id, contador_id, evento, detalhe) VALUES ($1, $2, 'aceite', $3)`, [tenant, id, `${login.nome} aceitou o convite`]);
   }
+  await seedPlanoDemo(q, demo);
+}
+
+/**
+ * Mercadinho Demo's chart starts from the default one, every financial category and money account mapped (sales to
+ * Vendas de mercadorias, other revenue to Outras receitas, expenses to Despesas administrativas; the first money account
+ * to Caixa geral, the others to Bancos), so closing a month in the demo attaches its journal entries.
+ */
+async function seedPlanoDemo(q: Queryable, demo: number): Promise<void> {
+  await incluirPlanoPadrao(q, demo);
+  const conta = async (codigo: string) => Number((await q.query<{ id: number }>('SELECT id FROM contas_contabeis_sped WHERE tenant_id = $1 AND codigo = $2', [demo, codigo])).rows[0].id);
+  const [vendas, outras, despesas, caixa, bancos] = [await conta('4.1.1.01'), await conta('4.1.1.03'), await conta('4.2.1.02'), await conta('1.1.1.01'), await conta('1.1.1.02')];
+  await q.query(
+    `INSERT INTO contabil_mapeamentos (tenant_id, origem, origem_id, conta_contabil_id)
+     SELECT tenant_id, 'categoria', id, CASE WHEN tipo = 1 THEN $2::int WHEN descricao ILIKE '%venda%' THEN $3::int ELSE $4::int END FROM categorias_financeiras WHERE tenant_id = $1`,
+    [demo, despesas, vendas, outras],
+  );
+  await q.query(
+    `INSERT INTO contabil_mapeamentos (tenant_id, origem, origem_id, conta_contabil_id)
+     SELECT tenant_id, 'conta_financeira', id, CASE WHEN id = (SELECT min(id) FROM contas_financeiras WHERE tenant_id = $1) THEN $2::int ELSE $3::int END FROM contas_financeiras WHERE tenant_id = $1`,
+    [demo, caixa, bancos],
+  );
 }

@@ -8,6 +8,8 @@ import type { Queryable } from '../db/db.ts';
 export { default as contabilRoutes } from './routes.ts';
 export { destinoDoLogin, MSG as CONTABIL_MSG } from './contadores.ts';
 export { seedContabil } from './demo.ts';
+export { exigirPeriodoAberto } from './periodos.ts';
+export { autXmlDaConta } from './autxml.ts';
 
 /** The account's accountant as the shop registered him (issue 36: where the month's files are e-mailed, SPED record 0100). */
 export interface ContadorDaConta {

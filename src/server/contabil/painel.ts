@@ -16,6 +16,9 @@ export interface LinhaPainel {
   /** NF-e rejected or issued in contingency and not yet sent again */
   notasRejeitadas: number;
   notasContingencia: number;
+  /** the last month closed (MM/AAAA) in any branch, and the bank lines not yet reconciled */
+  ultimoFechamento: string | null;
+  extratoPendente: number;
 }
 
 /**
@@ -41,7 +44,9 @@ export async function painelDoContador(db: Db, ctx: RequestContext): Promise<Lin
           [c.contaId],
         )
       ).rows[0];
-      return { ultimoXml: await ultimo('zip'), ultimoSped: await ultimo('txt'), certificadoValidade: cert?.v ?? null, notasRejeitadas: notas.rejeitadas, notasContingencia: notas.contingencia };
+      const fech = (await q.query<{ m: string | null }>(`SELECT to_char(max(competencia), 'MM/YYYY') AS m FROM contabil_periodos WHERE tenant_id = $1 AND situacao = 'fechado'`, [c.contaId])).rows[0];
+      const ofx = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM transacoes_ofx WHERE tenant_id = $1 AND status = 0', [c.contaId])).rows[0];
+      return { ultimoFechamento: fech?.m ?? null, extratoPendente: ofx?.n ?? 0, ultimoXml: await ultimo('zip'), ultimoSped: await ultimo('txt'), certificadoValidade: cert?.v ?? null, notasRejeitadas: notas.rejeitadas, notasContingencia: notas.contingencia };
     }, { readOnly: true });
     linhas.push({ contaId: c.contaId, nome: c.nome, cpfCnpj: c.cpfCnpj, atual: c.atual, ...dados });
   }

@@ -2,10 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { forbidden } from '../http/errors.ts';
+import { HttpError, forbidden } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
+import { definirAutXml } from './autxml.ts';
+import { FONTE_DIARIO, diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+import { registerReportSources } from '../relatorios/sources.ts';
+import { importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
+import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 
 const appUrl = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`;
@@ -18,6 +23,7 @@ function exigir(ctx: RequestContext, level: 'view' | 'change') {
 /** /api/contabil (issue 37): the shop's accountants (invite, revoke, access log), the invitation link, the accountant's clients. */
 export default async function contabilRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db, brands, mailer } = services;
+  registerReportSources([FONTE_DIARIO]);
 
   app.get('/api/contabil/contadores', async (req) => {
     const ctx = req.ctx!;
@@ -37,6 +43,44 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     return { revogado: true };
   });
 
+  app.post('/api/contabil/contadores/:id/autxml', async (req) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'change');
+    return definirAutXml(db, ctx, parseId((req.params as { id: string }).id), (req.body ?? {}) as Record<string, unknown>);
+  });
+
+  // Plano de contas: the default chart, the mapping of categories and money accounts; the month's journal entries.
+  app.get('/api/contabil/plano/mapeamentos', async (req) => {
+    exigir(req.ctx!, 'view');
+    return lerMapeamentos(db, req.ctx!);
+  });
+  app.put('/api/contabil/plano/mapeamentos', async (req) => {
+    exigir(req.ctx!, 'change');
+    return mapear(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.post('/api/contabil/plano/importar', async (req) => {
+    exigir(req.ctx!, 'change');
+    return importarPlano(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.post('/api/contabil/plano/padrao', async (req) => {
+    exigir(req.ctx!, 'change');
+    return usarPlanoPadrao(db, req.ctx!);
+  });
+  const diario = (ctx: RequestContext, query: unknown) => db.tenant(ctx, async (q) => diarioDoMes(q, ctx, await lerMes(q, ctx, (query ?? {}) as Record<string, unknown>)), { readOnly: true });
+  app.get('/api/contabil/lancamentos-contabeis', async (req) => {
+    exigir(req.ctx!, 'view');
+    const d = await diario(req.ctx!, req.query);
+    return { ...d, quantidade: d.lancamentos.length, lancamentos: d.lancamentos.slice(0, 200) };
+  });
+  app.get('/api/contabil/lancamentos-contabeis/arquivo', async (req, reply) => {
+    exigir(req.ctx!, 'view');
+    const d = await diario(req.ctx!, req.query);
+    if (!d.valido) throw new HttpError(422, `Os lançamentos de ${d.competencia} têm ${d.pendencias.length} pendência(s): corrija-as antes de exportar.`, { problemas: d.pendencias });
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="lancamentos-contabeis-${d.competencia.replace('/', '-')}.csv"`);
+    return reply.send(Buffer.from(escreverDiario(d), 'utf8'));
+  });
+
   // The link of the invitation e-mail (public, like the recovery link): read, then accept.
   app.get('/api/contabil/convites/:token', { config: { public: true } }, async (req) => verConvite(db, (req.params as { token: string }).token));
   app.post('/api/contabil/convites/:token/aceitar', { config: { public: true } }, async (req) =>
@@ -48,9 +92,25 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     exigir(req.ctx!, 'view');
     return listarPeriodos(db, req.ctx!);
   });
+  app.get('/api/contabil/periodos/checklist', async (req) => {
+    exigir(req.ctx!, 'view');
+    return checklistDoMes(app, services, req.ctx!, req.headers.authorization, (req.query ?? {}) as Record<string, unknown>);
+  });
   app.post('/api/contabil/periodos/fechar', async (req) => {
     exigir(req.ctx!, 'change');
-    return fecharMes(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
+    return fecharMes(app, services, req.ctx!, req.headers.authorization, (req.body ?? {}) as Record<string, unknown>);
+  });
+  app.get('/api/contabil/periodos/:id/arquivos', async (req) => {
+    exigir(req.ctx!, 'view');
+    return db.tenant(req.ctx!, (q) => arquivosDoPeriodo(q, req.ctx!, parseId((req.params as { id: string }).id)), { readOnly: true });
+  });
+  app.get('/api/contabil/periodos/:id/arquivos/:arquivoId', async (req, reply) => {
+    exigir(req.ctx!, 'view');
+    const p = req.params as { id: string; arquivoId: string };
+    const a = await arquivoDoFechamento(services, req.ctx!, parseId(p.id), parseId(p.arquivoId));
+    reply.header('content-type', a.nome.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'text/plain; charset=iso-8859-1');
+    reply.header('content-disposition', `attachment; filename="${a.nome.replace(/"/g, '')}"`);
+    return reply.send(a.stream);
   });
   app.post('/api/contabil/periodos/:id/reabrir', async (req) => {
     exigir(req.ctx!, 'change');

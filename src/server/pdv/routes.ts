@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { exigirPeriodoAberto } from '../contabil/index.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
@@ -256,6 +257,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
       if (v.situacao !== 'autorizada') throw conflict('Só uma NFC-e autorizada é cancelada; um cupom com erro ou em contingência se retransmite primeiro.');
       const autorizadaEm = new Date(v.data_autorizacao ?? v.emitida_em).getTime();
       if (Date.now() - autorizadaEm > PRAZO_CANCELAMENTO_NFCE_MS) throw conflict('O prazo de cancelamento da NFC-e (30 minutos após a autorização) terminou.');
+      await exigirPeriodoAberto(q, ctx.tenantId, Number(v.filial_id), v.emitida_em);
       const cert = await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id));
       let evento: string;
       try {

@@ -9,6 +9,7 @@ import { useBrand } from '../brand/brand.ts';
 import { ReportNotificationsHost } from '../reports/report-toasts.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { BranchSwitch } from './BranchSwitch.tsx';
+import { AccountSwitch } from '../pages/contabil/AccountSwitch.tsx';
 import { toggleFavorite, useFavorites } from './favorites.ts';
 import { runMenuAction } from './menu-actions.ts';
 import { selectedRoute, toAntItems } from './menu-items.tsx';
@@ -63,6 +64,7 @@ export function ShellLayout() {
   const screens = Grid.useBreakpoint();
   const [collapsed, setCollapsed] = useState(false);
   const [branchOpen, setBranchOpen] = useState(false);
+  const [contaOpen, setContaOpen] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const adminPanel = pathname.startsWith('/administrador');
   // useBreakpoint reports only what it has measured; nothing measured yet is not 'small'.
@@ -100,7 +102,7 @@ export function ShellLayout() {
     const next = await toggleFavorite({ pathname, current: favorites.data ?? [], userId: info?.id, isContador: accountant });
     if (next) await favorites.mutate(next, { revalidate: false });
   };
-  const onAction = (action: string) => runMenuAction(action, { navigate, brand, openBranchSwitch: () => setBranchOpen(true) });
+  const onAction = (action: string) => runMenuAction(action, { navigate, brand, openBranchSwitch: () => setBranchOpen(true), openAccountSwitch: () => setContaOpen(true) });
   const boletoNews = flattenMenu(menus.main).some((i) => i.key === 'PAGAMENTOS_BOLETOS');
 
   return (
@@ -164,6 +166,7 @@ export function ShellLayout() {
           setReloadKey((k) => k + 1);
         }}
       />
+      <AccountSwitch open={contaOpen} onClose={() => setContaOpen(false)} />
       <WhatsNewModal configId={brand?.idConfig ?? brand?.id} eligible={boletoNews} />
       <ReportNotificationsHost />
       <NpsModal enabled={!!info && !adminPanel} />

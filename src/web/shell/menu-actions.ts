@@ -5,11 +5,14 @@ import { toast } from '../dialogs/dialogs.tsx';
 export const SOON_TEXT = 'Esta funcionalidade estará disponível em breve.';
 
 /** Menu items without a link (schemas/menus 'action'); trocarFilial is handled by the user menu itself. */
-export function runMenuAction(action: string, ctx: { navigate: NavigateFunction; brand?: BrandConfig; openBranchSwitch: () => void }): void {
+export function runMenuAction(action: string, ctx: { navigate: NavigateFunction; brand?: BrandConfig; openBranchSwitch: () => void; openAccountSwitch?: () => void }): void {
   const docs = (ctx.brand?.documentos ?? {}) as { termoUso?: string; politicaPrivacidade?: string };
   switch (action) {
     case 'trocarFilial':
       return ctx.openBranchSwitch();
+    case 'trocarConta':
+      if (ctx.openAccountSwitch) return ctx.openAccountSwitch();
+      break;
     case 'planos':
       return void ctx.navigate('/planos');
     case 'modulosAdicionais':

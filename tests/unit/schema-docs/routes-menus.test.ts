@@ -128,7 +128,7 @@ describe('menu documents', () => {
   });
 
   it('user, settings and administrator menus follow SPEC 2.7 and 2.8', () => {
-    expect(placed.user.map((i: any) => i.key)).toEqual(['USUARIO_TROCARDEFILIAL', 'USUARIO_MINHACONTA', 'USUARIO_SAIR']);
+    expect(placed.user.map((i: any) => i.key)).toEqual(['USUARIO_TROCARDEFILIAL', 'USUARIO_TROCARDECONTA', 'USUARIO_MINHACONTA', 'USUARIO_SAIR']);
     expect(placed.settings.map((i: any) => i.title)).toEqual([
       'Administrador', 'Pagamento', 'Fiscal', 'Financeiro', 'Ponto de Venda', 'Estoques', 'Usuários', 'Integrações', 'Empresas', 'Importação de dados', 'Baixar PDV',
     ]);

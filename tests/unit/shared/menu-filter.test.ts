@@ -42,7 +42,8 @@ describe('menu filter (SPEC 6)', () => {
   });
 
   it('everything on shows every item of every menu', () => {
-    for (const m of [MAIN, SETTINGS, USER, ADMIN]) expect(keysOf(filterMenu(m, full))).toEqual(keysOf(m));
+    // ... but 'Trocar de conta', which is the accountant's only (issue 37).
+    for (const m of [MAIN, SETTINGS, USER, ADMIN]) expect(keysOf(filterMenu(m, full))).toEqual(keysOf(m).filter((k) => k !== 'USUARIO_TROCARDECONTA'));
   });
 
   it('an item is hidden when the user lacks view on its key; view alone is enough', () => {
@@ -67,7 +68,9 @@ describe('menu filter (SPEC 6)', () => {
     expect(settings[0]).toBe('CONFIG_FISCAL');
     expect(settings).toContain('CONFIG_FISCAL_CONTACONTABILSPED');
     expect(settings.every((k) => k.startsWith('CONFIG_FISCAL'))).toBe(true);
-    expect(keysOf(filterMenu(USER, ctx))).toEqual(['USUARIO_TROCARDEFILIAL', 'USUARIO_MINHACONTA', 'USUARIO_SAIR']);
+    // 'Trocar de conta' (issue 37): the accountant moves between his client accounts.
+    expect(keysOf(filterMenu(USER, ctx))).toEqual(['USUARIO_TROCARDEFILIAL', 'USUARIO_TROCARDECONTA', 'USUARIO_MINHACONTA', 'USUARIO_SAIR']);
+    expect(keysOf(filterMenu(USER, { ...full, user: { isContador: true, perfilAdmin: true } }))).not.toContain('USUARIO_TROCARDECONTA');
     expect(filterMenu(ADMIN, ctx)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { estornar } from '../../estoque/movimentos.ts';
 import { cancelarLancamento } from '../../financeiro/financeiro.service.ts';
+import { exigirPeriodoAberto } from '../../contabil/index.ts';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { assinadorDe } from '../assinatura.ts';
@@ -77,12 +78,14 @@ async function semEventoPendente(q: Queryable, ctx: CtxEmissao, notaId: number):
   if (p.rows.length) throw conflict(`Esta nota tem ${p.rows[0].tipo === 'cce' ? 'uma carta de correção sendo transmitida' : 'um cancelamento sendo transmitido'} à SEFAZ: aguarde a resposta (Notas processadas mostra a situação).`);
 }
 
-function conferirCancelavel(nota: Row, agora: Date): void {
+/** A note can be cancelled: authorised, within 24 hours of its authorisation, in a month the accountant has not closed. */
+async function conferirCancelavel(q: Queryable, ctx: CtxEmissao, nota: Row, agora: Date): Promise<void> {
   if (nota.status === 'cancelada') throw conflict('Esta nota já está cancelada.');
   if (nota.status !== 'autorizada') throw conflict('Só uma nota autorizada pode ser cancelada; um rascunho se exclui.');
   if (agora.getTime() - new Date(nota.data_autorizacao).getTime() > PRAZO_CANCELAMENTO_MS) {
     throw badRequest('O prazo de cancelamento (24 horas depois da autorização) terminou: para desfazer a operação emita uma nota de devolução ou de estorno.', [{ campo: 'justificativa', mensagem: 'Prazo de cancelamento encerrado' }]);
   }
+  await exigirPeriodoAberto(q, ctx.tenantId, Number(nota.filial_id), nota.data_emissao);
 }
 
 /**
@@ -120,7 +123,7 @@ export async function prepararCancelamentoDoPedido(services: Servicos, q: Querya
   const r = await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2 AND status = 'autorizada' ORDER BY id FOR UPDATE`, [ctx.tenantId, pedidoId]);
   const ids: number[] = [];
   for (const nota of r.rows) {
-    conferirCancelavel(nota, agora);
+    await conferirCancelavel(q, ctx, nota, agora);
     ids.push(await prepararEventoNota(services, q, { ...ctx, branchId: Number(nota.filial_id) }, nota, 'cancelamento', justificativa, agora, pedidoId));
   }
   return ids;
@@ -365,7 +368,7 @@ export async function cancelarNotaFiscal(services: Servicos, ctx: CtxEmissao, no
       const numero = (await q.query(`SELECT numero FROM documentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.pedido_id])).rows[0]?.numero;
       throw conflict(`Esta nota é do pedido de venda nº ${numero}: cancele o pedido (Vendas > Pedidos de venda), que cancela a nota e estorna o estoque e as contas a receber.`);
     }
-    conferirCancelavel(nota, agora);
+    await conferirCancelavel(q, ctx, nota, agora);
     // What transaction 2 reverses is tried here and rolled back: a receivable with a baixa refuses before SEFAZ is asked.
     await q.query('SAVEPOINT conferir_cancelamento');
     try {

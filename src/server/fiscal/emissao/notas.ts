@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { autXmlDaConta, exigirPeriodoAberto } from '../../contabil/index.ts';
 import type { ValidateFunction } from 'ajv';
 import type { NfeDocumento, Item, Pagamento, Transporte } from '../../../../generated/fiscal/nfe-documento.ts';
 import { TipoMovimentacao } from '../../../../generated/lookups.ts';
@@ -397,6 +398,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
     ...(dups.length ? { cobranca: { numeroFatura: String(numero), duplicatas: dups } } : {}),
     pagamentos: pagamentos as NfeDocumento['pagamentos'],
     ...(await infAdic(q, ctx.tenantId, dados.informacoesAdicionais, String(cli.uf ?? ''), perfis)),
+    ...(await autXmlDaConta(q, ctx.tenantId).then((l) => (l.length ? { autorizadosXml: l } : {}))),
   };
   let vNF: Decimal;
   try {

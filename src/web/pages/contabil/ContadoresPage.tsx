@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDate, formatDateTime } from '../../../shared/dates.ts';
@@ -10,6 +10,7 @@ import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
 import { useUserInfo } from '../../shell/user-info.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { FechamentoCard } from './FechamentoCard.tsx';
+import { PlanoContasCard } from './PlanoContasCard.tsx';
 import { trocarConta } from './trocar-conta.ts';
 
 interface Contador {
@@ -23,6 +24,7 @@ interface Contador {
   aceitoEm: string | null;
   revogadoEm: string | null;
   createdAt: string;
+  autXml: boolean;
 }
 interface Acesso {
   id: number;
@@ -33,7 +35,7 @@ interface Acesso {
 }
 
 const SITUACAO: Record<Contador['situacao'], [string, string]> = { convidado: ['Convidado', 'gold'], ativo: ['Com acesso', 'green'], revogado: ['Revogado', 'default'] };
-const EVENTO: Record<string, string> = { convite: 'Convite', aceite: 'Aceite do convite', login: 'Entrada no sistema', acesso: 'Acesso à conta', revogacao: 'Revogação' };
+const EVENTO: Record<string, string> = { convite: 'Convite', aceite: 'Aceite do convite', login: 'Entrada no sistema', acesso: 'Acesso à conta', revogacao: 'Revogação', fechamento: 'Fechamento do mês', reabertura: 'Reabertura do mês', autxml: 'Autorização de XML (autXML)' };
 
 /** pages/contabil/contadores (issue 37): the shop's accountants; for the accountant himself, his panel of client shops. */
 export default function ContadoresPage() {
@@ -70,6 +72,16 @@ function ContadoresDaLoja() {
     try {
       await api.post(`contabil/contadores/${c.id}/revogar`);
       toast('success', 'Acesso do contador revogado.');
+      await lista.mutate();
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const autXml = async (c: Contador, ativo: boolean) => {
+    try {
+      await api.post(`contabil/contadores/${c.id}/autxml`, { autXml: ativo });
+      toast('success', ativo ? `O CPF/CNPJ do contador irá no autXML das próximas NF-e.` : 'O contador não irá mais no autXML das NF-e.');
       await lista.mutate();
     } catch (err) {
       showError(err);
@@ -124,6 +136,10 @@ function ContadoresDaLoja() {
               render: (_, c) => (c.situacao === 'revogado' ? `Revogado em ${formatDate(c.revogadoEm)}` : c.situacao === 'ativo' ? formatDate(c.aceitoEm) : `Convite válido até ${formatDate(c.expiraEm)}`),
             },
             {
+              title: <Tooltip title="O CPF/CNPJ do escritório vai no grupo autXML de toda NF-e emitida, e o contador pode baixá-las da SEFAZ.">XML das NF-e (autXML)</Tooltip>,
+              render: (_, c) => <Switch data-testid={`autxml-${c.email}`} size="small" checked={c.autXml} disabled={c.situacao !== 'ativo'} onChange={(v) => autXml(c, v)} />,
+            },
+            {
               title: 'Ações',
               render: (_, c) =>
                 c.situacao === 'revogado' ? null : (
@@ -152,6 +168,7 @@ function ContadoresDaLoja() {
         />
       </Card>
       <FechamentoCard contador={false} />
+      <PlanoContasCard />
     </div>
   );
 }
@@ -166,6 +183,8 @@ interface LinhaPainel {
   certificadoValidade: string | null;
   notasRejeitadas: number;
   notasContingencia: number;
+  ultimoFechamento: string | null;
+  extratoPendente: number;
 }
 
 /** The accountant's panel: one row per client shop, each entering that client (switch, then the XML export). */
@@ -204,6 +223,7 @@ function PainelContador() {
               </Space>
             ),
           },
+          { title: 'Último mês fechado', render: (_, l) => l.ultimoFechamento ?? 'Nenhum' },
           { title: 'Último XML exportado', render: (_, l) => exportacao(l.ultimoXml) },
           { title: 'Último SPED/Sintegra', render: (_, l) => exportacao(l.ultimoSped) },
           {
@@ -217,10 +237,10 @@ function PainelContador() {
           {
             title: 'Documentos pendentes',
             render: (_, l) =>
-              l.notasRejeitadas + l.notasContingencia === 0 ? (
+              l.notasRejeitadas + l.notasContingencia + l.extratoPendente === 0 ? (
                 'Nenhum'
               ) : (
-                <Button type="link" size="small" onClick={() => entrar(l)}>{`${l.notasRejeitadas} rejeitada(s), ${l.notasContingencia} em contingência`}</Button>
+                <Button type="link" size="small" onClick={() => entrar(l)}>{`${l.notasRejeitadas} rejeitada(s), ${l.notasContingencia} em contingência, ${l.extratoPendente} linha(s) de extrato a conciliar`}</Button>
               ),
           },
           {
@@ -234,6 +254,7 @@ function PainelContador() {
         ]}
       />
       <FechamentoCard contador />
+      <PlanoContasCard />
     </div>
   );
 }

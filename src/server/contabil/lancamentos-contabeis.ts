@@ -1,0 +1,156 @@
+import Decimal from 'decimal.js';
+import type { RequestContext } from '../auth/context.ts';
+import type { Queryable } from '../db/db.ts';
+import leiauteGenerico from './dados/leiaute-generico.json' with { type: 'json' };
+import { serverAllows } from '../auth/access.ts';
+import { badRequest } from '../http/errors.ts';
+import { column } from '../relatorios/columns.ts';
+import type { ReportSource } from '../relatorios/sources.ts';
+import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
+import { contasMapeadas } from './plano.ts';
+
+/**
+ * The accounting export (issue 37 item 5): the month's journal entries (lançamentos contábeis) derived from the
+ * money that moved — each settlement (baixa) of a receivable or payable and each transfer between money accounts —
+ * through the mapping of categories and money accounts to the chart. One debit and one credit of the same amount per
+ * entry; debits equal credits per period (checked). Laid out by a layout document (dados/leiaute-*.json).
+ */
+
+export interface LancamentoContabil {
+  data: string;
+  debito: string;
+  credito: string;
+  valor: string;
+  historico: string;
+  documento: string;
+}
+
+export interface Diario {
+  competencia: string;
+  lancamentos: LancamentoContabil[];
+  totalDebito: string;
+  totalCredito: string;
+  pendencias: { mensagem: string; rota: string }[];
+  valido: boolean;
+}
+
+export interface Leiaute {
+  nome: string;
+  extensao: string;
+  separador: string;
+  cabecalho: boolean;
+  campos: { campo: keyof LancamentoContabil; titulo: string; formato?: string }[];
+}
+
+export const LEIAUTES: Record<string, Leiaute> = { generico: leiauteGenerico as Leiaute };
+
+interface Movimento {
+  data: string;
+  valor: string;
+  conta_id: number;
+  conta: string;
+  contra_conta_id: number | null;
+  contra_conta: string | null;
+  transferencia_id: number | null;
+  historico: string | null;
+  documento: string | null;
+  categoria_id: number | null;
+  categoria: string | null;
+}
+
+export async function diarioDoMes(q: Queryable, ctx: RequestContext, m: Pick<Mes, 'inicio' | 'fim' | 'rotulo'>): Promise<Diario> {
+  const movs = (
+    await q.query<Movimento>(
+      `SELECT to_char(mv.data, 'YYYY-MM-DD') AS data, mv.valor::text AS valor, mv.conta_id, cf.descricao AS conta, mv.transferencia_id,
+              t.conta_id AS contra_conta_id, tc.descricao AS contra_conta,
+              coalesce(l.descricao, mv.descricao) AS historico, l.documento, l.categoria_id, cat.descricao AS categoria
+         FROM movimentos_financeiros mv
+         JOIN contas_financeiras cf ON cf.tenant_id = mv.tenant_id AND cf.id = mv.conta_id
+         LEFT JOIN baixas b ON b.tenant_id = mv.tenant_id AND b.id = mv.baixa_id
+         LEFT JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
+         LEFT JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id
+         LEFT JOIN categorias_financeiras cat ON cat.tenant_id = l.tenant_id AND cat.id = l.categoria_id
+         LEFT JOIN LATERAL (SELECT m2.conta_id FROM movimentos_financeiros m2 WHERE m2.tenant_id = mv.tenant_id AND m2.transferencia_id = mv.transferencia_id AND m2.id <> mv.id LIMIT 1) t ON mv.transferencia_id IS NOT NULL
+         LEFT JOIN contas_financeiras tc ON tc.tenant_id = mv.tenant_id AND tc.id = t.conta_id
+        WHERE mv.tenant_id = $1 AND mv.data BETWEEN $2 AND $3 AND (mv.transferencia_id IS NULL OR mv.valor > 0)
+        ORDER BY mv.data, mv.id`,
+      [ctx.tenantId, m.inicio, m.fim],
+    )
+  ).rows;
+  const mapa = await contasMapeadas(q, ctx.tenantId);
+  const pendencias = new Map<string, string>();
+  const lancamentos: LancamentoContabil[] = [];
+  let debito = new Decimal(0);
+  let credito = new Decimal(0);
+  for (const mv of movs) {
+    const valor = new Decimal(mv.valor);
+    const banco = mapa.daConta(Number(mv.conta_id));
+    if (!banco) pendencias.set(`Conta financeira ${mv.conta} sem conta contábil.`, 'pages/contabil/contadores');
+    let contra: string | null;
+    if (mv.transferencia_id != null) {
+      contra = mv.contra_conta_id == null ? null : mapa.daConta(Number(mv.contra_conta_id));
+      if (!contra) pendencias.set(`Conta financeira ${mv.contra_conta ?? ''} sem conta contábil.`, 'pages/contabil/contadores');
+    } else {
+      contra = mapa.daCategoria(mv.categoria_id == null ? null : Number(mv.categoria_id));
+      if (!contra) pendencias.set(mv.categoria ? `Categoria financeira ${mv.categoria} sem conta contábil.` : `Lançamento "${mv.historico ?? ''}" sem categoria financeira.`, mv.categoria ? 'pages/contabil/contadores' : 'pages/financeiro/lancamentos');
+    }
+    // A transfer between two money accounts mapped to the same accounting account moves nothing in the books.
+    if (!banco || !contra || banco === contra) continue;
+    // Money in: the money account is debited; money out: credited.
+    const entrada = valor.gt(0);
+    const abs = valor.abs();
+    lancamentos.push({
+      data: mv.data,
+      debito: entrada ? banco : contra,
+      credito: entrada ? contra : banco,
+      valor: abs.toFixed(2),
+      historico: (mv.transferencia_id != null ? `Transferência de ${mv.contra_conta ?? ''} para ${mv.conta}` : mv.historico ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
+      documento: (mv.documento ?? '').slice(0, 60),
+    });
+    debito = debito.plus(abs);
+    credito = credito.plus(abs);
+  }
+  const equilibrado = debito.eq(credito) && lancamentos.every((l) => new Decimal(l.valor).gt(0));
+  if (!equilibrado) pendencias.set('Os débitos não conferem com os créditos do período.', 'pages/contabil/contadores');
+  const lista = [...pendencias].map(([mensagem, rota]) => ({ mensagem, rota }));
+  return { competencia: m.rotulo, lancamentos, totalDebito: debito.toFixed(2), totalCredito: credito.toFixed(2), pendencias: lista, valido: lista.length === 0 };
+}
+
+/** The journal laid out by a layout document (CSV: UTF-8 with BOM, CRLF). */
+export function escreverDiario(d: Diario, leiaute: Leiaute = LEIAUTES.generico): string {
+  const campo = (v: string, formato?: string) => {
+    let s = v;
+    if (formato === 'data') s = `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
+    else if (formato === 'valor') s = v.replace('.', ',');
+    return s.includes(leiaute.separador) || s.includes('"') ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const linhas = d.lancamentos.map((l) => leiaute.campos.map((c) => campo(l[c.campo], c.formato)).join(leiaute.separador));
+  if (leiaute.cabecalho) linhas.unshift(leiaute.campos.map((c) => c.titulo).join(leiaute.separador));
+  return `\ufeff${linhas.join('\r\n')}\r\n`;
+}
+
+/**
+ * The journal as a report of the export queue (XLSX or PDF through the pipeline every report uses): POST
+ * /api/Relatorios/exportar with recurso LancamentosContabeis and filter.where.competencia (MM/AAAA).
+ */
+export const FONTE_DIARIO: ReportSource = {
+  name: 'LancamentosContabeis',
+  title: 'Lançamentos contábeis',
+  allowed: (ctx) => serverAllows(ctx, 'app.contador', 'view'),
+  negado: 'Você não tem permissão para exportar os lançamentos contábeis.',
+  parametros: (where) => {
+    const w = (where && typeof where === 'object' ? where : {}) as Record<string, unknown>;
+    const inicio = lerCompetencia(w.competencia);
+    if (!inicio) throw badRequest(PERIODO_MSG.competenciaInvalida, [{ path: '/filter/where/competencia', campo: 'competencia', mensagem: PERIODO_MSG.competenciaInvalida }]);
+    return { inicio };
+  },
+  columns: () => [column('data', 'Data', 'date'), column('debito', 'Conta débito', 'text'), column('credito', 'Conta crédito', 'text'), column('valor', 'Valor', 'money'), column('historico', 'Histórico', 'text', 3), column('documento', 'Documento', 'text')],
+  async chunk(q, ctx, p, after) {
+    if (after) return { rows: [], after };
+    const inicio = String(p.inicio);
+    const fim = (await q.query<{ fim: string }>(`SELECT to_char(($1::date + interval '1 month' - interval '1 day')::date, 'YYYY-MM-DD') AS fim`, [inicio])).rows[0].fim;
+    const d = await diarioDoMes(q, ctx, { inicio, fim, rotulo: `${inicio.slice(5, 7)}/${inicio.slice(0, 4)}` });
+    if (!d.valido) throw badRequest(`Os lançamentos de ${d.competencia} têm pendências: ${d.pendencias.map((x) => x.mensagem).join(' ')}`);
+    return { rows: d.lancamentos as unknown as Record<string, unknown>[], after: true };
+  },
+};

@@ -1,0 +1,179 @@
+import type { RequestContext } from '../auth/context.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import planoPadrao from './dados/plano-padrao.json' with { type: 'json' };
+
+/**
+ * Plano de contas (issue 37 item 4): the account's chart is contas_contabeis_sped (Fiscal > Conta contábil SPED,
+ * registro 0500), not a second copy; contábil offers the default chart for small companies to start from and maps
+ * the financial categories and the money accounts (caixa, bancos) to its analytic accounts.
+ */
+
+export const PLANO_MSG = {
+  origemInvalida: 'Informe o que mapear: categoria ou conta financeira.',
+  origemNaoEncontrada: 'Categoria ou conta financeira não encontrada.',
+  contaNaoEncontrada: 'Conta contábil não encontrada.',
+} as const;
+
+const ORIGENS = { categoria: 'categorias_financeiras', conta_financeira: 'contas_financeiras' } as const;
+type Origem = keyof typeof ORIGENS;
+
+/** The default chart, merged by code: the accounts the account lacks are created (parents linked by code); nothing is changed. */
+export async function usarPlanoPadrao(db: Db, ctx: RequestContext): Promise<{ inseridas: number }> {
+  return db.tenant(ctx, async (q) => ({ inseridas: await incluirPlanoPadrao(q, ctx.tenantId) }));
+}
+
+export async function incluirPlanoPadrao(q: Queryable, tenantId: number): Promise<number> {
+  const existentes = new Map((await q.query<{ id: number; codigo: string }>('SELECT id, codigo FROM contas_contabeis_sped WHERE tenant_id = $1', [tenantId])).rows.map((r) => [r.codigo, Number(r.id)]));
+  let inseridas = 0;
+  for (const c of planoPadrao.contas) {
+    if (existentes.has(c.codigo)) continue;
+    const nivel = c.codigo.split('.').length;
+    const pai = nivel > 1 ? existentes.get(c.codigo.split('.').slice(0, -1).join('.')) ?? null : null;
+    const id = (
+      await q.query<{ id: number }>(
+        `INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, (now() AT TIME ZONE 'America/Sao_Paulo')::date) RETURNING id`,
+        [tenantId, c.codigo, c.nome, c.natureza, c.tipo, nivel, pai],
+      )
+    ).rows[0].id;
+    existentes.set(c.codigo, Number(id));
+    inseridas++;
+  }
+  return inseridas;
+}
+
+/** The chart's accounts, the categories and the money accounts, each with the analytic account it is mapped to. */
+export async function lerMapeamentos(db: Db, ctx: RequestContext) {
+  return db.tenant(
+    ctx,
+    async (q) => ({
+      contas: (await q.query(`SELECT id, codigo, nome, tipo, natureza FROM contas_contabeis_sped WHERE tenant_id = $1 AND ativo ORDER BY string_to_array(codigo, '.')::text[]`, [ctx.tenantId])).rows,
+      categorias: (
+        await q.query(
+          `SELECT c.id, c.descricao, c.tipo, m.conta_contabil_id AS "contaContabilId" FROM categorias_financeiras c
+             LEFT JOIN contabil_mapeamentos m ON m.tenant_id = c.tenant_id AND m.origem = 'categoria' AND m.origem_id = c.id
+            WHERE c.tenant_id = $1 AND c.ativo ORDER BY c.tipo, c.descricao`,
+          [ctx.tenantId],
+        )
+      ).rows,
+      contasFinanceiras: (
+        await q.query(
+          `SELECT c.id, c.descricao, m.conta_contabil_id AS "contaContabilId" FROM contas_financeiras c
+             LEFT JOIN contabil_mapeamentos m ON m.tenant_id = c.tenant_id AND m.origem = 'conta_financeira' AND m.origem_id = c.id
+            WHERE c.tenant_id = $1 ORDER BY c.descricao`,
+          [ctx.tenantId],
+        )
+      ).rows,
+    }),
+    { readOnly: true },
+  );
+}
+
+/** Maps a category or money account to an analytic account (null removes the mapping). A synthetic account is refused. */
+export async function mapear(db: Db, ctx: RequestContext, body: Record<string, unknown>) {
+  const origem = body.origem as Origem;
+  if (!(typeof origem === 'string' && origem in ORIGENS)) throw badRequest(PLANO_MSG.origemInvalida, [{ path: '/origem', campo: 'origem', mensagem: 'Campo inválido!' }]);
+  const origemId = Number(body.origemId);
+  const contaId = body.contaContabilId === null || body.contaContabilId === undefined ? null : Number(body.contaContabilId);
+  return db.tenant(ctx, async (q) => {
+    const alvo = Number.isSafeInteger(origemId) ? (await q.query(`SELECT 1 FROM ${ORIGENS[origem]} WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, origemId])).rows[0] : undefined;
+    if (!alvo) throw notFound(PLANO_MSG.origemNaoEncontrada);
+    if (contaId === null) {
+      await q.query('DELETE FROM contabil_mapeamentos WHERE tenant_id = $1 AND origem = $2 AND origem_id = $3', [ctx.tenantId, origem, origemId]);
+      return { origem, origemId, contaContabilId: null };
+    }
+    const conta = Number.isSafeInteger(contaId) ? (await q.query<{ codigo: string; nome: string; tipo: string }>('SELECT codigo, nome, tipo FROM contas_contabeis_sped WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, contaId])).rows[0] : undefined;
+    if (!conta) throw badRequest(PLANO_MSG.contaNaoEncontrada, [{ path: '/contaContabilId', campo: 'contaContabilId', mensagem: PLANO_MSG.contaNaoEncontrada }]);
+    if (conta.tipo !== 'A') {
+      const m = `A conta ${conta.codigo} - ${conta.nome} é sintética: escolha uma conta analítica, que recebe lançamentos.`;
+      throw badRequest(m, [{ path: '/contaContabilId', campo: 'contaContabilId', mensagem: m }]);
+    }
+    await q.query(
+      `INSERT INTO contabil_mapeamentos (tenant_id, origem, origem_id, conta_contabil_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (tenant_id, origem, origem_id) DO UPDATE SET conta_contabil_id = EXCLUDED.conta_contabil_id, updated_at = now()`,
+      [ctx.tenantId, origem, origemId, contaId],
+    );
+    return { origem, origemId, contaContabilId: contaId };
+  });
+}
+
+/** The mapped account code of each category (a subcategory without its own falls back to its parent's) and money account. */
+export async function contasMapeadas(q: Queryable, tenantId: number) {
+  const r = await q.query<{ origem: Origem; origem_id: number; codigo: string }>(
+    `SELECT m.origem, m.origem_id, c.codigo FROM contabil_mapeamentos m JOIN contas_contabeis_sped c ON c.tenant_id = m.tenant_id AND c.id = m.conta_contabil_id WHERE m.tenant_id = $1`,
+    [tenantId],
+  );
+  const categorias = new Map<number, string>();
+  const contas = new Map<number, string>();
+  for (const x of r.rows) (x.origem === 'categoria' ? categorias : contas).set(Number(x.origem_id), x.codigo);
+  const pais = new Map((await q.query<{ id: number; pai: number | null }>('SELECT id, categoria_pai_id AS pai FROM categorias_financeiras WHERE tenant_id = $1', [tenantId])).rows.map((c) => [Number(c.id), c.pai == null ? null : Number(c.pai)]));
+  const daCategoria = (id: number | null): string | null => {
+    for (let atual = id, n = 0; atual != null && n < 10; atual = pais.get(atual) ?? null, n++) {
+      const c = categorias.get(atual);
+      if (c) return c;
+    }
+    return null;
+  };
+  return { daCategoria, daConta: (id: number) => contas.get(id) ?? null };
+}
+
+const NATUREZAS = new Set(['01', '02', '03', '04', '05', '09']);
+
+/**
+ * Import of the firm's own chart (CSV: código;nome;natureza;tipo, comma or semicolon, optional header): every line
+ * checked first — the code against the mask (digits per level, e.g. 9.9.99.999), natureza of the 0500 register, tipo
+ * A/S, the parent (the code one level up) present in the chart or the file and synthetic, no repeated code — and on
+ * any problem nothing is written (400 listing each line). Accounts already in the chart (same code) are kept.
+ */
+export async function importarPlano(db: Db, ctx: RequestContext, body: Record<string, unknown>): Promise<{ inseridas: number; existentes: number }> {
+  const texto = typeof body.conteudo === 'string' ? body.conteudo.replace(/^\ufeff/, '') : '';
+  const mascara = typeof body.mascara === 'string' && body.mascara.trim() ? body.mascara.trim() : '9.9.9.99';
+  if (!/^9+(\.9+)*$/.test(mascara)) throw badRequest('Máscara inválida: use 9 para cada dígito e ponto entre os níveis, como 9.9.99.999.', [{ path: '/mascara', campo: 'mascara', mensagem: 'Campo inválido!' }]);
+  const niveis = mascara.split('.').map((s) => s.length);
+  const linhas = texto.split(/\r?\n/).map((l) => l.trim());
+  if (!linhas.some(Boolean)) throw badRequest('Envie o arquivo do plano de contas (CSV: código;nome;natureza;tipo).', [{ path: '/conteudo', campo: 'conteudo', mensagem: 'Campo obrigatório!' }]);
+  const erros: { campo: string; mensagem: string }[] = [];
+  const novas: { codigo: string; nome: string; natureza: string; tipo: string; nivel: number; linha: number }[] = [];
+  linhas.forEach((l, i) => {
+    if (!l) return;
+    const cols = l.split(l.includes(';') ? ';' : ',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+    if (i === 0 && /c[oó]digo/i.test(cols[0])) return;
+    const [codigo = '', nome = '', natureza = '', tipo = ''] = cols;
+    const n = i + 1;
+    const partes = codigo.split('.');
+    if (!/^\d+(\.\d+)*$/.test(codigo) || partes.length > niveis.length || partes.some((p, k) => p.length !== niveis[k])) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: o código "${codigo}" não segue a máscara ${mascara}.` });
+    if (!nome) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: informe o nome da conta.` });
+    if (!NATUREZAS.has(natureza.padStart(2, '0'))) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: natureza "${natureza}" inválida (01 ativo, 02 passivo, 03 patrimônio líquido, 04 resultado, 05 compensação, 09 outras).` });
+    if (!['A', 'S'].includes(tipo.toUpperCase())) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: tipo "${tipo}" inválido (A analítica, S sintética).` });
+    if (novas.some((x) => x.codigo === codigo)) erros.push({ campo: `linha ${n}`, mensagem: `Linha ${n}: o código ${codigo} aparece mais de uma vez no arquivo.` });
+    novas.push({ codigo, nome: nome.slice(0, 200), natureza: natureza.padStart(2, '0'), tipo: tipo.toUpperCase(), nivel: partes.length, linha: n });
+  });
+  return db.tenant(ctx, async (q) => {
+    const existentes = new Map((await q.query<{ id: number; codigo: string; tipo: string }>('SELECT id, codigo, tipo FROM contas_contabeis_sped WHERE tenant_id = $1', [ctx.tenantId])).rows.map((r) => [r.codigo, r]));
+    const doArquivo = new Map(novas.map((x) => [x.codigo, x]));
+    for (const x of novas) {
+      if (x.nivel === 1) continue;
+      const pai = x.codigo.split('.').slice(0, -1).join('.');
+      const tipoPai = doArquivo.get(pai)?.tipo ?? existentes.get(pai)?.tipo;
+      if (!tipoPai) erros.push({ campo: `linha ${x.linha}`, mensagem: `Linha ${x.linha}: a conta superior ${pai} de ${x.codigo} não está no plano nem no arquivo.` });
+      else if (tipoPai !== 'S') erros.push({ campo: `linha ${x.linha}`, mensagem: `Linha ${x.linha}: a conta superior ${pai} é analítica; só uma conta sintética recebe contas abaixo dela.` });
+    }
+    if (erros.length) throw badRequest(erros.length === 1 ? erros[0].mensagem : `O arquivo tem ${erros.length} problemas: ${erros[0].mensagem}`, erros.slice(0, 200));
+    let inseridas = 0;
+    const ids = new Map([...existentes].map(([c, r]) => [c, Number(r.id)]));
+    for (const x of [...novas].sort((a, b) => a.nivel - b.nivel)) {
+      if (ids.has(x.codigo)) continue;
+      const pai = x.nivel > 1 ? ids.get(x.codigo.split('.').slice(0, -1).join('.')) ?? null : null;
+      const id = (
+        await q.query<{ id: number }>(
+          `INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao) VALUES ($1, $2, $3, $4, $5, $6, $7, (now() AT TIME ZONE 'America/Sao_Paulo')::date) RETURNING id`,
+          [ctx.tenantId, x.codigo, x.nome, x.natureza, x.tipo, x.nivel, pai],
+        )
+      ).rows[0].id;
+      ids.set(x.codigo, Number(id));
+      inseridas++;
+    }
+    return { inseridas, existentes: novas.length - inseridas };
+  });
+}

@@ -1,0 +1,159 @@
+import Decimal from 'decimal.js';
+import type { FastifyInstance } from 'fastify';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * Issue 37 items 4 and 5: the default chart merged into the account's chart, the mapping of categories and money
+ * accounts (a synthetic account refused), and the month's journal entries: pending while anything is unmapped, then
+ * a CSV whose debits equal its credits and add up to the money that moved.
+ */
+describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on %s', (backend) => {
+  let srv: TestServer;
+  let app: FastifyInstance;
+  let contador: string;
+  const req = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) => app.inject({ method, url, payload: payload as any, headers: { host: 'localhost', authorization: token } });
+  const sql = (text: string, params: unknown[] = []) => srv.db.query(text, params);
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend);
+    app = srv.app;
+    contador = await login(app, 'contador@demo.com.br');
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  it('the default chart, the mapping, and the journal of the month with the most money moved', async () => {
+    const t = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);
+    // A new shop takes the whole default chart, once; the demo already started from it (merged with its own accounts).
+    const r = await app.inject({ method: 'POST', url: '/api/Usuarios/cadastro', headers: { host: 'localhost' }, payload: { email: 'dono.plano@exemplo.com.br', nome: 'Dono Plano', empresa: 'Loja Plano', telefone: '11987654321', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true } });
+    expect(r.statusCode, r.body).toBe(200);
+    const nova = await login(app, 'dono.plano@exemplo.com.br', 'segredo1');
+    const padrao = (await req('POST', '/api/contabil/plano/padrao', nova)).json();
+    expect(padrao.inseridas).toBe(33);
+    expect((await req('POST', '/api/contabil/plano/padrao', nova)).json().inseridas).toBe(0);
+    const filho = (await sql(`SELECT f.nivel, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '4.2.1.02'`, [r.json().contaId])).rows[0];
+    expect(filho).toEqual({ nivel: 4, pai: '4.2.1' });
+    expect((await req('POST', '/api/contabil/plano/padrao', contador)).json().inseridas).toBe(0);
+    // The demo's mapping set aside: a shop that has not mapped anything yet.
+    await sql('DELETE FROM contabil_mapeamentos WHERE tenant_id = $1', [t]);
+
+    const m = (await req('GET', '/api/contabil/plano/mapeamentos', contador)).json();
+    const conta = (codigo: string) => m.contas.find((c: { codigo: string }) => c.codigo === codigo).id as number;
+    expect(m.categorias.length).toBeGreaterThan(0);
+    expect(m.contasFinanceiras.length).toBeGreaterThan(0);
+
+    // Bad input: a synthetic account, an unknown origin; nothing written.
+    const sintetica = await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'categoria', origemId: m.categorias[0].id, contaContabilId: conta('4.1') });
+    expect(sintetica.statusCode).toBe(400);
+    expect(sintetica.json().error.message).toBe('A conta 4.1 - Receitas é sintética: escolha uma conta analítica, que recebe lançamentos.');
+    expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'produto', origemId: 1, contaContabilId: conta('4.1.1.01') })).json().error.message).toBe('Informe o que mapear: categoria ou conta financeira.');
+    expect(Number((await sql('SELECT count(*)::int AS n FROM contabil_mapeamentos WHERE tenant_id = $1', [t])).rows[0].n)).toBe(0);
+
+    // The month with the most settlements and transfers.
+    const mes = (
+      await sql(`SELECT to_char(data, 'MM/YYYY') AS mes, count(*) AS n FROM movimentos_financeiros WHERE tenant_id = $1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`, [t])
+    ).rows[0].mes as string;
+    const [mm, aaaa] = mes.split('/');
+    const url = `/api/contabil/lancamentos-contabeis?competencia=${mes}`;
+    const pendente = (await req('GET', url, contador)).json();
+    expect(pendente.valido).toBe(false);
+    expect(pendente.pendencias.map((p: { mensagem: string }) => p.mensagem).join(' ')).toMatch(/sem conta contábil/);
+    const recusado = await req('GET', `/api/contabil/lancamentos-contabeis/arquivo?competencia=${mes}`, contador);
+    expect(recusado.statusCode).toBe(422);
+
+    // Everything mapped: revenue categories to 4.1.1.03, expenses to 4.2.1.02, money accounts to banks/cash.
+    for (const c of m.categorias) expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'categoria', origemId: c.id, contaContabilId: conta(c.tipo === 0 ? '4.1.1.03' : '4.2.1.02') })).statusCode).toBe(200);
+    // Each money account its own analytic account under Disponível (the firm's chart would have one per bank).
+    const disponivel = conta('1.1.1');
+    for (const [i, c] of m.contasFinanceiras.entries()) {
+      const codigo = `1.1.1.${String(11 + i).padStart(2, '0')}`;
+      const id = Number((await sql(`INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao) VALUES ($1, $2, $3, '01', 'A', 4, $4, current_date) RETURNING id`, [t, codigo, c.descricao, disponivel])).rows[0].id);
+      m.contas.push({ id, codigo, nome: c.descricao, tipo: 'A' });
+      expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'conta_financeira', origemId: c.id, contaContabilId: id })).statusCode).toBe(200);
+    }
+    const d = (await req('GET', url, contador)).json();
+    const semCategoria = d.pendencias.filter((p: { mensagem: string }) => !/sem categoria financeira/.test(p.mensagem));
+    expect(semCategoria).toEqual([]);
+    // A settlement without a category stays pending (it is the shop's to fix): they are given a category here.
+    if (!d.valido) {
+      await sql(`UPDATE lancamentos SET categoria_id = (SELECT id FROM categorias_financeiras c WHERE c.tenant_id = lancamentos.tenant_id AND c.tipo = lancamentos.tipo ORDER BY id LIMIT 1) WHERE tenant_id = $1 AND categoria_id IS NULL`, [t]);
+    }
+    const ok = (await req('GET', url, contador)).json();
+    expect(ok.pendencias).toEqual([]);
+    expect(ok.valido).toBe(true);
+    // Debits = credits = every money movement of the month (a transfer counted once).
+    const movido = (
+      await sql(`SELECT coalesce(sum(abs(valor)), 0)::text AS s, count(*)::int AS n FROM movimentos_financeiros WHERE tenant_id = $1 AND to_char(data, 'MM/YYYY') = $2 AND (transferencia_id IS NULL OR valor > 0)`, [t, mes])
+    ).rows[0];
+    expect(ok.quantidade).toBe(movido.n);
+    expect(ok.totalDebito).toBe(new Decimal(movido.s).toFixed(2));
+    expect(ok.totalCredito).toBe(ok.totalDebito);
+
+    const csv = await req('GET', `/api/contabil/lancamentos-contabeis/arquivo?competencia=${mes}`, contador);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="lancamentos-contabeis-${mm}-${aaaa}.csv"`);
+    const linhas = csv.rawPayload.toString('utf8').replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+    expect(linhas[0]).toBe('Data;Conta débito;Conta crédito;Valor;Histórico;Documento');
+    let soma = new Decimal(0);
+    for (const l of linhas.slice(1)) {
+      const [data, deb, cred, valor] = l.split(';');
+      expect(data).toMatch(new RegExp(`^\\d{2}/${mm}/${aaaa}$`));
+      expect(deb).not.toBe(cred);
+      expect(m.contas.find((c: { codigo: string; tipo: string }) => c.codigo === deb)?.tipo).toBe('A');
+      expect(m.contas.find((c: { codigo: string; tipo: string }) => c.codigo === cred)?.tipo).toBe('A');
+      soma = soma.plus(valor.replace(',', '.'));
+    }
+    expect(linhas.length - 1).toBe(movido.n);
+    expect(soma.toFixed(2)).toBe(ok.totalDebito);
+
+    // The same journal as XLSX through the export queue (the report pipeline): a bad month is a 400 when queued.
+    const exportar = (competencia: string) => req('POST', '/api/Relatorios/exportar', contador, { recurso: 'LancamentosContabeis', tipo: 'xlsx', filter: { where: { competencia } } });
+    expect((await exportar('13/2020')).json().error.message).toBe('Informe o mês no formato MM/AAAA.');
+    const job = await exportar(mes);
+    expect(job.statusCode, job.body).toBe(200);
+    await vi.waitFor(async () => {
+      const lista = (await req('GET', '/api/Relatorios', contador)).json() as { id: number; status: number; linhas: number | null }[];
+      expect(lista.find((x) => x.id === job.json().id)).toMatchObject({ status: 1, linhas: movido.n });
+    }, { timeout: 60_000, interval: 300 });
+    const xlsx = await req('GET', `/api/Relatorios/${job.json().id}/arquivo`, contador);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('tenants never see each other: Loja Vizinha mapping a category of Mercadinho Demo is not found', async () => {
+    const vizinha = await login(app, 'admin@vizinha.com.br');
+    const demo = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);
+    const cat = Number((await sql('SELECT id FROM categorias_financeiras WHERE tenant_id = $1 ORDER BY id DESC LIMIT 1', [demo])).rows[0].id);
+    const r = await req('PUT', '/api/contabil/plano/mapeamentos', vizinha, { origem: 'categoria', origemId: cat, contaContabilId: null });
+    expect(r.statusCode).toBe(404);
+    expect(r.json().error.message).toBe('Categoria ou conta financeira não encontrada.');
+  });
+  it("imports the firm's own chart (CSV): the mask, the parents and the natureza checked, nothing written on a bad line", async () => {
+    const vizinha = await login(app, 'admin@vizinha.com.br');
+    const t = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'admin@vizinha.com.br'`)).rows[0].t);
+    const contas = async () => Number((await sql('SELECT count(*)::int AS n FROM contas_contabeis_sped WHERE tenant_id = $1', [t])).rows[0].n);
+    const antes = await contas();
+    const importar = (conteudo: string) => req('POST', '/api/contabil/plano/importar', vizinha, { conteudo, mascara: '9.9.99.999' });
+    const casos: [string, string][] = [
+      ['7;Ativo;01;S\n7.1;Circulante;01;S\n7.1.1.001;Caixa;01;A', 'O arquivo tem 2 problemas: Linha 3: o código "7.1.1.001" não segue a máscara 9.9.99.999.'],
+      ['7;Ativo;01;S\n7.2.01;Bancos;01;S', 'Linha 2: a conta superior 7.2 de 7.2.01 não está no plano nem no arquivo.'],
+      ['8;Passivo;02;A\n8.1;Circulante;02;S', 'Linha 2: a conta superior 8 é analítica; só uma conta sintética recebe contas abaixo dela.'],
+      ['7;Ativo;07;S', 'Linha 1: natureza "07" inválida (01 ativo, 02 passivo, 03 patrimônio líquido, 04 resultado, 05 compensação, 09 outras).'],
+    ];
+    for (const [csv, msg] of casos) {
+      const r = await importar(csv);
+      expect(r.statusCode, csv).toBe(400);
+      expect(r.json().error.message).toBe(msg);
+    }
+    // Every problem listed, line by line.
+    const varios = (await importar('7;Ativo;01;S\n7.1;Circulante;01;S\n7.1.1.001;Caixa;01;A')).json().error.details.map((d: { mensagem: string }) => d.mensagem);
+    expect(varios).toEqual(['Linha 3: o código "7.1.1.001" não segue a máscara 9.9.99.999.', 'Linha 3: a conta superior 7.1.1 de 7.1.1.001 não está no plano nem no arquivo.']);
+    expect(await contas()).toBe(antes);
+    const csv = 'código;nome;natureza;tipo\r\n7;Ativo da firma;01;S\r\n7.1;Circulante;01;S\r\n7.1.01;Disponível;01;S\r\n7.1.01.001;Caixa;01;A\r\n';
+    expect((await importar(csv)).json()).toEqual({ inseridas: 4, existentes: 0 });
+    expect((await importar(csv)).json()).toEqual({ inseridas: 0, existentes: 4 });
+    const caixa = (await sql(`SELECT f.nivel, f.tipo, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '7.1.01.001'`, [t])).rows[0];
+    expect(caixa).toEqual({ nivel: 4, tipo: 'A', pai: '7.1.01' });
+  });
+});
