@@ -148,14 +148,16 @@ describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backen
         await trava.query('BEGIN');
         await trava.query('SELECT 1 FROM documentos WHERE id = $1 FOR UPDATE', [alvo]);
         // Transaction 2 has written the note and waits on the order's row.
-        const esperando = async () => (await trava.query(`SELECT wait_event_type, wait_event, state, left(query, 60) AS q FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`)).rows;
+        // pg_stat_activity is read once per transaction unless its snapshot is cleared (this connection holds one open).
+        const esperando = async () => (await trava.query('SELECT pg_stat_clear_snapshot()'), await trava.query(`SELECT wait_event_type, wait_event, state, left(query, 60) AS q FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`)).rows;
         let vistos: Row[] = [];
         for (const limite = Date.now() + 60_000; Date.now() < limite; await new Promise((r) => setTimeout(r, 50))) {
           vistos = await esperando();
           if (vistos.some((a) => a.wait_event_type === 'Lock' && /^\s*UPDATE documentos/i.test(a.q))) break;
         }
         const situacao = (await trava.query('SELECT status FROM notas_fiscais WHERE id = $1', [nota.id])).rows[0]?.status;
-        expect({ transacao2: vistos.some((a) => a.wait_event_type === 'Lock' && /^\s*UPDATE documentos/i.test(a.q)), situacao }, JSON.stringify(vistos)).toEqual({ transacao2: true, situacao: 'transmitindo' });
+        const naSefaz = sefazLocal().find((n) => n.chave === nota.chave)?.situacao ?? null;
+        expect({ transacao2: vistos.some((a) => a.wait_event_type === 'Lock' && /^\s*UPDATE documentos/i.test(a.q)), situacao, naSefaz }, `${JSON.stringify(vistos)}\n${s.output().slice(-3000)}`).toEqual({ transacao2: true, situacao: 'transmitindo', naSefaz: 'autorizada' });
         expect(sefazLocal().some((n) => n.chave === nota.chave && n.situacao === 'autorizada')).toBe(true);
         await s.kill();
         await trava.query('ROLLBACK');

@@ -14,7 +14,8 @@ type Row = Record<string, any>;
 // Started again on the same database and DATA_DIR, its start-up recovery settles the sale by the key stored in
 // transaction 1: adopted with the same key in (a), sent again with the same number (one key for it at SEFAZ) in (b).
 // The sale's stock and payments were posted once; the station's retry with the same idempotency key gets the
-// authorised note; the next sale takes the next number.
+// authorised note; the next sale takes the next number. (c) A cancellation killed after SEFAZ registered the event
+// is recorded at the restart (asked by the key), its stock and caixa rows reversed once.
 describe.each(BACKENDS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (backend: Backend) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pdv-crash-'));
   let env: Record<string, string>;
@@ -124,6 +125,23 @@ describe.each(BACKENDS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (
     const v3 = await vender(s, token, venda());
     expect(v3.status).toBe(201);
     expect(v3.body).toMatchObject({ situacao: 'autorizada', numero: c2.numero + 1 });
+
+    // (c) Cancelling that NFC-e, killed after SEFAZ registered the event and before the ERP recorded the answer.
+    await s.stop();
+    s = await iniciar({ SEFAZ_LOCAL_LENTIDAO_MS: '600000', SEFAZ_LOCAL_LENTIDAO_PROCESSA: '1', SEFAZ_LOCAL_LENTIDAO_SERVICOS: 'NFeRecepcaoEvento4' });
+    token = await entrar(s);
+    const justificativa = { justificativa: 'Cliente desistiu da compra no caixa' };
+    void chamar(s, token, 'POST', `/api/Pdv/cupons/${v3.body.id}/cancelar`, justificativa).catch(() => null);
+    await expect.poll(() => nfceNaSefaz().find((n) => n.chave === v3.body.chaveAcesso)?.situacao, { timeout: 60_000, interval: 100 }).toBe('cancelada');
+    // The request is on the sale (transaction 1 committed): a second one is refused while SEFAZ's answer is awaited.
+    const outra = await chamar(s, token, 'POST', `/api/Pdv/cupons/${v3.body.id}/cancelar`, justificativa);
+    expect(outra.status).toBe(409);
+    expect((await ok(s, token, 'GET', `/api/CuponsFiscais/${v3.body.id}`)).situacao).toBe('autorizada');
+    await s.kill();
+    s = await iniciar();
+    token = await entrar(s);
+    // The start-up recovery asked SEFAZ by the key: cancelled there, so recorded here (stock and caixa reversed once).
+    await expect.poll(async () => (await ok(s, token, 'GET', `/api/CuponsFiscais/${v3.body.id}`)).situacao, { timeout: 120_000, interval: 200 }).toBe('cancelada');
     await s.stop();
     srv = null;
 
@@ -136,6 +154,10 @@ describe.each(BACKENDS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (
         const p = await db.query<Row>(`SELECT count(*)::int AS n FROM pdv_caixa_movimentos WHERE venda_id = $1 AND tipo = 'venda'`, [id]);
         expect(p.rows[0].n).toBe(1);
       }
+      const m3 = await db.query<Row>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE estorno_de IS NOT NULL)::int AS e FROM movimentos_estoque WHERE origem_tipo = 'pdvVenda' AND origem_id = $1`, [v3.body.id]);
+      expect(m3.rows[0]).toEqual({ n: 2, e: 1 });
+      const e3 = await db.query<Row>(`SELECT count(*)::int AS n FROM pdv_caixa_movimentos WHERE venda_id = $1 AND tipo = 'estorno'`, [v3.body.id]);
+      expect(e3.rows[0].n).toBe(1);
     } finally {
       await db.close();
     }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SefazLocal, type OpcoesSefazLocal } from '../stand-ins/sefaz-local.ts';
 import { SefazCliente, type Destino, type OpcoesCliente } from './sefaz-cliente.ts';
+import type { Servico } from './soap.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
 
 /**
@@ -50,9 +51,11 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
     const baseUrl = await sefaz.iniciar(porta, { manterProcesso: false });
     // A stand-in delay on the authorisation (crash tests of a real server process, where no test code reaches the
     // in-process SEFAZ): SEFAZ_LOCAL_LENTIDAO_MS holds each answer that long; SEFAZ_LOCAL_LENTIDAO_PROCESSA=1 processes
-    // (and records) the note first, so a kill in the window leaves it authorised at SEFAZ and unknown to the ERP.
+    // (and records) the note first, so a kill in the window leaves it authorised at SEFAZ and unknown to the ERP;
+    // SEFAZ_LOCAL_LENTIDAO_SERVICOS (comma-separated, default NFeAutorizacao4) names the slow web services.
     const lentidao = Number(env.SEFAZ_LOCAL_LENTIDAO_MS ?? 0);
-    if (lentidao > 0) sefaz.lentidao = { ms: lentidao, servicos: ['NFeAutorizacao4'], processa: env.SEFAZ_LOCAL_LENTIDAO_PROCESSA === '1' };
+    const servicos = (env.SEFAZ_LOCAL_LENTIDAO_SERVICOS || 'NFeAutorizacao4').split(',').map((x) => x.trim()).filter(Boolean) as Servico[];
+    if (lentidao > 0) sefaz.lentidao = { ms: lentidao, servicos, processa: env.SEFAZ_LOCAL_LENTIDAO_PROCESSA === '1' };
     return { sefaz, destino: { tipo: 'local', baseUrl, ca: sefaz.tls.cert } };
   })();
   try {
