@@ -63,7 +63,7 @@ describe.each(BACKENDS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (
     await drop?.();
   });
 
-  it('killed after SEFAZ authorised the NFC-e, then before SEFAZ received one: after restart each sale has its note authorised under the key of transaction 1, posted once', { timeout: 900_000 }, async () => {
+  it('killed after SEFAZ authorised the NFC-e, then before SEFAZ received one, then while cancelling one: after restart each sale has its note authorised under the key of transaction 1 (the cancelled one cancelled), posted once', { timeout: 900_000 }, async () => {
     let s = await iniciar({ SEFAZ_LOCAL_LENTIDAO_MS: '600000', SEFAZ_LOCAL_LENTIDAO_PROCESSA: '1' });
     let token = await entrar(s);
     const pdv = (await ok(s, token, 'GET', `/api/Pdvs?filter=${filtro({ order: 'id ASC', limit: 1 })}`))[0];
