@@ -487,7 +487,8 @@ async function registrarSolicitacao(q: Queryable, tenantId: number, vendaId: num
       WHERE tenant_id = $1 AND id = (SELECT max(id) FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND venda_id = $2 AND estado <> 'autorizada')`,
     [tenantId, vendaId, estado, resultado, usuarioId],
   );
-  if (!u.rowCount) await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, $3, $4, 1, $5)`, [tenantId, vendaId, estado, resultado, usuarioId]);
+  // A note authorised at its first send (the station's offline note, sent after its sale's commit) never had a request.
+  if (!u.rowCount && estado !== 'autorizada') await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, $3, $4, 1, $5)`, [tenantId, vendaId, estado, resultado, usuarioId]);
 }
 
 /** The solicitação de reenvio as its list shows it (resource solicitacaoReenvio). */
