@@ -132,10 +132,10 @@ describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backen
     expect(restantes.length).toBeGreaterThanOrEqual(DEPOIS);
 
     if (backend === 'postgres') {
-      // (b) A kill while transaction 2 is open: SEFAZ authorises and answers 3 s later; meanwhile the test locks the
+      // (b) A kill while transaction 2 is open: SEFAZ authorises and answers 8 s later; meanwhile the test locks the
       // order's row (transaction 1 has committed), so transaction 2 records the note and then waits on the order.
       await s.stop();
-      s = await iniciar({ SEFAZ_LOCAL_LENTIDAO_MS: '3000', SEFAZ_LOCAL_LENTIDAO_PROCESSA: '1' });
+      s = await iniciar({ SEFAZ_LOCAL_LENTIDAO_MS: '8000', SEFAZ_LOCAL_LENTIDAO_PROCESSA: '1' });
       token = await entrar(s);
       const alvo = restantes[0];
       void chamar(s, token, 'POST', `/api/PedidosVenda/${alvo}/faturar`).catch(() => null);
