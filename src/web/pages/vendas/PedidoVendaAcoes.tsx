@@ -61,7 +61,7 @@ const COR_NOTA: Record<string, string> = { transmitindo: 'processing', autorizad
  * then what SEFAZ said, told by the realtime socket ('pedido-nfe') without a reload.
  */
 function NfeDoPedido({ pedidoId }: { pedidoId: number }) {
-  const notas = useList<{ id: number; numero: number | null; status: string }>('NotasFiscais', { where: { pedidoId, status: { inq: ['transmitindo', 'autorizada', 'contingencia', 'cancelada'] } }, order: 'id DESC', limit: 1 });
+  const notas = useList<{ id: number; numero: number | null; status: string }>('NotasFiscais', { where: { pedidoId, status: { inq: ['transmitindo', 'autorizada', 'contingencia', 'cancelada'] } }, order: 'id DESC', limit: 1 }, { shouldRetryOnError: false });
   useSocketEvent<{ pedidoId: number }>('pedido-nfe', (p) => {
     if (p.pedidoId === pedidoId) void notas.mutate();
   });
