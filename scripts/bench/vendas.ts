@@ -5,10 +5,12 @@
  *     BENCH_RUNS times: p50/p95 of faturar alone;
  *  2. 100 orders (3 lines each, all over the same 10 products) faturados concurrently: wall time, and then
  *     every stock balance recomputed from the ledger and every receivable compared with its order, exact.
- *  3. the same 30-line order faturado with its NF-e (natureza that issues one): faturar p50/p95 in all, and apart
- *     the NF-e built + signed + XSD-validated and the transmission to the local SEFAZ (same process, over HTTPS);
- *     faturar without the transmission is the figure the issue's target (p50 < 100 ms on PostgreSQL) is about;
- *  4. 20 orders with NF-e faturados at once: every note authorised, numbers without gaps or repeats.
+ *  3. the same 30-line order faturado with its NF-e (natureza that issues one), end to end: the HTTP call answers
+ *     once the local SEFAZ (same process, over HTTPS) authorised the note and transaction 2 recorded it (each note
+ *     checked 'autorizada' in the database): p50/p95 in all (issue 34's aim: p50 < 150 ms on PostgreSQL), and apart
+ *     the NF-e built + signed + XSD-validated and the transmission;
+ *  4. 20 orders with NF-e faturados at once: every note authorised, numbers without gaps or repeats (aim: no slower
+ *     than 1.6 s, the figure before the two-phase pipeline on an idle machine).
  * BENCH_BACKEND=pglite|postgres runs one backend only.
  */
 import Decimal from 'decimal.js';
@@ -104,14 +106,20 @@ async function run(kind: 'pglite' | 'postgres') {
     const f = await call('POST', `/api/PedidosVenda/${o.id}/faturar`);
     total.push(performance.now() - t0);
     if (!f.nfeNumero) throw new Error('faturado sem NF-e');
+    // End to end: the answer came after SEFAZ authorised and transaction 2 recorded (not a note left 'transmitindo').
+    const st = (await db.query<{ status: string }>(`SELECT status FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = $2`, [tenant, o.id])).rows.map((x) => x.status);
+    if (st.join() !== 'autorizada') throw new Error(`pedido ${o.id}: NF-e ${st.join() || 'ausente'} na resposta do faturar (esperada autorizada)`);
   }
   const montagem = medidasEmissao.registros.map((x) => x.montagem);
   const transmissao = medidasEmissao.registros.map((x) => x.transmissao);
-  const semTransmissao = total.map((t, i) => t - transmissao[i]);
-  console.log(`pedido de 30 linhas faturado com NF-e, ${RUNS} vezes: p50 ${ms(p50(total))}, p95 ${ms(p95(total))}`);
-  console.log(`  sem a transmissão (estoque + contas a receber + NF-e montada, assinada e validada no XSD): p50 ${ms(p50(semTransmissao))}, p95 ${ms(p95(semTransmissao))}`);
-  console.log(`  dos quais a NF-e montada + assinada + validada (XSD): p50 ${ms(p50(montagem))}, p95 ${ms(p95(montagem))}`);
-  console.log(`  transmissão à SEFAZ local (à parte): p50 ${ms(p50(transmissao))}, p95 ${ms(p95(transmissao))}`);
+  console.log(`pedido de 30 linhas faturado com NF-e autorizada, de ponta a ponta (meta p50 < 150 ms no PostgreSQL), ${RUNS} vezes: p50 ${ms(p50(total))}, p95 ${ms(p95(total))}`);
+  // The split is only known where the emission path records it (medidasEmissao); the pedido's two-phase path may not.
+  if (transmissao.length === total.length) {
+    const semTransmissao = total.map((t, i) => t - transmissao[i]);
+    console.log(`  sem a transmissão (estoque + contas a receber + NF-e montada, assinada e validada no XSD): p50 ${ms(p50(semTransmissao))}, p95 ${ms(p95(semTransmissao))}`);
+    console.log(`  dos quais a NF-e montada + assinada + validada (XSD): p50 ${ms(p50(montagem))}, p95 ${ms(p95(montagem))}`);
+    console.log(`  transmissão à SEFAZ local (à parte): p50 ${ms(p50(transmissao))}, p95 ${ms(p95(transmissao))}`);
+  } else console.log('  (montagem e transmissão à parte: não medidas pelo caminho do faturar em duas fases)');
   medidasEmissao.ativo = false;
 
   // 20 orders with NF-e faturados at once: one note each, numbers without gaps or repeats.
@@ -125,8 +133,9 @@ async function run(kind: 'pglite' | 'postgres') {
   const rn = await Promise.allSettled(idsNfe.map((id) => call('POST', `/api/PedidosVenda/${id}/faturar`)));
   const wallNfe = performance.now() - tn;
   const numeros = rn.filter((r): r is PromiseFulfilledResult<{ nfeNumero: number }> => r.status === 'fulfilled').map((r) => r.value.nfeNumero).sort((a, b) => a - b);
-  const seguidos = numeros.length === 20 && numeros.every((n, i) => i === 0 || n === numeros[i - 1] + 1);
-  console.log(`20 pedidos com NF-e faturados ao mesmo tempo: ${ms(wallNfe)}, ${numeros.length} autorizados, números ${numeros[0]}–${numeros[numeros.length - 1]} ${seguidos ? 'sem falhas nem repetições' : 'COM FALHAS OU REPETIÇÕES'}`);
+  const autorizadas = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notas_fiscais WHERE tenant_id = $1 AND pedido_id = ANY($2::integer[]) AND status = 'autorizada'`, [tenant, idsNfe])).rows[0].n;
+  const seguidos = numeros.length === 20 && autorizadas === 20 && numeros.every((n, i) => i === 0 || n === numeros[i - 1] + 1);
+  console.log(`20 pedidos com NF-e faturados ao mesmo tempo (meta: até 1,6 s): ${ms(wallNfe)}, ${numeros.length} faturados, ${autorizadas} NF-e autorizadas, números ${numeros[0]}–${numeros[numeros.length - 1]} ${seguidos ? 'sem falhas nem repetições' : 'COM FALHAS OU REPETIÇÕES'}`);
   if (!seguidos) process.exitCode = 1;
 
   // 100 orders over the same 10 products, confirmed, then all faturados at once.

@@ -193,6 +193,11 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     // E-mail with XML and DANFCE, then the cancellation within the window (justification of at least 15 characters).
     expect((await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/reenviar-email`, { email: 'cliente@exemplo.com.br' })).enviado).toBe(true);
     expect((await call(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'curta' })).statusCode).toBe(400);
+    // SEFAZ away: 503, the cupom stays authorised, nothing reversed, and its request is withdrawn (a new one goes through).
+    const fora = await semSefaz(() => call(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' }));
+    expect(fora.statusCode).toBe(503);
+    expect((await ok(admin, 'GET', `/api/Pdv/cupons?filter=${encodeURIComponent(JSON.stringify({ where: { id: r.id } }))}`))[0].situacao).toBe('autorizada');
+    expect((await saldo()).toString()).not.toBe(antes.toString());
     const cancel = await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' });
     expect(cancel.situacao).toBe('cancelada');
     expect((await saldo()).toString()).toBe(antes.toString());

@@ -6,21 +6,11 @@ import type { Db, Queryable } from './interface.ts';
  * wraps them), read by the clients of outside services (SEFAZ) that must never run while a transaction is open
  * (a crash or a rollback after the outside world said yes would leave the books and SEFAZ disagreeing).
  */
-const aberta = new AsyncLocalStorage<{ isencao?: string }>();
+const aberta = new AsyncLocalStorage<object>();
 
-/** The open transaction of the calling context, if any (with the exemption declared for it). */
-export function transacaoAberta(): { isencao?: string } | undefined {
+/** The open transaction of the calling context, if any. */
+export function transacaoAberta(): object | undefined {
   return aberta.getStore();
-}
-
-/**
- * Runs fn marked as a path that still calls an outside service inside its transaction (listed, to be moved to the
- * two-phase pipeline): the guard lets it through and names it.
- */
-export function isentoDaGuarda<T>(motivo: string, fn: () => Promise<T>): Promise<T> {
-  const atual = aberta.getStore();
-  if (!atual) return fn();
-  return aberta.run({ ...atual, isencao: motivo }, fn);
 }
 
 /** The Db with its transactions marked in the async context. */

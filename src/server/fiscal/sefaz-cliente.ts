@@ -115,11 +115,6 @@ export interface OpcoesCliente {
   agora?: () => number;
   /** validate against the XSD before sending (default true): a schema error never costs a round trip */
   validarAntes?: boolean;
-  /**
-   * A path that still calls SEFAZ inside its database transaction (named, to be moved to the two-phase pipeline):
-   * the guard (guardaSemTransacao) lets this client through.
-   */
-  isencaoGuarda?: string;
 }
 
 /**
@@ -147,13 +142,13 @@ const chaveBloqueio = (titular: string, url: URL) => `${titular}|${url.origin}${
 /**
  * No call to SEFAZ while the calling context holds an open database transaction (a rollback or a crash after SEFAZ
  * answered would leave SEFAZ and the books disagreeing). On in the tests (VITEST) and with SEFAZ_GUARDA_TRANSACAO=1;
- * SEFAZ_GUARDA_TRANSACAO=0 turns it off. Paths not moved to the two-phase pipeline yet run under isentoDaGuarda.
+ * SEFAZ_GUARDA_TRANSACAO=0 turns it off. No path is exempt: every SEFAZ and ADN call runs after its commit.
  */
 export function guardaSemTransacao(servico: string, destino = 'à SEFAZ'): void {
   const modo = process.env.SEFAZ_GUARDA_TRANSACAO ?? (process.env.VITEST ? '1' : '0');
   if (modo !== '1') return;
   const t = transacaoAberta();
-  if (t && !t.isencao) throw new Error(`Chamada ${destino} (${servico}) com uma transação do banco aberta: transmita depois do commit.`);
+  if (t) throw new Error(`Chamada ${destino} (${servico}) com uma transação do banco aberta: transmita depois do commit.`);
 }
 
 export class SefazCliente {
@@ -182,7 +177,7 @@ export class SefazCliente {
   }
 
   private async chamar(servico: Servico, xml: string, nacional = false): Promise<string> {
-    if (!this.o.isencaoGuarda) guardaSemTransacao(servico);
+    guardaSemTransacao(servico);
     const titular = titularDoCertificado(this.o.certificado);
     const url = new URL(urlServico(servico, this.o.uf, this.o.modelo, this.o.tpAmb, this.o.destino, { nacional }));
     const chave = chaveBloqueio(titular, url);

@@ -51,7 +51,8 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
     const baseUrl = await sefaz.iniciar(porta, { manterProcesso: false });
     // A stand-in delay on the authorisation (crash tests of a real server process, where no test code reaches the
     // in-process SEFAZ): SEFAZ_LOCAL_LENTIDAO_MS holds each answer that long; SEFAZ_LOCAL_LENTIDAO_PROCESSA=1 processes
-    // (and records) the note first, so a kill in the window leaves it authorised at SEFAZ and unknown to the ERP.
+    // (and records) the note first, so a kill in the window leaves it authorised at SEFAZ and unknown to the ERP;
+    // SEFAZ_LOCAL_LENTIDAO_SERVICOS (comma-separated, default NFeAutorizacao4) names the slow web services.
     const lentidao = Number(env.SEFAZ_LOCAL_LENTIDAO_MS ?? 0);
     // SEFAZ_LOCAL_LENTIDAO_SERVICOS (comma-separated, default NFeAutorizacao4) names the services held (events: NFeRecepcaoEvento4).
     const servicosLentos = (env.SEFAZ_LOCAL_LENTIDAO_SERVICOS || 'NFeAutorizacao4').split(',').map((x) => x.trim()).filter(Boolean) as Servico[];

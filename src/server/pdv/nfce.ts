@@ -227,9 +227,10 @@ export interface ResultadoNfce {
   xmlFinal?: string;
 }
 
+/** A SEFAZ client for the NFC-e; like every client it refuses to run while the caller holds a transaction open. */
 async function cliente(c: ContextoNfce): Promise<SefazCliente> {
   try {
-    return await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente, isencaoGuarda: 'NFC-e do PDV' });
+    return await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente });
   } catch (e) {
     throw new FalhaNfce((e as Error).message);
   }
@@ -275,14 +276,38 @@ export async function resolverNfceTransmitindo(c: ContextoNfce, doc: NfeDocument
     return { situacao: 'autorizada', montada: online, protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, xmlFinal: r.nfeProc };
   }
   if (situacao.situacao === 'desconhecida') return null;
-  return emitir(c, doc);
+  const r = await emitir(c, doc);
+  // Duplicity (204/539): another sender of this very key (a request still running elsewhere) got there first; what
+  // SEFAZ holds is adopted, never a new key for the number.
+  if (r.situacao === 'erro' && /^(204|539) /.test(r.motivo ?? '')) return adotarAutorizada(c, online);
+  return r;
+}
+
+/** The note SEFAZ holds under this key, when authorised (null: ask again later). */
+async function adotarAutorizada(c: ContextoNfce, montada: NfeMontada): Promise<ResultadoNfce | null> {
+  const sefaz = await cliente(c);
+  try {
+    const s = await consultarAposTempoEsgotado(sefaz, montada);
+    if (s.situacao !== 'autorizada') return null;
+    const r = s.retorno;
+    return { situacao: 'autorizada', montada, protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, xmlFinal: r.nfeProc };
+  } finally {
+    sefaz.fechar();
+  }
 }
 
 /** Sends one contingency NFC-e (signed XML as issued) to SEFAZ: authorised, still pending, or rejected. */
 export async function transmitirContingencia(c: ContextoNfce, xml: string): Promise<{ situacao: 'autorizada' | 'contingencia' | 'erro'; motivo?: string; protocolo?: string | null; dhRecbto?: string | null; nfeProc?: string }> {
   const sefaz = await cliente(c);
   try {
-    const r = await sefaz.autorizar(xml);
+    let r = await sefaz.autorizar(xml);
+    if (r.cStat === '204' || r.cStat === '539') {
+      // Already received under this key (an attempt whose answer was lost to a crash, or a concurrent sender): adopted.
+      const chave = /\sId="NFe(\d{44})"/.exec(xml)?.[1];
+      const s = chave ? await consultarAposTempoEsgotado(sefaz, { chave, xml } as NfeMontada) : null;
+      if (s?.situacao === 'autorizada') r = s.retorno;
+      else if (s?.situacao === 'desconhecida') return { situacao: 'contingencia', motivo: s.motivo };
+    }
     if (r.nfeProc) return { situacao: 'autorizada', protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, nfeProc: r.nfeProc };
     if (['108', '109', '656'].includes(r.cStat)) return { situacao: 'contingencia', motivo: `${r.cStat} - ${r.xMotivo}` };
     return { situacao: 'erro', motivo: `${r.cStat} - ${r.xMotivo}` };

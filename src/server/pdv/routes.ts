@@ -9,22 +9,18 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { ID, JSON_TEXT, TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { assinadorDe } from '../fiscal/assinatura.ts';
-import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
-import { comFuso, emitenteDa } from '../fiscal/emissao/notas.ts';
-import { envelopeEventos, montarEvento, MensagemError } from '../fiscal/mensagens.ts';
-import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
-import { tenantKey } from '../storage/storage.ts';
+import { emitenteDa } from '../fiscal/emissao/notas.ts';
 import { caixaAberto, caixaOut, contagensDoCaixa, esperadoDoCaixa, lerCaixa, movimentarCaixa, registrarContagem, TIPO_CAIXA } from './caixas.ts';
 import { relatorioCaixaPdf } from './relatorio-caixa.ts';
 import { conferirPin } from './operadores.ts';
 import { danfcePdf, nfceDoCatalogo } from './nfce.ts';
 import { danfceEscPos, danfceHtml } from './danfce-texto.ts';
-import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, reenviarSolicitacao, registrarVenda, reservarNumeracao, retransmitir, transmitirPendentes } from './vendas.ts';
+import { reenviarSolicitacao, registrarVenda, reservarNumeracao, resolverTransmitindo, retransmitir, transmitirPendentes } from './vendas.ts';
+import { cancelarCupom, resolverCancelamentos } from './cancelamento.ts';
 
 type Row = Record<string, any>;
 
@@ -251,47 +247,8 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     const j = (req.body as Row | undefined)?.justificativa;
     const justificativa = typeof j === 'string' ? j.replace(/\s+/g, ' ').trim() : '';
     if (justificativa.length < 15 || justificativa.length > 255) throw badRequest(`Justificativa: escreva de 15 a 255 caracteres (tem ${justificativa.length}).`, [{ path: '/justificativa', campo: 'justificativa', mensagem: 'De 15 a 255 caracteres' }]);
-    const feito = await db.tenant(ctx, async (q) => {
-      const v = await lerVenda(q, ctx, id, true);
-      if (v.situacao === 'cancelada') throw conflict('Este cupom já está cancelado.');
-      if (v.situacao !== 'autorizada') throw conflict('Só uma NFC-e autorizada é cancelada; um cupom com erro ou em contingência se retransmite primeiro.');
-      const autorizadaEm = new Date(v.data_autorizacao ?? v.emitida_em).getTime();
-      if (Date.now() - autorizadaEm > PRAZO_CANCELAMENTO_NFCE_MS) throw conflict('O prazo de cancelamento da NFC-e (30 minutos após a autorização) terminou.');
-      await exigirPeriodoAberto(q, ctx.tenantId, Number(v.filial_id), v.emitida_em);
-      const cert = await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id));
-      let evento: string;
-      try {
-        evento = montarEvento({ tipo: '110111', chNFe: v.chave_acesso, tpAmb: Number(v.ambiente) as 1 | 2, cnpj: v.chave_acesso.slice(6, 20), dataHora: comFuso(new Date()), sequencia: 1, protocolo: v.protocolo, justificativa }, assinadorDe(cert));
-      } catch (e) {
-        if (e instanceof MensagemError) throw badRequest(e.message, [{ path: '/justificativa', campo: 'justificativa', mensagem: e.message }]);
-        throw e;
-      }
-      const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.filial_id])).rows[0]?.uf;
-      const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 65, tpAmb: Number(v.ambiente) as 1 | 2, isencaoGuarda: 'PDV: cupom com erro, nova tentativa' });
-      let ret;
-      try {
-        ret = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
-      } catch (e) {
-        throw new HttpError(503, `SEFAZ indisponível: ${(e as Error).message} Tente de novo em instantes.`);
-      } finally {
-        sefaz.fechar();
-      }
-      const ev = ret.eventos[0] ?? ret;
-      if (!['135', '155'].includes(ev.cStat)) throw badRequest(`SEFAZ recusou o cancelamento: ${ev.cStat} - ${ev.xMotivo}`);
-      await estornarVenda(q, ctx, v);
-      const u = await q.query<Row>(
-        `UPDATE pdv_vendas SET situacao = 'cancelada', cancelada_em = now(), justificativa_cancelamento = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [ctx.tenantId, id, justificativa],
-      );
-      return { resposta: { id, situacao: 'cancelada', canceladaEm: u.rows[0].cancelada_em, protocolo: (ev as Row).protocolo ?? null }, proc: (ev as Row).procEventoNFe as string | undefined, chave: String(v.chave_acesso) };
-    });
-    // The SEFAZ's procEventoNFe, kept after the commit (issue 36: the accountant's XML ZIP carries the cancellation).
-    if (feito.proc) {
-      const arquivo = tenantKey(ctx.tenantId, 'nfce', `${feito.chave}-cancelamento.xml`);
-      await services.storage.put(arquivo, Buffer.from(feito.proc, 'utf8'), { contentType: 'application/xml' });
-      await db.tenant(ctx, (q) => q.query('UPDATE pdv_vendas SET evento_cancelamento_arquivo = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, arquivo]));
-    }
-    return feito.resposta;
+    // Two transactions with SEFAZ between them, none open during the call (cancelamento.ts).
+    return cancelarCupom(services, ctx, id, justificativa);
   });
 
   app.post('/api/Pdv/cupons/:id/reenviar-email', cfg, async (req) => {
@@ -341,7 +298,19 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   app.post('/api/Pdv/contingencia/transmitir', cfg, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM_ERRO, 'change', 'retransmitir cupons');
-    return transmitirPendentes(services, Date.now(), ctx.tenantId);
+    const r = await transmitirPendentes(services, Date.now(), ctx.tenantId);
+    await resolverCancelamentos(services, ctx.tenantId);
+    return r;
+  });
+
+  // Once at start: sales and cancellations a crash left between their two transactions (this process has none in
+  // flight yet) are settled by asking SEFAZ by their key: adopted when authorised there, sent again with the same key
+  // when unknown; never renumbered.
+  app.addHook('onReady', async () => {
+    void (async () => {
+      await resolverTransmitindo(services, { autorizadas: 0, pendentes: 0 }, undefined, 0);
+      await resolverCancelamentos(services, undefined, 0);
+    })().catch((e) => app.log.warn(`pdv: recuperação na partida: ${(e as Error).message}`));
   });
 
 }
@@ -360,6 +329,7 @@ export const jobsPdv = (services: AppServices): PeriodicKind[] =>
           primeiraAposMs: 3000,
           executar: async () => {
             await transmitirPendentes(services);
+            await resolverCancelamentos(services);
           },
         },
       ];

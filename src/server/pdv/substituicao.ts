@@ -71,7 +71,7 @@ export async function cancelarSubstituidas(services: Servicos, tenantId?: number
     const { s, c, evento } = preparado;
     let resultado: { situacao: 'cancelada' | 'erro' | 'pendente'; motivo: string | null; protocolo?: string | null; proc?: string };
     try {
-      const sefaz = await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente, isencaoGuarda: 'NFC-e: cancelamento por substituição' });
+      const sefaz = await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente });
       try {
         const ret = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
         const ev = ret.eventos[0] ?? ret;

@@ -128,7 +128,7 @@ const ESPERA_GEMEA_MS = 120_000;
 const AGUARDAR = Symbol('aguardar');
 
 async function registrarVendaUmaVez(services: Servicos, ctx: Ctx, e: VendaEntrada): Promise<{ status: 200 | 201; resposta: Row } | typeof AGUARDAR> {
-  const r1 = await services.db.tenant(ctx, async (q): Promise<{ status: 200 | 201; resposta: Row } | typeof AGUARDAR | { id: number; p: NfcePreparada }> => {
+  const r1 = await services.db.tenant(ctx, async (q): Promise<{ status: 200 | 201; resposta: Row; enviar?: number } | typeof AGUARDAR | { id: number; p: NfcePreparada }> => {
     const anterior = await q.query<Row>('SELECT resposta FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2', [ctx.tenantId, e.chave]);
     if (anterior.rows.length) {
       if (!anterior.rows[0].resposta) return AGUARDAR;
@@ -221,9 +221,10 @@ async function registrarVendaUmaVez(services: Servicos, ctx: Ctx, e: VendaEntrad
     const v = await nfceOffline(services, q, ctx, venda, e, pdv, prods);
     const resposta = respostaDe(v);
     await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
-    return { status: 201 as const, resposta };
+    return { status: 201 as const, resposta, enviar: id };
   });
-  if (r1 === AGUARDAR || !('p' in r1)) return r1;
+  if (r1 === AGUARDAR) return r1;
+  if (!('p' in r1)) return r1.enviar ? enviarOfflineDepois(services, ctx, r1) : r1;
   // SEFAZ with no transaction open (on PGlite, the one connection stays free for the other requests).
   const { id, p } = r1;
   const r = await transmitirNfce(p);
@@ -238,6 +239,16 @@ async function registrarVendaUmaVez(services: Servicos, ctx: Ctx, e: VendaEntrad
     await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
     return { status: 201 as const, resposta };
   });
+}
+
+/**
+ * The station's offline note, recorded (signed, key fixed, 'contingencia') in the sale's transaction, goes to SEFAZ
+ * after the commit with no transaction open; the answer is recorded once (enviarContingencia). A crash in between
+ * leaves it 'contingencia' for the transmission job, with the same key.
+ */
+async function enviarOfflineDepois(services: Servicos, ctx: Ctx, r: { status: 200 | 201; resposta: Row; enviar?: number }): Promise<{ status: 200 | 201; resposta: Row }> {
+  const v = await enviarContingencia(services, ctx.tenantId, r.enviar!, ctx.userId ?? null);
+  return { status: r.status, resposta: { ...respostaDe(v), ...(r.resposta.substituiu ? { substituiu: r.resposta.substituiu } : {}) } };
 }
 
 /** A replaced online note is cancelled once the sale's transaction has committed, with none held during the call. */
@@ -256,7 +267,7 @@ async function comSubstituicao(services: Servicos, ctx: Ctx, r: { status: 200 | 
  * substituição (sent after the commit when the printed note is authorised, else by the transmission job).
  * Nothing else of the sale changes: its stock and payments were posted once, with the sale.
  */
-async function substituirPorOffline(services: Servicos, q: Queryable, ctx: Ctx, e: VendaEntrada): Promise<{ status: 200 | 201; resposta: Row }> {
+async function substituirPorOffline(services: Servicos, q: Queryable, ctx: Ctx, e: VendaEntrada): Promise<{ status: 200 | 201; resposta: Row; enviar?: number }> {
   const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND chave = $2 FOR UPDATE', [ctx.tenantId, e.chave])).rows[0];
   const o = e.offline!;
   const mesma = Number(v.tp_emis) === 9 && Number(v.numero) === o.numero && Number(v.serie) === o.serie;
@@ -271,7 +282,7 @@ async function substituirPorOffline(services: Servicos, q: Queryable, ctx: Ctx, 
   const n = await nfceOffline(services, q, ctx, v, guardada, pdv, prods);
   const resposta = respostaDe(n);
   await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.id, JSON.stringify(resposta)]);
-  return { status: 200, resposta: v.situacao === 'autorizada' ? { ...resposta, substituiu: await substituidaDa(q, ctx.tenantId, Number(v.id)) } : resposta };
+  return { status: 200, resposta: v.situacao === 'autorizada' ? { ...resposta, substituiu: await substituidaDa(q, ctx.tenantId, Number(v.id)) } : resposta, enviar: Number(v.id) };
 }
 
 /** What tx1 of a sale's NFC-e prepared: the context (certificate, CSC), the number reserved and the document. */
@@ -356,11 +367,35 @@ async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number
   return u.rows[0];
 }
 
-/** Issues (or re-issues, from cupom-erro or the job) the NFC-e of a stored sale inside the caller's transaction. */
-async function nfceOnline(services: Servicos, q: Queryable, ctx: Ctx, venda: Row): Promise<Row> {
-  const p = await prepararNfce(services, q, ctx, venda);
-  if ('falhou' in p) return p.falhou;
-  return gravarNfce(services, q, ctx, Number(venda.id), p, await transmitirNfce(p));
+/**
+ * Transaction 1 of a (re-)issue from cupom-erro or the job, in the caller's transaction on the locked sale: the number
+ * and the document (key fixed) kept on the sale, which goes back to 'pendente' with no answer, so a crash before
+ * transaction 2 leaves it for resolverTransmitindo (consulted by its key). A failure before any number: the 'erro'
+ * row, its answer stored.
+ */
+async function reemitirNaTransacao(services: Servicos, q: Queryable, ctx: Ctx, venda: Row): Promise<NfcePreparada | { falhou: Row }> {
+  const p = await reservarNfce(services, q, ctx, venda);
+  if ('falhou' in p) {
+    await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, venda.id, JSON.stringify(respostaDe(p.falhou))]);
+    return p;
+  }
+  await q.query(`UPDATE pdv_vendas SET situacao = 'pendente', motivo = NULL, resposta = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, venda.id]);
+  return p;
+}
+
+/**
+ * After transaction 1 committed: SEFAZ with no transaction open, then transaction 2 records the answer once (the sale
+ * still 'pendente' with this number and no answer; else what another path recorded stands).
+ */
+async function concluirNfce(services: Servicos, ctx: Ctx, id: number, p: NfcePreparada): Promise<Row> {
+  const r = await transmitirNfce(p);
+  return services.db.tenant(ctx, async (q) => {
+    const atual = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, id])).rows[0];
+    if (atual.resposta || atual.situacao !== 'pendente' || Number(atual.numero) !== p.numero) return atual;
+    const n = await gravarNfce(services, q, ctx, id, p, r);
+    await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(respostaDe(n))]);
+    return n;
+  });
 }
 
 /**
@@ -413,36 +448,33 @@ async function nfceOffline(services: Servicos, q: Queryable, ctx: Ctx, venda: Ro
     doc = null;
   }
   const emitida = Date.parse(campo('dhEmi')) || e.emitidaEm.getTime();
-  const t = await transmitirContingencia(c, a.xml);
-  const autorizada = t.situacao === 'autorizada';
-  const arquivo = await guardarXml(services, ctx.tenantId, a.chave, autorizada ? t.nfeProc! : a.xml, autorizada ? 'procNFe' : 'contingencia');
+  // Recorded as issued (signed, key fixed) and sent after the commit (enviarOfflineDepois): SEFAZ is never called here.
+  const arquivo = await guardarXml(services, ctx.tenantId, a.chave, a.xml, 'contingencia');
   const u = await q.query<Row>(
-    `UPDATE pdv_vendas SET situacao = $3, motivo = $4, numero = $5, serie = $6, chave_acesso = $7, tp_emis = 9, protocolo = $8, ambiente = $9, data_autorizacao = $10, documento = $11, xml_arquivo = $12,
-            qr_code = $13, url_consulta = $14, tentativas = 1, contingencia_desde = $15, prazo_contingencia = $16, emitida_em = $15, updated_at = now()
+    `UPDATE pdv_vendas SET situacao = 'contingencia', motivo = NULL, numero = $3, serie = $4, chave_acesso = $5, tp_emis = 9, protocolo = NULL, ambiente = $6, data_autorizacao = NULL, documento = $7, xml_arquivo = $8,
+            qr_code = $9, url_consulta = $10, tentativas = 0, contingencia_desde = $11, prazo_contingencia = $12, emitida_em = $11, updated_at = now()
       WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [
-      ctx.tenantId, venda.id, autorizada ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'contingencia', autorizada ? null : t.motivo ?? null, o.numero, o.serie, a.chave, t.protocolo ?? null, c.ambiente,
-      autorizada ? (t.dhRecbto ? new Date(t.dhRecbto) : new Date()) : null, doc ? JSON.stringify(doc) : null, arquivo, a.qrCode, a.urlChave, new Date(emitida), new Date(emitida + PRAZO_CONTINGENCIA_MS),
-    ],
+    [ctx.tenantId, venda.id, o.numero, o.serie, a.chave, c.ambiente, doc ? JSON.stringify(doc) : null, arquivo, a.qrCode, a.urlChave, new Date(emitida), new Date(emitida + PRAZO_CONTINGENCIA_MS)],
   );
-  // Not authorised at once: the note is on the solicitações de reenvio list from now on (the job, or a person, sends it).
-  if (!autorizada) await registrarSolicitacao(q, ctx.tenantId, Number(venda.id), t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
   return u.rows[0];
 }
 
-/** cupom-erro's retry: a new NFC-e for the stored sale (new number), in one transaction. */
+/**
+ * cupom-erro's retry: a new NFC-e for the stored sale (new number) in two transactions with SEFAZ between them and
+ * none open during the call; a contingency note is sent again as issued (same key).
+ */
 export async function retransmitir(services: Servicos, ctx: Ctx, id: number): Promise<Row> {
-  return services.db.tenant(ctx, async (q) => {
+  const r1 = await services.db.tenant(ctx, async (q): Promise<{ contingencia: true } | { falhou: Row } | NfcePreparada> => {
     const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, id])).rows[0];
     if (!v) throw notFound('Cupom não encontrado.');
-    if (v.situacao === 'contingencia') return respostaDe(await enviarContingencia(services, q, ctx.tenantId, v, ctx.userId ?? null));
-    if (v.situacao !== 'erro') throw conflict(`Este cupom está ${v.situacao}: só um cupom com erro é retransmitido.`);
-    if (v.tp_emis === 9 && v.xml_arquivo) return respostaDe(await enviarContingencia(services, q, ctx.tenantId, v, ctx.userId ?? null));
-    const n = await nfceOnline(services, q, ctx, v);
-    const resposta = respostaDe(n);
-    await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, JSON.stringify(resposta)]);
-    return resposta;
+    if (v.situacao === 'contingencia') return { contingencia: true };
+    if (v.situacao !== 'erro') throw conflict(`Este cupom está ${v.situacao === 'pendente' ? 'sendo transmitido à SEFAZ' : v.situacao}: só um cupom com erro é retransmitido.`);
+    if (Number(v.tp_emis) === 9 && v.xml_arquivo) return { contingencia: true };
+    return reemitirNaTransacao(services, q, ctx, v);
   });
+  if ('contingencia' in r1) return respostaDe(await enviarContingencia(services, ctx.tenantId, id, ctx.userId ?? null));
+  if ('falhou' in r1) return respostaDe(r1.falhou);
+  return respostaDe(await concluirNfce(services, ctx, id, r1));
 }
 
 /**
@@ -455,7 +487,8 @@ async function registrarSolicitacao(q: Queryable, tenantId: number, vendaId: num
       WHERE tenant_id = $1 AND id = (SELECT max(id) FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND venda_id = $2 AND estado <> 'autorizada')`,
     [tenantId, vendaId, estado, resultado, usuarioId],
   );
-  if (!u.rowCount) await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, $3, $4, 1, $5)`, [tenantId, vendaId, estado, resultado, usuarioId]);
+  // A note authorised at its first send (the station's offline note, sent after its sale's commit) never had a request.
+  if (!u.rowCount && estado !== 'autorizada') await q.query(`INSERT INTO pdv_solicitacoes_reenvio (tenant_id, venda_id, estado, resultado, tentativas, usuario_id) VALUES ($1, $2, $3, $4, 1, $5)`, [tenantId, vendaId, estado, resultado, usuarioId]);
 }
 
 /** The solicitação de reenvio as its list shows it (resource solicitacaoReenvio). */
@@ -467,44 +500,60 @@ const solicitacaoOut = (r: Row) => ({ id: Number(r.id), vendaId: Number(r.venda_
  * its new state and the cupom.
  */
 export async function reenviarSolicitacao(services: Servicos, ctx: Ctx, id: number): Promise<Row> {
-  return services.db.tenant(ctx, async (q) => {
+  const vendaId = await services.db.tenant(ctx, async (q) => {
     const s = (await q.query<Row>('SELECT * FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id])).rows[0];
     if (!s) throw notFound('Solicitação de reenvio não encontrada.');
-    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, s.venda_id])).rows[0];
+    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, s.venda_id])).rows[0];
     if (v.situacao === 'autorizada' || v.situacao === 'cancelada') throw conflict(`A NFC-e ${v.numero}/${v.serie} já está ${v.situacao}: não há o que reenviar.`);
     if (Number(v.tp_emis) !== 9 || !v.xml_arquivo) throw conflict(`A NFC-e ${v.numero}/${v.serie} não foi emitida em contingência: retransmita-a em Cupons com erro.`);
-    const depois = await enviarContingencia(services, q, ctx.tenantId, v, ctx.userId ?? null);
-    const atual = (await q.query<Row>(`SELECT * FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND venda_id = $2 ORDER BY id DESC LIMIT 1`, [ctx.tenantId, v.id])).rows[0];
-    return { ...solicitacaoOut(atual), cupom: respostaDe(depois) };
+    return Number(v.id);
   });
+  const depois = await enviarContingencia(services, ctx.tenantId, vendaId, ctx.userId ?? null);
+  const atual = await services.db.tenant(ctx, async (q) => (await q.query<Row>(`SELECT * FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND venda_id = $2 ORDER BY id DESC LIMIT 1`, [ctx.tenantId, vendaId])).rows[0]);
+  return { ...solicitacaoOut(atual), cupom: respostaDe(depois) };
 }
 
-/** Sends one contingency NFC-e of a locked sale row; records the attempt in its solicitação de reenvio. */
-export async function enviarContingencia(services: Servicos, q: Queryable, tenantId: number, v: Row, usuarioId: number | null): Promise<Row> {
-  const c = await contextoNfce(services, q, tenantId, Number(v.filial_id), Number(v.serie));
-  const stream = await services.storage.get(v.xml_arquivo);
+/**
+ * Sends one contingency NFC-e (the signed XML as issued: its key never changes) with no transaction open, and records
+ * the answer once in a short transaction on the locked sale, with the attempt in its solicitação de reenvio. What
+ * another sender recorded meanwhile (authorised, cancelled, another note) stands; a duplicity answer is adopted
+ * (transmitirContingencia consults the key).
+ */
+export async function enviarContingencia(services: Servicos, tenantId: number, vendaId: number, usuarioId: number | null): Promise<Row> {
+  const lida = await services.db.tenant({ tenantId }, async (q) => {
+    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [tenantId, vendaId])).rows[0];
+    if (!v) throw notFound('Cupom não encontrado.');
+    if (!['contingencia', 'erro'].includes(v.situacao) || Number(v.tp_emis) !== 9 || !v.xml_arquivo) return { v, c: null };
+    return { v, c: await contextoNfce(services, q, tenantId, Number(v.filial_id), Number(v.serie)) };
+  });
+  if (!lida.c) return lida.v;
+  const stream = await services.storage.get(lida.v.xml_arquivo);
   if (!stream) throw notFound('XML da NFC-e não encontrado no armazenamento.');
   const chunks: Buffer[] = [];
   for await (const ch of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(ch));
   const xml = Buffer.concat(chunks).toString('utf8');
-  const t = await transmitirContingencia(c, xml);
-  await registrarSolicitacao(q, tenantId, Number(v.id), t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
-  if (t.situacao === 'contingencia') {
-    const u = await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, v.id, t.motivo]);
+  const t = await transmitirContingencia(lida.c, xml);
+  const arquivo = t.situacao === 'autorizada' ? await guardarXml(services, tenantId, lida.v.chave_acesso, t.nfeProc!, 'procNFe') : null;
+  return services.db.tenant({ tenantId }, async (q) => {
+    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, vendaId])).rows[0];
+    if (!['contingencia', 'erro'].includes(v.situacao) || v.chave_acesso !== lida.v.chave_acesso || v.xml_arquivo !== lida.v.xml_arquivo) return v;
+    await registrarSolicitacao(q, tenantId, vendaId, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
+    let u;
+    if (t.situacao === 'contingencia') {
+      u = await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, vendaId, t.motivo]);
+    } else if (t.situacao === 'erro') {
+      u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'erro', tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, vendaId, t.motivo]);
+    } else {
+      u = await q.query<Row>(
+        `UPDATE pdv_vendas SET situacao = 'autorizada', motivo = NULL, protocolo = $3, data_autorizacao = $4, xml_arquivo = $5, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+        [tenantId, vendaId, t.protocolo, t.dhRecbto ? new Date(t.dhRecbto) : new Date(), arquivo],
+      );
+    }
+    // The sale's stored answer follows its note (a retry with the same key gets the note as it is now).
+    const resposta = respostaDe(u.rows[0]);
+    await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [tenantId, vendaId, JSON.stringify(resposta)]);
     return u.rows[0];
-  }
-  if (t.situacao === 'erro') {
-    const u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'erro', tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, v.id, t.motivo]);
-    return u.rows[0];
-  }
-  const arquivo = await guardarXml(services, tenantId, v.chave_acesso, t.nfeProc!, 'procNFe');
-  const u = await q.query<Row>(
-    `UPDATE pdv_vendas SET situacao = 'autorizada', motivo = NULL, protocolo = $3, data_autorizacao = $4, xml_arquivo = $5, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [tenantId, v.id, t.protocolo, t.dhRecbto ? new Date(t.dhRecbto) : new Date(), arquivo],
-  );
-  const resposta = respostaDe(u.rows[0]);
-  await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [tenantId, v.id, JSON.stringify(resposta)]);
-  return u.rows[0];
+  });
 }
 
 /**
@@ -519,13 +568,11 @@ export async function transmitirPendentes(services: Servicos, agora = Date.now()
   for (const row of novas.rows) {
     const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };
     try {
-      const v = await services.db.tenant(ctx, async (q) => {
-        const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 AND situacao = 'pendente' FOR UPDATE SKIP LOCKED`, [ctx.tenantId, row.id])).rows[0];
-        if (!atual) return null;
-        const n = await nfceOnline(services, q, ctx, atual);
-        await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, row.id, JSON.stringify(respostaDe(n))]);
-        return n;
+      const p = await services.db.tenant(ctx, async (q) => {
+        const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 AND situacao = 'pendente' AND documento IS NULL FOR UPDATE SKIP LOCKED`, [ctx.tenantId, row.id])).rows[0];
+        return atual ? reemitirNaTransacao(services, q, ctx, atual) : null;
       });
+      const v = !p ? null : 'falhou' in p ? p.falhou : await concluirNfce(services, ctx, Number(row.id), p);
       if (v?.situacao === 'autorizada') res.autorizadas++;
       else res.pendentes++;
     } catch {
@@ -540,10 +587,7 @@ export async function transmitirPendentes(services: Servicos, agora = Date.now()
   for (const row of r.rows) {
     const t = Number(row.tenant_id);
     try {
-      const v = await services.db.tenant({ tenantId: t }, async (q) => {
-        const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 AND situacao = 'contingencia' FOR UPDATE SKIP LOCKED`, [t, row.id])).rows[0];
-        return atual ? enviarContingencia(services, q, t, atual, null) : null;
-      });
+      const v = await enviarContingencia(services, t, Number(row.id), null);
       if (v?.situacao === 'autorizada') res.autorizadas++;
       else res.pendentes++;
     } catch {

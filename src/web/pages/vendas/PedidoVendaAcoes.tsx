@@ -1,7 +1,10 @@
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
 import { api, openInNewTab } from '../../api/client.ts';
+import { useList } from '../../api/hooks.ts';
+import { useSocketEvent } from '../../api/realtime.ts';
 import { showError, textInputDialog, toast } from '../../dialogs/dialogs.tsx';
 import type { DocumentExtrasProps } from '../documentos/document-extras.ts';
 
@@ -51,6 +54,26 @@ function NovoCliente({ onCreated }: { onCreated: (id: number) => void }) {
   );
 }
 
+const COR_NOTA: Record<string, string> = { transmitindo: 'processing', autorizada: 'green', cancelada: 'red', rejeitada: 'orange', contingencia: 'gold' };
+
+/**
+ * The NF-e of a faturado order and its state: 'Transmitindo' while SEFAZ has not answered (faturar answered first),
+ * then what SEFAZ said, told by the realtime socket ('pedido-nfe') without a reload.
+ */
+function NfeDoPedido({ pedidoId }: { pedidoId: number }) {
+  const notas = useList<{ id: number; numero: number | null; status: string }>('NotasFiscais', { where: { pedidoId, status: { inq: ['transmitindo', 'autorizada', 'contingencia', 'cancelada'] } }, order: 'id DESC', limit: 1 }, { shouldRetryOnError: false });
+  useSocketEvent<{ pedidoId: number }>('pedido-nfe', (p) => {
+    if (p.pedidoId === pedidoId) void notas.mutate();
+  });
+  const n = notas.data?.[0];
+  if (!n) return null;
+  return (
+    <Tag color={COR_NOTA[n.status]} data-testid="nfe-do-pedido">
+      NF-e {n.numero ?? ''}: {STATUS_NOTA[n.status as keyof typeof STATUS_NOTA] ?? n.status}
+    </Tag>
+  );
+}
+
 /** The sales order's own buttons: quick cliente while typing; print, e-mail and copy once saved. */
 export default function PedidoVendaAcoes({ id, data, editable, setPatch }: DocumentExtrasProps) {
   const navigate = useNavigate();
@@ -89,6 +112,7 @@ export default function PedidoVendaAcoes({ id, data, editable, setPatch }: Docum
           <Button onClick={imprimir}>Imprimir</Button>
           <Button onClick={email}>Enviar por e-mail</Button>
           <Button onClick={copiar}>Copiar</Button>
+          {data?.estado === 'faturado' ? <NfeDoPedido pedidoId={Number(id)} /> : null}
           {data?.estado === 'faturado' && data?.nfeNumero ? (
             <Button onClick={() => openInNewTab(`/api/NotasFiscais/${String(data.nfeId)}/danfe`)}>DANFE da NF-e {String(data.nfeNumero)}</Button>
           ) : null}

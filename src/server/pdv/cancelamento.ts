@@ -1,0 +1,138 @@
+import type { AppServices } from '../app-services.ts';
+import type { RequestContext } from '../auth/context.ts';
+import { assinadorDe } from '../fiscal/assinatura.ts';
+import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
+import { comFuso } from '../fiscal/emissao/notas.ts';
+import { envelopeEventos, montarEvento, MensagemError } from '../fiscal/mensagens.ts';
+import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
+import { SefazIndisponivelError } from '../fiscal/sefaz-cliente.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { tenantKey } from '../storage/storage.ts';
+import { exigirPeriodoAberto } from '../contabil/index.ts';
+import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS } from './vendas.ts';
+
+type Row = Record<string, any>;
+type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
+type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
+
+/** SEFAZ's answers that say the cancellation event is registered. */
+const ACEITO = ['135', '155'];
+
+/**
+ * Cancelling an authorised NFC-e (evento 110111) in two transactions with SEFAZ between them and none open during the
+ * call. Transaction 1 checks the cupom (authorised, within 30 minutes), signs the event and records the request on
+ * the sale (justificativa_cancelamento while the note is still 'autorizada': a second request is refused until the
+ * answer); transaction 2 records the answer once: accepted, the sale's stock and caixa rows reversed and the note
+ * 'cancelada'; refused or SEFAZ unreachable, the request withdrawn (the cupom stays authorised). A crash, or a
+ * timeout that may have reached SEFAZ, leaves the request for resolverCancelamentos, which asks SEFAZ by the key.
+ */
+export async function cancelarCupom(services: Servicos, ctx: Ctx, id: number, justificativa: string): Promise<Row> {
+  const preparado = await services.db.tenant(ctx, async (q) => {
+    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, id])).rows[0];
+    if (!v) throw notFound('Cupom não encontrado.');
+    if (v.situacao === 'cancelada') throw conflict('Este cupom já está cancelado.');
+    if (v.situacao !== 'autorizada') throw conflict('Só uma NFC-e autorizada é cancelada; um cupom com erro ou em contingência se retransmite primeiro.');
+    if (v.justificativa_cancelamento) throw conflict('O cancelamento deste cupom já foi enviado à SEFAZ e aguarda a resposta: consulte o cupom em instantes.');
+    const autorizadaEm = new Date(v.data_autorizacao ?? v.emitida_em).getTime();
+    if (Date.now() - autorizadaEm > PRAZO_CANCELAMENTO_NFCE_MS) throw conflict('O prazo de cancelamento da NFC-e (30 minutos após a autorização) terminou.');
+    await exigirPeriodoAberto(q, ctx.tenantId, Number(v.filial_id), v.emitida_em);
+    const cert = await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id));
+    let evento: string;
+    try {
+      evento = montarEvento({ tipo: '110111', chNFe: v.chave_acesso, tpAmb: Number(v.ambiente) as 1 | 2, cnpj: v.chave_acesso.slice(6, 20), dataHora: comFuso(new Date()), sequencia: 1, protocolo: v.protocolo, justificativa }, assinadorDe(cert));
+    } catch (e) {
+      if (e instanceof MensagemError) throw badRequest(e.message, [{ path: '/justificativa', campo: 'justificativa', mensagem: e.message }]);
+      throw e;
+    }
+    const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.filial_id])).rows[0]?.uf;
+    await q.query('UPDATE pdv_vendas SET justificativa_cancelamento = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id, justificativa]);
+    return { v, cert, uf, evento };
+  });
+  const { v, cert, uf, evento } = preparado;
+  let ev: { cStat: string; xMotivo: string; procEventoNFe?: string };
+  const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 65, tpAmb: Number(v.ambiente) as 1 | 2 });
+  try {
+    const ret = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
+    ev = (ret.eventos[0] ?? ret) as typeof ev;
+  } catch (e) {
+    // A timeout may have reached SEFAZ: the request stays for the recovery (consulted by the key); else withdrawn.
+    if (!(e instanceof SefazIndisponivelError && e.tempoEsgotado)) await retirarPedido(services, ctx.tenantId, id, justificativa);
+    throw new HttpError(503, `SEFAZ indisponível: ${(e as Error).message} Tente de novo em instantes.`);
+  } finally {
+    sefaz.fechar();
+  }
+  if (!ACEITO.includes(ev.cStat)) {
+    await retirarPedido(services, ctx.tenantId, id, justificativa);
+    throw badRequest(`SEFAZ recusou o cancelamento: ${ev.cStat} - ${ev.xMotivo}`);
+  }
+  const u = await registrarCancelamento(services, ctx, id, justificativa, ev.procEventoNFe ?? null);
+  return { id, situacao: 'cancelada', canceladaEm: u.cancelada_em, protocolo: (ev as Row).protocolo ?? null };
+}
+
+/** The request withdrawn (SEFAZ refused it or was never reached): the cupom stays authorised. */
+async function retirarPedido(services: Servicos, tenantId: number, id: number, justificativa: string): Promise<void> {
+  await services.db.tenant({ tenantId }, (q) =>
+    q.query(`UPDATE pdv_vendas SET justificativa_cancelamento = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'autorizada' AND justificativa_cancelamento = $3`, [tenantId, id, justificativa]),
+  );
+}
+
+/** Transaction 2 of an accepted cancellation, once: the sale still authorised with this request, else what stands. */
+async function registrarCancelamento(services: Servicos, ctx: Ctx, id: number, justificativa: string, procEvento: string | null): Promise<Row> {
+  return services.db.tenant(ctx, async (q) => {
+    const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, id])).rows[0];
+    if (v.situacao !== 'autorizada' || v.justificativa_cancelamento !== justificativa) return v;
+    // SEFAZ's procEventoNFe is kept: the accountant's XML ZIP of the month carries the cancellation (issue 36).
+    let arquivo: string | null = null;
+    if (procEvento) {
+      arquivo = tenantKey(ctx.tenantId, 'nfce', `${v.chave_acesso}-cancelamento.xml`);
+      await services.storage.put(arquivo, Buffer.from(procEvento, 'utf8'), { contentType: 'application/xml' });
+    }
+    await estornarVenda(q, ctx, v);
+    const u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'cancelada', cancelada_em = now(), evento_cancelamento_arquivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, id, arquivo]);
+    return u.rows[0];
+  });
+}
+
+/**
+ * Cancellations a crash (or a timeout) left between their two transactions: SEFAZ is asked by the key. Cancelled there
+ * (101/151): recorded as transaction 2 would. Still authorised there: the request withdrawn (the event never
+ * arrived; the person may cancel again). Unreachable: left for the next round.
+ */
+export async function resolverCancelamentos(services: Servicos, tenantId?: number, idadeMs = 120_000): Promise<{ canceladas: number; retiradas: number; aguardando: number }> {
+  const res = { canceladas: 0, retiradas: 0, aguardando: 0 };
+  const r = await services.db.query<Row>(
+    `SELECT tenant_id, id, filial_id, usuario_id FROM pdv_vendas WHERE situacao = 'autorizada' AND justificativa_cancelamento IS NOT NULL
+        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ORDER BY id LIMIT 200`,
+    tenantId ? [idadeMs, tenantId] : [idadeMs],
+  );
+  for (const row of r.rows) {
+    const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };
+    try {
+      const lida = await services.db.tenant(ctx, async (q) => {
+        const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, row.id])).rows[0];
+        if (v?.situacao !== 'autorizada' || !v.justificativa_cancelamento) return null;
+        const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.filial_id])).rows[0]?.uf;
+        return { v, uf, cert: await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id)) };
+      });
+      if (!lida) continue;
+      const sefaz = await criarClienteSefaz({ certificado: lida.cert, uf: lida.uf, modelo: 65, tpAmb: Number(lida.v.ambiente) as 1 | 2 });
+      let c;
+      try {
+        c = await sefaz.consultar(lida.v.chave_acesso);
+      } finally {
+        sefaz.fechar();
+      }
+      if (c.cStat === '101' || c.cStat === '151') {
+        const proc = c.eventos.find((e) => /<tpEvento>110111</.test(e)) ?? null;
+        await registrarCancelamento(services, ctx, Number(row.id), lida.v.justificativa_cancelamento, proc);
+        res.canceladas++;
+      } else if (c.cStat === '100' || c.cStat === '150') {
+        await retirarPedido(services, ctx.tenantId, Number(row.id), lida.v.justificativa_cancelamento);
+        res.retiradas++;
+      } else res.aguardando++;
+    } catch {
+      res.aguardando++;
+    }
+  }
+  return res;
+}
