@@ -24,7 +24,7 @@ import { BoletoInvalido } from './erros.ts';
 
 export type EstadoBoleto = 'pendente' | 'registrado' | 'pago' | 'cancelado' | 'rejeitado' | 'baixado';
 export const ESTADOS_LISTA = ['pendente', 'registrado', 'pago', 'cancelado', 'vencido', 'rejeitado', 'baixado'] as const;
-const ABERTOS: EstadoBoleto[] = ['pendente', 'registrado'];
+export const ABERTOS: EstadoBoleto[] = ['pendente', 'registrado'];
 
 /** 'vencido' is an open boleto past its due date: read, never stored. */
 const STATUS_SQL = `CASE WHEN b.estado IN ('pendente', 'registrado') AND b.vencimento < current_date THEN 'vencido' ELSE b.estado END`;
@@ -33,7 +33,7 @@ const COLUNAS = `b.id, b.numero, b.nosso_numero AS "nossoNumero", b.numero_docum
   b.valor::text AS valor, to_char(b.vencimento, 'YYYY-MM-DD') AS vencimento, to_char(b.emissao, 'YYYY-MM-DD') AS emissao,
   b.pagador_nome AS "pagadorNome", b.pagador_documento AS "pagadorDocumento", b.banco, b.estado, ${STATUS_SQL} AS status,
   b.remessa_pendente AS "remessaPendente", b.valor_pago::text AS "valorPago", to_char(b.data_pagamento, 'YYYY-MM-DD') AS "dataPagamento",
-  b.tarifa::text AS tarifa, b.motivo, b.parcela_id AS "parcelaId", p.lancamento_id AS "lancamentoId"`;
+  b.tarifa::text AS tarifa, b.motivo, b.desconto::text AS desconto, to_char(b.data_desconto, 'YYYY-MM-DD') AS "dataDesconto", b.parcela_id AS "parcelaId", p.lancamento_id AS "lancamentoId"`;
 
 type Ctx = RequestContext;
 export type Boleto = Record<string, any> & { id: number; numero: number; estado: EstadoBoleto; valor: string; vencimento: string; parcelaId: number; lancamentoId: number };
@@ -86,7 +86,7 @@ export async function listarBoletos(q: Queryable, ctx: Ctx, f: FiltroBoletos): P
   return r.rows.map((b) => ({ ...b, nomeBanco: nomeBanco(b.banco) }));
 }
 
-async function umBoleto(q: Queryable, ctx: Ctx, id: number, paraAtualizar = false): Promise<Boleto> {
+export async function umBoleto(q: Queryable, ctx: Ctx, id: number, paraAtualizar = false): Promise<Boleto> {
   const r = await q.query<Boleto>(
     `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
       WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = $3${paraAtualizar ? ' FOR UPDATE OF b' : ''}`,
@@ -108,8 +108,8 @@ export async function historicoBoleto(q: Queryable, ctx: Ctx, id: number) {
 }
 
 /** Appends a move to the history and sets the state (the row is locked by the caller). */
-async function registrarMudanca(
-  q: Queryable, ctx: Ctx, boletoId: number, de: EstadoBoleto | null, para: EstadoBoleto, origem: 'emissao' | 'manual' | 'retorno' | 'remessa',
+export async function registrarMudanca(
+  q: Queryable, ctx: Ctx, boletoId: number, de: EstadoBoleto | null, para: EstadoBoleto, origem: 'emissao' | 'manual' | 'retorno' | 'remessa' | 'pix',
   detalhe: string | null, extra: { chave?: string; retornoId?: number } = {},
 ): Promise<void> {
   await q.query(
@@ -215,7 +215,7 @@ export async function emitirBoletos(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBol
 }
 
 /** The conta a boleto's money lands in: the one asked, else the lançamento's, else the first active checking account. */
-async function contaDaBaixa(q: Queryable, ctx: Ctx, lancamentoId: number, contaId?: number | null): Promise<number> {
+export async function contaDaBaixa(q: Queryable, ctx: Ctx, lancamentoId: number, contaId?: number | null): Promise<number> {
   if (contaId != null) return contaId;
   const r = await q.query<{ id: number }>(
     `SELECT coalesce((SELECT l.conta_id FROM lancamentos l WHERE l.tenant_id = $1 AND l.id = $2),

@@ -139,3 +139,7 @@ CREATE POLICY tenant_isolation ON boletos_arquivos_banco USING (tenant_id = curr
 CREATE POLICY tenant_isolation ON pix_cobrancas USING (tenant_id = current_tenant()) WITH CHECK (tenant_id = current_tenant());
 CREATE POLICY tenant_isolation ON pix_recebimentos USING (tenant_id = current_tenant()) WITH CHECK (tenant_id = current_tenant());
 CREATE POLICY tenant_isolation ON boletos_emails USING (tenant_id = current_tenant()) WITH CHECK (tenant_id = current_tenant());
+
+-- A boleto settled by its Pix charge records that origin in its history.
+ALTER TABLE boletos_historico DROP CONSTRAINT boletos_historico_origem_check;
+ALTER TABLE boletos_historico ADD CONSTRAINT boletos_historico_origem_check CHECK (origem IN ('emissao', 'manual', 'retorno', 'remessa', 'pix'));
