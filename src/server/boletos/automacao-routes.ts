@@ -72,19 +72,21 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
   /** The remessas generated and the bank's files fetched, newest first (what the automation did). */
   app.get('/api/Boletos/transacoes', async (req) => {
     const ctx = exigir(req, 'view');
-    return db.tenant(ctx, async (q) => {
+    const r = await db.tenant(ctx, async (q) => {
       const cfg = await configuracao(q, ctx);
       const remessas = await q.query(
         `SELECT id, sequencial, nome, titulos, automatica, enviada_em AS "enviadaEm", protocolo, created_at AS "criadaEm" FROM boletos_remessas WHERE tenant_id = $1 AND configuracao_id = $2 ORDER BY sequencial DESC LIMIT 50`,
         [ctx.tenantId, cfg.id],
       );
       const arquivos = await q.query(`SELECT id, nome, resultado, erro, criado_em AS "criadoEm" FROM boletos_arquivos_banco WHERE tenant_id = $1 AND configuracao_id = $2 ORDER BY id DESC LIMIT 50`, [ctx.tenantId, cfg.id]);
-      const jobs = await services.db.query(
-        `SELECT situacao, ultimo_erro AS "ultimoErro", concluido_em AS "concluidoEm", criado_em AS "criadoEm" FROM jobs WHERE tipo = 'boletos.atualizarTransacoes' AND conta_id = $1 AND chave = $2 ORDER BY id DESC LIMIT 1`,
-        [ctx.tenantId, `${ctx.tenantId}:${cfg.id}`],
-      );
-      return { remessas: remessas.rows, arquivos: arquivos.rows, ultimaAtualizacao: jobs.rows[0] ?? null };
+      return { cfgId: cfg.id, remessas: remessas.rows, arquivos: arquivos.rows };
     });
+    // The jobs table is read by the owner, outside the tenant transaction (PGlite has one connection).
+    const jobs = await services.db.query(
+      `SELECT situacao, ultimo_erro AS "ultimoErro", concluido_em AS "concluidoEm", criado_em AS "criadoEm" FROM jobs WHERE tipo = 'boletos.atualizarTransacoes' AND conta_id = $1 AND chave = $2 ORDER BY id DESC LIMIT 1`,
+      [ctx.tenantId, `${ctx.tenantId}:${r.cfgId}`],
+    );
+    return { remessas: r.remessas, arquivos: r.arquivos, ultimaAtualizacao: jobs.rows[0] ?? null };
   });
 
   app.post('/api/Boletos/emitidos/:id/alterar', async (req) => {
