@@ -542,11 +542,26 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
   );
   const retornoId = Number(ins.rows[0].id);
   let aplicadas = 0;
+  // Every boleto of the file read and locked in one statement (not one per occurrence); each occurrence then
+  // updates the row it read, so later occurrences of the same boleto see its new state.
+  const ids = [...new Set(previa.ocorrencias.filter((o) => o.acao !== 'jaAplicada' && o.boletoId != null).map((o) => o.boletoId!))];
+  const lidos = await q.query<Boleto>(
+    `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
+      WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = ANY($3::int[]) ORDER BY b.id FOR UPDATE OF b`,
+    [ctx.tenantId, ctx.branchId, ids],
+  );
+  const porId = new Map(lidos.rows.map((b) => [Number(b.id), b]));
+  const contas = new Map<number, number>();
   for (const o of previa.ocorrencias) {
     if (o.acao === 'jaAplicada' || o.boletoId == null) continue;
-    const b = await umBoleto(q, ctx, o.boletoId, true);
+    const b = porId.get(o.boletoId);
+    if (!b) throw notFound('Boleto não encontrado.');
     const data = o.dataCredito ?? o.dataOcorrencia ?? hoje();
-    const contaId = await contaDaBaixa(q, ctx, b.lancamentoId, opcoes.contaId);
+    let contaId = contas.get(Number(b.lancamentoId));
+    if (contaId === undefined) {
+      contaId = await contaDaBaixa(q, ctx, b.lancamentoId, opcoes.contaId);
+      contas.set(Number(b.lancamentoId), contaId);
+    }
     const extra = { chave: o.chave, retornoId };
     const detalhe = `Retorno: ${o.ocorrencia} - ${o.descricao}`;
     if (o.acao === 'pagar') {
@@ -554,13 +569,17 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
       const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: b.parcelaId, valor: o.valorPago, juros: juros.gt(0) ? juros.toFixed(2) : null }] });
       await q.query(`UPDATE boletos SET valor_pago = $3, data_pagamento = $4, tarifa = $5 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, baixas[0].valor, data, o.tarifa]);
       await registrarMudanca(q, ctx, b.id, b.estado, 'pago', 'retorno', `${detalhe}; pago ${formatBRL(o.valorPago)}${juros.gt(0) ? ` (juros ${formatBRL(juros)})` : ''} em ${formatDate(data)}.`, extra);
+      b.estado = 'pago';
     } else if (o.acao === 'registrar') {
       await registrarMudanca(q, ctx, b.id, b.estado, 'registrado', 'retorno', `${detalhe}.`, extra);
+      b.estado = 'registrado';
     } else if (o.acao === 'rejeitar') {
       await q.query(`UPDATE boletos SET motivo = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, o.motivos.join('; ') || o.descricao]);
       await registrarMudanca(q, ctx, b.id, b.estado, 'rejeitado', 'retorno', `${detalhe}${o.motivos.length ? `: ${o.motivos.join('; ')}` : ''}.`, extra);
+      b.estado = 'rejeitado';
     } else if (o.acao === 'baixar') {
       await registrarMudanca(q, ctx, b.id, b.estado, 'baixado', 'retorno', `${detalhe}.`, extra);
+      b.estado = 'baixado';
     } else {
       await registrarMudanca(q, ctx, b.id, b.estado, b.estado, 'retorno', `${detalhe}.`, extra);
     }
