@@ -108,7 +108,7 @@ async function criarNoPsp(services: AppServices, p: { tenantId: number; configur
 export async function receberWebhookPix(services: AppServices, segredo: string, corpo: unknown): Promise<number | null> {
   if (!/^[a-f0-9]{36}$/.test(segredo)) return null;
   const r = await services.db.query<{ tenant_id: number; configuracao_id: number }>(`SELECT tenant_id, configuracao_id FROM boletos_automacao WHERE webhook_segredo = $1`, [segredo]);
-  const alvo = r.rows[0];
+  const alvo = r.rows.length === 1 ? r.rows[0] : null;
   if (!alvo) return null;
   const pix = (corpo as { pix?: unknown })?.pix;
   if (!Array.isArray(pix)) throw badRequest('Corpo do webhook Pix inválido: esperado { "pix": [...] }.');
@@ -143,7 +143,7 @@ async function confirmarPix(services: AppServices, p: { tenantId: number; config
     const c = (await q.query(`SELECT * FROM pix_cobrancas WHERE tenant_id = $1 AND txid = $2 FOR UPDATE`, [p.tenantId, pix.txid])).rows[0];
     if (!c) return;
     const ins = await q.query<{ id: number }>(
-      `INSERT INTO pix_recebimentos (tenant_id, cobranca_id, end_to_end_id, valor, horario) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (end_to_end_id) DO NOTHING RETURNING id`,
+      `INSERT INTO pix_recebimentos (tenant_id, cobranca_id, end_to_end_id, valor, horario) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, end_to_end_id) DO NOTHING RETURNING id`,
       [p.tenantId, c.id, p.e2eid, pix.valor, pix.horario],
     );
     if (!ins.rows[0]) return;

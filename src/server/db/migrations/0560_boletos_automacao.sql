@@ -31,9 +31,11 @@ CREATE TABLE boletos_automacao (
   aviso_pagamento_email text,
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (tenant_id, configuracao_id),
-  UNIQUE (webhook_segredo),
   FOREIGN KEY (tenant_id, configuracao_id) REFERENCES configuracoes_boleto(tenant_id, id)
 );
+
+-- The PSP's webhook finds its configuration by the secret in its address (144 random bits).
+CREATE INDEX boletos_automacao_webhook ON boletos_automacao (webhook_segredo);
 
 -- Instructions about registered boletos for the next remessa (alterarVencimento, concederDesconto): each goes
 -- in one remessa (remessa_id set then), append-only otherwise.
@@ -92,7 +94,7 @@ CREATE TABLE pix_cobrancas (
   criado_em timestamptz NOT NULL DEFAULT now(),
   atualizado_em timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (tenant_id, id),
-  UNIQUE (txid),
+  UNIQUE (tenant_id, txid),
   FOREIGN KEY (tenant_id, configuracao_id) REFERENCES configuracoes_boleto(tenant_id, id),
   FOREIGN KEY (tenant_id, parcela_id) REFERENCES parcelas(tenant_id, id),
   FOREIGN KEY (tenant_id, boleto_id) REFERENCES boletos(tenant_id, id)
@@ -110,7 +112,7 @@ CREATE TABLE pix_recebimentos (
   baixa_id integer,
   criado_em timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (tenant_id, id),
-  UNIQUE (end_to_end_id),
+  UNIQUE (tenant_id, end_to_end_id),
   FOREIGN KEY (tenant_id, cobranca_id) REFERENCES pix_cobrancas(tenant_id, id)
 );
 
