@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { carregarLayout, identificarRegistro, lerRegistro } from '../../src/server/boletos/cnab/layout.ts';
+import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from '../../src/server/boletos/cnab/layout.ts';
 import { lerPix } from '../../src/server/boletos/pix/br-code.ts';
 import { startBancoLocal } from '../../src/server/stand-ins/banco-local.ts';
 import { startPspPix } from '../../src/server/stand-ins/psp-pix-local.ts';
@@ -175,6 +175,30 @@ describe.each(BACKENDS)('boletos automation on %s', (backend) => {
     await atualizar();
     expect((await ok('GET', '/api/Boletos/transacoes')).arquivos.length).toBe(antes);
     expect(await valorBaixado(parcelas[2])).toBe('100.00');
+  });
+
+  it('a retorno dropped in the watched storage folder is applied once and moved; a truncated one is recorded as refused', async () => {
+    const { tenant_id: tenant, id: cfgId } = (await srv.db.query<{ tenant_id: number; id: number }>(`SELECT tenant_id, id FROM configuracoes_boleto WHERE banco = '237'`)).rows[0];
+    const pasta = (await ok('GET', '/api/Boletos/automacao')).pastaRetornos;
+    expect(pasta).toBe(`t/${tenant}/boletos-retornos/${cfgId}/`);
+    const t = banco.titulos.get('00000000901')!;
+    const det = { nossoNumero: `${t.nossoNumero}${t.nossoNumeroDv}`, ocorrencia: '14', dataOcorrencia: dia(0), numeroDocumento: t.numeroDocumento ?? '', vencimento: t.vencimento ?? '', valor: t.valor ?? '', tarifa: '0.80', sequencial: '2' };
+    const head = escreverRegistro(layout, 'headerRetorno', { banco: '237', sequencial: '1' });
+    const bom = [head, escreverRegistro(layout, 'detalheRetorno', det), escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: '3' })].join('\r\n');
+    const truncado = [head, escreverRegistro(layout, 'detalheRetorno', det)].join('\r\n');
+    await srv.services.storage.put(`${pasta}CB2911A.RET`, Buffer.from(bom, 'latin1'));
+    await srv.services.storage.put(`${pasta}CB2911B.RET`, Buffer.from(truncado, 'latin1'));
+    const antes = (await ok('GET', '/api/Boletos/transacoes')).arquivos.length;
+    await atualizar();
+    const arquivos = ((await ok('GET', '/api/Boletos/transacoes')).arquivos as any[]).slice(0, 2).sort((a, b) => a.nome.localeCompare(b.nome));
+    expect(arquivos).toHaveLength(2);
+    expect(antes + 2).toBe((await ok('GET', '/api/Boletos/transacoes')).arquivos.length);
+    expect(arquivos[0]).toMatchObject({ nome: expect.stringMatching(/^pasta\/\d{14}-CB2911A\.RET$/), erro: false, resultado: expect.stringMatching(/Retorno aplicado: 1 ocorrência.*tarifas de R\$\s0,80/) });
+    expect(arquivos[1]).toMatchObject({ nome: expect.stringMatching(/CB2911B\.RET$/), erro: true, resultado: expect.stringMatching(/incompleto: falta o registro final/) });
+    expect(await srv.services.storage.list!(pasta)).toEqual([]);
+    expect((await srv.services.storage.list!(`t/${tenant}/boletos-retornos-processados/${cfgId}/`)).map((k) => k.replace(/.*\d{14}-/, ''))).toEqual(['CB2911A.RET', 'CB2911B.RET']);
+    await atualizar();
+    expect((await ok('GET', '/api/Boletos/transacoes')).arquivos.length).toBe(antes + 2);
   });
 
   it('dynamic Pix: the charge is created at the PSP (PUT /cobv) by a job, printed on the boleto, and its payment webhook settles the receivable once', async () => {

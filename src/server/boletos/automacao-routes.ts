@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import { automacaoParaTela, enfileirarAtualizacao, lerAutomacao, salvarAutomacao, SCHEMA_AUTOMACAO } from './automacao.ts';
+import { automacaoParaTela, enfileirarAtualizacao, lerAutomacao, pastaDeRetornos, salvarAutomacao, SCHEMA_AUTOMACAO } from './automacao.ts';
 import { alterarBoleto } from './cobranca.ts';
 import { lerConfiguracao } from './configuracao.ts';
 import { enfileirarEmail } from './lembretes.ts';
@@ -46,7 +46,7 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
     const ctx = exigir(req, 'view');
     return db.tenant(ctx, async (q) => {
       const cfg = await configuracao(q, ctx);
-      return { schema: SCHEMA_AUTOMACAO, valores: automacaoParaTela(await lerAutomacao(q, ctx.tenantId, cfg.id)) };
+      return { schema: SCHEMA_AUTOMACAO, valores: automacaoParaTela(await lerAutomacao(q, ctx.tenantId, cfg.id)), pastaRetornos: `${pastaDeRetornos(ctx.tenantId, cfg.id)}/` };
     });
   });
 

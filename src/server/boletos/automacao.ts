@@ -137,13 +137,12 @@ export interface ResultadoAtualizacao {
  * (2) automatic remessas not yet sent go up to the bank, (3) retornos the bank has that were not fetched yet come
  * down and are applied (a refused file is recorded with its message and not fetched again).
  */
-export async function atualizarTransacoes(services: Pick<AppServices, 'db' | 'jobs'>, tenantId: number, configuracaoId: number, opcoes: { agora?: boolean } = {}): Promise<ResultadoAtualizacao> {
+export async function atualizarTransacoes(services: Pick<AppServices, 'db' | 'jobs' | 'storage'>, tenantId: number, configuracaoId: number, opcoes: { agora?: boolean } = {}): Promise<ResultadoAtualizacao> {
   const out: ResultadoAtualizacao = { remessa: null, enviadas: [], retornos: [] };
   const ctx = await ctxDaConfiguracao(services, tenantId, configuracaoId);
   if (!ctx) return out;
   const a = await services.db.tenant(ctx, (q) => lerAutomacao(q, tenantId, configuracaoId));
-  if (!a) return out;
-  if (a.remessaAutomatica) {
+  if (a?.remessaAutomatica) {
     out.remessa = await services.db.tenant(ctx, async (q) => {
       const { data, hora } = await agoraNaFilial(q, ctx);
       const trava = await q.query<{ u: string | null }>(`SELECT to_char(ultima_remessa_automatica, 'YYYY-MM-DD') AS u FROM boletos_automacao WHERE tenant_id = $1 AND configuracao_id = $2 FOR UPDATE`, [tenantId, configuracaoId]);
@@ -162,7 +161,8 @@ export async function atualizarTransacoes(services: Pick<AppServices, 'db' | 'jo
       }
     });
   }
-  if (!a.bancoUrl) return out;
+  await lerPastaDeRetornos(services, ctx, configuracaoId, out);
+  if (!a?.bancoUrl) return out;
   const pendentes = await services.db.tenant(ctx, (q) =>
     q.query<{ id: number; nome: string; conteudo: string }>(`SELECT id, nome, conteudo FROM boletos_remessas WHERE tenant_id = $1 AND configuracao_id = $2 AND automatica AND enviada_em IS NULL ORDER BY sequencial`, [tenantId, configuracaoId]),
   );
@@ -173,39 +173,77 @@ export async function atualizarTransacoes(services: Pick<AppServices, 'db' | 'jo
     out.enviadas.push(r.nome);
   }
   const lista = (await (await chamarBanco(a, '/v1/arquivos/retorno')).json()) as { nome: string }[];
-  const ja = await services.db.tenant(ctx, (q) => q.query<{ nome: string }>(`SELECT nome FROM boletos_arquivos_banco WHERE tenant_id = $1 AND configuracao_id = $2`, [tenantId, configuracaoId]));
-  const vistos = new Set(ja.rows.map((r) => r.nome));
+  const vistos = await arquivosVistos(services, ctx, configuracaoId);
   for (const { nome } of lista) {
     if (typeof nome !== 'string' || vistos.has(nome)) continue;
     const conteudo = Buffer.from(await (await chamarBanco(a, `/v1/arquivos/retorno/${encodeURIComponent(nome)}`)).arrayBuffer()).toString('latin1');
-    const registro = await services.db.tenant(ctx, async (q) => {
-      const cfg = await lerConfiguracao(q, ctx, true);
-      if (!cfg) return null;
-      // A concurrent run fetched it first: nothing to do.
-      const dup = await q.query(`SELECT 1 FROM boletos_arquivos_banco WHERE tenant_id = $1 AND configuracao_id = $2 AND nome = $3`, [tenantId, configuracaoId, nome]);
-      if (dup.rows.length) return null;
-      let resultado: string;
-      let erro = false;
-      let retornoId: number | null = null;
-      await q.query('SAVEPOINT retorno');
-      try {
-        const r = await aplicarRetorno(q, ctx, cfg, conteudo, { nome });
-        resultado = r.mensagem;
-        if (r.aplicadas) await avisarPagamentosDoRetorno(services, q, tenantId, configuracaoId, r.previa.hash);
-        retornoId = (await q.query<{ id: number }>(`SELECT id FROM boletos_retornos WHERE tenant_id = $1 AND configuracao_id = $2 AND hash = $3`, [tenantId, configuracaoId, r.previa.hash])).rows[0]?.id ?? null;
-        await q.query('RELEASE SAVEPOINT retorno');
-      } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
-        await q.query('ROLLBACK TO SAVEPOINT retorno');
-        resultado = e.message;
-        erro = true;
-      }
-      await q.query(`INSERT INTO boletos_arquivos_banco (tenant_id, configuracao_id, nome, retorno_id, resultado, erro) VALUES ($1, $2, $3, $4, $5, $6)`, [tenantId, configuracaoId, nome, retornoId, resultado, erro]);
-      return { nome, resultado, erro };
-    });
+    const registro = await aplicarArquivo(services, ctx, configuracaoId, nome, conteudo);
     if (registro) out.retornos.push(registro);
   }
   return out;
+}
+
+async function arquivosVistos(services: Pick<AppServices, 'db'>, ctx: RequestContext, configuracaoId: number): Promise<Set<string>> {
+  const ja = await services.db.tenant(ctx, (q) => q.query<{ nome: string }>(`SELECT nome FROM boletos_arquivos_banco WHERE tenant_id = $1 AND configuracao_id = $2`, [ctx.tenantId, configuracaoId]));
+  return new Set(ja.rows.map((r) => r.nome));
+}
+
+/** Applies one retorno fetched from outside in its own transaction, recorded once by name (a refusal too). */
+async function aplicarArquivo(services: Pick<AppServices, 'db' | 'jobs'>, ctx: RequestContext, configuracaoId: number, nome: string, conteudo: string) {
+  const tenantId = ctx.tenantId;
+  return services.db.tenant(ctx, async (q) => {
+    const cfg = await lerConfiguracao(q, ctx, true);
+    if (!cfg) return null;
+    // A concurrent run took it first: nothing to do.
+    const dup = await q.query(`SELECT 1 FROM boletos_arquivos_banco WHERE tenant_id = $1 AND configuracao_id = $2 AND nome = $3`, [tenantId, configuracaoId, nome]);
+    if (dup.rows.length) return null;
+    let resultado: string;
+    let erro = false;
+    let retornoId: number | null = null;
+    await q.query('SAVEPOINT retorno');
+    try {
+      const r = await aplicarRetorno(q, ctx, cfg, conteudo, { nome: nome.split('/').pop() ?? nome });
+      resultado = r.mensagem;
+      if (r.aplicadas) await avisarPagamentosDoRetorno(services, q, tenantId, configuracaoId, r.previa.hash);
+      retornoId = (await q.query<{ id: number }>(`SELECT id FROM boletos_retornos WHERE tenant_id = $1 AND configuracao_id = $2 AND hash = $3`, [tenantId, configuracaoId, r.previa.hash])).rows[0]?.id ?? null;
+      await q.query('RELEASE SAVEPOINT retorno');
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      await q.query('ROLLBACK TO SAVEPOINT retorno');
+      resultado = e.message;
+      erro = true;
+    }
+    await q.query(`INSERT INTO boletos_arquivos_banco (tenant_id, configuracao_id, nome, retorno_id, resultado, erro) VALUES ($1, $2, $3, $4, $5, $6)`, [tenantId, configuracaoId, nome, retornoId, resultado, erro]);
+    return { nome, resultado, erro };
+  });
+}
+
+/** The watched storage folder of a configuration's retornos (the bank's VAN client or the shop drops files there). */
+export const pastaDeRetornos = (tenantId: number, configuracaoId: number) => `t/${tenantId}/boletos-retornos/${configuracaoId}`;
+const pastaProcessados = (tenantId: number, configuracaoId: number) => `t/${tenantId}/boletos-retornos-processados/${configuracaoId}`;
+
+/**
+ * Each file in the watched folder is applied once (recorded as "pasta/NOME") and moved to the processed folder
+ * (kept, with the date in its name, so the same name may come again another day).
+ */
+async function lerPastaDeRetornos(services: Pick<AppServices, 'db' | 'jobs' | 'storage'>, ctx: RequestContext, configuracaoId: number, out: ResultadoAtualizacao): Promise<void> {
+  const storage = services.storage;
+  if (!storage?.list) return;
+  const chaves = await storage.list(pastaDeRetornos(ctx.tenantId, configuracaoId));
+  if (!chaves.length) return;
+  for (const chave of chaves) {
+    const nomeArquivo = chave.split('/').pop()!;
+    const corpo = await storage.get(chave);
+    if (!corpo) continue;
+    const partes: Buffer[] = [];
+    for await (const c of corpo) partes.push(Buffer.from(c as Buffer));
+    const carimbo = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    const nome = `pasta/${carimbo}-${nomeArquivo}`.slice(0, 200);
+    const registro = await aplicarArquivo(services, ctx, configuracaoId, nome, Buffer.concat(partes).toString('latin1'));
+    await storage.put(`${pastaProcessados(ctx.tenantId, configuracaoId)}/${carimbo}-${nomeArquivo}`, Buffer.concat(partes));
+    await storage.delete(chave);
+    if (registro) out.retornos.push(registro);
+  }
 }
 
 export const TIPO_ATUALIZAR = 'boletos.atualizarTransacoes';
@@ -226,10 +264,8 @@ export function registrarJobsAutomacao(services: AppServices): PeriodicKind[] {
       tipo: 'boletos.varrerAutomacao',
       aCadaMs: 15 * 60_000,
       executar: async () => {
-        const r = await services.db.query<{ tenant_id: number; configuracao_id: number }>(
-          `SELECT a.tenant_id, a.configuracao_id FROM boletos_automacao a JOIN configuracoes_boleto c ON c.tenant_id = a.tenant_id AND c.id = a.configuracao_id
-            WHERE c.ativo AND (a.remessa_automatica OR a.banco_url IS NOT NULL)`,
-        );
+        // Every active configuration: its watched folder, and the remessa and bank exchange when it has automation.
+        const r = await services.db.query<{ tenant_id: number; configuracao_id: number }>(`SELECT c.tenant_id, c.id AS configuracao_id FROM configuracoes_boleto c WHERE c.ativo`);
         for (const row of r.rows) await enfileirarAtualizacao(services, Number(row.tenant_id), Number(row.configuracao_id), false);
       },
     },

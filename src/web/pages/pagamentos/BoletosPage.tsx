@@ -510,6 +510,11 @@ function AutomacaoModal({ onClose }: { onClose: () => void }) {
           showErrorList={false}
         />
       )}
+      {cfg.data?.pastaRetornos && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          Pasta vigiada de retornos no armazenamento de arquivos: <Typography.Text code copyable>{cfg.data.pastaRetornos}</Typography.Text> — cada arquivo deixado ali é aplicado uma vez em "Atualizar transações" (e a cada 15 minutos) e movido para os processados.
+        </Typography.Paragraph>
+      )}
       <Typography.Title level={5} style={{ marginTop: 16 }}>Remessas e arquivos do banco</Typography.Title>
       <Table<Row>
         rowKey={(r) => `${r.tipo}-${r.id}`}
