@@ -1,6 +1,5 @@
 import { BarcodeOutlined, CloudDownloadOutlined, EditOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, PlusOutlined, QrcodeOutlined, SettingOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
 import Form from '@rjsf/antd';
-import validator from '@rjsf/validator-ajv8';
 import { Alert, App, Button, Card, DatePicker, Descriptions, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { BuscaSelect } from '../nfe/BuscaSelect.tsx';
@@ -16,6 +15,7 @@ import { readAsDataUrl } from '../../api/files.ts';
 import { useList } from '../../api/hooks.ts';
 import { showError } from '../../dialogs/dialogs.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { transformErrors, validator } from '../../renderer/validation.ts';
 
 type Row = Record<string, any>;
 
@@ -499,6 +499,7 @@ function AutomacaoModal({ onClose }: { onClose: () => void }) {
         <Form
           schema={schema}
           validator={validator}
+          transformErrors={(e) => transformErrors(e, schema)}
           formData={Object.fromEntries(Object.keys(schema.properties).map((k) => [k, valores[k] ?? undefined]))}
           uiSchema={{
             bancoToken: { 'ui:widget': 'password', 'ui:placeholder': valores.bancoTokenDefinido ? 'definido (deixe em branco para manter)' : '' },
