@@ -2,6 +2,9 @@
  * npm run bench:boletos — 10,000 boletos (a carnê) built and rendered into one PDF, streamed to a file, once
  * with a page per boleto and once with three fichas per page.
  * Prints the time and the peak memory; the aim is under 10 s with memory flat (not growing with the count).
+ * Then (issue 38) a Bradesco CNAB 400 retorno of 10,000 occurrences (payments, some with interest and fees)
+ * previewed and applied in one transaction on PGlite over 10,000 boletos issued from receivables; the aim is
+ * under 10 s for both. PARTE=pdf or PARTE=retorno runs one part; RETORNO_OCORRENCIAS changes the size.
  */
 import { createWriteStream, statSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -45,5 +48,75 @@ async function medir(porPagina: 1 | 3): Promise<void> {
   console.log(`memória (RSS): início ${mb(antes)} MB, pico ${mb(pico)} MB`);
 }
 
+/** 10,000 boletos issued, then one retorno paying each previewed and applied (one transaction), timed. */
+async function medirRetorno(): Promise<void> {
+  const { openDb } = await import('../../src/server/db/db.ts');
+  const { migrate } = await import('../../src/server/db/migrate.ts');
+  const { loadReferenceData } = await import('../../src/server/ceps/reference-data.ts');
+  const { seedDemo } = await import('../../src/server/demo/seed.ts');
+  const { criarLancamento, RECEITA } = await import('../../src/server/financeiro/financeiro.service.ts');
+  const { emitirBoletos, previaRetorno, aplicarRetorno } = await import('../../src/server/boletos/cobranca.ts');
+  const { lerConfiguracao } = await import('../../src/server/boletos/configuracao.ts');
+  const { carregarLayout, escreverRegistro } = await import('../../src/server/boletos/cnab/layout.ts');
+  const N = Number(process.env.RETORNO_OCORRENCIAS ?? 10_000);
+  const db = await openDb({});
+  await migrate(db);
+  await loadReferenceData(db);
+  await seedDemo(db, { clientes: 0 });
+  const u = (await db.query<{ tenant_id: number; id: number }>(`SELECT tenant_id, id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0];
+  const filial = (await db.query<{ id: number }>(`SELECT id FROM branches WHERE tenant_id = $1 ORDER BY id LIMIT 1`, [u.tenant_id])).rows[0].id;
+  const ctx = { tenantId: u.tenant_id, userId: u.id, branchId: filial } as any;
+  const t0 = performance.now();
+  await db.tenant(ctx, async (q) => {
+    await q.query(
+      `INSERT INTO configuracoes_boleto (tenant_id, filial_id, banco, agencia, agencia_dv, conta, conta_dv, carteira, convenio, proximo_nosso_numero, layout_cnab)
+       VALUES ($1, $2, '237', '1172', '0', '0403005', '2', '09', '4455667', '100000', 400)`,
+      [u.tenant_id, filial],
+    );
+    await q.query(`INSERT INTO pessoas (tenant_id, tipo, nome, cpf_cnpj, logradouro, numero, bairro, cep, uf) VALUES ($1, 0, 'Cliente do carnê', '11144477735', 'Rua das Flores', '10', 'Centro', '01310100', 'SP')`, [u.tenant_id]);
+  });
+  const pessoa = (await db.query<{ id: number }>(`SELECT id FROM pessoas WHERE tenant_id = $1 AND nome = 'Cliente do carnê'`, [u.tenant_id])).rows[0].id;
+  const boletos: { nossoNumero: string; valor: string; numeroDocumento: string; vencimento: string }[] = [];
+  for (let i = 0; i < N; i += 1000) {
+    await db.tenant(ctx, async (q) => {
+      const cfg = (await lerConfiguracao(q, ctx, true))!;
+      const ids: number[] = [];
+      for (let j = i; j < Math.min(N, i + 1000); j += 10) {
+        const l = await criarLancamento(q, ctx, { tipo: RECEITA, descricao: `Carnê ${j / 10}`, pessoaId: pessoa, dataEmissao: '2026-11-01', valorTotal: '1500.00', numeroParcelas: 10, primeiroVencimento: '2027-01-10' });
+        ids.push(...l.parcelas.map((p) => p.id));
+      }
+      for (const b of await emitirBoletos(q, ctx, cfg, ids)) boletos.push({ nossoNumero: b.nossoNumero, valor: b.valor, numeroDocumento: b.numeroDocumento, vencimento: b.vencimento });
+    });
+  }
+  console.log(`\n${boletos.length} boletos emitidos de contas a receber em ${((performance.now() - t0) / 1000).toFixed(1)} s (preparação)`);
+  const layout = carregarLayout('bradesco-400');
+  const { montarBoleto } = await import('../../src/server/boletos/boleto.ts');
+  const linhas = [escreverRegistro(layout, 'headerRetorno', { banco: '237', sequencial: '1' })];
+  boletos.forEach((b, i) => {
+    const m = montarBoleto({ banco: '237', agencia: '1172', conta: '0403005', carteira: '09', nossoNumero: b.nossoNumero, valor: b.valor, vencimento: b.vencimento });
+    const juros = i % 3 === 0 ? '2.35' : '';
+    linhas.push(escreverRegistro(layout, 'detalheRetorno', {
+      nossoNumero: `${m.nossoNumero}${m.nossoNumeroDv ?? ''}`, ocorrencia: '06', dataOcorrencia: '2027-01-10', dataCredito: '2027-01-11', numeroDocumento: b.numeroDocumento, vencimento: b.vencimento,
+      valor: b.valor, valorPago: juros ? '152.35' : b.valor, juros, tarifa: i % 5 === 0 ? '1.90' : '', sequencial: String(i + 2),
+    }));
+  });
+  linhas.push(escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: String(linhas.length + 1) }));
+  const arquivo = linhas.join('\r\n');
+  let t = performance.now();
+  const previa = await db.tenant(ctx, async (q) => previaRetorno(q, ctx, (await lerConfiguracao(q, ctx))!, arquivo));
+  const msPrevia = performance.now() - t;
+  if (previa.erros.length) throw new Error(previa.erros.slice(0, 3).join(' '));
+  t = performance.now();
+  const r = await db.tenant(ctx, async (q) => aplicarRetorno(q, ctx, (await lerConfiguracao(q, ctx, true))!, arquivo, { nome: 'BENCH.RET' }));
+  const msAplicar = performance.now() - t;
+  t = performance.now();
+  const de = await db.tenant(ctx, async (q) => aplicarRetorno(q, ctx, (await lerConfiguracao(q, ctx, true))!, arquivo, { nome: 'BENCH.RET' }));
+  const msDeNovo = performance.now() - t;
+  console.log(`retorno CNAB 400 de ${previa.ocorrencias.length} ocorrências (${(arquivo.length / 1024 / 1024).toFixed(1)} MB), PGlite:`);
+  console.log(`prévia: ${(msPrevia / 1000).toFixed(2)} s; aplicar (prévia + ${r.aplicadas} baixas e tarifas numa transação): ${(msAplicar / 1000).toFixed(2)} s; o mesmo arquivo de novo: ${(msDeNovo / 1000).toFixed(2)} s (${de.aplicadas} aplicadas)`);
+  await db.close();
+}
+
 // a page per boleto (recibo + ficha), then the carnê with three fichas per page (POR_PAGINA=1 or 3: only that one)
-for (const porPagina of [1, 3] as const) if (!process.env.POR_PAGINA || Number(process.env.POR_PAGINA) === porPagina) await medir(porPagina);
+if (process.env.PARTE !== 'retorno') for (const porPagina of [1, 3] as const) if (!process.env.POR_PAGINA || Number(process.env.POR_PAGINA) === porPagina) await medir(porPagina);
+if (process.env.PARTE !== 'pdf') await medirRetorno();

@@ -27,7 +27,7 @@ import { attachRealtime } from './realtime/realtime.ts';
 import relatoriosRoutes from './relatorios/routes.ts';
 import { ReportWorker } from './relatorios/worker.ts';
 import boletosRoutes from './boletos/routes.ts';
-import { cobrancaRoutes } from './boletos/index.ts';
+import { cobrancaRoutes, jobsBoletos } from './boletos/index.ts';
 import brandRoutes from './brands/routes.ts';
 import { serveBrandedIndex } from './brands/branded-index.ts';
 import fiscalRoutes from './fiscal/routes.ts';
@@ -232,7 +232,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(pessoasRoutes, { services });
   await app.register(dashboardRoutes, { services });
   // Each module's periodic work, through its public face: the scheduler keeps one pending instance of each.
-  for (const kind of [...jobsVendas(services), ...jobsContingenciaNfe(services), ...jobsCertificados(services), ...jobsPdv(services), ...jobsRecorrentes(services), ...jobsManutencao(opts.db), ...jobsNfse(services)]) jobs.schedule(kind);
+  for (const kind of [...jobsVendas(services), ...jobsContingenciaNfe(services), ...jobsCertificados(services), ...jobsPdv(services), ...jobsRecorrentes(services), ...jobsBoletos(services), ...jobsManutencao(opts.db), ...jobsNfse(services)]) jobs.schedule(kind);
   if (process.env.JOBS_DIAGNOSTICO === 'on') registrarJobsDiagnostico(jobs);
   if (opts.jobWorker !== false) {
     app.addHook('onReady', async () => jobs.start());

@@ -250,7 +250,14 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     await srv.db.query(`INSERT INTO contas_financeiras (tenant_id, descricao, tipo, saldo_inicial, data_saldo_inicial) VALUES ($1, 'Banco da vizinha', 1, 0, '2026-01-01')`, [tenant]);
     await srv.db.transaction((q) => seedBoletos(q, tenant));
     const boletos = (await call(vizinha, 'GET', '/api/Boletos/emitidos')).json() as any[];
-    expect(boletos.map((b) => [b.parcela, b.status]).sort()).toEqual([['1/1', 'pago'], ['1/3', 'pendente'], ['2/3', 'pendente'], ['3/3', 'pendente']]);
+    expect(boletos.map((b) => [b.parcela, b.status]).sort()).toEqual([['1/1', 'pago'], ['1/3', 'registrado'], ['2/3', 'registrado'], ['3/3', 'registrado']]);
+    // the carnê went in remessa 1 and came back registered; the discount on the 2nd waits for the next remessa
+    const seg = boletos.find((b) => b.parcela === '2/3');
+    expect(seg.desconto).toBe('10.00');
+    const pend = await srv.db.query(`SELECT i.operacao FROM boletos_instrucoes i JOIN boletos b ON b.id = i.boleto_id WHERE b.tenant_id = $1 AND i.remessa_id IS NULL`, [tenant]);
+    expect(pend.rows).toEqual([{ operacao: 'concederDesconto' }]);
+    const auto = (await call(vizinha, 'GET', '/api/Boletos/automacao')).json();
+    expect(auto.valores).toMatchObject({ remessaAutomatica: true, remessaHora: '18:00', lembreteDiasAntes: 3, lembreteNoVencimento: true, lembreteDiasApos: 5 });
     expect((await call(admin, 'GET', '/api/Boletos/emitidos')).json().some((b: any) => b.pagadorNome === boletos[0].pagadorNome && b.id === boletos[0].id)).toBe(false);
   });
 });

@@ -59,6 +59,16 @@ describe.each(['local', 's3'] as const)('file storage: %s backend', (kind) => {
     await storage.check();
   });
 
+  it('lists the files directly under a folder (a watched folder), sorted; an empty or missing folder is []', async () => {
+    expect(await storage.list!('t/8/boletos-retornos/1')).toEqual([]);
+    await storage.put('t/8/boletos-retornos/1/B.RET', Buffer.from('b'));
+    await storage.put('t/8/boletos-retornos/1/A.RET', Buffer.from('a'));
+    await storage.put('t/8/boletos-retornos/1/sub/C.RET', Buffer.from('c'));
+    await storage.put('t/8/boletos-retornos/10/D.RET', Buffer.from('d'));
+    expect(await storage.list!('t/8/boletos-retornos/1/')).toEqual(['t/8/boletos-retornos/1/A.RET', 't/8/boletos-retornos/1/B.RET']);
+    for (const k of ['1/A.RET', '1/B.RET', '1/sub/C.RET', '10/D.RET']) await storage.delete(`t/8/boletos-retornos/${k}`);
+  });
+
   it('a large stream is stored whole (multipart on S3)', async () => {
     const big = Buffer.alloc(9 * 1024 * 1024 + 123);
     for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;

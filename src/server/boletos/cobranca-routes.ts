@@ -7,10 +7,12 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import {
-  aplicarRetorno, baixarBoleto, emitirAvulso, extratoComBoletos, planoDoAvulso, boletosParaPdf, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
+  aplicarRetorno, baixarBoleto, emitirAvulso, extratoComBoletos, planoDoAvulso, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
 } from './cobranca.ts';
-import { beneficiarioDaFilial, dadosDaConfiguracao, instrucoesDaConfiguracao, lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
-import type { BoletoPdf } from './pdf/boleto-pdf.ts';
+import { beneficiarioDaFilial, lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
+import { boletosPdf } from './pdf-boletos.ts';
+import automacaoRoutes from './automacao-routes.ts';
+import { avisarEmissao, avisarPagamentosDoRetorno } from './lembretes.ts';
 
 const SEM_CONFIGURACAO = 'A filial selecionada não tem configuração de boleto ativa. Cadastre-a em Configurações > Pagamento > Gateway de boleto.';
 
@@ -74,6 +76,7 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     return db.tenant(ctx, async (q) => {
       const { cfg } = await contexto(q, ctx, true);
       const boletos = await emitirBoletos(q, ctx, cfg, body.parcelaIds);
+      await avisarEmissao(opts.services, q, ctx.tenantId, cfg.id!, boletos.map((b) => b.id));
       return { boletos, mensagem: boletos.length === 1 ? 'Boleto emitido.' : `${boletos.length} boletos emitidos (carnê).` };
     });
   });
@@ -86,6 +89,7 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     return db.tenant(ctx, async (q) => {
       const { cfg } = await contexto(q, ctx, true);
       const boletos = await emitirAvulso(q, ctx, cfg, body as any);
+      await avisarEmissao(opts.services, q, ctx.tenantId, cfg.id!, boletos.map((b) => b.id));
       return { boletos, mensagem: boletos.length === 1 ? 'Boleto emitido.' : `${boletos.length} boletos emitidos (carnê).` };
     });
   });
@@ -110,20 +114,13 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     const body = objeto(req.body);
     const porPagina = body.porPagina ?? 1;
     if (porPagina !== 1 && porPagina !== 3) throw badRequest('porPagina: use 1 ou 3 (carnê).');
-    const { cfg, beneficiario, linhas } = await db.tenant(ctx, async (q) => ({ ...(await contexto(q, ctx)), linhas: await boletosParaPdf(q, ctx, body.ids) }));
-    const instrucoes = instrucoesDaConfiguracao(cfg);
-    const boletos: BoletoPdf[] = linhas.map((b) => ({
-      dados: dadosDaConfiguracao(cfg, { nossoNumero: b.nosso_numero, valor: b.valor, vencimento: b.venc }),
-      beneficiario, numeroDocumento: b.numero_documento, dataDocumento: b.emis, parcela: b.parcela_texto ?? undefined,
-      pagador: { nome: b.pagador_nome, documento: b.pagador_documento, endereco: [b.pagador_endereco, b.pagador_bairro, [b.pagador_cidade, b.pagador_uf].filter(Boolean).join('/'), b.pagador_cep].filter(Boolean).join(' - ') || undefined },
-      instrucoes,
-      pix: cfg.chavePix ? { chave: cfg.chavePix, cidade: cfg.cidadePix ?? '', txid: `BOL${b.numero}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 25) } : undefined,
-      logoBanco: cfg.logoBanco ?? undefined,
-    }));
+    const { boletos, nome } = await db.tenant(ctx, async (q) => {
+      const { cfg, beneficiario } = await contexto(q, ctx);
+      return boletosPdf(q, ctx, cfg, beneficiario, body.ids);
+    });
     const saida = new PassThrough();
     const { gerarPdfBoletos } = await import('./pdf/boleto-pdf.ts');
     gerarPdfBoletos(boletos, saida, { porPagina }).catch((e) => saida.destroy(e));
-    const nome = boletos.length > 1 ? 'carne.pdf' : `boleto-${linhas[0].numero}.pdf`;
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nome}"`).send(saida);
   });
 
@@ -150,7 +147,12 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
   app.post('/api/Boletos/retorno/aplicar', async (req) => {
     const ctx = exigir(req, 'change');
     const { conteudo, nome, contaId } = textoRetorno(req.body);
-    return db.tenant(ctx, async (q) => aplicarRetorno(q, ctx, (await contexto(q, ctx, true)).cfg, conteudo, { nome, contaId }));
+    return db.tenant(ctx, async (q) => {
+      const { cfg } = await contexto(q, ctx, true);
+      const r = await aplicarRetorno(q, ctx, cfg, conteudo, { nome, contaId });
+      if (r.aplicadas) await avisarPagamentosDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
+      return r;
+    });
   });
 
   /** pages/pagamentos/extratos (SPEC 6 key extratoFinanceiro): one conta's movements with running balance. */
@@ -160,4 +162,6 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     const qs = req.query as Record<string, string | undefined>;
     return db.tenant(ctx, (q) => extratoComBoletos(q, ctx, { contaId: qs.contaId ? Number(qs.contaId) : undefined, de: qs.de, ate: qs.ate }));
   });
+
+  await app.register(automacaoRoutes, { services: opts.services });
 }

@@ -24,7 +24,7 @@ import { BoletoInvalido } from './erros.ts';
 
 export type EstadoBoleto = 'pendente' | 'registrado' | 'pago' | 'cancelado' | 'rejeitado' | 'baixado';
 export const ESTADOS_LISTA = ['pendente', 'registrado', 'pago', 'cancelado', 'vencido', 'rejeitado', 'baixado'] as const;
-const ABERTOS: EstadoBoleto[] = ['pendente', 'registrado'];
+export const ABERTOS: EstadoBoleto[] = ['pendente', 'registrado'];
 
 /** 'vencido' is an open boleto past its due date: read, never stored. */
 const STATUS_SQL = `CASE WHEN b.estado IN ('pendente', 'registrado') AND b.vencimento < current_date THEN 'vencido' ELSE b.estado END`;
@@ -33,7 +33,7 @@ const COLUNAS = `b.id, b.numero, b.nosso_numero AS "nossoNumero", b.numero_docum
   b.valor::text AS valor, to_char(b.vencimento, 'YYYY-MM-DD') AS vencimento, to_char(b.emissao, 'YYYY-MM-DD') AS emissao,
   b.pagador_nome AS "pagadorNome", b.pagador_documento AS "pagadorDocumento", b.banco, b.estado, ${STATUS_SQL} AS status,
   b.remessa_pendente AS "remessaPendente", b.valor_pago::text AS "valorPago", to_char(b.data_pagamento, 'YYYY-MM-DD') AS "dataPagamento",
-  b.tarifa::text AS tarifa, b.motivo, b.parcela_id AS "parcelaId", p.lancamento_id AS "lancamentoId"`;
+  b.tarifa::text AS tarifa, b.motivo, b.desconto::text AS desconto, to_char(b.data_desconto, 'YYYY-MM-DD') AS "dataDesconto", b.parcela_id AS "parcelaId", p.lancamento_id AS "lancamentoId"`;
 
 type Ctx = RequestContext;
 export type Boleto = Record<string, any> & { id: number; numero: number; estado: EstadoBoleto; valor: string; vencimento: string; parcelaId: number; lancamentoId: number };
@@ -86,7 +86,7 @@ export async function listarBoletos(q: Queryable, ctx: Ctx, f: FiltroBoletos): P
   return r.rows.map((b) => ({ ...b, nomeBanco: nomeBanco(b.banco) }));
 }
 
-async function umBoleto(q: Queryable, ctx: Ctx, id: number, paraAtualizar = false): Promise<Boleto> {
+export async function umBoleto(q: Queryable, ctx: Ctx, id: number, paraAtualizar = false): Promise<Boleto> {
   const r = await q.query<Boleto>(
     `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
       WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = $3${paraAtualizar ? ' FOR UPDATE OF b' : ''}`,
@@ -108,8 +108,8 @@ export async function historicoBoleto(q: Queryable, ctx: Ctx, id: number) {
 }
 
 /** Appends a move to the history and sets the state (the row is locked by the caller). */
-async function registrarMudanca(
-  q: Queryable, ctx: Ctx, boletoId: number, de: EstadoBoleto | null, para: EstadoBoleto, origem: 'emissao' | 'manual' | 'retorno' | 'remessa',
+export async function registrarMudanca(
+  q: Queryable, ctx: Ctx, boletoId: number, de: EstadoBoleto | null, para: EstadoBoleto, origem: 'emissao' | 'manual' | 'retorno' | 'remessa' | 'pix',
   detalhe: string | null, extra: { chave?: string; retornoId?: number } = {},
 ): Promise<void> {
   await q.query(
@@ -215,7 +215,7 @@ export async function emitirBoletos(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBol
 }
 
 /** The conta a boleto's money lands in: the one asked, else the lançamento's, else the first active checking account. */
-async function contaDaBaixa(q: Queryable, ctx: Ctx, lancamentoId: number, contaId?: number | null): Promise<number> {
+export async function contaDaBaixa(q: Queryable, ctx: Ctx, lancamentoId: number, contaId?: number | null): Promise<number> {
   if (contaId != null) return contaId;
   const r = await q.query<{ id: number }>(
     `SELECT coalesce((SELECT l.conta_id FROM lancamentos l WHERE l.tenant_id = $1 AND l.id = $2),
@@ -269,25 +269,42 @@ export async function boletosParaPdf(q: Queryable, ctx: Ctx, ids: number[]) {
 
 // ---------------------------------------------------------------- remessa
 
-/** The remessa of every boleto the bank has not heard of yet (new) or must drop (cancelled), numbered per agreement. */
-export async function gerarRemessaPendente(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, beneficiario: { nome: string; documento: string }) {
+/**
+ * The remessa of every boleto the bank has not heard of yet (new), must drop (cancelled or paid here) or must change
+ * (a new due date or a discount for a registered boleto: boletos_instrucoes), numbered per agreement. An instruction
+ * for a boleto that goes in the same file as a baixa is superseded by it (marked with this remessa, not written).
+ */
+export async function gerarRemessaPendente(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, beneficiario: { nome: string; documento: string }, opcoes: { automatica?: boolean } = {}) {
   const r = await q.query(
-    `SELECT b.*, to_char(b.vencimento, 'YYYY-MM-DD') AS venc, to_char(b.emissao, 'YYYY-MM-DD') AS emis FROM boletos b
+    `SELECT b.*, to_char(b.vencimento, 'YYYY-MM-DD') AS venc, to_char(b.emissao, 'YYYY-MM-DD') AS emis, to_char(b.data_desconto, 'YYYY-MM-DD') AS data_desc FROM boletos b
       WHERE b.tenant_id = $1 AND b.configuracao_id = $2 AND b.remessa_pendente IS NOT NULL ORDER BY b.numero FOR UPDATE`,
     [ctx.tenantId, cfg.id],
   );
-  if (!r.rows.length) throw badRequest('Não há boletos novos, alterados ou cancelados para enviar ao banco.');
+  const inst = await q.query(
+    `SELECT i.id AS instrucao_id, i.operacao, i.dados, b.*, to_char(b.vencimento, 'YYYY-MM-DD') AS venc, to_char(b.emissao, 'YYYY-MM-DD') AS emis, to_char(b.data_desconto, 'YYYY-MM-DD') AS data_desc
+       FROM boletos_instrucoes i JOIN boletos b ON b.tenant_id = i.tenant_id AND b.id = i.boleto_id
+      WHERE i.tenant_id = $1 AND b.configuracao_id = $2 AND i.remessa_id IS NULL ORDER BY b.numero, i.id FOR UPDATE OF i`,
+    [ctx.tenantId, cfg.id],
+  );
+  const comBaixa = new Set(r.rows.map((b) => Number(b.id)));
+  const instrucoes = inst.rows.filter((i) => !comBaixa.has(Number(i.id)) && ABERTOS.includes(i.estado));
+  if (!r.rows.length && !instrucoes.length) throw badRequest('Não há boletos novos, alterados ou cancelados para enviar ao banco.');
   const formato = String(cfg.layoutCnab) as FormatoCnab;
   const seq = await q.query<{ n: number }>(`SELECT coalesce(max(sequencial), 0)::int + 1 AS n FROM boletos_remessas WHERE tenant_id = $1 AND configuracao_id = $2`, [ctx.tenantId, cfg.id]);
   const sequencial = seq.rows[0].n;
   const dataGeracao = hoje();
-  const titulos: TituloCnab[] = r.rows.map((b) => {
-    const { banco: _, ...boleto } = dadosDaConfiguracao(cfg, { nossoNumero: b.nosso_numero, valor: b.valor, vencimento: b.venc });
+  const titulo = (b: Record<string, any>, operacao: TituloCnab['operacao'], dados: Record<string, any> = {}): TituloCnab => {
+    const { banco: _, ...boleto } = dadosDaConfiguracao(cfg, { nossoNumero: b.nosso_numero, valor: b.valor, vencimento: dados.vencimento ?? b.venc });
+    const desconto = dados.desconto ?? (operacao === 'registrar' && b.desconto ? String(b.desconto) : undefined);
     return {
-      operacao: b.remessa_pendente === 'baixar' ? 'baixar' : 'registrar', boleto, numeroDocumento: b.numero_documento, emissao: b.emis,
+      operacao, boleto, numeroDocumento: b.numero_documento, emissao: b.emis, desconto, dataDesconto: dados.dataDesconto ?? b.data_desc ?? undefined,
       pagador: { nome: b.pagador_nome, documento: b.pagador_documento, endereco: b.pagador_endereco ?? '', bairro: b.pagador_bairro ?? undefined, cep: b.pagador_cep ?? '', cidade: b.pagador_cidade ?? '', uf: b.pagador_uf ?? '' },
     };
-  });
+  };
+  const titulos: TituloCnab[] = [
+    ...r.rows.map((b) => titulo(b, b.remessa_pendente === 'baixar' ? 'baixar' : 'registrar')),
+    ...instrucoes.map((i) => titulo(i, i.operacao, i.dados ?? {})),
+  ];
   let arquivo: string;
   try {
     arquivo = gerarRemessa({
@@ -300,9 +317,67 @@ export async function gerarRemessaPendente(q: Queryable, ctx: Ctx, cfg: Configur
     throw e;
   }
   const nome = nomeArquivoRemessa(cfg.banco, obterBanco(cfg.banco)?.cnab?.[formato]?.arquivoRemessa, dataGeracao, sequencial);
-  await q.query(`INSERT INTO boletos_remessas (tenant_id, configuracao_id, sequencial, nome, conteudo, titulos, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [ctx.tenantId, cfg.id, sequencial, nome, arquivo, titulos.length, ctx.userId ?? null]);
+  const ins = await q.query<{ id: number }>(
+    `INSERT INTO boletos_remessas (tenant_id, configuracao_id, sequencial, nome, conteudo, titulos, usuario_id, automatica) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [ctx.tenantId, cfg.id, sequencial, nome, arquivo, titulos.length, ctx.userId ?? null, opcoes.automatica === true],
+  );
+  const remessaId = Number(ins.rows[0].id);
   await q.query(`UPDATE boletos SET remessa_pendente = NULL, updated_at = now() WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, r.rows.map((b) => b.id)]);
-  return { arquivo, nome, titulos: titulos.length, sequencial };
+  if (inst.rows.length) await q.query(`UPDATE boletos_instrucoes SET remessa_id = $2 WHERE tenant_id = $1 AND id = ANY($3::int[])`, [ctx.tenantId, remessaId, inst.rows.map((i) => i.instrucao_id)]);
+  return { arquivo, nome, titulos: titulos.length, sequencial, remessaId };
+}
+
+const DINHEIRO = /^\d{1,13}(\.\d{1,2})?$/;
+
+/**
+ * A new due date and/or a discount until a date for an open boleto. Not yet sent to the bank: the registration
+ * carries the new data. Sent already: the change waits in boletos_instrucoes for the next remessa, with the bank's
+ * movement code for it (refused with a message when the bank's layout has none). Recorded in the history.
+ */
+export async function alterarBoleto(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, id: number, body: { vencimento?: string | null; desconto?: string | null; dataDesconto?: string | null }): Promise<Boleto> {
+  const b = await umBoleto(q, ctx, id, true);
+  if (!ABERTOS.includes(b.estado)) throw badRequest(`Só um boleto pendente pode ser alterado: o boleto nº ${b.numero} está ${ESTADO_TEXTO[b.estado]}.`);
+  const vencimento = body.vencimento ?? null;
+  const desconto = body.desconto ?? null;
+  if (vencimento == null && desconto == null) throw badRequest('Informe o novo vencimento ou o desconto.', [{ campo: 'vencimento', path: '/vencimento', mensagem: 'Campo Obrigatório!' }]);
+  if (vencimento != null && (typeof vencimento !== 'string' || !dataIso(vencimento))) throw badRequest('Vencimento: informe uma data válida.', [{ campo: 'vencimento', path: '/vencimento', mensagem: 'Campo inválido!' }]);
+  if (vencimento != null && vencimento < hoje()) throw badRequest('Vencimento: a nova data não pode ser anterior a hoje.', [{ campo: 'vencimento', path: '/vencimento', mensagem: 'Campo inválido!' }]);
+  if (vencimento != null && vencimento === b.vencimento) throw badRequest(`O boleto nº ${b.numero} já vence em ${formatDate(vencimento)}.`, [{ campo: 'vencimento', path: '/vencimento', mensagem: 'Campo inválido!' }]);
+  const novoVenc = vencimento ?? b.vencimento;
+  let dataDesconto: string | null = null;
+  if (desconto != null) {
+    if (typeof desconto !== 'string' || !DINHEIRO.test(desconto) || new Decimal(desconto).lte(0)) throw badRequest('Desconto: informe um valor válido.', [{ campo: 'desconto', path: '/desconto', mensagem: 'Campo inválido!' }]);
+    if (new Decimal(desconto).gte(b.valor)) throw badRequest(`Desconto: deve ser menor que o valor do boleto (${formatBRL(b.valor)}).`, [{ campo: 'desconto', path: '/desconto', mensagem: 'Campo inválido!' }]);
+    dataDesconto = body.dataDesconto ?? novoVenc;
+    if (typeof dataDesconto !== 'string' || !dataIso(dataDesconto) || dataDesconto > novoVenc) throw badRequest('Data do desconto: informe uma data até o vencimento.', [{ campo: 'dataDesconto', path: '/dataDesconto', mensagem: 'Campo inválido!' }]);
+  }
+  const noBanco = b.remessaPendente !== 'registrar';
+  if (noBanco) {
+    const { layout } = configCnab(cfg.banco, String(cfg.layoutCnab) as FormatoCnab);
+    const nomeBancoCurto = obterBanco(cfg.banco)?.nomeCurto ?? cfg.banco;
+    if (vencimento != null && !layout.movimentos.alterarVencimento) throw badRequest(`O banco ${nomeBancoCurto} não aceita alteração de vencimento no CNAB ${cfg.layoutCnab}: cancele o boleto e emita outro.`);
+    if (desconto != null && !layout.movimentos.concederDesconto) throw badRequest(`O banco ${nomeBancoCurto} não tem, no CNAB ${cfg.layoutCnab}, instrução para conceder desconto a um boleto registrado: cancele o boleto e emita outro com o desconto.`);
+  }
+  try {
+    montarBoleto(dadosDaConfiguracao(cfg, { nossoNumero: b.nossoNumero, valor: b.valor, vencimento: novoVenc }));
+  } catch (e) {
+    if (e instanceof BoletoInvalido) throw badRequest(e.message);
+    throw e;
+  }
+  await q.query(
+    `UPDATE boletos SET vencimento = $3, desconto = coalesce($4, desconto), data_desconto = coalesce($5, data_desconto), updated_at = now() WHERE tenant_id = $1 AND id = $2`,
+    [ctx.tenantId, id, novoVenc, desconto, dataDesconto],
+  );
+  if (noBanco) {
+    if (vencimento != null) await q.query(`INSERT INTO boletos_instrucoes (tenant_id, boleto_id, operacao, dados, usuario_id) VALUES ($1, $2, 'alterarVencimento', $3, $4)`, [ctx.tenantId, id, JSON.stringify({ vencimento }), ctx.userId ?? null]);
+    if (desconto != null) await q.query(`INSERT INTO boletos_instrucoes (tenant_id, boleto_id, operacao, dados, usuario_id) VALUES ($1, $2, 'concederDesconto', $3, $4)`, [ctx.tenantId, id, JSON.stringify({ desconto, dataDesconto, vencimento: novoVenc }), ctx.userId ?? null]);
+  }
+  const partes = [
+    vencimento != null ? `vencimento de ${formatDate(b.vencimento)} para ${formatDate(vencimento)}` : '',
+    desconto != null ? `desconto de ${formatBRL(desconto)} até ${formatDate(dataDesconto!)}` : '',
+  ].filter(Boolean);
+  await registrarMudanca(q, ctx, id, b.estado, b.estado, 'manual', `Alterado: ${partes.join('; ')}${noBanco ? ' (vai na próxima remessa)' : ''}.`);
+  return umBoleto(q, ctx, id);
 }
 
 // ---------------------------------------------------------------- retorno
@@ -467,11 +542,26 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
   );
   const retornoId = Number(ins.rows[0].id);
   let aplicadas = 0;
+  // Every boleto of the file read and locked in one statement (not one per occurrence); each occurrence then
+  // updates the row it read, so later occurrences of the same boleto see its new state.
+  const ids = [...new Set(previa.ocorrencias.filter((o) => o.acao !== 'jaAplicada' && o.boletoId != null).map((o) => o.boletoId!))];
+  const lidos = await q.query<Boleto>(
+    `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
+      WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = ANY($3::int[]) ORDER BY b.id FOR UPDATE OF b`,
+    [ctx.tenantId, ctx.branchId, ids],
+  );
+  const porId = new Map(lidos.rows.map((b) => [Number(b.id), b]));
+  const contas = new Map<number, number>();
   for (const o of previa.ocorrencias) {
     if (o.acao === 'jaAplicada' || o.boletoId == null) continue;
-    const b = await umBoleto(q, ctx, o.boletoId, true);
+    const b = porId.get(o.boletoId);
+    if (!b) throw notFound('Boleto não encontrado.');
     const data = o.dataCredito ?? o.dataOcorrencia ?? hoje();
-    const contaId = await contaDaBaixa(q, ctx, b.lancamentoId, opcoes.contaId);
+    let contaId = contas.get(Number(b.lancamentoId));
+    if (contaId === undefined) {
+      contaId = await contaDaBaixa(q, ctx, b.lancamentoId, opcoes.contaId);
+      contas.set(Number(b.lancamentoId), contaId);
+    }
     const extra = { chave: o.chave, retornoId };
     const detalhe = `Retorno: ${o.ocorrencia} - ${o.descricao}`;
     if (o.acao === 'pagar') {
@@ -479,13 +569,17 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
       const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: b.parcelaId, valor: o.valorPago, juros: juros.gt(0) ? juros.toFixed(2) : null }] });
       await q.query(`UPDATE boletos SET valor_pago = $3, data_pagamento = $4, tarifa = $5 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, baixas[0].valor, data, o.tarifa]);
       await registrarMudanca(q, ctx, b.id, b.estado, 'pago', 'retorno', `${detalhe}; pago ${formatBRL(o.valorPago)}${juros.gt(0) ? ` (juros ${formatBRL(juros)})` : ''} em ${formatDate(data)}.`, extra);
+      b.estado = 'pago';
     } else if (o.acao === 'registrar') {
       await registrarMudanca(q, ctx, b.id, b.estado, 'registrado', 'retorno', `${detalhe}.`, extra);
+      b.estado = 'registrado';
     } else if (o.acao === 'rejeitar') {
       await q.query(`UPDATE boletos SET motivo = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, o.motivos.join('; ') || o.descricao]);
       await registrarMudanca(q, ctx, b.id, b.estado, 'rejeitado', 'retorno', `${detalhe}${o.motivos.length ? `: ${o.motivos.join('; ')}` : ''}.`, extra);
+      b.estado = 'rejeitado';
     } else if (o.acao === 'baixar') {
       await registrarMudanca(q, ctx, b.id, b.estado, 'baixado', 'retorno', `${detalhe}.`, extra);
+      b.estado = 'baixado';
     } else {
       await registrarMudanca(q, ctx, b.id, b.estado, b.estado, 'retorno', `${detalhe}.`, extra);
     }

@@ -1,8 +1,10 @@
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
-import { baixarBoleto, emitirBoletos } from './cobranca.ts';
-import { lerConfiguracao } from './configuracao.ts';
+import { randomBytes } from 'node:crypto';
+import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from './cnab/layout.ts';
+import { alterarBoleto, aplicarRetorno, baixarBoleto, emitirBoletos, gerarRemessaPendente } from './cobranca.ts';
+import { beneficiarioDaFilial, lerConfiguracao } from './configuracao.ts';
 
 const dia = (offset: number): string => {
   const d = new Date();
@@ -13,7 +15,10 @@ const dia = (offset: number): string => {
 /**
  * The demo shop's boletos (npm start only: the test suites expect the demo branch without a boleto
  * configuration): a Bradesco CNAB 400 configuration with a Pix key, a carnê of three instalments and a
- * single boleto, issued through the same service as the screen, the single one settled by hand.
+ * single boleto, issued through the same service as the screen, the single one settled by hand. The carnê went
+ * to the bank in remessa 1 and its retorno registered it (fees posted); the second instalment got a discount
+ * that waits for the next remessa; the automation is on (remessa at 18:00, reminders 3 days before, on the due
+ * date and 5 days after, payment alerts to the shop) with no bank exchange or PSP configured (the shop's own).
  */
 export async function seedBoletos(q: Queryable, tenantId: number): Promise<void> {
   const user = (await q.query<{ id: number }>(`SELECT id FROM users WHERE tenant_id = $1 ORDER BY (email LIKE 'admin@%') DESC, id LIMIT 1`, [tenantId])).rows[0];
@@ -31,8 +36,33 @@ export async function seedBoletos(q: Queryable, tenantId: number): Promise<void>
     tipo: RECEITA, descricao: 'Venda a prazo no carnê', pessoaId: clientes[0].id, contaId: conta, documento: 'PV-DEMO-1', dataEmissao: dia(-5), valorTotal: '450.00', numeroParcelas: 3, primeiroVencimento: dia(10),
   });
   const avulso = await criarLancamento(q, ctx, { tipo: RECEITA, descricao: 'Serviço de entrega mensal', pessoaId: clientes[1].id, contaId: conta, documento: 'PV-DEMO-2', dataEmissao: dia(-20), valorTotal: '129.90', primeiroVencimento: dia(-2) });
-  await emitirBoletos(q, ctx, cfg, carne.parcelas.map((p) => p.id));
+  const doCarne = await emitirBoletos(q, ctx, cfg, carne.parcelas.map((p) => p.id));
   const cfgDepois = (await lerConfiguracao(q, ctx, true))!;
   const [pago] = await emitirBoletos(q, ctx, cfgDepois, [avulso.parcelas[0].id]);
   await baixarBoleto(q, ctx, pago.id, { data: dia(-1) });
+
+  // The carnê's remessa and the bank's retorno confirming each title (entrada confirmada, R$ 1,50 fee each).
+  const beneficiario = (await beneficiarioDaFilial(q, ctx))!;
+  const cfg3 = (await lerConfiguracao(q, ctx, true))!;
+  const remessa = await gerarRemessaPendente(q, ctx, cfg3, beneficiario);
+  const layout = carregarLayout('bradesco-400');
+  const linhas = [escreverRegistro(layout, 'headerRetorno', { banco: '237', convenio: '4455667', sequencial: '1', dataGeracao: dia(-4) })];
+  for (const l of remessa.arquivo.split('\r\n')) {
+    if (identificarRegistro(layout, l, 'remessa') !== 'detalheRemessa') continue;
+    const d = lerRegistro(layout, 'detalheRemessa', l);
+    linhas.push(escreverRegistro(layout, 'detalheRetorno', {
+      nossoNumero: `${d.nossoNumero}${d.nossoNumeroDv}`, ocorrencia: '02', dataOcorrencia: dia(-4), numeroDocumento: d.numeroDocumento ?? '', vencimento: d.vencimento ?? '', valor: d.valor ?? '0.00', tarifa: '1.50', sequencial: String(linhas.length + 1),
+    }));
+  }
+  linhas.push(escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: String(linhas.length + 1) }));
+  await aplicarRetorno(q, ctx, cfg3, linhas.join('\r\n'), { nome: 'CB0001.RET' });
+  await alterarBoleto(q, ctx, cfg3, doCarne[1].id, { desconto: '10.00', dataDesconto: doCarne[1].vencimento });
+  await q.query(
+    `INSERT INTO boletos_automacao (tenant_id, configuracao_id, remessa_automatica, remessa_hora, lembrete_ao_emitir, lembrete_dias_antes, lembrete_no_vencimento, lembrete_dias_apos, aviso_pagamento_email, webhook_segredo)
+     VALUES ($1, $2, true, '18:00', true, 3, true, 5, (SELECT email FROM users WHERE tenant_id = $1 AND id = $3), $4)`,
+    [tenantId, cfg3.id, user.id, randomBytes(18).toString('hex')],
+  );
+  // The carnê was e-mailed to the customer on issue (the outbox of `npm start` has no SMTP: recorded as sent).
+  const email = (await q.query<{ email: string | null }>(`SELECT email FROM pessoas WHERE tenant_id = $1 AND id = $2`, [tenantId, clientes[0].id])).rows[0]?.email;
+  if (email) for (const b of doCarne) await q.query(`INSERT INTO boletos_emails (tenant_id, boleto_id, tipo, para, enviado_em) VALUES ($1, $2, 'emissao', $3, now() - interval '5 days')`, [tenantId, b.id, email]);
 }

@@ -3,3 +3,15 @@ export { default as boletosRoutes } from './routes.ts';
 export { default as cobrancaRoutes } from './cobranca-routes.ts';
 export { seedBoletos } from './demo.ts';
 export { aplicarRetorno, baixarBoleto, cancelarBoleto, emitirAvulso, emitirBoletos, listarBoletos, previaRetorno, type Boleto, type EstadoBoleto } from './cobranca.ts';
+export { atualizarTransacoes } from './automacao.ts';
+import type { AppServices } from '../app-services.ts';
+import type { PeriodicKind } from '../jobs/index.ts';
+import { registrarJobsAutomacao } from './automacao.ts';
+import { registrarJobsLembretes } from './lembretes.ts';
+import { registrarJobsPix } from './pix-cobranca.ts';
+
+/** The boletos' job kinds (bank files, Pix, e-mails) registered on the queue; returns the periodic ones for app.ts. */
+export function jobsBoletos(services: AppServices): PeriodicKind[] {
+  registrarJobsPix(services);
+  return [...registrarJobsAutomacao(services), ...registrarJobsLembretes(services)];
+}

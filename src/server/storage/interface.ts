@@ -27,6 +27,8 @@ export interface FileStorage {
   readonly redirect: boolean;
   /** Readiness: throws StorageUnavailable when the storage cannot be written and read now. */
   check(): Promise<void>;
+  /** The keys directly under a folder key (`…/`), files only, sorted: a watched folder (boletos' retornos). */
+  list?(prefix: string): Promise<string[]>;
 }
 
 export interface SignedUrlOptions {

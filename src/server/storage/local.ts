@@ -79,6 +79,15 @@ export class LocalStorage implements FileStorage {
     return null;
   }
 
+  async list(prefix: string): Promise<string[]> {
+    const dir = join(this.root, checkKey(prefix.replace(/\/+$/, '')));
+    const entries = await readdir(dir, { withFileTypes: true }).catch((e) => {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw unavailable(e);
+    });
+    return entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => `${prefix.replace(/\/+$/, '')}/${e.name}`).sort();
+  }
+
   async check(): Promise<void> {
     try {
       await mkdir(this.temp, { recursive: true });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { checkKey, SIGNED_URL_SECONDS, StorageUnavailable, type FileStorage, type SignedUrlOptions } from './interface.ts';
@@ -108,6 +108,22 @@ export class S3Storage implements FileStorage {
       if (isMissing(e)) return;
       throw fault(e);
     }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const base = this.key(prefix.replace(/\/+$/, '')) + '/';
+    const out: string[] = [];
+    let ContinuationToken: string | undefined;
+    try {
+      do {
+        const r = await this.client.send(new ListObjectsV2Command({ Bucket: this.o.bucket, Prefix: base, Delimiter: '/', ContinuationToken }));
+        for (const o of r.Contents ?? []) if (o.Key && o.Key !== base) out.push(o.Key.slice(this.o.prefix.length));
+        ContinuationToken = r.IsTruncated ? r.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    } catch (e) {
+      throw fault(e);
+    }
+    return out.sort();
   }
 
   async signedUrl(key: string, opts: SignedUrlOptions = {}): Promise<string> {

@@ -445,3 +445,40 @@ describe('changing the amount (alterarValor)', () => {
     expect(lerRetorno(texto, '033', '400').map((e) => [e.tipo, e.confirma])).toEqual([['registrado', null], ['alterado', 'alterarVencimento'], ['rejeitado', null]]);
   });
 });
+
+/**
+ * Discount for a registered title (issue 38, "changed boletos"): the remessa code per layout, from each manual (see
+ * the layout's observacoes), or null where the layout has no such instruction (the screen then says to reissue).
+ */
+const CONCEDER_DESCONTO: Record<string, string | null> = {
+  'febraban-240': '07',
+  'caixa-240': '07',
+  'sicoob-240': '07',
+  'bradesco-400': '31',
+  'bb-400': '31',
+  'itau-400': null,
+  'santander-400': null,
+};
+
+describe('granting a discount (concederDesconto)', () => {
+  it('every layout a bank uses has its answer here', () => {
+    for (const [, b] of carregarBancos()) for (const c of Object.values(b.cnab ?? {})) expect(CONCEDER_DESCONTO, c.layout).toHaveProperty([c.layout]);
+  });
+
+  const doLayout = (banco: string, formato: FormatoCnab) => carregarLayout(carregarBancos().get(banco)!.cnab![formato]!.layout);
+  it.each(casos.filter(([b, f]) => CONCEDER_DESCONTO[doLayout(b, f).id]))('bank %s CNAB %s: the bank’s code with the discount and its date', (banco, formato) => {
+    const layout = doLayout(banco, formato);
+    const r = remessa(banco, formato, 2);
+    r.titulos.forEach((t, i) => Object.assign(t, { operacao: 'concederDesconto', desconto: `${5 + i}.50`, dataDesconto: t.boleto.vencimento }));
+    const detalhe = formato === '240' ? 'segmentoP' : 'detalheRemessa';
+    const lidos = gerarRemessa(r).split('\r\n').filter((l) => identificarRegistro(layout, l, 'remessa') === detalhe).map((l) => lerRegistro(layout, detalhe, l));
+    expect(lidos.map((d) => [d.movimento, d.desconto, d.dataDesconto])).toEqual(r.titulos.map((t) => [CONCEDER_DESCONTO[layout.id], t.desconto, t.dataDesconto]));
+    if (formato === '240') expect(lidos.map((d) => d.codigoDesconto)).toEqual(['1', '1']);
+  });
+
+  it.each(casos.filter(([b, f]) => !CONCEDER_DESCONTO[doLayout(b, f).id]))('bank %s CNAB %s: refused with what to do instead', (banco, formato) => {
+    const r = remessa(banco, formato, 1);
+    Object.assign(r.titulos[0], { operacao: 'concederDesconto', desconto: '5.00', dataDesconto: r.titulos[0].boleto.vencimento });
+    expect(() => gerarRemessa(r)).toThrow(/não tem, no CNAB \d+ \(leiaute [\w-]+\), instrução de remessa para conceder desconto a um título registrado\. Para dar o desconto, cancele este boleto/);
+  });
+});

@@ -28,7 +28,7 @@ export interface RegistroLayout {
 /** In a layout that `herda` another: a whole new record, or only the fields that differ (they replace the base fields they cover). */
 export type RegistroDerivado = Partial<RegistroLayout> & { substituir?: CampoLayout[] };
 
-export type Operacao = 'registrar' | 'baixar' | 'alterarVencimento' | 'alterarValor';
+export type Operacao = 'registrar' | 'baixar' | 'alterarVencimento' | 'alterarValor' | 'concederDesconto';
 
 export interface LayoutCnab {
   id: string;

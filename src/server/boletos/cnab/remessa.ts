@@ -40,6 +40,9 @@ export interface TituloCnab {
   jurosPorDia?: string;
   /** Free text the beneficiary gets back in the retorno (usoEmpresa). */
   controle?: string;
+  /** Discount (reais) if paid until dataDesconto (yyyy-MM-dd): sent with the registration or by concederDesconto. */
+  desconto?: string;
+  dataDesconto?: string;
 }
 
 export interface Remessa {
@@ -100,6 +103,13 @@ function valoresTitulo(r: Remessa, t: TituloCnab, config: ConfigCnab, layout: La
         'operacao',
       );
     }
+    if (t.operacao === 'concederDesconto') {
+      throw new BoletoInvalido(
+        `O banco ${doc.nomeCurto} (${doc.codigo}) não tem, no CNAB ${layout.tamanho} (leiaute ${layout.id}), instrução de remessa para conceder desconto a um título registrado. ` +
+          'Para dar o desconto, cancele este boleto e emita um novo com o valor ou o desconto corretos.',
+        'operacao',
+      );
+    }
     throw new BoletoInvalido(`A operação "${t.operacao}" não está prevista no leiaute ${layout.id} do banco ${doc.nomeCurto}.`, 'operacao');
   }
   const b = montarBoleto({ ...t.boleto, banco: r.banco });
@@ -115,6 +125,9 @@ function valoresTitulo(r: Remessa, t: TituloCnab, config: ConfigCnab, layout: La
     jurosPorDia: t.jurosPorDia,
     juros: t.jurosPorDia,
     usoEmpresa: t.controle,
+    desconto: t.desconto,
+    dataDesconto: t.desconto ? t.dataDesconto : undefined,
+    codigoDesconto: t.desconto ? '1' : undefined,
     pagadorTipoInscricao: tipoInscricao(t.pagador.documento),
     pagadorInscricao: soDigitos(t.pagador.documento),
     pagadorNome: t.pagador.nome,

@@ -34,7 +34,7 @@ export interface BoletoPdf {
   /** "3/12" on a carnê */
   parcela?: string;
   /** When the bank configuration has a Pix key the boleto carries a static Pix QR for the same amount. */
-  pix?: { chave: string; cidade: string; txid?: string };
+  pix?: { chave: string; cidade: string; txid?: string } | { copiaECola: string };
   /**
    * The bank's logo (PNG or JPEG bytes) from the bank configuration, drawn in the logo box instead of the bank's
    * name. The logo is the bank's trademark: it is never fetched, only drawn when the configuration supplies it.
@@ -528,7 +528,9 @@ export async function gerarPdfBoletos(
   for await (const e of boletos) {
     const b = montarBoleto(e.dados);
     const logo = e.logoBanco ? logos.obter(e.logoBanco) : null;
-    const pix = e.pix
+    const pix = e.pix && 'copiaECola' in e.pix
+      ? e.pix.copiaECola
+      : e.pix
       ? montarPixEstatico({ chave: e.pix.chave, cidade: e.pix.cidade, nome: e.beneficiario.nome, valor: b.valor, txid: e.pix.txid })
       : null;
     if (!pagina.length) doc.addPage();

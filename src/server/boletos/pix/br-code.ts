@@ -162,3 +162,17 @@ export function lerPix(codigo: string): PixLido {
     iniciacao: ini === '11' ? 'estatico' : ini === '12' ? 'dinamico' : null,
   };
 }
+
+/**
+ * The BR Code of a dynamic charge (BACEN Manual de Padrões para Iniciação do Pix): point of initiation 12, the
+ * payload location (field 26-25, without "https://") instead of the key, no amount (the payload carries it),
+ * txid "***".
+ */
+export function montarPixDinamico(p: { location: string; nome: string; cidade: string }): string {
+  const url = p.location.replace(/^https?:\/\//, '');
+  const conta = campo('00', GUI_PIX) + campo('25', url);
+  const semCrc =
+    campo('00', '01') + campo('01', '12') + campo('26', conta) + campo('52', '0000') + campo('53', '986') + campo('58', 'BR') +
+    campo('59', semAcentos(p.nome).slice(0, 25) || 'RECEBEDOR') + campo('60', semAcentos(p.cidade).slice(0, 15) || 'BRASILIA') + campo('62', campo('05', '***')) + '6304';
+  return semCrc + crc16(semCrc);
+}

@@ -1,4 +1,5 @@
-import { BarcodeOutlined, CloudDownloadOutlined, FilePdfOutlined, HistoryOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { BarcodeOutlined, CloudDownloadOutlined, EditOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, PlusOutlined, QrcodeOutlined, SettingOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
+import Form from '@rjsf/antd';
 import { Alert, App, Button, Card, DatePicker, Descriptions, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { BuscaSelect } from '../nfe/BuscaSelect.tsx';
@@ -14,6 +15,7 @@ import { readAsDataUrl } from '../../api/files.ts';
 import { useList } from '../../api/hooks.ts';
 import { showError } from '../../dialogs/dialogs.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { transformErrors, validator } from '../../renderer/validation.ts';
 
 type Row = Record<string, any>;
 
@@ -29,7 +31,7 @@ export const STATUS_BOLETO: Record<string, { label: string; color: string }> = {
 const ACAO_RETORNO: Record<string, string> = {
   registrar: 'Registrar', pagar: 'Pagar', rejeitar: 'Rejeitar', baixar: 'Baixar', tarifa: 'Só a tarifa', nenhuma: 'Nada a fazer', jaAplicada: 'Já aplicada',
 };
-const ORIGEM: Record<string, string> = { emissao: 'Emissão', manual: 'Manual', retorno: 'Retorno do banco', remessa: 'Remessa' };
+const ORIGEM: Record<string, string> = { emissao: 'Emissão', manual: 'Manual', retorno: 'Retorno do banco', remessa: 'Remessa', pix: 'Pix' };
 
 /** Saves a blob under a name (an <a download>, so the browser's download starts). */
 function salvar(blob: Blob, nome: string): void {
@@ -69,6 +71,42 @@ export default function BoletosPage() {
   const [baixando, setBaixando] = useState<Row | null>(null);
   const [previa, setPrevia] = useState<{ conteudo: string; nome: string; dados: Row } | null>(null);
   const [ocupado, setOcupado] = useState(false);
+  const [automacao, setAutomacao] = useState(false);
+  const [alterando, setAlterando] = useState<Row | null>(null);
+  const [pix, setPix] = useState<Row | null>(null);
+  const [atualizando, setAtualizando] = useState(false);
+  const transacoes = useSWR(atualizando ? 'boletos-transacoes' : null, async () => (await api.get<Row>('Boletos/transacoes')).data, {
+    refreshInterval: 1000,
+    onSuccess: async (t) => {
+      const j = t.ultimaAtualizacao;
+      if (!j || j.situacao === 'pendente' || j.situacao === 'executando') return;
+      setAtualizando(false);
+      if (j.situacao === 'falhou' || j.ultimoErro) message.error(`A atualização das transações falhou: ${j.ultimoErro ?? 'erro desconhecido'}`);
+      else {
+        const arq = t.arquivos?.[0];
+        message.success(`Transações atualizadas.${arq ? ` Último retorno do banco: ${arq.resultado}` : ''}`);
+      }
+      await lista.mutate();
+    },
+  });
+  void transacoes;
+  const atualizarTransacoes = async () => {
+    try {
+      const r = (await api.post<Row>('Boletos/atualizar-transacoes', {})).data;
+      message.info(r.mensagem);
+      setAtualizando(true);
+    } catch (e) {
+      showError(e);
+    }
+  };
+  const enviarEmail = async (ids: number[]) => {
+    try {
+      const r = (await api.post<Row>('Boletos/emitidos/enviar-email', { ids })).data;
+      message.success(r.mensagem);
+    } catch (e) {
+      showError(e);
+    }
+  };
   const params = {
     ...(status.length ? { status: status.join(',') } : {}),
     ...(busca.trim() ? { busca: busca.trim() } : {}),
@@ -149,6 +187,9 @@ export default function BoletosPage() {
         <Upload accept=".ret,.RET,.txt,.TXT,.cnab,text/plain" showUploadList={false} beforeUpload={lerRetorno}>
           <Button icon={<UploadOutlined />} loading={ocupado}>Importar retorno</Button>
         </Upload>
+        <Button icon={<SyncOutlined spin={atualizando} />} loading={atualizando} onClick={atualizarTransacoes}>Atualizar transações</Button>
+        <Button icon={<MailOutlined />} disabled={!selecionados.length} onClick={() => enviarEmail(selecionados)}>Enviar por e-mail</Button>
+        <Button icon={<SettingOutlined />} onClick={() => setAutomacao(true)}>Automação</Button>
       </Space>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
@@ -188,7 +229,7 @@ export default function BoletosPage() {
           { title: 'Vencimento', dataIndex: 'vencimento', render: (v: string) => formatDate(v), sorter: (a, b) => a.vencimento.localeCompare(b.vencimento) },
           { title: 'Banco', dataIndex: 'nomeBanco' },
           {
-            title: 'Ações', key: 'acoes', width: 260,
+            title: 'Ações', key: 'acoes', width: 320,
             render: (_, b) => {
               const aberto = b.estado === 'pendente' || b.estado === 'registrado';
               return (
@@ -197,6 +238,8 @@ export default function BoletosPage() {
                     <Tooltip title="PDF do boleto"><Button size="small" aria-label={`PDF do boleto ${b.numero}`} icon={<FilePdfOutlined />} onClick={() => pdf([b.id], 1)} /></Tooltip>
                   )}
                   {aberto && <Button size="small" onClick={() => setBaixando(b)}>Baixar</Button>}
+                  {aberto && <Tooltip title="Alterar vencimento ou desconto"><Button size="small" aria-label={`Alterar o boleto ${b.numero}`} icon={<EditOutlined />} onClick={() => setAlterando(b)} /></Tooltip>}
+                  {aberto && <Tooltip title="Cobrança Pix"><Button size="small" aria-label={`Cobrança Pix do boleto ${b.numero}`} icon={<QrcodeOutlined />} onClick={() => setPix(b)} /></Tooltip>}
                   {aberto && (
                     <Popconfirm title={`Cancelar o boleto nº ${b.numero}?`} okText="Sim" cancelText="Não" onConfirm={() => cancelar(b)}>
                       <Button size="small" danger>Cancelar</Button>
@@ -212,6 +255,9 @@ export default function BoletosPage() {
       {emitindo && <EmitirModal onClose={() => setEmitindo(false)} onEmitidos={async (ids) => { setEmitindo(false); setSelecionados(ids); await lista.mutate(); }} />}
       {avulso && <AvulsoModal onClose={() => setAvulso(false)} onEmitidos={async (ids) => { setAvulso(false); setSelecionados(ids); await lista.mutate(); }} />}
       {historico && <HistoricoModal boleto={historico} onClose={() => setHistorico(null)} />}
+      {automacao && <AutomacaoModal onClose={() => setAutomacao(false)} />}
+      {alterando && <AlterarModal boleto={alterando} onClose={() => setAlterando(null)} onAlterado={async () => { setAlterando(null); await lista.mutate(); }} />}
+      {pix && <PixModal boleto={pix} onClose={async () => { setPix(null); await lista.mutate(); }} />}
       {baixando && <BaixaModal boleto={baixando} onClose={() => setBaixando(null)} onBaixado={async () => { setBaixando(null); await lista.mutate(); }} />}
       <Modal
         open={!!previa}
@@ -412,6 +458,147 @@ function AvulsoModal({ onClose, onEmitidos }: { onClose: () => void; onEmitidos:
           />
         )}
       </Space>
+    </Modal>
+  );
+}
+
+/** The automation settings (form from the JSON Schema the server checks) and what the automation did lately. */
+function AutomacaoModal({ onClose }: { onClose: () => void }) {
+  const { message } = App.useApp();
+  const cfg = useSWR('boletos-automacao', async () => (await api.get<Row>('Boletos/automacao')).data);
+  const t = useSWR('boletos-transacoes-lista', async () => (await api.get<Row>('Boletos/transacoes')).data);
+  const [dados, setDados] = useState<Row | null>(null);
+  const [ocupado, setOcupado] = useState(false);
+  const valores = dados ?? cfg.data?.valores;
+  const salvar = async (formData: Row) => {
+    setOcupado(true);
+    try {
+      const { bancoTokenDefinido: _a, pspClientSecretDefinido: _b, ultimaRemessaAutomatica: _c, ...resto } = formData;
+      // fields left empty are cleared (null); the secrets left empty keep what is saved
+      const corpo = Object.fromEntries(Object.keys(cfg.data!.schema.properties).map((k) => [k, resto[k] === undefined || resto[k] === '' ? null : resto[k]]).filter(([k, v]) => v !== null || !['bancoToken', 'pspClientSecret'].includes(k as string)));
+      for (const k of ['remessaAutomatica', 'lembreteAoEmitir', 'lembreteNoVencimento']) corpo[k] = corpo[k] ?? false;
+      if (!corpo.remessaHora) delete corpo.remessaHora;
+      const r = (await api.put<Row>('Boletos/automacao', corpo)).data;
+      message.success(r.mensagem);
+      setDados(null);
+      await cfg.mutate();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  // The server's schema; a nullable field shows as its plain type (left empty, the server reads it as null).
+  const schema = cfg.data?.schema
+    ? { ...cfg.data.schema, properties: Object.fromEntries(Object.entries(cfg.data.schema.properties as Record<string, Row>).map(([k, v]) => [k, { ...v, type: Array.isArray(v.type) ? v.type.find((x: string) => x !== 'null') : v.type }])) }
+    : null;
+  return (
+    <Modal open width={860} title="Automação de boletos" onCancel={onClose} footer={<Button onClick={onClose}>Fechar</Button>}>
+      {cfg.error && <Alert type="error" showIcon message={cfg.error?.response?.data?.error?.message ?? 'Não foi possível carregar a automação.'} />}
+      {schema && valores && (
+        <Form
+          schema={schema}
+          validator={validator}
+          transformErrors={(e) => transformErrors(e, schema)}
+          formData={Object.fromEntries(Object.keys(schema.properties).map((k) => [k, valores[k] ?? undefined]))}
+          uiSchema={{
+            bancoToken: { 'ui:widget': 'password', 'ui:placeholder': valores.bancoTokenDefinido ? 'definido (deixe em branco para manter)' : '' },
+            pspClientSecret: { 'ui:widget': 'password', 'ui:placeholder': valores.pspClientSecretDefinido ? 'definido (deixe em branco para manter)' : '' },
+            'ui:submitButtonOptions': { submitText: 'Salvar', props: { disabled: ocupado } },
+          }}
+          onChange={(e) => setDados({ ...valores, ...e.formData })}
+          onSubmit={(e) => salvar(e.formData)}
+          showErrorList={false}
+        />
+      )}
+      {cfg.data?.pastaRetornos && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          Pasta vigiada de retornos no armazenamento de arquivos: <Typography.Text code copyable>{cfg.data.pastaRetornos}</Typography.Text> — cada arquivo deixado ali é aplicado uma vez em "Atualizar transações" (e a cada 15 minutos) e movido para os processados.
+        </Typography.Paragraph>
+      )}
+      <Typography.Title level={5} style={{ marginTop: 16 }}>Remessas e arquivos do banco</Typography.Title>
+      <Table<Row>
+        rowKey={(r) => `${r.tipo}-${r.id}`}
+        size="small"
+        pagination={{ pageSize: 5, showSizeChanger: false }}
+        locale={{ emptyText: 'Nenhuma remessa ou retorno ainda.' }}
+        dataSource={[...(t.data?.remessas ?? []).map((r: Row) => ({ ...r, tipo: 'remessa', em: r.criadaEm })), ...(t.data?.arquivos ?? []).map((a: Row) => ({ ...a, tipo: 'retorno', em: a.criadoEm }))].sort((a, b) => String(b.em).localeCompare(String(a.em)))}
+        columns={[
+          { title: 'Quando', dataIndex: 'em', width: 150, render: (v: string) => formatDateTime(v) },
+          { title: 'Arquivo', dataIndex: 'nome', render: (n: string, r) => `${r.tipo === 'remessa' ? 'Remessa' : 'Retorno'} ${n}` },
+          { title: 'Situação', key: 's', render: (_, r) => (r.tipo === 'remessa' ? `${r.titulos} boleto(s)${r.automatica ? ', automática' : ''}${r.enviadaEm ? `, enviada ao banco em ${formatDateTime(r.enviadaEm)}` : ''}` : <Typography.Text type={r.erro ? 'danger' : undefined}>{r.resultado}</Typography.Text>) },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** A new due date and/or a discount; for a boleto the bank has, it goes in the next remessa. */
+function AlterarModal({ boleto, onClose, onAlterado }: { boleto: Row; onClose: () => void; onAlterado: () => void }) {
+  const { message } = App.useApp();
+  const [venc, setVenc] = useState<Dayjs | null>(null);
+  const [desconto, setDesconto] = useState<string | null>(null);
+  const [dataDesconto, setDataDesconto] = useState<Dayjs | null>(null);
+  const [ocupado, setOcupado] = useState(false);
+  const alterar = async () => {
+    setOcupado(true);
+    try {
+      await api.post(`Boletos/emitidos/${boleto.id}/alterar`, {
+        vencimento: venc ? venc.format('YYYY-MM-DD') : null, desconto: desconto ? Number(desconto).toFixed(2) : null, dataDesconto: dataDesconto ? dataDesconto.format('YYYY-MM-DD') : null,
+      });
+      message.success(`Boleto nº ${boleto.numero} alterado.`);
+      onAlterado();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <Modal open title={`Alterar o boleto nº ${boleto.numero} (vence em ${formatDate(boleto.vencimento)})`} okText="Alterar" cancelText="Fechar" onCancel={onClose} onOk={alterar} okButtonProps={{ loading: ocupado }}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <DatePicker aria-label="Novo vencimento" format="DD/MM/YYYY" placeholder="Novo vencimento" style={{ width: '100%' }} value={venc} onChange={setVenc} />
+        <InputNumber<string> aria-label="Desconto" placeholder="Desconto (R$)" min="0.01" step="0.01" precision={2} decimalSeparator="," stringMode value={desconto} onChange={setDesconto} style={{ width: '100%' }} />
+        <DatePicker aria-label="Desconto até" format="DD/MM/YYYY" placeholder="Desconto até (padrão: o vencimento)" style={{ width: '100%' }} value={dataDesconto} onChange={setDataDesconto} />
+        {boleto.estado === 'registrado' && <Alert type="info" showIcon message="O boleto já está registrado no banco: a alteração vai na próxima remessa." />}
+      </Space>
+    </Modal>
+  );
+}
+
+/** The boleto's dynamic Pix charge: asked of the PSP by a job; its copia e cola shows once active. */
+function PixModal({ boleto, onClose }: { boleto: Row; onClose: () => void }) {
+  const cobs = useSWR(['boleto-pix', boleto.id], async () => (await api.get<Row[]>(`Boletos/emitidos/${boleto.id}/pix`)).data, {
+    refreshInterval: (d) => (d?.[0]?.situacao === 'criando' ? 1000 : 0),
+  });
+  const [ocupado, setOcupado] = useState(false);
+  const gerar = async () => {
+    setOcupado(true);
+    try {
+      await api.post(`Boletos/emitidos/${boleto.id}/pix`, {});
+      await cobs.mutate();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setOcupado(false);
+    }
+  };
+  const c = cobs.data?.[0];
+  const SITUACAO: Record<string, string> = { criando: 'Enviando ao PSP...', ATIVA: 'Ativa', CONCLUIDA: 'Paga', falhou: 'Recusada pelo PSP' };
+  return (
+    <Modal open title={`Cobrança Pix do boleto nº ${boleto.numero} (${formatBRL(boleto.valor)})`} onCancel={onClose} footer={[
+      <Button key="f" onClick={onClose}>Fechar</Button>,
+      <Button key="g" type="primary" icon={<QrcodeOutlined />} loading={ocupado} disabled={c?.situacao === 'criando' || c?.situacao === 'ATIVA'} onClick={gerar}>Gerar cobrança Pix</Button>,
+    ]}>
+      {!c && <Typography.Paragraph>O boleto ainda não tem cobrança Pix dinâmica. Ao gerar, o PSP cria o QR Code com vencimento e o pagamento baixa a parcela sozinho.</Typography.Paragraph>}
+      {c && (
+        <Descriptions size="small" column={1} items={[
+          { key: 's', label: 'Situação', children: SITUACAO[c.situacao] ?? c.situacao },
+          { key: 't', label: 'txid', children: c.txid },
+          ...(c.pixCopiaECola ? [{ key: 'c', label: 'Pix copia e cola', children: <Typography.Paragraph copyable style={{ wordBreak: 'break-all', marginBottom: 0 }}>{c.pixCopiaECola}</Typography.Paragraph> }] : []),
+          ...(c.erro ? [{ key: 'e', label: 'Motivo', children: <Typography.Text type="danger">{c.erro}</Typography.Text> }] : []),
+        ]} />
+      )}
     </Modal>
   );
 }
