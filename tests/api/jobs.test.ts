@@ -68,11 +68,14 @@ describe.each(BACKENDS)('jobs table (%s)', (backend) => {
   it('the periodic work of the modules is on the queue, one pending instance per kind', async () => {
     const r = await srv.db.query<{ tipo: string; n: number }>(`SELECT tipo, count(*)::int AS n FROM jobs WHERE chave = 'periodico' AND situacao = 'pendente' GROUP BY tipo ORDER BY tipo`);
     expect(r.rows).toEqual([
+      { tipo: 'boletos.lembretes', n: 1 },
+      { tipo: 'boletos.varrerAutomacao', n: 1 },
       // The embedded database's ANALYZE (PGlite has no autovacuum); a server PostgreSQL needs none.
       ...(backend === 'pglite' ? [{ tipo: 'db.analyze', n: 1 }] : []),
       { tipo: 'financeiro.gerarRecorrentes', n: 1 },
       { tipo: 'nfe.alertarVencimentoCertificados', n: 1 },
       { tipo: 'nfe.transmitirPendentes', n: 1 },
+      { tipo: 'nfse.resolverTransmitindo', n: 1 },
       { tipo: 'vendas.alertarRetornos', n: 1 },
     ]);
   });
