@@ -137,16 +137,16 @@ export async function agirSobreDocumento(services: Servicos, ctx: Ctx, tipo: Tip
   if (!antes) throw notFound('Este documento não está mais em transmissão: atualize a lista.');
   if (!antes.acoes.includes(acao)) throw conflict(acao === 'transmitir' ? 'Este documento não se transmite de novo por aqui: use "Consultar na SEFAZ".' : 'Este documento não tem o que consultar na SEFAZ.');
   const alvo = { tenantId: ctx.tenantId, id };
-  if (tipo === 'nfe' && acao === 'consultar') await resolverNotaTransmitindo(services, 0, alvo);
+  if (tipo === 'nfe' && acao === 'consultar') await resolverNotaTransmitindo(services, -60_000, alvo);
   else if (tipo === 'nfe') {
     const filial = (await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT filial_id FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]))).rows[0];
     // The branch's contingency notes go in issue order (the same key and number), this one among them.
     await transmitirNfeContingencia(services, { tenantId: ctx.tenantId, userId: ctx.userId, branchId: Number(filial.filial_id) });
-  } else if (tipo === 'nfse') await resolverNfseTransmitindo(services, 0, alvo);
-  else if (tipo === 'evento') await resolverEventosPendentes(services, 0, alvo);
-  else if (tipo === 'nfce' && acao === 'consultar') await resolverNfceTransmitindo(services, { autorizadas: 0, pendentes: 0 }, ctx.tenantId, 0, id);
+  } else if (tipo === 'nfse') await resolverNfseTransmitindo(services, -60_000, alvo);
+  else if (tipo === 'evento') await resolverEventosPendentes(services, -60_000, alvo);
+  else if (tipo === 'nfce' && acao === 'consultar') await resolverNfceTransmitindo(services, { autorizadas: 0, pendentes: 0 }, ctx.tenantId, -60_000, id);
   else if (tipo === 'nfce') await enviarContingencia(services, ctx.tenantId, id, ctx.userId ?? null);
-  else await resolverCancelamentos(services, ctx.tenantId, 0, id);
+  else await resolverCancelamentos(services, ctx.tenantId, -60_000, id);
   const depois = await umDocumento(services, ctx, tipo, id);
   const resolvido = !depois || depois.situacao !== antes.situacao;
   return {

@@ -92,7 +92,7 @@ async function conferirCancelavel(q: Queryable, ctx: CtxEmissao, nota: Row, agor
  * Transaction 1 of an event on a locked note: signed with the branch's certificate (its identity fixed: key,
  * tpEvento, nSeqEvento, dhEvento) and kept 'transmitindo' in the outbox. Returns the outbox row's id.
  */
-async function prepararEventoNota(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, tipo: 'cancelamento' | 'cce', txt: string, agora: Date, pedidoId: number | null = null): Promise<number> {
+export async function prepararEventoNota(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, tipo: 'cancelamento' | 'cce', txt: string, agora: Date, pedidoId: number | null = null): Promise<number> {
   await semEventoPendente(q, ctx, Number(nota.id));
   const sequencia = tipo === 'cce' ? Number(nota.sequencia_cce ?? 0) + 1 : 1;
   if (sequencia > 20) throw conflict('Esta nota já tem 20 cartas de correção, o máximo que a SEFAZ aceita.');
