@@ -6,6 +6,8 @@ import { abrirCertificado, paraBuffer } from '../../src/server/fiscal/emissao/ce
 import { lerNota, reservarTransmissao } from '../../src/server/fiscal/emissao/notas.ts';
 import { prepararEventoNota } from '../../src/server/fiscal/emissao/eventos.ts';
 import type { SefazLocal } from '../../src/server/stand-ins/sefaz-local.ts';
+import { adnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
 
 type Row = Record<string, any>;
 
@@ -97,6 +99,34 @@ describe.each(BACKENDS)('documentos em transmissão on %s', (backend) => {
     expect((await sql(`SELECT situacao FROM nfe_eventos_envio WHERE tenant_id = $1 AND id = $2`, [tenant, evento])).rows[0].situacao).toBe('registrado');
     // The stock of the cancelled note reversed once (its movement and the mirror row).
     expect(await movimentos(a)).toBe(2);
+  });
+
+  it('an NFS-e whose answer the ADN holds is listed and adopted by its DPS id on "Consultar na SEFAZ"', async () => {
+    const { adn } = await adnLocal();
+    const servico = await ok(admin, 'POST', '/api/Servicos', { descricao: 'Serviço em transmissão', tipoServico: 100000014, precoVenda: '250.00', codigoTributacaoNacional: '140101', aliquotaIss: '2.50', retencaoIss: 1 });
+    const o = await ok(admin, 'POST', '/api/PedidosVenda', { clienteId, servico: true, naturezaOperacao: 'Prestação de serviço', itens: [{ servicoId: servico.id, quantidade: '1' }] });
+    await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/confirmar`);
+    const espera = esperaTransmissao.ms;
+    // The ADN authorises the DPS at once and holds its answer; faturar answers before it.
+    adn.lentidao = { ms: 4000, processa: true };
+    esperaTransmissao.ms = 100;
+    try {
+      expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`)).estado).toBe('faturado');
+      const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${encodeURIComponent(JSON.stringify({ where: { pedidoId: o.id } }))}`);
+      expect(n.situacao).toBe('transmitindo');
+      const item = (await ok(admin, 'GET', '/api/DocumentosTransmissao')).find((d: Row) => d.tipo === 'nfse' && d.id === n.id);
+      expect(item).toMatchObject({ documento: 'NFS-e', numero: `DPS ${n.numeroDps}/${n.serieDps}`, situacao: 'transmitindo', acoes: ['consultar'] });
+      const emitidas = adn.chamadas.get('emitir') ?? 0;
+      expect((await ok(admin, 'POST', `/api/DocumentosTransmissao/nfse/${n.id}/consultar`)).resolvido).toBe(true);
+      // Adopted by the DPS id: nothing sent again.
+      expect(adn.chamadas.get('emitir') ?? 0).toBe(emitidas);
+      const um = await ok(admin, 'GET', `/api/NotasServico/${n.id}`);
+      expect(um).toMatchObject({ situacao: 'autorizada', idDps: n.idDps });
+      expect(um.eventos.map((e: Row) => e.tipo)).toEqual(['autorizacao']);
+    } finally {
+      adn.lentidao = null;
+      esperaTransmissao.ms = espera;
+    }
   });
 
   it('a salesperson without the NF-e notes permission cannot see or act', async () => {
