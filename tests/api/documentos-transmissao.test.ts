@@ -72,6 +72,9 @@ describe.each(BACKENDS)('documentos em transmissão on %s', (backend) => {
     expect((await ok(f.vizinha, 'GET', '/api/DocumentosTransmissao')).filter((d: Row) => d.tipo === 'nfe' && [a, b].includes(d.id))).toEqual([]);
     expect((await call(f.vizinha, 'POST', `/api/DocumentosTransmissao/nfe/${a}/consultar`)).statusCode).toBe(404);
     expect((await call(admin, 'POST', `/api/DocumentosTransmissao/boleto/${a}/consultar`)).statusCode).toBe(404);
+    const malformado = await call(admin, 'POST', '/api/DocumentosTransmissao/nfe/abc/consultar');
+    expect(malformado.statusCode).toBe(400);
+    expect(malformado.json().error.message).toMatch(/^Parâmetro inválido no endereço: id/);
     expect((await call(admin, 'POST', `/api/DocumentosTransmissao/nfe/${a}/transmitir`)).statusCode).toBe(409);
     expect(await nota(a)).toMatchObject({ status: 'transmitindo' });
 
