@@ -171,6 +171,7 @@ export const ROUTES = [
   "pages/fiscais/tributacoes-federais",
   "pages/fiscais/tributacoes-federais/cadastrar",
   "pages/fiscais/tributacoes-federais/editar/:id",
+  "pages/nfe/documentos-transmissao",
   "pages/nfe/emitir-nfe",
   "pages/nfe/emitir-nfe/editar/:id",
   "pages/nfe/entrada",

@@ -62,6 +62,7 @@ import vendasRoutes, { jobsVendas } from './vendas/routes.ts';
 import nfseRoutes from './nfse/routes.ts';
 import { jobsNfse } from './nfse/transmissao.ts';
 import pdvRoutes, { jobsPdv } from './pdv/routes.ts';
+import { transmissoesRoutes } from './transmissoes/index.ts';
 import { jobsManutencao } from './db/maintenance.ts';
 import { JobQueue, jobsRoutes, registrarJobsDiagnostico } from './jobs/index.ts';
 import balancaRoutes from './exportacoes/balanca/index.ts';
@@ -226,6 +227,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(nfseRoutes, { services });
   await app.register(dfeRoutes, { services });
   await app.register(pdvRoutes, { services });
+  await app.register(transmissoesRoutes, { services });
   await app.register(balancaRoutes, { services });
   await app.register(terminalRoutes, { services });
   await app.register(exportacoesRoutes, { services, worker });

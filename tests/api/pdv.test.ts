@@ -634,9 +634,16 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
        SELECT tenant_id, $3, filial_id, pdv_id, caixa_id, operador_id, now(), total, troco, itens, pagamentos, usuario_id, serie, $4, $5, 'pendente' FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 RETURNING id`,
       [tenant, feita.id, randomUUID(), numero, JSON.stringify(doc)],
     )).rows[0].id);
+    // The shop sees it on NF-e > Documentos em transmissão; the job narrowed to another sale leaves it alone.
+    const item = (await ok(admin, 'GET', '/api/DocumentosTransmissao')).find((d: Record<string, unknown>) => d.tipo === 'nfce' && d.id === id);
+    expect(item).toMatchObject({ documento: 'NFC-e (PDV)', numero: `${numero}/${serie}`, situacao: 'transmitindo', acoes: ['consultar'] });
+    const outra = { autorizadas: 0, pendentes: 0 };
+    await resolverTransmitindo(srv.services, outra, tenant, -60_000, feita.id);
+    expect(outra).toEqual({ autorizadas: 0, pendentes: 0 });
     const res = { autorizadas: 0, pendentes: 0 };
-    await resolverTransmitindo(srv.services, res, tenant, -60_000);
+    await resolverTransmitindo(srv.services, res, tenant, -60_000, id);
     expect(res).toEqual({ autorizadas: 1, pendentes: 0 });
+    expect((await ok(admin, 'GET', '/api/DocumentosTransmissao')).filter((d: Record<string, unknown>) => d.tipo === 'nfce' && d.id === id)).toEqual([]);
     const v = (await sql(`SELECT situacao, numero, chave_acesso, resposta FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenant, id])).rows[0];
     expect(v).toMatchObject({ situacao: 'autorizada', numero });
     expect(v.resposta).toMatchObject({ situacao: 'autorizada', numero, chaveAcesso: v.chave_acesso });

@@ -72,6 +72,8 @@ describe('faturar com a SEFAZ lenta, no navegador', () => {
       expect(sefaz.retidas).toBe(1);
       const [nota] = await api('GET', `/api/NotasFiscais?filter=${q({ where: { pedidoId } })}`);
       expect(nota.status).toBe('transmitindo');
+      // The order has its note on the way: no "Emitir NF-e" that would issue a second one for the same sale.
+      expect(await page.getByRole('button', { name: 'Emitir NF-e', exact: true }).count()).toBe(0);
       soltar();
       await poll(() => nfe.innerText()).toBe(`NF-e ${nota.numero}: Autorizada`);
       await visible(page.getByRole('button', { name: `DANFE da NF-e ${nota.numero}` }));

@@ -41,7 +41,9 @@ export async function adnLocal(env: Ambiente = process.env): Promise<{ adn: AdnL
     // ADN): NFSE_LOCAL_LENTIDAO_MS holds each answer that long; NFSE_LOCAL_LENTIDAO_PROCESSA=1 authorises (and
     // records) the DPS first, so a kill in the window leaves it authorised at the ADN and unknown to the ERP.
     const lentidao = Number(env.NFSE_LOCAL_LENTIDAO_MS ?? 0);
-    if (lentidao > 0) adn.lentidao = { ms: lentidao, processa: env.NFSE_LOCAL_LENTIDAO_PROCESSA === '1' };
+    // NFSE_LOCAL_LENTIDAO_ROTAS (comma-separated: emitir, evento; default emitir) names what is slow.
+    const rotas = (env.NFSE_LOCAL_LENTIDAO_ROTAS || 'emitir').split(',').map((x) => x.trim()).filter((x): x is 'emitir' | 'evento' => x === 'emitir' || x === 'evento');
+    if (lentidao > 0) adn.lentidao = { ms: lentidao, processa: env.NFSE_LOCAL_LENTIDAO_PROCESSA === '1', rotas };
     return { adn, url };
   })();
   try {

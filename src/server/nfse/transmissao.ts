@@ -206,8 +206,12 @@ export async function emitirNfse(services: ServicosNfse, ctx: CtxNfse, p: Pedido
  * (adopted, sent again with the same DPS, or its refusal recorded and compensated); notes left 'cancelando': the same
  * signed request sent again. Still unreachable, it waits for the next run.
  */
-export async function resolverNfseTransmitindo(services: ServicosNfse, idadeMs = 120_000): Promise<{ resolvidas: number[]; aguardando: number }> {
-  const r = await services.db.query<Row>(`SELECT tenant_id, id, filial_id, usuario_id, situacao FROM notas_servico WHERE situacao IN ('transmitindo', 'cancelando') AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id`, [idadeMs]);
+export async function resolverNfseTransmitindo(services: ServicosNfse, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidas: number[]; aguardando: number }> {
+  // `alvo`: one note only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
+  const r = await services.db.query<Row>(
+    `SELECT tenant_id, id, filial_id, usuario_id, situacao FROM notas_servico WHERE situacao IN ('transmitindo', 'cancelando') AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
+    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
+  );
   const res = { resolvidas: [] as number[], aguardando: 0 };
   for (const n of r.rows) {
     const ctx: CtxNfse = { tenantId: Number(n.tenant_id), branchId: Number(n.filial_id), userId: Number(n.usuario_id ?? 0) };

@@ -98,12 +98,16 @@ async function registrarCancelamento(services: Servicos, ctx: Ctx, id: number, j
  * (101/151): recorded as transaction 2 would. Still authorised there: the request withdrawn (the event never
  * arrived; the person may cancel again). Unreachable: left for the next round.
  */
-export async function resolverCancelamentos(services: Servicos, tenantId?: number, idadeMs = 120_000): Promise<{ canceladas: number; retiradas: number; aguardando: number }> {
+export async function resolverCancelamentos(services: Servicos, tenantId?: number, idadeMs = 120_000, id?: number): Promise<{ canceladas: number; retiradas: number; aguardando: number }> {
   const res = { canceladas: 0, retiradas: 0, aguardando: 0 };
+  // `id` (with tenantId): one cupom only (the shop's "Consultar na SEFAZ" on Documentos em transmissão).
+  const params: unknown[] = [idadeMs];
+  if (tenantId) params.push(tenantId);
+  if (tenantId && id) params.push(id);
   const r = await services.db.query<Row>(
     `SELECT tenant_id, id, filial_id, usuario_id FROM pdv_vendas WHERE situacao = 'autorizada' AND justificativa_cancelamento IS NOT NULL
-        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ORDER BY id LIMIT 200`,
-    tenantId ? [idadeMs, tenantId] : [idadeMs],
+        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ${tenantId && id ? 'AND id = $3' : ''} ORDER BY id LIMIT 200`,
+    params,
   );
   for (const row of r.rows) {
     const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };

@@ -607,11 +607,15 @@ export const IDADE_TRANSMITINDO_MS = 120_000;
  * Sales a crash left between their two transactions ('pendente', number and document kept, no answer): resolved by
  * consulting SEFAZ by the key (resolverNfceTransmitindo), never renumbered; recorded as the second transaction would.
  */
-export async function resolverTransmitindo(services: Servicos, res: { autorizadas: number; pendentes: number }, tenantId?: number, idadeMs = IDADE_TRANSMITINDO_MS): Promise<void> {
+export async function resolverTransmitindo(services: Servicos, res: { autorizadas: number; pendentes: number }, tenantId?: number, idadeMs = IDADE_TRANSMITINDO_MS, id?: number): Promise<void> {
+  // `id` (with tenantId): one sale only (the shop's "Consultar na SEFAZ" on Documentos em transmissão).
+  const params: unknown[] = [idadeMs];
+  if (tenantId) params.push(tenantId);
+  if (tenantId && id) params.push(id);
   const r = await services.db.query<Row>(
     `SELECT tenant_id, id, filial_id, usuario_id FROM pdv_vendas WHERE situacao = 'pendente' AND documento IS NOT NULL AND numero IS NOT NULL AND resposta IS NULL
-        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ORDER BY id LIMIT 200`,
-    tenantId ? [idadeMs, tenantId] : [idadeMs],
+        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ${tenantId && id ? 'AND id = $3' : ''} ORDER BY id LIMIT 200`,
+    params,
   );
   for (const row of r.rows) {
     const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };

@@ -119,8 +119,9 @@ export class AdnLocal {
   /**
    * A slow national system (tests): each issue (POST /nfse) is held `ms`; with `processa` the DPS is authorised and
    * recorded first and only the answer waits, so the caller may die with the note authorised here and unknown to it.
+   * `rotas` names what is slow: 'emitir' (the default) and/or 'evento' (the cancellation, e101101, the same way).
    */
-  lentidao: { ms: number; processa: boolean } | null = null;
+  lentidao: { ms: number; processa: boolean; rotas?: ('emitir' | 'evento')[] } | null = null;
 
   constructor(private op: OpcoesAdnLocal = {}) {}
 
@@ -200,7 +201,7 @@ export class AdnLocal {
     const conta = (nome: string) => this.chamadas.set(nome, (this.chamadas.get(nome) ?? 0) + 1);
     if (metodo === 'POST' && rota === '/nfse') {
       conta('emitir');
-      const lento = this.lentidao;
+      const lento = this.lentidao && (this.lentidao.rotas ?? ['emitir']).includes('emitir') ? this.lentidao : null;
       if (!lento) return this.emitir(corpo, titular);
       const espera = () => new Promise<void>((r) => setTimeout(r, lento.ms).unref?.());
       if (lento.processa) {
@@ -227,6 +228,15 @@ export class AdnLocal {
     }
     if (metodo === 'POST' && (m = /^\/nfse\/([^/]+)\/eventos$/.exec(rota))) {
       conta('evento');
+      const lento = this.lentidao && (this.lentidao.rotas ?? ['emitir']).includes('evento') ? this.lentidao : null;
+      if (!lento) return this.evento(decodeURIComponent(m[1]), corpo, titular);
+      const espera = () => new Promise<void>((r) => setTimeout(r, lento.ms).unref?.());
+      if (lento.processa) {
+        const resposta = await this.evento(decodeURIComponent(m[1]), corpo, titular);
+        await espera();
+        return resposta;
+      }
+      await espera();
       return this.evento(decodeURIComponent(m[1]), corpo, titular);
     }
     return [404, { ...this.base(), erro: { codigo: 'E0404', descricao: `Recurso não encontrado: ${metodo} ${url}` } }];

@@ -50,6 +50,7 @@ const ExtratosPage = lazy(() => import('../pages/pagamentos/ExtratosPage.tsx'));
 const PendingPage = lazy(() => import('../shell/PendingPage.tsx'));
 const EmitirNfePage = lazy(() => import('../pages/nfe/EmitirNfePage.tsx'));
 const NotasProcessadasPage = lazy(() => import('../pages/nfe/NotasProcessadasPage.tsx'));
+const DocumentosTransmissaoPage = lazy(() => import('../pages/nfe/DocumentosTransmissaoPage.tsx'));
 const NotasServicoPage = lazy(() => import('../pages/vendas/NotasServicoPage.tsx'));
 const InutilizacoesPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx'));
 const InutilizacaoFormPage = lazy(() => import('../pages/nfe/InutilizacoesPage.tsx').then((m) => ({ default: m.InutilizacaoFormPage })));
@@ -125,6 +126,7 @@ export function appRoutes() {
         <Route path="/pages/vendas/nota-fiscal/cadastrar" element={<EmitirNfePage key="nova-vendas" />} />
         <Route path="/pages/vendas/nota-fiscal/editar/:id" element={<EmitirNfePage key="editar-vendas" />} />
         <Route path="/pages/nfe/notas-processadas" element={<NotasProcessadasPage />} />
+        <Route path="/pages/nfe/documentos-transmissao" element={<DocumentosTransmissaoPage />} />
         <Route path="/pages/nfe/inutilizacoes" element={<InutilizacoesPage />} />
         <Route path="/pages/nfe/inutilizacoes/cadastrar" element={<InutilizacaoFormPage />} />
         <Route path="/pages/configuracoes/nfe" element={<ConfiguracaoNfePage />} />

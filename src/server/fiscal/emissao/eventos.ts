@@ -92,7 +92,7 @@ async function conferirCancelavel(q: Queryable, ctx: CtxEmissao, nota: Row, agor
  * Transaction 1 of an event on a locked note: signed with the branch's certificate (its identity fixed: key,
  * tpEvento, nSeqEvento, dhEvento) and kept 'transmitindo' in the outbox. Returns the outbox row's id.
  */
-async function prepararEventoNota(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, tipo: 'cancelamento' | 'cce', txt: string, agora: Date, pedidoId: number | null = null): Promise<number> {
+export async function prepararEventoNota(services: Servicos, q: Queryable, ctx: CtxEmissao, nota: Row, tipo: 'cancelamento' | 'cce', txt: string, agora: Date, pedidoId: number | null = null): Promise<number> {
   await semEventoPendente(q, ctx, Number(nota.id));
   const sequencia = tipo === 'cce' ? Number(nota.sequencia_cce ?? 0) + 1 : 1;
   if (sequencia > 20) throw conflict('Esta nota já tem 20 cartas de correção, o máximo que a SEFAZ aceita.');
@@ -325,8 +325,12 @@ export async function transmitirEnvio(services: Servicos, ctx: CtxEmissao, id: n
  * by SEFAZ's own record: the event found on the note (consulted by its key) is adopted; not found, the same signed
  * XML is sent again and the answer recorded (a refusal compensated); SEFAZ unreachable, it waits for the next run.
  */
-export async function resolverEventosPendentes(services: Servicos, idadeMs = 120_000): Promise<{ resolvidos: number[]; aguardando: number }> {
-  const r = await services.db.query<Row>(`SELECT tenant_id, id, filial_id, usuario_id FROM nfe_eventos_envio WHERE situacao = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id`, [idadeMs]);
+export async function resolverEventosPendentes(services: Servicos, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidos: number[]; aguardando: number }> {
+  // `alvo`: one event only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
+  const r = await services.db.query<Row>(
+    `SELECT tenant_id, id, filial_id, usuario_id FROM nfe_eventos_envio WHERE situacao = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
+    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
+  );
   const res = { resolvidos: [] as number[], aguardando: 0 };
   for (const p of r.rows) {
     const ctx: CtxEmissao = { tenantId: Number(p.tenant_id), branchId: Number(p.filial_id), userId: Number(p.usuario_id) };

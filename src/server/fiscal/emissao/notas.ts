@@ -877,8 +877,12 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
  * XML (same number and key) is sent again and its answer recorded; SEFAZ still unreachable, the note waits for the
  * next run. Never numbers again.
  */
-export async function resolverTransmitindo(services: Servicos, idadeMs = 120_000): Promise<{ resolvidas: number[]; aguardando: number }> {
-  const r = await services.db.query<Row>(`SELECT tenant_id, id, filial_id, usuario_id FROM notas_fiscais WHERE status = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id`, [idadeMs]);
+export async function resolverTransmitindo(services: Servicos, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidas: number[]; aguardando: number }> {
+  // `alvo`: one note only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
+  const r = await services.db.query<Row>(
+    `SELECT tenant_id, id, filial_id, usuario_id FROM notas_fiscais WHERE status = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
+    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
+  );
   const res = { resolvidas: [] as number[], aguardando: 0 };
   for (const n of r.rows) {
     const ctx: CtxEmissao = { tenantId: Number(n.tenant_id), branchId: Number(n.filial_id), userId: Number(n.usuario_id) };

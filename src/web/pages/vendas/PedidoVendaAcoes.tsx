@@ -56,16 +56,23 @@ function NovoCliente({ onCreated }: { onCreated: (id: number) => void }) {
 
 const COR_NOTA: Record<string, string> = { transmitindo: 'processing', autorizada: 'green', cancelada: 'red', rejeitada: 'orange', contingencia: 'gold' };
 
+/** The order's latest NF-e (kept fresh by the realtime socket 'pedido-nfe'); `pedidoId` null: none asked. */
+function useNotaDoPedido(pedidoId: number | null) {
+  const notas = useList<{ id: number; numero: number | null; status: string }>(pedidoId ? 'NotasFiscais' : null, { where: { pedidoId, status: { inq: ['transmitindo', 'autorizada', 'contingencia', 'cancelada'] } }, order: 'id DESC', limit: 1 }, { shouldRetryOnError: false });
+  useSocketEvent<{ pedidoId: number }>('pedido-nfe', (p) => {
+    if (pedidoId && p.pedidoId === pedidoId) void notas.mutate();
+  });
+  return notas.data?.[0];
+}
+
+/** A note in these states is the order's: "Emitir NF-e" would issue a second one for the same sale. */
+const NOTA_EM_CURSO = ['transmitindo', 'contingencia', 'autorizada'];
+
 /**
  * The NF-e of a faturado order and its state: 'Transmitindo' while SEFAZ has not answered (faturar answered first),
  * then what SEFAZ said, told by the realtime socket ('pedido-nfe') without a reload.
  */
-function NfeDoPedido({ pedidoId }: { pedidoId: number }) {
-  const notas = useList<{ id: number; numero: number | null; status: string }>('NotasFiscais', { where: { pedidoId, status: { inq: ['transmitindo', 'autorizada', 'contingencia', 'cancelada'] } }, order: 'id DESC', limit: 1 }, { shouldRetryOnError: false });
-  useSocketEvent<{ pedidoId: number }>('pedido-nfe', (p) => {
-    if (p.pedidoId === pedidoId) void notas.mutate();
-  });
-  const n = notas.data?.[0];
+function NfeDoPedido({ n }: { n: { numero: number | null; status: string } | undefined }) {
   if (!n) return null;
   return (
     <Tag color={COR_NOTA[n.status]} data-testid="nfe-do-pedido">
@@ -77,6 +84,7 @@ function NfeDoPedido({ pedidoId }: { pedidoId: number }) {
 /** The sales order's own buttons: quick cliente while typing; print, e-mail and copy once saved. */
 export default function PedidoVendaAcoes({ id, data, editable, setPatch }: DocumentExtrasProps) {
   const navigate = useNavigate();
+  const nota = useNotaDoPedido(id && data?.estado === 'faturado' ? Number(id) : null);
   const imprimir = async () => {
     try {
       const r = await api.get<Blob>(`PedidosVenda/${id}/pdf`, { responseType: 'blob' });
@@ -112,11 +120,11 @@ export default function PedidoVendaAcoes({ id, data, editable, setPatch }: Docum
           <Button onClick={imprimir}>Imprimir</Button>
           <Button onClick={email}>Enviar por e-mail</Button>
           <Button onClick={copiar}>Copiar</Button>
-          {data?.estado === 'faturado' ? <NfeDoPedido pedidoId={Number(id)} /> : null}
+          {data?.estado === 'faturado' ? <NfeDoPedido n={nota} /> : null}
           {data?.estado === 'faturado' && data?.nfeNumero ? (
             <Button onClick={() => openInNewTab(`/api/NotasFiscais/${String(data.nfeId)}/danfe`)}>DANFE da NF-e {String(data.nfeNumero)}</Button>
           ) : null}
-          {data?.estado === 'faturado' && !data?.nfeNumero ? <Button onClick={() => navigate(`/pages/vendas/nota-fiscal/cadastrar?pedido=${id}`)}>Emitir NF-e</Button> : null}
+          {data?.estado === 'faturado' && !data?.nfeNumero && !(nota && NOTA_EM_CURSO.includes(nota.status)) ? <Button onClick={() => navigate(`/pages/vendas/nota-fiscal/cadastrar?pedido=${id}`)}>Emitir NF-e</Button> : null}
         </>
       ) : null}
     </>
