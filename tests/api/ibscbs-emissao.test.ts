@@ -10,6 +10,7 @@ import { loadLookups } from '../../src/server/catalog/documents.ts';
 import { montarDocumento } from '../../src/server/fiscal/emissao/notas.ts';
 import { contextoNfce, documentoNfce, nfceDoCatalogo } from '../../src/server/pdv/nfce.ts';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
+import { tributarLinhaNoContexto } from '../../src/shared/fiscal/tributar-linha.ts';
 
 // Issue 39, every issuing path: a regime-normal shop's NF-e (emitir-nfe, faturar, devolução) and NFC-e (PDV online
 // and the offline catalogue) carry IBSCBS per item and IBSCBSTot from the perfil's classification, valid against the
@@ -83,6 +84,11 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     expect(ibsCbsObrigatorio(tabelas, 1, '2026-12-31')).toBeUndefined();
     expect(ibsCbsObrigatorio(tabelas, 1, '2027-01-04')?.label).toBe('Simples Nacional');
     expect(ibsCbsObrigatorio(tabelas, 4, '2027-01-01')?.vigenciaInicio).toBe('2027-01-01');
+    // NFS-e (DPS layout 1.01 with IBSCBS): regime normal from 01/10/2026, Simples from 01/01/2027
+    expect(ibsCbsObrigatorio(tabelas, 3, '2026-09-30', 'NFSe')).toBeUndefined();
+    expect(ibsCbsObrigatorio(tabelas, 3, '2026-09-30', '55')?.label).toBe('Regime normal');
+    expect(ibsCbsObrigatorio(tabelas, 3, '2026-10-01', 'NFSe')?.vigenciaInicioNfse).toBe('2026-10-01');
+    expect(ibsCbsObrigatorio(tabelas, 1, '2026-12-31', 'NFSe')).toBeUndefined();
   });
 
   it('a Simples shop in 2026: the note has no IBS/CBS group and stays valid against the 2026 package (PL_009)', async () => {
@@ -147,6 +153,22 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     // each box: its label, then its value (IBSCBSTot: vBCIBSCBS 26,00, vIBSUF 0,03, vIBSMun 0,00, vIBS 0,03, vCBS 0,24)
     const caixas = depois.split('\n').map((x) => x.trim()).filter(Boolean).slice(1, 11);
     expect(caixas).toEqual(['BASE DE CÁLC. IBS/CBS', '26,00', 'VALOR DO IBS UF', '0,03', 'VALOR DO IBS MUNICIPAL', '0,00', 'VALOR TOTAL DO IBS', '0,03', 'VALOR DA CBS', '0,24']);
+  });
+
+  it('the emitir-nfe screen\'s live IBS/CBS (contexto-tributacao run through tributarLinhaNoContexto, as the page does) is what the authorised XML carries, line by line', async () => {
+    const dados = rascunho();
+    const ctx = await ok(admin, 'POST', '/api/NotasFiscais/contexto-tributacao', { naturezaId: natureza, clienteId, produtoIds: dados.itens.map((l) => l.produtoId) });
+    expect(ctx.ibsCbs).toMatchObject({ modelo: '55', classificacoes: { [String(revenda)]: { cst: '000', cClassTrib: '000001' } } });
+    expect(ctx.ibsCbs.tabelas.cClassTrib.map((c: { value: string }) => c.value)).toEqual(['000001']);
+    const tela = dados.itens.map((l) => {
+      const r = tributarLinhaNoContexto(ctx, ctx.produtos.find((p: { id: number }) => p.id === l.produtoId), l);
+      expect(r.erro).toBeUndefined();
+      const g = r.tributos!.ibsCbs!;
+      return [g.vBC, g.vIBSUF, g.vIBSMun, g.vCBS];
+    });
+    const { xml } = await emitir();
+    expect(bloco(xml, 'IBSCBS').map((g) => [tag(g, 'vBC')[0], tag(g, 'vIBSUF')[0], tag(g, 'vIBSMun')[0], tag(g, 'vCBS')[0]])).toEqual(tela);
+    expect(tela).toEqual([['21.00', '0.02', '0.00', '0.19'], ['5.00', '0.01', '0.00', '0.05']]);
   });
 
   it('a reduced classification (200 / 200034, 60 %): gRed with the effective rate, by hand and by the shared calculation', async () => {
