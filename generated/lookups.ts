@@ -6554,24 +6554,28 @@ export const OBRIGATORIEDADE_IBS_CBS = [
     "value": "1",
     "label": "Simples Nacional",
     "vigenciaInicio": "2027-01-01",
+    "vigenciaInicioNfse": "2027-01-01",
     "fonte": "Ato Conjunto RFB/CGIBS 4/2026, como resumido na issue 39 (fontes públicas de outubro de 2026): grupos IBS/CBS obrigatórios para o Simples Nacional a partir de 01/01/2027"
   },
   {
     "value": "2",
     "label": "Simples Nacional com excesso de sublimite",
     "vigenciaInicio": "2027-01-01",
+    "vigenciaInicioNfse": "2027-01-01",
     "fonte": "Ato Conjunto RFB/CGIBS 4/2026 (issue 39): o optante do Simples com excesso de sublimite segue a data do Simples Nacional"
   },
   {
     "value": "3",
     "label": "Regime normal",
     "vigenciaInicio": "2026-08-03",
-    "fonte": "NT 2025.002-RTC e Ato Conjunto RFB/CGIBS 4/2026 (issue 39): grupos IBS/CBS obrigatórios para o emitente do regime normal desde 03/08/2026"
+    "vigenciaInicioNfse": "2026-10-01",
+    "fonte": "NT 2025.002-RTC e Ato Conjunto RFB/CGIBS 4/2026 (issue 39): grupos IBS/CBS obrigatórios para o emitente do regime normal desde 03/08/2026 NFS-e (DPS com o grupo IBSCBS, leiaute 1.01): obrigatória para os serviços da LC 116 desde 01/10/2026 (issue 39)."
   },
   {
     "value": "4",
     "label": "Microempreendedor Individual (MEI)",
     "vigenciaInicio": "2027-01-01",
+    "vigenciaInicioNfse": "2027-01-01",
     "fonte": "Ato Conjunto RFB/CGIBS 4/2026 (issue 39): o MEI, optante do Simples Nacional (SIMEI), segue a data do Simples Nacional"
   }
 ] as const;

@@ -255,10 +255,11 @@ function obrigatoriedadeIbsCbs(): LookupDoc {
     value: r.crt,
     label: r.rotulo,
     vigenciaInicio: r.vigenciaInicio,
+    vigenciaInicioNfse: r.vigenciaInicioNfse,
     fonte: r.fonte,
   }));
   return doc('obrigatoriedadeIbsCbs', 'Obrigatoriedade dos grupos IBS/CBS por regime do emitente', 'string', items, {
-    description: 'CRT do emitente (value: 1 Simples Nacional, 2 Simples com excesso de sublimite, 3 regime normal, 4 MEI) e a data (aaaa-mm-dd) a partir da qual as notas emitidas levam os grupos IBSCBS/IBSCBSTot.',
+    description: 'CRT do emitente (value: 1 Simples Nacional, 2 Simples com excesso de sublimite, 3 regime normal, 4 MEI) e a data (aaaa-mm-dd) a partir da qual as notas emitidas levam os grupos IBSCBS/IBSCBSTot (vigenciaInicioNfse: a da DPS da NFS-e com o grupo IBSCBS).',
     source: 'schemas/fiscal/obrigatoriedade-ibscbs.csv (datas e fontes anotadas pelo projeto)',
   });
 }

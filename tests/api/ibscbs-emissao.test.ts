@@ -10,6 +10,9 @@ import { loadLookups } from '../../src/server/catalog/documents.ts';
 import { montarDocumento } from '../../src/server/fiscal/emissao/notas.ts';
 import { contextoNfce, documentoNfce, nfceDoCatalogo } from '../../src/server/pdv/nfce.ts';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
+import { tributarLinhaNoContexto } from '../../src/shared/fiscal/tributar-linha.ts';
+import { danfceEscPos, danfceHtml } from '../../src/server/pdv/danfce-texto.ts';
+import { escPos, ibsCbsDoCupom } from '../../src/web/pages/pdv/cupom.ts';
 
 // Issue 39, every issuing path: a regime-normal shop's NF-e (emitir-nfe, faturar, devolução) and NFC-e (PDV online
 // and the offline catalogue) carry IBSCBS per item and IBSCBSTot from the perfil's classification, valid against the
@@ -83,6 +86,11 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     expect(ibsCbsObrigatorio(tabelas, 1, '2026-12-31')).toBeUndefined();
     expect(ibsCbsObrigatorio(tabelas, 1, '2027-01-04')?.label).toBe('Simples Nacional');
     expect(ibsCbsObrigatorio(tabelas, 4, '2027-01-01')?.vigenciaInicio).toBe('2027-01-01');
+    // NFS-e (DPS layout 1.01 with IBSCBS): regime normal from 01/10/2026, Simples from 01/01/2027
+    expect(ibsCbsObrigatorio(tabelas, 3, '2026-09-30', 'NFSe')).toBeUndefined();
+    expect(ibsCbsObrigatorio(tabelas, 3, '2026-09-30', '55')?.label).toBe('Regime normal');
+    expect(ibsCbsObrigatorio(tabelas, 3, '2026-10-01', 'NFSe')?.vigenciaInicioNfse).toBe('2026-10-01');
+    expect(ibsCbsObrigatorio(tabelas, 1, '2026-12-31', 'NFSe')).toBeUndefined();
   });
 
   it('a Simples shop in 2026: the note has no IBS/CBS group and stays valid against the 2026 package (PL_009)', async () => {
@@ -147,6 +155,22 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     // each box: its label, then its value (IBSCBSTot: vBCIBSCBS 26,00, vIBSUF 0,03, vIBSMun 0,00, vIBS 0,03, vCBS 0,24)
     const caixas = depois.split('\n').map((x) => x.trim()).filter(Boolean).slice(1, 11);
     expect(caixas).toEqual(['BASE DE CÁLC. IBS/CBS', '26,00', 'VALOR DO IBS UF', '0,03', 'VALOR DO IBS MUNICIPAL', '0,00', 'VALOR TOTAL DO IBS', '0,03', 'VALOR DA CBS', '0,24']);
+  });
+
+  it('the emitir-nfe screen\'s live IBS/CBS (contexto-tributacao run through tributarLinhaNoContexto, as the page does) is what the authorised XML carries, line by line', async () => {
+    const dados = rascunho();
+    const ctx = await ok(admin, 'POST', '/api/NotasFiscais/contexto-tributacao', { naturezaId: natureza, clienteId, produtoIds: dados.itens.map((l) => l.produtoId) });
+    expect(ctx.ibsCbs).toMatchObject({ modelo: '55', classificacoes: { [String(revenda)]: { cst: '000', cClassTrib: '000001' } } });
+    expect(ctx.ibsCbs.tabelas.cClassTrib.map((c: { value: string }) => c.value)).toEqual(['000001']);
+    const tela = dados.itens.map((l) => {
+      const r = tributarLinhaNoContexto(ctx, ctx.produtos.find((p: { id: number }) => p.id === l.produtoId), l);
+      expect(r.erro).toBeUndefined();
+      const g = r.tributos!.ibsCbs!;
+      return [g.vBC, g.vIBSUF, g.vIBSMun, g.vCBS];
+    });
+    const { xml } = await emitir();
+    expect(bloco(xml, 'IBSCBS').map((g) => [tag(g, 'vBC')[0], tag(g, 'vIBSUF')[0], tag(g, 'vIBSMun')[0], tag(g, 'vCBS')[0]])).toEqual(tela);
+    expect(tela).toEqual([['21.00', '0.02', '0.00', '0.19'], ['5.00', '0.01', '0.00', '0.05']]);
   });
 
   it('a reduced classification (200 / 200034, 60 %): gRed with the effective rate, by hand and by the shared calculation', async () => {
@@ -232,5 +256,39 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     expect(danfce).toContain('IBS E CBS (LC 214/2025)');
     const bloco2 = danfce.slice(danfce.indexOf('IBS E CBS (LC 214/2025)')).split('\n').map((x) => x.trim()).filter(Boolean).slice(1, 7);
     expect(bloco2).toEqual(['Base de cálculo IBS/CBS R$', 'IBS R$ (UF 0,02 + Mun. 0,00)', 'CBS R$', '21,00', '0,02', '0,19']);
+  });
+
+  it('the PDV\'s receipts print the IBS/CBS block: the server\'s HTML and ESC/POS DANFCE, the web cupom (totalled from the catalogue, as offline) and the homologação DANFCE (pdftotext)', async () => {
+    const q = srv.db;
+    const ctx = await contextoNfce(srv.services, q, tenant, matriz, 1);
+    const venda = { numero: 78, emitidaEm: new Date(), itens: [{ produtoId: produtos[0].id, quantidade: '3', precoUnitario: '7.00', desconto: '0' }], pagamentos: [{ formaPagamentoId: 1, tPag: '01', valor: '21.00' }] };
+    const doc = await documentoNfce(q, ctx, venda);
+    const v = { documento: doc, total: '21.00', troco: '0', numero: 78, serie: 1, emitida_em: new Date(), chave_acesso: '3'.repeat(44), url_consulta: 'https://x', qr_code: 'https://q' };
+    // 3 × 7,00 = 21,00 (hand): IBS UF 0,021 → 0,02; CBS 0,189 → 0,19
+    const html = danfceHtml(v).replace(/<[^>]+>/g, '\n');
+    expect(html).toContain('IBS E CBS (LC 214/2025)');
+    expect(html).toMatch(/Base de cálculo IBS\/CBS R\$ +21,00/);
+    expect(html).toMatch(/IBS R\$ \(UF 0,02 \+ Mun\. 0,00\) +0,02/);
+    expect(html).toMatch(/CBS R\$ +0,19/);
+    const esc = danfceEscPos(v).toString('latin1');
+    expect(esc).toMatch(/IBS E CBS \(LC 214\/2025\)\n/);
+    expect(esc).toMatch(/CBS R\$ +0,19\n/);
+    // The web cupom (online and offline sale): the catalogue's groups over the sale's lines.
+    const catalogo = await nfceDoCatalogo(q, ctx, 'SP', [produtos[0].id]);
+    const ibsCupom = ibsCbsDoCupom({ nfce: catalogo as never }, venda.itens);
+    expect(ibsCupom).toEqual({ vBC: '21.00', vIBSUF: '0.02', vIBSMun: '0.00', vIBS: '0.02', vCBS: '0.19' });
+    const cupom = { emitente: { nome: 'Loja' }, numero: 78, serie: 1, emitidaEm: '29/11/2026', chaveAcesso: '3'.repeat(44), qrCode: 'q', urlConsulta: 'u', situacao: 'offline' as const, itens: [], totalBruto: '21.00', descontos: '0.00', total: '21.00', pagamentos: [], troco: '0.00', ibsCbs: ibsCupom };
+    const bytes = new TextDecoder('latin1').decode(escPos(cupom));
+    expect(bytes).toContain('IBS E CBS (LC 214/2025)\n');
+    expect(bytes).toMatch(/IBS R\$ \(UF 0,02 \+ Mun\. 0,00\) +0,02\n/);
+    expect(bytes).toMatch(/CBS R\$ +0,19\n/);
+    // Without the groups (a catalogue of a shop not obliged yet) no block.
+    expect(ibsCbsDoCupom({ nfce: { ...(catalogo as any), documento: { ...catalogo!.documento, reformaTributaria: undefined } } }, venda.itens)).toBeUndefined();
+    // The homologação DANFCE of the same product now carries the groups and prints the block.
+    const h = await call(admin, 'POST', '/api/NotasFiscais/danfce-homologacao', { itens: [{ produtoId: produtos[0].id, quantidade: '1' }] });
+    expect(h.statusCode, h.body).toBe(200);
+    const texto = pdftotext(h.rawPayload, false);
+    expect(texto).toContain('IBS E CBS (LC 214/2025)');
+    expect(texto).toContain('CBS R$');
   });
 });

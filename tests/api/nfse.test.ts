@@ -153,6 +153,53 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
     expect({ dps: await ultimaDps(), notas: await notasNoBanco() }).toEqual(antes);
   });
 
+  it('IBS/CBS (issue 39): a regime-normal branch since 01/10/2026 sends the DPS in layout 1.01 with the IBSCBS group of the service\'s perfil (xmllint DPS_v1.01/NFSe_v1.01); an unclassified perfil or a cClassTrib not allowed on the NFS-e is refused naming the service, nothing numbered', async () => {
+    const regimeAntes = (await sql(`SELECT regime_tributario FROM branches WHERE tenant_id = $1 AND id = $2`, [tenant, matriz])).rows[0].regime_tributario;
+    await sql(`UPDATE branches SET regime_tributario = 2 WHERE tenant_id = $1 AND id = $2`, [tenant, matriz]); // lucro real: CRT 3
+    try {
+      const perfil = async (nome: string, extra: Row) => (await ok(admin, 'POST', '/api/PerfisTributarios', { nome, ...extra })).id as number;
+      const classificado = await perfil('Serviço tributação integral (teste)', { cstIbsCbs: '000', cClassTrib: '000001' });
+      const semClasse = await perfil('Serviço sem IBS/CBS (teste)', {});
+      const soNfe = await perfil('Serviço com classificação de NF-e (teste)', { cstIbsCbs: '000', cClassTrib: '000003' });
+      const comPerfil = async (descricao: string, perfilId: number) => {
+        const s = await servico({ descricao });
+        await sql(`UPDATE produtos SET perfil_tributario_id = $3 WHERE tenant_id = $1 AND id = $2`, [tenant, s.id, perfilId]);
+        return s;
+      };
+
+      // Bad input first: nothing numbered, no note.
+      const antes = { dps: await ultimaDps(), notas: await notasNoBanco() };
+      const o1 = await pedidoServico((await comPerfil('Consultoria sem classificação', semClasse)).id);
+      const r1 = await call(admin, 'POST', `/api/PedidosVenda/${o1.id}/faturar`);
+      expect(r1.statusCode).toBe(400);
+      expect(r1.json().error.message).toBe('Não é possível emitir a NFS-e: Serviço Consultoria sem classificação: o perfil tributário "Serviço sem IBS/CBS (teste)" não tem a classificação do IBS/CBS (CST e cClassTrib), obrigatória na NFS-e do Regime normal desde 01/10/2026: informe-a no perfil tributário do serviço (aba Fiscal).');
+      const o2 = await pedidoServico((await comPerfil('Consultoria com cClassTrib de NF-e', soNfe)).id);
+      const r2 = await call(admin, 'POST', `/api/PedidosVenda/${o2.id}/faturar`);
+      expect(r2.statusCode).toBe(400);
+      expect(r2.json().error.message).toBe('Não é possível emitir a NFS-e: Serviço Consultoria com cClassTrib de NF-e (perfil "Serviço com classificação de NF-e (teste)"): A classificação tributária 000003 não pode ser usada na NFS-e.');
+      expect({ dps: await ultimaDps(), notas: await notasNoBanco() }).toEqual(antes);
+
+      // The classified service: DPS 1.01 with the declarative group, authorised by the ADN in the same version.
+      const o = await pedidoServico((await comPerfil('Consultoria classificada', classificado)).id);
+      await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`);
+      const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: o.id } })}`);
+      expect(n.situacao).toBe('autorizada');
+      const xml = (await call(admin, 'GET', `/api/NotasServico/${n.id}/xml`)).body;
+      const xsd101 = (arquivo: string, x: string) => xmllintSchema(path.join(NFSE_XSD, '../v1_01', arquivo), { x }).x;
+      expect(xsd101('NFSe_v1.01.xsd', xml)).toBe('');
+      expect(xml).toMatch(/<NFSe xmlns="http:\/\/www\.sped\.fazenda\.gov\.br\/nfse" versao="1\.01">/);
+      expect(xml).toMatch(/<DPS versao="1\.01">/);
+      expect(xml).toContain('<IBSCBS><finNFSe>0</finNFSe><cIndOp>100301</cIndOp><indDest>0</indDest><valores><trib><gIBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></gIBSCBS></trib></valores></IBSCBS>');
+      const dps = (await sql(`SELECT dps_xml FROM notas_servico WHERE tenant_id = $1 AND id = $2`, [tenant, n.id])).rows[0].dps_xml as string;
+      expect(xsd101('DPS_v1.01.xsd', dps)).toBe('');
+      expect(xsdOk('DPS_v1.00.xsd', dps)).not.toBe(''); // the group does not exist in 1.00
+      const assin = xmlsecVerify(xml, certDoXml(xml, 0), 'infDPS');
+      expect(assin.ok, assin.saida).toBe(true);
+    } finally {
+      await sql(`UPDATE branches SET regime_tributario = $3 WHERE tenant_id = $1 AND id = $2`, [tenant, matriz, regimeAntes]);
+    }
+  });
+
   it('cancel (e101101): a justification under 15 characters is refused; then cancelled once, event kept, DANFSe says so', async () => {
     const s = await servico();
     const o = await pedidoServico(s.id);

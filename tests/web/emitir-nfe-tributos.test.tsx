@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import EmitirNfePage from '../../src/web/pages/nfe/EmitirNfePage.tsx';
 import type { ContextoTributacao } from '../../src/shared/fiscal/tributar-linha.ts';
 import { mockApi } from './support/mock-api.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 // Issue 17, live taxes on emitir-nfe: the note's rules come once (contexto-tributacao), and typing a quantity
 // recomputes that line's ICMS and total in the page, with the server's own function, without asking the server.
@@ -159,5 +161,67 @@ describe('emitir-nfe: live taxes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
     await waitFor(() => expect(texto('erros-nota')).toContain('Item 1: CST/CSOSN do ICMS: 102 não é um CST do ICMS; o emitente é do Regime Normal'));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('IBS/CBS (issue 39): each line shows the IBS and CBS the server\'s tributarLinha gives for the perfil\'s classification and the 2026 rates (the published tables), and typing a quantity recomputes them', async () => {
+    // The tables as the server sends them: the product's lookups (cstIbsCbs, cClassTrib, aliquotaIbsCbs), not values typed here.
+    const lk = (nome: string) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../schemas/lookups/${nome}.json`), 'utf8')).items;
+    const comIbs: ContextoTributacao = {
+      ...contexto,
+      ibsCbs: { modelo: '55', tabelas: { cst: lk('cstIbsCbs'), cClassTrib: lk('cClassTrib').filter((c: { value: string }) => c.value === '000001'), aliquotas: lk('aliquotaIbsCbs') }, classificacoes: { '7': { cst: '000', cClassTrib: '000001' } } },
+    };
+    mockApi(({ method, url }) => {
+      if (url.startsWith('NaturezasOperacao')) return { data: [{ id: 3, descricao: 'Venda de mercadoria' }] };
+      if (url === 'NotasFiscais/5') return { data: { status: 'rascunho', dados, destinatarioNome: 'Cliente SP', rejeicao: null } };
+      if (url.startsWith('Produtos')) return { data: [{ id: 1, descricao: 'Arroz 5 kg' }, { id: 2, descricao: 'Feijão 1 kg' }] };
+      if (method === 'POST' && url === 'NotasFiscais/contexto-tributacao') return { data: comIbs };
+      return { data: [] };
+    });
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/pages/nfe/emitir-nfe/editar/5']}>
+          <Routes>
+            <Route path="/pages/nfe/emitir-nfe/editar/:id" element={<EmitirNfePage />} />
+          </Routes>
+        </MemoryRouter>
+      </App>,
+    );
+    // 2026: CBS 0,9 %, IBS UF 0,1 %. Line 1: 20,00 → CBS 0,18, IBS 0,02; line 2: 8,00 → CBS 0,07 (0,072), IBS 0,01 (0,008)
+    await waitFor(() => expect(texto('ibscbs-linha-1')).toContain('IBS R$ 0,02'));
+    expect(texto('ibscbs-linha-1')).toContain('CBS R$ 0,18');
+    expect(texto('ibscbs-linha-1')).toContain('CST 000 · 000001');
+    expect(texto('ibscbs-linha-2')).toContain('IBS R$ 0,01');
+    expect(texto('ibscbs-linha-2')).toContain('CBS R$ 0,07');
+    expect(texto('total-ibs')).toBe('R$ 0,03');
+    expect(texto('total-cbs')).toBe('R$ 0,25');
+    // IBS/CBS do not enter the 2026 vNF: the note's total is the one without them.
+    expect(texto('total-nota')).toBe('R$ 30,02');
+    fireEvent.change(screen.getByLabelText('Quantidade da linha 1'), { target: { value: '5' } });
+    // 50,00 → CBS 0,45, IBS 0,05
+    await waitFor(() => expect(texto('ibscbs-linha-1')).toContain('CBS R$ 0,45'));
+    expect(texto('ibscbs-linha-1')).toContain('IBS R$ 0,05');
+    expect(texto('total-cbs')).toBe('R$ 0,52');
+  });
+
+  it('without the ibsCbs context (groups not compulsory for the issuer yet) the lines show no IBS/CBS and the totals have none', async () => {
+    mockApi(({ method, url }) => {
+      if (url.startsWith('NaturezasOperacao')) return { data: [{ id: 3, descricao: 'Venda de mercadoria' }] };
+      if (url === 'NotasFiscais/5') return { data: { status: 'rascunho', dados, destinatarioNome: 'Cliente SP', rejeicao: null } };
+      if (url.startsWith('Produtos')) return { data: [{ id: 1, descricao: 'Arroz 5 kg' }, { id: 2, descricao: 'Feijão 1 kg' }] };
+      if (method === 'POST' && url === 'NotasFiscais/contexto-tributacao') return { data: contexto };
+      return { data: [] };
+    });
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/pages/nfe/emitir-nfe/editar/5']}>
+          <Routes>
+            <Route path="/pages/nfe/emitir-nfe/editar/:id" element={<EmitirNfePage />} />
+          </Routes>
+        </MemoryRouter>
+      </App>,
+    );
+    await waitFor(() => expect(texto('icms-linha-1')).toContain('R$ 3,60'));
+    expect(texto('ibscbs-linha-1')).toBe('—');
+    expect(screen.queryByTestId('total-ibs')).toBeNull();
   });
 });

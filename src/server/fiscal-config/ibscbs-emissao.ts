@@ -43,7 +43,7 @@ export async function tabelasIbsCbsEm(q: Queryable, data: string): Promise<Tabel
 /** The note's IBS/CBS context, or null when the groups are not compulsory for this issuer on this date. */
 export async function emissaoIbsCbs(q: Queryable, tenantId: number, e: { crt: number; data: string; modelo: ModeloDfe; perfilIds: number[] }): Promise<EmissaoIbsCbs | null> {
   const tabelas = await tabelasIbsCbsEm(q, e.data);
-  const regra = ibsCbsObrigatorio(tabelas, e.crt, e.data);
+  const regra = ibsCbsObrigatorio(tabelas, e.crt, e.data, e.modelo);
   if (!regra) return null;
   const r = await q.query<{ id: number; nome: string; cst_ibs_cbs: string | null; c_class_trib: string | null }>(
     'SELECT id, nome, cst_ibs_cbs, c_class_trib FROM perfis_tributarios WHERE tenant_id = $1 AND id = ANY($2::int[])',

@@ -81,8 +81,8 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
   const ids = pedido.itens.map((i) => i.produtoId);
   const produtos = new Map(
     (
-      await q.query<{ id: number; codigo: string | null; gtin: string | null; descricao: string; ncm: string | null; origem: number | null; preco: string | null; unidade: string | null }>(
-        `SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.preco_venda::text AS preco, u.sigla AS unidade
+      await q.query<{ id: number; codigo: string | null; gtin: string | null; descricao: string; ncm: string | null; origem: number | null; preco: string | null; unidade: string | null; perfil_tributario_id: number | null }>(
+        `SELECT p.id, p.codigo, p.gtin, p.descricao, p.ncm, p.origem, p.preco_venda::text AS preco, u.sigla AS unidade, p.perfil_tributario_id
            FROM produtos p LEFT JOIN unidades u ON u.tenant_id = p.tenant_id AND u.id = p.unidade_id
           WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`,
         [tenantId, ids],
@@ -92,6 +92,13 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
   const { emitenteDa } = await import('./emissao/notas.ts');
   const emit = await emitenteDa(q, tenantId, filial.id, []);
   const crt = ([1, 2, 3, 4].includes(filial.regime) ? filial.regime : 1) as 1 | 2 | 3 | 4;
+  // IBS/CBS (issue 39): when compulsory for the issuer today, each item carries the group of its perfil, as the sale's NFC-e.
+  const dataHoje = agoraBrasilia().slice(0, 10);
+  const { emissaoIbsCbs, grupoIbsCbs, ibsCbsDaLinha } = await import('../fiscal-config/ibscbs-emissao.ts');
+  const { tributarIbsCbs } = await import('../../shared/fiscal/ibscbs.ts');
+  const { TributacaoError } = await import('../../shared/fiscal/tributar-linha.ts');
+  const perfis = [...new Set([...produtos.values()].map((p) => p.perfil_tributario_id).filter((v): v is number => v != null).map(Number))];
+  const ibs = await emissaoIbsCbs(q, tenantId, { crt: emit.doc.crt, data: dataHoje, modelo: '65', perfilIds: perfis });
   const itens = pedido.itens.map((pi, i): Item => {
     const p = produtos.get(pi.produtoId);
     if (!p) throw badRequest(`Item ${i + 1}: produto ${pi.produtoId} não encontrado.`, [{ path: `/itens/${i}/produtoId`, campo: 'produtoId', mensagem: 'Produto não encontrado.' }]);
@@ -99,7 +106,19 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
     if (ncm.length !== 8) throw badRequest(`O produto ${p.descricao} não tem NCM; informe-o no cadastro do produto.`, [{ path: `/itens/${i}/produtoId`, campo: 'ncm', mensagem: 'NCM ausente.' }]);
     if (!p.preco || Number(p.preco) <= 0) throw badRequest(`O produto ${p.descricao} não tem preço de venda.`, [{ path: `/itens/${i}/produtoId`, campo: 'precoVenda', mensagem: 'Preço de venda ausente.' }]);
     const orig = p.origem ?? 0;
+    let ibsCbs: Item['ibsCbs'];
+    try {
+      const linha = ibsCbsDaLinha(ibs, { descricao: p.descricao, perfilTributarioId: p.perfil_tributario_id == null ? null : Number(p.perfil_tributario_id) });
+      const valor = (Math.round(Number(pi.quantidade) * Number(p.preco) * 100) / 100).toFixed(2);
+      const r = linha?.classificacao ? tributarIbsCbs(linha.tabelas, { data: dataHoje, valor, classificacao: linha.classificacao, modelo: '65' }) : undefined;
+      if (ibs && !linha) throw new TributacaoError(`Produto (${p.descricao}): sem perfil tributário, não há classificação do IBS/CBS; informe o perfil no cadastro do produto (aba Fiscal).`, 'produtoId');
+      ibsCbs = ibs ? grupoIbsCbs(ibs, { ibsCbs: r } as Parameters<typeof grupoIbsCbs>[1], { descricao: p.descricao }) : undefined;
+    } catch (e) {
+      if (e instanceof TributacaoError) throw badRequest(`Item ${i + 1}: ${e.message}`, [{ path: `/itens/${i}/produtoId`, campo: 'produtoId', mensagem: e.message }]);
+      throw e;
+    }
     return {
+      ...(ibsCbs ? { ibsCbs } : {}),
       codigo: (p.codigo || String(p.id)).slice(0, 60),
       ...(p.gtin ? { gtin: p.gtin } : {}),
       descricao: p.descricao.slice(0, 120),
@@ -138,6 +157,7 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
       crt,
     },
     itens: itens as NfeDocumento['itens'],
+    ...(ibs ? { reformaTributaria: true } : {}),
     pagamentos: [{ tPag: '01', valor: (total / 100).toFixed(2) }],
   } as NfeDocumento;
 }

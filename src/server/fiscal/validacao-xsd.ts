@@ -30,6 +30,8 @@ export const PACOTES: Record<Pacote, string> = {
   PL_010: process.env.FISCAL_XSD_PL010 ?? path.resolve(RAIZ, 'schemas/fiscal/xsd/nfe/PL_010_V1.30'),
   /** NFS-e national standard (DPS, NFSe, events) v1.00 */
   NFSE_V1: process.env.FISCAL_XSD_NFSE ?? path.resolve(RAIZ, 'schemas/fiscal/xsd/nfse/v1_00'),
+  /** NFS-e national standard v1.01: the DPS with the declarative IBSCBS group (issue 39) */
+  NFSE_V101: process.env.FISCAL_XSD_NFSE_V101 ?? path.resolve(RAIZ, 'schemas/fiscal/xsd/nfse/v1_01'),
 };
 
 
@@ -341,14 +343,16 @@ const SO_PL_010 = /<(?:[\w.-]+:)?(?:IBSCBS|IBSCBSTot|IS|ISTot|gCompraGov|tpNFDeb
  * the tax reform, PL_009 otherwise. The client, the local SEFAZ and the validation service all decide the same way.
  */
 export function pacoteDoDocumento(xml: string): Pacote {
-  if (xml.includes('http://www.sped.fazenda.gov.br/nfse')) return 'NFSE_V1';
+  if (xml.includes('http://www.sped.fazenda.gov.br/nfse')) return /<(?:[\w.-]+:)?(?:DPS|NFSe|pedRegEvento|evento)\b[^>]*\bversao="1\.01"/.test(xml) ? 'NFSE_V101' : 'NFSE_V1';
   return SO_PL_010.test(xml) ? 'PL_010' : 'PL_009';
 }
 
 /** Validates any message of the engine against its XSD, chosen from the root element. */
 export async function validarMensagem(xml: string, pacote: Pacote = 'PL_009'): Promise<ResultadoXsd> {
   const { raiz, tpEvento } = identificarDocumento(xml);
-  const arquivo = raiz ? schemaParaRaiz(raiz, tpEvento) : null;
+  const nomeV100 = raiz ? schemaParaRaiz(raiz, tpEvento) : null;
+  // The NFS-e v1.01 package names its files _v1.01 (same roots).
+  const arquivo = nomeV100 && pacote === 'NFSE_V101' ? nomeV100.replace('_v1.00.xsd', '_v1.01.xsd') : nomeV100;
   if (!arquivo) {
     return {
       valido: false,

@@ -5,6 +5,32 @@ import { g, t, tx } from '../fiscal/xml-writer.ts';
 /** Namespace of every NFS-e national-standard message (DPS, NFSe, pedRegEvento, evento). */
 export const NS_NFSE = 'http://www.sped.fazenda.gov.br/nfse';
 export const VERSAO_NFSE = '1.00';
+/** Layout 1.01 (nfse-esquemas_xsd-v1-01-20260209): the DPS with the declarative IBSCBS group (issue 39). */
+export const VERSAO_NFSE_RTC = '1.01';
+
+/** The schema (file and package) a DPS of this version validates against. */
+export function esquemaDps(versao: string): { arquivo: string; pacote: 'NFSE_V1' | 'NFSE_V101' } {
+  return versao === VERSAO_NFSE_RTC ? { arquivo: 'DPS_v1.01.xsd', pacote: 'NFSE_V101' } : { arquivo: 'DPS_v1.00.xsd', pacote: 'NFSE_V1' };
+}
+
+/**
+ * cIndOp of the general rule for services (tabela "código indicador de operação", Anexo VII v1.02.00): 100301 —
+ * demais serviços, em operações onerosas, local do domicílio principal do adquirente (LC 214/2025 art. 11, X, a, 1).
+ */
+export const CINDOP_SERVICOS_GERAL = '100301';
+
+/**
+ * The declarative IBSCBS group of the DPS (layout 1.01, TCRTCInfoIBSCBS): the issuer declares the operation and the
+ * classification (CST, cClassTrib); the national system computes the values.
+ */
+export interface IbsCbsDps {
+  cst: string;
+  cClassTrib: string;
+  /** 6 digits, table cIndOp */
+  cIndOp: string;
+  /** 1 when the service is for the buyer's personal use or consumption (art. 57) */
+  indFinal?: 0 | 1;
+}
 export const VER_APLIC = 'Retaguarda-1.0';
 
 /** opSimpNac: 1 não optante, 2 MEI, 3 ME/EPP; regApTribSN only for ME/EPP (1 SN, 2 ISS fora do SN por excesso). */
@@ -60,6 +86,8 @@ export interface DpsEntrada {
     /** 1 não retido, 2 retido pelo tomador, 3 retido pelo intermediário */
     retencao: 1 | 2 | 3;
   };
+  /** When present the DPS is written in layout 1.01 with the IBSCBS group. */
+  ibsCbs?: IbsCbsDps;
 }
 
 const so = (v: string | undefined | null) => String(v ?? '').replace(/\D/g, '');
@@ -97,7 +125,7 @@ function endereco(e?: EnderecoDps): string {
 }
 
 /**
- * The DPS (Declaração de Prestação de Serviço) of layout 1.00, elements in the XSD's order, unsigned. One service
+ * The DPS (Declaração de Prestação de Serviço) of layout 1.00 (1.01 when it carries the IBSCBS group), elements in the XSD's order, unsigned. One service
  * per DPS (the layout has one cServ); ISSQN is "operação tributável" (tribISSQN 1) and no estimate of the total
  * taxes is given (indTotTrib 0, allowed for every regime).
  */
@@ -107,6 +135,7 @@ export function montarDps(e: DpsEntrada): { xml: string; id: string } {
   const toma = e.tomador;
   const docToma = so(toma?.cnpj ?? toma?.cpf);
   const desc = e.valores.descontoIncondicionado && new Decimal(e.valores.descontoIncondicionado).gt(0) ? dec2(e.valores.descontoIncondicionado) : undefined;
+  const pAliq = e.valores.aliquota !== undefined ? t('pAliq', dec2(e.valores.aliquota)) : '';
   const inf = g(
     'infDPS',
     [
@@ -142,14 +171,26 @@ export function montarDps(e: DpsEntrada): { xml: string; id: string } {
         g('vServPrest', [t('vServ', v15(e.valores.servico))]),
         desc ? g('vDescCondIncond', [t('vDescIncond', desc)]) : '',
         g('trib', [
-          g('tribMun', [t('tribISSQN', 1), e.valores.aliquota !== undefined ? t('pAliq', dec2(e.valores.aliquota)) : '', t('tpRetISSQN', e.valores.retencao)]),
+          // Layout 1.01 moved pAliq after tpRetISSQN.
+          e.ibsCbs
+            ? g('tribMun', [t('tribISSQN', 1), t('tpRetISSQN', e.valores.retencao), pAliq])
+            : g('tribMun', [t('tribISSQN', 1), pAliq, t('tpRetISSQN', e.valores.retencao)]),
           g('totTrib', [t('indTotTrib', 0)]),
         ]),
       ]),
+      e.ibsCbs
+        ? g('IBSCBS', [
+            t('finNFSe', 0),
+            e.ibsCbs.indFinal !== undefined ? t('indFinal', e.ibsCbs.indFinal) : '',
+            t('cIndOp', e.ibsCbs.cIndOp),
+            t('indDest', 0),
+            g('valores', [g('trib', [g('gIBSCBS', [t('CST', e.ibsCbs.cst), t('cClassTrib', e.ibsCbs.cClassTrib)])])]),
+          ])
+        : '',
     ],
     { Id: id },
   );
-  return { xml: g('DPS', [inf], { xmlns: NS_NFSE, versao: VERSAO_NFSE }), id };
+  return { xml: g('DPS', [inf], { xmlns: NS_NFSE, versao: e.ibsCbs ? VERSAO_NFSE_RTC : VERSAO_NFSE }), id };
 }
 
 /**

@@ -6,11 +6,14 @@ import { proximoNumero } from '../documentos/numeracao.ts';
 import { assinadorDe, assinarXml } from '../fiscal/assinatura.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
+import { emissaoIbsCbs } from '../fiscal-config/ibscbs-emissao.ts';
+import { crtDoRegime } from '../fiscal-config/tributacao.service.ts';
+import { validarClassificacaoIbsCbs } from '../../shared/fiscal/ibscbs.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
 import { paraBuffer } from '../fiscal/emissao/certificados.ts';
 import { conferirDestinoAdn } from './adn-cliente.ts';
 import { gerarDanfse } from './danfse.ts';
-import { calcularValores, dataHoraBrasil, montarDps, regimeDps, type DpsEntrada, type MotivoCancelamento } from './dps.ts';
+import { CINDOP_SERVICOS_GERAL, calcularValores, dataHoraBrasil, esquemaDps, montarDps, regimeDps, type DpsEntrada, type IbsCbsDps, type MotivoCancelamento } from './dps.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 
 type Row = Record<string, any>;
@@ -125,6 +128,36 @@ async function filialDe(q: Queryable, ctx: CtxNfse, erros: ErrorDetail[]): Promi
   return b;
 }
 
+/**
+ * The DPS's declarative IBSCBS group (layout 1.01) when it is compulsory for the branch's regime on the date
+ * (lookup obrigatoriedadeIbsCbs, column vigenciaInicioNfse): the classification (CST, cClassTrib) of the services'
+ * perfil tributário; the national system computes the values. A service without a classified perfil, a cClassTrib
+ * not allowed on the NFS-e or out of vigência, or services with different classifications (one DPS has one group)
+ * are added to the errors, naming the service.
+ */
+async function ibsCbsDaDps(q: Queryable, ctx: CtxNfse, filial: Row, p: PedidoNfse, porId: Map<number, Row>, data: string, erros: ErrorDetail[]): Promise<IbsCbsDps | undefined> {
+  const servicos = [...new Set(p.linhas.map((l) => l.servicoId))].map((id) => porId.get(id)).filter((s): s is Row => !!s && !!s.servico);
+  if (!servicos.length) return undefined;
+  const perfilIds = [...new Set(servicos.map((s) => s.perfil_tributario_id).filter((v) => v != null).map(Number))];
+  const e = await emissaoIbsCbs(q, ctx.tenantId, { crt: crtDoRegime(filial.regime_tributario), data, modelo: 'NFSe', perfilIds });
+  if (!e) return undefined;
+  const desde = (e.regra.vigenciaInicioNfse ?? e.regra.vigenciaInicio).split('-').reverse().join('/');
+  const classes = new Map<string, IbsCbsDps>();
+  for (const s of servicos) {
+    const perfil = s.perfil_tributario_id == null ? undefined : e.perfis.get(Number(s.perfil_tributario_id));
+    const c = perfil?.classificacao;
+    if (!c) {
+      erros.push({ campo: 'servicoId', mensagem: `Serviço ${s.descricao}: ${perfil ? `o perfil tributário "${perfil.nome}"` : 'o serviço não tem perfil tributário e'} não tem a classificação do IBS/CBS (CST e cClassTrib), obrigatória na NFS-e do ${e.regra.label} desde ${desde}: informe-a no perfil tributário do serviço (aba Fiscal).` });
+      continue;
+    }
+    const problemas = validarClassificacaoIbsCbs(e.tabelas, c, { data, modelo: 'NFSe' });
+    for (const pr of problemas) erros.push({ campo: 'servicoId', mensagem: `Serviço ${s.descricao} (perfil "${perfil.nome}"): ${pr.mensagem}` });
+    if (!problemas.length) classes.set(`${c.cst}|${c.cClassTrib}`, { cst: c.cst, cClassTrib: c.cClassTrib, cIndOp: CINDOP_SERVICOS_GERAL });
+  }
+  if (classes.size > 1) erros.push({ campo: 'itens', mensagem: 'Uma NFS-e tem uma só classificação do IBS/CBS: separe os serviços com CST ou cClassTrib diferentes em pedidos distintos.' });
+  return [...classes.values()][0];
+}
+
 /** What transaction 1 left for the transmission: the note 'transmitindo' with its DPS id and the certificate it was signed with. */
 export interface NfsePreparada {
   notaId: number;
@@ -137,7 +170,7 @@ export interface NfsePreparada {
 /**
  * Transaction 1 of an NFS-e, in the caller's transaction (faturar's, after its receivables): checks everything the
  * user can fix (one 400 listing it all, in Portuguese, before the series moves), takes the branch's next DPS number,
- * builds, signs and validates the DPS against DPS_v1.00.xsd, and keeps it as a note 'transmitindo' with its fixed
+ * builds, signs and validates the DPS against DPS_v1.00.xsd (DPS_v1.01.xsd when it carries IBSCBS), and keeps it as a note 'transmitindo' with its fixed
  * identity (the DPS id, the signed XML in dps_xml). Nothing is sent here: the Sefin Nacional is called after the
  * commit (transmissao.ts), with no transaction open.
  */
@@ -147,7 +180,7 @@ export async function prepararNfse(services: Pick<AppServices, 'storage'>, q: Qu
   if (!p.linhas.length) throw badRequest('O pedido não tem serviços: inclua ao menos um serviço para emitir a NFS-e.', [{ campo: 'itens', mensagem: 'Sem serviços' }]);
   const ids = [...new Set(p.linhas.map((l) => l.servicoId))];
   const prod = await q.query(
-    `SELECT id, descricao, observacao, servico, codigo_tributacao_nacional, municipio_incidencia, aliquota_iss::text AS aliquota_iss, retencao_iss FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])`,
+    `SELECT id, descricao, observacao, servico, perfil_tributario_id, codigo_tributacao_nacional, municipio_incidencia, aliquota_iss::text AS aliquota_iss, retencao_iss FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])`,
     [ctx.tenantId, ids],
   );
   const porId = new Map(prod.rows.map((r) => [Number(r.id), r]));
@@ -172,6 +205,7 @@ export async function prepararNfse(services: Pick<AppServices, 'storage'>, q: Qu
     if (!cliente) erros.push({ campo: 'clienteId', mensagem: 'Tomador: cliente não encontrado.' });
     else if (cliente.cpf_cnpj && ![11, 14].includes(so(cliente.cpf_cnpj).length)) erros.push({ campo: 'clienteId', mensagem: `Tomador ${cliente.nome}: CPF/CNPJ inválido.` });
   }
+  const ibsCbs = await ibsCbsDaDps(q, ctx, filial, p, porId, dataHoraBrasil(agora).slice(0, 10), erros);
   if (erros.length) throw badRequest(`Não é possível emitir a NFS-e: ${erros.map((e) => e.mensagem.replace(/\.$/, '')).join('; ')}.`, erros);
 
   const s0 = servs[0];
@@ -221,11 +255,13 @@ export async function prepararNfse(services: Pick<AppServices, 'storage'>, q: Qu
       : undefined,
     servico: { municipioPrestacao: String(s0.municipio_incidencia ?? municipio), codigoTributacaoNacional: s0.codigo_tributacao_nacional, descricao },
     valores: { servico: money(valor), descontoIncondicionado: desconto.gt(0) ? money(desconto) : undefined, aliquota, retencao },
+    ibsCbs,
   };
   const { xml, id } = montarDps(entrada);
   const assinada = assinarXml(xml, 'infDPS', assinadorDe(cert));
-  const xsd = await validarXsd(assinada, 'DPS_v1.00.xsd', 'NFSE_V1');
-  if (!xsd.valido) throw badRequest(`A DPS não passou no esquema DPS_v1.00.xsd: ${xsd.erros.map((e) => e.mensagem).join('; ')}`, xsd.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
+  const esquema = esquemaDps(ibsCbs ? '1.01' : '1.00');
+  const xsd = await validarXsd(assinada, esquema.arquivo, esquema.pacote);
+  if (!xsd.valido) throw badRequest(`A DPS não passou no esquema ${esquema.arquivo}: ${xsd.erros.map((e) => e.mensagem).join('; ')}`, xsd.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
 
   const v = calcularValores(entrada.valores);
   const r = await q.query(

@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { FUSO_PADRAO, formatDateTime } from '../../shared/dates.ts';
 import { linhasEmitente } from '../../shared/fiscal/emitente-impresso.ts';
+import { calcularNfe } from '../../shared/fiscal/nfe-calculo.ts';
+import { totaisIbsCbs } from '../fiscal/danfe.ts';
 
 type Row = Record<string, any>;
 
@@ -34,6 +36,15 @@ function linhas(v: Row): { texto: string; forte?: boolean; centro?: boolean }[] 
   par('Valor a pagar R$', brl(v.total));
   for (const p of d.pagamentos) par(`  tPag ${p.tPag}`, brl(p.valor as string));
   if (new Decimal(v.troco ?? 0).gt(0)) par('Troco R$', brl(v.troco));
+  // IBS/CBS of the tax reform (LC 214/2025; IBSCBSTot), when the note carries the groups: as the PDF DANFCE prints them.
+  const ibs = d.reformaTributaria && d.itens.some((i) => i.ibsCbs) ? totaisIbsCbs(calcularNfe(d)) : undefined;
+  if (ibs) {
+    out.push({ texto: '-'.repeat(L) });
+    out.push({ texto: 'IBS E CBS (LC 214/2025)', forte: true, centro: true });
+    par('Base de cálculo IBS/CBS R$', brl(ibs.vBC.toString()));
+    par(`IBS R$ (UF ${brl(ibs.vIBSUF.toString())} + Mun. ${brl(ibs.vIBSMun.toString())})`, brl(ibs.vIBS.toString()));
+    par('CBS R$', brl(ibs.vCBS.toString()));
+  }
   out.push({ texto: '-'.repeat(L) });
   out.push({ texto: `NFC-e nº ${v.numero} Série ${v.serie} ${formatDateTime(v.emitida_em, fuso)}`, forte: true, centro: true });
   out.push({ texto: 'Consulte pela Chave de Acesso em', centro: true });

@@ -9,7 +9,7 @@ import { validarXsd } from '../fiscal/validacao-xsd.ts';
 import { assinarXml, verificarAssinatura, type Assinador } from '../fiscal/assinatura.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
 import { g, t, tx } from '../fiscal/xml-writer.ts';
-import { NS_NFSE, VERSAO_NFSE, chaveNfse, chaveNfseValida, dataHoraBrasil } from '../nfse/dps.ts';
+import { NS_NFSE, VERSAO_NFSE, chaveNfse, chaveNfseValida, dataHoraBrasil, esquemaDps } from '../nfse/dps.ts';
 import { descricaoServicoNacional } from '../nfse/servicos-nacionais.ts';
 
 /**
@@ -259,7 +259,10 @@ export class AdnLocal {
   private async emitir(corpo: string, titular: string | null): Promise<[number, Obj]> {
     const dps = this.descompactar(corpo, 'dpsXmlGZipB64');
     if (!dps || !/<(?:\w+:)?DPS[\s>]/.test(dps)) return this.falha([erro('E1226')]);
-    const xsd = await validarXsd(dps, 'DPS_v1.00.xsd', 'NFSE_V1');
+    // The DPS's versao picks the layout (1.01: with the IBSCBS group); the NFS-e is issued in the same version.
+    const versaoDps = /<(?:\w+:)?DPS\b[^>]*\bversao="([^"]+)"/.exec(dps)?.[1] ?? VERSAO_NFSE;
+    const esquema = esquemaDps(versaoDps);
+    const xsd = await validarXsd(dps, esquema.arquivo, esquema.pacote);
     if (!xsd.valido) return this.falha([erro('E1235', xsd.erros.map((e) => `${e.caminho}: ${e.mensagem}`).join(' | '))]);
     const inf = (parser.parse(dps) as Obj).DPS.infDPS as Obj;
     const idDps = String(inf['@_Id']);
@@ -330,7 +333,7 @@ export class AdnLocal {
       ],
       { Id: `NFS${chave}` },
     ).replace('<DPS_PLACEHOLDER/>', semDeclaracao);
-    const nfse = assinarXml(`<?xml version="1.0" encoding="UTF-8"?>${g('NFSe', [infNfse], { xmlns: NS_NFSE, versao: VERSAO_NFSE })}`, 'infNFSe', this.assinador);
+    const nfse = assinarXml(`<?xml version="1.0" encoding="UTF-8"?>${g('NFSe', [infNfse], { xmlns: NS_NFSE, versao: esquema.pacote === 'NFSE_V101' ? versaoDps : VERSAO_NFSE })}`, 'infNFSe', this.assinador);
     this.notas.set(chave, { chave, idDps, cnpj, numero, nfse, situacao: 'autorizada', eventos: [] });
     this.porDps.set(idDps, chave);
     await this.gravarEstado();

@@ -17,7 +17,7 @@ export interface CClassTribItem {
   dIniVig: string | null; dFimVig: string | null; modelos: string[];
 }
 export interface AliquotaIbsCbsItem { value: string; label: string; vigenciaFim: string | null; pCBS: string | null; pIBSUF: string | null; pIBSMun: string | null; fonte: string; observacao?: string }
-export interface ObrigatoriedadeIbsCbsItem { value: string; label: string; vigenciaInicio: string; fonte: string }
+export interface ObrigatoriedadeIbsCbsItem { value: string; label: string; vigenciaInicio: string; vigenciaInicioNfse?: string; fonte: string }
 export interface TabelasIbsCbs { cst: CstIbsCbsItem[]; cClassTrib: CClassTribItem[]; aliquotas: AliquotaIbsCbsItem[]; obrigatoriedade?: ObrigatoriedadeIbsCbsItem[] }
 
 /** The three lookup documents (by name) as the tables this module reads. */
@@ -31,9 +31,10 @@ export function tabelasIbsCbs(lookups: { get(nome: string): { items: unknown[] }
  * data (lookup obrigatoriedadeIbsCbs, from schemas/fiscal/obrigatoriedade-ibscbs.csv), never code. The answer
  * names the rule, for the messages.
  */
-export function ibsCbsObrigatorio(t: TabelasIbsCbs, crt: number, data: string): ObrigatoriedadeIbsCbsItem | undefined {
+export function ibsCbsObrigatorio(t: TabelasIbsCbs, crt: number, data: string, modelo?: ModeloDfe): ObrigatoriedadeIbsCbsItem | undefined {
   const r = (t.obrigatoriedade ?? []).find((o) => o.value === String(crt));
-  return r && r.vigenciaInicio <= data && aliquotasIbsCbsVigentes(t, data) ? r : undefined;
+  const desde = modelo === 'NFSe' ? (r?.vigenciaInicioNfse ?? r?.vigenciaInicio) : r?.vigenciaInicio;
+  return r && desde && desde <= data && aliquotasIbsCbsVigentes(t, data) ? r : undefined;
 }
 
 /** Document model: 55 NF-e, 65 NFC-e, NFSe (as the table's ind* columns). */

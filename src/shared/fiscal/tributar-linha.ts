@@ -162,6 +162,11 @@ export interface ContextoTributacao {
   natureza: LinhaParaTributar['natureza'];
   produtos: ProdutoTributavel[];
   regras: LinhaParaTributar['regras'];
+  /**
+   * IBS/CBS (issue 39), only when the groups are compulsory for the issuer on the note's date: the tables in force
+   * (cClassTrib cut to the perfis' classifications), the model and each perfil's classification (by perfil id).
+   */
+  ibsCbs?: { tabelas: TabelasIbsCbs; modelo: ModeloDfe; classificacoes: Record<string, ClassificacaoIbsCbs | null> };
 }
 
 /** One typed line of the screen taxed in a context: the taxes, or the rule's message of what to fix. */
@@ -177,7 +182,8 @@ export function tributarLinhaNoContexto(
     return { erro: 'Valor inválido.' };
   }
   try {
-    return { tributos: tributarLinha({ data: c.data, produto, natureza: c.natureza, emitente: c.emitente, destinatario: c.destinatario, valor, regras: c.regras, ajustes: l.ajustes }) };
+    const ibsCbs = c.ibsCbs && produto.perfilTributarioId != null ? { classificacao: c.ibsCbs.classificacoes[String(produto.perfilTributarioId)] ?? null, tabelas: c.ibsCbs.tabelas, modelo: c.ibsCbs.modelo } : undefined;
+    return { tributos: tributarLinha({ data: c.data, produto, natureza: c.natureza, emitente: c.emitente, destinatario: c.destinatario, valor, regras: c.regras, ajustes: l.ajustes, ibsCbs }) };
   } catch (e) {
     if (e instanceof TributacaoError) return { erro: e.message };
     throw e;

@@ -11,6 +11,7 @@ const COPIAS = [
   { pacote: 'PL_009', repo: 'schemas/fiscal/xsd/nfe/PL_009_V4', referencia: '../shared/fiscal/nfe-xsd/PL_009_V4', raizes: ['nfe_v4.00.xsd', 'procNFe_v4.00.xsd', 'envEventoCancNFe_v1.00.xsd', 'envCCe_v1.00.xsd', 'inutNFe_v4.00.xsd'] },
   { pacote: 'PL_010', repo: 'schemas/fiscal/xsd/nfe/PL_010_V1.30', referencia: '../shared/fiscal/nfe-xsd/PL_010_V1.30', raizes: ['nfe_v4.00.xsd', 'procNFe_v4.00.xsd'] },
   { pacote: 'NFSE_V1', repo: 'schemas/fiscal/xsd/nfse/v1_00', referencia: '../shared/fiscal/nfse-xsd/v1_00', raizes: ['DPS_v1.00.xsd', 'NFSe_v1.00.xsd', 'pedRegEvento_v1.00.xsd', 'evento_v1.00.xsd'] },
+  { pacote: 'NFSE_V101', repo: 'schemas/fiscal/xsd/nfse/v1_01', referencia: '../shared/fiscal/nfse-xsd/v1_01', raizes: ['DPS_v1.01.xsd', 'NFSe_v1.01.xsd'] },
 ] as const;
 
 const arquivos = (dir: string): string[] =>

@@ -453,7 +453,19 @@ export async function contextoTributacao(q: Queryable, ctx: CtxEmissao, corpo: {
   const ids = [...new Set(corpo.produtoIds)];
   const ps = ids.length ? (await q.query(`SELECT id, descricao, ncm, origem, cest, perfil_tributario_id FROM produtos WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, ids])).rows : [];
   const perfis = [...new Set(ps.map((p) => p.perfil_tributario_id).filter((v) => v != null).map(Number))];
+  // IBS/CBS (issue 39): the screen computes the groups with the same tables the note will, when they are compulsory.
+  const ibs = await emissaoIbsCbs(q, ctx.tenantId, { crt: emit.doc.crt, data: hoje(agora), modelo: '55', perfilIds: perfis });
+  const classes = ibs ? new Set([...ibs.perfis.values()].map((p) => p.classificacao?.cClassTrib).filter(Boolean)) : null;
   return {
+    ...(ibs
+      ? {
+          ibsCbs: {
+            modelo: '55' as const,
+            tabelas: { cst: ibs.tabelas.cst, aliquotas: ibs.tabelas.aliquotas, cClassTrib: ibs.tabelas.cClassTrib.filter((c) => classes!.has(c.value)), obrigatoriedade: ibs.tabelas.obrigatoriedade },
+            classificacoes: Object.fromEntries([...ibs.perfis].map(([id, p]) => [String(id), p.classificacao])),
+          },
+        }
+      : {}),
     data: hoje(agora),
     emitente: { uf: emit.doc.endereco.uf, crt: emit.doc.crt },
     destinatario: { uf: exterior ? 'EX' : (cli.uf ?? null), ...(exterior ? { exterior } : {}), consumidorFinal, indIEDest },

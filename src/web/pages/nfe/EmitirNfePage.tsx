@@ -160,8 +160,18 @@ export default function EmitirNfePage() {
         const mapa = new Map(anterior?.produtos);
         for (const p of produtos) mapa.set(p.id, p);
         const junta = <T extends { id: number }>(a: T[], b: T[]) => [...new Map([...a, ...b].map((x) => [x.id, x])).values()];
+        // IBS/CBS: the classifications and cClassTrib of the perfis asked before stay with the new ones.
+        const ibsAntes = anterior?.cabecalho.ibsCbs;
+        const ibsCbs =
+          cab.ibsCbs && ibsAntes
+            ? {
+                ...cab.ibsCbs,
+                classificacoes: { ...ibsAntes.classificacoes, ...cab.ibsCbs.classificacoes },
+                tabelas: { ...cab.ibsCbs.tabelas, cClassTrib: [...new Map([...ibsAntes.tabelas.cClassTrib, ...cab.ibsCbs.tabelas.cClassTrib].map((c) => [c.value, c])).values()] },
+              }
+            : cab.ibsCbs;
         const nova: BaseTributaria = {
-          cabecalho: cab,
+          cabecalho: { ...cab, ...(ibsCbs ? { ibsCbs } : {}) },
           produtos: mapa,
           regras: anterior ? { estaduais: junta(anterior.regras.estaduais, regras.estaduais), federais: junta(anterior.regras.federais, regras.federais) } : regras,
         };
@@ -414,6 +424,12 @@ const Totais = memo(function Totais({ store }: { store: LinhasNota }) {
         <span>ICMS-ST: <b data-testid="total-st">{formatBRL(totais.st.toFixed(2))}</b></span>
         <span>IPI: <b data-testid="total-ipi">{formatBRL(totais.ipi.toFixed(2))}</b></span>
         <span>DIFAL: <b data-testid="total-difal">{formatBRL(totais.difal.toFixed(2))}</b></span>
+        {totais.ibsCbs ? (
+          <>
+            <span>IBS: <b data-testid="total-ibs">{formatBRL(totais.ibsCbs.ibs.toFixed(2))}</b></span>
+            <span>CBS: <b data-testid="total-cbs">{formatBRL(totais.ibsCbs.cbs.toFixed(2))}</b></span>
+          </>
+        ) : null}
         <span>Total da nota: <b data-testid="total-nota">{formatBRL(totais.nota.toFixed(2))}</b></span>
       </Space>
     </div>

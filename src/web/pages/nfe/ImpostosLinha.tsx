@@ -152,6 +152,13 @@ export function ImpostosLinha({ store, chave, n, onFechar }: { store: LinhasNota
             <Descriptions.Item label="IPI">{formatBRL(t.ipi?.vIPI ?? '0')}</Descriptions.Item>
             <Descriptions.Item label="PIS">{formatBRL(t.pis?.vPIS ?? '0')}</Descriptions.Item>
             <Descriptions.Item label="COFINS">{formatBRL(t.cofins?.vCOFINS ?? '0')}</Descriptions.Item>
+            {previa?.tributos?.ibsCbs ? (
+              <>
+                <Descriptions.Item label="IBS UF">{formatBRL(previa.tributos.ibsCbs.vIBSUF)}</Descriptions.Item>
+                <Descriptions.Item label="IBS municipal">{formatBRL(previa.tributos.ibsCbs.vIBSMun)}</Descriptions.Item>
+                <Descriptions.Item label="CBS">{formatBRL(previa.tributos.ibsCbs.vCBS)}</Descriptions.Item>
+              </>
+            ) : null}
           </Descriptions>
         ) : null}
       </>

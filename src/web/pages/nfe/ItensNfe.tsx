@@ -46,12 +46,24 @@ const Imposto = memo(function Imposto({ l, n, campo }: { l: Linha; n: number; ca
       return <span data-testid={`ipi-linha-${n}`}>{brl(t.ipi?.vIPI ?? '0')}{pct(t.ipi?.pIPI)}</span>;
     case 'difal':
       return <span data-testid={`difal-linha-${n}`}>{brl(t.difal ? dec(t.difal.vICMSUFDest).plus(dec(t.difal.vFCPUFDest)).toFixed(2) : '0')}</span>;
+    case 'ibscbs': {
+      // IBS/CBS (issue 39): computed by the same tributarLinha as the server, when the group is compulsory
+      const g = c.tributos.ibsCbs;
+      if (!g) return <span data-testid={`ibscbs-linha-${n}`}>—</span>;
+      return (
+        <span data-testid={`ibscbs-linha-${n}`}>
+          <div>IBS {brl(g.vIBS)}</div>
+          <div>CBS {brl(g.vCBS)}</div>
+          <div style={{ fontSize: 11, color: '#888' }}>CST {g.ibsCbs.CST} · {g.ibsCbs.cClassTrib}</div>
+        </span>
+      );
+    }
     default:
       return null;
   }
 });
 
-type Campo = 'produto' | 'quantidade' | 'valorUnitario' | 'valorDesconto' | 'cfop' | 'icms' | 'st' | 'ipi' | 'difal' | 'total' | 'acoes';
+type Campo = 'produto' | 'quantidade' | 'valorUnitario' | 'valorDesconto' | 'cfop' | 'icms' | 'st' | 'ipi' | 'difal' | 'ibscbs' | 'total' | 'acoes';
 
 /** The actions of a line ("Impostos", "Remover"): they depend only on the line having a product, so a keystroke does not draw them again. */
 const Acoes = memo(function Acoes({ store, chave, n, abrir }: { store: LinhasNota; chave: number; n: number; abrir: (e: { chave: number; n: number }) => void }) {
@@ -153,6 +165,7 @@ export const ItensNfe = memo(function ItensNfe({ store, editavel, importacao = f
       col('st', 'ICMS-ST', 100, 'right'),
       col('ipi', 'IPI', 90, 'right'),
       col('difal', 'DIFAL', 90, 'right'),
+      col('ibscbs', 'IBS / CBS', 120, 'right'),
       col('total', importacao ? 'Valor aduaneiro' : 'Total', 110, 'right'),
       col('acoes', '', 150),
     ];
@@ -164,7 +177,7 @@ export const ItensNfe = memo(function ItensNfe({ store, editavel, importacao = f
       <>
         <Table<{ chave: number }>
           size="small"
-          scroll={{ x: 1340 }}
+          scroll={{ x: 1460 }}
           pagination={false}
           rowKey="chave"
           dataSource={linhas}
@@ -177,7 +190,7 @@ export const ItensNfe = memo(function ItensNfe({ store, editavel, importacao = f
   }
   return (
     <>
-      <Table<{ chave: number }> size="small" virtual scroll={{ x: 1340, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />
+      <Table<{ chave: number }> size="small" virtual scroll={{ x: 1460, y: 520 }} pagination={false} rowKey="chave" dataSource={linhas} columns={columns} />
       {editor}
     </>
   );

@@ -74,8 +74,11 @@ export function totaisDasLinhas(linhas: Linha[]) {
   const st = t((x) => x.tributacao.icms.vICMSST).plus(t((x) => x.tributacao.icms.vFCPST));
   const ipi = t((x) => x.tributacao.ipi?.vIPI);
   const difal = t((x) => x.tributacao.difal?.vICMSUFDest).plus(t((x) => x.tributacao.difal?.vFCPUFDest));
+  // IBS (UF + municipal) and CBS of the lines that carry the group (issue 39); null when no line does
+  const comIbs = linhas.filter((l) => l.calculo?.tributos?.ibsCbs);
+  const ibsCbs = comIbs.length ? { ibs: t((x) => x.ibsCbs?.vIBS), cbs: t((x) => x.ibsCbs?.vCBS) } : null;
   // vNF as the server computes it (rule 610): goods − discount + ST + FCP-ST + freight + other + IPI
-  return { produtos, icms, st, ipi, difal, nota: produtos.plus(st).plus(ipi) };
+  return { produtos, icms, st, ipi, difal, ibsCbs, nota: produtos.plus(st).plus(ipi) };
 }
 
 /**

@@ -39,6 +39,14 @@ export function Danfce({ cupom, largura = 80 }: { cupom: Cupom; largura?: number
       <div className="l"><span>FORMA PAGAMENTO</span><span>VALOR PAGO</span></div>
       {cupom.pagamentos.map((p, n) => <div className="l" key={n}><span>{p.descricao}</span><span>{formatBRL(p.valor)}</span></div>)}
       {cupom.troco !== '0.00' && <div className="l"><span>Troco</span><span data-testid="danfce-troco">{formatBRL(cupom.troco)}</span></div>}
+      {cupom.ibsCbs && (
+        <div data-testid="danfce-ibscbs">
+          <div className="c"><b>IBS E CBS (LC 214/2025)</b></div>
+          <div className="l"><span>Base de cálculo IBS/CBS</span><span>{formatBRL(cupom.ibsCbs.vBC)}</span></div>
+          <div className="l"><span>IBS (UF {formatBRL(cupom.ibsCbs.vIBSUF)} + Mun. {formatBRL(cupom.ibsCbs.vIBSMun)})</span><span>{formatBRL(cupom.ibsCbs.vIBS)}</span></div>
+          <div className="l"><span>CBS</span><span>{formatBRL(cupom.ibsCbs.vCBS)}</span></div>
+        </div>
+      )}
       <div className="c">
         <div><b>NFC-e nº {cupom.numero} Série {cupom.serie}</b> {cupom.emitidaEm}</div>
         <div>Consulte pela Chave de Acesso em</div>

@@ -11,7 +11,7 @@ import {
 } from './servico.ts';
 import { Danfce } from './Danfce.tsx';
 import { formatDateTimeSeconds } from '../../../shared/dates.ts';
-import { baixarEscPos, emitenteDe, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
+import { baixarEscPos, emitenteDe, ibsCbsDoCupom, itensDoCupom, pagamentosDoCupom, type Cupom } from './cupom.ts';
 import { bipe } from './som.ts';
 import { registrarServiceWorker } from './sw-registro.ts';
 import {
@@ -289,7 +289,8 @@ function TelaVenda({ catalogo, doCache, estado, onSair, onFechado }: { catalogo:
       pagamentos: pagamentos.map((p) => ({ formaPagamentoId: p.forma.id, tPag: p.forma.tPag, valor: new Decimal(p.valor).toFixed(2), ...(p.bandeira ? { bandeira: p.bandeira } : {}) })),
       troco: f.troco.toFixed(2),
     };
-    const base = { ...itensDoCupom(linhas), pagamentos: pagamentosDoCupom(pagamentos), troco: f.troco.toFixed(2), cpfCnpj: cpfCnpj ?? undefined, emitente: emitenteDe(catalogo) };
+    const ibsCbs = ibsCbsDoCupom(catalogo, envio.itens);
+    const base = { ...itensDoCupom(linhas), pagamentos: pagamentosDoCupom(pagamentos), troco: f.troco.toFixed(2), cpfCnpj: cpfCnpj ?? undefined, emitente: emitenteDe(catalogo), ...(ibsCbs ? { ibsCbs } : {}) };
     try {
       // Durable first: the sale is in IndexedDB before anything goes out.
       const v = await enfileirar(FilaIndexedDb, envio, emitidaEm);

@@ -3,6 +3,8 @@ import type { Linha, PagamentoLinha } from './venda.ts';
 import { bruto, descontoLinha, totalLinha } from './venda.ts';
 import type { Catalogo } from './tipos.ts';
 import { linhasEmitente } from '../../../shared/fiscal/emitente-impresso.ts';
+import { calcularNfe } from '../../../shared/fiscal/nfe-calculo.ts';
+import type { Item, NfeDocumento } from '../../../../generated/fiscal/nfe-documento.ts';
 
 /** Everything the DANFCE of one sale shows, online (from the server's answer) or offline (built here). */
 export interface Cupom {
@@ -22,6 +24,31 @@ export interface Cupom {
   total: string;
   pagamentos: { descricao: string; valor: string }[];
   troco: string;
+  /** IBS/CBS totals (IBSCBSTot) when the NFC-e carries the tax-reform groups (issue 39) */
+  ibsCbs?: { vBC: string; vIBSUF: string; vIBSMun: string; vIBS: string; vCBS: string };
+}
+
+/**
+ * The IBS/CBS block of the DANFCE from the catalogue's NFC-e items (the groups the server's NFC-e writes, rates of
+ * the perfil's classification) over the sale's lines, totalled by the same engine (calcularNfe) the server and the
+ * offline NFC-e use. Undefined when the catalogue's NFC-e carries no group (not compulsory for the issuer yet).
+ */
+export function ibsCbsDoCupom(c: Pick<Catalogo, 'nfce'>, linhas: { produtoId: number; quantidade: string; precoUnitario: string; desconto: string }[]): Cupom['ibsCbs'] {
+  const nfce = c.nfce;
+  if (!nfce?.documento.reformaTributaria || !linhas.length) return undefined;
+  const itens = linhas.map((l) => {
+    const t = nfce.itens[String(l.produtoId)];
+    const d = new Decimal(l.desconto || 0);
+    return t ? ({ ...t, quantidade: new Decimal(l.quantidade).toFixed(4), valorUnitario: new Decimal(l.precoUnitario).toFixed(2), ...(d.gt(0) ? { valorDesconto: d.toFixed(2) } : {}) } as Item) : null;
+  });
+  if (itens.some((i) => !i || !i.ibsCbs)) return undefined;
+  try {
+    const n = calcularNfe({ ...nfce.documento, itens: itens as NfeDocumento['itens'], pagamentos: [{ tPag: '90', valor: '0.00' }] } as NfeDocumento);
+    const s = n.totais;
+    return { vBC: s.vBCIBSCBS.toFixed(2), vIBSUF: s.vIBSUF.toFixed(2), vIBSMun: s.vIBSMun.toFixed(2), vIBS: s.vIBSUF.plus(s.vIBSMun).toFixed(2), vCBS: s.vCBS.toFixed(2) };
+  } catch {
+    return undefined;
+  }
 }
 
 export function itensDoCupom(linhas: Linha[]): Pick<Cupom, 'itens' | 'totalBruto' | 'descontos' | 'total'> {
@@ -69,6 +96,16 @@ export function escPos(c: Cupom, colunas = 48): Uint8Array {
   dupla('Valor a Pagar R$', c.total);
   for (const p of c.pagamentos) dupla(p.descricao, p.valor);
   if (new Decimal(c.troco).gt(0)) dupla('Troco R$', c.troco);
+  if (c.ibsCbs) {
+    linha();
+    cmd(0x1b, 0x61, 1);
+    txt('IBS E CBS (LC 214/2025)');
+    cmd(0x1b, 0x61, 0);
+    const br = (v: string) => v.replace('.', ',');
+    dupla('Base de calculo IBS/CBS R$', br(c.ibsCbs.vBC));
+    dupla(`IBS R$ (UF ${br(c.ibsCbs.vIBSUF)} + Mun. ${br(c.ibsCbs.vIBSMun)})`, br(c.ibsCbs.vIBS));
+    dupla('CBS R$', br(c.ibsCbs.vCBS));
+  }
   linha();
   cmd(0x1b, 0x61, 1);
   txt(`NFC-e n. ${c.numero} Serie ${c.serie} ${c.emitidaEm}`);
