@@ -11,7 +11,7 @@ import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteSefaz, destinoConfigurado } from '../sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
 import { codigoUf } from '../ufs.ts';
-import { abrirCertificado, garantirCertificadoDemo, paraBuffer } from '../emissao/certificados.ts';
+import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
 
 type Row = Record<string, any>;
@@ -120,7 +120,6 @@ export async function situacaoDfe(q: Queryable, ctx: CtxEmissao, agora = new Dat
 
 /** The branch's certificate and environment, read in a transaction (the SEFAZ client is made after it ends). */
 async function certificadoDaFilial(services: Servicos, q: Queryable, ctx: CtxEmissao, f: Filial, agora: Date): Promise<{ cert: CertificadoA1; tpAmb: 1 | 2 }> {
-  await garantirCertificadoDemo(services, q, ctx.tenantId, f.id);
   const cert = await abrirCertificado(services, q, ctx.tenantId, f.id, agora.getTime());
   return { cert, tpAmb: (await configuracaoNfe(q, ctx.tenantId, f.id)).ambiente };
 }
