@@ -41,7 +41,7 @@ export async function start(opts: { prepare?: boolean } = {}) {
   console.log(`Retaguarda em http://localhost:${port}`);
   // Start-up job, once: the demo's notes a seed cannot issue (nothing to do once they are, or with DEMO_DATA=off;
   // DEMO_NOTAS=off leaves them waiting: a test that counts the series' numbers issues none besides its own).
-  const notasDemo = (process.env.DEMO_NOTAS === 'off' ? Promise.resolve({ vendas: [], importacao: [], filiaisNfse: 0 }) : emitirNotasDaDemonstracao(services, (oque, e) => console.warn(`${oque} não emitida:`, e)))
+  const notasDemo = (process.env.DEMO_NOTAS === 'off' ? Promise.resolve({ vendas: [], importacao: [], filiaisNfse: 0, filiaisDfe: 0 }) : emitirNotasDaDemonstracao(services, (oque, e) => console.warn(`${oque} não emitida:`, e)))
     .then((r) => {
       const n = r.vendas.length + r.importacao.length + r.filiaisNfse;
       if (n) console.log(`notas de demonstração emitidas: ${r.vendas.length} NF-e de venda, ${r.importacao.length} NF-e de importação, NFS-e de ${r.filiaisNfse} filial(is)`);
