@@ -43,8 +43,8 @@ export async function start(opts: { prepare?: boolean } = {}) {
   // DEMO_NOTAS=off leaves them waiting: a test that counts the series' numbers issues none besides its own).
   const notasDemo = (process.env.DEMO_NOTAS === 'off' ? Promise.resolve({ vendas: [], importacao: [], filiaisNfse: 0, filiaisDfe: 0 }) : emitirNotasDaDemonstracao(services, (oque, e) => console.warn(`${oque} não emitida:`, e)))
     .then((r) => {
-      const n = r.vendas.length + r.importacao.length + r.filiaisNfse;
-      if (n) console.log(`notas de demonstração emitidas: ${r.vendas.length} NF-e de venda, ${r.importacao.length} NF-e de importação, NFS-e de ${r.filiaisNfse} filial(is)`);
+      const n = r.vendas.length + r.importacao.length + r.filiaisNfse + r.filiaisDfe;
+      if (n) console.log(`notas de demonstração emitidas: ${r.vendas.length} NF-e de venda, ${r.importacao.length} NF-e de importação, NFS-e de ${r.filiaisNfse} filial(is), NF-e de fornecedores contra ${r.filiaisDfe} filial(is)`);
     })
     .catch((e) => console.warn('notas de demonstração não emitidas:', e));
   // Graceful shutdown: readiness answers 503, sockets close, the HTTP server stops taking requests and finishes the
