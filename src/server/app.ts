@@ -41,6 +41,7 @@ import healthRoutes from './storage/health-routes.ts';
 import documentosRoutes from './brands/documentos.ts';
 import assinaturaRoutes from './planos/assinatura-routes.ts';
 import { installSubscriptionGate } from './planos/gating.ts';
+import { registrarStandIns } from './stand-ins/registrar.ts';
 import modulosAdminRoutes from './admin/modulos-routes.ts';
 import npsRoutes from './admin/nps-routes.ts';
 import aparenciaRoutes from './admin/aparencia-routes.ts';
@@ -103,6 +104,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+  // The local SEFAZ, ADN and billing provider reach their clients from here (the client modules import no stand-in).
+  registrarStandIns();
   const registry = opts.registry ?? ResourceRegistry.load();
   const services: AppServices = {
     db: opts.db,

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { startPgliteMaintenance } from './db/maintenance.ts';
 import { seedDemo } from './demo/seed.ts';
 import { emitirNotasDaDemonstracao } from './demo/notas.ts';
+import { instalarCertificadosDaDemonstracao } from './demo/certificados.ts';
 import { loadReferenceData } from './ceps/reference-data.ts';
 import { pararSefazLocal } from './fiscal/sefaz-destino.ts';
 import { pararAdnLocal } from './nfse/adn-cliente.ts';
@@ -34,14 +35,16 @@ export async function start(opts: { prepare?: boolean } = {}) {
   startPgliteMaintenance(db);
   // socket.io's adapter LISTENs: behind PgBouncer in transaction mode it needs a direct address (DATABASE_DIRECT_URL).
   const { app, services } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
+  // Start-up step, before the first request: the demo branches' test certificates (each server's storage and key).
+  await instalarCertificadosDaDemonstracao(services).catch((e) => console.warn('certificado de demonstração não instalado:', e));
   await app.listen({ port, host });
   console.log(`Retaguarda em http://localhost:${port}`);
   // Start-up job, once: the demo's notes a seed cannot issue (nothing to do once they are, or with DEMO_DATA=off;
   // DEMO_NOTAS=off leaves them waiting: a test that counts the series' numbers issues none besides its own).
-  const notasDemo = (process.env.DEMO_NOTAS === 'off' ? Promise.resolve({ vendas: [], importacao: [], filiaisNfse: 0 }) : emitirNotasDaDemonstracao(services, (oque, e) => console.warn(`${oque} não emitida:`, e)))
+  const notasDemo = (process.env.DEMO_NOTAS === 'off' ? Promise.resolve({ vendas: [], importacao: [], filiaisNfse: 0, filiaisDfe: 0 }) : emitirNotasDaDemonstracao(services, (oque, e) => console.warn(`${oque} não emitida:`, e)))
     .then((r) => {
-      const n = r.vendas.length + r.importacao.length + r.filiaisNfse;
-      if (n) console.log(`notas de demonstração emitidas: ${r.vendas.length} NF-e de venda, ${r.importacao.length} NF-e de importação, NFS-e de ${r.filiaisNfse} filial(is)`);
+      const n = r.vendas.length + r.importacao.length + r.filiaisNfse + r.filiaisDfe;
+      if (n) console.log(`notas de demonstração emitidas: ${r.vendas.length} NF-e de venda, ${r.importacao.length} NF-e de importação, NFS-e de ${r.filiaisNfse} filial(is), NF-e de fornecedores contra ${r.filiaisDfe} filial(is)`);
     })
     .catch((e) => console.warn('notas de demonstração não emitidas:', e));
   // Graceful shutdown: readiness answers 503, sockets close, the HTTP server stops taking requests and finishes the

@@ -3,6 +3,7 @@ import type { Item } from '../../generated/fiscal/nfe-documento.ts';
 import { BACKENDS, type TestServer } from '../support/server.ts';
 import { servidorFiscal, CNPJ_MATRIZ, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
+import { garantirDfeDemo } from '../../src/server/fiscal/dfe/demo.ts';
 import { limparBloqueiosConsumo } from '../../src/server/fiscal/sefaz-cliente.ts';
 import { emitirNotaDeTerceiro } from '../../src/server/fiscal/dfe/terceiros.ts';
 import { devolverComNfe } from '../../src/server/compras/devolucao-nfe.ts';
@@ -33,6 +34,8 @@ describe.each(BACKENDS)('DF-e e manifestação on %s', (backend) => {
     tenant = Number((await sql(`SELECT tenant_id FROM branches WHERE cpf_cnpj = $1`, [CNPJ_MATRIZ])).rows[0].tenant_id);
     await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenant]);
     await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenant]);
+    // The server's start-up job (main.ts, emitirNotasDaDemonstracao): the demo suppliers issue their notes against the Matriz.
+    expect(await garantirDfeDemo(srv.services, tenant)).toBe(1);
   });
   afterAll(() => limparBloqueiosConsumo());
 

@@ -8,6 +8,7 @@ import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramen
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
 import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
+import { garantirDfeDemo } from '../../src/server/fiscal/dfe/demo.ts';
 import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 
@@ -27,9 +28,11 @@ describe('manifestação do destinatário e devolução ao fornecedor no navegad
     ({ server, browser, page, errors } = e2e);
     // The local SEFAZ of this process starts (its TLS key is generated) before the first click, as a running server has it.
     await destinoSefaz();
-    // and the Matriz's demo certificate exists, as after a first visit to Fiscal > Certificado digital
+    // and the Matriz's demo certificate exists (installed at start-up)
     const token = await login(server.app, 'admin@demo.com.br');
-    expect((await server.app.inject({ method: 'GET', url: '/api/CertificadosDigitais/atual', headers: { authorization: token } })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/api/CertificadosDigitais/atual', headers: { authorization: token } })).json().certificado).not.toBeNull();
+    // The server's start-up job (main.ts, emitirNotasDaDemonstracao): the demo suppliers issue their notes against the Matriz.
+    expect(await garantirDfeDemo(server.services)).toBe(1);
   });
   const go = async (rota: string, titulo: string | RegExp) => {
     await page.goto(e2e.url(rota));

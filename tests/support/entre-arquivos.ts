@@ -1,5 +1,9 @@
 import { afterAll } from 'vitest';
 import { esquecerEstadoDoProcesso } from '../../src/server/estado-do-processo.ts';
+import { registrarStandIns } from '../../src/server/stand-ins/registrar.ts';
+
+// Files that use the SEFAZ / ADN clients or the billing provider without building a server (buildApp registers them too).
+registrarStandIns();
 
 /**
  * Setup file of the api and unit suites, which run their files one after the other in the same process

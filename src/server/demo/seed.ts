@@ -6,7 +6,7 @@ import { seedProdutos } from './produtos.ts';
 import { seedEstoque } from '../estoque/demo.ts';
 import { seedCompras } from '../compras/demo.ts';
 import { seedDfe } from '../fiscal/dfe/demo.ts';
-import { seedEstoqueComplementos } from '../estoque/demo-complementos.ts';
+import { seedEstoqueComplementos } from './estoque-complementos.ts';
 import { seedFinanceiro } from '../financeiro/demo.ts';
 import { seedBoletos } from '../boletos/index.ts';
 import { seedFinanceiroExtras } from '../financeiro/demo-extras.ts';

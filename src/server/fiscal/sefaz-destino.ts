@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { SefazLocal, type OpcoesSefazLocal } from '../stand-ins/sefaz-local.ts';
 import { SefazCliente, type Destino, type OpcoesCliente } from './sefaz-cliente.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
 import type { Servico } from './soap.ts';
 
 /**
  * Where the SEFAZ client talks to, from the setting SEFAZ_DESTINO:
- * - `local` (the default): the local SEFAZ (src/server/stand-ins/sefaz-local.ts), started inside this process on a loopback port the first
- *   time a client is created, homologação only. The demo and development use it; nothing leaves the machine.
+ * - `local` (the default): the local SEFAZ, started inside this process on a loopback port the first time a client is
+ *   created, homologação only. The demo and development use it; nothing leaves the machine. This module does not know
+ *   the stand-in: app.ts registers its factory (registrarSefazLocal, from src/server/stand-ins/registrar.ts).
  * - `real`: the authorisers' real endpoints of schemas/fiscal/sefaz-endpoints.json (produção or homologação, by tpAmb).
  */
 export type DestinoConfigurado = 'local' | 'real';
@@ -27,11 +27,39 @@ export interface OpcoesDestino {
   dataDir?: string;
 }
 
-let local: Promise<{ sefaz: SefazLocal; destino: Destino }> | null = null;
+/**
+ * What this module needs of a local SEFAZ. The stand-in (src/server/stand-ins/sefaz-local.ts) widens this interface to
+ * its own class by declaration merging, so tests and operations reach the whole stand-in through sefazLocalEmExecucao.
+ */
+export interface SefazLocalProcesso {
+  iniciar(porta?: number, o?: { manterProcesso?: boolean }): Promise<string>;
+  parar(): Promise<void>;
+  readonly tls: { key: string; cert: string };
+  lentidao: { ms: number; servicos?: Servico[]; processa: boolean } | null;
+}
+/** Options a local SEFAZ is created with (its state file; an SVC's role and the normal authoriser it shares with; the AN). */
+export interface OpcoesSefazLocalProcesso {
+  arquivoEstado?: string;
+  svc?: 'SVC-AN' | 'SVC-RS';
+  repassarPara?: SefazLocalProcesso;
+  ambienteNacional?: SefazLocalProcesso;
+}
+type FabricaSefazLocal = (o: OpcoesSefazLocalProcesso) => SefazLocalProcesso;
+let fabrica: FabricaSefazLocal | null = null;
+/** Start-up (app.ts) and test support register the local SEFAZ stand-in here; production code imports none. */
+export function registrarSefazLocal(f: FabricaSefazLocal): void {
+  fabrica = f;
+}
+function novaSefazLocal(o: OpcoesSefazLocalProcesso): SefazLocalProcesso {
+  if (!fabrica) throw new Error('SEFAZ_DESTINO=local, mas nenhuma SEFAZ local foi registrada (registrarSefazLocal): defina SEFAZ_DESTINO=real.');
+  return fabrica(o);
+}
+
+let local: Promise<{ sefaz: SefazLocalProcesso; destino: Destino }> | null = null;
 /** Options of the normal local SEFAZ: the Ambiente Nacional it checks EPECs against is attached when started. */
-let opcoesNormal: OpcoesSefazLocal | null = null;
+let opcoesNormal: OpcoesSefazLocalProcesso | null = null;
 /** The local stand-ins of the contingency authorisers (SVC-AN, SVC-RS) and of the Ambiente Nacional (EPEC). */
-const extras = new Map<PapelContingencia, Promise<{ sefaz: SefazLocal; destino: Destino }>>();
+const extras = new Map<PapelContingencia, Promise<{ sefaz: SefazLocalProcesso; destino: Destino }>>();
 export type PapelContingencia = 'SVC-AN' | 'SVC-RS' | 'AN';
 
 /**
@@ -45,7 +73,7 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
   local ??= (async () => {
     const dataDir = path.resolve(o.dataDir ?? env.DATA_DIR ?? './data');
     opcoesNormal = { arquivoEstado: path.join(dataDir, 'sefaz-local', 'estado.json') };
-    const sefaz = new SefazLocal(opcoesNormal);
+    const sefaz = novaSefazLocal(opcoesNormal);
     const porta = Number(env.SEFAZ_LOCAL_PORTA ?? 0);
     if (!Number.isInteger(porta) || porta < 0 || porta > 65535) throw new Error(`SEFAZ_LOCAL_PORTA='${env.SEFAZ_LOCAL_PORTA}' não é uma porta válida.`);
     const baseUrl = await sefaz.iniciar(porta, { manterProcesso: false });
@@ -68,7 +96,7 @@ export async function destinoSefaz(o: OpcoesDestino = {}): Promise<Destino> {
 }
 
 /** The local SEFAZ this process started, if any (tests and operations); `papel` names a contingency stand-in. */
-export async function sefazLocalEmExecucao(papel?: PapelContingencia): Promise<SefazLocal | null> {
+export async function sefazLocalEmExecucao(papel?: PapelContingencia): Promise<SefazLocalProcesso | null> {
   if (papel) {
     const e = extras.get(papel);
     return e ? (await e).sefaz : null;
@@ -92,7 +120,7 @@ export async function destinoContingencia(papel: PapelContingencia, o: OpcoesDes
     e = (async () => {
       const dataDir = path.resolve(o.dataDir ?? env.DATA_DIR ?? './data');
       const arquivoEstado = path.join(dataDir, 'sefaz-local', `${papel.toLowerCase()}.json`);
-      const sefaz = new SefazLocal(papel === 'AN' ? { arquivoEstado } : { arquivoEstado, svc: papel, repassarPara: normal });
+      const sefaz = novaSefazLocal(papel === 'AN' ? { arquivoEstado } : { arquivoEstado, svc: papel, repassarPara: normal });
       const baseUrl = await sefaz.iniciar(0, { manterProcesso: false });
       if (papel === 'AN' && opcoesNormal) opcoesNormal.ambienteNacional = sefaz;
       return { sefaz, destino: { tipo: 'local' as const, baseUrl, ca: sefaz.tls.cert } };

@@ -2,14 +2,14 @@ import https from 'node:https';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
-import { AdnLocal, type ErroAdn } from '../stand-ins/adn-local.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
 import { guardaSemTransacao } from '../fiscal/sefaz-cliente.ts';
 
 /**
  * Where NFS-e go, from the setting NFSE_DESTINO:
- * - `local` (the default): the local ADN (src/server/stand-ins/adn-local.ts), started inside this process on a
- *   loopback port the first time it is needed; homologação only; nothing leaves the machine.
+ * - `local` (the default): the local ADN, started inside this process on a loopback port the first time it is
+ *   needed; homologação only; nothing leaves the machine. This module does not know the stand-in: app.ts registers
+ *   its factory (registrarAdnLocal, from src/server/stand-ins/registrar.ts).
  * - `real`: the Sefin Nacional at NFSE_ADN_URL, or by environment https://sefin.nfse.gov.br/SefinNacional
  *   (produção) and https://sefin.producaorestrita.nfse.gov.br/SefinNacional (produção restrita / homologação),
  *   over TLS with the branch's A1 as the client certificate.
@@ -27,13 +27,38 @@ export function destinoNfseConfigurado(env: Ambiente = process.env): DestinoNfse
   throw new Error(`NFSE_DESTINO='${env.NFSE_DESTINO}' não é válido: use 'local' (ADN local de homologação, o padrão) ou 'real' (a Sefin Nacional).`);
 }
 
-let local: Promise<{ adn: AdnLocal; url: string }> | null = null;
+/** An error of the Sefin Nacional's answer (its API's `erros` list). */
+export interface ErroAdn {
+  Codigo: string;
+  Descricao: string;
+  Complemento?: string;
+}
+
+/**
+ * What this module needs of a local ADN. The stand-in (src/server/stand-ins/adn-local.ts) widens this interface to its
+ * own class by declaration merging, so tests reach the whole stand-in through adnLocal().
+ */
+export interface AdnLocalProcesso {
+  iniciar(porta?: number, o?: { manterProcesso?: boolean }): Promise<string>;
+  parar(): Promise<void>;
+  readonly tls: { key: string; cert: string };
+  lentidao: { ms: number; processa: boolean } | null;
+}
+type FabricaAdnLocal = (o: { arquivoEstado: string }) => AdnLocalProcesso;
+let fabrica: FabricaAdnLocal | null = null;
+/** Start-up (app.ts) and test support register the local ADN stand-in here; production code imports none. */
+export function registrarAdnLocal(f: FabricaAdnLocal): void {
+  fabrica = f;
+}
+
+let local: Promise<{ adn: AdnLocalProcesso; url: string }> | null = null;
 
 /** The in-process local ADN (started once; state in DATA_DIR/adn-local/estado.json). */
-export async function adnLocal(env: Ambiente = process.env): Promise<{ adn: AdnLocal; url: string }> {
+export async function adnLocal(env: Ambiente = process.env): Promise<{ adn: AdnLocalProcesso; url: string }> {
   local ??= (async () => {
     const dataDir = path.resolve(env.DATA_DIR ?? './data');
-    const adn = new AdnLocal({ arquivoEstado: path.join(dataDir, 'adn-local', 'estado.json') });
+    if (!fabrica) throw new Error('NFSE_DESTINO=local, mas nenhum ADN local foi registrado (registrarAdnLocal): defina NFSE_DESTINO=real.');
+    const adn = fabrica({ arquivoEstado: path.join(dataDir, 'adn-local', 'estado.json') });
     const porta = Number(env.NFSE_LOCAL_PORTA ?? 0);
     if (!Number.isInteger(porta) || porta < 0 || porta > 65535) throw new Error(`NFSE_LOCAL_PORTA='${env.NFSE_LOCAL_PORTA}' não é uma porta válida.`);
     const url = await adn.iniciar(porta, { manterProcesso: false });
@@ -182,7 +207,7 @@ export function conferirDestinoAdn(ambiente: 1 | 2, env: Ambiente = process.env)
   if (destinoNfseConfigurado(env) === 'local' && ambiente === 1) throw new Error('O ADN local só atende homologação (tpAmb 2). Para emitir NFS-e em produção, defina NFSE_DESTINO=real.');
 }
 
-export async function criarClienteAdn(certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem'>, ambiente: 1 | 2, env: Ambiente = process.env): Promise<{ cliente: AdnCliente; local: AdnLocal | null }> {
+export async function criarClienteAdn(certificado: Pick<CertificadoA1, 'privateKeyPem' | 'certPem'>, ambiente: 1 | 2, env: Ambiente = process.env): Promise<{ cliente: AdnCliente; local: AdnLocalProcesso | null }> {
   if (destinoNfseConfigurado(env) === 'real') {
     const url = env.NFSE_ADN_URL?.trim() || (ambiente === 1 ? URL_PRODUCAO : URL_HOMOLOGACAO);
     return { cliente: new AdnCliente(url, certificado), local: null };

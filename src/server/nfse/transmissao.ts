@@ -6,7 +6,7 @@ import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import type { PeriodicKind } from '../jobs/index.ts';
 import { tenantKey } from '../storage/storage.ts';
-import type { ErroAdn } from '../stand-ins/adn-local.ts';
+import type { ErroAdn } from './adn-cliente.ts';
 import { AdnIndisponivelError, criarClienteAdn, type AdnCliente } from './adn-cliente.ts';
 import { dataHoraBrasil, montarPedidoCancelamento, type MotivoCancelamento } from './dps.ts';
 import { lerNotaServico, notaServicoOut, pedidoParaNfse, prepararNfse, servicosNfse, type CtxNfse, type NfsePreparada, type PedidoNfse, type ServicosNfse } from './nfse.service.ts';

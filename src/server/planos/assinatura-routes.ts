@@ -7,18 +7,29 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { validarCartao, type BillingProvider, type MeioPagamento } from './cobranca.ts';
-import { LocalBillingProvider } from '../stand-ins/cobranca-local.ts';
 import { modulosDaMarca, moduloDoCatalogo, situacaoDaConta } from './modulos.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
 
-let provider: BillingProvider = new LocalBillingProvider();
+/** The provider start-up registers (app.ts: the local stand-in, src/server/stand-ins/registrar.ts); production code imports none. */
+let padrao: (() => BillingProvider) | null = null;
+/** One set for this process (a deployment with a real billing system, tests that simulate one); forgotten between test files. */
+let provider: BillingProvider | null = null;
 
-export const billingProvider = (): BillingProvider => provider;
+export function registrarBillingProviderPadrao(f: () => BillingProvider): void {
+  padrao = f;
+}
+export const billingProvider = (): BillingProvider => {
+  if (provider) return provider;
+  if (!padrao) throw new Error('Nenhum sistema de cobrança registrado (registrarBillingProviderPadrao).');
+  return (provider = padrao());
+};
 /** For a deployment with a real billing system (and tests that simulate one). */
 export function setBillingProvider(p: BillingProvider): void {
   provider = p;
 }
-aoEsquecerEstado(() => setBillingProvider(new LocalBillingProvider()));
+aoEsquecerEstado(() => {
+  provider = null;
+});
 
 /** Days a paid period lasts. */
 export const PERIODO_DIAS = 30;

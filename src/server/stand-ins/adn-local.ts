@@ -11,6 +11,7 @@ import { documentoDoCertificado } from '../fiscal/certificado.ts';
 import { g, t, tx } from '../fiscal/xml-writer.ts';
 import { NS_NFSE, VERSAO_NFSE, chaveNfse, chaveNfseValida, dataHoraBrasil, esquemaDps } from '../nfse/dps.ts';
 import { descricaoServicoNacional } from '../nfse/servicos-nacionais.ts';
+import type { ErroAdn } from '../nfse/adn-cliente.ts';
 
 /**
  * The Sefin Nacional / ADN of the NFS-e national standard for homologação and tests: the same REST protocol
@@ -45,10 +46,11 @@ export const ERROS = {
 } as const;
 export type CodigoErro = keyof typeof ERROS;
 
-export interface ErroAdn {
-  Codigo: string;
-  Descricao: string;
-  Complemento?: string;
+export type { ErroAdn };
+
+declare module '../nfse/adn-cliente.ts' {
+  /** The local ADN registered in adn-cliente is this class (tests reach its whole surface through adnLocal()). */
+  interface AdnLocalProcesso extends AdnLocal {}
 }
 
 /** What the CNC (cadastro nacional de contribuintes) knows of a prestador: the NFS-e's emit comes from here. */

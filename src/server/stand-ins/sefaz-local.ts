@@ -96,6 +96,11 @@ type Obj = Record<string, unknown>;
 const o = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
 const s = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
+declare module '../fiscal/sefaz-destino.ts' {
+  /** The local SEFAZ registered in sefaz-destino is this class (tests reach its whole surface through sefazLocalEmExecucao). */
+  interface SefazLocalProcesso extends SefazLocal {}
+}
+
 export class SefazLocal {
   private servidor?: ServidorTls;
   private notas = new Map<string, NotaRegistrada>();

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
 import { pageJournal, pagesOfTheTest } from './browser.ts';
+import { registrarStandIns } from '../../../src/server/stand-ins/registrar.ts';
+
+// Files that reach the local SEFAZ before (or without) building a server: the stand-ins registered as buildApp does.
+registrarStandIns();
 
 // Every e2e file (vitest setupFiles): a failing test prints what each of its pages went through (browser.ts
 // trackPageErrors: API answers, navigations, console errors, toasts and dialogs), so a failure seen once in CI

@@ -1,7 +1,7 @@
 import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
-import { certificadoAtivo, garantirCertificadoDemo, resumo } from '../emissao/certificados.ts';
+import { certificadoAtivo, resumo } from '../emissao/certificados.ts';
 import { configuracaoNfe, notaOut, salvarRascunho, transmitirNotaFiscal, ultimoNumero, type CtxEmissao } from '../emissao/notas.ts';
 
 type Row = Record<string, any>;
@@ -19,7 +19,6 @@ export async function situacaoAssistente(services: Pick<AppServices, 'storage'>,
   if (!ctx.branchId) throw badRequest('Selecione uma filial.');
   const filialId = ctx.branchId;
   const b = (await q.query(`SELECT * FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0] as Row;
-  await garantirCertificadoDemo(services, q, ctx.tenantId, filialId);
   const cert = await certificadoAtivo(q, ctx.tenantId, filialId);
   const temConfig = (await q.query(`SELECT 1 FROM configuracoes_nfe WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, filialId])).rows.length > 0;
   const c = await configuracaoNfe(q, ctx.tenantId, filialId);

@@ -1,15 +1,18 @@
 import type { Item } from '../../../../generated/fiscal/nfe-documento.ts';
 import { TipoMovimentacao } from '../../../../generated/lookups.ts';
+import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
+import { destinoConfigurado } from '../sefaz-destino.ts';
 import { emitirNotaDeTerceiro, type ParteTerceiro } from './terceiros.ts';
 
 type Row = Record<string, any>;
 
 /**
- * The demo's notes waiting for manifestação: the Matriz is flagged at seed time, and the first "Consultar SEFAZ"
- * (with the local SEFAZ) has three demo suppliers issue NF-e against its CNPJ through the real authorisation
- * service, each signing with its own demonstration certificate; the distribution then brings their summaries.
- * (Seeding cannot do it: the local SEFAZ lives in each server process, and its notes must be recent.)
+ * The demo's notes waiting for manifestação: the Matriz is flagged at seed time, and the server's start-up job
+ * (garantirDfeDemo, from src/server/demo/notas.ts) has three demo suppliers issue NF-e against its CNPJ through the
+ * real authorisation service of the local SEFAZ, each signing with its own demonstration certificate; the first
+ * "Consultar SEFAZ" then brings their summaries. (Seeding cannot do it: the local SEFAZ lives in each server
+ * process, and its notes must be recent.)
  */
 export async function seedDfe(q: Queryable, tenantId: number): Promise<void> {
   // NF-e de entrada issued by the shop (pages/nfe/entrada): a customer's return, a rural producer's goods.
@@ -66,4 +69,41 @@ export async function notasDemo(q: Queryable, tenantId: number, filial: { cnpj: 
 /** Issues the demo suppliers' notes (no transaction open: each is a call to the local SEFAZ). */
 export async function colocarNotasDemo(notas: Parameters<typeof emitirNotaDeTerceiro>[0][]): Promise<void> {
   for (const n of notas) await emitirNotaDeTerceiro(n);
+}
+
+/**
+ * Start-up job (src/server/demo/notas.ts; test servers call it themselves): every branch flagged demo_pendente has the
+ * demo suppliers issue their notes against it at the local SEFAZ (nothing with SEFAZ_DESTINO=real). The mark is taken
+ * off under the row's lock, so several servers starting together issue them once; it is put back when the issue
+ * fails, for the next start. Answers how many branches got their notes.
+ */
+export async function garantirDfeDemo(services: Pick<AppServices, 'db'>, tenantId?: number): Promise<number> {
+  if (destinoConfigurado() !== 'local') return 0;
+  const filiais = await services.db.query<{ tenant_id: number; filial_id: number }>(
+    `SELECT tenant_id, filial_id FROM dfe_controle WHERE demo_pendente ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY tenant_id, filial_id`,
+    tenantId ? [tenantId] : [],
+  );
+  let n = 0;
+  for (const r of filiais.rows) {
+    const ctx = { tenantId: Number(r.tenant_id) };
+    const filialId = Number(r.filial_id);
+    const marca = (pendente: boolean) => (q: Queryable) =>
+      q.query(`UPDATE dfe_controle SET demo_pendente = $3 WHERE tenant_id = $1 AND filial_id = $2 AND demo_pendente = $4 RETURNING filial_id`, [ctx.tenantId, filialId, pendente, !pendente]);
+    const notas = await services.db.tenant(ctx, async (q) => {
+      if (!(await marca(false)(q)).rows.length) return null;
+      const b = (await q.query<Row>(`SELECT cpf_cnpj, uf, coalesce(apelido, nome) AS nome FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0];
+      const cnpj = String(b?.cpf_cnpj ?? '').replace(/\D/g, '');
+      if (cnpj.length !== 14 || !b.uf) return [];
+      return notasDemo(q, ctx.tenantId, { cnpj, nome: String(b.nome), uf: String(b.uf) });
+    });
+    if (!notas) continue;
+    try {
+      await colocarNotasDemo(notas);
+    } catch (e) {
+      await services.db.tenant(ctx, marca(true));
+      throw e;
+    }
+    n++;
+  }
+  return n;
 }

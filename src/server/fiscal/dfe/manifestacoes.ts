@@ -8,10 +8,10 @@ import { assinadorDe } from '../assinatura.ts';
 import type { CertificadoA1 } from '../certificado.ts';
 import { envelopeEventos, montarDistDFeInt, montarEvento, MensagemError, TIPOS_EVENTO, type ConsultaDistribuicao } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
-import { criarClienteSefaz, destinoConfigurado } from '../sefaz-destino.ts';
+import { criarClienteSefaz } from '../sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
 import { codigoUf } from '../ufs.ts';
-import { abrirCertificado, garantirCertificadoDemo, paraBuffer } from '../emissao/certificados.ts';
+import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
 
 type Row = Record<string, any>;
@@ -120,7 +120,6 @@ export async function situacaoDfe(q: Queryable, ctx: CtxEmissao, agora = new Dat
 
 /** The branch's certificate and environment, read in a transaction (the SEFAZ client is made after it ends). */
 async function certificadoDaFilial(services: Servicos, q: Queryable, ctx: CtxEmissao, f: Filial, agora: Date): Promise<{ cert: CertificadoA1; tpAmb: 1 | 2 }> {
-  await garantirCertificadoDemo(services, q, ctx.tenantId, f.id);
   const cert = await abrirCertificado(services, q, ctx.tenantId, f.id, agora.getTime());
   return { cert, tpAmb: (await configuracaoNfe(q, ctx.tenantId, f.id)).ambiente };
 }
@@ -203,8 +202,8 @@ export interface ResultadoConsulta {
  * no call is made before it: the person gets the time the next consultation is allowed.
  */
 export async function consultarDfe(services: Servicos, ctx: CtxEmissao, agora = new Date()): Promise<ResultadoConsulta> {
-  // Transaction 1: the control row claimed (a second consultation of the CNPJ meanwhile is told to wait), what the
-  // demo still has to place, the certificate. Nothing of SEFAZ is called with it open.
+  // Transaction 1: the control row claimed (a second consultation of the CNPJ meanwhile is told to wait), the
+  // certificate. Nothing of SEFAZ is called with it open.
   const inicio = await services.db.tenant(ctx, async (q) => {
     const f = await filialDoCtx(q, ctx);
     await q.query(`INSERT INTO dfe_controle (tenant_id, filial_id, cnpj) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, filial_id) DO NOTHING`, [ctx.tenantId, f.id, f.cnpj]);
@@ -213,11 +212,10 @@ export async function consultarDfe(services: Servicos, ctx: CtxEmissao, agora = 
       if (c.ultimo_cstat === EM_ANDAMENTO) throw conflict('Uma consulta à SEFAZ das notas desta filial está em andamento: aguarde o resultado dela.');
       throw new HttpError(429, `A SEFAZ pediu para aguardar antes de nova consulta deste CNPJ (${c.ultimo_cstat === '656' ? 'consumo indevido' : 'não havia documentos novos'}): nova consulta liberada às ${hora(new Date(c.aguardar_ate))}.`);
     }
-    const demo = c.demo_pendente && destinoConfigurado() === 'local' ? await (await import('./demo.ts')).notasDemo(q, ctx.tenantId, f) : null;
     const cert = await certificadoDaFilial(services, q, ctx, f, agora);
     // Claimed for a minute at most (a crash frees it by itself); the answer below replaces it.
     await q.query(`UPDATE dfe_controle SET aguardar_ate = $3, ultimo_cstat = $4, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, f.id, new Date(agora.getTime() + 60_000), EM_ANDAMENTO]);
-    return { f, c, demo, cert, anterior: { aguardar: c.aguardar_ate, cStat: c.ultimo_cstat } };
+    return { f, c, cert, anterior: { aguardar: c.aguardar_ate, cStat: c.ultimo_cstat } };
   });
   const { f, c } = inicio;
   const liberar = () => services.db.tenant(ctx, (q) => q.query(`UPDATE dfe_controle SET aguardar_ate = $3, ultimo_cstat = $4, updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND ultimo_cstat = $5`, [ctx.tenantId, f.id, inicio.anterior.aguardar, inicio.anterior.cStat, EM_ANDAMENTO]));
@@ -229,11 +227,6 @@ export async function consultarDfe(services: Servicos, ctx: CtxEmissao, agora = 
   let aguardar: Date | null = null;
   const recebidos: { nsu: string; schema: string; xml: string }[] = [];
   try {
-    if (inicio.demo) {
-      const { colocarNotasDemo } = await import('./demo.ts');
-      await colocarNotasDemo(inicio.demo);
-      await services.db.tenant(ctx, (q) => q.query(`UPDATE dfe_controle SET demo_pendente = false WHERE tenant_id = $1 AND filial_id = $2`, [ctx.tenantId, f.id]));
-    }
     const cliente = await clienteDaFilial(f, inicio.cert);
     try {
       for (let k = 0; k < LOTES_POR_CONSULTA; k++) {

@@ -7,7 +7,7 @@ const nodeForge = lazyRequire<typeof forge>('node-forge');
 /**
  * A self-signed ICP-Brasil-shaped A1 (CNPJ in the CN suffix and in the otherName 2.16.76.1.3.3), good only for the
  * local SEFAZ of homologação: what the demo branch signs with. No private key is ever committed. Pure: storing it
- * (garantirCertificadoDemo) is certificados.ts's, which imports this file and nothing here imports back.
+ * for the demo branches is src/server/demo/certificados.ts's (a start-up step, through gravarCertificado).
  */
 export function gerarCertificadoDemonstracao(cnpj: string, titular: string, dias = 365): { pfx: Buffer; senha: string } {
   const f = nodeForge();

@@ -6,7 +6,6 @@ import { badRequest } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { CertificadoError, lerCertificadoA1, type CertificadoA1 } from '../certificado.ts';
 import { cifrar, decifrar } from './cifra.ts';
-import { gerarCertificadoDemonstracao } from './certificado-demo.ts';
 import { aoEsquecerEstado } from '../../estado-do-processo.ts';
 
 type Row = Record<string, any>;
@@ -99,7 +98,6 @@ export async function gravarCertificado(services: Pick<AppServices, 'storage'>, 
 
 /** Opens the branch's active A1 for signing and TLS: 400 in Portuguese when there is none or it expired. */
 export async function abrirCertificado(services: Pick<AppServices, 'storage'>, q: Queryable, tenantId: number, filialId: number, agora = Date.now()): Promise<CertificadoA1> {
-  await garantirCertificadoDemo(services, q, tenantId, filialId);
   const row = await certificadoAtivo(q, tenantId, filialId);
   if (!row) throw badRequest(SEM_CERTIFICADO, [{ campo: 'certificado', mensagem: 'Sem certificado digital' }]);
   if (new Date(row.valido_ate).getTime() < agora) {
@@ -164,18 +162,3 @@ export async function alertarVencimentos(services: Pick<AppServices, 'db' | 'rea
 }
 
 export const formatarCnpj = (c: string) => c.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
-
-/**
- * The demo branch (configuracoes_nfe.certificado_demo) gets its test certificate the first time a server needs it,
- * generated here and stored encrypted like any uploaded one (each server's storage and key: the seeded database is
- * shared by many test servers). The flag is cleared under the row's lock, so one request generates it.
- */
-export async function garantirCertificadoDemo(services: Pick<AppServices, 'storage'>, q: Queryable, tenantId: number, filialId: number): Promise<void> {
-  const r = await q.query(`UPDATE configuracoes_nfe SET certificado_demo = false WHERE tenant_id = $1 AND filial_id = $2 AND certificado_demo RETURNING filial_id`, [tenantId, filialId]);
-  if (!r.rows.length) return;
-  const ativo = await q.query(`SELECT 1 FROM certificados_digitais WHERE tenant_id = $1 AND filial_id = $2 AND ativo`, [tenantId, filialId]);
-  if (ativo.rows.length) return;
-  const b = (await q.query(`SELECT nome, cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [tenantId, filialId])).rows[0];
-  const { pfx, senha } = gerarCertificadoDemonstracao(String(b.cpf_cnpj).replace(/\D/g, ''), String(b.nome).toUpperCase().normalize('NFD').replace(/[^\x20-\x7e]/g, ''));
-  await gravarCertificado(services, q, { tenantId }, filialId, pfx, senha);
-}

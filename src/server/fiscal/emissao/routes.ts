@@ -11,7 +11,7 @@ import type { LevelName } from '../../../shared/permissions.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../../resources/filter-sql.ts';
-import { alertarVencimentos, certificadoAtivo, garantirCertificadoDemo, gravarCertificado, resumo } from './certificados.ts';
+import { alertarVencimentos, certificadoAtivo, gravarCertificado, resumo } from './certificados.ts';
 import {
   configuracaoNfe,
   contextoTributacao,
@@ -200,10 +200,7 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
   app.get('/api/CertificadosDigitais/atual', fiscal, async (req) => {
     const ctx = exigir(req, CHAVES_NFE.certificado, 'view', 'consultar o certificado digital');
     if (!ctx.branchId) throw badRequest('Selecione uma filial.');
-    const row = await db.tenant(ctx, async (q) => {
-      await garantirCertificadoDemo(services, q, ctx.tenantId, ctx.branchId!);
-      return certificadoAtivo(q, ctx.tenantId, ctx.branchId!);
-    });
+    const row = await db.tenant(ctx, (q) => certificadoAtivo(q, ctx.tenantId, ctx.branchId!));
     return { certificado: row ? resumo(row) : null };
   });
   app.post('/api/CertificadosDigitais', { ...fiscal, bodyLimit: 2 * 1024 * 1024 }, async (req) => {
