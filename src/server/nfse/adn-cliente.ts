@@ -42,7 +42,7 @@ export interface AdnLocalProcesso {
   iniciar(porta?: number, o?: { manterProcesso?: boolean }): Promise<string>;
   parar(): Promise<void>;
   readonly tls: { key: string; cert: string };
-  lentidao: { ms: number; processa: boolean } | null;
+  lentidao: { ms: number; processa: boolean; rotas?: ('emitir' | 'evento')[] } | null;
 }
 type FabricaAdnLocal = (o: { arquivoEstado: string }) => AdnLocalProcesso;
 let fabrica: FabricaAdnLocal | null = null;
