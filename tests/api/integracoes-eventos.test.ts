@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { configurarWebhooksParaTeste } from '../../src/server/integracoes/index.ts';
@@ -9,7 +10,7 @@ import { BACKENDS, type TestServer } from '../support/server.ts';
 import { matrizDemo, servidorFiscal } from '../support/servidor-fiscal.ts';
 
 type Row = Record<string, any>;
-interface Recebido { headers: IncomingHttpHeaders; body: string }
+interface Recebido { path: string; headers: IncomingHttpHeaders; body: string }
 
 const DOMINIO = ['notaFiscal.autorizada', 'notaFiscal.cancelada', 'notaFiscal.rejeitada', 'boleto.pago', 'estoque.alterado', 'lancamento.baixado'];
 
@@ -32,11 +33,12 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
   /** The verified payloads the receiver got of one event type (the signature checked by the reference library). */
   const doTipo = (tipo: string) =>
     recebidos
+      .filter((r) => r.path === '/eventos')
       .map((r) => ({ r, p: new Webhook(segredo).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }) as Row }))
       .filter((x) => x.p.type === tipo);
   /** Waits for exactly one delivery of `tipo` matching `filtro`, and checks no second one arrives for it. */
   const umaEntrega = async (tipo: string, filtro: (d: Row) => boolean): Promise<Row> => {
-    await aguardar(() => expect(doTipo(tipo).filter((x) => filtro(x.p.data))).toHaveLength(1));
+    await aguardar(() => expect(doTipo(tipo).filter((x) => filtro(x.p.data)), `${tipo}: ${recebidos.length} recebidos`).toHaveLength(1));
     const [x] = doTipo(tipo).filter((y) => filtro(y.p.data));
     const id = String(x.r.headers['webhook-id']);
     // delivered once: its delivery row 'entregue' after one attempt, and the event recorded once
@@ -54,7 +56,7 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
       const partes: Buffer[] = [];
       req.on('data', (c) => partes.push(c));
       req.on('end', () => {
-        recebidos.push({ headers: req.headers, body: Buffer.concat(partes).toString('utf8') });
+        recebidos.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(partes).toString('utf8') });
         res.writeHead(200).end('ok');
       });
     });
@@ -63,6 +65,8 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
     const ep = await ok(admin, 'POST', '/api/Webhooks', { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/eventos`, eventos: [...DOMINIO, 'caixaPdv.fechado'] });
     segredo = ep.segredo;
     endpointId = ep.id;
+    // Loja Vizinha listens to every event too, on its own path: it must never get the demo account's
+    await ok(f.vizinha, 'POST', '/api/Webhooks', { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/vizinha`, eventos: ['*'] });
   });
   afterAll(async () => {
     configurarWebhooksParaTeste({ permitirLoopback: false, escalaBackoff: 1 });
@@ -149,6 +153,36 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
     expect(await umaEntrega('notaFiscal.cancelada', (x) => x.documento === 'NFS-e' && x.id === Number(n.id))).toMatchObject({ situacao: 'cancelada' });
   });
 
+  it('PDV: NFC-e autorizada and cancelada, and caixa fechado with its totals, each delivered once', async () => {
+    const pdv = (await sql(`SELECT id FROM pdvs WHERE tenant_id = $1 ORDER BY id DESC LIMIT 1`, [tenant])).rows[0];
+    const pdvId = Number(pdv.id);
+    const formas = Object.fromEntries((await sql(`SELECT id, t_pag FROM pdv_formas_pagamento WHERE tenant_id = $1`, [tenant])).rows.map((x) => [x.t_pag, Number(x.id)]));
+    const operadorId = Number((await sql(`SELECT id FROM operadores_pdv WHERE tenant_id = $1 AND codigo = '1'`, [tenant])).rows[0].id);
+    const produto = (await sql(`SELECT id, preco_venda::text AS preco FROM produtos WHERE tenant_id = $1 AND ncm IS NOT NULL AND NOT servico AND preco_venda > 0 ORDER BY id LIMIT 1`, [tenant])).rows[0];
+    const aberto = await call(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`);
+    const caixa = aberto.statusCode === 200 ? aberto.json() : await ok(admin, 'POST', '/api/Pdv/caixas', { pdvId, operadorId, valorAbertura: '100.00' }, 201);
+    const preco = Number(produto.preco).toFixed(2);
+    const v = await ok(admin, 'POST', '/api/Pdv/vendas', {
+      chave: randomUUID(), pdvId, caixaId: caixa.id, operadorId, emitidaEm: new Date().toISOString(),
+      itens: [{ produtoId: Number(produto.id), quantidade: '1', precoUnitario: preco, desconto: '0' }], pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: preco }], troco: '0.00',
+    }, 201);
+    expect(v.situacao, v.motivo).toBe('autorizada');
+    expect(await umaEntrega('notaFiscal.autorizada', (x) => x.documento === 'NFC-e' && x.id === v.id)).toMatchObject({ chaveAcesso: v.chaveAcesso, situacao: 'autorizada', total: preco, protocolo: expect.any(String) });
+    // the sale's stock exit is one estoque.alterado too, without costs
+    const saida = await umaEntrega('estoque.alterado', (x) => x.origem?.tipo === 'pdvVenda' && x.origem?.id === v.id);
+    expect(saida.linhas).toMatchObject([{ produtoId: Number(produto.id), quantidade: '-1.0000' }]);
+    expect(JSON.stringify(saida)).not.toMatch(/custo/i);
+    await ok(admin, 'POST', `/api/Pdv/cupons/${v.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' });
+    expect(await umaEntrega('notaFiscal.cancelada', (x) => x.documento === 'NFC-e' && x.id === v.id)).toMatchObject({ situacao: 'cancelada', chaveAcesso: v.chaveAcesso });
+    // the cancel's stock reversal is the same origin's second posting: its own event
+    await aguardar(() => expect(doTipo('estoque.alterado').filter((x) => x.p.data.origem?.tipo === 'pdvVenda' && x.p.data.origem?.id === v.id).map((x) => x.p.data.linhas[0].quantidade)).toEqual(['-1.0000', '1.0000']));
+
+    const esperado = (await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`)).esperado as { formaPagamentoId: number; valor: string }[];
+    await ok(admin, 'POST', `/api/Pdv/caixas/${caixa.id}/fechar`, { contado: esperado.map((e) => ({ formaPagamentoId: e.formaPagamentoId, valor: e.valor })) });
+    const fechado = await umaEntrega('caixaPdv.fechado', (x) => x.id === caixa.id);
+    expect(fechado).toMatchObject({ estado: 'fechado', diferenca: '0.00', fechadoEm: expect.any(String) });
+  });
+
   it('a rolled-back posting emits nothing: no event recorded, nothing delivered', async () => {
     const deposito = (await sql(`SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 ORDER BY padrao DESC, id LIMIT 1`, [tenant, mz.matriz])).rows[0].id;
     const l = await ok(admin, 'POST', '/api/Lancamentos', { tipo: 0, descricao: 'Venda desfeita', dataEmissao: '2026-03-01', valorTotal: '42.00', numeroParcelas: 1, primeiroVencimento: '2099-03-01' });
@@ -171,5 +205,10 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
     await umaEntrega('estoque.alterado', (x) => x.origem?.id === acerto.id && x.origem?.tipo === 'acertoEstoque');
     expect(doTipo('estoque.alterado').filter((x) => x.p.data.origem?.id === 424242)).toHaveLength(0);
     expect(doTipo('lancamento.baixado').filter((x) => x.p.data.baixas.some((y: Row) => y.parcelaId === l.parcelas[0].id))).toHaveLength(0);
+  });
+
+  it("the other account's endpoint got none of these events", () => {
+    expect(recebidos.filter((r) => r.path === '/eventos').length).toBeGreaterThan(5);
+    expect(recebidos.filter((r) => r.path === '/vizinha')).toEqual([]);
   });
 });
