@@ -15,7 +15,7 @@ export const EVENTO_TESTE = 'webhook.teste';
 
 /** The other modules' domain events (emitirEvento): data, in schemas/integracoes/eventos-dominio.json. */
 const ARQUIVO_EVENTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/integracoes/eventos-dominio.json');
-export const EVENTOS_DOMINIO: readonly { tipo: string; descricao: string }[] = JSON.parse(fs.readFileSync(ARQUIVO_EVENTOS, 'utf8')).eventos;
+export const EVENTOS_DOMINIO: readonly { tipo: string; descricao: string; dados: string }[] = JSON.parse(fs.readFileSync(ARQUIVO_EVENTOS, 'utf8')).eventos;
 
 /**
  * The event catalogue: created/updated/deleted of every resource document, and each document type's
@@ -32,7 +32,7 @@ export function catalogoEventos(resources: ResourceRegistry, documents?: Documen
     for (const st of def.doc.states) out.push({ tipo: `${def.name}.${st.key}`, descricao: `${def.doc.singular}: ${st.label.toLowerCase()}` });
   }
   const vistos = new Set(out.map((e) => e.tipo));
-  for (const e of EVENTOS_DOMINIO) if (!vistos.has(e.tipo)) out.push({ ...e });
+  for (const e of EVENTOS_DOMINIO) if (!vistos.has(e.tipo)) out.push({ tipo: e.tipo, descricao: e.descricao });
   return out.sort((a, b) => a.tipo.localeCompare(b.tipo));
 }
 
