@@ -153,7 +153,7 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
     expect(await umaEntrega('notaFiscal.cancelada', (x) => x.documento === 'NFS-e' && x.id === Number(n.id))).toMatchObject({ situacao: 'cancelada' });
   });
 
-  it('PDV: NFC-e autorizada and cancelada, and caixa fechado with its totals, each delivered once', async () => {
+  it('PDV: NFC-e autorizada, rejeitada and cancelada, and caixa fechado with its totals, each delivered once', async () => {
     const pdv = (await sql(`SELECT id FROM pdvs WHERE tenant_id = $1 ORDER BY id DESC LIMIT 1`, [tenant])).rows[0];
     const pdvId = Number(pdv.id);
     const formas = Object.fromEntries((await sql(`SELECT id, t_pag FROM pdv_formas_pagamento WHERE tenant_id = $1`, [tenant])).rows.map((x) => [x.t_pag, Number(x.id)]));
@@ -176,6 +176,20 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
     expect(await umaEntrega('notaFiscal.cancelada', (x) => x.documento === 'NFC-e' && x.id === v.id)).toMatchObject({ situacao: 'cancelada', chaveAcesso: v.chaveAcesso });
     // the cancel's stock reversal is the same origin's second posting: its own event
     await aguardar(() => expect(doTipo('estoque.alterado').filter((x) => x.p.data.origem?.tipo === 'pdvVenda' && x.p.data.origem?.id === v.id).map((x) => x.p.data.linhas[0].quantidade)).toEqual(['-1.0000', '1.0000']));
+
+    // SEFAZ refuses the next NFC-e: the cupom goes to cupom-erro and notaFiscal.rejeitada is delivered once
+    const sefaz = (await sefazLocalEmExecucao())!;
+    for (const x of (await sql(`SELECT ultimo_numero FROM sequencias_filial WHERE tenant_id = $1 AND tipo = 'nfce'`, [tenant])).rows) sefaz.rejeitarNumeros.set(Number(x.ultimo_numero) + 1, ['225', 'Rejeição: Falha no Schema XML do lote de NFe']);
+    try {
+      const rv = await ok(admin, 'POST', '/api/Pdv/vendas', {
+        chave: randomUUID(), pdvId, caixaId: caixa.id, operadorId, emitidaEm: new Date().toISOString(),
+        itens: [{ produtoId: Number(produto.id), quantidade: '1', precoUnitario: preco, desconto: '0' }], pagamentos: [{ formaPagamentoId: formas['01'], tPag: '01', valor: preco }], troco: '0.00',
+      }, 201);
+      expect(rv.situacao).toBe('erro');
+      expect(await umaEntrega('notaFiscal.rejeitada', (x) => x.documento === 'NFC-e' && x.id === rv.id)).toMatchObject({ situacao: 'erro', motivo: expect.stringContaining('225') });
+    } finally {
+      sefaz.rejeitarNumeros.clear();
+    }
 
     const esperado = (await ok(admin, 'GET', `/api/Pdv/caixas/aberto?pdvId=${pdvId}`)).esperado as { formaPagamentoId: number; valor: string }[];
     await ok(admin, 'POST', `/api/Pdv/caixas/${caixa.id}/fechar`, { contado: esperado.map((e) => ({ formaPagamentoId: e.formaPagamentoId, valor: e.valor })) });

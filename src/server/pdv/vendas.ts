@@ -348,7 +348,9 @@ async function transmitirNfce(p: NfcePreparada): Promise<ResultadoNfce> {
 async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number, p: NfcePreparada, r: ResultadoNfce): Promise<Row> {
   if (r.situacao === 'erro') {
     await devolverNumeroNfe(q, ctx.tenantId, p.c.filialId, p.c.serie, p.numero, 'nfce');
-    return erroNfce(q, ctx, id, r.motivo ?? 'Falha na emissão da NFC-e.');
+    const e = await erroNfce(q, ctx, id, r.motivo ?? 'Falha na emissão da NFC-e.');
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(e) });
+    return e;
   }
   const m = r.montada!;
   const autorizada = r.situacao === 'autorizada';
