@@ -77,12 +77,16 @@ describe('integrações no navegador', () => {
     await page.getByLabel('Eventos').click();
     await page.keyboard.type('marca.criado');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'marca.criado' }).first().click();
+    // a domain event of the catalogue (schemas/integracoes/eventos-dominio.json) is offered with its description
+    await page.keyboard.type('boleto.pago');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'boleto.pago — Boleto: pago' }).first().click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Salvar' }).click();
     const linha = page.locator('.ant-table-row', { hasText: receptorUrl });
     await linha.waitFor();
     const endpoint = (await s.server.db.query<{ segredo: string }>('SELECT segredo FROM webhook_endpoints WHERE url = $1', [receptorUrl])).rows[0];
     segredo = endpoint.segredo;
+    expect((await s.server.db.query<{ eventos: string[] }>('SELECT eventos FROM webhook_endpoints WHERE url = $1', [receptorUrl])).rows[0].eventos).toEqual(['marca.criado', 'boleto.pago']);
 
     await linha.getByRole('button', { name: 'Enviar evento de teste' }).click();
     await linha.locator('.ant-table-row-expand-icon').click();

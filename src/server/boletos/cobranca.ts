@@ -15,6 +15,7 @@ import { configCnab, gerarRemessa, type FormatoCnab, type TituloCnab } from './c
 import { lerRetorno, type EventoRetorno } from './cnab/retorno.ts';
 import { dadosDaConfiguracao, nomeArquivoRemessa, type ConfiguracaoBoleto } from './configuracao.ts';
 import { BoletoInvalido } from './erros.ts';
+import { emitirEvento } from '../integracoes/index.ts';
 
 /**
  * Boletos of a shop's day (issue 38): issued from the open parcelas of receitas, settled through the finance
@@ -117,6 +118,14 @@ export async function registrarMudanca(
     [ctx.tenantId, boletoId, de, para, origem, detalhe, extra.chave ?? null, extra.retornoId ?? null, ctx.userId ?? null],
   );
   if (de !== para) await q.query(`UPDATE boletos SET estado = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, boletoId, para]);
+  // boleto.pago (webhooks): every way in (manual baixa, retorno, Pix) passes here, after valor_pago is written.
+  if (para === 'pago' && de !== 'pago') {
+    const b = await q.query(
+      `SELECT id, numero, nosso_numero AS "nossoNumero", banco, parcela_id AS "parcelaId", valor::text, vencimento::text, valor_pago::text AS "valorPago", data_pagamento::text AS "dataPagamento" FROM boletos WHERE tenant_id = $1 AND id = $2`,
+      [ctx.tenantId, boletoId],
+    );
+    await emitirEvento(q, ctx.tenantId, 'boleto.pago', { ...b.rows[0], origem });
+  }
 }
 
 /** Open parcelas of receitas with no live boleto: what a boleto can be issued for. */

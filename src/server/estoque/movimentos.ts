@@ -3,6 +3,7 @@ import { TIPO_MOVIMENTACAO, TipoMovimentacao } from '../../../generated/lookups.
 import { QUANTITY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
+import { emitirEvento } from '../integracoes/eventos-dominio.ts';
 
 /** Who moves the stock: the account (tenant) and the user, from the request or the calling service. */
 export interface EstoqueScope {
@@ -160,6 +161,9 @@ export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: Linh
     const sorted = ids.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     chunk.forEach((x, k) => (out[x.i].id = sorted[k]));
   }
+  // estoque.alterado (webhooks): one event per posting with its lines; no cost (the API hides it without app.verCusto).
+  // The leaf, not integracoes' index: integracoes imports this module (opening stock of an import).
+  await emitirEvento(q, scope.tenantId, 'estoque.alterado', { origem: origem ?? null, linhas: out.map(({ custoUnitario: _c, ...m }, i) => ({ ...m, variacaoId: linhas[i].variacaoId ?? null, tipo: linhas[i].tipo })) });
   return out;
 }
 

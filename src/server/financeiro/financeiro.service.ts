@@ -4,6 +4,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
 import { dividirEmParcelas, somar } from './parcelamento.ts';
+import { emitirEvento } from '../integracoes/index.ts';
 
 /** 0 receita (money in), 1 despesa (money out): lookup tipoLancamento. */
 export const RECEITA = 0;
@@ -245,6 +246,7 @@ export async function baixarParcelas(q: Queryable, ctx: Ctx, input: NovaBaixa): 
     await movimentar(q, ctx, { contaId, data, valor: it.tipo === RECEITA ? it.valor : it.valor.negated(), baixaId, descricao: `Baixa: ${it.nome}` });
     baixas.push({ id: baixaId, parcelaId: it.parcelaId, valor: it.valor.toFixed(2), principal: it.principal.toFixed(2) });
   }
+  await emitirEvento(q, ctx.tenantId, 'lancamento.baixado', { data, contaId, baixas });
   return { baixas };
 }
 

@@ -46,6 +46,6 @@ export async function seedIntegracoes(q: Queryable, tenantId: number): Promise<v
   await q.query(
     `INSERT INTO webhook_endpoints (tenant_id, url, descricao, eventos, segredo, ativo, desativado_motivo)
      VALUES ($1, 'https://loja.mercadinhodemo.com.br/webhooks/retaguarda', 'Site da loja: pedidos faturados e estoque', $2, $3, false, 'Exemplo da demonstração: informe o endereço do seu sistema e ative.')`,
-    [tenantId, ['pedidoVenda.faturado', 'produto.alterado', 'cliente.criado'], novoSegredo()],
+    [tenantId, ['pedidoVenda.faturado', 'produto.alterado', 'cliente.criado', 'estoque.alterado', 'notaFiscal.autorizada', 'boleto.pago'], novoSegredo()],
   );
 }

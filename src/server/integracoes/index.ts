@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import { CAMPOS, consultar, desfazer, ehTipo, iniciarImportacao, importar, listar as listarImportacoes, planilhaModelo, previa, receberArquivo, registrarFalha } from './importacao.ts';
 import { TAMANHO_MAXIMO } from './importacao-arquivo.ts';
 import { ajustesTeste, EntregadorWebhooks } from './entregador.ts';
+import { acordadores, JOB_WEBHOOKS } from './eventos-dominio.ts';
 import {
   alterarEndpoint,
   catalogoEventos,
@@ -40,6 +41,8 @@ export { ESPERAS_S } from './entregador.ts';
 export { integracoesDaFilial, SISTEMAS } from './sistemas.ts';
 export { INTEGRACOES_PATHS, webhooksOpenApi } from './openapi.ts';
 export { seedIntegracoes } from './demo.ts';
+/** Domain events of the other modules, in the posting's transaction (eventos-dominio.ts). */
+export { emitirEvento } from './eventos-dominio.ts';
 
 /** Test-only switches (never set in production): a loopback http receiver, a shortened retry schedule. */
 export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; escalaBackoff?: number }): void {
@@ -50,7 +53,7 @@ export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; esc
 const PERMISSAO = 'app.integracao';
 const PERMISSAO_IMPORTACAO = 'app.conversaodados';
 export const JOB_IMPORTACAO = 'integracoes.importar';
-export const JOB_WEBHOOKS = 'integracoes.webhooks';
+export { JOB_WEBHOOKS };
 
 /** Progress of the imports running in this process (the job's transaction is not visible until it commits). */
 const progresso = new Map<string, { feitas: number; total: number }>();
@@ -93,8 +96,16 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
   services.eventos = eventos;
   services.resources.eventos = eventos;
   if (entregador) {
-    app.addHook('onReady', async () => entregador.start());
-    app.addHook('preClose', async () => entregador.stop());
+    // emitirEvento (other modules' postings, without this app's services at hand) wakes this worker after queueing.
+    const acordar = () => entregador.acordar();
+    app.addHook('onReady', async () => {
+      acordadores.add(acordar);
+      entregador.start();
+    });
+    app.addHook('preClose', async () => {
+      acordadores.delete(acordar);
+      await entregador.stop();
+    });
   }
 
   let catalogo: { tipo: string; descricao: string }[] | null = null;

@@ -1,6 +1,6 @@
 import type { DocumentRegistry } from '../documentos/registry.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
-import { catalogoEventos, EVENTO_TESTE } from './webhooks.ts';
+import { catalogoEventos, EVENTO_TESTE, EVENTOS_DOMINIO } from './webhooks.ts';
 
 const CABECALHOS = [
   { name: 'webhook-id', in: 'header', required: true, description: 'Identificador único do evento (o mesmo em cada nova tentativa e no reenvio): use-o para não processar duas vezes.', schema: { type: 'string' } },
@@ -16,7 +16,8 @@ export function webhooksOpenApi(resources: ResourceRegistry, documents?: Documen
   const out: Record<string, unknown> = {};
   for (const e of [...catalogoEventos(resources, documents), { tipo: EVENTO_TESTE, descricao: 'Evento de teste enviado pela tela de webhooks' }]) {
     const [nome, acao] = e.tipo.split('.');
-    const data = acao === 'excluido' ? { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } : { type: 'object', description: nome === 'webhook' ? 'Mensagem de teste' : `O registro de ${nome} como a API o devolve` };
+    const dominio = EVENTOS_DOMINIO.find((d) => d.tipo === e.tipo);
+    const data = dominio ? { type: 'object', description: dominio.dados } : acao === 'excluido' ? { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } : { type: 'object', description: nome === 'webhook' ? 'Mensagem de teste' : `O registro de ${nome} como a API o devolve` };
     out[e.tipo] = {
       post: {
         summary: e.descricao,

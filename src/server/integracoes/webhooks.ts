@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -10,9 +13,14 @@ type Row = Record<string, any>;
 
 export const EVENTO_TESTE = 'webhook.teste';
 
+/** The other modules' domain events (emitirEvento): data, in schemas/integracoes/eventos-dominio.json. */
+const ARQUIVO_EVENTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/integracoes/eventos-dominio.json');
+export const EVENTOS_DOMINIO: readonly { tipo: string; descricao: string; dados: string }[] = JSON.parse(fs.readFileSync(ARQUIVO_EVENTOS, 'utf8')).eventos;
+
 /**
  * The event catalogue: created/updated/deleted of every resource document, and each document type's
- * transitions by the state they reach (pedidoVenda.faturado, pedidoVenda.cancelado, …).
+ * transitions by the state they reach (pedidoVenda.faturado, pedidoVenda.cancelado, …), and the domain events of
+ * schemas/integracoes/eventos-dominio.json (notaFiscal.autorizada, boleto.pago, estoque.alterado, …).
  */
 export function catalogoEventos(resources: ResourceRegistry, documents?: DocumentRegistry): { tipo: string; descricao: string }[] {
   const out: { tipo: string; descricao: string }[] = [];
@@ -23,6 +31,8 @@ export function catalogoEventos(resources: ResourceRegistry, documents?: Documen
   for (const def of documents?.byName?.values() ?? []) {
     for (const st of def.doc.states) out.push({ tipo: `${def.name}.${st.key}`, descricao: `${def.doc.singular}: ${st.label.toLowerCase()}` });
   }
+  const vistos = new Set(out.map((e) => e.tipo));
+  for (const e of EVENTOS_DOMINIO) if (!vistos.has(e.tipo)) out.push({ tipo: e.tipo, descricao: e.descricao });
   return out.sort((a, b) => a.tipo.localeCompare(b.tipo));
 }
 

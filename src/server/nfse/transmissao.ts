@@ -9,6 +9,7 @@ import { tenantKey } from '../storage/storage.ts';
 import type { ErroAdn } from './adn-cliente.ts';
 import { AdnIndisponivelError, criarClienteAdn, type AdnCliente } from './adn-cliente.ts';
 import { dataHoraBrasil, montarPedidoCancelamento, type MotivoCancelamento } from './dps.ts';
+import { emitirEvento } from '../integracoes/index.ts';
 import { lerNotaServico, notaServicoOut, pedidoParaNfse, prepararNfse, servicosNfse, type CtxNfse, type NfsePreparada, type PedidoNfse, type ServicosNfse } from './nfse.service.ts';
 
 /**
@@ -84,6 +85,7 @@ async function registrarAutorizacao(services: ServicosNfse, ctx: CtxNfse, nota: 
     );
     if (!r.rows.length) return lerNotaServico(q, ctx, Number(nota.id));
     await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4)`, [ctx.tenantId, nota.id, arquivo, nota.usuario_id]);
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: 'NFS-e', ...notaServicoOut(r.rows[0]) });
     return r.rows[0];
   });
 }
@@ -100,6 +102,7 @@ async function registrarRejeicao(services: ServicosNfse, ctx: CtxNfse, nota: Row
     );
     if (!r.rows.length) return lerNotaServico(q, ctx, Number(nota.id));
     await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4)`, [ctx.tenantId, nota.id, mensagemRejeicao(erros).slice(0, 2000), nota.usuario_id]);
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFS-e', ...notaServicoOut(r.rows[0]) });
     if (nota.pedido_id != null) {
       if (!compensarPedido) throw new Error('NFS-e: a compensação do pedido de venda não foi registrada');
       await compensarPedido(services, q, { ...ctx, userId: Number(nota.usuario_id ?? ctx.userId) }, Number(nota.pedido_id));
@@ -347,6 +350,7 @@ export async function transmitirCancelamentoNfse(services: ServicosNfse, ctx: Ct
     const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'cancelando' RETURNING *`, [ctx.tenantId, notaId]);
     if (!r.rows.length) return lerNotaServico(q, ctx, notaId);
     await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, notaId, pedido.motivo, pedido.justificativa, arquivo, cctx.userId]);
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { documento: 'NFS-e', ...notaServicoOut(r.rows[0]) });
     return r.rows[0];
   });
   return { situacao: 'cancelada', nota: notaServicoOut(n) };

@@ -9,7 +9,8 @@ import { SefazIndisponivelError } from '../fiscal/sefaz-cliente.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { exigirPeriodoAberto } from '../contabil/index.ts';
-import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS } from './vendas.ts';
+import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, respostaDe } from './vendas.ts';
+import { emitirEvento } from '../integracoes/index.ts';
 
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
@@ -89,6 +90,7 @@ async function registrarCancelamento(services: Servicos, ctx: Ctx, id: number, j
     }
     await estornarVenda(q, ctx, v);
     const u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'cancelada', cancelada_em = now(), evento_cancelamento_arquivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, id, arquivo]);
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
     return u.rows[0];
   });
 }

@@ -62,7 +62,7 @@ async function lerArquivo(services: AppServices, chave: string): Promise<Buffer>
 /** The server side of the point of sale (issue 19; contract: PDV-CONTRACT.md). */
 export default async function pdvRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  const lifecycle = new DocumentLifecycle(services.registry);
+  const lifecycle = new DocumentLifecycle(services.registry, services); // with services: its transitions announce caixaPdv.fechado (webhooks)
   const caixaDef = () => services.documents!.get(TIPO_CAIXA);
   const cfg = { config: { module: 'pdv' } };
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);

@@ -15,6 +15,7 @@ import { formaDinheiro, lerCaixa } from './caixas.ts';
 import { cancelarSubstituidas, registrarSubstituida, substituidaDa } from './substituicao.ts';
 import { XsdAusenteError } from '../fiscal/validacao-xsd.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
+import { emitirEvento } from '../integracoes/index.ts';
 
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
@@ -347,7 +348,9 @@ async function transmitirNfce(p: NfcePreparada): Promise<ResultadoNfce> {
 async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number, p: NfcePreparada, r: ResultadoNfce): Promise<Row> {
   if (r.situacao === 'erro') {
     await devolverNumeroNfe(q, ctx.tenantId, p.c.filialId, p.c.serie, p.numero, 'nfce');
-    return erroNfce(q, ctx, id, r.motivo ?? 'Falha na emissão da NFC-e.');
+    const e = await erroNfce(q, ctx, id, r.motivo ?? 'Falha na emissão da NFC-e.');
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(e) });
+    return e;
   }
   const m = r.montada!;
   const autorizada = r.situacao === 'autorizada';
@@ -364,6 +367,7 @@ async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number
     ],
   );
   if (r.situacao === 'contingencia') await registrarSolicitacao(q, ctx.tenantId, id, 'pendente', r.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
+  if (autorizada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]), protocolo: u.rows[0].protocolo });
   return u.rows[0];
 }
 
@@ -548,6 +552,7 @@ export async function enviarContingencia(services: Servicos, tenantId: number, v
         `UPDATE pdv_vendas SET situacao = 'autorizada', motivo = NULL, protocolo = $3, data_autorizacao = $4, xml_arquivo = $5, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
         [tenantId, vendaId, t.protocolo, t.dhRecbto ? new Date(t.dhRecbto) : new Date(), arquivo],
       );
+      await emitirEvento(q, tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]), protocolo: u.rows[0].protocolo });
     }
     // The sale's stored answer follows its note (a retry with the same key gets the note as it is now).
     const resposta = respostaDe(u.rows[0]);

@@ -11,6 +11,7 @@ import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteContingencia, criarClienteSefaz } from '../sefaz-destino.ts';
 import { autorizadorContingencia, ConsumoIndevidoError, SefazIndisponivelError, type RetornoAutorizacao, type SefazCliente } from '../sefaz-cliente.ts';
 import { paraBuffer, abrirCertificado } from './certificados.ts';
+import { emitirEvento } from '../../integracoes/index.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
@@ -201,6 +202,7 @@ export async function transmitirPendentes(services: Servicos, ctx: { tenantId: n
         [ctx.tenantId, notaId, retorno.protocolo, arquivo, dhRecbto ? new Date(dhRecbto) : new Date()],
       );
       await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, retorno.cStat, retorno.xMotivo, retorno.protocolo, arquivo, ctx.userId]);
+      await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: Number(atual.modelo) === 65 ? 'NFC-e' : 'NF-e', id: notaId, modelo: Number(atual.modelo), serie: Number(atual.serie), numero: Number(atual.numero), status: 'autorizada', chave: atual.chave, protocolo: retorno.protocolo, total: String(atual.total), pedidoId: atual.pedido_id == null ? null : Number(atual.pedido_id), tipoEmissao: Number(atual.tipo_emissao) });
       res.autorizadas.push(notaId);
     });
   }

@@ -14,6 +14,7 @@ import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from 
 import { codigoUf } from '../ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
+import { emitirEvento } from '../../integracoes/index.ts';
 
 /*
  * The NF-e events of our own notes (cancelamento, carta de correção) and the inutilização, through an outbox
@@ -237,6 +238,7 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
       if (l.rows[0] && !l.rows[0].cancelado) await cancelarLancamento(q, c, Number(nota.lancamento_id));
     }
     await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id]);
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { ...notaOut({ ...nota, status: 'cancelada' }), dados: undefined, documento: Number(nota.modelo) === 65 ? 'NFC-e' : 'NF-e', protocoloCancelamento: r.protocolo ?? null });
   } else {
     await q.query(`UPDATE notas_fiscais SET sequencia_cce = GREATEST(sequencia_cce, $3), updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id, row.sequencia]);
   }

@@ -38,6 +38,7 @@ import { calcularImportacao, MUNICIPIO_EXTERIOR } from '../../../shared/fiscal/i
 import { nomePais } from '../../../shared/fiscal/paises.ts';
 import type { ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
 import { FUSO_PADRAO, isoComFuso } from '../../../shared/dates.ts';
+import { emitirEvento } from '../../integracoes/index.ts';
 
 type Row = Record<string, any>;
 export interface CtxEmissao {
@@ -706,7 +707,9 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
       if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, e.numero);
       else await desfazerReserva(q, ctx, notaId, e.numero);
       await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
-      return q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
+      const u = await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
+      await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { ...notaOut(u.rows[0]), dados: undefined, documento: Number(u.rows[0].modelo) === 65 ? 'NFC-e' : 'NF-e' });
+      return u;
     });
     return { nota: notaOut(r.rows[0]), autorizada: false, rejeicao: e.rejeicao };
   } finally {
@@ -880,6 +883,7 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   }
   if (lancamentoId) await q.query(`UPDATE notas_fiscais SET lancamento_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, lancamentoId]);
   if (contingencia) await alertarContingencia(services, q, ctx.tenantId, r.rows[0], contingencia);
+  if (!contingencia?.pendente) await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { ...notaOut(r.rows[0]), dados: undefined, documento: Number(nota.modelo) === 65 ? 'NFC-e' : 'NF-e' });
   return { nota: notaOut({ ...r.rows[0], lancamento_id: lancamentoId }), autorizada: true };
 }
 
@@ -953,6 +957,7 @@ async function rejeitarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
   else await desfazerReserva(q, ctx, notaId, numero);
   await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
   const r = await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
+  await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { ...notaOut(r.rows[0]), dados: undefined, documento: Number(nota.modelo) === 65 ? 'NFC-e' : 'NF-e' });
   if (nota.pedido_id != null) {
     if (!compensarPedido) throw new Error('rejeitarNaTransacao: a compensação do pedido de venda não foi registrada');
     await compensarPedido(services, q, ctx, Number(nota.pedido_id));

@@ -1,0 +1,31 @@
+import type { Queryable } from '../db/db.ts';
+import { EVENTOS_DOMINIO, registrarEvento } from './webhooks.ts';
+
+/**
+ * The domain events of the other modules (nota autorizada / cancelada / rejeitada, boleto pago, estoque alterado,
+ * caixa fechado, lançamento baixado). Their catalogue is data (schemas/integracoes/eventos-dominio.json): the
+ * webhook screen, the endpoint validation and the OpenAPI document all read it from there.
+ */
+const TIPOS = new Set(EVENTOS_DOMINIO.map((e) => e.tipo));
+
+/** The job kind that wakes the deliveries (registered by integracoesRoutes). */
+export const JOB_WEBHOOKS = 'integracoes.webhooks';
+
+/** Who to wake in this process after an event is queued (each app's delivery worker; PostgreSQL's NOTIFY wakes the others). */
+export const acordadores = new Set<() => void>();
+
+/**
+ * Announces a domain event: writes it and one delivery per active endpoint of THIS tenant that chose it, in the
+ * caller's transaction (`q`: the posting's own), and enqueues the deliveries' wake-up on the jobs table. Nothing is
+ * sent here: a rolled-back posting leaves no event, a committed one is delivered after the commit. `dados` is what
+ * the API shows of the posting (never a field it hides: no costs). Returns the event id, or null when no endpoint
+ * of the account listens to `tipo`.
+ */
+export async function emitirEvento(q: Queryable, tenantId: number, tipo: string, dados: Record<string, unknown>): Promise<string | null> {
+  if (!TIPOS.has(tipo)) throw new Error(`emitirEvento: evento fora do catálogo: ${tipo}`);
+  const id = await registrarEvento(q, tenantId, tipo, dados);
+  if (!id) return null;
+  await q.query(`SELECT jobs_enfileirar($1, '{}'::jsonb, $2, $3, NULL, 1)`, [JOB_WEBHOOKS, `${tenantId}:agora`, tenantId]);
+  for (const acordar of acordadores) setImmediate(acordar);
+  return id;
+}
