@@ -144,9 +144,19 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     expect(previa.ocorrencias.map((o: any) => [o.boletoNumero, o.acao])).toEqual([[1, 'registrar'], [2, 'registrar'], [2, 'pagar'], [3, 'rejeitar']]);
     expect(previa.totais).toMatchObject({ pagos: 1, valorPago: '102.35', tarifas: '3.60', registrados: 2, rejeitados: 1 });
     expect(previa.ocorrencias[3].motivos.length).toBeGreaterThan(0);
+    // the shop's notice address: the rejection is e-mailed there by a job (and the payment, as before)
+    await ok('PUT', '/api/Boletos/automacao', { avisoPagamentoEmail: 'financeiro@boavista.com.br' });
     const antes = await contagens();
     const r = (await ok('POST', '/api/Boletos/retorno/aplicar', { conteudo: arquivo, nome: 'CB110101.RET' })).json();
     expect(r.aplicadas).toBe(4);
+    // rejections alert the shop: one alert to the administrator, and the e-mail sent once by its job
+    const alertas = (await call(admin, 'GET', '/api/Alerta')).json() as any[];
+    expect(alertas.filter((x) => /rejeitou/.test(x.texto))).toMatchObject([{ tipo: 'warning', link: 'pages/pagamentos/boletos', texto: expect.stringMatching(/^O banco rejeitou o boleto no arquivo de retorno: nº 3 \(.+\)\. Corrija e emita de novo em Pagamentos > Boletos\.$/) }]);
+    const rejeitado = (await srv.db.query<{ id: number }>(`SELECT id FROM boletos WHERE numero = 3 AND estado = 'rejeitado'`)).rows[0].id;
+    await vi.waitFor(async () => {
+      const e = await srv.db.query(`SELECT para FROM boletos_emails WHERE boleto_id = $1 AND tipo = 'rejeicao'`, [rejeitado]);
+      expect(e.rows).toEqual([{ para: 'financeiro@boavista.com.br' }]);
+    }, { timeout: 30_000, interval: 100 });
     expect(r.mensagem).toMatch(/1 pago\(s\) \(R\$\s102,35\)/);
     expect(await parcela(parcelas[1])).toBe('100.00');
     expect(await parcela(parcelas[0])).toBe('0.00');
