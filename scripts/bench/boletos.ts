@@ -54,7 +54,7 @@ async function medirRetorno(): Promise<void> {
   const { migrate } = await import('../../src/server/db/migrate.ts');
   const { loadReferenceData } = await import('../../src/server/ceps/reference-data.ts');
   const { seedDemo } = await import('../../src/server/demo/seed.ts');
-  const { criarLancamento, RECEITA } = await import('../../src/server/financeiro/financeiro.service.ts');
+  const { criarLancamento, RECEITA } = await import('../../src/server/financeiro/index.ts');
   const { emitirBoletos, previaRetorno, aplicarRetorno } = await import('../../src/server/boletos/cobranca.ts');
   const { lerConfiguracao } = await import('../../src/server/boletos/configuracao.ts');
   const { carregarLayout, escreverRegistro } = await import('../../src/server/boletos/cnab/layout.ts');

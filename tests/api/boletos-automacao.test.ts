@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from '../../src/server/boletos/cnab/layout.ts';
+import { cifrarSegredosAntigos, lerAutomacao } from '../../src/server/boletos/automacao-config.ts';
 import { lerPix } from '../../src/server/boletos/pix/br-code.ts';
 import { startBancoLocal } from '../../src/server/stand-ins/banco-local.ts';
 import { startPspPix } from '../../src/server/stand-ins/psp-pix-local.ts';
@@ -109,6 +110,10 @@ describe.each(BACKENDS)('boletos automation on %s', (backend) => {
     });
     expect(salvo.valores).toMatchObject({ remessaAutomatica: true, bancoUrl: banco.url, bancoTokenDefinido: true });
     expect(JSON.stringify(salvo)).not.toContain(banco.token);
+    // encrypted at rest (AES-256-GCM, the certificates' key), read back in clear only by the server
+    const guardado = (await srv.db.query<{ t: string }>(`SELECT banco_token AS t FROM boletos_automacao`)).rows[0].t;
+    expect(guardado).toMatch(/^aes256gcm:[A-Za-z0-9+/=]+$/);
+    expect(guardado).not.toContain(banco.token);
     expect((await call(vizinha, 'GET', '/api/Boletos/automacao')).json().error.message).toMatch(/não tem configuração de boleto ativa/);
   });
 
@@ -206,6 +211,9 @@ describe.each(BACKENDS)('boletos automation on %s', (backend) => {
     const semPsp = await call(admin, 'POST', `/api/Boletos/emitidos/${b1.id}/pix`);
     expect(semPsp.json().error.message).toMatch(/Configure o PSP Pix/);
     await ok('PUT', '/api/Boletos/automacao', { pspUrl: psp.url, pspClientId: psp.clientId, pspClientSecret: psp.clientSecret });
+    const segredoPsp = (await srv.db.query<{ s: string }>(`SELECT psp_client_secret AS s FROM boletos_automacao`)).rows[0].s;
+    expect(segredoPsp).toMatch(/^aes256gcm:/);
+    expect(segredoPsp).not.toContain(psp.clientSecret);
     // over real HTTP: the webhook address the PSP gets is this server's own
     const pedido = await (await fetch(`${srv.baseUrl}/api/Boletos/emitidos/${b1.id}/pix`, { method: 'POST', headers: { authorization: admin } })).json();
     expect(pedido.cobranca).toMatchObject({ situacao: 'criando', tipo: 'cobv', valor: '100.00' });
@@ -279,5 +287,18 @@ describe.each(BACKENDS)('boletos automation on %s', (backend) => {
     const [m] = await ate(async () => emailsPara('contador@boavista.com.br'), (x) => x.length === 1, 'o boleto por e-mail');
     expect(m.raw).toMatch(new RegExp(`name=boleto-${velho.numero}\\.pdf`));
     expect((await call(vizinha, 'POST', '/api/Boletos/emitidos/enviar-email', { ids: [velho.id] })).json().error.message).toBe('Boleto não encontrado.');
+  });
+  it('secrets saved in plain text before encryption are encrypted once on start and still read the same', async () => {
+    const { tenant_id: t, configuracao_id: c } = (await srv.db.query(`SELECT tenant_id, configuracao_id FROM boletos_automacao`)).rows[0];
+    const antes = await lerAutomacao(srv.db, t, c);
+    expect(antes!.bancoToken).toBe(banco.token);
+    await srv.db.query(`UPDATE boletos_automacao SET banco_token = $1, psp_client_secret = $2`, [antes!.bancoToken, antes!.pspClientSecret]);
+    expect(await cifrarSegredosAntigos(srv.db)).toBe(1);
+    const r = (await srv.db.query(`SELECT banco_token, psp_client_secret FROM boletos_automacao`)).rows[0];
+    for (const v of [r.banco_token, r.psp_client_secret]) expect(v).toMatch(/^aes256gcm:/);
+    expect(await lerAutomacao(srv.db, t, c)).toEqual(antes);
+    expect(await cifrarSegredosAntigos(srv.db)).toBe(0);
+    // and the bank's exchange still authenticates with the decrypted token (a 401 would leave a job error)
+    await atualizar();
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from '../../src/server/boletos/cnab/layout.ts';
 import { seedBoletos } from '../../src/server/boletos/demo.ts';
 import { decodificarCodigo } from '../../src/server/boletos/febraban.ts';
+import { baixarParcelas } from '../../src/server/financeiro/index.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 /** pages/pagamentos/boletos: boletos issued from receivables, PDF, baixa, cancel, remessa and retorno applied once. */
@@ -143,9 +144,19 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     expect(previa.ocorrencias.map((o: any) => [o.boletoNumero, o.acao])).toEqual([[1, 'registrar'], [2, 'registrar'], [2, 'pagar'], [3, 'rejeitar']]);
     expect(previa.totais).toMatchObject({ pagos: 1, valorPago: '102.35', tarifas: '3.60', registrados: 2, rejeitados: 1 });
     expect(previa.ocorrencias[3].motivos.length).toBeGreaterThan(0);
+    // the shop's notice address: the rejection is e-mailed there by a job (and the payment, as before)
+    await ok('PUT', '/api/Boletos/automacao', { avisoPagamentoEmail: 'financeiro@boavista.com.br' });
     const antes = await contagens();
     const r = (await ok('POST', '/api/Boletos/retorno/aplicar', { conteudo: arquivo, nome: 'CB110101.RET' })).json();
     expect(r.aplicadas).toBe(4);
+    // rejections alert the shop: one alert to the administrator, and the e-mail sent once by its job
+    const alertas = (await call(admin, 'GET', '/api/Alerta')).json() as any[];
+    expect(alertas.filter((x) => /rejeitou/.test(x.texto))).toMatchObject([{ tipo: 'warning', link: 'pages/pagamentos/boletos', texto: expect.stringMatching(/^O banco rejeitou o boleto no arquivo de retorno: nº 3 \(.+\)\. Corrija e emita de novo em Pagamentos > Boletos\.$/) }]);
+    const rejeitado = (await srv.db.query<{ id: number }>(`SELECT id FROM boletos WHERE numero = 3 AND estado = 'rejeitado'`)).rows[0].id;
+    await vi.waitFor(async () => {
+      const e = await srv.db.query(`SELECT para FROM boletos_emails WHERE boleto_id = $1 AND tipo = 'rejeicao'`, [rejeitado]);
+      expect(e.rows).toEqual([{ para: 'financeiro@boavista.com.br' }]);
+    }, { timeout: 30_000, interval: 100 });
     expect(r.mensagem).toMatch(/1 pago\(s\) \(R\$\s102,35\)/);
     expect(await parcela(parcelas[1])).toBe('100.00');
     expect(await parcela(parcelas[0])).toBe('0.00');
@@ -243,6 +254,37 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     const sem = await call(admin, 'GET', '/api/Boletos/extrato?de=2027-01-01&ate=2027-12-31');
     expect(sem.statusCode).toBe(400);
     expect(sem.json().error.message).toBe('Conta: campo obrigatório.');
+  });
+
+  it('a parcela paid by hand in Financeiro while the retorno applies is paid once: the retorno is refused whole', async () => {
+    const tenantId = Number((await srv.db.query<{ tenant_id: number }>(`SELECT tenant_id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].tenant_id);
+    const ctx = { tenantId, userId: 0 };
+    const cliente = (await srv.db.query<{ id: number }>(`SELECT id FROM pessoas WHERE tenant_id = $1 AND cpf_cnpj = '11444777000161'`, [tenantId])).rows[0].id;
+    const pid = (await ok('POST', '/api/Lancamentos', { tipo: 0, descricao: 'Venda disputada', dataEmissao: '2026-12-01', valorTotal: '50.00', primeiroVencimento: '2027-03-10', contaId: conta, pessoaId: cliente })).json().parcelas[0].id;
+    const b = (await ok('POST', '/api/Boletos/emitir', { parcelaIds: [pid] })).json().boletos[0];
+    const nn = (await srv.db.query<{ n: string }>(`SELECT nosso_numero_banco AS n FROM boletos WHERE id = $1`, [b.id])).rows[0].n;
+    const arquivo = retorno([{ nossoNumero: nn.padStart(12, '0'), ocorrencia: '06', dataOcorrencia: '2027-03-10', numeroDocumento: b.numeroDocumento ?? '', vencimento: '2027-03-10', valor: '50.00', valorPago: '50.00', tarifa: '1.00' }]);
+    expect((await ok('POST', '/api/Boletos/retorno/previa', { conteudo: arquivo })).json().ocorrencias.map((o: any) => o.acao)).toEqual(['pagar']);
+    const antes = await contagens();
+    let aplicar!: Promise<{ statusCode: number; body: string }>;
+    await srv.db.tenant({ tenantId }, async (tx) => {
+      await baixarParcelas(tx, ctx, { contaId: conta, data: '2027-03-09', itens: [{ parcelaId: pid }] });
+      aplicar = call(admin, 'POST', '/api/Boletos/retorno/aplicar', { conteudo: arquivo });
+      // PostgreSQL: the retorno runs on its own connection and waits for the hand baixa's row lock
+      if (backend === 'postgres') {
+        await vi.waitFor(async () => {
+          const w = await srv.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          expect(w.rows[0].n).toBe(1);
+        }, { timeout: 30_000, interval: 50 });
+      }
+    });
+    const r = await aplicar;
+    expect(r.statusCode, r.body).toBe(400);
+    expect(JSON.parse(r.body).error.message).toMatch(/Parcela 1 de "Venda disputada": já está paga\./);
+    const depois = await contagens();
+    expect({ ...depois, baixas: depois.baixas - 1, movimentos_financeiros: depois.movimentos_financeiros - 1 }).toEqual(antes);
+    expect(await parcela(pid)).toBe('50.00');
+    expect((await srv.db.query(`SELECT estado FROM boletos WHERE id = $1`, [b.id])).rows[0].estado).toBe('pendente');
   });
 
   it('the demo seed (npm start) gives a living screen: a carnê pending and one boleto paid', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { esquecerEstadoDoProcesso } from '../../src/server/estado-do-processo.ts';
-import { chaveCertificados } from '../../src/server/fiscal/emissao/cifra.ts';
+import { chaveCertificados } from '../../src/server/cifra.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
 import { sampleBody } from '../support/samples.ts';

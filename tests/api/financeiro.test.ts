@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { baixarParcelas, criarLancamento } from '../../src/server/financeiro/financeiro.service.ts';
+import { baixarParcelas, baixarParcelasEmLote, criarLancamento } from '../../src/server/financeiro/financeiro.service.ts';
 
 // Lançamentos with parcelas, baixas and estornos, transferências: every posting goes through the ledger
 // movimentos_financeiros and the balances per conta, which a test recomputes; bad input writes nothing.
@@ -326,6 +326,70 @@ describe.each(BACKENDS)('financeiro on %s', (backend) => {
     const lido = (await call(admin, 'GET', `/api/Lancamentos/${ok.id}`)).json();
     expect(lido).toMatchObject({ origemTipo: 'pedidoVenda', origemId: 901, valorTotal: '99.90' });
     expect(lido.parcelas.map((p: any) => p.valor)).toEqual(['49.95', '49.95']);
+  });
+
+  it('the batched baixa writes the same rows as one baixa per parcela, with conta and date per item, and refuses a bad batch whole', async () => {
+    const tenantId = Number((await srv.db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id);
+    const ctx = { tenantId, userId: 0 };
+    const nova = (descricao: string, tipo = 0) => srv.db.tenant({ tenantId }, (tx) => criarLancamento(tx, ctx, { tipo, descricao, dataEmissao: '2026-06-01', valorTotal: '90.00', numeroParcelas: 3 }));
+    const [a, b, c] = [await nova('Lote A'), await nova('Lote B'), await nova('Lote C', 1)];
+    const saldos = { caixa: await saldo(caixa), banco: await saldo(banco) };
+    // the single baixa as the reference: a's first parcela with juros
+    const um = await srv.db.tenant({ tenantId }, (tx) => baixarParcelas(tx, ctx, { contaId: caixa, data: '2026-06-05', itens: [{ parcelaId: a.parcelas[0].id, valor: '31.50', juros: '1.50' }] }));
+    const lote = await srv.db.tenant({ tenantId }, (tx) => baixarParcelasEmLote(tx, ctx, [
+      { parcelaId: b.parcelas[0].id, contaId: caixa, data: '2026-06-05', valor: '31.50', juros: '1.50' },
+      { parcelaId: b.parcelas[1].id, contaId: banco, data: '2026-06-06', valor: '10.00' },
+      { parcelaId: c.parcelas[0].id, contaId: banco, data: '2026-06-06', desconto: '5.00' },
+    ]));
+    expect(lote.baixas.map((x) => [x.valor, x.principal])).toEqual([['31.50', '30.00'], ['10.00', '10.00'], ['25.00', '30.00']]);
+    const linha = async (baixaId: number) => (await srv.db.query(
+      `SELECT b.conta_id, b.data::text AS data, b.valor::text, b.principal::text, b.juros::text, b.multa::text, b.desconto::text, m.valor::text AS movimento, m.descricao, p.valor_baixado::text AS baixado
+         FROM baixas b JOIN movimentos_financeiros m ON m.tenant_id = b.tenant_id AND m.baixa_id = b.id JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id WHERE b.id = $1`, [baixaId])).rows;
+    const [ref] = await linha(um.baixas[0].id);
+    const [igual] = await linha(lote.baixas[0].id);
+    expect({ ...igual, descricao: igual.descricao.replace('Lote B', 'Lote A') }).toEqual(ref);
+    expect((await linha(lote.baixas[2].id))[0]).toMatchObject({ movimento: '-25.00', descricao: 'Baixa: Parcela 1 de "Lote C"', baixado: '30.00', data: '2026-06-06' });
+    expect(await saldo(caixa)).toBe(new Decimal(saldos.caixa!).plus('63.00').toFixed(2));
+    expect(await saldo(banco)).toBe(new Decimal(saldos.banco!).plus('10.00').minus('25.00').toFixed(2));
+
+    const antes = await contagens();
+    const ruins: [Parameters<typeof baixarParcelasEmLote>[2], RegExp][] = [
+      [[{ parcelaId: a.parcelas[1].id, contaId: caixa, data: '2026-06-05' }, { parcelaId: b.parcelas[0].id, contaId: caixa, data: '2026-06-05' }], /Parcela 1 de "Lote B": já está paga\./],
+      [[{ parcelaId: a.parcelas[1].id, contaId: caixa, data: '2026-06-05' }, { parcelaId: a.parcelas[1].id, contaId: banco, data: '2026-06-05' }], /a mesma parcela aparece mais de uma vez/],
+      [[{ parcelaId: a.parcelas[1].id, contaId: caixa, data: '2026-06-05' }, { parcelaId: a.parcelas[2].id, contaId: contaVizinha, data: '2026-06-05' }], /Conta: conta não encontrada\./],
+      [[{ parcelaId: a.parcelas[1].id, contaId: caixa, data: '2026-02-30' }], /Data da baixa: informe uma data válida\./],
+      [[{ parcelaId: a.parcelas[1].id, contaId: caixa, data: '2026-06-05', valor: '45.00' }], /passa do valor em aberto/],
+    ];
+    for (const [itens, msg] of ruins) await expect(srv.db.tenant({ tenantId }, (tx) => baixarParcelasEmLote(tx, ctx, itens))).rejects.toThrow(msg);
+    expect(await contagens()).toEqual(antes);
+  });
+
+  it('a parcela paid by hand while a batched baixa runs is paid once: the batch waits for the lock and is refused', async () => {
+    const tenantId = Number((await srv.db.query<{ id: number }>(`SELECT id FROM tenants WHERE nome = 'Mercadinho Demo'`)).rows[0].id);
+    const ctx = { tenantId, userId: 0 };
+    const l = await srv.db.tenant({ tenantId }, (tx) => criarLancamento(tx, ctx, { tipo: 0, descricao: 'Disputada em lote', dataEmissao: '2026-06-01', valorTotal: '40.00', numeroParcelas: 2 }));
+    const [p1, p2] = l.parcelas.map((p) => p.id);
+    const antes = await contagens();
+    const lote = () => srv.db.tenant({ tenantId }, (tx) => baixarParcelasEmLote(tx, ctx, [{ parcelaId: p1, contaId: banco, data: '2026-06-10' }, { parcelaId: p2, contaId: banco, data: '2026-06-10' }]));
+    let emLote!: Promise<unknown>;
+    await srv.db.tenant({ tenantId }, async (tx) => {
+      await baixarParcelas(tx, ctx, { contaId: caixa, data: '2026-06-09', itens: [{ parcelaId: p2 }] });
+      emLote = lote();
+      emLote.catch(() => {});
+      // PostgreSQL: the batch is running on its own connection and waits for this transaction's row lock
+      if (backend === 'postgres') {
+        await vi.waitFor(async () => {
+          const w = await srv.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          expect(w.rows[0].n).toBe(1);
+        }, { timeout: 30_000, interval: 50 });
+      }
+    });
+    await expect(emLote).rejects.toThrow(/Parcela 2 de "Disputada em lote": já está paga\./);
+    const depois = await contagens();
+    expect(depois.baixas - antes.baixas).toBe(1);
+    expect(depois.baixado - antes.baixado).toBe(20);
+    const p = await srv.db.query<{ v: string }>(`SELECT valor_baixado::text AS v FROM parcelas WHERE id = ANY($1::int[]) ORDER BY id`, [[p1, p2]]);
+    expect(p.rows.map((x) => x.v)).toEqual(['0.00', '20.00']);
   });
 
   it('every balance equals saldo inicial plus the sum of its ledger movements', async () => {

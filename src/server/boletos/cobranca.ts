@@ -5,8 +5,7 @@ import { planoBoleto, type ParcelamentoBoleto } from '../../shared/boleto-parcel
 import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro/financeiro.service.ts';
-import { extratoConta } from '../financeiro/relatorios.ts';
+import { baixarParcelas, baixarParcelasEmLote, criarLancamento, criarLancamentosEmLote, DESPESA, extratoConta, RECEITA } from '../financeiro/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { obterBanco } from './bancos.ts';
 import { montarBoleto } from './boleto.ts';
@@ -234,6 +233,20 @@ export async function contaDaBaixa(q: Queryable, ctx: Ctx, lancamentoId: number,
   const id = r.rows[0]?.id;
   if (!id) throw badRequest('Informe a conta financeira em que o dinheiro do boleto entrou.', [{ campo: 'contaId', path: '/contaId', mensagem: 'Campo Obrigatório!' }]);
   return Number(id);
+}
+
+/** contaDaBaixa for many lançamentos in one statement (the retorno's boletos). */
+async function contasDaBaixa(q: Queryable, ctx: Ctx, lancamentoIds: number[], contaId?: number | null): Promise<Map<number, number>> {
+  if (contaId != null) return new Map(lancamentoIds.map((id) => [id, contaId]));
+  const r = await q.query<{ id: number; conta: number | null }>(
+    `SELECT l.id, coalesce(l.conta_id, (SELECT c.id FROM contas_financeiras c WHERE c.tenant_id = $1 AND c.ativo AND c.tipo = 1 ORDER BY c.id LIMIT 1)) AS conta
+       FROM lancamentos l WHERE l.tenant_id = $1 AND l.id = ANY($2::int[])`,
+    [ctx.tenantId, lancamentoIds],
+  );
+  if (r.rows.length !== lancamentoIds.length || r.rows.some((x) => x.conta == null)) {
+    throw badRequest('Informe a conta financeira em que o dinheiro do boleto entrou.', [{ campo: 'contaId', path: '/contaId', mensagem: 'Campo Obrigatório!' }]);
+  }
+  return new Map(r.rows.map((x) => [Number(x.id), Number(x.conta)]));
 }
 
 const ESTADO_TEXTO: Record<string, string> = { pendente: 'pendente', registrado: 'registrado', pago: 'pago', cancelado: 'cancelado', rejeitado: 'rejeitado', baixado: 'baixado pelo banco' };
@@ -550,7 +563,6 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
     [ctx.tenantId, ctx.branchId, cfg.id, previa.hash, opcoes.nome ?? null, previa.formato, previa.ocorrencias.length, JSON.stringify(previa.totais), ctx.userId ?? null],
   );
   const retornoId = Number(ins.rows[0].id);
-  let aplicadas = 0;
   // Every boleto of the file read and locked in one statement (not one per occurrence); each occurrence then
   // updates the row it read, so later occurrences of the same boleto see its new state.
   const ids = [...new Set(previa.ocorrencias.filter((o) => o.acao !== 'jaAplicada' && o.boletoId != null).map((o) => o.boletoId!))];
@@ -560,48 +572,71 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
     [ctx.tenantId, ctx.branchId, ids],
   );
   const porId = new Map(lidos.rows.map((b) => [Number(b.id), b]));
-  const contas = new Map<number, number>();
+  const contas = await contasDaBaixa(q, ctx, [...new Set(lidos.rows.map((b) => Number(b.lancamentoId)))], opcoes.contaId);
+  // Walk the occurrences in file order in memory (later occurrences of a boleto see its new state), collecting
+  // what to write; then each kind of row is written by one set-based statement.
+  const historico: { boletoId: number; de: string; para: string; detalhe: string; chave: string }[] = [];
+  const mudancas = new Map<number, { estado: string; valorPago?: string; dataPagamento?: string; tarifa?: string; motivo?: string }>();
+  const pagamentos: { boleto: Boleto; contaId: number; data: string; valorPago: string; juros: Decimal }[] = [];
+  const tarifas: { boleto: Boleto; contaId: number; data: string; valor: Decimal; descricao: string }[] = [];
+  const mudar = (b: Boleto, para: EstadoBoleto, detalhe: string, chave: string, campos: Record<string, string> = {}) => {
+    historico.push({ boletoId: Number(b.id), de: b.estado, para, detalhe, chave });
+    const m = mudancas.get(Number(b.id)) ?? { estado: b.estado };
+    mudancas.set(Number(b.id), Object.assign(m, campos, { estado: para }));
+    b.estado = para;
+  };
   for (const o of previa.ocorrencias) {
     if (o.acao === 'jaAplicada' || o.boletoId == null) continue;
     const b = porId.get(o.boletoId);
     if (!b) throw notFound('Boleto não encontrado.');
     const data = o.dataCredito ?? o.dataOcorrencia ?? hoje();
-    let contaId = contas.get(Number(b.lancamentoId));
-    if (contaId === undefined) {
-      contaId = await contaDaBaixa(q, ctx, b.lancamentoId, opcoes.contaId);
-      contas.set(Number(b.lancamentoId), contaId);
-    }
-    const extra = { chave: o.chave, retornoId };
+    const contaId = contas.get(Number(b.lancamentoId))!;
     const detalhe = `Retorno: ${o.ocorrencia} - ${o.descricao}`;
     if (o.acao === 'pagar') {
+      // A boleto that is no longer open under the lock (paid by hand while this file was read) refuses the file.
+      if (!ABERTOS.includes(b.estado)) throw badRequest(`O arquivo de retorno não foi aplicado: linha ${o.linha}: o boleto nº ${b.numero} está ${ESTADO_TEXTO[b.estado]}; confira com o banco antes de aplicar.`);
       const juros = new Decimal(o.juros || '0');
-      const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: b.parcelaId, valor: o.valorPago, juros: juros.gt(0) ? juros.toFixed(2) : null }] });
-      await q.query(`UPDATE boletos SET valor_pago = $3, data_pagamento = $4, tarifa = $5 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, baixas[0].valor, data, o.tarifa]);
-      await registrarMudanca(q, ctx, b.id, b.estado, 'pago', 'retorno', `${detalhe}; pago ${formatBRL(o.valorPago)}${juros.gt(0) ? ` (juros ${formatBRL(juros)})` : ''} em ${formatDate(data)}.`, extra);
-      b.estado = 'pago';
-    } else if (o.acao === 'registrar') {
-      await registrarMudanca(q, ctx, b.id, b.estado, 'registrado', 'retorno', `${detalhe}.`, extra);
-      b.estado = 'registrado';
-    } else if (o.acao === 'rejeitar') {
-      await q.query(`UPDATE boletos SET motivo = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.id, o.motivos.join('; ') || o.descricao]);
-      await registrarMudanca(q, ctx, b.id, b.estado, 'rejeitado', 'retorno', `${detalhe}${o.motivos.length ? `: ${o.motivos.join('; ')}` : ''}.`, extra);
-      b.estado = 'rejeitado';
-    } else if (o.acao === 'baixar') {
-      await registrarMudanca(q, ctx, b.id, b.estado, 'baixado', 'retorno', `${detalhe}.`, extra);
-      b.estado = 'baixado';
-    } else {
-      await registrarMudanca(q, ctx, b.id, b.estado, b.estado, 'retorno', `${detalhe}.`, extra);
-    }
+      pagamentos.push({ boleto: b, contaId, data, valorPago: o.valorPago!, juros });
+      mudar(b, 'pago', `${detalhe}; pago ${formatBRL(o.valorPago!)}${juros.gt(0) ? ` (juros ${formatBRL(juros)})` : ''} em ${formatDate(data)}.`, o.chave,
+        { valorPago: new Decimal(o.valorPago!).toFixed(2), dataPagamento: data, tarifa: o.tarifa });
+    } else if (o.acao === 'registrar') mudar(b, 'registrado', `${detalhe}.`, o.chave);
+    else if (o.acao === 'rejeitar') mudar(b, 'rejeitado', `${detalhe}${o.motivos.length ? `: ${o.motivos.join('; ')}` : ''}.`, o.chave, { motivo: o.motivos.join('; ') || o.descricao });
+    else if (o.acao === 'baixar') mudar(b, 'baixado', `${detalhe}.`, o.chave);
+    else historico.push({ boletoId: Number(b.id), de: b.estado, para: b.estado, detalhe: `${detalhe}.`, chave: o.chave });
     const tarifa = new Decimal(o.tarifa || '0');
-    if (tarifa.gt(0)) {
-      const l = await criarLancamento(q, ctx, {
-        tipo: DESPESA, descricao: `Tarifa bancária do boleto nº ${b.numero} (${o.descricao})`, documento: `BOL${b.numero}`.slice(0, 20), dataEmissao: data,
-        valorTotal: tarifa.toFixed(2), primeiroVencimento: data, contaId, origemTipo: 'boleto', origemId: b.id,
-      });
-      await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: l.parcelas[0].id }] });
-    }
-    aplicadas += 1;
+    if (tarifa.gt(0)) tarifas.push({ boleto: b, contaId, data, valor: tarifa, descricao: o.descricao });
   }
+  // Fees post as despesas (one lançamento each) settled from the same conta, in the same batched baixa as the payments.
+  const despesas = await criarLancamentosEmLote(q, ctx, tarifas.map((t) => ({
+    tipo: DESPESA, descricao: `Tarifa bancária do boleto nº ${t.boleto.numero} (${t.descricao})`, documento: `BOL${t.boleto.numero}`.slice(0, 20), dataEmissao: t.data,
+    valorTotal: t.valor.toFixed(2), primeiroVencimento: t.data, contaId: t.contaId, origemTipo: 'boleto', origemId: Number(t.boleto.id),
+  })));
+  const itens = [
+    ...pagamentos.map((p) => ({ parcelaId: Number(p.boleto.parcelaId), contaId: p.contaId, data: p.data, valor: p.valorPago, juros: p.juros.gt(0) ? p.juros.toFixed(2) : null })),
+    ...despesas.map((d, i) => ({ parcelaId: d.parcelaId, contaId: tarifas[i].contaId, data: tarifas[i].data })),
+  ];
+  if (itens.length) await baixarParcelasEmLote(q, ctx, itens);
+  if (mudancas.size) {
+    const ms = [...mudancas.entries()];
+    await q.query(
+      `UPDATE boletos b SET estado = v.estado, valor_pago = coalesce(v.valor_pago, b.valor_pago), data_pagamento = coalesce(v.data_pagamento, b.data_pagamento),
+              tarifa = coalesce(v.tarifa, b.tarifa), motivo = coalesce(v.motivo, b.motivo), updated_at = now()
+         FROM unnest($2::int[], $3::text[], $4::numeric[], $5::date[], $6::numeric[], $7::text[]) AS v(id, estado, valor_pago, data_pagamento, tarifa, motivo)
+        WHERE b.tenant_id = $1 AND b.id = v.id`,
+      [ctx.tenantId, ms.map(([id]) => id), ms.map(([, m]) => m.estado), ms.map(([, m]) => m.valorPago ?? null), ms.map(([, m]) => m.dataPagamento ?? null),
+        ms.map(([, m]) => (m.tarifa === undefined ? null : m.tarifa || '0')), ms.map(([, m]) => m.motivo ?? null)],
+    );
+  }
+  if (historico.length) {
+    await q.query(
+      `INSERT INTO boletos_historico (tenant_id, boleto_id, de, para, origem, detalhe, chave_retorno, retorno_id, usuario_id)
+       SELECT $1, v.boleto_id, v.de, v.para, 'retorno', v.detalhe, v.chave, $7, $8
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS v(boleto_id, de, para, detalhe, chave, ord)
+        ORDER BY v.ord`,
+      [ctx.tenantId, historico.map((h) => h.boletoId), historico.map((h) => h.de), historico.map((h) => h.para), historico.map((h) => h.detalhe), historico.map((h) => h.chave), retornoId, ctx.userId ?? null],
+    );
+  }
+  const aplicadas = historico.length;
   await q.query(`UPDATE boletos_retornos SET aplicadas = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, retornoId, aplicadas]);
   const t = previa.totais;
   const partes = [

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
+import { criarLancamento, RECEITA } from '../financeiro/index.ts';
 import { randomBytes } from 'node:crypto';
 import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from './cnab/layout.ts';
 import { alterarBoleto, aplicarRetorno, baixarBoleto, emitirBoletos, gerarRemessaPendente } from './cobranca.ts';

@@ -13,9 +13,11 @@ import { boletosPdf } from './pdf-boletos.ts';
  * the alert to the shop when one is paid. A reminder kind goes at most once per boleto (boletos_emails).
  */
 
-export type TipoEmail = 'emissao' | 'antes' | 'vencimento' | 'vencido' | 'boleto' | 'pagamento';
+export type TipoEmail = 'emissao' | 'antes' | 'vencimento' | 'vencido' | 'boleto' | 'pagamento' | 'rejeicao';
 export const TIPO_EMAIL = 'boletos.email';
-const UMA_VEZ: TipoEmail[] = ['emissao', 'antes', 'vencimento', 'vencido', 'pagamento'];
+const UMA_VEZ: TipoEmail[] = ['emissao', 'antes', 'vencimento', 'vencido', 'pagamento', 'rejeicao'];
+/** E-mails to the shop (its notice address), not to the payer. */
+const PARA_LOJA: TipoEmail[] = ['pagamento', 'rejeicao'];
 
 /** Enqueues one e-mail (in the caller's transaction when q is given). */
 export async function enfileirarEmail(services: Pick<AppServices, 'jobs'>, q: Queryable | undefined, tenantId: number, boletoId: number, tipo: TipoEmail, para?: string | null): Promise<number | null> {
@@ -31,6 +33,7 @@ const ASSUNTO: Record<TipoEmail, (n: number, loja: string) => string> = {
   vencimento: (n, loja) => `${loja}: o boleto nº ${n} vence hoje`,
   vencido: (n, loja) => `${loja}: o boleto nº ${n} está vencido`,
   pagamento: (n) => `Boleto nº ${n} pago`,
+  rejeicao: (n) => `Boleto nº ${n} rejeitado pelo banco`,
 };
 
 /** The job: one e-mail about one boleto, skipped when no longer due (paid, cancelled) or already sent. */
@@ -47,7 +50,7 @@ async function enviarEmail(services: AppServices, p: { tenantId: number; boletoI
     }
     const b = (await q.query(
       `SELECT b.id, b.numero, b.estado, b.valor::text AS valor, to_char(b.vencimento, 'YYYY-MM-DD') AS vencimento, b.pagador_nome, b.valor_pago::text AS valor_pago,
-              to_char(b.data_pagamento, 'YYYY-MM-DD') AS data_pagamento, pe.email
+              to_char(b.data_pagamento, 'YYYY-MM-DD') AS data_pagamento, b.motivo, pe.email
          FROM boletos b JOIN parcelas pa ON pa.tenant_id = b.tenant_id AND pa.id = b.parcela_id JOIN lancamentos l ON l.tenant_id = pa.tenant_id AND l.id = pa.lancamento_id
          LEFT JOIN pessoas pe ON pe.tenant_id = l.tenant_id AND pe.id = l.pessoa_id
         WHERE b.tenant_id = $1 AND b.id = $2`,
@@ -57,22 +60,24 @@ async function enviarEmail(services: AppServices, p: { tenantId: number; boletoI
     const aberto = b.estado === 'pendente' || b.estado === 'registrado';
     if (['antes', 'vencimento', 'vencido', 'emissao'].includes(p.tipo) && !aberto) return null;
     if (p.tipo === 'boleto' && !aberto && b.estado !== 'pago') return null;
+    if (p.tipo === 'rejeicao' && b.estado !== 'rejeitado') return null;
     const beneficiario = await beneficiarioDaFilial(q, ctx);
     const loja = beneficiario?.nome ?? 'Sua loja';
     let para: string | null;
-    if (p.tipo === 'pagamento') para = (await lerAutomacao(q, p.tenantId, configuracaoId))?.avisoPagamentoEmail ?? null;
+    if (PARA_LOJA.includes(p.tipo)) para = (await lerAutomacao(q, p.tenantId, configuracaoId))?.avisoPagamentoEmail ?? null;
     else para = p.para ?? b.email ?? null;
     if (!para) return null;
     const valor = formatBRL(b.valor);
     const venc = formatDate(b.vencimento);
     let texto: string;
     if (p.tipo === 'pagamento') texto = `O boleto nº ${b.numero} de ${b.pagador_nome} (${valor}, vencimento ${venc}) foi pago: ${formatBRL(b.valor_pago ?? b.valor)} em ${formatDate(b.data_pagamento ?? b.vencimento)}.\n\nA parcela já está baixada no Financeiro.`;
+    else if (p.tipo === 'rejeicao') texto = `O banco rejeitou o boleto nº ${b.numero} de ${b.pagador_nome} (${valor}, vencimento ${venc})${b.motivo ? `: ${b.motivo}` : ''}.\n\nO boleto não está registrado no banco: corrija o que o banco apontou e emita-o de novo em Pagamentos > Boletos.`;
     else {
       const abertura = { emissao: 'segue o seu boleto', boleto: 'segue o seu boleto', antes: `lembramos que o seu boleto vence em ${venc}`, vencimento: 'lembramos que o seu boleto vence hoje', vencido: `o seu boleto venceu em ${venc} e ainda não identificamos o pagamento` }[p.tipo];
       texto = `Olá, ${b.pagador_nome}:\n\n${abertura}.\n\nBoleto nº ${b.numero} — valor ${valor} — vencimento ${venc}.\nO PDF com o código de barras e o Pix está anexo.\n\nSe já pagou, desconsidere esta mensagem.\n\n${loja}`;
     }
     let attachments: { filename: string; content: Buffer; contentType: string }[] | undefined;
-    if (p.tipo !== 'pagamento' && b.estado !== 'pago') {
+    if (!PARA_LOJA.includes(p.tipo) && b.estado !== 'pago') {
       const cfg = await lerConfiguracao(q, ctx);
       if (cfg && beneficiario) {
         const { boletos, nome } = await boletosPdf(q, ctx, cfg, beneficiario, [Number(b.id)]);
@@ -150,4 +155,32 @@ export async function avisarPagamentosDoRetorno(services: Pick<AppServices, 'job
     [tenantId, configuracaoId, hash],
   );
   for (const { boleto_id } of r.rows) await enfileirarEmail(services, q, tenantId, Number(boleto_id), 'pagamento');
+}
+
+/**
+ * After a retorno is applied (same transaction): the boletos the bank rejected in it alert the shop — one alert to
+ * each active administrator of the account (pushed over socket.io as the NF-e contingency alert is) and one e-mail
+ * per boleto, sent by a job to the shop's notice address (avisoPagamentoEmail) at most once.
+ */
+export async function avisarRejeicoesDoRetorno(services: Pick<AppServices, 'jobs' | 'realtime'>, q: Queryable, tenantId: number, configuracaoId: number, hash: string): Promise<number> {
+  const r = await q.query<{ boleto_id: number; numero: number; motivo: string | null }>(
+    `SELECT h.boleto_id, b.numero, b.motivo FROM boletos_historico h JOIN boletos_retornos r ON r.tenant_id = h.tenant_id AND r.id = h.retorno_id
+       JOIN boletos b ON b.tenant_id = h.tenant_id AND b.id = h.boleto_id
+      WHERE h.tenant_id = $1 AND r.configuracao_id = $2 AND r.hash = $3 AND h.para = 'rejeitado' AND h.de IS DISTINCT FROM 'rejeitado' ORDER BY b.numero`,
+    [tenantId, configuracaoId, hash],
+  );
+  if (!r.rows.length) return 0;
+  const lista = r.rows.map((x) => `nº ${x.numero}${x.motivo ? ` (${x.motivo})` : ''}`).join(', ');
+  let texto = `O banco rejeitou ${r.rows.length === 1 ? 'o boleto' : `${r.rows.length} boletos`} no arquivo de retorno: ${lista}. Corrija e emita de novo em Pagamentos > Boletos.`;
+  if (texto.length > 500) texto = `${texto.slice(0, 496)}...`;
+  const ins = await q.query(
+    `INSERT INTO alertas (tenant_id, user_id, tipo, texto, link, permite_excluir)
+     SELECT u.tenant_id, u.id, 'warning', $2, 'pages/pagamentos/boletos', true FROM users u WHERE u.tenant_id = $1 AND u.ativo AND u.perfil_admin
+     RETURNING user_id, id, tipo, texto, data, link, permite_excluir AS "permiteExcluir", lido`,
+    [tenantId, texto],
+  );
+  for (const { user_id, ...alerta } of ins.rows) services.realtime?.toUser(tenantId, user_id, 'alerta', alerta);
+  const a = await lerAutomacao(q, tenantId, configuracaoId);
+  if (a?.avisoPagamentoEmail) for (const x of r.rows) await enfileirarEmail(services, q, tenantId, Number(x.boleto_id), 'rejeicao');
+  return r.rows.length;
 }

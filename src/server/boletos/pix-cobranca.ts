@@ -5,7 +5,7 @@ import { formatDate } from '../../shared/dates.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { baixarParcelas } from '../financeiro/financeiro.service.ts';
+import { baixarParcelas } from '../financeiro/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { ctxDaConfiguracao, lerAutomacao } from './automacao-config.ts';
 import { ABERTOS, contaDaBaixa, registrarMudanca, umBoleto } from './cobranca.ts';

@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import type { FieldError } from '../../shared/messages.ts';
 import { paraUnidades } from '../estoque/embalagens.ts';
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
-import { cancelarLancamento, criarLancamento, DESPESA } from '../financeiro/financeiro.service.ts';
+import { cancelarLancamento, criarLancamento, DESPESA } from '../financeiro/index.ts';
 import { cfopEntrada } from './nfe-leitura.ts';
 import { custoDaLinha, RATEADOS, ratear, totalDaNota } from './custo.ts';
 import { atualizarRecebimentos } from './pedido-compra.ts';

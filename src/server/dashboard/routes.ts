@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { fluxoCaixa } from '../financeiro/relatorios.ts';
+import { fluxoCaixa } from '../financeiro/index.ts';
 import { certificadoAtivo, resumo } from '../fiscal/emissao/certificados.ts';
 import { forbidden } from '../http/errors.ts';
 import { agoraLocal } from '../vendas/pedido-venda.ts';

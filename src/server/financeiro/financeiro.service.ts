@@ -194,6 +194,27 @@ export async function cancelarLancamento(q: Queryable, ctx: Ctx, id: number): Pr
   await q.query(`UPDATE parcelas SET cancelada = true WHERE tenant_id = $1 AND lancamento_id = $2`, [ctx.tenantId, id]);
 }
 
+/** The checks of one baixa item against its locked parcela: shared by the single and the batched baixa. */
+function planoItem(byId: Map<number, Record<string, any>>, it: ItemBaixa, i: number) {
+  const p = byId.get(it.parcelaId);
+  const at = (c: string) => `itens/${i}/${c}`;
+  if (!p) return fail(`Parcela ${i + 1}: parcela não encontrada.`, at('parcelaId'));
+  const nome = `Parcela ${p.numero} de "${p.descricao}"`;
+  if (p.cancelada || p.cancelado) fail(`${nome}: está cancelada.`, at('parcelaId'));
+  const aberto = new Decimal(p.valor).minus(p.valor_baixado);
+  if (aberto.lte(0)) fail(`${nome}: já está paga.`, at('parcelaId'));
+  const juros = it.juros == null ? new Decimal(0) : dinheiro(it.juros, at('juros'), `${nome}, juros`, { zero: true });
+  const multa = it.multa == null ? new Decimal(0) : dinheiro(it.multa, at('multa'), `${nome}, multa`, { zero: true });
+  const desconto = it.desconto == null ? new Decimal(0) : dinheiro(it.desconto, at('desconto'), `${nome}, desconto`, { zero: true });
+  const valor = it.valor == null ? aberto.plus(juros).plus(multa).minus(desconto) : dinheiro(it.valor, at('valor'), `${nome}, valor`, { zero: true });
+  const principal = valor.minus(juros).minus(multa).plus(desconto);
+  if (principal.lte(0)) fail(`${nome}: o valor não cobre juros e multa informados.`, at('valor'));
+  if (principal.gt(aberto)) {
+    fail(`${nome}: o valor baixado (${formatBRL(principal)}) passa do valor em aberto (${formatBRL(aberto)}); informe a diferença como juros ou multa.`, at('valor'));
+  }
+  return { parcelaId: Number(p.id), tipo: Number(p.tipo), nome, valor, principal, juros, multa, desconto };
+}
+
 /**
  * Settles one or more parcelas into one conta on one date. Each item may be partial; juros and multa raise
  * the money that moves, desconto lowers it; the principal settled (valor - juros - multa + desconto) may not
@@ -215,25 +236,7 @@ export async function baixarParcelas(q: Queryable, ctx: Ctx, input: NovaBaixa): 
     [ctx.tenantId, ids],
   );
   const byId = new Map(locked.rows.map((r) => [Number(r.id), r]));
-  const plano = b.itens.map((it, i) => {
-    const p = byId.get(it.parcelaId);
-    const at = (c: string) => `itens/${i}/${c}`;
-    if (!p) return fail(`Parcela ${i + 1}: parcela não encontrada.`, at('parcelaId'));
-    const nome = `Parcela ${p.numero} de "${p.descricao}"`;
-    if (p.cancelada || p.cancelado) fail(`${nome}: está cancelada.`, at('parcelaId'));
-    const aberto = new Decimal(p.valor).minus(p.valor_baixado);
-    if (aberto.lte(0)) fail(`${nome}: já está paga.`, at('parcelaId'));
-    const juros = it.juros == null ? new Decimal(0) : dinheiro(it.juros, at('juros'), `${nome}, juros`, { zero: true });
-    const multa = it.multa == null ? new Decimal(0) : dinheiro(it.multa, at('multa'), `${nome}, multa`, { zero: true });
-    const desconto = it.desconto == null ? new Decimal(0) : dinheiro(it.desconto, at('desconto'), `${nome}, desconto`, { zero: true });
-    const valor = it.valor == null ? aberto.plus(juros).plus(multa).minus(desconto) : dinheiro(it.valor, at('valor'), `${nome}, valor`, { zero: true });
-    const principal = valor.minus(juros).minus(multa).plus(desconto);
-    if (principal.lte(0)) fail(`${nome}: o valor não cobre juros e multa informados.`, at('valor'));
-    if (principal.gt(aberto)) {
-      fail(`${nome}: o valor baixado (${formatBRL(principal)}) passa do valor em aberto (${formatBRL(aberto)}); informe a diferença como juros ou multa.`, at('valor'));
-    }
-    return { parcelaId: Number(p.id), tipo: Number(p.tipo), nome, valor, principal, juros, multa, desconto };
-  });
+  const plano = b.itens.map((it, i) => planoItem(byId, it, i));
 
   const baixas = [];
   for (const it of plano) {
@@ -248,6 +251,135 @@ export async function baixarParcelas(q: Queryable, ctx: Ctx, input: NovaBaixa): 
   }
   await emitirEvento(q, ctx.tenantId, 'lancamento.baixado', { data, contaId, baixas });
   return { baixas };
+}
+
+export interface ItemBaixaLote extends ItemBaixa {
+  contaId: number;
+  /** yyyy-MM-dd */
+  data: string;
+}
+
+/** The largest batch one call settles (a bank's retorno file of tens of thousands of lines fits). */
+export const LIMITE_LOTE = 50_000;
+
+/** The contas of a batch, read in one statement, with the same messages as contaAtiva. */
+async function contasAtivas(q: Queryable, ctx: Ctx, itens: { contaId?: unknown }[], campo = 'contaId', titulo = 'Conta'): Promise<void> {
+  itens.forEach((it, i) => {
+    if (!inteiro(it.contaId)) fail(`${titulo}: campo obrigatório.`, `itens/${i}/${campo}`);
+  });
+  const ids = [...new Set(itens.map((it) => it.contaId as number))];
+  const r = await q.query(`SELECT id, descricao, ativo FROM contas_financeiras WHERE tenant_id = $1 AND id = ANY($2::int[])`, [ctx.tenantId, ids]);
+  const porId = new Map(r.rows.map((c) => [Number(c.id), c]));
+  itens.forEach((it, i) => {
+    const c = porId.get(it.contaId as number);
+    if (!c) fail(`${titulo}: conta não encontrada.`, `itens/${i}/${campo}`);
+    if (!c!.ativo) fail(`${titulo}: a conta "${c!.descricao}" está inativa.`, `itens/${i}/${campo}`);
+  });
+}
+
+/**
+ * The batched baixa (a bank's retorno of thousands of payments): the same checks and the same append-only rows
+ * as baixarParcelas — one baixa and one movement per item, valor_baixado raised, the contas' balances moved —
+ * but each kind written by one set-based statement. Every item may carry its own conta and date. The parcelas are
+ * locked in id order in one statement (as baixarParcelas does), and every check runs under that lock before the
+ * first write, so a parcela paid by someone else meanwhile is refused, never paid twice; any problem refuses
+ * the whole batch. Runs inside the caller's transaction.
+ */
+export async function baixarParcelasEmLote(q: Queryable, ctx: Ctx, itens: ItemBaixaLote[]): Promise<{ baixas: { id: number; parcelaId: number; valor: string; principal: string }[] }> {
+  if (!Array.isArray(itens) || !itens.length) fail('Parcelas: informe ao menos uma parcela.', 'itens');
+  if (itens.length > LIMITE_LOTE) fail(`Parcelas: no máximo ${LIMITE_LOTE} por lote.`, 'itens');
+  const datas = itens.map((it, i) => dataValida(it?.data, `itens/${i}/data`, 'Data da baixa'));
+  await contasAtivas(q, ctx, itens);
+  const ids = itens.map((it, i) => (inteiro(it?.parcelaId) ? it.parcelaId : fail(`Parcela ${i + 1}: informe a parcela.`, `itens/${i}/parcelaId`)));
+  if (new Set(ids).size !== ids.length) fail('Parcelas: a mesma parcela aparece mais de uma vez.', 'itens');
+
+  const locked = await q.query(
+    `SELECT p.id, p.numero, p.valor, p.valor_baixado, p.cancelada, l.cancelado, l.tipo, l.descricao
+       FROM parcelas p JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id
+      WHERE p.tenant_id = $1 AND p.id = ANY($2::int[]) ORDER BY p.id FOR UPDATE OF p`,
+    [ctx.tenantId, ids],
+  );
+  const byId = new Map(locked.rows.map((r) => [Number(r.id), r]));
+  const plano = itens.map((it, i) => ({ ...planoItem(byId, it, i), contaId: it.contaId, data: datas[i] }));
+
+  const col = <T>(f: (p: (typeof plano)[number]) => T) => plano.map(f);
+  const ins = await q.query<{ id: number; parcela_id: number }>(
+    `INSERT INTO baixas (tenant_id, parcela_id, conta_id, data, valor, principal, juros, multa, desconto, usuario_id)
+     SELECT $1, v.parcela_id, v.conta_id, v.data, v.valor, v.principal, v.juros, v.multa, v.desconto, $10
+       FROM unnest($2::int[], $3::int[], $4::date[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[])
+            WITH ORDINALITY AS v(parcela_id, conta_id, data, valor, principal, juros, multa, desconto, ord)
+      ORDER BY v.ord RETURNING id, parcela_id`,
+    [ctx.tenantId, col((p) => p.parcelaId), col((p) => p.contaId), col((p) => p.data), col((p) => p.valor.toFixed(2)), col((p) => p.principal.toFixed(2)),
+      col((p) => p.juros.toFixed(2)), col((p) => p.multa.toFixed(2)), col((p) => p.desconto.toFixed(2)), ctx.userId ?? null],
+  );
+  const baixaDe = new Map(ins.rows.map((r) => [Number(r.parcela_id), Number(r.id)]));
+  await q.query(
+    `UPDATE parcelas p SET valor_baixado = p.valor_baixado + v.principal FROM unnest($2::int[], $3::numeric[]) AS v(id, principal) WHERE p.tenant_id = $1 AND p.id = v.id`,
+    [ctx.tenantId, col((p) => p.parcelaId), col((p) => p.principal.toFixed(2))],
+  );
+  const moves = plano.filter((p) => !p.valor.isZero()).map((p) => ({ ...p, sinal: p.tipo === RECEITA ? p.valor : p.valor.negated() }));
+  if (moves.length) {
+    await q.query(
+      `INSERT INTO movimentos_financeiros (tenant_id, conta_id, data, valor, baixa_id, descricao, usuario_id)
+       SELECT $1, v.conta_id, v.data, v.valor, v.baixa_id, v.descricao, $7
+         FROM unnest($2::int[], $3::date[], $4::numeric[], $5::int[], $6::text[]) WITH ORDINALITY AS v(conta_id, data, valor, baixa_id, descricao, ord)
+        ORDER BY v.ord`,
+      [ctx.tenantId, moves.map((m) => m.contaId), moves.map((m) => m.data), moves.map((m) => m.sinal.toFixed(2)), moves.map((m) => baixaDe.get(m.parcelaId)), moves.map((m) => `Baixa: ${m.nome}`), ctx.userId ?? null],
+    );
+    // One balance row per conta, touched in conta id order (as transferir does), so concurrent batches cannot deadlock.
+    await q.query(
+      `INSERT INTO saldos_contas (tenant_id, conta_id, saldo)
+       SELECT $1, v.conta_id, sum(v.valor) FROM unnest($2::int[], $3::numeric[]) AS v(conta_id, valor) GROUP BY v.conta_id ORDER BY v.conta_id
+       ON CONFLICT (tenant_id, conta_id) DO UPDATE SET saldo = saldos_contas.saldo + EXCLUDED.saldo, updated_at = now()`,
+      [ctx.tenantId, moves.map((m) => m.contaId), moves.map((m) => m.sinal.toFixed(2))],
+    );
+  }
+  return { baixas: plano.map((p) => ({ id: baixaDe.get(p.parcelaId)!, parcelaId: p.parcelaId, valor: p.valor.toFixed(2), principal: p.principal.toFixed(2) })) };
+}
+
+/** A lançamento of one parcela, as criarLancamentosEmLote takes it (bank fees and the like). */
+export type NovoLancamentoSimples = Pick<NovoLancamento, 'tipo' | 'descricao' | 'documento' | 'dataEmissao' | 'valorTotal' | 'primeiroVencimento' | 'contaId' | 'origemTipo' | 'origemId'>;
+
+/**
+ * Many one-parcela lançamentos in a few set-based statements (the fees of a bank's retorno), with criarLancamento's
+ * checks for the fields it takes; every check runs before the first write. Ids are drawn from the table's own
+ * sequence first, so each input maps to its row without relying on the order of RETURNING.
+ */
+export async function criarLancamentosEmLote(q: Queryable, ctx: Ctx, lancs: NovoLancamentoSimples[]): Promise<{ id: number; parcelaId: number; valor: string; vencimento: string }[]> {
+  if (!Array.isArray(lancs) || !lancs.length) return [];
+  if (lancs.length > LIMITE_LOTE) fail(`Lançamentos: no máximo ${LIMITE_LOTE} por lote.`, 'lancamentos');
+  const plano = lancs.map((b, i) => {
+    const at = (c: string) => `lancamentos/${i}/${c}`;
+    if (b.tipo !== RECEITA && b.tipo !== DESPESA) fail('Tipo: informe receita (0) ou despesa (1).', at('tipo'));
+    const descricao = typeof b.descricao === 'string' ? b.descricao.trim() : '';
+    if (descricao.length < 2 || descricao.length > 200) fail('Descrição: informe de 2 a 200 caracteres.', at('descricao'));
+    const dataEmissao = dataValida(b.dataEmissao, at('dataEmissao'), 'Data de emissão');
+    const total = dinheiro(b.valorTotal, at('valorTotal'), 'Valor total');
+    if (b.documento != null && (typeof b.documento !== 'string' || b.documento.length > 60)) fail('Documento: máximo 60 caracteres.', at('documento'));
+    const vencimento = b.primeiroVencimento == null ? dataEmissao : dataValida(b.primeiroVencimento, at('primeiroVencimento'), 'Primeiro vencimento');
+    return { ...b, descricao, dataEmissao, competencia: `${dataEmissao.slice(0, 7)}-01`, total: total.toFixed(2), vencimento };
+  });
+  const comConta = plano.filter((p) => p.contaId != null);
+  if (comConta.length) await contasAtivas(q, ctx, comConta, 'contaId', 'Conta prevista');
+  const seq = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('lancamentos', 'id'))::int AS id FROM generate_series(1, $1::int)`, [plano.length]);
+  const ids = seq.rows.map((r) => Number(r.id));
+  await q.query(
+    `INSERT INTO lancamentos (tenant_id, id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, usuario_id, conta_id)
+     SELECT $1, v.id, v.tipo, v.descricao, v.documento, v.data_emissao, v.competencia, v.valor_total, v.origem_tipo, v.origem_id, $11, v.conta_id
+       FROM unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::text[], $10::int[], $12::int[])
+            AS v(id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, conta_id)
+      ORDER BY v.id`,
+    [ctx.tenantId, ids, plano.map((p) => p.tipo), plano.map((p) => p.descricao), plano.map((p) => p.documento || null), plano.map((p) => p.dataEmissao), plano.map((p) => p.competencia),
+      plano.map((p) => p.total), plano.map((p) => p.origemTipo ?? null), plano.map((p) => p.origemId ?? null), ctx.userId ?? null, plano.map((p) => p.contaId ?? null)],
+  );
+  const parc = await q.query<{ id: number; lancamento_id: number }>(
+    `INSERT INTO parcelas (tenant_id, lancamento_id, numero, vencimento, valor)
+     SELECT $1, v.lancamento_id, 1, v.vencimento, v.valor FROM unnest($2::int[], $3::date[], $4::numeric[]) AS v(lancamento_id, vencimento, valor) ORDER BY v.lancamento_id
+     RETURNING id, lancamento_id`,
+    [ctx.tenantId, ids, plano.map((p) => p.vencimento), plano.map((p) => p.total)],
+  );
+  const parcelaDe = new Map(parc.rows.map((r) => [Number(r.lancamento_id), Number(r.id)]));
+  return plano.map((p, i) => ({ id: ids[i], parcelaId: parcelaDe.get(ids[i])!, valor: p.total, vencimento: p.vencimento }));
 }
 
 /** Undoes a baixa by appending its mirror (negative amounts) and the reverse movement; the original stays. */

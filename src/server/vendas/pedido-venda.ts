@@ -11,7 +11,7 @@ import { DocumentLifecycle, type AposCommit, type DocumentModule, type Documento
 import { prepararNotaDoPedido, registrarCompensacaoDoPedido, transmitirNotaDoPedido } from '../fiscal/emissao/notas.ts';
 import { prepararCancelamentoDoPedido, registrarCompensacaoDoCancelamento, transmitirEnvio } from '../fiscal/emissao/eventos.ts';
 import type { DadosNotaFiscal } from '../../shared/fiscal/nota-fiscal.ts';
-import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/financeiro.service.ts';
+import { cancelarLancamento, criarLancamento, RECEITA } from '../financeiro/index.ts';
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { liberarReservas, reservar } from '../estoque/reservas.ts';
 import { badRequest, conflict, type ErrorDetail } from '../http/errors.ts';

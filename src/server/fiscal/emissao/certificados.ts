@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { CertificadoError, lerCertificadoA1, type CertificadoA1 } from '../certificado.ts';
-import { cifrar, decifrar } from './cifra.ts';
+import { cifrar, decifrar } from '../../cifra.ts';
 import { aoEsquecerEstado } from '../../estado-do-processo.ts';
 
 type Row = Record<string, any>;

@@ -1,7 +1,7 @@
 import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { estornar } from '../../estoque/movimentos.ts';
-import { cancelarLancamento } from '../../financeiro/financeiro.service.ts';
+import { cancelarLancamento } from '../../financeiro/index.ts';
 import { exigirPeriodoAberto } from '../../contabil/index.ts';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';

@@ -9,7 +9,7 @@ import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { proximoNumero } from '../../documentos/numeracao.ts';
 import { movimentar } from '../../estoque/movimentos.ts';
-import { criarLancamento, RECEITA, DESPESA } from '../../financeiro/financeiro.service.ts';
+import { criarLancamento, RECEITA, DESPESA } from '../../financeiro/index.ts';
 import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../../http/errors.ts';
 import { createAjv } from '../../resources/registry.ts';
 import { loadLookups } from '../../catalog/documents.ts';

@@ -1,0 +1,14 @@
+/**
+ * The finance module's public face: what other modules (vendas, compras, fiscal, PDV, boletos, dashboard, openapi,
+ * demo seed) may call. Postings run inside the caller's transaction. app.ts registers the routes and jobs from
+ * their own files (routes.ts, extras-routes.ts, recorrente-routes.ts).
+ */
+export {
+  baixarParcelas, baixarParcelasEmLote, cancelarLancamento, criarLancamento, criarLancamentosEmLote, DESPESA, estornarBaixa, LIMITE_LOTE, RECEITA, saldosContas, transferir,
+  type ItemBaixa, type ItemBaixaLote, type NovaBaixa, type NovoLancamento, type NovoLancamentoSimples, type NovaTransferencia,
+} from './financeiro.service.ts';
+export { extratoConta, fluxoCaixa } from './relatorios.ts';
+export { financeiroPaths } from './openapi.ts';
+export { FINANCEIRO_EXTRAS_PATHS } from './extras-openapi.ts';
+export { seedFinanceiro } from './demo.ts';
+export { seedFinanceiroExtras } from './demo-extras.ts';
