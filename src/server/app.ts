@@ -72,7 +72,8 @@ import { exportacoesRoutes } from './exportacoes/index.ts';
 import pessoasRoutes from './pessoas/routes.ts';
 import dashboardRoutes from './dashboard/routes.ts';
 import { contabilRoutes } from './contabil/index.ts';
-import integracoesRoutes, { resolverChaveApi } from './integracoes/index.ts';
+import integracoesRoutes, { emitirEvento, resolverChaveApi } from './integracoes/index.ts';
+import { registrarEmissorDeEventosDoEstoque } from './estoque/movimentos.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -106,6 +107,8 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   // The local SEFAZ, ADN and billing provider reach their clients from here (the client modules import no stand-in).
   registrarStandIns();
+  // Stock postings record their webhook event through integracoes (estoque imports nothing above it).
+  registrarEmissorDeEventosDoEstoque(emitirEvento);
   const registry = opts.registry ?? ResourceRegistry.load();
   const services: AppServices = {
     db: opts.db,

@@ -3,7 +3,16 @@ import { TIPO_MOVIMENTACAO, TipoMovimentacao } from '../../../generated/lookups.
 import { QUANTITY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
-import { emitirEvento } from '../integracoes/eventos-dominio.ts';
+
+/**
+ * Who records the domain event of a posting ('estoque.alterado', for webhooks) in the posting's own transaction:
+ * registered at start-up by integracoes (app.ts), so this module imports nothing above it.
+ */
+type EmissorDeEvento = (q: Queryable, tenantId: number, tipo: string, dados: Record<string, unknown>) => Promise<unknown>;
+let emissor: EmissorDeEvento | null = null;
+export function registrarEmissorDeEventosDoEstoque(f: EmissorDeEvento): void {
+  emissor = f;
+}
 
 /** Who moves the stock: the account (tenant) and the user, from the request or the calling service. */
 export interface EstoqueScope {
@@ -163,7 +172,7 @@ export async function movimentar(q: Queryable, scope: EstoqueScope, linhas: Linh
   }
   // estoque.alterado (webhooks): one event per posting with its lines; no cost (the API hides it without app.verCusto).
   // The leaf, not integracoes' index: integracoes imports this module (opening stock of an import).
-  await emitirEvento(q, scope.tenantId, 'estoque.alterado', { origem: origem ?? null, linhas: out.map(({ custoUnitario: _c, ...m }, i) => ({ ...m, variacaoId: linhas[i].variacaoId ?? null, tipo: linhas[i].tipo })) });
+  await emissor?.(q, scope.tenantId, 'estoque.alterado', { origem: origem ?? null, linhas: out.map(({ custoUnitario: _c, ...m }, i) => ({ ...m, variacaoId: linhas[i].variacaoId ?? null, tipo: linhas[i].tipo })) });
   return out;
 }
 
