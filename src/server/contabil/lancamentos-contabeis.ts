@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import leiauteGenerico from './dados/leiaute-generico.json' with { type: 'json' };
+import planoPadrao from './dados/plano-padrao.json' with { type: 'json' };
 import { serverAllows } from '../auth/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { column } from '../relatorios/columns.ts';
@@ -12,7 +13,9 @@ import { contasMapeadas } from './plano.ts';
 /**
  * The accounting export (issue 37 item 5): the month's journal entries (lançamentos contábeis) derived from the
  * money that moved — each settlement (baixa) of a receivable or payable and each transfer between money accounts —
- * through the mapping of categories and money accounts to the chart. One debit and one credit of the same amount per
+ * through the mapping of categories and money accounts to the chart — and from the month's fiscal and stock postings
+ * (sales from authorised NF-e/NFC-e, purchases from entry notes, the cost of goods sold from the stock ledger) through
+ * the default chart's event accounts (dados/plano-padrao.json `eventos`). One debit and one credit of the same amount per
  * entry; debits equal credits per period (checked). Laid out by a layout document (dados/leiaute-*.json).
  */
 
@@ -110,10 +113,77 @@ export async function diarioDoMes(q: Queryable, ctx: RequestContext, m: Pick<Mes
     debito = debito.plus(abs);
     credito = credito.plus(abs);
   }
+  // The month's fiscal and stock postings (accrual): sales, purchases and the cost of what was sold.
+  const codigos = new Set((await q.query<{ codigo: string }>(`SELECT codigo FROM contas_contabeis_sped WHERE tenant_id = $1 AND ativo AND tipo = 'A'`, [ctx.tenantId])).rows.map((r) => r.codigo));
+  for (const f of await postagensFiscais(q, ctx.tenantId, m)) {
+    const ev = EVENTOS[f.evento];
+    const faltam = [ev.debito, ev.credito].filter((c) => !codigos.has(c));
+    for (const c of faltam) pendencias.set(`A conta contábil ${c} (${ev.nome}) não está no plano de contas como analítica: use o plano padrão ou importe o da contabilidade.`, 'pages/contabil/contadores');
+    const valor = new Decimal(f.valor);
+    if (faltam.length || valor.lte(0)) continue;
+    lancamentos.push({ data: f.data, debito: ev.debito, credito: ev.credito, valor: valor.toFixed(2), historico: f.historico.slice(0, 200), documento: f.documento.slice(0, 60) });
+    debito = debito.plus(valor);
+    credito = credito.plus(valor);
+  }
+  lancamentos.sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
   const equilibrado = debito.eq(credito) && lancamentos.every((l) => new Decimal(l.valor).gt(0));
   if (!equilibrado) pendencias.set('Os débitos não conferem com os créditos do período.', 'pages/contabil/contadores');
   const lista = [...pendencias].map(([mensagem, rota]) => ({ mensagem, rota }));
   return { competencia: m.rotulo, lancamentos, totalDebito: debito.toFixed(2), totalCredito: credito.toFixed(2), pendencias: lista, valido: lista.length === 0 };
+}
+
+type Evento = 'vendas' | 'compras' | 'cmv' | 'icms' | 'pis' | 'cofins';
+/** Debit and credit account codes of each fiscal/stock event (the default chart's, dados/plano-padrao.json). */
+export const EVENTOS: Record<Evento, { nome: string; debito: string; credito: string }> = planoPadrao.eventos;
+
+interface Postagem {
+  evento: Evento;
+  data: string;
+  valor: string;
+  historico: string;
+  documento: string;
+}
+
+const TZ = 'America/Sao_Paulo';
+const noMes = (col: string) => `(${col} AT TIME ZONE '${TZ}')::date BETWEEN $2::date AND $3::date`;
+
+/**
+ * The month's fiscal and stock postings of every branch: each authorised outgoing NF-e and NFC-e (D clientes / C
+ * vendas, at the note's total; a cancelled note is not a sale), each entry note put into effect (D mercadorias / C
+ * fornecedores, at its total), and per day the cost of the goods sold (CMV) from the stock ledger's sale movements at
+ * their unit cost (a reversal nets out). Amounts summed in SQL numeric, never in floating point.
+ */
+async function postagensFiscais(q: Queryable, tenantId: number, m: Pick<Mes, 'inicio' | 'fim'>): Promise<Postagem[]> {
+  const args = [tenantId, m.inicio, m.fim];
+  const out: Postagem[] = [];
+  const nfe = await q.query<{ data: string; valor: string; numero: number; serie: number; chave: string; modelo: number; nome: string | null }>(
+    `SELECT to_char(data_emissao AT TIME ZONE '${TZ}', 'YYYY-MM-DD') AS data, total::text AS valor, numero, serie, chave, modelo, destinatario_nome AS nome
+       FROM notas_fiscais WHERE tenant_id = $1 AND status = 'autorizada' AND chave IS NOT NULL AND coalesce(dados -> 'ide' ->> 'tipoOperacao', '1') = '1' AND ${noMes('data_emissao')}
+      ORDER BY data_emissao, id`,
+    args,
+  );
+  for (const n of nfe.rows) out.push({ evento: 'vendas', data: n.data, valor: n.valor, historico: `Venda ${Number(n.modelo) === 65 ? 'NFC-e' : 'NF-e'} ${n.numero}/${n.serie}${n.nome ? ` - ${n.nome}` : ''}`, documento: n.chave });
+  const nfce = await q.query<{ data: string; valor: string; numero: number; serie: number; chave: string }>(
+    `SELECT to_char(emitida_em AT TIME ZONE '${TZ}', 'YYYY-MM-DD') AS data, total::text AS valor, numero, serie, chave_acesso AS chave
+       FROM pdv_vendas WHERE tenant_id = $1 AND situacao = 'autorizada' AND numero IS NOT NULL AND chave_acesso IS NOT NULL AND ${noMes('emitida_em')}
+      ORDER BY emitida_em, id`,
+    args,
+  );
+  for (const n of nfce.rows) out.push({ evento: 'vendas', data: n.data, valor: n.valor, historico: `Venda NFC-e ${n.numero}/${n.serie}`, documento: n.chave });
+  const ent = await q.query<{ data: string; valor: string; numero: string; nota: string | null; chave: string | null }>(
+    `SELECT cabecalho ->> 'dataEntrada' AS data, coalesce(cabecalho ->> 'valorTotal', '0') AS valor, numero::text AS numero, cabecalho ->> 'numeroNota' AS nota, cabecalho ->> 'chaveAcesso' AS chave
+       FROM documentos WHERE tenant_id = $1 AND tipo = 'entradaNota' AND estado = 'efetivada' AND (cabecalho ->> 'dataEntrada')::date BETWEEN $2::date AND $3::date
+      ORDER BY (cabecalho ->> 'dataEntrada'), id`,
+    args,
+  );
+  for (const e of ent.rows) out.push({ evento: 'compras', data: e.data.slice(0, 10), valor: e.valor, historico: `Compra: entrada nº ${e.numero}${e.nota ? ` (nota ${e.nota})` : ''}`, documento: e.chave ?? e.nota ?? e.numero });
+  const cmv = await q.query<{ data: string; valor: string }>(
+    `SELECT to_char(created_at AT TIME ZONE '${TZ}', 'YYYY-MM-DD') AS data, round(sum(-quantidade * coalesce(custo_unitario, 0)), 2)::text AS valor
+       FROM movimentos_estoque WHERE tenant_id = $1 AND tipo IN (1, 11) AND ${noMes('created_at')} GROUP BY 1 ORDER BY 1`,
+    args,
+  );
+  for (const c of cmv.rows) out.push({ evento: 'cmv', data: c.data, valor: c.valor, historico: `Custo das mercadorias vendidas em ${c.data.slice(8, 10)}/${c.data.slice(5, 7)}/${c.data.slice(0, 4)}`, documento: '' });
+  return out.sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
 }
 
 /** The journal laid out by a layout document (CSV: UTF-8 with BOM, CRLF). */
