@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -228,5 +229,24 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect((await importar(csv)).json()).toEqual({ inseridas: 0, existentes: 4 });
     const caixa = (await sql(`SELECT f.nivel, f.tipo, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '7.1.01.001'`, [t])).rows[0];
     expect(caixa).toEqual({ nivel: 4, tipo: 'A', pai: '7.1.01' });
+
+    // The same chart as XLSX (columns A-D of the first sheet; natureza typed as a number); a bad row names its row.
+    const planilha = async (linhas: (string | number)[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Plano');
+      ws.addRow(['Código', 'Nome', 'Natureza', 'Tipo']);
+      for (const l of linhas) ws.addRow(l);
+      return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    };
+    const xlsx = (conteudo: string) => req('POST', '/api/contabil/plano/importar', vizinha, { formato: 'xlsx', conteudo, mascara: '9.9.99.999' });
+    const ruim = await xlsx(await planilha([['6', 'Passivo da firma', 2, 'S'], ['6.1', 'Circulante', 2, 'X']]));
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().error.message).toBe('Linha 3: tipo "X" inválido (A analítica, S sintética).');
+    expect((await xlsx(Buffer.from('não é planilha').toString('base64'))).json().error.message).toBe('Arquivo XLSX inválido ou corrompido.');
+    const antesXlsx = await contas();
+    expect((await xlsx(await planilha([['6', 'Passivo da firma', 2, 'S'], ['6.1', 'Circulante', 2, 'S'], ['6.1.01', 'Fornecedores', 2, 'S'], ['6.1.01.001', 'Fornecedores nacionais', '02', 'A']]))).json()).toEqual({ inseridas: 4, existentes: 0 });
+    expect(await contas()).toBe(antesXlsx + 4);
+    const forn = (await sql(`SELECT f.natureza, f.tipo, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '6.1.01.001'`, [t])).rows[0];
+    expect(forn).toEqual({ natureza: '02', tipo: 'A', pai: '6.1.01' });
   });
 });
