@@ -138,15 +138,22 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     const dono = await login(app, 'dono.diario@exemplo.com.br', 'segredo1');
     const t = Number(r.json().contaId);
     const f = Number((await sql('SELECT id FROM branches WHERE tenant_id = $1 ORDER BY id LIMIT 1', [t])).rows[0].id);
-    // March 2026 of a new shop: no money moved, only the postings below.
+    // March 2026 of a new shop under Lucro Presumido (its notes carry ICMS, PIS and COFINS): no money moved, only the postings below.
+    await sql('UPDATE branches SET regime_tributario = 3 WHERE tenant_id = $1', [t]);
+    // Each note's nfeProc key (the file itself is stored by xml() below; note 104's only later).
+    const arquivo = (numero: number) => `t/${t}/nfe/contabil-teste-${numero}-procNFe.xml`;
+    const xml = async (numero: number, icms: string, pis: string, cofins: string) => {
+      await srv.services.storage.put(arquivo(numero), Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe versao="4.00"><total><ICMSTot><vBC>0.00</vBC><vICMS>${icms}</vICMS><vICMSDeson>9.99</vICMSDeson><vPIS>${pis}</vPIS><vCOFINS>${cofins}</vCOFINS></ICMSTot></total></infNFe></NFe></nfeProc>`));
+    };
     const nota = (numero: number, status: string, total: string, dia: string, tipoOperacao = 1) =>
-      sql(`INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, serie, numero, status, dados, total, chave, data_emissao, destinatario_nome) VALUES ($1, $2, 55, 1, $3, $4, $5, $6, $7, $8, 'Cliente Diário')`, [
-        t, f, numero, status, JSON.stringify({ ide: { tipoOperacao } }), total, `3526030000000000000055001${String(numero).padStart(9, '0')}1000000${numero % 10}`, `2026-03-${dia} 12:00:00-03`,
+      sql(`INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, serie, numero, status, dados, total, chave, data_emissao, destinatario_nome, arquivo_xml) VALUES ($1, $2, 55, 1, $3, $4, $5, $6, $7, $8, 'Cliente Diário', $9)`, [
+        t, f, numero, status, JSON.stringify({ ide: { tipoOperacao } }), total, `3526030000000000000055001${String(numero).padStart(9, '0')}1000000${numero % 10}`, `2026-03-${dia} 12:00:00-03`, arquivo(numero),
       ]);
     await nota(101, 'autorizada', '150.00', '10');
     await nota(102, 'cancelada', '99.00', '10');
     await nota(103, 'autorizada', '40.00', '12', 0); // an entry note the shop issued: not a sale
     await nota(104, 'autorizada', '60.00', '31'); // 31/03 at noon: still March
+    await xml(101, '27.00', '0.98', '4.50');
     await sql(`INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, serie, numero, status, total, chave, data_emissao) VALUES ($1, $2, 55, 1, 105, 'autorizada', 70.00, 'X105', '2026-04-01 01:00:00-03')`, [t, f]);
     const entrada = (numero: number, estado: string, valor: string) =>
       sql(`INSERT INTO documentos (tenant_id, tipo, filial_id, numero, estado, cabecalho) VALUES ($1, 'entradaNota', $2, $3, $4, $5)`, [t, f, numero, estado, JSON.stringify({ dataEntrada: '2026-03-05', valorTotal: valor, numeroNota: String(900 + numero) })]);
@@ -170,28 +177,44 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect((await req('GET', '/api/contabil/lancamentos-contabeis/arquivo?competencia=03/2026', dono)).statusCode).toBe(422);
     expect((await req('POST', '/api/contabil/plano/padrao', dono)).json().inseridas).toBe(39);
 
+    // A sale of a regime with taxes and no XML stored: its taxes are unknown, a pendência.
+    const semXml = (await req('GET', url, dono)).json();
+    expect(semXml.pendencias.map((x: { mensagem: string }) => x.mensagem)).toEqual([expect.stringMatching(/^A NF-e 104\/1 \(chave \d+\) não tem o XML guardado: os impostos da venda não entram nos lançamentos\.$/)]);
+    await xml(104, '10.80', '0.00', '0.00');
+
     const ok = (await req('GET', url, dono)).json();
     expect(ok.pendencias).toEqual([]);
     const linhas = (x: { data: string; debito: string; credito: string; valor: string }[]) => x.map((l) => `${l.data} ${l.debito} ${l.credito} ${l.valor}`);
     expect(linhas(ok.lancamentos)).toEqual([
       '2026-03-05 1.1.3.01 2.1.1.01 200.00',
       '2026-03-10 1.1.2.01 4.1.1.01 150.00',
+      // its taxes, from the XML's ICMSTot: deductions of revenue against the taxes payable
+      '2026-03-10 4.1.2.01 2.1.2.02 27.00',
+      '2026-03-10 4.1.2.02 2.1.2.03 0.98',
+      '2026-03-10 4.1.2.03 2.1.2.04 4.50',
       // 2 × 12,3456 + 1 × 10,0000 − 1 × 10,0000 = 24,6912
       '2026-03-10 4.2.1.01 1.1.3.01 24.69',
       '2026-03-11 4.2.1.01 1.1.3.01 16.50',
       '2026-03-31 1.1.2.01 4.1.1.01 60.00',
+      '2026-03-31 4.1.2.01 2.1.2.02 10.80',
     ]);
     expect(ok.lancamentos[1]).toMatchObject({ historico: 'Venda NF-e 101/1 - Cliente Diário' });
-    expect(ok.totalDebito).toBe('451.19');
-    expect(ok.totalCredito).toBe('451.19');
+    expect(ok.lancamentos[2]).toMatchObject({ historico: 'ICMS s/ venda NF-e 101/1' });
+    // 200 + 150 + 27 + 0,98 + 4,50 + 24,69 + 16,50 + 60 + 10,80
+    expect(ok.totalDebito).toBe('494.47');
+    expect(ok.totalCredito).toBe('494.47');
     const csv = await req('GET', '/api/contabil/lancamentos-contabeis/arquivo?competencia=03/2026', dono);
     expect(csv.statusCode).toBe(200);
     expect(csv.rawPayload.toString('utf8').replace(/^\ufeff/, '').split('\r\n').filter(Boolean).slice(1).map((l) => l.split(';').slice(0, 4).join(' '))).toEqual([
       '05/03/2026 1.1.3.01 2.1.1.01 200,00',
       '10/03/2026 1.1.2.01 4.1.1.01 150,00',
+      '10/03/2026 4.1.2.01 2.1.2.02 27,00',
+      '10/03/2026 4.1.2.02 2.1.2.03 0,98',
+      '10/03/2026 4.1.2.03 2.1.2.04 4,50',
       '10/03/2026 4.2.1.01 1.1.3.01 24,69',
       '11/03/2026 4.2.1.01 1.1.3.01 16,50',
       '31/03/2026 1.1.2.01 4.1.1.01 60,00',
+      '31/03/2026 4.1.2.01 2.1.2.02 10,80',
     ]);
   });
 

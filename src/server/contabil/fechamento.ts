@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { enfileirarRelatorio } from '../relatorios/routes.ts';
 import { tenantKey } from '../storage/interface.ts';
 import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
-import { diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+import { diarioDoMes, escreverDiario, impostosDoMes } from './lancamentos-contabeis.ts';
 
 export type { Mes };
 
@@ -332,7 +332,8 @@ export async function gerarArquivosDoFechamento(app: FastifyInstance, services: 
     } else anexos.push({ tipo, nome: `${rotulo} ${m.rotulo}`, situacao: 'erro', detalhe: mensagemDe(r) });
   }
   // The month's journal entries (generic CSV layout), when the mapping covers every movement.
-  const diario = await services.db.tenant(ctx, (q) => diarioDoMes(q, ctx, m), { readOnly: true });
+  const impostos = await impostosDoMes(services, ctx, m);
+  const diario = await services.db.tenant(ctx, (q) => diarioDoMes(q, ctx, m, impostos), { readOnly: true });
   if (!diario.valido) anexos.push({ tipo: 'lancamentos', nome: `Lançamentos contábeis ${m.rotulo}`, situacao: 'erro', detalhe: diario.pendencias.map((p) => p.mensagem).join(' ') });
   else if (!diario.lancamentos.length) anexos.push({ tipo: 'lancamentos', nome: `Lançamentos contábeis ${m.rotulo}`, situacao: 'vazio', detalhe: 'Nenhum movimento financeiro no mês.' });
   else {
