@@ -51,6 +51,7 @@ describe.each(BACKENDS)('Contábil: contadores on %s', (backend) => {
       [{ crc: '' }, 'Informe o CRC do contador (ex.: SP-123456/O-5).'],
       [{ crc: '12' }, 'CRC inválido: use a UF, o número e a categoria, como SP-123456/O-5.'],
       [{ cpfCnpj: '11.222.333/0001-00' }, 'CPF/CNPJ do escritório contábil inválido.'],
+      [{ cpf: '123.456.789-00' }, 'CPF do contador inválido.'],
       [{ email: donoA.toUpperCase() }, 'Este e-mail já é de um usuário desta conta. Convide o contador por um e-mail que não seja de um usuário da conta.'],
     ];
     for (const [over, message] of cases) {
@@ -63,8 +64,10 @@ describe.each(BACKENDS)('Contábil: contadores on %s', (backend) => {
   });
 
   it('invitation, acceptance with a new login, single use (410), expired link (410)', async () => {
-    const r = await convidar(shopA.token);
+    const r = await convidar(shopA.token, { cpf: '529.982.247-25' });
     expect(r.statusCode, r.body).toBe(200);
+    // The accountant's own CPF kept beside the firm's CNPJ (SPED record 0100).
+    expect((await srv.db.query('SELECT cpf_cnpj, cpf_contador FROM contabil_contadores WHERE tenant_id = $1 AND id = $2', [shopA.contaId, r.json().id])).rows[0]).toEqual({ cpf_cnpj: '11222333000181', cpf_contador: '52998224725' });
     await vi.waitFor(() => expect(smtp.messages.length).toBe(1), { timeout: 10000 });
     expect(smtp.messages[0].to).toContain(contadorEmail);
     const token = linkOf(smtp.messages[0].text)!;

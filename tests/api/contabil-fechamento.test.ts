@@ -79,7 +79,7 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
   it('fechar mês attaches the XML ZIP (export queue) and the SPED, and e-mails the accountant', async () => {
     const fechado = await ok(contador, 'POST', '/api/contabil/periodos/fechar', { filialId: m.matriz, competencia: periodo });
     periodoId = fechado.id;
-    expect(fechado.arquivos.map((a: { tipo: string }) => a.tipo)).toEqual(['xml', 'sped', 'lancamentos']);
+    expect(fechado.arquivos.map((a: { tipo: string }) => a.tipo)).toEqual(['xml', 'sped', 'sintegra', 'lancamentos']);
     const xml = fechado.arquivos[0];
     expect(xml.situacao).toBe('enfileirado');
     // The ZIP is made by the export queue, as the accountant's report: it finishes, holding the note of the month.
@@ -92,14 +92,22 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
     // The SPED: exportações' validator decides; what it said is on the closing either way.
     const lista = await ok(contador, 'GET', `/api/contabil/periodos/${periodoId}/arquivos`);
     const sped = lista.find((a: { tipo: string }) => a.tipo === 'sped');
+    // exportações' validator decides; its only problem here is this test's coupon without XML, none about the
+    // accountant (record 0100: the demo accountant's CPF and CRC are registered, see the last test).
     const validacao = await ok(contador, 'POST', '/api/Exportacoes/sped/validar', { mes: `${aaaa}-${mm}` });
-    if (validacao.valido) {
-      expect(sped.situacao).toBe('gerado');
-      const txt = await call(contador, 'GET', `/api/contabil/periodos/${periodoId}/arquivos/${sped.id}`);
-      expect(txt.rawPayload.toString('latin1')).toMatch(/^\|0000\|/);
+    expect(validacao.problemas.map((p: { mensagem: string }) => p.mensagem)).toEqual([expect.stringMatching(/^A NFC-e 99\d+\/\d+ \(chave \d{44}\) não tem o XML guardado\.$/)]);
+    expect(sped).toMatchObject({ situacao: 'erro' });
+    expect(sped.detalhe).toMatch(/problema/);
+    // The Sintegra beside it, made by exportações as its validator decides; what it said is on the closing.
+    const sintegra = lista.find((a: { tipo: string }) => a.tipo === 'sintegra');
+    const vSintegra = await ok(contador, 'POST', '/api/Exportacoes/sintegra/validar', { mes: `${aaaa}-${mm}` });
+    if (vSintegra.valido) {
+      expect(sintegra).toMatchObject({ situacao: 'gerado' });
+      const s = (await call(contador, 'GET', `/api/contabil/periodos/${periodoId}/arquivos/${sintegra.id}`)).rawPayload.toString('latin1');
+      expect(s.slice(0, 2)).toBe('10');
     } else {
-      expect(sped.situacao).toBe('erro');
-      expect(sped.detalhe).toMatch(/problema/);
+      expect(sintegra).toMatchObject({ situacao: 'erro' });
+      expect(sintegra.detalhe).toMatch(/problema/);
     }
     // The journal entries of the month (the demo maps every category and money account): a CSV on the closing.
     const lanc = lista.find((a: { tipo: string }) => a.tipo === 'lancamentos');
@@ -184,5 +192,19 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
     // Switched off: the next note has no autXML.
     await ok(f.admin, 'POST', `/api/contabil/contadores/${c.id}/autxml`, { autXml: false });
     expect(await emitir()).not.toContain('<autXML>');
+  });
+
+  it("the demo's SPED with nothing typed: the accountant's CPF, CRC and firm CNPJ in record 0100, valid", async () => {
+    // This month of the demo Matriz (the notes of the test above): the closing's request, nothing about the accountant.
+    const mes = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 7);
+    const v = await ok(contador, 'POST', '/api/Exportacoes/sped/validar', { mes });
+    expect(v.problemas).toEqual([]);
+    expect(v.valido).toBe(true);
+    const txt = (await call(contador, 'POST', '/api/Exportacoes/sped/arquivo', { mes })).rawPayload.toString('latin1');
+    const r0100 = txt.split('\r\n').find((l) => l.startsWith('|0100|'))!.split('|');
+    // |0100|NOME|CPF|CRC|CNPJ|...
+    expect(r0100.slice(2, 6)).toEqual(['Carla Contadora', '26845137919', 'SP-123456/O-5', '44555666000181']);
+    // What the SPED screen offers before anything is typed.
+    expect(await ok(f.admin, 'GET', '/api/Exportacoes/contador')).toMatchObject({ cpf: '26845137919', cpfCnpj: '44555666000181', crc: 'SP-123456/O-5' });
   });
 });

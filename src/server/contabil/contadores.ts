@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SENHA_MIN } from '../../shared/cadastro.ts';
-import { isCpfCnpj, onlyDigits } from '../../shared/documents.ts';
+import { isCpf, isCpfCnpj, onlyDigits } from '../../shared/documents.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { hashPassword, verifyUserPassword } from '../auth/passwords.ts';
 import { forgetSessions, hashToken } from '../auth/sessions.ts';
@@ -20,6 +20,7 @@ export const MSG = {
   emailDeUsuario: 'Este e-mail já é de um usuário desta conta. Convide o contador por um e-mail que não seja de um usuário da conta.',
   jaTemAcesso: 'Este contador já tem acesso a esta conta.',
   emailDeOutroUsuario: 'Este e-mail já é usado por um usuário que não é contador. Peça ao contador outro e-mail para o convite.',
+  cpfInvalido: 'CPF do contador inválido.',
   conviteInvalido: 'Convite não encontrado. Verifique o link recebido por e-mail.',
   conviteUsado: 'Este convite já foi utilizado, expirou ou foi cancelado. Peça à loja um novo convite.',
   senhaIncorreta: 'Senha incorreta. Informe a senha com que você já entra no sistema.',
@@ -45,6 +46,8 @@ export interface ContadorRow {
   nome: string | null;
   crc: string;
   cpfCnpj: string;
+  /** the accountant's own CPF (SPED 0100) when cpfCnpj is his firm's CNPJ */
+  cpf: string | null;
   situacao: 'convidado' | 'ativo' | 'revogado';
   expiraEm: string;
   aceitoEm: string | null;
@@ -52,7 +55,7 @@ export interface ContadorRow {
   createdAt: string;
 }
 
-const COLS = `id, email, nome, crc, cpf_cnpj AS "cpfCnpj", situacao, expira_em AS "expiraEm", aceito_em AS "aceitoEm", revogado_em AS "revogadoEm", created_at AS "createdAt", aut_xml AS "autXml"`;
+const COLS = `id, email, nome, crc, cpf_cnpj AS "cpfCnpj", coalesce(cpf_contador, CASE WHEN length(cpf_cnpj) = 11 THEN cpf_cnpj END) AS cpf, situacao, expira_em AS "expiraEm", aceito_em AS "aceitoEm", revogado_em AS "revogadoEm", created_at AS "createdAt", aut_xml AS "autXml"`;
 
 /** The accountant, an outside party: neither the administrator profile nor white-label support. */
 export const isContadorExterno = (ctx: RequestContext) => ctx.isContador && !ctx.perfilAdmin && !ctx.suporteWhiteLabel;
@@ -92,6 +95,10 @@ export async function convidar(db: Db, mailer: Mailer, brand: BrandRow, ctx: Req
   if (!crc) erros.push({ path: '/crc', campo: 'crc', mensagem: MSG.crcObrigatorio });
   else if (!CRC_RE.test(crc)) erros.push({ path: '/crc', campo: 'crc', mensagem: MSG.crcInvalido });
   if (!isCpfCnpj(doc)) erros.push({ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: MSG.documentoInvalido });
+  // The accountant's own CPF (SPED 0100): optional; when the document above is a CPF, it is that one.
+  const cpfDigitado = typeof body.cpf === 'string' ? onlyDigits(body.cpf) : '';
+  if (cpfDigitado && !isCpf(cpfDigitado)) erros.push({ path: '/cpf', campo: 'cpf', mensagem: MSG.cpfInvalido });
+  const cpf = cpfDigitado || (doc.length === 11 ? doc : null);
   if (erros.length) throw badRequest(erros[0].mensagem, erros);
 
   const token = randomBytes(32).toString('base64url');
@@ -104,16 +111,16 @@ export async function convidar(db: Db, mailer: Mailer, brand: BrandRow, ctx: Req
     if (atual) {
       // A pending invitation is sent again with a new link; the old link stops working.
       await q.query(
-        `UPDATE contabil_contadores SET nome = $3, crc = $4, cpf_cnpj = $5, token_hash = $6, expira_em = now() + make_interval(secs => $7), convidado_por = $8, updated_at = now() WHERE tenant_id = $1 AND id = $2`,
-        [ctx.tenantId, atual.id, nome, crc, doc, hashToken(token), CONVITE_TTL_SECONDS, ctx.userId],
+        `UPDATE contabil_contadores SET nome = $3, crc = $4, cpf_cnpj = $5, token_hash = $6, expira_em = now() + make_interval(secs => $7), convidado_por = $8, cpf_contador = $9, updated_at = now() WHERE tenant_id = $1 AND id = $2`,
+        [ctx.tenantId, atual.id, nome, crc, doc, hashToken(token), CONVITE_TTL_SECONDS, ctx.userId, cpf],
       );
       id = atual.id;
     } else {
       id = (
         await q.query<{ id: number }>(
-          `INSERT INTO contabil_contadores (tenant_id, email, nome, crc, cpf_cnpj, token_hash, expira_em, convidado_por)
-           VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8) RETURNING id`,
-          [ctx.tenantId, email, nome, crc, doc, hashToken(token), CONVITE_TTL_SECONDS, ctx.userId],
+          `INSERT INTO contabil_contadores (tenant_id, email, nome, crc, cpf_cnpj, token_hash, expira_em, convidado_por, cpf_contador)
+           VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, $9) RETURNING id`,
+          [ctx.tenantId, email, nome, crc, doc, hashToken(token), CONVITE_TTL_SECONDS, ctx.userId, cpf],
         )
       ).rows[0].id;
     }

@@ -1,4 +1,4 @@
-import { cnpjWithDigits } from '../../shared/documents.ts';
+import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
 import type { Queryable } from '../db/db.ts';
 import { incluirPlanoPadrao } from './plano.ts';
 
@@ -16,12 +16,14 @@ export async function seedContabil(q: Queryable, demo: number, vizinha: number):
     )
   ).rows[0].id;
   const cnpj = cnpjWithDigits('445556660001');
+  // The accountant's own CPF beside his firm's CNPJ, so the demo's SPED record 0100 is complete without typing.
+  const cpf = cpfWithDigits('268451379');
   for (const [tenant, userId] of [[demo, login.id], [vizinha, vinculo]] as const) {
     const id = (
       await q.query<{ id: number }>(
-        `INSERT INTO contabil_contadores (tenant_id, email, nome, crc, cpf_cnpj, situacao, token_hash, expira_em, aceito_em, user_id, login_tenant_id, login_user_id)
-         VALUES ($1, 'contador@demo.com.br', $2, 'SP-123456/O-5', $3, 'ativo', md5(random()::text), now(), now(), $4, $5, $6) RETURNING id`,
-        [tenant, login.nome, cnpj, userId, demo, login.id],
+        `INSERT INTO contabil_contadores (tenant_id, email, nome, crc, cpf_cnpj, cpf_contador, situacao, token_hash, expira_em, aceito_em, user_id, login_tenant_id, login_user_id)
+         VALUES ($1, 'contador@demo.com.br', $2, 'SP-123456/O-5', $3, $7, 'ativo', md5(random()::text), now(), now(), $4, $5, $6) RETURNING id`,
+        [tenant, login.nome, cnpj, userId, demo, login.id, cpf],
       )
     ).rows[0].id;
     await q.query(`INSERT INTO contabil_acessos (tenant_id, contador_id, evento, detalhe) VALUES ($1, $2, 'aceite', $3)`, [tenant, id, `${login.nome} aceitou o convite`]);
@@ -30,18 +32,20 @@ export async function seedContabil(q: Queryable, demo: number, vizinha: number):
 }
 
 /**
- * Mercadinho Demo's chart starts from the default one, every financial category and money account mapped (sales to
- * Vendas de mercadorias, other revenue to Outras receitas, expenses to Despesas administrativas; the first money account
+ * Mercadinho Demo's chart starts from the default one, every financial category and money account mapped (on the
+ * accrual basis the fiscal postings need: the revenue of a sale is posted from its NF-e/NFC-e and the purchase from its
+ * entry note, so receiving a sale clears Clientes and paying for merchandise clears Fornecedores; other revenue to Outras
+ * receitas, other expenses to Despesas administrativas; the first money account
  * to Caixa geral, the others to Bancos), so closing a month in the demo attaches its journal entries.
  */
 async function seedPlanoDemo(q: Queryable, demo: number): Promise<void> {
   await incluirPlanoPadrao(q, demo);
   const conta = async (codigo: string) => Number((await q.query<{ id: number }>('SELECT id FROM contas_contabeis_sped WHERE tenant_id = $1 AND codigo = $2', [demo, codigo])).rows[0].id);
-  const [vendas, outras, despesas, caixa, bancos] = [await conta('4.1.1.01'), await conta('4.1.1.03'), await conta('4.2.1.02'), await conta('1.1.1.01'), await conta('1.1.1.02')];
+  const [clientes, fornecedores, outras, despesas, caixa, bancos] = [await conta('1.1.2.01'), await conta('2.1.1.01'), await conta('4.1.1.03'), await conta('4.2.1.02'), await conta('1.1.1.01'), await conta('1.1.1.02')];
   await q.query(
     `INSERT INTO contabil_mapeamentos (tenant_id, origem, origem_id, conta_contabil_id)
-     SELECT tenant_id, 'categoria', id, CASE WHEN tipo = 1 THEN $2::int WHEN descricao ILIKE '%venda%' THEN $3::int ELSE $4::int END FROM categorias_financeiras WHERE tenant_id = $1`,
-    [demo, despesas, vendas, outras],
+     SELECT tenant_id, 'categoria', id, CASE WHEN tipo = 1 AND descricao ILIKE '%mercadoria%' THEN $5::int WHEN tipo = 1 THEN $2::int WHEN descricao ILIKE '%venda%' THEN $3::int ELSE $4::int END FROM categorias_financeiras WHERE tenant_id = $1`,
+    [demo, despesas, clientes, outras, fornecedores],
   );
   await q.query(
     `INSERT INTO contabil_mapeamentos (tenant_id, origem, origem_id, conta_contabil_id)

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { enfileirarRelatorio } from '../relatorios/routes.ts';
 import { tenantKey } from '../storage/interface.ts';
 import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
-import { diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+import { diarioDoMes, escreverDiario, impostosDoMes } from './lancamentos-contabeis.ts';
 
 export type { Mes };
 
@@ -268,7 +268,7 @@ export async function checklistDoMes(app: FastifyInstance, services: AppServices
 
 /**
  * The month's files, after the closing committed: the XML ZIP queued on the export queue (as the closing user, for
- * the closed branch) and the SPED file (only when the validator passes) kept in the storage; each attached to the
+ * the closed branch), the SPED and the Sintegra files (each only when its validator passes) kept in the storage; each attached to the
  * closing, with why when it could not be made.
  */
 export async function gerarArquivosDoFechamento(app: FastifyInstance, services: AppServices, ctx: RequestContext, authorization: string | undefined, periodoId: number, m: Mes) {
@@ -317,33 +317,23 @@ export async function gerarArquivosDoFechamento(app: FastifyInstance, services: 
         detalhe: (e as Error).message,
       });
     }
-  if (m.filialId === ctx.branchId) {
-    const r = await exportacoes(app, authorization, 'POST', '/api/Exportacoes/sped/arquivo', { mes: m.mes });
-    if (r.statusCode === 200) {
-      const nome = /filename="([^"]+)"/.exec(String(r.headers['content-disposition'] ?? ''))?.[1] ?? `SPED-${m.mes}.txt`;
-      const arquivo = tenantKey(ctx.tenantId, 'contabil', `fechamento-${periodoId}-${nome.replace(/[^\w.-]/g, '_')}`);
-      await services.storage.put(arquivo, r.rawPayload, {
-        contentType: 'text/plain; charset=iso-8859-1',
-      });
-      anexos.push({ tipo: 'sped', nome, situacao: 'gerado', arquivo });
-    } else {
-      anexos.push({
-        tipo: 'sped',
-        nome: `SPED ${m.rotulo}`,
-        situacao: 'erro',
-        detalhe: mensagemDe(r),
-      });
+  // The SPED and the Sintegra of the closed branch, each made by exportações (its validator decides) and kept.
+  for (const [tipo, rotulo, url] of [['sped', 'SPED', '/api/Exportacoes/sped/arquivo'], ['sintegra', 'Sintegra', '/api/Exportacoes/sintegra/arquivo']] as const) {
+    if (m.filialId !== ctx.branchId) {
+      anexos.push({ tipo, nome: `${rotulo} ${m.rotulo}`, situacao: 'erro', detalhe: `Gere o ${rotulo} da filial ${m.filial} entrando nela.` });
+      continue;
     }
-  } else {
-    anexos.push({
-      tipo: 'sped',
-      nome: `SPED ${m.rotulo}`,
-      situacao: 'erro',
-      detalhe: `Gere o SPED da filial ${m.filial} entrando nela.`,
-    });
+    const r = await exportacoes(app, authorization, 'POST', url, { mes: m.mes });
+    if (r.statusCode === 200) {
+      const nome = /filename="([^"]+)"/.exec(String(r.headers['content-disposition'] ?? ''))?.[1] ?? `${rotulo}-${m.mes}.txt`;
+      const arquivo = tenantKey(ctx.tenantId, 'contabil', `fechamento-${periodoId}-${nome.replace(/[^\w.-]/g, '_')}`);
+      await services.storage.put(arquivo, r.rawPayload, { contentType: 'text/plain; charset=iso-8859-1' });
+      anexos.push({ tipo, nome, situacao: 'gerado', arquivo });
+    } else anexos.push({ tipo, nome: `${rotulo} ${m.rotulo}`, situacao: 'erro', detalhe: mensagemDe(r) });
   }
   // The month's journal entries (generic CSV layout), when the mapping covers every movement.
-  const diario = await services.db.tenant(ctx, (q) => diarioDoMes(q, ctx, m), { readOnly: true });
+  const impostos = await impostosDoMes(services, ctx, m);
+  const diario = await services.db.tenant(ctx, (q) => diarioDoMes(q, ctx, m, impostos), { readOnly: true });
   if (!diario.valido) anexos.push({ tipo: 'lancamentos', nome: `Lançamentos contábeis ${m.rotulo}`, situacao: 'erro', detalhe: diario.pendencias.map((p) => p.mensagem).join(' ') });
   else if (!diario.lancamentos.length) anexos.push({ tipo: 'lancamentos', nome: `Lançamentos contábeis ${m.rotulo}`, situacao: 'vazio', detalhe: 'Nenhum movimento financeiro no mês.' });
   else {

@@ -18,11 +18,13 @@ export interface ContadorDaConta {
   crc: string;
   /** digits: the accountant's CPF, or his firm's CNPJ */
   cpfCnpj: string;
+  /** digits: the accountant's own CPF (SPED 0100 requires it), null when the shop has not recorded it */
+  cpf: string | null;
 }
 /** The active accountant of the account (else the one invited most recently, not revoked); null when there is none. Read in the caller's tenant transaction. */
 export async function contadorDaConta(q: Queryable, tenantId: number): Promise<ContadorDaConta | null> {
   const r = await q.query<ContadorDaConta>(
-    `SELECT nome, email, crc, cpf_cnpj AS "cpfCnpj" FROM contabil_contadores WHERE tenant_id = $1 AND situacao <> 'revogado' ORDER BY (situacao = 'ativo') DESC, created_at DESC, id DESC LIMIT 1`,
+    `SELECT nome, email, crc, cpf_cnpj AS "cpfCnpj", coalesce(cpf_contador, CASE WHEN length(cpf_cnpj) = 11 THEN cpf_cnpj END) AS cpf FROM contabil_contadores WHERE tenant_id = $1 AND situacao <> 'revogado' ORDER BY (situacao = 'ativo') DESC, created_at DESC, id DESC LIMIT 1`,
     [tenantId],
   );
   return r.rows[0] ?? null;

@@ -2,6 +2,10 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import planoPadrao from './dados/plano-padrao.json' with { type: 'json' };
+import type ExcelJSModule from 'exceljs';
+import { lazyRequire } from '../lazy-require.ts';
+
+const excelJs = lazyRequire<typeof ExcelJSModule>('exceljs');
 
 /**
  * Plano de contas (issue 37 item 4): the account's chart is contas_contabeis_sped (Fiscal > Conta contábil SPED,
@@ -121,13 +125,14 @@ export async function contasMapeadas(q: Queryable, tenantId: number) {
 const NATUREZAS = new Set(['01', '02', '03', '04', '05', '09']);
 
 /**
- * Import of the firm's own chart (CSV: código;nome;natureza;tipo, comma or semicolon, optional header): every line
+ * Import of the firm's own chart (CSV: código;nome;natureza;tipo, comma or semicolon, optional header; or XLSX, the
+ * same four columns A-D of the first sheet, sent base64 with formato 'xlsx', each row its line number): every line
  * checked first — the code against the mask (digits per level, e.g. 9.9.99.999), natureza of the 0500 register, tipo
  * A/S, the parent (the code one level up) present in the chart or the file and synthetic, no repeated code — and on
  * any problem nothing is written (400 listing each line). Accounts already in the chart (same code) are kept.
  */
 export async function importarPlano(db: Db, ctx: RequestContext, body: Record<string, unknown>): Promise<{ inseridas: number; existentes: number }> {
-  const texto = typeof body.conteudo === 'string' ? body.conteudo.replace(/^\ufeff/, '') : '';
+  const texto = body.formato === 'xlsx' ? await xlsxComoTexto(body.conteudo) : typeof body.conteudo === 'string' ? body.conteudo.replace(/^\ufeff/, '') : '';
   const mascara = typeof body.mascara === 'string' && body.mascara.trim() ? body.mascara.trim() : '9.9.9.99';
   if (!/^9+(\.9+)*$/.test(mascara)) throw badRequest('Máscara inválida: use 9 para cada dígito e ponto entre os níveis, como 9.9.99.999.', [{ path: '/mascara', campo: 'mascara', mensagem: 'Campo inválido!' }]);
   const niveis = mascara.split('.').map((s) => s.length);
@@ -176,4 +181,26 @@ export async function importarPlano(db: Db, ctx: RequestContext, body: Record<st
     }
     return { inseridas, existentes: novas.length - inseridas };
   });
+}
+
+/** The first sheet of an XLSX (base64) as the CSV lines the import reads, row n on line n (columns A-D, text as shown). */
+async function xlsxComoTexto(conteudo: unknown): Promise<string> {
+  const invalido = () => badRequest('Arquivo XLSX inválido ou corrompido.', [{ path: '/conteudo', campo: 'conteudo', mensagem: 'Arquivo inválido' }]);
+  if (typeof conteudo !== 'string' || !conteudo) throw invalido();
+  const wb = new (excelJs().Workbook)();
+  try {
+    await wb.xlsx.load(Buffer.from(conteudo, 'base64') as any);
+  } catch {
+    throw invalido();
+  }
+  const linhas: string[] = [];
+  wb.worksheets[0]?.eachRow({ includeEmpty: false }, (row, n) => {
+    const cel = (i: number) => {
+      const v = row.getCell(i).value;
+      const t = v === null || v === undefined ? '' : typeof v === 'object' && 'result' in (v as object) ? String((v as { result: unknown }).result) : typeof v === 'object' && 'richText' in (v as object) ? (v as { richText: { text: string }[] }).richText.map((r) => r.text).join('') : String(v);
+      return t.replace(/[;\r\n]/g, ' ').trim();
+    };
+    linhas[n - 1] = [1, 2, 3, 4].map(cel).join(';');
+  });
+  return Array.from(linhas, (l) => l ?? '').join('\n');
 }

@@ -7,7 +7,7 @@ import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
 import { definirAutXml } from './autxml.ts';
-import { FONTE_DIARIO, diarioDoMes, escreverDiario } from './lancamentos-contabeis.ts';
+import { FONTE_DIARIO, diarioDoMes, escreverDiario, impostosDoMes } from './lancamentos-contabeis.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
@@ -66,7 +66,12 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     exigir(req.ctx!, 'change');
     return usarPlanoPadrao(db, req.ctx!);
   });
-  const diario = (ctx: RequestContext, query: unknown) => db.tenant(ctx, async (q) => diarioDoMes(q, ctx, await lerMes(q, ctx, (query ?? {}) as Record<string, unknown>)), { readOnly: true });
+  const diario = async (ctx: RequestContext, query: unknown) => {
+    const m = await db.tenant(ctx, (q) => lerMes(q, ctx, (query ?? {}) as Record<string, unknown>), { readOnly: true });
+    // The taxes come from the stored XML, read outside the transaction that derives the entries.
+    const impostos = await impostosDoMes(services, ctx, m);
+    return db.tenant(ctx, (q) => diarioDoMes(q, ctx, m, impostos), { readOnly: true });
+  };
   app.get('/api/contabil/lancamentos-contabeis', async (req) => {
     exigir(req.ctx!, 'view');
     const d = await diario(req.ctx!, req.query);

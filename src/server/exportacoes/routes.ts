@@ -162,7 +162,7 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
       ...p,
       contabilista: {
         nome: t.nome || (c.nome ?? '').slice(0, 100),
-        cpf: t.cpf || (doc.length === 11 ? doc : ''),
+        cpf: t.cpf || c.cpf || (doc.length === 11 ? doc : ''),
         cnpj: t.cnpj || (doc.length === 14 ? doc : ''),
         crc: t.crc || c.crc.slice(0, 15),
         email: t.email || c.email,

@@ -19,6 +19,7 @@ interface Contador {
   nome: string | null;
   crc: string;
   cpfCnpj: string;
+  cpf: string | null;
   situacao: 'convidado' | 'ativo' | 'revogado';
   expiraEm: string;
   aceitoEm: string | null;
@@ -49,7 +50,7 @@ function ContadoresDaLoja() {
   const [enviando, setEnviando] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
 
-  const convidar = async (v: { email: string; nome?: string; crc: string; cpfCnpj: string }) => {
+  const convidar = async (v: { email: string; nome?: string; crc: string; cpfCnpj: string; cpf?: string }) => {
     setEnviando(true);
     setErro(null);
     try {
@@ -109,6 +110,9 @@ function ContadoresDaLoja() {
           <Form.Item name="cpfCnpj" label="CPF/CNPJ do escritório" rules={[{ required: true, message: 'Campo obrigatório!' }]}>
             <Input data-testid="convite-cpfcnpj" style={{ width: 190 }} />
           </Form.Item>
+          <Form.Item name="cpf" label="CPF do contador" tooltip="Vai no registro 0100 do SPED quando o documento acima é o CNPJ do escritório.">
+            <Input data-testid="convite-cpf" style={{ width: 150 }} />
+          </Form.Item>
           <Form.Item>
             <Button data-testid="convite-enviar" type="primary" htmlType="submit" loading={enviando}>
               Convidar
@@ -130,6 +134,7 @@ function ContadoresDaLoja() {
             { title: 'E-mail', dataIndex: 'email' },
             { title: 'CRC', dataIndex: 'crc' },
             { title: 'CPF/CNPJ', dataIndex: 'cpfCnpj', render: (v: string) => maskCpfCnpj(v) },
+            { title: 'CPF do contador', dataIndex: 'cpf', render: (v: string | null) => (v ? maskCpfCnpj(v) : '') },
             { title: 'Situação', render: (_, c) => <Tag color={SITUACAO[c.situacao][1]}>{SITUACAO[c.situacao][0]}</Tag> },
             {
               title: 'Desde',

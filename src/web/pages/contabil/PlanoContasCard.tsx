@@ -59,7 +59,9 @@ export function PlanoContasCard() {
   const importar = async (arquivo: File) => {
     setErro(null);
     try {
-      const r = (await api.post<{ inseridas: number; existentes: number }>('contabil/plano/importar', { conteudo: await arquivo.text(), mascara })).data;
+      const xlsx = /\.xlsx$/i.test(arquivo.name);
+      const conteudo = xlsx ? await base64(arquivo) : await arquivo.text();
+      const r = (await api.post<{ inseridas: number; existentes: number }>('contabil/plano/importar', { conteudo, mascara, formato: xlsx ? 'xlsx' : 'csv' })).data;
       toast('success', `${r.inseridas} conta(s) importada(s); ${r.existentes} já estavam no plano.`);
       await dados.mutate();
     } catch (err) {
@@ -120,11 +122,11 @@ export function PlanoContasCard() {
           Usar plano padrão
         </Button>
         <Input data-testid="plano-mascara" addonBefore="Máscara" value={mascara} onChange={(e) => setMascara(e.target.value)} style={{ width: 200 }} />
-        <Upload accept=".csv,.txt" showUploadList={false} beforeUpload={(f) => (void importar(f), false)}>
-          <Button data-testid="plano-importar">Importar plano do escritório (CSV)</Button>
+        <Upload accept=".csv,.txt,.xlsx" showUploadList={false} beforeUpload={(f) => (void importar(f), false)}>
+          <Button data-testid="plano-importar">Importar plano do escritório (CSV/XLSX)</Button>
         </Upload>
       </Space>
-      <Typography.Paragraph type="secondary">CSV com código;nome;natureza;tipo (natureza 01 a 09 do SPED, tipo A analítica ou S sintética); as contas que já existem são mantidas.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">CSV com código;nome;natureza;tipo, ou XLSX com essas quatro colunas (natureza 01 a 09 do SPED, tipo A analítica ou S sintética); as contas que já existem são mantidas.</Typography.Paragraph>
       <Row gutter={16}>
         <Col xs={24} xl={12}>
           <Table<Mapeado>
@@ -170,4 +172,12 @@ export function PlanoContasCard() {
       ) : null}
     </Card>
   );
+}
+
+/** A file's bytes as base64 (an XLSX goes to the server in the JSON body). */
+async function base64(arquivo: File): Promise<string> {
+  const bytes = new Uint8Array(await arquivo.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
 }
