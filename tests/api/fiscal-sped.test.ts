@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { cnpjWithDigits } from '../../src/shared/documents.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
@@ -35,8 +36,9 @@ describe.each(BACKENDS)('SPED registers on %s', (backend) => {
 
   it('the demo has participantes, a plano de contas and the Matriz inventory; the other account sees none', async () => {
     expect(await count(admin, 'ParticipantesSped')).toBe(3);
-    // The demo's chart is the default plano de contas of Contábil (6 SPED accounts of its own plus the standard chart).
-    expect(await count(admin, 'ContasContabeisSped')).toBe(35);
+    // The demo's chart: Contábil's default plano de contas (its data file) plus the 2 accounts of the SPED demo of its own.
+    const padrao = JSON.parse(readFileSync('src/server/contabil/dados/plano-padrao.json', 'utf8')).contas.length;
+    expect(await count(admin, 'ContasContabeisSped')).toBe(padrao + 2);
     const itens = (await call(admin, 'GET', `/api/InventariosSped?filter=${q({ order: 'id ASC' })}`)).json();
     expect(itens).toHaveLength(3);
     // 240 × R$ 5,90 at cost.
