@@ -13,7 +13,7 @@ import { registerReportSources } from '../relatorios/sources.ts';
 import { COMPRAS_POR_FORNECEDOR, COMPRAS_REPORTS } from './relatorios.ts';
 import { devolucoesDaEntrada, devolver, estornarDevolucoes } from './devolucao.ts';
 import { devolverComNfe, notasDeDevolucao } from './devolucao-nfe.ts';
-import { arquivoDemo } from './demo-arquivos.ts';
+import { arquivoDemo } from '../storage/arquivos-demo.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -10,7 +10,7 @@ import type { ReportSource } from '../relatorios/sources.ts';
 import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
 import { contasMapeadas } from './plano.ts';
 import type { AppServices } from '../app-services.ts';
-import { arquivoDemo } from '../compras/demo-arquivos.ts';
+import { arquivoDemo } from '../storage/arquivos-demo.ts';
 
 /**
  * The accounting export (issue 37 item 5): the month's journal entries (lançamentos contábeis) derived from the

@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
-import { arquivoDemo } from '../compras/demo-arquivos.ts';
+import { arquivoDemo } from '../storage/arquivos-demo.ts';
 
 type Row = Record<string, any>;
 
