@@ -171,7 +171,8 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
     const textos = [...new Set(docs.filter(({ d, x }) => d.origem === 'entrada' && cod(d.situacao) === '00' && x.natOp?.trim()).map(({ x }) => x.natOp!.trim()))];
     const daConta = new Map<string, number>();
     if (textos.length) {
-      const r = await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 AND upper(trim(descricao)) = ANY($2::text[]) ORDER BY id`, [ctx.tenantId, textos.map((t) => t.toUpperCase())]));
+      // compared here, not in SQL: upper() of a C-locale database leaves 'ç', 'ã' as they are
+      const r = await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 ORDER BY id`, [ctx.tenantId]));
       for (const n of r.rows) if (!daConta.has(String(n.descricao).trim().toUpperCase())) daConta.set(String(n.descricao).trim().toUpperCase(), Number(n.id));
     }
     let seq = 0;
