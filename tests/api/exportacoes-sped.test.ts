@@ -10,6 +10,7 @@ describe.each(BACKENDS)('SPED EFD ICMS/IPI on %s', (backend) => {
   const f = servidorFiscal(backend, 'exportacoes-sped');
   const { call, ok } = f;
   let contador: string;
+  let numeroComInfo = 0;
   let m: Awaited<ReturnType<typeof matrizDemo>>;
   const agora = new Date(Date.now() - 3 * 3600_000);
   const mes = agora.toISOString().slice(0, 7);
@@ -34,8 +35,10 @@ describe.each(BACKENDS)('SPED EFD ICMS/IPI on %s', (backend) => {
         itens: [{ produtoId: m.produtoId, quantidade: '3', valorUnitario: '7.25' }],
         transporte: { modalidade: 9 },
         pagamentos: [{ tPag: '01', valor: '21.75' }],
+        ...(i === 0 ? { informacoesAdicionais: 'Entrega combinada para a parte da manhã' } : {}),
       });
       expect((await ok(f.admin, 'POST', `/api/NotasFiscais/${n.id}/transmitir`)).autorizada).toBe(true);
+      if (i === 0) numeroComInfo = Number((await sql(`SELECT numero FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [m.tenant, n.id])).rows[0].numero);
       if (i === 1) await ok(f.admin, 'POST', `/api/NotasFiscais/${n.id}/cancelar`, { justificativa: 'Cliente desistiu da compra antes da entrega' });
     }
   });
@@ -66,6 +69,24 @@ describe.each(BACKENDS)('SPED EFD ICMS/IPI on %s', (backend) => {
     const canc = linhas.filter((l) => l.registro === 'C100' && l.campos[4] === '02');
     expect(canc).toHaveLength(1);
     expect(canc[0].campos.slice(8).every((c) => c === '')).toBe(true);
+    const brutas = texto.split('\r\n');
+    // 0400: the natureza printed on the suppliers' notes ('Venda de mercadoria'), coded by the account's natureza of
+    // the same text; every C170 refers to it (COD_NAT, field 12)
+    expect(brutas.filter((l) => l.startsWith('|0400|'))).toEqual([`|0400|${m.naturezaVenda}|Venda de mercadoria|`]);
+    const c170 = linhas.filter((l) => l.registro === 'C170');
+    expect(c170.length).toBeGreaterThan(0);
+    for (const l of c170) expect(l.campos[10]).toBe(String(m.naturezaVenda));
+    // 0450/C110: the complementary information of the regular NF-e, only that one (the cancelled note has no C110)
+    const l0450 = brutas.filter((l) => l.startsWith('|0450|'));
+    expect(l0450).toHaveLength(1);
+    expect(l0450[0]).toMatch(/^\|0450\|1\|(.+ )?Entrega combinada para a parte da manhã\|$/);
+    const iC100 = brutas.findIndex((l) => /^\|C100\|1\|0\|/.test(l) && l.split('|')[8] === String(numeroComInfo) && l.split('|')[6] === '00');
+    expect(iC100).toBeGreaterThan(0);
+    expect(brutas[iC100 + 1]).toBe('|C110|1||');
+    expect(brutas.filter((l) => l.startsWith('|C110|'))).toEqual(['|C110|1||']);
+    expect(brutas).toContain('|9900|0400|1|');
+    expect(brutas).toContain('|9900|0450|1|');
+    expect(brutas).toContain('|9900|C110|1|');
     // own notes carry no C170: every C170 follows an entry (IND_EMIT 1)
     let ultimoC100: string[] = [];
     for (const l of linhas) {

@@ -60,6 +60,10 @@ export interface NotaFiscalXml {
   itens: ItemFiscal[];
   total: Record<'vBC' | 'vICMS' | 'vBCST' | 'vST' | 'vProd' | 'vFrete' | 'vSeg' | 'vDesc' | 'vIPI' | 'vPIS' | 'vCOFINS' | 'vOutro' | 'vNF', string>;
   modFrete: string;
+  /** ide/natOp: the natureza da operação printed on the note (SPED 0400). */
+  natOp: string | null;
+  /** infAdic/infCpl: the complementary information of the taxpayer (SPED 0450/C110). */
+  infCpl: string | null;
   cStat: string | null;
   protocolo: string | null;
 }
@@ -235,6 +239,11 @@ export function lerRapido(xml: string): NotaFiscalXml | null {
     itens,
     total: { vBC: t('vBC'), vICMS: t('vICMS'), vBCST: t('vBCST'), vST: t('vST'), vProd: t('vProd'), vFrete: t('vFrete'), vSeg: t('vSeg'), vDesc: t('vDesc'), vIPI: t('vIPI'), vPIS: t('vPIS'), vCOFINS: t('vCOFINS'), vOutro: t('vOutro'), vNF: t('vNF') },
     modFrete: transp ? (texto(xml, 'modFrete', transp) ?? '0') : '0',
+    natOp: texto(xml, 'natOp', ide),
+    infCpl: (() => {
+      const adic = grupo(xml, 'infAdic', inf[0], inf[1]);
+      return adic ? texto(xml, 'infCpl', adic) : null;
+    })(),
     cStat: prot ? texto(xml, 'cStat', prot) : null,
     protocolo: prot ? texto(xml, 'nProt', prot) : null,
   };
@@ -304,6 +313,8 @@ export function lerNotaFiscalCompleta(xml: string): NotaFiscalXml {
       vNF: num(t.vNF),
     },
     modFrete: num(inf.transp?.modFrete),
+    natOp: txt(ide.natOp),
+    infCpl: txt(inf.infAdic?.infCpl),
     cStat: txt(prot?.cStat),
     protocolo: txt(prot?.nProt),
   };

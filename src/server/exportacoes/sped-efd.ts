@@ -101,6 +101,7 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
   const { filial, lidos, docs, dados, produtos, pessoas, rotaFilial, rotaProduto } = await lerDadosFiscais(services, ctx, p.periodo, p.inventario, falta);
 
   const arq = new Arquivo(layout);
+  const cod = (s: string) => ({ autorizada: '00', efetivada: '00', cancelada: '02', denegada: '04' })[s] ?? '00';
   const fim = p.periodo.fim;
   // ---------------------------------------------------------------- block 0
   arq.add('0000', {
@@ -161,6 +162,36 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
       CEST: digitos(pr.cest),
     }, rotaProduto(id));
   }
+  // 0400: the naturezas printed on the notes whose items go to C170 (the entries): COD_NAT is a C170 field in the
+  // layout (C100 has none). The code is the project's natureza (naturezas_operacao.id) when the text is one of the
+  // account's; otherwise a code of this file ('N1', 'N2', …), free as the Guia Prático allows.
+  const naturezas = new Map<string, { cod: string; descr: string }>();
+  const codNat = (natOp: string | null) => (natOp ? naturezas.get(natOp.trim().toUpperCase())?.cod ?? '' : '');
+  {
+    const textos = [...new Set(docs.filter(({ d, x }) => d.origem === 'entrada' && cod(d.situacao) === '00' && x.natOp?.trim()).map(({ x }) => x.natOp!.trim()))];
+    const daConta = new Map<string, number>();
+    if (textos.length) {
+      // compared here, not in SQL: upper() of a C-locale database leaves 'ç', 'ã' as they are
+      const r = await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT id, descricao FROM naturezas_operacao WHERE tenant_id = $1 ORDER BY id`, [ctx.tenantId]));
+      for (const n of r.rows) if (!daConta.has(String(n.descricao).trim().toUpperCase())) daConta.set(String(n.descricao).trim().toUpperCase(), Number(n.id));
+    }
+    let seq = 0;
+    for (const t of textos) {
+      const k = t.toUpperCase();
+      if (naturezas.has(k)) continue;
+      const id = daConta.get(k);
+      naturezas.set(k, { cod: id !== undefined ? String(id) : `N${++seq}`, descr: txt(t) });
+    }
+  }
+  for (const n of naturezas.values()) arq.add('0400', { COD_NAT: n.cod, DESCR_NAT: n.descr });
+  // 0450: one per complementary-information text (infCpl) of the regular model-55 notes, referenced from C110.
+  const informacoes = new Map<string, string>();
+  for (const { d, x } of docs) {
+    if (d.modelo !== '55' || cod(d.situacao) !== '00') continue;
+    const t = txt(x.infCpl, 5000);
+    if (t && !informacoes.has(t)) informacoes.set(t, String(informacoes.size + 1));
+  }
+  for (const [t, c] of informacoes) arq.add('0450', { COD_INF: c, TXT: t });
   arq.add('0990', { QTD_LIN_0: arq.linhas.length + 1 });
 
   // ---------------------------------------------------------------- blocks B, C
@@ -171,7 +202,6 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
   arq.add('C001', { IND_MOV: docs.length ? '0' : '1' });
   let debitos = new Decimal(0);
   let creditos = new Decimal(0);
-  const cod = (s: string) => ({ autorizada: '00', efetivada: '00', cancelada: '02', denegada: '04' })[s] ?? '00';
   for (const { d, x } of docs) {
     xmls.set(x.chave, x);
     const propria = d.origem !== 'entrada';
@@ -202,6 +232,9 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
       VL_ICMS: numSped(t.vICMS),
       ...(m65 ? {} : { VL_BC_ICMS_ST: numSped(t.vBCST), VL_ICMS_ST: numSped(t.vST), VL_IPI: numSped(t.vIPI), VL_PIS: numSped(t.vPIS), VL_COFINS: numSped(t.vCOFINS), VL_PIS_ST: numSped(0), VL_COFINS_ST: numSped(0) }),
     }, d.rota);
+    // C110: the note's complementary information (0450), model 55 only
+    const inf = d.modelo === '55' ? txt(x.infCpl, 5000) : '';
+    if (inf) arq.add('C110', { COD_INF: informacoes.get(inf)! }, d.rota);
     // entries: the items (C170) with our product code and the entry CFOP
     const itensDoc = dados.itensEntrada.get(d.id) ?? [];
     const cfopDe = (i: ItemFiscal, n: number) => (propria ? i.cfop : String(itensDoc[n]?.cfopEntrada ?? i.cfop));
@@ -219,6 +252,7 @@ export async function gerarSped(services: AppServices, ctx: RequestContext, p: P
           IND_MOV: '0',
           CST_ICMS: cstIcms(i.orig, i.cst),
           CFOP: cfopDe(i, n),
+          COD_NAT: codNat(x.natOp),
           VL_BC_ICMS: numSped(i.vBC),
           ALIQ_ICMS: numSped(i.pICMS),
           VL_ICMS: numSped(i.vICMS),

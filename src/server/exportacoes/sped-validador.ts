@@ -83,6 +83,9 @@ export function validarSped(texto: string, layout: LayoutSped, opcoes: OpcoesVal
   let c100: { l: LinhaSped; v: Record<string, string> } | null = null;
   const c190PorC100 = new Map<LinhaSped, Record<string, string>[]>();
   let e110: Record<string, string> | null = null;
+  // the block-0 tables the documents refer to: 0400 (C170.COD_NAT) and 0450 (C110.COD_INF)
+  const naturezas = new Set<string>();
+  const informacoes = new Set<string>();
   let somaE116 = new Decimal(0);
   const valores = (reg: RegistroSped, l: LinhaSped) => Object.fromEntries(reg.campos.map((c, i) => [c.codigo, l.campos[i] ?? '']).reverse());
 
@@ -158,6 +161,19 @@ export function validarSped(texto: string, layout: LayoutSped, opcoes: OpcoesVal
     if (reg.codigo === 'C100') {
       c100 = { l, v };
       c190PorC100.set(l, []);
+    }
+    if (reg.codigo === '0400') {
+      if (naturezas.has(v.COD_NAT)) erro(l, `0400: o código de natureza ${v.COD_NAT} está repetido.`);
+      naturezas.add(v.COD_NAT);
+    }
+    if (reg.codigo === '0450') {
+      if (informacoes.has(v.COD_INF)) erro(l, `0450: o código de informação complementar ${v.COD_INF} está repetido.`);
+      informacoes.add(v.COD_INF);
+    }
+    if (reg.codigo === 'C170' && v.COD_NAT && !naturezas.has(v.COD_NAT)) erro(l, `C170.COD_NAT "${v.COD_NAT}" não está na tabela de naturezas da operação (registro 0400).`);
+    if (reg.codigo === 'C110') {
+      if (!informacoes.has(v.COD_INF)) erro(l, `C110.COD_INF "${v.COD_INF}" não está na tabela de informações complementares (registro 0450).`);
+      if (c100?.v.COD_MOD === '65') erro(l, 'C110 não deve ser informado para NFC-e (modelo 65).');
     }
     if (reg.codigo === 'C170' && c100 && c100.v.IND_EMIT === '0') erro(l, 'C170 não deve ser informado para documento emitido pelo próprio contribuinte (IND_EMIT = 0): os itens já estão no XML.');
     if (reg.codigo === 'C190' && c100) c190PorC100.get(c100.l)!.push(v);

@@ -98,6 +98,42 @@ describe('validador da EFD ICMS/IPI', () => {
   });
 });
 
+// A month with an entry: the supplier's NF-e (IND_EMIT 1) with its complementary information (C110 → 0450) and its
+// item (C170, COD_NAT → 0400), as the Guia Prático's tables lay them out.
+const C100_55 = '|C100|0|1|44555666000172|55|00|001|456|35260344555666000172550010000004561000004562|05032026|06032026|100,00|1|0,00|0,00|100,00|0|0,00|0,00|0,00|100,00|18,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|';
+const ENTRADA = BASE.flatMap((l) => {
+  if (l.startsWith('|0100|')) return [l, '|0150|44555666000172|DISTRIBUIDORA RIO CLARO LTDA|1058|44555666000172||111111111119|3550308||AVENIDA INDUSTRIAL|100||DISTRITO INDUSTRIAL|', '|0190|UN|Unidade|', '|0200|P1|AGUA MINERAL SEM GAS 500 ML|||UN|00|22011000||||||', '|0400|7|Venda de mercadoria|', '|0450|1|Pedido 4512 - entrega na doca 2|'];
+  if (l === '|0990|5|') return ['|0990|10|'];
+  if (l.startsWith('|C190|')) return [l, C100_55, '|C110|1||', '|C170|1|P1||10,00000|UN|100,00|0,00|0|000|1102|7|100,00|18,00|18,00|0,00|0,00|0,00|0|||||0,00||||||||||||||0,00|', '|C190|000|1102|18,00|100,00|100,00|18,00|0,00|0,00|0,00|0,00||'];
+  if (l === '|C990|4|') return ['|C990|8|'];
+  if (l.startsWith('|E110|')) return ['|E110|0,00|0,00|0,00|0,00|18,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|18,00|0,00|'];
+  return [l];
+});
+
+describe('naturezas (0400) e informações complementares (0450) referidas pelos documentos', () => {
+  it('an entry whose C170 names its natureza and whose C110 names its text: valid, counted in block 9', () => {
+    const texto = arquivo(ENTRADA);
+    expect(validarSped(texto, layout)).toEqual([]);
+    expect(texto).toContain('|9900|0400|1|\r\n|9900|0450|1|');
+    expect(texto).toContain('|9900|C110|1|');
+  });
+
+  it('a COD_NAT with no 0400 line, a COD_INF with no 0450 line', () => {
+    const m = mensagens(arquivo(ENTRADA.map((l) => (l.startsWith('|C170|') ? l.replace('|1102|7|', '|1102|9|') : l === '|C110|1||' ? '|C110|2||' : l))));
+    expect(m).toContain('C170.COD_NAT "9" não está na tabela de naturezas da operação (registro 0400).');
+    expect(m).toContain('C110.COD_INF "2" não está na tabela de informações complementares (registro 0450).');
+  });
+
+  it('a code repeated in 0400 or 0450, and a C110 under an NFC-e', () => {
+    const dobrado = ENTRADA.flatMap((l) => (l.startsWith('|0400|') || l.startsWith('|0450|') ? [l, l.replace(/\|[^|]*\|$/, '|Outro texto|')] : l === '|0990|10|' ? ['|0990|12|'] : [l]));
+    const m = mensagens(arquivo(dobrado));
+    expect(m).toContain('0400: o código de natureza 7 está repetido.');
+    expect(m).toContain('0450: o código de informação complementar 1 está repetido.');
+    const nfce = ENTRADA.flatMap((l) => (l === C100_65 ? [l, '|C110|1||'] : l === '|C990|8|' ? ['|C990|9|'] : [l]));
+    expect(mensagens(arquivo(nfce))).toContain('C110 não deve ser informado para NFC-e (modelo 65).');
+  });
+});
+
 describe('dados do leiaute', () => {
   it('COD_VER by period from versoes.json; every layout folder copied unchanged from ../shared when present', () => {
     expect(versaoDoPeriodo('2025-06-01')?.codVer).toBe('019');
