@@ -42,14 +42,15 @@ describe('shell no navegador', () => {
     await poll(() => topLevel(page)).toEqual(['Exportações', 'Contábil']);
     await sideMenu(page).getByText('Exportações').click();
     await poll(() => groupItems(page, 'Exportações')).toEqual(['Exportar XML de NF-e', 'Gerar arquivo SPED', 'Gerar arquivo Sintegra']);
-    // Settings: fiscal configuration only (with the plan of accounts); user menu: switch branch, my account, sign out.
+    // Settings: fiscal configuration only (with the plan of accounts); user menu: switch branch, switch account (his
+    // client shops, issue 37), my account, sign out.
     await page.getByRole('button', { name: 'Configurações' }).click();
     const settings = page.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
     await visible(settings);
     await poll(() => settings.locator(':scope > li').allInnerTexts()).toEqual(['Fiscal']);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
-    await poll(() => page.locator('.ant-dropdown:visible .ant-dropdown-menu').last().locator(':scope > li').allInnerTexts()).toEqual(['Trocar de filial', 'Minha conta', 'Sair']);
+    await poll(() => page.locator('.ant-dropdown:visible .ant-dropdown-menu').last().locator(':scope > li').allInnerTexts()).toEqual(['Trocar de filial', 'Trocar de conta', 'Minha conta', 'Sair']);
     await page.keyboard.press('Escape');
     // No heart: an accountant cannot change favourites.
     expect(await page.getByRole('button', { name: 'Adicionar aos favoritos' }).count()).toBe(0);
