@@ -79,8 +79,9 @@ describe('cadastros do SPED no navegador', () => {
 
   it('saves a conta contábil of level 1', async () => {
     await page.goto(url('pages/fiscais/conta-contabil-sped/cadastrar'));
-    await page.locator('#root_codigo').fill('2');
-    await page.locator('#root_nome').fill('Passivo');
+    // Code 0: the demo's chart (Contábil's default plano de contas) already holds 1 to 4, and '0' lists first (codigo ASC).
+    await page.locator('#root_codigo').fill('0');
+    await page.locator('#root_nome').fill('Compensação passiva');
     await pick(selectOf('root_natureza'), 'passivo', 'Contas de passivo');
     await pick(selectOf('root_tipo'), 'Sint', 'Sintética');
     await page.locator('#root_dataAlteracao').fill('02012026');
@@ -88,9 +89,9 @@ describe('cadastros do SPED no navegador', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await closeToast('Conta contábil salva com sucesso.');
     await page.waitForURL(/#\/pages\/fiscais\/conta-contabil-sped$/);
-    await visible(rowOf('Passivo'));
-    const salva = (await api(`/api/ContasContabeisSped?filter=${q({ where: { codigo: '2' } })}`))[0];
-    expect(salva).toMatchObject({ nome: 'Passivo', natureza: '02', tipo: 'S', nivel: 1, dataAlteracao: '2026-01-02' });
+    await visible(rowOf('Compensação passiva'));
+    const salva = (await api(`/api/ContasContabeisSped?filter=${q({ where: { codigo: '0' } })}`))[0];
+    expect(salva).toMatchObject({ nome: 'Compensação passiva', natureza: '02', tipo: 'S', nivel: 1, dataAlteracao: '2026-01-02' });
   });
 
   it('saves an inventory item, whose value the server computes', async () => {
