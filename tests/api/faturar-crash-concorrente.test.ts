@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDb } from '../../src/server/db/db.ts';
 import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
-import { startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
 
 type Row = Record<string, any>;
 const CNPJ_MATRIZ = '11222333000181';
@@ -24,21 +24,6 @@ describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backen
   let drop: (() => Promise<void>) | undefined;
   let srv: ServerProcess | null = null;
 
-  const chamar = async (s: ServerProcess, token: string, method: string, url: string, body?: unknown) => {
-    const r = await fetch(`${s.url}${url}`, { method, headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null };
-  };
-  const ok = async (s: ServerProcess, token: string, method: string, url: string, body?: unknown) => {
-    const r = await chamar(s, token, method, url, body);
-    expect(r.status, `${method} ${url}: ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body;
-  };
-  const entrar = async (s: ServerProcess) => {
-    const r = await fetch(`${s.url}/api/Usuarios/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.com.br', password: 'demo1234' }) });
-    expect(r.status).toBe(200);
-    return String((await r.json()).id);
-  };
   const filtro = (f: unknown) => encodeURIComponent(JSON.stringify(f));
   const sefazLocal = (): Row[] => {
     const arq = path.join(dataDir, 'sefaz-local', 'estado.json');

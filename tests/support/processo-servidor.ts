@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,4 +61,25 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       await exited;
     },
   };
+}
+
+/** A call to a server process over HTTP (the crash suites): status and parsed body. */
+export async function chamar(s: ServerProcess, token: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(`${s.url}${url}`, { method, headers: { authorization: token, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+
+/** chamar, expecting the status (200 unless told), answering the body. */
+export async function ok(s: ServerProcess, token: string, method: string, url: string, body?: unknown, esperado = 200) {
+  const r = await chamar(s, token, method, url, body);
+  expect(r.status, `${method} ${url}: ${JSON.stringify(r.body)}`).toBe(esperado);
+  return r.body;
+}
+
+/** Signs the demo's administrator in on a server process; answers the session token. */
+export async function entrar(s: ServerProcess): Promise<string> {
+  const r = await fetch(`${s.url}/api/Usuarios/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.com.br', password: 'demo1234' }) });
+  expect(r.status).toBe(200);
+  return String((await r.json()).id);
 }

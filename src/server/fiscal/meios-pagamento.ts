@@ -1,4 +1,4 @@
-/** tPag descriptions printed on the DANFCE; kept equal to ../shared/fiscal/tables/nfe_tpag.csv by a unit test. */
+/** tPag descriptions printed on the DANFCE; kept equal to the published tPag table (tests/fixtures/referencia/tables/nfe_tpag.csv) by a unit test. */
 export const MEIOS_PAGAMENTO: Record<string, string> = {
   '01': 'Dinheiro',
   '02': 'Cheque',
