@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import planoPadrao from '../../src/server/contabil/dados/plano-padrao.json' with { type: 'json' };
+import leiauteDominio from '../../src/server/contabil/dados/leiaute-dominio.json' with { type: 'json' };
 
 /**
  * Issue 37 items 4 and 5: the default chart merged into the account's chart, the mapping of categories and money
@@ -24,6 +26,45 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     await srv?.close();
   });
 
+  it("the demo's PDV payment methods mapped: an NFC-e paid half cash, half card, and one paid cash with change", async () => {
+    const t = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);
+    // Two of the demo's coupons, authorised and moved to January 2020 (a month with nothing else).
+    const misto = (await sql(`SELECT venda_id AS id FROM pdv_caixa_movimentos WHERE tenant_id = $1 AND tipo = 'venda' GROUP BY venda_id HAVING count(*) = 2 ORDER BY venda_id LIMIT 1`, [t])).rows[0].id;
+    const comTroco = (await sql(`SELECT venda_id AS id FROM pdv_caixa_movimentos WHERE tenant_id = $1 AND tipo = 'troco' ORDER BY venda_id LIMIT 1`, [t])).rows[0].id;
+    for (const [n, v, h] of [[9001, misto, 12], [9002, comTroco, 13]])
+      await sql(`UPDATE pdv_vendas SET situacao = 'autorizada', numero = $3, chave_acesso = $4, emitida_em = $5 WHERE tenant_id = $1 AND id = $2`, [t, v, n, `352001000000000000006500100000${n}10000000${n % 10}`, `2020-01-15 ${h}:00:00-03`]);
+    const pago = async (venda: number, forma: string) =>
+      (await sql(`SELECT coalesce(sum(m.valor), 0)::text AS v FROM pdv_caixa_movimentos m JOIN pdv_formas_pagamento f ON f.tenant_id = m.tenant_id AND f.id = m.forma_pagamento_id WHERE m.tenant_id = $1 AND m.venda_id = $2 AND m.tipo IN ('venda', 'troco') AND f.descricao = $3`, [t, venda, forma])).rows[0].v as string;
+    const total = async (venda: number) => (await sql('SELECT total::text AS v FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [t, venda])).rows[0].v as string;
+    const d = (await req('GET', '/api/contabil/lancamentos-contabeis?competencia=01/2020', contador)).json();
+    expect(d.pendencias).toEqual([]);
+    expect(d.lancamentos.map((l: { debito: string; credito: string; valor: string; historico: string }) => `${l.historico}: ${l.debito} ${l.credito} ${l.valor}`)).toEqual([
+      // Dinheiro to Caixa geral, Cartão de crédito to Cartões a receber (the demo's mapping), the parts adding up to the coupon
+      `Venda NFC-e 9001/1: 1.1.1.01 4.1.1.01 ${new Decimal(await pago(misto, 'Dinheiro')).toFixed(2)}`,
+      `Venda NFC-e 9001/1: 1.1.2.02 4.1.1.01 ${new Decimal(await pago(misto, 'Cartão de crédito')).toFixed(2)}`,
+      // cash handed over less the change given back: the coupon's total
+      `Venda NFC-e 9002/1: 1.1.1.01 4.1.1.01 ${await total(comTroco)}`,
+    ]);
+    expect(new Decimal(d.lancamentos[0].valor).plus(d.lancamentos[1].valor).toFixed(2)).toBe(await total(misto));
+    expect(d.totalDebito).toBe(d.totalCredito);
+
+    // The demo month (last month, the one the demo closes) in the Domínio layout, every line checked against the layout.
+    const hoje = new Date();
+    const alvo = new Date(Date.UTC(hoje.getUTCFullYear(), hoje.getUTCMonth() - 1, 15));
+    const mes = `${String(alvo.getUTCMonth() + 1).padStart(2, '0')}/${alvo.getUTCFullYear()}`;
+    const diario = (await req('GET', `/api/contabil/lancamentos-contabeis?competencia=${mes}`, contador)).json();
+    expect(diario.pendencias).toEqual([]);
+    expect(diario.quantidade).toBeGreaterThan(0);
+    expect(diario.quantidade).toBeLessThanOrEqual(200);
+    const txt = await req('GET', `/api/contabil/lancamentos-contabeis/arquivo?competencia=${mes}&leiaute=dominio&codigoEmpresa=4521`, contador);
+    expect(txt.statusCode, txt.body).toBe(200);
+    expect(txt.headers['content-type']).toBe('text/plain; charset=iso-8859-1');
+    const cab = conferirDominio(txt.rawPayload, diario.lancamentos, 'Carla Contadora');
+    expect(cab['Código da empresa']).toBe('0004521');
+    expect(cab['Data inicial']).toBe(`01/${mes}`);
+    expect(centavosDe(diario.totalDebito)).toBe(centavosDe(diario.totalCredito));
+  });
+
   it('the default chart, the mapping, and the journal of the month with the most money moved', async () => {
     const t = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);
     // A new shop takes the whole default chart, once; the demo already started from it (merged with its own accounts).
@@ -31,7 +72,7 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect(r.statusCode, r.body).toBe(200);
     const nova = await login(app, 'dono.plano@exemplo.com.br', 'segredo1');
     const padrao = (await req('POST', '/api/contabil/plano/padrao', nova)).json();
-    expect(padrao.inseridas).toBe(39);
+    expect(padrao.inseridas).toBe(planoPadrao.contas.length);
     expect((await req('POST', '/api/contabil/plano/padrao', nova)).json().inseridas).toBe(0);
     const filho = (await sql(`SELECT f.nivel, p.codigo AS pai FROM contas_contabeis_sped f JOIN contas_contabeis_sped p ON p.tenant_id = f.tenant_id AND p.id = f.conta_superior_id WHERE f.tenant_id = $1 AND f.codigo = '4.2.1.02'`, [r.json().contaId])).rows[0];
     expect(filho).toEqual({ nivel: 4, pai: '4.2.1' });
@@ -48,7 +89,7 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     const sintetica = await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'categoria', origemId: m.categorias[0].id, contaContabilId: conta('4.1') });
     expect(sintetica.statusCode).toBe(400);
     expect(sintetica.json().error.message).toBe('A conta 4.1 - Receitas é sintética: escolha uma conta analítica, que recebe lançamentos.');
-    expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'produto', origemId: 1, contaContabilId: conta('4.1.1.01') })).json().error.message).toBe('Informe o que mapear: categoria ou conta financeira.');
+    expect((await req('PUT', '/api/contabil/plano/mapeamentos', contador, { origem: 'produto', origemId: 1, contaContabilId: conta('4.1.1.01') })).json().error.message).toBe('Informe o que mapear: categoria, conta financeira, forma de pagamento, cliente/fornecedor ou o grupo de clientes/fornecedores.');
     expect(Number((await sql('SELECT count(*)::int AS n FROM contabil_mapeamentos WHERE tenant_id = $1', [t])).rows[0].n)).toBe(0);
 
     // The month with the most settlements and transfers.
@@ -156,7 +197,7 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     await xml(101, '27.00', '0.98', '4.50');
     await sql(`INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, serie, numero, status, total, chave, data_emissao) VALUES ($1, $2, 55, 1, 105, 'autorizada', 70.00, 'X105', '2026-04-01 01:00:00-03')`, [t, f]);
     const entrada = (numero: number, estado: string, valor: string) =>
-      sql(`INSERT INTO documentos (tenant_id, tipo, filial_id, numero, estado, cabecalho) VALUES ($1, 'entradaNota', $2, $3, $4, $5)`, [t, f, numero, estado, JSON.stringify({ dataEntrada: '2026-03-05', valorTotal: valor, numeroNota: String(900 + numero) })]);
+      sql(`INSERT INTO documentos (tenant_id, tipo, filial_id, numero, estado, cabecalho) VALUES ($1, 'entradaNota', $2, $3, $4, $5)`, [t, f, numero, estado, JSON.stringify({ dataEntrada: '2026-03-05', valorTotal: valor, numeroNota: String(900 + numero), xmlArquivo: arquivo(900 + numero) })]);
     await entrada(1, 'efetivada', '200.00');
     await entrada(2, 'rascunho', '77.00');
     const p = Number((await sql(`INSERT INTO produtos (tenant_id, descricao) VALUES ($1, 'Produto diário') RETURNING id`, [t])).rows[0].id);
@@ -175,18 +216,26 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect(semPlano.valido).toBe(false);
     expect(semPlano.pendencias.map((x: { mensagem: string }) => x.mensagem)).toContain('A conta contábil 1.1.2.01 (Vendas (NF-e/NFC-e autorizadas)) não está no plano de contas como analítica: use o plano padrão ou importe o da contabilidade.');
     expect((await req('GET', '/api/contabil/lancamentos-contabeis/arquivo?competencia=03/2026', dono)).statusCode).toBe(422);
-    expect((await req('POST', '/api/contabil/plano/padrao', dono)).json().inseridas).toBe(39);
+    expect((await req('POST', '/api/contabil/plano/padrao', dono)).json().inseridas).toBe(planoPadrao.contas.length);
 
-    // A sale of a regime with taxes and no XML stored: its taxes are unknown, a pendência.
+    // A sale of a regime with taxes and no XML stored: its taxes are unknown, a pendência; so are the credits of a
+    // purchase whose supplier XML is not kept (Lucro Presumido recovers the ICMS).
     const semXml = (await req('GET', url, dono)).json();
-    expect(semXml.pendencias.map((x: { mensagem: string }) => x.mensagem)).toEqual([expect.stringMatching(/^A NF-e 104\/1 \(chave \d+\) não tem o XML guardado: os impostos da venda não entram nos lançamentos\.$/)]);
+    expect(semXml.pendencias.map((x: { mensagem: string }) => x.mensagem).sort()).toEqual([
+      expect.stringMatching(/^A NF-e 104\/1 \(chave \d+\) não tem o XML guardado: os impostos da venda não entram nos lançamentos\.$/),
+      'A entrada nº 1 (nota 901) não tem o XML da nota guardado: os créditos de ICMS, PIS e COFINS da compra não entram nos lançamentos.',
+    ]);
     await xml(104, '10.80', '0.00', '0.00');
+    // The supplier's note: ICMS 24,00 credited; its PIS, COFINS (cumulative under Lucro Presumido) and IPI stay in the cost.
+    await xml(901, '24.00', '1.30', '6.00');
 
     const ok = (await req('GET', url, dono)).json();
     expect(ok.pendencias).toEqual([]);
     const linhas = (x: { data: string; debito: string; credito: string; valor: string }[]) => x.map((l) => `${l.data} ${l.debito} ${l.credito} ${l.valor}`);
     expect(linhas(ok.lancamentos)).toEqual([
-      '2026-03-05 1.1.3.01 2.1.1.01 200.00',
+      // the purchase less the ICMS it credits, and the credit: both against the supplier
+      '2026-03-05 1.1.3.01 2.1.1.01 176.00',
+      '2026-03-05 1.1.4.01 2.1.1.01 24.00',
       '2026-03-10 1.1.2.01 4.1.1.01 150.00',
       // its taxes, from the XML's ICMSTot: deductions of revenue against the taxes payable
       '2026-03-10 4.1.2.01 2.1.2.02 27.00',
@@ -198,15 +247,17 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
       '2026-03-31 1.1.2.01 4.1.1.01 60.00',
       '2026-03-31 4.1.2.01 2.1.2.02 10.80',
     ]);
-    expect(ok.lancamentos[1]).toMatchObject({ historico: 'Venda NF-e 101/1 - Cliente Diário' });
-    expect(ok.lancamentos[2]).toMatchObject({ historico: 'ICMS s/ venda NF-e 101/1' });
-    // 200 + 150 + 27 + 0,98 + 4,50 + 24,69 + 16,50 + 60 + 10,80
+    expect(ok.lancamentos[1]).toMatchObject({ historico: 'Crédito de ICMS: entrada nº 1 (nota 901)' });
+    expect(ok.lancamentos[2]).toMatchObject({ historico: 'Venda NF-e 101/1 - Cliente Diário' });
+    expect(ok.lancamentos[3]).toMatchObject({ historico: 'ICMS s/ venda NF-e 101/1' });
+    // 176 + 24 + 150 + 27 + 0,98 + 4,50 + 24,69 + 16,50 + 60 + 10,80
     expect(ok.totalDebito).toBe('494.47');
     expect(ok.totalCredito).toBe('494.47');
     const csv = await req('GET', '/api/contabil/lancamentos-contabeis/arquivo?competencia=03/2026', dono);
     expect(csv.statusCode).toBe(200);
     expect(csv.rawPayload.toString('utf8').replace(/^\ufeff/, '').split('\r\n').filter(Boolean).slice(1).map((l) => l.split(';').slice(0, 4).join(' '))).toEqual([
-      '05/03/2026 1.1.3.01 2.1.1.01 200,00',
+      '05/03/2026 1.1.3.01 2.1.1.01 176,00',
+      '05/03/2026 1.1.4.01 2.1.1.01 24,00',
       '10/03/2026 1.1.2.01 4.1.1.01 150,00',
       '10/03/2026 4.1.2.01 2.1.2.02 27,00',
       '10/03/2026 4.1.2.02 2.1.2.03 0,98',
@@ -218,13 +269,127 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     ]);
   });
 
+  it('payment methods, customers and suppliers mapped (analytic and synthetic), and the credits of a Lucro Real purchase', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/Usuarios/cadastro', headers: { host: 'localhost' }, payload: { email: 'dono.mapa@exemplo.com.br', nome: 'Dono Mapa', empresa: 'Loja Mapa', telefone: '11987654323', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true } });
+    expect(r.statusCode, r.body).toBe(200);
+    const dono = await login(app, 'dono.mapa@exemplo.com.br', 'segredo1');
+    const t = Number(r.json().contaId);
+    const f = Number((await sql('SELECT id FROM branches WHERE tenant_id = $1 ORDER BY id LIMIT 1', [t])).rows[0].id);
+    // Lucro Real: the sale owes ICMS, PIS and COFINS; the purchase credits ICMS, PIS and COFINS (non-cumulative), not IPI (not an industry).
+    await sql(`UPDATE branches SET regime_tributario = 2, cpf_cnpj = '11222333000181' WHERE tenant_id = $1`, [t]);
+    expect((await req('POST', '/api/contabil/plano/padrao', dono)).json().inseridas).toBe(planoPadrao.contas.length);
+    const id = async (text: string, params: unknown[]) => Number((await sql(text, params)).rows[0].id);
+    const contaSped = async (codigo: string, nome: string, natureza: string, pai: string) =>
+      id(`INSERT INTO contas_contabeis_sped (tenant_id, codigo, nome, natureza, tipo, nivel, conta_superior_id, data_alteracao) SELECT $1, $2, $3, $4, 'A', 4, id, current_date FROM contas_contabeis_sped WHERE tenant_id = $1 AND codigo = $5 RETURNING id`, [t, codigo, nome, natureza, pai]);
+    const clienteUm = await id(`INSERT INTO pessoas (tenant_id, tipo, nome) VALUES ($1, 0, 'Cliente Um') RETURNING id`, [t]);
+    const fornecedorUm = await id(`INSERT INTO pessoas (tenant_id, tipo, nome) VALUES ($1, 1, 'Fornecedor Um') RETURNING id`, [t]);
+    const contaCliente = await contaSped('1.1.2.03', 'Cliente Um', '01', '1.1.2');
+    const contaFornecedor = await contaSped('2.1.1.02', 'Fornecedor Um', '02', '2.1.1');
+    const cartao = await id(`INSERT INTO formas_pagamento_financeiro (tenant_id, descricao) VALUES ($1, 'Cartão de crédito') RETURNING id`, [t]);
+    const m = (await req('GET', '/api/contabil/plano/mapeamentos', dono)).json();
+    const conta = (codigo: string) => m.contas.find((c: { codigo: string }) => c.codigo === codigo).id as number;
+    const mapear = (origem: string, origemId: number, contaContabilId: number | null) => req('PUT', '/api/contabil/plano/mapeamentos', dono, { origem, origemId, contaContabilId });
+
+    // Bad input, nothing written: a synthetic account for a payment method or a person, a person of no one.
+    const antes = Number((await sql('SELECT count(*)::int AS n FROM contabil_mapeamentos WHERE tenant_id = $1', [t])).rows[0].n);
+    const sintetica = await mapear('forma_pagamento', cartao, conta('1.1.2'));
+    expect(sintetica.statusCode).toBe(400);
+    expect(sintetica.json().error.message).toBe('A conta 1.1.2 - Créditos é sintética: escolha uma conta analítica, que recebe lançamentos.');
+    expect((await mapear('clientes', 0, conta('1.1'))).json().error.message).toBe('A conta 1.1 - Ativo circulante é sintética: escolha uma conta analítica, que recebe lançamentos.');
+    const ninguem = await mapear('pessoa', 99_999_999, contaCliente);
+    expect(ninguem.statusCode).toBe(404);
+    expect(ninguem.json().error.message).toBe('Cadastro a mapear não encontrado.');
+    expect(Number((await sql('SELECT count(*)::int AS n FROM contabil_mapeamentos WHERE tenant_id = $1', [t])).rows[0].n)).toBe(antes);
+
+    // The card to Cartões a receber; Cliente Um and Fornecedor Um analytic; the suppliers' group synthetic (Fornecedores).
+    for (const [origem, origemId, c] of [['forma_pagamento', cartao, conta('1.1.2.02')], ['pessoa', clienteUm, contaCliente], ['pessoa', fornecedorUm, contaFornecedor], ['fornecedores', 0, conta('2.1.1.01')]] as const)
+      expect((await mapear(origem, origemId, c)).statusCode).toBe(200);
+    const lidos = (await req('GET', '/api/contabil/plano/mapeamentos', dono)).json();
+    expect(lidos.formasPagamento).toContainEqual({ origem: 'forma_pagamento', id: cartao, descricao: 'Cartão de crédito', contaContabilId: conta('1.1.2.02') });
+    expect(lidos.pessoas.map((p: { descricao: string; contaContabilId: number }) => [p.descricao, p.contaContabilId])).toEqual([['Cliente Um', contaCliente], ['Fornecedor Um', contaFornecedor]]);
+    expect(lidos.grupos).toEqual([{ origem: 'clientes', contaContabilId: null }, { origem: 'fornecedores', contaContabilId: conta('2.1.1.01') }]);
+
+    // April 2026: a sale invoicing an order paid by card, a sale to Cliente Um, a purchase from Fornecedor Um, the order's receipt and the payment.
+    const arquivo = (n: number) => `t/${t}/nfe/contabil-mapa-${n}-procNFe.xml`;
+    const xml = (n: number, icms: string, pis: string, cofins: string, ipi: string) =>
+      srv.services.storage.put(arquivo(n), Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe versao="4.00"><total><ICMSTot><vBC>0.00</vBC><vICMS>${icms}</vICMS><vIPI>${ipi}</vIPI><vPIS>${pis}</vPIS><vCOFINS>${cofins}</vCOFINS></ICMSTot></total></infNFe></NFe></nfeProc>`));
+    const pedido = await id(`INSERT INTO documentos (tenant_id, tipo, filial_id, numero, estado, cabecalho) VALUES ($1, 'pedidoVenda', $2, 1, 'faturado', $3) RETURNING id`, [t, f, JSON.stringify({ clienteId: clienteUm, formaPagamentoId: cartao })]);
+    const nota = (numero: number, total: string, dia: string, pedidoId: number | null) =>
+      sql(`INSERT INTO notas_fiscais (tenant_id, filial_id, modelo, serie, numero, status, dados, total, chave, data_emissao, destinatario_nome, arquivo_xml, pedido_id) VALUES ($1, $2, 55, 1, $3, 'autorizada', $4, $5, $6, $7, 'Cliente Um', $8, $9)`, [
+        t, f, numero, JSON.stringify({ ide: { tipoOperacao: 1 }, clienteId: clienteUm }), total, `3526040000000000000055001${String(numero).padStart(9, '0')}1000000${numero % 10}`, `2026-04-${dia} 12:00:00-03`, arquivo(numero), pedidoId,
+      ]);
+    await nota(201, '100.00', '10', pedido);
+    await nota(202, '50.00', '12', null);
+    await xml(201, '18.00', '1.65', '7.60', '0.00');
+    await xml(202, '0.00', '0.00', '0.00', '0.00');
+    await sql(`INSERT INTO documentos (tenant_id, tipo, filial_id, numero, estado, cabecalho) VALUES ($1, 'entradaNota', $2, 1, 'efetivada', $3)`, [t, f, JSON.stringify({ fornecedorId: fornecedorUm, dataEntrada: '2026-04-05', valorTotal: '1000.00', numeroNota: '777', xmlArquivo: arquivo(777) })]);
+    await xml(777, '120.00', '16.50', '76.00', '50.00');
+    const banco = await id(`INSERT INTO contas_financeiras (tenant_id, descricao) VALUES ($1, 'Banco Mapa') RETURNING id`, [t]);
+    expect((await mapear('conta_financeira', banco, conta('1.1.1.02'))).statusCode).toBe(200);
+    const vendas = await id(`INSERT INTO categorias_financeiras (tenant_id, descricao, tipo) VALUES ($1, 'Recebimento de vendas', 0) RETURNING id`, [t]);
+    const mercadorias = await id(`INSERT INTO categorias_financeiras (tenant_id, descricao, tipo) VALUES ($1, 'Pagamento de mercadorias', 1) RETURNING id`, [t]);
+    expect((await mapear('categoria', vendas, conta('1.1.2.01'))).statusCode).toBe(200);
+    expect((await mapear('categoria', mercadorias, conta('2.1.1.01'))).statusCode).toBe(200);
+    const baixa = async (tipo: number, pessoa: number, categoria: number, valor: string, dia: string, origem: [string, number] | null) => {
+      const l = await id(`INSERT INTO lancamentos (tenant_id, tipo, descricao, pessoa_id, categoria_id, data_emissao, competencia, valor_total, origem_tipo, origem_id) VALUES ($1, $2, $3, $4, $5, $6, '2026-04-01', $7, $8, $9) RETURNING id`, [
+        t, tipo, tipo === 0 ? 'Recebimento do pedido 1' : 'Pagamento da nota 777', pessoa, categoria, `2026-04-${dia}`, valor, origem?.[0] ?? null, origem?.[1] ?? null,
+      ]);
+      const p = await id(`INSERT INTO parcelas (tenant_id, lancamento_id, numero, vencimento, valor) VALUES ($1, $2, 1, $3, $4) RETURNING id`, [t, l, `2026-04-${dia}`, valor]);
+      const b = await id(`INSERT INTO baixas (tenant_id, parcela_id, conta_id, data, valor, principal) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`, [t, p, banco, `2026-04-${dia}`, valor]);
+      await sql(`INSERT INTO movimentos_financeiros (tenant_id, conta_id, data, valor, baixa_id) VALUES ($1, $2, $3, $4, $5)`, [t, banco, `2026-04-${dia}`, tipo === 0 ? valor : `-${valor}`, b]);
+    };
+    await baixa(0, clienteUm, vendas, '100.00', '20', ['pedidoVenda', pedido]);
+    await baixa(1, fornecedorUm, mercadorias, '1000.00', '25', null);
+
+    const ok = (await req('GET', '/api/contabil/lancamentos-contabeis?competencia=04/2026', dono)).json();
+    expect(ok.pendencias).toEqual([]);
+    expect(ok.lancamentos.map((l: { data: string; debito: string; credito: string; valor: string }) => `${l.data} ${l.debito} ${l.credito} ${l.valor}`)).toEqual([
+      // 1.000,00 − ICMS 120,00 − PIS 16,50 − COFINS 76,00 into stock; each credit its own entry; all against Fornecedor Um's account
+      '2026-04-05 1.1.3.01 2.1.1.02 787.50',
+      '2026-04-05 1.1.4.01 2.1.1.02 120.00',
+      '2026-04-05 1.1.4.02 2.1.1.02 16.50',
+      '2026-04-05 1.1.4.03 2.1.1.02 76.00',
+      // the order was paid by card: Cartões a receber (the payment method wins over the customer's account)
+      '2026-04-10 1.1.2.02 4.1.1.01 100.00',
+      '2026-04-10 4.1.2.01 2.1.2.02 18.00',
+      '2026-04-10 4.1.2.02 2.1.2.03 1.65',
+      '2026-04-10 4.1.2.03 2.1.2.04 7.60',
+      // no payment method: Cliente Um's own account
+      '2026-04-12 1.1.2.03 4.1.1.01 50.00',
+      // the card's money arrives: it clears Cartões a receber, not Clientes
+      '2026-04-20 1.1.1.02 1.1.2.02 100.00',
+      // the supplier paid: his own account, not the group's
+      '2026-04-25 2.1.1.02 1.1.1.02 1000.00',
+    ]);
+    // Each entry one debit and one credit of the same amount; per note, the entries add up to the note.
+    const somaDoc = (doc: string) => ok.lancamentos.filter((l: { historico: string }) => l.historico.includes(doc)).reduce((a: Decimal, l: { valor: string }) => a.plus(l.valor), new Decimal(0)).toFixed(2);
+    expect(somaDoc('entrada nº 1 (nota 777)')).toBe('1000.00');
+    expect(ok.totalDebito).toBe('2277.25');
+    expect(ok.totalCredito).toBe('2277.25');
+
+    // The Domínio layout of the same month: every line checked against the layout document, the amounts in cents
+    // summed as integers (BigInt), no floating point.
+    const semCodigo = await req('GET', '/api/contabil/lancamentos-contabeis/arquivo?competencia=04/2026&leiaute=dominio', dono);
+    expect(semCodigo.statusCode).toBe(400);
+    expect(semCodigo.json().error.message).toBe('Código da empresa no Domínio: informe até 7 dígitos.');
+    expect((await req('GET', '/api/contabil/lancamentos-contabeis/arquivo?competencia=04/2026&leiaute=questor', dono)).json().error.message).toBe('Leiaute desconhecido: use generico ou dominio.');
+    const txt = await req('GET', '/api/contabil/lancamentos-contabeis/arquivo?competencia=04/2026&leiaute=dominio&codigoEmpresa=123', dono);
+    expect(txt.statusCode, txt.body).toBe(200);
+    expect(txt.headers['content-disposition']).toBe('attachment; filename="lancamentos-contabeis-04-2026.txt"');
+    const cab = conferirDominio(txt.rawPayload, ok.lancamentos, 'Dono Mapa');
+    expect(cab['Código da empresa']).toBe('0000123');
+    expect(cab['Data inicial']).toBe('01/04/2026');
+    expect(cab['Data final']).toBe('30/04/2026');
+    expect(cab['CNPJ da empresa']).toBe('11222333000181');
+  });
+
   it('tenants never see each other: Loja Vizinha mapping a category of Mercadinho Demo is not found', async () => {
     const vizinha = await login(app, 'admin@vizinha.com.br');
     const demo = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);
     const cat = Number((await sql('SELECT id FROM categorias_financeiras WHERE tenant_id = $1 ORDER BY id DESC LIMIT 1', [demo])).rows[0].id);
     const r = await req('PUT', '/api/contabil/plano/mapeamentos', vizinha, { origem: 'categoria', origemId: cat, contaContabilId: null });
     expect(r.statusCode).toBe(404);
-    expect(r.json().error.message).toBe('Categoria ou conta financeira não encontrada.');
+    expect(r.json().error.message).toBe('Cadastro a mapear não encontrado.');
   });
   it("imports the firm's own chart (CSV): the mask, the parents and the natureza checked, nothing written on a bad line", async () => {
     const vizinha = await login(app, 'admin@vizinha.com.br');
@@ -273,3 +438,52 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect(forn).toEqual({ natureza: '02', tipo: 'A', pai: '6.1.01' });
   });
 });
+
+/**
+ * Every line of a Domínio file checked against the layout document (dados/leiaute-dominio.json): the width of each
+ * record, each field's type (digits, dd/MM/yyyy), the constants; each detail against its journal entry; the amounts in
+ * cents summed as integers (BigInt) equal to the journal's total. Returns the header's fields.
+ */
+function conferirDominio(arquivo: Buffer, lancamentos: { data: string; debito: string; credito: string; valor: string; historico: string }[], usuario: string): Record<string, string> {
+  type Campo = { nome: string; inicio: number; tamanho: number; tipo: string; fixo?: string; repetir?: string };
+  const linhas = arquivo.toString('latin1').split('\r\n');
+  expect(linhas.pop()).toBe('');
+  const conferir = (linha: string, campos: Campo[]) => {
+    const fim = campos.at(-1)!;
+    expect(linha.length, linha).toBe(fim.inicio + fim.tamanho - 1);
+    const valores: Record<string, string> = {};
+    for (const c of campos) {
+      const v = linha.slice(c.inicio - 1, c.inicio - 1 + c.tamanho);
+      valores[c.nome] = v;
+      if (c.fixo !== undefined) expect(v, c.nome).toBe(c.fixo.padEnd(c.tamanho, ' '));
+      if (c.repetir) expect(v, c.nome).toBe(c.repetir.repeat(c.tamanho));
+      if (c.tipo === 'N' || c.tipo === 'V') expect(v, c.nome).toMatch(new RegExp(`^\\d{${c.tamanho}}$`));
+      if (c.tipo === 'D') expect(v, c.nome).toMatch(/^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/\d{4}$/);
+    }
+    return valores;
+  };
+  const reg = leiauteDominio.registros;
+  const cab = conferir(linhas[0], reg.cabecalho);
+  conferir(linhas.at(-1)!, reg.finalizador);
+  const detalhes = linhas.slice(1, -1);
+  expect(detalhes.length).toBe(lancamentos.length);
+  let centavos = 0n;
+  let esperado = 0n;
+  detalhes.forEach((linha, i) => {
+    const v = conferir(linha, reg.detalhe);
+    const l = lancamentos[i];
+    expect(v['Código sequencial']).toBe(String(i + 1).padStart(7, '0'));
+    expect(v['Data do lançamento']).toBe(`${l.data.slice(8, 10)}/${l.data.slice(5, 7)}/${l.data.slice(0, 4)}`);
+    expect(v['Conta débito']).toBe(l.debito.replace(/\./g, '').padStart(7, '0'));
+    expect(v['Conta crédito']).toBe(l.credito.replace(/\./g, '').padStart(7, '0'));
+    expect(v['Histórico'].trimEnd().startsWith(l.historico.replace(/[^\u0000-\u00ff]/g, '?'))).toBe(true);
+    expect(v['Usuário'].trimEnd()).toBe(usuario);
+    centavos += BigInt(v['Valor do lançamento']);
+    esperado += BigInt(l.valor.replace('.', ''));
+  });
+  expect(centavos).toBe(esperado);
+  return cab;
+}
+
+/** '1234.56' as 123456n: an amount compared as an integer of cents. */
+const centavosDe = (v: string) => BigInt(new Decimal(v).times(100).toFixed(0));

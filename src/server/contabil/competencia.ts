@@ -1,3 +1,5 @@
+import { badRequest } from '../http/errors.ts';
+
 /** The month of a closing (issue 37 item 3): how it is read and the messages about it. */
 export const PERIODO_MSG = {
   competenciaInvalida: 'Informe o mês no formato MM/AAAA.',
@@ -17,6 +19,13 @@ export function lerCompetencia(v: unknown): string | null {
   const [ano, mes] = v.includes('/') ? [Number(m[2]), Number(m[1])] : [Number(m[1]), Number(m[2])];
   if (mes < 1 || mes > 12 || ano < 2000 || ano > 2100) return null;
   return `${ano}-${String(mes).padStart(2, '0')}-01`;
+}
+
+/** The month asked for (first day, ISO), or a 400 naming the field `competencia`: the one check the checklist, the closing and the journal share. */
+export function exigirCompetencia(v: unknown): string {
+  const competencia = lerCompetencia(v);
+  if (!competencia) throw badRequest(PERIODO_MSG.competenciaInvalida, [{ path: '/competencia', campo: 'competencia', mensagem: PERIODO_MSG.competenciaInvalida }]);
+  return competencia;
 }
 
 export interface Mes {

@@ -36,7 +36,8 @@ export async function seedContabil(q: Queryable, demo: number, vizinha: number):
  * accrual basis the fiscal postings need: the revenue of a sale is posted from its NF-e/NFC-e and the purchase from its
  * entry note, so receiving a sale clears Clientes and paying for merchandise clears Fornecedores; other revenue to Outras
  * receitas, other expenses to Despesas administrativas; the first money account
- * to Caixa geral, the others to Bancos), so closing a month in the demo attaches its journal entries.
+ * to Caixa geral, the others to Bancos), the payment methods and the customers/suppliers too, so closing a month in
+ * the demo attaches its journal entries.
  */
 async function seedPlanoDemo(q: Queryable, demo: number): Promise<void> {
   await incluirPlanoPadrao(q, demo);
@@ -52,4 +53,14 @@ async function seedPlanoDemo(q: Queryable, demo: number): Promise<void> {
      SELECT tenant_id, 'conta_financeira', id, CASE WHEN id = (SELECT min(id) FROM contas_financeiras WHERE tenant_id = $1) THEN $2::int ELSE $3::int END FROM contas_financeiras WHERE tenant_id = $1`,
     [demo, caixa, bancos],
   );
+  // Payment methods (finance's and the PDV's) by name: cash to Caixa geral, cards to Cartões a receber, the rest
+  // (PIX, boleto…) to Bancos; customers and suppliers synthetic, one account each (Clientes, Fornecedores).
+  const cartoes = await conta('1.1.2.02');
+  for (const [origem, tabela] of [['forma_pagamento', 'formas_pagamento_financeiro'], ['forma_pagamento_pdv', 'pdv_formas_pagamento']] as const)
+    await q.query(
+      `INSERT INTO contabil_mapeamentos (tenant_id, origem, origem_id, conta_contabil_id)
+       SELECT tenant_id, $2, id, CASE WHEN descricao ILIKE '%dinheiro%' THEN $3::int WHEN descricao ILIKE '%cart%' THEN $4::int ELSE $5::int END FROM ${tabela} WHERE tenant_id = $1`,
+      [demo, origem, caixa, cartoes, bancos],
+    );
+  await q.query(`INSERT INTO contabil_mapeamentos (tenant_id, origem, origem_id, conta_contabil_id) VALUES ($1, 'clientes', 0, $2), ($1, 'fornecedores', 0, $3)`, [demo, clientes, fornecedores]);
 }

@@ -5,8 +5,9 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { enfileirarRelatorio } from '../relatorios/routes.ts';
 import { tenantKey } from '../storage/interface.ts';
-import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
-import { diarioDoMes, escreverDiario, impostosDoMes } from './lancamentos-contabeis.ts';
+import { PERIODO_MSG, exigirCompetencia, type Mes } from './competencia.ts';
+import { diarioDoMes, impostosDoMes } from './lancamentos-contabeis.ts';
+import { escreverDiario } from './leiautes.ts';
 
 export type { Mes };
 
@@ -44,15 +45,7 @@ const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um :
 
 /** The branch and month asked for, checked (the branch belongs to the session's account). */
 export async function lerMes(q: Queryable, ctx: RequestContext, body: Record<string, unknown>): Promise<Mes> {
-  const competencia = lerCompetencia(body.competencia);
-  if (!competencia)
-    throw badRequest(PERIODO_MSG.competenciaInvalida, [
-      {
-        path: '/competencia',
-        campo: 'competencia',
-        mensagem: PERIODO_MSG.competenciaInvalida,
-      },
-    ]);
+  const competencia = exigirCompetencia(body.competencia);
   const filialId = Number(body.filialId ?? ctx.branchId);
   const filial = (
     await q.query<{ nome: string }>('SELECT coalesce(apelido, nome) AS nome FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, Number.isSafeInteger(filialId) ? filialId : 0])
@@ -339,7 +332,7 @@ export async function gerarArquivosDoFechamento(app: FastifyInstance, services: 
   else {
     const nome = `lancamentos-contabeis-${m.mes}.csv`;
     const arquivo = tenantKey(ctx.tenantId, 'contabil', `fechamento-${periodoId}-${nome}`);
-    await services.storage.put(arquivo, Buffer.from(escreverDiario(diario), 'utf8'), { contentType: 'text/csv; charset=utf-8' });
+    await services.storage.put(arquivo, escreverDiario(diario), { contentType: 'text/csv; charset=utf-8' });
     anexos.push({ tipo: 'lancamentos', nome, situacao: 'gerado', arquivo });
   }
   await services.db.tenant(ctx, async (q) => {

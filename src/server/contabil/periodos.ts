@@ -4,7 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { isContadorExterno, registrarAcesso } from './contadores.ts';
-import { PERIODO_MSG, lerCompetencia } from './competencia.ts';
+import { PERIODO_MSG, exigirCompetencia } from './competencia.ts';
 import { checklistDoMes, gerarArquivosDoFechamento, lerMes, type Mes } from './fechamento.ts';
 
 async function contadorDaSessao(q: Queryable, ctx: RequestContext): Promise<number | null> {
@@ -38,15 +38,7 @@ export async function listarPeriodos(db: Db, ctx: RequestContext) {
  */
 export async function fecharMes(app: FastifyInstance, services: AppServices, ctx: RequestContext, authorization: string | undefined, body: Record<string, unknown>) {
   const { db } = services;
-  const competencia = lerCompetencia(body.competencia);
-  if (!competencia)
-    throw badRequest(PERIODO_MSG.competenciaInvalida, [
-      {
-        path: '/competencia',
-        campo: 'competencia',
-        mensagem: PERIODO_MSG.competenciaInvalida,
-      },
-    ]);
+  const competencia = exigirCompetencia(body.competencia);
   const aberto = (await db.query<{ ok: boolean }>(`SELECT $1::date < date_trunc('month', (now() AT TIME ZONE 'America/Sao_Paulo'))::date AS ok`, [competencia])).rows[0].ok;
   if (!aberto) throw badRequest(PERIODO_MSG.mesNaoEncerrado);
   const checklist = await checklistDoMes(app, services, ctx, authorization, body);

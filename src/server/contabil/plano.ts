@@ -10,17 +10,28 @@ const excelJs = lazyRequire<typeof ExcelJSModule>('exceljs');
 /**
  * Plano de contas (issue 37 item 4): the account's chart is contas_contabeis_sped (Fiscal > Conta contábil SPED,
  * registro 0500), not a second copy; contábil offers the default chart for small companies to start from and maps
- * the financial categories and the money accounts (caixa, bancos) to its analytic accounts.
+ * to its analytic accounts the financial categories, the money accounts (caixa, bancos), the payment methods (of
+ * finance and of the PDV) and the customers and suppliers — one account per person (analytic), or one account for
+ * all customers and one for all suppliers (synthetic, origem 'clientes'/'fornecedores', origemId 0).
  */
 
 export const PLANO_MSG = {
-  origemInvalida: 'Informe o que mapear: categoria ou conta financeira.',
-  origemNaoEncontrada: 'Categoria ou conta financeira não encontrada.',
+  origemInvalida: 'Informe o que mapear: categoria, conta financeira, forma de pagamento, cliente/fornecedor ou o grupo de clientes/fornecedores.',
+  origemNaoEncontrada: 'Cadastro a mapear não encontrado.',
   contaNaoEncontrada: 'Conta contábil não encontrada.',
 } as const;
 
-const ORIGENS = { categoria: 'categorias_financeiras', conta_financeira: 'contas_financeiras' } as const;
-type Origem = keyof typeof ORIGENS;
+/** Each origin and the table its ids belong to (null: the synthetic group, origemId 0). */
+const ORIGENS = {
+  categoria: 'categorias_financeiras',
+  conta_financeira: 'contas_financeiras',
+  forma_pagamento: 'formas_pagamento_financeiro',
+  forma_pagamento_pdv: 'pdv_formas_pagamento',
+  pessoa: 'pessoas',
+  clientes: null,
+  fornecedores: null,
+} as const;
+export type Origem = keyof typeof ORIGENS;
 
 /** The default chart, merged by code: the accounts the account lacks are created (parents linked by code); nothing is changed. */
 export async function usarPlanoPadrao(db: Db, ctx: RequestContext): Promise<{ inseridas: number }> {
@@ -69,19 +80,52 @@ export async function lerMapeamentos(db: Db, ctx: RequestContext) {
           [ctx.tenantId],
         )
       ).rows,
+      // The payment methods of finance (orders, bills) and of the PDV, each with its origin.
+      formasPagamento: (
+        await q.query(
+          `SELECT 'forma_pagamento' AS origem, f.id, f.descricao, m.conta_contabil_id AS "contaContabilId" FROM formas_pagamento_financeiro f
+             LEFT JOIN contabil_mapeamentos m ON m.tenant_id = f.tenant_id AND m.origem = 'forma_pagamento' AND m.origem_id = f.id
+            WHERE f.tenant_id = $1 AND f.ativo
+           UNION ALL
+           SELECT 'forma_pagamento_pdv', f.id, f.descricao || ' (PDV)', m.conta_contabil_id FROM pdv_formas_pagamento f
+             LEFT JOIN contabil_mapeamentos m ON m.tenant_id = f.tenant_id AND m.origem = 'forma_pagamento_pdv' AND m.origem_id = f.id
+            WHERE f.tenant_id = $1 AND f.ativo
+           ORDER BY 3`,
+          [ctx.tenantId],
+        )
+      ).rows,
+      // Customers and suppliers: the synthetic account of each group, and the people with an analytic account of their own.
+      grupos: (
+        await q.query(
+          `SELECT g.origem, m.conta_contabil_id AS "contaContabilId" FROM (VALUES ('clientes'), ('fornecedores')) g(origem)
+             LEFT JOIN contabil_mapeamentos m ON m.tenant_id = $1 AND m.origem = g.origem AND m.origem_id = 0 ORDER BY 1`,
+          [ctx.tenantId],
+        )
+      ).rows,
+      pessoas: (
+        await q.query(
+          `SELECT p.id, p.nome AS descricao, m.conta_contabil_id AS "contaContabilId" FROM contabil_mapeamentos m JOIN pessoas p ON p.tenant_id = m.tenant_id AND p.id = m.origem_id
+            WHERE m.tenant_id = $1 AND m.origem = 'pessoa' ORDER BY p.nome`,
+          [ctx.tenantId],
+        )
+      ).rows,
     }),
     { readOnly: true },
   );
 }
 
-/** Maps a category or money account to an analytic account (null removes the mapping). A synthetic account is refused. */
+/**
+ * Maps a category, money account, payment method, person or the customers'/suppliers' group to an analytic account
+ * (null removes the mapping). A synthetic account is refused.
+ */
 export async function mapear(db: Db, ctx: RequestContext, body: Record<string, unknown>) {
   const origem = body.origem as Origem;
-  if (!(typeof origem === 'string' && origem in ORIGENS)) throw badRequest(PLANO_MSG.origemInvalida, [{ path: '/origem', campo: 'origem', mensagem: 'Campo inválido!' }]);
-  const origemId = Number(body.origemId);
+  if (!(typeof origem === 'string' && Object.hasOwn(ORIGENS, origem))) throw badRequest(PLANO_MSG.origemInvalida, [{ path: '/origem', campo: 'origem', mensagem: 'Campo inválido!' }]);
+  const tabela = ORIGENS[origem];
+  const origemId = tabela === null ? 0 : Number(body.origemId);
   const contaId = body.contaContabilId === null || body.contaContabilId === undefined ? null : Number(body.contaContabilId);
   return db.tenant(ctx, async (q) => {
-    const alvo = Number.isSafeInteger(origemId) ? (await q.query(`SELECT 1 FROM ${ORIGENS[origem]} WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, origemId])).rows[0] : undefined;
+    const alvo = tabela === null ? true : Number.isSafeInteger(origemId) ? (await q.query(`SELECT 1 FROM ${tabela} WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, origemId])).rows[0] : undefined;
     if (!alvo) throw notFound(PLANO_MSG.origemNaoEncontrada);
     if (contaId === null) {
       await q.query('DELETE FROM contabil_mapeamentos WHERE tenant_id = $1 AND origem = $2 AND origem_id = $3', [ctx.tenantId, origem, origemId]);
@@ -102,15 +146,19 @@ export async function mapear(db: Db, ctx: RequestContext, body: Record<string, u
   });
 }
 
-/** The mapped account code of each category (a subcategory without its own falls back to its parent's) and money account. */
+/**
+ * The mapped account code of each category (a subcategory without its own falls back to its parent's), money account,
+ * payment method and person, and of the customers' and suppliers' groups.
+ */
 export async function contasMapeadas(q: Queryable, tenantId: number) {
   const r = await q.query<{ origem: Origem; origem_id: number; codigo: string }>(
     `SELECT m.origem, m.origem_id, c.codigo FROM contabil_mapeamentos m JOIN contas_contabeis_sped c ON c.tenant_id = m.tenant_id AND c.id = m.conta_contabil_id WHERE m.tenant_id = $1`,
     [tenantId],
   );
-  const categorias = new Map<number, string>();
-  const contas = new Map<number, string>();
-  for (const x of r.rows) (x.origem === 'categoria' ? categorias : contas).set(Number(x.origem_id), x.codigo);
+  const por = new Map<Origem, Map<number, string>>(Object.keys(ORIGENS).map((o) => [o as Origem, new Map()]));
+  for (const x of r.rows) por.get(x.origem)?.set(Number(x.origem_id), x.codigo);
+  const categorias = por.get('categoria')!;
+  const de = (origem: Origem, id: number | null | undefined): string | null => (id == null ? null : por.get(origem)!.get(Number(id)) ?? null);
   const pais = new Map((await q.query<{ id: number; pai: number | null }>('SELECT id, categoria_pai_id AS pai FROM categorias_financeiras WHERE tenant_id = $1', [tenantId])).rows.map((c) => [Number(c.id), c.pai == null ? null : Number(c.pai)]));
   const daCategoria = (id: number | null): string | null => {
     for (let atual = id, n = 0; atual != null && n < 10; atual = pais.get(atual) ?? null, n++) {
@@ -119,7 +167,15 @@ export async function contasMapeadas(q: Queryable, tenantId: number) {
     }
     return null;
   };
-  return { daCategoria, daConta: (id: number) => contas.get(id) ?? null };
+  return {
+    daCategoria,
+    daConta: (id: number) => de('conta_financeira', id),
+    daForma: (id: number | null | undefined) => de('forma_pagamento', id),
+    daFormaPdv: (id: number | null | undefined) => de('forma_pagamento_pdv', id),
+    /** A person's own account, else the group's (clientes/fornecedores), else null (the journal uses the default chart's). */
+    daPessoa: (id: number | null | undefined, grupo: 'clientes' | 'fornecedores') => de('pessoa', id) ?? de(grupo, 0),
+    doGrupo: (grupo: 'clientes' | 'fornecedores') => de(grupo, 0),
+  };
 }
 
 const NATUREZAS = new Set(['01', '02', '03', '04', '05', '09']);

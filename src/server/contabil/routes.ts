@@ -7,7 +7,8 @@ import { parseId } from '../resources/resource-service.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
 import { definirAutXml } from './autxml.ts';
-import { FONTE_DIARIO, diarioDoMes, escreverDiario, impostosDoMes } from './lancamentos-contabeis.ts';
+import { FONTE_DIARIO, diarioDoMes, impostosDoMes } from './lancamentos-contabeis.ts';
+import { escreverDiario, leiauteDe, listaDeLeiautes } from './leiautes.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
@@ -77,13 +78,38 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
     const d = await diario(req.ctx!, req.query);
     return { ...d, quantidade: d.lancamentos.length, lancamentos: d.lancamentos.slice(0, 200) };
   });
-  app.get('/api/contabil/lancamentos-contabeis/arquivo', async (req, reply) => {
+  app.get('/api/contabil/leiautes', async (req) => {
     exigir(req.ctx!, 'view');
-    const d = await diario(req.ctx!, req.query);
+    return listaDeLeiautes();
+  });
+  // The journal as a file of a layout (?leiaute=generico|dominio and the layout's parameters, e.g. codigoEmpresa).
+  app.get('/api/contabil/lancamentos-contabeis/arquivo', async (req, reply) => {
+    const ctx = req.ctx!;
+    exigir(ctx, 'view');
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const leiaute = leiauteDe(query.leiaute);
+    const d = await diario(ctx, query);
     if (!d.valido) throw new HttpError(422, `Os lançamentos de ${d.competencia} têm ${d.pendencias.length} pendência(s): corrija-as antes de exportar.`, { problemas: d.pendencias });
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="lancamentos-contabeis-${d.competencia.replace('/', '-')}.csv"`);
-    return reply.send(Buffer.from(escreverDiario(d), 'utf8'));
+    // The header of a positional layout names the company (the branch's CNPJ) and who exported.
+    const quem = await db.tenant(
+      ctx,
+      async (q) => ({
+        cnpj: (
+          (
+            await q.query<{ c: string | null }>(
+              `SELECT coalesce((SELECT nullif(cpf_cnpj, '') FROM branches WHERE tenant_id = $1 AND id = $2), (SELECT nullif(cpf_cnpj, '') FROM branches WHERE tenant_id = $1 ORDER BY id LIMIT 1)) AS c`,
+              [ctx.tenantId, ctx.branchId ?? 0],
+            )
+          ).rows[0]?.c ?? ''
+        ).replace(/\D/g, ''),
+        usuario: (await q.query<{ n: string }>('SELECT nome AS n FROM users WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, ctx.userId])).rows[0]?.n ?? '',
+      }),
+      { readOnly: true },
+    );
+    const conteudo = escreverDiario(d, leiaute, { ...quem, parametros: query });
+    reply.header('content-type', leiaute.codificacao === 'latin1' ? 'text/plain; charset=iso-8859-1' : 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="lancamentos-contabeis-${d.competencia.replace('/', '-')}.${leiaute.extensao}"`);
+    return reply.send(conteudo);
   });
 
   // The link of the invitation e-mail (public, like the recovery link): read, then accept.

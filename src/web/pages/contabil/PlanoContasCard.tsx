@@ -7,6 +7,8 @@ import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { baixarArquivo, problemasDoErro } from '../exportacoes/baixar.ts';
+import { useRelatedSearch } from '../../renderer/relation-search.ts';
+import { resourceByName } from '../../schemas/registry.ts';
 
 interface ContaContabil {
   id: number;
@@ -20,10 +22,23 @@ interface Mapeado {
   tipo?: number;
   contaContabilId: number | null;
 }
+type Origem = 'categoria' | 'conta_financeira' | 'forma_pagamento' | 'forma_pagamento_pdv' | 'pessoa' | 'clientes' | 'fornecedores';
+interface Forma extends Mapeado {
+  origem: 'forma_pagamento' | 'forma_pagamento_pdv';
+}
 interface Mapeamentos {
   contas: ContaContabil[];
   categorias: Mapeado[];
   contasFinanceiras: Mapeado[];
+  formasPagamento: Forma[];
+  grupos: { origem: 'clientes' | 'fornecedores'; contaContabilId: number | null }[];
+  pessoas: Mapeado[];
+}
+interface Leiaute {
+  id: string;
+  nome: string;
+  extensao: string;
+  parametros: { nome: string; titulo: string; tamanho: number }[];
 }
 interface Diario {
   competencia: string;
@@ -35,8 +50,9 @@ interface Diario {
 }
 
 /**
- * Plano de contas (issue 37): the default chart to start from, the mapping of financial categories and money
- * accounts to analytic accounts, and the month's journal entries exported as CSV.
+ * Plano de contas (issue 37): the default chart to start from, the mapping to analytic accounts of the financial
+ * categories, money accounts, payment methods and customers/suppliers (one account for all, or one per person), and
+ * the month's journal entries exported in a layout (generic CSV, Domínio TXT).
  */
 export function PlanoContasCard() {
   const dados = useSWR('contabil/plano/mapeamentos', async (url: string) => (await api.get<Mapeamentos>(url)).data);
@@ -44,6 +60,10 @@ export function PlanoContasCard() {
   const diarioUrl = mes ? `contabil/lancamentos-contabeis?competencia=${mes.format('MM/YYYY')}` : null;
   const diario = useSWR(diarioUrl, async (url: string) => (await api.get<Diario>(url)).data, { revalidateOnFocus: false });
   const [erro, setErro] = useState<string | null>(null);
+  const leiautes = useSWR('contabil/leiautes', async (url: string) => (await api.get<Leiaute[]>(url)).data, { revalidateOnFocus: false });
+  const [leiaute, setLeiaute] = useState('generico');
+  const [parametros, setParametros] = useState<Record<string, string>>({});
+  const escolhido = leiautes.data?.find((l) => l.id === leiaute);
 
   const analiticas = (dados.data?.contas ?? []).filter((c) => c.tipo === 'A').map((c) => ({ value: c.id, label: `${c.codigo} - ${c.nome}` }));
   const usarPadrao = async () => {
@@ -70,7 +90,7 @@ export function PlanoContasCard() {
       else showError(err);
     }
   };
-  const mapear = async (origem: 'categoria' | 'conta_financeira', origemId: number, contaContabilId: number | null) => {
+  const mapear = async (origem: Origem, origemId: number, contaContabilId: number | null) => {
     try {
       await api.put('contabil/plano/mapeamentos', { origem, origemId, contaContabilId: contaContabilId ?? null });
       await dados.mutate();
@@ -83,7 +103,8 @@ export function PlanoContasCard() {
     if (!mes) return;
     setErro(null);
     try {
-      await baixarArquivo(`contabil/lancamentos-contabeis/arquivo?competencia=${mes.format('MM/YYYY')}`, `lancamentos-contabeis-${mes.format('MM-YYYY')}.csv`);
+      const extras = Object.entries(parametros).map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('');
+      await baixarArquivo(`contabil/lancamentos-contabeis/arquivo?competencia=${mes.format('MM/YYYY')}&leiaute=${leiaute}${extras}`, `lancamentos-contabeis-${mes.format('MM-YYYY')}.${escolhido?.extensao ?? 'csv'}`);
     } catch (err) {
       setErro((await problemasDoErro(err)).mensagem);
     }
@@ -97,11 +118,11 @@ export function PlanoContasCard() {
       showError(err);
     }
   };
-  const coluna = (origem: 'categoria' | 'conta_financeira') => ({
+  const coluna = (origem?: Origem) => ({
     title: 'Conta contábil',
-    render: (_: unknown, r: Mapeado) => (
+    render: (_: unknown, r: Mapeado & { origem?: Origem }) => (
       <Select
-        data-testid={`mapa-${origem}-${r.id}`}
+        data-testid={`mapa-${origem ?? r.origem}-${r.id}`}
         style={{ width: 300 }}
         allowClear
         showSearch
@@ -109,10 +130,11 @@ export function PlanoContasCard() {
         placeholder="Sem conta contábil"
         value={r.contaContabilId ?? undefined}
         options={analiticas}
-        onChange={(v) => mapear(origem, r.id, (v as number | undefined) ?? null)}
+        onChange={(v) => mapear(origem ?? r.origem!, r.id, (v as number | undefined) ?? null)}
       />
     ),
   });
+  const grupo = (origem: 'clientes' | 'fornecedores') => dados.data?.grupos.find((g) => g.origem === origem)?.contaContabilId ?? undefined;
 
   return (
     <Card title="Plano de contas e lançamentos contábeis" style={{ marginTop: 16 }}>
@@ -149,11 +171,59 @@ export function PlanoContasCard() {
           />
         </Col>
       </Row>
+      <Row gutter={16}>
+        <Col xs={24} xl={12}>
+          <Table<Forma>
+            data-testid="mapa-formas"
+            rowKey={(r) => `${r.origem}-${r.id}`}
+            size="small"
+            pagination={{ pageSize: 8 }}
+            dataSource={dados.data?.formasPagamento ?? []}
+            columns={[{ title: 'Forma de pagamento', dataIndex: 'descricao' }, coluna()]}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <Typography.Paragraph strong>Clientes e fornecedores</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">Sintético: uma conta para todos os clientes e uma para todos os fornecedores. Analítico: uma conta própria para a pessoa, que vale no lugar da conta do grupo.</Typography.Paragraph>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {(['clientes', 'fornecedores'] as const).map((g) => (
+              <Space key={g} wrap>
+                <span style={{ display: 'inline-block', width: 160 }}>{g === 'clientes' ? 'Todos os clientes' : 'Todos os fornecedores'}</span>
+                <Select
+                  data-testid={`mapa-${g}`}
+                  style={{ width: 300 }}
+                  allowClear
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder={g === 'clientes' ? 'Plano padrão: 1.1.2.01 Clientes' : 'Plano padrão: 2.1.1.01 Fornecedores'}
+                  value={grupo(g)}
+                  options={analiticas}
+                  onChange={(v) => mapear(g, 0, (v as number | undefined) ?? null)}
+                />
+              </Space>
+            ))}
+            <PessoaComConta analiticas={analiticas} onMapear={(id, conta) => mapear('pessoa', id, conta)} />
+            <Table<Mapeado>
+              data-testid="mapa-pessoas"
+              rowKey="id"
+              size="small"
+              pagination={{ pageSize: 5 }}
+              dataSource={dados.data?.pessoas ?? []}
+              locale={{ emptyText: 'Nenhum cliente ou fornecedor com conta própria.' }}
+              columns={[{ title: 'Cliente ou fornecedor', dataIndex: 'descricao' }, coluna('pessoa')]}
+            />
+          </Space>
+        </Col>
+      </Row>
       <Space style={{ marginTop: 12 }} wrap>
         <span>Lançamentos contábeis do mês:</span>
         <DatePicker data-testid="diario-mes" picker="month" format="MM/YYYY" placeholder="Mês dos lançamentos" value={mes} onChange={setMes} />
+        <Select data-testid="diario-leiaute" style={{ width: 280 }} value={leiaute} onChange={setLeiaute} options={(leiautes.data ?? [{ id: 'generico', nome: 'Genérico (CSV)' }]).map((l) => ({ value: l.id, label: l.nome }))} />
+        {escolhido?.parametros.map((p) => (
+          <Input key={p.nome} data-testid={`diario-${p.nome}`} addonBefore={p.titulo} maxLength={p.tamanho} style={{ width: 320 }} value={parametros[p.nome] ?? ''} onChange={(e) => setParametros({ ...parametros, [p.nome]: e.target.value })} />
+        ))}
         <Button data-testid="diario-exportar" type="primary" disabled={!diario.data?.valido} onClick={exportar}>
-          Exportar lançamentos (CSV)
+          Exportar lançamentos
         </Button>
         <Button data-testid="diario-xlsx" disabled={!diario.data?.valido} onClick={exportarXlsx}>
           Exportar XLSX
@@ -171,6 +241,34 @@ export function PlanoContasCard() {
         />
       ) : null}
     </Card>
+  );
+}
+
+/** A customer or supplier given an account of his own: search the person, choose the account. */
+function PessoaComConta({ analiticas, onMapear }: { analiticas: { value: number; label: string }[]; onMapear: (pessoaId: number, conta: number) => Promise<void> }) {
+  const [tipo, setTipo] = useState<'cliente' | 'fornecedor'>('cliente');
+  const { options, loading, search } = useRelatedSearch(resourceByName(tipo));
+  const [pessoa, setPessoa] = useState<number | null>(null);
+  const [conta, setConta] = useState<number | null>(null);
+  return (
+    <Space wrap>
+      <Select data-testid="pessoa-tipo" style={{ width: 130 }} value={tipo} onChange={(v) => (setTipo(v), setPessoa(null))} options={[{ value: 'cliente', label: 'Cliente' }, { value: 'fornecedor', label: 'Fornecedor' }]} />
+      <Select
+        data-testid="pessoa-busca"
+        style={{ width: 220 }}
+        showSearch={{ filterOption: false, onSearch: search }}
+        loading={loading}
+        placeholder="Buscar pelo nome"
+        value={pessoa ?? undefined}
+        options={options}
+        onOpenChange={(open) => open && search('')}
+        onChange={(v) => setPessoa((v as number | undefined) ?? null)}
+      />
+      <Select data-testid="pessoa-conta" style={{ width: 240 }} showSearch optionFilterProp="label" placeholder="Conta contábil" value={conta ?? undefined} options={analiticas} onChange={(v) => setConta((v as number | undefined) ?? null)} />
+      <Button data-testid="pessoa-incluir" disabled={!pessoa || !conta} onClick={() => pessoa && conta && onMapear(pessoa, conta).then(() => (setPessoa(null), setConta(null)))}>
+        Dar conta própria
+      </Button>
+    </Space>
   );
 }
 
