@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Col, DatePicker, Input, Row, Select, Space, Table, Typography, Upload } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -134,6 +135,18 @@ export function PlanoContasCard() {
       />
     ),
   });
+  /** One mapping table: what is mapped (its column) and its account; `origem` absent, each row says its own (payment methods). */
+  const tabela = (testid: string, linhas: (Mapeado & { origem?: Origem })[] | undefined, titulo: ColumnType<Mapeado>, origem?: Origem, vazio?: string) => (
+    <Table<Mapeado & { origem?: Origem }>
+      data-testid={testid}
+      rowKey={(r) => `${r.origem ?? origem}-${r.id}`}
+      size="small"
+      pagination={{ pageSize: origem === 'pessoa' ? 5 : 8 }}
+      dataSource={linhas ?? []}
+      locale={vazio ? { emptyText: vazio } : undefined}
+      columns={[titulo, coluna(origem)]}
+    />
+  );
   const grupo = (origem: 'clientes' | 'fornecedores') => dados.data?.grupos.find((g) => g.origem === origem)?.contaContabilId ?? undefined;
 
   return (
@@ -151,36 +164,15 @@ export function PlanoContasCard() {
       <Typography.Paragraph type="secondary">CSV com código;nome;natureza;tipo, ou XLSX com essas quatro colunas (natureza 01 a 09 do SPED, tipo A analítica ou S sintética); as contas que já existem são mantidas.</Typography.Paragraph>
       <Row gutter={16}>
         <Col xs={24} xl={12}>
-          <Table<Mapeado>
-            data-testid="mapa-categorias"
-            rowKey="id"
-            size="small"
-            pagination={{ pageSize: 8 }}
-            dataSource={dados.data?.categorias ?? []}
-            columns={[{ title: 'Categoria financeira', render: (_, r) => `${r.descricao} (${r.tipo === 0 ? 'receita' : 'despesa'})` }, coluna('categoria')]}
-          />
+          {tabela('mapa-categorias', dados.data?.categorias, { title: 'Categoria financeira', render: (_: unknown, r: Mapeado) => `${r.descricao} (${r.tipo === 0 ? 'receita' : 'despesa'})` }, 'categoria')}
         </Col>
         <Col xs={24} xl={12}>
-          <Table<Mapeado>
-            data-testid="mapa-contas"
-            rowKey="id"
-            size="small"
-            pagination={{ pageSize: 8 }}
-            dataSource={dados.data?.contasFinanceiras ?? []}
-            columns={[{ title: 'Conta financeira (caixa, banco)', dataIndex: 'descricao' }, coluna('conta_financeira')]}
-          />
+          {tabela('mapa-contas', dados.data?.contasFinanceiras, { title: 'Conta financeira (caixa, banco)', dataIndex: 'descricao' }, 'conta_financeira')}
         </Col>
       </Row>
       <Row gutter={16}>
         <Col xs={24} xl={12}>
-          <Table<Forma>
-            data-testid="mapa-formas"
-            rowKey={(r) => `${r.origem}-${r.id}`}
-            size="small"
-            pagination={{ pageSize: 8 }}
-            dataSource={dados.data?.formasPagamento ?? []}
-            columns={[{ title: 'Forma de pagamento', dataIndex: 'descricao' }, coluna()]}
-          />
+          {tabela('mapa-formas', dados.data?.formasPagamento, { title: 'Forma de pagamento', dataIndex: 'descricao' })}
         </Col>
         <Col xs={24} xl={12}>
           <Typography.Paragraph strong>Clientes e fornecedores</Typography.Paragraph>
@@ -203,15 +195,7 @@ export function PlanoContasCard() {
               </Space>
             ))}
             <PessoaComConta analiticas={analiticas} onMapear={(id, conta) => mapear('pessoa', id, conta)} />
-            <Table<Mapeado>
-              data-testid="mapa-pessoas"
-              rowKey="id"
-              size="small"
-              pagination={{ pageSize: 5 }}
-              dataSource={dados.data?.pessoas ?? []}
-              locale={{ emptyText: 'Nenhum cliente ou fornecedor com conta própria.' }}
-              columns={[{ title: 'Cliente ou fornecedor', dataIndex: 'descricao' }, coluna('pessoa')]}
-            />
+            {tabela('mapa-pessoas', dados.data?.pessoas, { title: 'Cliente ou fornecedor', dataIndex: 'descricao' }, 'pessoa', 'Nenhum cliente ou fornecedor com conta própria.')}
           </Space>
         </Col>
       </Row>
