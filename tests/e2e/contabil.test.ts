@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login } from '../support/server.ts';
-import { poll, visible } from './support/browser.ts';
+import { pickOption, poll, visible } from './support/browser.ts';
 import { e2eProfiles } from './support/session.ts';
 
 // No SMTP: the invitation e-mails land as .eml files in DATA_DIR/outbox, where the accountant's link is read.
@@ -167,6 +167,16 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     expect(download.suggestedFilename()).toBe(`lancamentos-contabeis-${periodo.replace('/', '-')}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
     expect(csv.split('\r\n')[0]).toBe('Data;Conta débito;Conta crédito;Valor;Histórico;Documento');
+    // The demo's payment methods are on the mapping screen, with their accounts (cash to Caixa geral).
+    await visible(page.getByTestId('mapa-formas').locator('tr', { hasText: 'Dinheiro (PDV)' }).getByText('1.1.1.01 - Caixa geral'));
+    // The same month in Domínio's layout: the layout chosen, the company code typed, the TXT downloaded.
+    await pickOption(page.getByTestId('diario-leiaute'), 'Dom', 'Domínio Contabilidade (TXT posicional)');
+    await page.locator('[data-testid="diario-codigoEmpresa"]').locator('xpath=descendant-or-self::input').first().fill('4521');
+    const [txt] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diario-exportar').click()]);
+    expect(txt.suggestedFilename()).toBe(`lancamentos-contabeis-${periodo.replace('/', '-')}.txt`);
+    const linhas = readFileSync((await txt.path())!, 'latin1').split('\r\n');
+    expect(linhas[0].slice(0, 9)).toBe('010004521');
+    expect(linhas.at(-2)).toBe('9'.repeat(100));
 
     // The account switcher of the user menu (header): into Loja Vizinha, staying on the same screen.
     await page.getByRole('button', { name: /Carla Contadora/ }).click();
