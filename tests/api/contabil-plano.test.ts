@@ -36,6 +36,10 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     const pago = async (venda: number, forma: string) =>
       (await sql(`SELECT coalesce(sum(m.valor), 0)::text AS v FROM pdv_caixa_movimentos m JOIN pdv_formas_pagamento f ON f.tenant_id = m.tenant_id AND f.id = m.forma_pagamento_id WHERE m.tenant_id = $1 AND m.venda_id = $2 AND m.tipo IN ('venda', 'troco') AND f.descricao = $3`, [t, venda, forma])).rows[0].v as string;
     const total = async (venda: number) => (await sql('SELECT total::text AS v FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [t, venda])).rows[0].v as string;
+    // The accountant, who does not see the shop's registers, finds its customers to give one an account of his own.
+    const clientes = await req('GET', '/api/contabil/plano/pessoas?tipo=0', contador);
+    expect(clientes.statusCode).toBe(200);
+    expect(clientes.json().length).toBeGreaterThan(0);
     const d = (await req('GET', '/api/contabil/lancamentos-contabeis?competencia=01/2020', contador)).json();
     expect(d.pendencias).toEqual([]);
     expect(d.lancamentos.map((l: { debito: string; credito: string; valor: string; historico: string }) => `${l.historico}: ${l.debito} ${l.credito} ${l.valor}`)).toEqual([
@@ -301,6 +305,9 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect(ninguem.json().error.message).toBe('Cadastro a mapear não encontrado.');
     expect(Number((await sql('SELECT count(*)::int AS n FROM contabil_mapeamentos WHERE tenant_id = $1', [t])).rows[0].n)).toBe(antes);
 
+    // The screen's search of people to give an account: suppliers by name (a customer of the same name is not one).
+    expect((await req('GET', '/api/contabil/plano/pessoas?tipo=1&busca=um', dono)).json()).toEqual([{ id: fornecedorUm, nome: 'Fornecedor Um' }]);
+    expect((await req('GET', '/api/contabil/plano/pessoas?tipo=0&busca=Um', dono)).json()).toEqual([{ id: clienteUm, nome: 'Cliente Um' }]);
     // The card to Cartões a receber; Cliente Um and Fornecedor Um analytic; the suppliers' group synthetic (Fornecedores).
     for (const [origem, origemId, c] of [['forma_pagamento', cartao, conta('1.1.2.02')], ['pessoa', clienteUm, contaCliente], ['pessoa', fornecedorUm, contaFornecedor], ['fornecedores', 0, conta('2.1.1.01')]] as const)
       expect((await mapear(origem, origemId, c)).statusCode).toBe(200);

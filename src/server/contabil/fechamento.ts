@@ -146,88 +146,32 @@ async function exportacoes(app: FastifyInstance, authorization: string | undefin
 
 /** The items exportações answers: the period's XML (what is missing) and the SPED validation. */
 async function itensDasExportacoes(app: FastifyInstance, ctx: RequestContext, authorization: string | undefined, m: Mes): Promise<ItemChecklist[]> {
+  const xml = (ok: boolean, detalhe: string, rota: string | null): ItemChecklist => ({ chave: 'xml', titulo: 'XML do período completos', ok, bloqueia: false, detalhe, rota });
+  const sped = (ok: boolean, detalhe: string, rota: string | null): ItemChecklist => ({ chave: 'sped', titulo: 'SPED validado', ok, bloqueia: false, detalhe, rota });
   if (m.filialId !== ctx.branchId) {
     const detalhe = `Entre na filial ${m.filial} (menu do usuário, trocar filial) para conferir os XML e o SPED dela.`;
-    return [
-      {
-        chave: 'xml',
-        titulo: 'XML do período completos',
-        ok: false,
-        bloqueia: false,
-        detalhe,
-        rota: null,
-      },
-      {
-        chave: 'sped',
-        titulo: 'SPED validado',
-        ok: false,
-        bloqueia: false,
-        detalhe,
-        rota: null,
-      },
-    ];
+    return [xml(false, detalhe, null), sped(false, detalhe, null)];
   }
+  const primeiras = (p: { mensagem: string }[]) =>
+    p
+      .slice(0, 3)
+      .map((x) => x.mensagem)
+      .join(' ');
   const previa = await exportacoes(app, authorization, 'GET', `/api/Exportacoes/xml/previa?inicio=${m.inicio}&fim=${m.fim}`);
-  let xml: ItemChecklist;
+  let itemXml: ItemChecklist;
   if (previa.statusCode === 200) {
-    const p = previa.json() as {
-      documentos: number;
-      pendencias: { mensagem: string; rota: string }[];
-    };
-    xml = {
-      chave: 'xml',
-      titulo: 'XML do período completos',
-      ok: p.pendencias.length === 0,
-      bloqueia: false,
-      detalhe: p.pendencias.length
-        ? `${plural(p.pendencias.length, 'pendência', 'pendências')}: ${p.pendencias
-            .slice(0, 3)
-            .map((x) => x.mensagem)
-            .join(' ')}`
-        : `${plural(p.documentos, 'documento', 'documentos')} com XML no período.`,
-      rota: p.pendencias[0]?.rota ?? 'pages/nfe/exportar-xml-nfe',
-    };
-  } else {
-    xml = {
-      chave: 'xml',
-      titulo: 'XML do período completos',
-      ok: false,
-      bloqueia: false,
-      detalhe: mensagemDe(previa),
-      rota: 'pages/nfe/exportar-xml-nfe',
-    };
-  }
-  const sped = await exportacoes(app, authorization, 'POST', '/api/Exportacoes/sped/validar', { mes: m.mes });
+    const p = previa.json() as { documentos: number; pendencias: { mensagem: string; rota: string }[] };
+    const detalhe = p.pendencias.length ? `${plural(p.pendencias.length, 'pendência', 'pendências')}: ${primeiras(p.pendencias)}` : `${plural(p.documentos, 'documento', 'documentos')} com XML no período.`;
+    itemXml = xml(p.pendencias.length === 0, detalhe, p.pendencias[0]?.rota ?? 'pages/nfe/exportar-xml-nfe');
+  } else itemXml = xml(false, mensagemDe(previa), 'pages/nfe/exportar-xml-nfe');
+  const validacao = await exportacoes(app, authorization, 'POST', '/api/Exportacoes/sped/validar', { mes: m.mes });
   let itemSped: ItemChecklist;
-  if (sped.statusCode === 200) {
-    const s = sped.json() as {
-      valido: boolean;
-      problemas: { mensagem: string; rota: string }[];
-    };
-    itemSped = {
-      chave: 'sped',
-      titulo: 'SPED validado',
-      ok: s.valido,
-      bloqueia: false,
-      detalhe: s.valido
-        ? 'O arquivo SPED EFD ICMS/IPI do mês passou pelo validador.'
-        : `${plural(s.problemas.length, 'problema', 'problemas')}: ${s.problemas
-            .slice(0, 3)
-            .map((x) => x.mensagem)
-            .join(' ')}`,
-      rota: s.problemas[0]?.rota ?? 'pages/fiscais/gerar-arquivo-sped',
-    };
-  } else {
-    itemSped = {
-      chave: 'sped',
-      titulo: 'SPED validado',
-      ok: false,
-      bloqueia: false,
-      detalhe: mensagemDe(sped),
-      rota: 'pages/fiscais/gerar-arquivo-sped',
-    };
-  }
-  return [xml, itemSped];
+  if (validacao.statusCode === 200) {
+    const v = validacao.json() as { valido: boolean; problemas: { mensagem: string; rota: string }[] };
+    const detalhe = v.valido ? 'O arquivo SPED EFD ICMS/IPI do mês passou pelo validador.' : `${plural(v.problemas.length, 'problema', 'problemas')}: ${primeiras(v.problemas)}`;
+    itemSped = sped(v.valido, detalhe, v.problemas[0]?.rota ?? 'pages/fiscais/gerar-arquivo-sped');
+  } else itemSped = sped(false, mensagemDe(validacao), 'pages/fiscais/gerar-arquivo-sped');
+  return [itemXml, itemSped];
 }
 
 function mensagemDe(r: { statusCode: number; json: () => unknown }): string {

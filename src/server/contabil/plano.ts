@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import planoPadrao from './dados/plano-padrao.json' with { type: 'json' };
 import type ExcelJSModule from 'exceljs';
 import { lazyRequire } from '../lazy-require.ts';
+import { escapeLike } from '../../shared/filter.ts';
 
 const excelJs = lazyRequire<typeof ExcelJSModule>('exceljs');
 
@@ -110,6 +111,26 @@ export async function lerMapeamentos(db: Db, ctx: RequestContext) {
         )
       ).rows,
     }),
+    { readOnly: true },
+  );
+}
+
+/**
+ * Customers (tipo 0) or suppliers (tipo 1) whose name or CPF/CNPJ holds the text, for giving one an account of his own:
+ * read here so the accountant, who does not see the shop's registers, can map them too.
+ */
+export async function buscarPessoas(db: Db, ctx: RequestContext, query: Record<string, unknown>) {
+  const tipo = query.tipo === '1' || query.tipo === 1 ? 1 : 0;
+  const texto = typeof query.busca === 'string' ? query.busca.trim().slice(0, 60) : '';
+  return db.tenant(
+    ctx,
+    async (q) =>
+      (
+        await q.query<{ id: number; nome: string }>(
+          `SELECT id, nome FROM pessoas WHERE tenant_id = $1 AND tipo = $2 AND ($3 = '' OR nome ILIKE '%' || $4 || '%' OR cpf_cnpj LIKE '%' || $4 || '%') ORDER BY nome LIMIT 20`,
+          [ctx.tenantId, tipo, texto, escapeLike(texto)],
+        )
+      ).rows,
     { readOnly: true },
   );
 }

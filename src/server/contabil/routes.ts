@@ -10,7 +10,7 @@ import { definirAutXml } from './autxml.ts';
 import { FONTE_DIARIO, diarioDoMes, impostosDoMes } from './lancamentos-contabeis.ts';
 import { escreverDiario, leiauteDe, listaDeLeiautes } from './leiautes.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
-import { importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
+import { buscarPessoas, importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 
@@ -54,6 +54,10 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
   app.get('/api/contabil/plano/mapeamentos', async (req) => {
     exigir(req.ctx!, 'view');
     return lerMapeamentos(db, req.ctx!);
+  });
+  app.get('/api/contabil/plano/pessoas', async (req) => {
+    exigir(req.ctx!, 'view');
+    return buscarPessoas(db, req.ctx!, (req.query ?? {}) as Record<string, unknown>);
   });
   app.put('/api/contabil/plano/mapeamentos', async (req) => {
     exigir(req.ctx!, 'change');

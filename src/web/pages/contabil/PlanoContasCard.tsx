@@ -8,8 +8,6 @@ import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { baixarArquivo, problemasDoErro } from '../exportacoes/baixar.ts';
-import { useRelatedSearch } from '../../renderer/relation-search.ts';
-import { resourceByName } from '../../schemas/registry.ts';
 
 interface ContaContabil {
   id: number;
@@ -231,12 +229,25 @@ export function PlanoContasCard() {
 /** A customer or supplier given an account of his own: search the person, choose the account. */
 function PessoaComConta({ analiticas, onMapear }: { analiticas: { value: number; label: string }[]; onMapear: (pessoaId: number, conta: number) => Promise<void> }) {
   const [tipo, setTipo] = useState<'cliente' | 'fornecedor'>('cliente');
-  const { options, loading, search } = useRelatedSearch(resourceByName(tipo));
+  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
+  const [loading, setLoading] = useState(false);
+  // contábil's own search (the accountant does not see the shop's registers of people)
+  const search = async (busca: string) => {
+    setLoading(true);
+    try {
+      const r = await api.get<{ id: number; nome: string }[]>('contabil/plano/pessoas', { params: { tipo: tipo === 'fornecedor' ? 1 : 0, busca } });
+      setOptions(r.data.map((p) => ({ value: p.id, label: p.nome })));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setLoading(false);
+    }
+  };
   const [pessoa, setPessoa] = useState<number | null>(null);
   const [conta, setConta] = useState<number | null>(null);
   return (
     <Space wrap>
-      <Select data-testid="pessoa-tipo" style={{ width: 130 }} value={tipo} onChange={(v) => (setTipo(v), setPessoa(null))} options={[{ value: 'cliente', label: 'Cliente' }, { value: 'fornecedor', label: 'Fornecedor' }]} />
+      <Select data-testid="pessoa-tipo" style={{ width: 130 }} value={tipo} onChange={(v) => (setTipo(v), setPessoa(null), setOptions([]))} options={[{ value: 'cliente', label: 'Cliente' }, { value: 'fornecedor', label: 'Fornecedor' }]} />
       <Select
         data-testid="pessoa-busca"
         style={{ width: 220 }}
