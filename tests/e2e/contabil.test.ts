@@ -177,6 +177,15 @@ describe('contabil: o contador e suas lojas clientes, no navegador', () => {
     const linhas = readFileSync((await txt.path())!, 'latin1').split('\r\n');
     expect(linhas[0].slice(0, 9)).toBe('010004521');
     expect(linhas.at(-2)).toBe('9'.repeat(100));
+    // A customer given an account of his own (analytic) from the accountant's screen: listed with it.
+    await page.getByTestId('pessoa-busca').click();
+    const primeira = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    await primeira.waitFor({ state: 'visible' });
+    const nome = (await primeira.innerText()).trim();
+    await primeira.click();
+    await pickOption(page.getByTestId('pessoa-conta'), '1.1.2.01', '1.1.2.01 - Clientes');
+    await page.getByTestId('pessoa-incluir').click();
+    await visible(page.getByTestId('mapa-pessoas').locator('tr', { hasText: nome }).getByText('1.1.2.01 - Clientes'));
 
     // The account switcher of the user menu (header): into Loja Vizinha, staying on the same screen.
     await page.getByRole('button', { name: /Carla Contadora/ }).click();
