@@ -25,6 +25,13 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
   afterAll(async () => {
     await srv?.close();
   });
+  /** A shop signed up afresh (its owner's session, the account, its first branch): a month with only what the test puts in. */
+  const novaLoja = async (email: string, nome: string, empresa: string, telefone: string) => {
+    const r = await app.inject({ method: 'POST', url: '/api/Usuarios/cadastro', headers: { host: 'localhost' }, payload: { email, nome, empresa, telefone, regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true } });
+    expect(r.statusCode, r.body).toBe(200);
+    const t = Number(r.json().contaId);
+    return { dono: await login(app, email, 'segredo1'), t, f: Number((await sql('SELECT id FROM branches WHERE tenant_id = $1 ORDER BY id LIMIT 1', [t])).rows[0].id) };
+  };
 
   it("the demo's PDV payment methods mapped: an NFC-e paid half cash, half card, and one paid cash with change", async () => {
     const t = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);
@@ -178,11 +185,7 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
   });
 
   it("the month's sales, purchases and cost of goods sold: entries by hand, debits equal credits, in the CSV", async () => {
-    const r = await app.inject({ method: 'POST', url: '/api/Usuarios/cadastro', headers: { host: 'localhost' }, payload: { email: 'dono.diario@exemplo.com.br', nome: 'Dono Diário', empresa: 'Loja Diário', telefone: '11987654322', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true } });
-    expect(r.statusCode, r.body).toBe(200);
-    const dono = await login(app, 'dono.diario@exemplo.com.br', 'segredo1');
-    const t = Number(r.json().contaId);
-    const f = Number((await sql('SELECT id FROM branches WHERE tenant_id = $1 ORDER BY id LIMIT 1', [t])).rows[0].id);
+    const { dono, t, f } = await novaLoja('dono.diario@exemplo.com.br', 'Dono Diário', 'Loja Diário', '11987654322');
     // March 2026 of a new shop under Lucro Presumido (its notes carry ICMS, PIS and COFINS): no money moved, only the postings below.
     await sql('UPDATE branches SET regime_tributario = 3 WHERE tenant_id = $1', [t]);
     // Each note's nfeProc key (the file itself is stored by xml() below; note 104's only later).
@@ -274,11 +277,7 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
   });
 
   it('payment methods, customers and suppliers mapped (analytic and synthetic), and the credits of a Lucro Real purchase', async () => {
-    const r = await app.inject({ method: 'POST', url: '/api/Usuarios/cadastro', headers: { host: 'localhost' }, payload: { email: 'dono.mapa@exemplo.com.br', nome: 'Dono Mapa', empresa: 'Loja Mapa', telefone: '11987654323', regime: 1, senha: 'segredo1', confirmaSenha: 'segredo1', termosUso: true } });
-    expect(r.statusCode, r.body).toBe(200);
-    const dono = await login(app, 'dono.mapa@exemplo.com.br', 'segredo1');
-    const t = Number(r.json().contaId);
-    const f = Number((await sql('SELECT id FROM branches WHERE tenant_id = $1 ORDER BY id LIMIT 1', [t])).rows[0].id);
+    const { dono, t, f } = await novaLoja('dono.mapa@exemplo.com.br', 'Dono Mapa', 'Loja Mapa', '11987654323');
     // Lucro Real: the sale owes ICMS, PIS and COFINS; the purchase credits ICMS, PIS and COFINS (non-cumulative), not IPI (not an industry).
     await sql(`UPDATE branches SET regime_tributario = 2, cpf_cnpj = '11222333000181' WHERE tenant_id = $1`, [t]);
     expect((await req('POST', '/api/contabil/plano/padrao', dono)).json().inseridas).toBe(planoPadrao.contas.length);
