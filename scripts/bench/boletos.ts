@@ -53,7 +53,8 @@ async function medir(porPagina: 1 | 3): Promise<void> {
  * and (when DATABASE_URL is set) PostgreSQL (a fresh database retaguarda_bench_boletos). BENCH_BACKEND=pglite or
  * postgres runs one. BENCH_PERFIL=1 prints the statements of the apply that took over 20 ms;
  * with BENCH_EXPLAIN=regex also the EXPLAIN (ANALYZE) of the statements it matches (run in a savepoint
- * rolled back, then for real). BENCH_CACHE=1 keeps the prepared PGlite database in the temp folder for the next run.
+ * rolled back, then for real). BENCH_CACHE=1 keeps the prepared PGlite database in the temp folder for the next run
+ * (with its statistics). BENCH_SEM_ANALYZE=1 skips the ANALYZE a running server would have done (fresh preparation only).
  */
 async function medirRetorno(kind: 'pglite' | 'postgres'): Promise<void> {
   const { openDb } = await import('../../src/server/db/db.ts');

@@ -471,7 +471,8 @@ export async function previaRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBol
 
 /**
  * The preview, and the file's boletos as read (COLUNAS). `travar` (apply): the boletos are read and locked FOR
- * UPDATE in the same statement, in id order — one read of the file's boletos where the apply made two.
+ * UPDATE in the same statement, in id order — one read of the file's boletos where the apply made two (not
+ * locked when the file was already applied: nothing will be written).
  */
 async function lerRetornoContraBoletos(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, conteudo: string, travar: boolean): Promise<{ previa: PreviaRetorno; boletos: Boleto[] }> {
   const hash = createHash('sha256').update(conteudo.replace(/\r\n/g, '\n').trimEnd()).digest('hex');
@@ -494,7 +495,7 @@ async function lerRetornoContraBoletos(q: Queryable, ctx: Ctx, cfg: Configuracao
             (SELECT array_agg(h.chave_retorno) FROM boletos_historico h WHERE h.tenant_id = b.tenant_id AND h.boleto_id = b.id AND h.chave_retorno IS NOT NULL) AS chaves
        FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
       WHERE b.tenant_id = $1 AND b.configuracao_id = $2 AND (b.nosso_numero_banco = ANY($3::text[]) OR ltrim(b.nosso_numero, '0') = ANY($3::text[]))
-      ${travar ? 'ORDER BY b.id FOR UPDATE OF b' : ''}`,
+      ${travar && !ja.rows[0] ? 'ORDER BY b.id FOR UPDATE OF b' : ''}`,
     [ctx.tenantId, cfg.id, numeros],
   );
   const porNumero = new Map<string, Record<string, any>>();
