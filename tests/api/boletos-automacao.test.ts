@@ -230,6 +230,8 @@ describe.each(BACKENDS)('boletos automation on %s', (backend) => {
     expect(guardadoWebhook.s).toMatch(/^aes256gcm:/);
     expect(guardadoWebhook.s).not.toContain(noEndereco);
     expect(guardadoWebhook.h).toBe(createHash('sha256').update(noEndereco).digest('hex'));
+    // the same SHA-256 that migration 0670 computed in SQL for the secrets saved before it
+    expect((await srv.db.query<{ h: string }>(`SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex') AS h`, [noEndereco])).rows[0].h).toBe(guardadoWebhook.h);
     // asked again: the same charge
     expect((await ok('POST', `/api/Boletos/emitidos/${b1.id}/pix`)).cobranca.txid).toBe(txid);
     // the boleto's PDF carries the dynamic code
