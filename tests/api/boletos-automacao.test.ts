@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -223,6 +224,14 @@ describe.each(BACKENDS)('boletos automation on %s', (backend) => {
     expect(lerPix(cob.pixCopiaECola)).toMatchObject({ url: cob.location, iniciacao: 'dinamico' });
     expect(psp.cobs.get(txid)).toMatchObject({ tipo: 'cobv', chave: '11222333000181', valor: { original: '100.00' }, devedor: { cnpj: '11444777000161' }, calendario: { dataDeVencimento: dia(25) } });
     expect(psp.webhooks.get('11222333000181')).toMatch(/\/api\/pix\/webhook\/[a-f0-9]{36}$/);
+    // the webhook secret in that address is encrypted at rest too; the webhook finds its configuration by its SHA-256
+    const noEndereco = psp.webhooks.get('11222333000181')!.split('/').pop()!;
+    const guardadoWebhook = (await srv.db.query<{ s: string; h: string }>(`SELECT webhook_segredo AS s, webhook_segredo_hash AS h FROM boletos_automacao`)).rows[0];
+    expect(guardadoWebhook.s).toMatch(/^aes256gcm:/);
+    expect(guardadoWebhook.s).not.toContain(noEndereco);
+    expect(guardadoWebhook.h).toBe(createHash('sha256').update(noEndereco).digest('hex'));
+    // the same SHA-256 that migration 0670 computed in SQL for the secrets saved before it
+    expect((await srv.db.query<{ h: string }>(`SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex') AS h`, [noEndereco])).rows[0].h).toBe(guardadoWebhook.h);
     // asked again: the same charge
     expect((await ok('POST', `/api/Boletos/emitidos/${b1.id}/pix`)).cobranca.txid).toBe(txid);
     // the boleto's PDF carries the dynamic code
@@ -292,13 +301,19 @@ describe.each(BACKENDS)('boletos automation on %s', (backend) => {
     const { tenant_id: t, configuracao_id: c } = (await srv.db.query(`SELECT tenant_id, configuracao_id FROM boletos_automacao`)).rows[0];
     const antes = await lerAutomacao(srv.db, t, c);
     expect(antes!.bancoToken).toBe(banco.token);
-    await srv.db.query(`UPDATE boletos_automacao SET banco_token = $1, psp_client_secret = $2`, [antes!.bancoToken, antes!.pspClientSecret]);
+    // as migration 0670 found them: the webhook secret in plain text beside its SHA-256
+    await srv.db.query(`UPDATE boletos_automacao SET banco_token = $1, psp_client_secret = $2, webhook_segredo = $3`, [antes!.bancoToken, antes!.pspClientSecret, antes!.webhookSegredo]);
+    expect(antes!.webhookSegredo).toMatch(/^[a-f0-9]{36}$/);
     expect(await cifrarSegredosAntigos(srv.db)).toBe(1);
-    const r = (await srv.db.query(`SELECT banco_token, psp_client_secret FROM boletos_automacao`)).rows[0];
-    for (const v of [r.banco_token, r.psp_client_secret]) expect(v).toMatch(/^aes256gcm:/);
+    const r = (await srv.db.query(`SELECT banco_token, psp_client_secret, webhook_segredo FROM boletos_automacao`)).rows[0];
+    for (const v of [r.banco_token, r.psp_client_secret, r.webhook_segredo]) expect(v).toMatch(/^aes256gcm:/);
     expect(await lerAutomacao(srv.db, t, c)).toEqual(antes);
     expect(await cifrarSegredosAntigos(srv.db)).toBe(0);
     // and the bank's exchange still authenticates with the decrypted token (a 401 would leave a job error)
     await atualizar();
+    // and the PSP's webhook still finds the configuration (200 with nothing to take, not 404)
+    const w = await srv.app.inject({ method: 'POST', url: `/api/pix/webhook/${antes!.webhookSegredo}/pix`, payload: { pix: [] } });
+    expect(w.statusCode, w.body).toBe(200);
+    expect(w.json()).toEqual({ recebidos: 0 });
   });
 });

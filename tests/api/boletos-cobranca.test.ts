@@ -147,6 +147,7 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     // the shop's notice address: the rejection is e-mailed there by a job (and the payment, as before)
     await ok('PUT', '/api/Boletos/automacao', { avisoPagamentoEmail: 'financeiro@boavista.com.br' });
     const antes = await contagens();
+    const ultimoJob = Number((await srv.db.query(`SELECT coalesce(max(id), 0) AS n FROM jobs`)).rows[0].n);
     const r = (await ok('POST', '/api/Boletos/retorno/aplicar', { conteudo: arquivo, nome: 'CB110101.RET' })).json();
     expect(r.aplicadas).toBe(4);
     // rejections alert the shop: one alert to the administrator, and the e-mail sent once by its job
@@ -156,6 +157,11 @@ describe.each(BACKENDS)('boletos from receivables on %s', (backend) => {
     await vi.waitFor(async () => {
       const e = await srv.db.query(`SELECT para FROM boletos_emails WHERE boleto_id = $1 AND tipo = 'rejeicao'`, [rejeitado]);
       expect(e.rows).toEqual([{ para: 'financeiro@boavista.com.br' }]);
+      const p = await srv.db.query(`SELECT b.numero, e.para FROM boletos_emails e JOIN boletos b ON b.tenant_id = e.tenant_id AND b.id = e.boleto_id WHERE e.tipo = 'pagamento'`);
+      expect(p.rows).toEqual([{ numero: 2, para: 'financeiro@boavista.com.br' }]);
+      // the retorno's e-mails (the payment alert and the rejection) went by one job for the file, not one per boleto
+      const jobs = await srv.db.query(`SELECT tipo, situacao FROM jobs WHERE id > $1 AND tipo LIKE 'boletos.%' ORDER BY id`, [ultimoJob]);
+      expect(jobs.rows).toEqual([{ tipo: 'boletos.avisosRetorno', situacao: 'concluido' }]);
     }, { timeout: 30_000, interval: 100 });
     expect(r.mensagem).toMatch(/1 pago\(s\) \(R\$\s102,35\)/);
     expect(await parcela(parcelas[1])).toBe('100.00');

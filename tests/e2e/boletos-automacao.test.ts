@@ -79,7 +79,9 @@ describe('automação de boletos no navegador', () => {
   it('a dynamic Pix charge is generated at the PSP; its payment settles the boleto without typing anything', async () => {
     const primeira = linhas().first();
     const numero = (await primeira.locator('td').nth(1).innerText()).trim();
-    await primeira.getByRole('button', { name: `Cobrança Pix do boleto ${numero}` }).click();
+    // the row's actions are one menu
+    await primeira.getByRole('button', { name: `Ações do boleto ${numero}` }).click();
+    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: 'Cobrança Pix' }).click();
     const modal = page.locator('.ant-modal-wrap:visible').filter({ hasText: `Cobrança Pix do boleto nº ${numero}` });
     await visible(modal);
     await modal.getByRole('button', { name: 'Gerar cobrança Pix' }).click();

@@ -53,6 +53,18 @@ describe('boletos de contas a receber no navegador', () => {
     const linhas = page.locator('.ant-card .ant-table-row').filter({ hasText: 'Armazém Carnê Feliz Ltda' });
     await poll(() => linhas.count()).toBe(3);
     await poll(() => linhas.filter({ hasText: 'Pendente' }).count()).toBe(3);
+    // readable at 1366×768: one line per row (the payer cut with '…', whole in its tooltip; money never broken;
+    // the row's actions in one menu instead of six buttons)
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await poll(async () => Math.max(...(await linhas.evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().height))))).toBeLessThan(48);
+    const valor = linhas.first().locator('td').filter({ hasText: /^R\$\s100,00$/ });
+    expect(await valor.evaluate((td) => getComputedStyle(td).whiteSpace)).toBe('nowrap');
+    await linhas.first().getByRole('button', { name: /^Ações do boleto \d+$/ }).click();
+    const menu = page.locator('.ant-dropdown:visible');
+    await poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['PDF do boleto', 'Baixar', 'Alterar vencimento ou desconto', 'Cobrança Pix', 'Histórico', 'Cancelar']);
+    if (process.env.E2E_CAPTURA) await page.screenshot({ path: process.env.E2E_CAPTURA });
+    await page.keyboard.press('Escape');
+    await poll(() => menu.count()).toBe(0);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Imprimir carnê' }).click();

@@ -5,9 +5,9 @@ import type { Queryable } from '../db/db.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { PeriodicKind } from '../jobs/index.ts';
 import { aplicarRetorno, gerarRemessaPendente } from './cobranca.ts';
-import { ctxDaConfiguracao, lerAutomacao, PADRAO, segredoGuardado, type Automacao } from './automacao-config.ts';
+import { ctxDaConfiguracao, hashWebhook, lerAutomacao, PADRAO, segredoGuardado, type Automacao } from './automacao-config.ts';
 import { beneficiarioDaFilial, lerConfiguracao } from './configuracao.ts';
-import { avisarPagamentosDoRetorno, avisarRejeicoesDoRetorno } from './lembretes.ts';
+import { enfileirarAvisosDoRetorno, avisarRejeicoesDoRetorno } from './lembretes.ts';
 
 export { ctxDaConfiguracao, lerAutomacao, type Automacao } from './automacao-config.ts';
 
@@ -89,13 +89,13 @@ export async function salvarAutomacao(q: Queryable, ctx: RequestContext, configu
   if (v.bancoUrl && !v.bancoToken) throw badRequest('Informe o token da troca de arquivos do banco.', [{ campo: 'bancoToken', path: '/bancoToken', mensagem: 'Campo Obrigatório!' }]);
   await q.query(
     `INSERT INTO boletos_automacao (tenant_id, configuracao_id, remessa_automatica, remessa_hora, banco_url, banco_token, psp_url, psp_client_id, psp_client_secret,
-       lembrete_ao_emitir, lembrete_dias_antes, lembrete_no_vencimento, lembrete_dias_apos, aviso_pagamento_email, webhook_segredo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       lembrete_ao_emitir, lembrete_dias_antes, lembrete_no_vencimento, lembrete_dias_apos, aviso_pagamento_email, webhook_segredo, webhook_segredo_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      ON CONFLICT (tenant_id, configuracao_id) DO UPDATE SET remessa_automatica = $3, remessa_hora = $4, banco_url = $5, banco_token = $6, psp_url = $7, psp_client_id = $8,
        psp_client_secret = $9, lembrete_ao_emitir = $10, lembrete_dias_antes = $11, lembrete_no_vencimento = $12, lembrete_dias_apos = $13, aviso_pagamento_email = $14,
        psp_webhook_registrado = CASE WHEN boletos_automacao.psp_url IS DISTINCT FROM $7 THEN NULL ELSE boletos_automacao.psp_webhook_registrado END, updated_at = now()`,
     [ctx.tenantId, configuracaoId, v.remessaAutomatica, v.remessaHora, v.bancoUrl, segredoGuardado(v.bancoToken), v.pspUrl, v.pspClientId, segredoGuardado(v.pspClientSecret),
-      v.lembreteAoEmitir, v.lembreteDiasAntes, v.lembreteNoVencimento, v.lembreteDiasApos, v.avisoPagamentoEmail, v.webhookSegredo],
+      v.lembreteAoEmitir, v.lembreteDiasAntes, v.lembreteNoVencimento, v.lembreteDiasApos, v.avisoPagamentoEmail, segredoGuardado(v.webhookSegredo), hashWebhook(v.webhookSegredo)],
   );
   return (await lerAutomacao(q, ctx.tenantId, configuracaoId))!;
 }
@@ -204,7 +204,7 @@ async function aplicarArquivo(services: Pick<AppServices, 'db' | 'jobs'>, ctx: R
     try {
       const r = await aplicarRetorno(q, ctx, cfg, conteudo, { nome: nome.split('/').pop() ?? nome });
       resultado = r.mensagem;
-      if (r.aplicadas) await avisarPagamentosDoRetorno(services, q, tenantId, configuracaoId, r.previa.hash);
+      if (r.aplicadas) await enfileirarAvisosDoRetorno(services, q, tenantId, configuracaoId, r.previa.hash);
       if (r.aplicadas) await avisarRejeicoesDoRetorno(services, q, tenantId, configuracaoId, r.previa.hash);
       retornoId = (await q.query<{ id: number }>(`SELECT id FROM boletos_retornos WHERE tenant_id = $1 AND configuracao_id = $2 AND hash = $3`, [tenantId, configuracaoId, r.previa.hash])).rows[0]?.id ?? null;
       await q.query('RELEASE SAVEPOINT retorno');

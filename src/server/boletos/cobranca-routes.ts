@@ -12,7 +12,7 @@ import {
 import { beneficiarioDaFilial, lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
 import { boletosPdf } from './pdf-boletos.ts';
 import automacaoRoutes from './automacao-routes.ts';
-import { avisarEmissao, avisarPagamentosDoRetorno, avisarRejeicoesDoRetorno } from './lembretes.ts';
+import { avisarEmissao, enfileirarAvisosDoRetorno, avisarRejeicoesDoRetorno } from './lembretes.ts';
 
 const SEM_CONFIGURACAO = 'A filial selecionada não tem configuração de boleto ativa. Cadastre-a em Configurações > Pagamento > Gateway de boleto.';
 
@@ -150,7 +150,7 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     return db.tenant(ctx, async (q) => {
       const { cfg } = await contexto(q, ctx, true);
       const r = await aplicarRetorno(q, ctx, cfg, conteudo, { nome, contaId });
-      if (r.aplicadas) await avisarPagamentosDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
+      if (r.aplicadas) await enfileirarAvisosDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
       if (r.aplicadas) await avisarRejeicoesDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
       return r;
     });

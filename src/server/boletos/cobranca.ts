@@ -466,6 +466,15 @@ function conferirArquivo(conteudo: string, cfg: ConfiguracaoBoleto, formato: For
 
 /** Reads a retorno against the branch's boletos: what each occurrence would do, and every problem, before anything is written. */
 export async function previaRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, conteudo: string): Promise<PreviaRetorno> {
+  return (await lerRetornoContraBoletos(q, ctx, cfg, conteudo, false)).previa;
+}
+
+/**
+ * The preview, and the file's boletos as read (COLUNAS). `travar` (apply): the boletos are read and locked FOR
+ * UPDATE in the same statement, in id order — one read of the file's boletos where the apply made two (not
+ * locked when the file was already applied: nothing will be written).
+ */
+async function lerRetornoContraBoletos(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, conteudo: string, travar: boolean): Promise<{ previa: PreviaRetorno; boletos: Boleto[] }> {
   const hash = createHash('sha256').update(conteudo.replace(/\r\n/g, '\n').trimEnd()).digest('hex');
   const primeira = conteudo.split(/\r?\n/)[0].replace(/\r$/, '');
   const formato = primeira.length === 240 ? '240' : primeira.length === 400 ? '400' : null;
@@ -482,18 +491,23 @@ export async function previaRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBol
   const ja = await q.query<{ id: number; created_at: string }>(`SELECT id, created_at FROM boletos_retornos WHERE tenant_id = $1 AND configuracao_id = $2 AND hash = $3`, [ctx.tenantId, cfg.id, hash]);
   const numeros = [...new Set(eventos.map((e) => semZeros(e.nossoNumero)))];
   const bs = await q.query(
-    `SELECT b.id, b.numero, b.estado, b.valor::text AS valor, b.pagador_nome, b.nosso_numero, b.nosso_numero_banco,
+    `SELECT ${COLUNAS}, b.pagador_nome, b.nosso_numero, b.nosso_numero_banco,
             (SELECT array_agg(h.chave_retorno) FROM boletos_historico h WHERE h.tenant_id = b.tenant_id AND h.boleto_id = b.id AND h.chave_retorno IS NOT NULL) AS chaves
-       FROM boletos b WHERE b.tenant_id = $1 AND b.configuracao_id = $2 AND (b.nosso_numero_banco = ANY($3::text[]) OR ltrim(b.nosso_numero, '0') = ANY($3::text[]))`,
+       FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
+      WHERE b.tenant_id = $1 AND b.configuracao_id = $2 AND (b.nosso_numero_banco = ANY($3::text[]) OR ltrim(b.nosso_numero, '0') = ANY($3::text[]))
+      ${travar && !ja.rows[0] ? 'ORDER BY b.id FOR UPDATE OF b' : ''}`,
     [ctx.tenantId, cfg.id, numeros],
   );
   const porNumero = new Map<string, Record<string, any>>();
   for (const b of bs.rows) porNumero.set(b.nosso_numero_banco, b);
   for (const b of bs.rows) if (!porNumero.has(semZeros(b.nosso_numero))) porNumero.set(semZeros(b.nosso_numero), b);
+  // the preview's own reading of each boleto (the apply changes estado on its copy as it walks the file)
+  const lido = (b: Record<string, any>) => ({ id: b.id, numero: b.numero, estado: b.estado, valor: b.valor, pagador_nome: b.pagador_nome, chaves: b.chaves });
   const pagosNoArquivo = new Map<number, number>();
   const erros: string[] = [];
   const ocorrencias: OcorrenciaPrevia[] = eventos.map((e) => {
-    const b = porNumero.get(semZeros(e.nossoNumero));
+    const achado = porNumero.get(semZeros(e.nossoNumero));
+    const b = achado ? lido(achado) : undefined;
     const chave = `${e.ocorrencia}:${e.dataOcorrencia ?? ''}:${semZeros(e.nossoNumero)}`;
     const o: OcorrenciaPrevia = {
       linha: e.linha, tipo: e.tipo, ocorrencia: e.ocorrencia, descricao: e.descricao, nossoNumero: e.nossoNumero,
@@ -529,7 +543,7 @@ export async function previaRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBol
   const soma = (f: (o: OcorrenciaPrevia) => string | null, filtro: (o: OcorrenciaPrevia) => boolean) =>
     ocorrencias.filter(filtro).reduce((s, o) => s.plus(f(o) || '0'), new Decimal(0)).toFixed(2);
   const aplica = (o: OcorrenciaPrevia) => !o.erro && o.acao !== 'jaAplicada';
-  return {
+  const previa: PreviaRetorno = {
     hash, formato: Number(formato), banco: cfg.banco,
     jaAplicado: ja.rows[0] ? { id: Number(ja.rows[0].id), em: formatDateTime(ja.rows[0].created_at) } : null,
     ocorrencias, erros,
@@ -543,6 +557,7 @@ export async function previaRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBol
       jaAplicadas: ocorrencias.filter((o) => o.acao === 'jaAplicada').length,
     },
   };
+  return { previa, boletos: bs.rows as Boleto[] };
 }
 
 /**
@@ -551,7 +566,7 @@ export async function previaRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBol
  * file; the same file (or occurrence) again applies nothing and says so.
  */
 export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, conteudo: string, opcoes: { nome?: string | null; contaId?: number | null }) {
-  const previa = await previaRetorno(q, ctx, cfg, conteudo);
+  const { previa, boletos: lidos } = await lerRetornoContraBoletos(q, ctx, cfg, conteudo, true);
   if (previa.jaAplicado) {
     return { aplicadas: 0, mensagem: `Este arquivo de retorno já foi aplicado em ${previa.jaAplicado.em}; nada foi alterado.`, previa };
   }
@@ -563,16 +578,12 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
     [ctx.tenantId, ctx.branchId, cfg.id, previa.hash, opcoes.nome ?? null, previa.formato, previa.ocorrencias.length, JSON.stringify(previa.totais), ctx.userId ?? null],
   );
   const retornoId = Number(ins.rows[0].id);
-  // Every boleto of the file read and locked in one statement (not one per occurrence); each occurrence then
-  // updates the row it read, so later occurrences of the same boleto see its new state.
-  const ids = [...new Set(previa.ocorrencias.filter((o) => o.acao !== 'jaAplicada' && o.boletoId != null).map((o) => o.boletoId!))];
-  const lidos = await q.query<Boleto>(
-    `SELECT ${COLUNAS} FROM boletos b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id
-      WHERE b.tenant_id = $1 AND b.filial_id = $2 AND b.id = ANY($3::int[]) ORDER BY b.id FOR UPDATE OF b`,
-    [ctx.tenantId, ctx.branchId, ids],
-  );
-  const porId = new Map(lidos.rows.map((b) => [Number(b.id), b]));
-  const contas = await contasDaBaixa(q, ctx, [...new Set(lidos.rows.map((b) => Number(b.lancamentoId)))], opcoes.contaId);
+  // Every boleto of the file was read and locked with the preview, in one statement (not one per occurrence);
+  // each occurrence then updates the row it read, so later occurrences of the same boleto see its new state.
+  const ids = new Set(previa.ocorrencias.filter((o) => o.acao !== 'jaAplicada' && o.boletoId != null).map((o) => o.boletoId!));
+  const doArquivo = lidos.filter((b) => ids.has(Number(b.id)));
+  const porId = new Map(doArquivo.map((b) => [Number(b.id), b]));
+  const contas = await contasDaBaixa(q, ctx, [...new Set(doArquivo.map((b) => Number(b.lancamentoId)))], opcoes.contaId);
   // Walk the occurrences in file order in memory (later occurrences of a boleto see its new state), collecting
   // what to write; then each kind of row is written by one set-based statement.
   const historico: { boletoId: number; de: string; para: string; detalhe: string; chave: string }[] = [];

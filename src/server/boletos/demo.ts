@@ -2,6 +2,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { criarLancamento, RECEITA } from '../financeiro/index.ts';
 import { randomBytes } from 'node:crypto';
+import { hashWebhook, segredoGuardado } from './automacao-config.ts';
 import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from './cnab/layout.ts';
 import { alterarBoleto, aplicarRetorno, baixarBoleto, emitirBoletos, gerarRemessaPendente } from './cobranca.ts';
 import { beneficiarioDaFilial, lerConfiguracao } from './configuracao.ts';
@@ -57,10 +58,11 @@ export async function seedBoletos(q: Queryable, tenantId: number): Promise<void>
   linhas.push(escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: String(linhas.length + 1) }));
   await aplicarRetorno(q, ctx, cfg3, linhas.join('\r\n'), { nome: 'CB0001.RET' });
   await alterarBoleto(q, ctx, cfg3, doCarne[1].id, { desconto: '10.00', dataDesconto: doCarne[1].vencimento });
+  const segredo = randomBytes(18).toString('hex');
   await q.query(
-    `INSERT INTO boletos_automacao (tenant_id, configuracao_id, remessa_automatica, remessa_hora, lembrete_ao_emitir, lembrete_dias_antes, lembrete_no_vencimento, lembrete_dias_apos, aviso_pagamento_email, webhook_segredo)
-     VALUES ($1, $2, true, '18:00', true, 3, true, 5, (SELECT email FROM users WHERE tenant_id = $1 AND id = $3), $4)`,
-    [tenantId, cfg3.id, user.id, randomBytes(18).toString('hex')],
+    `INSERT INTO boletos_automacao (tenant_id, configuracao_id, remessa_automatica, remessa_hora, lembrete_ao_emitir, lembrete_dias_antes, lembrete_no_vencimento, lembrete_dias_apos, aviso_pagamento_email, webhook_segredo, webhook_segredo_hash)
+     VALUES ($1, $2, true, '18:00', true, 3, true, 5, (SELECT email FROM users WHERE tenant_id = $1 AND id = $3), $4, $5)`,
+    [tenantId, cfg3.id, user.id, segredoGuardado(segredo), hashWebhook(segredo)],
   );
   // The carnê was e-mailed to the customer on issue (the outbox of `npm start` has no SMTP: recorded as sent).
   const email = (await q.query<{ email: string | null }>(`SELECT email FROM pessoas WHERE tenant_id = $1 AND id = $2`, [tenantId, clientes[0].id])).rows[0]?.email;

@@ -127,6 +127,7 @@ export async function lembretesDevidos(services: Pick<AppServices, 'db'>): Promi
 
 export function registrarJobsLembretes(services: AppServices): PeriodicKind[] {
   services.jobs?.register(TIPO_EMAIL, (p: any) => enviarEmail(services, p));
+  services.jobs?.register(TIPO_AVISOS_RETORNO, (p: any) => enviarAvisosDoRetorno(services, p));
   return [
     {
       tipo: 'boletos.lembretes',
@@ -145,22 +146,61 @@ export async function avisarEmissao(services: Pick<AppServices, 'jobs'>, q: Quer
   for (const id of boletoIds) await enfileirarEmail(services, q, tenantId, id, 'emissao');
 }
 
-/** After a retorno is applied (same transaction): the shop's alert for each boleto it paid. */
-export async function avisarPagamentosDoRetorno(services: Pick<AppServices, 'jobs'>, q: Queryable, tenantId: number, configuracaoId: number, hash: string): Promise<void> {
-  const a = await lerAutomacao(q, tenantId, configuracaoId);
-  if (!a?.avisoPagamentoEmail) return;
-  const r = await q.query<{ boleto_id: number }>(
-    `SELECT h.boleto_id FROM boletos_historico h JOIN boletos_retornos r ON r.tenant_id = h.tenant_id AND r.id = h.retorno_id
-      WHERE h.tenant_id = $1 AND r.configuracao_id = $2 AND r.hash = $3 AND h.para = 'pago' AND h.de IS DISTINCT FROM 'pago'`,
+/** The job that sends the shop's e-mails about one applied retorno (its payments and its rejections). */
+export const TIPO_AVISOS_RETORNO = 'boletos.avisosRetorno';
+
+/** The boletos a retorno paid or rejected (moved there by it), in the order the shop reads them. */
+async function avisosDoRetorno(q: Queryable, tenantId: number, configuracaoId: number, hash: string): Promise<{ boletoId: number; tipo: 'pagamento' | 'rejeicao' }[]> {
+  const r = await q.query<{ boleto_id: number; tipo: 'pagamento' | 'rejeicao' }>(
+    `SELECT h.boleto_id, CASE h.para WHEN 'pago' THEN 'pagamento' ELSE 'rejeicao' END AS tipo
+       FROM boletos_historico h JOIN boletos_retornos r ON r.tenant_id = h.tenant_id AND r.id = h.retorno_id
+      WHERE h.tenant_id = $1 AND r.configuracao_id = $2 AND r.hash = $3 AND h.para IN ('pago', 'rejeitado') AND h.de IS DISTINCT FROM h.para
+      ORDER BY h.id`,
     [tenantId, configuracaoId, hash],
   );
-  for (const { boleto_id } of r.rows) await enfileirarEmail(services, q, tenantId, Number(boleto_id), 'pagamento');
+  return r.rows.map((x) => ({ boletoId: Number(x.boleto_id), tipo: x.tipo }));
+}
+
+/**
+ * After a retorno is applied (same transaction): the shop's e-mails about it — the alert for each boleto it paid
+ * and the notice for each one the bank rejected — go by ONE job for the whole retorno (a file of 10,000 payments
+ * enqueued 10,000 jobs before), enqueued only when the shop has a notice address and the file paid or rejected
+ * something. Each e-mail is still sent at most once (boletos_emails, checked before sending), so a retried job
+ * skips what it already sent.
+ */
+export async function enfileirarAvisosDoRetorno(services: Pick<AppServices, 'jobs'>, q: Queryable, tenantId: number, configuracaoId: number, hash: string): Promise<number | null> {
+  if (!services.jobs) return null;
+  const a = await lerAutomacao(q, tenantId, configuracaoId);
+  if (!a?.avisoPagamentoEmail) return null;
+  const algum = await q.query(
+    `SELECT 1 FROM boletos_historico h JOIN boletos_retornos r ON r.tenant_id = h.tenant_id AND r.id = h.retorno_id
+      WHERE h.tenant_id = $1 AND r.configuracao_id = $2 AND r.hash = $3 AND h.para IN ('pago', 'rejeitado') AND h.de IS DISTINCT FROM h.para LIMIT 1`,
+    [tenantId, configuracaoId, hash],
+  );
+  if (!algum.rows.length) return null;
+  return services.jobs.enqueue(TIPO_AVISOS_RETORNO, { tenantId, configuracaoId, hash }, { key: `${tenantId}:${configuracaoId}:${hash}`, contaId: tenantId }, q);
+}
+
+/** The job: each e-mail of the retorno in turn; one that fails does not stop the others, and the job is retried for it. */
+async function enviarAvisosDoRetorno(services: AppServices, p: { tenantId: number; configuracaoId: number; hash: string }) {
+  const ctx = await ctxDaConfiguracao(services, p.tenantId, p.configuracaoId);
+  if (!ctx) return;
+  const avisos = await services.db.tenant(ctx, (q) => avisosDoRetorno(q, p.tenantId, p.configuracaoId, p.hash), { readOnly: true });
+  const falhas: string[] = [];
+  for (const a of avisos) {
+    try {
+      await enviarEmail(services, { tenantId: p.tenantId, boletoId: a.boletoId, tipo: a.tipo });
+    } catch (e) {
+      falhas.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  if (falhas.length) throw new Error(`${falhas.length} de ${avisos.length} e-mail(s) do retorno não enviado(s): ${falhas[0]}`);
 }
 
 /**
  * After a retorno is applied (same transaction): the boletos the bank rejected in it alert the shop — one alert to
- * each active administrator of the account (pushed over socket.io as the NF-e contingency alert is) and one e-mail
- * per boleto, sent by a job to the shop's notice address (avisoPagamentoEmail) at most once.
+ * each active administrator of the account (pushed over socket.io as the NF-e contingency alert is); the e-mail per
+ * boleto to the shop's notice address (avisoPagamentoEmail), at most once, goes by the retorno's one job.
  */
 export async function avisarRejeicoesDoRetorno(services: Pick<AppServices, 'jobs' | 'realtime'>, q: Queryable, tenantId: number, configuracaoId: number, hash: string): Promise<number> {
   const r = await q.query<{ boleto_id: number; numero: number; motivo: string | null }>(
@@ -180,7 +220,6 @@ export async function avisarRejeicoesDoRetorno(services: Pick<AppServices, 'jobs
     [tenantId, texto],
   );
   for (const { user_id, ...alerta } of ins.rows) services.realtime?.toUser(tenantId, user_id, 'alerta', alerta);
-  const a = await lerAutomacao(q, tenantId, configuracaoId);
-  if (a?.avisoPagamentoEmail) for (const x of r.rows) await enfileirarEmail(services, q, tenantId, Number(x.boleto_id), 'rejeicao');
+  // the e-mails (one per rejected boleto, at most once) go by the retorno's job (enfileirarAvisosDoRetorno)
   return r.rows.length;
 }

@@ -7,7 +7,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { baixarParcelas } from '../financeiro/index.ts';
 import { badRequest } from '../http/errors.ts';
-import { ctxDaConfiguracao, lerAutomacao } from './automacao-config.ts';
+import { ctxDaConfiguracao, hashWebhook, lerAutomacao } from './automacao-config.ts';
 import { ABERTOS, contaDaBaixa, registrarMudanca, umBoleto } from './cobranca.ts';
 import { lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
 import { enfileirarEmail } from './lembretes.ts';
@@ -107,7 +107,7 @@ async function criarNoPsp(services: AppServices, p: { tenantId: number; configur
  */
 export async function receberWebhookPix(services: AppServices, segredo: string, corpo: unknown): Promise<number | null> {
   if (!/^[a-f0-9]{36}$/.test(segredo)) return null;
-  const r = await services.db.query<{ tenant_id: number; configuracao_id: number }>(`SELECT tenant_id, configuracao_id FROM boletos_automacao WHERE webhook_segredo = $1`, [segredo]);
+  const r = await services.db.query<{ tenant_id: number; configuracao_id: number }>(`SELECT tenant_id, configuracao_id FROM boletos_automacao WHERE webhook_segredo_hash = $1`, [hashWebhook(segredo)]);
   const alvo = r.rows.length === 1 ? r.rows[0] : null;
   if (!alvo) return null;
   const pix = (corpo as { pix?: unknown })?.pix;

@@ -207,8 +207,10 @@ export function lerCampo(c: CampoLayout, texto: string, layout: Pick<LayoutCnab,
       return `${texto.slice(4, 8)}-${texto.slice(2, 4)}-${texto.slice(0, 2)}`;
     }
     case 'valor': {
-      const d = /^\d+$/.test(texto) ? texto : '0';
-      return new Decimal(d).dividedBy(100).toFixed(2);
+      // cents as digits → 'reais.centavos' by moving the point (what Decimal(d)/100 toFixed(2) gives, without a
+      // Decimal per field: a retorno of 10,000 lines reads ~100,000 of them)
+      const d = (/^\d+$/.test(texto) ? texto : '0').replace(/^0+/, '').padStart(3, '0');
+      return `${d.slice(0, -2)}.${d.slice(-2)}`;
     }
   }
 }

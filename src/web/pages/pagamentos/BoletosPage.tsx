@@ -1,6 +1,6 @@
-import { BarcodeOutlined, CloudDownloadOutlined, EditOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, PlusOutlined, QrcodeOutlined, SettingOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
+import { BarcodeOutlined, CheckOutlined, CloudDownloadOutlined, EditOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, MoreOutlined, PlusOutlined, QrcodeOutlined, SettingOutlined, StopOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
 import Form from '@rjsf/antd';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Dropdown, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, Timeline, Tooltip, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { BuscaSelect } from '../nfe/BuscaSelect.tsx';
 import { somar } from '../../../shared/parcelamento.ts';
@@ -13,11 +13,14 @@ import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { readAsDataUrl } from '../../api/files.ts';
 import { useList } from '../../api/hooks.ts';
-import { showError } from '../../dialogs/dialogs.tsx';
+import { confirmDialog, showError } from '../../dialogs/dialogs.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { transformErrors, validator } from '../../renderer/validation.ts';
 
 type Row = Record<string, any>;
+
+/** A cell (or header) kept on one line: money, dates, a sortable title. */
+const umaLinha = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 export const STATUS_BOLETO: Record<string, { label: string; color: string }> = {
   pendente: { label: 'Pendente', color: 'gold' },
@@ -136,6 +139,9 @@ export default function BoletosPage() {
       setOcupado(false);
     }
   };
+  const confirmarCancelamento = async (b: Row) => {
+    if (await confirmDialog({ title: `Cancelar o boleto nº ${b.numero}?`, okText: 'Sim', cancelText: 'Não', danger: true })) await cancelar(b);
+  };
   const cancelar = async (b: Row) => {
     try {
       await api.post(`Boletos/emitidos/${b.id}/cancelar`, {});
@@ -220,33 +226,44 @@ export default function BoletosPage() {
         rowSelection={{ selectedRowKeys: selecionados, onChange: (k) => setSelecionados(k as number[]), getCheckboxProps: (b) => ({ disabled: !['pendente', 'registrado', 'vencido', 'pago'].includes(b.status) }) }}
         pagination={{ pageSize: 50, showSizeChanger: false }}
         locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
+        tableLayout="fixed"
         columns={[
-          { title: 'Nº', dataIndex: 'numero', width: 70, sorter: (a, b) => a.numero - b.numero },
-          { title: 'Status', dataIndex: 'status', width: 150, render: (s: string) => <Tag color={STATUS_BOLETO[s]?.color}>{STATUS_BOLETO[s]?.label ?? s}</Tag> },
-          { title: 'Nosso número', dataIndex: 'nossoNumero' },
-          { title: 'Pagador', dataIndex: 'pagadorNome', render: (n: string, b) => <>{n}{b.parcela ? <Typography.Text type="secondary"> ({b.parcela})</Typography.Text> : null}</> },
-          { title: 'Valor', dataIndex: 'valor', align: 'right', render: (v: string) => formatBRL(v) },
-          { title: 'Vencimento', dataIndex: 'vencimento', render: (v: string) => formatDate(v), sorter: (a, b) => a.vencimento.localeCompare(b.vencimento) },
-          { title: 'Banco', dataIndex: 'nomeBanco' },
+          { title: 'Nº', dataIndex: 'numero', width: 64, onHeaderCell: umaLinha, sorter: (a, b) => a.numero - b.numero },
+          { title: 'Status', dataIndex: 'status', width: 136, render: (s: string) => <Tag color={STATUS_BOLETO[s]?.color}>{STATUS_BOLETO[s]?.label ?? s}</Tag> },
+          { title: 'Nosso número', dataIndex: 'nossoNumero', width: 116, ellipsis: true },
           {
-            title: 'Ações', key: 'acoes', width: 320,
+            // one line: a long name is cut with '…' and shown whole in the tooltip
+            title: 'Pagador', dataIndex: 'pagadorNome', ellipsis: { showTitle: false },
+            render: (n: string, b) => {
+              const texto = `${n}${b.parcela ? ` (${b.parcela})` : ''}`;
+              return <Tooltip placement="topLeft" title={texto}><span>{n}{b.parcela ? <Typography.Text type="secondary"> ({b.parcela})</Typography.Text> : null}</span></Tooltip>;
+            },
+          },
+          { title: 'Valor', dataIndex: 'valor', width: 116, align: 'right', onCell: umaLinha, render: (v: string) => formatBRL(v) },
+          { title: 'Vencimento', dataIndex: 'vencimento', width: 126, onHeaderCell: umaLinha, onCell: umaLinha, render: (v: string) => formatDate(v), sorter: (a, b) => a.vencimento.localeCompare(b.vencimento) },
+          { title: 'Banco', dataIndex: 'nomeBanco', width: 140, ellipsis: true },
+          {
+            // The row's actions in one menu (as the NF-e grid's "Mais"), not six buttons that wrapped at 1366×768.
+            title: 'Ações', key: 'acoes', width: 72, align: 'center',
             render: (_, b) => {
               const aberto = b.estado === 'pendente' || b.estado === 'registrado';
+              const imprimivel = b.estado !== 'cancelado' && b.estado !== 'rejeitado' && b.estado !== 'baixado';
+              const itens = [
+                ...(imprimivel ? [{ key: 'pdf', icon: <FilePdfOutlined />, label: 'PDF do boleto', onClick: () => pdf([b.id], 1) }] : []),
+                ...(aberto
+                  ? [
+                      { key: 'baixar', icon: <CheckOutlined />, label: 'Baixar', onClick: () => setBaixando(b) },
+                      { key: 'alterar', icon: <EditOutlined />, label: 'Alterar vencimento ou desconto', onClick: () => setAlterando(b) },
+                      { key: 'pix', icon: <QrcodeOutlined />, label: 'Cobrança Pix', onClick: () => setPix(b) },
+                    ]
+                  : []),
+                { key: 'historico', icon: <HistoryOutlined />, label: 'Histórico', onClick: () => setHistorico(b) },
+                ...(aberto ? [{ type: 'divider' as const }, { key: 'cancelar', icon: <StopOutlined />, label: 'Cancelar', danger: true, onClick: () => confirmarCancelamento(b) }] : []),
+              ];
               return (
-                <Space size={4} wrap>
-                  {b.estado !== 'cancelado' && b.estado !== 'rejeitado' && b.estado !== 'baixado' && (
-                    <Tooltip title="PDF do boleto"><Button size="small" aria-label={`PDF do boleto ${b.numero}`} icon={<FilePdfOutlined />} onClick={() => pdf([b.id], 1)} /></Tooltip>
-                  )}
-                  {aberto && <Button size="small" onClick={() => setBaixando(b)}>Baixar</Button>}
-                  {aberto && <Tooltip title="Alterar vencimento ou desconto"><Button size="small" aria-label={`Alterar o boleto ${b.numero}`} icon={<EditOutlined />} onClick={() => setAlterando(b)} /></Tooltip>}
-                  {aberto && <Tooltip title="Cobrança Pix"><Button size="small" aria-label={`Cobrança Pix do boleto ${b.numero}`} icon={<QrcodeOutlined />} onClick={() => setPix(b)} /></Tooltip>}
-                  {aberto && (
-                    <Popconfirm title={`Cancelar o boleto nº ${b.numero}?`} okText="Sim" cancelText="Não" onConfirm={() => cancelar(b)}>
-                      <Button size="small" danger>Cancelar</Button>
-                    </Popconfirm>
-                  )}
-                  <Tooltip title="Histórico"><Button size="small" aria-label={`Histórico do boleto ${b.numero}`} icon={<HistoryOutlined />} onClick={() => setHistorico(b)} /></Tooltip>
-                </Space>
+                <Dropdown trigger={['click']} placement="bottomRight" menu={{ items: itens }}>
+                  <Button size="small" aria-label={`Ações do boleto ${b.numero}`} title="Ações" icon={<MoreOutlined />} />
+                </Dropdown>
               );
             },
           },
