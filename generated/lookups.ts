@@ -3380,6 +3380,323 @@ export const C_CLASS_TRIB = [
 ] as const;
 export type CClassTrib = "000001" | "000002" | "000003" | "000004" | "000005" | "010001" | "010002" | "011001" | "011002" | "011003" | "011004" | "011005" | "200001" | "200002" | "200003" | "200004" | "200005" | "200006" | "200007" | "200008" | "200009" | "200010" | "200011" | "200012" | "200013" | "200014" | "200015" | "200016" | "200017" | "200018" | "200019" | "200020" | "200021" | "200022" | "200023" | "200024" | "200025" | "200026" | "200027" | "200028" | "200029" | "200030" | "200031" | "200032" | "200033" | "200034" | "200035" | "200036" | "200037" | "200038" | "200039" | "200040" | "200041" | "200042" | "200043" | "200044" | "200045" | "200046" | "200047" | "200048" | "200049" | "200050" | "200051" | "200052" | "200053" | "200054" | "220001" | "220002" | "220003" | "221001" | "221002" | "221003" | "221004" | "222001" | "400001" | "400002" | "410001" | "410002" | "410003" | "410004" | "410005" | "410006" | "410007" | "410008" | "410009" | "410010" | "410011" | "410012" | "410013" | "410014" | "410015" | "410016" | "410017" | "410018" | "410019" | "410020" | "410021" | "410022" | "410023" | "410024" | "410025" | "410026" | "410027" | "410028" | "410029" | "410030" | "410031" | "410032" | "410033" | "410034" | "410035" | "410036" | "410037" | "410999" | "510001" | "515001" | "550001" | "550002" | "550003" | "550004" | "550005" | "550006" | "550007" | "550008" | "550009" | "550010" | "550011" | "550012" | "550013" | "550014" | "550015" | "550016" | "550017" | "550018" | "550019" | "550020" | "550021" | "550022" | "550023" | "550024" | "550025" | "620001" | "620002" | "620003" | "620004" | "620005" | "620006" | "620007" | "800001" | "800002" | "810001" | "811001" | "811002" | "811003" | "820001" | "820002" | "820003" | "820004" | "820005" | "820006" | "820007" | "820008" | "820009" | "830001";
 
+/** Indicador da operação do IBS/CBS (cIndOp) */
+export const C_IND_OP = [
+  {
+    "value": "010101",
+    "label": "010101 - Bem Móvel Material: Presencial, com retirada no estabelecimento do fornecedor",
+    "local": "Estabelecimento do fornecedor como o local da entrega ou disponibilização do bem ao destinatário",
+    "lc214": "Art. 11, I",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010102",
+    "label": "010102 - Bem Móvel Material: Presencial, com retirada fora do estabelecimento do fornecedor",
+    "local": "Local da realização da operação e sua retirada",
+    "lc214": "Art. 11, I",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010103",
+    "label": "010103 - Bem Móvel Material: Não presencial, com entrega ou disponibilização em endereço fornecido",
+    "local": "Endereço do destinatário fornecido para entrega ou disponibilização (assim considerado o destino final indicado pelo adquirente)",
+    "lc214": "Art. 11, I e §1º, I",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010104",
+    "label": "010104 - Bem Móvel Material: Licitação promovida pelo poder público de bem apreendido ou abandonado ou leilão judicial",
+    "local": "Local onde se encontra o bem móvel material",
+    "lc214": "Art. 11, I e §1º, III, \"a\"",
+    "nfe": true,
+    "nfse": false
+  },
+  {
+    "value": "010105",
+    "label": "010105 - Bem Móvel Material: Constatação de irregularidade pela falta de documentação fiscal ou pelo acobertamento por documentação inidôneo",
+    "local": "Local onde se encontra o bem móvel material (Local da retirada)",
+    "lc214": "Art. 11, I e §1º, III, \"b\"",
+    "nfe": true,
+    "nfse": false
+  },
+  {
+    "value": "010106",
+    "label": "010106 - Bem Móvel Material: Locação de bem móvel material em aquisições realizadas de forma centralizada por contribuinte sujeito ao regime regular do IBS e da CBS que possui mais de um estabelecimento e que não estejam sujeitas a vedação à apropriação de créditos",
+    "local": "Local do domicílio principal do adquirente (estabelecimento matriz)",
+    "lc214": "Art. 11, I e §4º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010201",
+    "label": "010201 - Aquisição de veículo automotor terrestre, aquático ou aéreo: Entrega ou disponibilização do bem",
+    "local": "Domicílio principal do destinatário",
+    "lc214": "Art. 11, I e §1º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "010202",
+    "label": "010202 - Aquisição de veículo automotor em licitação promovida pelo poder público de bem apreendido ou abandonado ou leilão judicial: Entrega ou disponibilização do bem",
+    "local": "Domicílio principal do destinatário",
+    "lc214": "Art. 11, I e §1º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "020101",
+    "label": "020101 - Operação com bem imóvel, bem imaterial, inclusive direito, relacionada a bem imóvel: Realização de operações com bem imóvel, bem imaterial, inclusive direito, relacionado a bem imóvel",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020201",
+    "label": "020201 - Serviço prestado fisicamente sobre bem imóvel: Execução de serviços diversos prestados fisicamente sobre bem imóvel",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020202",
+    "label": "020202 - Serviço prestado fisicamente sobre bem imóvel: Execução de serviços sobre Bens Imóveis de Características Especiais (BICE)",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020301",
+    "label": "020301 - Serviço de administração e intermediação de bem imóvel: Execução dos serviços de administração e intermediação de bens imóveis",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020401",
+    "label": "020401 - Serviços de locação, sublocação, arrendamento, direito de passagem ou permissão de uso, compartilhado ou não, de ferrovia, rodovia, postes, cabos, dutos e condutos de qualquer natureza: Execução de serviços sobre Bens Imóveis de Características Especiais (BICE)",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "030101",
+    "label": "030101 - Serviço prestado fisicamente sobre a pessoa ou fruído presencialmente por pessoa física: Execução de serviços diversos exclusivamente prestados fisicamente sobre a pessoa ou integralmente fruídos presencialmente por pessoa física",
+    "local": "Estabelecimento do fornecedor como local da prestação",
+    "lc214": "Art. 11, III",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "030102",
+    "label": "030102 - Serviço prestado fisicamente sobre a pessoa ou fruído presencialmente por pessoa física: Execução de serviços diversos exclusivamente prestados fisicamente sobre a pessoa ou integralmente fruídos presencialmente por pessoa física",
+    "local": "Local da prestação do serviço diverso do estabelecimento do fornecedor",
+    "lc214": "Art. 11, III",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "040101",
+    "label": "040101 - Serviço de planejamento, organização e administração de feiras, exposições, congressos, espetáculos, exibições e congêneres: Execução de serviços de planejamento, organização e administração de feiras, exposições, congressos, espetáculos, exibições e congêneres",
+    "local": "Local do evento a que se refere o serviço",
+    "lc214": "Art. 11, IV",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "050101",
+    "label": "050101 - Serviço prestado fisicamente sobre bem móvel material: Execução de serviços diversos prestados fisicamente sobre bem móvel material",
+    "local": "Estabelecimento do fornecedor como local da prestação",
+    "lc214": "Art. 11, V",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "050102",
+    "label": "050102 - Serviço prestado fisicamente sobre bem móvel material: Execução de serviços diversos prestados fisicamente sobre bem móvel material",
+    "local": "Local da prestação do serviço diverso do estabelecimento do fornecedor",
+    "lc214": "Art. 11, V",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "050201",
+    "label": "050201 - Serviços portuários: Execução de serviços portuários",
+    "local": "Local do porto como local da prestação",
+    "lc214": "Art. 11, V",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "060101",
+    "label": "060101 - Serviço de transporte de passageiros: Execução de serviços de transporte de passageiros",
+    "local": "Local de início do transporte",
+    "lc214": "Art. 11, VI",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "070101",
+    "label": "070101 - Serviço de transporte de carga: Execução de serviço de transporte de carga",
+    "local": "Endereço fornecido para entrega do bem",
+    "lc214": "Art. 11, VII",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "070102",
+    "label": "070102 - Serviço de transporte de carga: Execução de serviço de transporte de carga",
+    "local": "Local da retirada do bem",
+    "lc214": "Art. 11, VII",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "080101",
+    "label": "080101 - Serviço de exploração de via: Execução de serviços de exploração de via",
+    "local": "Local da prestação correspondente à extensão da via explorada, proporcionalmente ao território dos entes tributantes",
+    "lc214": "Art. 11, VIII",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "090101",
+    "label": "090101 - Serviço de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares: Execução de serviços de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares",
+    "local": "Local de instalação do terminal",
+    "lc214": "Art. 11, IX",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "090102",
+    "label": "090102 - Serviço de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares: Execução de serviços de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares",
+    "local": "Local do domicílio principal do adquirente (assim considerada a matriz), nas aquisições realizadas de forma centralizada por contribuinte sujeito ao regime regular do IBS e da CBS que possui mais de um estabelecimento e que não estejam sujeitas a vedação à apropriação de créditos",
+    "lc214": "Art. 11, IX e §4º, I e II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "100101",
+    "label": "100101 - Cessão de espaço para prestação de serviços publicitários, em operações onerosas: Realização de operações de cessão de espaço para prestação de serviços publicitários",
+    "local": "Local do domicílio principal do adquirente residente ou domiciliado no País. Nas aquisições indicadas no art. 11, §4º, II, considera-se domicílio principal do adquirente o estabelecimento matriz",
+    "lc214": "Art. 11, X, \"a\", 1 e §º 11",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100102",
+    "label": "100102 - Cessão de espaço para prestação de serviços publicitários, em operações onerosas: Realização de operações de cessão de espaço para prestação de serviços publicitários",
+    "local": "Local do domicílio principal do destinatário residente ou domiciliado no País, caso o adquirente não seja residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"a\", 2 e §º11",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100201",
+    "label": "100201 - Cessão de espaço para prestação de serviços publicitários, em operações não onerosas: Realização de operações de cessão de espaço para prestação de serviços publicitários",
+    "local": "local do domicílio principal do destinatário residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"b\" e §º11",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100301",
+    "label": "100301 - Demais serviços, em operações onerosas: Execução dos demais serviços em operações não especificadas em outros indicadores ou, nos serviços de que trata o inc. III do art. 11, esses sejam, ainda que parcialmente, prestados à distância",
+    "local": "Local do domicílio principal do adquirente residente ou domiciliado no País. Nas aquisições indicadas no art. 11, §4º, II, considera-se domicílio principal do adquirente o estabelecimento matriz",
+    "lc214": "Art. 11, X, \"a\", 1 e §§4º, II e 5º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100302",
+    "label": "100302 - Demais serviços, em operações onerosas: Execução dos demais serviços em operações não especificadas em outros indicadores ou, nos serviços de que trata o inc. III do art. 11, esses sejam, ainda que parcialmente, prestados à distância",
+    "local": "Local do domicílio principal do destinatário residente ou domiciliado no País, caso o adquirente não seja residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"a\", 2 e §º5",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100401",
+    "label": "100401 - Demais serviços, em operações não onerosas: Execução dos demais serviços em operações não especificadas em outros indicadores ou, nos serviços de que tratam o inc. III, estes sejam, ainda que parcialmente, prestados à distância",
+    "local": "local do domicílio principal do destinatário residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"b\" e §º5",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100501",
+    "label": "100501 - Demais bens, em operações onerosas: Realização de demais operações com bens não especificadas em outros indicadores",
+    "local": "Local do domicílio principal do adquirente residente ou domiciliado no País. Nas aquisições indicadas no art. 11, §4º, II, considera-se domicílio principal do adquirente o estabelecimento matriz",
+    "lc214": "Art. 11, X, \"a\", 1 e §4º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "100502",
+    "label": "100502 - Demais bens, em operações onerosas: Realização de demais operações com bens não especificadas em outros indicadores",
+    "local": "Local do domicílio principal do destinatário residente ou domiciliado no País, caso o adquirente não seja residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"a\", 2",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "100601",
+    "label": "100601 - Demais bens, em operações não onerosas: Realização de demais operações com bens não especificadas em outros indicadores",
+    "local": "local do domicílio principal do destinatário residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"b\"",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "110101",
+    "label": "110101 - Operações com abastecimento de água, gás canalizado e energia elétrica: Operações destinadas a consumo",
+    "local": "Local da entrega ou disponibilização",
+    "lc214": "Art. 11, §7º, I",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "110201",
+    "label": "110201 - Operações com abastecimento de água, gás canalizado e energia elétrica: Operações que não envolvam efetivo consumo: a) no fornecimento de serviços de transmissão de energia elétrica; e b) nas demais operações, inclusive nas hipóteses de geração, distribuição ou comercialização de energia elétrica.",
+    "local": "Local do estabelecimento principal do adquirente (assim considerada a matriz), conforme §4º do art. 11",
+    "lc214": "Art. 11, §7º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "120101",
+    "label": "120101 - Nas aquisições de energia elétrica realizadas de forma multilateral: Disponibilização de energia elétrica",
+    "local": "Local do estabelecimento do agente ou de seus representados que figurem na posição devedora da liquidação financeira apurada pela Câmara de Comercialização de Energia Elétrica",
+    "lc214": "Art. 11, §9º",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "130101",
+    "label": "130101 - Operações de transporte dutoviário de gás natural: Execução do transporte dutoviário de gás natural, na contratação de capacidade de entrada de gás natural do duto, nos termos da legislação aplicável",
+    "local": "Local do estabelecimento principal do fornecedor",
+    "lc214": "Art. 11, §10, I",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "130201",
+    "label": "130201 - Operações de transporte dutoviário de gás natural: Execução do transporte dutoviário de gás natural, na contratação de capacidade de saída do gás natural do duto",
+    "local": "Local do estabelecimento principal do adquirente",
+    "lc214": "Art. 11, §10, II",
+    "nfe": false,
+    "nfse": false
+  }
+] as const;
+export type CIndOp = "010101" | "010102" | "010103" | "010104" | "010105" | "010106" | "010201" | "010202" | "020101" | "020201" | "020202" | "020301" | "020401" | "030101" | "030102" | "040101" | "050101" | "050102" | "050201" | "060101" | "070101" | "070102" | "080101" | "090101" | "090102" | "100101" | "100102" | "100201" | "100301" | "100302" | "100401" | "100501" | "100502" | "100601" | "110101" | "110201" | "120101" | "130101" | "130201";
+
 /** Cargo */
 export const CARGO = [
   {
@@ -7871,5 +8188,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","obrigatoriedadeIbsCbs","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cIndOp","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","obrigatoriedadeIbsCbs","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -264,8 +264,30 @@ function obrigatoriedadeIbsCbs(): LookupDoc {
   });
 }
 
+/**
+ * cIndOp, the indicator of the place of the operation (IBS/CBS): Anexo VII of the NFS-e RTC documentation
+ * (AnexoVII-IndOp_IBSCBS_V1.02.00), which NT 2025.002-RTC v1.36+ also names for the NF-e (tag cIndOp, B25d).
+ * indNFe/indNFSe = 'S': the code may be used on that document (rules B25d-20 of the NF-e; the NFS-e's Anexo VI).
+ */
+const TABELA_CINDOP = 'AnexoVII-IndOp_IBSCBS_V1.02.00';
+function cIndOp(): LookupDoc {
+  const limpa = (v: string | undefined) => (v ?? '').replace(/\s+/g, ' ').trim();
+  const items: Item[] = read('nfse-cindop.csv').map((r) => ({
+    value: r['Código indOp'].trim(),
+    label: `${r['Código indOp'].trim()} - ${limpa(r['Tipo de operação'])}: ${limpa(r['Característica do fornecimento'])}`,
+    local: limpa(r['Local do fornecimento a ser identificado no DFe']),
+    lc214: limpa(r['Dispositivo Legal: LC 214/2025']),
+    nfe: limpa(r.indNFe) === 'S',
+    nfse: limpa(r.indNFSe) === 'S',
+  }));
+  return doc('cIndOp', 'Indicador da operação do IBS/CBS (cIndOp)', 'string', items, {
+    description: 'Código indicador do local da operação de fornecimento (cIndOp): tipo de operação, característica do fornecimento, local a identificar no DF-e e artigo da LC 214/2025; nfe/nfse = permitido na NF-e (NT 2025.002-RTC, campo B25d) / na DPS da NFS-e. Versão: ' + TABELA_CINDOP + '.',
+    source: 'fiscal/tables/nfse-cindop.csv (' + TABELA_CINDOP + ')',
+  });
+}
+
 export function deriveAll(): LookupDoc[] {
-  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs(), obrigatoriedadeIbsCbs()];
+  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs(), obrigatoriedadeIbsCbs(), cIndOp()];
 }
 
 export const MANIFESTO = join(ROOT, 'schemas/fiscal/lookups-derivados.sha256');
