@@ -165,6 +165,40 @@ describe('local SEFAZ round trips over mutual TLS', { timeout: 60_000 }, () => {
     }
   });
 
+  it('IBS/CBS rules of NT 2025.002-RTC v1.51 (values within 0,01, CST × cClassTrib, model, rates of the year, totals): a wrong group gets the real cStat and xMotivo', async () => {
+    const semValidar = new SefazCliente({ certificado: certEmit, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, validarAntes: false });
+    const base = CASOS_REFORMA.find((c) => c.nome === 'regular com redução (gRed)')!.doc;
+    const comIbs = (r: Record<string, unknown>) => ({ ...base, ide: { ...base.ide, numero: ++numero }, itens: base.itens.map((it) => ({ ...it, ibsCbs: { ...it.ibsCbs!, ...r } })) }) as NfeDocumento;
+    /** The signed XML edited (the signature taken off and made again): what an issuer's own engine could send. */
+    const editado = (d: NfeDocumento, troca: (x: string) => string) =>
+      assinarXml(troca(montarNfe(d, assinador).xml.replace(/<Signature[\s\S]*<\/Signature>/, '')), 'infNFe', assinador);
+    const envia = async (xml: string) => { const r = await semValidar.autorizar(xml); return [r.cStat, r.xMotivo]; };
+    try {
+      expect(await envia(montarNfe(comIbs({}), assinador).xml)).toEqual(['100', 'Autorizado o uso da NF-e']);
+      expect(await envia(montarNfe(comIbs({ CST: '000', cClassTrib: '200032' }), assinador).xml)).toEqual(['1024', 'Rejeição: Classificação Tributária do IBS e da CBS incompatível com o CST informado [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ cClassTrib: '200001' }), assinador).xml)).toEqual(['1025', 'Rejeição: cClassTrib do IBS/CBS não permitido neste modelo de DFe [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ cClassTrib: '200999' }), assinador).xml)).toEqual(['1023', 'Rejeição: Classificação Tributária do IBS/CBS informada inexistente [nItem: 1]']);
+      // 2026: IBS UF 0,1 %, municipal 0 %, CBS 0,9 % (LC 214/2025 arts. 343 and 346)
+      expect(await envia(montarNfe(comIbs({ pIBSUF: '0.05' }), assinador).xml)).toEqual(['1026', 'Rejeição: Alíquota do IBS da UF inválida [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ pIBSMun: '0.05' }), assinador).xml)).toEqual(['1036', 'Rejeição: Alíquota do IBS do Município inválida [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ pCBS: '8.8' }), assinador).xml)).toEqual(['1037', 'Rejeição: Alíquota da CBS inválida [nItem: 1]']);
+      // values: one cent off is tolerated (rule's Observação 1), two are not
+      const vCbs = /<gCBS>[\s\S]*?<vCBS>([\d.]+)<\/vCBS>/.exec(montarNfe(comIbs({}), assinador).xml)![1];
+      const mais = (v: string, c: number) => (Number(v) + c / 100).toFixed(2);
+      const cbsTrocada = (c: number) => (x: string) => x.replace(/(<gCBS>[\s\S]*?<vCBS>)[\d.]+(<\/vCBS>)/, `$1${mais(vCbs, c)}$2`).replace(/(<IBSCBSTot>[\s\S]*?<gCBS>[\s\S]*?<vCBS>)[\d.]+(<\/vCBS>)/, `$1${mais(vCbs, c)}$2`);
+      const r1 = await envia(editado(comIbs({}), cbsTrocada(1)));
+      expect(r1[0]).not.toBe('1069');
+      expect(await envia(editado(comIbs({}), cbsTrocada(2)))).toEqual(['1069', 'Rejeição: Valor da CBS difere do calculado [nItem: 1]']);
+      const vIbsUf = /<gIBSUF>[\s\S]*?<vIBSUF>([\d.]+)<\/vIBSUF>/.exec(montarNfe(comIbs({}), assinador).xml)![1];
+      expect(await envia(editado(comIbs({}), (x) => x.replace(/(<gIBSUF>[\s\S]*?<vIBSUF>)[\d.]+/, `$1${mais(vIbsUf, 5)}`)))).toEqual(['1041', 'Rejeição: Valor do IBS da UF difere do calculado [nItem: 1]']);
+      // totals: IBSCBSTot must add up the items
+      expect(await envia(editado(comIbs({}), (x) => x.replace(/(<IBSCBSTot>[\s\S]*?<gCBS>[\s\S]*?<vCBS>)[\d.]+/, `$1${mais(vCbs, 1)}`)))).toEqual(['1091', 'Rejeição: Total de CBS difere da soma dos itens']);
+      expect(await envia(editado(comIbs({}), (x) => x.replace(/<IBSCBSTot>[\s\S]*?<\/IBSCBSTot>/, '')))).toEqual(['1119', 'Rejeição: Total de IBS e CBS não informado']);
+    } finally {
+      semValidar.fechar();
+    }
+  });
+
   it('inutilização: 102, then 256 for the same range, 241 when a number was used', async () => {
     const inut = (ini: number, fim: number) => cliente.inutilizar(montarInutilizacao({ tpAmb: 2, cUF: '35', ano: '25', cnpj: CNPJ_EMITENTE, modelo: 55, serie: 1, inicio: ini, fim, justificativa: 'Numeração pulada por falha do sistema' }, assinador));
     const r = await inut(50, 55);
