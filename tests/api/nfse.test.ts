@@ -190,6 +190,19 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
       expect(inventado.json().error.message).toBe('Dados inválidos: Indicador da operação do IBS/CBS (cIndOp): Campo inválido!');
       expect({ dps: await ultimaDps(), notas: await notasNoBanco() }).toEqual(antes);
 
+      // The service's fiscal tab: the classifications Anexo VIII scopes to its LC 116 item (cTribNac 140101 → 14.01),
+      // most NBS first; the perfil's 000001 is among them, but not with cIndOp 010104.
+      const sug = await ok(admin, 'GET', `/api/Tributacao/sugestao-ibscbs?produtoId=${soNfeOp.id}`);
+      expect(sug.fonte).toMatch(/^Anexo VIII da NFS-e, item 14\.01 - Lubrificação/);
+      expect(sug.sugestoes.map((x: Row) => [x.cst, x.cClassTrib, x.cIndOp, x.nbs])).toEqual([['000', '000001', '050101', 23], ['000', '000001', '050102', 23], ['200', '200044', '050101', 2], ['200', '200044', '050102', 2]]);
+      expect(sug.sugestoes[0].descricaoCIndOp).toMatch(/^050101 - /);
+      expect(sug.atual).toMatchObject({ perfil: 'Serviço tributação integral (teste)', cst: '000', cClassTrib: '000001', cIndOp: '010104' });
+      expect(sug.atualSugerida).toBe(false);
+      const [mercadoria] = (await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND NOT servico AND ncm IS NOT NULL ORDER BY id LIMIT 1`, [tenant])).rows;
+      const sugMerc = await ok(admin, 'GET', `/api/Tributacao/sugestao-ibscbs?produtoId=${mercadoria.id}`);
+      expect(sugMerc).toMatchObject({ sugestoes: [], fonte: expect.stringContaining('não delimita os códigos por NCM') });
+      expect((await call(vizinha, 'GET', `/api/Tributacao/sugestao-ibscbs?produtoId=${soNfeOp.id}`)).statusCode).toBe(404);
+
       // The order's natureza de operação names the operation when the service names none.
       const natureza = await ok(admin, 'POST', '/api/NaturezasOperacao', { descricao: `Prestação de serviço ao exterior ${Math.random().toString(36).slice(2, 6)}`, tipo: 1, finalidade: 1, emiteNfe: false, cIndOp: '100302' });
       expect(natureza.cIndOp).toBe('100302');
