@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { maskCpfCnpj } from '../../shared/documents.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
 const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
@@ -15,8 +16,7 @@ const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, pa
 type Obj = Record<string, any>;
 const MM = 72 / 25.4;
 
-const documento = (d?: string) =>
-  !d ? '' : d.length === 14 ? d.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5') : d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+const documento = (d?: string) => (d ? maskCpfCnpj(d) : '');
 const dataHora = (iso?: string) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}` : '');
 const data = (iso?: string) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 const reais = (v?: string) => (v === undefined ? '-' : formatBRL(v));

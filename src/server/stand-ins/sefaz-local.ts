@@ -4,7 +4,7 @@ import { certificadoServidorLocal, GravadorEstado, lerEstado, ServidorTls } from
 import { desenvelopar, envelopeResposta, campo, elementos, type Servico } from '../fiscal/soap.ts';
 import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from '../fiscal/validacao-xsd.ts';
 import { verificarAssinatura } from '../fiscal/assinatura.ts';
-import { validarChave, modulo11, cnpjValido, cpfValido } from '../fiscal/chave.ts';
+import { validarChave, modulo11, cnpjValido, cpfValido, ID_NFE_RE } from '../fiscal/chave.ts';
 import { D, dec, sum, type Dec } from '../fiscal/decimal.ts';
 import { g, t } from '../fiscal/xml-writer.ts';
 import { NS_NFE } from '../fiscal/nfe-xml.ts';
@@ -376,7 +376,7 @@ export class SefazLocal {
 
   /** One NF-e of a batch: its protNFe, authorised (100) or rejected with the real code. */
   private autorizarUma(nfe: string, titular: { cnpj: string | null; cpf: string | null }): string {
-    const chave = /Id="NFe(\d{44})"/.exec(nfe)?.[1] ?? '';
+    const chave = ID_NFE_RE.exec(nfe)?.[1] ?? '';
     const rejeitar = (cStat: string, xMotivo: string) => this.protNFe(chave, cStat, xMotivo);
     const r = this.regrasNfe(nfe, chave, titular) ?? this.regrasEpec(nfe, chave);
     if (r) return rejeitar(r[0], r[1]);

@@ -17,6 +17,9 @@ import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.t
 import { xmllintSchema, xmlsecVerify, PL_009, PL_010, tmp } from '../../fixtures/fiscal/ferramentas.ts';
 import { CASOS_REFORMA } from '../../fixtures/fiscal/grupos.ts';
 import { elemento } from '../../../src/server/fiscal/soap.ts';
+import { pacoteDoDocumento } from '../../../src/server/fiscal/validacao-xsd.ts';
+import { formatarCpfCnpj } from '../../../src/shared/fiscal/emitente-impresso.ts';
+import { cnpjWithDigits } from '../../../src/shared/documents.ts';
 
 const CSC = { id: '2', codigo: 'CSC-LOCAL-0002' };
 const tEmit = gerarCertificadoTeste();
@@ -196,6 +199,39 @@ describe('local SEFAZ round trips over mutual TLS', { timeout: 60_000 }, () => {
       expect(await envia(editado(comIbs({}), (x) => x.replace(/<IBSCBSTot>[\s\S]*?<\/IBSCBSTot>/, '')))).toEqual(['1119', 'Rejeição: Total de IBS e CBS não informado']);
     } finally {
       semValidar.fechar();
+    }
+  });
+
+  it('alphanumeric CNPJ (NT Conjunta 2025.001): an issuer 12ABC34501DE35 selling to another alphanumeric CNPJ — key, XML (PL_010 only), DANFE text, authorised; a wrong check digit is 207/208', async () => {
+    const CNPJ_ALFA = '12ABC34501DE35';
+    const DEST_ALFA = cnpjWithDigits('A1B2C3D40001');
+    const tAlfa = gerarCertificadoTeste({ cnpj: CNPJ_ALFA, titular: 'LOJA ALFA LTDA' });
+    const certAlfa = lerCertificadoA1(tAlfa.pfx, tAlfa.senha);
+    expect(certAlfa.cnpj).toBe(CNPJ_ALFA);
+    const assinadorAlfa = assinadorDe(certAlfa);
+    const clienteAlfa = new SefazCliente({ certificado: certAlfa, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, timeoutMs: 10_000 });
+    try {
+      const d0 = doc();
+      const d = { ...d0, emitente: { ...d0.emitente, cnpj: CNPJ_ALFA }, destinatario: { ...d0.destinatario!, cnpj: DEST_ALFA }, responsavelTecnico: { ...d0.responsavelTecnico!, cnpj: CNPJ_ALFA } } as NfeDocumento;
+      const m = montarNfe(d, assinadorAlfa);
+      expect(m.chave.slice(6, 20)).toBe(CNPJ_ALFA);
+      expect(m.xml).toContain(`Id="NFe${m.chave}"`);
+      expect(m.xml).toContain(`<CNPJ>${CNPJ_ALFA}</CNPJ>`);
+      expect(pacoteDoDocumento(m.xml)).toBe('PL_010');
+      expect(xmllintSchema(path.join(PL_010, 'nfe_v4.00.xsd'), { x: m.xml }).x).toBe('');
+      expect(xsdOk('nfe_v4.00.xsd', m.xml)).not.toBe(''); // PL_009 takes digits only
+      expect(formatarCpfCnpj(CNPJ_ALFA)).toBe('12.ABC.345/01DE-35');
+      const r = await clienteAlfa.autorizar(m.xml);
+      expect([r.cStat, r.xMotivo]).toEqual(['100', 'Autorizado o uso da NF-e']);
+      expect(r.chave).toBe(m.chave);
+      expect(xmllintSchema(path.join(PL_010, 'procNFe_v4.00.xsd'), { x: r.nfeProc! }).x).toBe('');
+      expect((await clienteAlfa.consultar(m.chave)).cStat).toBe('100');
+      // a recipient whose alphanumeric CNPJ has a wrong check digit: 208, as for a numeric one
+      const errado = DEST_ALFA.slice(0, 13) + String((Number(DEST_ALFA[13]) + 1) % 10);
+      const r208 = await clienteAlfa.autorizar(montarNfe({ ...d, ide: { ...d.ide, numero: ++numero }, destinatario: { ...d.destinatario!, cnpj: errado } }, assinadorAlfa).xml);
+      expect([r208.cStat, r208.xMotivo]).toEqual(['208', 'Rejeição: CNPJ do destinatário inválido']);
+    } finally {
+      clienteAlfa.fechar();
     }
   });
 

@@ -13,6 +13,7 @@ import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from 
 import { codigoUf } from '../ufs.ts';
 import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
+import { ID_NFE_RE } from '../chave.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage'>;
@@ -153,7 +154,7 @@ async function registrarDocumento(services: Servicos, q: Queryable, ctx: CtxEmis
   }
   if (d.schema.startsWith('procNFe')) {
     const inf = o(o(o(raiz.nfeProc).NFe).infNFe);
-    const chave = /Id="NFe(\d{44})"/.exec(d.xml)?.[1] ?? '';
+    const chave = ID_NFE_RE.exec(d.xml)?.[1] ?? '';
     const emit = o(inf.emit);
     const arquivo = tenantKey(ctx.tenantId, 'dfe', `${chave}-procNFe.xml`);
     await services.storage.put(arquivo, Buffer.from(d.xml, 'utf8'), { contentType: 'application/xml' });
