@@ -323,7 +323,7 @@ async function correlacaoServicoIbsCbs(): Promise<LookupDoc> {
   }));
   return doc('correlacaoServicoIbsCbs', 'Correlação item da LC 116 × cIndOp × cClassTrib (NFS-e)', 'string', items, {
     description: 'Para cada item (ou subitem) da lista da LC 116/2003, os pares cIndOp/cClassTrib que o Anexo VIII associa às NBS do item, com quantas NBS levam cada par (nbs): a sugestão da aba fiscal do serviço. Versão: ' + ANEXO_VIII + ' (o anexo se declara em construção).',
-    source: 'fiscal/nfse-docs/' + ANEXO_VIII + '.xlsx',
+    source: 'fiscal/nfse-docs/' + ANEXO_VIII + '.xlsx (' + ANEXO_VIII + ')',
   });
 }
 
