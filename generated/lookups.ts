@@ -3380,6 +3380,323 @@ export const C_CLASS_TRIB = [
 ] as const;
 export type CClassTrib = "000001" | "000002" | "000003" | "000004" | "000005" | "010001" | "010002" | "011001" | "011002" | "011003" | "011004" | "011005" | "200001" | "200002" | "200003" | "200004" | "200005" | "200006" | "200007" | "200008" | "200009" | "200010" | "200011" | "200012" | "200013" | "200014" | "200015" | "200016" | "200017" | "200018" | "200019" | "200020" | "200021" | "200022" | "200023" | "200024" | "200025" | "200026" | "200027" | "200028" | "200029" | "200030" | "200031" | "200032" | "200033" | "200034" | "200035" | "200036" | "200037" | "200038" | "200039" | "200040" | "200041" | "200042" | "200043" | "200044" | "200045" | "200046" | "200047" | "200048" | "200049" | "200050" | "200051" | "200052" | "200053" | "200054" | "220001" | "220002" | "220003" | "221001" | "221002" | "221003" | "221004" | "222001" | "400001" | "400002" | "410001" | "410002" | "410003" | "410004" | "410005" | "410006" | "410007" | "410008" | "410009" | "410010" | "410011" | "410012" | "410013" | "410014" | "410015" | "410016" | "410017" | "410018" | "410019" | "410020" | "410021" | "410022" | "410023" | "410024" | "410025" | "410026" | "410027" | "410028" | "410029" | "410030" | "410031" | "410032" | "410033" | "410034" | "410035" | "410036" | "410037" | "410999" | "510001" | "515001" | "550001" | "550002" | "550003" | "550004" | "550005" | "550006" | "550007" | "550008" | "550009" | "550010" | "550011" | "550012" | "550013" | "550014" | "550015" | "550016" | "550017" | "550018" | "550019" | "550020" | "550021" | "550022" | "550023" | "550024" | "550025" | "620001" | "620002" | "620003" | "620004" | "620005" | "620006" | "620007" | "800001" | "800002" | "810001" | "811001" | "811002" | "811003" | "820001" | "820002" | "820003" | "820004" | "820005" | "820006" | "820007" | "820008" | "820009" | "830001";
 
+/** Indicador da operação do IBS/CBS (cIndOp) */
+export const C_IND_OP = [
+  {
+    "value": "010101",
+    "label": "010101 - Bem Móvel Material: Presencial, com retirada no estabelecimento do fornecedor",
+    "local": "Estabelecimento do fornecedor como o local da entrega ou disponibilização do bem ao destinatário",
+    "lc214": "Art. 11, I",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010102",
+    "label": "010102 - Bem Móvel Material: Presencial, com retirada fora do estabelecimento do fornecedor",
+    "local": "Local da realização da operação e sua retirada",
+    "lc214": "Art. 11, I",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010103",
+    "label": "010103 - Bem Móvel Material: Não presencial, com entrega ou disponibilização em endereço fornecido",
+    "local": "Endereço do destinatário fornecido para entrega ou disponibilização (assim considerado o destino final indicado pelo adquirente)",
+    "lc214": "Art. 11, I e §1º, I",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010104",
+    "label": "010104 - Bem Móvel Material: Licitação promovida pelo poder público de bem apreendido ou abandonado ou leilão judicial",
+    "local": "Local onde se encontra o bem móvel material",
+    "lc214": "Art. 11, I e §1º, III, \"a\"",
+    "nfe": true,
+    "nfse": false
+  },
+  {
+    "value": "010105",
+    "label": "010105 - Bem Móvel Material: Constatação de irregularidade pela falta de documentação fiscal ou pelo acobertamento por documentação inidôneo",
+    "local": "Local onde se encontra o bem móvel material (Local da retirada)",
+    "lc214": "Art. 11, I e §1º, III, \"b\"",
+    "nfe": true,
+    "nfse": false
+  },
+  {
+    "value": "010106",
+    "label": "010106 - Bem Móvel Material: Locação de bem móvel material em aquisições realizadas de forma centralizada por contribuinte sujeito ao regime regular do IBS e da CBS que possui mais de um estabelecimento e que não estejam sujeitas a vedação à apropriação de créditos",
+    "local": "Local do domicílio principal do adquirente (estabelecimento matriz)",
+    "lc214": "Art. 11, I e §4º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "010201",
+    "label": "010201 - Aquisição de veículo automotor terrestre, aquático ou aéreo: Entrega ou disponibilização do bem",
+    "local": "Domicílio principal do destinatário",
+    "lc214": "Art. 11, I e §1º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "010202",
+    "label": "010202 - Aquisição de veículo automotor em licitação promovida pelo poder público de bem apreendido ou abandonado ou leilão judicial: Entrega ou disponibilização do bem",
+    "local": "Domicílio principal do destinatário",
+    "lc214": "Art. 11, I e §1º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "020101",
+    "label": "020101 - Operação com bem imóvel, bem imaterial, inclusive direito, relacionada a bem imóvel: Realização de operações com bem imóvel, bem imaterial, inclusive direito, relacionado a bem imóvel",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020201",
+    "label": "020201 - Serviço prestado fisicamente sobre bem imóvel: Execução de serviços diversos prestados fisicamente sobre bem imóvel",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020202",
+    "label": "020202 - Serviço prestado fisicamente sobre bem imóvel: Execução de serviços sobre Bens Imóveis de Características Especiais (BICE)",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020301",
+    "label": "020301 - Serviço de administração e intermediação de bem imóvel: Execução dos serviços de administração e intermediação de bens imóveis",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "020401",
+    "label": "020401 - Serviços de locação, sublocação, arrendamento, direito de passagem ou permissão de uso, compartilhado ou não, de ferrovia, rodovia, postes, cabos, dutos e condutos de qualquer natureza: Execução de serviços sobre Bens Imóveis de Características Especiais (BICE)",
+    "local": "Localidade do imóvel",
+    "lc214": "Art. 11, II e §2º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "030101",
+    "label": "030101 - Serviço prestado fisicamente sobre a pessoa ou fruído presencialmente por pessoa física: Execução de serviços diversos exclusivamente prestados fisicamente sobre a pessoa ou integralmente fruídos presencialmente por pessoa física",
+    "local": "Estabelecimento do fornecedor como local da prestação",
+    "lc214": "Art. 11, III",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "030102",
+    "label": "030102 - Serviço prestado fisicamente sobre a pessoa ou fruído presencialmente por pessoa física: Execução de serviços diversos exclusivamente prestados fisicamente sobre a pessoa ou integralmente fruídos presencialmente por pessoa física",
+    "local": "Local da prestação do serviço diverso do estabelecimento do fornecedor",
+    "lc214": "Art. 11, III",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "040101",
+    "label": "040101 - Serviço de planejamento, organização e administração de feiras, exposições, congressos, espetáculos, exibições e congêneres: Execução de serviços de planejamento, organização e administração de feiras, exposições, congressos, espetáculos, exibições e congêneres",
+    "local": "Local do evento a que se refere o serviço",
+    "lc214": "Art. 11, IV",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "050101",
+    "label": "050101 - Serviço prestado fisicamente sobre bem móvel material: Execução de serviços diversos prestados fisicamente sobre bem móvel material",
+    "local": "Estabelecimento do fornecedor como local da prestação",
+    "lc214": "Art. 11, V",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "050102",
+    "label": "050102 - Serviço prestado fisicamente sobre bem móvel material: Execução de serviços diversos prestados fisicamente sobre bem móvel material",
+    "local": "Local da prestação do serviço diverso do estabelecimento do fornecedor",
+    "lc214": "Art. 11, V",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "050201",
+    "label": "050201 - Serviços portuários: Execução de serviços portuários",
+    "local": "Local do porto como local da prestação",
+    "lc214": "Art. 11, V",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "060101",
+    "label": "060101 - Serviço de transporte de passageiros: Execução de serviços de transporte de passageiros",
+    "local": "Local de início do transporte",
+    "lc214": "Art. 11, VI",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "070101",
+    "label": "070101 - Serviço de transporte de carga: Execução de serviço de transporte de carga",
+    "local": "Endereço fornecido para entrega do bem",
+    "lc214": "Art. 11, VII",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "070102",
+    "label": "070102 - Serviço de transporte de carga: Execução de serviço de transporte de carga",
+    "local": "Local da retirada do bem",
+    "lc214": "Art. 11, VII",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "080101",
+    "label": "080101 - Serviço de exploração de via: Execução de serviços de exploração de via",
+    "local": "Local da prestação correspondente à extensão da via explorada, proporcionalmente ao território dos entes tributantes",
+    "lc214": "Art. 11, VIII",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "090101",
+    "label": "090101 - Serviço de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares: Execução de serviços de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares",
+    "local": "Local de instalação do terminal",
+    "lc214": "Art. 11, IX",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "090102",
+    "label": "090102 - Serviço de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares: Execução de serviços de telefonia fixa e demais serviços de comunicação prestados por meio de cabos, fios, fibras e meios similares",
+    "local": "Local do domicílio principal do adquirente (assim considerada a matriz), nas aquisições realizadas de forma centralizada por contribuinte sujeito ao regime regular do IBS e da CBS que possui mais de um estabelecimento e que não estejam sujeitas a vedação à apropriação de créditos",
+    "lc214": "Art. 11, IX e §4º, I e II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "100101",
+    "label": "100101 - Cessão de espaço para prestação de serviços publicitários, em operações onerosas: Realização de operações de cessão de espaço para prestação de serviços publicitários",
+    "local": "Local do domicílio principal do adquirente residente ou domiciliado no País. Nas aquisições indicadas no art. 11, §4º, II, considera-se domicílio principal do adquirente o estabelecimento matriz",
+    "lc214": "Art. 11, X, \"a\", 1 e §º 11",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100102",
+    "label": "100102 - Cessão de espaço para prestação de serviços publicitários, em operações onerosas: Realização de operações de cessão de espaço para prestação de serviços publicitários",
+    "local": "Local do domicílio principal do destinatário residente ou domiciliado no País, caso o adquirente não seja residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"a\", 2 e §º11",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100201",
+    "label": "100201 - Cessão de espaço para prestação de serviços publicitários, em operações não onerosas: Realização de operações de cessão de espaço para prestação de serviços publicitários",
+    "local": "local do domicílio principal do destinatário residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"b\" e §º11",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100301",
+    "label": "100301 - Demais serviços, em operações onerosas: Execução dos demais serviços em operações não especificadas em outros indicadores ou, nos serviços de que trata o inc. III do art. 11, esses sejam, ainda que parcialmente, prestados à distância",
+    "local": "Local do domicílio principal do adquirente residente ou domiciliado no País. Nas aquisições indicadas no art. 11, §4º, II, considera-se domicílio principal do adquirente o estabelecimento matriz",
+    "lc214": "Art. 11, X, \"a\", 1 e §§4º, II e 5º",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100302",
+    "label": "100302 - Demais serviços, em operações onerosas: Execução dos demais serviços em operações não especificadas em outros indicadores ou, nos serviços de que trata o inc. III do art. 11, esses sejam, ainda que parcialmente, prestados à distância",
+    "local": "Local do domicílio principal do destinatário residente ou domiciliado no País, caso o adquirente não seja residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"a\", 2 e §º5",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100401",
+    "label": "100401 - Demais serviços, em operações não onerosas: Execução dos demais serviços em operações não especificadas em outros indicadores ou, nos serviços de que tratam o inc. III, estes sejam, ainda que parcialmente, prestados à distância",
+    "local": "local do domicílio principal do destinatário residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"b\" e §º5",
+    "nfe": false,
+    "nfse": true
+  },
+  {
+    "value": "100501",
+    "label": "100501 - Demais bens, em operações onerosas: Realização de demais operações com bens não especificadas em outros indicadores",
+    "local": "Local do domicílio principal do adquirente residente ou domiciliado no País. Nas aquisições indicadas no art. 11, §4º, II, considera-se domicílio principal do adquirente o estabelecimento matriz",
+    "lc214": "Art. 11, X, \"a\", 1 e §4º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "100502",
+    "label": "100502 - Demais bens, em operações onerosas: Realização de demais operações com bens não especificadas em outros indicadores",
+    "local": "Local do domicílio principal do destinatário residente ou domiciliado no País, caso o adquirente não seja residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"a\", 2",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "100601",
+    "label": "100601 - Demais bens, em operações não onerosas: Realização de demais operações com bens não especificadas em outros indicadores",
+    "local": "local do domicílio principal do destinatário residente ou domiciliado no País",
+    "lc214": "Art. 11, X, \"b\"",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "110101",
+    "label": "110101 - Operações com abastecimento de água, gás canalizado e energia elétrica: Operações destinadas a consumo",
+    "local": "Local da entrega ou disponibilização",
+    "lc214": "Art. 11, §7º, I",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "110201",
+    "label": "110201 - Operações com abastecimento de água, gás canalizado e energia elétrica: Operações que não envolvam efetivo consumo: a) no fornecimento de serviços de transmissão de energia elétrica; e b) nas demais operações, inclusive nas hipóteses de geração, distribuição ou comercialização de energia elétrica.",
+    "local": "Local do estabelecimento principal do adquirente (assim considerada a matriz), conforme §4º do art. 11",
+    "lc214": "Art. 11, §7º, II",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "120101",
+    "label": "120101 - Nas aquisições de energia elétrica realizadas de forma multilateral: Disponibilização de energia elétrica",
+    "local": "Local do estabelecimento do agente ou de seus representados que figurem na posição devedora da liquidação financeira apurada pela Câmara de Comercialização de Energia Elétrica",
+    "lc214": "Art. 11, §9º",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "130101",
+    "label": "130101 - Operações de transporte dutoviário de gás natural: Execução do transporte dutoviário de gás natural, na contratação de capacidade de entrada de gás natural do duto, nos termos da legislação aplicável",
+    "local": "Local do estabelecimento principal do fornecedor",
+    "lc214": "Art. 11, §10, I",
+    "nfe": false,
+    "nfse": false
+  },
+  {
+    "value": "130201",
+    "label": "130201 - Operações de transporte dutoviário de gás natural: Execução do transporte dutoviário de gás natural, na contratação de capacidade de saída do gás natural do duto",
+    "local": "Local do estabelecimento principal do adquirente",
+    "lc214": "Art. 11, §10, II",
+    "nfe": false,
+    "nfse": false
+  }
+] as const;
+export type CIndOp = "010101" | "010102" | "010103" | "010104" | "010105" | "010106" | "010201" | "010202" | "020101" | "020201" | "020202" | "020301" | "020401" | "030101" | "030102" | "040101" | "050101" | "050102" | "050201" | "060101" | "070101" | "070102" | "080101" | "090101" | "090102" | "100101" | "100102" | "100201" | "100301" | "100302" | "100401" | "100501" | "100502" | "100601" | "110101" | "110201" | "120101" | "130101" | "130201";
+
 /** Cargo */
 export const CARGO = [
   {
@@ -4666,6 +4983,3238 @@ export const CODIGO_TRIBUTACAO_NACIONAL = [
   }
 ] as const;
 export type CodigoTributacaoNacional = "010101" | "010201" | "010301" | "010401" | "010501" | "010601" | "010701" | "010801" | "010901" | "020101" | "030201" | "030301" | "030401" | "030501" | "040101" | "040201" | "040301" | "040401" | "040501" | "040601" | "040701" | "040801" | "040901" | "041001" | "041101" | "041201" | "041301" | "041401" | "041501" | "041601" | "041701" | "041801" | "041901" | "042001" | "042101" | "042201" | "042301" | "050101" | "050201" | "050301" | "050401" | "050501" | "050601" | "050701" | "050801" | "050901" | "060101" | "060201" | "060301" | "060401" | "060501" | "060601" | "070101" | "070201" | "070301" | "070401" | "070501" | "070601" | "070701" | "070801" | "070901" | "071001" | "071101" | "071201" | "071301" | "071601" | "071701" | "071801" | "071901" | "072001" | "072101" | "072201" | "080101" | "080201" | "090101" | "090201" | "090301" | "100101" | "100201" | "100301" | "100401" | "100501" | "100601" | "100701" | "100801" | "100901" | "101001" | "110101" | "110201" | "110301" | "110401" | "110501" | "120101" | "120201" | "120301" | "120401" | "120501" | "120601" | "120701" | "120801" | "120901" | "121001" | "121101" | "121201" | "121301" | "121401" | "121501" | "121601" | "121701" | "130201" | "130301" | "130401" | "130501" | "140101" | "140201" | "140301" | "140401" | "140501" | "140601" | "140701" | "140801" | "140901" | "141001" | "141101" | "141201" | "141301" | "141401" | "150101" | "150201" | "150301" | "150401" | "150501" | "150601" | "150701" | "150801" | "150901" | "151001" | "151101" | "151201" | "151301" | "151401" | "151501" | "151601" | "151701" | "151801" | "160101" | "160201" | "170101" | "170201" | "170301" | "170401" | "170501" | "170601" | "170801" | "170901" | "171001" | "171101" | "171201" | "171301" | "171401" | "171501" | "171601" | "171701" | "171801" | "171901" | "172001" | "172101" | "172201" | "172301" | "172401" | "172501" | "180101" | "190101" | "200101" | "200201" | "200301" | "210101" | "220101" | "230101" | "240101" | "250101" | "250201" | "250301" | "250401" | "250501" | "260101" | "270101" | "280101" | "290101" | "300101" | "310101" | "320101" | "330101" | "340101" | "350101" | "360101" | "370101" | "380101" | "390101" | "400101";
+
+/** Correlação item da LC 116 × cIndOp × cClassTrib (NFS-e) */
+export const CORRELACAO_SERVICO_IBS_CBS = [
+  {
+    "value": "01.01",
+    "label": "01.01 - Análise E Desenvolvimento De Sistemas",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 11
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200043",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200044",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "01.02",
+    "label": "01.02 - Programação",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200043",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200044",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "01.03",
+    "label": "01.03 - Processamento, Armazenamento Ou Hospedagem De Dados, Textos, Imagens, Vídeos, Páginas Eletrônicas, Aplicativos E Sistemas De Informação, Entre Outros Formatos, E Congêneres. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 7
+      }
+    ]
+  },
+  {
+    "value": "01.04",
+    "label": "01.04 - Elaboração De Programas De Computadores, Inclusive De Jogos Eletrônicos, Independentemente Da Arquitetura Construtiva Da Máquina Em Que O Programa Será Executado, Incluindo Tablets, Smartphones E Congêneres. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200043",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200044",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "01.05",
+    "label": "01.05 - Licenciamento Ou Cessão De Direito De Uso De Programas De Computação",
+    "opcoes": [
+      {
+        "cIndOp": "100501",
+        "cClassTrib": "000001",
+        "nbs": 7
+      }
+    ]
+  },
+  {
+    "value": "01.06",
+    "label": "01.06 - Assessoria E Consultoria Em Informática",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 6
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200043",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200044",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "01.07",
+    "label": "01.07 - Suporte Técnico Em Informática, Inclusive Instalação, Configuração E Manutenção De Programas De Computação E Bancos De Dados",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "01.08",
+    "label": "01.08 - Planejamento, Confecção, Manutenção E Atualização De Páginas Eletrônicas",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200040",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "01.09",
+    "label": "01.09 - Disponibilização, Sem Cessão Definitiva, De Conteúdos De Áudio, Vídeo, Imagem E Texto Por Meio Da Internet, Respeitada A Imunidade De Livros, Jornais E Periódicos (Exceto A Distribuição De Conteúdos Pelas Prestadoras De Serviço De Acesso Condicionado, De Que Trata A Lei No 12.485, De 12 De Setembro De 2011, Sujeita Ao ICMS). (Incluído Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 8
+      }
+    ]
+  },
+  {
+    "value": "02.01",
+    "label": "02.01 - Serviços De Pesquisas E Desenvolvimento De Qualquer Natureza",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 18
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200016",
+        "nbs": 18
+      }
+    ]
+  },
+  {
+    "value": "03.02",
+    "label": "03.02 - Cessão De Direito De Uso De Marcas E De Sinais De Propaganda",
+    "opcoes": [
+      {
+        "cIndOp": "100501",
+        "cClassTrib": "000001",
+        "nbs": 5
+      }
+    ]
+  },
+  {
+    "value": "03.03",
+    "label": "03.03 - Exploração De Salões De Festas, Centro De Convenções, Escritórios Virtuais, Stands, Quadras Esportivas, Estádios, Ginásios, Auditórios, Casas De Espetáculos, Parques De Diversões, Canchas E Congêneres, Para Realização De Eventos Ou Negócios De Qualquer Natureza",
+    "opcoes": [
+      {
+        "cIndOp": "020101",
+        "cClassTrib": "200027",
+        "nbs": 5
+      }
+    ]
+  },
+  {
+    "value": "03.04",
+    "label": "03.04 - Locação, Sublocação, Arrendamento, Direito De Passagem Ou Permissão De Uso, Compartilhado Ou Não, De Ferrovia, Rodovia, Postes, Cabos, Dutos E Condutos De Qualquer Natureza",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200027",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "03.05",
+    "label": "03.05 - Cessão De Andaimes, Palcos, Coberturas E Outras Estruturas De Uso Temporário",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.01",
+    "label": "04.01 - Medicina E Biomedicina",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.02",
+    "label": "04.02 - Análises Clínicas, Patologia, Eletricidade Médica, Radioterapia, Quimioterapia, Ultra-Sonografia, Ressonância Magnética, Radiologia, Tomografia E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "04.03",
+    "label": "04.03 - Hospitais, Clínicas, Laboratórios, Sanatórios, Manicômios, Casas De Saúde, Prontos-Socorros, Ambulatórios E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 8
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 8
+      }
+    ]
+  },
+  {
+    "value": "04.04",
+    "label": "04.04 - Instrumentação Cirúrgica",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.05",
+    "label": "04.05 - Acupuntura",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.06",
+    "label": "04.06 - Enfermagem, Inclusive Serviços Auxiliares",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "04.07",
+    "label": "04.07 - Serviços farmacêuticos",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.08",
+    "label": "04.08 - Terapia Ocupacional, Fisioterapia E Fonoaudiologia",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "04.09",
+    "label": "04.09 - Terapias De Qualquer Espécie Destinadas Ao Tratamento Físico, Orgânico E Mental",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.10",
+    "label": "04.10 - Nutrição",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.11",
+    "label": "04.11 - Obstetrícia",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "04.12",
+    "label": "04.12 - Odontologia",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.13",
+    "label": "04.13 - Ortóptica",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.14",
+    "label": "04.14 - Próteses Sob Encomenda",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.15",
+    "label": "04.15 - Psicanálise",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.16",
+    "label": "04.16 - Psicologia",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.17",
+    "label": "04.17 - Casas De Repouso E De Recuperação, Creches, Asilos E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 6
+      }
+    ]
+  },
+  {
+    "value": "04.18",
+    "label": "04.18 - Inseminação Artificial, Fertilização In Vitro E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.19",
+    "label": "04.19 - Bancos De Sangue, Leite, Pele, Olhos, Óvulos, Sêmen E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.20",
+    "label": "04.20 - Coleta De Sangue, Leite, Tecidos, Sêmen, Órgãos E Materiais Biológicos De Qualquer Espécie",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.21",
+    "label": "04.21 - Unidade De Atendimento, Assistência Ou Tratamento Móvel E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200029",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "04.22",
+    "label": "04.22 - Planos De Medicina De Grupo Ou Individual E Convênios Para Prestação De Assistência Médica, Hospitalar, Odontológica E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "04.23",
+    "label": "04.23 - Outros Planos De Saúde Que Se Cumpram Através De Serviços De Terceiros Contratados, Credenciados, Cooperados Ou Apenas Pagos Pelo Operador Do Plano Mediante Indicação Do Beneficiário",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "05.01",
+    "label": "05.01 - Medicina Veterinária E Zootecnia",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200052",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "200052",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200038",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "05.02",
+    "label": "05.02 - Hospitais, Clínicas, Ambulatórios, Prontos-Socorros E Congêneres, Na Área Veterinária",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200038",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "05.03",
+    "label": "05.03 - Laboratórios De Análise Na Área Veterinária",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "05.04",
+    "label": "05.04 - Inseminação Artificial, Fertilização In Vitro E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200038",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "05.05",
+    "label": "05.05 - Bancos De Sangue E De Órgãos E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "05.06",
+    "label": "05.06 - Coleta De Sangue, Leite, Tecidos, Sêmen, Órgãos E Materiais Biológicos De Qualquer Espécie",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "05.07",
+    "label": "05.07 - Unidade De Atendimento, Assistência Ou Tratamento Móvel E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200038",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "05.08",
+    "label": "05.08 - Guarda, Tratamento, Amestramento, Embelezamento, Alojamento E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "05.09",
+    "label": "05.09 - Planos De Atendimento E Assistência Médico-Veterinária",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820003",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "06.01",
+    "label": "06.01 - Barbearia, Cabeleireiros, Manicuros, Pedicuros E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "06.02",
+    "label": "06.02 - Esteticistas, Tratamento De Pele, Depilação E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "06.03",
+    "label": "06.03 - Banhos, Duchas, Sauna, Massagens E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "06.04",
+    "label": "06.04 - Ginástica, Dança, Esportes, Natação, Artes Marciais E Demais Atividades Físicas",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200041",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200041",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "06.05",
+    "label": "06.05 - Centros De Emagrecimento, Spa E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "06.06",
+    "label": "06.06 - Aplicação De Tatuagens, Piercings E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.01",
+    "label": "07.01 - Engenharia, Agronomia, Agrimensura, Arquitetura, Geologia, Urbanismo, Paisagismo E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 26
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 7
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200038",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "07.02",
+    "label": "07.02 - Execução, Por Administração, Empreitada Ou Subempreitada, De Obras De Construção Civil, Hidráulica Ou Elétrica E De Outras Obras Semelhantes, Inclusive Sondagem, Perfuração De Poços, Escavação, Drenagem E Irrigação, Terraplanagem, Pavimentação, Concretagem E A Instalação E Montagem De Produtos, Peças E Equipamentos (Exceto O Fornecimento De Mercadorias Produzidas Pelo Prestador De Serviços Fora Do Local Da Prestação Dos Serviços, Que Fica Sujeito Ao ICMS)",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200046",
+        "nbs": 56
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 45
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.03",
+    "label": "07.03 - Elaboração De Planos Diretores, Estudos De Viabilidade, Estudos Organizacionais E Outros, Relacionados Com Obras E Serviços De Engenharia; Elaboração De Anteprojetos, Projetos Básicos E Projetos Executivos Para Trabalhos De Engenharia",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200045",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "07.04",
+    "label": "07.04 - Demolição",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200046",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.05",
+    "label": "07.05 - Reparação, Conservação E Reforma De Edifícios, Estradas, Pontes, Portos E Congêneres (Exceto O Fornecimento De Mercadorias Produzidas Pelo Prestador Dos Serviços, Fora Do Local Da Prestação Dos Serviços, Que Fica Sujeito Ao ICMS)",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200046",
+        "nbs": 34
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 23
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.06",
+    "label": "07.06 - Colocação E Instalação De Tapetes, Carpetes, Assoalhos, Cortinas, Revestimentos De Parede, Vidros, Divisórias, Placas De Gesso E Congêneres, Com Material Fornecido Pelo Tomador Do Serviço",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200046",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "07.07",
+    "label": "07.07 - Recuperação, Raspagem, Polimento E Lustração De Pisos E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200046",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.08",
+    "label": "07.08 - Calafetação",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200046",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.09",
+    "label": "07.09 - Varrição, Coleta, Remoção, Incineração, Tratamento, Reciclagem, Separação E Destinação Final De Lixo, Rejeitos E Outros Resíduos Quaisquer",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 17
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 17
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "07.10",
+    "label": "07.10 - Limpeza, Manutenção E Conservação De Vias E Logradouros Públicos, Imóveis, Chaminés, Piscinas, Parques, Jardins E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 6
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 6
+      }
+    ]
+  },
+  {
+    "value": "07.11",
+    "label": "07.11 - Decoração E Jardinagem, Inclusive Corte E Poda De Árvores",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "07.12",
+    "label": "07.12 - Controle E Tratamento De Efluentes De Qualquer Natureza E De Agentes Físicos, Químicos E Biológicos",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 5
+      }
+    ]
+  },
+  {
+    "value": "07.13",
+    "label": "07.13 - Dedetização, Desinfecção, Desinsetização, Imunização, Higienização, Desratização, Pulverização E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.16",
+    "label": "07.16 - Florestamento, Reflorestamento, Semeadura, Adubação, Reparação De Solo, Plantio, Silagem, Colheita, Corte E Descascamento De Árvores, Silvicultura, Exploração Florestal E Dos Serviços Congêneres Indissociáveis Da Formação, Manutenção E Colheita De Florestas, Para Quaisquer Fins E Por Quaisquer Meios. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200037",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.17",
+    "label": "07.17 - Escoramento, Contenção De Encostas E Serviços Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200046",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.18",
+    "label": "07.18 - Limpeza E Dragagem De Rios, Portos, Canais, Baías, Lagos, Lagoas, Represas, Açudes E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "07.19",
+    "label": "07.19 - Acompanhamento E Fiscalização Da Execução De Obras De Engenharia, Arquitetura E Urbanismo",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200045",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200052",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "07.20",
+    "label": "07.20 - Aerofotogrametria (Inclusive Interpretação), Cartografia, Mapeamento, Levantamentos Topográficos, Batimétricos, Geográficos, Geodésicos, Geológicos, Geofísicos E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200045",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "07.21",
+    "label": "07.21 - Pesquisa, Perfuração, Cimentação, Mergulho, Perfilagem, Concretação, Testemunhagem, Pescaria, Estimulação E Outros Serviços Relacionados Com A Exploração E Explotação De Petróleo, Gás Natural E De Outros Recursos Minerais",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "07.22",
+    "label": "07.22 - Nucleação E Bombardeamento De Nuvens E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "08.01",
+    "label": "08.01 - Ensino Regular Pré-Escolar, Fundamental, Médio E Superior",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200028",
+        "nbs": 12
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200028",
+        "nbs": 12
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200028",
+        "nbs": 7
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200025",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200025",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200025",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "08.02",
+    "label": "08.02 - Instrução, Treinamento, Orientação Pedagógica E Educacional, Avaliação De Conhecimentos De Qualquer Natureza",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200028",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200028",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200028",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "09.01",
+    "label": "09.01 - Hospedagem De Qualquer Natureza Em Hotéis, Apart-Service Condominiais, Flat, Apart-Hotéis, Hotéis Residência, Residence-Service, Suite Service, Hotelaria Marítima, Motéis, Pensões E Congêneres; Ocupação Por Temporada Com Fornecimento De Serviço (O Valor Da Alimentação E Gorjeta, Quando Incluído No Preço Da Diária, Fica Sujeito Ao Imposto Sobre Serviços)",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200048",
+        "nbs": 9
+      }
+    ]
+  },
+  {
+    "value": "09.02",
+    "label": "09.02 - Agenciamento, Organização, Promoção, Intermediação E Execução De Programas De Turismo, Passeios, Viagens, Excursões, Hospedagens E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200051",
+        "nbs": 21
+      }
+    ]
+  },
+  {
+    "value": "09.03",
+    "label": "09.03 - Guias De Turismo",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200051",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200051",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200051",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "10.01",
+    "label": "10.01 - Agenciamento, Corretagem Ou Intermediação De Câmbio, De Seguros, De Cartões De Crédito, De Planos De Saúde E De Planos De Previdência Privada",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "011003",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "10.02",
+    "label": "10.02 - Agenciamento, Corretagem Ou Intermediação De Títulos Em Geral, Valores Mobiliários E Contratos Quaisquer",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "10.03",
+    "label": "10.03 - Agenciamento, Corretagem Ou Intermediação De Direitos De Propriedade Industrial, Artística Ou Literária",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "10.04",
+    "label": "10.04 - Agenciamento, Corretagem Ou Intermediação De Contratos De Arrendamento Mercantil (Leasing), De Franquia (Franchising) E De Faturização (Factoring)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "10.05",
+    "label": "10.05 - Agenciamento, Corretagem Ou Intermediação De Bens Móveis Ou Imóveis, Não Abrangidos Em Outros Itens Ou Subitens, Inclusive Aqueles Realizados No Âmbito De Bolsas De Mercadorias E Futuros, Por Quaisquer Meios",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "020301",
+        "cClassTrib": "200046",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "10.06",
+    "label": "10.06 - Agenciamento Marítimo",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "10.07",
+    "label": "10.07 - Agenciamento De Notícias",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "10.08",
+    "label": "10.08 - Agenciamento De Publicidade E Propaganda, Inclusive O Agenciamento De Veiculação Por Quaisquer Meios",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "10.09",
+    "label": "10.09 - Representação De Qualquer Natureza, Inclusive Comercial",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "10.10",
+    "label": "10.10 - Distribuição De Bens De Terceiros",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "11.01",
+    "label": "11.01 - Guarda E Estacionamento De Veículos Terrestres Automotores, De Aeronaves E De Embarcações",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "11.02",
+    "label": "11.02 - Vigilância, Segurança Ou Monitoramento De Bens E Pessoas",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "11.03",
+    "label": "11.03 - Escolta, Inclusive De Veículos E Cargas",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "11.04",
+    "label": "11.04 - Armazenamento, Depósito, Carga, Descarga, Arrumação E Guarda De Bens De Qualquer Espécie",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 13
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 13
+      }
+    ]
+  },
+  {
+    "value": "11.05",
+    "label": "11.05 - Vigilância, Segurança Ou Monitoramento De Bens, Pessoas E Semoventes. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.01",
+    "label": "12.01 - Espetáculos Teatrais",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.02",
+    "label": "12.02 - Exibições Cinematográficas",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.03",
+    "label": "12.03 - Espetáculos Circenses",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.04",
+    "label": "12.04 - Programas De Auditório",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.05",
+    "label": "12.05 - Parques De Diversões, Centros De Lazer E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200048",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "12.06",
+    "label": "12.06 - Boates, taxi-dancing e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.07",
+    "label": "12.07 - Shows, ballet, danças, desfiles, bailes, óperas, concertos, recitais, festivais e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "200039",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "12.08",
+    "label": "12.08 - Feiras, exposições, congressos e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "200039",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "12.09",
+    "label": "12.09 - Bilhares, boliches e diversões eletrônicas ou não",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "12.10",
+    "label": "12.10 - Corridas e competições de animais",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "12.11",
+    "label": "12.11 - Competições esportivas ou de destreza física ou intelectual, com ou sem a participação do espectador",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200042",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200042",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "12.12",
+    "label": "12.12 - Execução de música",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200039",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.13",
+    "label": "12.13 - [object Object]",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 6
+      },
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "200039",
+        "nbs": 5
+      }
+    ]
+  },
+  {
+    "value": "12.14",
+    "label": "12.14 - Fornecimento de música para ambientes fechados ou não, mediante transmissão por qualquer processo",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200039",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "12.15",
+    "label": "12.15 - Desfiles de blocos carnavalescos ou folclóricos, trios elétricos e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "200039",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "12.16",
+    "label": "12.16 - Exibição de filmes, entrevistas, musicais, espetáculos, shows, concertos, desfiles, óperas, competições esportivas, de destreza intelectual ou congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200039",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "12.17",
+    "label": "12.17 - Recreação e animação, inclusive em festas e eventos de qualquer natureza",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "13.02",
+    "label": "13.02 - Fonografia ou gravação de sons, inclusive trucagem, dublagem, mixagem e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 5
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200039",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "13.03",
+    "label": "13.03 - Fotografia e cinematografia, inclusive revelação, ampliação, cópia, reprodução, trucagem e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 16
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200039",
+        "nbs": 7
+      }
+    ]
+  },
+  {
+    "value": "13.04",
+    "label": "13.04 - Reprografia, microfilmagem e digitalização",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "13.05",
+    "label": "13.05 - Composição Gráfica, Inclusive Confecção De Impressos Gráficos, Fotocomposição, Clicheria, Zincografia, Litografia E Fotolitografia, Exceto Se Destinados A Posterior Operação De Comercialização Ou Industrialização, Ainda Que Incorporados, De Qualquer Forma, A Outra Mercadoria Que Deva Ser Objeto De Posterior Circulação, Tais Como Bulas, Rótulos, Etiquetas, Caixas, Cartuchos, Embalagens E Manuais Técnicos E De Instrução, Quando Ficarão Sujeitos Ao ICMS",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "14.01",
+    "label": "14.01 - Lubrificação, limpeza, lustração, revisão, carga e recarga, conserto, restauração, blindagem, manutenção e conservação de máquinas, veículos, aparelhos, equipamentos, motores, elevadores ou de qualquer objeto (exceto peças e partes empregadas, que ficam sujeitas ao ICMS)",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 23
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 23
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200044",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "200044",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "14.02",
+    "label": "14.02 - Assistência técnica",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 22
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 22
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "200044",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "200044",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "14.03",
+    "label": "14.03 - Recondicionamento de motores (exceto peças e partes empregadas, que ficam sujeitas ao ICMS)",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "14.04",
+    "label": "14.04 - Recauchutagem ou regeneração de pneus",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "14.05",
+    "label": "14.05 - Restauração, Recondicionamento, Acondicionamento, Pintura, Beneficiamento, Lavagem, Secagem, Tingimento, Galvanoplastia, Anodização, Corte, Recorte, Plastificação, Costura, Acabamento, Polimento E Congêneres De Objetos Quaisquer. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "14.06",
+    "label": "14.06 - Instalação E Montagem De Aparelhos, Máquinas E Equipamentos, Inclusive Montagem Industrial, Prestados Ao Usuário Final, Exclusivamente Com Material Por Ele Fornecido",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 21
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 21
+      }
+    ]
+  },
+  {
+    "value": "14.07",
+    "label": "14.07 - Colocação de molduras e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "14.08",
+    "label": "14.08 - Encadernação, gravação e douração de livros, revistas e congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "14.09",
+    "label": "14.09 - Alfaiataria e costura, quando o material for fornecido pelo usuário final, exceto aviamento",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "14.10",
+    "label": "14.10 - Tinturaria e lavanderia",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 5
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 5
+      }
+    ]
+  },
+  {
+    "value": "14.11",
+    "label": "14.11 - Tapeçaria e reforma de estofamentos em geral",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "14.12",
+    "label": "14.12 - Funilaria e lanternagem",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "14.13",
+    "label": "14.13 - Carpintaria e serralheria",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "14.14",
+    "label": "14.14 - Guincho Intramunicipal, Guindaste E Içamento. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "15.01",
+    "label": "15.01 - Administração De Fundos Quaisquer, De Consórcio, De Cartão De Crédito Ou Débito E Congêneres, De Carteira De Clientes, De Cheques Pré-Datados E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 6
+      }
+    ]
+  },
+  {
+    "value": "15.02",
+    "label": "15.02 - Abertura De Contas Em Geral, Inclusive Conta-Corrente, Conta De Investimentos E Aplicação E Caderneta De Poupança, No País E No Exterior, Bem Como A Manutenção Das Referidas Contas Ativas E Inativas",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "15.03",
+    "label": "15.03 - Locação E Manutenção De Cofres Particulares, De Terminais Eletrônicos, De Terminais De Atendimento E De Bens E Equipamentos Em Geral",
+    "opcoes": [
+      {
+        "cIndOp": "010101",
+        "cClassTrib": "820007",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "820007",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "820007",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "15.04",
+    "label": "15.04 - Fornecimento Ou Emissão De Atestados Em Geral, Inclusive Atestado De Idoneidade, Atestado De Capacidade Financeira E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "15.05",
+    "label": "15.05 - Cadastro, Elaboração De Ficha Cadastral, Renovação Cadastral E Congêneres, Inclusão Ou Exclusão No Cadastro De Emitentes De Cheques Sem Fundos",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "15.06",
+    "label": "15.06 - Emissão, Reemissão E Fornecimento De Avisos, Comprovantes E Documentos Em Geral; Abono De Firmas; Coleta E Entrega De Documentos, Bens E Valores; Comunicação Com Outra Agência Ou Com A Administração Central; Licenciamento Eletrônico De Veículos; Transferência De Veículos; Agenciamento Fiduciário Ou Depositário; Devolução De Bens Em Custódia",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "15.07",
+    "label": "15.07 - Acesso, Movimentação, Atendimento E Consulta A Contas Em Geral, Por Qualquer Meio Ou Processo, Inclusive Por Telefone, Fac-Símile, Internet E Telex, Acesso A Terminais De Atendimento, Inclusive Vinte E Quatro Horas; Acesso A Outro Banco E A Rede Compartilhada; Fornecimento De Saldo, Extrato E Demais Informações Relativas A Contas Em Geral, Por Qualquer Meio Ou Processo",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "15.08",
+    "label": "15.08 - Emissão, Reemissão, Alteração, Cessão, Substituição, Cancelamento E Registro De Contrato De Crédito; Estudo, Análise E Avaliação De Operações De Crédito; Emissão, Concessão, Alteração Ou Contratação De Aval, Fiança, Anuência E Congêneres; Serviços Relativos A Abertura De Crédito, Para Quaisquer Fins",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 6
+      }
+    ]
+  },
+  {
+    "value": "15.09",
+    "label": "15.09 - Arrendamento Mercantil (Leasing) De Quaisquer Bens, Inclusive Cessão De Direitos E Obrigações, Substituição De Garantia, Alteração, Cancelamento E Registro De Contrato, E Demais Serviços Relacionados Ao Arrendamento Mercantil (Leasing)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 39
+      }
+    ]
+  },
+  {
+    "value": "15.10",
+    "label": "15.10 - Serviços Relacionados A Cobranças, Recebimentos Ou Pagamentos Em Geral, De Títulos Quaisquer, De Contas Ou Carnês, De Câmbio, De Tributos E Por Conta De Terceiros, Inclusive Os Efetuados Por Meio Eletrônico, Automático Ou Por Máquinas De Atendimento; Fornecimento De Posição De Cobrança, Recebimento Ou Pagamento; Emissão De Carnês, Fichas De Compensação, Impressos E Documentos Em Geral",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "15.11",
+    "label": "15.11 - Devolução De Títulos, Protesto De Títulos, Sustação De Protesto, Manutenção De Títulos, Reapresentação De Títulos, E Demais Serviços A Eles Relacionados",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "15.12",
+    "label": "15.12 - Custódia Em Geral, Inclusive De Títulos E Valores Mobiliários",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "15.13",
+    "label": "15.13 - Serviços Relacionados A Operações De Câmbio Em Geral, Edição, Alteração, Prorrogação, Cancelamento E Baixa De Contrato De Câmbio; Emissão De Registro De Exportação Ou De Crédito; Cobrança Ou Depósito No Exterior; Emissão, Fornecimento E Cancelamento De Cheques De Viagem; Fornecimento, Transferência, Cancelamento E Demais Serviços Relativos A Carta De Crédito De Importação, Exportação E Garantias Recebidas; Envio E Recebimento De Mensagens Em Geral Relacionadas A Operações De Câmbio",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "15.14",
+    "label": "15.14 - Fornecimento, Emissão, Reemissão, Renovação E Manutenção De Cartão Magnético, Cartão De Crédito, Cartão De Débito, Cartão Salário E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "15.15",
+    "label": "15.15 - Compensação De Cheques E Títulos Quaisquer; Serviços Relacionados A Depósito, Inclusive Depósito Identificado, A Saque De Contas Quaisquer, Por Qualquer Meio Ou Processo, Inclusive Em Terminais Eletrônicos E De Atendimento",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "15.16",
+    "label": "15.16 - Emissão, Reemissão, Liquidação, Alteração, Cancelamento E Baixa De Ordens De Pagamento, Ordens De Crédito E Similares, Por Qualquer Meio Ou Processo; Serviços Relacionados À Transferência De Valores, Dados, Fundos, Pagamentos E Similares, Inclusive Entre Contas Em Geral",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "15.17",
+    "label": "15.17 - Emissão, Fornecimento, Devolução, Sustação, Cancelamento E Oposição De Cheques Quaisquer, Avulso Ou Por Talão",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "15.18",
+    "label": "15.18 - Serviços Relacionados A Crédito Imobiliário, Avaliação E Vistoria De Imóvel Ou Obra, Análise Técnica E Jurídica, Emissão, Reemissão, Alteração, Transferência E Renegociação De Contrato, Emissão E Reemissão Do Termo De Quitação E Demais Serviços Relacionados A Crédito Imobiliário",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820007",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "16.01",
+    "label": "16.01 - Serviços De Transporte Coletivo Municipal Rodoviário, Metroviário, Ferroviário E Aquaviário De Passageiros. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "060101",
+        "cClassTrib": "400001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "060101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "060101",
+        "cClassTrib": "200021",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "16.02",
+    "label": "16.02 - Outros Serviços De Transporte De Natureza Municipal. (Incluído Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "070101",
+        "cClassTrib": "000001",
+        "nbs": 54
+      },
+      {
+        "cIndOp": "060101",
+        "cClassTrib": "000001",
+        "nbs": 21
+      }
+    ]
+  },
+  {
+    "value": "17.01",
+    "label": "17.01 - Assessoria Ou Consultoria De Qualquer Natureza, Não Contida Em Outros Itens Desta Lista; Análise, Exame, Pesquisa, Coleta, Compilação E Fornecimento De Dados E Informações De Qualquer Natureza, Inclusive Cadastro E Similares",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 23
+      }
+    ]
+  },
+  {
+    "value": "17.02",
+    "label": "17.02 - Datilografia, Digitação, Estenografia, Expediente, Secretaria Em Geral, Resposta Audível, Redação, Edição, Interpretação, Revisão, Tradução, Apoio E Infra-Estrutura Administrativa E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 7
+      }
+    ]
+  },
+  {
+    "value": "17.03",
+    "label": "17.03 - Planejamento, Coordenação, Programação Ou Organização Técnica, Financeira Ou Administrativa",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "17.04",
+    "label": "17.04 - Recrutamento, Agenciamento, Seleção E Colocação De Mão-De-Obra",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "17.05",
+    "label": "17.05 - Fornecimento De Mão-De-Obra, Mesmo Em Caráter Temporário, Inclusive De Empregados Ou Trabalhadores, Avulsos Ou Temporários, Contratados Pelo Prestador De Serviço",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "17.06",
+    "label": "17.06 - Propaganda E Publicidade, Inclusive Promoção De Vendas, Planejamento De Campanhas Ou Sistemas De Publicidade, Elaboração De Desenhos, Textos E Demais Materiais Publicitários",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "17.08",
+    "label": "17.08 - Franquia (Franchising)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.09",
+    "label": "17.09 - Perícias, Laudos, Exames Técnicos E Análises Técnicas",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 5
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.10",
+    "label": "17.10 - Planejamento, Organização E Administração De Feiras, Exposições, Congressos E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "040101",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "17.11",
+    "label": "17.11 - Organização De Festas E Recepções; Bufê (Exceto O Fornecimento De Alimentação E Bebidas, Que Fica Sujeito Ao ICMS)",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.12",
+    "label": "17.12 - Administração Em Geral, Inclusive De Bens E Negócios De Terceiros",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "020301",
+        "cClassTrib": "200046",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "17.13",
+    "label": "17.13 - Leilão E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.14",
+    "label": "17.14 - Advocacia",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 5
+      }
+    ]
+  },
+  {
+    "value": "17.15",
+    "label": "17.15 - Arbitragem De Qualquer Espécie, Inclusive Jurídica",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.16",
+    "label": "17.16 - Auditoria",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.17",
+    "label": "17.17 - Análise De Organização E Métodos",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.18",
+    "label": "17.18 - Atuária E Cálculos Técnicos De Qualquer Natureza",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.19",
+    "label": "17.19 - Contabilidade, Inclusive Serviços Técnicos E Auxiliares",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "17.20",
+    "label": "17.20 - Consultoria E Assessoria Econômica Ou Financeira",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "17.21",
+    "label": "17.21 - Estatística",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.22",
+    "label": "17.22 - Cobrança Em Geral",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.23",
+    "label": "17.23 - Assessoria, Análise, Avaliação, Atendimento, Consulta, Cadastro, Seleção, Gerenciamento De Informações, Administração De Contas A Receber Ou A Pagar E Em Geral, Relacionados A Operações De Faturização (Factoring)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.24",
+    "label": "17.24 - Apresentação De Palestras, Conferências, Seminários E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "17.25",
+    "label": "17.25 - Inserção De Textos, Desenhos E Outros Materiais De Propaganda E Publicidade, Em Qualquer Meio (Exceto Em Livros, Jornais, Periódicos E Nas Modalidades De Serviços De Radiodifusão Sonora E De Sons E Imagens De Recepção Livre E Gratuita).(Incluído Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "100101",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "18.01",
+    "label": "18.01 - Serviços De Regulação De Sinistros Vinculados A Contratos De Seguros; Inspeção E Avaliação De Riscos Para Cobertura De Contratos De Seguros; Prevenção E Gerência De Riscos Seguráveis E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "19.01",
+    "label": "19.01 - Serviços De Distribuição E Venda De Bilhetes E Demais Produtos De Loteria, Bingos, Cartões, Pules Ou Cupons De Apostas, Sorteios, Prêmios, Inclusive Os Decorrentes De Títulos De Capitalização E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "20.01",
+    "label": "20.01 - Serviços Portuários, Ferroportuários, Utilização De Porto, Movimentação De Passageiros, Reboque De Embarcações, Rebocador Escoteiro, Atracação, Desatracação, Serviços De Praticagem, Capatazia, Armazenagem De Qualquer Natureza, Serviços Acessórios, Movimentação De Mercadorias, Serviços De Apoio Marítimo, De Movimentação Ao Largo, Serviços De Armadores, Estiva, Conferência, Logística E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050201",
+        "cClassTrib": "000001",
+        "nbs": 17
+      }
+    ]
+  },
+  {
+    "value": "20.02",
+    "label": "20.02 - Serviços Aeroportuários, Utilização De Aeroporto, Movimentação De Passageiros, Armazenagem De Qualquer Natureza, Capatazia, Movimentação De Aeronaves, Serviços De Apoio Aeroportuários, Serviços Acessórios, Movimentação De Mercadorias, Logística E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "20.03",
+    "label": "20.03 - Serviços De Terminais Rodoviários, Ferroviários, Metroviários, Movimentação De Passageiros, Mercadorias, Inclusive Suas Operações, Logística E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "21.01",
+    "label": "21.01 - Serviços De Registros Públicos, Cartorários E Notariais",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "22.01",
+    "label": "22.01 - Serviços De Exploração De Rodovia Mediante Cobrança De Preço Ou Pedágio Dos Usuários, Envolvendo Execução De Serviços De Conservação, Manutenção, Melhoramentos Para Adequação De Capacidade E Segurança De Trânsito, Operação, Monitoração, Assistência Aos Usuários E Outros Serviços Definidos Em Contratos, Atos De Concessão Ou De Permissão Ou Em Normas Oficiais",
+    "opcoes": [
+      {
+        "cIndOp": "080101",
+        "cClassTrib": "820006",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "23.01",
+    "label": "23.01 - Serviços De Programação E Comunicação Visual, Desenho Industrial E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 8
+      }
+    ]
+  },
+  {
+    "value": "24.01",
+    "label": "24.01 - Serviços De Chaveiros, Confecção De Carimbos, Placas, Sinalização Visual, Banners, Adesivos E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "050102",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "25.01",
+    "label": "25.01 - Funerais, Inclusive Fornecimento De Caixão, Urna Ou Esquifes; Aluguel De Capela; Transporte Do Corpo Cadavérico; Fornecimento De Flores, Coroas E Outros Paramentos; Desembaraço De Certidão De Óbito; Fornecimento De Véu, Essa E Outros Adornos; Embalsamento, Embelezamento, Conservação Ou Restauração De Cadáveres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "25.02",
+    "label": "25.02 - Translado Intramunicipal E Cremação De Corpos E Partes De Corpos Cadavéricos. (Redação Dada Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200029",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "25.03",
+    "label": "25.03 - Planos Ou Convênio Funerários",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "820002",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "25.04",
+    "label": "25.04 - Manutenção E Conservação De Jazigos E Cemitérios",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "25.05",
+    "label": "25.05 - Cessão De Uso De Espaços Em Cemitérios Para Sepultamento. (Incluído Pela Lei Complementar Nº 157, De 2016)",
+    "opcoes": [
+      {
+        "cIndOp": "020101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "26.01",
+    "label": "26.01 - Serviços De Coleta, Remessa Ou Entrega De Correspondências, Documentos, Objetos, Bens Ou Valores, Inclusive Pelos Correios E Suas Agências Franqueadas; Courrier E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "070101",
+        "cClassTrib": "000001",
+        "nbs": 6
+      }
+    ]
+  },
+  {
+    "value": "27.01",
+    "label": "27.01 - Serviços De Assistência Social",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200052",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "030102",
+        "cClassTrib": "200052",
+        "nbs": 4
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "28.01",
+    "label": "28.01 - Serviços De Avaliação De Bens E Serviços De Qualquer Natureza",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      }
+    ]
+  },
+  {
+    "value": "29.01",
+    "label": "29.01 - Serviços De Biblioteconomia",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "30.01",
+    "label": "30.01 - Serviços De Biologia, Biotecnologia E Química",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "31.01",
+    "label": "31.01 - Serviços Técnicos Em Edificações, Eletrônica, Eletrotécnica, Mecânica, Telecomunicações E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "32.01",
+    "label": "32.01 - Serviços De Desenhos Técnicos",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "33.01",
+    "label": "33.01 - Serviços De Desembaraço Aduaneiro, Comissários, Despachantes E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "34.01",
+    "label": "34.01 - Serviços De Investigações Particulares, Detetives E Congêneres",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "35.01",
+    "label": "35.01 - Serviços De Reportagem, Assessoria De Imprensa, Jornalismo E Relações Públicas",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 3
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200040",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "36.01",
+    "label": "36.01 - Serviços De Meteorologia",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "37.01",
+    "label": "37.01 - Serviços De Artistas, Atletas, Modelos E Manequins",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 5
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200039",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "38.01",
+    "label": "38.01 - Serviços De Museologia",
+    "opcoes": [
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "000001",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "000001",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200039",
+        "nbs": 1
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200052",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "39.01",
+    "label": "39.01 - Serviços De Ourivesaria E Lapidação (Quando O Material For Fornecido Pelo Tomador Do Serviço)",
+    "opcoes": [
+      {
+        "cIndOp": "050101",
+        "cClassTrib": "000001",
+        "nbs": 4
+      }
+    ]
+  },
+  {
+    "value": "40.01",
+    "label": "40.01 - Obras De Arte Sob Encomenda",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "99.02.01",
+    "label": "99.02.01 - Operação com Bens Imateriais não classificados em itens anteriores",
+    "opcoes": [
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "000001",
+        "nbs": 54
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200039",
+        "nbs": 26
+      },
+      {
+        "cIndOp": "100301",
+        "cClassTrib": "200038",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "99.03.01",
+    "label": "99.03.01 - Locação de Bens Imóveis",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200026",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200027",
+        "nbs": 2
+      },
+      {
+        "cIndOp": "030101",
+        "cClassTrib": "200048",
+        "nbs": 1
+      }
+    ]
+  },
+  {
+    "value": "99.03.02",
+    "label": "99.03.02 - Cessão Onerosa de Bens Imóveis",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200027",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "99.03.03",
+    "label": "99.03.03 - Arrendamento de Bens Imóveis",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200027",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "99.03.04",
+    "label": "99.03.04 - Servidão, Cessão de Uso ou de Espaço de Bens Imóveis (quando não caracterizem operações tributáveis pelo ISSQN)",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200027",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "99.03.05",
+    "label": "99.03.05 - Permissão de Uso ou Direito de Passagem de Bens Imóveis (quando não caracterizem operações tributáveis pelo ISSQN)",
+    "opcoes": [
+      {
+        "cIndOp": "020201",
+        "cClassTrib": "200027",
+        "nbs": 2
+      }
+    ]
+  },
+  {
+    "value": "99.04.01",
+    "label": "99.04.01 - Locação de Bens Móveis",
+    "opcoes": [
+      {
+        "cIndOp": "010101",
+        "cClassTrib": "000001",
+        "nbs": 20
+      },
+      {
+        "cIndOp": "010102",
+        "cClassTrib": "000001",
+        "nbs": 20
+      },
+      {
+        "cIndOp": "010103",
+        "cClassTrib": "000001",
+        "nbs": 20
+      },
+      {
+        "cIndOp": "010106",
+        "cClassTrib": "000001",
+        "nbs": 20
+      }
+    ]
+  }
+] as const;
+export type CorrelacaoServicoIbsCbs = "01.01" | "01.02" | "01.03" | "01.04" | "01.05" | "01.06" | "01.07" | "01.08" | "01.09" | "02.01" | "03.02" | "03.03" | "03.04" | "03.05" | "04.01" | "04.02" | "04.03" | "04.04" | "04.05" | "04.06" | "04.07" | "04.08" | "04.09" | "04.10" | "04.11" | "04.12" | "04.13" | "04.14" | "04.15" | "04.16" | "04.17" | "04.18" | "04.19" | "04.20" | "04.21" | "04.22" | "04.23" | "05.01" | "05.02" | "05.03" | "05.04" | "05.05" | "05.06" | "05.07" | "05.08" | "05.09" | "06.01" | "06.02" | "06.03" | "06.04" | "06.05" | "06.06" | "07.01" | "07.02" | "07.03" | "07.04" | "07.05" | "07.06" | "07.07" | "07.08" | "07.09" | "07.10" | "07.11" | "07.12" | "07.13" | "07.16" | "07.17" | "07.18" | "07.19" | "07.20" | "07.21" | "07.22" | "08.01" | "08.02" | "09.01" | "09.02" | "09.03" | "10.01" | "10.02" | "10.03" | "10.04" | "10.05" | "10.06" | "10.07" | "10.08" | "10.09" | "10.10" | "11.01" | "11.02" | "11.03" | "11.04" | "11.05" | "12.01" | "12.02" | "12.03" | "12.04" | "12.05" | "12.06" | "12.07" | "12.08" | "12.09" | "12.10" | "12.11" | "12.12" | "12.13" | "12.14" | "12.15" | "12.16" | "12.17" | "13.02" | "13.03" | "13.04" | "13.05" | "14.01" | "14.02" | "14.03" | "14.04" | "14.05" | "14.06" | "14.07" | "14.08" | "14.09" | "14.10" | "14.11" | "14.12" | "14.13" | "14.14" | "15.01" | "15.02" | "15.03" | "15.04" | "15.05" | "15.06" | "15.07" | "15.08" | "15.09" | "15.10" | "15.11" | "15.12" | "15.13" | "15.14" | "15.15" | "15.16" | "15.17" | "15.18" | "16.01" | "16.02" | "17.01" | "17.02" | "17.03" | "17.04" | "17.05" | "17.06" | "17.08" | "17.09" | "17.10" | "17.11" | "17.12" | "17.13" | "17.14" | "17.15" | "17.16" | "17.17" | "17.18" | "17.19" | "17.20" | "17.21" | "17.22" | "17.23" | "17.24" | "17.25" | "18.01" | "19.01" | "20.01" | "20.02" | "20.03" | "21.01" | "22.01" | "23.01" | "24.01" | "25.01" | "25.02" | "25.03" | "25.04" | "25.05" | "26.01" | "27.01" | "28.01" | "29.01" | "30.01" | "31.01" | "32.01" | "33.01" | "34.01" | "35.01" | "36.01" | "37.01" | "38.01" | "39.01" | "40.01" | "99.02.01" | "99.03.01" | "99.03.02" | "99.03.03" | "99.03.04" | "99.03.05" | "99.04.01";
 
 /** Crédito presumido do IBS e da CBS (cCredPres) */
 export const CRED_PRES_IBS_CBS = [
@@ -7871,5 +11420,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","obrigatoriedadeIbsCbs","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cIndOp","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","correlacaoServicoIbsCbs","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","obrigatoriedadeIbsCbs","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

@@ -264,8 +264,71 @@ function obrigatoriedadeIbsCbs(): LookupDoc {
   });
 }
 
-export function deriveAll(): LookupDoc[] {
-  return [ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs(), obrigatoriedadeIbsCbs()];
+/**
+ * cIndOp, the indicator of the place of the operation (IBS/CBS): Anexo VII of the NFS-e RTC documentation
+ * (AnexoVII-IndOp_IBSCBS_V1.02.00), which NT 2025.002-RTC v1.36+ also names for the NF-e (tag cIndOp, B25d).
+ * indNFe/indNFSe = 'S': the code may be used on that document (rules B25d-20 of the NF-e; the NFS-e's Anexo VI).
+ */
+const TABELA_CINDOP = 'AnexoVII-IndOp_IBSCBS_V1.02.00';
+function cIndOp(): LookupDoc {
+  const limpa = (v: string | undefined) => (v ?? '').replace(/\s+/g, ' ').trim();
+  const items: Item[] = read('nfse-cindop.csv').map((r) => ({
+    value: r['Código indOp'].trim(),
+    label: `${r['Código indOp'].trim()} - ${limpa(r['Tipo de operação'])}: ${limpa(r['Característica do fornecimento'])}`,
+    local: limpa(r['Local do fornecimento a ser identificado no DFe']),
+    lc214: limpa(r['Dispositivo Legal: LC 214/2025']),
+    nfe: limpa(r.indNFe) === 'S',
+    nfse: limpa(r.indNFSe) === 'S',
+  }));
+  return doc('cIndOp', 'Indicador da operação do IBS/CBS (cIndOp)', 'string', items, {
+    description: 'Código indicador do local da operação de fornecimento (cIndOp): tipo de operação, característica do fornecimento, local a identificar no DF-e e artigo da LC 214/2025; nfe/nfse = permitido na NF-e (NT 2025.002-RTC, campo B25d) / na DPS da NFS-e. Versão: ' + TABELA_CINDOP + '.',
+    source: 'fiscal/tables/nfse-cindop.csv (' + TABELA_CINDOP + ')',
+  });
+}
+
+/**
+ * Anexo VIII of the NFS-e RTC documentation (AnexoVIII-CorrelacaoItemNBSIndOpCClassTrib_IBSCBS_V1.01.00, 'tabela
+ * geral'): for each item of the LC 116 list, the cIndOp and cClassTrib its NBS codes take — what the service's fiscal
+ * tab suggests (the NBS itself is not kept: the product's services are coded by cTribNac, item + subitem + 01). Rows
+ * without a 6-digit cIndOp and cClassTrib (the annex's "sem incidência" lines) are left out. The annex calls itself
+ * work in progress: a suggestion, never a rule.
+ */
+const ANEXO_VIII = 'AnexoVIII-CorrelacaoItemNBSIndOpCClassTrib_IBSCBS_V1.01.00';
+async function correlacaoServicoIbsCbs(): Promise<LookupDoc> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(resolve(TABLES, '../nfse-docs', `${ANEXO_VIII}.xlsx`));
+  const ws = wb.getWorksheet('tabela geral');
+  if (!ws) throw new Error(`${ANEXO_VIII}: aba 'tabela geral' não encontrada`);
+  const texto = (v: unknown) => String(v ?? '').replace(/\s+/g, ' ').trim();
+  const porItem = new Map<string, { descricao: string; opcoes: Map<string, { cIndOp: string; cClassTrib: string; nbs: number }> }>();
+  ws.eachRow((row, n) => {
+    if (n === 1) return;
+    const v = row.values as unknown[];
+    const item = texto(v[1]);
+    const cIndOp = texto(v[7]);
+    const cClassTrib = texto(v[9]);
+    if (!/^\d{2}\.\d{2}(\.\d{2})?$/.test(item) || !/^\d{6}$/.test(cIndOp) || !/^\d{6}$/.test(cClassTrib)) return;
+    const e = porItem.get(item) ?? { descricao: texto(v[2]).replace(/\.$/, ''), opcoes: new Map() };
+    porItem.set(item, e);
+    const k = `${cIndOp}|${cClassTrib}`;
+    const o = e.opcoes.get(k) ?? { cIndOp, cClassTrib, nbs: 0 };
+    o.nbs++;
+    e.opcoes.set(k, o);
+  });
+  const items: Item[] = [...porItem].map(([item, e]) => ({
+    value: item,
+    label: `${item} - ${e.descricao}`,
+    opcoes: [...e.opcoes.values()].sort((a, b) => b.nbs - a.nbs || (a.cClassTrib < b.cClassTrib ? -1 : a.cClassTrib > b.cClassTrib ? 1 : a.cIndOp < b.cIndOp ? -1 : 1)),
+  }));
+  return doc('correlacaoServicoIbsCbs', 'Correlação item da LC 116 × cIndOp × cClassTrib (NFS-e)', 'string', items, {
+    description: 'Para cada item (ou subitem) da lista da LC 116/2003, os pares cIndOp/cClassTrib que o Anexo VIII associa às NBS do item, com quantas NBS levam cada par (nbs): a sugestão da aba fiscal do serviço. Versão: ' + ANEXO_VIII + ' (o anexo se declara em construção).',
+    source: 'fiscal/nfse-docs/' + ANEXO_VIII + '.xlsx (' + ANEXO_VIII + ')',
+  });
+}
+
+export async function deriveAll(): Promise<LookupDoc[]> {
+  return [await correlacaoServicoIbsCbs(), ufs(), municipios(), cfops(), ncms(), cests(), formasPagamento(), ...csts(), servicosNacionais(), cstIbsCbs(), cClassTrib(), credPresIbsCbs(), aliquotasIbsCbs(), obrigatoriedadeIbsCbs(), cIndOp()];
 }
 
 export const MANIFESTO = join(ROOT, 'schemas/fiscal/lookups-derivados.sha256');
@@ -280,10 +343,10 @@ export const tabelasPresentes = () => existsSync(TABLES);
  * byte-identical, and the manifest must list exactly their hashes. Without it (a clone): each document listed in
  * the manifest must still have the hash it was derived with (a hand edit is refused).
  */
-export function verificarDerivados(): string[] {
+export async function verificarDerivados(): Promise<string[]> {
   const problemas: string[] = [];
   if (tabelasPresentes()) {
-    const docs = deriveAll();
+    const docs = await deriveAll();
     for (const d of docs) {
       const file = join(OUT, `${d.name}.json`);
       if ((existsSync(file) ? readFileSync(file, 'utf8') : null) !== formatLookup(d)) problemas.push(`desatualizado: ${file}`);
@@ -301,15 +364,15 @@ export function verificarDerivados(): string[] {
   return problemas;
 }
 
-function main() {
+async function main() {
   if (process.argv.includes('--check')) {
-    const problemas = verificarDerivados();
+    const problemas = await verificarDerivados();
     for (const p of problemas) console.error(p);
     if (!tabelasPresentes()) console.log(`${TABLES} ausente: documentos derivados conferidos pelos hashes de ${MANIFESTO}`);
     if (problemas.length) process.exit(1);
     return;
   }
-  const docs = deriveAll();
+  const docs = await deriveAll();
   for (const d of docs) {
     const file = join(OUT, `${d.name}.json`);
     const text = formatLookup(d);
@@ -320,4 +383,4 @@ function main() {
   writeFileSync(MANIFESTO, manifesto(docs));
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

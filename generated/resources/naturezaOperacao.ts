@@ -1,6 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 import type { Registro } from '../registro.ts';
-import type { FinalidadeNfe, IndicadorPresenca, TipoMovimentacao, TipoNfe } from '../lookups.ts';
+import type { CIndOp, FinalidadeNfe, IndicadorPresenca, TipoMovimentacao, TipoNfe } from '../lookups.ts';
 /** Natureza de operação: registro de /api/NaturezasOperacao (schemas/resources/naturezaOperacao.json). */
 export interface NaturezaOperacao extends Registro {
   /**
@@ -47,6 +47,10 @@ export interface NaturezaOperacao extends Registro {
    * Indicador de presença
    */
   indicadorPresenca?: IndicadorPresenca;
+  /**
+   * Indicador da operação (cIndOp)
+   */
+  cIndOp?: CIndOp | null;
   /**
    * Emite NF-e
    */

@@ -1,6 +1,6 @@
 /* Gerado por scripts/codegen.ts a partir de schemas/. Não edite: altere o documento e rode npm run codegen. */
 import type { Registro } from '../registro.ts';
-import type { CodigoTributacaoNacional, RetencaoIss, TipoServico } from '../lookups.ts';
+import type { CIndOp, CodigoTributacaoNacional, RetencaoIss, TipoServico } from '../lookups.ts';
 /** Serviço: registro de /api/Servicos (schemas/resources/servico.json). */
 export interface Servico extends Registro {
   /**
@@ -43,6 +43,10 @@ export interface Servico extends Registro {
    * Código de tributação nacional
    */
   codigoTributacaoNacional?: CodigoTributacaoNacional | null;
+  /**
+   * Indicador da operação do IBS/CBS (cIndOp)
+   */
+  cIndOp?: CIndOp | null;
   /**
    * Alíquota do ISS (%)
    */

@@ -2,6 +2,12 @@
 
 export const onlyDigits = (v: string): string => (v ?? '').replace(/\D+/g, '');
 
+/**
+ * A CPF/CNPJ as the fiscal layouts write it: the mask taken off, letters kept (upper case) for the alphanumeric
+ * CNPJ (IN RFB 2.229/2024; NT Conjunta 2025.001). Use it, not onlyDigits, wherever a CNPJ is read or written.
+ */
+export const documentoFiscal = (v: unknown): string => String(v ?? '').toUpperCase().replace(/[^0-9A-Z]+/g, '');
+
 function allSame(d: string): boolean {
   return /^(\d)\1*$/.test(d);
 }

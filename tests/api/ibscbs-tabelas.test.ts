@@ -62,6 +62,9 @@ describe.each(BACKENDS)('importação das tabelas do IBS/CBS on %s', (backend) =
     expect(r.json()).toMatchObject({ tabela: 'cClassTrib', vigenciaInicio: '2026-11-01', codigos: 164 });
     const g = (await call(master, 'GET', '/api/Admin/tabelas-ibscbs')).json();
     expect(g.tabelas.find((t: any) => t.nome === 'cClassTrib')).toMatchObject({ versao: 'Tabela_Classificacao_Tributaria_IBS_CBS_teste (importada, vigência 2026-11-01)', codigos: 164 });
+    // the NFS-e tables of the reform shipped with the product: cIndOp (Anexo VII) and the service correlation (Anexo VIII)
+    expect(g.tabelas.find((t: any) => t.nome === 'cIndOp')).toMatchObject({ versao: 'AnexoVII-IndOp_IBSCBS_V1.02.00', codigos: 39 });
+    expect(g.tabelas.find((t: any) => t.nome === 'correlacaoServicoIbsCbs')).toMatchObject({ versao: 'AnexoVIII-CorrelacaoItemNBSIndOpCClassTrib_IBSCBS_V1.01.00', codigos: 207 });
     expect(g.versoes).toEqual([expect.objectContaining({ tabela: 'cClassTrib', vigenciaInicio: '2026-11-01', codigos: 164, arquivo: 'cclasstrib.csv', importadoPor: 'master@demo.com.br', emVigor: true })]);
     const deNovo = await importar({ tabela: 'cClassTrib', vigenciaInicio: '2026-11-01', versao: 'outra', arquivo: readFileSync(CCLASSTRIB, 'utf8') });
     expect(deNovo.statusCode).toBe(409);

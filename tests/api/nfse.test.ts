@@ -95,6 +95,7 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
     expect(texto).toContain('DANFSe');
     expect(texto).toContain(`NFS-e nº ${notas[0].numero}`);
     expect(texto).toContain('SEM VALIDADE JURÍDICA');
+    expect(texto).not.toContain('IBS E CBS'); // layout 1.00: no group, no block
     // The job again (another server starting) issues nothing more.
     expect((await emitirNotasDaDemonstracao(srv.services, (oque, e) => falhas.push([oque, e]), tenant)).filiaisNfse).toBe(0);
     expect(await ok(admin, 'GET', '/api/NotasServico')).toHaveLength(2);
@@ -177,7 +178,39 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
       const r2 = await call(admin, 'POST', `/api/PedidosVenda/${o2.id}/faturar`);
       expect(r2.statusCode).toBe(400);
       expect(r2.json().error.message).toBe('Não é possível emitir a NFS-e: Serviço Consultoria com cClassTrib de NF-e (perfil "Serviço com classificação de NF-e (teste)"): A classificação tributária 000003 não pode ser usada na NFS-e.');
+      // cIndOp (Anexo VII): the service's own is used; one the table does not allow on the NFS-e (indNFSe) is refused.
+      const soNfeOp = await comPerfil('Serviço com cIndOp de leilão', classificado);
+      await ok(admin, 'PUT', `/api/Servicos/${soNfeOp.id}`, { ...soNfeOp, cIndOp: '010104' });
+      const o3 = await pedidoServico(soNfeOp.id);
+      const r3 = await call(admin, 'POST', `/api/PedidosVenda/${o3.id}/faturar`);
+      expect(r3.statusCode).toBe(400);
+      expect(r3.json().error.message).toBe('Não é possível emitir a NFS-e: Serviço Serviço com cIndOp de leilão: o indicador da operação (cIndOp) 010104 não pode ser usado na NFS-e (Anexo VII, coluna indNFSe): escolha outro no serviço ou na natureza de operação.');
+      const inventado = await call(admin, 'PUT', `/api/Servicos/${soNfeOp.id}`, { ...soNfeOp, cIndOp: '999999' });
+      expect(inventado.statusCode).toBe(400);
+      expect(inventado.json().error.message).toBe('Dados inválidos: Indicador da operação do IBS/CBS (cIndOp): Campo inválido!');
       expect({ dps: await ultimaDps(), notas: await notasNoBanco() }).toEqual(antes);
+
+      // The service's fiscal tab: the classifications Anexo VIII scopes to its LC 116 item (cTribNac 140101 → 14.01),
+      // most NBS first; the perfil's 000001 is among them, but not with cIndOp 010104.
+      const sug = await ok(admin, 'GET', `/api/Tributacao/sugestao-ibscbs?produtoId=${soNfeOp.id}`);
+      expect(sug.fonte).toMatch(/^Anexo VIII da NFS-e, item 14\.01 - Lubrificação/);
+      expect(sug.sugestoes.map((x: Row) => [x.cst, x.cClassTrib, x.cIndOp, x.nbs])).toEqual([['000', '000001', '050101', 23], ['000', '000001', '050102', 23], ['200', '200044', '050101', 2], ['200', '200044', '050102', 2]]);
+      expect(sug.sugestoes[0].descricaoCIndOp).toMatch(/^050101 - /);
+      expect(sug.atual).toMatchObject({ perfil: 'Serviço tributação integral (teste)', cst: '000', cClassTrib: '000001', cIndOp: '010104' });
+      expect(sug.atualSugerida).toBe(false);
+      const [mercadoria] = (await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND NOT servico AND ncm IS NOT NULL ORDER BY id LIMIT 1`, [tenant])).rows;
+      const sugMerc = await ok(admin, 'GET', `/api/Tributacao/sugestao-ibscbs?produtoId=${mercadoria.id}`);
+      expect(sugMerc).toMatchObject({ sugestoes: [], fonte: expect.stringContaining('não delimita os códigos por NCM') });
+      expect((await call(vizinha, 'GET', `/api/Tributacao/sugestao-ibscbs?produtoId=${soNfeOp.id}`)).statusCode).toBe(404);
+
+      // The order's natureza de operação names the operation when the service names none.
+      const natureza = await ok(admin, 'POST', '/api/NaturezasOperacao', { descricao: `Prestação de serviço ao exterior ${Math.random().toString(36).slice(2, 6)}`, tipo: 1, finalidade: 1, emiteNfe: false, cIndOp: '100302' });
+      expect(natureza.cIndOp).toBe('100302');
+      const on = await pedidoServico((await comPerfil('Consultoria com natureza', classificado)).id, { naturezaId: natureza.id });
+      await ok(admin, 'POST', `/api/PedidosVenda/${on.id}/faturar`);
+      const [nn] = await ok(admin, 'GET', `/api/NotasServico?filter=${q({ where: { pedidoId: on.id } })}`);
+      const xmlNat = (await call(admin, 'GET', `/api/NotasServico/${nn.id}/xml`)).body;
+      expect(xmlNat).toContain('<cIndOp>100302</cIndOp>');
 
       // The classified service: DPS 1.01 with the declarative group, authorised by the ADN in the same version.
       const o = await pedidoServico((await comPerfil('Consultoria classificada', classificado)).id);
@@ -195,6 +228,13 @@ describe.each(BACKENDS)('NFS-e on %s', (backend) => {
       expect(xsdOk('DPS_v1.00.xsd', dps)).not.toBe(''); // the group does not exist in 1.00
       const assin = xmlsecVerify(xml, certDoXml(xml, 0), 'infDPS');
       expect(assin.ok, assin.saida).toBe(true);
+      // The national system's IBSCBS group of the NFS-e (the local ADN computes it as the Sefin would): 2 × R$ 250,00
+      // less ISS 2,5 % (R$ 12,50) = base R$ 487,50; 2026: CBS 0,9 % = 4,3875 → 4,39, IBS UF 0,1 % = 0,4875 → 0,49,
+      // municipal 0; vTotNF = vLiq in 2026.
+      expect(xml).toMatch(/<IBSCBS><cLocalidadeIncid>\d{7}<\/cLocalidadeIncid><xLocalidadeIncid>[^<]+<\/xLocalidadeIncid><valores><vBC>487\.50<\/vBC><uf><pIBSUF>0\.10<\/pIBSUF><pAliqEfetUF>0\.10<\/pAliqEfetUF><\/uf><mun><pIBSMun>0\.00<\/pIBSMun><pAliqEfetMun>0\.00<\/pAliqEfetMun><\/mun><fed><pCBS>0\.90<\/pCBS><pAliqEfetCBS>0\.90<\/pAliqEfetCBS><\/fed><\/valores><totCIBS><vTotNF>500\.00<\/vTotNF><gIBS><vIBSTot>0\.49<\/vIBSTot><gIBSUFTot><vIBSUF>0\.49<\/vIBSUF><\/gIBSUFTot><gIBSMunTot><vIBSMun>0\.00<\/vIBSMun><\/gIBSMunTot><\/gIBS><gCBS><vCBS>4\.39<\/vCBS><\/gCBS><\/totCIBS><\/IBSCBS><DPS/);
+      // DANFSe: the IBS/CBS block (declared classification and the computed values).
+      const texto = pdftotext((await call(admin, 'GET', `/api/NotasServico/${n.id}/danfse`)).rawPayload);
+      for (const s of ['IBS E CBS (LC 214/2025)', 'CST DO IBS/CBS', '000001', 'INDICADOR DA OPERAÇÃO (cIndOp)', '100301', 'BASE DE CÁLCULO DO IBS/CBS', 'R$ 487,50', 'IBS UF (0,10%)', 'R$ 0,49', 'CBS (0,90%)', 'R$ 4,39', 'IBS + CBS', 'R$ 4,88', 'VALOR TOTAL DA NFS-e (vTotNF)', 'R$ 500,00']) expect(texto).toContain(s);
     } finally {
       await sql(`UPDATE branches SET regime_tributario = $3 WHERE tenant_id = $1 AND id = $2`, [tenant, matriz, regimeAntes]);
     }

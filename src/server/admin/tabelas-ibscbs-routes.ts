@@ -19,6 +19,8 @@ const TABELAS = [
   ['credPresIbsCbs', 'Crédito presumido (cCredPres)'],
   ['aliquotaIbsCbs', 'Alíquotas por ano e esfera'],
   ['obrigatoriedadeIbsCbs', 'Obrigatoriedade por regime do emitente'],
+  ['cIndOp', 'Indicador da operação (cIndOp)'],
+  ['correlacaoServicoIbsCbs', 'Correlação serviço × cIndOp × cClassTrib (NFS-e)'],
 ] as const;
 const hojeSaoPaulo = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 

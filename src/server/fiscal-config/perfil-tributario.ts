@@ -1,11 +1,23 @@
 import { loadLookups } from '../catalog/documents.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { tabelasIbsCbs, validarClassificacaoIbsCbs, type TabelasIbsCbs } from '../../shared/fiscal/ibscbs.ts';
+import type { CClassTribItem } from '../../shared/fiscal/ibscbs.ts';
+import type { CIndOpItem, CorrelacaoServicoItem } from '../../shared/fiscal/ibscbs-sugestao.ts';
 import { Problemas } from './regras.ts';
 
 /** The IBS/CBS tables as the product ships them (schemas/lookups, derived from the published spreadsheets). */
 let tabelas: TabelasIbsCbs | undefined;
 export const tabelasIbsCbsDoProduto = (): TabelasIbsCbs => (tabelas ??= tabelasIbsCbs(loadLookups()));
+let sugestao: { correlacao: CorrelacaoServicoItem[]; cClassTrib: CClassTribItem[]; cIndOp: CIndOpItem[] } | null = null;
+/** What the IBS/CBS suggestion of a product's fiscal tab reads: Anexo VIII (lookup correlacaoServicoIbsCbs), cClassTrib, cIndOp. */
+export function tabelasDeSugestao(): { correlacao: CorrelacaoServicoItem[]; cClassTrib: CClassTribItem[]; cIndOp: CIndOpItem[] } {
+  if (!sugestao) {
+    const l = loadLookups();
+    const itens = <T,>(nome: string) => (l.get(nome)?.items ?? []) as unknown as T[];
+    sugestao = { correlacao: itens<CorrelacaoServicoItem>('correlacaoServicoIbsCbs'), cClassTrib: tabelasIbsCbsDoProduto().cClassTrib, cIndOp: itens<CIndOpItem>('cIndOp') };
+  }
+  return sugestao;
+}
 
 const hojeSaoPaulo = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 

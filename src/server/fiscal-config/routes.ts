@@ -7,7 +7,8 @@ import { descreverReferencias, referenciasA } from '../db/referencias.ts';
 import { calcularTributacao, TributacaoError, type EntradaTributacao } from '../../shared/fiscal/tributacao.ts';
 import { carregarRegras, emitenteDaFilial } from './tributacao.service.ts';
 import { IbsCbsError, tributarIbsCbs, type IbsCbsTributado, type ModeloDfe } from '../../shared/fiscal/ibscbs.ts';
-import { tabelasIbsCbsDoProduto } from './perfil-tributario.ts';
+import { tabelasDeSugestao, tabelasIbsCbsDoProduto } from './perfil-tributario.ts';
+import { sugerirIbsCbs } from '../../shared/fiscal/ibscbs-sugestao.ts';
 import { createHash } from 'node:crypto';
 import { readImage } from '../brands/admin-routes.ts';
 import { tenantKey } from '../storage/storage.ts';
@@ -89,6 +90,32 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
     await db.tenant(ctx, (q) => q.query('UPDATE branches SET logo_chave = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]));
     if (chave) await services.storage.delete(chave).catch(() => {});
     return { count: chave ? 1 : 0 };
+  });
+
+  /**
+   * GET /api/Tributacao/sugestao-ibscbs?produtoId= (a product or a service): the IBS/CBS classifications the published
+   * tables scope to it (sugerirIbsCbs: Anexo VIII for a service's LC 116 item; none for an NCM, with the reason), with
+   * the classification of its perfil tributário and whether it is among them. Advisory: saving and issuing still validate.
+   */
+  app.get('/api/Tributacao/sugestao-ibscbs', async (req) => {
+    const ctx = req.ctx!;
+    if (!serverAllows(ctx, 'app.produto', 'view')) throw forbidden('Você não tem permissão para consultar produtos.');
+    const qs = (req.query ?? {}) as Record<string, string | undefined>;
+    const produtoId = parseId(qs.produtoId);
+    const data = qs.data && /^\d{4}-\d{2}-\d{2}$/.test(qs.data) ? qs.data : hoje();
+    return db.tenant(ctx, async (q) => {
+      const p = (await q.query<{ descricao: string; ncm: string | null; codigo_tributacao_nacional: string | null; c_ind_op: string | null; servico: boolean; perfil: string | null; cst_ibs_cbs: string | null; c_class_trib: string | null }>(
+        `SELECT p.descricao, p.ncm, p.codigo_tributacao_nacional, p.c_ind_op, p.servico, pt.nome AS perfil, pt.cst_ibs_cbs, pt.c_class_trib
+           FROM produtos p LEFT JOIN perfis_tributarios pt ON pt.tenant_id = p.tenant_id AND pt.id = p.perfil_tributario_id
+          WHERE p.tenant_id = $1 AND p.id = $2`,
+        [ctx.tenantId, produtoId],
+      )).rows[0];
+      if (!p) throw notFound('Produto não encontrado.');
+      const r = sugerirIbsCbs({ codigoTributacaoNacional: p.servico ? p.codigo_tributacao_nacional : null, ncm: p.ncm }, tabelasDeSugestao(), data);
+      const atual = p.c_class_trib ? { perfil: p.perfil, cst: p.cst_ibs_cbs, cClassTrib: p.c_class_trib, cIndOp: p.c_ind_op } : null;
+      const sugerida = !!atual && r.sugestoes.some((x) => x.cClassTrib === atual.cClassTrib && (!p.servico || !atual.cIndOp || x.cIndOp === atual.cIndOp));
+      return { ...r, data, atual, atualSugerida: atual ? sugerida : null };
+    });
   });
 
   /**

@@ -70,7 +70,7 @@ export function documentoDoCertificado(der: Buffer): { cnpj: string | null; cpf:
   const cn = String(c.subject.getField('CN')?.value ?? '');
   const cpfOn = on[OID_PESSOA_FISICA] ? on[OID_PESSOA_FISICA].slice(8, 19) : null;
   return {
-    cnpj: on[OID_CNPJ] ?? /:(\d{14})$/.exec(cn)?.[1] ?? null,
+    cnpj: on[OID_CNPJ] ?? /:([0-9A-Z]{12}\d{2})$/.exec(cn)?.[1] ?? null,
     cpf: cpfOn && /^\d{11}$/.test(cpfOn) ? cpfOn : (/:(\d{11})$/.exec(cn)?.[1] ?? null),
   };
 }
@@ -102,7 +102,7 @@ export function lerCertificadoA1(pfx: Buffer, senha: string): CertificadoA1 {
   const der = forge.asn1.toDer(forge.pki.certificateToAsn1(folha)).getBytes();
   const cn = String(folha.subject.getField('CN')?.value ?? '');
   const on = otherNames(folha);
-  const cnpjCn = /:(\d{14})$/.exec(cn)?.[1] ?? null;
+  const cnpjCn = /:([0-9A-Z]{12}\d{2})$/.exec(cn)?.[1] ?? null;
   const cpfCn = /:(\d{11})$/.exec(cn)?.[1] ?? null;
   // The person OID holds birth date (8) then CPF (11).
   const cpfOn = on[OID_PESSOA_FISICA] ? on[OID_PESSOA_FISICA].slice(8, 19) : null;

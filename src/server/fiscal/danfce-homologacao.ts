@@ -8,6 +8,7 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { Assinador } from './assinatura.ts';
+import { documentoFiscal } from '../../shared/documents.ts';
 
 const nodeForge = lazyRequire<typeof forge>('node-forge');
 
@@ -75,7 +76,7 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
     )
   ).rows[0];
   if (!filial) throw badRequest('Selecione a filial emitente.');
-  const cnpj = (filial.cpf_cnpj ?? '').replace(/\D/g, '');
+  const cnpj = documentoFiscal(filial.cpf_cnpj);
   if (cnpj.length !== 14) throw badRequest(`A filial ${filial.nome} precisa de um CNPJ para emitir NFC-e.`, [{ path: '/filial', campo: 'cpfCnpj', mensagem: 'CNPJ da filial ausente.' }]);
   if (!filial.uf) throw badRequest(`Informe a UF da filial ${filial.nome}.`, [{ path: '/filial', campo: 'uf', mensagem: 'UF da filial ausente.' }]);
   const ids = pedido.itens.map((i) => i.produtoId);

@@ -6,7 +6,7 @@ import { dec, fmt2, type Dec } from './decimal.ts';
 import { MEIOS_PAGAMENTO } from './meios-pagamento.ts';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { lazyRequire } from '../lazy-require.ts';
-import { formatarCep, formatarTelefone, linhasEmitente } from '../../shared/fiscal/emitente-impresso.ts';
+import { formatarCep, formatarCpfCnpj, formatarTelefone, linhasEmitente } from '../../shared/fiscal/emitente-impresso.ts';
 
 const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
 
@@ -43,14 +43,14 @@ export function formatoLogo(b: Buffer): 'png' | 'jpeg' {
 
 const MM = 72 / 25.4;
 
-export const formatarChave = (c: string) => c.replace(/(\d{4})(?=\d)/g, '$1 ');
+export const formatarChave = (c: string) => c.replace(/([0-9A-Z]{4})(?=[0-9A-Z])/g, '$1 ');
 const brl = (v: Dec) => fmt2(v).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 const qtd = (s: string) => dec(s).toDecimalPlaces(4).toString().replace('.', ',');
 const peso = (s?: string) => (s === undefined ? '' : dec(s).toDecimalPlaces(3).toFixed(3).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
 const aliquota = (s: string) => dec(s).toDecimalPlaces(4).toString().replace('.', ',');
 const numeroNota = (n: number) => String(n).padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3');
-const doc = (cnpj?: string, cpf?: string) =>
-  cnpj ? cnpj.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5') : cpf ? cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : '';
+/** CNPJ (numeric or alphanumeric, 12.ABC.345/01DE-35) or CPF as people read them. */
+const doc = (cnpj?: string, cpf?: string) => formatarCpfCnpj(cnpj || cpf || '') || '';
 const dataBr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const horaBr = (iso: string) => iso.slice(11, 19);
 

@@ -11,6 +11,7 @@ import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, mon
 import { codigoUf } from './ufs.ts';
 import { validarMensagem, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
+import { ID_NFE_RE } from './chave.ts';
 
 interface DocumentoEndpoints {
   autorizadores: Record<string, { producao: Partial<Record<Servico, string>>; homologacao: Partial<Record<Servico, string>> }>;
@@ -231,7 +232,7 @@ export class SefazCliente {
       const v = await validarMensagem(nfeAssinada, pacoteDoDocumento(nfeAssinada));
       if (!v.valido) {
         const xMotivo = 'Rejeição: Falha no schema XML (validação local antes do envio)';
-        return { cStat: '215', xMotivo, xml: '', erros: v.erros, ajuda: ajudaRejeicao('215', xMotivo), chave: /Id="NFe(\d{44})"/.exec(nfeAssinada)?.[1] };
+        return { cStat: '215', xMotivo, xml: '', erros: v.erros, ajuda: ajudaRejeicao('215', xMotivo), chave: ID_NFE_RE.exec(nfeAssinada)?.[1] };
       }
     }
     const ret = await this.chamar('NFeAutorizacao4', montarEnviNFe(idLote, [nfeAssinada]));
@@ -253,7 +254,7 @@ export class SefazCliente {
       for (const nfe of nfesAssinadas) {
         const v = await validarMensagem(nfe, pacoteDoDocumento(nfe));
         if (!v.valido) {
-          const xMotivo = `Rejeição: Falha no schema XML (validação local antes do envio) na NF-e ${/Id="NFe(\d{44})"/.exec(nfe)?.[1] ?? ''}`;
+          const xMotivo = `Rejeição: Falha no schema XML (validação local antes do envio) na NF-e ${ID_NFE_RE.exec(nfe)?.[1] ?? ''}`;
           return { cStat: '215', xMotivo, xml: '', erros: v.erros, ajuda: ajudaRejeicao('215', xMotivo) };
         }
       }
@@ -266,7 +267,7 @@ export class SefazCliente {
   /** NFeRetAutorizacao: 105 while the batch is being processed; 104 with one result per NF-e (nfeProc when authorised). */
   async consultarRecibo(nRec: string, nfesAssinadas: string[] = []): Promise<Retorno & { protocolos: RetornoAutorizacao[] }> {
     const ret = await this.chamar('NFeRetAutorizacao4', montarConsReciNFe(this.o.tpAmb, nRec));
-    const porChave = new Map(nfesAssinadas.map((n) => [/Id="NFe(\d{44})"/.exec(n)?.[1] ?? '', n]));
+    const porChave = new Map(nfesAssinadas.map((n) => [ID_NFE_RE.exec(n)?.[1] ?? '', n]));
     const protocolos = elementos(ret, 'protNFe').map((protNFe) => {
       const cStat = campo(protNFe, 'cStat') ?? '';
       const chave = campo(protNFe, 'chNFe');

@@ -338,13 +338,16 @@ export function identificarDocumento(xml: string): { raiz: string | null; tpEven
  */
 const SO_PL_010 = /<(?:[\w.-]+:)?(?:IBSCBS|IBSCBSTot|IS|ISTot|gCompraGov|tpNFDebito|tpNFCredito|gPagAntecipado|cMunFGIBS|DFeReferenciado|vItem|vNFTot|agropecuario|dPrevEntrega|indBemMovelUsado|infPAA)[\s>/]/;
 
+/** An alphanumeric CNPJ (or a key/Id that carries one): PL_009's patterns take digits only, PL_010's TCnpj/TChNFe take letters. */
+const CNPJ_ALFANUMERICO = /<(?:[\w.-]+:)?(?:CNPJ|CNPJAutor|CNPJDest|chNFe|refNFe)>(?=[0-9A-Z]*[A-Z])[0-9A-Z]+<|\bId="(?:NFe|ID)(?=[0-9A-Z]*[A-Z])[0-9A-Z]+"/;
+
 /**
  * The layout package a document (or a batch, a nfeProc...) is checked against: PL_010 when it carries any group of
  * the tax reform, PL_009 otherwise. The client, the local SEFAZ and the validation service all decide the same way.
  */
 export function pacoteDoDocumento(xml: string): Pacote {
   if (xml.includes('http://www.sped.fazenda.gov.br/nfse')) return /<(?:[\w.-]+:)?(?:DPS|NFSe|pedRegEvento|evento)\b[^>]*\bversao="1\.01"/.test(xml) ? 'NFSE_V101' : 'NFSE_V1';
-  return SO_PL_010.test(xml) ? 'PL_010' : 'PL_009';
+  return SO_PL_010.test(xml) || CNPJ_ALFANUMERICO.test(xml) ? 'PL_010' : 'PL_009';
 }
 
 /** Validates any message of the engine against its XSD, chosen from the root element. */

@@ -1,7 +1,9 @@
 import type QRCodeModule from 'qrcode';
+import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { maskCpfCnpj } from '../../shared/documents.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
 const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
@@ -14,8 +16,7 @@ const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, pa
 type Obj = Record<string, any>;
 const MM = 72 / 25.4;
 
-const documento = (d?: string) =>
-  !d ? '' : d.length === 14 ? d.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5') : d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+const documento = (d?: string) => (d ? maskCpfCnpj(d) : '');
 const dataHora = (iso?: string) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}` : '');
 const data = (iso?: string) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 const reais = (v?: string) => (v === undefined ? '-' : formatBRL(v));
@@ -123,7 +124,41 @@ export async function gerarDanfse(nfseXml: string, o: { cancelada?: boolean } = 
   caixa(L + q, y, q, h, 'RETENÇÃO DO ISSQN', RETENCAO[String(tribMun.tpRetISSQN)] ?? String(tribMun.tpRetISSQN));
   caixa(L + 2 * q, y, q, h, 'TOTAL DE RETENÇÕES', reais(String(vals.vTotalRet ?? '0')));
   caixa(L + 3 * q, y, q, h, 'VALOR LÍQUIDO DA NFS-e', reais(String(vals.vLiq)), 10);
-  y += h + 8;
+  y += h + 4;
+
+  // IBS/CBS (layout 1.01): what the issuer declared in the DPS (CST, cClassTrib, cIndOp) and what the national
+  // system computed in the NFS-e (localidade de incidência, base, effective rates, values and the note's total).
+  const rtc = dps.IBSCBS as Obj | undefined;
+  if (rtc) {
+    const ger = inf.IBSCBS as Obj | undefined;
+    const gi = (rtc.valores?.trib?.gIBSCBS ?? {}) as Obj;
+    titulo('IBS E CBS (LC 214/2025)');
+    const s3 = W / 3;
+    caixa(L, y, s3, h, 'CST DO IBS/CBS', String(gi.CST ?? '-'));
+    caixa(L + s3, y, s3, h, 'CLASSIFICAÇÃO TRIBUTÁRIA (cClassTrib)', String(gi.cClassTrib ?? '-'));
+    caixa(L + 2 * s3, y, s3, h, 'INDICADOR DA OPERAÇÃO (cIndOp)', String(rtc.cIndOp ?? '-'));
+    y += h;
+    if (ger) {
+      const v = ger.valores as Obj;
+      const tot = ger.totCIBS as Obj;
+      const t4 = W / 4;
+      caixa(L, y, t4 * 2, h, 'LOCALIDADE DE INCIDÊNCIA DO IBS/CBS', `${ger.xLocalidadeIncid} (${ger.cLocalidadeIncid})`);
+      caixa(L + 2 * t4, y, t4, h, 'BASE DE CÁLCULO DO IBS/CBS', reais(String(v.vBC)));
+      caixa(L + 3 * t4, y, t4, h, 'VALOR TOTAL DA NFS-e (vTotNF)', reais(String(tot.vTotNF)));
+      y += h;
+      const c5 = W / 5;
+      caixa(L, y, c5, h, `IBS UF (${pct(String(v.uf.pAliqEfetUF))})`, reais(String(tot.gIBS.gIBSUFTot.vIBSUF)));
+      caixa(L + c5, y, c5, h, `IBS MUNICIPAL (${pct(String(v.mun.pAliqEfetMun))})`, reais(String(tot.gIBS.gIBSMunTot.vIBSMun)));
+      caixa(L + 2 * c5, y, c5, h, 'IBS TOTAL', reais(String(tot.gIBS.vIBSTot)));
+      caixa(L + 3 * c5, y, c5, h, `CBS (${pct(String(v.fed.pAliqEfetCBS))})`, reais(String(tot.gCBS.vCBS)));
+      caixa(L + 4 * c5, y, c5, h, 'IBS + CBS', reais(new Decimal(String(tot.gIBS.vIBSTot)).plus(String(tot.gCBS.vCBS)).toFixed(2)));
+      y += h;
+    } else {
+      caixa(L, y, W, h, 'VALORES DO IBS/CBS', 'Calculados pelo sistema nacional: não constam desta NFS-e');
+      y += h;
+    }
+  }
+  y += 4;
   pdf.font('Helvetica').fontSize(7).text(`Consulte a autenticidade em ${URL_CONSULTA_PUBLICA.replace(/\?.*$/, '')} com a chave de acesso acima.`, L, y, { width: W });
 
   const marca = (texto: string, cor: string) => {

@@ -9,6 +9,7 @@ import { validarXsd } from '../fiscal/validacao-xsd.ts';
 import { emissaoIbsCbs } from '../fiscal-config/ibscbs-emissao.ts';
 import { crtDoRegime } from '../fiscal-config/tributacao.service.ts';
 import { validarClassificacaoIbsCbs } from '../../shared/fiscal/ibscbs.ts';
+import { C_IND_OP } from '../../../generated/lookups.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
 import { paraBuffer } from '../fiscal/emissao/certificados.ts';
 import { conferirDestinoAdn } from './adn-cliente.ts';
@@ -101,6 +102,8 @@ export interface PedidoNfse {
   linhas: { servicoId: number; valor: string; descricao?: string | null }[];
   desconto?: string | null;
   observacao?: string | null;
+  /** the order's natureza de operação: its cIndOp is the DPS's when the services name none */
+  naturezaId?: number | null;
 }
 
 /** The service lines of a sales order (servicoId, or a produtoId of a service), with their value after discounts. */
@@ -113,6 +116,7 @@ export function pedidoParaNfse(pedido: Documento): PedidoNfse {
       .map((it) => ({ servicoId: Number(it.servicoId ?? it.produtoId), valor: String(it.valorTotal ?? '0'), descricao: (it.descricao as string | null) ?? null })),
     desconto: (pedido.cabecalho.totalDesconto as string | null) ?? null,
     observacao: (pedido.cabecalho.observacao as string | null) ?? null,
+    naturezaId: (pedido.cabecalho.naturezaId as number | null) ?? null,
   };
 }
 
@@ -143,6 +147,11 @@ async function ibsCbsDaDps(q: Queryable, ctx: CtxNfse, filial: Row, p: PedidoNfs
   if (!e) return undefined;
   const desde = (e.regra.vigenciaInicioNfse ?? e.regra.vigenciaInicio).split('-').reverse().join('/');
   const classes = new Map<string, IbsCbsDps>();
+  let cIndOpNatureza: string | null = null;
+  if (p.naturezaId != null) {
+    const n = await q.query(`SELECT c_ind_op FROM naturezas_operacao WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, p.naturezaId]);
+    cIndOpNatureza = (n.rows[0]?.c_ind_op as string | null) ?? null;
+  }
   for (const s of servicos) {
     const perfil = s.perfil_tributario_id == null ? undefined : e.perfis.get(Number(s.perfil_tributario_id));
     const c = perfil?.classificacao;
@@ -152,9 +161,14 @@ async function ibsCbsDaDps(q: Queryable, ctx: CtxNfse, filial: Row, p: PedidoNfs
     }
     const problemas = validarClassificacaoIbsCbs(e.tabelas, c, { data, modelo: 'NFSe' });
     for (const pr of problemas) erros.push({ campo: 'servicoId', mensagem: `Serviço ${s.descricao} (perfil "${perfil.nome}"): ${pr.mensagem}` });
-    if (!problemas.length) classes.set(`${c.cst}|${c.cClassTrib}`, { cst: c.cst, cClassTrib: c.cClassTrib, cIndOp: CINDOP_SERVICOS_GERAL });
+    const cIndOp = (s.c_ind_op as string | null) ?? cIndOpNatureza ?? CINDOP_SERVICOS_GERAL;
+    if (!C_IND_OP.find((i) => i.value === cIndOp)?.nfse) {
+      erros.push({ campo: 'servicoId', mensagem: `Serviço ${s.descricao}: o indicador da operação (cIndOp) ${cIndOp} não pode ser usado na NFS-e (Anexo VII, coluna indNFSe): escolha outro no serviço ou na natureza de operação.` });
+      continue;
+    }
+    if (!problemas.length) classes.set(`${c.cst}|${c.cClassTrib}|${cIndOp}`, { cst: c.cst, cClassTrib: c.cClassTrib, cIndOp });
   }
-  if (classes.size > 1) erros.push({ campo: 'itens', mensagem: 'Uma NFS-e tem uma só classificação do IBS/CBS: separe os serviços com CST ou cClassTrib diferentes em pedidos distintos.' });
+  if (classes.size > 1) erros.push({ campo: 'itens', mensagem: 'Uma NFS-e tem uma só classificação do IBS/CBS: separe os serviços com CST, cClassTrib ou indicador da operação (cIndOp) diferentes em pedidos distintos.' });
   return [...classes.values()][0];
 }
 
@@ -180,7 +194,7 @@ export async function prepararNfse(services: Pick<AppServices, 'storage'>, q: Qu
   if (!p.linhas.length) throw badRequest('O pedido não tem serviços: inclua ao menos um serviço para emitir a NFS-e.', [{ campo: 'itens', mensagem: 'Sem serviços' }]);
   const ids = [...new Set(p.linhas.map((l) => l.servicoId))];
   const prod = await q.query(
-    `SELECT id, descricao, observacao, servico, perfil_tributario_id, codigo_tributacao_nacional, municipio_incidencia, aliquota_iss::text AS aliquota_iss, retencao_iss FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])`,
+    `SELECT id, descricao, observacao, servico, perfil_tributario_id, codigo_tributacao_nacional, c_ind_op, municipio_incidencia, aliquota_iss::text AS aliquota_iss, retencao_iss FROM produtos WHERE tenant_id = $1 AND id = ANY($2::integer[])`,
     [ctx.tenantId, ids],
   );
   const porId = new Map(prod.rows.map((r) => [Number(r.id), r]));

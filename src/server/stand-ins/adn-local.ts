@@ -12,6 +12,9 @@ import { g, t, tx } from '../fiscal/xml-writer.ts';
 import { NS_NFSE, VERSAO_NFSE, chaveNfse, chaveNfseValida, dataHoraBrasil, esquemaDps } from '../nfse/dps.ts';
 import { descricaoServicoNacional } from '../nfse/servicos-nacionais.ts';
 import type { ErroAdn } from '../nfse/adn-cliente.ts';
+import Decimal from 'decimal.js';
+import { aliquotasIbsCbsVigentes } from '../../shared/fiscal/ibscbs.ts';
+import { tabelasDasAutoridades } from './tabelas-ibscbs.ts';
 
 /**
  * The Sefin Nacional / ADN of the NFS-e national standard for homologação and tests: the same REST protocol
@@ -331,6 +334,7 @@ export class AdnLocal {
           g('enderNac', [tx('xLgr', e.logradouro), tx('nro', e.numero), tx('xBairro', e.bairro), t('cMun', e.codigoMunicipio), t('UF', e.uf), t('CEP', e.cep)]),
         ]),
         g('valores', [t('vBC', reais(bc)), pAliq ? t('pAliqAplic', pAliq) : '', iss !== null ? t('vISSQN', reais(iss)) : '', t('vTotalRet', reais(retido)), t('vLiq', reais(bc - retido))]),
+        ibsCbsGerado(inf, { vServ, vDesc, vIssqn: ((iss ?? 0) / 100).toFixed(2), vLiq: ((bc - retido) / 100).toFixed(2), cLocIncid: locPrest, xLocIncid: nomeMunicipio(locPrest) }) ?? '',
         '<DPS_PLACEHOLDER/>',
       ],
       { Id: `NFS${chave}` },
@@ -369,4 +373,52 @@ export class AdnLocal {
     await this.gravarEstado();
     return [201, { ...this.base(), eventoXmlGZipB64: gzipSync(evento).toString('base64') }];
   }
+}
+
+/**
+ * The IBSCBS group the national system generates in the NFS-e (layout 1.01, TCRTCIBSCBS) from the DPS's declarative
+ * group: localidade de incidência, base (vServ − desconto incondicionado − ISSQN), the rates of the competência's year
+ * with the cClassTrib's reductions (pAliqEfet = p × (1 − pRed)), the values and totals; vTotNF = vLiq in 2026 and
+ * vLiq + IBS + CBS from 2027 (the IBS and the CBS are "por fora"). Null when the DPS has no group, or the rates of the
+ * year are not in the tables (2027's CBS until published).
+ */
+export function ibsCbsGerado(inf: Record<string, any>, o: { vServ: string; vDesc: string; vIssqn: string; vLiq: string; cLocIncid: string; xLocIncid: string }): string | null {
+  const grupo = inf.IBSCBS as Record<string, any> | undefined;
+  if (!grupo) return null;
+  const gIbsCbs = grupo.valores?.trib?.gIBSCBS as Record<string, any> | undefined;
+  const tab = tabelasDasAutoridades();
+  const competencia = String(inf.dCompet);
+  const aliq = aliquotasIbsCbsVigentes(tab, competencia);
+  if (!aliq || aliq.pCBS == null || aliq.pIBSUF == null || aliq.pIBSMun == null) return null;
+  const classe = tab.cClassTrib.find((c) => c.value === String(gIbsCbs?.cClassTrib ?? ''));
+  const redIbs = new Decimal(classe?.pRedIBS ?? 0);
+  const redCbs = new Decimal(classe?.pRedCBS ?? 0);
+  const d2 = (v: Decimal.Value) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const efetiva = (p: string, red: Decimal) => new Decimal(p).times(new Decimal(1).minus(red.div(100)));
+  const vBC = new Decimal(o.vServ).minus(o.vDesc).minus(o.vIssqn);
+  const pUF = efetiva(aliq.pIBSUF, redIbs);
+  const pMun = efetiva(aliq.pIBSMun, redIbs);
+  const pCbs = efetiva(aliq.pCBS, redCbs);
+  const valor = (p: Decimal) => vBC.times(p).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const vUF = valor(pUF);
+  const vMun = valor(pMun);
+  const vCbs = valor(pCbs);
+  const vIbs = vUF.plus(vMun);
+  const porFora = competencia >= '2027-01-01';
+  const vTotNF = porFora ? new Decimal(o.vLiq).plus(vIbs).plus(vCbs) : new Decimal(o.vLiq);
+  return g('IBSCBS', [
+    t('cLocalidadeIncid', o.cLocIncid),
+    tx('xLocalidadeIncid', o.xLocIncid),
+    g('valores', [
+      t('vBC', d2(vBC)),
+      g('uf', [t('pIBSUF', d2(aliq.pIBSUF)), redIbs.isZero() ? '' : t('pRedAliqUF', d2(redIbs)), t('pAliqEfetUF', d2(pUF))]),
+      g('mun', [t('pIBSMun', d2(aliq.pIBSMun)), redIbs.isZero() ? '' : t('pRedAliqMun', d2(redIbs)), t('pAliqEfetMun', d2(pMun))]),
+      g('fed', [t('pCBS', d2(aliq.pCBS)), redCbs.isZero() ? '' : t('pRedAliqCBS', d2(redCbs)), t('pAliqEfetCBS', d2(pCbs))]),
+    ]),
+    g('totCIBS', [
+      t('vTotNF', d2(vTotNF)),
+      g('gIBS', [t('vIBSTot', d2(vIbs)), g('gIBSUFTot', [t('vIBSUF', d2(vUF))]), g('gIBSMunTot', [t('vIBSMun', d2(vMun))])]),
+      g('gCBS', [t('vCBS', d2(vCbs))]),
+    ]),
+  ]);
 }

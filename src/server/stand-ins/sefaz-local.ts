@@ -4,7 +4,7 @@ import { certificadoServidorLocal, GravadorEstado, lerEstado, ServidorTls } from
 import { desenvelopar, envelopeResposta, campo, elementos, type Servico } from '../fiscal/soap.ts';
 import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from '../fiscal/validacao-xsd.ts';
 import { verificarAssinatura } from '../fiscal/assinatura.ts';
-import { validarChave, modulo11, cnpjValido, cpfValido } from '../fiscal/chave.ts';
+import { validarChave, modulo11, cnpjValido, cpfValido, ID_NFE_RE } from '../fiscal/chave.ts';
 import { D, dec, sum, type Dec } from '../fiscal/decimal.ts';
 import { g, t } from '../fiscal/xml-writer.ts';
 import { NS_NFE } from '../fiscal/nfe-xml.ts';
@@ -12,6 +12,8 @@ import { idEvento, montarNfeProc } from '../fiscal/mensagens.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
 import { assinarXml, type Assinador } from '../fiscal/assinatura.ts';
 import { createPrivateKey } from 'node:crypto';
+import { aliquotasIbsCbsVigentes } from '../../shared/fiscal/ibscbs.ts';
+import { tabelasDasAutoridades } from './tabelas-ibscbs.ts';
 
 /**
  * A SEFAZ for homologation and tests: the same SOAP services over TLS with client certificates, the XSD and
@@ -374,7 +376,7 @@ export class SefazLocal {
 
   /** One NF-e of a batch: its protNFe, authorised (100) or rejected with the real code. */
   private autorizarUma(nfe: string, titular: { cnpj: string | null; cpf: string | null }): string {
-    const chave = /Id="NFe(\d{44})"/.exec(nfe)?.[1] ?? '';
+    const chave = ID_NFE_RE.exec(nfe)?.[1] ?? '';
     const rejeitar = (cStat: string, xMotivo: string) => this.protNFe(chave, cStat, xMotivo);
     const r = this.regrasNfe(nfe, chave, titular) ?? this.regrasEpec(nfe, chave);
     if (r) return rejeitar(r[0], r[1]);
@@ -439,7 +441,7 @@ export class SefazLocal {
     const dest = o(doc.dest);
     if (dest.CNPJ !== undefined && !cnpjValido(s(dest.CNPJ))) return ['208', 'Rejeição: CNPJ do destinatário inválido'];
     if (dest.CPF !== undefined && !cpfValido(s(dest.CPF))) return ['237', 'Rejeição: CPF do destinatário inválido'];
-    return this.regrasTotais(doc);
+    return regrasIbsCbs(doc) ?? this.regrasTotais(doc);
   }
 
   /** NF-e with tpEmis 4 needs its EPEC (468), with the same IE, dhEmi, recipient and values (467). */
@@ -694,4 +696,75 @@ export class SefazLocal {
     this.ultimaVazia.delete(doc);
     return ret('138', 'Documento localizado para o Destinatário', docs[docs.length - 1].nsu, docs);
   }
+}
+
+/**
+ * The IBS/CBS rules of NT 2025.002-RTC v1.51 that are in production (UB12-10, the missing group, is "implementação
+ * futura" and is not applied), with their codes and texts: per item the CST (UB13-10) and cClassTrib (UB14-10) exist,
+ * the CST prefixes the cClassTrib (UB14-20), the cClassTrib may be used on the model (UB14-25), the rates are those
+ * of the year of dhEmi (UB18-10, UB37-10, UB56-10/20; zero with gTribRegular; not applied to devolução, finNFe 4, nor
+ * to notas de crédito 03/04/06; a rate the tables do not hold yet, the CBS of 2027, is not checked) and the values
+ * are vBC × rate (the effective one under gRed) − vDif − vDevTrib within 0,01 (UB35-10, UB54-10, UB67-10), vIBS the
+ * sum of UF and municipal (UB54a-10); then the totals IBSCBSTot (W34-10/20, W35-10, W41-10, W46-10, W47-10, W56-10).
+ */
+export function regrasIbsCbs(doc: Obj): [string, string] | null {
+  const tab = tabelasDasAutoridades();
+  const ide = o(doc.ide);
+  const modelo = s(ide.mod);
+  const semAliquota = s(ide.finNFe) === '4' || ['03', '04', '06'].includes(s(ide.tpNFCredito));
+  const aliq = aliquotasIbsCbsVigentes(tab, s(ide.dhEmi).slice(0, 10));
+  const dets = (doc.det as Obj[]) ?? [];
+  const tol = new D('0.01');
+  const vDe = (x: unknown) => dec(s(x) || '0');
+  const itens: Obj[] = [];
+  for (const d of dets) {
+    const grupo = o(d.imposto).IBSCBS;
+    if (grupo === undefined) continue;
+    const g0 = o(grupo);
+    const n = s(d['@_nItem']);
+    const item = ` [nItem: ${n}]`;
+    const cst = tab.cst.find((c) => c.value === s(g0.CST));
+    if (!cst) return ['1020', `Rejeição: CST do IBS/CBS informado inexistente${item}`];
+    const classe = tab.cClassTrib.find((c) => c.value === s(g0.cClassTrib));
+    if (!classe) return ['1023', `Rejeição: Classificação Tributária do IBS/CBS informada inexistente${item}`];
+    if (classe.cst !== cst.value) return ['1024', `Rejeição: Classificação Tributária do IBS e da CBS incompatível com o CST informado${item}`];
+    if (!classe.modelos.includes(modelo)) return ['1025', `Rejeição: cClassTrib do IBS/CBS não permitido neste modelo de DFe${item}`];
+    const gi = g0.gIBSCBS === undefined ? null : o(g0.gIBSCBS);
+    if (!gi) continue;
+    itens.push(gi);
+    const uf = o(gi.gIBSUF);
+    const mun = o(gi.gIBSMun);
+    const cbs = o(gi.gCBS);
+    if (!semAliquota && aliq) {
+      const regular = classe.gTribRegular;
+      const esperado = (p: string | null) => (regular ? new D(0) : p == null ? null : dec(p));
+      const difere = (p: string | null, informado: unknown) => { const e = esperado(p); return e !== null && !e.equals(vDe(informado)); };
+      if (difere(aliq.pIBSUF, uf.pIBSUF)) return ['1026', `Rejeição: Alíquota do IBS da UF inválida${item}`];
+      if (difere(aliq.pIBSMun, mun.pIBSMun)) return ['1036', `Rejeição: Alíquota do IBS do Município inválida${item}`];
+      if (difere(aliq.pCBS, cbs.pCBS)) return ['1037', `Rejeição: Alíquota da CBS inválida${item}`];
+    }
+    const vBC = vDe(gi.vBC);
+    const calculado = (t: Obj, p: unknown) => {
+      const efetiva = t.gRed !== undefined ? vDe(o(t.gRed).pAliqEfet) : vDe(p);
+      return vBC.times(efetiva).div(100).toDecimalPlaces(2, D.ROUND_HALF_UP).minus(vDe(o(t.gDif).vDif)).minus(vDe(o(t.gDevTrib).vDevTrib));
+    };
+    const fora = (t: Obj, p: unknown, v: unknown) => calculado(t, p).minus(vDe(v)).abs().greaterThan(tol);
+    if (fora(uf, uf.pIBSUF, uf.vIBSUF)) return ['1041', `Rejeição: Valor do IBS da UF difere do calculado${item}`];
+    if (fora(mun, mun.pIBSMun, mun.vIBSMun)) return ['1052', `Rejeição: Valor do IBS Municipal difere do calculado${item}`];
+    if (gi.gIBSCredPres === undefined && !vDe(uf.vIBSUF).plus(vDe(mun.vIBSMun)).equals(vDe(gi.vIBS))) return ['1150', `Rejeição: Valor do IBS do Item (vIBS) difere do calculado${item}`];
+    if (fora(cbs, cbs.pCBS, cbs.vCBS)) return ['1069', `Rejeição: Valor da CBS difere do calculado${item}`];
+  }
+  const comGrupo = dets.some((d) => o(d.imposto).IBSCBS !== undefined);
+  const total = o(doc.total).IBSCBSTot;
+  if (total !== undefined && !comGrupo) return ['1118', 'Rejeição: Total de IBS e CBS informado indevidamente'];
+  if (total === undefined) return comGrupo ? ['1119', 'Rejeição: Total de IBS e CBS não informado'] : null;
+  const tot = o(total);
+  const soma = (f: (gi: Obj) => unknown) => sum(itens.map((gi) => vDe(f(gi))));
+  const gIBS = o(tot.gIBS);
+  if (!soma((gi) => gi.vBC).equals(vDe(tot.vBCIBSCBS))) return ['1076', 'Rejeição: Total da BC do IBS e da CBS difere da soma dos itens'];
+  if (!soma((gi) => o(gi.gIBSUF).vIBSUF).equals(vDe(o(gIBS.gIBSUF).vIBSUF))) return ['1080', 'Rejeição: Total de IBS UF difere da soma dos itens'];
+  if (!soma((gi) => o(gi.gIBSMun).vIBSMun).equals(vDe(o(gIBS.gIBSMun).vIBSMun))) return ['1084', 'Rejeição: Total de IBS Municipal difere da soma dos itens'];
+  if (!soma((gi) => gi.vIBS).equals(vDe(gIBS.vIBS))) return ['1085', 'Rejeição: Total do IBS difere da soma do vIBS dos itens'];
+  if (!soma((gi) => o(gi.gCBS).vCBS).equals(vDe(o(tot.gCBS).vCBS))) return ['1091', 'Rejeição: Total de CBS difere da soma dos itens'];
+  return null;
 }

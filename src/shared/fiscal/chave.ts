@@ -22,7 +22,22 @@ export interface PartesChave {
   cDV: string;
 }
 
-/** Mod 11 with weights 2..9 cycling from the right; remainders 0 and 1 give 0. */
+import { isCnpj } from '../documents.ts';
+
+/**
+ * The chave de acesso (44 positions): cUF and AAMM digits, the issuer's CNPJ — alphanumeric since the CNPJ
+ * alfanumérico (IN RFB 2.229/2024; NT Conjunta 2025.001 of the DF-e, PL_010 TChNFe `[0-9]{6}[0-9A-Z]{12}[0-9]{26}`)
+ * — then model, series, number, tpEmis, cNF and the check digit, all digits. Upper-case letters only.
+ */
+export const PADRAO_CHAVE = '[0-9]{6}[0-9A-Z]{12}[0-9]{26}';
+export const CHAVE_RE = new RegExp(`^${PADRAO_CHAVE}$`);
+/** The key inside an infNFe Id (`Id="NFe<chave>"`), numeric or with an alphanumeric CNPJ. */
+export const ID_NFE_RE = new RegExp(`Id="NFe(${PADRAO_CHAVE})"`);
+
+/**
+ * Mod 11 with weights 2..9 cycling from the right; remainders 0 and 1 give 0. Each character counts as its ASCII
+ * code minus 48 (digits keep their value, A = 17 … Z = 42), as the alphanumeric CNPJ and the key that carries it ask.
+ */
 export function modulo11(digits: string): number {
   let soma = 0;
   let peso = 2;
@@ -58,7 +73,7 @@ export function montarChave(d: DadosChave): string {
   const base =
     pad(d.cUF, 2) + aammDe(d.dataEmissao) + pad(d.documento, 14) + pad(d.modelo, 2) + pad(d.serie, 3) +
     pad(d.numero, 9) + pad(d.tpEmis, 1) + pad(d.cNF, 8);
-  if (!/^\d{43}$/.test(base)) throw new Error(`Dados da chave de acesso inválidos: ${base}`);
+  if (!CHAVE_RE.test(base + '0')) throw new Error(`Dados da chave de acesso inválidos: ${base}`);
   return base + String(modulo11(base));
 }
 
@@ -79,7 +94,9 @@ export function partesDaChave(chave: string): PartesChave {
 export type ResultadoChave = { valida: true } | { valida: false; motivo: string };
 
 export function validarChave(chave: string): ResultadoChave {
-  if (!/^\d{44}$/.test(chave)) return { valida: false, motivo: 'A chave de acesso deve ter 44 dígitos numéricos.' };
+  if (!CHAVE_RE.test(chave)) {
+    return { valida: false, motivo: 'A chave de acesso deve ter 44 dígitos (o CNPJ do emitente, posições 7 a 20, pode ter letras maiúsculas quando alfanumérico).' };
+  }
   const dv = modulo11(chave.slice(0, 43));
   if (String(dv) !== chave[43]) {
     return { valida: false, motivo: `Dígito verificador da chave de acesso inválido: informado ${chave[43]}, calculado ${dv}.` };
@@ -100,22 +117,12 @@ export function gerarCodigoNumerico(numero: number | string): string {
   }
 }
 
-/** Mod 11 check digits of CNPJ and CPF: SEFAZ rejects invalid ones (207, 208, 237). */
+/**
+ * Mod 11 check digits of CNPJ and CPF: SEFAZ rejects invalid ones (207, 208, 237). The CNPJ may be alphanumeric
+ * (12 characters 0-9/A-Z and 2 check digits, upper case as the layout writes it).
+ */
 export function cnpjValido(cnpj: string): boolean {
-  if (!/^\d{14}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const calc = (s: string) => {
-    let soma = 0;
-    let peso = 2;
-    for (let i = s.length - 1; i >= 0; i--) {
-      soma += Number(s[i]) * peso;
-      peso = peso === 9 ? 2 : peso + 1;
-    }
-    const r = soma % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  const d1 = calc(cnpj.slice(0, 12));
-  const d2 = calc(cnpj.slice(0, 12) + d1);
-  return cnpj.endsWith(`${d1}${d2}`);
+  return /^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj) && isCnpj(cnpj);
 }
 
 export function cpfValido(cpf: string): boolean {

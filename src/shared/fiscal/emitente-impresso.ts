@@ -4,14 +4,16 @@
  * read them, and the address in words (the IBGE municipality code is a field of the XML, never printed).
  */
 
-const digitos = (v: unknown) => String(v ?? '').replace(/\D/g, '');
+import { maskCpfCnpj } from '../documents.ts';
 
-/** 11222333000181 → 11.222.333/0001-81; an 11-digit CPF → 529.982.247-25; anything else as given. */
+const digitos = (v: unknown) => String(v ?? '').replace(/\D/g, '');
+/** A CPF/CNPJ as the layout writes it: digits and, in an alphanumeric CNPJ (NT Conjunta 2025.001), upper-case letters. */
+const documento = (v: unknown) => String(v ?? '').toUpperCase().replace(/[^0-9A-Z]/g, '');
+
+/** 11222333000181 → 11.222.333/0001-81, 12ABC34501DE35 → 12.ABC.345/01DE-35; an 11-digit CPF → 529.982.247-25; anything else as given. */
 export function formatarCpfCnpj(v: unknown): string {
-  const d = digitos(v);
-  if (d.length === 14) return d.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5');
-  if (d.length === 11) return d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
-  return String(v ?? '');
+  const d = documento(v);
+  return d.length === 14 || /^\d{11}$/.test(d) ? maskCpfCnpj(d) : String(v ?? '');
 }
 
 /** 01310100 → 01310-100. */
@@ -68,7 +70,7 @@ export function linhasEmitente(e: EmitenteImpresso): { nome: string; documento: 
   const fone = digitos(en.telefone);
   return {
     nome: texto(e.razaoSocial) || texto(e.nome),
-    documento: [doc ? `${digitos(e.cnpj).length === 14 || !e.cpf ? 'CNPJ' : 'CPF'}: ${doc}` : '', ie ? `IE: ${ie}` : ''].filter(Boolean).join('  '),
+    documento: [doc ? `${documento(e.cnpj).length === 14 || !e.cpf ? 'CNPJ' : 'CPF'}: ${doc}` : '', ie ? `IE: ${ie}` : ''].filter(Boolean).join('  '),
     endereco,
     cidade,
     telefone: fone ? `Fone: ${formatarTelefone(fone)}` : '',

@@ -57,6 +57,14 @@ export interface ImportacaoCalculada extends IpiPisCofins {
   total: Dec;
 }
 
+/**
+ * The IBS/CBS base of an imported line (LC 214/2025 art. 65: valor aduaneiro plus II, despesas aduaneiras and IOF;
+ * NT 2025.002-RTC rule UB16-10's sum for the NF-e: vProd + vFrete + vSeg + vOutro + vII − vDesc − vPIS − vCOFINS −
+ * vICMS − vFCP, which on an import line, whose vOutro holds PIS, COFINS, despesas, IOF and ICMS, is the same):
+ * neither the ICMS "por dentro" nor PIS/COFINS-importação nor the IPI enter it.
+ */
+export const baseIbsCbsImportacao = (i: Pick<ImportacaoCalculada, 'valorAduaneiro' | 'vII' | 'vDespAdu' | 'vIOF'>): Dec => i.valorAduaneiro.plus(i.vII).plus(i.vDespAdu).plus(i.vIOF);
+
 const filled = (v: string | null | undefined): v is string => v !== undefined && v !== null && v !== '';
 
 export function calcularImportacao(e: EntradaImportacao): ImportacaoCalculada {

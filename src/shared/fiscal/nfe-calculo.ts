@@ -3,7 +3,7 @@ import { D, dec, pct, round2, sum, ZERO, type Dec } from './decimal.ts';
 import { montarChave, gerarCodigoNumerico, partesDaChave } from './chave.ts';
 import { codigoUf } from './ufs.ts';
 import { validarRegrasNfe, type ErroRegra } from './nfe-regras.ts';
-import { calcularImportacao, type ImportacaoCalculada, type IpiPisCofins } from './importacao.ts';
+import { baseIbsCbsImportacao, calcularImportacao, type ImportacaoCalculada, type IpiPisCofins } from './importacao.ts';
 
 export const XNOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 export const XPROD_HOMOLOGACAO_NFCE = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
@@ -225,7 +225,8 @@ function calcularItem(doc: NfeDocumento, item: Item, nItem: number, indFinal: 0 
     vICMSUFDest = D.max(ZERO, pct(vBCUFDest, dec(item.difal.pICMSUFDest).minus(dec(item.difal.pICMSInter))));
   }
 
-  const ibs = doc.reformaTributaria && item.ibsCbs ? calcularIbsCbs(item.ibsCbs, vOperacao) : undefined;
+  // An imported line's base is the customs value plus II, despesas aduaneiras and IOF (baseIbsCbsImportacao).
+  const ibs = doc.reformaTributaria && item.ibsCbs ? calcularIbsCbs(item.ibsCbs, importacao ? baseIbsCbsImportacao(importacao) : vOperacao) : undefined;
   const vIBSUF = ibs?.uf.valor ?? ZERO, vIBSMun = ibs?.mun.valor ?? ZERO, vCBS = ibs?.cbs.valor ?? ZERO;
 
   const vII = dec(item.impostoImportacao?.vII);

@@ -37,7 +37,7 @@ export const IMPORTACAO_ITEM_SCHEMA = {
           viaTransporte: { type: 'integer', minimum: 1, maximum: 13, title: 'Via de transporte' },
           valorAFRMM: { ...decimal(2), title: 'AFRMM' },
           intermediacao: { type: 'integer', enum: [1, 2, 3], title: 'Forma de importação' },
-          cnpjAdquirente: { type: 'string', pattern: '^\\d{14}$', title: 'CNPJ do adquirente ou encomendante' },
+          cnpjAdquirente: { type: 'string', pattern: '^[0-9A-Z]{12}\\d{2}$', title: 'CNPJ do adquirente ou encomendante' },
           ufTerceiro: { type: 'string', enum: UFS, title: 'UF do adquirente ou encomendante' },
           codigoExportador: { type: 'string', minLength: 1, maxLength: 60, title: 'Código do exportador' },
           adicoes: {
@@ -81,7 +81,7 @@ export const NOTA_FISCAL_SCHEMA = {
     pedidoId: { type: ['integer', 'null'], minimum: 1, title: 'Pedido de venda' },
     clienteId: { type: 'integer', minimum: 1, title: 'Destinatário' },
     finalidade: { type: 'integer', enum: [1, 2, 3, 4], title: 'Finalidade' },
-    referencias: { type: 'array', maxItems: 20, title: 'Chaves referenciadas', items: { type: 'string', pattern: '^\\d{44}$' } },
+    referencias: { type: 'array', maxItems: 20, title: 'Chaves referenciadas', items: { type: 'string', pattern: '^\\d{6}[0-9A-Z]{12}\\d{26}$' } },
     itens: {
       type: 'array',
       minItems: 1,

@@ -57,6 +57,26 @@ describe('chave de acesso', () => {
     expect(cpfValido('52998224726')).toBe(false);
   });
 
+  it('alphanumeric CNPJ (IN RFB 2.229/2024, NT Conjunta 2025.001): the Receita Federal example 12ABC34501DE35 and the key that carries it', () => {
+    // RFB/SERPRO's worked example: 12.ABC.345/01DE — values ASCII − 48 (A = 17 … E = 21), mod 11 weights 2..9 from the right: DV 3 and 5.
+    expect(cnpjValido('12ABC34501DE35')).toBe(true);
+    expect(cnpjValido('12ABC34501DE36')).toBe(false);
+    expect(cnpjValido('12abc34501de35')).toBe(false); // the layout writes upper case ([0-9A-Z]{12}[0-9]{2})
+    expect(cnpjValido('12ABC34501DEA5')).toBe(false); // the check digits are digits
+    const chave = montarChave({ cUF: 35, dataEmissao: '2026-11-10T10:00:00-03:00', documento: '12ABC34501DE35', modelo: 55, serie: 1, numero: 42, tpEmis: 1, cNF: '00001234' });
+    expect(chave.slice(0, 43)).toBe('352611' + '12ABC34501DE35' + '55001000000042100001234');
+    expect(chave).toMatch(/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/); // PL_010 TChNFe
+    // the key's DV: the same mod 11 (weights 2..9 from the right) over ASCII − 48, worked out by hand here
+    const valores = chave.slice(0, 43).split('').map((c) => c.charCodeAt(0) - 48);
+    const soma = valores.reverse().reduce((a, v, i) => a + v * (2 + (i % 8)), 0);
+    expect(Number(chave[43])).toBe(soma % 11 < 2 ? 0 : 11 - (soma % 11));
+    expect(validarChave(chave).valida).toBe(true);
+    expect(partesDaChave(chave).documento).toBe('12ABC34501DE35');
+    expect(validarChave(chave.toLowerCase()).valida).toBe(false);
+    const outra = chave.slice(0, 8) + 'X' + chave.slice(9);
+    expect(validarChave(outra).valida).toBe(false);
+  });
+
   it('UF codes agree with the IBGE table', () => {
     const linhas = readFileSync(path.join(TABELAS, 'estados.csv'), 'utf8').replace(/^\uFEFF/, '').trim().split('\n').slice(1);
     const tabela = Object.fromEntries(linhas.map((l) => { const [cod, uf] = l.split(','); return [uf, cod]; }));

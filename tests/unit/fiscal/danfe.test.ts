@@ -30,6 +30,17 @@ const imagens = (pdf: Buffer) => {
 const paginas = (txt: string) => txt.split('\f').filter((p) => p.trim()).length;
 
 describe('DANFE (A4) and DANFCE (80 mm), read back with pdftotext', { timeout: 30_000 }, () => {
+  it('alphanumeric CNPJ (NT Conjunta 2025.001): issuer and recipient printed 12.ABC.345/01DE-35, the key with its letters, the barcode drawn', async () => {
+    const tAlfa = gerarCertificadoTeste({ cnpj: '12ABC34501DE35', titular: 'LOJA ALFA LTDA' });
+    const base = nfeBase();
+    const m = montarNfe({ ...base, emitente: { ...base.emitente, cnpj: '12ABC34501DE35' }, destinatario: { ...base.destinatario!, cnpj: '12ABC34501DE35' } }, assinadorDe(lerCertificadoA1(tAlfa.pfx, tAlfa.senha)));
+    expect(m.chave.slice(6, 20)).toBe('12ABC34501DE35');
+    const txt = pdftotext(await gerarDanfe({ calculo: m.calculo }));
+    expect(txt.match(/12\.ABC\.345\/01DE-35/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(txt).toContain(formatarChave(m.chave));
+    expect(formatarChave(m.chave)).toMatch(/^\d{4} \d{2}12 ABC3 4501 DE35 (\d{4} ){5}\d{4}$/); // 11 groups of 4, letters too
+  });
+
   it('DANFE carries the key, parties, totals, items, protocol and the barcode', async () => {
     const m = montarNfe(caso('NF-e com frete, desconto, transporte, cobrança, NFref e infAdic'), assinador);
     const pdf = await gerarDanfe({ calculo: m.calculo, protocolo: { nProt: '135250000000123', dhRecbto: '2025-03-10T10:11:12-03:00' } });

@@ -67,5 +67,14 @@ describe('calcularImportacao: ICMS "por dentro" over VA + II + IPI + PIS + COFIN
     const i = c.itens[0];
     expect([i.vBCIPI, i.vIPI, i.vBCPIS, i.vPIS, i.vCOFINS, i.vBC, i.vICMS].map((v) => v.toFixed(2))).toEqual(['1160.00', '116.00', '1000.00', '21.00', '96.50', '1949.39', '350.89']);
     expect([c.totais.vII, c.totais.vIPI, c.totais.vOutro, c.totais.vNF].map((v) => v.toFixed(2))).toEqual(['160.00', '116.00', '673.39', '1949.39']);
+
+    // The same import with the IBS/CBS groups (issue 39): the base is VA 1.000 + II 160 + despesas 200 + IOF 5 = 1.365,00
+    // (LC 214/2025 art. 65; UB16-10: vProd 1.000 + vOutro 673,39 + vII 160 − vPIS 21 − vCOFINS 96,50 − vICMS 350,89 =
+    // 1.365,00) — not the ICMS "por dentro" nor PIS/COFINS nor IPI. 2026: CBS 0,9 % = 12,285 → 12,29; IBS UF 0,1 % = 1,365 → 1,37.
+    const reforma = calcularNfe({ ...doc, reformaTributaria: true, itens: [{ ...doc.itens[0], ibsCbs: { CST: '000', cClassTrib: '000001', pIBSUF: '0.1', pIBSMun: '0', pCBS: '0.9' } }] } as NfeDocumento);
+    const r = reforma.itens[0].ibs!;
+    expect([r.vBC, r.uf.valor, r.mun.valor, r.cbs.valor].map((v) => v.toFixed(2))).toEqual(['1365.00', '1.37', '0.00', '12.29']);
+    expect(reforma.totais.vBCIBSCBS.toFixed(2)).toBe('1365.00');
+    expect(reforma.totais.vNF.toFixed(2)).toBe('1949.39'); // 2026: IBS/CBS outside vNF
   });
 });

@@ -17,6 +17,9 @@ import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.t
 import { xmllintSchema, xmlsecVerify, PL_009, PL_010, tmp } from '../../fixtures/fiscal/ferramentas.ts';
 import { CASOS_REFORMA } from '../../fixtures/fiscal/grupos.ts';
 import { elemento } from '../../../src/server/fiscal/soap.ts';
+import { pacoteDoDocumento } from '../../../src/server/fiscal/validacao-xsd.ts';
+import { formatarCpfCnpj } from '../../../src/shared/fiscal/emitente-impresso.ts';
+import { cnpjWithDigits } from '../../../src/shared/documents.ts';
 
 const CSC = { id: '2', codigo: 'CSC-LOCAL-0002' };
 const tEmit = gerarCertificadoTeste();
@@ -162,6 +165,73 @@ describe('local SEFAZ round trips over mutual TLS', { timeout: 60_000 }, () => {
       expect(r225.xMotivo).toMatch(/cClassTrib/);
     } finally {
       semValidar.fechar();
+    }
+  });
+
+  it('IBS/CBS rules of NT 2025.002-RTC v1.51 (values within 0,01, CST × cClassTrib, model, rates of the year, totals): a wrong group gets the real cStat and xMotivo', async () => {
+    const semValidar = new SefazCliente({ certificado: certEmit, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, validarAntes: false });
+    const base = CASOS_REFORMA.find((c) => c.nome === 'regular com redução (gRed)')!.doc;
+    const comIbs = (r: Record<string, unknown>) => ({ ...base, ide: { ...base.ide, numero: ++numero }, itens: base.itens.map((it) => ({ ...it, ibsCbs: { ...it.ibsCbs!, ...r } })) }) as NfeDocumento;
+    /** The signed XML edited (the signature taken off and made again): what an issuer's own engine could send. */
+    const editado = (d: NfeDocumento, troca: (x: string) => string) =>
+      assinarXml(troca(montarNfe(d, assinador).xml.replace(/<Signature[\s\S]*<\/Signature>/, '')), 'infNFe', assinador);
+    const envia = async (xml: string) => { const r = await semValidar.autorizar(xml); return [r.cStat, r.xMotivo]; };
+    try {
+      expect(await envia(montarNfe(comIbs({}), assinador).xml)).toEqual(['100', 'Autorizado o uso da NF-e']);
+      expect(await envia(montarNfe(comIbs({ CST: '000', cClassTrib: '200032' }), assinador).xml)).toEqual(['1024', 'Rejeição: Classificação Tributária do IBS e da CBS incompatível com o CST informado [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ cClassTrib: '200001' }), assinador).xml)).toEqual(['1025', 'Rejeição: cClassTrib do IBS/CBS não permitido neste modelo de DFe [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ cClassTrib: '200999' }), assinador).xml)).toEqual(['1023', 'Rejeição: Classificação Tributária do IBS/CBS informada inexistente [nItem: 1]']);
+      // 2026: IBS UF 0,1 %, municipal 0 %, CBS 0,9 % (LC 214/2025 arts. 343 and 346)
+      expect(await envia(montarNfe(comIbs({ pIBSUF: '0.05' }), assinador).xml)).toEqual(['1026', 'Rejeição: Alíquota do IBS da UF inválida [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ pIBSMun: '0.05' }), assinador).xml)).toEqual(['1036', 'Rejeição: Alíquota do IBS do Município inválida [nItem: 1]']);
+      expect(await envia(montarNfe(comIbs({ pCBS: '8.8' }), assinador).xml)).toEqual(['1037', 'Rejeição: Alíquota da CBS inválida [nItem: 1]']);
+      // values: one cent off is tolerated (rule's Observação 1), two are not
+      const vCbs = /<gCBS>[\s\S]*?<vCBS>([\d.]+)<\/vCBS>/.exec(montarNfe(comIbs({}), assinador).xml)![1];
+      const mais = (v: string, c: number) => (Number(v) + c / 100).toFixed(2);
+      const cbsTrocada = (c: number) => (x: string) => x.replace(/(<gCBS>[\s\S]*?<vCBS>)[\d.]+(<\/vCBS>)/, `$1${mais(vCbs, c)}$2`).replace(/(<IBSCBSTot>[\s\S]*?<gCBS>[\s\S]*?<vCBS>)[\d.]+(<\/vCBS>)/, `$1${mais(vCbs, c)}$2`);
+      const r1 = await envia(editado(comIbs({}), cbsTrocada(1)));
+      expect(r1[0]).not.toBe('1069');
+      expect(await envia(editado(comIbs({}), cbsTrocada(2)))).toEqual(['1069', 'Rejeição: Valor da CBS difere do calculado [nItem: 1]']);
+      const vIbsUf = /<gIBSUF>[\s\S]*?<vIBSUF>([\d.]+)<\/vIBSUF>/.exec(montarNfe(comIbs({}), assinador).xml)![1];
+      expect(await envia(editado(comIbs({}), (x) => x.replace(/(<gIBSUF>[\s\S]*?<vIBSUF>)[\d.]+/, `$1${mais(vIbsUf, 5)}`)))).toEqual(['1041', 'Rejeição: Valor do IBS da UF difere do calculado [nItem: 1]']);
+      // totals: IBSCBSTot must add up the items
+      expect(await envia(editado(comIbs({}), (x) => x.replace(/(<IBSCBSTot>[\s\S]*?<gCBS>[\s\S]*?<vCBS>)[\d.]+/, `$1${mais(vCbs, 1)}`)))).toEqual(['1091', 'Rejeição: Total de CBS difere da soma dos itens']);
+      expect(await envia(editado(comIbs({}), (x) => x.replace(/<IBSCBSTot>[\s\S]*?<\/IBSCBSTot>/, '')))).toEqual(['1119', 'Rejeição: Total de IBS e CBS não informado']);
+    } finally {
+      semValidar.fechar();
+    }
+  });
+
+  it('alphanumeric CNPJ (NT Conjunta 2025.001): an issuer 12ABC34501DE35 selling to another alphanumeric CNPJ — key, XML (PL_010 only), DANFE text, authorised; a wrong check digit is 207/208', async () => {
+    const CNPJ_ALFA = '12ABC34501DE35';
+    const DEST_ALFA = cnpjWithDigits('A1B2C3D40001');
+    const tAlfa = gerarCertificadoTeste({ cnpj: CNPJ_ALFA, titular: 'LOJA ALFA LTDA' });
+    const certAlfa = lerCertificadoA1(tAlfa.pfx, tAlfa.senha);
+    expect(certAlfa.cnpj).toBe(CNPJ_ALFA);
+    const assinadorAlfa = assinadorDe(certAlfa);
+    const clienteAlfa = new SefazCliente({ certificado: certAlfa, uf: 'SP', modelo: 55, tpAmb: 2, destino: { tipo: 'local', baseUrl: sefaz.url, ca: sefaz.tls.cert }, timeoutMs: 10_000 });
+    try {
+      const d0 = doc();
+      const d = { ...d0, emitente: { ...d0.emitente, cnpj: CNPJ_ALFA }, destinatario: { ...d0.destinatario!, cnpj: DEST_ALFA }, responsavelTecnico: { ...d0.responsavelTecnico!, cnpj: CNPJ_ALFA } } as NfeDocumento;
+      const m = montarNfe(d, assinadorAlfa);
+      expect(m.chave.slice(6, 20)).toBe(CNPJ_ALFA);
+      expect(m.xml).toContain(`Id="NFe${m.chave}"`);
+      expect(m.xml).toContain(`<CNPJ>${CNPJ_ALFA}</CNPJ>`);
+      expect(pacoteDoDocumento(m.xml)).toBe('PL_010');
+      expect(xmllintSchema(path.join(PL_010, 'nfe_v4.00.xsd'), { x: m.xml }).x).toBe('');
+      expect(xsdOk('nfe_v4.00.xsd', m.xml)).not.toBe(''); // PL_009 takes digits only
+      expect(formatarCpfCnpj(CNPJ_ALFA)).toBe('12.ABC.345/01DE-35');
+      const r = await clienteAlfa.autorizar(m.xml);
+      expect([r.cStat, r.xMotivo]).toEqual(['100', 'Autorizado o uso da NF-e']);
+      expect(r.chave).toBe(m.chave);
+      expect(xmllintSchema(path.join(PL_010, 'procNFe_v4.00.xsd'), { x: r.nfeProc! }).x).toBe('');
+      expect((await clienteAlfa.consultar(m.chave)).cStat).toBe('100');
+      // a recipient whose alphanumeric CNPJ has a wrong check digit: 208, as for a numeric one
+      const errado = DEST_ALFA.slice(0, 13) + String((Number(DEST_ALFA[13]) + 1) % 10);
+      const r208 = await clienteAlfa.autorizar(montarNfe({ ...d, ide: { ...d.ide, numero: ++numero }, destinatario: { ...d.destinatario!, cnpj: errado } }, assinadorAlfa).xml);
+      expect([r208.cStat, r208.xMotivo]).toEqual(['208', 'Rejeição: CNPJ do destinatário inválido']);
+    } finally {
+      clienteAlfa.fechar();
     }
   });
 

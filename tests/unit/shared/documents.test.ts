@@ -1,4 +1,4 @@
-import { cnpjWithDigits, cpfWithDigits, isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone, maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../../src/shared/documents.ts';
+import { documentoFiscal, cnpjWithDigits, cpfWithDigits, isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone, maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../../src/shared/documents.ts';
 
 describe('CPF', () => {
   it.each([
@@ -31,6 +31,13 @@ describe('CNPJ', () => {
     ['12.ABC.345/01DE-35', true],
     ['12.ABC.345/01DE-36', false],
   ])('%s -> %s', (v, ok) => expect(isCnpj(v)).toBe(ok));
+
+  it('documentoFiscal keeps the letters of an alphanumeric CNPJ (onlyDigits would lose them)', () => {
+    expect(documentoFiscal('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+    expect(documentoFiscal('11.222.333/0001-81')).toBe('11222333000181');
+    expect(documentoFiscal(null)).toBe('');
+    expect(maskCpfCnpj(documentoFiscal('12abc34501de35'))).toBe('12.ABC.345/01DE-35');
+  });
 
   it('cpfCnpj takes 11 or 14 digits only', () => {
     expect(isCpfCnpj('529.982.247-25')).toBe(true);

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { certificadoAtivo, resumo } from '../emissao/certificados.ts';
 import { configuracaoNfe, notaOut, salvarRascunho, transmitirNotaFiscal, ultimoNumero, type CtxEmissao } from '../emissao/notas.ts';
+import { documentoFiscal } from '../../../shared/documents.ts';
 
 type Row = Record<string, any>;
 
@@ -33,7 +34,7 @@ export async function situacaoAssistente(services: Pick<AppServices, 'storage'>,
       id: Number(b.id),
       nome: b.razao_social ?? b.nome,
       apelido: b.apelido ?? null,
-      cnpj: String(b.cpf_cnpj ?? '').replace(/\D/g, ''),
+      cnpj: documentoFiscal(b.cpf_cnpj),
       inscricaoEstadual: b.inscricao_estadual ?? null,
       uf: b.uf ?? null,
       regimeTributario: b.regime_tributario == null ? null : Number(b.regime_tributario),

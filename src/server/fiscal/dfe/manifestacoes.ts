@@ -13,6 +13,8 @@ import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from 
 import { codigoUf } from '../ufs.ts';
 import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
+import { ID_NFE_RE } from '../chave.ts';
+import { documentoFiscal } from '../../../shared/documents.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage'>;
@@ -73,7 +75,7 @@ async function filialDoCtx(q: Queryable, ctx: CtxEmissao): Promise<Filial> {
   const r = await q.query(`SELECT id, cpf_cnpj, uf, coalesce(apelido, nome) AS nome FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]);
   const b = r.rows[0];
   if (!b) throw notFound('Filial não encontrada.');
-  const cnpj = String(b.cpf_cnpj ?? '').replace(/\D/g, '');
+  const cnpj = documentoFiscal(b.cpf_cnpj);
   if (cnpj.length !== 14) throw badRequest(`A filial ${b.nome} não tem CNPJ: informe-o em Configurações > Empresas para consultar as notas emitidas contra ela.`);
   if (!b.uf) throw badRequest(`A filial ${b.nome} não tem UF: complete o endereço em Configurações > Empresas.`);
   return { id, cnpj, uf: b.uf, nome: b.nome };
@@ -153,7 +155,7 @@ async function registrarDocumento(services: Servicos, q: Queryable, ctx: CtxEmis
   }
   if (d.schema.startsWith('procNFe')) {
     const inf = o(o(o(raiz.nfeProc).NFe).infNFe);
-    const chave = /Id="NFe(\d{44})"/.exec(d.xml)?.[1] ?? '';
+    const chave = ID_NFE_RE.exec(d.xml)?.[1] ?? '';
     const emit = o(inf.emit);
     const arquivo = tenantKey(ctx.tenantId, 'dfe', `${chave}-procNFe.xml`);
     await services.storage.put(arquivo, Buffer.from(d.xml, 'utf8'), { contentType: 'application/xml' });

@@ -7,6 +7,7 @@ import { tenantKey } from '../../storage/storage.ts';
 import { CertificadoError, lerCertificadoA1, type CertificadoA1 } from '../certificado.ts';
 import { cifrar, decifrar } from '../../cifra.ts';
 import { aoEsquecerEstado } from '../../estado-do-processo.ts';
+import { documentoFiscal } from '../../../shared/documents.ts';
 
 type Row = Record<string, any>;
 
@@ -77,7 +78,7 @@ export async function gravarCertificado(services: Pick<AppServices, 'storage'>, 
   const f = await q.query<{ cpf_cnpj: string; apelido: string | null; nome: string }>(`SELECT cpf_cnpj, apelido, nome FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId]);
   const filial = f.rows[0];
   if (!filial) throw badRequest('Filial não encontrada.');
-  const raizFilial = String(filial.cpf_cnpj).replace(/\D/g, '').slice(0, 8);
+  const raizFilial = documentoFiscal(filial.cpf_cnpj).slice(0, 8);
   const raizCert = (c.cnpj ?? '').slice(0, 8);
   if (!c.cnpj || raizCert !== raizFilial) {
     throw badRequest(
@@ -105,7 +106,7 @@ export async function abrirCertificado(services: Pick<AppServices, 'storage'>, q
   }
   // The branch's CNPJ may have changed after the upload: SEFAZ would refuse the note (213) after numbering it.
   const f = (await q.query<{ cpf_cnpj: string; apelido: string | null; nome: string }>(`SELECT cpf_cnpj, apelido, nome FROM branches WHERE tenant_id = $1 AND id = $2`, [tenantId, filialId])).rows[0];
-  const raizFilial = String(f?.cpf_cnpj ?? '').replace(/\D/g, '');
+  const raizFilial = documentoFiscal(f?.cpf_cnpj);
   if (f && row.cnpj && raizFilial.slice(0, 8) !== String(row.cnpj).slice(0, 8)) {
     throw badRequest(
       `O certificado digital em uso é do CNPJ ${formatarCnpj(row.cnpj)}, de outra empresa que a filial ${f.apelido ?? f.nome} (CNPJ ${formatarCnpj(raizFilial)}): envie o certificado da própria empresa antes de emitir.`,
