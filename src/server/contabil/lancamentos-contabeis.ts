@@ -10,7 +10,6 @@ import type { ReportSource } from '../relatorios/sources.ts';
 import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
 import { contasMapeadas } from './plano.ts';
 import type { AppServices } from '../app-services.ts';
-import { arquivoDemo } from '../storage/arquivos-demo.ts';
 
 /**
  * The accounting export (issue 37 item 5): the month's journal entries (lançamentos contábeis) derived from the
@@ -220,7 +219,7 @@ const REGIMES_COM_IMPOSTOS = [2, 3, 4];
 
 /**
  * The taxes on the month's sales (ICMSTot of each authorised NF-e/NFC-e) of the branches whose regime has them: the
- * list read in one short transaction, the files read after it (the storage, or the demo's seeded copy). A Simples Nacional branch pays through the DAS: its notes post no tax entries.
+ * list read in one short transaction, the files read from the storage after it. A Simples Nacional branch pays through the DAS: its notes post no tax entries.
  */
 export async function impostosDoMes(services: Pick<AppServices, 'db' | 'storage'>, ctx: RequestContext, m: Pick<Mes, 'inicio' | 'fim'>, emCurso?: Queryable): Promise<ImpostosDoMes> {
   // The report queue's chunk passes its own transaction (PGlite has one connection: a second one would wait on it).
@@ -241,7 +240,7 @@ export async function impostosDoMes(services: Pick<AppServices, 'db' | 'storage'
   );
   const out: ImpostosDoMes = { notas: new Map(), pendencias: [] };
   for (const n of notas) {
-    const s = n.arquivo ? ((await services.storage.get(n.arquivo)) ?? (await arquivoDemo(services, ctx.tenantId, n.arquivo))) : null;
+    const s = n.arquivo ? await services.storage.get(n.arquivo) : null;
     let xml: string | null = null;
     if (s) {
       const partes: Buffer[] = [];
