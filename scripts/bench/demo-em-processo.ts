@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
-import { instalarCertificadosDaDemonstracao } from '../../src/server/demo/certificados.ts';
+import { instalarDemonstracaoNoServidor } from '../../src/server/demo/index.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
@@ -23,7 +23,7 @@ export async function demoEmProcesso(prefixo: string) {
   await seedDemo(db);
   const { app, services } = await buildApp({ db, dataDir, mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), log: () => {} }), reportWorker: false });
   await app.ready();
-  await instalarCertificadosDaDemonstracao(services); // as main.ts does at start-up
+  await instalarDemonstracaoNoServidor(services); // as main.ts does at start-up
   const u = (await db.query(`SELECT u.tenant_id, u.id, b.id AS filial FROM users u JOIN branches b ON b.tenant_id = u.tenant_id AND b.apelido = 'Matriz' WHERE u.email = 'admin@demo.com.br'`)).rows[0];
   const ctx = { tenantId: Number(u.tenant_id), userId: Number(u.id), branchId: Number(u.filial) };
   return { dataDir, db, app, services, ctx };

@@ -1,6 +1,6 @@
 import type { AppServices } from '../../src/server/app-services.ts';
 import { transmitirPendentes } from '../../src/server/pdv/vendas.ts';
-import { garantirVendasNfeDemo } from '../../src/server/vendas/demo.ts';
+import { garantirVendasNfeDemo } from '../../src/server/demo/vendas.ts';
 
 /**
  * The jobs a server runs 3 s after it starts (the demo's orders faturados with their NF-e, the PDV's pending

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
-import { instalarCertificadosDaDemonstracao } from '../../src/server/demo/certificados.ts';
+import { instalarDemonstracaoNoServidor } from '../../src/server/demo/index.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
@@ -58,7 +58,7 @@ async function run(kind: 'pglite' | 'postgres') {
   await pararSefazLocal();
   process.env.DATA_DIR = dataDir;
   const { app, services } = await buildApp({ db, serveWeb: false, reportWorker: false, dataDir, databaseUrl: url, mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), log: () => {} }) });
-  await instalarCertificadosDaDemonstracao(services); // as main.ts does at start-up: the demo branch signs its NF-e
+  await instalarDemonstracaoNoServidor(services); // as main.ts does at start-up: the demo branch signs its NF-e
   const login = await app.inject({ method: 'POST', url: '/api/Usuarios/login?include=user', headers: { host: 'localhost' }, payload: { email: 'admin@demo.com.br', password: 'demo1234' } });
   const token = login.json().id;
   const call = async (method: string, url: string, payload?: unknown) => {

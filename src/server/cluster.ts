@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './demo/seed.ts';
+import { seedDemo } from './demo/index.ts';
 import { start } from './main.ts';
 import { loadReferenceData } from './ceps/reference-data.ts';
 

@@ -4,9 +4,7 @@ import { buildApp } from './app.ts';
 import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { startPgliteMaintenance } from './db/maintenance.ts';
-import { seedDemo } from './demo/seed.ts';
-import { emitirNotasDaDemonstracao } from './demo/notas.ts';
-import { instalarCertificadosDaDemonstracao } from './demo/certificados.ts';
+import { emitirNotasDaDemonstracao, instalarDemonstracaoNoServidor, seedDemo } from './demo/index.ts';
 import { loadReferenceData } from './ceps/reference-data.ts';
 import { pararSefazLocal } from './fiscal/sefaz-destino.ts';
 import { pararAdnLocal } from './nfse/adn-cliente.ts';
@@ -35,8 +33,9 @@ export async function start(opts: { prepare?: boolean } = {}) {
   startPgliteMaintenance(db);
   // socket.io's adapter LISTENs: behind PgBouncer in transaction mode it needs a direct address (DATABASE_DIRECT_URL).
   const { app, services } = await buildApp({ db, logger: process.env.LOG === 'on', dataDir, databaseUrl: process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL });
-  // Start-up step, before the first request: the demo branches' test certificates (each server's storage and key).
-  await instalarCertificadosDaDemonstracao(services).catch((e) => console.warn('certificado de demonstração não instalado:', e));
+  // Start-up step, before the first request: the demo branches' test certificates and the demo's seeded files (each
+  // server's storage and key).
+  await instalarDemonstracaoNoServidor(services).catch((e) => console.warn('certificado ou arquivos de demonstração não instalados:', e));
   await app.listen({ port, host });
   console.log(`Retaguarda em http://localhost:${port}`);
   // Start-up job, once: the demo's notes a seed cannot issue (nothing to do once they are, or with DEMO_DATA=off;

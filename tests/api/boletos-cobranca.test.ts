@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from '../../src/server/boletos/cnab/layout.ts';
-import { seedBoletos } from '../../src/server/boletos/demo.ts';
+import { seedBoletos } from '../../src/server/demo/boletos.ts';
 import { decodificarCodigo } from '../../src/server/boletos/febraban.ts';
 import { baixarParcelas } from '../../src/server/financeiro/index.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';

@@ -3,9 +3,9 @@ import type { Item } from '../../generated/fiscal/nfe-documento.ts';
 import { BACKENDS, type TestServer } from '../support/server.ts';
 import { servidorFiscal, CNPJ_MATRIZ, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
-import { garantirDfeDemo } from '../../src/server/fiscal/dfe/demo.ts';
+import { garantirDfeDemo } from '../../src/server/demo/dfe.ts';
 import { limparBloqueiosConsumo } from '../../src/server/fiscal/sefaz-cliente.ts';
-import { emitirNotaDeTerceiro } from '../../src/server/fiscal/dfe/terceiros.ts';
+import { emitirNotaDeTerceiro } from '../../src/server/demo/dfe-terceiros.ts';
 import { devolverComNfe } from '../../src/server/compras/devolucao-nfe.ts';
 import { cnpjWithDigits } from '../../src/shared/documents.ts';
 

@@ -32,7 +32,7 @@ describe.each(BACKENDS)('fiscal settings on %s', (backend) => {
     const revenda = await perfilId('Revenda Simples Nacional');
     const refri = (await call(admin, 'GET', `/api/Produtos?filter=${q({ where: { descricao: 'Refrigerante de cola 2 L' } })}`)).json()[0];
     expect(refri.perfilTributarioId).toBe(bebidas);
-    // and the imported product of the demo's own-import entry (fiscal/demo-importacao.ts) with its perfil
+    // and the imported product of the demo's own-import entry (demo/importacao.ts) with its perfil
     const importados = await perfilId('Importados');
     expect(await count(admin, `Produtos`)).toBe((await call(admin, 'GET', `/api/Produtos/count?where=${q({ perfilTributarioId: { inq: [bebidas, revenda, importados] } })}`)).json().count);
     expect((await call(admin, 'GET', `/api/Produtos/count?where=${q({ perfilTributarioId: importados })}`)).json().count).toBe(1);

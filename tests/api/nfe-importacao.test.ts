@@ -1,7 +1,7 @@
 import { BACKENDS, type TestServer } from '../support/server.ts';
 import { servidorFiscal, CNPJ_MATRIZ, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
-import { garantirImportacaoDemo, notaImportacaoDemo } from '../../src/server/fiscal/demo-importacao.ts';
+import { garantirImportacaoDemo, notaImportacaoDemo } from '../../src/server/demo/importacao.ts';
 
 // Own import (NF-e de entrada, tpNF 0, CFOP 3102) on the real server and the local SEFAZ: the demo's draft with two
 // DIs authorised, the foreign supplier as dest, the II group, the ICMS base "por dentro", ICMSTot consistent, the XML

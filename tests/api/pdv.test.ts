@@ -8,7 +8,7 @@ import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
 import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
 import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
 import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
-import { CSC_DEMO } from '../../src/server/pdv/demo.ts';
+import { CSC_DEMO } from '../../src/server/demo/pdv.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { dataHoraComFuso, JUSTIFICATIVA_OFFLINE, nfceOffline } from '../../src/web/pages/pdv/servico.ts';
 import { resolverTransmitindo } from '../../src/server/pdv/vendas.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, type TestServer } from '../support/server.ts';
 import { servidorFiscal, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
-import { garantirVendasNfeDemo } from '../../src/server/vendas/demo.ts';
+import { garantirVendasNfeDemo } from '../../src/server/demo/vendas.ts';
 import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
 import { DocumentLifecycle, type AposCommit } from '../../src/server/documentos/lifecycle.ts';
 import { resolverTransmitindo } from '../../src/server/fiscal/emissao/notas.ts';

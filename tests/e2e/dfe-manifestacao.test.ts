@@ -8,7 +8,7 @@ import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramen
 import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
 import { destinoSefaz } from '../../src/server/fiscal/sefaz-destino.ts';
-import { garantirDfeDemo } from '../../src/server/fiscal/dfe/demo.ts';
+import { garantirDfeDemo } from '../../src/server/demo/dfe.ts';
 import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';
 

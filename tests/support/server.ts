@@ -6,7 +6,7 @@ import { createMailer } from '../../src/server/email/mailer.ts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
-import { instalarCertificadosDaDemonstracao } from '../../src/server/demo/certificados.ts';
+import { instalarDemonstracaoNoServidor } from '../../src/server/demo/index.ts';
 import type { AppServices } from '../../src/server/app-services.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
@@ -78,8 +78,8 @@ export async function startTestServer(backend: Backend = 'pglite', opts: { liste
   // A copy of the tree (schemas/ and, for posting files, src/server): its business documents too.
   const documents = registry && opts.schemasDir ? await DocumentRegistry.load(registry, opts.schemasDir, opts.serverDir) : undefined;
   const { app, services } = await buildApp({ db, serveWeb: opts.serveWeb ?? false, mailer, crmBaseUrl: opts.crmBaseUrl, dataDir, trustProxy: true, databaseUrl: url, reportWorker: opts.reportWorker, storage: opts.storage, registry, documents });
-  // As main.ts does at start-up: the demo branch's certificate in this server's storage (the seeded copy marks it).
-  await instalarCertificadosDaDemonstracao(services);
+  // As main.ts does at start-up: the demo branch's certificate and the demo's files in this server's storage (the seeded copy marks them).
+  await instalarDemonstracaoNoServidor(services);
   let baseUrl = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

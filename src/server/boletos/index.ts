@@ -1,9 +1,11 @@
 /** The boletos module's public face: what other modules (app, demo seed) may call. */
 export { default as boletosRoutes } from './routes.ts';
 export { default as cobrancaRoutes } from './cobranca-routes.ts';
-export { seedBoletos } from './demo.ts';
-export { aplicarRetorno, baixarBoleto, cancelarBoleto, emitirAvulso, emitirBoletos, listarBoletos, previaRetorno, type Boleto, type EstadoBoleto } from './cobranca.ts';
+export { alterarBoleto, aplicarRetorno, baixarBoleto, cancelarBoleto, emitirAvulso, emitirBoletos, gerarRemessaPendente, listarBoletos, previaRetorno, type Boleto, type EstadoBoleto } from './cobranca.ts';
+export { beneficiarioDaFilial, lerConfiguracao } from './configuracao.ts';
+export { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from './cnab/layout.ts';
 export { atualizarTransacoes } from './automacao.ts';
+export { hashWebhook, segredoGuardado } from './automacao-config.ts';
 import type { AppServices } from '../app-services.ts';
 import type { PeriodicKind } from '../jobs/index.ts';
 import { registrarJobsAutomacao } from './automacao.ts';

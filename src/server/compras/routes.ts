@@ -13,7 +13,6 @@ import { registerReportSources } from '../relatorios/sources.ts';
 import { COMPRAS_POR_FORNECEDOR, COMPRAS_REPORTS } from './relatorios.ts';
 import { devolucoesDaEntrada, devolver, estornarDevolucoes } from './devolucao.ts';
 import { devolverComNfe, notasDeDevolucao } from './devolucao-nfe.ts';
-import { arquivoDemo } from '../storage/arquivos-demo.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -64,7 +63,7 @@ export default async function comprasRoutes(app: FastifyInstance, { services }: 
     const row = r.rows[0];
     if (!row) throw notFound('Entrada de nota fiscal não encontrada.');
     if (!row.arquivo) throw notFound('Esta entrada foi digitada: não há XML guardado.');
-    const stream = (await services.storage.get(row.arquivo)) ?? (await arquivoDemo(services, ctx.tenantId, row.arquivo));
+    const stream = await services.storage.get(row.arquivo);
     if (!stream) throw notFound('O XML desta entrada não está no armazenamento de arquivos.');
     reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${row.chave ?? id}-nfe.xml"`);
     return reply.send(stream);

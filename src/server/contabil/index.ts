@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db.ts';
 
 export { default as contabilRoutes } from './routes.ts';
 export { destinoDoLogin, MSG as CONTABIL_MSG } from './contadores.ts';
-export { seedContabil } from './demo.ts';
+export { incluirPlanoPadrao } from './plano.ts';
 export { exigirPeriodoAberto } from './periodos.ts';
 export { autXmlDaConta } from './autxml.ts';
 

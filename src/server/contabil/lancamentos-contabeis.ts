@@ -9,7 +9,6 @@ import type { ReportSource } from '../relatorios/sources.ts';
 import { PERIODO_MSG, lerCompetencia, type Mes } from './competencia.ts';
 import { contasMapeadas } from './plano.ts';
 import type { AppServices } from '../app-services.ts';
-import { arquivoDemo } from '../storage/arquivos-demo.ts';
 import { totaisDoXml } from './xml-totais.ts';
 
 /**
@@ -290,7 +289,7 @@ const REGIMES_COM_CREDITO = [...new Set(Object.values(CREDITOS).flat())];
 /**
  * The taxes on the month's sales (ICMSTot of each authorised NF-e/NFC-e) of the branches whose regime has them, and
  * the credits of the entry notes of the branches whose regime recovers any: the list read in one short transaction,
- * the files read after it (the storage, or the demo's seeded copy). A Simples Nacional branch pays through the DAS:
+ * the files read after it (from the storage). A Simples Nacional branch pays through the DAS:
  * its notes post no tax entries and its purchases no credits.
  */
 export async function impostosDoMes(services: Pick<AppServices, 'db' | 'storage'>, ctx: RequestContext, m: Pick<Mes, 'inicio' | 'fim'>, emCurso?: Queryable): Promise<ImpostosDoMes> {
@@ -316,7 +315,7 @@ export async function impostosDoMes(services: Pick<AppServices, 'db' | 'storage'
   );
   const out: ImpostosDoMes = { notas: new Map(), entradas: new Map(), pendencias: [] };
   for (const n of notas) {
-    const s = n.arquivo ? ((await services.storage.get(n.arquivo)) ?? (await arquivoDemo(services, ctx.tenantId, n.arquivo))) : null;
+    const s = n.arquivo ? await services.storage.get(n.arquivo) : null;
     let xml: string | null = null;
     if (s) {
       const partes: Buffer[] = [];

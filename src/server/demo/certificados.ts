@@ -1,6 +1,6 @@
 import type { AppServices } from '../app-services.ts';
-import { gravarCertificado } from '../fiscal/emissao/certificados.ts';
-import { gerarCertificadoDemonstracao } from '../fiscal/emissao/certificado-demo.ts';
+import { gravarCertificado } from '../fiscal/index.ts';
+import { gerarCertificadoDemonstracao } from './certificado-a1.ts';
 
 /** One generated A1 per CNPJ and process (a 2048-bit key and its PKCS#12 take most of a second; test servers start many times). */
 const gerados = new Map<string, { pfx: Buffer; senha: string }>();

@@ -1,8 +1,7 @@
 import { gtin13 } from './produtos.ts';
 import type { Queryable } from '../db/db.ts';
 import { loadLookups } from '../catalog/documents.ts';
-import { aplicar, lerPedido } from '../estoque/alteracao-preco.ts';
-import { gerarGrade } from '../estoque/variacoes.ts';
+import { aplicar, gerarGrade, lerPedido } from '../estoque/index.ts';
 
 /**
  * The demo account's stock periphery, after its products exist: the variation templates of SPEC 3.2, a

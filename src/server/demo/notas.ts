@@ -1,8 +1,8 @@
 import type { AppServices } from '../app-services.ts';
-import { garantirImportacaoDemo } from '../fiscal/demo-importacao.ts';
-import { garantirDfeDemo } from '../fiscal/dfe/demo.ts';
-import { garantirNfseDemoDeTodas } from '../nfse/demo.ts';
-import { garantirVendasNfeDemo } from '../vendas/demo.ts';
+import { garantirImportacaoDemo } from './importacao.ts';
+import { garantirDfeDemo } from './dfe.ts';
+import { garantirNfseDemoDeTodas } from './nfse.ts';
+import { garantirVendasNfeDemo } from './vendas.ts';
 
 export interface NotasDaDemonstracao {
   /** Sales orders faturados with their NF-e. */

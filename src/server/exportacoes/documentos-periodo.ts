@@ -3,7 +3,6 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
-import { arquivoDemo } from '../storage/arquivos-demo.ts';
 
 type Row = Record<string, any>;
 
@@ -169,9 +168,9 @@ export async function lerDocumentosDoPeriodo(q: Queryable, ctx: Pick<RequestCont
 export const rotulo = (d: Pick<DocumentoPeriodo, 'origem' | 'numero' | 'serie' | 'chave'>) =>
   `${d.origem === 'entrada' ? 'A NF-e de entrada' : d.origem === 'nfce' ? 'A NFC-e' : 'A NF-e'} ${d.numero}/${d.serie} (chave ${d.chave})`;
 
-/** A stored file, or the demo's seeded copy; null when it is in neither. */
+/** A stored file; null when the storage does not hold it. */
 export async function abrirArquivo(services: Pick<AppServices, 'db' | 'storage'>, tenantId: number, chave: string): Promise<Readable | null> {
-  return (await services.storage.get(chave)) ?? (await arquivoDemo(services, tenantId, chave));
+  return services.storage.get(chave);
 }
 
 export async function lerTexto(services: Pick<AppServices, 'db' | 'storage'>, tenantId: number, chave: string): Promise<string | null> {

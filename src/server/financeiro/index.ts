@@ -10,5 +10,5 @@ export {
 export { extratoConta, fluxoCaixa } from './relatorios.ts';
 export { financeiroPaths } from './openapi.ts';
 export { FINANCEIRO_EXTRAS_PATHS } from './extras-openapi.ts';
-export { seedFinanceiro } from './demo.ts';
-export { seedFinanceiroExtras } from './demo-extras.ts';
+export { conciliar, importarOfx, sugerir } from './ofx/conciliacao.service.ts';
+export { criarRecorrencia, FREQUENCIA } from './recorrente.ts';

@@ -40,7 +40,9 @@ export { resolverChaveApi } from './chaves-api.ts';
 export { ESPERAS_S } from './entregador.ts';
 export { integracoesDaFilial, SISTEMAS } from './sistemas.ts';
 export { INTEGRACOES_PATHS, webhooksOpenApi } from './openapi.ts';
-export { seedIntegracoes } from './demo.ts';
+export { hashChave, PREFIXO } from './chaves-api.ts';
+export { adivinharMapeamento } from './importacao.ts';
+export { novoSegredo } from './webhooks.ts';
 /** Domain events of the other modules, in the posting's transaction (eventos-dominio.ts). */
 export { emitirEvento } from './eventos-dominio.ts';
 

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import forge from 'node-forge';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { gerarCertificadoDemonstracao } from '../../../src/server/fiscal/emissao/certificado-demo.ts';
+import { gerarCertificadoDemonstracao } from '../../../src/server/demo/certificado-a1.ts';
 
 /**
  * The demo branch's A1 is the client certificate of every TLS call to the local SEFAZ. Its serial number comes from

@@ -1,6 +1,6 @@
 import type forge from 'node-forge';
 import { generateKeyPairSync } from 'node:crypto';
-import { lazyRequire } from '../../lazy-require.ts';
+import { lazyRequire } from '../lazy-require.ts';
 
 const nodeForge = lazyRequire<typeof forge>('node-forge');
 

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cnpjWithDigits } from '../../shared/documents.ts';
 import type { Queryable } from '../db/db.ts';
-import { hashChave, PREFIXO } from './chaves-api.ts';
-import { adivinharMapeamento } from './importacao.ts';
-import { novoSegredo } from './webhooks.ts';
+import { adivinharMapeamento, hashChave, novoSegredo, PREFIXO } from '../integracoes/index.ts';
 
 /**
  * Demo account (Mercadinho Demo), Configurações > Integrações: a Tiny export of fornecedores imported last week

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle, type AposCommit } from '../documentos/lifecycle.ts';
 import { DocumentRegistry } from '../documentos/registry.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
-import { agoraLocal } from './pedido-venda.ts';
+import { agoraLocal } from '../vendas/index.ts';
 import { somarMeses } from '../../shared/parcelamento.ts';
 
 /**

@@ -1,8 +1,6 @@
 import type { Queryable } from '../db/db.ts';
-import { conciliar, importarOfx, sugerir } from './ofx/conciliacao.service.ts';
-import { somarMeses } from './parcelamento.ts';
-import { criarRecorrencia, FREQUENCIA } from './recorrente.ts';
-import { DESPESA } from './financeiro.service.ts';
+import { somarMeses } from '../../shared/parcelamento.ts';
+import { conciliar, criarRecorrencia, DESPESA, FREQUENCIA, importarOfx, sugerir } from '../financeiro/index.ts';
 
 const dia = (offset: number): string => {
   const d = new Date();

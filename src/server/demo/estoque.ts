@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { DocumentRegistry } from '../documentos/registry.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
-import { movimentar } from './movimentos.ts';
+import { movimentar } from '../estoque/index.ts';
 
 /**
  * The demo account's stock, in its Matriz: lotes with expiry for the dairy, an opening count posted through

@@ -5,11 +5,9 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { DocumentRegistry } from '../documentos/registry.ts';
-import { movimentar } from '../estoque/movimentos.ts';
+import { movimentar } from '../estoque/index.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
-import { registrarContagem, esperadoDoCaixa, lerCaixa, TIPO_CAIXA } from './caixas.ts';
-import { hashPin } from './operadores.ts';
-import { ORIGEM_VENDA } from './vendas.ts';
+import { esperadoDoCaixa, hashPin, lerCaixa, ORIGEM_VENDA, registrarContagem, TIPO_CAIXA } from '../pdv/index.ts';
 
 type Row = Record<string, any>;
 

@@ -2,7 +2,7 @@ import { TipoMovimentacao } from '../../../generated/lookups.ts';
 import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
 import type { DadosNotaFiscal } from '../../shared/fiscal/nota-fiscal.ts';
-import { salvarRascunho, transmitirNotaFiscal } from './emissao/notas.ts';
+import { salvarRascunho, transmitirNotaFiscal } from '../fiscal/index.ts';
 
 /**
  * Own import in the demo (NF-e de entrada, pages/nfe/entrada): the natureza "Importação de mercadoria" (CFOP

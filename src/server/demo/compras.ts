@@ -4,11 +4,10 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { DocumentRegistry } from '../documentos/registry.ts';
-import { calcularNfe } from '../fiscal/nfe-calculo.ts';
-import { gerarXmlNfe } from '../fiscal/nfe-xml.ts';
+import { calcularNfe } from '../../shared/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../shared/fiscal/nfe-xml.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
-import { proporEntrada } from './importar.ts';
-import { lerNfe } from './nfe-leitura.ts';
+import { lerNfe, proporEntrada } from '../compras/index.ts';
 import { tenantKey } from '../storage/storage.ts';
 
 type Row = Record<string, any>;

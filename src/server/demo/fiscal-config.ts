@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import { seedSped } from './demo-sped.ts';
+import { seedSped } from './fiscal-config-sped.ts';
 
 /**
  * Fiscal settings of the demo account (issue 17): its branches as complete issuers (CNPJ, IE valid for SP,

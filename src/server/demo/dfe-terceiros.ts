@@ -1,12 +1,9 @@
 import Decimal from 'decimal.js';
-import type { Item, NfeDocumento } from '../../../../generated/fiscal/nfe-documento.ts';
-import { assinadorDe } from '../assinatura.ts';
-import { lerCertificadoA1, type CertificadoA1 } from '../certificado.ts';
-import { gerarCodigoNumerico } from '../chave.ts';
-import { calcularNfe } from '../nfe-calculo.ts';
-import { montarNfe } from '../nfe.ts';
-import { criarClienteSefaz, destinoConfigurado } from '../sefaz-destino.ts';
-import { gerarCertificadoDemonstracao } from '../emissao/certificado-demo.ts';
+import type { Item, NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
+import { gerarCodigoNumerico } from '../../shared/fiscal/chave.ts';
+import { calcularNfe } from '../../shared/fiscal/nfe-calculo.ts';
+import { assinadorDe, criarClienteSefaz, destinoConfigurado, lerCertificadoA1, montarNfe, type CertificadoA1 } from '../fiscal/index.ts';
+import { gerarCertificadoDemonstracao } from './certificado-a1.ts';
 
 /**
  * NF-e issued by another company (a supplier of the demo, or of a test) against a CNPJ, transmitted to the local

@@ -2,12 +2,12 @@ import type { Queryable } from '../db/db.ts';
 import { TipoMovimentacao } from '../../../generated/lookups.ts';
 
 /**
- * NF-e issuing in the demo (the Matriz's issuer data come from fiscal-config/demo.ts): three naturezas de operação, the
+ * NF-e issuing in the demo (the Matriz's issuer data come from demo/fiscal-config.ts): three naturezas de operação, the
  * NF-e settings in homologação (the local SEFAZ) and a test certificate generated the first time a server needs it.
  */
 export async function seedFiscal(q: Queryable, tenantId: number): Promise<void> {
   const matriz = (await q.query<{ id: number }>(`SELECT id FROM branches WHERE tenant_id = $1 AND apelido = 'Matriz'`, [tenantId])).rows[0].id;
-  // The Matriz's issuer data (IE, address) come from the fiscal settings' demo (fiscal-config/demo.ts), seeded before.
+  // The Matriz's issuer data (IE, address) come from the fiscal settings' demo (demo/fiscal-config.ts), seeded before.
   const natureza = async (d: string, tipo: number, finalidade: number, est: string, inter: string, ext: string | null, mov: boolean, tipoMov: number | null, fin: boolean, cf: boolean, pres: number) =>
     Number(
       (

@@ -1,6 +1,6 @@
 import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
 import type { Queryable } from '../db/db.ts';
-import { incluirPlanoPadrao } from './plano.ts';
+import { incluirPlanoPadrao } from '../contabil/index.ts';
 
 /**
  * The demo accountant (contador@demo.com.br, a user of Mercadinho Demo) accepted invitations from both demo

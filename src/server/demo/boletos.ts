@@ -2,10 +2,10 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { criarLancamento, RECEITA } from '../financeiro/index.ts';
 import { randomBytes } from 'node:crypto';
-import { hashWebhook, segredoGuardado } from './automacao-config.ts';
-import { carregarLayout, escreverRegistro, identificarRegistro, lerRegistro } from './cnab/layout.ts';
-import { alterarBoleto, aplicarRetorno, baixarBoleto, emitirBoletos, gerarRemessaPendente } from './cobranca.ts';
-import { beneficiarioDaFilial, lerConfiguracao } from './configuracao.ts';
+import { hashWebhook, segredoGuardado } from '../boletos/index.ts';
+import {
+  alterarBoleto, aplicarRetorno, baixarBoleto, beneficiarioDaFilial, carregarLayout, emitirBoletos, escreverRegistro, gerarRemessaPendente, identificarRegistro, lerConfiguracao, lerRegistro,
+} from '../boletos/index.ts';
 
 const dia = (offset: number): string => {
   const d = new Date();

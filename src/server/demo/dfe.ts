@@ -1,9 +1,9 @@
-import type { Item } from '../../../../generated/fiscal/nfe-documento.ts';
-import { TipoMovimentacao } from '../../../../generated/lookups.ts';
-import type { AppServices } from '../../app-services.ts';
-import type { Queryable } from '../../db/db.ts';
-import { destinoConfigurado } from '../sefaz-destino.ts';
-import { emitirNotaDeTerceiro, type ParteTerceiro } from './terceiros.ts';
+import type { Item } from '../../../generated/fiscal/nfe-documento.ts';
+import { TipoMovimentacao } from '../../../generated/lookups.ts';
+import type { AppServices } from '../app-services.ts';
+import type { Queryable } from '../db/db.ts';
+import { destinoConfigurado } from '../fiscal/index.ts';
+import { emitirNotaDeTerceiro, type ParteTerceiro } from './dfe-terceiros.ts';
 
 type Row = Record<string, any>;
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../db/db.ts';
-import { baixarParcelas, criarLancamento, DESPESA, RECEITA, transferir } from './financeiro.service.ts';
+import { baixarParcelas, criarLancamento, DESPESA, RECEITA, transferir } from '../financeiro/index.ts';
 
 /** yyyy-MM-dd of day d of the month m months from today's, clamped to the month's last day. */
 const diaDoMes = (m: number, d: number): string => {
