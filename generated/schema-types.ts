@@ -617,6 +617,10 @@ export interface LifecycleDoc {
     [k: string]: string;
   };
   /**
+   * false: the transition does not lock the record's row (an append-only ledger row the application may not update, e.g. a baixa); the service locks what serializes it first (the baixa's parcela). Default true
+   */
+  lock?: boolean;
+  /**
    * the records are the selected branch's only
    */
   branchColumn?: string;

@@ -23,6 +23,8 @@ export interface MaquinaDeEstados {
   table: string;
   scope: Record<string, string>;
   branchColumn?: string;
+  /** false: the record's row is not locked (an append-only ledger row); the service locks what serializes it. */
+  lock: boolean;
   state: Armazenado | { derived: string };
   eventos: 'documento_eventos' | 'estado_eventos';
 }
@@ -48,6 +50,7 @@ export function maquinaDoDocumento(doc: DocumentDoc): MaquinaDeEstados {
       table: 'documentos',
       scope: { tipo: doc.name },
       branchColumn: 'filial_id',
+      lock: true,
       state: { column: 'estado', values: Object.fromEntries(doc.states.map((s) => [s.key, s.key])), touch: 'updated_at' },
       eventos: 'documento_eventos',
     };
@@ -69,6 +72,7 @@ export function maquinaDeRegistro(doc: LifecycleDoc): MaquinaDeEstados {
       table: doc.table,
       scope: doc.scope ?? {},
       branchColumn: doc.branchColumn,
+      lock: doc.lock !== false,
       state: doc.state as MaquinaDeEstados['state'],
       eventos: 'estado_eventos',
     };
@@ -134,7 +138,7 @@ export async function carregarEstado(q: Queryable, ctx: CtxEstado, m: MaquinaDeE
     conds.push(`r.${quoteIdent(m.branchColumn)} = $${params.length}`);
   }
   const expr = 'derived' in m.state ? `(${m.state.derived})` : `r.${quoteIdent(m.state.column)}`;
-  const r = await q.query<Row>(`SELECT r.*, ${expr} AS "__estado" FROM ${quoteIdent(m.table)} r WHERE ${conds.join(' AND ')}${forUpdate ? ' FOR UPDATE OF r' : ''}`, params);
+  const r = await q.query<Row>(`SELECT r.*, ${expr} AS "__estado" FROM ${quoteIdent(m.table)} r WHERE ${conds.join(' AND ')}${forUpdate && m.lock ? ' FOR UPDATE OF r' : ''}`, params);
   const row = r.rows[0];
   if (!row) throw notFound(`${m.singular} não encontrad${m.genero === 'f' ? 'a' : 'o'}.`);
   const { __estado: bruto, ...registro } = row;
