@@ -61,6 +61,18 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
   };
 
   it('pedido de compra: receber is declared, never offered nor routed; refused on a cancelled order (nothing changed) and fired by the entries with who and when', async () => {
+    // Fired by an entry's efetivar: the order's state follows, recorded with the person who posted the entry.
+    const aberto = await novoPedido();
+    const demoEnt = (await ok('GET', `/api/EntradasNota?filter=${q({ order: 'numero ASC', limit: 1 })}`))[0];
+    const ent = await ok('POST', '/api/EntradasNota', {
+      fornecedorId: aberto.fornecedorId, depositoId: demoEnt.depositoId, numeroNota: 99122, serie: 1, dataEmissao: '2026-11-20', numeroParcelas: 1, primeiroVencimento: '2026-12-20', pedidoCompraId: aberto.id,
+      itens: [{ produtoId: aberto.itens[0].produtoId, quantidade: '1', valorTotal: '10.00' }],
+    });
+    await ok('POST', `/api/EntradasNota/${ent.id}/efetivar`);
+    const recebido = await ok('GET', `/api/PedidosCompra/${aberto.id}`);
+    expect(['parcial', 'recebido']).toContain(recebido.estado);
+    expect((await eventosDoc(aberto.id)).at(-1)).toEqual({ transicao: 'receber', de: 'aberto', para: recebido.estado, usuario_id: userId });
+
     const p = await novoPedido();
     expect(p.estado).toBe('aberto');
     expect(p.transicoes).toEqual(['cancelar']);
