@@ -36,50 +36,32 @@ export const destinos = (t: DocumentTransition): string[] => (Array.isArray(t.to
 export const interna = (t: DocumentTransition): boolean => Boolean(t.compensa || t.firedBy);
 
 const porDoc = new WeakMap<object, MaquinaDeEstados>();
+type Onde = Pick<MaquinaDeEstados, 'table' | 'scope' | 'branchColumn' | 'lock' | 'state' | 'eventos'>;
+
+/** One machine per declaring JSON document, built once: its states and transitions, and where its records live. */
+function montar(doc: Pick<DocumentDoc, 'name' | 'singular' | 'genero' | 'states' | 'transitions'>, onde: () => Onde): MaquinaDeEstados {
+  let m = porDoc.get(doc);
+  if (!m) {
+    m = { name: doc.name, singular: doc.singular, genero: doc.genero, states: doc.states, transitions: new Map(doc.transitions.map((t) => [t.name, t])), ...onde() };
+    porDoc.set(doc, m);
+  }
+  return m;
+}
 
 /** The machine of a business document type (schemas/documents): its states in documentos.estado. */
-export function maquinaDoDocumento(doc: DocumentDoc): MaquinaDeEstados {
-  let m = porDoc.get(doc);
-  if (!m) {
-    m = {
-      name: doc.name,
-      singular: doc.singular,
-      genero: doc.genero,
-      states: doc.states,
-      transitions: new Map(doc.transitions.map((t) => [t.name, t])),
-      table: 'documentos',
-      scope: { tipo: doc.name },
-      branchColumn: 'filial_id',
-      lock: true,
-      state: { column: 'estado', values: Object.fromEntries(doc.states.map((s) => [s.key, s.key])), touch: 'updated_at' },
-      eventos: 'documento_eventos',
-    };
-    porDoc.set(doc, m);
-  }
-  return m;
-}
+export const maquinaDoDocumento = (doc: DocumentDoc): MaquinaDeEstados =>
+  montar(doc, () => ({
+    table: 'documentos',
+    scope: { tipo: doc.name },
+    branchColumn: 'filial_id',
+    lock: true,
+    state: { column: 'estado', values: Object.fromEntries(doc.states.map((s) => [s.key, s.key])), touch: 'updated_at' },
+    eventos: 'documento_eventos',
+  }));
 
 /** The machine of a record with a table of its own (schemas/lifecycles/<name>.json). */
-export function maquinaDeRegistro(doc: LifecycleDoc): MaquinaDeEstados {
-  let m = porDoc.get(doc);
-  if (!m) {
-    m = {
-      name: doc.name,
-      singular: doc.singular,
-      genero: doc.genero,
-      states: doc.states,
-      transitions: new Map(doc.transitions.map((t) => [t.name, t])),
-      table: doc.table,
-      scope: doc.scope ?? {},
-      branchColumn: doc.branchColumn,
-      lock: doc.lock !== false,
-      state: doc.state as MaquinaDeEstados['state'],
-      eventos: 'estado_eventos',
-    };
-    porDoc.set(doc, m);
-  }
-  return m;
-}
+export const maquinaDeRegistro = (doc: LifecycleDoc): MaquinaDeEstados =>
+  montar(doc, () => ({ table: doc.table, scope: doc.scope ?? {}, branchColumn: doc.branchColumn, lock: doc.lock !== false, state: doc.state as MaquinaDeEstados['state'], eventos: 'estado_eventos' }));
 
 let catalogo: Map<string, MaquinaDeEstados> | null = null;
 
