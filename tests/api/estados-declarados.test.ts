@@ -179,6 +179,17 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
     expect(baixaCancelada.json().error.message).toBe('Parcela 2 de "Estados declarados": está cancelada.');
     expect(await contagens()).toEqual(c);
   });
+
+  it('lançamento recorrente: encerrar is declared (again accepted, as it always was), each time recorded', async () => {
+    const r = await ok('POST', '/api/LancamentosRecorrentes', { tipo: 1, descricao: 'Assinatura declarada', valor: '50.00', frequencia: 0, dataInicio: '2099-01-10', ocorrencias: 3 });
+    await ok('POST', `/api/LancamentosRecorrentes/${r.id}/encerrar`);
+    await ok('POST', `/api/LancamentosRecorrentes/${r.id}/encerrar`);
+    expect(await sql(`SELECT ativo FROM lancamentos_recorrentes WHERE tenant_id = $1 AND id = $2`, [tenantId, r.id])).toEqual([{ ativo: false }]);
+    expect(await eventos('lancamentoRecorrente', r.id)).toEqual([
+      { transicao: 'encerrar', de: 'ativo', para: 'encerrado', usuario_id: userId },
+      { transicao: 'encerrar', de: 'encerrado', para: 'encerrado', usuario_id: userId },
+    ]);
+  });
 });
 
 describe('schemas:check and the declared machines', () => {
