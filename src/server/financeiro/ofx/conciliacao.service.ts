@@ -6,7 +6,6 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro.service.ts';
 import { lerOfx, OfxInvalido, type ExtratoOfx, type TransacaoOfx } from './parser.ts';
 import type { Sugestao } from '../../../shared/conciliacao.ts';
-import { maquina, permite, transitar } from '../../documentos/estados.ts';
 
 export type { Sugestao };
 
@@ -376,14 +375,13 @@ export async function conciliar(q: Queryable, ctx: Ctx, itens: AcaoConciliacao[]
   const ids = itens.map((it, i) => (inteiro(it?.transacaoId) ? it.transacaoId : (() => { throw badRequest(`Item ${i + 1}: informe a transação.`); })()));
   if (new Set(ids).size !== ids.length) throw badRequest('A mesma transação aparece mais de uma vez.');
   const locked = await q.query(`SELECT * FROM transacoes_ofx WHERE tenant_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE`, [ctx.tenantId, ids]);
-  const ofx = maquina('transacaoOfx');
   const byId = new Map(locked.rows.map((r) => [Number(r.id), r]));
   const feitos = [];
   for (const [i, it] of itens.entries()) {
     const t = byId.get(it.transacaoId);
     if (!t) throw notFound(`Transação ${it.transacaoId} não encontrada.`);
     const rotulo = `Transação de ${iso(t.data).split('-').reverse().join('/')} (${formatBRL(t.valor)})`;
-    if (!permite(ofx, 'conciliar', STATUS_NOME[Number(t.status)])) throw conflict(`${rotulo}: já está ${STATUS_NOME[Number(t.status)]}.`);
+    if (Number(t.status) !== 0) throw conflict(`${rotulo}: já está ${STATUS_NOME[Number(t.status)]}.`);
     const valor = new Decimal(t.valor);
     const acoes = [it.movimentoId != null, it.parcelaId != null, it.novo != null, it.ignorar === true].filter(Boolean).length;
     if (acoes !== 1) throw badRequest(`${rotulo}: escolha uma ação (movimento, parcela, novo lançamento ou ignorar).`, [{ path: `/itens/${i}`, campo: `itens/${i}`, mensagem: 'Campo inválido!' }]);
@@ -437,19 +435,15 @@ export async function conciliar(q: Queryable, ctx: Ctx, itens: AcaoConciliacao[]
       const m = await q.query(`SELECT id FROM movimentos_financeiros WHERE tenant_id = $1 AND baixa_id = $2`, [ctx.tenantId, b.baixas[0].id]);
       movimentoId = Number(m.rows[0].id);
     }
-    // The transaction's `conciliar` (schemas/lifecycles/transacaoOfx.json) writes the state the action chose.
-    await transitar(q, ctx, ofx, Number(t.id), 'conciliar', async () => {
-      await q
-        .query(
-          `UPDATE transacoes_ofx SET movimento_id = $3, conciliacao = $4, lancamento_id = $5, conciliado_em = now(), usuario_id = $6 WHERE tenant_id = $1 AND id = $2`,
-          [ctx.tenantId, t.id, movimentoId, conciliacao, lancamentoId, ctx.userId ?? null],
-        )
-        .catch((e) => {
-          if ((e as { code?: string }).code === '23505') throw conflict(`${rotulo}: este movimento já foi conciliado com outra transação do extrato.`);
-          throw e;
-        });
-      return STATUS_NOME[status];
-    });
+    await q
+      .query(
+        `UPDATE transacoes_ofx SET status = $3, movimento_id = $4, conciliacao = $5, lancamento_id = $6, conciliado_em = now(), usuario_id = $7 WHERE tenant_id = $1 AND id = $2`,
+        [ctx.tenantId, t.id, status, movimentoId, conciliacao, lancamentoId, ctx.userId ?? null],
+      )
+      .catch((e) => {
+        if ((e as { code?: string }).code === '23505') throw conflict(`${rotulo}: este movimento já foi conciliado com outra transação do extrato.`);
+        throw e;
+      });
     feitos.push({ transacaoId: Number(t.id), status: STATUS_NOME[status], conciliacao, movimentoId, lancamentoId });
   }
   return { itens: feitos };
@@ -460,9 +454,9 @@ export async function conciliar(q: Queryable, ctx: Ctx, itens: AcaoConciliacao[]
  * the line can then be reconciled with that movement again.
  */
 export async function desfazer(q: Queryable, ctx: Ctx, transacaoId: number) {
-  // The transaction's `desfazer`: refused when already pendente ('Esta transação já está pendente.').
-  await transitar(q, ctx, maquina('transacaoOfx'), transacaoId, 'desfazer', async () => {
-    await q.query(`UPDATE transacoes_ofx SET movimento_id = NULL, conciliacao = NULL, lancamento_id = NULL, conciliado_em = NULL, usuario_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, transacaoId, ctx.userId ?? null]);
-  });
+  const t = (await q.query(`SELECT * FROM transacoes_ofx WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, transacaoId])).rows[0];
+  if (!t) throw notFound('Transação não encontrada.');
+  if (Number(t.status) === 0) throw conflict('Esta transação já está pendente.');
+  await q.query(`UPDATE transacoes_ofx SET status = 0, movimento_id = NULL, conciliacao = NULL, lancamento_id = NULL, conciliado_em = NULL, usuario_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, transacaoId, ctx.userId ?? null]);
   return { id: transacaoId, status: 'pendente' };
 }
