@@ -131,7 +131,6 @@ export class DocumentLifecycle {
       updatedAt: d.updatedAt,
       ...d.cabecalho,
       itens: d.itens,
-      // a compensating transition is the server's own (run when the outside world refused), never offered
       // compensating and fired-by-another-document transitions are the server's own, never offered
       transicoes: def.doc.transitions.filter((t) => !interna(t) && t.from.includes(d.estado)).map((t) => t.name),
       eventos: eventos.rows,
@@ -178,7 +177,8 @@ export class DocumentLifecycle {
     const m = maquinaDoDocumento(def.doc);
     if (!t.from.includes(doc.estado)) throw recusa(m, t, doc.estado, doc);
     const escolhido = t.posting ? await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado, services: this.services, aposCommit: aposCommit && ((w) => aposCommit.push(w)) }) : undefined;
-    const para = destinoEscolhido(m, t, escolhido);
+    // What a posting returns chooses the state only for a transition declared with several (`to` as a list).
+    const para = destinoEscolhido(m, t, Array.isArray(t.to) && typeof escolhido === 'string' ? escolhido : undefined);
     await gravarEstado(q, ctx, m, id, t.name, doc.estado, para);
     const atual = await this.get(q, def, ctx, id);
     // `pedidoVenda.faturado`, `pedidoVenda.cancelado`, …: announced in the transaction (resources/eventos.ts).
