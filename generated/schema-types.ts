@@ -530,7 +530,10 @@ export interface DocumentTransition {
    * @minItems 1
    */
   from: string[];
-  to: string;
+  /**
+   * the state the transition leads to; a list when the posting chooses one of them (a purchase order received in part or in full), the lifecycle refusing any other
+   */
+  to: string | string[];
   level: 'view' | 'change' | 'full';
   /**
    * name of the function in the service module's postings run inside the transition's transaction
@@ -549,6 +552,85 @@ export interface DocumentTransition {
    * the transition this one undoes when the outside world refused what it started (an NF-e rejected after faturar committed): run by the server only (never offered, no route), it returns the document to the state it had before that transition
    */
   compensa?: string;
+  /**
+   * the documents whose postings fire this transition (a purchase order's receber, fired by the entradas de nota linked to it): never offered, no route, no permission check of its own (the firing transition had one)
+   *
+   * @minItems 1
+   */
+  firedBy?: string[];
+  /**
+   * what the transition answers when attempted from a state it does not leave (key: that state); without one, 409 'Não é possível …: … já está …'. `{campo}` in the message is the record's field
+   */
+  refusals?: {
+    [k: string]: {
+      message: string;
+      status?: 400 | 409;
+    };
+  };
+}
+
+// schemas/meta/lifecycle.schema.json
+export type LifecycleStateStorage =
+  | {
+      column: string;
+      /**
+       * the column's value of each state
+       */
+      values: {
+        [k: string]: string | boolean | number;
+      };
+      /**
+       * a timestamp column set to now() with the state
+       */
+      touch?: string;
+      /**
+       * child rows that carry the same state as a flag of their own (a lançamento's parcelas), written with it
+       */
+      mirror?: {
+        table: string;
+        foreignKey: string;
+        column: string;
+      };
+    }
+  | {
+      derived: string;
+    };
+
+/**
+ * The states and transitions of a record kept in a table of its own (a lançamento, a baixa, the devolução side of an entrada de nota): the document lifecycle's declared extension (src/server/documentos/estados.ts). The record's service runs each transition through the one transition function, which checks the transition is declared from the record's state, runs the service's posting, sets the state (a stored state) or checks what the posting left (a derived state) and records who moved it and when.
+ */
+export interface LifecycleDoc {
+  $schema?: string;
+  /**
+   * equal to the file name; the `tipo` of its rows in estado_eventos
+   */
+  name: string;
+  singular: string;
+  genero?: 'm' | 'f';
+  module?: string;
+  description?: string;
+  table: string;
+  /**
+   * fixed column values of the records (documentos: {"tipo": "entradaNota"})
+   */
+  scope?: {
+    [k: string]: string;
+  };
+  /**
+   * false: the transition does not lock the record's row (an append-only ledger row the application may not update, e.g. a baixa); the service locks what serializes it first (the baixa's parcela). Default true
+   */
+  lock?: boolean;
+  /**
+   * the records are the selected branch's only
+   */
+  branchColumn?: string;
+  state: LifecycleStateStorage;
+  /**
+   * @minItems 1
+   */
+  states: DocumentState[];
+  initial: string;
+  transitions: DocumentTransition[];
 }
 
 // schemas/meta/menu.schema.json

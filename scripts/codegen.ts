@@ -208,7 +208,7 @@ async function refsToEarlierTypes(node: any): Promise<any> {
 /** The document types (ResourceDoc, LookupDoc, DocumentDoc, MenuDocument) from their meta-schemas, used by server and web alike. */
 async function documentTypes(): Promise<string> {
   const out = [BANNER, ''];
-  for (const meta of ['resource', 'lookup', 'document', 'menu', 'report']) {
+  for (const meta of ['resource', 'lookup', 'document', 'lifecycle', 'menu', 'report']) {
     const schema = await refsToEarlierTypes(await readJson(path.join(SCHEMAS, 'meta', `${meta}.schema.json`)));
     delete schema.$id;
     const ts = await compile(schema, schema.title, { bannerComment: '', declareExternallyReferenced: true, ignoreMinAndMaxItems: true, style: { singleQuote: true, printWidth: 120 } });

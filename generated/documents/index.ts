@@ -39,7 +39,8 @@ export const DOCUMENTS = {
     "route": "pages/compras/pedido",
     "permission": "app.pedidoCompra",
     "transitions": [
-      "cancelar"
+      "cancelar",
+      "receber"
     ]
   },
   "pedidoVenda": {

@@ -45,7 +45,7 @@ export interface PedidoCompraItem {
   quantidadeRecebida?: string | null;
 }
 export type PedidoCompraEstado = "aberto" | "parcial" | "recebido" | "cancelado";
-export type PedidoCompraTransicao = "cancelar";
+export type PedidoCompraTransicao = "cancelar" | "receber";
 /** The document as GET /api/PedidosCompra/{id} answers. */
 export interface PedidoCompra extends PedidoCompraCabecalho {
   id: number;

@@ -162,6 +162,26 @@ export function checkSchemas(dir = SCHEMAS_DIR, serverDir = SERVER_DIR): string[
   }
 
   // 4b. Business documents: states and transitions consistent, fields named exist, the posting module exists.
+  const machineNames = new Set([...documents.map((x) => x.d.name), ...folder('lifecycles').map((x) => x.d.name)]);
+  const checkMachine = (where: string, d: any) => {
+    const states = new Set<string>((d.states ?? []).map((st: any) => st.key));
+    dup(`${where}: estado`, (d.states ?? []).map((st: any) => st.key));
+    dup(`${where}: transição`, (d.transitions ?? []).map((t: any) => t.name));
+    if (!states.has(d.initial)) errors.push(`${where}: estado inicial '${d.initial}' não existe`);
+    for (const t of d.transitions ?? []) {
+      for (const st of [...(t.from ?? []), ...[t.to].flat(), ...Object.keys(t.refusals ?? {})]) if (!states.has(st)) errors.push(`${where}: transição ${t.name} usa o estado '${st}', que não existe`);
+      for (const st of Object.keys(t.refusals ?? {})) if ((t.from ?? []).includes(st)) errors.push(`${where}: transição ${t.name} sai de '${st}' e declara recusa nele`);
+      for (const f of t.firedBy ?? []) if (!machineNames.has(f)) errors.push(`${where}: transição ${t.name} disparada por '${f}', que não é documento`);
+      if (Array.isArray(t.to) && !t.posting && !t.firedBy && !t.compensa) errors.push(`${where}: transição ${t.name} tem vários destinos e nada que escolha um (posting, firedBy ou compensa)`);
+    }
+  };
+  // 4a. Lifecycles of records with a table of their own (schemas/lifecycles): the same rules, the stored values of every state.
+  for (const { name, d } of folder('lifecycles')) {
+    const where = `lifecycles/${name}.json`;
+    if (d.name !== name) errors.push(`${where}: name '${d.name}' difere do nome do arquivo`);
+    checkMachine(where, d);
+    if (d.state?.values) for (const st of d.states ?? []) if (!(st.key in d.state.values)) errors.push(`${where}: o estado '${st.key}' não tem valor em state.values`);
+  }
   const resourceEndpoints = new Set(resources.map((r) => r.d.endpoint));
   dup('endpoint de documento', documents.map((x) => x.d.endpoint));
   for (const { name, d } of documents) if (resourceEndpoints.has(d.endpoint)) errors.push(`documents/${name}.json: endpoint '${d.endpoint}' já é de um recurso`);
@@ -174,11 +194,7 @@ export function checkSchemas(dir = SCHEMAS_DIR, serverDir = SERVER_DIR): string[
       const problem = moduleRefProblem(d.service, serverDir);
       if (problem) errors.push(`${where}: service ${problem}`);
     }
-    const states = new Set<string>((d.states ?? []).map((st: any) => st.key));
-    dup(`${where}: estado`, (d.states ?? []).map((st: any) => st.key));
-    dup(`${where}: transição`, (d.transitions ?? []).map((t: any) => t.name));
-    if (!states.has(d.initial)) errors.push(`${where}: estado inicial '${d.initial}' não existe`);
-    for (const t of d.transitions ?? []) for (const st of [...(t.from ?? []), t.to]) if (!states.has(st)) errors.push(`${where}: transição ${t.name} usa o estado '${st}', que não existe`);
+    checkMachine(where, d);
     const header = d.header?.properties ?? {};
     const items = d.items?.properties ?? {};
     const system = new Set(['id', 'numero', 'estado', 'filialId', 'usuarioId', 'createdAt', 'updatedAt']);

@@ -189,6 +189,11 @@ describe.each(BACKENDS)('conciliação OFX on %s', (backend) => {
     const r = await call(admin, 'POST', `/api/TransacoesOfx/${ign.id}/desfazer`);
     expect(r.statusCode, r.body).toBe(200);
     expect(await contagens()).toEqual(antes);
+    // pendente takes no desfazer: refused, nothing changed
+    const deNovo = await call(admin, 'POST', `/api/TransacoesOfx/${ign.id}/desfazer`);
+    expect(deNovo.statusCode).toBe(409);
+    expect(deNovo.json().error.message).toBe('Esta transação já está pendente.');
+    expect(await contagens()).toEqual(antes);
     expect((await linhas(itau, { status: 'pendente' })).map((l) => l.id)).toContain(ign.id);
   });
 

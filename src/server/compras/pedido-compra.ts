@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import type { DocumentModule } from '../documentos/lifecycle.ts';
+import { carregarEstado, maquina, permite, transitar } from '../documentos/estados.ts';
 import { paraUnidades } from '../estoque/embalagens.ts';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;
@@ -28,11 +29,22 @@ const pedidoCompra: DocumentModule = {
  * Recomputes an order's received quantities from the entries linked to it that are efetivadas (plus `incluir`, the
  * entry being posted now; minus `excluir`, the entry being cancelled), in stock units, filling the order's lines of
  * each product in line order; then its state: recebido when every line is complete, parcial when something came,
- * aberto otherwise. The change is audited like a transition ('receber').
+ * aberto otherwise. It is the order's `receber` transition (declared in pedidoCompra.json, fired by the entries):
+ * an order whose state does not take it (cancelado) is left as it is, the entry posting anyway.
  */
 export async function atualizarRecebimentos(q: Queryable, ctx: Ctx, pedidoId: number, opts: { incluir?: number; excluir?: number }): Promise<void> {
-  const ped = await q.query<{ estado: string }>(`SELECT estado FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoCompra' AND id = $2 FOR UPDATE`, [ctx.tenantId, pedidoId]);
-  if (!ped.rows[0] || ped.rows[0].estado === 'cancelado') return;
+  const m = maquina('pedidoCompra');
+  // The order is the branch's own; the entry that fires it is too (checked by the entry's validation).
+  const atual = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND tipo = 'pedidoCompra' AND id = $2`, [ctx.tenantId, pedidoId]);
+  if (!atual.rows[0]) return;
+  const c = { ...ctx, branchId: Number(atual.rows[0].filial_id) };
+  const { estado } = await carregarEstado(q, c, m, pedidoId);
+  if (!permite(m, 'receber', estado)) return;
+  await transitar(q, c, m, pedidoId, 'receber', () => receber(q, ctx, pedidoId, opts));
+}
+
+/** The `receber` posting: the received quantities written on the order's lines; returns the state they put it in. */
+async function receber(q: Queryable, ctx: Ctx, pedidoId: number, opts: { incluir?: number; excluir?: number }): Promise<string> {
   const entradas = await q.query<{ dados: Record<string, unknown> }>(
     `SELECT i.dados FROM documentos d JOIN documento_itens i ON i.tenant_id = d.tenant_id AND i.documento_id = d.id
       WHERE d.tenant_id = $1 AND d.tipo = 'entradaNota' AND (d.cabecalho ->> 'pedidoCompraId')::integer = $2
@@ -67,11 +79,7 @@ export async function atualizarRecebimentos(q: Queryable, ctx: Ctx, pedidoId: nu
       WHERE i.tenant_id = $1 AND i.documento_id = $2 AND i.linha = x.l`,
     [ctx.tenantId, pedidoId, linhas, valores],
   );
-  const novo = completos === itens.rows.length ? 'recebido' : algum ? 'parcial' : 'aberto';
-  if (novo !== ped.rows[0].estado) {
-    await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [novo, ctx.tenantId, pedidoId]);
-    await q.query('INSERT INTO documento_eventos (tenant_id, documento_id, transicao, de, para, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)', [ctx.tenantId, pedidoId, 'receber', ped.rows[0].estado, novo, ctx.userId ?? null]);
-  }
+  return completos === itens.rows.length ? 'recebido' : algum ? 'parcial' : 'aberto';
 }
 
 export const { validar, postings } = pedidoCompra;

@@ -13,6 +13,7 @@ import { serverAllows } from '../auth/access.ts';
 import type { DocumentTransition, ObjectSchema } from '../../../generated/schema-types.ts';
 import { DOCUMENT_SYSTEM_FIELDS } from './document-doc.ts';
 import type { AposCommit, DocumentDef, Documento, PostingArgs } from './registry.ts';
+import { destinoEscolhido, gravarEstado, interna, maquinaDoDocumento, recusa } from './estados.ts';
 
 type Row = Record<string, unknown>;
 
@@ -130,8 +131,8 @@ export class DocumentLifecycle {
       updatedAt: d.updatedAt,
       ...d.cabecalho,
       itens: d.itens,
-      // a compensating transition is the server's own (run when the outside world refused), never offered
-      transicoes: def.doc.transitions.filter((t) => !t.compensa && t.from.includes(d.estado)).map((t) => t.name),
+      // compensating and fired-by-another-document transitions are the server's own, never offered
+      transicoes: def.doc.transitions.filter((t) => !interna(t) && t.from.includes(d.estado)).map((t) => t.name),
       eventos: eventos.rows,
     };
   }
@@ -147,7 +148,7 @@ export class DocumentLifecycle {
     );
     const id = Number(r.rows[0].id);
     await this.writeItems(q, ctx, id, itens);
-    await this.audit(q, ctx, id, 'criar', null, def.doc.initial);
+    await gravarEstado(q, ctx, maquinaDoDocumento(def.doc), id, 'criar', null, def.doc.initial);
     return this.get(q, def, ctx, id);
   }
 
@@ -170,19 +171,18 @@ export class DocumentLifecycle {
    */
   async transition(q: Queryable, def: DocumentDef, ctx: RequestContext, id: number, name: string, aposCommit?: AposCommit[]): Promise<Row> {
     const t = def.transitions.get(name);
-    if (!t || t.compensa) throw notFound(`Ação desconhecida: ${name}`);
+    if (!t || interna(t)) throw notFound(`Ação desconhecida: ${name}`);
     this.guard(ctx, def, t.level);
     const doc = await this.load(q, def, ctx, id, true);
-    if (!t.from.includes(doc.estado)) {
-      const st = def.doc.states.find((s) => s.key === doc.estado)?.label.toLowerCase() ?? doc.estado;
-      throw new HttpError(409, `Não é possível ${t.label.toLowerCase()}: ${def.doc.singular.toLowerCase()} ${doc.numero} já está ${st}.`, [{ campo: 'estado', mensagem: st }]);
-    }
-    if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado, services: this.services, aposCommit: aposCommit && ((w) => aposCommit.push(w)) });
-    await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [t.to, ctx.tenantId, id]);
-    await this.audit(q, ctx, id, t.name, doc.estado, t.to);
+    const m = maquinaDoDocumento(def.doc);
+    if (!t.from.includes(doc.estado)) throw recusa(m, t, doc.estado, doc);
+    const escolhido = t.posting ? await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: t, de: doc.estado, services: this.services, aposCommit: aposCommit && ((w) => aposCommit.push(w)) }) : undefined;
+    // What a posting returns chooses the state only for a transition declared with several (`to` as a list).
+    const para = destinoEscolhido(m, t, Array.isArray(t.to) && typeof escolhido === 'string' ? escolhido : undefined);
+    await gravarEstado(q, ctx, m, id, t.name, doc.estado, para);
     const atual = await this.get(q, def, ctx, id);
     // `pedidoVenda.faturado`, `pedidoVenda.cancelado`, …: announced in the transaction (resources/eventos.ts).
-    await this.services?.eventos?.emitir(q, ctx, `${def.name}.${t.to}`, atual);
+    await this.services?.eventos?.emitir(q, ctx, `${def.name}.${para}`, atual);
     return atual;
   }
 
@@ -200,10 +200,9 @@ export class DocumentLifecycle {
     const desfeita = def.transitions.get(t.compensa);
     const ultimo = await q.query<{ de: string | null }>('SELECT de FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 AND transicao = $3 ORDER BY id DESC LIMIT 1', [ctx.tenantId, id, t.compensa]);
     const anterior = ultimo.rows[0]?.de ?? null;
-    const para = anterior && desfeita?.from.includes(anterior) ? anterior : t.to;
+    const para = anterior && desfeita?.from.includes(anterior) ? anterior : destinoEscolhido(maquinaDoDocumento(def.doc), t, undefined);
     if (t.posting) await def.module.postings![t.posting]({ tx: q, ctx, def, doc, transicao: { ...t, to: para }, de: doc.estado, services: this.services });
-    await q.query('UPDATE documentos SET estado = $1, updated_at = now() WHERE tenant_id = $2 AND id = $3', [para, ctx.tenantId, id]);
-    await this.audit(q, ctx, id, t.name, doc.estado, para);
+    await gravarEstado(q, ctx, maquinaDoDocumento(def.doc), id, t.name, doc.estado, para);
     return { de: doc.estado, para };
   }
 
@@ -216,10 +215,6 @@ export class DocumentLifecycle {
         [ctx.tenantId, id, chunk.map((_, i) => start + i + 1), chunk.map((it) => JSON.stringify(it))],
       );
     }
-  }
-
-  private async audit(q: Queryable, ctx: RequestContext, id: number, transicao: string, de: string | null, para: string): Promise<void> {
-    await q.query('INSERT INTO documento_eventos (tenant_id, documento_id, transicao, de, para, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)', [ctx.tenantId, id, transicao, de, para, ctx.userId]);
   }
 
   /**

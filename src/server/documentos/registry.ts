@@ -52,8 +52,11 @@ export type AposCommit = () => Promise<void>;
 export interface DocumentModule {
   /** Checks across fields and against the database on every save (a 400 refuses it). */
   validar?(args: { tx: Queryable; ctx: RequestContext; def: DocumentDef; cabecalho: Row; itens: Row[] }): Promise<void>;
-  /** Postings named by the document's transitions, run inside the transition's transaction. */
-  postings?: Record<string, (args: PostingArgs) => Promise<void>>;
+  /**
+   * Postings named by the document's transitions, run inside the transition's transaction. A transition declared
+   * with several `to` states takes the one its posting returns (the lifecycle refuses any other).
+   */
+  postings?: Record<string, (args: PostingArgs) => Promise<void | string>>;
 }
 
 export interface DocumentDef {

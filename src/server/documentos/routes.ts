@@ -7,6 +7,7 @@ import { ID, JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId, type ResourceService } from '../resources/resource-service.ts';
 import { DocumentLifecycle, type AposCommit } from './lifecycle.ts';
 import { DocumentRegistry, type PostingArgs } from './registry.ts';
+import { destinos, interna } from './estados.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -164,9 +165,9 @@ export function documentsOpenApi(documents: DocumentRegistry, componentOf: (endp
       paths[`/api/${def.endpoint}/opcoes/${campo}/{id}`] = { get: { tags, summary, parameters: [idParam], responses: { '200': { description: 'Registro' }, '404': { description: 'Não encontrado' } } } };
     }
     for (const t of def.doc.transitions) {
-      if (t.compensa) continue;
+      if (interna(t)) continue;
       paths[`/api/${def.endpoint}/{id}/${t.name}`] = {
-        post: { tags, summary: `${t.label}: ${t.from.join(', ')} → ${t.to}`, parameters: [idParam], responses: { '200': { description: 'Documento após a transição', ...one }, '409': { description: 'Estado não permite a transição' } } },
+        post: { tags, summary: `${t.label}: ${t.from.join(', ')} → ${destinos(t).join(' | ')}`, parameters: [idParam], responses: { '200': { description: 'Documento após a transição', ...one }, '409': { description: 'Estado não permite a transição' } } },
       };
     }
   }

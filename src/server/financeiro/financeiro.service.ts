@@ -2,9 +2,10 @@ import Decimal from 'decimal.js';
 import { MONEY_RE, formatBRL } from '../../shared/money.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
+import { badRequest, notFound, type ErrorDetail } from '../http/errors.ts';
 import { dividirEmParcelas, somar } from './parcelamento.ts';
 import { emitirEvento } from '../integracoes/index.ts';
+import { maquina, transitar } from '../documentos/estados.ts';
 
 /** 0 receita (money in), 1 despesa (money out): lookup tipoLancamento. */
 export const RECEITA = 0;
@@ -183,15 +184,15 @@ export async function criarLancamento(q: Queryable, ctx: Ctx, input: NovoLancame
   return { id, parcelas };
 }
 
-/** Cancels a lançamento whose parcelas have nothing settled (estorne the baixas first). */
+/**
+ * Cancels a lançamento whose parcelas have nothing settled (estorne the baixas first): the lançamento's `cancelar`
+ * (schemas/lifecycles/lancamento.json), which cancels its parcelas with it.
+ */
 export async function cancelarLancamento(q: Queryable, ctx: Ctx, id: number): Promise<void> {
-  const l = await existe(q, ctx, 'lancamentos', id, 'FOR UPDATE');
-  if (!l) throw notFound('Lançamento não encontrado.');
-  if (l.cancelado) throw conflict('Este lançamento já está cancelado.');
-  const pago = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcelas WHERE tenant_id = $1 AND lancamento_id = $2 AND valor_baixado > 0`, [ctx.tenantId, id]);
-  if (pago.rows[0].n > 0) throw badRequest('Este lançamento tem parcelas baixadas: estorne as baixas antes de cancelar.');
-  await q.query(`UPDATE lancamentos SET cancelado = true, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]);
-  await q.query(`UPDATE parcelas SET cancelada = true WHERE tenant_id = $1 AND lancamento_id = $2`, [ctx.tenantId, id]);
+  await transitar(q, ctx, maquina('lancamento'), id, 'cancelar', async () => {
+    const pago = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcelas WHERE tenant_id = $1 AND lancamento_id = $2 AND valor_baixado > 0`, [ctx.tenantId, id]);
+    if (pago.rows[0].n > 0) throw badRequest('Este lançamento tem parcelas baixadas: estorne as baixas antes de cancelar.');
+  });
 }
 
 /** The checks of one baixa item against its locked parcela: shared by the single and the batched baixa. */
@@ -382,31 +383,35 @@ export async function criarLancamentosEmLote(q: Queryable, ctx: Ctx, lancs: Novo
   return plano.map((p, i) => ({ id: ids[i], parcelaId: parcelaDe.get(ids[i])!, valor: p.total, vencimento: p.vencimento }));
 }
 
-/** Undoes a baixa by appending its mirror (negative amounts) and the reverse movement; the original stays. */
+/**
+ * Undoes a baixa by appending its mirror (negative amounts) and the reverse movement; the original stays. The baixa's
+ * `estornar` (schemas/lifecycles/baixa.json): refused for an estorno and for a baixa already estornada.
+ */
 export async function estornarBaixa(q: Queryable, ctx: Ctx, baixaId: number, dataEstorno?: string | null): Promise<{ id: number }> {
   const found = await q.query(`SELECT parcela_id FROM baixas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, baixaId]);
   if (!found.rows.length) throw notFound('Baixa não encontrada.');
-  // Lock the parcela first (the same order as baixarParcelas), then read the baixa again under the lock.
+  // Lock the parcela first (the same order as baixarParcelas), then the transition reads the baixa again under the lock.
   await q.query(`SELECT 1 FROM parcelas WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, found.rows[0].parcela_id]);
-  const r = await q.query(
-    `SELECT b.*, l.tipo, l.descricao, p.numero, EXISTS (SELECT 1 FROM baixas e WHERE e.tenant_id = b.tenant_id AND e.estorno_de = b.id) AS estornada
-       FROM baixas b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id
-      WHERE b.tenant_id = $1 AND b.id = $2`,
-    [ctx.tenantId, baixaId],
-  );
-  const b = r.rows[0];
-  if (b.estorno_de != null) throw badRequest('Este registro já é um estorno e não pode ser estornado.');
-  if (b.estornada) throw conflict('Esta baixa já foi estornada.');
-  const data = dataEstorno == null ? new Date().toISOString().slice(0, 10) : dataValida(dataEstorno, 'data', 'Data do estorno');
-  const neg = (v: string) => new Decimal(v).negated().toFixed(2);
-  const ins = await q.query<{ id: number }>(
-    `INSERT INTO baixas (tenant_id, parcela_id, conta_id, data, valor, principal, juros, multa, desconto, estorno_de, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [ctx.tenantId, b.parcela_id, b.conta_id, data, neg(b.valor), neg(b.principal), neg(b.juros), neg(b.multa), neg(b.desconto), baixaId, ctx.userId ?? null],
-  );
-  const id = Number(ins.rows[0].id);
-  await q.query(`UPDATE parcelas SET valor_baixado = valor_baixado - $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.parcela_id, b.principal]);
-  const valor = new Decimal(b.valor);
-  await movimentar(q, ctx, { contaId: Number(b.conta_id), data, valor: Number(b.tipo) === RECEITA ? valor.negated() : valor, baixaId: id, descricao: `Estorno da baixa ${baixaId}: parcela ${b.numero} de "${b.descricao}"` });
+  let id = 0;
+  await transitar(q, ctx, maquina('baixa'), baixaId, 'estornar', async () => {
+    const r = await q.query(
+      `SELECT b.*, l.tipo, l.descricao, p.numero
+         FROM baixas b JOIN parcelas p ON p.tenant_id = b.tenant_id AND p.id = b.parcela_id JOIN lancamentos l ON l.tenant_id = p.tenant_id AND l.id = p.lancamento_id
+        WHERE b.tenant_id = $1 AND b.id = $2`,
+      [ctx.tenantId, baixaId],
+    );
+    const b = r.rows[0];
+    const data = dataEstorno == null ? new Date().toISOString().slice(0, 10) : dataValida(dataEstorno, 'data', 'Data do estorno');
+    const neg = (v: string) => new Decimal(v).negated().toFixed(2);
+    const ins = await q.query<{ id: number }>(
+      `INSERT INTO baixas (tenant_id, parcela_id, conta_id, data, valor, principal, juros, multa, desconto, estorno_de, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [ctx.tenantId, b.parcela_id, b.conta_id, data, neg(b.valor), neg(b.principal), neg(b.juros), neg(b.multa), neg(b.desconto), baixaId, ctx.userId ?? null],
+    );
+    id = Number(ins.rows[0].id);
+    await q.query(`UPDATE parcelas SET valor_baixado = valor_baixado - $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, b.parcela_id, b.principal]);
+    const valor = new Decimal(b.valor);
+    await movimentar(q, ctx, { contaId: Number(b.conta_id), data, valor: Number(b.tipo) === RECEITA ? valor.negated() : valor, baixaId: id, descricao: `Estorno da baixa ${baixaId}: parcela ${b.numero} de "${b.descricao}"` });
+  });
   return { id };
 }
 

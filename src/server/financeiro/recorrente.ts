@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
 import { cabecalhoOut, cancelarLancamento, criarLancamento, dataValida, DESPESA, RECEITA } from './financeiro.service.ts';
 import { somarMeses } from './parcelamento.ts';
+import { maquina, transitar } from '../documentos/estados.ts';
 
 type Ctx = { tenantId: number; userId?: number | null };
 /** The finance service's context (a sweep without a person records no user). */
@@ -273,7 +274,8 @@ export async function alterarSoEsta(q: Queryable, ctx: Ctx, id: number, numero: 
 /** Ends the schedule: no more occurrences; those not yet due and not settled are cancelled. */
 export async function encerrar(q: Queryable, ctx: Ctx, id: number) {
   await carregar(q, ctx, id, true);
-  await q.query(`UPDATE lancamentos_recorrentes SET ativo = false, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]);
+  // The schedule's `encerrar` (schemas/lifecycles/lancamentoRecorrente.json) writes ativo = false.
+  await transitar(q, ctx, maquina('lancamentoRecorrente'), id, 'encerrar');
   let canceladas = 0;
   for (const o of await abertasDesde(q, ctx, id, 1)) {
     if (iso(o.vencimento)! < iso((await q.query<{ d: Date }>('SELECT current_date AS d')).rows[0].d)!) continue;

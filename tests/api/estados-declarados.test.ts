@@ -1,0 +1,221 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { maquina, transitar } from '../../src/server/documentos/estados.ts';
+import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
+import { checkSchemas } from '../../scripts/schemas-check/documents.ts';
+
+type Row = Record<string, any>;
+
+// Issue 35, "every state machine declared once": the purchase order's receber, the lançamento, the baixa and the
+// devolução ao fornecedor run through the one transition function with their states and transitions in their JSON
+// (schemas/documents/pedidoCompra.json, schemas/lifecycles/*.json). A transition the JSON does not declare from the
+// record's state is refused in Portuguese with nothing changed; a declared one records who and when.
+describe.each(BACKENDS)('estados declarados on %s', (backend) => {
+  let srv: TestServer;
+  let app: FastifyInstance;
+  let admin: string;
+  let tenantId: number;
+  let userId: number;
+  const call = (method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: admin } });
+  const ok = async (method: string, url: string, payload?: unknown) => {
+    const r = await call(method, url, payload);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+  const sql = async (text: string, params: unknown[] = []) => (await srv.db.query<Row>(text, params)).rows;
+  const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+  const eventos = (tipo: string, id: number) => sql(`SELECT transicao, de, para, usuario_id FROM estado_eventos WHERE tenant_id = $1 AND tipo = $2 AND registro_id = $3 ORDER BY id`, [tenantId, tipo, id]);
+  const eventosDoc = (id: number) => sql(`SELECT transicao, de, para, usuario_id FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 ORDER BY id`, [tenantId, id]);
+  /** The order as stored: state, lines, audit trail, last change. */
+  const pedidoGravado = async (id: number) => ({
+    doc: await sql(`SELECT estado, updated_at FROM documentos WHERE tenant_id = $1 AND id = $2`, [tenantId, id]),
+    itens: await sql(`SELECT linha, dados FROM documento_itens WHERE tenant_id = $1 AND documento_id = $2 ORDER BY linha`, [tenantId, id]),
+    eventos: await eventosDoc(id),
+  });
+  const contagens = async () => {
+    const out: Record<string, number> = {};
+    for (const t of ['lancamentos', 'parcelas', 'baixas', 'movimentos_financeiros', 'movimentos_estoque', 'estado_eventos', 'documento_eventos']) out[t] = Number((await sql(`SELECT count(*)::int AS n FROM ${t}`))[0].n);
+    out.cancelados = Number((await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE cancelado`))[0].n);
+    out.baixado = Number((await sql(`SELECT coalesce(sum(valor_baixado), 0)::text AS s FROM parcelas`))[0].s);
+    return out;
+  };
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend);
+    app = srv.app;
+    admin = await login(app, 'admin@demo.com.br');
+    const u = (await sql(`SELECT id, tenant_id FROM users WHERE email = 'admin@demo.com.br'`))[0];
+    tenantId = Number(u.tenant_id);
+    userId = Number(u.id);
+  });
+  afterAll(async () => srv?.close());
+
+  /** A new open purchase order, a copy of a demo one. */
+  const novoPedido = async (): Promise<Row> => {
+    const demo = (await ok('GET', `/api/PedidosCompra?filter=${q({ order: 'numero ASC', limit: 1 })}`))[0];
+    const { id: _i, numero: _n, estado: _e, transicoes: _t, eventos: _ev, ...resto } = await ok('GET', `/api/PedidosCompra/${demo.id}`);
+    return ok('POST', '/api/PedidosCompra', { ...resto, itens: resto.itens.map(({ linha: _l, quantidadeRecebida: _q, ...it }: Row) => it) });
+  };
+
+  it('pedido de compra: receber is declared, never offered nor routed; refused on a cancelled order (nothing changed) and fired by the entries with who and when', async () => {
+    // Fired by an entry's efetivar: the order's state follows, recorded with the person who posted the entry.
+    const aberto = await novoPedido();
+    const demoEnt = (await ok('GET', `/api/EntradasNota?filter=${q({ order: 'numero ASC', limit: 1 })}`))[0];
+    const ent = await ok('POST', '/api/EntradasNota', {
+      fornecedorId: aberto.fornecedorId, depositoId: demoEnt.depositoId, numeroNota: 99122, serie: 1, dataEmissao: '2026-11-20', numeroParcelas: 1, primeiroVencimento: '2026-12-20', pedidoCompraId: aberto.id,
+      itens: [{ produtoId: aberto.itens[0].produtoId, quantidade: '1', valorTotal: '10.00' }],
+    });
+    await ok('POST', `/api/EntradasNota/${ent.id}/efetivar`);
+    const recebido = await ok('GET', `/api/PedidosCompra/${aberto.id}`);
+    expect(['parcial', 'recebido']).toContain(recebido.estado);
+    expect((await eventosDoc(aberto.id)).at(-1)).toEqual({ transicao: 'receber', de: 'aberto', para: recebido.estado, usuario_id: userId });
+
+    const p = await novoPedido();
+    expect(p.estado).toBe('aberto');
+    expect(p.transicoes).toEqual(['cancelar']);
+    const rota = await call('POST', `/api/PedidosCompra/${p.id}/receber`);
+    expect(rota.statusCode).toBe(404);
+    expect(rota.json().error.message).toBe('Ação desconhecida: receber');
+    const ctx = { tenantId, userId, branchId: Number(p.filialId) };
+
+    // A posting that chooses a state receber does not lead to is a programming error: the transaction rolls back.
+    const antes = await pedidoGravado(p.id);
+    await expect(srv.db.tenant(ctx, (tx) => transitar(tx, ctx, maquina('pedidoCompra'), p.id, 'receber', async () => 'cancelado'))).rejects.toThrow(/não leva a 'cancelado'/);
+    expect(await pedidoGravado(p.id)).toEqual(antes);
+
+    // Declared: the state the posting chose, recorded with the person.
+    await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, maquina('pedidoCompra'), p.id, 'receber', async () => 'parcial'));
+    expect((await ok('GET', `/api/PedidosCompra/${p.id}`)).estado).toBe('parcial');
+    expect((await eventosDoc(p.id)).at(-1)).toEqual({ transicao: 'receber', de: 'aberto', para: 'parcial', usuario_id: userId });
+
+    const demoEntrada = (await ok('GET', `/api/EntradasNota?filter=${q({ order: 'numero ASC', limit: 1 })}`))[0];
+    const e = await ok('POST', '/api/EntradasNota', {
+      fornecedorId: p.fornecedorId, depositoId: demoEntrada.depositoId, numeroNota: 99123, serie: 1, dataEmissao: '2026-11-20', numeroParcelas: 1, primeiroVencimento: '2026-12-20', pedidoCompraId: p.id,
+      itens: [{ produtoId: p.itens[0].produtoId, quantidade: '1', valorTotal: '10.00' }],
+    });
+
+    // Cancelled, the order takes no receber: 409 in Portuguese, nothing changed.
+    await ok('POST', `/api/PedidosCompra/${p.id}/cancelar`);
+    const cancelado = await pedidoGravado(p.id);
+    const r = await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, maquina('pedidoCompra'), p.id, 'receber', async () => 'recebido')).catch((e) => e);
+    expect(r.statusCode).toBe(409);
+    expect(r.message).toBe(`Não é possível receber: pedido de compra ${p.numero} já está cancelado.`);
+    expect(await pedidoGravado(p.id)).toEqual(cancelado);
+
+    // An entry drafted while the order was open and posted after it was cancelled still posts; the order stays
+    // cancelled, its lines untouched.
+    expect((await ok('POST', `/api/EntradasNota/${e.id}/efetivar`)).estado).toBe('efetivada');
+    expect(await pedidoGravado(p.id)).toEqual(cancelado);
+  });
+
+  it('devolução ao fornecedor: devolver only from an efetivada entry, estornar only with something returned; each recorded', async () => {
+    const demoEntrada = (await ok('GET', `/api/EntradasNota?filter=${q({ where: { estado: 'efetivada' }, order: 'numero ASC', limit: 1 })}`))[0];
+    const e = await ok('POST', '/api/EntradasNota', {
+      fornecedorId: demoEntrada.fornecedorId, depositoId: demoEntrada.depositoId, numeroNota: 99124, serie: 1, dataEmissao: '2026-11-20', numeroParcelas: 1, primeiroVencimento: '2026-12-20',
+      itens: [{ produtoId: (await ok('GET', `/api/EntradasNota/${demoEntrada.id}`)).itens[0].produtoId, quantidade: '10', valorTotal: '50.00' }],
+    });
+    const c0 = await contagens();
+    const rascunho = await call('POST', `/api/EntradasNota/${e.id}/devolver`, { itens: [{ linha: 1, quantidade: '1' }] });
+    expect(rascunho.statusCode).toBe(409);
+    expect(rascunho.json().error.message).toBe(`A entrada nº ${e.numero} não está efetivada: só uma entrada efetivada tem o que devolver ao fornecedor.`);
+    const nada = await call('POST', `/api/EntradasNota/${e.id}/devolucoes/estornar`);
+    expect(nada.statusCode).toBe(409);
+    expect(nada.json().error.message).toBe('Esta entrada não tem devolução ao fornecedor a estornar.');
+    expect(await contagens()).toEqual(c0);
+
+    await ok('POST', `/api/EntradasNota/${e.id}/efetivar`);
+    const semDevolucao = await call('POST', `/api/EntradasNota/${e.id}/devolucoes/estornar`);
+    expect(semDevolucao.statusCode).toBe(409);
+    expect(semDevolucao.json().error.message).toBe('Esta entrada não tem devolução ao fornecedor a estornar.');
+    await ok('POST', `/api/EntradasNota/${e.id}/devolver`, { itens: [{ linha: 1, quantidade: '3' }] });
+    await ok('POST', `/api/EntradasNota/${e.id}/devolver`, { itens: [{ linha: 1, quantidade: '2' }] });
+    expect((await ok('POST', `/api/EntradasNota/${e.id}/devolucoes/estornar`)).linhas[0]).toMatchObject({ devolvido: '0.0000', disponivel: '10.0000' });
+    expect(await eventos('devolucaoFornecedor', e.id)).toEqual([
+      { transicao: 'devolver', de: 'sem_devolucao', para: 'devolvida', usuario_id: userId },
+      { transicao: 'devolver', de: 'devolvida', para: 'devolvida', usuario_id: userId },
+      { transicao: 'estornar', de: 'devolvida', para: 'sem_devolucao', usuario_id: userId },
+    ]);
+  });
+
+  it('lançamento and baixa: cancelar and estornar are declared once; a second time, or an estorno of an estorno, is refused with nothing changed', async () => {
+    const conta = (await ok('GET', '/api/ContasFinanceiras/saldos'))[0].contaId;
+    const l = await ok('POST', '/api/Lancamentos', { tipo: 0, descricao: 'Estados declarados', dataEmissao: '2026-03-01', valorTotal: '100.00', numeroParcelas: 2, primeiroVencimento: '2099-03-01' });
+    const b = (await ok('POST', `/api/Parcelas/${l.parcelas[0].id}/baixar`, { contaId: conta, data: '2026-03-05' })).baixas[0];
+
+    // With a baixa in force the lançamento cannot be cancelled (the posting refuses): nothing changed.
+    let c = await contagens();
+    const comBaixa = await call('POST', `/api/Lancamentos/${l.id}/cancelar`);
+    expect(comBaixa.statusCode).toBe(400);
+    expect(comBaixa.json().error.message).toBe('Este lançamento tem parcelas baixadas: estorne as baixas antes de cancelar.');
+    expect(await contagens()).toEqual(c);
+
+    const estorno = await ok('POST', `/api/Baixas/${b.id}/estornar`, { data: '2026-03-06' });
+    expect(await eventos('baixa', b.id)).toEqual([{ transicao: 'estornar', de: 'efetivada', para: 'estornada', usuario_id: userId }]);
+    c = await contagens();
+    const deNovo = await call('POST', `/api/Baixas/${b.id}/estornar`, {});
+    expect(deNovo.statusCode).toBe(409);
+    expect(deNovo.json().error.message).toBe('Esta baixa já foi estornada.');
+    const doEstorno = await call('POST', `/api/Baixas/${estorno.id}/estornar`, {});
+    expect(doEstorno.statusCode).toBe(400);
+    expect(doEstorno.json().error.message).toBe('Este registro já é um estorno e não pode ser estornado.');
+    const sumida = await call('POST', '/api/Baixas/2147483000/estornar', {});
+    expect(sumida.statusCode).toBe(404);
+    expect(sumida.json().error.message).toBe('Baixa não encontrada.');
+    expect(await contagens()).toEqual(c);
+
+    // Cancelled with its parcelas (the declared mirror), recorded; then a second cancel, or a baixa, changes nothing.
+    await ok('POST', `/api/Lancamentos/${l.id}/cancelar`);
+    expect(await sql(`SELECT cancelada FROM parcelas WHERE tenant_id = $1 AND lancamento_id = $2 ORDER BY numero`, [tenantId, l.id])).toEqual([{ cancelada: true }, { cancelada: true }]);
+    expect(await eventos('lancamento', l.id)).toEqual([{ transicao: 'cancelar', de: 'ativo', para: 'cancelado', usuario_id: userId }]);
+    c = await contagens();
+    const outra = await call('POST', `/api/Lancamentos/${l.id}/cancelar`);
+    expect(outra.statusCode).toBe(409);
+    expect(outra.json().error.message).toBe('Este lançamento já está cancelado.');
+    const baixaCancelada = await call('POST', `/api/Parcelas/${l.parcelas[1].id}/baixar`, { contaId: conta, data: '2026-03-07' });
+    expect(baixaCancelada.statusCode).toBe(400);
+    expect(baixaCancelada.json().error.message).toBe('Parcela 2 de "Estados declarados": está cancelada.');
+    expect(await contagens()).toEqual(c);
+  });
+
+  it('lançamento recorrente: encerrar is declared (again accepted, as it always was), each time recorded', async () => {
+    const r = await ok('POST', '/api/LancamentosRecorrentes', { tipo: 1, descricao: 'Assinatura declarada', valor: '50.00', frequencia: 0, dataInicio: '2099-01-10', ocorrencias: 3 });
+    await ok('POST', `/api/LancamentosRecorrentes/${r.id}/encerrar`);
+    await ok('POST', `/api/LancamentosRecorrentes/${r.id}/encerrar`);
+    expect(await sql(`SELECT ativo FROM lancamentos_recorrentes WHERE tenant_id = $1 AND id = $2`, [tenantId, r.id])).toEqual([{ ativo: false }]);
+    expect(await eventos('lancamentoRecorrente', r.id)).toEqual([
+      { transicao: 'encerrar', de: 'ativo', para: 'encerrado', usuario_id: userId },
+      { transicao: 'encerrar', de: 'encerrado', para: 'encerrado', usuario_id: userId },
+    ]);
+  });
+});
+
+describe('schemas:check and the declared machines', () => {
+  const work = mkdtempSync(join(tmpdir(), 'estados-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('refuses a lifecycle whose transition leads to, or refuses from, a state it does not declare, and a state without its stored value', () => {
+    const dir = join(work, 'schemas');
+    cpSync(SCHEMAS_DIR, dir, { recursive: true });
+    expect(checkSchemas(dir)).toEqual([]);
+    const f = join(dir, 'lifecycles/lancamento.json');
+    const doc = JSON.parse(readFileSync(f, 'utf8'));
+    doc.transitions[0].to = 'sumido';
+    doc.transitions[0].refusals = { ativo: { message: 'x' } };
+    doc.states.push({ key: 'suspenso', label: 'Suspenso' });
+    writeFileSync(f, JSON.stringify(doc));
+    const erros = checkSchemas(dir);
+    expect(erros).toEqual(expect.arrayContaining([
+      "lifecycles/lancamento.json: transição cancelar usa o estado 'sumido', que não existe",
+      "lifecycles/lancamento.json: transição cancelar sai de 'ativo' e declara recusa nele",
+      "lifecycles/lancamento.json: o estado 'suspenso' não tem valor em state.values",
+    ]));
+    const p = join(dir, 'documents/pedidoCompra.json');
+    const ped = JSON.parse(readFileSync(p, 'utf8'));
+    ped.transitions.find((t: Row) => t.name === 'receber').firedBy = ['notaQualquer'];
+    writeFileSync(p, JSON.stringify(ped));
+    expect(checkSchemas(dir)).toContain("documents/pedidoCompra.json: transição receber disparada por 'notaQualquer', que não é documento");
+  });
+});
