@@ -30,9 +30,9 @@ function registeredRoutes(app: FastifyInstance): { method: string; url: string }
  * nfse and pdv are being rewritten beside this change (their openapi.ts stays until then).
  */
 const AINDA_SEM_DESCRICAO = [
-  '/api/Admin/', '/api/Ajuda', '/api/Alerta', '/api/Assinatura', '/api/Bancos', '/api/Boletos/', '/api/Ceps/', '/api/ConfigWhiteLabels', '/api/contabil/',
-  '/api/DocumentosTransmissao', '/api/Empresas/', '/api/Exportacoes/', '/api/Favoritos', '/api/Ibpt/', '/api/Jobs', '/api/NotasFiscais', '/api/Nps/',
-  '/api/PdvVersoes', '/api/Pdv/', '/api/Planos', '/api/Relatorios', '/api/Tributacao/', '/api/Usuarios', '/api/ping/', '/api/pix/', '/api/pronto/',
+  '/api/Admin/', '/api/Ajuda', '/api/Alerta', '/api/Assinatura', '/api/Bancos', '/api/Boletos/', '/api/ConfigWhiteLabels', '/api/contabil/',
+  '/api/DocumentosTransmissao', '/api/Empresas/', '/api/Exportacoes/', '/api/Ibpt/', '/api/NotasFiscais', '/api/Nps/',
+  '/api/PdvVersoes', '/api/Pdv/', '/api/Planos', '/api/Tributacao/', '/api/Usuarios', '/api/ping/', '/api/pix/', '/api/pronto/',
   '/api/reset-password',
 ];
 
