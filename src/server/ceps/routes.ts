@@ -17,7 +17,7 @@ export default async function cepsRoutes(app: FastifyInstance, { services }: { s
    * CEP_API_URL (ViaCEP protocol, viacep.ts) with the município as in our IBGE table. 404 when the CEP is
    * unknown or no service is configured (the form then derives only the UF), 502 when the service fails.
    */
-  app.get('/api/Ceps/findOne', withQuery({ filter: JSON_TEXT }), async (req) => {
+  app.get('/api/Ceps/findOne', withQuery({ filter: JSON_TEXT }, [], { schema: { summary: 'Endereço, bairro, UF e município de um CEP (serviço de CEP_API_URL; sem ele, a UF pela faixa)' } }), async (req) => {
     const cep = cepOfFilter((req.query as { filter?: string }).filter);
     const client = cepClientFromEnv();
     if (!client) throw notFound('CEP não encontrado.');
@@ -43,12 +43,12 @@ export default async function cepsRoutes(app: FastifyInstance, { services }: { s
     };
   });
 
-  app.get('/api/Ceps/ufs', async () => {
+  app.get('/api/Ceps/ufs', { schema: { summary: 'As UF (sigla, código do IBGE e nome)' } }, async () => {
     const r = await db.query('SELECT sigla, codigo_ibge AS "codigoIbge", nome FROM uf ORDER BY sigla');
     return r.rows;
   });
 
-  app.get('/api/Ceps/ngcidades', withQuery({ uf: TEXT, query: TEXT, limit: TEXT }), async (req) => {
+  app.get('/api/Ceps/ngcidades', withQuery({ uf: TEXT, query: TEXT, limit: TEXT }, [], { schema: { summary: 'Municípios de uma UF cujo nome contém o texto (os que começam por ele primeiro)' } }), async (req) => {
     const { uf, query, limit } = req.query as { uf?: string; query?: string; limit?: string };
     if (!uf || !/^[A-Za-z]{2}$/.test(uf)) throw badRequest('Informe a UF (duas letras).', [{ path: '/uf', campo: 'uf', mensagem: 'Campo Obrigatório!' }]);
     const n = Math.min(Math.max(Number(limit) || CITY_SEARCH_LIMIT, 1), CITY_SEARCH_LIMIT);
@@ -69,7 +69,7 @@ export default async function cepsRoutes(app: FastifyInstance, { services }: { s
 
 export function registerMunicipioLookup(app: FastifyInstance, services: AppServices) {
   /** One municipality by IBGE code (a form showing a saved record's município). */
-  app.get('/api/Ceps/municipio/:codigo', async (req) => {
+  app.get('/api/Ceps/municipio/:codigo', { schema: { summary: 'Um município pelo código do IBGE' } }, async (req) => {
     const codigo = Number((req.params as { codigo: string }).codigo);
     if (!Number.isInteger(codigo)) throw badRequest('Código IBGE inválido.');
     const r = await services.db.query('SELECT codigo_ibge AS "codigoIbge", nome, uf FROM municipio WHERE codigo_ibge = $1', [codigo]);

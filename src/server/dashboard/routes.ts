@@ -5,10 +5,13 @@ import type { RequestContext } from '../auth/context.ts';
 import { fluxoCaixa } from '../financeiro/index.ts';
 import { certificadoAtivo, resumo } from '../fiscal/emissao/certificados.ts';
 import { forbidden } from '../http/errors.ts';
+import { answer } from '../http/route-schema.ts';
 import { agoraLocal } from '../vendas/pedido-venda.ts';
 import { vendasMesAMes } from '../vendas/relatorios.ts';
 
 /** How far ahead the dashboard's cash-flow chart looks. */
+const tags = ['Dashboard'];
+
 export const DIAS_FLUXO = 30;
 /** A certificate closer than this to its end is a warning on the dashboard. */
 export const DIAS_AVISO_CERTIFICADO = 30;
@@ -28,14 +31,14 @@ export default async function dashboardRoutes(app: FastifyInstance, { services }
   const { db } = services;
 
   /** Revenue per day, this month against the last one (painelvendas). */
-  app.get('/api/Dashboard/vendas', async (req) => {
+  app.get('/api/Dashboard/vendas', { schema: { tags, summary: 'Vendas por dia do mês atual (até hoje) e do mês anterior, com os totais e o mês anterior até o mesmo dia (mesma fonte dos relatórios de vendas)', response: { 200: answer('Vendas mês a mês') } } }, async (req) => {
     const ctx = req.ctx!;
     if (!podeVerVendas(ctx)) throw forbidden('Você não tem permissão para consultar as vendas.');
     return db.tenant(ctx, (q) => vendasMesAMes(q, ctx, agoraLocal().data));
   });
 
   /** Cash flow of the next 30 days, day by day: what is due in and out and the projected balance (painelFinanceiro). */
-  app.get('/api/Dashboard/fluxo', async (req) => {
+  app.get('/api/Dashboard/fluxo', { schema: { tags, summary: 'Fluxo de caixa dos próximos 30 dias, por dia: a receber, a pagar e o saldo previsto (o relatório fluxo-caixa no mesmo período)', response: { 200: answer('Fluxo') } } }, async (req) => {
     const ctx = req.ctx!;
     if (!podeVerFinanceiro(ctx)) throw forbidden('Você não tem permissão para consultar o painel financeiro.');
     return db.tenant(ctx, async (q) => {
@@ -52,7 +55,7 @@ export default async function dashboardRoutes(app: FastifyInstance, { services }
   });
 
   /** The branch's certificate (days to its end) and the notes still in contingency (NF-e and the PDV's NFC-e). */
-  app.get('/api/Dashboard/fiscal', async (req) => {
+  app.get('/api/Dashboard/fiscal', { schema: { tags, summary: 'Certificado digital da filial (dias para vencer) e notas em contingência (NF-e e NFC-e do PDV)', response: { 200: answer('Situação fiscal') } } }, async (req) => {
     const ctx = req.ctx!;
     if (!podeVerFiscal(ctx)) throw forbidden('Você não tem permissão para consultar o painel.');
     if (!ctx.branchId) return { certificado: null, contingencia: { nfe: 0, nfce: 0 }, diasAviso: DIAS_AVISO_CERTIFICADO };

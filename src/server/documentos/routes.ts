@@ -113,7 +113,8 @@ export default async function documentRoutes(app: FastifyInstance, { services, d
         return db.tenant(ctx, (q) => services.resources.findById(q, alvo, ctx, id, { fields }));
       });
     }
-    app.post(`${base}/:id/:transicao`, async (req) => {
+    // Each transition is listed on its own in the OpenAPI document (documentsOpenApi): this generic route is hidden.
+    app.post(`${base}/:id/:transicao`, { schema: { hide: true } }, async (req) => {
       const ctx = req.ctx!;
       lifecycle.guard(ctx, def, 'view');
       const id = idOf(req);
@@ -143,9 +144,9 @@ export function documentsOpenApi(documents: DocumentRegistry, componentOf: (endp
       get: { tags, summary: `Lista ${def.doc.title.toLowerCase()} da filial selecionada`, parameters: [filterParam], responses: { '200': { description: 'Lista' } } },
       post: { tags, summary: `Cria ${def.doc.singular.toLowerCase()} (rascunho numerado)`, requestBody: body, responses: { '200': { description: 'Criado', ...one }, '400': { description: 'Dados inválidos' } } },
     };
-    paths[`/api/${def.endpoint}/count`] = { get: { tags, parameters: [{ name: 'where', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'Contagem' } } } };
+    paths[`/api/${def.endpoint}/count`] = { get: { tags, summary: 'Conta documentos', parameters: [{ name: 'where', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'Contagem' } } } };
     paths[`/api/${def.endpoint}/{id}`] = {
-      get: { tags, parameters: [idParam], responses: { '200': { description: 'Documento com itens', ...one }, '404': { description: 'Não encontrado' } } },
+      get: { tags, summary: `Lê ${def.doc.singular.toLowerCase()} com os itens`, parameters: [idParam], responses: { '200': { description: 'Documento com itens', ...one }, '404': { description: 'Não encontrado' } } },
       put: { tags, summary: 'Altera um rascunho', parameters: [idParam], requestBody: body, responses: { '200': { description: 'Alterado', ...one }, '409': { description: 'Documento não editável' } } },
     };
     if (Object.values(def.doc.items.properties).some((p) => p.variacaoDe)) {

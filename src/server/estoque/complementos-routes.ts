@@ -4,6 +4,7 @@ import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { TEXT, withQuery } from '../http/input-schemas.ts';
+import { answer, checkedByHandler, fileAnswer } from '../http/route-schema.ts';
 import { parseId } from '../resources/resource-service.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { aplicar, lerPedido, previa } from './alteracao-preco.ts';
@@ -24,6 +25,22 @@ const ETIQUETA_COLUMNS = `descricao, tipo, largura_pagina::text AS "larguraPagin
 /** A label printed when a layout is previewed (pages/estoque/etiqueta/visualizar/:id). */
 const AMOSTRA: ConteudoEtiqueta = { descricao: 'Produto de exemplo 500 g', codigo: 'P001', gtin: '7891000315507', preco: '12.90' };
 
+// The calls as /api/openapi.json shows them (route-schema.ts).
+const sku = { type: 'object', properties: { id: { type: 'integer' }, produtoId: { type: 'integer' }, descricao: { type: 'string' }, codigo: { type: ['string', 'null'] }, gtin: { type: ['string', 'null'] }, precoVenda: { type: ['string', 'null'] }, ativo: { type: 'boolean' } } };
+const pedidoPreco = {
+  type: 'object',
+  required: ['modo', 'valor'],
+  properties: {
+    filtro: { type: 'object', properties: { categoriaId: { type: 'integer' }, marcaId: { type: 'integer' }, fornecedorId: { type: 'integer' }, produtoIds: { type: 'array', items: { type: 'integer' } } } },
+    modo: { enum: ['percentual', 'valor', 'margem'] },
+    valor: { type: 'string', description: 'percentual ou valor (negativo reduz); margem desejada de 0 a menos de 100' },
+    arredondamento: { enum: ['nenhum', 'multiplo-0.05', 'multiplo-0.10', 'multiplo-0.50', 'multiplo-1.00', 'final-0.90', 'final-0.99'] },
+    motivo: { type: 'string' },
+    incluirVariacoes: { type: 'boolean', default: true },
+  },
+};
+
+
 /**
  * The stock periphery (issue 14): product grids (SKUs), packaging conversion, label printing (PDF and ZPL)
  * and the bulk price change. Master data of these (templates, packaging units, label layouts) is served by
@@ -39,7 +56,7 @@ export default async function estoqueComplementosRoutes(app: FastifyInstance, { 
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
   // Grade: the SKUs of a product.
-  app.get('/api/Produtos/:id/variacoes', async (req) => {
+  app.get('/api/Produtos/:id/variacoes', { schema: { tags: ['Variações'], summary: 'Grade do produto: uma variação (SKU) por combinação', response: { 200: answer('SKUs', { type: 'array', items: sku }) } } }, async (req) => {
     const ctx = guard(req, 'app.produto', 'view', 'consultar produtos');
     const id = idOf(req);
     return db.tenant(ctx, async (q) => {
@@ -48,24 +65,37 @@ export default async function estoqueComplementosRoutes(app: FastifyInstance, { 
       return listarSkus(q, ctx.tenantId, id);
     });
   });
-  app.post('/api/Produtos/:id/variacoes/gerar', async (req) => {
+  app.post('/api/Produtos/:id/variacoes/gerar', {
+    schema: {
+      tags: ['Variações'],
+      summary: 'Gera a grade: uma variação por combinação dos valores escolhidos (as existentes ficam como estão)',
+      body: checkedByHandler({ type: 'object', properties: { variacoes: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'object', properties: { variacaoId: { type: 'integer' }, valores: { type: 'array', items: { type: 'string' } } } } } } }),
+      response: { 200: answer('Criadas e grade completa', { type: 'object', properties: { criados: { type: 'integer' }, skus: { type: 'array', items: sku } } }) },
+    },
+  }, async (req) => {
     const ctx = guard(req, 'app.produto', 'change', 'alterar produtos');
     const id = idOf(req);
     return db.tenant(ctx, (q) => gerarGrade(q, ctx.tenantId, id, req.body));
   });
-  app.put('/api/ProdutoVariacoes/:id', async (req) => {
+  app.put('/api/ProdutoVariacoes/:id', { schema: { tags: ['Variações'], summary: 'Altera código, GTIN, preço e situação de uma variação', body: checkedByHandler(sku), response: { 200: answer('Variação', sku), 409: answer('Código ou GTIN duplicado') } } }, async (req) => {
     const ctx = guard(req, 'app.produto', 'change', 'alterar produtos');
     const id = idOf(req);
     return db.tenant(ctx, (q) => alterarSku(q, ctx.tenantId, id, req.body));
   });
-  app.delete('/api/ProdutoVariacoes/:id', async (req) => {
+  app.delete('/api/ProdutoVariacoes/:id', { schema: { tags: ['Variações'], summary: 'Exclui uma variação', response: { 200: answer('Excluída') } } }, async (req) => {
     const ctx = guard(req, 'app.produto', 'full', 'excluir produtos');
     const id = idOf(req);
     return db.tenant(ctx, (q) => excluirSku(q, ctx.tenantId, id));
   });
 
   // Embalagens: what a scanned code is and how many units it makes.
-  app.get('/api/Embalagens/converter', withQuery({ gtin: TEXT, quantidade: TEXT }), async (req) => {
+  app.get('/api/Embalagens/converter', withQuery({ gtin: { ...TEXT, description: 'o GTIN lido (obrigatório)' }, quantidade: { ...TEXT, description: 'padrão 1' } }, [], {
+    schema: {
+      tags: ['Embalagens'],
+      summary: 'O que é um GTIN lido (embalagem, variação ou produto) e quantas unidades ele dá',
+      response: { 200: answer('Conversão', { type: 'object', properties: { produtoId: { type: 'integer' }, variacaoId: { type: ['integer', 'null'] }, embalagemId: { type: ['integer', 'null'] }, fator: { type: 'string' }, quantidade: { type: 'string' }, unidades: { type: 'string' } } }) },
+    },
+  }), async (req) => {
     const ctx = guard(req, 'app.produto', 'view', 'consultar produtos');
     const query = req.query as { gtin?: string; quantidade?: string };
     if (!query.gtin) throw badRequest('Informe o GTIN lido.', [{ path: '/gtin', campo: 'gtin', mensagem: 'Campo Obrigatório!' }]);
@@ -81,7 +111,7 @@ export default async function estoqueComplementosRoutes(app: FastifyInstance, { 
     if (!r.rows.length) throw notFound('Etiqueta não encontrada.');
     return r.rows[0];
   };
-  app.get('/api/Etiquetas/:id/amostra', withQuery({ formato: TEXT }), async (req, reply) => {
+  app.get('/api/Etiquetas/:id/amostra', withQuery({ formato: { ...TEXT, description: 'pdf (padrão) ou zpl' } }, [], { schema: { tags: ['Etiquetas'], summary: 'Uma linha de etiquetas de exemplo no modelo (PDF, ou ZPL com formato=zpl)', response: { 200: fileAnswer('PDF ou ZPL', 'application/pdf') } } }), async (req, reply) => {
     const ctx = guard(req, 'app.etiqueta', 'view', 'consultar etiquetas');
     const layout = await layoutDe(ctx, idOf(req));
     const formato = (req.query as { formato?: string }).formato === 'zpl' ? 'zpl' : 'pdf';
@@ -89,7 +119,14 @@ export default async function estoqueComplementosRoutes(app: FastifyInstance, { 
     if (formato === 'zpl') return reply.type('text/plain; charset=utf-8').send(etiquetasZpl(layout, lista));
     return reply.type('application/pdf').header('content-disposition', 'inline; filename="etiqueta-amostra.pdf"').send(await etiquetasPdf(layout, lista));
   });
-  app.post('/api/Etiquetas/:id/imprimir', async (req, reply) => {
+  app.post('/api/Etiquetas/:id/imprimir', {
+    schema: {
+      tags: ['Etiquetas'],
+      summary: 'Imprime etiquetas no modelo: PDF (folhas A4 e rolos térmicos) ou ZPL (impressoras Zebra)',
+      body: checkedByHandler({ type: 'object', required: ['itens'], properties: { formato: { enum: ['pdf', 'zpl'] }, itens: { type: 'array', items: { type: 'object', properties: { produtoId: { type: 'integer' }, variacaoId: { type: 'integer' }, quantidade: { type: 'integer', minimum: 1 } } } } } }),
+      response: { 200: fileAnswer('application/pdf ou text/plain (ZPL)', 'application/pdf') },
+    },
+  }, async (req, reply) => {
     const ctx = guard(req, 'app.imprimiretiqueta', 'view', 'imprimir etiquetas');
     const id = idOf(req);
     const body = (req.body ?? {}) as { itens?: unknown; formato?: unknown };
@@ -130,12 +167,12 @@ export default async function estoqueComplementosRoutes(app: FastifyInstance, { 
   });
 
   // Alteração de preço (Vendas): preview, then apply in one transaction.
-  app.post('/api/AlteracoesPreco/previa', async (req) => {
+  app.post('/api/AlteracoesPreco/previa', { schema: { tags: ['Alteração de preço'], summary: 'Prévia da alteração de preço em massa (preço atual → novo), sem gravar', body: checkedByHandler(pedidoPreco), response: { 200: answer('Linhas') } } }, async (req) => {
     const ctx = guard(req, 'app.alteracaoPreco', 'change', 'alterar preços');
     const pedido = lerPedido(req.body);
     return db.tenant(ctx, (q) => previa(q, ctx.tenantId, pedido));
   });
-  app.post('/api/AlteracoesPreco/aplicar', async (req) => {
+  app.post('/api/AlteracoesPreco/aplicar', { schema: { tags: ['Alteração de preço'], summary: 'Aplica a alteração numa transação; cada preço alterado entra no histórico', body: checkedByHandler(pedidoPreco), response: { 200: answer('Alterados e ignorados') } } }, async (req) => {
     const ctx = guard(req, 'app.alteracaoPreco', 'change', 'alterar preços');
     const pedido = lerPedido(req.body);
     return db.tenant(ctx, (q) => aplicar(q, ctx.tenantId, pedido));

@@ -10,6 +10,7 @@ import { checkFilterKeys, orderToSql, parseFields, parseJsonParam, parseOrder, p
 import type { FieldDef, FieldKind, ResourceDef } from '../resources/registry.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { ID, ID_LIST, JSON_TEXT, NON_NEGATIVE, TEXT, withQuery } from '../http/input-schemas.ts';
+import { answer, checkedByHandler } from '../http/route-schema.ts';
 import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
@@ -126,19 +127,27 @@ const intParam = (v: unknown, name: string, required = true): number | null => {
   return Number(v);
 };
 
+// The calls as /api/openapi.json shows them (route-schema.ts).
+const tags = ['Estoque'];
+const TYPES = { integer: { type: ['integer', 'null'] }, number: { type: ['string', 'null'], description: 'decimal (até 4 casas)' }, text: { type: ['string', 'null'] }, datetime: { type: 'string', format: 'date-time' } } as Record<string, unknown>;
+/** A row of a ledger view, from its fields. */
+const objeto = (v: LedgerView) => ({ type: 'object', properties: Object.fromEntries(v.fields.map(([name, kind, title]) => [name, { ...(TYPES[kind] as object), title }])) });
+const linhaPosicao = { type: 'object', properties: { produtoId: { type: 'integer' }, codigo: { type: ['string', 'null'] }, descricao: { type: 'string' }, depositoId: { type: 'integer' }, deposito: { type: 'string' }, quantidade: { type: 'string' }, custoMedio: { type: ['string', 'null'] }, valor: { type: 'string' } } };
+const configuracao = { type: 'object', required: ['permitirEstoqueNegativo'], properties: { permitirEstoqueNegativo: { type: 'boolean' } } };
+
 /** Read-only stock API: ledger and balances (LoopBack filters), a product's card, FEFO, the account switch. */
 export default async function estoqueRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   registerReportSources(ESTOQUE_REPORTS);
   const { db } = services;
   for (const view of [MOVIMENTOS, SALDOS]) {
     const def = viewDef(view);
-    app.get(`/api/${view.endpoint}`, withQuery({ filter: JSON_TEXT }), async (req) => {
+    app.get(`/api/${view.endpoint}`, withQuery({ filter: { ...JSON_TEXT, description: 'filtro LoopBack em JSON: {where, order, limit, skip, fields}' } }, [], { schema: { tags, summary: `${view.title} da filial selecionada (somente leitura)`, response: { 200: answer(view.title, { type: 'array', items: objeto(view) }) } } }), async (req) => {
       const ctx = req.ctx!;
       canRead(ctx);
       const filter = parseJsonParam<Filter>((req.query as Row).filter, 'filter') ?? {};
       return db.tenant(ctx, (q) => listView(q, def, ctx, filter));
     });
-    app.get(`/api/${view.endpoint}/count`, withQuery({ where: JSON_TEXT }), async (req) => {
+    app.get(`/api/${view.endpoint}/count`, withQuery({ where: { ...JSON_TEXT, description: 'condição LoopBack em JSON' } }, [], { schema: { tags, summary: `Quantas ${view.title.toLowerCase()} atendem à condição`, response: { 200: answer('Contagem', { type: 'object', properties: { count: { type: 'integer' } } }) } } }), async (req) => {
       const ctx = req.ctx!;
       canRead(ctx);
       const where = parseJsonParam<Where>((req.query as Row).where, 'where');
@@ -150,7 +159,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
   }
 
   /** A product's ledger in this branch, oldest first, with the running balance per depósito and in total. */
-  app.get('/api/MovimentosEstoque/extrato', withQuery({ produtoId: ID, depositoId: ID }, ['produtoId']), async (req) => {
+  app.get('/api/MovimentosEstoque/extrato', withQuery({ produtoId: ID, depositoId: ID }, ['produtoId'], { schema: { tags, summary: 'Razão de um produto na filial, do mais antigo, com o saldo corrente por depósito e no total', response: { 200: answer('Movimentos') } } }), async (req) => {
     const ctx = req.ctx!;
     canRead(ctx);
     const qs = req.query as Row;
@@ -181,7 +190,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
   });
 
   /** Balance per depósito of a list of products (the products grid and form), zero rows left out. */
-  app.get('/api/SaldosEstoque/porDeposito', withQuery({ produtoIds: ID_LIST }, ['produtoIds']), async (req) => {
+  app.get('/api/SaldosEstoque/porDeposito', withQuery({ produtoIds: { ...ID_LIST, description: 'ids separados por vírgula' } }, ['produtoIds'], { schema: { tags, summary: 'Saldo por depósito de uma lista de produtos (até 1000)', response: { 200: answer('Saldos') } } }), async (req) => {
     const ctx = req.ctx!;
     canRead(ctx);
     const raw = String((req.query as Row).produtoIds ?? '');
@@ -206,7 +215,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
    * FEFO: the lotes of a product with balance in a depósito, the one that expires first first, and how much
    * of `quantidade` to take from each (what an outgoing line should use).
    */
-  app.get('/api/Lotes/fefo', withQuery({ produtoId: ID, depositoId: ID, quantidade: TEXT }, ['produtoId', 'depositoId']), async (req) => {
+  app.get('/api/Lotes/fefo', withQuery({ produtoId: ID, depositoId: ID, quantidade: TEXT }, ['produtoId', 'depositoId'], { schema: { tags, summary: 'Lotes com saldo de um produto num depósito, o que vence primeiro primeiro (FEFO), com a quantidade sugerida de cada', response: { 200: answer('Lotes') } } }), async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.lote', 'view') && !serverAllows(ctx, 'app.produto', 'view')) throw forbidden('Você não tem permissão para consultar lotes.');
     const qs = req.query as Row;
@@ -236,7 +245,15 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
    * (each line with product, balance, difference or its error); `efetivar: true` posts the file as one acerto,
    * refused whole (400, every bad line named) when any line is wrong.
    */
-  app.post('/api/AcertosEstoque/importar', { bodyLimit: 20 * 1024 * 1024 }, async (req) => {
+  app.post('/api/AcertosEstoque/importar', {
+    bodyLimit: 20 * 1024 * 1024,
+    schema: {
+      tags,
+      summary: 'Importa o arquivo do coletor de dados (CSV/TXT código;quantidade ou XLSX): prévia, ou efetivar como um acerto (tudo ou nada)',
+      body: checkedByHandler({ type: 'object', required: ['depositoId', 'conteudo'], properties: { depositoId: { type: 'integer' }, conteudo: { type: 'string', description: 'texto, ou base64 para XLSX' }, formato: { enum: ['csv', 'txt', 'xlsx'] }, motivo: { type: 'string' }, efetivar: { type: 'boolean' } } }),
+      response: { 200: answer('Prévia (linhas e erros) ou o acerto efetivado') },
+    },
+  }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.importarararquivocoletordados') || !serverAllows(ctx, 'app.acertoestoque', 'change')) throw forbidden('Você não tem permissão para importar arquivos do coletor de dados.');
     const body = (req.body ?? {}) as Row;
@@ -265,7 +282,13 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
    * Posição de estoque (balance and value at cost per product × depósito), in keyset pages. The whole report
    * goes to XLSX/PDF through the report queue (POST /api/Relatorios/exportar, recurso PosicaoEstoque).
    */
-  app.get('/api/SaldosEstoque/posicao', withQuery({ depositoId: ID, limit: NON_NEGATIVE, depoisDe: TEXT }), async (req) => {
+  app.get('/api/SaldosEstoque/posicao', withQuery({ depositoId: ID, limit: { ...NON_NEGATIVE, description: 'até 1000 (padrão 50)' }, depoisDe: { ...TEXT, description: 'produtoId,depositoId da última linha da página anterior' } }, [], {
+    schema: {
+      tags,
+      summary: 'Posição de estoque (saldo e valor ao custo por produto × depósito), em páginas por chave; o relatório inteiro vai para XLSX/PDF por POST /api/Relatorios/exportar com recurso PosicaoEstoque',
+      response: { 200: answer('Linhas', { type: 'array', items: linhaPosicao }) },
+    },
+  }), async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.relatorioEstoque') && !serverAllows(ctx, 'app.estoque', 'view')) throw forbidden('Você não tem permissão para consultar a posição de estoque.');
     const qs = req.query as Row;
@@ -281,7 +304,7 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
    * The dashboard's stock card for the selected branch: value at average cost, active products below their
    * minimum stock (estoqueMinimo), and lotes with balance that expire within DIAS_VENCIMENTO days or already did.
    */
-  app.get('/api/SaldosEstoque/resumo', async (req) => {
+  app.get('/api/SaldosEstoque/resumo', { schema: { tags, summary: 'Resumo do estoque da filial (cartão do Dashboard)', response: { 200: answer('Resumo', { type: 'object', properties: { valorEmEstoque: { type: 'string' }, produtosComSaldo: { type: 'integer' }, abaixoDoMinimo: { type: 'integer' }, lotesVencendo: { type: 'integer' }, lotesVencidos: { type: 'integer' }, diasVencimento: { type: 'integer' } } }) } } }, async (req) => {
     const ctx = req.ctx!;
     canRead(ctx);
     const r = await db.tenant(ctx, (q) =>
@@ -310,14 +333,14 @@ export default async function estoqueRoutes(app: FastifyInstance, { services }: 
     return { ...(podeLer(ctx)(CHAVE_CUSTO) ? { valorEmEstoque: new Decimal(x.valor).toFixed(2) } : {}), produtosComSaldo: x.produtos, abaixoDoMinimo: x.abaixo, lotesVencendo: x.vencendo, lotesVencidos: x.vencidos, diasVencimento: DIAS_VENCIMENTO };
   });
 
-  app.get('/api/ConfiguracoesEstoque', async (req) => {
+  app.get('/api/ConfiguracoesEstoque', { schema: { tags, summary: 'Configuração de estoque da conta', response: { 200: answer('Configuração', configuracao) } } }, async (req) => {
     const ctx = req.ctx!;
     canRead(ctx);
     const r = await db.tenant(ctx, (q) => q.query<{ p: boolean }>('SELECT permitir_estoque_negativo AS p FROM configuracoes_estoque WHERE tenant_id = $1', [ctx.tenantId]));
     return { permitirEstoqueNegativo: r.rows[0]?.p === true };
   });
 
-  app.put('/api/ConfiguracoesEstoque', async (req) => {
+  app.put('/api/ConfiguracoesEstoque', { schema: { tags, summary: 'Liga ou desliga "permitir estoque negativo"', body: checkedByHandler(configuracao), response: { 200: answer('Configuração', configuracao) } } }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.estoque', 'change')) throw forbidden('Você não tem permissão para alterar a configuração do estoque.');
     const body = req.body as Row;

@@ -35,9 +35,9 @@ export default async function favoritosRoutes(app: FastifyInstance, { services }
     return r.rows.map((x) => view(x.menu_key)).filter(Boolean);
   };
 
-  app.get('/api/Favoritos', async (req) => list(req.ctx!));
+  app.get('/api/Favoritos', { schema: { summary: 'Os atalhos favoritos do usuário (chaves do menu), na ordem' } }, async (req) => list(req.ctx!));
 
-  app.post('/api/Favoritos', async (req) => {
+  app.post('/api/Favoritos', { schema: { summary: 'Marca um item do menu como favorito' } }, async (req) => {
     const ctx = req.ctx!;
     if (ctx.isContador) throw forbidden('O contador não pode alterar favoritos.');
     const body = (req.body ?? {}) as { menuKey?: unknown; link?: unknown };
@@ -55,7 +55,7 @@ export default async function favoritosRoutes(app: FastifyInstance, { services }
     return list(ctx);
   });
 
-  app.delete('/api/Favoritos/:menuKey', async (req) => {
+  app.delete('/api/Favoritos/:menuKey', { schema: { summary: 'Tira um item do menu dos favoritos' } }, async (req) => {
     const ctx = req.ctx!;
     if (ctx.isContador) throw forbidden('O contador não pode alterar favoritos.');
     const key = (req.params as { menuKey: string }).menuKey;

@@ -8,7 +8,5 @@ export {
   type ItemBaixa, type ItemBaixaLote, type NovaBaixa, type NovoLancamento, type NovoLancamentoSimples, type NovaTransferencia,
 } from './financeiro.service.ts';
 export { extratoConta, fluxoCaixa } from './relatorios.ts';
-export { financeiroPaths } from './openapi.ts';
-export { FINANCEIRO_EXTRAS_PATHS } from './extras-openapi.ts';
 export { conciliar, importarOfx, sugerir } from './ofx/conciliacao.service.ts';
 export { criarRecorrencia, FREQUENCIA } from './recorrente.ts';

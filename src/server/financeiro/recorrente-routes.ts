@@ -5,11 +5,34 @@ import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { answer, checkedByHandler, DATE, MONEY } from '../http/route-schema.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { STATUS_PARCELA_SQL } from './financeiro.service.ts';
 import { alterarDaquiEmDiante, alterarSoEsta, criarRecorrencia, encerrar, gerarTodas, recorrenciaOut } from './recorrente.ts';
 
 type Row = Record<string, any>;
+// The calls as /api/openapi.json shows them (route-schema.ts).
+const tags = ['Lançamentos recorrentes'];
+const obj = { type: 'object', additionalProperties: true };
+const recorrencia = {
+  type: 'object',
+  required: ['tipo', 'descricao', 'valor', 'frequencia', 'dataInicio'],
+  properties: {
+    tipo: { enum: [0, 1], description: '0 receita, 1 despesa' },
+    descricao: { type: 'string', minLength: 2, maxLength: 200 },
+    valor: MONEY,
+    frequencia: { enum: [0, 1, 2], description: '0 mensal, 1 semanal, 2 a cada N dias' },
+    intervalo: { type: 'integer', minimum: 1, maximum: 366, default: 1 },
+    dataInicio: DATE,
+    dataFim: { type: ['string', 'null'], format: 'date' },
+    ocorrencias: { type: ['integer', 'null'], minimum: 1, maximum: 1000 },
+    diasAntecedencia: { type: 'integer', minimum: 0, maximum: 730, default: 60 },
+    categoriaId: { type: ['integer', 'null'] },
+    pessoaId: { type: ['integer', 'null'] },
+    centroCustoId: { type: ['integer', 'null'] },
+    documento: { type: ['string', 'null'], maxLength: 60 },
+  },
+};
 const MODULE = { module: 'financeiro' };
 
 function guard(ctx: RequestContext, level: 'view' | 'change' | 'full'): void {
@@ -51,19 +74,19 @@ export default async function recorrenteRoutes(app: FastifyInstance, { services 
       };
     });
 
-  app.get('/api/LancamentosRecorrentes', { config: MODULE }, async (req) => {
+  app.get('/api/LancamentosRecorrentes', { config: MODULE, schema: { tags, summary: 'As recorrências da conta', response: { 200: answer('Recorrências', { type: 'array', items: recorrencia }) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     return db.tenant(ctx, async (q) => (await q.query(`${LISTA_SQL} WHERE r.tenant_id = $1 ORDER BY r.ativo DESC, r.descricao, r.id LIMIT 500`, [ctx.tenantId])).rows.map(recorrenciaOut));
   });
 
-  app.get('/api/LancamentosRecorrentes/:id', { config: MODULE }, async (req) => {
+  app.get('/api/LancamentosRecorrentes/:id', { config: MODULE, schema: { tags, summary: 'Uma recorrência com os lançamentos gerados', response: { 200: answer('Recorrência com os lançamentos', obj) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     return um(ctx, idOf(req));
   });
 
-  app.post('/api/LancamentosRecorrentes', { config: MODULE }, async (req) => {
+  app.post('/api/LancamentosRecorrentes', { config: MODULE, schema: { tags, summary: 'Cria e gera os lançamentos até hoje + diasAntecedencia', body: checkedByHandler(recorrencia), response: { 200: answer('Recorrência com os lançamentos', obj) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     const id = await withRetry(services, ctx, (q) => criarRecorrencia(q, ctx, req.body as any));
@@ -71,7 +94,7 @@ export default async function recorrenteRoutes(app: FastifyInstance, { services 
   });
 
   /** Esta e as seguintes (body.aPartirDe: the occurrence number; default 1, the whole schedule). */
-  app.put('/api/LancamentosRecorrentes/:id', { config: MODULE }, async (req) => {
+  app.put('/api/LancamentosRecorrentes/:id', { config: MODULE, schema: { tags, summary: 'Esta e as seguintes: a partir da ocorrência aPartirDe (as baixadas não mudam)', body: checkedByHandler({ ...recorrencia, required: [], properties: { ...recorrencia.properties, aPartirDe: { type: 'integer', minimum: 1 } } }), response: { 200: answer('Alterada', obj) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     const id = idOf(req);
@@ -80,7 +103,7 @@ export default async function recorrenteRoutes(app: FastifyInstance, { services 
   });
 
   /** Só esta ocorrência. */
-  app.put('/api/LancamentosRecorrentes/:id/ocorrencias/:numero', { config: MODULE }, async (req) => {
+  app.put('/api/LancamentosRecorrentes/:id/ocorrencias/:numero', { config: MODULE, schema: { tags, summary: 'Só esta ocorrência', body: checkedByHandler({ type: 'object', properties: { valor: MONEY, vencimento: DATE, descricao: { type: 'string' } } }), response: { 200: answer('Alterada', obj), 409: answer('Já baixada') } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     const id = idOf(req);
@@ -89,7 +112,7 @@ export default async function recorrenteRoutes(app: FastifyInstance, { services 
     return um(ctx, id);
   });
 
-  app.post('/api/LancamentosRecorrentes/:id/encerrar', { config: MODULE }, async (req) => {
+  app.post('/api/LancamentosRecorrentes/:id/encerrar', { config: MODULE, schema: { tags, summary: 'Encerra a recorrência (não gera mais lançamentos)', response: { 200: answer('Encerrada') } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'full');
     const id = idOf(req);
@@ -97,7 +120,7 @@ export default async function recorrenteRoutes(app: FastifyInstance, { services 
   });
 
   /** Brings every schedule of the account up to its horizon now (the server also does it every hour). */
-  app.post('/api/LancamentosRecorrentes/gerar', { config: MODULE }, async (req) => {
+  app.post('/api/LancamentosRecorrentes/gerar', { config: MODULE, schema: { tags, summary: 'Gera agora os lançamentos que faltam até o horizonte de cada recorrência', response: { 200: answer('Geradas', { type: 'object', properties: { geradas: { type: 'integer' } } }) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     return { geradas: await withRetry(services, ctx, (q) => gerarTodas(q, ctx)) };

@@ -7,6 +7,7 @@ import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { HttpError, badRequest, forbidden } from '../http/errors.ts';
 import { ID, TEXT, withQuery } from '../http/input-schemas.ts';
+import { answer, checkedByHandler } from '../http/route-schema.ts';
 import type { ReportColumn } from '../relatorios/columns.ts';
 import { registerReportSources, type ReportSource } from '../relatorios/sources.ts';
 import { ALREADY_PROCESSING } from '../relatorios/routes.ts';
@@ -79,6 +80,11 @@ function guard(ctx: RequestContext): void {
   if (!podeVer(ctx)) throw forbidden(NEGADO);
 }
 
+// The calls as /api/openapi.json shows them (route-schema.ts).
+const tags = ['Relatórios financeiros'];
+const obj = { type: 'object', additionalProperties: true };
+const NOMES = Object.keys(RELATORIOS);
+
 const NEGADO = 'Você não tem permissão para consultar os relatórios financeiros.';
 const podeVer = (ctx: RequestContext) => serverAllows(ctx, 'app.lancamentorelatorio') || serverAllows(ctx, 'app.lancamento', 'view');
 /** 'fluxo-caixa' → 'FluxoCaixa': the name the report queue knows the source by. */
@@ -111,14 +117,24 @@ export default async function relatoriosFinanceirosRoutes(app: FastifyInstance, 
     return nome;
   };
 
-  app.get('/api/RelatoriosFinanceiros/painel', { config: MODULE }, async (req) => {
+  app.get('/api/RelatoriosFinanceiros/painel', { config: MODULE, schema: { tags, summary: 'Cartões do dashboard: a pagar hoje, a receber hoje, atrasados, saldo por conta', response: { 200: answer('Painel', obj) } } }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.painelFinanceiro') && !serverAllows(ctx, 'app.lancamento', 'view')) throw forbidden('Você não tem permissão para consultar o painel financeiro.');
     return db.tenant(ctx, (q) => painel(q, ctx));
   });
 
   // The reports' values (each report checks its own period: de/ate are days, or months in the DRE).
-  app.get('/api/RelatoriosFinanceiros/:nome', withQuery({ de: TEXT, ate: TEXT, contaId: ID, agrupamento: TEXT, situacao: TEXT }, [], { config: MODULE }), async (req) => {
+  app.get('/api/RelatoriosFinanceiros/:nome', withQuery(
+      {
+        de: { ...TEXT, description: 'início, AAAA-MM-DD (na DRE, AAAA-MM)' },
+        ate: { ...TEXT, description: 'fim, inclusive (na DRE, AAAA-MM)' },
+        contaId: { ...ID, description: 'extrato (obrigatório) e fluxo de caixa' },
+        agrupamento: { ...TEXT, description: 'fluxo de caixa: mes (padrão) ou dia' },
+        situacao: { ...TEXT, description: 'contas a pagar e a receber: abertas (padrão) ou todas' },
+      },
+      [],
+      { config: MODULE, schema: { tags, summary: 'Um relatório financeiro na tela: fluxo de caixa realizado e previsto, contas a pagar, a receber, extrato com saldo ou DRE gerencial (por competência e árvore de categorias)', pathValues: { nome: NOMES }, response: { 200: answer('O relatório', obj) } } },
+    ), async (req) => {
     const ctx = req.ctx!;
     guard(ctx);
     const nome = nomeOf(req);
@@ -126,7 +142,16 @@ export default async function relatoriosFinanceirosRoutes(app: FastifyInstance, 
   });
 
   /** Queues the PDF or XLSX: checked now (a bad period is a 400 here), built by the report worker. */
-  app.post('/api/RelatoriosFinanceiros/:nome/exportar', { config: MODULE }, async (req) => {
+  app.post('/api/RelatoriosFinanceiros/:nome/exportar', {
+    config: MODULE,
+    schema: {
+      tags,
+      summary: 'PDF ou XLSX pela fila de relatórios (Relatórios exportados)',
+      description: `nome: ${NOMES.join(', ')}`,
+      body: checkedByHandler({ type: 'object', required: ['tipo'], properties: { tipo: { enum: ['pdf', 'xlsx'] }, params: obj } }),
+      response: { 200: answer('Na fila', obj), 406: answer('Relatório já está sendo processado.') },
+    },
+  }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx);
     const nome = nomeOf(req);

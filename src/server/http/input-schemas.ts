@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { compiledPart } from './route-schema.ts';
 
 /**
  * The JSON Schemas a route's path and query values are checked against before its handler runs (Fastify
@@ -50,7 +51,7 @@ export function paramsSchema(url: string): Record<string, unknown> | undefined {
   };
 }
 
-/** A route that declares its query string: the OpenAPI document lists it (openapi/routes.ts) when no module did. */
+/** A route of the API with its whole schema as declared (describing parts included): what /api/openapi.json reads. */
 export interface DeclaredRoute {
   method: string;
   url: string;
@@ -65,7 +66,10 @@ declare module 'fastify' {
 
 /**
  * Every route with path parameters gets their schema (unless it declares its own): one rule for the whole API,
- * so a route added later cannot pass 'abc' or 99999999999999999999 to SQL as an id. Installed before the routes.
+ * so a route added later cannot pass 'abc' or 99999999999999999999 to SQL as an id. Every /api route is
+ * recorded with its schema for the OpenAPI document (openapi/routes.ts), and Fastify compiles only the parts that
+ * validate or serialise (route-schema.ts: bodies the handler checks and answers that only describe stay out).
+ * Installed before the routes.
  */
 export function installParamSchemas(app: FastifyInstance): void {
   const declared: DeclaredRoute[] = [];
@@ -76,17 +80,22 @@ export function installParamSchemas(app: FastifyInstance): void {
       const params = paramsSchema(url);
       if (params) route.schema = { ...route.schema, params };
     }
-    if (route.schema?.querystring && url.startsWith('/api/')) {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url, schema: route.schema });
+    if (url.startsWith('/api/')) {
+      const schema = route.schema ?? {};
+      for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url, schema });
     }
+    if (route.schema) route.schema = compiledPart(route.schema);
   });
 }
 
-/** The OpenAPI parameters of a declared route: its path and query values with their schemas. */
+/** The OpenAPI parameters of a declared route: its path and query values with their schemas (a value's description beside it). */
 export function openApiParameters(schema: FastifySchema): Record<string, unknown>[] {
   const list = (where: 'path' | 'query', s: unknown) => {
-    const o = (s ?? {}) as { properties?: Record<string, unknown>; required?: string[] };
-    return Object.entries(o.properties ?? {}).map(([name, sch]) => ({ name, in: where, ...(where === 'path' || o.required?.includes(name) ? { required: true } : {}), schema: sch }));
+    const o = (s ?? {}) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    return Object.entries(o.properties ?? {}).map(([name, sch]) => {
+      const { description, ...rest } = sch;
+      return { name, in: where, ...(where === 'path' || o.required?.includes(name) ? { required: true } : {}), ...(description ? { description } : {}), schema: rest };
+    });
   };
   return [...list('path', schema.params), ...list('query', schema.querystring)];
 }

@@ -13,6 +13,7 @@ import { listarIntegracoes, salvarIntegracao } from './sistemas.ts';
 import { brandSwitchesFor } from '../resources/brand-switches.ts';
 import type { FieldSwitches } from '../resources/resource-service.ts';
 import { HttpError } from '../http/errors.ts';
+import { answer, checkedByHandler, fileAnswer } from '../http/route-schema.ts';
 import { CAMPOS, consultar, desfazer, ehTipo, iniciarImportacao, importar, listar as listarImportacoes, planilhaModelo, previa, receberArquivo, registrarFalha } from './importacao.ts';
 import { TAMANHO_MAXIMO } from './importacao-arquivo.ts';
 import { ajustesTeste, EntregadorWebhooks } from './entregador.ts';
@@ -39,7 +40,7 @@ import {
 export { resolverChaveApi } from './chaves-api.ts';
 export { ESPERAS_S } from './entregador.ts';
 export { integracoesDaFilial, SISTEMAS } from './sistemas.ts';
-export { INTEGRACOES_PATHS, webhooksOpenApi } from './openapi.ts';
+export { webhooksOpenApi } from './webhooks-openapi.ts';
 export { hashChave, PREFIXO } from './chaves-api.ts';
 export { adivinharMapeamento } from './importacao.ts';
 export { novoSegredo } from './webhooks.ts';
@@ -56,6 +57,9 @@ const PERMISSAO = 'app.integracao';
 const PERMISSAO_IMPORTACAO = 'app.conversaodados';
 export const JOB_IMPORTACAO = 'integracoes.importar';
 export { JOB_WEBHOOKS };
+
+const TIPOS_IMPORTACAO = Object.keys(CAMPOS);
+const mapeamento = { type: 'object', description: 'campo → índice da coluna (0 = primeira)', additionalProperties: { type: 'integer' } };
 
 /** Progress of the imports running in this process (the job's transaction is not visible until it commits). */
 const progresso = new Map<string, { feitas: number; total: number }>();
@@ -122,59 +126,59 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
   // Sistemas externos por filial (SPEC 3.2)
-  app.get('/api/Integracoes', async (req) => {
+  app.get('/api/Integracoes', { schema: { tags: ['Integrações'], summary: 'Os sistemas externos da filial (SPEC 3.2) e seus dados de acesso' } }, async (req) => {
     const ctx = guard(req, 'view');
     return db.tenant(ctx, (q) => listarIntegracoes(q, ctx), { readOnly: true });
   });
-  app.put('/api/Integracoes/:sistema', async (req) => {
+  app.put('/api/Integracoes/:sistema', { schema: { tags: ['Integrações'], summary: 'Grava os dados de acesso de um sistema externo na filial' } }, async (req) => {
     const ctx = guard(req, 'change');
     return db.tenant(ctx, (q) => salvarIntegracao(q, ctx, (req.params as { sistema: string }).sistema, (req.body ?? {}) as Record<string, unknown>));
   });
 
   // Chaves de API
-  app.get('/api/ChavesApi', async (req) => {
+  app.get('/api/ChavesApi', { schema: { tags: ['Chaves de API'], summary: 'As chaves de API da conta (sem o segredo)' } }, async (req) => {
     const ctx = guard(req, 'view');
     return db.tenant(ctx, (q) => listarChaves(q, ctx), { readOnly: true });
   });
-  app.post('/api/ChavesApi', async (req) => {
+  app.post('/api/ChavesApi', { schema: { tags: ['Chaves de API'], summary: 'Cria uma chave de API com escopos; o segredo aparece só nesta resposta' } }, async (req) => {
     const ctx = guard(req, 'change');
     return db.tenant(ctx, (q) => criarChave(q, ctx, (req.body ?? {}) as object));
   });
-  app.post('/api/ChavesApi/:id/revogar', async (req) => {
+  app.post('/api/ChavesApi/:id/revogar', { schema: { tags: ['Chaves de API'], summary: 'Revoga uma chave de API' } }, async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);
     return db.tenant(ctx, (q) => revogarChave(q, ctx, id));
   });
 
   // Webhooks
-  app.get('/api/Webhooks/eventos', async (req) => {
+  app.get('/api/Webhooks/eventos', { schema: { tags: ['Webhooks'], summary: 'O catálogo de eventos que um webhook pode assinar' } }, async (req) => {
     guard(req, 'view');
     return catalogoAtual();
   });
-  app.get('/api/Webhooks', async (req) => {
+  app.get('/api/Webhooks', { schema: { tags: ['Webhooks'], summary: 'Os webhooks da conta' } }, async (req) => {
     const ctx = guard(req, 'view');
     return db.tenant(ctx, (q) => listarEndpoints(q, ctx, serverAllows(ctx, PERMISSAO, 'change')), { readOnly: true });
   });
-  app.post('/api/Webhooks', async (req) => {
+  app.post('/api/Webhooks', { schema: { tags: ['Webhooks'], summary: 'Cadastra um webhook (endereço HTTPS público e eventos)' } }, async (req) => {
     const ctx = guard(req, 'change');
     return db.tenant(ctx, (q) => criarEndpoint(q, ctx, (req.body ?? {}) as object, tipos()));
   });
-  app.patch('/api/Webhooks/:id', async (req) => {
+  app.patch('/api/Webhooks/:id', { schema: { tags: ['Webhooks'], summary: 'Altera endereço, eventos ou situação de um webhook' } }, async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);
     return db.tenant(ctx, (q) => alterarEndpoint(q, ctx, id, (req.body ?? {}) as object, tipos()));
   });
-  app.delete('/api/Webhooks/:id', async (req) => {
+  app.delete('/api/Webhooks/:id', { schema: { tags: ['Webhooks'], summary: 'Exclui um webhook' } }, async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);
     return db.tenant(ctx, (q) => excluirEndpoint(q, ctx, id));
   });
-  app.post('/api/Webhooks/:id/rotacionar-segredo', async (req) => {
+  app.post('/api/Webhooks/:id/rotacionar-segredo', { schema: { tags: ['Webhooks'], summary: 'Gera um novo segredo whsec_; o anterior continua assinando ao lado dele (duas assinaturas v1) por `horas` (padrão 24, até 168)', body: checkedByHandler({ type: 'object', properties: { horas: { type: 'integer', minimum: 0, maximum: 168 } } }), response: { 200: answer('Webhook com o novo segredo e segredoAnteriorAte') } } }, async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);
     return db.tenant(ctx, (q) => rotacionarSegredo(q, ctx, id, (req.body ?? {}) as object));
   });
-  app.post('/api/Webhooks/:id/testar', async (req) => {
+  app.post('/api/Webhooks/:id/testar', { schema: { tags: ['Webhooks'], summary: 'Envia um evento de teste ao webhook', response: { 200: answer('Evento enfileirado', { type: 'object', properties: { eventoId: { type: 'integer' } } }) } } }, async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);
     const eventoId = await db.tenant(ctx, async (q) => {
@@ -185,12 +189,12 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     entregador?.acordar();
     return { eventoId };
   });
-  app.get('/api/Webhooks/:id/entregas', async (req) => {
+  app.get('/api/Webhooks/:id/entregas', { schema: { tags: ['Webhooks'], summary: 'As entregas recentes do webhook' } }, async (req) => {
     const ctx = guard(req, 'view');
     const id = idOf(req);
     return db.tenant(ctx, (q) => listarEntregas(q, ctx, id), { readOnly: true });
   });
-  app.get('/api/WebhookEntregas/:id/tentativas', async (req) => {
+  app.get('/api/WebhookEntregas/:id/tentativas', { schema: { tags: ['Webhooks'], summary: 'As tentativas de uma entrega (código, tempo, resposta)' } }, async (req) => {
     const ctx = guard(req, 'view');
     const id = idOf(req);
     return db.tenant(ctx, (q) => listarTentativas(q, ctx, id), { readOnly: true });
@@ -237,11 +241,11 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     { maxTentativas: 1 },
   );
 
-  app.get('/api/Importacoes', async (req) => {
+  app.get('/api/Importacoes', { schema: { tags: ['Importação de dados'], summary: 'As últimas 100 importações da conta' } }, async (req) => {
     const ctx = guardImportacao(req);
     return db.tenant(ctx, (q) => listarImportacoes(q, ctx), { readOnly: true });
   });
-  app.get('/api/Importacoes/modelo/:tipo', async (req, reply) => {
+  app.get('/api/Importacoes/modelo/:tipo', { schema: { tags: ['Importação de dados'], summary: 'Planilha modelo (XLSX) do cadastro', description: `tipo: ${TIPOS_IMPORTACAO.join(', ')}`, response: { 200: fileAnswer('XLSX', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') } } }, async (req, reply) => {
     const tipo = (req.params as { tipo: string }).tipo;
     guardImportacao(req, tipo);
     if (!ehTipo(tipo)) throw notFound('Modelo de planilha não encontrado.');
@@ -251,7 +255,15 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
   });
   // The file comes base64 in JSON (as the other imports): a 20 MB file is ~27 MB of body; up to 80 MB of body is read
   // so a file too large gets the 413 with the import's own message, not the generic one.
-  app.post('/api/Importacoes', { bodyLimit: 80 * 1024 * 1024 }, async (req) => {
+  app.post('/api/Importacoes', {
+    bodyLimit: 80 * 1024 * 1024,
+    schema: {
+      tags: ['Importação de dados'],
+      summary: 'Envia um CSV (UTF-8 ou Latin-1; ; , ou tab) ou XLSX de até 20 MB: devolve colunas, amostra e o mapeamento sugerido (o último confirmado para o mesmo cabeçalho, ou adivinhado pelos nomes do Bling, Tiny e Omie)',
+      body: checkedByHandler({ type: 'object', required: ['tipo', 'conteudo'], properties: { tipo: { enum: TIPOS_IMPORTACAO }, nomeArquivo: { type: 'string' }, formato: { enum: ['csv', 'txt', 'xlsx'] }, conteudo: { type: 'string', contentEncoding: 'base64' } } }),
+      response: { 200: answer('Arquivo lido'), 413: answer('Arquivo maior que 20 MB ou com mais de 100.000 linhas') },
+    },
+  }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const ctx = guardImportacao(req, String(body.tipo ?? ''));
     if (typeof body.conteudo === 'string' && body.conteudo.length > Math.ceil(TAMANHO_MAXIMO / 3) * 4 + 4) {
@@ -259,13 +271,13 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     }
     return db.tenant(ctx, (q) => receberArquivo(q, ctx, body));
   });
-  app.get('/api/Importacoes/:id', async (req) => {
+  app.get('/api/Importacoes/:id', { schema: { tags: ['Importação de dados'], summary: 'Situação, progresso (enquanto importa) e relatório (criados, ignorados, erros por linha)' } }, async (req) => {
     const ctx = guardImportacao(req);
     const id = idOf(req);
     const r = await db.tenant(ctx, (q) => consultar(q, ctx, id), { readOnly: true });
     return { ...r, progresso: r.situacao === 'importando' ? (progresso.get(`${ctx.tenantId}:${id}`) ?? null) : null };
   });
-  app.post('/api/Importacoes/:id/previa', async (req) => {
+  app.post('/api/Importacoes/:id/previa', { schema: { tags: ['Importação de dados'], summary: 'Confere cada linha com o esquema do cadastro (as mesmas regras da API e dos formulários); nada é gravado além do mapeamento', body: checkedByHandler({ type: 'object', required: ['mapeamento'], properties: { mapeamento } }), response: { 200: answer('Contagens e linhas com seus erros') } } }, async (req) => {
     const id = idOf(req);
     const ctx = guardImportacao(req);
     const tipo = await tipoDaImportacao(ctx, id);
@@ -273,7 +285,7 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     const switches = await switchesDe(req, tipo);
     return db.tenant(ctx, (q) => previa(contexto(q, ctx, switches), id, ((req.body ?? {}) as Record<string, unknown>).mapeamento));
   });
-  app.post('/api/Importacoes/:id/importar', async (req) => {
+  app.post('/api/Importacoes/:id/importar', { schema: { tags: ['Importação de dados'], summary: 'Importa numa transação, por um job da fila: tudo ou nada, ou só as linhas válidas; cadastros já existentes (mesmo CPF/CNPJ ou código) são ignorados', body: checkedByHandler({ type: 'object', properties: { modo: { enum: ['tudo', 'validas'] }, mapeamento } }), response: { 200: answer('Importação iniciada (situacao importando)') } } }, async (req) => {
     const id = idOf(req);
     const ctx = guardImportacao(req);
     const tipo = await tipoDaImportacao(ctx, id);
@@ -288,7 +300,7 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
       return r;
     });
   });
-  app.post('/api/Importacoes/:id/desfazer', async (req) => {
+  app.post('/api/Importacoes/:id/desfazer', { schema: { tags: ['Importação de dados'], summary: 'Exclui os cadastros criados pela importação, se nenhum estiver em uso', response: { 200: answer('Importação desfeita'), 409: answer('Algum cadastro já está em uso (nada foi excluído)') } } }, async (req) => {
     const id = idOf(req);
     const ctx = guardImportacao(req);
     const tipo = await tipoDaImportacao(ctx, id);
@@ -297,7 +309,7 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     return db.tenant(ctx, (q) => desfazer(contexto(q, ctx), id));
   });
 
-  app.post('/api/WebhookEntregas/:id/reenviar', async (req) => {
+  app.post('/api/WebhookEntregas/:id/reenviar', { schema: { tags: ['Webhooks'], summary: 'Reenvia uma entrega (o mesmo webhook-id)' } }, async (req) => {
     const ctx = guard(req, 'change');
     const id = idOf(req);
     await db.tenant(ctx, (q) => reenviarEntrega(q, ctx, id));

@@ -83,7 +83,7 @@ export default async function jobsRoutes(app: FastifyInstance, { services, queue
     return r.rows;
   };
 
-  app.get('/api/Jobs', withQuery({ situacao: SITUACAO_PARAM }), async (req) => {
+  app.get('/api/Jobs', withQuery({ situacao: SITUACAO_PARAM }, [], { schema: { summary: 'Os jobs em segundo plano pendentes, falhos e travados (Área do administrador)' } }), async (req) => {
     const ctx = req.ctx!;
     const s = (req.query as { situacao?: string }).situacao ?? 'problemas';
     const rows =
@@ -91,7 +91,7 @@ export default async function jobsRoutes(app: FastifyInstance, { services, queue
     return rows.map(saida);
   });
 
-  app.post('/api/Jobs/:id/reexecutar', async (req) => {
+  app.post('/api/Jobs/:id/reexecutar', { schema: { summary: 'Põe um job falho ou travado de volta na fila' } }, async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     const job = (await buscar(ctx, 'x.id = $2', [id], 1))[0];

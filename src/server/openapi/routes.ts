@@ -1,27 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { openApiParameters } from '../http/input-schemas.ts';
+import { openApiParameters, type DeclaredRoute } from '../http/input-schemas.ts';
 import { allowsVerb, writeSchema, SYSTEM_FIELDS, type ResourceVerb } from '../resources/registry.ts';
 import { loadLookups } from '../catalog/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { documentsOpenApi } from '../documentos/routes.ts';
-import { ESTOQUE_COMPLEMENTOS_PATHS } from '../estoque/complementos-openapi.ts';
-import { FINANCEIRO_EXTRAS_PATHS, financeiroPaths } from '../financeiro/index.ts';
-import { BALANCA_PATHS } from '../exportacoes/balanca/index.ts';
-import { TERMINAL_PATHS } from '../exportacoes/terminal/index.ts';
-import { ESTOQUE_PATHS } from '../estoque/openapi.ts';
+import { webhooksOpenApi } from '../integracoes/index.ts';
+// Hand-written parts still to move onto their routes (fiscal/emissao and nfse are being rewritten elsewhere).
 import { NFE_PATHS } from '../fiscal/emissao/openapi.ts';
-import { COMPRAS_PATHS } from '../compras/openapi.ts';
-import { VENDAS_PATHS } from '../vendas/openapi.ts';
 import { NFSE_PATHS } from '../nfse/openapi.ts';
-import { DFE_PATHS } from '../fiscal/dfe/openapi.ts';
-import { PESSOAS_PATHS } from '../pessoas/openapi.ts';
-import { DASHBOARD_PATHS } from '../dashboard/openapi.ts';
-import { INTEGRACOES_PATHS, webhooksOpenApi } from '../integracoes/index.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
   '/count': { get: 'list' },
+  '/findOne': { get: 'list' },
   '/{id}': { get: 'read', put: 'replace', patch: 'patch', delete: 'delete' },
 };
 
@@ -81,11 +73,14 @@ export function buildOpenApi(registry: ResourceRegistry, componentOf = component
     paths[`/api/${def.endpoint}/count`] = {
       get: { tags: tag, summary: 'Conta registros', parameters: [{ name: 'where', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'Contagem', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } } } },
     };
+    paths[`/api/${def.endpoint}/findOne`] = {
+      get: { tags: tag, summary: 'O primeiro registro do filtro', parameters: [filterParam], responses: { '200': { description: 'Registro', ...one }, ...errors } },
+    };
     paths[`/api/${def.endpoint}/{id}`] = {
-      get: { tags: tag, parameters: [idParam, filterParam], responses: { '200': { description: 'Registro', ...one }, ...errors } },
-      put: { tags: tag, parameters: [idParam], requestBody: body, responses: { '200': { description: 'Substituído', ...one }, ...errors } },
-      patch: { tags: tag, parameters: [idParam], requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Alterado', ...one }, ...errors } },
-      delete: { tags: tag, parameters: [idParam], responses: { '200': { description: 'Excluído', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } }, ...errors } },
+      get: { tags: tag, summary: `Lê ${def.doc.singular.toLowerCase()}`, parameters: [idParam, filterParam], responses: { '200': { description: 'Registro', ...one }, ...errors } },
+      put: { tags: tag, summary: `Substitui ${def.doc.singular.toLowerCase()} (o que o corpo não traz fica vazio)`, parameters: [idParam], requestBody: body, responses: { '200': { description: 'Substituído', ...one }, ...errors } },
+      patch: { tags: tag, summary: `Altera campos de ${def.doc.singular.toLowerCase()}`, parameters: [idParam], requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Alterado', ...one }, ...errors } },
+      delete: { tags: tag, summary: `Exclui ${def.doc.singular.toLowerCase()}`, parameters: [idParam], responses: { '200': { description: 'Excluído', content: { 'application/json': { schema: { type: 'object', properties: { count: { type: 'integer' } } } } } }, ...errors } },
     };
     // Operations the document does not allow ("verbs") are left out.
     for (const [suffix, methods] of Object.entries(VERB_OF)) {
@@ -94,13 +89,7 @@ export function buildOpenApi(registry: ResourceRegistry, componentOf = component
       if (!Object.keys(item).length) delete paths[`/api/${def.endpoint}${suffix}`];
     }
   }
-  Object.assign(paths, ESTOQUE_PATHS, ESTOQUE_COMPLEMENTOS_PATHS, FINANCEIRO_EXTRAS_PATHS, NFE_PATHS, COMPRAS_PATHS, VENDAS_PATHS);
-  Object.assign(paths, NFSE_PATHS);
-  Object.assign(paths, DFE_PATHS, PESSOAS_PATHS, DASHBOARD_PATHS);
-  Object.assign(paths, BALANCA_PATHS, TERMINAL_PATHS);
-  Object.assign(paths, INTEGRACOES_PATHS);
-  // The finance core's calls, method by method (POST /api/TransferenciasFinanceiras beside the generic list).
-  for (const [path, item] of Object.entries(financeiroPaths())) paths[path] = { ...(paths[path] as object | undefined), ...(item as object) };
+  Object.assign(paths, NFE_PATHS, NFSE_PATHS);
   return {
     openapi: '3.1.0',
     info: { title: 'Retaguarda API', version: '1.0.0', description: 'API do Retaguarda (compatível com LoopBack). Envie o token da sessão no cabeçalho Authorization.' },
@@ -124,24 +113,70 @@ export default async function openapiRoutes(app: FastifyInstance, { services }: 
   doc.webhooks = webhooksOpenApi(services.registry, services.documents);
   (doc.components as { securitySchemes: Record<string, unknown> }).securitySchemes.apiKey = { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <chave> (Configurações > Integrações > Chaves de API)' };
   doc.security = [{ token: [] }, { apiKey: [] }];
-  // Calls that declare their query string on the route and that no module's OpenAPI part lists are added once
-  // every route is registered (the PDV's catalogue, the alerts): the document names every value a call checks.
+  // Every other call describes itself on its route (route-schema.ts): read once every route is registered.
   let completed = false;
-  app.get('/api/openapi.json', async () => {
+  app.get('/api/openapi.json', { schema: { summary: 'Esta descrição OpenAPI 3.1 da API', tags: ['API'] } }, async () => {
     if (!completed) {
       completed = true;
-      const paths = doc.paths as Record<string, Record<string, unknown>>;
-      const listed = new Set(Object.keys(paths));
-      for (const r of app.declaredRoutes ?? []) {
-        const path = r.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
-        if (listed.has(path)) continue;
-        (paths[path] ??= {})[r.method.toLowerCase()] = {
-          tags: [r.url.split('/')[2]],
-          parameters: openApiParameters(r.schema),
-          responses: { '200': { description: 'Resposta' }, '400': { description: 'Dados inválidos', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
-        };
-      }
+      addDeclaredRoutes(doc.paths as Record<string, Record<string, unknown>>, app.declaredRoutes ?? []);
     }
     return doc;
   });
+}
+
+const ERROR_BODY = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+
+/** The OpenAPI operation of a route, from its schema (summary, tags, params, querystring, body, response). */
+export function operationOf(route: DeclaredRoute): Record<string, unknown> {
+  const s = route.schema;
+  const path = openApiPath(route.url);
+  const responses: Record<string, unknown> = {};
+  for (const [code, a] of Object.entries((s.response ?? {}) as Record<string, Record<string, unknown>>)) {
+    // An OpenAPI answer (answer() in route-schema.ts) as it is; a plain JSON Schema (a serialiser Fastify compiles) as the JSON body.
+    responses[code] = 'description' in a ? a : { description: 'Resposta', content: { 'application/json': { schema: a } } };
+  }
+  responses['200'] ??= { description: 'Resposta' };
+  responses['400'] ??= { description: 'Dados inválidos (mensagem em português, campo em details)', ...ERROR_BODY };
+  responses['401'] ??= { description: 'Sem sessão' };
+  responses['403'] ??= { description: 'Sem permissão' };
+  if (path.includes('{')) responses['404'] ??= { description: 'Não encontrado' };
+  const parameters = openApiParameters(s);
+  const body = s.body as Record<string, unknown> | undefined;
+  const requestBody = body === undefined ? undefined : 'content' in body ? { required: true, content: body.content } : { ...(Array.isArray(body.required) && body.required.length ? { required: true } : {}), content: { 'application/json': { schema: body } } };
+  return {
+    tags: s.tags ?? [route.url.split('/')[2]],
+    ...(s.summary ? { summary: s.summary } : {}),
+    ...(s.description ? { description: s.description } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+/** '/api/Lancamentos/:id/anexos/:anexoId' → '/api/Lancamentos/{id}/anexos/{anexoId}'. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+/**
+ * The routes into the document: a route that describes itself (a summary) gives its operation; one that does not
+ * keeps what the resource or business-document generator wrote for it, or is listed with its parameters.
+ * Hidden routes (schema.hide: a verb the resource refuses, the generic transition route whose transitions
+ * the document lists one by one) stay out.
+ */
+export function addDeclaredRoutes(paths: Record<string, Record<string, unknown>>, routes: DeclaredRoute[]): void {
+  for (const r of routes) {
+    if (r.schema.hide || r.method === 'OPTIONS') continue;
+    const method = r.method.toLowerCase();
+    for (const url of expanded(r.url, r.schema.pathValues)) {
+      const path = openApiPath(url);
+      if (paths[path]?.[method] && !r.schema.summary) continue;
+      (paths[path] ??= {})[method] = operationOf({ ...r, url });
+    }
+  }
+}
+
+/** A route's url once per value of each parameter that lists its values (schema.pathValues). */
+function expanded(url: string, values: Record<string, readonly string[]> | undefined): string[] {
+  let urls = [url];
+  for (const [name, list] of Object.entries(values ?? {})) urls = urls.flatMap((u) => list.map((v) => u.replace(`:${name}`, v)));
+  return urls;
 }

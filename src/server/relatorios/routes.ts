@@ -28,7 +28,7 @@ const RELATORIOS_LISTA = listDef('Relatorios', 'relatorios', [
 export default async function relatoriosRoutes(app: FastifyInstance, { services, worker }: { services: AppServices; worker: ReportWorker | null }) {
   const { db, registry, storage } = services;
 
-  app.post('/api/Relatorios/exportar', async (req) => {
+  app.post('/api/Relatorios/exportar', { schema: { summary: 'Põe na fila a exportação de uma lista ou relatório (XLSX/PDF) com o filtro da tela' } }, async (req) => {
     const ctx = req.ctx!;
     const body = (req.body ?? {}) as { recurso?: unknown; filter?: unknown; tipo?: unknown; descricao?: unknown };
     const row = await enfileirarRelatorio(services, ctx, body);
@@ -37,7 +37,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
   });
 
   // The list reads its filter like the generic API (where and order over the report's fields), at most 200 rows.
-  app.get('/api/Relatorios', withQuery({ filter: JSON_TEXT }), async (req) => {
+  app.get('/api/Relatorios', withQuery({ filter: JSON_TEXT }, [], { schema: { summary: 'Os relatórios exportados do usuário, com a situação de cada um' } }), async (req) => {
     const ctx = req.ctx!;
     const lf = listFilter(RELATORIOS_LISTA, (req.query as Record<string, unknown>).filter, { params: [ctx.tenantId, ctx.userId] });
     const limit = Math.min(Math.max(Number(lf.filter.limit) || 50, 1), 200);
@@ -45,7 +45,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     return r.rows;
   });
 
-  app.get('/api/Relatorios/count', withQuery({ where: JSON_TEXT }), async (req) => {
+  app.get('/api/Relatorios/count', withQuery({ where: JSON_TEXT }, [], { schema: { summary: 'Quantos relatórios exportados atendem à condição' } }), async (req) => {
     const ctx = req.ctx!;
     const where = parseJsonParam<Filter['where']>((req.query as Record<string, unknown>).where, 'where');
     const lf = listFilter(RELATORIOS_LISTA, where === undefined ? undefined : { where }, { params: [ctx.tenantId, ctx.userId] });
@@ -53,7 +53,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     return { count: r.rows[0].n };
   });
 
-  app.delete('/api/Relatorios/:id', async (req) => {
+  app.delete('/api/Relatorios/:id', { schema: { summary: 'Exclui um relatório exportado (e o arquivo)' } }, async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     // The file goes first: with the storage unreachable the answer is a 503 and the report stays listed.
@@ -66,7 +66,7 @@ export default async function relatoriosRoutes(app: FastifyInstance, { services,
     return { count: r.rowCount };
   });
 
-  app.get('/api/Relatorios/:id/arquivo', async (req, reply) => {
+  app.get('/api/Relatorios/:id/arquivo', { schema: { summary: 'Baixa o arquivo de um relatório pronto' } }, async (req, reply) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     const r = await db.tenant(ctx, (q) => q.query<{ arquivo: string | null; tipo: string; descricao: string; status: number }>('SELECT arquivo, tipo, descricao, status FROM relatorios WHERE tenant_id = $1 AND user_id = $2 AND id = $3', [ctx.tenantId, ctx.userId, id]));

@@ -64,13 +64,15 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
     // A module may serve a verb the document leaves out through its own posting service (POST
     // /api/TransferenciasFinanceiras moves money through the ledger): registered before this plugin, it stays.
     const served = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string) => app.hasRoute({ method, url });
+    // A refusing route stays out of the OpenAPI document (schema.hide), which lists the verbs the document allows.
+    const described = (verb: ResourceVerb) => ({ schema: { hide: !allowsVerb(def, verb) } });
     const allowed = (verb: ResourceVerb, handler: (req: FastifyRequest, reply: FastifyReply) => unknown) =>
       allowsVerb(def, verb) ? handler : (req: FastifyRequest) => {
         guard(req, def, verb === 'list' || verb === 'read' ? 'view' : verb === 'delete' ? 'full' : 'change');
         throw new HttpError(405, `Operação não permitida em ${def.doc.title.toLowerCase()}: ${VERB_TEXT[verb]}.`);
       };
 
-    app.get(base, allowed('list', async (req, reply) => {
+    app.get(base, described('list'), allowed('list', async (req, reply) => {
       const ctx = guard(req, def, 'view');
       const filter = readFilter(req, def, ctx);
       const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, filter), READ);
@@ -78,14 +80,14 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return rows;
     }));
 
-    app.get(`${base}/count`, allowed('list', async (req) => {
+    app.get(`${base}/count`, described('list'), allowed('list', async (req) => {
       const ctx = guard(req, def, 'view');
       const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
       recusarFiltroOculto(def, where, undefined, ocultosDoRecurso(def, ctx));
       return { count: await db.tenant(ctx, (q) => resources.count(q, def, ctx, where), READ) };
     }));
 
-    app.get(`${base}/findOne`, allowed('list', async (req, reply) => {
+    app.get(`${base}/findOne`, described('list'), allowed('list', async (req, reply) => {
       const ctx = guard(req, def, 'view');
       const filter = readFilter(req, def, ctx);
       const rows = await db.tenant(ctx, (q) => resources.list(q, def, ctx, { ...filter, limit: 1 }), READ);
@@ -94,7 +96,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return rows[0];
     }));
 
-    app.get(`${base}/:id`, allowed('read', async (req, reply) => {
+    app.get(`${base}/:id`, described('read'), allowed('read', async (req, reply) => {
       const ctx = guard(req, def, 'view');
       const id = parseId((req.params as { id: string }).id);
       const filter = readFilter(req, def, ctx);
@@ -103,7 +105,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return row;
     }));
 
-    if (allowsVerb(def, 'create') || !served('POST', base)) app.post(base, allowed('create', async (req, reply) => {
+    if (allowsVerb(def, 'create') || !served('POST', base)) app.post(base, described('create'), allowed('create', async (req, reply) => {
       const ctx = guard(req, def, 'change');
       const switches = await switchesOf(req, def);
       const { ocultos, body } = writableBody(def, ctx, req.body);
@@ -111,7 +113,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return reply.status(200).send(semOcultos(row, ocultos));
     }));
 
-    if (allowsVerb(def, 'replace') || !served('PUT', `${base}/:id`)) app.put(`${base}/:id`, allowed('replace', async (req) => {
+    if (allowsVerb(def, 'replace') || !served('PUT', `${base}/:id`)) app.put(`${base}/:id`, described('replace'), allowed('replace', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
@@ -124,7 +126,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       }), ocultos);
     }));
 
-    if (allowsVerb(def, 'patch') || !served('PATCH', `${base}/:id`)) app.patch(`${base}/:id`, allowed('patch', async (req) => {
+    if (allowsVerb(def, 'patch') || !served('PATCH', `${base}/:id`)) app.patch(`${base}/:id`, described('patch'), allowed('patch', async (req) => {
       const ctx = guard(req, def, 'change');
       const id = parseId((req.params as { id: string }).id);
       const switches = await switchesOf(req, def);
@@ -132,7 +134,7 @@ export default async function resourceRoutes(app: FastifyInstance, { services }:
       return semOcultos(await db.tenant(ctx, (q) => resources.patch(q, def, ctx, id, body, switches)), ocultos);
     }));
 
-    if (allowsVerb(def, 'delete') || !served('DELETE', `${base}/:id`)) app.delete(`${base}/:id`, allowed('delete', async (req) => {
+    if (allowsVerb(def, 'delete') || !served('DELETE', `${base}/:id`)) app.delete(`${base}/:id`, described('delete'), allowed('delete', async (req) => {
       const ctx = guard(req, def, 'full');
       const id = parseId((req.params as { id: string }).id);
       return db.tenant(ctx, (q) => resources.remove(q, def, ctx, id));

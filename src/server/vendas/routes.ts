@@ -10,6 +10,7 @@ import { DocumentLifecycle } from '../documentos/lifecycle.ts';
 import { withRetry } from '../documentos/routes.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { ID_LIST, TEXT, withQuery } from '../http/input-schemas.ts';
+import { answer, checkedByHandler, fileAnswer } from '../http/route-schema.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { disponibilidade } from '../estoque/reservas.ts';
@@ -34,6 +35,17 @@ function copiaDe(p: Row, extra: Row = {}): Row {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// The calls beyond the generic document API, as /api/openapi.json shows them (route-schema.ts).
+const tags = ['Pedidos de venda'];
+const tagsContatos = ['Contatos comerciais'];
+const tagsVendas = ['Vendas'];
+const pedido = answer('O novo pedido', { $ref: '#/components/schemas/Pedidodevenda' });
+const periodoQuery = {
+  de: { ...TEXT, description: 'início, AAAA-MM-DD (padrão: 1º dia do mês)' },
+  ate: { ...TEXT, description: 'fim, inclusive (padrão: hoje)' },
+};
+const produtoIds = { ...ID_LIST, description: 'ids separados por vírgula (até 1000)' };
+
 /**
  * Vendas beyond the generic document API: copy an order, generate an order from a quote, print and e-mail it,
  * stock availability for the order screen, commercial contacts' interactions and follow-up alerts, the
@@ -46,7 +58,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
   registerReportSources(VENDAS_REPORTS);
 
-  app.post('/api/PedidosVenda/:id/copiar', async (req) => {
+  app.post('/api/PedidosVenda/:id/copiar', { schema: { tags, summary: 'Cria um pedido (Digitando) com o cabeçalho e os itens de outro', response: { 200: pedido } } }, async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'change');
     const id = idOf(req);
@@ -54,7 +66,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
   });
 
   /** A quote (an order still Digitando or Aguardando) becomes a new order; the quote is marked Pedido de Venda Gerado. */
-  app.post('/api/PedidosVenda/:id/gerar-pedido', async (req) => {
+  app.post('/api/PedidosVenda/:id/gerar-pedido', { schema: { tags, summary: 'Orçamento (Digitando ou Aguardando) → novo pedido; o orçamento fica Pedido de Venda Gerado (6) e devolve a reserva', response: { 200: pedido, 409: answer('O orçamento não está em Digitando nem Aguardando') } } }, async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'change');
     const id = idOf(req);
@@ -65,14 +77,14 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
   });
 
   /** The NF-e draft of a faturado order without a note (emitir-nfe opens with it from Vendas > Nota fiscal). */
-  app.get('/api/PedidosVenda/:id/nota-fiscal', async (req) => {
+  app.get('/api/PedidosVenda/:id/nota-fiscal', { schema: { tags, summary: 'Rascunho da NF-e de um pedido faturado sem nota (abre o emitir-nfe); a nota fica ligada ao pedido e não lança estoque nem contas de novo', response: { 200: answer('Dados da nota (o corpo de POST /api/NotasFiscais)') } } }, async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'view');
     const id = idOf(req);
     return db.tenant(ctx, async (q) => rascunhoNfeDoPedido(q, ctx, await lifecycle.load(q, def(), ctx, id)));
   });
 
-  app.get('/api/PedidosVenda/:id/pdf', async (req, reply) => {
+  app.get('/api/PedidosVenda/:id/pdf', { schema: { tags, summary: 'O pedido impresso (PDF A4)', response: { 200: fileAnswer('PDF', 'application/pdf') } } }, async (req, reply) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'view');
     const id = idOf(req);
@@ -84,7 +96,14 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     return reply.send(pdf);
   });
 
-  app.post('/api/PedidosVenda/:id/email', async (req) => {
+  app.post('/api/PedidosVenda/:id/email', {
+    schema: {
+      tags,
+      summary: 'Envia o pedido em PDF por e-mail (ao e-mail do cliente quando `para` falta)',
+      body: checkedByHandler({ type: 'object', properties: { para: { type: 'string', format: 'email' }, mensagem: { type: 'string', maxLength: 2000 } } }),
+      response: { 200: answer('Enviado', { type: 'object', properties: { enviado: { type: 'boolean' }, para: { type: 'string' } } }) },
+    },
+  }, async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'view');
     const id = idOf(req);
@@ -102,7 +121,13 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
   });
 
   /** Balance, reserved and available per depósito of the branch (the order's lines and the product screen). */
-  app.get('/api/PedidosVenda/disponibilidade', withQuery({ produtoIds: ID_LIST }, ['produtoIds']), async (req) => {
+  app.get('/api/PedidosVenda/disponibilidade', withQuery({ produtoIds }, ['produtoIds'], {
+    schema: {
+      tags,
+      summary: 'Saldo, reservado e disponível por depósito da filial',
+      response: { 200: answer('Por produto × depósito', { type: 'array', items: { type: 'object', properties: { produtoId: { type: 'integer' }, depositoId: { type: 'integer' }, quantidade: { type: 'string' }, reservado: { type: 'string' }, disponivel: { type: 'string' } } } }) },
+    },
+  }), async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'view');
     const ids = String((req.query as Row).produtoIds ?? '').split(',').filter(Boolean).map((v) => parseId(v));
@@ -114,7 +139,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
    * What the order screen needs to price a line as the server will (src/shared/pedido-calculo.ts): each product's
    * (or service's) sale price and category, the promotions that may apply, and the shop's date and hour.
    */
-  app.get('/api/PedidosVenda/precos', async (req) => {
+  app.get('/api/PedidosVenda/precos', withQuery({ produtoIds: { type: 'string', description: 'ids separados por vírgula (até 1000; obrigatório, a mensagem do servidor diz quando falta)' } }, [], { schema: { tags, summary: 'Preço de venda, categoria e promoções dos produtos, para a tela calcular a linha como o servidor', response: { 200: answer('Produtos, promoções e a data e hora da loja') } } }), async (req) => {
     const ctx = req.ctx!;
     lifecycle.guard(ctx, def(), 'view');
     const ids = String((req.query as Row).produtoIds ?? '').split(',').filter(Boolean).map((v) => parseId(v));
@@ -138,7 +163,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     const r = await q.query('SELECT 1 FROM contatos_comerciais WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
     if (!r.rows.length) throw notFound('Contato comercial não encontrado.');
   };
-  app.get('/api/ContatosComerciais/:id/interacoes', async (req) => {
+  app.get('/api/ContatosComerciais/:id/interacoes', { schema: { tags: tagsContatos, summary: 'Histórico de interações, da mais recente', response: { 200: answer('Interações') } } }, async (req) => {
     const ctx = req.ctx!;
     contatoGuard(ctx, 'view');
     const id = idOf(req);
@@ -152,7 +177,14 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
       )).rows;
     });
   });
-  app.post('/api/ContatosComerciais/:id/interacoes', async (req) => {
+  app.post('/api/ContatosComerciais/:id/interacoes', {
+    schema: {
+      tags: tagsContatos,
+      summary: 'Registra uma interação (e, com proximoContato, a nova data de retorno)',
+      body: checkedByHandler({ type: 'object', required: ['descricao'], properties: { data: { type: 'string', format: 'date' }, tipo: { type: 'string', maxLength: 40 }, descricao: { type: 'string', minLength: 2, maxLength: 2000 }, proximoContato: { type: ['string', 'null'], format: 'date' } } }),
+      response: { 200: answer('Interação registrada') },
+    },
+  }, async (req) => {
     const ctx = req.ctx!;
     contatoGuard(ctx, 'change');
     const id = idOf(req);
@@ -176,7 +208,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     });
   });
   /** Raises the alerts of the account's due follow-ups now (the server also does it every hour). */
-  app.post('/api/ContatosComerciais/alertar-retornos', async (req) => {
+  app.post('/api/ContatosComerciais/alertar-retornos', { schema: { tags: tagsContatos, summary: 'Gera agora os alertas dos retornos vencidos da conta (o servidor também gera a cada hora; cada retorno alerta uma vez)', response: { 200: answer('Quantos alertas', { type: 'object', properties: { alertas: { type: 'integer' } } }) } } }, async (req) => {
     const ctx = req.ctx!;
     contatoGuard(ctx, 'view');
     return { alertas: await db.tenant(ctx, (q) => alertarRetornos(q, ctx.tenantId, agoraLocal().data, services)) };
@@ -184,13 +216,13 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
 
   // Dashboard and report screens.
   const podeVerVendas = (ctx: RequestContext) => serverAllows(ctx, 'app.relatorioVenda') || serverAllows(ctx, 'app.painelvendas') || serverAllows(ctx, 'app.pedidoVenda', 'view');
-  app.get('/api/Vendas/resumo', async (req) => {
+  app.get('/api/Vendas/resumo', { schema: { tags: tagsVendas, summary: 'Cartão do dashboard: vendas de hoje e do mês, ticket médio, produtos mais vendidos (pedidos faturados da filial)', response: { 200: answer('Resumo') } } }, async (req) => {
     const ctx = req.ctx!;
     if (!podeVerVendas(ctx)) throw forbidden('Você não tem permissão para consultar as vendas.');
     return db.tenant(ctx, (q) => resumoVendas(q, ctx, agoraLocal().data));
   });
   /** A sales report on screen (the same source the export queue runs): GET /api/Vendas/relatorios/VendasPorProduto?de=&ate= */
-  app.get('/api/Vendas/relatorios/:fonte', withQuery({ de: TEXT, ate: TEXT }), async (req) => {
+  app.get('/api/Vendas/relatorios/:fonte', withQuery(periodoQuery, [], { schema: { tags: tagsVendas, summary: 'Um relatório de vendas na tela; o mesmo exporta em XLSX/PDF por POST /api/Relatorios/exportar {recurso: fonte, filter: {where: {de, ate}}}', description: `fonte: ${VENDAS_REPORTS.map((f) => f.name).join(', ')}`, response: { 200: answer('Linhas') } } }), async (req) => {
     const ctx = req.ctx!;
     const fonte = VENDAS_REPORTS.find((f) => f.name === (req.params as { fonte: string }).fonte);
     if (!fonte) throw notFound('Relatório de vendas desconhecido.');
@@ -199,7 +231,7 @@ export default async function vendasRoutes(app: FastifyInstance, { services }: {
     const ocultos = fonte.ocultos?.(ctx) ?? new Set<string>();
     return db.tenant(ctx, async (q) => (await fonte.chunk(q, ctx, p, null, 100000, services)).rows.map((r) => semOcultos(r, ocultos)));
   });
-  app.get('/api/Vendas/comissoes', withQuery({ de: TEXT, ate: TEXT }), async (req) => {
+  app.get('/api/Vendas/comissoes', withQuery(periodoQuery, [], { schema: { tags: tagsVendas, summary: 'Comissões por vendedor no período (linhas de pedidos faturados)', response: { 200: answer('Linhas') } } }), async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.relatorioVenda') && !serverAllows(ctx, 'app.vendedor', 'view')) throw forbidden('Você não tem permissão para consultar as comissões.');
     const p = periodo(req.query as Row);

@@ -7,4 +7,3 @@ export { default } from './routes.ts';
 export { configuracaoEtiqueta, opcoesDaConfiguracao, type ConfiguracaoEtiqueta } from './routes.ts';
 export { gerarCarga, produtosDaBalanca, registrosDaCarga, problemasDaCarga, zipDaCarga, CargaRecusada, type ProdutoBalanca } from './carga.ts';
 export { layoutsBalanca, escreverLinha, somaHex, type LayoutBalanca } from './layout.ts';
-export { BALANCA_PATHS } from './openapi.ts';

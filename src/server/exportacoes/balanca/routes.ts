@@ -6,6 +6,8 @@ import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { query, TEXT } from '../../http/input-schemas.ts';
+import { answer, checkedByHandler, fileAnswer } from '../../http/route-schema.ts';
 import { CargaRecusada, gerarCarga, layoutDoModelo, produtosDaBalanca, zipDaCarga } from './carga.ts';
 import { layoutsBalanca } from './layout.ts';
 
@@ -49,27 +51,38 @@ function lerConfiguracao(b: Row): ConfiguracaoEtiqueta {
 /** The scales' load (issue 36 item 5): one ZIP per scale model, from the layout documents in schemas/balancas. */
 export default async function balancaRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  const cfg = { config: { module: 'exportacoes' } };
+  const config = { module: 'exportacoes' };
+  const tags = ['Exportação para balança'];
+  const configuracao = { type: 'object', required: ['etiquetaPrefixo', 'etiquetaConteudo', 'etiquetaDigitosCodigo'], properties: { etiquetaPrefixo: { type: 'string', pattern: '^[0-9]$' }, etiquetaConteudo: { enum: ['preco', 'peso'] }, etiquetaDigitosCodigo: { type: 'integer', minimum: 4, maximum: 6 } } };
+  const recusa = answer('Dados inválidos ou produtos a corrigir (mensagem em português; details lista cada produto com o link)');
   const filialDe = (req: FastifyRequest) => {
     const ctx = req.ctx!;
     if (!ctx.branchId) throw badRequest('Selecione uma filial.');
     return ctx.branchId;
   };
 
-  app.get('/api/ExportacaoBalanca/modelos', cfg, async (req) => {
+  app.get('/api/ExportacaoBalanca/modelos', { config, schema: { tags, summary: 'Os modelos de balança (um documento de layout cada, schemas/balancas) e os arquivos da carga', response: { 200: answer('Modelos') } } }, async (req) => {
     exigir(req.ctx!, CHAVE_BALANCA, 'exportar para a balança');
     return [...layoutsBalanca().values()].map((l) => ({ modelo: l.modelo, titulo: l.titulo, fabricante: l.fabricante, arquivos: l.arquivos.map((a) => a.nome) }));
   });
 
   // The products flagged for the scale, with what stops each going to the chosen model.
-  app.get('/api/ExportacaoBalanca/produtos', cfg, async (req) => {
+  app.get('/api/ExportacaoBalanca/produtos', { config, schema: { tags, summary: 'Os produtos ativos marcados para a balança, por PLU', response: { 200: answer('Produtos') } } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_BALANCA, 'exportar para a balança');
     const produtos = await db.tenant(ctx, (q) => produtosDaBalanca(q, ctx.tenantId), { readOnly: true });
     return produtos.map((p) => ({ id: p.id, descricao: p.descricao, plu: p.plu, venda: p.venda, precoVenda: p.preco, validadeDias: p.validadeDias, departamento: p.departamento }));
   });
 
-  app.get('/api/ExportacaoBalanca/:modelo/carga.zip', cfg, async (req, reply) => {
+  app.get('/api/ExportacaoBalanca/:modelo/carga.zip', {
+    config,
+    schema: {
+      tags,
+      summary: 'A carga da balança do modelo num ZIP (Toledo MGV5/6/7, Filizola, Urano, Urano URF32); recusada nomeando o produto sem PLU ou com preço/PLU maior que o campo',
+      description: 'modelo: toledo-mgv5, toledo-mgv6, toledo-mgv7, filizola, urano, urano-urf32',
+      response: { 200: fileAnswer('A carga', 'application/zip'), 400: recusa, 404: answer('Modelo desconhecido') },
+    },
+  }, async (req, reply) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_BALANCA, 'exportar para a balança');
     const { modelo } = req.params as { modelo: string };
@@ -89,14 +102,14 @@ export default async function balancaRoutes(app: FastifyInstance, { services }: 
     return reply.send(zipDaCarga(arquivos));
   });
 
-  app.get('/api/ExportacaoBalanca/configuracao', cfg, async (req) => {
+  app.get('/api/ExportacaoBalanca/configuracao', { config, schema: { tags, summary: 'O layout da etiqueta da balança na filial selecionada', response: { 200: answer('Configuração', configuracao) } } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_BALANCA, 'exportar para a balança');
     const filialId = filialDe(req);
     return db.tenant(ctx, (q) => configuracaoEtiqueta(q, ctx.tenantId, filialId), { readOnly: true });
   });
 
-  app.put('/api/ExportacaoBalanca/configuracao', cfg, async (req) => {
+  app.put('/api/ExportacaoBalanca/configuracao', { config, schema: { tags, summary: 'Grava o layout da etiqueta da balança da filial', body: checkedByHandler(configuracao), response: { 200: answer('Configuração', configuracao) } } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_BALANCA, 'exportar para a balança');
     const filialId = filialDe(req);
@@ -113,7 +126,15 @@ export default async function balancaRoutes(app: FastifyInstance, { services }: 
   });
 
   // The sales order scans a scale label: the product it names (by PLU) and the line's quantity.
-  app.get('/api/EtiquetasBalanca/ler', { config: { module: 'vendas' } }, async (req) => {
+  app.get('/api/EtiquetasBalanca/ler', {
+    config: { module: 'vendas' },
+    schema: {
+      tags: ['Pedido de venda'],
+      summary: 'Lê uma etiqueta da balança (EAN-13, prefixo 2) com o layout da filial: o produto pelo PLU e a quantidade da linha',
+      querystring: query({ codigo: { ...TEXT, description: 'o código lido (obrigatório; sem ele, a mensagem diz que não é uma etiqueta)' } }),
+      response: { 200: answer('Linha', { type: 'object', properties: { produtoId: { type: 'integer' }, descricao: { type: 'string' }, quantidade: { type: 'string' }, precoUnitario: { type: 'string' }, totalEtiqueta: { type: 'string' }, peso: { type: 'string' } } }) },
+    },
+  }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_PEDIDO, 'lançar pedidos de venda');
     const filialId = filialDe(req);

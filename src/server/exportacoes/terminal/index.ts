@@ -6,4 +6,3 @@
 export { default } from './routes.ts';
 export { ServidoresTerminal, consultarPreco } from './servidor.ts';
 export { interpretar, respostaPreco, separarFrames } from './protocolo.ts';
-export { TERMINAL_PATHS } from './openapi.ts';

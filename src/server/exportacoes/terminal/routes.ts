@@ -4,6 +4,7 @@ import type { AppServices } from '../../app-services.ts';
 import { serverAllows } from '../../auth/access.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { answer, checkedByHandler, fileAnswer } from '../../http/route-schema.ts';
 import { LARGURA_NOME } from './protocolo.ts';
 import { ServidoresTerminal } from './servidor.ts';
 
@@ -39,7 +40,10 @@ export default async function terminalRoutes(app: FastifyInstance, { services }:
   const servidores = new ServidoresTerminal(db);
   app.addHook('onReady', async () => servidores.sincronizar());
   app.addHook('preClose', async () => servidores.fechar());
-  const cfg = { config: { module: 'exportacoes' } };
+  const config = { module: 'exportacoes' };
+  const tags = ['Exportação para terminal'];
+  const configuracao = { type: 'object', required: ['terminalAtivo', 'terminalPorta'], properties: { terminalAtivo: { type: 'boolean' }, terminalPorta: { type: 'integer', minimum: 1024, maximum: 65535, default: 6500 } } };
+  const estado = answer('Estado', { type: 'object', properties: { ...configuracao.properties, escutando: { type: 'boolean' }, erro: { type: ['string', 'null'] } } });
   const contexto = (req: FastifyRequest) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, CHAVE_TERMINAL, 'view')) throw forbidden('Você não tem permissão para exportar para o terminal de consulta.');
@@ -48,13 +52,13 @@ export default async function terminalRoutes(app: FastifyInstance, { services }:
   };
   const resposta = (c: ConfiguracaoTerminal, tenantId: number, filialId: number) => ({ ...c, ...servidores.estado(tenantId, filialId) });
 
-  app.get('/api/ExportacaoTerminal/configuracao', cfg, async (req) => {
+  app.get('/api/ExportacaoTerminal/configuracao', { config, schema: { tags, summary: 'O servidor de terminais de consulta (Gertec) da filial: ligado, porta e se está escutando', response: { 200: estado } } }, async (req) => {
     const { ctx, filialId } = contexto(req);
     const c = await db.tenant(ctx, (q) => lerConfiguracao(q, ctx.tenantId, filialId), { readOnly: true });
     return resposta(c, ctx.tenantId, filialId);
   });
 
-  app.put('/api/ExportacaoTerminal/configuracao', cfg, async (req) => {
+  app.put('/api/ExportacaoTerminal/configuracao', { config, schema: { tags, summary: 'Liga ou desliga o servidor TCP de terminais da filial e escolhe a porta (6500 por convenção)', body: checkedByHandler(configuracao), response: { 200: estado, 409: answer('Porta já usada por outra filial') } } }, async (req) => {
     const { ctx, filialId } = contexto(req);
     const c = validar((req.body ?? {}) as Row);
     try {
@@ -75,7 +79,7 @@ export default async function terminalRoutes(app: FastifyInstance, { services }:
   });
 
   // The price file the terminal's own software (or a TC Server) loads: every active product with a barcode.
-  app.get('/api/ExportacaoTerminal/PRICETAB.TXT', cfg, async (req, reply) => {
+  app.get('/api/ExportacaoTerminal/PRICETAB.TXT', { config, schema: { tags, summary: 'Arquivo de preços: código de barras|descrição|preço| (ISO-8859-1)', response: { 200: fileAnswer('Arquivo de preços', 'text/plain; charset=iso-8859-1') } } }, async (req, reply) => {
     const { ctx } = contexto(req);
     const r = await db.tenant(
       ctx,

@@ -6,6 +6,7 @@ import { withRetry } from '../../documentos/routes.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { listDef, listFilter, parseJsonParam } from '../../resources/filter-sql.ts';
 import { JSON_TEXT, withQuery } from '../../http/input-schemas.ts';
+import { answer, checkedByHandler, DATE, MONEY } from '../../http/route-schema.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import { conciliar, desfazer, importarOfx, STATUS_TRANSACAO, sugerir, transacaoOut, type AcaoConciliacao } from './conciliacao.service.ts';
 
@@ -21,12 +22,35 @@ function guard(ctx: RequestContext, level: 'view' | 'change'): void {
   if (!serverAllows(ctx, 'app.lancamento', level)) throw forbidden(level === 'view' ? 'Você não tem permissão para consultar extratos.' : 'Você não tem permissão para importar e conciliar extratos.');
 }
 
+// The calls as /api/openapi.json shows them (route-schema.ts).
+const tags = ['Conciliação OFX'];
+const obj = { type: 'object', additionalProperties: true };
+const sugestao = { type: 'object', properties: { tipo: { enum: ['movimento', 'parcela'] }, id: { type: 'integer' }, data: DATE, valor: MONEY, descricao: { type: 'string' }, pessoa: { type: ['string', 'null'] }, pontos: { type: 'integer' }, motivos: { type: 'array', items: { enum: ['valor', 'data', 'pessoa', 'documento'] } } } };
+const transacao = { type: 'object', properties: { id: { type: 'integer' }, contaId: { type: 'integer' }, extratoId: { type: 'integer' }, fitid: { type: 'string' }, data: DATE, valor: MONEY, tipo: { type: ['string', 'null'] }, descricao: { type: ['string', 'null'] }, documento: { type: ['string', 'null'] }, status: { enum: ['pendente', 'conciliada', 'ignorada'] }, conciliacao: { enum: ['movimento', 'parcela', 'novo', null] }, movimentoId: { type: ['integer', 'null'] }, lancamentoId: { type: ['integer', 'null'] }, sugestoes: { type: 'array', items: sugestao } } };
+const acao = {
+  type: 'object',
+  description: 'Uma ação: movimentoId (movimento já lançado), parcelaId (baixa a parcela; juros, multa, desconto opcionais), novo (lançamento novo com a categoria) ou ignorar',
+  properties: { transacaoId: { type: 'integer' }, movimentoId: { type: 'integer' }, parcelaId: { type: 'integer' }, juros: MONEY, multa: MONEY, desconto: MONEY, novo: { type: 'object', required: ['categoriaId'], properties: { categoriaId: { type: 'integer' }, descricao: { type: 'string' }, pessoaId: { type: 'integer' }, centroCustoId: { type: 'integer' } } }, ignorar: { type: 'boolean' } },
+};
+
 /** Conciliação OFX: import a statement into a conta, list its lines with suggestions, reconcile them. */
 export default async function ofxRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
-  app.post('/api/ContasFinanceiras/:id/ofx', { bodyLimit: 30 * 1024 * 1024, config: MODULE }, async (req) => {
+  app.post('/api/ContasFinanceiras/:id/ofx', {
+    bodyLimit: 30 * 1024 * 1024,
+    config: MODULE,
+    schema: {
+      tags,
+      summary: 'Importa um arquivo OFX 1.x (SGML) ou 2.x (XML), UTF-8 ou latin-1: só as transações novas (FITID por conta; sem FITID, uma chave de data, valor, texto e posição); cada extrato do arquivo vai para a conta que o seu <BANKACCTFROM> informa (ou o arquivo é recusado dizendo qual extrato não tem conta); o mesmo arquivo de novo responde 409 e nada grava',
+      body: checkedByHandler({ type: 'object', required: ['conteudo'], properties: { conteudo: { type: 'string', contentEncoding: 'base64' }, nome: { type: 'string' } } }),
+      response: {
+        200: answer('Importado', { type: 'object', properties: { extratoId: { type: 'integer' }, transacoes: { type: 'integer' }, novas: { type: 'integer' }, repetidas: { type: 'integer' }, ignoradas: { type: 'integer' }, comSugestao: { type: 'integer' }, saldo: MONEY, mensagem: { type: 'string' } } }),
+        409: answer('Extrato já importado'),
+      },
+    },
+  }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     const contaId = idOf(req);
@@ -39,7 +63,7 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
     return withRetry(services, ctx, (q) => importarOfx(q, ctx, contaId, bytes, nome));
   });
 
-  app.get('/api/ContasFinanceiras/:id/ofx', { config: MODULE }, async (req) => {
+  app.get('/api/ContasFinanceiras/:id/ofx', { config: MODULE, schema: { tags, summary: 'Extratos importados na conta', response: { 200: answer('Extratos', { type: 'array', items: obj }) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const contaId = idOf(req);
@@ -89,7 +113,7 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
   };
 
   /** Lines of statements; pending ones carry their suggestions (computed now, so never stale). */
-  app.get('/api/TransacoesOfx', withQuery({ filter: JSON_TEXT, where: JSON_TEXT }, [], { config: MODULE }), async (req) => {
+  app.get('/api/TransacoesOfx', withQuery({ filter: { ...JSON_TEXT, description: '{"where": {"contaId", "extratoId", "status": "pendente|conciliada|ignorada"}, "limit", "skip"}' }, where: JSON_TEXT }, [], { config: MODULE, schema: { tags, summary: 'Transações dos extratos; as pendentes trazem as sugestões', response: { 200: answer('Transações', { type: 'array', items: transacao }) } } }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const { params, conds, limit, skip } = where(req);
@@ -112,21 +136,21 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
     });
   });
 
-  app.get('/api/TransacoesOfx/count', withQuery({ filter: JSON_TEXT, where: JSON_TEXT }, [], { config: MODULE }), async (req) => {
+  app.get('/api/TransacoesOfx/count', withQuery({ filter: JSON_TEXT, where: JSON_TEXT }, [], { config: MODULE, schema: { tags, summary: 'Quantas transações atendem à condição', response: { 200: answer('Quantidade', { type: 'object', properties: { count: { type: 'integer' } } }) } } }), async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const { params, conds } = where(req);
     return db.tenant(ctx, async (q) => ({ count: Number((await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM transacoes_ofx t WHERE ${conds.join(' AND ')}`, params)).rows[0].n) }));
   });
 
-  app.post('/api/TransacoesOfx/conciliar', { config: MODULE }, async (req) => {
+  app.post('/api/TransacoesOfx/conciliar', { config: MODULE, schema: { tags, summary: 'Concilia várias transações numa transação só (tudo ou nada)', body: checkedByHandler({ type: 'object', properties: { itens: { type: 'array', items: acao } } }), response: { 200: answer('Conciliadas', obj), 409: answer('Já conciliada') } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     const itens = ((req.body ?? {}) as Row).itens as AcaoConciliacao[];
     return withRetry(services, ctx, (q) => conciliar(q, ctx, itens));
   });
 
-  app.post('/api/TransacoesOfx/:id/conciliar', { config: MODULE }, async (req) => {
+  app.post('/api/TransacoesOfx/:id/conciliar', { config: MODULE, schema: { tags, summary: 'Concilia uma transação (movimento, parcela, lançamento novo ou ignorar)', body: checkedByHandler(acao), response: { 200: answer('Conciliada', obj), 409: answer('Já conciliada') } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     const transacaoId = idOf(req);
@@ -134,7 +158,7 @@ export default async function ofxRoutes(app: FastifyInstance, { services }: { se
     return r.itens[0];
   });
 
-  app.post('/api/TransacoesOfx/:id/desfazer', { config: MODULE }, async (req) => {
+  app.post('/api/TransacoesOfx/:id/desfazer', { config: MODULE, schema: { tags, summary: 'Volta a transação a pendente (a baixa feita por ela continua: estorne-a em Baixas)', response: { 200: answer('Pendente') } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'change');
     const id = idOf(req);
