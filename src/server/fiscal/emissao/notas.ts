@@ -30,7 +30,7 @@ import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
 import { emissaoIbsCbs, grupoIbsCbs, ibsCbsDaLinha } from '../../fiscal-config/ibscbs-emissao.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { alertarContingencia, autorizarNfe, type AutorizacaoNfe } from './contingencia-nfe.ts';
-import { consultarAposTempoEsgotado } from '../contingencia.ts';
+import { classificarResposta, classificarSefaz, transmitirXmlSefaz } from '../transmissao/index.ts';
 import { ajustesLimpos, validarAjustes, type AjustesTributacao, type ContextoAjuste } from '../../../shared/fiscal/ajustes-tributacao.ts';
 import { cfopExiste } from '../../fiscal-config/regras.ts';
 import { identificacaoDoProduto, tributarLinha, TributacaoError, valorDaLinha, type ContextoTributacao, type ProdutoTributavel } from '../../../shared/fiscal/tributar-linha.ts';
@@ -654,10 +654,23 @@ export interface ResultadoTransmissao {
   };
 }
 
+/** SEFAZ did not authorise (the pipeline's 'rejeitada' or 'denegada'): thrown out of transaction 2 to roll it back. */
 class Rejeitada extends Error {
-  constructor(public rejeicao: NonNullable<ResultadoTransmissao['rejeicao']>, public ambiente: number, public numero: number | null = null) {
+  constructor(public rejeicao: NonNullable<ResultadoTransmissao['rejeicao']>, public ambiente: number, public numero: number | null = null, public denegada: { protocolo: string | null } | null = null) {
     super(rejeicao.xMotivo);
   }
+}
+
+/**
+ * The NF-e's send: the branch's authoriser, or its contingency (autorizarNfe), with no transaction open; a duplicate
+ * answer (204/539) to the normal authoriser settled by the pipeline (adopted when SEFAZ holds this key authorised).
+ */
+async function enviarNfe(p: Preparada): Promise<AutorizacaoNfe> {
+  const uf = p.m.doc.emitente.endereco.uf;
+  const aut = await autorizarNfe(p.m.doc, p.cert, uf, p.conf.contingencia);
+  if (aut.contingencia || aut.epecRejeitado) return aut;
+  const d = await classificarResposta(() => clienteSefaz(p.cert, uf, p.m.doc.ambiente), aut.montada, aut.retorno);
+  return d.tipo === 'autorizada' ? { ...aut, retorno: d.retorno } : aut;
 }
 
 /**
@@ -688,7 +701,7 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
     const t1 = performance.now();
     let aut: AutorizacaoNfe;
     try {
-      aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia);
+      aut = await enviarNfe(p);
     } catch (e) {
       await services.db.tenant(ctx, (q) => desfazerReserva(q, ctx, notaId, p.numero));
       throw e;
@@ -702,16 +715,9 @@ export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, 
     });
   } catch (e) {
     if (!(e instanceof Rejeitada)) throw e;
-    const r = await services.db.tenant(ctx, async (q) => {
-      // A refused EPEC keeps the number on the note (the normal authoriser may have received it): retry or inutilise.
-      if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, e.numero);
-      else await desfazerReserva(q, ctx, notaId, e.numero);
-      await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
-      const u = await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
-      await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { ...notaOut(u.rows[0]), dados: undefined, documento: Number(u.rows[0].modelo) === 65 ? 'NFC-e' : 'NF-e' });
-      return u;
-    });
-    return { nota: notaOut(r.rows[0]), autorizada: false, rejeicao: e.rejeicao };
+    // A note sent from the note screens posts its own postings only when authorised: nothing to compensate.
+    const r = await services.db.tenant(ctx, async (q) => (await rejeitarNaTransacao(services, q, ctx, notaId, e, e.numero, { compensar: false })) ?? lerNota(q, ctx, notaId));
+    return { nota: notaOut(r), autorizada: false, rejeicao: e.rejeicao };
   } finally {
     void alertarVencimentos(services).catch(() => {});
   }
@@ -848,7 +854,9 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
   const { nota, numero, m } = p;
   const notaId = Number(nota.id);
   const { montada, retorno: ret, contingencia } = aut;
-  if (!ret.nfeProc && !contingencia?.pendente) {
+  // The pipeline's classify step (an EPEC registered counts as issued: the NF-e follows when SEFAZ is back).
+  const d = contingencia?.pendente ? null : classificarSefaz(ret);
+  if (d && d.tipo !== 'autorizada') {
     throw new Rejeitada(
       {
         cStat: ret.cStat,
@@ -859,6 +867,7 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
       },
       m.doc.ambiente,
       numero,
+      d.tipo === 'denegada' ? { protocolo: ret.protocolo ?? null } : null,
     );
   }
   const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-${ret.nfeProc ? 'procNFe' : 'nfe'}.xml`);
@@ -948,16 +957,22 @@ function origemDaNota(nota: Row): OrigemNota | null {
 /**
  * A rejection recorded once (the note still 'transmitindo' with that number, else nothing): the number goes back to
  * the series (SEFAZ never authorised it; a refused EPEC keeps it), the note is 'rejeitada' with the code and its
- * help, and a note tied to a sales order runs the order's compensating transition in the same transaction.
+ * help, and (`compensar`, the default) a note tied to a sales order runs the order's compensating transition, a note
+ * of another origin its own, in the same transaction. A denial (110/301/302/303) is recorded the same way except that
+ * SEFAZ spent the number: the note is 'denegada' with its protocol and keeps its number and key.
  */
-async function rejeitarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, e: Rejeitada, numero: number | null): Promise<Row | null> {
+async function rejeitarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, e: Rejeitada, numero: number | null, opcoes: { compensar: boolean } = { compensar: true }): Promise<Row | null> {
   const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
   if (!nota || nota.status !== 'transmitindo' || (numero != null && Number(nota.numero) !== numero)) return null;
-  if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, numero);
+  if (e.denegada) {
+    await q.query(`UPDATE notas_fiscais SET protocolo = $3, dados = dados - 'statusAnterior', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, e.denegada.protocolo]);
+  } else if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, numero);
   else await desfazerReserva(q, ctx, notaId, numero);
-  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
-  const r = await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente]);
+  const tipo = e.denegada ? 'denegacao' : 'rejeicao';
+  await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)`, [ctx.tenantId, notaId, tipo, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
+  const r = await q.query(`UPDATE notas_fiscais SET status = $5, rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente, e.denegada ? 'denegada' : 'rejeitada']);
   await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { ...notaOut(r.rows[0]), dados: undefined, documento: Number(nota.modelo) === 65 ? 'NFC-e' : 'NF-e' });
+  if (!opcoes.compensar) return r.rows[0];
   if (nota.pedido_id != null) {
     if (!compensarPedido) throw new Error('rejeitarNaTransacao: a compensação do pedido de venda não foi registrada');
     await compensarPedido(services, q, ctx, Number(nota.pedido_id));
@@ -981,26 +996,11 @@ async function resolverUma(services: Servicos, ctx: CtxEmissao, notaId: number):
   const xml = (await paraBuffer(s)).toString('utf8');
   const doc = nota.dados.documento as NfeDocumento;
   const montada = { chave: nota.chave as string, xml, calculo: calcularNfe(doc) } as unknown as AutorizacaoNfe['montada'];
-  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
-  let retorno: AutorizacaoNfe['retorno'];
-  try {
-    const c = await consultarAposTempoEsgotado(sefaz, montada);
-    if (c.situacao === 'desconhecida') return false;
-    // Unknown at SEFAZ: the same signed XML (same number, same key) again; never a new key for this number.
-    retorno = c.situacao === 'autorizada' ? c.retorno : await sefaz.autorizar(xml);
-    if (retorno.cStat === '204' || retorno.cStat === '539') {
-      // Another sender got there first (the in-flight request of a process still running): adopt what SEFAZ holds.
-      const d = await consultarAposTempoEsgotado(sefaz, montada);
-      if (d.situacao !== 'autorizada') return false;
-      retorno = d.retorno;
-    }
-  } catch (e) {
-    if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) return false;
-    throw e;
-  } finally {
-    sefaz.fechar();
-  }
-  if (retorno.cStat === '108' || retorno.cStat === '109') return false;
+  // The pipeline: asked by the key first; unknown at SEFAZ, the same signed XML (same number, same key) again, never a
+  // new key for this number; a duplicate (another sender of this very key got there first) adopted from the consultation.
+  const d = await transmitirXmlSefaz(() => clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2), montada, { consultarAntes: true });
+  if (d.tipo === 'sem-resposta') return false;
+  const retorno = d.retorno;
   const numero = Number(nota.numero);
   try {
     await services.db.tenant(ctx, async (q) => {
@@ -1074,7 +1074,7 @@ export async function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao
   try {
     let aut: AutorizacaoNfe;
     try {
-      aut = await autorizarNfe(p.m.doc, p.cert, p.m.doc.emitente.endereco.uf, p.conf.contingencia);
+      aut = await enviarNfe(p);
     } catch (e) {
       // Only an answer autorizarNfe classified (503 SEFAZ and contingency unreachable, 400 a setting to fix) gives the
       // number back; anything else may have reached SEFAZ: the note stays 'transmitindo' for the recovery by key.
