@@ -8,7 +8,7 @@ import type { PeriodicKind } from '../jobs/index.ts';
 import { tenantKey } from '../storage/storage.ts';
 import type { ErroAdn } from './adn-cliente.ts';
 import { AdnIndisponivelError, criarClienteAdn, type AdnCliente } from './adn-cliente.ts';
-import { classificarAdn, transmitir, type Consulta, type Etapas } from '../fiscal/transmissao/index.ts';
+import { classificarAdn, recuperarPendentes, transmitir, type Consulta, type Etapas } from '../fiscal/transmissao/index.ts';
 import { dataHoraBrasil, montarPedidoCancelamento, type MotivoCancelamento } from './dps.ts';
 import { emitirEvento } from '../integracoes/index.ts';
 import { lerNotaServico, notaServicoOut, pedidoParaNfse, prepararNfse, servicosNfse, type CtxNfse, type NfsePreparada, type PedidoNfse, type ServicosNfse } from './nfse.service.ts';
@@ -208,24 +208,11 @@ export async function emitirNfse(services: ServicosNfse, ctx: CtxNfse, p: Pedido
  * signed request sent again. Still unreachable, it waits for the next run.
  */
 export async function resolverNfseTransmitindo(services: ServicosNfse, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidas: number[]; aguardando: number }> {
-  // `alvo`: one note only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
-  const r = await services.db.query<Row>(
-    `SELECT tenant_id, id, filial_id, usuario_id, situacao FROM notas_servico WHERE situacao IN ('transmitindo', 'cancelando') AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
-    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
-  );
-  const res = { resolvidas: [] as number[], aguardando: 0 };
-  for (const n of r.rows) {
-    const ctx: CtxNfse = { tenantId: Number(n.tenant_id), branchId: Number(n.filial_id), userId: Number(n.usuario_id ?? 0) };
-    try {
-      const x = n.situacao === 'cancelando' ? await transmitirCancelamentoNfse(services, ctx, Number(n.id), { recuperacao: true }) : await transmitirNfse(services, ctx, Number(n.id), { consultarAntes: true });
-      if (x.situacao === 'transmitindo' || x.situacao === 'cancelando') res.aguardando++;
-      else res.resolvidas.push(Number(n.id));
-    } catch (e) {
-      console.warn(`NFS-e ${n.id}: recuperação falhou (${(e as Error).message}).`);
-      res.aguardando++;
-    }
-  }
-  return res;
+  const r = await recuperarPendentes(services.db, { tabela: 'notas_servico', coluna: 'situacao', estados: ['transmitindo', 'cancelando'], rotulo: 'NFS-e' }, idadeMs, alvo, async (ctx, id, n) => {
+    const x = n.estado === 'cancelando' ? await transmitirCancelamentoNfse(services, ctx, id, { recuperacao: true }) : await transmitirNfse(services, ctx, id, { consultarAntes: true });
+    return x.situacao !== 'transmitindo' && x.situacao !== 'cancelando';
+  });
+  return { resolvidas: r.resolvidos, aguardando: r.aguardando };
 }
 
 /** Minutes between two runs of the recovery of NFS-e left 'transmitindo'. */

@@ -14,6 +14,7 @@ import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from 
 import { codigoUf } from '../ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
+import { recuperarPendentes, semRespostaSefaz } from '../transmissao/index.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
 
 /*
@@ -328,39 +329,22 @@ export async function transmitirEnvio(services: Servicos, ctx: CtxEmissao, id: n
  * XML is sent again and the answer recorded (a refusal compensated); SEFAZ unreachable, it waits for the next run.
  */
 export async function resolverEventosPendentes(services: Servicos, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidos: number[]; aguardando: number }> {
-  // `alvo`: one event only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
-  const r = await services.db.query<Row>(
-    `SELECT tenant_id, id, filial_id, usuario_id FROM nfe_eventos_envio WHERE situacao = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
-    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
-  );
-  const res = { resolvidos: [] as number[], aguardando: 0 };
-  for (const p of r.rows) {
-    const ctx: CtxEmissao = { tenantId: Number(p.tenant_id), branchId: Number(p.filial_id), userId: Number(p.usuario_id) };
-    const id = Number(p.id);
+  return recuperarPendentes(services.db, { tabela: 'nfe_eventos_envio', coluna: 'situacao', estados: ['transmitindo'], rotulo: 'NF-e: evento' }, idadeMs, alvo, async (ctx, id) => {
+    const e = await lerEnvio(services, ctx, id);
+    if (!e) return null;
+    let resp: Resposta;
     try {
-      const e = await lerEnvio(services, ctx, id);
-      if (!e) continue;
-      let resp: Resposta;
-      try {
-        resp = await enviar(e, true);
-      } catch (err) {
-        if (err instanceof SefazIndisponivelError || err instanceof ConsumoIndevidoError) {
-          res.aguardando++;
-          continue;
-        }
-        throw err;
-      }
-      // An inutilização SEFAZ already holds (the answer of the first send was lost): homologated, without its file.
-      if (e.row.tipo === 'inutilizacao' && resp.cStat === '256') resp = { ...resp, cStat: '102', xMotivo: 'Inutilização de número homologado (confirmada depois de uma interrupção)' };
-      await services.db.tenant(ctx, (q) => (resp.proc || resp.cStat === '102' ? registrarNaTransacao(services, q, ctx, id, resp) : recusarNaTransacao(services, q, ctx, id, resp)));
-      avisarPedido(services, ctx, await envioAtual(services, ctx, id));
-      res.resolvidos.push(id);
+      resp = await enviar(e, true);
     } catch (err) {
-      console.warn(`NF-e: evento ${id} não resolvido (${(err as Error).message}).`);
-      res.aguardando++;
+      if (semRespostaSefaz(err) != null) return false;
+      throw err;
     }
-  }
-  return res;
+    // An inutilização SEFAZ already holds (the answer of the first send was lost): homologated, without its file.
+    if (e.row.tipo === 'inutilizacao' && resp.cStat === '256') resp = { ...resp, cStat: '102', xMotivo: 'Inutilização de número homologado (confirmada depois de uma interrupção)' };
+    await services.db.tenant(ctx, (q) => (resp.proc || resp.cStat === '102' ? registrarNaTransacao(services, q, ctx, id, resp) : recusarNaTransacao(services, q, ctx, id, resp)));
+    avisarPedido(services, ctx, await envioAtual(services, ctx, id));
+    return true;
+  });
 }
 
 // ---------------------------------------------------------------- the NF-e screens

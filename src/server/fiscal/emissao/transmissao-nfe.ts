@@ -14,7 +14,7 @@ import { type SefazCliente } from '../sefaz-cliente.ts';
 import { pacoteDoDocumento, validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
 import { autorizarNfe, type AutorizacaoNfe } from './contingencia-nfe.ts';
-import { classificarResposta, transmitirXmlSefaz } from '../transmissao/index.ts';
+import { classificarResposta, recuperarPendentes, transmitirXmlSefaz } from '../transmissao/index.ts';
 import { type CtxEmissao, type Servicos, configuracaoNfe, lerNota, notaOut, rascunhoDe, ultimoNumero, validarDados } from './dados-nota.ts';
 import { type NotaMontada, montarDocumento } from './montagem.ts';
 import { desfazerReserva, reservarNumeroNfe } from './numeracao-nfe.ts';
@@ -150,23 +150,8 @@ async function reservarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
  * next run. Never numbers again.
  */
 export async function resolverTransmitindo(services: Servicos, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidas: number[]; aguardando: number }> {
-  // `alvo`: one note only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
-  const r = await services.db.query<Row>(
-    `SELECT tenant_id, id, filial_id, usuario_id FROM notas_fiscais WHERE status = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
-    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
-  );
-  const res = { resolvidas: [] as number[], aguardando: 0 };
-  for (const n of r.rows) {
-    const ctx: CtxEmissao = { tenantId: Number(n.tenant_id), branchId: Number(n.filial_id), userId: Number(n.usuario_id) };
-    try {
-      const ok = await resolverUma(services, ctx, Number(n.id));
-      if (ok) res.resolvidas.push(Number(n.id));
-      else res.aguardando++;
-    } catch {
-      res.aguardando++;
-    }
-  }
-  return res;
+  const r = await recuperarPendentes(services.db, { tabela: 'notas_fiscais', coluna: 'status', estados: ['transmitindo'], rotulo: 'NF-e' }, idadeMs, alvo, (ctx, id) => resolverUma(services, ctx, id));
+  return { resolvidas: r.resolvidos, aguardando: r.aguardando };
 }
 
 async function resolverUma(services: Servicos, ctx: CtxEmissao, notaId: number): Promise<boolean> {

@@ -2,3 +2,4 @@
 export { classificarAdn, classificarSefaz, semRespostaSefaz, ADN_DPS_DUPLICADA, CSTAT_AUTORIZADA, CSTAT_DENEGADA, CSTAT_DUPLICIDADE, CSTAT_NAO_JULGADA, type Desfecho, type RetornoDps, type TipoDesfecho } from './classificar.ts';
 export { enviarEClassificar, transmitir, type Consulta, type Etapas } from './pipeline.ts';
 export { classificarResposta, consultarSefaz, etapasSefaz, transmitirXmlSefaz, type XmlAssinado } from './sefaz.ts';
+export { recuperarPendentes, type CtxRecuperacao, type Pendentes } from './recuperacao.ts';
