@@ -63,6 +63,15 @@ const semSvc = {
 
 const indisponivel = (motivo: string) => new HttpError(503, `SEFAZ indisponível: ${motivo} Nada foi numerado; tente de novo em instantes.`);
 
+/** The NF-e client of the branch's authoriser; a setting that does not allow it (environment, destination) is a 400. */
+export async function clienteNfe(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
+  try {
+    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
+  } catch (e) {
+    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
+  }
+}
+
 /**
  * Sends a built NF-e to the UF's authoriser and, when it is unavailable (no answer, or 108/109), follows the branch's
  * contingency preference through the engine's EmissorNfe: 'svc' issues it again with tpEmis 6/7 at the UF's SVC
@@ -72,12 +81,7 @@ const indisponivel = (motivo: string) => new HttpError(503, `SEFAZ indisponível
 export async function autorizarNfe(doc: NfeDocumento, cert: CertificadoA1, uf: string, preferencia: string): Promise<AutorizacaoNfe> {
   const pref = (PREFERENCIAS as readonly string[]).includes(preferencia) ? preferencia : 'svc';
   const base = { certificado: cert, uf, modelo: 55 as const, tpAmb: doc.ambiente };
-  let normal: SefazCliente;
-  try {
-    normal = await criarClienteSefaz(base);
-  } catch (e) {
-    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
-  }
+  const normal = await clienteNfe(cert, uf, doc.ambiente);
   const svc = preguicoso(() => criarClienteContingencia(autorizadorContingencia(uf), base));
   const an = preguicoso(() => criarClienteContingencia('AN', base));
   try {

@@ -9,11 +9,11 @@ import { assinadorDe } from '../assinatura.ts';
 import type { CertificadoA1 } from '../certificado.ts';
 import { envelopeEventos, montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
-import { criarClienteSefaz } from '../sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
 import { codigoUf } from '../ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
+import { clienteNfe } from './contingencia-nfe.ts';
 import { recuperarPendentes, semRespostaSefaz } from '../transmissao/index.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
 
@@ -60,14 +60,6 @@ function texto(v: unknown, campo: string, nome: string, min: number, max: number
   const s = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '';
   if (s.length < min || s.length > max) throw badRequest(`${nome}: escreva de ${min} a ${max} caracteres (tem ${s.length}).`, [{ campo, mensagem: `De ${min} a ${max} caracteres` }]);
   return s;
-}
-
-async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
-  try {
-    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
-  } catch (e) {
-    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
-  }
 }
 
 const protocoloDe = (proc: string | undefined, raiz: string) => (proc ? /<nProt>(\d+)</.exec(proc.split(raiz)[1] ?? proc)?.[1] ?? null : null);
@@ -170,7 +162,7 @@ async function eventoNaSefaz(sefaz: SefazCliente, row: Row): Promise<Resposta | 
 
 /** Sends the stored XML, unchanged. A 573 (the same event registered by an earlier send) is adopted from SEFAZ. */
 async function enviar(e: Envio, consultarAntes = false): Promise<Resposta> {
-  const sefaz = await clienteSefaz(e.cert, e.uf, Number(e.row.ambiente) as 1 | 2);
+  const sefaz = await clienteNfe(e.cert, e.uf, Number(e.row.ambiente) as 1 | 2);
   try {
     if (e.row.tipo === 'inutilizacao') {
       const r = await sefaz.inutilizar(e.row.xml);
@@ -397,7 +389,7 @@ export async function consultarNotaFiscal(services: Servicos, ctx: CtxEmissao, n
     const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
     return { nota, cert, uf };
   });
-  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
+  const sefaz = await clienteNfe(cert, uf, Number(nota.ambiente) as 1 | 2);
   let r;
   try {
     r = await sefaz.consultar(nota.chave);

@@ -6,14 +6,11 @@ import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { assinadorDe } from '../assinatura.ts';
-import type { CertificadoA1 } from '../certificado.ts';
 import { calcularNfe } from '../nfe-calculo.ts';
 import { montarNfe } from '../nfe.ts';
-import { criarClienteSefaz } from '../sefaz-destino.ts';
-import { type SefazCliente } from '../sefaz-cliente.ts';
 import { pacoteDoDocumento, validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
-import { autorizarNfe, type AutorizacaoNfe } from './contingencia-nfe.ts';
+import { autorizarNfe, clienteNfe, type AutorizacaoNfe } from './contingencia-nfe.ts';
 import { classificarResposta, recuperarPendentes, transmitirXmlSefaz } from '../transmissao/index.ts';
 import { type CtxEmissao, type Servicos, configuracaoNfe, lerNota, notaOut, rascunhoDe, ultimoNumero, validarDados } from './dados-nota.ts';
 import { type NotaMontada, montarDocumento } from './montagem.ts';
@@ -23,14 +20,6 @@ import { type OpcoesAutorizacao, type OpcoesTransmissao, type Preparada, Rejeita
 
 type Row = Record<string, any>;
 
-async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
-  try {
-    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
-  } catch (e) {
-    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
-  }
-}
-
 /**
  * The NF-e's send: the branch's authoriser, or its contingency (autorizarNfe), with no transaction open; a duplicate
  * answer (204/539) to the normal authoriser settled by the pipeline (adopted when SEFAZ holds this key authorised).
@@ -39,7 +28,7 @@ async function enviarNfe(p: Preparada): Promise<AutorizacaoNfe> {
   const uf = p.m.doc.emitente.endereco.uf;
   const aut = await autorizarNfe(p.m.doc, p.cert, uf, p.conf.contingencia);
   if (aut.contingencia || aut.epecRejeitado) return aut;
-  const d = await classificarResposta(() => clienteSefaz(p.cert, uf, p.m.doc.ambiente), aut.montada, aut.retorno);
+  const d = await classificarResposta(() => clienteNfe(p.cert, uf, p.m.doc.ambiente), aut.montada, aut.retorno);
   return d.tipo === 'autorizada' ? { ...aut, retorno: d.retorno } : aut;
 }
 
@@ -171,7 +160,7 @@ async function resolverUma(services: Servicos, ctx: CtxEmissao, notaId: number):
   const montada = { chave: nota.chave as string, xml, calculo: calcularNfe(doc) } as unknown as AutorizacaoNfe['montada'];
   // The pipeline: asked by the key first; unknown at SEFAZ, the same signed XML (same number, same key) again, never a
   // new key for this number; a duplicate (another sender of this very key got there first) adopted from the consultation.
-  const d = await transmitirXmlSefaz(() => clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2), montada, { consultarAntes: true });
+  const d = await transmitirXmlSefaz(() => clienteNfe(cert, uf, Number(nota.ambiente) as 1 | 2), montada, { consultarAntes: true });
   if (d.tipo === 'sem-resposta') return false;
   const retorno = d.retorno;
   const numero = Number(nota.numero);
