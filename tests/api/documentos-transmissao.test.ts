@@ -104,6 +104,32 @@ describe.each(BACKENDS)('documentos em transmissão on %s', (backend) => {
     expect(await movimentos(a)).toBe(2);
   });
 
+  it('"Transmitir de novo" of a contingency NF-e sends that note only; the branch\'s other contingency notes wait for their turn', async () => {
+    const antes = (await ok(admin, 'GET', '/api/ConfiguracoesNfe')).contingencia ?? 'svc';
+    await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: 'epec' });
+    try {
+      sefaz.indisponivel = true;
+      const x = await novaNota();
+      const y = await novaNota();
+      for (const id of [x, y]) expect((await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`)).nota.status).toBe('contingencia');
+      sefaz.indisponivel = false;
+      const item = (await ok(admin, 'GET', '/api/DocumentosTransmissao')).find((d: Row) => d.tipo === 'nfe' && d.id === y);
+      expect(item).toMatchObject({ situacao: 'contingencia', acoes: ['transmitir'] });
+      const envios = sefaz.chamadas.get('NFeAutorizacao4') ?? 0;
+      expect((await ok(admin, 'POST', `/api/DocumentosTransmissao/nfe/${y}/transmitir`)).resolvido).toBe(true);
+      // y alone went to SEFAZ (one send), authorised with its key; x, issued before it, untouched.
+      expect(sefaz.chamadas.get('NFeAutorizacao4')).toBe(envios + 1);
+      expect(await nota(y)).toMatchObject({ status: 'autorizada' });
+      expect(await nota(x)).toMatchObject({ status: 'contingencia' });
+      expect((await ok(admin, 'POST', `/api/DocumentosTransmissao/nfe/${x}/transmitir`)).resolvido).toBe(true);
+      expect(await nota(x)).toMatchObject({ status: 'autorizada' });
+      expect(sefaz.chamadas.get('NFeAutorizacao4')).toBe(envios + 2);
+    } finally {
+      sefaz.indisponivel = false;
+      await ok(admin, 'PUT', '/api/ConfiguracoesNfe', { contingencia: antes });
+    }
+  });
+
   it('an NFS-e whose answer the ADN holds is listed and adopted by its DPS id on "Consultar na SEFAZ"', async () => {
     const { adn } = await adnLocal();
     const servico = await ok(admin, 'POST', '/api/Servicos', { descricao: 'Serviço em transmissão', tipoServico: 100000014, precoVenda: '250.00', codigoTributacaoNacional: '140101', aliquotaIss: '2.50', retencaoIss: 1 });

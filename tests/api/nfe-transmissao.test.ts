@@ -144,6 +144,25 @@ describe.each(BACKENDS)('transmissão da NF-e fora da transação on %s', (backe
     }).catch((e) => expect((e as Error).message).toBe('desfazer'));
   });
 
+  it('a denial (110 Uso Denegado): the note keeps its number and key as denegada, posts nothing, and the series moves on', async () => {
+    const antes = await ultimo(1);
+    const id = await novaNota();
+    sefaz.rejeitarNumeros.set(antes + 1, ['110', 'Uso Denegado']);
+    try {
+      const r = await ok(admin, 'POST', `/api/NotasFiscais/${id}/transmitir`);
+      expect(r).toMatchObject({ autorizada: false, nota: { status: 'denegada', numero: antes + 1 }, rejeicao: { cStat: '110' } });
+      expect(r.nota.chave).toMatch(/^\d{44}$/);
+      expect([await movimentos(id), await lancamentos(id)]).toEqual([0, 0]);
+      // SEFAZ spent the number: not given back, the next note takes the one after it.
+      expect(await seq(1)).toMatchObject({ devolvidos: [] });
+      expect(await ultimo(1)).toBe(antes + 1);
+    } finally {
+      sefaz.rejeitarNumeros.clear();
+    }
+    expect(await ok(admin, 'POST', `/api/NotasFiscais/${await novaNota()}/transmitir`)).toMatchObject({ autorizada: true, nota: { numero: antes + 2 } });
+    expect((await sql(`SELECT tipo, cstat FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 ORDER BY id`, [tenant, id])).rows).toEqual([{ tipo: 'denegacao', cstat: '110' }]);
+  });
+
   it('a crash between the two transactions: the job consults SEFAZ by the key and finishes the note once, same number and key', async () => {
     const ctx = { tenantId: tenant, branchId: matriz, userId: Number((await sql(`SELECT id FROM users WHERE email = 'admin@demo.com.br'`)).rows[0].id) };
     // (a) SEFAZ never got it: the job sends the same signed XML again.

@@ -8,6 +8,7 @@ import type { PeriodicKind } from '../jobs/index.ts';
 import { tenantKey } from '../storage/storage.ts';
 import type { ErroAdn } from './adn-cliente.ts';
 import { AdnIndisponivelError, criarClienteAdn, type AdnCliente } from './adn-cliente.ts';
+import { classificarAdn, recuperarPendentes, transmitir, type Consulta, type Etapas } from '../fiscal/transmissao/index.ts';
 import { dataHoraBrasil, montarPedidoCancelamento, type MotivoCancelamento } from './dps.ts';
 import { emitirEvento } from '../integracoes/index.ts';
 import { lerNotaServico, notaServicoOut, pedidoParaNfse, prepararNfse, servicosNfse, type CtxNfse, type NfsePreparada, type PedidoNfse, type ServicosNfse } from './nfse.service.ts';
@@ -129,31 +130,28 @@ export async function transmitirNfse(services: ServicosNfse, ctx: CtxNfse, notaI
   } catch (e) {
     return { situacao: 'transmitindo', motivo: (e as Error).message };
   }
-  const adotar = async (cliente: AdnCliente): Promise<ResultadoNfse | null> => {
-    const chave = await cliente.consultarDps(nota.id_dps);
-    if (!chave) return null;
-    const xml = await cliente.consultar(chave);
-    if (!xml) return null;
-    return { situacao: 'autorizada', nota: notaServicoOut(await registrarAutorizacao(services, ctx, nota, chave, xml)) };
+  type Resposta = Awaited<ReturnType<AdnCliente['emitir']>>;
+  // The ADN adapter of the pipeline: the DPS as it was signed in transaction 1 (same id, number and dhEmi); asked by
+  // its DPS id (the NFS-e it generated adopted); E0014 (the ADN holds this DPS) settled by the same consultation.
+  const etapas: Etapas<Resposta> = {
+    enviar: () => adn.cliente.emitir(nota.dps_xml),
+    classificar: classificarAdn,
+    consultar: async (): Promise<Consulta<Resposta>> => {
+      const chave = await adn.cliente.consultarDps(nota.id_dps);
+      const xml = chave ? await adn.cliente.consultar(chave) : null;
+      return chave && xml ? { situacao: 'autorizada', retorno: { autorizada: true, chave, idDps: nota.id_dps, nfseXml: xml } } : { situacao: 'ausente' };
+    },
+    semResposta: (e) => (e instanceof AdnIndisponivelError ? e.message : null),
+    duplicidadeAusente: 'sem-resposta',
   };
   try {
     cadastrarNoAdnLocal(adn, filial);
-    if (opcoes.consultarAntes) {
-      const a = await adotar(adn.cliente);
-      if (a) return a;
-    }
-    // The DPS as it was signed in transaction 1 (same id, same number, same dhEmi).
-    const ret = await adn.cliente.emitir(nota.dps_xml);
-    if (ret.autorizada) return { situacao: 'autorizada', nota: notaServicoOut(await registrarAutorizacao(services, ctx, nota, ret.chave, ret.nfseXml)) };
-    if (ret.erros.some((e) => e.Codigo === 'E0014')) {
-      // The ADN already holds this DPS (an earlier send got there, its answer lost): adopt the NFS-e it generated.
-      const a = await adotar(adn.cliente);
-      return a ?? { situacao: 'transmitindo', motivo: 'DPS duplicada sem NFS-e na consulta' };
-    }
-    return { situacao: 'rejeitada', nota: notaServicoOut(await registrarRejeicao(services, ctx, nota, ret.erros)), erros: ret.erros };
-  } catch (e) {
-    if (e instanceof AdnIndisponivelError) return { situacao: 'transmitindo', motivo: e.message };
-    throw e;
+    return await transmitir(etapas, async (d): Promise<ResultadoNfse> => {
+      if (d.tipo === 'sem-resposta') return { situacao: 'transmitindo', motivo: d.motivo };
+      if (d.tipo === 'autorizada' && d.retorno.autorizada) return { situacao: 'autorizada', nota: notaServicoOut(await registrarAutorizacao(services, ctx, nota, d.retorno.chave, d.retorno.nfseXml)) };
+      const erros = d.retorno.autorizada ? [] : d.retorno.erros;
+      return { situacao: 'rejeitada', nota: notaServicoOut(await registrarRejeicao(services, ctx, nota, erros)), erros };
+    }, { consultarAntes: opcoes.consultarAntes });
   } finally {
     adn.cliente.fechar();
     avisarPedido(services, ctx, notaId);
@@ -210,24 +208,11 @@ export async function emitirNfse(services: ServicosNfse, ctx: CtxNfse, p: Pedido
  * signed request sent again. Still unreachable, it waits for the next run.
  */
 export async function resolverNfseTransmitindo(services: ServicosNfse, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidas: number[]; aguardando: number }> {
-  // `alvo`: one note only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
-  const r = await services.db.query<Row>(
-    `SELECT tenant_id, id, filial_id, usuario_id, situacao FROM notas_servico WHERE situacao IN ('transmitindo', 'cancelando') AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
-    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
-  );
-  const res = { resolvidas: [] as number[], aguardando: 0 };
-  for (const n of r.rows) {
-    const ctx: CtxNfse = { tenantId: Number(n.tenant_id), branchId: Number(n.filial_id), userId: Number(n.usuario_id ?? 0) };
-    try {
-      const x = n.situacao === 'cancelando' ? await transmitirCancelamentoNfse(services, ctx, Number(n.id), { recuperacao: true }) : await transmitirNfse(services, ctx, Number(n.id), { consultarAntes: true });
-      if (x.situacao === 'transmitindo' || x.situacao === 'cancelando') res.aguardando++;
-      else res.resolvidas.push(Number(n.id));
-    } catch (e) {
-      console.warn(`NFS-e ${n.id}: recuperação falhou (${(e as Error).message}).`);
-      res.aguardando++;
-    }
-  }
-  return res;
+  const r = await recuperarPendentes(services.db, { tabela: 'notas_servico', coluna: 'situacao', estados: ['transmitindo', 'cancelando'], rotulo: 'NFS-e' }, idadeMs, alvo, async (ctx, id, n) => {
+    const x = n.estado === 'cancelando' ? await transmitirCancelamentoNfse(services, ctx, id, { recuperacao: true }) : await transmitirNfse(services, ctx, id, { consultarAntes: true });
+    return x.situacao !== 'transmitindo' && x.situacao !== 'cancelando';
+  });
+  return { resolvidas: r.resolvidos, aguardando: r.aguardando };
 }
 
 /** Minutes between two runs of the recovery of NFS-e left 'transmitindo'. */

@@ -7,7 +7,8 @@ import { tenantKey } from '../storage/storage.ts';
 import { assinadorDe, assinarXml, type Assinador } from '../fiscal/assinatura.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 import { cpfValido, cnpjValido, gerarCodigoNumerico } from '../fiscal/chave.ts';
-import { emitirNfce, FilaContingencia, ArmazemMemoria, consultarAposTempoEsgotado } from '../fiscal/contingencia.ts';
+import { emitirNfce, FilaContingencia, ArmazemMemoria } from '../fiscal/contingencia.ts';
+import { classificarResposta, consultarSefaz, transmitirXmlSefaz } from '../fiscal/transmissao/index.ts';
 import { montarNfe } from '../fiscal/nfe.ts';
 import { calcularNfe } from '../fiscal/nfe-calculo.ts';
 import type { NfeMontada } from '../fiscal/nfe.ts';
@@ -17,7 +18,7 @@ import { identificacaoDoProduto, tributarLinha, TributacaoError } from '../../sh
 import { carregarRegras } from '../fiscal-config/tributacao.service.ts';
 import { emissaoIbsCbs, grupoIbsCbs, ibsCbsDaLinha, type EmissaoIbsCbs } from '../fiscal-config/ibscbs-emissao.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
-import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../fiscal/sefaz-cliente.ts';
+import type { RetornoAutorizacao, SefazCliente } from '../fiscal/sefaz-cliente.ts';
 import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
 import { destinatarioNfce, pagamentosNfce } from '../../shared/fiscal/nfce-pdv.ts';
 import { FUSO_PADRAO, isoComFuso } from '../../shared/dates.ts';
@@ -236,21 +237,27 @@ async function cliente(c: ContextoNfce): Promise<SefazCliente> {
   }
 }
 
+const dhRecbtoDe = (protNFe: string | undefined) => /<dhRecbto>([^<]+)</.exec(protNFe ?? '')?.[1] ?? null;
+
+/** An authorised answer as the sale records it. */
+const autorizadaNfce = (montada: NfeMontada, r: RetornoAutorizacao): ResultadoNfce => ({ situacao: 'autorizada', montada, protocolo: r.protocolo ?? null, dhRecbto: dhRecbtoDe(r.protNFe), xmlFinal: r.nfeProc });
+
 /**
  * Issues the NFC-e online at SEFAZ; when SEFAZ cannot be reached, in offline contingency (tpEmis 9) per the
- * fiscal engine (emitirNfce), returned for printing and queued (the sale row is the queue). A rejection is an
- * 'erro' with the SEFAZ code.
+ * fiscal engine (emitirNfce), returned for printing and queued (the sale row is the queue). SEFAZ's judgement goes
+ * through the pipeline's classify step: a duplicate (204/539) is adopted when SEFAZ holds this key authorised; a
+ * rejection (or a denial) is an 'erro' with the SEFAZ code.
  */
 export async function emitir(c: ContextoNfce, doc: NfeDocumento): Promise<ResultadoNfce> {
   const sefaz = await cliente(c);
   try {
     const fila = new FilaContingencia(new ArmazemMemoria());
     const r = await emitirNfce(doc, { cliente: sefaz, assinador: c.assinador, csc: c.csc, fila });
-    if (r.situacao === 'autorizada') {
-      return { situacao: 'autorizada', montada: r.montada, protocolo: r.retorno.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.retorno.protNFe ?? '')?.[1] ?? null, xmlFinal: r.retorno.nfeProc };
-    }
-    if (r.situacao === 'rejeitada') return { situacao: 'erro', motivo: `${r.retorno.cStat} - ${r.retorno.xMotivo}`, montada: r.montada };
-    return { situacao: 'contingencia', motivo: r.motivo, montada: r.montada, xmlFinal: r.montada.xml };
+    if (r.situacao === 'contingencia') return { situacao: 'contingencia', motivo: r.motivo, montada: r.montada, xmlFinal: r.montada.xml };
+    const d = await classificarResposta(() => cliente(c), r.montada, r.retorno);
+    if (d.tipo === 'autorizada') return autorizadaNfce(r.montada, d.retorno);
+    // Refused, denied, or a duplicate SEFAZ does not hold authorised under this key: the cupom's 'erro' with the code.
+    return { situacao: 'erro', motivo: `${r.retorno.cStat} - ${r.retorno.xMotivo}`, montada: r.montada };
   } finally {
     sefaz.fechar();
   }
@@ -258,65 +265,35 @@ export async function emitir(c: ContextoNfce, doc: NfeDocumento): Promise<Result
 
 /**
  * The NFC-e of a sale left between its two transactions (a crash while SEFAZ answered): SEFAZ is consulted by the
- * key of the online document (rebuilt from the stored one: same number, key and signature). Authorised there: that
- * answer. Unknown there: the same document is issued again (emitir: online, or offline contingency with the same
- * number). Unreachable: null, to try later. Never a new number.
+ * key of the online document (rebuilt from the stored one: same number, key and signature), the pipeline's
+ * consultation. Authorised there: that answer. Unknown there: the same document is issued again (emitir: online, or
+ * offline contingency with the same number; a duplicate adopted). Unreachable: null, to try later. Never a new number.
  */
 export async function resolverNfceTransmitindo(c: ContextoNfce, doc: NfeDocumento): Promise<ResultadoNfce | null> {
   const online = montarNfe({ ...doc, ide: { ...doc.ide, tipoEmissao: 1, contingencia: undefined } }, c.assinador, { csc: c.csc });
   const sefaz = await cliente(c);
-  let situacao;
+  let consulta;
   try {
-    situacao = await consultarAposTempoEsgotado(sefaz, online);
+    consulta = await consultarSefaz(sefaz, online);
   } finally {
     sefaz.fechar();
   }
-  if (situacao.situacao === 'autorizada') {
-    const r = situacao.retorno;
-    return { situacao: 'autorizada', montada: online, protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, xmlFinal: r.nfeProc };
-  }
-  if (situacao.situacao === 'desconhecida') return null;
+  if (consulta.situacao === 'autorizada') return autorizadaNfce(online, consulta.retorno);
+  if (consulta.situacao === 'desconhecida') return null;
   const r = await emitir(c, doc);
-  // Duplicity (204/539): another sender of this very key (a request still running elsewhere) got there first; what
-  // SEFAZ holds is adopted, never a new key for the number.
-  if (r.situacao === 'erro' && /^(204|539) /.test(r.motivo ?? '')) return adotarAutorizada(c, online);
+  // A duplicate not adopted (SEFAZ holds this number, not authorised under this key yet): asked again later, never
+  // given back to the series while SEFAZ may hold it.
+  if (r.situacao === 'erro' && /^(204|539) /.test(r.motivo ?? '')) return null;
   return r;
 }
 
-/** The note SEFAZ holds under this key, when authorised (null: ask again later). */
-async function adotarAutorizada(c: ContextoNfce, montada: NfeMontada): Promise<ResultadoNfce | null> {
-  const sefaz = await cliente(c);
-  try {
-    const s = await consultarAposTempoEsgotado(sefaz, montada);
-    if (s.situacao !== 'autorizada') return null;
-    const r = s.retorno;
-    return { situacao: 'autorizada', montada, protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, xmlFinal: r.nfeProc };
-  } finally {
-    sefaz.fechar();
-  }
-}
-
-/** Sends one contingency NFC-e (signed XML as issued) to SEFAZ: authorised, still pending, or rejected. */
+/** Sends one contingency NFC-e (signed XML as issued) through the pipeline: authorised, still pending, or rejected. */
 export async function transmitirContingencia(c: ContextoNfce, xml: string): Promise<{ situacao: 'autorizada' | 'contingencia' | 'erro'; motivo?: string; protocolo?: string | null; dhRecbto?: string | null; nfeProc?: string }> {
-  const sefaz = await cliente(c);
-  try {
-    let r = await sefaz.autorizar(xml);
-    if (r.cStat === '204' || r.cStat === '539') {
-      // Already received under this key (an attempt whose answer was lost to a crash, or a concurrent sender): adopted.
-      const chave = /\sId="NFe(\d{44})"/.exec(xml)?.[1];
-      const s = chave ? await consultarAposTempoEsgotado(sefaz, { chave, xml } as NfeMontada) : null;
-      if (s?.situacao === 'autorizada') r = s.retorno;
-      else if (s?.situacao === 'desconhecida') return { situacao: 'contingencia', motivo: s.motivo };
-    }
-    if (r.nfeProc) return { situacao: 'autorizada', protocolo: r.protocolo ?? null, dhRecbto: /<dhRecbto>([^<]+)</.exec(r.protNFe ?? '')?.[1] ?? null, nfeProc: r.nfeProc };
-    if (['108', '109', '656'].includes(r.cStat)) return { situacao: 'contingencia', motivo: `${r.cStat} - ${r.xMotivo}` };
-    return { situacao: 'erro', motivo: `${r.cStat} - ${r.xMotivo}` };
-  } catch (e) {
-    if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) return { situacao: 'contingencia', motivo: e.message };
-    throw e;
-  } finally {
-    sefaz.fechar();
-  }
+  const chave = /\sId="NFe(\d{44})"/.exec(xml)?.[1] ?? '';
+  const d = await transmitirXmlSefaz(() => cliente(c), { chave, xml });
+  if (d.tipo === 'autorizada') return { situacao: 'autorizada', protocolo: d.retorno.protocolo ?? null, dhRecbto: dhRecbtoDe(d.retorno.protNFe), nfeProc: d.retorno.nfeProc };
+  if (d.tipo === 'sem-resposta') return { situacao: 'contingencia', motivo: d.motivo };
+  return { situacao: 'erro', motivo: d.motivo };
 }
 
 export async function guardarXml(services: Servicos, tenantId: number, chave: string, xml: string, sufixo: string): Promise<string> {

@@ -140,8 +140,8 @@ export async function agirSobreDocumento(services: Servicos, ctx: Ctx, tipo: Tip
   if (tipo === 'nfe' && acao === 'consultar') await resolverNotaTransmitindo(services, -60_000, alvo);
   else if (tipo === 'nfe') {
     const filial = (await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT filial_id FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]))).rows[0];
-    // The branch's contingency notes go in issue order (the same key and number), this one among them.
-    await transmitirNfeContingencia(services, { tenantId: ctx.tenantId, userId: ctx.userId, branchId: Number(filial.filial_id) });
+    // This note only (the same key and number); the branch's other contingency notes wait for their own turn.
+    await transmitirNfeContingencia(services, { tenantId: ctx.tenantId, userId: ctx.userId, branchId: Number(filial.filial_id) }, { notaId: id });
   } else if (tipo === 'nfse') await resolverNfseTransmitindo(services, -60_000, alvo);
   else if (tipo === 'evento') await resolverEventosPendentes(services, -60_000, alvo);
   else if (tipo === 'nfce' && acao === 'consultar') await resolverNfceTransmitindo(services, { autorizadas: 0, pendentes: 0 }, ctx.tenantId, -60_000, id);

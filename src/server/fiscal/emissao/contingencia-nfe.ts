@@ -5,8 +5,9 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { assinadorDe } from '../assinatura.ts';
 import type { CertificadoA1 } from '../certificado.ts';
-import { consultarAposTempoEsgotado, EmissorNfe } from '../contingencia.ts';
+import { EmissorNfe } from '../contingencia.ts';
 import type { NfeMontada } from '../nfe.ts';
+import { transmitirXmlSefaz } from '../transmissao/index.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteContingencia, criarClienteSefaz } from '../sefaz-destino.ts';
 import { autorizadorContingencia, ConsumoIndevidoError, SefazIndisponivelError, type RetornoAutorizacao, type SefazCliente } from '../sefaz-cliente.ts';
@@ -62,6 +63,15 @@ const semSvc = {
 
 const indisponivel = (motivo: string) => new HttpError(503, `SEFAZ indisponível: ${motivo} Nada foi numerado; tente de novo em instantes.`);
 
+/** The NF-e client of the branch's authoriser; a setting that does not allow it (environment, destination) is a 400. */
+export async function clienteNfe(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
+  try {
+    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
+  } catch (e) {
+    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
+  }
+}
+
 /**
  * Sends a built NF-e to the UF's authoriser and, when it is unavailable (no answer, or 108/109), follows the branch's
  * contingency preference through the engine's EmissorNfe: 'svc' issues it again with tpEmis 6/7 at the UF's SVC
@@ -71,12 +81,7 @@ const indisponivel = (motivo: string) => new HttpError(503, `SEFAZ indisponível
 export async function autorizarNfe(doc: NfeDocumento, cert: CertificadoA1, uf: string, preferencia: string): Promise<AutorizacaoNfe> {
   const pref = (PREFERENCIAS as readonly string[]).includes(preferencia) ? preferencia : 'svc';
   const base = { certificado: cert, uf, modelo: 55 as const, tpAmb: doc.ambiente };
-  let normal: SefazCliente;
-  try {
-    normal = await criarClienteSefaz(base);
-  } catch (e) {
-    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
-  }
+  const normal = await clienteNfe(cert, uf, doc.ambiente);
   const svc = preguicoso(() => criarClienteContingencia(autorizadorContingencia(uf), base));
   const an = preguicoso(() => criarClienteContingencia('AN', base));
   try {
@@ -141,13 +146,14 @@ export interface ResultadoPendentes {
  * transaction, sent with no transaction open, and its answer recorded in a second one, once (only while the note is
  * still 'contingencia'). An authorised one gets its protocol and nfeProc (a duplicate answer, 204/539, of a note an
  * earlier run sent is adopted from the consultation by its key); a rejected one keeps its status with the SEFAZ code
- * and help (it must be corrected within 168 hours).
+ * and help (it must be corrected within 168 hours). `apenas`: that note alone ('Transmitir de novo' on Documentos em
+ * transmissão), the branch's other contingency notes left for their own turn.
  */
-export async function transmitirPendentes(services: Servicos, ctx: { tenantId: number; userId: number; branchId: number | null }): Promise<ResultadoPendentes> {
+export async function transmitirPendentes(services: Servicos, ctx: { tenantId: number; userId: number; branchId: number | null }, apenas?: { notaId: number }): Promise<ResultadoPendentes> {
   if (!ctx.branchId) throw badRequest('Selecione uma filial.');
   const filialId = ctx.branchId;
   const res: ResultadoPendentes = { autorizadas: [], rejeitadas: [], pendentes: 0 };
-  const notas = await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT id FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND status = 'contingencia' ORDER BY numero, id`, [ctx.tenantId, filialId]));
+  const notas = await services.db.tenant(ctx, (q) => q.query<Row>(`SELECT id FROM notas_fiscais WHERE tenant_id = $1 AND filial_id = $2 AND status = 'contingencia' ${apenas ? 'AND id = $3' : ''} ORDER BY numero, id`, apenas ? [ctx.tenantId, filialId, apenas.notaId] : [ctx.tenantId, filialId]));
   for (let k = 0; k < notas.rows.length; k++) {
     const notaId = Number(notas.rows[k].id);
     const lida = await services.db.tenant(ctx, async (q) => {
@@ -161,31 +167,17 @@ export async function transmitirPendentes(services: Servicos, ctx: { tenantId: n
     });
     if (!lida) continue;
     const { nota, cert, uf, xml } = lida;
-    // SEFAZ, with no transaction open.
-    const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb: Number(nota.ambiente) as 1 | 2 });
-    let r: RetornoAutorizacao;
-    try {
-      r = await sefaz.autorizar(xml);
-      if (r.cStat === '204' || r.cStat === '539') {
-        // Sent before (a run whose answer was lost, or another server): what SEFAZ holds is adopted.
-        const c = await consultarAposTempoEsgotado(sefaz, { chave: nota.chave, xml } as NfeMontada);
-        if (c.situacao === 'autorizada') r = c.retorno;
-      }
-    } catch (e) {
-      if (e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError) r = { cStat: '108', xMotivo: e.message, xml: '' };
-      else throw e;
-    } finally {
-      sefaz.fechar();
-    }
-    if (r.cStat === '108' || r.cStat === '109') {
+    // The pipeline's send and classify, with no transaction open (a duplicate adopted from the consultation by key).
+    const d = await transmitirXmlSefaz(() => criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb: Number(nota.ambiente) as 1 | 2 }), { chave: nota.chave, xml });
+    if (d.tipo === 'sem-resposta') {
       res.pendentes = notas.rows.length - k;
       break;
     }
-    const retorno = r;
+    const retorno = d.retorno;
     await services.db.tenant(ctx, async (q) => {
       const atual = (await q.query<Row>(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
       if (!atual || atual.status !== 'contingencia') return;
-      if (!retorno.nfeProc) {
+      if (d.tipo !== 'autorizada') {
         const rejeicao = { cStat: retorno.cStat, xMotivo: retorno.xMotivo, ajuda: retorno.ajuda ?? ajudaRejeicao(retorno.cStat, retorno.xMotivo) };
         await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, retorno.cStat, retorno.xMotivo, ctx.userId]);
         await q.query(`UPDATE notas_fiscais SET rejeicao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, JSON.stringify(rejeicao)]);
@@ -193,7 +185,7 @@ export async function transmitirPendentes(services: Servicos, ctx: { tenantId: n
         return;
       }
       const arquivo = tenantKey(ctx.tenantId, 'nfe', `${atual.chave}-procNFe.xml`);
-      await services.storage.put(arquivo, Buffer.from(retorno.nfeProc, 'utf8'), { contentType: 'application/xml' });
+      await services.storage.put(arquivo, Buffer.from(retorno.nfeProc!, 'utf8'), { contentType: 'application/xml' });
       const dhRecbto = /<dhRecbto>([^<]+)</.exec(retorno.protNFe ?? '')?.[1];
       await q.query(
         `UPDATE notas_fiscais SET status = 'autorizada', protocolo = $3, arquivo_xml = $4, data_autorizacao = $5, rejeicao = NULL,

@@ -9,11 +9,12 @@ import { assinadorDe } from '../assinatura.ts';
 import type { CertificadoA1 } from '../certificado.ts';
 import { envelopeEventos, montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
-import { criarClienteSefaz } from '../sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
 import { codigoUf } from '../ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
+import { clienteNfe } from './contingencia-nfe.ts';
+import { recuperarPendentes, semRespostaSefaz } from '../transmissao/index.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
 
 /*
@@ -59,14 +60,6 @@ function texto(v: unknown, campo: string, nome: string, min: number, max: number
   const s = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '';
   if (s.length < min || s.length > max) throw badRequest(`${nome}: escreva de ${min} a ${max} caracteres (tem ${s.length}).`, [{ campo, mensagem: `De ${min} a ${max} caracteres` }]);
   return s;
-}
-
-async function clienteSefaz(cert: CertificadoA1, uf: string, tpAmb: 1 | 2): Promise<SefazCliente> {
-  try {
-    return await criarClienteSefaz({ certificado: cert, uf, modelo: 55, tpAmb });
-  } catch (e) {
-    throw badRequest((e as Error).message, [{ campo: 'ambiente', mensagem: (e as Error).message }]);
-  }
 }
 
 const protocoloDe = (proc: string | undefined, raiz: string) => (proc ? /<nProt>(\d+)</.exec(proc.split(raiz)[1] ?? proc)?.[1] ?? null : null);
@@ -169,7 +162,7 @@ async function eventoNaSefaz(sefaz: SefazCliente, row: Row): Promise<Resposta | 
 
 /** Sends the stored XML, unchanged. A 573 (the same event registered by an earlier send) is adopted from SEFAZ. */
 async function enviar(e: Envio, consultarAntes = false): Promise<Resposta> {
-  const sefaz = await clienteSefaz(e.cert, e.uf, Number(e.row.ambiente) as 1 | 2);
+  const sefaz = await clienteNfe(e.cert, e.uf, Number(e.row.ambiente) as 1 | 2);
   try {
     if (e.row.tipo === 'inutilizacao') {
       const r = await sefaz.inutilizar(e.row.xml);
@@ -328,39 +321,22 @@ export async function transmitirEnvio(services: Servicos, ctx: CtxEmissao, id: n
  * XML is sent again and the answer recorded (a refusal compensated); SEFAZ unreachable, it waits for the next run.
  */
 export async function resolverEventosPendentes(services: Servicos, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidos: number[]; aguardando: number }> {
-  // `alvo`: one event only (the shop's "Consultar na SEFAZ" on Documentos em transmissão), whatever its age.
-  const r = await services.db.query<Row>(
-    `SELECT tenant_id, id, filial_id, usuario_id FROM nfe_eventos_envio WHERE situacao = 'transmitindo' AND updated_at < now() - ($1::int * interval '1 millisecond') ${alvo ? 'AND tenant_id = $2 AND id = $3' : ''} ORDER BY id`,
-    alvo ? [idadeMs, alvo.tenantId, alvo.id] : [idadeMs],
-  );
-  const res = { resolvidos: [] as number[], aguardando: 0 };
-  for (const p of r.rows) {
-    const ctx: CtxEmissao = { tenantId: Number(p.tenant_id), branchId: Number(p.filial_id), userId: Number(p.usuario_id) };
-    const id = Number(p.id);
+  return recuperarPendentes(services.db, { tabela: 'nfe_eventos_envio', coluna: 'situacao', estados: ['transmitindo'], rotulo: 'NF-e: evento' }, idadeMs, alvo, async (ctx, id) => {
+    const e = await lerEnvio(services, ctx, id);
+    if (!e) return null;
+    let resp: Resposta;
     try {
-      const e = await lerEnvio(services, ctx, id);
-      if (!e) continue;
-      let resp: Resposta;
-      try {
-        resp = await enviar(e, true);
-      } catch (err) {
-        if (err instanceof SefazIndisponivelError || err instanceof ConsumoIndevidoError) {
-          res.aguardando++;
-          continue;
-        }
-        throw err;
-      }
-      // An inutilização SEFAZ already holds (the answer of the first send was lost): homologated, without its file.
-      if (e.row.tipo === 'inutilizacao' && resp.cStat === '256') resp = { ...resp, cStat: '102', xMotivo: 'Inutilização de número homologado (confirmada depois de uma interrupção)' };
-      await services.db.tenant(ctx, (q) => (resp.proc || resp.cStat === '102' ? registrarNaTransacao(services, q, ctx, id, resp) : recusarNaTransacao(services, q, ctx, id, resp)));
-      avisarPedido(services, ctx, await envioAtual(services, ctx, id));
-      res.resolvidos.push(id);
+      resp = await enviar(e, true);
     } catch (err) {
-      console.warn(`NF-e: evento ${id} não resolvido (${(err as Error).message}).`);
-      res.aguardando++;
+      if (semRespostaSefaz(err) != null) return false;
+      throw err;
     }
-  }
-  return res;
+    // An inutilização SEFAZ already holds (the answer of the first send was lost): homologated, without its file.
+    if (e.row.tipo === 'inutilizacao' && resp.cStat === '256') resp = { ...resp, cStat: '102', xMotivo: 'Inutilização de número homologado (confirmada depois de uma interrupção)' };
+    await services.db.tenant(ctx, (q) => (resp.proc || resp.cStat === '102' ? registrarNaTransacao(services, q, ctx, id, resp) : recusarNaTransacao(services, q, ctx, id, resp)));
+    avisarPedido(services, ctx, await envioAtual(services, ctx, id));
+    return true;
+  });
 }
 
 // ---------------------------------------------------------------- the NF-e screens
@@ -413,7 +389,7 @@ export async function consultarNotaFiscal(services: Servicos, ctx: CtxEmissao, n
     const uf = (await q.query(`SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.filial_id])).rows[0]?.uf;
     return { nota, cert, uf };
   });
-  const sefaz = await clienteSefaz(cert, uf, Number(nota.ambiente) as 1 | 2);
+  const sefaz = await clienteNfe(cert, uf, Number(nota.ambiente) as 1 | 2);
   let r;
   try {
     r = await sefaz.consultar(nota.chave);
