@@ -338,7 +338,7 @@ export async function baixarParcelasEmLote(q: Queryable, ctx: Ctx, itens: ItemBa
 }
 
 /** A lançamento of one parcela, as criarLancamentosEmLote takes it (bank fees and the like). */
-export type NovoLancamentoSimples = Pick<NovoLancamento, 'tipo' | 'descricao' | 'documento' | 'dataEmissao' | 'valorTotal' | 'primeiroVencimento' | 'contaId' | 'origemTipo' | 'origemId'>;
+export type NovoLancamentoSimples = Pick<NovoLancamento, 'tipo' | 'descricao' | 'documento' | 'dataEmissao' | 'valorTotal' | 'primeiroVencimento' | 'contaId' | 'pessoaId' | 'origemTipo' | 'origemId'>;
 
 /**
  * Many one-parcela lançamentos in a few set-based statements (the fees of a bank's retorno), with criarLancamento's
@@ -364,13 +364,13 @@ export async function criarLancamentosEmLote(q: Queryable, ctx: Ctx, lancs: Novo
   const seq = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('lancamentos', 'id'))::int AS id FROM generate_series(1, $1::int)`, [plano.length]);
   const ids = seq.rows.map((r) => Number(r.id));
   await q.query(
-    `INSERT INTO lancamentos (tenant_id, id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, usuario_id, conta_id)
-     SELECT $1, v.id, v.tipo, v.descricao, v.documento, v.data_emissao, v.competencia, v.valor_total, v.origem_tipo, v.origem_id, $11, v.conta_id
-       FROM unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::text[], $10::int[], $12::int[])
-            AS v(id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, conta_id)
+    `INSERT INTO lancamentos (tenant_id, id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, usuario_id, conta_id, pessoa_id)
+     SELECT $1, v.id, v.tipo, v.descricao, v.documento, v.data_emissao, v.competencia, v.valor_total, v.origem_tipo, v.origem_id, $11, v.conta_id, v.pessoa_id
+       FROM unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::text[], $10::int[], $12::int[], $13::int[])
+            AS v(id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, conta_id, pessoa_id)
       ORDER BY v.id`,
     [ctx.tenantId, ids, plano.map((p) => p.tipo), plano.map((p) => p.descricao), plano.map((p) => p.documento || null), plano.map((p) => p.dataEmissao), plano.map((p) => p.competencia),
-      plano.map((p) => p.total), plano.map((p) => p.origemTipo ?? null), plano.map((p) => p.origemId ?? null), ctx.userId ?? null, plano.map((p) => p.contaId ?? null)],
+      plano.map((p) => p.total), plano.map((p) => p.origemTipo ?? null), plano.map((p) => p.origemId ?? null), ctx.userId ?? null, plano.map((p) => p.contaId ?? null), plano.map((p) => p.pessoaId ?? null)],
   );
   const parc = await q.query<{ id: number; lancamento_id: number }>(
     `INSERT INTO parcelas (tenant_id, lancamento_id, numero, vencimento, valor)
