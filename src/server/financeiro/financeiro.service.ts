@@ -4,7 +4,17 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
 import { dividirEmParcelas, somar } from './parcelamento.ts';
-import { emitirEvento } from '../integracoes/index.ts';
+
+/**
+ * Who records the domain event of a baixa ('lancamento.baixado', for webhooks) in the posting's own transaction:
+ * registered at start-up by app.ts (integracoes' emitirEvento), so this module imports nothing above it —
+ * integracoes imports Financeiro's face (the import of open receivables and payables).
+ */
+type EmissorDeEvento = (q: Queryable, tenantId: number, tipo: string, dados: Record<string, unknown>) => Promise<unknown>;
+let emissor: EmissorDeEvento | null = null;
+export function registrarEmissorDeEventosDoFinanceiro(f: EmissorDeEvento): void {
+  emissor = f;
+}
 
 /** 0 receita (money in), 1 despesa (money out): lookup tipoLancamento. */
 export const RECEITA = 0;
@@ -249,7 +259,7 @@ export async function baixarParcelas(q: Queryable, ctx: Ctx, input: NovaBaixa): 
     await movimentar(q, ctx, { contaId, data, valor: it.tipo === RECEITA ? it.valor : it.valor.negated(), baixaId, descricao: `Baixa: ${it.nome}` });
     baixas.push({ id: baixaId, parcelaId: it.parcelaId, valor: it.valor.toFixed(2), principal: it.principal.toFixed(2) });
   }
-  await emitirEvento(q, ctx.tenantId, 'lancamento.baixado', { data, contaId, baixas });
+  await emissor?.(q, ctx.tenantId, 'lancamento.baixado', { data, contaId, baixas });
   return { baixas };
 }
 
