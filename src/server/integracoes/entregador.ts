@@ -29,9 +29,13 @@ const ARRENDAMENTO_S = 300;
 const GRAVAR_LOTE = 200;
 const GRAVAR_MS = 25;
 const POLL_MS = 1000;
-/** Connections kept open between attempts to the same receiver (one TCP/TLS handshake per socket, not per delivery). */
-const agenteHttp = new http.Agent({ keepAlive: true, maxSockets: POR_ENDPOINT });
-const agenteHttps = new https.Agent({ keepAlive: true, maxSockets: POR_ENDPOINT });
+/**
+ * Connections kept open between attempts to the same receiver (one TCP/TLS handshake per socket, not per delivery).
+ * The agent pools per host and port, and two endpoints may share one (paths of one receiver): its limit is well above
+ * one endpoint's pool, so a slow endpoint's sockets never leave another endpoint of the same host waiting.
+ */
+const agenteHttp = new http.Agent({ keepAlive: true, maxSockets: POR_ENDPOINT * ENDPOINTS_SIMULTANEOS, maxFreeSockets: 32 });
+const agenteHttps = new https.Agent({ keepAlive: true, maxSockets: POR_ENDPOINT * ENDPOINTS_SIMULTANEOS, maxFreeSockets: 32 });
 export const MOTIVO_410 = 'O destino respondeu 410 (Gone): webhook desativado.';
 export const MOTIVO_FALHAS = 'As entregas falharam por cerca de 3 dias seguidos: webhook desativado. Corrija o destino, ative-o de novo e reenvie as entregas que falharam.';
 
