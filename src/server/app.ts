@@ -74,6 +74,7 @@ import dashboardRoutes from './dashboard/routes.ts';
 import { contabilRoutes } from './contabil/index.ts';
 import integracoesRoutes, { emitirEvento, resolverChaveApi } from './integracoes/index.ts';
 import { registrarEmissorDeEventosDoEstoque } from './estoque/movimentos.ts';
+import { registrarEmissorDeEventosDoFinanceiro } from './financeiro/index.ts';
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registrarStandIns();
   // Stock postings record their webhook event through integracoes (estoque imports nothing above it).
   registrarEmissorDeEventosDoEstoque(emitirEvento);
+  registrarEmissorDeEventosDoFinanceiro(emitirEvento);
   const registry = opts.registry ?? ResourceRegistry.load();
   const services: AppServices = {
     db: opts.db,

@@ -134,6 +134,77 @@ describe.each(BACKENDS)('importação de dados on %s', (backend) => {
     expect(de2.json().error.message).toBe('Só uma importação concluída pode ser desfeita.');
   });
 
+  it('open receivables from a Latin-1 Bling export: customer by CPF/CNPJ, per-row Portuguese errors, posted by Financeiro, skipped the second time, undone by cancelling', async () => {
+    const cliente = await ok('POST', '/api/Clientes', { nome: 'Cliente Receber Importado', cpfCnpj: '39053344705' });
+    const csv = [
+      'Número documento;Cliente;CPF/CNPJ;Data emissão;Vencimento;Valor;Histórico',
+      '1001;Cliente Receber Importado;390.533.447-05;01/11/2026;15/12/2026;1.234,56;Venda 1001',
+      '1002;Cliente Receber Importado;390.533.447-05;01/11/2026;31/02/2027;100,00;',
+      '1003;Desconhecido;123.456.789-09;01/11/2026;15/12/2026;50,00;',
+      '1004;Cliente Receber Importado;390.533.447-05;01/11/2026;15/12/2026;12,3,4;',
+      '1005;Cliente Receber Importado;390.533.447-05;;20/12/2026;2.000,00;Parcela 2',
+    ].join('\r\n');
+    const up = await ok('POST', '/api/Importacoes', { tipo: 'contasReceber', nomeArquivo: 'contas-receber.csv', conteudo: b64(iconv.encode(csv, 'win1252')) });
+    expect(up.mapeamento).toMatchObject({ documento: 0, nome: 1, cpfCnpj: 2, dataEmissao: 3, vencimento: 4, valor: 5, descricao: 6 });
+    const p = await ok('POST', `/api/Importacoes/${up.id}/previa`, { mapeamento: up.mapeamento });
+    expect(p).toMatchObject({ total: 5, validas: 2, existentes: 0, comErro: 3 });
+    const porLinha = new Map<number, Row>(p.linhas.map((l: Row) => [l.linha, l]));
+    expect(porLinha.get(2)).toMatchObject({ situacao: 'valida', dados: { pessoaId: cliente.id, documento: '1001', vencimento: '2026-12-15', valor: '1234.56', dataEmissao: '2026-11-01' } });
+    expect(porLinha.get(3)!.erros).toEqual(['Vencimento: data inválida (31/02/2027); use dd/mm/aaaa.']);
+    expect(porLinha.get(4)!.erros).toEqual(['CPF/CNPJ 12345678909: cliente não cadastrado. Cadastre-o ou importe os clientes antes.']);
+    expect(porLinha.get(5)!.erros).toEqual(['Valor: valor inválido (12,3,4); use por exemplo 1.234,56.']);
+
+    await ok('POST', `/api/Importacoes/${up.id}/importar`, { modo: 'validas' });
+    const fim = await aguardar(up.id);
+    expect(fim).toMatchObject({ situacao: 'concluida', importadas: 2, comErro: 3 });
+    const contas = async () =>
+      (
+        await srv.db.query<Row>(
+          `SELECT l.tipo, l.documento, l.pessoa_id, l.cancelado, p.vencimento::text AS venc, p.valor::numeric(15,2)::text AS valor
+             FROM lancamentos l JOIN parcelas p ON p.tenant_id = l.tenant_id AND p.lancamento_id = l.id
+            WHERE l.origem_tipo = 'importacao' AND l.origem_id = $1 ORDER BY l.documento`,
+          [up.id],
+        )
+      ).rows;
+    expect(await contas()).toEqual([
+      { tipo: 0, documento: '1001', pessoa_id: cliente.id, cancelado: false, venc: '2026-12-15', valor: '1234.56' },
+      { tipo: 0, documento: '1005', pessoa_id: cliente.id, cancelado: false, venc: '2026-12-20', valor: '2000.00' },
+    ]);
+
+    // the same file again: both already open in Financeiro, nothing posted twice
+    const de2 = await ok('POST', '/api/Importacoes', { tipo: 'contasReceber', nomeArquivo: 'contas-receber.csv', conteudo: b64(iconv.encode(csv, 'win1252')) });
+    expect(await ok('POST', `/api/Importacoes/${de2.id}/previa`, { mapeamento: de2.mapeamento })).toMatchObject({ validas: 0, existentes: 2, comErro: 3 });
+
+    // undo: the lançamentos are cancelled (posted documents are reversed, never deleted)
+    expect((await ok('POST', `/api/Importacoes/${up.id}/desfazer`)).situacao).toBe('desfeita');
+    expect((await contas()).map((c) => c.cancelado)).toEqual([true, true]);
+  });
+
+  it('open payables: a supplier unknown as a customer is refused by CPF/CNPJ; a settled one cannot be undone', async () => {
+    const fornecedor = await ok('POST', '/api/Fornecedores', { nome: 'Fornecedor Pagar Importado', cpfCnpj: '11444777000161' });
+    const csv = 'Nº Documento;Fornecedor;CNPJ/CPF;Data de Vencimento;Valor da Conta\n' + 'A-1;Fornecedor Pagar Importado;11.444.777/0001-61;10/01/2027;99,90\n';
+    const up = await ok('POST', '/api/Importacoes', { tipo: 'contasPagar', nomeArquivo: 'omie-pagar.csv', conteudo: b64(csv) });
+    expect(up.mapeamento).toMatchObject({ documento: 0, nome: 1, cpfCnpj: 2, vencimento: 3, valor: 4 });
+    await ok('POST', `/api/Importacoes/${up.id}/importar`, { modo: 'tudo', mapeamento: up.mapeamento });
+    const fim = await aguardar(up.id);
+    expect(fim).toMatchObject({ situacao: 'concluida', importadas: 1 });
+    const lanc = fim.resultado.criados[0].id;
+    const l = (await srv.db.query<Row>('SELECT tipo, pessoa_id FROM lancamentos WHERE id = $1', [lanc])).rows[0];
+    expect(l).toEqual({ tipo: 1, pessoa_id: fornecedor.id });
+    // as receivables, the same supplier is no customer
+    const comoReceber = await ok('POST', '/api/Importacoes', { tipo: 'contasReceber', nomeArquivo: 'x.csv', conteudo: b64(csv) });
+    const p = await ok('POST', `/api/Importacoes/${comoReceber.id}/previa`, { mapeamento: comoReceber.mapeamento });
+    expect(p.linhas[0].erros).toEqual(['CPF/CNPJ 11444777000161: cliente não cadastrado. Cadastre-o ou importe os clientes antes.']);
+    // settled: the undo is refused and changes nothing
+    const parcela = (await srv.db.query<Row>('SELECT id FROM parcelas WHERE lancamento_id = $1', [lanc])).rows[0].id;
+    const conta = (await ok('GET', '/api/ContasFinanceiras'))[0].id;
+    expect((await call('POST', `/api/Parcelas/${parcela}/baixar`, { contaId: conta, data: '2026-11-20' })).statusCode).toBe(200);
+    const desfazer = await call('POST', `/api/Importacoes/${up.id}/desfazer`);
+    expect(desfazer.statusCode).toBe(409);
+    expect(desfazer.json().error.message).toBe('Não é possível desfazer: a conta da linha 2 já tem baixa. Estorne a baixa antes. Nada foi cancelado.');
+    expect((await srv.db.query<Row>('SELECT cancelado FROM lancamentos WHERE id = $1', [lanc])).rows[0].cancelado).toBe(false);
+  });
+
   it('the model spreadsheet comes back recognised; an XLSX formula counts by its value; bad files are refused in Portuguese', async () => {
     const r = await call('GET', '/api/Importacoes/modelo/fornecedores');
     expect(r.statusCode).toBe(200);
@@ -151,7 +222,7 @@ describe.each(BACKENDS)('importação de dados on %s', (backend) => {
     expect(grande.statusCode).toBe(413);
     expect(grande.json().error.message).toBe('Arquivo maior que 20 MB: divida a planilha em arquivos menores.');
     for (const [body, msg] of [
-      [{ tipo: 'pedidos', conteudo: b64('a;b\n1;2') }, 'Tipo de importação inválido: use clientes, fornecedores, transportadores ou produtos.'],
+      [{ tipo: 'pedidos', conteudo: b64('a;b\n1;2') }, 'Tipo de importação inválido: use clientes, fornecedores, transportadores, produtos, contasReceber ou contasPagar.'],
       [{ tipo: 'produtos', nomeArquivo: 'x.xlsx', conteudo: b64('não é xlsx') }, 'Arquivo XLSX inválido ou corrompido.'],
       [{ tipo: 'produtos', nomeArquivo: 'x.csv', conteudo: b64('Código;Descrição\n') }, 'A planilha precisa de uma linha de cabeçalho e ao menos uma linha de dados.'],
     ] as const) {

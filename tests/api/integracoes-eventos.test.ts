@@ -12,7 +12,7 @@ import { matrizDemo, servidorFiscal } from '../support/servidor-fiscal.ts';
 type Row = Record<string, any>;
 interface Recebido { path: string; headers: IncomingHttpHeaders; body: string }
 
-const DOMINIO = ['notaFiscal.autorizada', 'notaFiscal.cancelada', 'notaFiscal.rejeitada', 'boleto.pago', 'estoque.alterado', 'lancamento.baixado'];
+const DOMINIO = ['notaFiscal.autorizada', 'notaFiscal.cancelada', 'notaFiscal.rejeitada', 'notaFiscal.contingenciaRejeitada', 'notaFiscal.substituida', 'boleto.pago', 'boleto.registrado', 'boleto.rejeitado', 'boleto.baixado', 'boleto.cancelado', 'estoque.alterado', 'lancamento.baixado'];
 
 // The domain events of issue 40 (nota autorizada / cancelada / rejeitada of NF-e and NFS-e, boleto pago, estoque
 // alterado, lançamento baixado, caixa fechado): each posting that emits one delivers one signed Standard Webhooks
@@ -111,6 +111,14 @@ describe.each(BACKENDS)('eventos de domínio nos webhooks on %s', (backend) => {
     const pago = await umaEntrega('boleto.pago', (x) => x.id === boleto.id);
     expect(pago).toMatchObject({ numero: boleto.numero, nossoNumero: boleto.nossoNumero, valor: '80.00', valorPago: '80.00', dataPagamento: '2027-02-10', origem: 'manual' });
     await umaEntrega('lancamento.baixado', (x) => x.baixas?.some((y: Row) => y.parcelaId === l2.parcelas[0].id));
+
+    // boleto cancelado: its own event, with the reason given and the state it left
+    const l3 = await ok(admin, 'POST', '/api/Lancamentos', { tipo: 0, descricao: 'Boleto cancelado do webhook', dataEmissao: '2026-12-01', valorTotal: '40.00', primeiroVencimento: '2099-02-20', pessoaId: mz.clienteId, contaId: conta });
+    const [outro] = (await ok(admin, 'POST', '/api/Boletos/emitir', { parcelaIds: [l3.parcelas[0].id] })).boletos;
+    await ok(admin, 'POST', `/api/Boletos/emitidos/${outro.id}/cancelar`, { motivo: 'Cliente pagou em dinheiro' });
+    const cancelado = await umaEntrega('boleto.cancelado', (x) => x.id === outro.id);
+    expect(cancelado).toMatchObject({ numero: outro.numero, valor: '40.00', motivo: 'Cliente pagou em dinheiro', estadoAnterior: 'pendente', origem: 'manual' });
+    expect(doTipo('boleto.pago').filter((x) => x.p.data.id === outro.id)).toHaveLength(0);
   });
 
   it('NF-e autorizada, rejeitada and cancelada: each delivered once, from the transaction that records SEFAZ\'s answer', async () => {

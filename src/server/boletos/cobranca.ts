@@ -14,7 +14,7 @@ import { configCnab, gerarRemessa, type FormatoCnab, type TituloCnab } from './c
 import { lerRetorno, type EventoRetorno } from './cnab/retorno.ts';
 import { dadosDaConfiguracao, nomeArquivoRemessa, type ConfiguracaoBoleto } from './configuracao.ts';
 import { BoletoInvalido } from './erros.ts';
-import { emitirEvento } from '../integracoes/index.ts';
+import { emitirEventos } from '../integracoes/index.ts';
 
 /**
  * Boletos of a shop's day (issue 38): issued from the open parcelas of receitas, settled through the finance
@@ -117,13 +117,29 @@ export async function registrarMudanca(
     [ctx.tenantId, boletoId, de, para, origem, detalhe, extra.chave ?? null, extra.retornoId ?? null, ctx.userId ?? null],
   );
   if (de !== para) await q.query(`UPDATE boletos SET estado = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, boletoId, para]);
-  // boleto.pago (webhooks): every way in (manual baixa, retorno, Pix) passes here, after valor_pago is written.
-  if (para === 'pago' && de !== 'pago') {
-    const b = await q.query(
-      `SELECT id, numero, nosso_numero AS "nossoNumero", banco, parcela_id AS "parcelaId", valor::text, vencimento::text, valor_pago::text AS "valorPago", data_pagamento::text AS "dataPagamento" FROM boletos WHERE tenant_id = $1 AND id = $2`,
-      [ctx.tenantId, boletoId],
-    );
-    await emitirEvento(q, ctx.tenantId, 'boleto.pago', { ...b.rows[0], origem });
+  // boleto.pago / cancelado / … (webhooks): every way in (manual baixa, Pix, cancelling) passes here, after valor_pago is written.
+  if (de !== para) await emitirMudancasDeBoletos(q, ctx, [{ id: boletoId, de, para }], origem);
+}
+
+/** The states a boleto's webhook event is announced for (boleto.<estado>, schemas/integracoes/eventos-dominio.json). */
+const ESTADOS_COM_EVENTO = new Set(['registrado', 'rejeitado', 'pago', 'baixado', 'cancelado']);
+
+/**
+ * Webhook events of boletos that changed state (after the new state and amounts are written, in the same
+ * transaction): one read of the boletos and one bulk write per state, whatever the number of boletos (a retorno).
+ */
+async function emitirMudancasDeBoletos(q: Queryable, ctx: Ctx, lista: { id: number; de: string | null; para: string }[], origem: string): Promise<void> {
+  const com = lista.filter((m) => m.de !== m.para && ESTADOS_COM_EVENTO.has(m.para));
+  if (!com.length) return;
+  const r = await q.query<Record<string, unknown>>(
+    `SELECT id, numero, nosso_numero AS "nossoNumero", banco, parcela_id AS "parcelaId", valor::text, vencimento::text, valor_pago::text AS "valorPago", data_pagamento::text AS "dataPagamento", motivo
+       FROM boletos WHERE tenant_id = $1 AND id = ANY($2::integer[])`,
+    [ctx.tenantId, com.map((m) => m.id)],
+  );
+  const porId = new Map(r.rows.map((b) => [Number(b.id), b]));
+  for (const estado of ESTADOS_COM_EVENTO) {
+    const deste = com.filter((m) => m.para === estado && porId.has(m.id));
+    if (deste.length) await emitirEventos(q, ctx.tenantId, `boleto.${estado}`, deste.map((m) => ({ ...porId.get(m.id)!, estadoAnterior: m.de, origem })));
   }
 }
 
@@ -596,6 +612,7 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
     mudancas.set(Number(b.id), Object.assign(m, campos, { estado: para }));
     b.estado = para;
   };
+  const estadoInicial = new Map([...porId].map(([id, b]) => [Number(id), b.estado as string]));
   for (const o of previa.ocorrencias) {
     if (o.acao === 'jaAplicada' || o.boletoId == null) continue;
     const b = porId.get(o.boletoId);
@@ -637,6 +654,7 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
       [ctx.tenantId, ms.map(([id]) => id), ms.map(([, m]) => m.estado), ms.map(([, m]) => m.valorPago ?? null), ms.map(([, m]) => m.dataPagamento ?? null),
         ms.map(([, m]) => (m.tarifa === undefined ? null : m.tarifa || '0')), ms.map(([, m]) => m.motivo ?? null)],
     );
+    await emitirMudancasDeBoletos(q, ctx, ms.map(([id, m]) => ({ id, de: estadoInicial.get(id) ?? null, para: m.estado })), 'retorno');
   }
   if (historico.length) {
     await q.query(

@@ -4,8 +4,18 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound, type ErrorDetail } from '../http/errors.ts';
 import { dividirEmParcelas, somar } from './parcelamento.ts';
-import { emitirEvento } from '../integracoes/index.ts';
 import { maquina, transitar } from '../documentos/estados.ts';
+
+/**
+ * Who records the domain event of a baixa ('lancamento.baixado', for webhooks) in the posting's own transaction:
+ * registered at start-up by app.ts (integracoes' emitirEvento), so this module imports nothing above it —
+ * integracoes imports Financeiro's face (the import of open receivables and payables).
+ */
+type EmissorDeEvento = (q: Queryable, tenantId: number, tipo: string, dados: Record<string, unknown>) => Promise<unknown>;
+let emissor: EmissorDeEvento | null = null;
+export function registrarEmissorDeEventosDoFinanceiro(f: EmissorDeEvento): void {
+  emissor = f;
+}
 
 /** 0 receita (money in), 1 despesa (money out): lookup tipoLancamento. */
 export const RECEITA = 0;
@@ -250,7 +260,7 @@ export async function baixarParcelas(q: Queryable, ctx: Ctx, input: NovaBaixa): 
     await movimentar(q, ctx, { contaId, data, valor: it.tipo === RECEITA ? it.valor : it.valor.negated(), baixaId, descricao: `Baixa: ${it.nome}` });
     baixas.push({ id: baixaId, parcelaId: it.parcelaId, valor: it.valor.toFixed(2), principal: it.principal.toFixed(2) });
   }
-  await emitirEvento(q, ctx.tenantId, 'lancamento.baixado', { data, contaId, baixas });
+  await emissor?.(q, ctx.tenantId, 'lancamento.baixado', { data, contaId, baixas });
   return { baixas };
 }
 
@@ -339,7 +349,7 @@ export async function baixarParcelasEmLote(q: Queryable, ctx: Ctx, itens: ItemBa
 }
 
 /** A lançamento of one parcela, as criarLancamentosEmLote takes it (bank fees and the like). */
-export type NovoLancamentoSimples = Pick<NovoLancamento, 'tipo' | 'descricao' | 'documento' | 'dataEmissao' | 'valorTotal' | 'primeiroVencimento' | 'contaId' | 'origemTipo' | 'origemId'>;
+export type NovoLancamentoSimples = Pick<NovoLancamento, 'tipo' | 'descricao' | 'documento' | 'dataEmissao' | 'valorTotal' | 'primeiroVencimento' | 'contaId' | 'pessoaId' | 'origemTipo' | 'origemId'>;
 
 /**
  * Many one-parcela lançamentos in a few set-based statements (the fees of a bank's retorno), with criarLancamento's
@@ -365,13 +375,13 @@ export async function criarLancamentosEmLote(q: Queryable, ctx: Ctx, lancs: Novo
   const seq = await q.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('lancamentos', 'id'))::int AS id FROM generate_series(1, $1::int)`, [plano.length]);
   const ids = seq.rows.map((r) => Number(r.id));
   await q.query(
-    `INSERT INTO lancamentos (tenant_id, id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, usuario_id, conta_id)
-     SELECT $1, v.id, v.tipo, v.descricao, v.documento, v.data_emissao, v.competencia, v.valor_total, v.origem_tipo, v.origem_id, $11, v.conta_id
-       FROM unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::text[], $10::int[], $12::int[])
-            AS v(id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, conta_id)
+    `INSERT INTO lancamentos (tenant_id, id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, usuario_id, conta_id, pessoa_id)
+     SELECT $1, v.id, v.tipo, v.descricao, v.documento, v.data_emissao, v.competencia, v.valor_total, v.origem_tipo, v.origem_id, $11, v.conta_id, v.pessoa_id
+       FROM unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::date[], $7::date[], $8::numeric[], $9::text[], $10::int[], $12::int[], $13::int[])
+            AS v(id, tipo, descricao, documento, data_emissao, competencia, valor_total, origem_tipo, origem_id, conta_id, pessoa_id)
       ORDER BY v.id`,
     [ctx.tenantId, ids, plano.map((p) => p.tipo), plano.map((p) => p.descricao), plano.map((p) => p.documento || null), plano.map((p) => p.dataEmissao), plano.map((p) => p.competencia),
-      plano.map((p) => p.total), plano.map((p) => p.origemTipo ?? null), plano.map((p) => p.origemId ?? null), ctx.userId ?? null, plano.map((p) => p.contaId ?? null)],
+      plano.map((p) => p.total), plano.map((p) => p.origemTipo ?? null), plano.map((p) => p.origemId ?? null), ctx.userId ?? null, plano.map((p) => p.contaId ?? null), plano.map((p) => p.pessoaId ?? null)],
   );
   const parc = await q.query<{ id: number; lancamento_id: number }>(
     `INSERT INTO parcelas (tenant_id, lancamento_id, numero, vencimento, valor)

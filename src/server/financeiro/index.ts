@@ -4,7 +4,7 @@
  * their own files (routes.ts, extras-routes.ts, recorrente-routes.ts).
  */
 export {
-  baixarParcelas, baixarParcelasEmLote, cancelarLancamento, criarLancamento, criarLancamentosEmLote, DESPESA, estornarBaixa, LIMITE_LOTE, RECEITA, saldosContas, transferir,
+  baixarParcelas, baixarParcelasEmLote, cancelarLancamento, criarLancamento, criarLancamentosEmLote, DESPESA, estornarBaixa, LIMITE_LOTE, RECEITA, registrarEmissorDeEventosDoFinanceiro, saldosContas, transferir,
   type ItemBaixa, type ItemBaixaLote, type NovaBaixa, type NovoLancamento, type NovoLancamentoSimples, type NovaTransferencia,
 } from './financeiro.service.ts';
 export { extratoConta, fluxoCaixa } from './relatorios.ts';

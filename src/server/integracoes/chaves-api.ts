@@ -94,21 +94,21 @@ export async function revogarChave(q: Queryable, ctx: RequestContext, id: number
 }
 
 /**
- * Per-key rate limit: a fixed one-minute window per key in this process (each server process counts its own
- * requests; with N processes a key may reach N times its limit — the jobs/cluster work may move it to a
- * shared counter). Over the limit: 429 with Retry-After in seconds until the window ends.
+ * Per-key rate limit: a one-minute window per key starting at its first request, counted in the database
+ * (chaves_api_uso, one atomic INSERT … ON CONFLICT per request), so every server process counts on the same
+ * window. Over the limit: the seconds until the window ends (429 with Retry-After); null while within it.
  */
-const janelas = new Map<string, { inicio: number; usadas: number }>();
-function consumir(chaveId: string, limite: number, agora = Date.now()): number | null {
-  let j = janelas.get(chaveId);
-  if (!j || agora - j.inicio >= 60_000) {
-    if (janelas.size > 50_000) janelas.clear();
-    j = { inicio: agora, usadas: 0 };
-    janelas.set(chaveId, j);
-  }
-  if (j.usadas >= limite) return Math.max(1, Math.ceil((j.inicio + 60_000 - agora) / 1000));
-  j.usadas++;
-  return null;
+async function consumir(db: Db, tenantId: number, chaveId: number, limite: number): Promise<number | null> {
+  const r = await db.query<{ usadas: number; espera: number }>(
+    `INSERT INTO chaves_api_uso AS u (tenant_id, chave_id, inicio, usadas) VALUES ($1, $2, now(), 1)
+     ON CONFLICT (tenant_id, chave_id) DO UPDATE
+        SET usadas = CASE WHEN u.inicio > now() - interval '1 minute' THEN u.usadas + 1 ELSE 1 END,
+            inicio = CASE WHEN u.inicio > now() - interval '1 minute' THEN u.inicio ELSE now() END
+     RETURNING usadas, ceil(extract(epoch FROM inicio + interval '1 minute' - now()))::integer AS espera`,
+    [tenantId, chaveId],
+  );
+  const { usadas, espera } = r.rows[0];
+  return Number(usadas) > limite ? Math.max(1, Number(espera)) : null;
 }
 
 /** Last use is written at most once every 30 s per key: one UPDATE per request would double a busy key's writes. */
@@ -136,7 +136,7 @@ export async function resolverChaveApi(db: Db, token: string, ip: string): Promi
   if (k.revogada_em) throw unauthorized('Chave de API revogada.');
   if (k.expirada) throw unauthorized('Chave de API expirada.');
   if (!k.ativo) throw unauthorized('O usuário que criou esta chave de API está inativo.');
-  const espera = consumir(hash, k.limite_por_minuto);
+  const espera = await consumir(db, k.tenant_id, k.id, k.limite_por_minuto);
   if (espera !== null) throw new HttpError(429, `Limite de ${k.limite_por_minuto} requisições por minuto desta chave de API atingido. Tente novamente em ${espera} s.`, { retryAfter: espera });
   const admin = k.perfil_admin || k.suporte_white_label || k.master;
   const proprias: Record<string, number> = k.permissoes ?? {};

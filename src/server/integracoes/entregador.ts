@@ -15,11 +15,27 @@ type Row = Record<string, any>;
 export const ESPERAS_S = [5, 300, 1800, 7200, 18000, 36000, 36000, 50400, 72000];
 /** An attempt's answer time limit: a slow receiver holds one slot for at most this. */
 const TEMPO_LIMITE_MS = 15_000;
-/** Deliveries in flight at once, each to a different endpoint. */
-const SIMULTANEAS = 8;
+/** Time to open the connection (TCP and TLS): an address that does not answer frees its slot quickly. */
+const CONEXAO_LIMITE_MS = 3_000;
+/** Endpoints served at once; each claims its own batch and never waits for another's. */
+const ENDPOINTS_SIMULTANEOS = 16;
+/** Requests in flight at once to one endpoint (the bounded pool of each endpoint's batch). */
+const POR_ENDPOINT = 8;
+/** Deliveries one endpoint claims at a time: at most LOTE / POR_ENDPOINT rounds of TEMPO_LIMITE_MS, well inside the lease. */
+const LOTE_ENDPOINT = 64;
 /** A claimed delivery is leased for this long: if this process dies mid-delivery another one retries it. */
-const ARRENDAMENTO_S = 120;
+const ARRENDAMENTO_S = 300;
+/** Attempts are recorded in batches: one transaction for up to this many, or whatever arrived within GRAVAR_MS. */
+const GRAVAR_LOTE = 200;
+const GRAVAR_MS = 25;
 const POLL_MS = 1000;
+/**
+ * Connections kept open between attempts to the same receiver (one TCP/TLS handshake per socket, not per delivery).
+ * The agent pools per host and port, and two endpoints may share one (paths of one receiver): its limit is well above
+ * one endpoint's pool, so a slow endpoint's sockets never leave another endpoint of the same host waiting.
+ */
+const agenteHttp = new http.Agent({ keepAlive: true, maxSockets: POR_ENDPOINT * ENDPOINTS_SIMULTANEOS, maxFreeSockets: 32 });
+const agenteHttps = new https.Agent({ keepAlive: true, maxSockets: POR_ENDPOINT * ENDPOINTS_SIMULTANEOS, maxFreeSockets: 32 });
 export const MOTIVO_410 = 'O destino respondeu 410 (Gone): webhook desativado.';
 export const MOTIVO_FALHAS = 'As entregas falharam por cerca de 3 dias seguidos: webhook desativado. Corrija o destino, ative-o de novo e reenvie as entregas que falharam.';
 
@@ -64,7 +80,9 @@ export function enviar(url: string, segredo: string, eventoId: string, corpo: st
     // An IP literal skips the DNS lookup: checked here; names are checked inside the connection's lookup.
     if (isIP(host) && !enderecoPermitido(host)) return resolve(fim({ status: null, resposta: null, erro: MSG_INTERNO }));
     const mod = u.protocol === 'https:' ? https : http;
-    const req = mod.request(u, { method: 'POST', headers: { ...cabecalhos, 'content-length': Buffer.byteLength(corpo) }, lookup: lookupSeguro as any, timeout: TEMPO_LIMITE_MS }, (res) => {
+    const agent = u.protocol === 'https:' ? agenteHttps : agenteHttp;
+    let conectando: NodeJS.Timeout | null = null;
+    const req = mod.request(u, { method: 'POST', agent, headers: { ...cabecalhos, 'content-length': Buffer.byteLength(corpo) }, lookup: lookupSeguro as any, timeout: TEMPO_LIMITE_MS }, (res) => {
       const partes: Buffer[] = [];
       let tamanho = 0;
       res.on('data', (c: Buffer) => {
@@ -74,23 +92,40 @@ export function enviar(url: string, segredo: string, eventoId: string, corpo: st
       res.on('end', () => resolve(fim({ status: res.statusCode ?? null, resposta: Buffer.concat(partes).toString('utf8').slice(0, 4096), erro: null })));
       res.on('error', (e) => resolve(fim({ status: res.statusCode ?? null, resposta: null, erro: e.message })));
     });
+    // A short limit to connect (a reused keep-alive socket is already connected), the longer one to answer.
+    req.on('socket', (sock) => {
+      if (!sock.connecting) return;
+      conectando = setTimeout(() => req.destroy(new Error(`Sem conexão em ${CONEXAO_LIMITE_MS / 1000} s.`)), CONEXAO_LIMITE_MS);
+      sock.once(u.protocol === 'https:' ? 'secureConnect' : 'connect', () => conectando && clearTimeout(conectando));
+    });
+    req.on('close', () => conectando && clearTimeout(conectando));
     req.on('timeout', () => req.destroy(new Error(`Sem resposta em ${TEMPO_LIMITE_MS / 1000} s.`)));
     req.on('error', (e) => resolve(fim({ status: null, resposta: null, erro: (e as { code?: string }).code === 'EDESTINOINTERNO' ? MSG_INTERNO : e.message })));
     req.end(corpo);
   });
 }
 
+/** An attempt to record (the delivery claimed, its endpoint's data, the answer). */
+interface Registro {
+  l: Row;
+  d: Row;
+  corpo: string;
+  r: Resultado;
+}
+
 /**
- * The delivery worker: claims due deliveries from webhook_entregas (FOR UPDATE SKIP LOCKED, so several server
- * processes share the queue), sends each outside any transaction and records the attempt. Each endpoint has at
- * most one delivery in flight, and a claim skips endpoints already in flight: a slow or failing endpoint holds
- * one slot and its own queue, never another endpoint's deliveries.
+ * The delivery worker: claims due deliveries from webhook_entregas per endpoint (a LATERAL per active endpoint,
+ * FOR UPDATE SKIP LOCKED, so several server processes share the queue), sends them outside any transaction and
+ * records the attempts in batches. Each endpoint is served by its own bounded pool (POR_ENDPOINT requests at once,
+ * LOTE_ENDPOINT claimed at a time), and a claim skips endpoints already being served: a slow or failing endpoint holds
+ * its own slots and its own queue, never another endpoint's deliveries. Connections are kept alive, connecting is
+ * limited to CONEXAO_LIMITE_MS and answering to TEMPO_LIMITE_MS.
  *
  * Woken by the jobs table (src/server/jobs), not by a timer of its own: the writer's transaction enqueues an
  * `integracoes.webhooks` job (its NOTIFY on commit wakes every server), a failed attempt enqueues one for when its
  * retry is due, and the queue's wake-ups (enqueue, NOTIFY, its fallback tick) call acordar(). The deliveries
- * themselves stay rows of webhook_entregas sent here in parallel, one in flight per endpoint: the jobs worker runs
- * one job at a time, and a receiver that takes 15 s to time out must not hold every other job or endpoint.
+ * themselves stay rows of webhook_entregas sent here in parallel: the jobs worker runs one job at a time, and a
+ * receiver that takes 15 s to time out must not hold every other job or endpoint.
  * Without a jobs queue (`agendarReintento` absent) it falls back to polling every second.
  */
 export class EntregadorWebhooks {
@@ -99,6 +134,9 @@ export class EntregadorWebhooks {
   private rodando: Promise<void> | null = null;
   private readonly emVoo = new Set<number>();
   private readonly tarefas = new Set<Promise<void>>();
+  private fila: Registro[] = [];
+  private gravando: Promise<void> | null = null;
+  private timerGravar: NodeJS.Timeout | null = null;
 
   /**
    * aoAlertar: pushes a new alert to its user (socket.io), after the alert row is written. agendarReintento: enqueues
@@ -122,6 +160,7 @@ export class EntregadorWebhooks {
     this.timer = null;
     await this.rodando;
     while (this.tarefas.size) await Promise.all([...this.tarefas]);
+    await this.gravarPendentes();
   }
 
   /** Something was queued: look soon (after the writer's commit, or at the next poll). */
@@ -145,20 +184,25 @@ export class EntregadorWebhooks {
     this.timer.unref?.();
   }
 
-  /** Claims what is due (as many endpoints as there are free slots) and starts each endpoint's deliveries. */
+  /** Claims what is due (a batch per endpoint, for as many endpoints as there are free slots) and starts each endpoint's pool. */
   async ciclo(): Promise<number> {
-    const livres = SIMULTANEAS - this.emVoo.size;
+    const livres = ENDPOINTS_SIMULTANEOS - this.emVoo.size;
     if (livres <= 0 || this.parado) return 0;
     const linhas = await this.db.transaction(async (q) => {
       const r = await q.query<Row>(
-        `UPDATE webhook_entregas e SET tentativas = e.tentativas + 1, proxima_tentativa = now() + make_interval(secs => $3), updated_at = now()
-           FROM (SELECT w.tenant_id, w.id FROM webhook_entregas w
-                  WHERE w.status = 'pendente' AND w.proxima_tentativa <= now() AND NOT (w.endpoint_id = ANY($1::integer[]))
-                    AND EXISTS (SELECT 1 FROM webhook_endpoints p WHERE p.tenant_id = w.tenant_id AND p.id = w.endpoint_id AND p.ativo)
-                  ORDER BY w.proxima_tentativa, w.id LIMIT $2 FOR UPDATE SKIP LOCKED) c
+        `UPDATE webhook_entregas e SET tentativas = e.tentativas + 1, proxima_tentativa = now() + make_interval(secs => $4), updated_at = now()
+           FROM (SELECT w.tenant_id, w.id FROM (
+                   SELECT p.tenant_id, p.id FROM webhook_endpoints p
+                    WHERE p.ativo AND NOT (p.id = ANY($1::integer[]))
+                      AND EXISTS (SELECT 1 FROM webhook_entregas x WHERE x.tenant_id = p.tenant_id AND x.endpoint_id = p.id AND x.status = 'pendente' AND x.proxima_tentativa <= now())
+                    ORDER BY p.id LIMIT $2) p
+                 CROSS JOIN LATERAL (
+                   SELECT w.tenant_id, w.id FROM webhook_entregas w
+                    WHERE w.tenant_id = p.tenant_id AND w.endpoint_id = p.id AND w.status = 'pendente' AND w.proxima_tentativa <= now()
+                    ORDER BY w.proxima_tentativa, w.id LIMIT $3 FOR UPDATE SKIP LOCKED) w) c
           WHERE e.tenant_id = c.tenant_id AND e.id = c.id
           RETURNING e.tenant_id, e.id, e.endpoint_id, e.evento_id, e.tentativas`,
-        [[...this.emVoo], livres * 8, ARRENDAMENTO_S],
+        [[...this.emVoo], livres, LOTE_ENDPOINT, ARRENDAMENTO_S],
       );
       return r.rows;
     });
@@ -176,7 +220,7 @@ export class EntregadorWebhooks {
     for (const l of linhas) porEndpoint.set(l.endpoint_id, [...(porEndpoint.get(l.endpoint_id) ?? []), l]);
     for (const [endpointId, lista] of porEndpoint) {
       this.emVoo.add(endpointId);
-      const t = this.entregarEmOrdem(lista).finally(() => {
+      const t = this.entregarLote(lista).finally(() => {
         this.emVoo.delete(endpointId);
         this.tarefas.delete(t);
         this.acordar();
@@ -186,54 +230,116 @@ export class EntregadorWebhooks {
     return linhas.length;
   }
 
-  /** One endpoint's claimed deliveries, in order; after the endpoint is disabled (410) the rest wait (leased). */
-  private async entregarEmOrdem(lista: Row[]): Promise<void> {
-    for (const l of lista) if (!(await this.entregar(l).catch(() => false))) break;
+  /**
+   * One endpoint's claimed batch through its pool of POR_ENDPOINT requests, in claim order. After the endpoint is
+   * disabled (410, or retries exhausted) nothing more of the batch is sent (the rest stays leased and pending).
+   * Resolves once every attempt of the batch is recorded.
+   */
+  private async entregarLote(lista: Row[]): Promise<void> {
+    let proximo = 0;
+    let desativado = false;
+    const trabalhador = async () => {
+      while (!desativado && proximo < lista.length) {
+        const l = lista[proximo++];
+        const d = l.dados as Row | undefined;
+        if (!d || !d.ativo) return;
+        const corpo = JSON.stringify(d.payload);
+        const r = await enviar(d.url, d.segredo, l.evento_id, corpo, d.segredo_anterior).catch((e) => ({ status: null, resposta: null, erro: String((e as Error)?.message ?? e), duracaoMs: 0, cabecalhos: {}, corpo }));
+        const ok = r.status !== null && r.status >= 200 && r.status < 300;
+        if (r.status === 410 || (!ok && l.tentativas > ESPERAS_S.length)) desativado = true;
+        this.registrar({ l, d, corpo, r });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(POR_ENDPOINT, lista.length) }, trabalhador));
+    await this.gravarPendentes();
   }
 
-  /** Sends one delivery and records the attempt; false when the endpoint is (or just became) disabled. */
-  private async entregar(l: Row): Promise<boolean> {
-    const d = l.dados as Row | undefined;
-    if (!d || !d.ativo) return false;
-    const corpo = JSON.stringify(d.payload);
-    const r = await enviar(d.url, d.segredo, l.evento_id, corpo, d.segredo_anterior);
-    const ok = r.status !== null && r.status >= 200 && r.status < 300;
-    const gone = r.status === 410;
-    const esgotou = l.tentativas > ESPERAS_S.length;
-    const espera = ESPERAS_S[Math.min(l.tentativas - 1, ESPERAS_S.length - 1)] * escala();
-    const alertas: Row[] = [];
+  /** Queues an attempt for the next batched write. */
+  private registrar(reg: Registro): void {
+    this.fila.push(reg);
+    if (this.fila.length >= GRAVAR_LOTE) void this.gravarPendentes();
+    else if (!this.timerGravar) {
+      this.timerGravar = setTimeout(() => {
+        this.timerGravar = null;
+        void this.gravarPendentes();
+      }, GRAVAR_MS);
+    }
+  }
+
+  /** Writes every queued attempt (one transaction per GRAVAR_LOTE), one write at a time; resolves when the queue is empty. */
+  private async gravarPendentes(): Promise<void> {
+    while (this.gravando) await this.gravando;
+    if (!this.fila.length) return;
+    if (this.timerGravar) clearTimeout(this.timerGravar);
+    this.timerGravar = null;
+    const lote = this.fila.splice(0, GRAVAR_LOTE);
+    this.gravando = this.gravar(lote)
+      .catch(() => {}) // unrecorded attempts stay leased and pending: retried when the lease ends (at least once)
+      .finally(() => {
+        this.gravando = null;
+      });
+    await this.gravando;
+    if (this.fila.length) await this.gravarPendentes();
+  }
+
+  /**
+   * Records a batch of attempts in one transaction: the attempts (one INSERT), the deliveries' new states (one
+   * UPDATE), and for a 410 or exhausted retries the endpoint disabled with an alert to the account's administrators.
+   */
+  private async gravar(lote: Registro[]): Promise<void> {
+    const alertas: { tenantId: number; userId: number; alerta: Row }[] = [];
+    const reintentos: { tenantId: number; quando: Date }[] = [];
+    const linhas = lote.map(({ l, d, corpo, r }) => {
+      const ok = r.status !== null && r.status >= 200 && r.status < 300;
+      const gone = r.status === 410;
+      const esgotou = l.tentativas > ESPERAS_S.length;
+      const espera = ESPERAS_S[Math.min(l.tentativas - 1, ESPERAS_S.length - 1)] * escala();
+      if (!ok && !gone && !esgotou) reintentos.push({ tenantId: l.tenant_id, quando: new Date(Date.now() + espera * 1000) });
+      const situacao = ok ? 'entregue' : gone ? 'cancelada' : esgotou ? 'falhou' : 'pendente';
+      return { l, d, corpo, r, situacao, espera, motivo: gone ? MOTIVO_410 : !ok && esgotou ? MOTIVO_FALHAS : null };
+    });
     await this.db.transaction(async (q) => {
+      const col = <T>(f: (x: (typeof linhas)[number]) => T) => linhas.map(f);
       await q.query(
         `INSERT INTO webhook_tentativas (tenant_id, entrega_id, numero, url, requisicao_cabecalhos, requisicao_corpo, status, resposta, erro, duracao_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [l.tenant_id, l.id, l.tentativas, d.url, JSON.stringify(r.cabecalhos), corpo, r.status, r.resposta, r.erro, r.duracaoMs],
+         SELECT * FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[], $5::jsonb[], $6::text[], $7::integer[], $8::text[], $9::text[], $10::integer[])`,
+        [
+          col((x) => x.l.tenant_id),
+          col((x) => x.l.id),
+          col((x) => x.l.tentativas),
+          col((x) => x.d.url),
+          col((x) => JSON.stringify(x.r.cabecalhos)),
+          col((x) => x.corpo),
+          col((x) => x.r.status),
+          col((x) => x.r.resposta),
+          col((x) => x.r.erro),
+          col((x) => x.r.duracaoMs),
+        ],
       );
       await q.query(
-        `UPDATE webhook_entregas SET ultimo_status = $3, updated_at = now(),
-                status = CASE WHEN $4 THEN 'entregue' WHEN $5 THEN 'cancelada' WHEN $6 THEN 'falhou' ELSE 'pendente' END,
-                entregue_em = CASE WHEN $4 THEN now() ELSE NULL END,
-                proxima_tentativa = CASE WHEN $4 OR $5 OR $6 THEN proxima_tentativa ELSE now() + make_interval(secs => $7) END
-          WHERE tenant_id = $1 AND id = $2`,
-        [l.tenant_id, l.id, r.status, ok, gone, !ok && !gone && esgotou, espera],
+        `UPDATE webhook_entregas e SET ultimo_status = x.st, updated_at = now(), status = x.sit,
+                entregue_em = CASE WHEN x.sit = 'entregue' THEN now() ELSE NULL END,
+                proxima_tentativa = CASE WHEN x.sit = 'pendente' THEN now() + make_interval(secs => x.espera) ELSE e.proxima_tentativa END
+           FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[], $5::double precision[]) AS x(t, i, st, sit, espera)
+          WHERE e.tenant_id = x.t AND e.id = x.i`,
+        [col((x) => x.l.tenant_id), col((x) => x.l.id), col((x) => x.r.status), col((x) => x.situacao), col((x) => x.espera)],
       );
       // 410 Gone: the receiver says the endpoint no longer exists (Standard Webhooks); retries exhausted (~3 days
       // of failures): disable the endpoint and tell the account's administrators.
-      const motivo = gone ? MOTIVO_410 : !ok && esgotou ? MOTIVO_FALHAS : null;
-      if (motivo) {
-        const r = await q.query(`UPDATE webhook_endpoints SET ativo = false, desativado_motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND ativo`, [l.tenant_id, l.endpoint_id, motivo]);
-        if (r.rowCount) {
-          const ins = await q.query<Row>(
-            `INSERT INTO alertas (tenant_id, user_id, tipo, texto, link, permite_excluir)
-             SELECT u.tenant_id, u.id, 'warning', $2, 'pages/configuracoes/webhook', true FROM users u WHERE u.tenant_id = $1 AND u.ativo AND u.perfil_admin
-             RETURNING user_id, id, tipo, texto, data, link, permite_excluir AS "permiteExcluir", lido`,
-            [l.tenant_id, `O webhook ${d.url} foi desativado. ${motivo}`],
-          );
-          alertas.push(...ins.rows);
-        }
+      for (const x of linhas) {
+        if (!x.motivo) continue;
+        const r = await q.query(`UPDATE webhook_endpoints SET ativo = false, desativado_motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND ativo`, [x.l.tenant_id, x.l.endpoint_id, x.motivo]);
+        if (!r.rowCount) continue;
+        const ins = await q.query<Row>(
+          `INSERT INTO alertas (tenant_id, user_id, tipo, texto, link, permite_excluir)
+           SELECT u.tenant_id, u.id, 'warning', $2, 'pages/configuracoes/webhook', true FROM users u WHERE u.tenant_id = $1 AND u.ativo AND u.perfil_admin
+           RETURNING user_id, id, tipo, texto, data, link, permite_excluir AS "permiteExcluir", lido`,
+          [x.l.tenant_id, `O webhook ${x.d.url} foi desativado. ${x.motivo}`],
+        );
+        for (const { user_id, ...alerta } of ins.rows) alertas.push({ tenantId: x.l.tenant_id, userId: user_id, alerta });
       }
     });
-    for (const { user_id, ...alerta } of alertas) this.aoAlertar?.(l.tenant_id, user_id, alerta);
-    if (!ok && !gone && !esgotou) await this.agendarReintento?.(l.tenant_id, new Date(Date.now() + espera * 1000)).catch(() => {});
-    return !(gone || (!ok && esgotou));
+    for (const a of alertas) this.aoAlertar?.(a.tenantId, a.userId, a.alerta);
+    for (const x of reintentos) await this.agendarReintento?.(x.tenantId, x.quando).catch(() => {});
   }
 }

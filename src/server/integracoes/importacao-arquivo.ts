@@ -1,5 +1,6 @@
 import type ExcelJSModule from 'exceljs';
 import type IconvModule from 'iconv-lite';
+import { Readable } from 'node:stream';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
@@ -61,23 +62,37 @@ export async function lerPlanilha(formato: string, conteudoBase64: string): Prom
   if (!buf.length) throw badRequest('O arquivo está vazio.', [{ campo: 'conteudo', mensagem: 'Campo Obrigatório!' }]);
   let tabela: string[][];
   if (formato === 'xlsx') {
-    const wb = new (excelJs().Workbook)();
+    // The streaming reader (exceljs WorkbookReader): rows parsed as the zip inflates, no workbook model kept in memory.
+    // Styles are read (a date cell is a number with a date format); only the first sheet, stopped past the row limit.
+    tabela = [];
     try {
-      await wb.xlsx.load(buf as any);
+      const leitor = new (excelJs().stream.xlsx.WorkbookReader)(Readable.from([buf]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' } as any);
+      for await (const ws of leitor) {
+        for await (const row of ws as AsyncIterable<{ values: unknown[] }>) {
+          const valores = (row.values as unknown[]).slice(1);
+          const linha = Array.from(valores, (v) => celula(v).trim());
+          if (linha.some((c) => c !== '')) tabela.push(linha);
+          if (tabela.length - 1 > LINHAS_MAXIMAS) break;
+        }
+        break;
+      }
     } catch {
       throw badRequest('Arquivo XLSX inválido ou corrompido.', [{ campo: 'conteudo', mensagem: 'Arquivo inválido' }]);
     }
-    const ws = wb.worksheets[0];
-    tabela = [];
-    ws?.eachRow({ includeEmpty: false }, (row) => {
-      const valores = (row.values as unknown[]).slice(1);
-      tabela.push(valores.map((v) => celula(v).trim()));
-    });
   } else if (formato === 'csv' || formato === 'txt') {
     const texto = decodificar(buf).replace(/^\uFEFF/, '');
-    const { parse } = await import('csv-parse/sync');
+    // csv-parse's stream parser, records read as they come (and stopped past the row limit).
+    const { parse } = await import('csv-parse');
+    tabela = [];
     try {
-      tabela = parse(texto, { delimiter: separador(texto), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
+      const parser = Readable.from([texto]).pipe(parse({ delimiter: separador(texto), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }));
+      for await (const rec of parser as AsyncIterable<string[]>) {
+        tabela.push(rec);
+        if (tabela.length - 1 > LINHAS_MAXIMAS) {
+          parser.destroy();
+          break;
+        }
+      }
     } catch (e) {
       throw badRequest(`Arquivo CSV inválido: ${(e as Error).message.slice(0, 200)}`, [{ campo: 'conteudo', mensagem: 'Arquivo inválido' }]);
     }

@@ -7,6 +7,7 @@ import { lazyRequire } from '../lazy-require.ts';
 import type { ResourceDef, ResourceRegistry } from '../resources/registry.ts';
 import type { FieldSwitches, ResourceService } from '../resources/resource-service.ts';
 import { lerPlanilha } from './importacao-arquivo.ts';
+import { CAMPOS_FINANCEIRO, conferirFinanceiro, desfazerFinanceiro, ehFinanceiro, EXEMPLO_FINANCEIRO, importarFinanceiro, type TipoFinanceiro } from './importacao-financeiro.ts';
 import { movimentar } from '../estoque/movimentos.ts';
 import { TipoMovimentacao } from '../../../generated/lookups.ts';
 import { QUANTITY_RE } from '../../shared/money.ts';
@@ -22,7 +23,7 @@ type Row = Record<string, any>;
  * ResourceService.validate (the resource's JSON Schema, rules and brand switches) the API and the forms use,
  * and created by ResourceService.create (hooks and webhook events included), in one transaction.
  */
-export type TipoImportacao = 'clientes' | 'fornecedores' | 'transportadores' | 'produtos';
+export type TipoImportacao = 'clientes' | 'fornecedores' | 'transportadores' | 'produtos' | TipoFinanceiro;
 
 interface Campo {
   campo: string;
@@ -49,7 +50,11 @@ const PESSOA: Campo[] = [
   { campo: 'observacao', titulo: 'Observações', sinonimos: ['observacoes', 'observacao', 'obs'] },
 ];
 
-export const CAMPOS: Record<TipoImportacao, { recurso: string; titulo: string; campos: Campo[] }> = {
+/**
+ * Each kind: the resource document its rows become (its schema validates them) — or, for open receivables and
+ * payables, Financeiro's lançamentos (`permissao`: the permission key checked instead of the resource's).
+ */
+export const CAMPOS: Record<TipoImportacao, { recurso: string | null; permissao?: string; titulo: string; campos: Campo[] }> = {
   clientes: {
     recurso: 'cliente',
     titulo: 'Clientes',
@@ -84,11 +89,16 @@ export const CAMPOS: Record<TipoImportacao, { recurso: string; titulo: string; c
       { campo: 'observacao', titulo: 'Observações', sinonimos: ['observacoes', 'observacao', 'obs'] },
     ],
   },
+  contasReceber: { recurso: null, permissao: 'app.lancamento', titulo: 'Contas a receber em aberto', campos: CAMPOS_FINANCEIRO('contasReceber') },
+  contasPagar: { recurso: null, permissao: 'app.lancamento', titulo: 'Contas a pagar em aberto', campos: CAMPOS_FINANCEIRO('contasPagar') },
 };
+
+/** The resource document of a kind (null for receivables and payables, which Financeiro posts). */
+const recursoDe = (c: { registry: ResourceRegistry }, tipo: TipoImportacao): ResourceDef => c.registry.get(CAMPOS[tipo].recurso!);
 
 export const ehTipo = (t: unknown): t is TipoImportacao => typeof t === 'string' && Object.hasOwn(CAMPOS, t);
 const tipoDe = (t: unknown): TipoImportacao => {
-  if (!ehTipo(t)) throw badRequest('Tipo de importação inválido: use clientes, fornecedores, transportadores ou produtos.', [{ campo: 'tipo', mensagem: 'Campo inválido!' }]);
+  if (!ehTipo(t)) throw badRequest('Tipo de importação inválido: use clientes, fornecedores, transportadores, produtos, contasReceber ou contasPagar.', [{ campo: 'tipo', mensagem: 'Campo inválido!' }]);
   return t;
 };
 
@@ -192,7 +202,8 @@ function validarMapeamento(tipo: TipoImportacao, cabecalho: string[], m: unknown
  * (existente: skipped on import, so uploading the same file again imports nothing twice).
  */
 export async function conferirLinhas(c: Contexto, tipo: TipoImportacao, linhas: string[][], mapeamento: Record<string, number>): Promise<LinhaPrevia[]> {
-  const def = c.registry.get(CAMPOS[tipo].recurso);
+  if (ehFinanceiro(tipo)) return conferirFinanceiro(c.q, c.ctx, tipo, linhas, mapeamento);
+  const def = recursoDe(c, tipo);
   const chave = chaveDe(tipo);
   const unidades = new Map<string, number>();
   if (tipo === 'produtos' && mapeamento.unidade !== undefined) {
@@ -229,8 +240,9 @@ export async function conferirLinhas(c: Contexto, tipo: TipoImportacao, linhas: 
       const v = converter(def, campo, texto);
       if (v !== null) dados[campo] = v;
     }
+    let validado: Row | null = null;
     try {
-      c.resources.validate(def, dados, c.switches);
+      validado = c.resources.validate(def, dados, c.switches);
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       const lista = (Array.isArray(e.details) ? e.details : []) as { campo: string; mensagem: string }[];
@@ -249,7 +261,8 @@ export async function conferirLinhas(c: Contexto, tipo: TipoImportacao, linhas: 
       if (antes !== undefined) erros.push(`GTIN/EAN ${dados.gtin} repetido no arquivo (já na linha ${antes}).`);
       else gtins.set(dados.gtin, numero);
     }
-    saida.push({ linha: numero, situacao: erros.length ? 'erro' : 'valida', chave: k, dados, erros, ...(estoque ? { estoque } : {}) });
+    // A valid row keeps the record as validate() leaves it (trimmed, rule-hidden fields emptied): what createMany writes.
+    saida.push({ linha: numero, situacao: erros.length ? 'erro' : 'valida', chave: k, dados: validado && !erros.length ? validado : dados, erros, ...(estoque ? { estoque } : {}) });
   }
   // Against the database: the same key is the same record (skipped); a product's GTIN on another code is an error.
   const chaves = saida.filter((s) => s.chave).map((s) => s.chave!);
@@ -320,7 +333,7 @@ export async function receberArquivo(q: Queryable, ctx: RequestContext, body: Ro
     ...publica(r.rows[0]),
     mapeamento: salvo.rows[0]?.mapeamento ?? adivinharMapeamento(tipo, p.cabecalho),
     modeloSalvo: !!salvo.rows[0],
-    campos: CAMPOS[tipo].campos.map(({ campo, titulo }) => ({ campo, titulo, obrigatorio: campo === 'nome' || campo === 'descricao' })),
+    campos: CAMPOS[tipo].campos.map(({ campo, titulo }) => ({ campo, titulo, obrigatorio: ehFinanceiro(tipo) ? ['cpfCnpj', 'vencimento', 'valor'].includes(campo) : campo === 'nome' || campo === 'descricao' })),
     amostra: p.linhas.slice(0, 5),
   };
 }
@@ -357,7 +370,11 @@ export async function iniciarImportacao(c: Contexto, id: number, body: Row): Pro
   const tipo = imp.tipo as TipoImportacao;
   const mapeamento = validarMapeamento(tipo, imp.cabecalho, body?.mapeamento ?? imp.mapeamento);
   if (!Object.keys(mapeamento).length) throw badRequest('Mapeamento: associe ao menos uma coluna a um campo.', [{ campo: 'mapeamento', mensagem: 'Campo Obrigatório!' }]);
-  if (modo === 'tudo') {
+  // All or nothing: refused at once when the file has bad rows. A preview of this very mapping that found none spares
+  // the second pass over every row (the job checks them all again in its transaction, and fails whole if one turned bad).
+  const canonico = (m: Record<string, number>) => JSON.stringify(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
+  const previaLimpa = imp.com_erro === 0 && !!imp.mapeamento && canonico(imp.mapeamento) === canonico(mapeamento);
+  if (modo === 'tudo' && !previaLimpa) {
     const linhas = await conferirLinhas(c, tipo, imp.linhas, mapeamento);
     const ruins = linhas.filter((l) => l.situacao === 'erro');
     if (ruins.length) {
@@ -377,45 +394,67 @@ export async function iniciarImportacao(c: Contexto, id: number, body: Row): Pro
 }
 
 /**
- * The import itself, in the caller's one transaction: every valid row created through ResourceService.create;
+ * The import itself, in the caller's one transaction: the valid rows created by ResourceService.createMany;
  * a row already registered is skipped (idempotent). 'tudo': any failure rolls the whole file back; 'validas':
- * a row the database refuses is rolled back alone (a savepoint) and reported. `aoProgredir` every 200 rows.
+ * a row the database refuses is rolled back alone (a savepoint) and reported. `aoProgredir` after every chunk.
  */
+/** Rows per multi-row INSERT of an import (and per statement of its undo). */
+const LOTE = 1000;
+
 export async function importar(c: Contexto, id: number, aoProgredir?: (feitas: number, total: number) => void): Promise<Row> {
   const imp = await carregar(c.q, c.ctx, id, true);
   if (imp.situacao !== 'importando') return publica(imp);
   const tipo = imp.tipo as TipoImportacao;
-  const def = c.registry.get(CAMPOS[tipo].recurso);
   const linhas = await conferirLinhas(c, tipo, imp.linhas, imp.mapeamento);
   const criados: { linha: number; id: number }[] = [];
   const erros: { linha: number; erros: string[] }[] = linhas.filter((l) => l.situacao === 'erro').map((l) => ({ linha: l.linha, erros: l.erros }));
   if (imp.modo === 'tudo' && erros.length) throw badRequest(`${erros.length} linha(s) com erro: nada foi importado.`);
-  let feitas = 0;
-  for (const l of linhas) {
-    feitas++;
-    if (feitas % 200 === 0) aoProgredir?.(feitas, linhas.length);
-    if (l.situacao !== 'valida') continue;
+  // Set-based: the valid rows in chunks of LOTE, each chunk one multi-row INSERT (ResourceService.createMany: the
+  // same columns and events as create, without reading each row back). 'validas': a chunk the database refuses is
+  // rolled back to its savepoint and retried row by row, so only the refused rows are left out and reported.
+  const validas = linhas.filter((l) => l.situacao === 'valida');
+  // Receivables and payables: posted by Financeiro in one set-based call (all or nothing: every row was checked above).
+  if (ehFinanceiro(tipo)) {
+    criados.push(...(await importarFinanceiro(c.q, c.ctx, tipo, id, linhas)));
+    validas.length = 0;
+  }
+  const def = ehFinanceiro(tipo) ? null! : recursoDe(c, tipo);
+  for (let i = 0; i < validas.length; i += LOTE) {
+    const parte = validas.slice(i, i + LOTE);
     if (imp.modo === 'tudo') {
       try {
-        const row = await c.resources.create(c.q, def, c.ctx, l.dados, c.switches);
-        criados.push({ linha: l.linha, id: Number(row.id) });
+        const ids = await c.resources.createMany(c.q, def, c.ctx, parte.map((l) => l.dados), c.switches);
+        parte.forEach((l, k) => criados.push({ linha: l.linha, id: ids[k] }));
       } catch (e) {
-        if (e instanceof HttpError) throw new HttpError(e.statusCode, `Linha ${l.linha}: ${e.message} Nada foi importado.`);
+        if (e instanceof HttpError) throw new HttpError(e.statusCode, `${parte.length > 1 ? `Linhas ${parte[0].linha} a ${parte[parte.length - 1].linha}` : `Linha ${parte[0].linha}`}: ${e.message} Nada foi importado.`);
         throw e;
       }
-      continue;
+    } else {
+      await c.q.query('SAVEPOINT importacao_lote');
+      try {
+        const ids = await c.resources.createMany(c.q, def, c.ctx, parte.map((l) => l.dados), c.switches);
+        await c.q.query('RELEASE SAVEPOINT importacao_lote');
+        parte.forEach((l, k) => criados.push({ linha: l.linha, id: ids[k] }));
+      } catch (e) {
+        await c.q.query('ROLLBACK TO SAVEPOINT importacao_lote');
+        if (!(e instanceof HttpError)) throw e;
+        for (const l of parte) {
+          await c.q.query('SAVEPOINT importacao_linha');
+          try {
+            const row = await c.resources.create(c.q, def, c.ctx, l.dados, c.switches);
+            await c.q.query('RELEASE SAVEPOINT importacao_linha');
+            criados.push({ linha: l.linha, id: Number(row.id) });
+          } catch (e2) {
+            await c.q.query('ROLLBACK TO SAVEPOINT importacao_linha');
+            if (!(e2 instanceof HttpError)) throw e2;
+            erros.push({ linha: l.linha, erros: [e2.message] });
+          }
+        }
+      }
     }
-    await c.q.query('SAVEPOINT importacao_linha');
-    try {
-      const row = await c.resources.create(c.q, def, c.ctx, l.dados, c.switches);
-      await c.q.query('RELEASE SAVEPOINT importacao_linha');
-      criados.push({ linha: l.linha, id: Number(row.id) });
-    } catch (e) {
-      await c.q.query('ROLLBACK TO SAVEPOINT importacao_linha');
-      if (!(e instanceof HttpError)) throw e;
-      erros.push({ linha: l.linha, erros: [e.message] });
-    }
+    aoProgredir?.(Math.min(i + LOTE, validas.length), validas.length);
   }
+  criados.sort((a, b) => a.linha - b.linha);
   // Opening stock: one AJUSTE movement per imported product into the branch's default depósito, in this transaction.
   let estoqueLancado = 0;
   if (tipo === 'produtos') {
@@ -463,17 +502,34 @@ export async function listar(q: Queryable, ctx: RequestContext): Promise<Row[]> 
 }
 
 /**
- * Undo: deletes the records the import made, newest first, through ResourceService.remove, in one transaction;
+ * Undo: deletes the records the import made through ResourceService.removeMany, in one transaction;
  * if any is already used elsewhere (a sale of an imported client) nothing is deleted and the answer says which.
  */
 export async function desfazer(c: Contexto, id: number): Promise<Row> {
   const imp = await carregar(c.q, c.ctx, id, true);
   if (imp.situacao !== 'concluida') throw badRequest('Só uma importação concluída pode ser desfeita.');
-  const def = c.registry.get(CAMPOS[imp.tipo as TipoImportacao].recurso);
+  const tipo = imp.tipo as TipoImportacao;
+  if (ehFinanceiro(tipo)) {
+    await desfazerFinanceiro(c.q, c.ctx, (imp.resultado?.criados ?? []) as { linha: number; id: number }[]);
+    const r = await c.q.query<Row>(`UPDATE importacoes SET situacao = 'desfeita', updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [c.ctx.tenantId, id]);
+    return publica(r.rows[0]);
+  }
+  const def = recursoDe(c, tipo);
   if (imp.resultado?.estoqueLancado) {
     throw new HttpError(409, 'Não é possível desfazer: a importação lançou o estoque inicial dos produtos, e o razão de estoque não se apaga. Inative os produtos ou acerte o estoque pela tela de acerto.');
   }
   const criados = ((imp.resultado?.criados ?? []) as { linha: number; id: number }[]).slice().reverse();
+  // Set-based first (one DELETE per 1,000 records); when the database refuses (a record in use), back to the
+  // savepoint and row by row, only to name the first record in use.
+  await c.q.query('SAVEPOINT importacao_desfazer');
+  try {
+    await c.resources.removeMany(c.q, def, c.ctx, criados.map((x) => x.id), LOTE);
+    await c.q.query('RELEASE SAVEPOINT importacao_desfazer');
+    criados.length = 0;
+  } catch (e) {
+    await c.q.query('ROLLBACK TO SAVEPOINT importacao_desfazer');
+    if (!(e instanceof HttpError)) throw e;
+  }
   for (const x of criados) {
     try {
       await c.resources.remove(c.q, def, c.ctx, x.id);
@@ -494,6 +550,8 @@ export async function planilhaModelo(tipo: TipoImportacao): Promise<Buffer> {
     fornecedores: { nome: 'Distribuidora Exemplo Ltda', fantasia: 'Distribuidora Exemplo', cpfCnpj: '11.222.333/0001-81', inscricaoEstadual: 'ISENTO', email: 'vendas@exemplo.com.br', uf: 'SP', codigoMunicipio: '3550308' },
     transportadores: { nome: 'Transportes Exemplo Ltda', cpfCnpj: '11.444.777/0001-61', uf: 'SP', placaVeiculo: 'ABC1D23', rntc: '12345678' },
     produtos: { codigo: 'CAF-500', descricao: 'Café torrado e moído 500 g', gtin: '7891000315507', unidade: 'UN', ncm: '0901.21.00', origem: '0', precoCusto: '12,50', precoVenda: '19,90', estoqueMinimo: '10', estoqueInicial: '24' },
+    contasReceber: EXEMPLO_FINANCEIRO,
+    contasPagar: { ...EXEMPLO_FINANCEIRO, cpfCnpj: '11.222.333/0001-81', nome: 'Distribuidora Exemplo Ltda', descricao: 'Compra de mercadorias' },
   };
   const wb = new (excelJs().Workbook)();
   const ws = wb.addWorksheet(CAMPOS[tipo].titulo);

@@ -17,7 +17,7 @@ import { answer, checkedByHandler, fileAnswer } from '../http/route-schema.ts';
 import { CAMPOS, consultar, desfazer, ehTipo, iniciarImportacao, importar, listar as listarImportacoes, planilhaModelo, previa, receberArquivo, registrarFalha } from './importacao.ts';
 import { TAMANHO_MAXIMO } from './importacao-arquivo.ts';
 import { ajustesTeste, EntregadorWebhooks } from './entregador.ts';
-import { acordadores, JOB_WEBHOOKS } from './eventos-dominio.ts';
+import { acordadores, JOB_WEBHOOKS, primeiroDaTransacao } from './eventos-dominio.ts';
 import {
   alterarEndpoint,
   catalogoEventos,
@@ -29,6 +29,7 @@ import {
   listarTentativas,
   reenviarEntrega,
   registrarEvento,
+  registrarEventos,
   rotacionarSegredo,
 } from './webhooks.ts';
 
@@ -45,7 +46,7 @@ export { hashChave, PREFIXO } from './chaves-api.ts';
 export { adivinharMapeamento } from './importacao.ts';
 export { novoSegredo } from './webhooks.ts';
 /** Domain events of the other modules, in the posting's transaction (eventos-dominio.ts). */
-export { emitirEvento } from './eventos-dominio.ts';
+export { emitirEvento, emitirEventos } from './eventos-dominio.ts';
 
 /** Test-only switches (never set in production): a loopback http receiver, a shortened retry schedule. */
 export function configurarWebhooksParaTeste(o: { permitirLoopback?: boolean; escalaBackoff?: number }): void {
@@ -94,9 +95,14 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
   const eventos: EventosDeDominio = {
     async emitir(q, ctx, tipo, dados) {
       if (!(await registrarEvento(q, ctx.tenantId, tipo, dados))) return;
-      // In the writer's transaction: committed together with the event, NOTIFY wakes every server on commit.
-      if (jobs) await acordarPelaFila(ctx.tenantId, undefined, q);
-      else entregador?.acordar();
+      // In the writer's transaction (once per transaction): committed together with the event, NOTIFY wakes every server on commit.
+      if (jobs && primeiroDaTransacao(q, ctx.tenantId)) await acordarPelaFila(ctx.tenantId, undefined, q);
+      for (const acordar of acordadores) setImmediate(acordar);
+    },
+    async emitirVarios(q, ctx, tipo, carregar) {
+      if (!(await registrarEventos(q, ctx.tenantId, tipo, carregar))) return;
+      if (jobs && primeiroDaTransacao(q, ctx.tenantId)) await acordarPelaFila(ctx.tenantId, undefined, q);
+      for (const acordar of acordadores) setImmediate(acordar);
     },
   };
   services.eventos = eventos;
@@ -204,13 +210,20 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     const ctx = req.ctx!;
     if (!serverAllows(ctx, PERMISSAO_IMPORTACAO)) throw forbidden('Você não tem permissão para importar dados.');
     if (tipo && ehTipo(tipo)) {
-      const def = services.registry.get(CAMPOS[tipo].recurso);
-      if (!serverAllows(ctx, def.doc.permission, 'create')) throw forbidden(`Você não tem permissão para incluir ${def.doc.title.toLowerCase()}.`);
+      const { permissao, titulo } = permissaoDe(tipo);
+      if (!serverAllows(ctx, permissao, 'create')) throw forbidden(`Você não tem permissão para incluir ${titulo}.`);
     }
     return ctx;
   };
+  /** The permission key a kind of import needs (its resource's, or Financeiro's for receivables and payables). */
+  const permissaoDe = (tipo: keyof typeof CAMPOS): { permissao: string; titulo: string } => {
+    const c = CAMPOS[tipo];
+    if (!c.recurso) return { permissao: c.permissao!, titulo: 'lançamentos financeiros' };
+    const def = services.registry.get(c.recurso);
+    return { permissao: def.doc.permission, titulo: def.doc.title.toLowerCase() };
+  };
   const switchesDe = async (req: FastifyRequest, tipo: string): Promise<FieldSwitches> =>
-    ehTipo(tipo) ? brandSwitchesFor((await services.brands.forHost(req.headers.host)).config, services.registry.get(CAMPOS[tipo].recurso)) : {};
+    ehTipo(tipo) && CAMPOS[tipo].recurso ? brandSwitchesFor((await services.brands.forHost(req.headers.host)).config, services.registry.get(CAMPOS[tipo].recurso!)) : {};
   const contexto = (q: Parameters<Parameters<typeof db.tenant>[1]>[0], ctx: RequestContext, switches?: FieldSwitches) => ({ q, ctx, registry: services.registry, resources: services.resources, switches });
   const tipoDaImportacao = async (ctx: RequestContext, id: number): Promise<string> =>
     db.tenant(ctx, async (q) => {
@@ -304,8 +317,8 @@ export default async function integracoesRoutes(app: FastifyInstance, { services
     const id = idOf(req);
     const ctx = guardImportacao(req);
     const tipo = await tipoDaImportacao(ctx, id);
-    const def = services.registry.get(CAMPOS[tipo as keyof typeof CAMPOS].recurso);
-    if (!serverAllows(ctx, def.doc.permission, 'full')) throw forbidden(`Você não tem permissão para excluir ${def.doc.title.toLowerCase()}.`);
+    const { permissao, titulo } = permissaoDe(tipo as keyof typeof CAMPOS);
+    if (!serverAllows(ctx, permissao, 'full')) throw forbidden(`Você não tem permissão para excluir ${titulo}.`);
     return db.tenant(ctx, (q) => desfazer(contexto(q, ctx), id));
   });
 

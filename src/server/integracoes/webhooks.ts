@@ -124,15 +124,43 @@ export async function listarEndpoints(q: Queryable, ctx: RequestContext, comSegr
  * "send test event" of one endpoint, whatever it chose.
  */
 export async function registrarEvento(q: Queryable, tenantId: number, tipo: string, dados: unknown, somenteEndpoint?: number): Promise<string | null> {
-  const alvos = somenteEndpoint
-    ? await q.query<{ id: number }>('SELECT id FROM webhook_endpoints WHERE tenant_id = $1 AND id = $2', [tenantId, somenteEndpoint])
-    : await q.query<{ id: number }>(`SELECT id FROM webhook_endpoints WHERE tenant_id = $1 AND ativo AND ($2 = ANY(eventos) OR '*' = ANY(eventos))`, [tenantId, tipo]);
-  if (!alvos.rows.length) return null;
   const id = `msg_${randomUUID().replace(/-/g, '')}`;
-  const payload = { type: tipo, timestamp: new Date().toISOString(), data: dados };
-  await q.query('INSERT INTO webhook_eventos (tenant_id, id, tipo, payload) VALUES ($1, $2, $3, $4)', [tenantId, id, tipo, JSON.stringify(payload)]);
-  await q.query('INSERT INTO webhook_entregas (tenant_id, evento_id, endpoint_id) SELECT $1, $2, unnest($3::integer[])', [tenantId, id, alvos.rows.map((r) => r.id)]);
-  return id;
+  const payload = JSON.stringify({ type: tipo, timestamp: new Date().toISOString(), data: dados });
+  // One statement: the endpoints that listen, the event (only when there is one) and its deliveries.
+  const alvos = somenteEndpoint
+    ? 'SELECT id FROM webhook_endpoints WHERE tenant_id = $1 AND id = $5'
+    : `SELECT id FROM webhook_endpoints WHERE tenant_id = $1 AND ativo AND ($2 = ANY(eventos) OR '*' = ANY(eventos))`;
+  const r = await q.query(
+    `WITH alvos AS (${alvos}),
+          ev AS (INSERT INTO webhook_eventos (tenant_id, id, tipo, payload) SELECT $1, $3, $2, $4::jsonb WHERE EXISTS (SELECT 1 FROM alvos) RETURNING id)
+     INSERT INTO webhook_entregas (tenant_id, evento_id, endpoint_id) SELECT $1, ev.id, alvos.id FROM ev, alvos`,
+    [tenantId, tipo, id, payload, ...(somenteEndpoint ? [somenteEndpoint] : [])],
+  );
+  return r.rowCount ? id : null;
+}
+
+/**
+ * Many events of one type in the caller's transaction (a bulk import): the endpoints that chose `tipo` looked up
+ * once, the payloads read only when there is one (`carregar`), events and deliveries written by one statement
+ * each per 1,000 events. Returns how many events were recorded.
+ */
+export async function registrarEventos(q: Queryable, tenantId: number, tipo: string, carregar: () => Promise<unknown[]>): Promise<number> {
+  const alvos = await q.query<{ id: number }>(`SELECT id FROM webhook_endpoints WHERE tenant_id = $1 AND ativo AND ($2 = ANY(eventos) OR '*' = ANY(eventos))`, [tenantId, tipo]);
+  if (!alvos.rows.length) return 0;
+  const lista = await carregar();
+  const agora = new Date().toISOString();
+  for (let i = 0; i < lista.length; i += 1000) {
+    const parte = lista.slice(i, i + 1000);
+    const ids = parte.map(() => `msg_${randomUUID().replace(/-/g, '')}`);
+    const payloads = parte.map((dados) => JSON.stringify({ type: tipo, timestamp: agora, data: dados }));
+    await q.query('INSERT INTO webhook_eventos (tenant_id, id, tipo, payload) SELECT $1, i, $2, p::jsonb FROM unnest($3::text[], $4::text[]) AS x(i, p)', [tenantId, tipo, ids, payloads]);
+    await q.query('INSERT INTO webhook_entregas (tenant_id, evento_id, endpoint_id) SELECT $1, e, a FROM unnest($2::text[]) WITH ORDINALITY AS x(e, o), unnest($3::integer[]) AS y(a) ORDER BY o, a', [
+      tenantId,
+      ids,
+      alvos.rows.map((r) => r.id),
+    ]);
+  }
+  return lista.length;
 }
 
 /** The delivery log of one endpoint: newest first, with the event and the last attempt. */

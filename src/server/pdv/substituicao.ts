@@ -3,6 +3,7 @@ import type { Queryable } from '../db/db.ts';
 import { comFuso } from '../fiscal/emissao/notas.ts';
 import { envelopeEventos, montarEvento, TIPOS_EVENTO } from '../fiscal/mensagens.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
+import { emitirEvento } from '../integracoes/index.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { contextoNfce } from './nfce.ts';
 
@@ -89,13 +90,19 @@ export async function cancelarSubstituidas(services: Servicos, tenantId?: number
       arquivo = tenantKey(t, 'nfce', `${s.chave_acesso}-cancelamento-substituicao.xml`);
       await services.storage.put(arquivo, Buffer.from(resultado.proc, 'utf8'), { contentType: 'application/xml' });
     }
-    await services.db.tenant({ tenantId: t }, (q) =>
-      q.query(
+    await services.db.tenant({ tenantId: t }, async (q) => {
+      const u = await q.query(
         `UPDATE pdv_nfce_substituidas SET situacao = $3, motivo = $4, protocolo_evento = $5, evento_arquivo = $6, cancelada_em = CASE WHEN $3 = 'cancelada' THEN now() END, updated_at = now()
           WHERE tenant_id = $1 AND id = $2 AND situacao = 'enviando'`,
         [t, s.id, resultado.situacao, resultado.motivo, resultado.protocolo ?? null, arquivo],
-      ),
-    );
+      );
+      // notaFiscal.substituida (webhooks), in this transaction: the online note cancelled by substitution, naming the one that replaced it.
+      if (u.rowCount && resultado.situacao === 'cancelada') {
+        await emitirEvento(q, t, 'notaFiscal.substituida', {
+          documento: 'NFC-e', origem: 'pdv', vendaId: Number(s.venda_id), numero: Number(s.numero), serie: Number(s.serie), chave: s.chave_acesso, chaveSubstituta: s.substituta, protocoloEvento: resultado.protocolo ?? null,
+        });
+      }
+    });
     res[resultado.situacao === 'cancelada' ? 'canceladas' : resultado.situacao === 'erro' ? 'erros' : 'pendentes']++;
   }
   return res;

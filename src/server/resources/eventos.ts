@@ -8,4 +8,9 @@ import type { Queryable } from '../db/db.ts';
  */
 export interface EventosDeDominio {
   emitir(q: Queryable, ctx: RequestContext, tipo: string, dados: Record<string, unknown>): Promise<void>;
+  /**
+   * Many events of one type at once (a bulk import): `carregar` reads their payloads, and is called only when some
+   * endpoint listens to `tipo`, so a bulk write nobody listens to reads nothing back.
+   */
+  emitirVarios?(q: Queryable, ctx: RequestContext, tipo: string, carregar: () => Promise<Record<string, unknown>[]>): Promise<void>;
 }

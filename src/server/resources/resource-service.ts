@@ -133,6 +133,71 @@ export class ResourceService {
     return row;
   }
 
+  /**
+   * Set-based create for bulk imports: rows already checked by validate(), written by multi-row INSERTs of
+   * `lote` rows each (cells a row leaves out take the column's DEFAULT), and each row's `<resource>.criado` event
+   * announced in bulk (the stored rows read back only when someone listens). Returns the new ids in input order.
+   * A resource with hooks goes row by row through create(): its own logic is never skipped.
+   */
+  async createMany(q: Queryable, def: ResourceDef, ctx: RequestContext, rows: Row[], switches?: FieldSwitches, lote = 1000): Promise<number[]> {
+    if (!rows.length) return [];
+    if (def.doc.hooks) {
+      const ids: number[] = [];
+      for (const r of rows) ids.push(Number((await this.create(q, def, ctx, r, switches)).id));
+      return ids;
+    }
+    const present = def.writable.filter((name) => rows.some((r) => name in r));
+    const fields = present.map((name) => def.fields.get(name)!);
+    const cols = ['tenant_id', ...def.scope.map((s) => s.column), ...fields.map((f) => f.column)];
+    const ids: number[] = [];
+    for (let start = 0; start < rows.length; start += lote) {
+      const chunk = rows.slice(start, start + lote);
+      const params = new SqlParams();
+      const fixed = [params.add(ctx.tenantId), ...def.scope.map((s) => params.add(s.value))];
+      const tuples = chunk.map((data) => `(${[...fixed, ...fields.map((f) => (f.name in data ? params.add(toDb(f, data[f.name])) : 'DEFAULT'))].join(', ')})`);
+      const r = await q
+        .query<{ id: number }>(`INSERT INTO ${quoteIdent(def.table)} (${cols.map(quoteIdent).join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`, params.values)
+        .catch((e) => translateDbError(e, 'write'));
+      // Identity values are drawn in VALUES order: the ascending ids are the rows' ids in input order.
+      ids.push(...r.rows.map((x) => Number(x.id)).sort((a, b) => a - b));
+    }
+    if (this.eventos?.emitirVarios) {
+      await this.eventos.emitirVarios(q, ctx, `${def.name}.criado`, async () => {
+        const out: Row[] = [];
+        for (let start = 0; start < ids.length; start += lote) {
+          const params = new SqlParams();
+          const conds = [...baseConditions(def, ctx, params), `t.id = ANY(${params.add(ids.slice(start, start + lote))}::integer[])`];
+          const all = withId(def, [...def.fields.values()]);
+          const r = await q.query<Row>(`SELECT ${selectList(all)} FROM ${quoteIdent(def.table)} t WHERE ${conds.join(' AND ')} ORDER BY t.id`, params.values);
+          await this.decorate(q, def, ctx, r.rows, all, undefined);
+          out.push(...r.rows);
+        }
+        return out;
+      });
+    } else if (this.eventos) {
+      for (const id of ids) await this.eventos.emitir(q, ctx, `${def.name}.criado`, await this.findById(q, def, ctx, id));
+    }
+    return ids;
+  }
+
+  /**
+   * Set-based delete (an import's undo): every id in one statement per `lote`, each `<resource>.excluido` announced
+   * in bulk. A row referenced elsewhere makes the statement fail (translated: 409 or 400), so nothing is deleted.
+   * Returns how many rows existed and were deleted.
+   */
+  async removeMany(q: Queryable, def: ResourceDef, ctx: RequestContext, ids: number[], lote = 1000): Promise<number[]> {
+    const removidos: number[] = [];
+    for (let start = 0; start < ids.length; start += lote) {
+      const params = new SqlParams();
+      const conds = [...baseConditions(def, ctx, params), `t.id = ANY(${params.add(ids.slice(start, start + lote))}::integer[])`];
+      const r = await q.query<{ id: number }>(`DELETE FROM ${quoteIdent(def.table)} t WHERE ${conds.join(' AND ')} RETURNING t.id`, params.values).catch((e) => translateDbError(e, 'delete'));
+      removidos.push(...r.rows.map((x) => Number(x.id)));
+    }
+    if (removidos.length && this.eventos?.emitirVarios) await this.eventos.emitirVarios(q, ctx, `${def.name}.excluido`, async () => removidos.map((id) => ({ id })));
+    else if (this.eventos) for (const id of removidos) await this.eventos.emitir(q, ctx, `${def.name}.excluido`, { id });
+    return removidos;
+  }
+
   /** PUT: the body is the whole record; fields left out become empty (or their default). */
   async replace(q: Queryable, def: ResourceDef, ctx: RequestContext, id: number, body: unknown, switches?: FieldSwitches): Promise<Row> {
     // The stored values are read only where something keeps or compares them; otherwise the id is locked.

@@ -182,6 +182,11 @@ export async function transmitirPendentes(services: Servicos, ctx: { tenantId: n
         await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4, $5)`, [ctx.tenantId, notaId, retorno.cStat, retorno.xMotivo, ctx.userId]);
         await q.query(`UPDATE notas_fiscais SET rejeicao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, JSON.stringify(rejeicao)]);
         res.rejeitadas.push({ id: notaId, cStat: retorno.cStat, xMotivo: retorno.xMotivo });
+        // notaFiscal.contingenciaRejeitada (webhooks): the note stays 'contingencia' (issued, printed) until corrected.
+        await emitirEvento(q, ctx.tenantId, 'notaFiscal.contingenciaRejeitada', {
+          documento: Number(atual.modelo) === 65 ? 'NFC-e' : 'NF-e', id: notaId, modelo: Number(atual.modelo), serie: Number(atual.serie), numero: Number(atual.numero), status: atual.status, chave: atual.chave,
+          total: String(atual.total), pedidoId: atual.pedido_id == null ? null : Number(atual.pedido_id), tipoEmissao: Number(atual.tipo_emissao), rejeicao,
+        });
         return;
       }
       const arquivo = tenantKey(ctx.tenantId, 'nfe', `${atual.chave}-procNFe.xml`);

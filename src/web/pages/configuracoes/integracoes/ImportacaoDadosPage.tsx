@@ -14,6 +14,8 @@ const TIPOS = [
   { value: 'fornecedores', label: 'Fornecedores' },
   { value: 'transportadores', label: 'Transportadores' },
   { value: 'produtos', label: 'Produtos' },
+  { value: 'contasReceber', label: 'Contas a receber em aberto' },
+  { value: 'contasPagar', label: 'Contas a pagar em aberto' },
 ];
 const SITUACAO_LINHA: Record<string, { label: string; color: string }> = {
   valida: { label: 'Válida', color: 'green' },
@@ -138,10 +140,10 @@ export default function ImportacaoDadosPage() {
       <PageTitle>Importação de dados</PageTitle>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Typography.Paragraph type="secondary">
-          Traga os cadastros de outro sistema (Bling, Tiny, Omie ou uma planilha própria) em CSV ou XLSX. Arquivos CSV com ponto e vírgula e vírgula decimal, em UTF-8 ou Latin-1, são aceitos. Cadastros já existentes (mesmo CPF/CNPJ ou código) são ignorados, então enviar o mesmo arquivo de novo não duplica nada.
+          Traga os cadastros de outro sistema (Bling, Tiny, Omie ou uma planilha própria) em CSV ou XLSX. Arquivos CSV com ponto e vírgula e vírgula decimal, em UTF-8 ou Latin-1, são aceitos. Também as contas a receber e a pagar em aberto, do cliente ou fornecedor já cadastrado com o mesmo CPF/CNPJ. Cadastros já existentes (mesmo CPF/CNPJ ou código) e contas já lançadas (mesma pessoa, documento, vencimento e valor) são ignorados, então enviar o mesmo arquivo de novo não duplica nada.
         </Typography.Paragraph>
         <Space wrap align="end">
-          <Form.Item label="Cadastro" style={{ minWidth: 220, marginBottom: 0 }}>
+          <Form.Item label="Cadastro" style={{ minWidth: 260, marginBottom: 0 }}>
             <Select aria-label="Cadastro" value={tipo} options={TIPOS} onChange={(v) => (setTipo(v), setArquivo(null), setPrevia(null))} />
           </Form.Item>
           <Upload accept=".csv,.txt,.xlsx" maxCount={1} showUploadList={false} beforeUpload={(f) => (void enviar(f), false)}>
