@@ -1,5 +1,6 @@
 import { ajustesLimpos, aplicarAjustes, regrasVigentes, validarAjustes, type AjustesTributacao } from './ajustes-tributacao.ts';
 import { dec, round2 } from './decimal.ts';
+import { baseIbsCbsImportacao } from './importacao.ts';
 import { IbsCbsError, tributarIbsCbs, type ClassificacaoIbsCbs, type IbsCbsTributado, type ModeloDfe, type TabelasIbsCbs } from './ibscbs.ts';
 import type { Difal, Icms, Ipi, PisCofins } from '../../../generated/fiscal/nfe-documento.ts';
 import {
@@ -44,6 +45,12 @@ export interface LinhaParaTributar {
    * the document model. Absent, or without a classification: no IBS/CBS on the line (the issuing paths fill it later).
    */
   ibsCbs?: { classificacao: ClassificacaoIbsCbs | null; tabelas: TabelasIbsCbs; modelo?: ModeloDfe } | null;
+  /**
+   * Own import (a line whose CFOP is 3xxx): the II, despesas aduaneiras and IOF of the line's DI, `valor` being the
+   * customs value. The IBS/CBS base is then baseIbsCbsImportacao (LC 214 art. 65), as the engine writes it in the XML,
+   * so the screen's preview and the note agree.
+   */
+  importacao?: { vII?: string | null; vDespAdu?: string | null; vIOF?: string | null } | null;
 }
 
 export interface TributosLinha {
@@ -122,16 +129,26 @@ export function tributarLinha(l: LinhaParaTributar): TributosLinha {
     regras,
   };
   const t = calcularTributacao(entrada);
-  const ibsCbs = ibsCbsDaLinha(l);
+  const ibsCbs = ibsCbsDaLinha(l, t.cfop);
   return { ...paraItemNfe(t), ...(ibsCbs ? { ibsCbs } : {}), tributacao: t };
 }
 
 /** IBS/CBS of the line when the perfil is classified and the date has rates; the tables' refusal as a TributacaoError naming the line. */
-function ibsCbsDaLinha(l: LinhaParaTributar): IbsCbsTributado | undefined {
+function ibsCbsDaLinha(l: LinhaParaTributar, cfop: string): IbsCbsTributado | undefined {
   const c = l.ibsCbs;
   if (!c?.classificacao?.cst || !c.classificacao.cClassTrib) return undefined;
+  // An imported line (CFOP 3xxx with the DI's values): the base the engine uses, not the line's value.
+  const i = l.importacao && cfop.startsWith('3') ? l.importacao : null;
+  let valor = l.valor;
+  if (i) {
+    try {
+      valor = baseIbsCbsImportacao({ valorAduaneiro: dec(l.valor), vII: dec(i.vII), vDespAdu: dec(i.vDespAdu), vIOF: dec(i.vIOF) }).toFixed(2);
+    } catch {
+      throw new TributacaoError('Valor inválido no imposto de importação, nas despesas aduaneiras ou no IOF da linha.', 'importacao');
+    }
+  }
   try {
-    return tributarIbsCbs(c.tabelas, { data: l.data, valor: l.valor, classificacao: c.classificacao, modelo: c.modelo });
+    return tributarIbsCbs(c.tabelas, { data: l.data, valor, classificacao: c.classificacao, modelo: c.modelo });
   } catch (e) {
     if (e instanceof IbsCbsError) {
       const nome = l.produto.descricao ? ` (${l.produto.descricao})` : '';
@@ -173,7 +190,7 @@ export interface ContextoTributacao {
 export function tributarLinhaNoContexto(
   c: Omit<ContextoTributacao, 'produtos'>,
   produto: ProdutoTributavel,
-  l: { quantidade: string; valorUnitario: string; valorDesconto?: string | null; valorFrete?: string | null; valorOutros?: string | null; ajustes?: AjustesTributacao | null },
+  l: { quantidade: string; valorUnitario: string; valorDesconto?: string | null; valorFrete?: string | null; valorOutros?: string | null; ajustes?: AjustesTributacao | null; importacao?: LinhaParaTributar['importacao'] },
 ): { tributos: TributosLinha; erro?: undefined } | { tributos?: undefined; erro: string } {
   let valor: string;
   try {
@@ -183,7 +200,7 @@ export function tributarLinhaNoContexto(
   }
   try {
     const ibsCbs = c.ibsCbs && produto.perfilTributarioId != null ? { classificacao: c.ibsCbs.classificacoes[String(produto.perfilTributarioId)] ?? null, tabelas: c.ibsCbs.tabelas, modelo: c.ibsCbs.modelo } : undefined;
-    return { tributos: tributarLinha({ data: c.data, produto, natureza: c.natureza, emitente: c.emitente, destinatario: c.destinatario, valor, regras: c.regras, ajustes: l.ajustes, ibsCbs }) };
+    return { tributos: tributarLinha({ data: c.data, produto, natureza: c.natureza, emitente: c.emitente, destinatario: c.destinatario, valor, regras: c.regras, ajustes: l.ajustes, ibsCbs, ...(l.importacao ? { importacao: l.importacao } : {}) }) };
   } catch (e) {
     if (e instanceof TributacaoError) return { erro: e.message };
     throw e;

@@ -48,8 +48,12 @@ export function tributarNaBase(l: Linha, base: BaseTributaria | null, ajustes: A
     valorFrete: l.valorFrete,
     valorOutros: l.valorOutros,
     ajustes,
+    // own import: the DI's II, despesas aduaneiras and IOF, as the draft sends them (paraApi), so the IBS/CBS base is the server's
+    ...(l.importacao ? { importacao: { vII: digitado(l.importacao.valorII), vDespAdu: digitado(l.importacao.valorDespesasAduaneiras), vIOF: digitado(l.importacao.valorIof) } } : {}),
   });
 }
+
+const digitado = (v: string) => (v.trim() === '' ? null : decimalDigitado(v));
 
 /** One line with its taxes recomputed (only this line: the caller keeps every other line's object as it was). */
 export function calcularLinha(l: Linha, base: BaseTributaria | null): Linha {
