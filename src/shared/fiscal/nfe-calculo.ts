@@ -95,6 +95,8 @@ export interface Totais {
   vDescIncond: Dec; vDescCond: Dec; vISSRet: Dec;
   /** IBS/CBS totals (reform switch) */
   vBCIBSCBS: Dec; vIBSUF: Dec; vIBSMun: Dec; vCBS: Dec;
+  /** W60 vNFTot (NT 2025.002-RTC rule W60-10): the sum of the items' vItem; only on a note with the reform groups */
+  vNFTot?: Dec;
   ibs: {
     vDifUF: Dec; vDevTribUF: Dec; vDifMun: Dec; vDevTribMun: Dec; vDifCBS: Dec; vDevTribCBS: Dec;
     vCredPresIBS: Dec; vCredPresCondSusIBS: Dec; vCredPresCBS: Dec; vCredPresCondSusCBS: Dec;
@@ -114,9 +116,31 @@ export interface NfeCalculada {
   idDest: 1 | 2 | 3;
   indFinal: 0 | 1;
   itens: ItemCalculado[];
+  /** VB01 vItem of each item (same order as itens), only on a note with the reform groups */
+  vItem?: Dec[];
   totais: Totais;
   vPagTotal: Dec;
   vTroco: Dec;
+}
+
+/**
+ * VB01 vItem, the item's share of the note's total (NT 2025.002-RTC v1.51, rules VB01-10 and VB01-20): vProd − vDesc
+ * − vICMSDeson (when deducted) + vICMSST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + vServ and, from
+ * 2027 on (exception 1: "em 2025 e 2026 não somar"), + vIBS + vCBS + vIS + vTotIBSMonoItem + vTotCBSMonoItem. In
+ * faturamento direto de veículos novos (tpOp 2) neither the ST nor the monophasic totals enter. The year is the one
+ * of dhEmi. Our engine writes no IS, ICMS monofásico retido nor PIS/COFINS-ST, so those terms are zero here; vIBS and
+ * vCBS are the regular group's (gIBSCBS) values.
+ */
+export function valorDoItem(i: ItemCalculado, ano: number): Dec {
+  const faturamentoDireto = i.item.veiculo?.tpOp === 2;
+  const deson = i.item.icms?.deduzDesoneracao === true ? i.vICMSDeson : ZERO;
+  let v = i.vProd.minus(i.vDesc).minus(deson).plus(faturamentoDireto ? ZERO : i.vICMSST.plus(i.vFCPST))
+    .plus(i.vFrete).plus(i.vSeg).plus(i.vOutro).plus(i.vII).plus(i.vIPI);
+  if (ano >= 2027 && i.ibs) {
+    v = v.plus(i.vIBSUF).plus(i.vIBSMun).plus(i.vCBS);
+    if (i.ibs.mono && !faturamentoDireto) v = v.plus(i.ibs.mono.vTotIBSMonoItem).plus(i.ibs.mono.vTotCBSMonoItem);
+  }
+  return v;
 }
 
 const CST_ICMS_PROPRIO = new Set(['00', '10', '20', '51', '70', '90']);
@@ -406,6 +430,10 @@ export function calcularNfe(doc: NfeDocumento, opcoes: OpcoesCalculo = {}): NfeC
   const idDest: 1 | 2 | 3 = !ufDest || ufDest === ufEmit ? 1 : ufDest === 'EX' ? 3 : 2;
   const itens = doc.itens.map((it, i) => calcularItem(doc, it, i + 1, indFinal));
   const totais = calcularTotais(itens);
+  // vItem/vNFTot (NT 2025.002-RTC VB01/W60): written with the reform groups; IBS/CBS enter them from 2027.
+  const reforma = doc.reformaTributaria === true && itens.some((i) => i.item.ibsCbs);
+  const vItem = reforma ? itens.map((i) => valorDoItem(i, Number(doc.ide.dataEmissao.slice(0, 4)))) : undefined;
+  if (vItem) totais.vNFTot = sum(vItem);
   const vPagTotal = sum(doc.pagamentos.map((p) => dec(p.valor)));
   const vTroco = D.max(ZERO, vPagTotal.minus(totais.vNF));
   if (vPagTotal.lessThan(totais.vNF) && !doc.pagamentos.every((p) => p.tPag === '90')) {
@@ -422,6 +450,6 @@ export function calcularNfe(doc: NfeDocumento, opcoes: OpcoesCalculo = {}): NfeC
   return {
     doc, chave, cUF, cNF, cDV: partesDaChave(chave).cDV, tpEmis,
     tpImp: doc.ide.tipoImpressao ?? (nfce ? 4 : 1),
-    idDest, indFinal, itens, totais, vPagTotal, vTroco,
+    idDest, indFinal, itens, ...(vItem ? { vItem } : {}), totais, vPagTotal, vTroco,
   };
 }

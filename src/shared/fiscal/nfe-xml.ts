@@ -236,6 +236,7 @@ function det(i: ItemCalculado, n: NfeCalculada): string {
       ibsCbsXml(i, n),
     ]),
     tx('infAdProd', i.item.informacoesAdicionais),
+    n.vItem ? t('vItem', fmt2(n.vItem[i.nItem - 1])) : '',
   ], { nItem: String(i.nItem) });
 }
 
@@ -254,6 +255,7 @@ function total(n: NfeCalculada): string {
     ]),
     issqnTotXml(n),
     reforma ? ibsCbsTotXml(n) : '',
+    reforma && s.vNFTot ? t('vNFTot', fmt2(s.vNFTot)) : '',
   ]);
 }
 
