@@ -1,4 +1,4 @@
-import { onlyDigits } from '../../shared/documents.ts';
+import { onlyDigits } from '../../shared/cpf-cnpj.ts';
 import { escapeLike, quickSearchWhere, type Filter, type Where } from '../../shared/filter.ts';
 import { formatDate } from '../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';

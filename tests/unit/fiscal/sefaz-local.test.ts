@@ -19,7 +19,7 @@ import { CASOS_REFORMA } from '../../fixtures/fiscal/grupos.ts';
 import { elemento } from '../../../src/server/fiscal/soap.ts';
 import { pacoteDoDocumento } from '../../../src/server/fiscal/validacao-xsd.ts';
 import { formatarCpfCnpj } from '../../../src/shared/fiscal/emitente-impresso.ts';
-import { cnpjWithDigits } from '../../../src/shared/documents.ts';
+import { cnpjWithDigits } from '../../../src/shared/cpf-cnpj.ts';
 
 const CSC = { id: '2', codigo: 'CSC-LOCAL-0002' };
 const tEmit = gerarCertificadoTeste();

@@ -14,7 +14,7 @@ import { codigoUf } from '../ufs.ts';
 import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
 import { ID_NFE_RE } from '../chave.ts';
-import { documentoFiscal } from '../../../shared/documents.ts';
+import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage'>;
