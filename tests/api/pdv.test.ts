@@ -6,7 +6,7 @@ import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
 import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
-import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
+import { assinarXml } from '../../src/server/fiscal/assinatura-xml.ts';
 import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
 import { CSC_DEMO } from '../../src/server/demo/pdv.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';

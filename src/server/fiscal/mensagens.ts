@@ -1,5 +1,5 @@
 import { g, t, tx } from './xml-writer.ts';
-import { assinarXml, type Assinador } from './assinatura.ts';
+import { assinarXml, type Assinador } from './assinatura-xml.ts';
 import { NS_NFE } from './nfe-xml.ts';
 import { validarChave } from './chave.ts';
 import type { NfeCalculada } from './nfe-calculo.ts';

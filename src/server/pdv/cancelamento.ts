@@ -1,6 +1,6 @@
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { assinadorDe } from '../fiscal/assinatura.ts';
+import { assinadorDe } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso } from '../fiscal/emissao/notas.ts';
 import { envelopeEventos, montarEvento, MensagemError } from '../fiscal/mensagens.ts';

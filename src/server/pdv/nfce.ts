@@ -4,7 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, type ErrorDetail } from '../http/errors.ts';
 import { tenantKey } from '../storage/storage.ts';
-import { assinadorDe, assinarXml, type Assinador } from '../fiscal/assinatura.ts';
+import { assinadorDe, assinarXml, type Assinador } from '../fiscal/assinatura-xml.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 import { cpfValido, cnpjValido, gerarCodigoNumerico } from '../fiscal/chave.ts';
 import { emitirNfce, FilaContingencia, ArmazemMemoria } from '../fiscal/contingencia.ts';

@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { certificadoServidorLocal, GravadorEstado, lerEstado, ServidorTls } from './servidor-tls.ts';
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
-import { assinarXml, verificarAssinatura, type Assinador } from '../fiscal/assinatura.ts';
+import { assinarXml, verificarAssinatura, type Assinador } from '../fiscal/assinatura-xml.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
 import { g, t, tx } from '../fiscal/xml-writer.ts';
 import { NS_NFSE, VERSAO_NFSE, chaveNfse, chaveNfseValida, dataHoraBrasil, esquemaDps } from '../nfse/dps.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente, SefazIndisponivelError } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { EmissorNfe, emitirNfce, FilaContingencia, ArmazemMemoria } from '../../../src/server/fiscal/contingencia.ts';
 import { partesDaChave } from '../../../src/server/fiscal/chave.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';

@@ -6,7 +6,7 @@ import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';
 import { validarRegrasNfe } from '../../../src/server/fiscal/nfe-regras.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { validarXsd } from '../../../src/server/fiscal/validacao-xsd.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { nfeBase, nfceBase, item } from '../../fixtures/fiscal/documentos.ts';
 import {

@@ -6,7 +6,7 @@ import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
 import { xmllintSchema, xmlsecVerify, comAssinaturaVazia, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 
 

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente, ConsumoIndevidoError, SefazIndisponivelError, limparBloqueiosConsumo } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe, assinarXml } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe, assinarXml } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { calcularNfe } from '../../../src/server/fiscal/nfe-calculo.ts';
 import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';

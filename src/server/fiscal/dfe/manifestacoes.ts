@@ -4,7 +4,7 @@ import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
-import { assinadorDe } from '../assinatura.ts';
+import { assinadorDe } from '../assinatura-xml.ts';
 import type { CertificadoA1 } from '../certificado.ts';
 import { envelopeEventos, montarDistDFeInt, montarEvento, MensagemError, TIPOS_EVENTO, type ConsultaDistribuicao } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';

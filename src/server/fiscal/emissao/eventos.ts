@@ -5,7 +5,7 @@ import { cancelarLancamento } from '../../financeiro/index.ts';
 import { exigirPeriodoAberto } from '../../contabil/index.ts';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
-import { assinadorDe } from '../assinatura.ts';
+import { assinadorDe } from '../assinatura-xml.ts';
 import type { CertificadoA1 } from '../certificado.ts';
 import { envelopeEventos, montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';

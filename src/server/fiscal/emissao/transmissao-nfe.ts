@@ -5,7 +5,7 @@ import { type DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
-import { assinadorDe } from '../assinatura.ts';
+import { assinadorDe } from '../assinatura-xml.ts';
 import { calcularNfe } from '../nfe-calculo.ts';
 import { montarNfe } from '../nfe.ts';
 import { pacoteDoDocumento, validarMensagem } from '../validacao-xsd.ts';
