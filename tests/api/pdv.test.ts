@@ -11,7 +11,7 @@ import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/
 import { CSC_DEMO } from '../../src/server/demo/pdv.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { dataHoraComFuso, JUSTIFICATIVA_OFFLINE, nfceOffline } from '../../src/web/pages/pdv/servico.ts';
-import { resolverTransmitindo } from '../../src/server/pdv/vendas.ts';
+import { resolverTransmitindo } from '../../src/server/pdv/cupons.ts';
 
 // The point of sale's server (issue 19, PDV-CONTRACT.md): settings, operators and their PIN lock, caixa sessions to
 // the cent, sales posting stock + payments + NFC-e at the local SEFAZ in one transaction, idempotency under
