@@ -3,7 +3,7 @@ import type { XmlDocument } from 'libxml2-wasm';
 import { carregarLibxml, libxml } from './libxml.ts';
 import { validarMensagem, identificarDocumento, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
 import { verificarAssinatura, type VerificacaoAssinatura } from './assinatura-xml.ts';
-import { validarChave, partesDaChave, aammDe } from './chave.ts';
+import { validarChave, partesDaChave, aammDe } from '../../shared/fiscal/chave.ts';
 
 export interface ResultadoValidacaoXml {
   valido: boolean;

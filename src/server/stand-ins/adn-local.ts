@@ -8,7 +8,7 @@ import { certificadoServidorLocal, GravadorEstado, lerEstado, ServidorTls } from
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
 import { assinarXml, verificarAssinatura, type Assinador } from '../fiscal/assinatura-xml.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
-import { g, t, tx } from '../fiscal/xml-writer.ts';
+import { g, t, tx } from '../../shared/fiscal/xml-writer.ts';
 import { NS_NFSE, VERSAO_NFSE, chaveNfse, chaveNfseValida, dataHoraBrasil, esquemaDps } from '../nfse/dps.ts';
 import { descricaoServicoNacional } from '../nfse/servicos-nacionais.ts';
 import type { ErroAdn } from '../nfse/adn-cliente.ts';

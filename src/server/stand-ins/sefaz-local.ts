@@ -4,10 +4,10 @@ import { certificadoServidorLocal, GravadorEstado, lerEstado, ServidorTls } from
 import { desenvelopar, envelopeResposta, campo, elementos, type Servico } from '../fiscal/soap.ts';
 import { validarXsd, schemaParaRaiz, pacoteDoDocumento } from '../fiscal/validacao-xsd.ts';
 import { verificarAssinatura } from '../fiscal/assinatura-xml.ts';
-import { validarChave, modulo11, cnpjValido, cpfValido, ID_NFE_RE } from '../fiscal/chave.ts';
-import { D, dec, sum, type Dec } from '../fiscal/decimal.ts';
-import { g, t } from '../fiscal/xml-writer.ts';
-import { NS_NFE } from '../fiscal/nfe-xml.ts';
+import { validarChave, modulo11, cnpjValido, cpfValido, ID_NFE_RE } from '../../shared/fiscal/chave.ts';
+import { D, dec, sum, type Dec } from '../../shared/fiscal/decimal.ts';
+import { g, t } from '../../shared/fiscal/xml-writer.ts';
+import { NS_NFE } from '../../shared/fiscal/nfe-xml.ts';
 import { idEvento, montarNfeProc } from '../fiscal/mensagens.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
 import { assinarXml, type Assinador } from '../fiscal/assinatura-xml.ts';

@@ -6,7 +6,7 @@ import { assinadorDe, verificarAssinatura } from '../../../src/server/fiscal/ass
 import { EmissorNfe } from '../../../src/server/fiscal/contingencia.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { montarEventoEpec, envelopeEventos, MensagemError } from '../../../src/server/fiscal/mensagens.ts';
-import { partesDaChave } from '../../../src/server/fiscal/chave.ts';
+import { partesDaChave } from '../../../src/shared/fiscal/chave.ts';
 import { elemento } from '../../../src/server/fiscal/soap.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { nfeBase, pagamentoExato, agoraComFuso, item } from '../../fixtures/fiscal/documentos.ts';

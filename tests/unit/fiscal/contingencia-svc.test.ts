@@ -5,7 +5,7 @@ import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { EmissorNfe } from '../../../src/server/fiscal/contingencia.ts';
-import { partesDaChave } from '../../../src/server/fiscal/chave.ts';
+import { partesDaChave } from '../../../src/shared/fiscal/chave.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { nfeBase, pagamentoExato, agoraComFuso } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';

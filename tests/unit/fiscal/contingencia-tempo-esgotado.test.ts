@@ -4,7 +4,7 @@ import { SefazCliente, SefazIndisponivelError } from '../../../src/server/fiscal
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { EmissorNfe, emitirNfce, FilaContingencia, ArmazemMemoria } from '../../../src/server/fiscal/contingencia.ts';
-import { partesDaChave } from '../../../src/server/fiscal/chave.ts';
+import { partesDaChave } from '../../../src/shared/fiscal/chave.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { nfeBase, nfceBase, pagamentoExato } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';

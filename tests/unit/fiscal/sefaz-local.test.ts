@@ -5,12 +5,12 @@ import { SefazCliente, ConsumoIndevidoError, SefazIndisponivelError, limparBloqu
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe, assinarXml } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
-import { calcularNfe } from '../../../src/server/fiscal/nfe-calculo.ts';
-import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';
+import { calcularNfe } from '../../../src/shared/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../../src/shared/fiscal/nfe-xml.ts';
 import { montarEvento, envelopeEventos, montarInutilizacao, montarDistDFeInt } from '../../../src/server/fiscal/mensagens.ts';
 import { FilaContingencia, ArmazemArquivos, emitirNfce } from '../../../src/server/fiscal/contingencia.ts';
 import { ajudaRejeicao } from '../../../src/server/fiscal/rejeicoes.ts';
-import { montarChave } from '../../../src/server/fiscal/chave.ts';
+import { montarChave } from '../../../src/shared/fiscal/chave.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { nfeBase, nfceBase, pagamentoExato, agoraComFuso, CNPJ_EMITENTE, CNPJ_DESTINATARIO } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';

@@ -10,10 +10,10 @@ import { envelopeEventos, montarDistDFeInt, montarEvento, MensagemError, TIPOS_E
 import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteSefaz } from '../sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
-import { codigoUf } from '../ufs.ts';
+import { codigoUf } from '../../../shared/fiscal/ufs.ts';
 import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
-import { ID_NFE_RE } from '../chave.ts';
+import { ID_NFE_RE } from '../../../shared/fiscal/chave.ts';
 import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;

@@ -10,7 +10,7 @@ import type { CertificadoA1 } from '../certificado.ts';
 import { envelopeEventos, montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
-import { codigoUf } from '../ufs.ts';
+import { codigoUf } from '../../../shared/fiscal/ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
 import { clienteNfe } from './contingencia-nfe.ts';

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { assinadorDe } from '../assinatura-xml.ts';
-import { calcularNfe } from '../nfe-calculo.ts';
+import { calcularNfe } from '../../../shared/fiscal/nfe-calculo.ts';
 import { montarNfe } from '../nfe.ts';
 import { pacoteDoDocumento, validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, alertarVencimentos, paraBuffer } from './certificados.ts';
