@@ -8,9 +8,9 @@
  * validates on the main thread answers nothing else meanwhile).
  */
 import { performance } from 'node:perf_hooks';
-import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
-import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
-import { assinarXml, assinadorDe } from '../../src/server/fiscal/assinatura.ts';
+import { calcularNfe } from '../../src/shared/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../src/shared/fiscal/nfe-xml.ts';
+import { assinarXml, assinadorDe } from '../../src/server/fiscal/assinatura-xml.ts';
 import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
 import { validarXsd, validarXsdSync } from '../../src/server/fiscal/validacao-xsd.ts';
 import { PoolValidacao } from '../../src/server/fiscal/validacao-pool.ts';

@@ -1,5 +1,5 @@
 import type { AppServices } from '../../src/server/app-services.ts';
-import { transmitirPendentes } from '../../src/server/pdv/vendas.ts';
+import { transmitirPendentes } from '../../src/server/pdv/cupons.ts';
 import { garantirVendasNfeDemo } from '../../src/server/demo/vendas.ts';
 
 /**

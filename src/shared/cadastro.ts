@@ -1,4 +1,4 @@
-import { isCpfCnpj, onlyDigits } from './documents.ts';
+import { isCpfCnpj, onlyDigits } from './cpf-cnpj.ts';
 
 /** SPEC 9 and 5.1–5.4 constants. */
 export const EMAIL_MAX = 50;

@@ -1,4 +1,4 @@
-import { cnpjWithDigits, cpfWithDigits, isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone, maskCep, maskCpfCnpj, maskPhone, padNcm } from './documents.ts';
+import { cnpjWithDigits, cpfWithDigits, isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone, maskCep, maskCpfCnpj, maskPhone, padNcm } from './cpf-cnpj.ts';
 import { formatDate, formatDateTime } from './dates.ts';
 import { formatBRL, formatDecimal, formatQuantity, MONEY_RE, QUANTITY_RE } from './money.ts';
 

@@ -6,9 +6,9 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { comProtocolo, CNPJ_CENTRO_DEMO, FORNECEDORES, notaDeFornecedor, TRANSPORTADORA } from '../fixtures/compras/notas-fornecedor.ts';
-import { cnpjWithDigits } from '../../src/shared/documents.ts';
+import { cnpjWithDigits } from '../../src/shared/cpf-cnpj.ts';
 import { gtin13 } from '../../src/server/demo/produtos.ts';
-import { assinadorDe, assinarXml } from '../../src/server/fiscal/assinatura.ts';
+import { assinadorDe, assinarXml } from '../../src/server/fiscal/assinatura-xml.ts';
 import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
 

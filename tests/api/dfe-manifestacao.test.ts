@@ -7,7 +7,7 @@ import { garantirDfeDemo } from '../../src/server/demo/dfe.ts';
 import { limparBloqueiosConsumo } from '../../src/server/fiscal/sefaz-cliente.ts';
 import { emitirNotaDeTerceiro } from '../../src/server/demo/dfe-terceiros.ts';
 import { devolverComNfe } from '../../src/server/compras/devolucao-nfe.ts';
-import { cnpjWithDigits } from '../../src/shared/documents.ts';
+import { cnpjWithDigits } from '../../src/shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 

@@ -7,7 +7,7 @@ import { montarNfe } from '../../src/server/fiscal/nfe.ts';
 import { gerarDanfe } from '../../src/server/fiscal/danfe.ts';
 import { validarXmlFiscal } from '../../src/server/fiscal/validar-xml.ts';
 import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../src/server/fiscal/assinatura-xml.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
 import { item, nfeBase } from '../fixtures/fiscal/documentos.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { cnpjWithDigits } from '../../src/shared/documents.ts';
+import { cnpjWithDigits } from '../../src/shared/cpf-cnpj.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 // The SPED registers of the Fiscal settings (issue 17): participantes (0150), plano de contas (0500) and the

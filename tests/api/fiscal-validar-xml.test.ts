@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
 import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../src/server/fiscal/assinatura-xml.ts';
 import { CASOS_GRUPOS, CASOS_REFORMA } from '../fixtures/fiscal/grupos.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
 

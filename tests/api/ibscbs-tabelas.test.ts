@@ -5,7 +5,7 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { xmllintSchema } from '../fixtures/fiscal/ferramentas.ts';
 import { montarDocumento } from '../../src/server/fiscal/emissao/notas.ts';
 import { abrirCertificado } from '../../src/server/fiscal/emissao/certificados.ts';
-import { assinadorDe } from '../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
 import { avisoIbsCbs } from '../../src/server/fiscal-config/ibscbs-emissao.ts';
 import { TABELAS } from '../fixtures/referencia.ts';

@@ -4,14 +4,14 @@ import { BACKENDS, type TestServer } from '../support/server.ts';
 import { servidorFiscal, xsdOk, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmlsecVerify } from '../fixtures/fiscal/ferramentas.ts';
 import { generateKeyPairSync } from 'node:crypto';
-import { calcularNfe } from '../../src/server/fiscal/nfe-calculo.ts';
-import { gerarXmlNfe } from '../../src/server/fiscal/nfe-xml.ts';
-import { assinarXml } from '../../src/server/fiscal/assinatura.ts';
+import { calcularNfe } from '../../src/shared/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../src/shared/fiscal/nfe-xml.ts';
+import { assinarXml } from '../../src/server/fiscal/assinatura-xml.ts';
 import { infNFeSupl, lerQrCode, montarQrCode, urlsNfce } from '../../src/server/fiscal/qrcode-nfce.ts';
 import { CSC_DEMO } from '../../src/server/demo/pdv.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { dataHoraComFuso, JUSTIFICATIVA_OFFLINE, nfceOffline } from '../../src/web/pages/pdv/servico.ts';
-import { resolverTransmitindo } from '../../src/server/pdv/vendas.ts';
+import { resolverTransmitindo } from '../../src/server/pdv/cupons.ts';
 
 // The point of sale's server (issue 19, PDV-CONTRACT.md): settings, operators and their PIN lock, caixa sessions to
 // the cent, sales posting stock + payments + NFC-e at the local SEFAZ in one transaction, idempotency under

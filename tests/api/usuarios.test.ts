@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../../src/server/auth/sessions.ts';
-import { cnpjWithDigits } from '../../src/shared/documents.ts';
+import { cnpjWithDigits } from '../../src/shared/cpf-cnpj.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { startCrmLocal } from '../../src/server/stand-ins/crm-local.ts';
 import { startSmtp } from '../../src/server/stand-ins/smtp-local.ts';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cpfWithDigits } from '../../src/shared/documents.ts';
+import { cpfWithDigits } from '../../src/shared/cpf-cnpj.ts';
 import { login, type TestServer } from '../support/server.ts';
 import { answerDialog, poll, visible } from './support/browser.ts';
 import { e2eSession } from './support/session.ts';

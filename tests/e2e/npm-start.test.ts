@@ -13,7 +13,7 @@ import { startServerProcess, type ServerProcess } from '../support/processo-serv
 import { ensureWebBuilt } from './support/build-web.ts';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
 import { lerCertificadoA1 } from '../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../src/server/fiscal/assinatura-xml.ts';
 import { CASOS_GRUPOS } from '../fixtures/fiscal/grupos.ts';
 import { gerarCertificadoTeste } from '../fixtures/fiscal/certificado-teste.ts';
 

@@ -10,7 +10,7 @@ import { buildListFilter, parseGridState } from '../../src/web/renderer/grid-sta
 import { BRAND_KEY, loadListPage, preloadRoute } from '../../src/web/app/preload.ts';
 import { clearSession, saveSession } from '../../src/web/api/session.ts';
 import { SchemaGrid } from '../../src/web/renderer/SchemaGrid.tsx';
-import { RESOURCES, resourceByName } from '../../src/web/schemas/registry.ts';
+import { RESOURCES, resourceByName } from '../../src/web/catalog/registry.ts';
 import { listColumns } from '../../src/web/renderer/list-request.ts';
 import { normalise } from '../../src/web/api/params.ts';
 import { FIRST_PAGES } from '../../generated/first-pages.ts';

@@ -7,7 +7,7 @@ import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
 import { ColumnFilter } from '../../src/web/renderer/ColumnFilter.tsx';
 import { buildListFilter, chipText, type GridState } from '../../src/web/renderer/grid-state.ts';
 import { LOAD_ERROR_TITLE, SchemaGrid, type FromList } from '../../src/web/renderer/SchemaGrid.tsx';
-import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { resourceByName } from '../../src/web/catalog/registry.ts';
 import { mockApi } from './support/mock-api.ts';
 import { TEST_DOC } from './support/test-doc.ts';
 

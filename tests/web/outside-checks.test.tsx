@@ -11,7 +11,7 @@ import { ReportNotificationsHost } from '../../src/web/reports/report-toasts.tsx
 import { formatCell } from '../../src/web/renderer/format-value.ts';
 import { exportDescription } from '../../src/web/renderer/grid-state.ts';
 import { SchemaForm } from '../../src/web/renderer/SchemaForm.tsx';
-import { loadLookup, resourceByName } from '../../src/web/schemas/registry.ts';
+import { loadLookup, resourceByName } from '../../src/web/catalog/registry.ts';
 import { mockApi } from './support/mock-api.ts';
 import { TEST_DOC } from './support/test-doc.ts';
 

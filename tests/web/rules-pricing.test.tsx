@@ -5,7 +5,7 @@ import { buildFormShape, copyOf, payloadOf } from '../../src/web/renderer/form-s
 import { applyDerived, derivedOf, type LastTyped } from '../../src/web/renderer/derived.ts';
 import { FORMULAS } from '../../src/shared/formulas.ts';
 import meta from '../../schemas/meta/resource.schema.json';
-import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { resourceByName } from '../../src/web/catalog/registry.ts';
 
 const produto = resourceByName('produto')!;
 const cliente = resourceByName('cliente')!;

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cnpjWithDigits, cpfWithDigits, isGtin } from '../../src/shared/documents.ts';
+import { cnpjWithDigits, cpfWithDigits, isGtin } from '../../src/shared/cpf-cnpj.ts';
 import { buildFormShape } from '../../src/web/renderer/form-schema.ts';
 import { SchemaForm } from '../../src/web/renderer/SchemaForm.tsx';
-import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { resourceByName } from '../../src/web/catalog/registry.ts';
 import { mockApi } from './support/mock-api.ts';
 import { TEST_DOC } from './support/test-doc.ts';
 

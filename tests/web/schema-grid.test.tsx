@@ -7,7 +7,7 @@ import { DialogHost } from '../../src/web/dialogs/dialogs.tsx';
 import { formatCell, formatValue } from '../../src/web/renderer/format-value.ts';
 import { buildListFilter, chipText, gridStateToParams, parseGridState, type GridState } from '../../src/web/renderer/grid-state.ts';
 import { SchemaGrid } from '../../src/web/renderer/SchemaGrid.tsx';
-import { loadLookup, resourceByName } from '../../src/web/schemas/registry.ts';
+import { loadLookup, resourceByName } from '../../src/web/catalog/registry.ts';
 import { mockApi } from './support/mock-api.ts';
 import { TEST_DOC } from './support/test-doc.ts';
 

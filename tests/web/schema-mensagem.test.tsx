@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFormShape } from '../../src/web/renderer/form-schema.ts';
 import { transformErrors, validator } from '../../src/web/renderer/validation.ts';
-import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { resourceByName } from '../../src/web/catalog/registry.ts';
 
 // The SPED rules of Configurações > Fiscal live in the documents' JSON Schema (if/then with a "mensagem"): the form
 // shows the same Portuguese text the API answers (tests/api/fiscal-sped.test.ts).

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARGO } from '../../generated/lookups.ts';
-import { resourceByName } from '../../src/web/schemas/registry.ts';
+import { resourceByName } from '../../src/web/catalog/registry.ts';
 import { SchemaForm } from '../../src/web/renderer/SchemaForm.tsx';
 import { DOCUMENTS, headerAsResource } from '../../src/web/pages/documentos/document-docs.ts';
 import { ItemsTable, newItem, type EditItem } from '../../src/web/pages/documentos/ItemsTable.tsx';

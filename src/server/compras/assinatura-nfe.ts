@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { XmlElement } from 'libxml2-wasm';
 import { carregarLibxml, libxml } from '../fiscal/libxml.ts';
-import { verificarAssinatura, verificarValorAssinatura, type VerificacaoAssinatura } from '../fiscal/assinatura.ts';
+import { verificarAssinatura, verificarValorAssinatura, type VerificacaoAssinatura } from '../fiscal/assinatura-xml.ts';
 
 const NS = { nfe: 'http://www.portalfiscal.inf.br/nfe', ds: 'http://www.w3.org/2000/09/xmldsig#' };
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';

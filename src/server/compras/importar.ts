@@ -8,7 +8,7 @@ import type { DocumentDef } from '../documentos/registry.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { paraUnidades } from '../estoque/embalagens.ts';
 import { tenantKey } from '../storage/storage.ts';
-import { isCpf, isCnpj, isPhone, maskCpfCnpj, onlyDigits } from '../../shared/documents.ts';
+import { isCpf, isCnpj, isPhone, maskCpfCnpj, onlyDigits } from '../../shared/cpf-cnpj.ts';
 import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
 import { cfopEntrada, lerNfe, regraDeValorQuebrada, type ItemNota, type NotaLida, type ParteNota } from './nfe-leitura.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';

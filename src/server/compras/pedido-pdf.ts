@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatDate } from '../../shared/dates.ts';
-import { maskCpfCnpj } from '../../shared/documents.ts';
+import { maskCpfCnpj } from '../../shared/cpf-cnpj.ts';
 import { formatBRL, formatQuantity } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';

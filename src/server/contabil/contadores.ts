@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SENHA_MIN } from '../../shared/cadastro.ts';
-import { isCpf, isCpfCnpj, onlyDigits } from '../../shared/documents.ts';
+import { isCpf, isCpfCnpj, onlyDigits } from '../../shared/cpf-cnpj.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { hashPassword, verifyUserPassword } from '../auth/passwords.ts';
 import { forgetSessions, hashToken } from '../auth/sessions.ts';

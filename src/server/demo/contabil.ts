@@ -1,4 +1,4 @@
-import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
+import { cnpjWithDigits, cpfWithDigits } from '../../shared/cpf-cnpj.ts';
 import type { Queryable } from '../db/db.ts';
 import { incluirPlanoPadrao } from '../contabil/index.ts';
 

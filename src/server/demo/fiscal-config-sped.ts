@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
+import { cnpjWithDigits, cpfWithDigits } from '../../shared/cpf-cnpj.ts';
 
 /**
  * SPED registers of the demo account: three participantes (a supplier in SP, a customer in RJ, a supplier

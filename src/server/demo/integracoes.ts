@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cnpjWithDigits } from '../../shared/documents.ts';
+import { cnpjWithDigits } from '../../shared/cpf-cnpj.ts';
 import type { Queryable } from '../db/db.ts';
 import { adivinharMapeamento, hashChave, novoSegredo, PREFIXO } from '../integracoes/index.ts';
 

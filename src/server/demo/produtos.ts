@@ -1,4 +1,4 @@
-import { isGtin } from '../../shared/documents.ts';
+import { isGtin } from '../../shared/cpf-cnpj.ts';
 import { priceFromMargin } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 

@@ -1,4 +1,4 @@
-import { cnpjWithDigits, cpfWithDigits } from '../../shared/documents.ts';
+import { cnpjWithDigits, cpfWithDigits } from '../../shared/cpf-cnpj.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedDemoPlanos } from './planos.ts';
 import { seedDemoAdmin } from './admin.ts';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { onlyDigits } from '../../shared/documents.ts';
+import { onlyDigits } from '../../shared/cpf-cnpj.ts';
 import { QUANTITY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-import { isGtin, onlyDigits } from '../../shared/documents.ts';
+import { isGtin, onlyDigits } from '../../shared/cpf-cnpj.ts';
 import { MONEY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { translateDbError } from '../db/pg-errors.ts';

@@ -3,7 +3,7 @@ import { MONEY_RE, formatBRL } from '../../shared/money.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound, type ErrorDetail } from '../http/errors.ts';
-import { dividirEmParcelas, somar } from './parcelamento.ts';
+import { dividirEmParcelas, somar } from '../../shared/parcelamento.ts';
 import { maquina, transitar } from '../documentos/estados.ts';
 
 /**

@@ -3,7 +3,7 @@ import { MONEY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
 import { cabecalhoOut, cancelarLancamento, criarLancamento, dataValida, DESPESA, RECEITA } from './financeiro.service.ts';
-import { somarMeses } from './parcelamento.ts';
+import { somarMeses } from '../../shared/parcelamento.ts';
 import { maquina, transitar } from '../documentos/estados.ts';
 
 type Ctx = { tenantId: number; userId?: number | null };

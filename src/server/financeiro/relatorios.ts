@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { dataValida, saldosContas, STATUS_PARCELA_SQL } from './financeiro.service.ts';
-import { somarMeses } from './parcelamento.ts';
+import { somarMeses } from '../../shared/parcelamento.ts';
 
 type Ctx = { tenantId: number; userId?: number | null };
 type Row = Record<string, any>;

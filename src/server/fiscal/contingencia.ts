@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { montarNfe, type NfeMontada } from './nfe.ts';
-import type { Assinador } from './assinatura.ts';
+import type { Assinador } from './assinatura-xml.ts';
 import type { Csc } from './qrcode-nfce.ts';
 import { SefazIndisponivelError, ConsumoIndevidoError, autorizadorContingencia, type SefazCliente, type RetornoAutorizacao, type Retorno } from './sefaz-cliente.ts';
 import type { AjudaRejeicao } from './rejeicoes.ts';

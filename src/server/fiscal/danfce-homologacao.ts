@@ -7,8 +7,8 @@ import { serverAllows } from '../auth/access.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
-import type { Assinador } from './assinatura.ts';
-import { documentoFiscal } from '../../shared/documents.ts';
+import type { Assinador } from './assinatura-xml.ts';
+import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 const nodeForge = lazyRequire<typeof forge>('node-forge');
 

@@ -1,8 +1,8 @@
 import type BwipJs from 'bwip-js/node';
 import type QRCodeModule from 'qrcode';
-import type { NfeCalculada } from './nfe-calculo.ts';
-import { XNOME_HOMOLOGACAO, XPROD_HOMOLOGACAO_NFCE } from './nfe-calculo.ts';
-import { dec, fmt2, type Dec } from './decimal.ts';
+import type { NfeCalculada } from '../../shared/fiscal/nfe-calculo.ts';
+import { XNOME_HOMOLOGACAO, XPROD_HOMOLOGACAO_NFCE } from '../../shared/fiscal/nfe-calculo.ts';
+import { dec, fmt2, type Dec } from '../../shared/fiscal/decimal.ts';
 import { MEIOS_PAGAMENTO } from './meios-pagamento.ts';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { lazyRequire } from '../lazy-require.ts';

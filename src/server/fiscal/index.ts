@@ -6,6 +6,6 @@
 export { gravarCertificado } from './emissao/certificados.ts';
 export { salvarRascunho, transmitirNotaFiscal } from './emissao/notas.ts';
 export { lerCertificadoA1, type CertificadoA1 } from './certificado.ts';
-export { assinadorDe } from './assinatura.ts';
+export { assinadorDe } from './assinatura-xml.ts';
 export { montarNfe } from './nfe.ts';
 export { criarClienteSefaz, destinoConfigurado } from './sefaz-destino.ts';

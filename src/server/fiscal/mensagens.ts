@@ -1,9 +1,9 @@
-import { g, t, tx } from './xml-writer.ts';
-import { assinarXml, type Assinador } from './assinatura.ts';
-import { NS_NFE } from './nfe-xml.ts';
-import { validarChave } from './chave.ts';
-import type { NfeCalculada } from './nfe-calculo.ts';
-import { fmt2 } from './decimal.ts';
+import { g, t, tx } from '../../shared/fiscal/xml-writer.ts';
+import { assinarXml, type Assinador } from './assinatura-xml.ts';
+import { NS_NFE } from '../../shared/fiscal/nfe-xml.ts';
+import { validarChave } from '../../shared/fiscal/chave.ts';
+import type { NfeCalculada } from '../../shared/fiscal/nfe-calculo.ts';
+import { fmt2 } from '../../shared/fiscal/decimal.ts';
 
 /**
  * Events, inutilização and the query messages of the NF-e web services (layout 4.00, events 1.00), built in XSD

@@ -1,9 +1,9 @@
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
-import { calcularNfe, type NfeCalculada, type OpcoesCalculo } from './nfe-calculo.ts';
-import { gerarXmlNfe } from './nfe-xml.ts';
-import { assinarXml, type Assinador } from './assinatura.ts';
+import { calcularNfe, type NfeCalculada, type OpcoesCalculo } from '../../shared/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../shared/fiscal/nfe-xml.ts';
+import { assinarXml, type Assinador } from './assinatura-xml.ts';
 import { montarQrCode, urlsNfce, infNFeSupl, type Csc } from './qrcode-nfce.ts';
-import { fmt2 } from './decimal.ts';
+import { fmt2 } from '../../shared/fiscal/decimal.ts';
 
 export interface NfeMontada {
   chave: string;

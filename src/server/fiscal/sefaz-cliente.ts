@@ -8,10 +8,10 @@ import type { CertificadoA1 } from './certificado.ts';
 import { envelopar, desenvelopar, soapAction, campo, elemento, elementos, type Servico } from './soap.ts';
 import { ajudaRejeicao, cStatSucesso, cStatSemAjuda, type AjudaRejeicao } from './rejeicoes.ts';
 import { montarEnviNFe, montarNfeProc, montarConsStatServ, montarConsSitNFe, montarConsReciNFe, montarProcEvento, montarProcInut } from './mensagens.ts';
-import { codigoUf } from './ufs.ts';
+import { codigoUf } from '../../shared/fiscal/ufs.ts';
 import { validarMensagem, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
 import { aoEsquecerEstado } from '../estado-do-processo.ts';
-import { ID_NFE_RE } from './chave.ts';
+import { ID_NFE_RE } from '../../shared/fiscal/chave.ts';
 
 interface DocumentoEndpoints {
   autorizadores: Record<string, { producao: Partial<Record<Servico, string>>; homologacao: Partial<Record<Servico, string>> }>;

@@ -2,8 +2,8 @@ import { XMLValidator } from 'fast-xml-parser';
 import type { XmlDocument } from 'libxml2-wasm';
 import { carregarLibxml, libxml } from './libxml.ts';
 import { validarMensagem, identificarDocumento, pacoteDoDocumento, type ErroValidacao } from './validacao-xsd.ts';
-import { verificarAssinatura, type VerificacaoAssinatura } from './assinatura.ts';
-import { validarChave, partesDaChave, aammDe } from './chave.ts';
+import { verificarAssinatura, type VerificacaoAssinatura } from './assinatura-xml.ts';
+import { validarChave, partesDaChave, aammDe } from '../../shared/fiscal/chave.ts';
 
 export interface ResultadoValidacaoXml {
   valido: boolean;

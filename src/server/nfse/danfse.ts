@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import { pdfParaBuffer, novoPdf } from '../pdf-buffer.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { maskCpfCnpj } from '../../shared/documents.ts';
+import { maskCpfCnpj } from '../../shared/cpf-cnpj.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
 const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');

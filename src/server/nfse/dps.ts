@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { modulo11 } from '../fiscal/chave.ts';
-import { g, t, tx } from '../fiscal/xml-writer.ts';
+import { modulo11 } from '../../shared/fiscal/chave.ts';
+import { g, t, tx } from '../../shared/fiscal/xml-writer.ts';
 
 /** Namespace of every NFS-e national-standard message (DPS, NFSe, pedRegEvento, evento). */
 export const NS_NFSE = 'http://www.sped.fazenda.gov.br/nfse';

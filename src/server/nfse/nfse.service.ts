@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Documento } from '../documentos/lifecycle.ts';
 import { proximoNumero } from '../documentos/numeracao.ts';
-import { assinadorDe, assinarXml } from '../fiscal/assinatura.ts';
+import { assinadorDe, assinarXml } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
 import { emissaoIbsCbs } from '../fiscal-config/ibscbs-emissao.ts';

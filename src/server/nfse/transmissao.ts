@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { Documento } from '../documentos/lifecycle.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
-import { assinadorDe, assinarXml } from '../fiscal/assinatura.ts';
+import { assinadorDe, assinarXml } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import type { PeriodicKind } from '../jobs/index.ts';

@@ -1,6 +1,6 @@
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { assinadorDe } from '../fiscal/assinatura.ts';
+import { assinadorDe } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso } from '../fiscal/emissao/notas.ts';
 import { envelopeEventos, montarEvento, MensagemError } from '../fiscal/mensagens.ts';
@@ -9,7 +9,7 @@ import { SefazIndisponivelError } from '../fiscal/sefaz-cliente.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { exigirPeriodoAberto } from '../contabil/index.ts';
-import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, respostaDe } from './vendas.ts';
+import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, respostaDe } from './cupons.ts';
 import { emitirEvento } from '../integracoes/index.ts';
 
 type Row = Record<string, any>;

@@ -4,4 +4,4 @@
  */
 export { esperadoDoCaixa, lerCaixa, registrarContagem, TIPO_CAIXA } from './caixas.ts';
 export { hashPin } from './operadores.ts';
-export { ORIGEM_VENDA } from './vendas.ts';
+export { ORIGEM_VENDA } from './cupons.ts';

@@ -19,7 +19,7 @@ import { relatorioCaixaPdf } from './relatorio-caixa.ts';
 import { conferirPin } from './operadores.ts';
 import { danfcePdf, nfceDoCatalogo } from './nfce.ts';
 import { danfceEscPos, danfceHtml } from './danfce-texto.ts';
-import { reenviarSolicitacao, registrarVenda, reservarNumeracao, resolverTransmitindo, retransmitir, transmitirPendentes } from './vendas.ts';
+import { reenviarSolicitacao, registrarVenda, reservarNumeracao, resolverTransmitindo, retransmitir, transmitirPendentes } from './cupons.ts';
 import { cancelarCupom, resolverCancelamentos } from './cancelamento.ts';
 
 type Row = Record<string, any>;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { maskCpfCnpj, maskPhone } from '../../shared/documents.ts';
+import { maskCpfCnpj, maskPhone } from '../../shared/cpf-cnpj.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';

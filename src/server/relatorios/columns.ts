@@ -1,5 +1,5 @@
 import { celulaDeData, formatDate, formatDateTime } from '../../shared/dates.ts';
-import { maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../shared/documents.ts';
+import { maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../shared/cpf-cnpj.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';
 import { alinhadoADireita, textoDoValor, type ReportKind } from '../../shared/report-format.ts';
 import type { ResourceDef } from '../resources/registry.ts';

@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import Decimal from 'decimal.js';
 import { formatDateTime } from '../../shared/dates.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { maskCpfCnpj } from '../../shared/documents.ts';
+import { maskCpfCnpj } from '../../shared/cpf-cnpj.ts';
 import type { ReportColumn } from './columns.ts';
 import { alinhadoADireita } from '../../shared/report-format.ts';
 

@@ -5,7 +5,7 @@ import { resolverTransmitindo as resolverNotaTransmitindo } from '../fiscal/emis
 import { resolverEventosPendentes } from '../fiscal/emissao/eventos.ts';
 import { transmitirPendentes as transmitirNfeContingencia } from '../fiscal/emissao/contingencia-nfe.ts';
 import { resolverNfseTransmitindo } from '../nfse/transmissao.ts';
-import { enviarContingencia, resolverTransmitindo as resolverNfceTransmitindo } from '../pdv/vendas.ts';
+import { enviarContingencia, resolverTransmitindo as resolverNfceTransmitindo } from '../pdv/cupons.ts';
 import { resolverCancelamentos } from '../pdv/cancelamento.ts';
 
 type Row = Record<string, any>;

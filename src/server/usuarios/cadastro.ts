@@ -1,5 +1,5 @@
 import { decodeIndicante, shown, validateCadastro, type CadastroData } from '../../shared/cadastro.ts';
-import { onlyDigits } from '../../shared/documents.ts';
+import { onlyDigits } from '../../shared/cpf-cnpj.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { BrandRow } from '../http/brand-resolver.ts';
 import { createCrmLead } from '../crm/crm-client.ts';

@@ -22,7 +22,7 @@ export interface PartesChave {
   cDV: string;
 }
 
-import { isCnpj } from '../documents.ts';
+import { isCnpj } from '../cpf-cnpj.ts';
 
 /**
  * The chave de acesso (44 positions): cUF and AAMM digits, the issuer's CNPJ — alphanumeric since the CNPJ

@@ -4,7 +4,7 @@
  * read them, and the address in words (the IBGE municipality code is a field of the XML, never printed).
  */
 
-import { maskCpfCnpj } from '../documents.ts';
+import { maskCpfCnpj } from '../cpf-cnpj.ts';
 
 const digitos = (v: unknown) => String(v ?? '').replace(/\D/g, '');
 /** A CPF/CNPJ as the layout writes it: digits and, in an alphanumeric CNPJ (NT Conjunta 2025.001), upper-case letters. */

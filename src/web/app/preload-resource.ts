@@ -2,7 +2,7 @@ import { askedEarly, fetchEarly } from '../api/early.ts';
 import { keyOf, pathWith } from '../api/params.ts';
 import { buildListFilter, parseGridState } from '../renderer/grid-state.ts';
 import { listColumns } from '../renderer/list-request.ts';
-import { loadLookup, lookupsOf, RESOURCES } from '../schemas/registry.ts';
+import { loadLookup, lookupsOf, RESOURCES } from '../catalog/registry.ts';
 import { loadFormPage, loadListPage } from './page-chunks.ts';
 
 /**

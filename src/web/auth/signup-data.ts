@@ -1,6 +1,6 @@
 import regimes from '../../../schemas/lookups/regimeTributarioCadastro.json';
 import { decodeIndicante, shown, type CadastroData, type CadastroError, type CadastroSwitches, validateCadastro } from '../../shared/cadastro.ts';
-import { onlyDigits } from '../../shared/documents.ts';
+import { onlyDigits } from '../../shared/cpf-cnpj.ts';
 import { sessionStore } from '../api/session.ts';
 
 /** SPEC 2.4: the five regimes in the screen's order; Simples Nacional is the default. */

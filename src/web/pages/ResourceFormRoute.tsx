@@ -1,5 +1,5 @@
 import type { FormMode } from '../renderer/resource-routes.ts';
-import { resourceByName } from '../schemas/registry.ts';
+import { resourceByName } from '../catalog/registry.ts';
 import ResourceFormPage from './ResourceFormPage.tsx';
 
 /** A resource's form route by the document's name: the route tree names it, the documents come with this chunk. */

@@ -2,7 +2,7 @@ import { Button, DatePicker, Input, Radio, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { parseBRL } from '../../shared/money.ts';
-import { lookupItems } from '../schemas/registry.ts';
+import { lookupItems } from '../catalog/registry.ts';
 import type { PropertySchema, ResourceDoc } from '../../../generated/schema-types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import type { ColumnFilterValue, RelationChoice } from './grid-state.ts';

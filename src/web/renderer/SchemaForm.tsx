@@ -3,7 +3,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type ErrorSchema } from '@rjsf/utils';
 import { Button, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { lookupsOf } from '../schemas/registry.ts';
+import { lookupsOf } from '../catalog/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { buildFormShape, payloadOf, type FieldSwitchSets } from './form-schema.ts';
 import { applyDerived, derivedOf, type LastTyped } from './derived.ts';

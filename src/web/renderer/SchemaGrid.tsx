@@ -12,7 +12,7 @@ import { copyPath, createPath, editPath } from './resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { ExportButtons } from '../reports/ExportButtons.tsx';
 import { EmptyBlock } from '../ui/EmptyBlock.tsx';
-import { lookupsOf, relationOf } from '../schemas/registry.ts';
+import { lookupsOf, relationOf } from '../catalog/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';

@@ -1,4 +1,4 @@
-import { onlyDigits } from '../../shared/documents.ts';
+import { onlyDigits } from '../../shared/cpf-cnpj.ts';
 
 /** CEP ranges of the Correios per UF (first 5 digits), used to fill the UF when the API has no address. */
 const UF_RANGES: [number, number, string][] = [

@@ -1,7 +1,7 @@
 import { trimStrings } from '../../shared/trim.ts';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { evaluateRules } from '../../shared/rules.ts';
-import { baseType } from '../schemas/registry.ts';
+import { baseType } from '../catalog/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { fieldKind, FIELD_TYPES, type FieldType } from '../../shared/field-types.ts';
 

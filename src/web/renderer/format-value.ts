@@ -1,5 +1,5 @@
 import { displayValue, fieldKind, type FieldKind } from '../../shared/field-types.ts';
-import { displayField, lookupCell, lookupLabel, relationOf } from '../schemas/registry.ts';
+import { displayField, lookupCell, lookupLabel, relationOf } from '../catalog/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
 export { NO, YES } from '../../shared/field-types.ts';

@@ -1,8 +1,8 @@
-import { onlyDigits } from '../../shared/documents.ts';
+import { onlyDigits } from '../../shared/cpf-cnpj.ts';
 import { escapeLike, quickSearchWhere, type Filter, type Where } from '../../shared/filter.ts';
 import { formatDate } from '../../shared/dates.ts';
 import { formatBRL, formatDecimal } from '../../shared/money.ts';
-import { displayField, lookupLabel } from '../schemas/registry.ts';
+import { displayField, lookupLabel } from '../catalog/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { DIGIT_KINDS, fieldKind, filterKindOf } from './field-kind.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, listFields, listFilter } from './list-request.ts';

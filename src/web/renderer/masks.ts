@@ -1,4 +1,4 @@
-import { onlyDigits } from '../../shared/documents.ts';
+import { onlyDigits } from '../../shared/cpf-cnpj.ts';
 
 /** Masks applied as the person types (partial input), the complement of the shared full-value masks. */
 function applyPattern(chars: string, pattern: string): string {

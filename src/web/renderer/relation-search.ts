@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { escapeLike } from '../../shared/filter.ts';
 import { api } from '../api/client.ts';
 import { showError } from '../dialogs/dialogs.tsx';
-import { displayField } from '../schemas/registry.ts';
+import { displayField } from '../catalog/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 
 export interface RelatedOption {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadLookup, lookupItems } from '../schemas/registry.ts';
+import { loadLookup, lookupItems } from '../catalog/registry.ts';
 
 /** Loads the bundled lookups a screen needs; true once all are in memory. */
 export function useLookups(names: string[]): boolean {

@@ -2,7 +2,7 @@ import type { ColumnType } from 'antd/es/table';
 import { camposOcultosDoUsuario } from '../api/session.ts';
 import { gruposDasColunas } from '../../shared/leitura-restrita.ts';
 import type { ReportDoc } from '../../../generated/schema-types.ts';
-import { lookupItems } from '../schemas/registry.ts';
+import { lookupItems } from '../catalog/registry.ts';
 import { coluna } from '../ui/colunas.ts';
 
 // The report documents (schemas/reports): the server exports the same columns to XLSX/PDF.

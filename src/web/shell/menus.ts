@@ -5,7 +5,7 @@ import userMenu from '../../../schemas/menus/user.json';
 import routesDoc from '../../../schemas/routes/routes.json';
 import { accountantKeys, filterMenu, flattenMenu, type MenuContext, type MenuItemDoc, type RouteDoc } from '../../shared/menu-filter.ts';
 import { allRoutes, menusWithResources } from '../../shared/resource-nav.ts';
-import { RESOURCES } from '../schemas/registry.ts';
+import { RESOURCES } from '../catalog/registry.ts';
 import { DOCUMENTS } from '../pages/documentos/document-docs.ts';
 import type { BrandConfig } from '../brand/brand.ts';
 import { applyMenuOverlay, type MenuOverlay } from '../../shared/brand-overlay.ts';

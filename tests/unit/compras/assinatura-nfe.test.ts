@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verificarAssinaturaNfe } from '../../../src/server/compras/assinatura-nfe.ts';
-import { verificarAssinatura } from '../../../src/server/fiscal/assinatura.ts';
+import { verificarAssinatura } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { comProtocolo, FORNECEDORES, notaDeFornecedor } from '../../fixtures/compras/notas-fornecedor.ts';
 
 import { SAMPLES } from '../../fixtures/referencia.ts';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { dividirEmParcelas, somarMeses } from '../../../src/server/financeiro/parcelamento.ts';
+import { dividirEmParcelas, somarMeses } from '../../../src/shared/parcelamento.ts';
 
 describe('dividirEmParcelas', () => {
   it('adds up to the total to the cent over thousands of random totals and counts', () => {

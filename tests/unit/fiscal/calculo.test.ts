@@ -1,4 +1,4 @@
-import { calcularNfe, CalculoError } from '../../../src/server/fiscal/nfe-calculo.ts';
+import { calcularNfe, CalculoError } from '../../../src/shared/fiscal/nfe-calculo.ts';
 import { CASOS, nfeBase, nfceBase, item } from '../../fixtures/fiscal/documentos.ts';
 
 const caso = (nome: string) => calcularNfe(CASOS.find((c) => c.nome === nome)!.doc);

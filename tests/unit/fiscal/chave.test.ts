@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TABELAS, VETORES } from '../../fixtures/referencia.ts';
-import { montarChave, validarChave, modulo11, partesDaChave, gerarCodigoNumerico, cnpjValido, cpfValido } from '../../../src/server/fiscal/chave.ts';
-import { CODIGO_UF } from '../../../src/server/fiscal/ufs.ts';
+import { montarChave, validarChave, modulo11, partesDaChave, gerarCodigoNumerico, cnpjValido, cpfValido } from '../../../src/shared/fiscal/chave.ts';
+import { CODIGO_UF } from '../../../src/shared/fiscal/ufs.ts';
 
 const vetores = JSON.parse(readFileSync(path.join(VETORES, 'nfe-chave-vectors.json'), 'utf8')).chave_acesso.vectors as { chave: string; expected_valid: boolean }[];
 

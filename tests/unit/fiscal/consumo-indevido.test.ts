@@ -1,7 +1,7 @@
 import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente, ConsumoIndevidoError, limparBloqueiosConsumo, type RetornoAutorizacao } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { montarDistDFeInt } from '../../../src/server/fiscal/mensagens.ts';
 import { FilaContingencia, ArmazemMemoria, EmissorNfe, emitirNfce } from '../../../src/server/fiscal/contingencia.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gerarDanfe, gerarDanfce, formatarChave, formatoLogo } from '../../../src/server/fiscal/danfe.ts';
 import { MEIOS_PAGAMENTO } from '../../../src/server/fiscal/meios-pagamento.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';

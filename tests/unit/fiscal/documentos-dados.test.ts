@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import { urlServico } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { urlsNfce } from '../../../src/server/fiscal/qrcode-nfce.ts';
 import { ajudaRejeicao, cStatSemAjuda } from '../../../src/server/fiscal/rejeicoes.ts';
-import { CODIGO_UF } from '../../../src/server/fiscal/ufs.ts';
+import { CODIGO_UF } from '../../../src/shared/fiscal/ufs.ts';
 import { codegenFiscal } from '../../../scripts/codegen-fiscal.ts';
 
 const json = (p: string) => JSON.parse(readFileSync(p, 'utf8'));

@@ -1,19 +1,19 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
-import { calcularNfe, CalculoError } from '../../../src/server/fiscal/nfe-calculo.ts';
-import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';
-import { validarRegrasNfe } from '../../../src/server/fiscal/nfe-regras.ts';
+import { calcularNfe, CalculoError } from '../../../src/shared/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../../src/shared/fiscal/nfe-xml.ts';
+import { validarRegrasNfe } from '../../../src/shared/fiscal/nfe-regras.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { validarXsd } from '../../../src/server/fiscal/validacao-xsd.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { nfeBase, nfceBase, item } from '../../fixtures/fiscal/documentos.ts';
 import {
   CASOS_GRUPOS, CASOS_GRUPOS_NFCE, CASOS_REFORMA, itemImportado, itemServico, itemCombustivel, itemMedicamento, itemVeiculo, itemArma,
   emitenteServicos, fornecedorExterior, CHAVE_ANTECIPACAO,
 } from '../../fixtures/fiscal/grupos.ts';
-import { montarChave, partesDaChave } from '../../../src/server/fiscal/chave.ts';
+import { montarChave, partesDaChave } from '../../../src/shared/fiscal/chave.ts';
 import { pacoteDoDocumento } from '../../../src/server/fiscal/validacao-xsd.ts';
 
 const partesNumericas = (k: string) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import {
   montarEvento, envelopeEventos, montarInutilizacao, montarConsStatServ, montarConsSitNFe, montarDistDFeInt, montarEnviNFe, MensagemError, TIPOS_EVENTO, type TipoEvento,
 } from '../../../src/server/fiscal/mensagens.ts';

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { calcularNfe } from '../../../src/server/fiscal/nfe-calculo.ts';
-import { gerarXmlNfe } from '../../../src/server/fiscal/nfe-xml.ts';
-import { validarChave } from '../../../src/server/fiscal/chave.ts';
+import { calcularNfe } from '../../../src/shared/fiscal/nfe-calculo.ts';
+import { gerarXmlNfe } from '../../../src/shared/fiscal/nfe-xml.ts';
+import { validarChave } from '../../../src/shared/fiscal/chave.ts';
 import { CASOS, nfeBase, item } from '../../fixtures/fiscal/documentos.ts';
 import { xmllintSchema, xmlsecVerify, comAssinaturaVazia, PL_009, PL_010 } from '../../fixtures/fiscal/ferramentas.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 
 

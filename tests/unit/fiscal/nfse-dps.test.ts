@@ -7,7 +7,7 @@ import https from 'node:https';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 import { xmllintSchema, xmlsecVerify } from '../../fixtures/fiscal/ferramentas.ts';
 import { lerCertificadoA1, pemDeBase64 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe, assinarXml } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe, assinarXml } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { validarXsd } from '../../../src/server/fiscal/validacao-xsd.ts';
 import {
   calcularValores, chaveNfse, chaveNfseValida, idDps, montarDps, montarPedidoCancelamento, regimeDps, type DpsEntrada,

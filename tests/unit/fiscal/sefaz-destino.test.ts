@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { destinoConfigurado, destinoSefaz, criarClienteSefaz, pararSefazLocal, sefazLocalEmExecucao } from '../../../src/server/fiscal/sefaz-destino.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { nfeBase, pagamentoExato } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { montarEnviNFe, montarInutilizacao } from '../../../src/server/fiscal/mensagens.ts';
 import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
@@ -188,7 +188,7 @@ describe('local SEFAZ authorises the documents with the new layout groups (total
     const m = montarNfe(d, assinador);
     const vNF = /<vNF>([\d.]+)<\/vNF>/.exec(m.xml)![1];
     const errado = (Number(vNF) - 80).toFixed(2);
-    const { assinarXml } = await import('../../../src/server/fiscal/assinatura.ts');
+    const { assinarXml } = await import('../../../src/server/fiscal/assinatura-xml.ts');
     const semAssinatura = m.xml.replace(/<Signature[\s\S]*<\/Signature>/, '').replace(`<vNF>${vNF}</vNF>`, `<vNF>${errado}</vNF>`).replace(/<vPag>[\d.]+<\/vPag>/, `<vPag>${errado}</vPag>`);
     const r = await cliente().autorizar(assinarXml(semAssinatura, 'infNFe', assinador));
     expect(r.cStat).toBe('610');

@@ -1,7 +1,7 @@
 import { SefazLocal } from '../../../src/server/stand-ins/sefaz-local.ts';
 import { SefazCliente } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { classificarAdn, classificarSefaz, enviarEClassificar, transmitirXmlSefaz, type Desfecho } from '../../../src/server/fiscal/transmissao/index.ts';
 import type { RetornoAutorizacao } from '../../../src/server/fiscal/sefaz-cliente.ts';

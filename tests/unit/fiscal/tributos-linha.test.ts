@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calcularNfe } from '../../../src/server/fiscal/nfe-calculo.ts';
+import { calcularNfe } from '../../../src/shared/fiscal/nfe-calculo.ts';
 import { tributarLinha, tributarLinhaNoContexto, TributacaoError, valorDaLinha, type LinhaParaTributar } from '../../../src/shared/fiscal/tributar-linha.ts';
 import type { TributacaoEstadualRegra, TributacaoFederalRegra } from '../../../src/shared/fiscal/tributacao.ts';
 import { item, nfeBase } from '../../fixtures/fiscal/documentos.ts';

@@ -3,7 +3,7 @@ import { montarConsStatServ } from '../../../src/server/fiscal/mensagens.ts';
 import { PoolValidacao, poolCompartilhado, tamanhoPadrao } from '../../../src/server/fiscal/validacao-pool.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { CASOS, item, nfeBase } from '../../fixtures/fiscal/documentos.ts';
 import { CASOS_REFORMA } from '../../fixtures/fiscal/grupos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';

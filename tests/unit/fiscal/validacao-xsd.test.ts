@@ -4,7 +4,7 @@ import { schemasCompilados, validarXsd, validarXsdSync, validarMensagem } from '
 import { poolCompartilhado } from '../../../src/server/fiscal/validacao-pool.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { CASOS, item, nfeBase } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 import { PL_009, SAMPLES, xmllintSchema } from '../../fixtures/fiscal/ferramentas.ts';

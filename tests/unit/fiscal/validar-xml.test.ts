@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandler } from '../../../src/server/http/error-handler.ts';
 import fiscalRoutes from '../../../src/server/fiscal/routes.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { CASOS } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';

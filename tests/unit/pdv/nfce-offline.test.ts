@@ -1,5 +1,5 @@
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
-import { assinarXml, assinadorDe } from '../../../src/server/fiscal/assinatura.ts';
+import { assinarXml, assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { urlsNfce, lerQrCode, hashQrCodeConfere } from '../../../src/server/fiscal/qrcode-nfce.ts';
 import { montarNfceOffline, digestInfNFe } from '../../../src/shared/fiscal/nfce-offline.ts';

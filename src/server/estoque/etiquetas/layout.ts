@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { isGtin, onlyDigits } from '../../../shared/documents.ts';
+import { isGtin, onlyDigits } from '../../../shared/cpf-cnpj.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Etiqueta } from '../../../../generated/resources/etiqueta.ts';

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { certificadoAtivo, resumo } from '../emissao/certificados.ts';
 import { configuracaoNfe, notaOut, salvarRascunho, transmitirNotaFiscal, ultimoNumero, type CtxEmissao } from '../emissao/notas.ts';
-import { documentoFiscal } from '../../../shared/documents.ts';
+import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 

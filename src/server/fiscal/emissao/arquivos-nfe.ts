@@ -1,9 +1,9 @@
 // What is read from an NF-e: its authorised XML, the DANFE (or a draft's preview), the XSD check and its event list.
 import type { Queryable } from '../../db/db.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { assinadorDe } from '../assinatura.ts';
+import { assinadorDe } from '../assinatura-xml.ts';
 import { gerarDanfe } from '../danfe.ts';
-import { calcularNfe } from '../nfe-calculo.ts';
+import { calcularNfe } from '../../../shared/fiscal/nfe-calculo.ts';
 import { montarNfe } from '../nfe.ts';
 import { pacoteDoDocumento, validarMensagem } from '../validacao-xsd.ts';
 import { abrirCertificado, paraBuffer } from './certificados.ts';

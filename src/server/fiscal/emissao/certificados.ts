@@ -7,7 +7,7 @@ import { tenantKey } from '../../storage/storage.ts';
 import { CertificadoError, lerCertificadoA1, type CertificadoA1 } from '../certificado.ts';
 import { cifrar, decifrar } from '../../cifra.ts';
 import { aoEsquecerEstado } from '../../estado-do-processo.ts';
-import { documentoFiscal } from '../../../shared/documents.ts';
+import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 

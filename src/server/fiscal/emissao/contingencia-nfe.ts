@@ -3,7 +3,7 @@ import type { AppServices } from '../../app-services.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
-import { assinadorDe } from '../assinatura.ts';
+import { assinadorDe } from '../assinatura-xml.ts';
 import type { CertificadoA1 } from '../certificado.ts';
 import { EmissorNfe } from '../contingencia.ts';
 import type { NfeMontada } from '../nfe.ts';

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { type DadosNotaFiscal } from '../../../shared/fiscal/nota-fiscal.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
-import { CalculoError, calcularNfe } from '../nfe-calculo.ts';
+import { CalculoError, calcularNfe } from '../../../shared/fiscal/nfe-calculo.ts';
 import { type CtxEmissao, filialDe, lerNota, validarDados } from './dados-nota.ts';
 import { conferirAjustes, montarDocumento } from './montagem.ts';
 

@@ -7,7 +7,7 @@ import type { MenuItemDoc } from '../../../shared/menu-filter.ts';
 import { api } from '../../api/client.ts';
 import { BRAND_KEY } from '../../brand/brand.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
-import { RESOURCES } from '../../schemas/registry.ts';
+import { RESOURCES } from '../../catalog/registry.ts';
 import { MENUS } from '../../shell/menus.ts';
 
 type Switches = Record<string, { ocultar: string[]; obrigatorios: string[] }>;

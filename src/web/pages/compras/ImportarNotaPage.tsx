@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Input, Select, Space, Table, Tag, Ty
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../../shared/dates.ts';
-import { maskCpfCnpj } from '../../../shared/documents.ts';
+import { maskCpfCnpj } from '../../../shared/cpf-cnpj.ts';
 import { formatBRL, formatQuantity } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';

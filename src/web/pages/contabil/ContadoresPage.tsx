@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag, Tooltip, T
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDate, formatDateTime } from '../../../shared/dates.ts';
-import { maskCpfCnpj } from '../../../shared/documents.ts';
+import { maskCpfCnpj } from '../../../shared/cpf-cnpj.ts';
 import { isAccountant } from '../../../shared/menu-filter.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { displayValue, fieldKind } from '../../../shared/field-types.ts';
 import { useCount, useList } from '../../api/hooks.ts';
-import { resourceByName } from '../../schemas/registry.ts';
+import { resourceByName } from '../../catalog/registry.ts';
 import { useRelatedNames } from './related-names.ts';
 import { stateOf, type DocumentDoc } from './document-docs.ts';
 import { DOCUMENT_LIST_ACTIONS } from '../compras/extras.tsx';

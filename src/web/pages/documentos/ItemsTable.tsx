@@ -3,7 +3,7 @@ import { Button, Input, Select, Space, Table } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
-import { resourceByName } from '../../schemas/registry.ts';
+import { resourceByName } from '../../catalog/registry.ts';
 import { useRelatedSearch, type RelatedOption } from '../../renderer/relation-search.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { nameOf, rememberName } from './related-names.ts';

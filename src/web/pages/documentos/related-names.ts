@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { displayField, resourceByName } from '../../schemas/registry.ts';
+import { displayField, resourceByName } from '../../catalog/registry.ts';
 
 type Row = Record<string, unknown>;
 const cache = new Map<string, string>();

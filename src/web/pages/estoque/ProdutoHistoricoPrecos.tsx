@@ -2,7 +2,7 @@ import { Table, Tag } from 'antd';
 import { formatDateTime } from '../../../shared/dates.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { useList } from '../../api/hooks.ts';
-import { lookupItems } from '../../schemas/registry.ts';
+import { lookupItems } from '../../catalog/registry.ts';
 
 interface Linha {
   id: number;

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useEffect } from 'react';
-import { resourceByName } from '../../schemas/registry.ts';
+import { resourceByName } from '../../catalog/registry.ts';
 import { useRelatedSearch } from '../../renderer/relation-search.ts';
 
 /** A search select over another resource (produto, marca, categoria…), outside a schema form. */

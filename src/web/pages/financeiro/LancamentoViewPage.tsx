@@ -11,7 +11,7 @@ import { toApiError } from '../../api/errors.ts';
 import { getUser, may } from '../../api/session.ts';
 import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { confirmDialog, showError, toast } from '../../dialogs/dialogs.tsx';
-import { lookupLabel } from '../../schemas/registry.ts';
+import { lookupLabel } from '../../catalog/registry.ts';
 import { useLookups } from '../../renderer/use-lookups.ts';
 import { BaixaModal } from './BaixaModal.tsx';
 import { reloadFinanceiro, TIPO_TEXTO, useSaldos, type ParcelaRow } from './financeiro-api.ts';

@@ -6,7 +6,7 @@ import { getUser, may } from '../../api/session.ts';
 import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../brand/brand-overlay.ts';
 import { SchemaGrid } from '../../renderer/SchemaGrid.tsx';
-import { resourceByName } from '../../schemas/registry.ts';
+import { resourceByName } from '../../catalog/registry.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { BaixaModal } from './BaixaModal.tsx';
 import { TIPO_TEXTO, type ParcelaRow } from './financeiro-api.ts';

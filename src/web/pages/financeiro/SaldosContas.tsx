@@ -1,6 +1,6 @@
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { formatBRL } from '../../../shared/money.ts';
-import { lookupLabel } from '../../schemas/registry.ts';
+import { lookupLabel } from '../../catalog/registry.ts';
 import { useLookups } from '../../renderer/use-lookups.ts';
 import { useSaldos } from './financeiro-api.ts';
 

@@ -8,7 +8,7 @@ import { useSomenteLeitura } from '../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../brand/brand-overlay.ts';
 import { showError, toast } from '../../dialogs/dialogs.tsx';
 import { SchemaForm } from '../../renderer/SchemaForm.tsx';
-import { resourceByName } from '../../schemas/registry.ts';
+import { resourceByName } from '../../catalog/registry.ts';
 import type { ResourceDoc } from '../../../../generated/schema-types.ts';
 import { hoje, reloadFinanceiro } from './financeiro-api.ts';
 import { GradeComSaldos } from './GradeComSaldos.tsx';

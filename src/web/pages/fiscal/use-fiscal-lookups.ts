@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LookupItem } from '../../../../generated/schema-types.ts';
-import { loadLookup } from '../../schemas/registry.ts';
+import { loadLookup } from '../../catalog/registry.ts';
 
 /** Select options of SPEC 3.2 lists (bundled lookups, loaded on first use). */
 export function useLookupOptions(name: string, withCode = false): { value: string | number; label: string }[] {

@@ -6,7 +6,7 @@ import { useEnvio } from '../../api/envio.ts';
 import { toApiError } from '../../api/errors.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
 import { useLookups } from '../../renderer/use-lookups.ts';
-import { lookupItems } from '../../schemas/registry.ts';
+import { lookupItems } from '../../catalog/registry.ts';
 import { RejeicaoSefaz, type Rejeicao } from './RejeicaoSefaz.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 

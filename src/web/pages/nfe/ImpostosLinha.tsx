@@ -21,7 +21,7 @@ import {
 import { dec } from '../../../shared/fiscal/decimal.ts';
 import type { TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
 import { decimalDigitado, formatBRL } from '../../../shared/money.ts';
-import { loadLookup, lookupItems } from '../../schemas/registry.ts';
+import { loadLookup, lookupItems } from '../../catalog/registry.ts';
 import { tributarNaBase, type BaseTributaria, type Linha, type LinhasNota } from './linhas-nota.ts';
 
 type Valores = Record<CampoAjuste, string>;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { formatDate } from '../../../shared/dates.ts';
-import { maskCpfCnpj } from '../../../shared/documents.ts';
+import { maskCpfCnpj } from '../../../shared/cpf-cnpj.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';

@@ -3,7 +3,7 @@ import { validarAjustes, type AjustesTributacao } from '../../../shared/fiscal/a
 import { dec, sum, ZERO } from '../../../shared/fiscal/decimal.ts';
 import { tributarLinhaNoContexto, valorDaLinha, type ContextoTributacao, type ProdutoTributavel, type TributosLinha } from '../../../shared/fiscal/tributar-linha.ts';
 import { decimalDigitado } from '../../../shared/money.ts';
-import { lookupItems } from '../../schemas/registry.ts';
+import { lookupItems } from '../../catalog/registry.ts';
 import type { ImportacaoTela } from './ImportacaoLinha.tsx';
 
 // The lines of emitir-nfe and their taxes, outside React: the store the items table, the tax editor of a line and the

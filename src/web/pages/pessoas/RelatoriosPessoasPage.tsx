@@ -6,7 +6,7 @@ import { api } from '../../api/client.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
 import { colunasDoRelatorio, reportDoc } from '../../reports/report-docs.ts';
 import { useLookups } from '../../renderer/use-lookups.ts';
-import { lookupItems } from '../../schemas/registry.ts';
+import { lookupItems } from '../../catalog/registry.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Input } from 'antd';
 import { useEffect, useRef } from 'react';
-import { onlyDigits } from '../../../shared/documents.ts';
+import { onlyDigits } from '../../../shared/cpf-cnpj.ts';
 import { api } from '../../api/client.ts';
 import { ufFromCep } from '../cep.ts';
 import { cpfCnpjValue, typingCep, typingCpfCnpj, typingNcm, typingPhone } from '../masks.ts';

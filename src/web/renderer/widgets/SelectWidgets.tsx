@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { displayField, lookupItems, relationOf } from '../../schemas/registry.ts';
+import { displayField, lookupItems, relationOf } from '../../catalog/registry.ts';
 import { useRelatedSearch } from '../relation-search.ts';
 import { controlProps } from './control-props.ts';
 import { formContextOf } from './form-context.ts';

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Select, Space } from 'antd';
 import { useMemo } from 'react';
-import { lookupItems } from '../../schemas/registry.ts';
+import { lookupItems } from '../../catalog/registry.ts';
 import { formContextOf } from './form-context.ts';
 
 /**

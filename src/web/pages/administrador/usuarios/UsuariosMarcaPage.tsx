@@ -5,7 +5,7 @@ import { api } from '../../../api/client.ts';
 import { useBrand } from '../../../brand/brand.ts';
 import { EmptyBlock } from '../../../ui/EmptyBlock.tsx';
 import { formatDate } from '../../../../shared/dates.ts';
-import { maskCpfCnpj } from '../../../../shared/documents.ts';
+import { maskCpfCnpj } from '../../../../shared/cpf-cnpj.ts';
 
 export interface UsuarioMarca {
   id: number;

@@ -8,7 +8,7 @@ import { fieldMessages, toApiError } from '../../../api/errors.ts';
 import { useList } from '../../../api/hooks.ts';
 import { showError, toast } from '../../../dialogs/dialogs.tsx';
 import { SchemaForm } from '../../../renderer/SchemaForm.tsx';
-import { resourceByName } from '../../../schemas/registry.ts';
+import { resourceByName } from '../../../catalog/registry.ts';
 import { USER_INFO_KEY, useUserInfo } from '../../../shell/user-info.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 

@@ -8,7 +8,7 @@ import { useSomenteLeitura } from '../../../assinatura/assinatura.ts';
 import { useBrandDoc } from '../../../brand/brand-overlay.ts';
 import { confirmDialog, showError, textInputDialog, toast } from '../../../dialogs/dialogs.tsx';
 import { SchemaGrid } from '../../../renderer/SchemaGrid.tsx';
-import { resourceByName } from '../../../schemas/registry.ts';
+import { resourceByName } from '../../../catalog/registry.ts';
 import type { ResourceDoc } from '../../../../../generated/schema-types.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 

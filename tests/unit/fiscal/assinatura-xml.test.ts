@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { lerCertificadoA1, situacaoCertificado, CertificadoError } from '../../../src/server/fiscal/certificado.ts';
-import { assinarXml, assinadorDe, verificarAssinatura } from '../../../src/server/fiscal/assinatura.ts';
+import { assinarXml, assinadorDe, verificarAssinatura } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
 import { lerQrCode, hashQrCodeConfere } from '../../../src/server/fiscal/qrcode-nfce.ts';
 import { CASOS } from '../../fixtures/fiscal/documentos.ts';

@@ -1,4 +1,4 @@
-/** Check digits and masks of Brazilian documents, used by ajv formats on both sides and by the widgets. */
+/** CPF/CNPJ check digits and masks (with the other identifiers the ajv formats check: GTIN, CEP, NCM, phone), used on both sides and by the widgets. */
 
 export const onlyDigits = (v: string): string => (v ?? '').replace(/\D+/g, '');
 

@@ -1,4 +1,4 @@
-import { documentoFiscal, cnpjWithDigits, cpfWithDigits, isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone, maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../../src/shared/documents.ts';
+import { documentoFiscal, cnpjWithDigits, cpfWithDigits, isCep, isCnpj, isCpf, isCpfCnpj, isGtin, isNcm, isPhone, maskCep, maskCpfCnpj, maskPhone, padNcm } from '../../../src/shared/cpf-cnpj.ts';
 
 describe('CPF', () => {
   it.each([

@@ -1,1 +1,0 @@
-export * from '../../shared/fiscal/nfe-calculo.ts'; // moved to src/shared/fiscal so the web POS builds the same NFC-e offline
