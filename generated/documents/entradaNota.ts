@@ -168,6 +168,18 @@ export interface EntradaNotaItem {
    */
   valorIcmsSt?: string | null;
   /**
+   * ICMS destacado
+   */
+  valorIcms?: string | null;
+  /**
+   * PIS destacado
+   */
+  valorPis?: string | null;
+  /**
+   * COFINS destacada
+   */
+  valorCofins?: string | null;
+  /**
    * Custo unitário
    */
   custoUnitario?: string | null;

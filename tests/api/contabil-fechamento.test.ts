@@ -77,9 +77,22 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
   });
 
   it('fechar mês attaches the XML ZIP (export queue) and the SPED, and e-mails the accountant', async () => {
+    // The accountant chooses the layout his firm imports (Domínio, with the client's company code there): bad input
+    // refused with nothing written, then stored per client account.
+    expect(await ok(contador, 'GET', '/api/contabil/exportacao')).toEqual({ leiaute: 'generico', parametros: {} });
+    const semCodigo = await call(contador, 'PUT', '/api/contabil/exportacao', { leiaute: 'dominio', parametros: { codigoEmpresa: '12AB' } });
+    expect(semCodigo.statusCode).toBe(400);
+    expect(semCodigo.json().error.message).toBe('Código da empresa no Domínio: informe até 7 dígitos.');
+    const desconhecido = await call(contador, 'PUT', '/api/contabil/exportacao', { leiaute: 'alterdata' });
+    expect(desconhecido.statusCode).toBe(400);
+    expect(desconhecido.json().error.message).toBe('Leiaute desconhecido: use generico ou dominio.');
+    expect(Number((await sql('SELECT count(*)::int AS n FROM contabil_exportacao WHERE tenant_id = $1', [m.tenant])).rows[0].n)).toBe(0);
+    expect(await ok(contador, 'PUT', '/api/contabil/exportacao', { leiaute: 'dominio', parametros: { codigoEmpresa: '4521', outro: 'x' } })).toEqual({ leiaute: 'dominio', parametros: { codigoEmpresa: '4521' } });
+    expect(await ok(f.admin, 'GET', '/api/contabil/exportacao')).toEqual({ leiaute: 'dominio', parametros: { codigoEmpresa: '4521' } });
+
     const fechado = await ok(contador, 'POST', '/api/contabil/periodos/fechar', { filialId: m.matriz, competencia: periodo });
     periodoId = fechado.id;
-    expect(fechado.arquivos.map((a: { tipo: string }) => a.tipo)).toEqual(['xml', 'sped', 'sintegra', 'lancamentos']);
+    expect(fechado.arquivos.map((a: { tipo: string }) => a.tipo)).toEqual(['xml', 'sped', 'sintegra', 'lancamentos', 'lancamentos']);
     const xml = fechado.arquivos[0];
     expect(xml.situacao).toBe('enfileirado');
     // The ZIP is made by the export queue, as the accountant's report: it finishes, holding the note of the month.
@@ -113,7 +126,19 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
     const lanc = lista.find((a: { tipo: string }) => a.tipo === 'lancamentos');
     expect(lanc, JSON.stringify(lista)).toMatchObject({ situacao: 'gerado', nome: `lancamentos-contabeis-${aaaa}-${mm}.csv` });
     const csv = await call(contador, 'GET', `/api/contabil/periodos/${periodoId}/arquivos/${lanc.id}`);
-    expect(csv.rawPayload.toString('utf8').replace(/^\ufeff/, '').split('\r\n')[0]).toBe('Data;Conta débito;Conta crédito;Valor;Histórico;Documento');
+    const linhasCsv = csv.rawPayload.toString('utf8').replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+    expect(linhasCsv[0]).toBe('Data;Conta débito;Conta crédito;Valor;Histórico;Documento');
+    // Beside it, the same entries in the accountant's layout: Domínio, header 01 with the company code and the
+    // Matriz's CNPJ, one record 02 per CSV line, the finalizer; ISO-8859-1.
+    const dom = lista.filter((a: { tipo: string }) => a.tipo === 'lancamentos')[1];
+    expect(dom).toMatchObject({ situacao: 'gerado', nome: `lancamentos-contabeis-${aaaa}-${mm}-dominio.txt` });
+    const txt = (await call(contador, 'GET', `/api/contabil/periodos/${periodoId}/arquivos/${dom.id}`)).rawPayload.toString('latin1').split('\r\n').filter(Boolean);
+    const cnpj = String((await sql('SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [m.tenant, m.matriz])).rows[0].cpf_cnpj).replace(/\D/g, '');
+    expect(txt[0].slice(0, 23)).toBe(`010004521${cnpj}`);
+    expect(txt[0].slice(23, 43)).toBe(`01/${periodo}${new Date(Date.UTC(aaaa, alvo.getUTCMonth() + 1, 0)).toISOString().slice(8, 10)}/${periodo}`);
+    expect(txt.slice(1, -1).every((l: string) => l.startsWith('02'))).toBe(true);
+    expect(txt.length - 2).toBe(linhasCsv.length - 1);
+    expect(txt.at(-1)).toBe('9'.repeat(100));
     // The e-mail to the accountant, listing the files.
     const outbox = path.join(f.dataDir, 'outbox');
     const emails = readdirSync(outbox).filter((n) => n.includes('contador@demo.com.br')).map((n) => readFileSync(path.join(outbox, n), 'utf8').replace(/=\r?\n/g, ''));

@@ -389,6 +389,49 @@ describe.each(BACKENDS)('Contábil: plano de contas e lançamentos contábeis on
     expect(cab['CNPJ da empresa']).toBe('11222333000181');
   });
 
+  it('the stock cost leaves out the taxes the branch recovers: Lucro Real without ICMS/PIS/COFINS, Simples with them; the journal debits stock at that cost', async () => {
+    // The same supplier note, by hand: 10 units, products 1.000,00, discount 20,00, freight 50,00, IPI 30,00 (not an
+    // industry: stays in cost), ICMS-ST 15,00 (never credited), own ICMS 180,00 (18 %), PIS 16,50 (1,65 %), COFINS 76,00 (7,6 %).
+    // The note's total: 1.000 − 20 + 50 + 30 + 15 = 1.075,00.
+    const linha = { quantidade: '10', valorTotal: '1000.00', valorDesconto: '20.00', valorFrete: '50.00', valorIpi: '30.00', valorIcmsSt: '15.00', valorIcms: '180.00', valorPis: '16.50', valorCofins: '76.00' };
+    const darEntrada = async (email: string, empresa: string, telefone: string, regime: number) => {
+      const { dono, t, f } = await novaLoja(email, `Dono ${empresa}`, empresa, telefone);
+      await sql('UPDATE branches SET regime_tributario = $2 WHERE tenant_id = $1', [t, regime]);
+      const produtoId = Number((await sql(`INSERT INTO produtos (tenant_id, descricao) VALUES ($1, 'Produto custo') RETURNING id`, [t])).rows[0].id);
+      const depositoId = Number((await sql(`INSERT INTO depositos (tenant_id, filial_id, descricao) VALUES ($1, $2, 'Depósito custo') RETURNING id`, [t, f])).rows[0].id);
+      const fornecedorId = Number((await sql(`INSERT INTO pessoas (tenant_id, tipo, nome) VALUES ($1, 1, 'Fornecedor Custo') RETURNING id`, [t])).rows[0].id);
+      const r = await req('POST', '/api/EntradasNota', dono, { fornecedorId, depositoId, numeroNota: 4321, serie: 1, dataEmissao: '2026-05-04', dataEntrada: '2026-05-05', itens: [{ produtoId, ...linha }] });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().valorTotal).toBe('1075.00');
+      expect((await req('POST', `/api/EntradasNota/${r.json().id}/efetivar`, dono)).statusCode).toBe(200);
+      const mov = (await sql('SELECT quantidade::text AS q, custo_unitario::text AS c FROM movimentos_estoque WHERE tenant_id = $1 AND produto_id = $2', [t, produtoId])).rows;
+      return { dono, custo: r.json().itens[0].custoUnitario as string, mov: mov.map((m) => [new Decimal(m.q).toFixed(0), new Decimal(m.c).toFixed(4)]) };
+    };
+    // Lucro Real: 1.075,00 − 180,00 − 16,50 − 76,00 = 802,50 for 10 units.
+    const real = await darEntrada('dono.custo.real@exemplo.com.br', 'Loja Custo Real', '11987654331', 2);
+    expect(real.custo).toBe('80.2500');
+    expect(real.mov).toEqual([['10', '80.2500']]);
+    // Simples Nacional: recovers nothing, the whole 1.075,00 is cost.
+    const simples = await darEntrada('dono.custo.simples@exemplo.com.br', 'Loja Custo Simples', '11987654332', 1);
+    expect(simples.custo).toBe('107.5000');
+    expect(simples.mov).toEqual([['10', '107.5000']]);
+
+    // The Lucro Real journal of May: stock debited at the cost the goods entered at (10 × 80,2500), each credit its own
+    // entry, the supplier credited with the note's total; no XML needed, the taxes are on the lines.
+    expect((await req('POST', '/api/contabil/plano/padrao', real.dono)).statusCode).toBe(200);
+    const j = (await req('GET', '/api/contabil/lancamentos-contabeis?competencia=05/2026', real.dono)).json();
+    expect(j.pendencias).toEqual([]);
+    expect(j.lancamentos.map((l: { data: string; debito: string; credito: string; valor: string }) => `${l.data} ${l.debito} ${l.credito} ${l.valor}`)).toEqual([
+      '2026-05-05 1.1.3.01 2.1.1.01 802.50',
+      '2026-05-05 1.1.4.01 2.1.1.01 180.00',
+      '2026-05-05 1.1.4.02 2.1.1.01 16.50',
+      '2026-05-05 1.1.4.03 2.1.1.01 76.00',
+    ]);
+    expect(j.lancamentos[0].valor).toBe(new Decimal(10).times(real.custo).toFixed(2));
+    expect(j.totalDebito).toBe('1075.00');
+    expect(j.totalCredito).toBe('1075.00');
+  });
+
   it('tenants never see each other: Loja Vizinha mapping a category of Mercadinho Demo is not found', async () => {
     const vizinha = await login(app, 'admin@vizinha.com.br');
     const demo = Number((await sql(`SELECT tenant_id AS t FROM users WHERE email = 'contador@demo.com.br' AND contador_login_user_id IS NULL`)).rows[0].t);

@@ -9,7 +9,7 @@ import { paraUnidades } from '../estoque/embalagens.ts';
 import { estornar, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { cancelarLancamento, criarLancamento, DESPESA } from '../financeiro/index.ts';
 import { cfopEntrada } from './nfe-leitura.ts';
-import { custoDaLinha, RATEADOS, ratear, totalDaNota } from './custo.ts';
+import { custoDaLinha, RATEADOS, ratear, recuperaveisDaFilial, totalDaNota } from './custo.ts';
 import { atualizarRecebimentos } from './pedido-compra.ts';
 import { exigirSemDevolucao } from './devolucao.ts';
 
@@ -82,7 +82,9 @@ const entradaNota: DocumentModule = {
       const partes = ratear(String(total), itens.map((it) => String(it.valorTotal ?? '0')));
       itens.forEach((it, i) => (it[campoItem] = partes[i]));
     }
-    for (const it of itens) it.custoUnitario = custoDaLinha(it, paraUnidades(String(it.quantidade), String(it.fator))).unitario;
+    // The taxes the branch's regime recovers (credited in the journal) leave the cost of the goods.
+    const recupera = await recuperaveisDaFilial(tx, ctx.tenantId, ctx.branchId);
+    for (const it of itens) it.custoUnitario = custoDaLinha(it, paraUnidades(String(it.quantidade), String(it.fator)), recupera).unitario;
     const valorTotal = totalDaNota(itens);
     cabecalho.valorTotal = valorTotal;
     for (const [campoCab, campoItem] of RATEADOS) {

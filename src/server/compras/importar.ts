@@ -12,7 +12,8 @@ import { isCpf, isCnpj, isPhone, maskCpfCnpj, onlyDigits } from '../../shared/cp
 import { validarInscricaoEstadual } from '../../shared/inscricao-estadual.ts';
 import { cfopEntrada, lerNfe, regraDeValorQuebrada, type ItemNota, type NotaLida, type ParteNota } from './nfe-leitura.ts';
 import { documentoDoCertificado } from '../fiscal/certificado.ts';
-import { custoDaLinha, totalDaNota } from './custo.ts';
+import { custoDaLinha, recuperaveisDaFilial, totalDaNota } from './custo.ts';
+import type { TributoRecuperavel } from '../../shared/fiscal/creditos-compras.ts';
 import { fatorDaLinha } from './entrada-nota.ts';
 
 type Row = Record<string, unknown>;
@@ -175,7 +176,7 @@ async function pessoaPorDocumento(q: Queryable, tenantId: number, tipo: number, 
 }
 
 /** Each line matched: learned supplier code, then GTIN (packaging unit, SKU, product), then the nearest descriptions. */
-async function casarLinhas(q: Queryable, tenantId: number, fornecedorId: number | null, itens: ItemNota[]): Promise<LinhaProposta[]> {
+async function casarLinhas(q: Queryable, tenantId: number, fornecedorId: number | null, itens: ItemNota[], recupera: readonly TributoRecuperavel[]): Promise<LinhaProposta[]> {
   const out: LinhaProposta[] = itens.map((it) => ({ ...it, cfopEntrada: cfopEntrada(it.cfop), produtoId: null, variacaoId: null, produtoDescricao: null, produtoUnidade: null, origem: null, fator: null, quantidadeEstoque: null, custoUnitario: null, candidatos: [], acao: 'criar' }));
   if (fornecedorId) {
     const r = await q.query<{ codigo: string; produto_id: number; variacao_id: number | null; fator: string }>(
@@ -243,7 +244,7 @@ async function casarLinhas(q: Queryable, tenantId: number, fornecedorId: number 
       l.fator = fatorDaLinha(l as unknown as Row, prod, embalagens);
       if (l.fator) {
         l.quantidadeEstoque = paraUnidades(l.quantidade, l.fator);
-        l.custoUnitario = custoDaLinha(l as unknown as Row, l.quantidadeEstoque).unitario;
+        l.custoUnitario = custoDaLinha(l as unknown as Row, l.quantidadeEstoque, recupera).unitario;
       }
     }
   }
@@ -251,7 +252,7 @@ async function casarLinhas(q: Queryable, tenantId: number, fornecedorId: number 
     if (!l.produtoId) {
       l.fator = '1.0000';
       l.quantidadeEstoque = l.quantidade;
-      l.custoUnitario = custoDaLinha(l as unknown as Row, l.quantidade).unitario;
+      l.custoUnitario = custoDaLinha(l as unknown as Row, l.quantidade, recupera).unitario;
     }
   }
   return out;
@@ -266,7 +267,7 @@ export async function proporEntrada(q: Queryable, ctx: RequestContext, xml: stri
   const emitDoc = docDe(nota.emitente);
   const forn = await pessoaPorDocumento(q, ctx.tenantId, FORNECEDOR, emitDoc);
   const transp = nota.transportador ? await pessoaPorDocumento(q, ctx.tenantId, TRANSPORTADORA, docDe(nota.transportador)) : null;
-  const itens = await casarLinhas(q, ctx.tenantId, forn?.id ?? null, nota.itens);
+  const itens = await casarLinhas(q, ctx.tenantId, forn?.id ?? null, nota.itens, await recuperaveisDaFilial(q, ctx.tenantId, filial.id));
   const deposito = await q.query<{ id: number }>('SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 AND ativo ORDER BY padrao DESC, id LIMIT 1', [ctx.tenantId, filial.id]);
   const pedidos = forn
     ? await q.query<{ id: number; numero: number; dataPrevista: string | null }>(
@@ -424,6 +425,9 @@ export async function confirmarEntrada(services: AppServices, q: Queryable, ctx:
       valorOutras: l.valorOutras,
       valorIpi: l.valorIpi,
       valorIcmsSt: l.valorIcmsSt,
+      valorIcms: l.valorIcms,
+      valorPis: l.valorPis,
+      valorCofins: l.valorCofins,
       // IBS/CBS the supplier highlighted (issue 39), kept per line for the credits of the apuração
       ...(l.ibsCbs ? { cstIbsCbs: l.ibsCbs.cst, cClassTrib: l.ibsCbs.cClassTrib, valorBcIbsCbs: l.ibsCbs.vBC, valorIbsUf: l.ibsCbs.vIBSUF, valorIbsMun: l.ibsCbs.vIBSMun, valorIbs: l.ibsCbs.vIBS, valorCbs: l.ibsCbs.vCBS } : {}),
     });

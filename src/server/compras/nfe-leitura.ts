@@ -25,6 +25,10 @@ export interface ItemNota {
   valorIpi: string;
   /** ICMS-ST + FCP-ST charged on the line (they are part of what the shop pays) */
   valorIcmsSt: string;
+  /** own ICMS, PIS and COFINS highlighted on the line (recoverable by a branch in the normal regime / Lucro Real) */
+  valorIcms: string;
+  valorPis: string;
+  valorCofins: string;
   pedido: string | null;
   /** IBS/CBS highlighted by the supplier (group IBSCBS of the item, PL_010), null when the note has none */
   ibsCbs: IbsCbsLido | null;
@@ -123,6 +127,12 @@ function icmsSt(imposto: X | undefined): Decimal {
   return new Decimal(txt(grupo.vICMSST) ?? 0).plus(txt(grupo.vFCPST) ?? 0);
 }
 
+/** The value (`campo`) of the one group under a tax (ICMS00, PISAliq, COFINSOutr, …), 0.00 when none. */
+function doGrupo(imposto: X | undefined, tributo: 'ICMS' | 'PIS' | 'COFINS', campo: string): string {
+  const grupo = Object.values((imposto?.[tributo] ?? {}) as X)[0] as X | undefined;
+  return grupo && typeof grupo === 'object' ? dec(grupo[campo]) : '0.00';
+}
+
 /** The item's IBSCBS group as IbsCbsLido (see there), or null. */
 function ibsCbsDoItem(imposto: X | undefined): IbsCbsLido | null {
   const g = imposto?.IBSCBS as X | undefined;
@@ -179,6 +189,9 @@ export function lerNfe(xml: string): NotaLida {
       valorOutras: dec(p.vOutro),
       valorIpi: dec(ipi?.vIPI),
       valorIcmsSt: icmsSt(d.imposto).toFixed(2),
+      valorIcms: doGrupo(d.imposto, 'ICMS', 'vICMS'),
+      valorPis: doGrupo(d.imposto, 'PIS', 'vPIS'),
+      valorCofins: doGrupo(d.imposto, 'COFINS', 'vCOFINS'),
       pedido: txt(p.xPed),
       ibsCbs: ibsCbsDoItem(d.imposto),
     };

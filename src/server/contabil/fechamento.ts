@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { enfileirarRelatorio } from '../relatorios/routes.ts';
 import { tenantKey } from '../storage/interface.ts';
 import { PERIODO_MSG, exigirCompetencia, type Mes } from './competencia.ts';
 import { diarioDoMes, impostosDoMes } from './lancamentos-contabeis.ts';
-import { escreverDiario } from './leiautes.ts';
+import { escreverDiario, leiauteDe } from './leiautes.ts';
+import { lerExportacao } from './exportacao.ts';
 
 export type { Mes };
 
@@ -278,6 +279,31 @@ export async function gerarArquivosDoFechamento(app: FastifyInstance, services: 
     const arquivo = tenantKey(ctx.tenantId, 'contabil', `fechamento-${periodoId}-${nome}`);
     await services.storage.put(arquivo, escreverDiario(diario), { contentType: 'text/csv; charset=utf-8' });
     anexos.push({ tipo: 'lancamentos', nome, situacao: 'gerado', arquivo });
+    // And in the layout the accountant chose for this account (e.g. Domínio with the company code), when not the generic one.
+    const { leiaute: id, parametros, cnpj, usuario } = await services.db.tenant(
+      ctx,
+      async (q) => ({
+        ...(await lerExportacao(q, ctx)),
+        cnpj: ((await q.query<{ c: string | null }>('SELECT cpf_cnpj AS c FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, m.filialId])).rows[0]?.c ?? '').replace(/\D/g, ''),
+        usuario: (await q.query<{ n: string }>('SELECT nome AS n FROM users WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, ctx.userId])).rows[0]?.n ?? '',
+      }),
+      { readOnly: true },
+    );
+    if (id !== 'generico') {
+      const rotulo = `Lançamentos contábeis ${m.rotulo} (${id})`;
+      try {
+        const leiaute = leiauteDe(id);
+        const conteudo = escreverDiario(diario, leiaute, { cnpj, usuario, parametros });
+        const nomeLeiaute = `lancamentos-contabeis-${m.mes}-${id}.${leiaute.extensao}`;
+        const arq = tenantKey(ctx.tenantId, 'contabil', `fechamento-${periodoId}-${nomeLeiaute}`);
+        await services.storage.put(arq, conteudo, { contentType: leiaute.codificacao === 'latin1' ? 'text/plain; charset=iso-8859-1' : 'text/csv; charset=utf-8' });
+        anexos.push({ tipo: 'lancamentos', nome: nomeLeiaute, situacao: 'gerado', arquivo: arq });
+      } catch (e) {
+        // a layout no longer listed, a missing company code, an account code that does not fit: why, on the closing
+        if (!(e instanceof HttpError)) throw e;
+        anexos.push({ tipo: 'lancamentos', nome: rotulo, situacao: 'erro', detalhe: e.message });
+      }
+    }
   }
   await services.db.tenant(ctx, async (q) => {
     for (const a of anexos) {

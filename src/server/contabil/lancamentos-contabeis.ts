@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import planoPadrao from './dados/plano-padrao.json' with { type: 'json' };
+import { CREDITOS_NAS_COMPRAS, REGIMES_COM_CREDITO } from '../../shared/fiscal/creditos-compras.ts';
 import { serverAllows } from '../auth/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { column } from '../relatorios/columns.ts';
@@ -142,9 +143,8 @@ export async function diarioDoMes(q: Queryable, ctx: RequestContext, m: Pick<Mes
 type Evento = 'vendas' | 'compras' | 'cmv' | 'icms' | 'pis' | 'cofins' | 'creditoIcms' | 'creditoPis' | 'creditoCofins' | 'creditoIpi';
 /** Debit and credit account codes of each fiscal/stock event (the default chart's, dados/plano-padrao.json). */
 export const EVENTOS: Record<Evento, { nome: string; debito: string; credito: string }> = planoPadrao.eventos;
-/** The regimes (branches.regime_tributario) that recover each tax of a purchase (dados/plano-padrao.json `creditosNasCompras`). */
-const { icms, pis, cofins, ipi } = planoPadrao.creditosNasCompras;
-const CREDITOS: Record<'icms' | 'pis' | 'cofins' | 'ipi', number[]> = { icms, pis, cofins, ipi };
+/** The regimes (branches.regime_tributario) that recover each tax of a purchase: the one rule compras' stock cost also reads. */
+const CREDITOS = CREDITOS_NAS_COMPRAS;
 
 interface Postagem {
   evento: Evento;
@@ -158,6 +158,10 @@ interface Postagem {
 }
 
 const TZ = 'America/Sao_Paulo';
+/** A line's money field (documento_itens i) as numeric, 0 when absent or empty. */
+const valorDaLinha = (campo: string) => `coalesce(nullif(i.dados ->> '${campo}', ''), '0')::numeric`;
+/** Whether an entry's lines (documento_itens i) carry the ICMS/PIS/COFINS highlighted (entries made since the cost leaves them out). */
+const LINHAS_COM_TRIBUTOS = `coalesce(bool_or(coalesce(i.dados ->> 'valorIcms', i.dados ->> 'valorPis', i.dados ->> 'valorCofins') IS NOT NULL), false)`;
 const noMes = (col: string) => `(${col} AT TIME ZONE '${TZ}')::date BETWEEN $2::date AND $3::date`;
 type Mapa = Awaited<ReturnType<typeof contasMapeadas>>;
 
@@ -226,10 +230,16 @@ async function postagensFiscais(q: Queryable, tenantId: number, m: Pick<Mes, 'in
     if (resto.gt(0)) out.push({ evento: 'vendas', data: n.data, valor: resto.toFixed(2), historico: `Venda ${rotulo}`, documento: n.chave, debito: mapa.doGrupo('clientes') ?? undefined });
     tributos(n.data, n.chave, rotulo);
   }
-  const ent = await q.query<{ id: number; data: string; valor: string; numero: string; nota: string | null; chave: string | null; fornecedor: number | null; regime: number }>(
+  // The entry's lines carry the ICMS/PIS/COFINS the stock cost left out (compras/custo.ts): when they do, the credits
+  // are their sums, so the stock debit equals the cost the goods entered at; an older entry's credits come from its XML.
+  const ent = await q.query<{ id: number; data: string; valor: string; numero: string; nota: string | null; chave: string | null; fornecedor: number | null; regime: number; linhas: boolean; icms: string; pis: string; cofins: string; ipi: string }>(
     `SELECT d.id, d.cabecalho ->> 'dataEntrada' AS data, coalesce(d.cabecalho ->> 'valorTotal', '0') AS valor, d.numero::text AS numero, d.cabecalho ->> 'numeroNota' AS nota, d.cabecalho ->> 'chaveAcesso' AS chave,
-            CASE WHEN jsonb_typeof(d.cabecalho -> 'fornecedorId') = 'number' THEN (d.cabecalho ->> 'fornecedorId')::int END AS fornecedor, b.regime_tributario AS regime
+            CASE WHEN jsonb_typeof(d.cabecalho -> 'fornecedorId') = 'number' THEN (d.cabecalho ->> 'fornecedorId')::int END AS fornecedor, b.regime_tributario AS regime,
+            coalesce(li.linhas, false) AS linhas, coalesce(li.icms, 0)::text AS icms, coalesce(li.pis, 0)::text AS pis, coalesce(li.cofins, 0)::text AS cofins, coalesce(li.ipi, 0)::text AS ipi
        FROM documentos d JOIN branches b ON b.tenant_id = d.tenant_id AND b.id = d.filial_id
+       LEFT JOIN LATERAL (SELECT ${LINHAS_COM_TRIBUTOS} AS linhas, sum(${valorDaLinha('valorIcms')}) AS icms, sum(${valorDaLinha('valorPis')}) AS pis,
+                                 sum(${valorDaLinha('valorCofins')}) AS cofins, sum(${valorDaLinha('valorIpi')}) AS ipi
+                            FROM documento_itens i WHERE i.tenant_id = d.tenant_id AND i.documento_id = d.id) li ON true
       WHERE d.tenant_id = $1 AND d.tipo = 'entradaNota' AND d.estado = 'efetivada' AND (d.cabecalho ->> 'dataEntrada')::date BETWEEN $2::date AND $3::date
       ORDER BY (d.cabecalho ->> 'dataEntrada'), d.id`,
     args,
@@ -240,7 +250,7 @@ async function postagensFiscais(q: Queryable, tenantId: number, m: Pick<Mes, 'in
     const rotulo = `entrada nº ${e.numero}${e.nota ? ` (nota ${e.nota})` : ''}`;
     const credito = mapa.daPessoa(e.fornecedor, 'fornecedores') ?? undefined;
     // The taxes the branch's regime recovers leave the cost of the goods for their own asset accounts.
-    const t = impostos.entradas.get(Number(e.id));
+    const t = e.linhas ? { icms: e.icms, pis: e.pis, cofins: e.cofins, ipi: e.ipi } : impostos.entradas.get(Number(e.id));
     const creditos = t
       ? ([['creditoIcms', 'icms', t.icms, 'ICMS'], ['creditoPis', 'pis', t.pis, 'PIS'], ['creditoCofins', 'cofins', t.cofins, 'COFINS'], ['creditoIpi', 'ipi', t.ipi, 'IPI']] as const).filter(([, tributo, v]) => CREDITOS[tributo].includes(Number(e.regime)) && new Decimal(v).gt(0))
       : [];
@@ -283,8 +293,6 @@ interface NotaComXml {
 
 /** Regimes whose notes carry ICMS/PIS/COFINS of their own (Lucro Real, Lucro Presumido, Simples com excesso de receita). */
 const REGIMES_COM_IMPOSTOS = [2, 3, 4];
-/** Regimes that credit some tax of a purchase (the union of dados/plano-padrao.json `creditosNasCompras`). */
-const REGIMES_COM_CREDITO = [...new Set(Object.values(CREDITOS).flat())];
 
 /**
  * The taxes on the month's sales (ICMSTot of each authorised NF-e/NFC-e) of the branches whose regime has them, and
@@ -308,7 +316,8 @@ export async function impostosDoMes(services: Pick<AppServices, 'db' | 'storage'
            UNION ALL
            SELECT d.id, coalesce(d.cabecalho ->> 'chaveAcesso', ''), d.cabecalho ->> 'xmlArquivo', 'entrada nº ' || d.numero || coalesce(' (nota ' || (d.cabecalho ->> 'numeroNota') || ')', ''), '/pages/compras/entrada-nota-fiscal'
              FROM documentos d JOIN branches b ON b.tenant_id = d.tenant_id AND b.id = d.filial_id
-            WHERE d.tenant_id = $1 AND d.tipo = 'entradaNota' AND d.estado = 'efetivada' AND b.regime_tributario = ANY($5::int[]) AND (d.cabecalho ->> 'dataEntrada')::date BETWEEN $2::date AND $3::date`,
+            WHERE d.tenant_id = $1 AND d.tipo = 'entradaNota' AND d.estado = 'efetivada' AND b.regime_tributario = ANY($5::int[]) AND (d.cabecalho ->> 'dataEntrada')::date BETWEEN $2::date AND $3::date
+              AND NOT EXISTS (SELECT 1 FROM documento_itens i WHERE i.tenant_id = d.tenant_id AND i.documento_id = d.id AND coalesce(i.dados ->> 'valorIcms', i.dados ->> 'valorPis', i.dados ->> 'valorCofins') IS NOT NULL)`,
           [ctx.tenantId, m.inicio, m.fim, REGIMES_COM_IMPOSTOS, REGIMES_COM_CREDITO],
         )
       ).rows,

@@ -71,6 +71,20 @@ export function leiauteDe(id: unknown): Leiaute {
   return LEIAUTES[chave];
 }
 
+/** The layout's parameters (e.g. Domínio's company code) as declared by it, or a 400 naming the first wrong one. */
+export function conferirParametros(l: Leiaute, params: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of l.parametros ?? []) {
+    const v = String(params[p.nome] ?? '').trim();
+    if ((p.obrigatorio && !v) || (v && !new RegExp(`^\\d{1,${p.tamanho}}$`).test(v))) {
+      const m = `${p.titulo}: informe até ${p.tamanho} dígitos.`;
+      throw badRequest(m, [{ path: `/${p.nome}`, campo: p.nome, mensagem: m }]);
+    }
+    if (v) out[p.nome] = v;
+  }
+  return out;
+}
+
 /** The journal as a file of the layout: bytes in the layout's encoding, lines ended by CR LF. */
 export function escreverDiario(d: Diario, leiaute: Leiaute = LEIAUTES.generico, ctx: Contexto = {}): Buffer {
   if (leiaute.formato === 'delimitado') return Buffer.from(`\ufeff${linhasDelimitadas(d, leiaute).join('\r\n')}\r\n`, 'utf8');
@@ -93,13 +107,7 @@ function linhasDelimitadas(d: Diario, l: LeiauteDelimitado): string[] {
 
 function linhasPosicionais(d: Diario, l: LeiautePosicional, ctx: Contexto): string[] {
   const params = ctx.parametros ?? {};
-  for (const p of l.parametros ?? []) {
-    const v = String(params[p.nome] ?? '').trim();
-    if ((p.obrigatorio && !v) || (v && !new RegExp(`^\\d{1,${p.tamanho}}$`).test(v))) {
-      const m = `${p.titulo}: informe até ${p.tamanho} dígitos.`;
-      throw badRequest(m, [{ path: `/${p.nome}`, campo: p.nome, mensagem: m }]);
-    }
-  }
+  conferirParametros(l, params);
   const [ano, mes] = d.competencia.split('/').reverse();
   const inicio = `${ano}-${mes}-01`;
   const fim = new Date(Date.UTC(Number(ano), Number(mes), 0)).toISOString().slice(0, 10);

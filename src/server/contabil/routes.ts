@@ -9,6 +9,7 @@ import { painelDoContador } from './painel.ts';
 import { definirAutXml } from './autxml.ts';
 import { FONTE_DIARIO, diarioDoMes, impostosDoMes } from './lancamentos-contabeis.ts';
 import { escreverDiario, leiauteDe, listaDeLeiautes } from './leiautes.ts';
+import { definirExportacao, lerExportacao } from './exportacao.ts';
 import { registerReportSources } from '../relatorios/sources.ts';
 import { buscarPessoas, importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes, lerMes } from './fechamento.ts';
@@ -85,6 +86,15 @@ export default async function contabilRoutes(app: FastifyInstance, { services }:
   app.get('/api/contabil/leiautes', async (req) => {
     exigir(req.ctx!, 'view');
     return listaDeLeiautes();
+  });
+  // The layout (and its parameters) closing the month attaches, chosen per client account.
+  app.get('/api/contabil/exportacao', async (req) => {
+    exigir(req.ctx!, 'view');
+    return db.tenant(req.ctx!, (q) => lerExportacao(q, req.ctx!), { readOnly: true });
+  });
+  app.put('/api/contabil/exportacao', async (req) => {
+    exigir(req.ctx!, 'change');
+    return definirExportacao(db, req.ctx!, (req.body ?? {}) as Record<string, unknown>);
   });
   // The journal as a file of a layout (?leiaute=generico|dominio and the layout's parameters, e.g. codigoEmpresa).
   app.get('/api/contabil/lancamentos-contabeis/arquivo', async (req, reply) => {

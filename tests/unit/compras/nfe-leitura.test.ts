@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cfopEntrada, lerNfe, regraDeValorQuebrada } from '../../../src/server/compras/nfe-leitura.ts';
 import { custoDaLinha, ratear, totalDaNota } from '../../../src/server/compras/custo.ts';
 import { fatorDaLinha } from '../../../src/server/compras/entrada-nota.ts';
+import { tributosRecuperaveis } from '../../../src/shared/fiscal/creditos-compras.ts';
 
 import { SAMPLES } from '../../fixtures/referencia.ts';
 const amostra = (f: string) => readFileSync(join(SAMPLES, f), 'utf8');
@@ -25,6 +26,16 @@ describe('reading a supplier NF-e (public samples, as published)', () => {
     expect(n.totais).toMatchObject({ vProd: '294.64', vNF: '347.28' });
     expect(n.duplicatas).toEqual([{ numero: '47428/1-1', vencimento: '2018-08-24', valor: '347.28' }]);
     expect(n.itens.map((i) => cfopEntrada(i.cfop))).toEqual(Array(6).fill('2101'));
+    // The own ICMS (ICMS00, not the ICMSUFDest group beside it), PIS and COFINS of each line: what a crediting branch
+    // leaves out of the cost (line 5 is PIS/COFINS NT: none).
+    expect(n.itens.map((i) => [i.valorIcms, i.valorPis, i.valorCofins])).toEqual([
+      ['6.07', '0.28', '1.29'],
+      ['12.14', '0.56', '2.58'],
+      ['6.07', '0.28', '1.29'],
+      ['7.91', '0.36', '1.68'],
+      ['4.85', '0.00', '0.00'],
+      ['4.63', '0.21', '0.98'],
+    ]);
   });
 
   it('reads a bare NFe (no protocol) and another supplier', () => {
@@ -56,6 +67,20 @@ describe('CFOP de entrada, apportioning and cost', () => {
     const it = { valorTotal: '150.00', valorFrete: '6.00', valorSeguro: '1.00', valorOutras: '2.00', valorDesconto: '3.00', valorIpi: '15.60', valorIcmsSt: '8.40' };
     expect(custoDaLinha(it, '60')).toEqual({ total: '180.00', unitario: '3.0000' });
     expect(totalDaNota([it, { valorTotal: '20.00' }])).toBe('200.00');
+  });
+
+  it('leaves out of the cost the taxes the branch recovers, by its regime; ICMS-ST and IPI stay', () => {
+    // 10 units: 1.000 − 20 + 50 + IPI 30 + ST 15 = 1.075,00; ICMS 180,00, PIS 16,50, COFINS 76,00 on the note.
+    const it = { valorTotal: '1000.00', valorDesconto: '20.00', valorFrete: '50.00', valorIpi: '30.00', valorIcmsSt: '15.00', valorIcms: '180.00', valorPis: '16.50', valorCofins: '76.00' };
+    expect(tributosRecuperaveis(1)).toEqual([]);
+    expect(tributosRecuperaveis(5)).toEqual([]);
+    expect(tributosRecuperaveis(2)).toEqual(['icms', 'pis', 'cofins']);
+    expect(tributosRecuperaveis(3)).toEqual(['icms']);
+    expect(tributosRecuperaveis(4)).toEqual(['icms']);
+    expect(custoDaLinha(it, '10', tributosRecuperaveis(1))).toEqual({ total: '1075.00', unitario: '107.5000' }); // Simples Nacional
+    expect(custoDaLinha(it, '10', tributosRecuperaveis(3))).toEqual({ total: '895.00', unitario: '89.5000' }); // Lucro Presumido: ICMS only
+    expect(custoDaLinha(it, '10', tributosRecuperaveis(2))).toEqual({ total: '802.50', unitario: '80.2500' }); // Lucro Real
+    expect(totalDaNota([it])).toBe('1075.00'); // what is paid does not change
   });
 
   it('finds the packaging factor of a line, or none when the unit has no conversion', () => {

@@ -63,6 +63,26 @@ export function PlanoContasCard() {
   const [leiaute, setLeiaute] = useState('generico');
   const [parametros, setParametros] = useState<Record<string, string>>({});
   const escolhido = leiautes.data?.find((l) => l.id === leiaute);
+  // The layout closing the month attaches (stored per client account): it starts the choice here.
+  const salvo = useSWR('contabil/exportacao', async (url: string) => (await api.get<{ leiaute: string; parametros: Record<string, string> }>(url)).data, { revalidateOnFocus: false });
+  const [iniciado, setIniciado] = useState(false);
+  if (salvo.data && !iniciado) {
+    setIniciado(true);
+    setLeiaute(salvo.data.leiaute);
+    setParametros(salvo.data.parametros);
+  }
+  const usarNoFechamento = async () => {
+    setErro(null);
+    try {
+      await api.put('contabil/exportacao', { leiaute, parametros });
+      toast('success', `O fechamento do mês anexará os lançamentos também no leiaute ${escolhido?.nome ?? leiaute}.`);
+      await salvo.mutate();
+    } catch (err) {
+      const e = toApiError(err);
+      if (e.status === 400) setErro(e.message);
+      else showError(err);
+    }
+  };
 
   const analiticas = (dados.data?.contas ?? []).filter((c) => c.tipo === 'A').map((c) => ({ value: c.id, label: `${c.codigo} - ${c.nome}` }));
   const usarPadrao = async () => {
@@ -204,6 +224,9 @@ export function PlanoContasCard() {
         {escolhido?.parametros.map((p) => (
           <Input key={p.nome} data-testid={`diario-${p.nome}`} addonBefore={p.titulo} maxLength={p.tamanho} style={{ width: 320 }} value={parametros[p.nome] ?? ''} onChange={(e) => setParametros({ ...parametros, [p.nome]: e.target.value })} />
         ))}
+        <Button data-testid="diario-usar-no-fechamento" onClick={usarNoFechamento}>
+          Usar no fechamento do mês
+        </Button>
         <Button data-testid="diario-exportar" type="primary" disabled={!diario.data?.valido} onClick={exportar}>
           Exportar lançamentos
         </Button>
