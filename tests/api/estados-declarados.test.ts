@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { maquina, transitar } from '../../src/server/documentos/estados.ts';
+import { conferirLote, maquina, registrarEventosEmLote, transitar } from '../../src/server/documentos/estados.ts';
 import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
 import { checkSchemas } from '../../scripts/schemas-check/documents.ts';
 
@@ -187,6 +187,34 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
     expect(await sql(`SELECT ativo FROM lancamentos_recorrentes WHERE tenant_id = $1 AND id = $2`, [tenantId, r.id])).toEqual([{ ativo: false }]);
     expect(await eventos('lancamentoRecorrente', r.id)).toEqual([
       { transicao: 'encerrar', de: 'ativo', para: 'encerrado', usuario_id: userId },
+      { transicao: 'encerrar', de: 'encerrado', para: 'encerrado', usuario_id: userId },
+    ]);
+  });
+
+  it('a transition writes the columns tied to the state in its UPDATE (never the state column itself); a batch is checked whole against the JSON, its events in one INSERT', async () => {
+    const r = await ok('POST', '/api/LancamentosRecorrentes', { tipo: 1, descricao: 'Agenda com colunas', valor: '20.00', frequencia: 0, dataInicio: '2099-03-10', ocorrencias: 2 });
+    const ctx = { tenantId, userId };
+    const m = maquina('lancamentoRecorrente');
+    const gravado = () => sql(`SELECT ativo, descricao FROM lancamentos_recorrentes WHERE tenant_id = $1 AND id = $2`, [tenantId, r.id]);
+    await expect(srv.db.tenant(ctx, (tx) => transitar(tx, ctx, m, r.id, 'encerrar', undefined, { colunas: { ativo: true } }))).rejects.toThrow(/coluna do estado/);
+    expect(await gravado()).toEqual([{ ativo: true, descricao: 'Agenda com colunas' }]);
+    expect(await eventos('lancamentoRecorrente', r.id)).toEqual([]);
+    await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, m, r.id, 'encerrar', async () => ({ colunas: { descricao: 'Encerrada com a descrição' } })));
+    expect(await gravado()).toEqual([{ ativo: false, descricao: 'Encerrada com a descrição' }]);
+
+    // The retorno's batch: one undeclared move refuses the whole batch with the JSON's message, before anything is written.
+    const boleto = maquina('boleto');
+    expect(() => conferirLote(boleto, [{ id: 1, transicao: 'registrar', de: 'pendente', para: 'registrado' }, { id: 2, transicao: 'cancelar', de: 'pago', para: 'cancelado', registro: { numero: 7 } }]))
+      .toThrow('Só um boleto pendente pode ser cancelado: o boleto nº 7 está pago.');
+    expect(() => conferirLote(boleto, [{ id: 1, transicao: 'registrar', de: 'pendente', para: 'pago' }])).toThrow(/não leva a 'pago'/);
+    expect(() => conferirLote(boleto, [{ id: 1, transicao: 'registrar', de: 'pendente', para: 'registrado' }, { id: 1, transicao: 'pagar', de: 'registrado', para: 'pago' }])).not.toThrow();
+    await srv.db.tenant(ctx, (tx) => registrarEventosEmLote(tx, ctx, m, [
+      { id: r.id, transicao: 'encerrar', de: 'encerrado', para: 'encerrado' },
+      { id: r.id, transicao: 'encerrar', de: 'encerrado', para: 'encerrado' },
+    ]));
+    expect(await eventos('lancamentoRecorrente', r.id)).toEqual([
+      { transicao: 'encerrar', de: 'ativo', para: 'encerrado', usuario_id: userId },
+      { transicao: 'encerrar', de: 'encerrado', para: 'encerrado', usuario_id: userId },
       { transicao: 'encerrar', de: 'encerrado', para: 'encerrado', usuario_id: userId },
     ]);
   });

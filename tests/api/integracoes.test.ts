@@ -343,6 +343,16 @@ describe.each(BACKENDS)('integrações on %s', (backend) => {
       await ok('POST', '/api/Marcas', { descricao: 'Depois do 410' });
       expect((await srv.db.query('SELECT 1 FROM webhook_entregas WHERE endpoint_id = $1', [ep.id])).rows).toHaveLength(1);
       expect(rx.recebidos.filter((r) => r.path === '/gone').length).toBe(antes);
+      // On and off are the declared transitions (schemas/lifecycles/webhookEndpoint.json): switching it on clears the
+      // reason; the same value again changes nothing; each move recorded.
+      expect(await ok('PATCH', `/api/Webhooks/${ep.id}`, { ativo: true })).toMatchObject({ ativo: true, desativadoMotivo: null });
+      await ok('PATCH', `/api/Webhooks/${ep.id}`, { ativo: true });
+      expect(await ok('PATCH', `/api/Webhooks/${ep.id}`, { ativo: false })).toMatchObject({ ativo: false });
+      expect((await srv.db.query(`SELECT transicao, de, para FROM estado_eventos WHERE tipo = 'webhookEndpoint' AND registro_id = $1 ORDER BY id`, [ep.id])).rows).toEqual([
+        { transicao: 'desativar', de: 'ativo', para: 'desativado' },
+        { transicao: 'ativar', de: 'desativado', para: 'ativo' },
+        { transicao: 'desativar', de: 'ativo', para: 'desativado' },
+      ]);
     });
 
     it('failing for the whole retry schedule (~3 days, shortened here) fails the delivery, disables the endpoint and alerts', async () => {

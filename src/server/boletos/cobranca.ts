@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { baixarParcelas, baixarParcelasEmLote, criarLancamento, criarLancamentosEmLote, DESPESA, extratoConta, RECEITA } from '../financeiro/index.ts';
+import { conferirLote, maquina, registrarEventosEmLote, transitar, type MudancaEmLote } from '../documentos/estados.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { obterBanco } from './bancos.ts';
 import { montarBoleto } from './boleto.ts';
@@ -107,7 +108,10 @@ export async function historicoBoleto(q: Queryable, ctx: Ctx, id: number) {
   return r.rows;
 }
 
-/** Appends a move to the history and sets the state (the row is locked by the caller). */
+/**
+ * Appends a move to the history and announces it (webhooks). The state itself moved before, by the declared
+ * transition (schemas/lifecycles/boleto.json, `transitar`); de = para records an occurrence without a move.
+ */
 export async function registrarMudanca(
   q: Queryable, ctx: Ctx, boletoId: number, de: EstadoBoleto | null, para: EstadoBoleto, origem: 'emissao' | 'manual' | 'retorno' | 'remessa' | 'pix',
   detalhe: string | null, extra: { chave?: string; retornoId?: number } = {},
@@ -116,7 +120,6 @@ export async function registrarMudanca(
     `INSERT INTO boletos_historico (tenant_id, boleto_id, de, para, origem, detalhe, chave_retorno, retorno_id, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [ctx.tenantId, boletoId, de, para, origem, detalhe, extra.chave ?? null, extra.retornoId ?? null, ctx.userId ?? null],
   );
-  if (de !== para) await q.query(`UPDATE boletos SET estado = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, boletoId, para]);
   // boleto.pago / cancelado / … (webhooks): every way in (manual baixa, Pix, cancelling) passes here, after valor_pago is written.
   if (de !== para) await emitirMudancasDeBoletos(q, ctx, [{ id: boletoId, de, para }], origem);
 }
@@ -272,22 +275,25 @@ const ESTADO_TEXTO: Record<string, string> = { pendente: 'pendente', registrado:
  * Amount defaults to the boleto's; juros when more was received.
  */
 export async function baixarBoleto(q: Queryable, ctx: Ctx, id: number, body: { contaId?: number | null; data?: string | null; valor?: string | null; juros?: string | null }): Promise<Boleto> {
-  const b = await umBoleto(q, ctx, id, true);
-  if (!ABERTOS.includes(b.estado)) throw badRequest(`Só um boleto pendente pode ser baixado: o boleto nº ${b.numero} está ${ESTADO_TEXTO[b.estado]}.`);
   const data = body.data ?? hoje();
-  const contaId = await contaDaBaixa(q, ctx, b.lancamentoId, body.contaId);
-  const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: b.parcelaId, valor: body.valor ?? null, juros: body.juros ?? null }] });
-  await q.query(`UPDATE boletos SET valor_pago = $3, data_pagamento = $4, remessa_pendente = CASE WHEN estado = 'registrado' THEN 'baixar' ELSE NULL END WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, baixas[0].valor, data]);
-  await registrarMudanca(q, ctx, id, b.estado, 'pago', 'manual', `Baixa manual de ${formatBRL(baixas[0].valor)} em ${formatDate(data)}.`);
+  let valor = '';
+  const { de } = await transitar(q, ctx, maquina('boleto'), id, 'pagar', async ({ de }) => {
+    const b = await umBoleto(q, ctx, id);
+    const contaId = await contaDaBaixa(q, ctx, b.lancamentoId, body.contaId);
+    const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: b.parcelaId, valor: body.valor ?? null, juros: body.juros ?? null }] });
+    valor = baixas[0].valor;
+    return { colunas: { valor_pago: valor, data_pagamento: data, remessa_pendente: de === 'registrado' ? 'baixar' : null } };
+  });
+  await registrarMudanca(q, ctx, id, de as EstadoBoleto, 'pago', 'manual', `Baixa manual de ${formatBRL(valor)} em ${formatDate(data)}.`);
   return umBoleto(q, ctx, id);
 }
 
 /** Cancels an open boleto (SPEC 4); a registered one goes to the next remessa as a baixa request. */
 export async function cancelarBoleto(q: Queryable, ctx: Ctx, id: number, motivo?: string | null): Promise<Boleto> {
-  const b = await umBoleto(q, ctx, id, true);
-  if (!ABERTOS.includes(b.estado)) throw badRequest(`Só um boleto pendente pode ser cancelado: o boleto nº ${b.numero} está ${ESTADO_TEXTO[b.estado]}.`);
-  await q.query(`UPDATE boletos SET remessa_pendente = CASE WHEN estado = 'registrado' THEN 'baixar' ELSE NULL END, motivo = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, motivo?.trim() || null]);
-  await registrarMudanca(q, ctx, id, b.estado, 'cancelado', 'manual', motivo?.trim() ? `Cancelado: ${motivo.trim()}` : 'Cancelado.');
+  const { de } = await transitar(q, ctx, maquina('boleto'), id, 'cancelar', async ({ de }) => ({
+    colunas: { remessa_pendente: de === 'registrado' ? 'baixar' : null, motivo: motivo?.trim() || null },
+  }));
+  await registrarMudanca(q, ctx, id, de as EstadoBoleto, 'cancelado', 'manual', motivo?.trim() ? `Cancelado: ${motivo.trim()}` : 'Cancelado.');
   return umBoleto(q, ctx, id);
 }
 
@@ -644,6 +650,12 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
     ...despesas.map((d, i) => ({ parcelaId: d.parcelaId, contaId: tarifas[i].contaId, data: tarifas[i].data })),
   ];
   if (itens.length) await baixarParcelasEmLote(q, ctx, itens);
+  // Every move of the file is a transition boleto.json declares from the state it leaves (checked before the
+  // set-based write; recorded in estado_eventos in one INSERT after it).
+  const TRANSICAO_RETORNO: Record<string, string> = { pago: 'pagar', registrado: 'registrar', rejeitado: 'rejeitar', baixado: 'baixar' };
+  const movimentos: MudancaEmLote[] = historico.filter((h) => h.de !== h.para)
+    .map((h) => ({ id: h.boletoId, transicao: TRANSICAO_RETORNO[h.para], de: h.de, para: h.para, registro: { numero: porId.get(h.boletoId)?.numero } }));
+  conferirLote(maquina('boleto'), movimentos);
   if (mudancas.size) {
     const ms = [...mudancas.entries()];
     await q.query(
@@ -654,6 +666,7 @@ export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBo
       [ctx.tenantId, ms.map(([id]) => id), ms.map(([, m]) => m.estado), ms.map(([, m]) => m.valorPago ?? null), ms.map(([, m]) => m.dataPagamento ?? null),
         ms.map(([, m]) => (m.tarifa === undefined ? null : m.tarifa || '0')), ms.map(([, m]) => m.motivo ?? null)],
     );
+    await registrarEventosEmLote(q, ctx, maquina('boleto'), movimentos);
     await emitirMudancasDeBoletos(q, ctx, ms.map(([id, m]) => ({ id, de: estadoInicial.get(id) ?? null, para: m.estado })), 'retorno');
   }
   if (historico.length) {

@@ -5,6 +5,7 @@ import { formatDate } from '../../shared/dates.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
+import { carregarEstado, maquina, permite, transitar, type Colunas } from '../documentos/estados.ts';
 import { baixarParcelas } from '../financeiro/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { ctxDaConfiguracao, hashWebhook, lerAutomacao } from './automacao-config.ts';
@@ -76,7 +77,15 @@ async function criarNoPsp(services: AppServices, p: { tenantId: number; configur
   });
   const { cfg, a, c } = dados;
   if (!c || c.situacao !== 'criando') return;
-  const falhar = (msg: string) => services.db.tenant(ctx, (q) => q.query(`UPDATE pix_cobrancas SET situacao = 'falhou', erro = $3, atualizado_em = now() WHERE tenant_id = $1 AND txid = $2 AND situacao = 'criando'`, [p.tenantId, p.txid, msg]));
+  // The charge leaves criando by a declared transition (schemas/lifecycles/pixCobranca.json); one that left it
+  // meanwhile (another run of the job) is left as it is.
+  const mover = (transicao: 'criar-no-psp' | 'falhar', colunas: Colunas, para?: string) =>
+    services.db.tenant(ctx, async (q) => {
+      const m = maquina('pixCobranca');
+      if (!permite(m, transicao, (await carregarEstado(q, ctx, m, Number(c.id))).estado)) return;
+      await transitar(q, ctx, m, Number(c.id), transicao, async () => ({ para, colunas }));
+    });
+  const falhar = (msg: string) => mover('falhar', { erro: msg });
   if (!cfg?.chavePix || !a?.pspUrl || !a.pspClientId || !a.pspClientSecret) return void (await falhar('A configuração do PSP Pix foi removida.'));
   const psp = new ClientePsp(pspDe(a));
   const webhookUrl = `${(process.env.PIX_WEBHOOK_BASE || p.webhookBase).replace(/\/$/, '')}/api/pix/webhook/${a.webhookSegredo}`;
@@ -92,9 +101,11 @@ async function criarNoPsp(services: AppServices, p: { tenantId: number; configur
       : { calendario: { expiracao: c.expiracao }, devedor, valor: { original: c.valor_texto }, chave: cfg.chavePix, solicitacaoPagador: `Boleto nº ${c.boleto_numero}`.slice(0, 140) };
     const r = await psp.criarCobranca(c.tipo, p.txid, corpo);
     const location = r.location ?? r.loc?.location ?? null;
-    await services.db.tenant(ctx, (q) =>
-      q.query(`UPDATE pix_cobrancas SET situacao = $3, location = $4, pix_copia_e_cola = $5, erro = NULL, atualizado_em = now() WHERE tenant_id = $1 AND txid = $2 AND situacao = 'criando'`, [p.tenantId, p.txid, r.status ?? 'ATIVA', location, r.pixCopiaECola ?? null]),
-    );
+    const m = maquina('pixCobranca');
+    const situacao = r.status ?? 'ATIVA';
+    const para = 'values' in m.state ? Object.entries(m.state.values).find(([k, v]) => v === situacao && k !== 'criando' && k !== 'falhou')?.[0] : undefined;
+    if (!para) throw new Error(`Situação da cobrança Pix desconhecida: ${situacao}`);
+    await mover('criar-no-psp', { location, pix_copia_e_cola: r.pixCopiaECola ?? null, erro: null }, para);
   } catch (e) {
     if (e instanceof RecusaPsp) return void (await falhar(e.message));
     throw e;
@@ -147,7 +158,7 @@ async function confirmarPix(services: AppServices, p: { tenantId: number; config
       [p.tenantId, c.id, p.e2eid, pix.valor, pix.horario],
     );
     if (!ins.rows[0]) return;
-    await q.query(`UPDATE pix_cobrancas SET situacao = 'CONCLUIDA', atualizado_em = now() WHERE tenant_id = $1 AND id = $2`, [p.tenantId, c.id]);
+    if (c.situacao !== 'CONCLUIDA') await transitar(q, ctx, maquina('pixCobranca'), Number(c.id), 'concluir');
     const fuso = (await q.query<{ d: string }>(`SELECT to_char($3::timestamptz AT TIME ZONE coalesce(fuso_horario, 'America/Sao_Paulo'), 'YYYY-MM-DD') AS d FROM branches WHERE tenant_id = $1 AND id = $2`, [p.tenantId, ctx.branchId, pix.horario])).rows[0];
     const data = fuso?.d ?? hoje();
     const parcela = (await q.query<{ aberto: string; lancamento_id: number }>(`SELECT (valor - valor_baixado)::text AS aberto, lancamento_id FROM parcelas WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [p.tenantId, c.parcela_id])).rows[0];
@@ -163,7 +174,9 @@ async function confirmarPix(services: AppServices, p: { tenantId: number; config
     const { baixas } = await baixarParcelas(q, ctx, { contaId, data, itens: [{ parcelaId: Number(c.parcela_id), valor: new Decimal(pix.valor).toFixed(2), juros: juros.gt(0) ? juros.toFixed(2) : null }] });
     await q.query(`UPDATE pix_recebimentos SET baixa_id = $3 WHERE tenant_id = $1 AND id = $2`, [p.tenantId, ins.rows[0].id, baixas[0].id]);
     if (boleto && ABERTOS.includes(boleto.estado)) {
-      await q.query(`UPDATE boletos SET valor_pago = $3, data_pagamento = $4, remessa_pendente = CASE WHEN estado = 'registrado' THEN 'baixar' ELSE NULL END WHERE tenant_id = $1 AND id = $2`, [p.tenantId, boleto.id, baixas[0].valor, data]);
+      await transitar(q, ctx, maquina('boleto'), boleto.id, 'pagar', async ({ de }) => ({
+        colunas: { valor_pago: baixas[0].valor, data_pagamento: data, remessa_pendente: de === 'registrado' ? 'baixar' : null },
+      }));
       await registrarMudanca(q, ctx, boleto.id, boleto.estado, 'pago', 'pix', `${detalhe}.`);
       await enfileirarEmail(services, q, p.tenantId, boleto.id, 'pagamento');
     }

@@ -6,6 +6,7 @@ import { hashPassword, verifyUserPassword } from '../auth/passwords.ts';
 import { forgetSessions, hashToken } from '../auth/sessions.ts';
 import type { BrandRow } from '../http/brand-resolver.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { AGORA, maquina, transitar } from '../documentos/estados.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 
@@ -232,10 +233,10 @@ export async function aceitarConvite(db: Db, token: unknown, body: Record<string
         ).rows[0].id;
       }
     }
-    await q.query(
-      `UPDATE contabil_contadores SET situacao = 'ativo', aceito_em = now(), user_id = $3, login_tenant_id = $4, login_user_id = $5, nome = coalesce(nome, $6), updated_at = now() WHERE tenant_id = $1 AND id = $2`,
-      [c.tenant_id, c.id, userId, login.tenant_id, login.id, nome],
-    );
+    // convidado → ativo (schemas/lifecycles/contabilContador.json), the login written with the state.
+    await transitar(q, { tenantId: c.tenant_id, userId }, maquina('contabilContador'), c.id, 'aceitar', undefined, {
+      colunas: { aceito_em: AGORA, user_id: userId, login_tenant_id: login.tenant_id, login_user_id: login.id, nome: c.nome ?? nome },
+    });
     await registrarAcesso(q, c.tenant_id, c.id, 'aceite', `${nome} aceitou o convite`);
     return { aceito: true, email: c.email, conta: c.conta, novoLogin: !loginPrevio };
   });
@@ -245,10 +246,8 @@ export async function aceitarConvite(db: Db, token: unknown, body: Record<string
 export async function revogar(db: Db, ctx: RequestContext, id: number) {
   exigirLoja(ctx);
   await db.tenant(ctx, async (q) => {
-    const c = (await q.query<{ situacao: string; user_id: number | null; login_tenant_id: number | null; email: string }>('SELECT situacao, user_id, login_tenant_id, email FROM contabil_contadores WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [ctx.tenantId, id])).rows[0];
-    if (!c) throw notFound(MSG.contadorNaoEncontrado);
-    if (c.situacao === 'revogado') throw badRequest(MSG.jaRevogado);
-    await q.query(`UPDATE contabil_contadores SET situacao = 'revogado', revogado_em = now(), updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id]);
+    // 'Contador não encontrado.' / 'O acesso deste contador já foi revogado.': the machine's (contabilContador.json).
+    const { registro: c } = await transitar(q, ctx, maquina('contabilContador'), id, 'revogar', undefined, { colunas: { revogado_em: AGORA } });
     // A vínculo row is switched off; the login itself (when it lives in this account) stays, barred here by resolveSession.
     if (c.user_id && c.login_tenant_id !== ctx.tenantId) await q.query('UPDATE users SET ativo = false WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, c.user_id]);
     await registrarAcesso(q, ctx.tenantId, id, 'revogacao', `Acesso revogado por ${ctx.nome}`);

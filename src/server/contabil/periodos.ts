@@ -2,6 +2,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import type { Db, Queryable } from '../db/db.ts';
+import { AGORA, maquina, transitar } from '../documentos/estados.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { isContadorExterno, registrarAcesso } from './contadores.ts';
 import { PERIODO_MSG, exigirCompetencia } from './competencia.ts';
@@ -128,12 +129,7 @@ export async function reabrirMes(db: Db, ctx: RequestContext, id: number, body: 
     ).rows[0];
     if (!p) throw notFound(PERIODO_MSG.naoEncontrado);
     if (p.situacao !== 'fechado') throw badRequest(PERIODO_MSG.jaReaberto);
-    await q.query(`UPDATE contabil_periodos SET situacao = 'reaberto', reaberto_por = $3, reaberto_em = now(), motivo = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [
-      ctx.tenantId,
-      id,
-      ctx.userId,
-      motivo,
-    ]);
+    await transitar(q, ctx, maquina('contabilPeriodo'), id, 'reabrir', undefined, { colunas: { reaberto_por: ctx.userId, reaberto_em: AGORA, motivo } });
     const contador = await contadorDaSessao(q, ctx);
     if (contador) await registrarAcesso(q, ctx.tenantId, contador, 'reabertura', `Mês ${p.competencia} reaberto na filial ${p.filial}: ${motivo}`);
     return { id, situacao: 'reaberto' as const };

@@ -133,25 +133,75 @@ export async function carregarEstado(q: Queryable, ctx: CtxEstado, m: MaquinaDeE
   return { registro, estado };
 }
 
+/** A value written as SQL `now()` (the database's clock, as `touch`) in the columns written with a state. */
+export const AGORA: unique symbol = Symbol('now()');
+/** Other columns of the record written in the same statement as its state (a CHECK that ties them to the state holds). */
+export type Colunas = Record<string, unknown>;
+
 /**
- * The one place a declared state is written: the state column (and its mirror) of a stored state, nothing for a
- * derived one (its postings made it so), and the audit row: which transition, from which state to which, who, when.
+ * The one place a declared state is written: the state column (and its mirror) of a stored state — with the record's
+ * other `colunas` in the same UPDATE —, nothing for a derived one (its postings made it so), and the audit row: which
+ * transition, from which state to which, who, when.
  */
-export async function gravarEstado(q: Queryable, ctx: CtxEstado, m: MaquinaDeEstados, id: number, transicao: string, de: string | null, para: string): Promise<void> {
+export async function gravarEstado(q: Queryable, ctx: CtxEstado, m: MaquinaDeEstados, id: number, transicao: string, de: string | null, para: string, colunas: Colunas = {}): Promise<void> {
   if ('values' in m.state) {
     if (!(para in m.state.values)) throw new Error(`${m.name}: o estado '${para}' não está declarado`);
     const v = m.state.values[para];
     if (de !== null) {
-      await q.query(`UPDATE ${quoteIdent(m.table)} SET ${quoteIdent(m.state.column)} = $3${m.state.touch ? `, ${quoteIdent(m.state.touch)} = now()` : ''} WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, v]);
+      const params: unknown[] = [ctx.tenantId, id, v];
+      const sets = [`${quoteIdent(m.state.column)} = $3`];
+      if (m.state.touch && !(m.state.touch in colunas)) sets.push(`${quoteIdent(m.state.touch)} = now()`);
+      for (const [col, valor] of Object.entries(colunas)) {
+        if (col === m.state.column) throw new Error(`${m.name}: a coluna do estado é escrita só pela transição`);
+        if (valor === AGORA) sets.push(`${quoteIdent(col)} = now()`);
+        else {
+          params.push(valor);
+          sets.push(`${quoteIdent(col)} = $${params.length}`);
+        }
+      }
+      await q.query(`UPDATE ${quoteIdent(m.table)} SET ${sets.join(', ')} WHERE tenant_id = $1 AND id = $2`, params);
       const mi = m.state.mirror;
       if (mi) await q.query(`UPDATE ${quoteIdent(mi.table)} SET ${quoteIdent(mi.column)} = $3 WHERE tenant_id = $1 AND ${quoteIdent(mi.foreignKey)} = $2`, [ctx.tenantId, id, v]);
     }
-  }
+  } else if (Object.keys(colunas).length) throw new Error(`${m.name}: um estado derivado não escreve colunas`);
   if (m.eventos === 'documento_eventos') {
     await q.query('INSERT INTO documento_eventos (tenant_id, documento_id, transicao, de, para, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)', [ctx.tenantId, id, transicao, de, para, ctx.userId ?? null]);
   } else {
     await q.query('INSERT INTO estado_eventos (tenant_id, tipo, registro_id, transicao, de, para, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7)', [ctx.tenantId, m.name, id, transicao, de, para, ctx.userId ?? null]);
   }
+}
+
+/** One move of a batch (a bank's retorno): the record, the declared transition, the state it leaves and the one it reaches. */
+export interface MudancaEmLote {
+  id: number;
+  transicao: string;
+  de: string;
+  para: string;
+  /** the record's fields for the refusal's `{campo}` (numero…) */
+  registro?: Row;
+}
+
+/**
+ * Checks a batch of moves against the machine before a set-based write (thousands of rows: no row-by-row transitar):
+ * each transition declared from the state it leaves and leading to the state it reaches — the JSON's refusal
+ * otherwise. The caller writes the states (and their columns) in one statement and then `registrarEventosEmLote`.
+ */
+export function conferirLote(m: MaquinaDeEstados, mudancas: MudancaEmLote[]): void {
+  for (const mu of mudancas) {
+    const t = exigir(m, mu.transicao, mu.de, mu.registro ?? { id: mu.id });
+    if (!destinos(t).includes(mu.para)) throw new Error(`${m.name}: a transição ${t.name} não leva a '${mu.para}' (declarado: ${destinos(t).join(', ')})`);
+  }
+}
+
+/** The audit rows of a batch already checked by `conferirLote` and written: one INSERT, in the batch's order. */
+export async function registrarEventosEmLote(q: Queryable, ctx: CtxEstado, m: MaquinaDeEstados, mudancas: MudancaEmLote[]): Promise<void> {
+  if (!mudancas.length) return;
+  if (m.eventos !== 'estado_eventos') throw new Error(`${m.name}: lote só para registros com tabela própria`);
+  await q.query(
+    `INSERT INTO estado_eventos (tenant_id, tipo, registro_id, transicao, de, para, usuario_id)
+     SELECT $1, $2, v.id, v.transicao, v.de, v.para, $7 FROM unnest($3::int[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS v(id, transicao, de, para, ord) ORDER BY v.ord`,
+    [ctx.tenantId, m.name, mudancas.map((x) => x.id), mudancas.map((x) => x.transicao), mudancas.map((x) => x.de), mudancas.map((x) => x.para), ctx.userId ?? null],
+  );
 }
 
 /** The state a transition ends in: its `to`, or the one of its `to` list its posting chose; anything else is a programming error. */
@@ -171,12 +221,17 @@ export interface Transitada {
   registro: Row;
 }
 
+/** What a posting returns: nothing (the transition's one destination), the destination chosen, or that and the columns written with the state. */
+export type Escolha = string | void | undefined | { para?: string; colunas?: Colunas };
+
 /**
  * Runs a declared transition of a record, in the caller's transaction: loads and locks the record, refuses a
  * transition not declared from its state (the JSON's message, nothing changed), runs the posting (which may choose
  * the destination among the declared ones), then writes the state — or, for a derived state, checks the posting left
  * the record in it — and records who and when. A multi-destination transition whose posting keeps the state changes
  * and records nothing. Permission is the caller's: a route checks its own key, a firing document had its own.
+ * `opcoes.colunas` (and the posting's `colunas`) are the record's other columns written in the same UPDATE as the
+ * state (`AGORA` for now()): what a CHECK ties to the state (an OFX line's movimento_id) moves with it.
  */
 export async function transitar(
   q: Queryable,
@@ -184,11 +239,14 @@ export async function transitar(
   m: MaquinaDeEstados,
   id: number,
   nome: string,
-  posting?: (a: { registro: Row; de: string; transicao: DocumentTransition }) => Promise<string | void>,
+  posting?: (a: { registro: Row; de: string; transicao: DocumentTransition }) => Promise<Escolha>,
+  opcoes: { colunas?: Colunas } = {},
 ): Promise<Transitada> {
   const { registro, estado } = await carregarEstado(q, ctx, m, id);
   const t = exigir(m, nome, estado, registro);
-  const escolhido = posting ? await posting({ registro, de: estado, transicao: t }) : undefined;
+  const r = posting ? await posting({ registro, de: estado, transicao: t }) : undefined;
+  const escolhido = r !== null && typeof r === 'object' ? r.para : r;
+  const colunas = { ...opcoes.colunas, ...(r !== null && typeof r === 'object' ? r.colunas : undefined) };
   let para: string;
   if ('derived' in m.state) {
     const depois = (await carregarEstado(q, ctx, m, id, false)).estado;
@@ -198,6 +256,6 @@ export async function transitar(
     para = destinoEscolhido(m, t, escolhido);
   }
   if (Array.isArray(t.to) && para === estado) return { de: estado, para, registro };
-  await gravarEstado(q, ctx, m, id, t.name, estado, para);
+  await gravarEstado(q, ctx, m, id, t.name, estado, para, colunas);
   return { de: estado, para, registro };
 }

@@ -3,6 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/db.ts';
+import { carregarEstado, maquina, permite, transitar } from '../documentos/estados.ts';
 import { enderecoPermitido, lookupSeguro, MSG_INTERNO } from './destino-seguro.ts';
 
 type Row = Record<string, any>;
@@ -328,8 +329,12 @@ export class EntregadorWebhooks {
       // of failures): disable the endpoint and tell the account's administrators.
       for (const x of linhas) {
         if (!x.motivo) continue;
-        const r = await q.query(`UPDATE webhook_endpoints SET ativo = false, desativado_motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND ativo`, [x.l.tenant_id, x.l.endpoint_id, x.motivo]);
-        if (!r.rowCount) continue;
+        // ativo → desativado (schemas/lifecycles/webhookEndpoint.json), the reason written with the state; an endpoint already off stays as it is.
+        const m = maquina('webhookEndpoint');
+        const alvo = { tenantId: Number(x.l.tenant_id) };
+        const atual = await carregarEstado(q, alvo, m, Number(x.l.endpoint_id)).catch((e) => (e?.statusCode === 404 ? null : Promise.reject(e)));
+        if (!atual || !permite(m, 'desativar', atual.estado)) continue;
+        await transitar(q, alvo, m, Number(x.l.endpoint_id), 'desativar', undefined, { colunas: { desativado_motivo: x.motivo } });
         const ins = await q.query<Row>(
           `INSERT INTO alertas (tenant_id, user_id, tipo, texto, link, permite_excluir)
            SELECT u.tenant_id, u.id, 'warning', $2, 'pages/configuracoes/webhook', true FROM users u WHERE u.tenant_id = $1 AND u.ativo AND u.perfil_admin

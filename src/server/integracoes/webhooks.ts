@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
+import { maquina, transitar } from '../documentos/estados.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import type { DocumentRegistry } from '../documentos/registry.ts';
@@ -82,11 +83,16 @@ export async function alterarEndpoint(q: Queryable, ctx: RequestContext, id: num
   const v = await validarEndpoint(body, catalogo, true);
   const r = await q.query<Row>(
     `UPDATE webhook_endpoints SET url = coalesce($3, url), descricao = CASE WHEN $4::boolean THEN $5 ELSE descricao END, eventos = coalesce($6, eventos),
-            ativo = coalesce($7, ativo), desativado_motivo = CASE WHEN $7 THEN NULL ELSE desativado_motivo END, updated_at = now()
+            desativado_motivo = CASE WHEN $7 THEN NULL ELSE desativado_motivo END, updated_at = now()
       WHERE tenant_id = $1 AND id = $2 RETURNING *`,
     [ctx.tenantId, id, v.url ?? null, 'descricao' in v, v.descricao ?? null, v.eventos ?? null, v.ativo ?? null],
   );
   if (!r.rows[0]) throw notFound('Webhook não encontrado.');
+  // Switching it on or off is the declared transition (schemas/lifecycles/webhookEndpoint.json); the same value again changes nothing.
+  if (typeof v.ativo === 'boolean' && v.ativo !== r.rows[0].ativo) {
+    await transitar(q, ctx, maquina('webhookEndpoint'), id, v.ativo ? 'ativar' : 'desativar');
+    return publico({ ...r.rows[0], ativo: v.ativo });
+  }
   return publico(r.rows[0]);
 }
 

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { formatBRL } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AGORA, maquina, transitar } from '../../documentos/estados.ts';
 import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro.service.ts';
 import { lerOfx, OfxInvalido, type ExtratoOfx, type TransacaoOfx } from './parser.ts';
 import type { Sugestao } from '../../../shared/conciliacao.ts';
@@ -435,15 +436,13 @@ export async function conciliar(q: Queryable, ctx: Ctx, itens: AcaoConciliacao[]
       const m = await q.query(`SELECT id FROM movimentos_financeiros WHERE tenant_id = $1 AND baixa_id = $2`, [ctx.tenantId, b.baixas[0].id]);
       movimentoId = Number(m.rows[0].id);
     }
-    await q
-      .query(
-        `UPDATE transacoes_ofx SET status = $3, movimento_id = $4, conciliacao = $5, lancamento_id = $6, conciliado_em = now(), usuario_id = $7 WHERE tenant_id = $1 AND id = $2`,
-        [ctx.tenantId, t.id, status, movimentoId, conciliacao, lancamentoId, ctx.userId ?? null],
-      )
-      .catch((e) => {
-        if ((e as { code?: string }).code === '23505') throw conflict(`${rotulo}: este movimento já foi conciliado com outra transação do extrato.`);
-        throw e;
-      });
+    // The state (schemas/lifecycles/transacaoOfx.json) and the movement the CHECK ties to it, in one statement.
+    await transitar(q, ctx, maquina('transacaoOfx'), Number(t.id), status === STATUS_TRANSACAO.ignorada ? 'ignorar' : 'conciliar', undefined, {
+      colunas: { movimento_id: movimentoId, conciliacao, lancamento_id: lancamentoId, conciliado_em: AGORA, usuario_id: ctx.userId ?? null },
+    }).catch((e) => {
+      if ((e as { code?: string }).code === '23505') throw conflict(`${rotulo}: este movimento já foi conciliado com outra transação do extrato.`);
+      throw e;
+    });
     feitos.push({ transacaoId: Number(t.id), status: STATUS_NOME[status], conciliacao, movimentoId, lancamentoId });
   }
   return { itens: feitos };
@@ -454,9 +453,8 @@ export async function conciliar(q: Queryable, ctx: Ctx, itens: AcaoConciliacao[]
  * the line can then be reconciled with that movement again.
  */
 export async function desfazer(q: Queryable, ctx: Ctx, transacaoId: number) {
-  const t = (await q.query(`SELECT * FROM transacoes_ofx WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, transacaoId])).rows[0];
-  if (!t) throw notFound('Transação não encontrada.');
-  if (Number(t.status) === 0) throw conflict('Esta transação já está pendente.');
-  await q.query(`UPDATE transacoes_ofx SET status = 0, movimento_id = NULL, conciliacao = NULL, lancamento_id = NULL, conciliado_em = NULL, usuario_id = $3 WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, transacaoId, ctx.userId ?? null]);
+  await transitar(q, ctx, maquina('transacaoOfx'), transacaoId, 'desfazer', undefined, {
+    colunas: { movimento_id: null, conciliacao: null, lancamento_id: null, conciliado_em: null, usuario_id: ctx.userId ?? null },
+  });
   return { id: transacaoId, status: 'pendente' };
 }
