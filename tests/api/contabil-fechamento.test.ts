@@ -179,6 +179,29 @@ describe.each(BACKENDS)('Contábil: fechamento do mês on %s', (backend) => {
         [m.tenant, dia, cupomId],
       );
     await expect(vendaTardia()).rejects.toThrow(travado);
+    // Finance and stock postings are checked once per statement (migration 0715): a statement of many rows with one
+    // dated in the closed month inserts none; the same rows dated today go in.
+    const lancamentos = (data: string) =>
+      sql(
+        `INSERT INTO lancamentos (tenant_id, tipo, descricao, data_emissao, competencia, valor_total)
+         SELECT $1, 1, 'Lote do fechamento ' || g, d::date, date_trunc('month', d::date)::date, 10 FROM generate_series(1, 3) g, LATERAL (SELECT CASE WHEN g = 2 THEN $2 ELSE now()::text END) AS x(d)`,
+        [m.tenant, data],
+      );
+    const contarLote = async () => Number((await sql(`SELECT count(*)::int AS n FROM lancamentos WHERE tenant_id = $1 AND descricao LIKE 'Lote do fechamento %'`, [m.tenant])).rows[0].n);
+    await expect(lancamentos(dia)).rejects.toThrow(travado);
+    expect(await contarLote()).toBe(0);
+    await expect(lancamentos(new Date().toISOString())).resolves.toBeTruthy();
+    expect(await contarLote()).toBe(3);
+    // Moving a lançamento into (or out of) the closed month is refused row by row.
+    await expect(sql(`UPDATE lancamentos SET competencia = date_trunc('month', $2::date)::date WHERE tenant_id = $1 AND descricao = 'Lote do fechamento 1'`, [m.tenant, dia])).rejects.toThrow(travado);
+    await expect(
+      sql(
+        `INSERT INTO movimentos_estoque (tenant_id, produto_id, filial_id, deposito_id, quantidade, tipo, created_at)
+         SELECT $1, $3, $2, dp.id, 1, 1, d::timestamptz FROM (SELECT id FROM depositos WHERE tenant_id = $1 AND filial_id = $2 ORDER BY id LIMIT 1) dp, unnest(ARRAY[now()::text, $4]) AS d`,
+        [m.tenant, m.matriz, m.produtoId, dia],
+      ),
+    ).rejects.toThrow(travado);
+    expect(Number((await sql(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE tenant_id = $1 AND created_at = $2::timestamptz`, [m.tenant, dia])).rows[0].n)).toBe(0);
     // Reopened by the accountant (with the reason): the late sale goes in.
     expect((await call(f.admin, 'POST', `/api/contabil/periodos/${periodoId}/reabrir`, { motivo: 'Venda do PDV offline' })).json().error.message).toBe('Somente o contador pode reabrir um mês fechado.');
     await ok(contador, 'POST', `/api/contabil/periodos/${periodoId}/reabrir`, { motivo: 'Venda do PDV offline chegou depois' });

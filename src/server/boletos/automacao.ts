@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
+import { analisarDepoisDoLote } from '../db/maintenance.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { PeriodicKind } from '../jobs/index.ts';
-import { aplicarRetorno, gerarRemessaPendente } from './cobranca.ts';
+import { TABELAS_DO_RETORNO, aplicarRetorno, gerarRemessaPendente } from './cobranca.ts';
 import { ctxDaConfiguracao, hashWebhook, lerAutomacao, PADRAO, segredoGuardado, type Automacao } from './automacao-config.ts';
 import { beneficiarioDaFilial, lerConfiguracao } from './configuracao.ts';
 import { enfileirarAvisosDoRetorno, avisarRejeicoesDoRetorno } from './lembretes.ts';
@@ -191,7 +192,8 @@ async function arquivosVistos(services: Pick<AppServices, 'db'>, ctx: RequestCon
 /** Applies one retorno fetched from outside in its own transaction, recorded once by name (a refusal too). */
 async function aplicarArquivo(services: Pick<AppServices, 'db' | 'jobs'>, ctx: RequestContext, configuracaoId: number, nome: string, conteudo: string) {
   const tenantId = ctx.tenantId;
-  return services.db.tenant(ctx, async (q) => {
+  let aplicadas = 0;
+  const registro = await services.db.tenant(ctx, async (q) => {
     const cfg = await lerConfiguracao(q, ctx, true);
     if (!cfg) return null;
     // A concurrent run took it first: nothing to do.
@@ -208,6 +210,7 @@ async function aplicarArquivo(services: Pick<AppServices, 'db' | 'jobs'>, ctx: R
       if (r.aplicadas) await avisarRejeicoesDoRetorno(services, q, tenantId, configuracaoId, r.previa.hash);
       retornoId = (await q.query<{ id: number }>(`SELECT id FROM boletos_retornos WHERE tenant_id = $1 AND configuracao_id = $2 AND hash = $3`, [tenantId, configuracaoId, r.previa.hash])).rows[0]?.id ?? null;
       await q.query('RELEASE SAVEPOINT retorno');
+      aplicadas = r.aplicadas;
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       await q.query('ROLLBACK TO SAVEPOINT retorno');
@@ -217,6 +220,9 @@ async function aplicarArquivo(services: Pick<AppServices, 'db' | 'jobs'>, ctx: R
     await q.query(`INSERT INTO boletos_arquivos_banco (tenant_id, configuracao_id, nome, retorno_id, resultado, erro) VALUES ($1, $2, $3, $4, $5, $6)`, [tenantId, configuracaoId, nome, retornoId, resultado, erro]);
     return { nome, resultado, erro };
   });
+  // committed: thousands of new rows leave the planner's statistics (and the cached foreign-key plans) stale
+  await analisarDepoisDoLote(services.db, TABELAS_DO_RETORNO, aplicadas);
+  return registro;
 }
 
 /** The watched storage folder of a configuration's retornos (the bank's VAN client or the shop drops files there). */

@@ -5,9 +5,10 @@ import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
+import { analisarDepoisDoLote } from '../db/maintenance.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import {
-  aplicarRetorno, baixarBoleto, emitirAvulso, extratoComBoletos, planoDoAvulso, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
+  TABELAS_DO_RETORNO, aplicarRetorno, baixarBoleto, emitirAvulso, extratoComBoletos, planoDoAvulso, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
 } from './cobranca.ts';
 import { beneficiarioDaFilial, lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
 import { boletosPdf } from './pdf-boletos.ts';
@@ -147,13 +148,16 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
   app.post('/api/Boletos/retorno/aplicar', async (req) => {
     const ctx = exigir(req, 'change');
     const { conteudo, nome, contaId } = textoRetorno(req.body);
-    return db.tenant(ctx, async (q) => {
+    const aplicado = await db.tenant(ctx, async (q) => {
       const { cfg } = await contexto(q, ctx, true);
       const r = await aplicarRetorno(q, ctx, cfg, conteudo, { nome, contaId });
       if (r.aplicadas) await enfileirarAvisosDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
       if (r.aplicadas) await avisarRejeicoesDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
       return r;
     });
+    // committed: thousands of new rows leave the planner's statistics (and the cached foreign-key plans) stale
+    await analisarDepoisDoLote(db, TABELAS_DO_RETORNO, aplicado.aplicadas);
+    return aplicado;
   });
 
   /** pages/pagamentos/extratos (SPEC 6 key extratoFinanceiro): one conta's movements with running balance. */

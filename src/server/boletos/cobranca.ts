@@ -587,6 +587,12 @@ async function lerRetornoContraBoletos(q: Queryable, ctx: Ctx, cfg: Configuracao
  * as despesas paid from the same conta, states move with the occurrence recorded. Any problem refuses the whole
  * file; the same file (or occurrence) again applies nothing and says so.
  */
+/**
+ * The tables a retorno apply grows (its own and Financeiro's baixas, parcelas, lançamentos and movimentos em lote):
+ * after a large apply the caller runs ANALYZE on them once committed (analisarDepoisDoLote, db/maintenance.ts).
+ */
+export const TABELAS_DO_RETORNO = ['boletos', 'boletos_historico', 'lancamentos', 'parcelas', 'baixas', 'movimentos_financeiros'] as const;
+
 export async function aplicarRetorno(q: Queryable, ctx: Ctx, cfg: ConfiguracaoBoleto, conteudo: string, opcoes: { nome?: string | null; contaId?: number | null }) {
   const { previa, boletos: lidos } = await lerRetornoContraBoletos(q, ctx, cfg, conteudo, true);
   if (previa.jaAplicado) {
