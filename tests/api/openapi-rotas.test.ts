@@ -29,9 +29,9 @@ function registeredRoutes(app: FastifyInstance): { method: string; url: string }
  * have one such route (so the list only shrinks), and no route outside them may lack its description.
  */
 const AINDA_SEM_DESCRICAO = [
-  '/api/Admin/', '/api/Assinatura', '/api/Boletos/', '/api/ConfigWhiteLabels', '/api/contabil/',
-  '/api/Empresas/', '/api/Exportacoes/',
-  '/api/Planos', '/api/Tributacao/', '/api/Usuarios', '/api/pix/',
+  '/api/Admin/', '/api/Boletos/', '/api/ConfigWhiteLabels', '/api/contabil/',
+  '/api/Exportacoes/',
+  '/api/Usuarios', '/api/pix/',
   '/api/reset-password',
 ];
 
