@@ -30,7 +30,6 @@ function registeredRoutes(app: FastifyInstance): { method: string; url: string }
  */
 const AINDA_SEM_DESCRICAO = [
   '/api/Admin/', '/api/Boletos/', '/api/ConfigWhiteLabels', '/api/contabil/',
-  '/api/Exportacoes/',
   '/api/Usuarios', '/api/pix/',
   '/api/reset-password',
 ];
