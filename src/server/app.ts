@@ -180,7 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
 
   app.get('/ping/json', async () => ({ status: 'ok', hora: new Date().toISOString() }));
-  app.get('/api/ping/json', { config: { public: true } }, async () => ({ status: 'ok', hora: new Date().toISOString() }));
+  app.get('/api/ping/json', { config: { public: true }, schema: { summary: 'Vivo: responde ok e a hora do servidor' } }, async () => ({ status: 'ok', hora: new Date().toISOString() }));
 
   await app.register(healthRoutes, { services });
   await app.register(brandRoutes, { services });

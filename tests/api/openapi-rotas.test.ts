@@ -26,13 +26,11 @@ function registeredRoutes(app: FastifyInstance): { method: string; url: string }
 
 /**
  * Routes of modules whose calls do not describe themselves yet (no summary on their routes): each prefix must still
- * have one such route (so the list only shrinks), and no route outside them may lack its description. fiscal/emissao,
- * nfse and pdv are being rewritten beside this change (their openapi.ts stays until then).
+ * have one such route (so the list only shrinks), and no route outside them may lack its description.
  */
 const AINDA_SEM_DESCRICAO = [
-  '/api/Admin/', '/api/Ajuda', '/api/Alerta', '/api/Assinatura', '/api/Bancos', '/api/Boletos/', '/api/ConfigWhiteLabels', '/api/contabil/',
-  '/api/DocumentosTransmissao', '/api/Empresas/', '/api/Exportacoes/', '/api/Ibpt/', '/api/NotasFiscais', '/api/Nps/',
-  '/api/PdvVersoes', '/api/Pdv/', '/api/Planos', '/api/Tributacao/', '/api/Usuarios', '/api/ping/', '/api/pix/', '/api/pronto/',
+  '/api/Admin/', '/api/Boletos/', '/api/ConfigWhiteLabels', '/api/contabil/',
+  '/api/Usuarios', '/api/pix/',
   '/api/reset-password',
 ];
 

@@ -30,7 +30,7 @@ function arquivoDe(body: Record<string, unknown>): string {
 export default async function ibptRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
 
-  app.post('/api/Ibpt/importar-ncm', { bodyLimit: IMPORT_BODY_LIMIT }, async (req) => {
+  app.post('/api/Ibpt/importar-ncm', { schema: { summary: 'Importa a tabela IBPT por NCM de uma UF (CSV)' }, bodyLimit: IMPORT_BODY_LIMIT }, async (req) => {
     const ctx = soAvanco(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const uf = typeof body.uf === 'string' ? body.uf.toUpperCase() : '';
@@ -58,7 +58,7 @@ export default async function ibptRoutes(app: FastifyInstance, { services }: { s
     return { uf, versao, linhas: linhas.length };
   });
 
-  app.post('/api/Ibpt/importar-cest', { bodyLimit: IMPORT_BODY_LIMIT }, async (req) => {
+  app.post('/api/Ibpt/importar-cest', { schema: { summary: 'Importa a tabela IBPT por CEST (CSV)' }, bodyLimit: IMPORT_BODY_LIMIT }, async (req) => {
     const ctx = soAvanco(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const linhas = lerCest(arquivoDe(body));
@@ -80,7 +80,7 @@ export default async function ibptRoutes(app: FastifyInstance, { services }: { s
   });
 
   /** Imports done, newest first, with the version in force per UF. */
-  app.get('/api/Ibpt/importacoes', withQuery({ tipo: TEXT }), async (req) => {
+  app.get('/api/Ibpt/importacoes', withQuery({ tipo: TEXT }, [], { schema: { summary: 'Importações da tabela IBPT feitas (por tipo)' } }), async (req) => {
     soAvanco(req);
     const tipo = (req.query as Record<string, unknown>).tipo === 'cest' ? 'cest' : 'ncm';
     const historico = (
@@ -97,7 +97,7 @@ export default async function ibptRoutes(app: FastifyInstance, { services }: { s
   });
 
   /** The approximate taxes of a value for an NCM in a UF, as the DANFE/DANFCE print them (any signed-in user). */
-  app.get('/api/Ibpt/aproximado', withQuery({ uf: TEXT, ncm: TEXT, ex: TEXT, valor: TEXT, importado: TEXT }), async (req) => {
+  app.get('/api/Ibpt/aproximado', withQuery({ uf: TEXT, ncm: TEXT, ex: TEXT, valor: TEXT, importado: TEXT }, [], { schema: { summary: 'Tributos aproximados (Lei 12.741/2012) de um valor por UF e NCM' } }), async (req) => {
     const qs = req.query as Record<string, string | undefined>;
     if (!qs.uf || !qs.ncm || !qs.valor || !/^\d{1,13}(\.\d{1,2})?$/.test(qs.valor)) throw badRequest('Informe uf, ncm e valor (ex.: 10.50).');
     const t = await tributosAproximados(db, { uf: qs.uf, ncm: qs.ncm, ex: qs.ex, valor: qs.valor, importado: qs.importado === 'true' });

@@ -41,12 +41,12 @@ const SELECT = `SELECT id, pergunta, periodo_dias AS "periodoDias", ativa, creat
 export default async function npsRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
 
-  app.get('/api/Nps/pesquisas', async (req) => {
+  app.get('/api/Nps/pesquisas', { schema: { summary: 'Pesquisas NPS da marca' } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     return (await db.query<PesquisaRow>(`${SELECT} WHERE brand_id = $1 ORDER BY id DESC`, [brand.id])).rows;
   });
 
-  app.post('/api/Nps/pesquisas', async (req) => {
+  app.post('/api/Nps/pesquisas', { schema: { summary: 'Cadastra uma pesquisa NPS' } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const p = lerPesquisa(req.body);
     const r = await db.query<PesquisaRow>(
@@ -56,7 +56,7 @@ export default async function npsRoutes(app: FastifyInstance, { services }: { se
     return r.rows[0];
   });
 
-  app.put('/api/Nps/pesquisas/:id', async (req) => {
+  app.put('/api/Nps/pesquisas/:id', { schema: { summary: 'Altera uma pesquisa NPS' } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const id = parseId((req.params as { id: string }).id);
     const p = lerPesquisa(req.body);
@@ -69,7 +69,7 @@ export default async function npsRoutes(app: FastifyInstance, { services }: { se
   });
 
   /** The score per month (last 12) and overall, with the latest comments. */
-  app.get('/api/Nps/resultados', withQuery({ pesquisaId: TEXT, configWhiteLabel: TEXT }), async (req) => {
+  app.get('/api/Nps/resultados', withQuery({ pesquisaId: TEXT, configWhiteLabel: TEXT }, [], { schema: { summary: 'Resultado de uma pesquisa NPS (notas e comentários)' } }), async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const raw = (req.query as Record<string, unknown>).pesquisaId;
     const pesquisaId = raw === undefined || raw === '' ? null : parseId(raw);
@@ -107,7 +107,7 @@ export default async function npsRoutes(app: FastifyInstance, { services }: { se
   });
 
   /** The survey this user should see now, or null: the newest active one not answered or closed within its period. */
-  app.get('/api/Nps/pendente', async (req) => {
+  app.get('/api/Nps/pendente', { schema: { summary: 'A pesquisa NPS ativa que o usuário deve ver agora (ou null)' } }, async (req) => {
     const ctx = req.ctx!;
     const r = await db.query<{ id: number; pergunta: string }>(
       `SELECT p.id, p.pergunta FROM nps_pesquisas p
@@ -120,7 +120,7 @@ export default async function npsRoutes(app: FastifyInstance, { services }: { se
   });
 
   /** An answer (nota 0..10, optional comment) or a dismissal (dispensada: true). Once per period; 409 after. */
-  app.post('/api/Nps/respostas', async (req) => {
+  app.post('/api/Nps/respostas', { schema: { summary: 'Grava a resposta (nota de 0 a 10 e comentário) ou a dispensa de uma pesquisa NPS, uma vez por período' } }, async (req) => {
     const ctx = req.ctx!;
     const b = (req.body ?? {}) as Record<string, unknown>;
     const errors: Detail[] = [];

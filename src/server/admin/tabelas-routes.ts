@@ -37,8 +37,8 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
   const { db } = services;
 
   // ---- bancos: any signed-in user reads (accounts, boletos); isAvanco writes.
-  app.get('/api/Bancos', async () => (await db.query(`SELECT codigo, nome, ispb, ativo FROM bancos ORDER BY codigo`)).rows);
-  app.put('/api/Bancos/:codigo', async (req) => {
+  app.get('/api/Bancos', { schema: { summary: 'Tabela de bancos (código, nome, ISPB, ativo)' } }, async () => (await db.query(`SELECT codigo, nome, ispb, ativo FROM bancos ORDER BY codigo`)).rows);
+  app.put('/api/Bancos/:codigo', { schema: { summary: 'Altera um banco da tabela (administração)' } }, async (req) => {
     avanco(req, 'a lista de bancos');
     const codigo = (req.params as { codigo: string }).codigo;
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -72,7 +72,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
     if (!f) throw notFound('Filial não encontrada.');
     return { ctx, contaId, filialId };
   };
-  app.get('/api/Admin/sequencias', withQuery({ contaId: ID, filialId: ID }, ['contaId', 'filialId']), async (req) => {
+  app.get('/api/Admin/sequencias', withQuery({ contaId: ID, filialId: ID }, ['contaId', 'filialId'], { schema: { summary: 'Últimos números das séries de uma filial de uma conta (administração)' } }), async (req) => {
     const { contaId, filialId } = await contaFilial(req);
     const tipos = tiposSequencia(services);
     const rows = (await db.query<{ tipo: string; serie: number; ultimo: string }>(`SELECT tipo, serie, ultimo_numero::text AS ultimo FROM sequencias_filial WHERE tenant_id = $1 AND filial_id = $2 ORDER BY tipo, serie`, [contaId, filialId])).rows;
@@ -82,7 +82,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
     });
     return all.map((r) => ({ tipo: r.tipo, descricao: tipos[r.tipo], serie: r.serie, ultimoNumero: Number(r.ultimo), proximoNumero: Number(r.ultimo) + 1 }));
   });
-  app.put('/api/Admin/sequencias', async (req) => {
+  app.put('/api/Admin/sequencias', { schema: { summary: 'Acerta o último número de uma série de uma filial (administração)' } }, async (req) => {
     const { contaId, filialId } = await contaFilial(req);
     const b = (req.body ?? {}) as Record<string, unknown>;
     const errors: Detail[] = [];
@@ -108,7 +108,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
   });
 
   // ---- financeiro-whitelabel: the brand's invoices (gerar-fatura stored), with status.
-  app.get('/api/Admin/faturas', async (req) => {
+  app.get('/api/Admin/faturas', { schema: { summary: 'Faturas das contas (administração)' } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     return (
       await db.query(
@@ -118,7 +118,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
       )
     ).rows.map((f: Record<string, unknown>) => ({ ...f, totalFormatado: formatBRL(f.total as string) }));
   });
-  app.post('/api/Admin/faturas', async (req) => {
+  app.post('/api/Admin/faturas', { schema: { summary: 'Lança uma fatura para uma conta (administração)' } }, async (req) => {
     const { ctx, brand } = await brandOfAdmin(services, req);
     const mes = mesDoCorpo(req.body);
     const { itens: comIds, contas, total } = await faturaDoMes(db, brand.id, mes);
@@ -131,7 +131,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
       });
     return { id: ins.rows[0].id, mes: mes.label, contas, total: toMoney(total), totalFormatado: formatBRL(total), status: 'aberta', itens };
   });
-  app.put('/api/Admin/faturas/:id/status', async (req) => {
+  app.put('/api/Admin/faturas/:id/status', { schema: { summary: 'Muda a situação de uma fatura (administração)' } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const id = parseId((req.params as { id: string }).id);
     const status = (req.body as Record<string, unknown> | null)?.status;
@@ -146,7 +146,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
   });
 
   // ---- pdv-versao: isAvanco publishes; the brand's accounts read the newest (its own, else the general one).
-  app.get('/api/PdvVersoes', async (req) => {
+  app.get('/api/PdvVersoes', { schema: { summary: 'Versões publicadas do PDV' } }, async (req) => {
     const ctx = req.ctx!;
     return (
       await db.query(
@@ -157,7 +157,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
       )
     ).rows;
   });
-  app.post('/api/PdvVersoes', async (req) => {
+  app.post('/api/PdvVersoes', { schema: { summary: 'Publica uma versão do PDV' } }, async (req) => {
     const ctx = avanco(req, 'as versões do PDV');
     const b = (req.body ?? {}) as Record<string, unknown>;
     const errors: Detail[] = [];
@@ -188,7 +188,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
     const clean = rota.replace(/^#?\/?/, '').split('?')[0].replace(/\/+$/, '');
     return findRoute(ROUTES, clean) ? clean : null;
   };
-  app.get('/api/Ajuda', withQuery({ rota: TEXT }), async (req) => {
+  app.get('/api/Ajuda', withQuery({ rota: TEXT }, [], { schema: { summary: 'Textos de ajuda (de uma rota da tela, com rota)' } }), async (req) => {
     const ctx = req.ctx!;
     const rota = (req.query as Record<string, unknown>).rota;
     if (rota === undefined) {
@@ -200,7 +200,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
     const r = await db.query(`SELECT id, rota, titulo, conteudo FROM ajuda_artigos WHERE brand_id = $1 AND rota IN ($2, $3) ORDER BY rota = $2 DESC LIMIT 1`, [ctx.brandId, clean, pattern]);
     return { artigo: r.rows[0] ?? null };
   });
-  app.put('/api/Ajuda', async (req) => {
+  app.put('/api/Ajuda', { schema: { summary: 'Grava o texto de ajuda de uma rota da tela' } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const b = (req.body ?? {}) as Record<string, unknown>;
     const errors: Detail[] = [];
@@ -218,7 +218,7 @@ export default async function tabelasAdminRoutes(app: FastifyInstance, { service
     );
     return r.rows[0];
   });
-  app.delete('/api/Ajuda/:id', async (req) => {
+  app.delete('/api/Ajuda/:id', { schema: { summary: 'Exclui um texto de ajuda' } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const r = await db.query('DELETE FROM ajuda_artigos WHERE id = $1 AND brand_id = $2', [parseId((req.params as { id: string }).id), brand.id]);
     if (!r.rowCount) throw notFound('Artigo não encontrado.');

@@ -40,9 +40,9 @@ export default async function alertasRoutes(app: FastifyInstance, { services }: 
   const mine = (ctx: RequestContext, limit = 50) =>
     db.tenant(ctx, (q) => q.query(`SELECT ${COLUMNS} FROM alertas WHERE tenant_id = $1 AND user_id = $2 ORDER BY data DESC, id DESC LIMIT ${limit}`, [ctx.tenantId, ctx.userId]));
 
-  app.get('/api/Alerta/pesquisar-alertas', async (req) => (await mine(req.ctx!)).rows);
+  app.get('/api/Alerta/pesquisar-alertas', { schema: { summary: 'Os 50 alertas mais recentes do usuário' } }, async (req) => (await mine(req.ctx!)).rows);
   // The list reads its filter like the generic API (where over the alert's fields, order), at most 200 rows.
-  app.get('/api/Alerta', withQuery({ filter: JSON_TEXT }), async (req) => {
+  app.get('/api/Alerta', withQuery({ filter: JSON_TEXT }, [], { schema: { summary: 'Alertas do usuário (filtro LoopBack: where, order, limit até 200)' } }), async (req) => {
     const ctx = req.ctx!;
     const lf = listFilter(ALERTAS_LISTA, (req.query as Record<string, unknown>).filter, { params: [ctx.tenantId, ctx.userId] });
     const n = lf.filter.limit === undefined ? 50 : Number(lf.filter.limit);
@@ -50,18 +50,18 @@ export default async function alertasRoutes(app: FastifyInstance, { services }: 
     const sql = `SELECT ${COLUMNS} FROM alertas t WHERE t.tenant_id = $1 AND t.user_id = $2 AND ${lf.sql} ORDER BY ${lf.order ?? 't.data DESC, t.id DESC'} LIMIT ${limit}`;
     return (await db.tenant(ctx, (q) => q.query(sql, lf.values))).rows;
   });
-  app.get('/api/Alerta/obter', async (req) => {
+  app.get('/api/Alerta/obter', { schema: { summary: 'Os alertas recentes do usuário e quantos ainda não foram lidos' } }, async (req) => {
     const rows = (await mine(req.ctx!)).rows;
     return { alertas: rows, naoLidos: rows.filter((r) => !r.lido).length };
   });
-  app.get('/api/Alerta/:id', async (req) => {
+  app.get('/api/Alerta/:id', { schema: { summary: 'Um alerta' } }, async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     const r = await db.tenant(ctx, (q) => q.query(`SELECT ${COLUMNS} FROM alertas WHERE tenant_id = $1 AND user_id = $2 AND id = $3`, [ctx.tenantId, ctx.userId, id]));
     if (!r.rows.length) throw notFound();
     return r.rows[0];
   });
-  app.put('/api/Alerta/:id', async (req) => {
+  app.put('/api/Alerta/:id', { schema: { summary: 'Altera um alerta' } }, async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     const lido = (req.body as { lido?: unknown })?.lido !== false;
@@ -69,7 +69,7 @@ export default async function alertasRoutes(app: FastifyInstance, { services }: 
     if (!r.rows.length) throw notFound();
     return r.rows[0];
   });
-  app.delete('/api/Alerta/:id', async (req) => {
+  app.delete('/api/Alerta/:id', { schema: { summary: 'Exclui um alerta' } }, async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     const r = await db.tenant(ctx, (q) => q.query(`DELETE FROM alertas WHERE tenant_id = $1 AND user_id = $2 AND id = $3 AND permite_excluir`, [ctx.tenantId, ctx.userId, id]));
@@ -78,7 +78,7 @@ export default async function alertasRoutes(app: FastifyInstance, { services }: 
   });
 
   /** An alert for one user of the account, or for all its users; by the account's administrator. */
-  app.post('/api/Alerta', async (req) => {
+  app.post('/api/Alerta', { schema: { summary: 'Alerta para um usuário da conta ou para todos, enviado por socket.io (administrador da conta)' } }, async (req) => {
     const ctx = req.ctx!;
     if (!ctx.perfilAdmin && !ctx.master && !ctx.suporteWhiteLabel && !ctx.isAvanco) throw forbidden('Somente administradores podem enviar alertas.');
     const body = (req.body ?? {}) as AlertBody;
@@ -98,7 +98,7 @@ export default async function alertasRoutes(app: FastifyInstance, { services }: 
   });
 
   /** Broadcast to every active user of the brand (the brand's staff only). */
-  app.post('/api/Alerta/geral', async (req) => {
+  app.post('/api/Alerta/geral', { schema: { summary: 'Envia um alerta a todos os usuários ativos da marca (só a administração da marca)' } }, async (req) => {
     const ctx = req.ctx!;
     if (!ctx.isAvanco && !ctx.master && !ctx.suporteWhiteLabel) throw forbidden('Somente a administração da marca pode enviar alertas gerais.');
     const a = checkBody((req.body ?? {}) as AlertBody);

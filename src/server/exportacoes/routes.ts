@@ -67,13 +67,13 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
     };
   };
 
-  app.get('/api/Exportacoes/xml/previa', async (req) => {
+  app.get('/api/Exportacoes/xml/previa', { schema: { summary: 'Prévia da exportação de XML do período: quantos documentos e inutilizações e as pendências' } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
     return previa(ctx, req.query);
   });
 
-  app.post('/api/Exportacoes/xml', async (req) => {
+  app.post('/api/Exportacoes/xml', { schema: { summary: 'Enfileira o ZIP dos XML de NF-e do período (com DANFE, se pedido) na fila de relatórios' } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
     const body = (req.body ?? {}) as Row;
@@ -91,14 +91,14 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
 
   const NEGADO_SPED = 'Você não tem permissão para gerar o arquivo SPED.';
   /** Generates and checks the EFD: the problems (each with its route) and whether the file may be downloaded. */
-  app.post('/api/Exportacoes/sped/validar', async (req) => {
+  app.post('/api/Exportacoes/sped/validar', { schema: { summary: 'Gera e confere a EFD do período: os problemas (cada um com a sua tela) e se o arquivo pode ser baixado' } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarSped', NEGADO_SPED);
     const r = await gerarSped(services, ctx, await comContador(ctx, lerParametrosSped(req.body, ctx)));
     return { nome: r.nome, codVer: r.codVer, linhas: r.linhas, valido: r.valido, problemas: r.problemas };
   });
   /** The EFD file itself, only when the validator found nothing (a 422 with the problems otherwise). */
-  app.post('/api/Exportacoes/sped/arquivo', async (req, reply) => {
+  app.post('/api/Exportacoes/sped/arquivo', { schema: { summary: 'O arquivo da EFD, só quando a conferência não achou problema (422 com os problemas senão)' } }, async (req, reply) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarSped', NEGADO_SPED);
     const p = await comContador(ctx, lerParametrosSped(req.body, ctx));
@@ -108,13 +108,13 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
   });
 
   const NEGADO_SINTEGRA = 'Você não tem permissão para gerar o arquivo Sintegra.';
-  app.post('/api/Exportacoes/sintegra/validar', async (req) => {
+  app.post('/api/Exportacoes/sintegra/validar', { schema: { summary: 'Gera e confere o arquivo Sintegra do período: os problemas e se pode ser baixado' } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarSintegra', NEGADO_SINTEGRA);
     const r = await gerarSintegra(services, ctx, lerParametrosSintegra(req.body, ctx));
     return { nome: r.nome, linhas: r.linhas, valido: r.valido, problemas: r.problemas };
   });
-  app.post('/api/Exportacoes/sintegra/arquivo', async (req, reply) => {
+  app.post('/api/Exportacoes/sintegra/arquivo', { schema: { summary: 'O arquivo Sintegra, só quando a conferência não achou problema' } }, async (req, reply) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarSintegra', NEGADO_SINTEGRA);
     const p = lerParametrosSintegra(req.body, ctx);
@@ -124,24 +124,24 @@ export default async function exportacoesRoutes(app: FastifyInstance, { services
   });
 
   /** The accountant registered in Contábil (the e-mail and SPED 0100 the screens offer before anything is typed). */
-  app.get('/api/Exportacoes/contador', async (req) => {
+  app.get('/api/Exportacoes/contador', { schema: { summary: 'O contador cadastrado no Contábil (e-mail e dados do registro 0100 do SPED)' } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
     return (await db.tenant(ctx, (q) => contadorDaConta(q, ctx.tenantId), { readOnly: true })) ?? {};
   });
   /** The month's ZIP (and its SPED/Sintegra) e-mailed to the accountant by a job; the list of the last e-mails. */
-  app.post('/api/Exportacoes/email', async (req) => {
+  app.post('/api/Exportacoes/email', { schema: { summary: 'Envia ao contador, por um job, o ZIP do mês (e o SPED/Sintegra)' } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
     return pedirEnvio(services, ctx, (req.body ?? {}) as Row, process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`);
   });
-  app.get('/api/Exportacoes/envios', async (req) => {
+  app.get('/api/Exportacoes/envios', { schema: { summary: 'Os últimos envios ao contador por e-mail' } }, async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, 'app.exportarXml', FONTE_XML_PERIODO.negado);
     return listarEnvios(services, ctx);
   });
   /** The e-mail's download link (public, token in the address; files too large to attach). */
-  app.get('/api/Exportacoes/envios/:token/:n', { config: { public: true } }, async (req, reply) => {
+  app.get('/api/Exportacoes/envios/:token/:n', { schema: { summary: 'Baixa um arquivo de um envio ao contador pelo link do e-mail (público, token no endereço)' }, config: { public: true } }, async (req, reply) => {
     const { token, n } = req.params as { token: string; n: string };
     const a = await arquivoDoLink(services, token, /^\d{1,3}$/.test(n) ? Number(n) : -1);
     reply.header('content-type', a.contentType);

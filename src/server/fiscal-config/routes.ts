@@ -24,7 +24,7 @@ const hoje = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10
 export default async function fiscalConfigRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
 
-  app.delete('/api/Empresas/:id', async (req) => {
+  app.delete('/api/Empresas/:id', { schema: { summary: 'Exclui uma filial (empresa) da conta' } }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.filial', 'full')) throw forbidden('Você não tem permissão para excluir empresas.');
     const id = parseId((req.params as { id: string }).id);
@@ -64,7 +64,7 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
     return { ctx, id, chave: row.logo_chave };
   };
 
-  app.put('/api/Empresas/:id/logo', async (req) => {
+  app.put('/api/Empresas/:id/logo', { schema: { summary: 'Grava o logo da filial impresso no DANFE (PNG ou JPEG em base64)' } }, async (req) => {
     const { ctx, id, chave: anterior } = await filialDe(req, 'change');
     const { mime, bytes } = readImage((req.body as { arquivo?: unknown } | null)?.arquivo);
     if (mime === 'image/svg+xml') throw badRequest('O logo do DANFE deve ser PNG ou JPEG.', [{ path: '/arquivo', campo: 'arquivo', mensagem: 'Formato de imagem não aceito.' }]);
@@ -76,7 +76,7 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
     return { mime, tamanho: bytes.length };
   });
 
-  app.get('/api/Empresas/:id/logo', async (req, reply) => {
+  app.get('/api/Empresas/:id/logo', { schema: { summary: 'O logo da filial impresso no DANFE' } }, async (req, reply) => {
     const { chave } = await filialDe(req, 'view');
     const body = chave ? await services.storage.get(chave) : null;
     if (!body) throw notFound('A empresa não tem logo.');
@@ -85,7 +85,7 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
     return reply.send(body);
   });
 
-  app.delete('/api/Empresas/:id/logo', async (req) => {
+  app.delete('/api/Empresas/:id/logo', { schema: { summary: 'Tira o logo da filial' } }, async (req) => {
     const { ctx, id, chave } = await filialDe(req, 'change');
     await db.tenant(ctx, (q) => q.query('UPDATE branches SET logo_chave = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]));
     if (chave) await services.storage.delete(chave).catch(() => {});
@@ -97,7 +97,7 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
    * tables scope to it (sugerirIbsCbs: Anexo VIII for a service's LC 116 item; none for an NCM, with the reason), with
    * the classification of its perfil tributário and whether it is among them. Advisory: saving and issuing still validate.
    */
-  app.get('/api/Tributacao/sugestao-ibscbs', async (req) => {
+  app.get('/api/Tributacao/sugestao-ibscbs', { schema: { summary: 'Classificações IBS/CBS que as tabelas publicadas sugerem para um produto ou serviço (produtoId), e a do seu perfil tributário' } }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.produto', 'view')) throw forbidden('Você não tem permissão para consultar produtos.');
     const qs = (req.query ?? {}) as Record<string, string | undefined>;
@@ -123,7 +123,7 @@ export default async function fiscalConfigRoutes(app: FastifyInstance, { service
    * consumidorFinal?, indIEDest?, natureza?}: the taxes of one line sold by the selected branch, by the same
    * function the issuing path uses.
    */
-  app.post('/api/Tributacao/simular', async (req) => {
+  app.post('/api/Tributacao/simular', { schema: { summary: 'Simula os tributos de uma linha vendida pela filial selecionada, pela mesma função da emissão' } }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, 'app.tributacaoncmproduto', 'view')) throw forbidden('Você não tem permissão para consultar perfis tributários.');
     const b = (req.body ?? {}) as Record<string, unknown>;

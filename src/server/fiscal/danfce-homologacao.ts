@@ -6,6 +6,7 @@ import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
+import { checkedByHandler, fileAnswer } from '../http/route-schema.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { Assinador } from './assinatura-xml.ts';
 import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
@@ -169,7 +170,7 @@ async function montarDocumento(q: Queryable, tenantId: number, branchId: number 
  * prints, the approximate taxes of Lei 12.741 from the imported IBPT table included (see tributos-aproximados).
  */
 export default async function danfceHomologacaoRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  app.post(ROTA_DANFCE_HOMOLOGACAO, { config: { module: 'vendas' } }, async (req, reply) => {
+  app.post(ROTA_DANFCE_HOMOLOGACAO, { config: { module: 'vendas' }, schema: { tags: ['NF-e'], summary: 'DANFCE de homologação (sem valor fiscal) de um pedido, para conferir a impressão', body: checkedByHandler({ type: 'object', additionalProperties: true }), response: { 200: fileAnswer('PDF', 'application/pdf') } } }, async (req, reply) => {
     const ctx = req.ctx;
     if (!ctx || !serverAllows(ctx, CHAVE_DANFCE_HOMOLOGACAO, 'change')) throw forbidden(semPermissao);
     const pedido = lerPedido(req.body);

@@ -20,6 +20,8 @@ export default async function fiscalRoutes(app: FastifyInstance): Promise<void> 
     {
       bodyLimit: UM_MB,
       schema: {
+        tags: ['NF-e'],
+        summary: 'Valida um XML de NF-e/NFC-e (corpo application/xml, até 1 MB) contra o XSD oficial e a assinatura; erros por caminho',
         response: {
           200: {
             type: 'object',

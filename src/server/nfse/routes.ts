@@ -4,6 +4,8 @@ import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
+import { JSON_TEXT, query } from '../http/input-schemas.ts';
+import { answer, checkedByHandler, fileAnswer, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../resources/filter-sql.ts';
 import { configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './nfse.service.ts';
@@ -12,6 +14,20 @@ import { cancelarNfse, resolverNfseTransmitindo } from './transmissao.ts';
 /** Service notes are the sales orders' (SPEC 2.6: the NFS-e menu lives under pedido-vendas). */
 const PERMISSAO = 'app.pedidoVenda';
 const nfse = { config: { module: 'nfse' } };
+
+// What each call says about itself in /api/openapi.json (route-schema.ts); the cancellation's body is checked by its handler.
+const tags = ['NFS-e'];
+const nota = objectOf({
+  id: INT, numero: { type: ['integer', 'null'] }, chave: { type: ['string', 'null'], pattern: '^[0-9]{50}$' },
+  situacao: { enum: ['transmitindo', 'autorizada', 'rejeitada', 'cancelando', 'cancelada'], description: 'transmitindo: DPS assinada a caminho do ADN (sem chave nem número ainda); rejeitada: recusada pela Sefin (rejeicao), o faturamento do pedido estornado; cancelando: evento e101101 assinado a caminho do ADN' },
+  rejeicao: { type: ['array', 'null'], items: objectOf({ codigo: { type: 'string' }, descricao: { type: 'string' }, complemento: { type: 'string' } }) }, serieDps: { type: 'string' }, numeroDps: INT,
+  idDps: { type: 'string' }, ambiente: INT, pedidoId: { type: ['integer', 'null'] }, tomador: TEXT_OR_NULL, codigoTributacaoNacional: { type: 'string' }, descricao: { type: 'string' },
+  valorServico: { type: 'string' }, aliquotaIss: TEXT_OR_NULL, valorIss: TEXT_OR_NULL, issRetido: { type: 'boolean' }, valorLiquido: { type: 'string' }, dataEmissao: { type: 'string' }, dataAutorizacao: TEXT_OR_NULL,
+});
+const adn = { 409: answer('Já cancelada, ainda transmitindo ou rejeitada'), 503: answer('Sefin Nacional indisponível') };
+const filtroQuery = query({ filter: { ...JSON_TEXT, description: 'filtro LoopBack em JSON: where com situacao, numero, chave, pedidoId, tomador, dataEmissao {gte, lte}; limit; skip' }, where: { ...JSON_TEXT, description: 'só o where, sem filter' } });
+/** The route's options with its description: summary, the JSON answered and other schema parts. */
+const op = (summary: string, resposta: Record<string, unknown> = nota, extra: Record<string, unknown> = {}) => ({ ...nfse, schema: { tags, summary, response: { 200: answer('OK', resposta), ...adn }, ...extra } });
 
 function exigir(req: FastifyRequest, nivel: LevelName, acao: string): CtxNfse & RequestContext {
   const ctx = req.ctx!;
@@ -48,17 +64,17 @@ export default async function nfseRoutes(app: FastifyInstance, { services }: { s
   });
   const idDe = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
-  app.get('/api/NotasServico', nfse, async (req) => {
+  app.get('/api/NotasServico', op('NFS-e da filial, emitidas ao faturar pedidos de serviço (limit até 500)', { type: 'array', items: nota }, { querystring: filtroQuery }), async (req) => {
     const ctx = exigir(req, 'view', 'consultar notas de serviço');
     const f = filtro(req, ctx);
     return db.tenant(ctx, async (q) => (await q.query(`SELECT * FROM notas_servico WHERE ${f.where} ORDER BY data_emissao DESC, id DESC LIMIT ${f.limit} OFFSET ${f.skip}`, f.params)).rows.map(notaServicoOut));
   });
-  app.get('/api/NotasServico/count', nfse, async (req) => {
+  app.get('/api/NotasServico/count', op('Quantas NFS-e o filtro encontra', objectOf({ count: INT }), { querystring: filtroQuery }), async (req) => {
     const ctx = exigir(req, 'view', 'consultar notas de serviço');
     const f = filtro(req, ctx);
     return db.tenant(ctx, async (q) => ({ count: Number((await q.query(`SELECT count(*)::int AS n FROM notas_servico WHERE ${f.where}`, f.params)).rows[0].n) }));
   });
-  app.get('/api/NotasServico/:id', nfse, async (req) => {
+  app.get('/api/NotasServico/:id', op('Uma NFS-e, com seus eventos'), async (req) => {
     const ctx = exigir(req, 'view', 'consultar notas de serviço');
     return db.tenant(ctx, async (q) => {
       const nota = notaServicoOut(await lerNotaServico(q, ctx, idDe(req)));
@@ -66,17 +82,17 @@ export default async function nfseRoutes(app: FastifyInstance, { services }: { s
       return { ...nota, eventos: ev.rows.map((e) => ({ tipo: e.tipo, codigoMotivo: e.codigo_motivo, motivo: e.motivo, data: new Date(e.created_at).toISOString() })) };
     });
   });
-  app.get('/api/NotasServico/:id/xml', nfse, async (req, reply) => {
+  app.get('/api/NotasServico/:id/xml', op('XML da NFS-e autorizada', nota, { response: { 200: fileAnswer('XML', 'application/xml'), ...adn } }), async (req, reply) => {
     const ctx = exigir(req, 'view', 'consultar notas de serviço');
     const { nome, xml } = await db.tenant(ctx, (q) => xmlDaNotaServico(services, q, ctx, idDe(req)));
     return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${nome}"`).send(xml);
   });
-  app.get('/api/NotasServico/:id/danfse', nfse, async (req, reply) => {
+  app.get('/api/NotasServico/:id/danfse', op('DANFSe em PDF', nota, { response: { 200: fileAnswer('PDF', 'application/pdf'), ...adn } }), async (req, reply) => {
     const ctx = exigir(req, 'view', 'consultar notas de serviço');
     const { nome, pdf } = await db.tenant(ctx, (q) => danfseDaNotaServico(services, q, ctx, idDe(req)));
     return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${nome}"`).send(pdf);
   });
-  app.post('/api/NotasServico/:id/cancelar', nfse, async (req) => {
+  app.post('/api/NotasServico/:id/cancelar', op('Cancela (evento e101101): motivo 1 erro na emissão, 2 serviço não prestado, 9 outros; justificativa de 15 a 255 caracteres', nota, { body: checkedByHandler(objectOf({ motivo: { enum: [1, 2, 9] }, justificativa: { type: 'string', minLength: 15, maxLength: 255 } }, ['justificativa'])) }), async (req) => {
     const ctx = exigir(req, 'full', 'cancelar notas de serviço');
     return cancelarNfse(services, ctx, idDe(req), req.body);
   });

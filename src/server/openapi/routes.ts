@@ -6,9 +6,6 @@ import { loadLookups } from '../catalog/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { documentsOpenApi } from '../documentos/routes.ts';
 import { webhooksOpenApi } from '../integracoes/index.ts';
-// Hand-written parts still to move onto their routes (fiscal/emissao and nfse are being rewritten elsewhere).
-import { NFE_PATHS } from '../fiscal/emissao/openapi.ts';
-import { NFSE_PATHS } from '../nfse/openapi.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {
   '': { get: 'list', post: 'create' },
@@ -89,7 +86,6 @@ export function buildOpenApi(registry: ResourceRegistry, componentOf = component
       if (!Object.keys(item).length) delete paths[`/api/${def.endpoint}${suffix}`];
     }
   }
-  Object.assign(paths, NFE_PATHS, NFSE_PATHS);
   return {
     openapi: '3.1.0',
     info: { title: 'Retaguarda API', version: '1.0.0', description: 'API do Retaguarda (compatível com LoopBack). Envie o token da sessão no cabeçalho Authorization.' },

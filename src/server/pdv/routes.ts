@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { ID, JSON_TEXT, TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseId } from '../resources/resource-service.ts';
+import { answer, arrayOf, checkedByHandler, fileAnswer, INT, MONEY, objectOf, type RouteSchema } from '../http/route-schema.ts';
 import { emitenteDa } from '../fiscal/emissao/notas.ts';
 import { caixaAberto, caixaOut, contagensDoCaixa, esperadoDoCaixa, lerCaixa, movimentarCaixa, registrarContagem, TIPO_CAIXA } from './caixas.ts';
 import { relatorioCaixaPdf } from './relatorio-caixa.ts';
@@ -59,16 +60,26 @@ async function lerArquivo(services: AppServices, chave: string): Promise<Buffer>
   return Buffer.concat(partes);
 }
 
+// What each call says about itself in /api/openapi.json (route-schema.ts). Bodies are checked by the handlers and
+// the services they call, with their own messages (PDV-CONTRACT.md describes the full payloads).
+const obj = { type: 'object', additionalProperties: true };
+/** A PDV route's options: its module, summary, the JSON it answers and other schema parts (body, response). */
+const pdv = (summary: string, resposta: Record<string, unknown> = obj, extra: Record<string, unknown> = {}) => ({
+  config: { module: 'pdv' },
+  schema: { tags: ['PDV'], summary, response: { 200: answer('OK', resposta), 409: answer('Situação do caixa ou do cupom não permite') }, ...extra } as RouteSchema,
+});
+const criado = (descricao: string, resposta: Record<string, unknown> = obj) => ({ response: { 201: answer(descricao, resposta), 409: answer('Situação do caixa ou do cupom não permite') } });
+const caixaMovimento = checkedByHandler(objectOf({ valor: MONEY, formaPagamentoId: INT, observacao: { type: 'string' } }));
+
 /** The server side of the point of sale (issue 19; contract: PDV-CONTRACT.md). */
 export default async function pdvRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
   const lifecycle = new DocumentLifecycle(services.registry, services); // with services: its transitions announce caixaPdv.fechado (webhooks)
   const caixaDef = () => services.documents!.get(TIPO_CAIXA);
-  const cfg = { config: { module: 'pdv' } };
   const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 
   // ------------------------------------------------------------------ catalogue for the offline cache
-  app.get('/api/Pdv/catalogo', withQuery({ pdvId: ID, desde: TEXT }, ['pdvId'], cfg), async (req) => {
+  app.get('/api/Pdv/catalogo', withQuery({ pdvId: ID, desde: TEXT }, ['pdvId'], pdv('Catálogo do PDV para o cache offline (produtos, preços, formas de pagamento, operadores); desde: só o que mudou depois')), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_PDV, 'view', 'usar o PDV');
     const qs = req.query as Row;
@@ -115,7 +126,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   // ------------------------------------------------------------------ operators
-  app.post('/api/Pdv/operadores/entrar', cfg, async (req, reply) => {
+  app.post('/api/Pdv/operadores/entrar', pdv('Confere o código e o PIN do operador; devolve seus limites (desconto, cancelar, gaveta)', objectOf({ operador: objectOf({ id: INT, nome: { type: 'string' } }), limites: objectOf({ descontoMaximo: MONEY, podeCancelar: { type: 'boolean' }, podeAbrirGaveta: { type: 'boolean' } }) }), { body: checkedByHandler(objectOf({ codigo: { type: ['string', 'integer'] }, pin: { type: 'string', description: '4 a 6 dígitos' } }, ['codigo', 'pin'])) }), async (req, reply) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_PDV, 'view', 'usar o PDV');
     const b = (req.body ?? {}) as Row;
@@ -129,7 +140,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   // ------------------------------------------------------------------ caixas
-  app.get('/api/Pdv/caixas/aberto', withQuery({ pdvId: ID }, [], cfg), async (req) => {
+  app.get('/api/Pdv/caixas/aberto', withQuery({ pdvId: ID }, [], pdv('O caixa aberto do PDV (ou da filial), com o esperado por forma de pagamento')), async (req) => {
     const ctx = noPdv(req, 'view', 'consultar caixas');
     const pdvId = Number((req.query as Row).pdvId);
     if (!Number.isSafeInteger(pdvId) || pdvId <= 0) throw badRequest('Informe o PDV (pdvId).');
@@ -140,7 +151,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     });
   });
 
-  app.post('/api/Pdv/caixas', cfg, async (req, reply) => {
+  app.post('/api/Pdv/caixas', pdv('Abre um caixa (PDV, operador, valor de abertura)', obj, { body: checkedByHandler(objectOf({ pdvId: INT, operadorId: INT, valorAbertura: MONEY, observacao: { type: ['string', 'null'] } })), ...criado('Caixa aberto') }), async (req, reply) => {
     const ctx = noPdv(req, 'change', 'abrir caixas');
     const b = (req.body ?? {}) as Row;
     const doc = await withRetry(services, ctx, async (q) => {
@@ -151,7 +162,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     return reply.code(201).send(doc);
   });
 
-  app.get('/api/Pdv/caixas/:id', cfg, async (req) => {
+  app.get('/api/Pdv/caixas/:id', pdv('Um caixa com seus movimentos e contagens'), async (req) => {
     const ctx = noPdv(req, 'view', 'consultar caixas');
     const id = idOf(req);
     return db.tenant(ctx, async (q) => {
@@ -167,7 +178,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   for (const tipo of ['sangria', 'suprimento'] as const) {
-    app.post(`/api/Pdv/caixas/:id/${tipo}`, cfg, async (req, reply) => {
+    app.post(`/api/Pdv/caixas/:id/${tipo}`, pdv(tipo === 'sangria' ? 'Registra uma sangria (retirada de dinheiro) no caixa aberto' : 'Registra um suprimento (entrada de troco) no caixa aberto', obj, { body: caixaMovimento, ...criado('Movimento registrado') }), async (req, reply) => {
       const ctx = noPdv(req, 'change', `registrar ${tipo}`);
       const id = idOf(req);
       const r = await withRetry(services, ctx, (q) => movimentarCaixa(q, ctx, id, tipo, (req.body ?? {}) as Row));
@@ -175,7 +186,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     });
   }
 
-  app.post('/api/Pdv/caixas/:id/fechar', cfg, async (req) => {
+  app.post('/api/Pdv/caixas/:id/fechar', pdv('Fecha o caixa com a contagem por forma de pagamento (diferenças lançadas)', obj, { body: checkedByHandler(obj) }), async (req) => {
     const ctx = noPdv(req, 'change', 'fechar caixas');
     const id = idOf(req);
     return withRetry(services, ctx, async (q) => {
@@ -197,7 +208,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     });
   });
 
-  app.get('/api/Pdv/caixas/:id/relatorio', withQuery({ formato: TEXT }, [], cfg), async (req, reply) => {
+  app.get('/api/Pdv/caixas/:id/relatorio', withQuery({ formato: { ...TEXT, description: "'80mm' (padrão) ou 'a4'" } }, [], pdv('Relatório do caixa em PDF', obj, { response: { 200: fileAnswer('PDF', 'application/pdf') } })), async (req, reply) => {
     const ctx = noPdv(req, 'view', 'consultar caixas');
     const id = idOf(req);
     const formato = String((req.query as Row).formato ?? '80mm');
@@ -207,18 +218,18 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
   });
 
   // ------------------------------------------------------------------ sales
-  app.post('/api/Pdv/vendas', cfg, async (req, reply) => {
+  app.post('/api/Pdv/vendas', pdv('Registra um cupom do PDV (NFC-e autorizada, em contingência ou a transmitir); o cabeçalho Idempotency-Key evita a venda em dobro', obj, { body: checkedByHandler(obj), ...criado('Cupom registrado') }), async (req, reply) => {
     const ctx = noPdv(req, 'change', 'vender no PDV');
     const r = await registrarVenda(services, ctx, (req.body ?? {}) as Row, req.headers['idempotency-key']);
     return reply.code(r.status).send(r.resposta);
   });
 
-  app.post('/api/Pdv/numeracao/reservar', cfg, async (req, reply) => {
+  app.post('/api/Pdv/numeracao/reservar', pdv('Reserva uma faixa de números de NFC-e para o PDV emitir offline', obj, { body: checkedByHandler(obj), ...criado('Faixa reservada') }), async (req, reply) => {
     const ctx = noPdv(req, 'change', 'vender no PDV');
     return reply.code(201).send(await reservarNumeracao(services, ctx, (req.body ?? {}) as Row));
   });
 
-  app.get('/api/Pdv/vendas/:id/danfce', withQuery({ formato: TEXT }, [], cfg), async (req, reply) => {
+  app.get('/api/Pdv/vendas/:id/danfce', withQuery({ formato: { ...TEXT, description: "'pdf' (padrão), 'html' ou 'escpos'" } }, [], pdv('DANFCE do cupom em PDF, HTML ou ESC/POS', obj, { response: { 200: fileAnswer('DANFCE') } })), async (req, reply) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, CHAVE_PDV, 'view') && !serverAllows(ctx, CHAVE_CUPOM, 'view')) throw forbidden('Você não tem permissão para consultar cupons fiscais.');
     const id = idOf(req);
@@ -233,14 +244,14 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
 
   // ------------------------------------------------------------------ cupons (the NFC-e list and its actions)
   const cupomDef = () => services.registry.get('cupomFiscal');
-  app.get('/api/Pdv/cupons', withQuery({ filter: JSON_TEXT }, [], cfg), async (req) => {
+  app.get('/api/Pdv/cupons', withQuery({ filter: JSON_TEXT }, [], pdv('Cupons fiscais (NFC-e) da filial, com filtro LoopBack', arrayOf(obj))), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM, 'view', 'consultar cupons fiscais');
     const filter = parseJsonParam<Filter>((req.query as Row).filter, 'filter') ?? {};
     return db.tenant(ctx, (q) => services.resources.list(q, cupomDef(), ctx, filter));
   });
 
-  app.post('/api/Pdv/cupons/:id/cancelar', cfg, async (req) => {
+  app.post('/api/Pdv/cupons/:id/cancelar', pdv('Cancela um cupom autorizado (justificativa de 15 a 255 caracteres) e estorna estoque e caixa', obj, { body: checkedByHandler(objectOf({ justificativa: { type: 'string', minLength: 15, maxLength: 255 } }, ['justificativa'])) }), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM, 'full', 'cancelar cupons fiscais');
     const id = idOf(req);
@@ -251,7 +262,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     return cancelarCupom(services, ctx, id, justificativa);
   });
 
-  app.post('/api/Pdv/cupons/:id/reenviar-email', cfg, async (req) => {
+  app.post('/api/Pdv/cupons/:id/reenviar-email', pdv('Envia XML e DANFCE do cupom por e-mail', objectOf({ enviado: { type: 'boolean' }, email: { type: 'string' } }), { body: checkedByHandler(objectOf({ email: { type: 'string' } }, ['email'])) }), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM, 'view', 'consultar cupons fiscais');
     const id = idOf(req);
@@ -273,7 +284,7 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     return { enviado: true, email };
   });
 
-  app.get('/api/Pdv/cupons/:id/xml', cfg, async (req, reply) => {
+  app.get('/api/Pdv/cupons/:id/xml', pdv('XML do cupom', obj, { response: { 200: fileAnswer('XML', 'application/xml') } }), async (req, reply) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM, 'view', 'consultar cupons fiscais');
     const v = await db.tenant(ctx, (q) => lerVenda(q, ctx, idOf(req)));
@@ -281,21 +292,21 @@ export default async function pdvRoutes(app: FastifyInstance, { services }: { se
     return reply.type('application/xml').header('content-disposition', `attachment; filename="${v.chave_acesso}.xml"`).send(await lerArquivo(services, v.xml_arquivo));
   });
 
-  app.post('/api/Pdv/cupons/:id/retransmitir', cfg, async (req) => {
+  app.post('/api/Pdv/cupons/:id/retransmitir', pdv('Transmite de novo um cupom rejeitado ou ainda não autorizado'), async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, CHAVE_CUPOM_ERRO, 'change') && !serverAllows(ctx, CHAVE_PDV, 'change')) throw forbidden('Você não tem permissão para retransmitir cupons.');
     return retransmitir(services, ctx, idOf(req));
   });
 
   /** Solicitações de reenvio: the request's contingency note sent now (pending or failed), its new state answered. */
-  app.post('/api/Pdv/solicitacoes-reenvio/:id/reenviar', cfg, async (req) => {
+  app.post('/api/Pdv/solicitacoes-reenvio/:id/reenviar', pdv('Reenvia à SEFAZ uma solicitação pendente do PDV (nota em contingência)'), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM_ERRO, 'change', 'reenviar notas em contingência');
     return reenviarSolicitacao(services, ctx, idOf(req));
   });
 
   /** Sends the account's contingency NFC-e now (the job does it every few minutes). */
-  app.post('/api/Pdv/contingencia/transmitir', cfg, async (req) => {
+  app.post('/api/Pdv/contingencia/transmitir', pdv('Transmite os cupons emitidos em contingência que aguardam'), async (req) => {
     const ctx = req.ctx!;
     exigir(ctx, CHAVE_CUPOM_ERRO, 'change', 'retransmitir cupons');
     const r = await transmitirPendentes(services, Date.now(), ctx.tenantId);

@@ -78,7 +78,7 @@ export default async function assinaturaRoutes(app: FastifyInstance, { services 
   const brandOf = async (ctx: RequestContext) => (await brands.all()).find((b) => b.id === ctx.brandId);
 
   /** The plan state, the banner's text and every catalogue module with whether this account may use it. */
-  app.get('/api/Assinatura', async (req) => {
+  app.get('/api/Assinatura', { schema: { summary: 'Situação do plano da conta, o aviso da faixa e cada módulo do catálogo com se a conta pode usá-lo' } }, async (req) => {
     const ctx = req.ctx!;
     const s = await situacaoDaConta(db, ctx.tenantId, await brandOf(ctx));
     if (!s) throw notFound('Conta não encontrada.');
@@ -86,7 +86,7 @@ export default async function assinaturaRoutes(app: FastifyInstance, { services 
   });
 
   /** The account's charges, newest first. */
-  app.get('/api/Assinatura/cobrancas', async (req) => {
+  app.get('/api/Assinatura/cobrancas', { schema: { summary: 'Cobranças da conta, da mais nova para a mais antiga' } }, async (req) => {
     const ctx = assinante(req.ctx!);
     return (
       await db.tenant(ctx, (q) =>
@@ -99,7 +99,7 @@ export default async function assinaturaRoutes(app: FastifyInstance, { services 
   });
 
   /** POST Usuarios/alterarPagamentoParaCartao: the provider keeps the card; the account keeps its last digits. */
-  app.post('/api/Usuarios/alterarPagamentoParaCartao', async (req) => {
+  app.post('/api/Usuarios/alterarPagamentoParaCartao', { schema: { summary: 'Passa o pagamento da assinatura para cartão (o cartão fica no provedor; a conta guarda os últimos dígitos)' } }, async (req) => {
     const ctx = assinante(req.ctx!);
     const cartao = validarCartao(req.body);
     const reg = await billingProvider().registrarCartao(ctx.tenantId, cartao);
@@ -108,7 +108,7 @@ export default async function assinaturaRoutes(app: FastifyInstance, { services 
   });
 
   /** Contracts one additional module at the brand's price (config.modulos[].valorAdicional), charged at once. */
-  app.post('/api/Usuarios/contratarModulo', async (req) => {
+  app.post('/api/Usuarios/contratarModulo', { schema: { summary: 'Contrata um módulo adicional pelo preço da marca, cobrado na hora' } }, async (req) => {
     const ctx = assinante(req.ctx!);
     const id = (req.body as { modulo?: unknown } | null)?.modulo;
     const cat = typeof id === 'string' ? moduloDoCatalogo(id) : undefined;

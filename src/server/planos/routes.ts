@@ -102,9 +102,9 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
     return r.rows[0].id;
   };
 
-  app.get('/api/Planos', withQuery({ filter: JSON_TEXT }), async (req) => list(req.ctx!, filterOf(req)));
+  app.get('/api/Planos', withQuery({ filter: JSON_TEXT }, [], { schema: { summary: 'Planos da marca (filtro LoopBack)' } }), async (req) => list(req.ctx!, filterOf(req)));
 
-  app.get('/api/Planos/count', withQuery({ where: JSON_TEXT }), async (req) => {
+  app.get('/api/Planos/count', withQuery({ where: JSON_TEXT }, [], { schema: { summary: 'Quantos planos o filtro encontra' } }), async (req) => {
     const ctx = req.ctx!;
     const where = parseJsonParam<Where>((req.query as Record<string, unknown>).where, 'where');
     const p = new SqlParams();
@@ -113,14 +113,14 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
   });
 
   /** GET Planos/findOne with a filter on idExterno and configWhiteLabel (SPEC 7.2). */
-  app.get('/api/Planos/findOne', withQuery({ filter: JSON_TEXT }), async (req) => {
+  app.get('/api/Planos/findOne', withQuery({ filter: JSON_TEXT }, [], { schema: { summary: 'O primeiro plano do filtro' } }), async (req) => {
     const rows = await list(req.ctx!, { ...filterOf(req), limit: 1 });
     if (!rows.length) throw notFound('Plano não encontrado.');
     return rows[0];
   });
 
   /** The plan the signed-in account chose, if any (the #/planos page marks it). */
-  app.get('/api/Planos/contratado', async (req) => {
+  app.get('/api/Planos/contratado', { schema: { summary: 'O plano que a conta escolheu, se houver' } }, async (req) => {
     const ctx = req.ctx!;
     const r = await db.tenant(ctx, (q) =>
       q.query<Row>(`SELECT t.plano_id AS "planoId", t.plano_situacao AS situacao, t.plano_contratado_em AS "contratadoEm", t.trial FROM tenants t WHERE t.id = $1`, [ctx.tenantId]),
@@ -128,9 +128,9 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
     return r.rows[0] ?? {};
   });
 
-  app.get('/api/Planos/:id', async (req) => byId(db, req.ctx!, parseId((req.params as { id: string }).id)));
+  app.get('/api/Planos/:id', { schema: { summary: 'Um plano' } }, async (req) => byId(db, req.ctx!, parseId((req.params as { id: string }).id)));
 
-  app.post('/api/Planos', async (req) => {
+  app.post('/api/Planos', { schema: { summary: 'Cadastra um plano da marca (administração da marca)' } }, async (req) => {
     const ctx = admin(req);
     const brandId = await brandOfWrite(ctx, req.body);
     const data = naoNegativo(resources.validate(def, req.body));
@@ -138,7 +138,7 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
     return byId(db, ctx, id);
   });
 
-  app.put('/api/Planos/:id', async (req) => {
+  app.put('/api/Planos/:id', { schema: { summary: 'Altera um plano da marca (administração da marca)' } }, async (req) => {
     const ctx = admin(req);
     const id = parseId((req.params as { id: string }).id);
     const data = naoNegativo(resources.validate(def, req.body));
@@ -152,7 +152,7 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
     return byId(db, ctx, id);
   });
 
-  app.delete('/api/Planos/:id', async (req) => {
+  app.delete('/api/Planos/:id', { schema: { summary: 'Exclui um plano da marca (administração da marca)' } }, async (req) => {
     const ctx = admin(req);
     const id = parseId((req.params as { id: string }).id);
     await db
@@ -171,7 +171,7 @@ export default async function planosRoutes(app: FastifyInstance, { services }: {
    * with naoCadastrarCobranca) the choice is only recorded; with it on it is recorded as waiting for billing.
    */
   for (const path of ['contratarPlano', 'efetivarPlano', 'migrarPlano']) {
-    app.post(`/api/Usuarios/${path}`, async (req) => {
+    app.post(`/api/Usuarios/${path}`, { schema: { summary: path === 'contratarPlano' ? 'Contrata um plano da marca para uma filial (filialId, planoId)' : path === 'efetivarPlano' ? 'Efetiva o plano escolhido para uma filial (filialId, planoId)' : 'Migra a filial para outro plano da marca (filialId, planoId)' } }, async (req) => {
       const ctx = req.ctx!;
       if (!serverAllows(ctx, 'app.assinaturas')) throw forbidden('Você não tem permissão para contratar planos.');
       const body = (req.body ?? {}) as { filialId?: unknown; planoId?: unknown };

@@ -20,7 +20,7 @@ export default async function healthRoutes(app: FastifyInstance, { services }: {
     closing = true;
   });
 
-  app.get('/api/pronto/json', { config: { public: true } }, async (_req, reply) => {
+  app.get('/api/pronto/json', { config: { public: true }, schema: { summary: 'Prontidão do servidor: banco e armazenamento respondem (503 se não)' } }, async (_req, reply) => {
     const check = async (fn: () => Promise<unknown>) => {
       try {
         await within(fn(), READY_TIMEOUT_MS);

@@ -11,13 +11,13 @@ export const CHAVE_TRANSMISSOES = 'app.permissao.nota';
 
 export default async function transmissoesRoutes(app: FastifyInstance, opts: { services: AppServices }): Promise<void> {
   const { services } = opts;
-  app.get('/api/DocumentosTransmissao', async (req) => {
+  app.get('/api/DocumentosTransmissao', { schema: { summary: 'Documentos fiscais da filial ainda em transmissão' } }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, CHAVE_TRANSMISSOES, 'view')) throw forbidden('Você não tem permissão para consultar os documentos em transmissão.');
     return listarDocumentosEmTransmissao(services, ctx);
   });
   for (const acao of ['consultar', 'transmitir'] as const) {
-    app.post<{ Params: { tipo: TipoDocumento; id: string } }>(`/api/DocumentosTransmissao/:tipo/:id/${acao}`, async (req) => {
+    app.post<{ Params: { tipo: TipoDocumento; id: string } }>(`/api/DocumentosTransmissao/:tipo/:id/${acao}`, { schema: { summary: acao === 'consultar' ? 'Consulta na SEFAZ a situação de um documento em transmissão' : 'Transmite de novo um documento que ficou em transmissão' } }, async (req) => {
       const ctx = req.ctx!;
       if (!(TIPOS as readonly string[]).includes(req.params.tipo)) throw notFound('Documento não encontrado.');
       if (!serverAllows(ctx, CHAVE_TRANSMISSOES, 'change')) throw forbidden('Você não tem permissão para consultar documentos na SEFAZ.');

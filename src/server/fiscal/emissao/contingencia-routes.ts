@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app-services.ts';
 import { serverAllows } from '../../auth/access.ts';
 import { forbidden } from '../../http/errors.ts';
+import { answer, arrayOf, INT, objectOf } from '../../http/route-schema.ts';
 import { transmitirPendentes, transmitirTodasPendentes } from './contingencia-nfe.ts';
 import { CHAVES_NFE } from './routes.ts';
 import { resolverTransmitindo } from './notas.ts';
@@ -13,7 +14,14 @@ const INTERVALO_PENDENTES_MS = 5 * 60_000;
 
 /** 'Transmitir pendentes' (notas-processadas) and the job that does the same for every branch while notes wait. */
 export default async function contingenciaRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  app.post('/api/NotasFiscais/transmitirPendentes', { config: { module: 'nfe' } }, async (req) => {
+  app.post('/api/NotasFiscais/transmitirPendentes', {
+    config: { module: 'nfe' },
+    schema: {
+      tags: ['NF-e'],
+      summary: 'Transmite ao autorizador normal as notas emitidas em contingência (EPEC) que aguardam; para na primeira que encontra a SEFAZ ainda indisponível',
+      response: { 200: answer('Autorizadas, rejeitadas e quantas ainda aguardam', objectOf({ autorizadas: arrayOf(INT), rejeitadas: arrayOf({ type: 'object' }), pendentes: INT })) },
+    },
+  }, async (req) => {
     const ctx = req.ctx!;
     if (!serverAllows(ctx, CHAVES_NFE.emitir, 'change') && !serverAllows(ctx, CHAVES_NFE.notas, 'change')) throw forbidden('Você não tem permissão para transmitir notas fiscais.');
     return transmitirPendentes(services, ctx as typeof ctx & { branchId: number | null });

@@ -9,6 +9,8 @@ import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { LevelName } from '../../../shared/permissions.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
+import { JSON_TEXT, query } from '../../http/input-schemas.ts';
+import { answer, checkedByHandler, fileAnswer, INT, objectOf, TEXT_OR_NULL } from '../../http/route-schema.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../../resources/filter-sql.ts';
 import { alertarVencimentos, certificadoAtivo, gravarCertificado, resumo } from './certificados.ts';
@@ -64,6 +66,19 @@ function emissor(req: FastifyRequest, acao: string): CtxEmissao & RequestContext
 const idDe = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
 const nfe = { config: { module: 'nfe' } };
 const fiscal = { config: { module: 'fiscal' } };
+
+// What each call says about itself in /api/openapi.json (route-schema.ts); bodies are checked by the handlers.
+const tags = ['NF-e'];
+const obj = { type: 'object', additionalProperties: true };
+const nota = objectOf({ id: INT, modelo: INT, serie: { type: ['integer', 'null'] }, numero: { type: ['integer', 'null'] }, status: { enum: ['rascunho', 'transmitindo', 'rejeitada', 'autorizada', 'cancelada', 'denegada', 'contingencia'] }, tipoEmissao: { ...INT, description: '1 normal; 6/7 SVC-AN/SVC-RS; 4 EPEC' }, contingencia: obj, chave: TEXT_OR_NULL, protocolo: TEXT_OR_NULL, destinatarioNome: TEXT_OR_NULL, total: { type: 'string' }, dataEmissao: TEXT_OR_NULL, rejeicao: obj, dados: obj });
+const resultado = objectOf({ nota, autorizada: { type: 'boolean' }, rejeicao: objectOf({ cStat: { type: 'string' }, xMotivo: { type: 'string' }, ajuda: obj, erros: { type: 'array', items: obj } }) });
+const justificativa = { type: 'string', minLength: 15, maxLength: 255 };
+/** The answers beside the call's own: the note's state does not allow it, SEFAZ down. */
+const sefaz = { 409: answer('Situação da nota não permite'), 503: answer('SEFAZ indisponível (nada foi numerado)') };
+const filtroQuery = query({ filter: { ...JSON_TEXT, description: 'filtro LoopBack em JSON: where com status, numero, serie, chave, destinatarioNome, pedidoId, origem, tipoNf, dataEmissao {gte, lte}; limit; skip' }, where: { ...JSON_TEXT, description: 'só o where, sem filter' } });
+/** The route's options with its description: summary, the JSON answered and other schema parts (body, querystring, response). */
+const op = <T extends object>(options: T, summary: string, resposta: Record<string, unknown> = obj, extra: Record<string, unknown> = {}) => ({ ...options, schema: { tags, summary, response: { 200: answer('OK', resposta), ...sefaz }, ...extra } });
+const arquivo = (descricao: string, tipo: string) => ({ response: { 200: fileAnswer(descricao, tipo), ...sefaz } });
 
 /** The fields the notes' list filters by (an unknown one is a 400, as in the generic API). */
 const FILTRO_NOTAS = ['status', 'numero', 'pedidoId', 'origem', 'serie', 'chave', 'destinatarioNome', 'tipoNf', 'dataEmissao'];
@@ -133,8 +148,8 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
         ibsCbs: await avisoIbsCbsDaFilial(q, ctx.tenantId, ctx.branchId),
       };
     });
-  app.get('/api/ConfiguracoesNfe', fiscal, async (req) => configOut(exigir(req, CHAVES_NFE.configuracao, 'view', 'consultar as configurações de NF-e')));
-  app.put('/api/ConfiguracoesNfe', fiscal, async (req) => {
+  app.get('/api/ConfiguracoesNfe', op(fiscal, 'Configurações de NF-e da filial (séries, próximos números, ambiente, CSC sem o token, tabela IBPT, aviso IBS/CBS)'), async (req) => configOut(exigir(req, CHAVES_NFE.configuracao, 'view', 'consultar as configurações de NF-e')));
+  app.put('/api/ConfiguracoesNfe', op(fiscal, 'Altera as configurações de NF-e da filial; o próximo número só avança', obj, { body: checkedByHandler(objectOf({ serieNfe: INT, serieNfce: INT, proximoNumeroNfe: INT, proximoNumeroNfce: INT, ambiente: { enum: [1, 2] }, cscId: TEXT_OR_NULL, cscToken: TEXT_OR_NULL, contingencia: { enum: ['svc', 'epec', 'nenhuma'] }, naturezaPadraoId: { type: ['integer', 'null'] }, emailCopia: TEXT_OR_NULL })) }), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.configuracao, 'change', 'alterar as configurações de NF-e');
     if (!ctx.branchId) throw badRequest('Selecione uma filial.');
     const b = (req.body ?? {}) as Row;
@@ -197,13 +212,13 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
   });
 
   // --- fiscais/certificado-digital
-  app.get('/api/CertificadosDigitais/atual', fiscal, async (req) => {
+  app.get('/api/CertificadosDigitais/atual', op(fiscal, 'Certificado A1 ativo da filial: titular, CNPJ, validade (nunca o arquivo ou a senha)'), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.certificado, 'view', 'consultar o certificado digital');
     if (!ctx.branchId) throw badRequest('Selecione uma filial.');
     const row = await db.tenant(ctx, (q) => certificadoAtivo(q, ctx.tenantId, ctx.branchId!));
     return { certificado: row ? resumo(row) : null };
   });
-  app.post('/api/CertificadosDigitais', { ...fiscal, bodyLimit: 2 * 1024 * 1024 }, async (req) => {
+  app.post('/api/CertificadosDigitais', op({ ...fiscal, bodyLimit: 2 * 1024 * 1024 }, 'Envia o certificado A1 (arquivo .pfx em base64 e senha); guardado cifrado', obj, { body: checkedByHandler(objectOf({ arquivo: { type: 'string', description: 'base64 do .pfx/.p12' }, senha: { type: 'string' } }, ['arquivo', 'senha'])) }), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.certificado, 'change', 'enviar o certificado digital');
     if (!ctx.branchId) throw badRequest('Selecione uma filial.');
     const b = (req.body ?? {}) as Row;
@@ -216,32 +231,32 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
   });
 
   // --- NotasFiscais
-  app.get('/api/NotasFiscais', nfe, async (req) => {
+  app.get('/api/NotasFiscais', op(nfe, 'Notas da filial, da mais nova para a mais antiga (limit até 500)', { type: 'array', items: nota }, { querystring: filtroQuery }), async (req) => {
     const ctx = leitor(req);
     const f = filtroNotas(req, ctx);
     const r = await db.tenant(ctx, (q) => q.query(`SELECT * FROM notas_fiscais WHERE ${f.where} ORDER BY id DESC LIMIT ${f.limit} OFFSET ${f.skip}`, f.params));
     return r.rows.map(notaOut);
   });
-  app.get('/api/NotasFiscais/count', nfe, async (req) => {
+  app.get('/api/NotasFiscais/count', op(nfe, 'Quantas notas o filtro encontra', objectOf({ count: INT }), { querystring: filtroQuery }), async (req) => {
     const ctx = leitor(req);
     const f = filtroNotas(req, ctx);
     const r = await db.tenant(ctx, (q) => q.query<{ n: number }>(`SELECT count(*)::int AS n FROM notas_fiscais WHERE ${f.where}`, f.params));
     return { count: r.rows[0].n };
   });
-  app.get('/api/NotasFiscais/:id', nfe, async (req) => {
+  app.get('/api/NotasFiscais/:id', op(nfe, 'Uma nota', nota), async (req) => {
     const ctx = leitor(req);
     return db.tenant(ctx, async (q) => notaOut(await lerNota(q, ctx, idDe(req))));
   });
-  app.get('/api/NotasFiscais/:id/eventos', nfe, async (req) => {
+  app.get('/api/NotasFiscais/:id/eventos', op(nfe, 'Histórico da nota na SEFAZ', { type: 'array', items: obj }), async (req) => {
     const ctx = leitor(req);
     return db.tenant(ctx, (q) => eventosDaNota(q, ctx, idDe(req)));
   });
-  app.post('/api/NotasFiscais', nfe, async (req) => {
+  app.post('/api/NotasFiscais', op(nfe, 'Salva um rascunho (sem número): natureza, destinatário, itens, transporte, pagamentos, informações adicionais', nota, { body: checkedByHandler(obj) }), async (req) => {
     const ctx = emissor(req, 'emitir NF-e');
     return notaOut(await db.tenant(ctx, (q) => salvarRascunho(q, ctx, req.body)));
   });
   // The live taxes of emitir-nfe: the rules the screen runs through tributarLinha (the server recomputes on save).
-  app.post('/api/NotasFiscais/contexto-tributacao', nfe, async (req) => {
+  app.post('/api/NotasFiscais/contexto-tributacao', op(nfe, 'Regras de tributação da nota para o cálculo ao vivo da tela (emitente, destinatário, natureza, produtos e tributações vigentes dos seus perfis)', obj, { body: checkedByHandler(objectOf({ naturezaId: INT, clienteId: INT, produtoIds: { type: 'array', items: INT, maxItems: 1000 }, importacao: { type: 'boolean' } }, ['naturezaId', 'clienteId', 'produtoIds'])) }), async (req) => {
     const ctx = emissor(req, 'emitir NF-e');
     const b = (req.body ?? {}) as Row;
     const inteiro = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
@@ -253,48 +268,48 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
     if (erros.length) throw badRequest(erros.map((e) => e.mensagem).join(' '), erros);
     return db.tenant(ctx, (q) => contextoTributacao(q, ctx, { naturezaId: b.naturezaId, clienteId: b.clienteId, produtoIds: b.produtoIds, importacao: b.importacao === true }));
   });
-  app.put('/api/NotasFiscais/:id', nfe, async (req) => {
+  app.put('/api/NotasFiscais/:id', op(nfe, 'Altera um rascunho ou uma nota rejeitada', nota, { body: checkedByHandler(obj) }), async (req) => {
     const ctx = emissor(req, 'emitir NF-e');
     return notaOut(await db.tenant(ctx, (q) => salvarRascunho(q, ctx, req.body, idDe(req))));
   });
-  app.delete('/api/NotasFiscais/:id', nfe, async (req) => {
+  app.delete('/api/NotasFiscais/:id', op(nfe, 'Exclui um rascunho nunca enviado', objectOf({ count: INT })), async (req) => {
     const ctx = emissor(req, 'excluir rascunhos de NF-e');
     await db.tenant(ctx, (q) => excluirRascunho(q, ctx, idDe(req)));
     return { count: 1 };
   });
-  app.post('/api/NotasFiscais/:id/validar', nfe, async (req) => {
+  app.post('/api/NotasFiscais/:id/validar', op(nfe, 'Monta, assina e valida contra o XSD oficial (erros por campo)'), async (req) => {
     const ctx = emissor(req, 'emitir NF-e');
     return db.tenant(ctx, (q) => validarNotaFiscal(services, q, ctx, idDe(req)));
   });
-  app.post('/api/NotasFiscais/:id/transmitir', nfe, async (req) => {
+  app.post('/api/NotasFiscais/:id/transmitir', op(nfe, 'Numera (série da filial, sem buracos) e transmite sem transação aberta; autorizada, lança estoque e contas a receber (uma vez só); rejeitada, o número volta à série', resultado), async (req) => {
     const ctx = emissor(req, 'emitir NF-e');
     const id = idDe(req);
     await db.tenant(ctx, (q) => lerNota(q, ctx, id));
     return transmitirNotaFiscal(services, ctx, id);
   });
-  app.post('/api/NotasFiscais/:id/cancelar', nfe, async (req) => {
+  app.post('/api/NotasFiscais/:id/cancelar', op(nfe, 'Cancela (até 24 h depois da autorização; justificativa de 15 a 255 caracteres) e estorna estoque e financeiro', resultado, { body: checkedByHandler(objectOf({ justificativa }, ['justificativa'])) }), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.notas, 'change', 'cancelar notas fiscais');
     return cancelarNotaFiscal(services, ctx, idDe(req), (req.body as Row | undefined)?.justificativa);
   });
-  app.post('/api/NotasFiscais/:id/carta-correcao', nfe, async (req) => {
+  app.post('/api/NotasFiscais/:id/carta-correcao', op(nfe, 'Carta de correção (sequência 1 a 20; texto de 15 a 1000 caracteres)', obj, { body: checkedByHandler(objectOf({ correcao: { type: 'string', minLength: 15, maxLength: 1000 } }, ['correcao'])) }), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.notas, 'change', 'enviar carta de correção');
     return cartaCorrecao(services, ctx, idDe(req), (req.body as Row | undefined)?.correcao);
   });
-  app.post('/api/NotasFiscais/:id/consultar', nfe, async (req) => {
+  app.post('/api/NotasFiscais/:id/consultar', op(nfe, 'Consulta a situação da nota na SEFAZ'), async (req) => {
     const ctx = leitor(req);
     return consultarNotaFiscal(services, ctx, idDe(req));
   });
-  app.get('/api/NotasFiscais/:id/xml', nfe, async (req, reply) => {
+  app.get('/api/NotasFiscais/:id/xml', op(nfe, 'XML autorizado (nfeProc)', obj, arquivo('XML', 'application/xml')), async (req, reply) => {
     const ctx = leitor(req);
     const { nome, xml } = await db.tenant(ctx, (q) => xmlDaNota(services, q, ctx, idDe(req)));
     return anexo(reply, 'application/xml; charset=utf-8', nome, xml);
   });
-  app.get('/api/NotasFiscais/:id/danfe', nfe, async (req, reply) => {
+  app.get('/api/NotasFiscais/:id/danfe', op(nfe, 'DANFE em PDF (prévia sem protocolo para um rascunho)', obj, arquivo('PDF', 'application/pdf')), async (req, reply) => {
     const ctx = leitor(req);
     const { nome, pdf } = await db.tenant(ctx, (q) => danfeDaNota(services, q, ctx, idDe(req)));
     return anexo(reply, 'application/pdf', nome, pdf);
   });
-  app.post('/api/NotasFiscais/:id/enviar-email', nfe, async (req) => {
+  app.post('/api/NotasFiscais/:id/enviar-email', op(nfe, 'Envia XML e DANFE por e-mail ao destinatário (e à cópia da configuração)', objectOf({ enviados: { type: 'array', items: { type: 'string' } } }), { body: checkedByHandler(objectOf({ email: { type: 'string', description: 'sem ele, o e-mail do cadastro do destinatário' } })) }), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.notas, 'change', 'enviar notas fiscais por e-mail');
     const id = idDe(req);
     const b = (req.body ?? {}) as Row;
@@ -318,12 +333,12 @@ export default async function emissaoRoutes(app: FastifyInstance, { services }: 
   });
 
   // --- Inutilizacoes
-  app.get('/api/Inutilizacoes', nfe, async (req) => {
+  app.get('/api/Inutilizacoes', op(nfe, 'Inutilizações da filial (as 500 mais novas)', { type: 'array', items: obj }), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.inutilizacao, 'view', 'consultar inutilizações');
     const r = await db.tenant(ctx, (q) => q.query(`SELECT * FROM inutilizacoes WHERE tenant_id = $1 AND filial_id = $2 ORDER BY id DESC LIMIT 500`, [ctx.tenantId, ctx.branchId]));
     return r.rows.map(inutilizacaoOut);
   });
-  app.post('/api/Inutilizacoes', nfe, async (req) => {
+  app.post('/api/Inutilizacoes', op(nfe, 'Inutiliza uma faixa de números de uma série', obj, { body: checkedByHandler(objectOf({ serie: INT, numeroInicial: INT, numeroFinal: INT, justificativa }, ['serie', 'numeroInicial', 'numeroFinal', 'justificativa'])) }), async (req) => {
     const ctx = exigir(req, CHAVES_NFE.inutilizacao, 'change', 'inutilizar números de NF-e');
     return inutilizarNumeros(services, ctx, (req.body ?? {}) as Row);
   });
