@@ -22,6 +22,7 @@ import type { RetornoAutorizacao, SefazCliente } from '../fiscal/sefaz-cliente.t
 import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
 import { destinatarioNfce, pagamentosNfce } from '../../shared/fiscal/nfce-pdv.ts';
 import { FUSO_PADRAO, isoComFuso } from '../../shared/dates.ts';
+import { documentoFiscal } from '../../shared/documents.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'storage'>;
@@ -177,7 +178,7 @@ export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantI
   const data = comFuso(venda.emitidaEm, base.emit.filial.fuso_horario).slice(0, 10);
   const t = { data, ...base, regras: await regrasDe(q, c.tenantId, produtos.values()), ibs: await ibsCbsDe(q, c.tenantId, base.emit, data, produtos.values()) };
   const itens = venda.itens.map((l, i) => itemNfce(produtos.get(l.produtoId), l, i, t));
-  const doc = String(venda.cpfCnpj ?? '').replace(/\D/g, '');
+  const doc = documentoFiscal(venda.cpfCnpj);
   if (doc && !(doc.length === 11 ? cpfValido(doc) : doc.length === 14 ? cnpjValido(doc) : false)) throw badRequest('CPF/CNPJ do consumidor inválido.', [{ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: 'CPF/CNPJ inválido' }]);
   const cabecalho = cabecalhoNfce(c, base, venda.numero, venda.emitidaEm, t.ibs);
   return {

@@ -16,6 +16,7 @@ import { cancelarSubstituidas, registrarSubstituida, substituidaDa } from './sub
 import { XsdAusenteError } from '../fiscal/validacao-xsd.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
 import { emitirEvento } from '../integracoes/index.ts';
+import { documentoFiscal } from '../../shared/documents.ts';
 
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
@@ -81,7 +82,7 @@ function lerEntrada(body: Row, chaveCabecalho: unknown): VendaEntrada {
     offline = { dhCont: String(o.dhCont ?? ''), xJust: String(o.xJust ?? ''), serie: Number(o.serie), numero: Number(o.numero), xml: o.xml };
     if (!Number.isInteger(offline.serie) || !Number.isInteger(offline.numero) || offline.numero < 1) falha('offline/numero', 'Venda off-line: informe série e número da NFC-e.');
   }
-  const cpf = b.cpfCnpj ? String(b.cpfCnpj).replace(/\D/g, '') : null;
+  const cpf = b.cpfCnpj ? documentoFiscal(b.cpfCnpj) : null;
   return { chave: chave.toLowerCase(), pdvId: inteiro(b.pdvId, 'pdvId', 'PDV'), caixaId: inteiro(b.caixaId, 'caixaId', 'Caixa'), operadorId: inteiro(b.operadorId, 'operadorId', 'Operador'), emitidaEm, cpfCnpj: cpf || null, itens, pagamentos, troco, offline };
 }
 
@@ -431,7 +432,7 @@ async function nfceOffline(services: Servicos, q: Queryable, ctx: Ctx, venda: Ro
     if (err instanceof FalhaNfce) falha('offline', `NFC-e off-line: ${err.message}`);
     throw err;
   }
-  const cnpj = String((await q.query<Row>('SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, venda.filial_id])).rows[0]?.cpf_cnpj ?? '').replace(/\D/g, '');
+  const cnpj = documentoFiscal((await q.query<Row>('SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, venda.filial_id])).rows[0]?.cpf_cnpj);
   const erros = conferirOffline(o.xml, {
     cnpj,
     serie: o.serie,
