@@ -355,7 +355,9 @@ async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number
   }
   const m = r.montada!;
   const autorizada = r.situacao === 'autorizada';
-  const arquivo = await guardarXml(services, ctx.tenantId, m.chave, r.xmlFinal!, autorizada ? 'procNFe' : 'contingencia');
+  // Denied: SEFAZ spent the number; the sale keeps it with the key and the protocol (never given back to the series).
+  const denegada = r.situacao === 'denegada';
+  const arquivo = await guardarXml(services, ctx.tenantId, m.chave, r.xmlFinal!, autorizada ? 'procNFe' : denegada ? 'denegada' : 'contingencia');
   const emitida = Date.parse(m.calculo.doc.ide.dataEmissao);
   const u = await q.query<Row>(
     `UPDATE pdv_vendas SET situacao = $3, motivo = $4, numero = $5, chave_acesso = $6, tp_emis = $7, protocolo = $8, ambiente = $9, data_autorizacao = $10, documento = $11, xml_arquivo = $12,
@@ -364,10 +366,11 @@ async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number
     [
       ctx.tenantId, id, r.situacao, autorizada ? null : r.motivo ?? null, m.calculo.doc.ide.numero, m.chave, m.calculo.tpEmis, r.protocolo ?? null, m.calculo.doc.ambiente,
       autorizada ? (r.dhRecbto ? new Date(r.dhRecbto) : new Date()) : null, JSON.stringify(m.calculo.doc), arquivo, m.qrCode, m.urlChave,
-      autorizada ? null : new Date(emitida), autorizada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
+      autorizada || denegada ? null : new Date(emitida), autorizada || denegada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
     ],
   );
   if (r.situacao === 'contingencia') await registrarSolicitacao(q, ctx.tenantId, id, 'pendente', r.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
+  if (denegada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
   if (autorizada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]), protocolo: u.rows[0].protocolo });
   return u.rows[0];
 }
