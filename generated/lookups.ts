@@ -10479,9 +10479,13 @@ export const SITUACAO_CUPOM = [
   {
     "value": "cancelada",
     "label": "Cancelada"
+  },
+  {
+    "value": "denegada",
+    "label": "Denegada"
   }
 ] as const;
-export type SituacaoCupom = "pendente" | "autorizada" | "contingencia" | "erro" | "cancelada";
+export type SituacaoCupom = "pendente" | "autorizada" | "contingencia" | "erro" | "cancelada" | "denegada";
 
 /** Situação tributária */
 export const SITUACAO_TRIBUTARIA = [

@@ -139,8 +139,13 @@ describe.each(BACKENDS)('documentos em transmissão on %s', (backend) => {
     // The ADN authorises the DPS at once and holds its answer; faturar answers before it.
     adn.lentidao = { ms: 4000, processa: true };
     esperaTransmissao.ms = 100;
+    const antes = adn.chamadas.get('emitir') ?? 0;
     try {
       expect((await ok(admin, 'POST', `/api/PedidosVenda/${o.id}/faturar`)).estado).toBe('faturado');
+      // faturar's own send may reach the ADN after faturar answered (a loaded machine): wait for the state checked
+      // below, the ADN holding the DPS (its answer held back), not for a time.
+      for (let i = 0; i < 500 && (adn.chamadas.get('emitir') ?? 0) === antes; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(adn.chamadas.get('emitir') ?? 0).toBe(antes + 1);
       const [n] = await ok(admin, 'GET', `/api/NotasServico?filter=${encodeURIComponent(JSON.stringify({ where: { pedidoId: o.id } }))}`);
       expect(n.situacao).toBe('transmitindo');
       const item = (await ok(admin, 'GET', '/api/DocumentosTransmissao')).find((d: Row) => d.tipo === 'nfse' && d.id === n.id);

@@ -269,6 +269,31 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect(replay.json().situacao).toBe('autorizada');
   });
 
+  it('a denied NFC-e (302): the sale is \'denegada\' keeping its number and key (and SEFAZ\'s protocol when it sends one); the number never goes back to the series nor to cupom-erro', async () => {
+    const c = await caixaAtual();
+    const antes = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
+    expect(antes.situacao).toBe('autorizada');
+    await destinoSefaz();
+    const sefaz = (await sefazLocalEmExecucao())!;
+    const proximo = antes.numero + 1;
+    try {
+      for (let n = proximo; n < proximo + 3; n++) sefaz.rejeitarNumeros.set(n, ['302', 'Uso Denegado: Irregularidade fiscal do destinatário']);
+      const r = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
+      expect(r).toMatchObject({ situacao: 'denegada', numero: proximo, motivo: '302 - Uso Denegado: Irregularidade fiscal do destinatário' });
+      expect(r.chaveAcesso).toMatch(/^\d{44}$/);
+      const [v] = (await sql(`SELECT situacao, numero, chave_acesso, protocolo, xml_arquivo, contingencia_desde FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenant, r.id])).rows;
+      expect(v).toMatchObject({ situacao: 'denegada', numero: proximo, chave_acesso: r.chaveAcesso, contingencia_desde: null });
+      expect(v.xml_arquivo).toBeTruthy();
+      expect((await ok(admin, 'GET', '/api/CuponsErro')).map((e: { id: number }) => e.id)).not.toContain(r.id);
+      expect((await call(admin, 'POST', `/api/Pdv/cupons/${r.id}/retransmitir`)).statusCode).toBe(409);
+    } finally {
+      sefaz.rejeitarNumeros.clear();
+    }
+    // The denied number is spent: the next sale takes the one after it.
+    const depois = await ok(admin, 'POST', '/api/Pdv/vendas', venda(c.id), 201);
+    expect(depois).toMatchObject({ situacao: 'autorizada', numero: proximo + 1 });
+  });
+
   it('numbering blocks for offline selling never overlap the online numbers', async () => {
     const a = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 5 }, 201);
     const b = await ok(admin, 'POST', '/api/Pdv/numeracao/reservar', { pdvId, quantidade: 5 }, 201);

@@ -1,6 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import { gravarCertificado } from '../fiscal/index.ts';
 import { gerarCertificadoDemonstracao } from './certificado-a1.ts';
+import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 /** One generated A1 per CNPJ and process (a 2048-bit key and its PKCS#12 take most of a second; test servers start many times). */
 const gerados = new Map<string, { pfx: Buffer; senha: string }>();
@@ -27,7 +28,7 @@ export async function instalarCertificadosDaDemonstracao(services: Pick<AppServi
       if (!r.rows.length) return false;
       if ((await q.query(`SELECT 1 FROM certificados_digitais WHERE tenant_id = $1 AND filial_id = $2 AND ativo`, [ctx.tenantId, filialId])).rows.length) return false;
       const b = (await q.query(`SELECT nome, cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0];
-      const cnpj = String(b.cpf_cnpj).replace(/\D/g, '');
+      const cnpj = documentoFiscal(b.cpf_cnpj);
       const titular = String(b.nome).toUpperCase().normalize('NFD').replace(/[^\x20-\x7e]/g, '');
       const chave = `${cnpj}|${titular}`;
       let a1 = gerados.get(chave);

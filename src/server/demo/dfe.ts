@@ -4,6 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
 import { destinoConfigurado } from '../fiscal/index.ts';
 import { emitirNotaDeTerceiro, type ParteTerceiro } from './dfe-terceiros.ts';
+import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 
@@ -92,7 +93,7 @@ export async function garantirDfeDemo(services: Pick<AppServices, 'db'>, tenantI
     const notas = await services.db.tenant(ctx, async (q) => {
       if (!(await marca(false)(q)).rows.length) return null;
       const b = (await q.query<Row>(`SELECT cpf_cnpj, uf, coalesce(apelido, nome) AS nome FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0];
-      const cnpj = String(b?.cpf_cnpj ?? '').replace(/\D/g, '');
+      const cnpj = documentoFiscal(b?.cpf_cnpj);
       if (cnpj.length !== 14 || !b.uf) return [];
       return notasDemo(q, ctx.tenantId, { cnpj, nome: String(b.nome), uf: String(b.uf) });
     });

@@ -72,6 +72,16 @@ function cadastrarNoAdnLocal(adn: Awaited<ReturnType<typeof criarClienteAdn>>, f
   });
 }
 
+/**
+ * One sender per DPS in this process: the note ids being sent now. The request that created a note holds it from the
+ * first (synchronous) step of its send, before faturar answers; the recovery and "Consultar" take it only when free,
+ * and finding it held only ask the ADN by the DPS id, so the same DPS is never sent twice at once from here. A crash
+ * empties it with the process (the recovery after the restart sends at once). Between two servers the ADN's E0014
+ * (the DPS already there) is adopted from the consultation: never a second note.
+ */
+const enviando = new Set<string>();
+const chaveEnvio = (ctx: CtxNfse, notaId: number) => `${ctx.tenantId}:${notaId}`;
+
 /** Transaction 2, authorised: the XML stored first (same name each time), then the note moves once. */
 async function registrarAutorizacao(services: ServicosNfse, ctx: CtxNfse, nota: Row, chave: string, nfseXml: string): Promise<Row> {
   const arquivo = tenantKey(ctx.tenantId, 'nfse', `${chave}-nfse.xml`);
@@ -117,6 +127,18 @@ async function registrarRejeicao(services: ServicosNfse, ctx: CtxNfse, nota: Row
  * DPS may already be there (the recovery after a crash, a resend after a time-out): asked by its id first.
  */
 export async function transmitirNfse(services: ServicosNfse, ctx: CtxNfse, notaId: number, opcoes: { consultarAntes: boolean; cert?: CertificadoA1 }): Promise<ResultadoNfse> {
+  // Taken before any await: the request's own send holds the DPS before the request answers.
+  const k = chaveEnvio(ctx, notaId);
+  const dono = !opcoes.consultarAntes || !enviando.has(k);
+  if (dono) enviando.add(k);
+  try {
+    return await transmitirNfseComo(services, ctx, notaId, opcoes, dono);
+  } finally {
+    if (dono) enviando.delete(k);
+  }
+}
+
+async function transmitirNfseComo(services: ServicosNfse, ctx: CtxNfse, notaId: number, opcoes: { consultarAntes: boolean; cert?: CertificadoA1 }, dono: boolean): Promise<ResultadoNfse> {
   const lida = await lerParaTransmitir(services, ctx, notaId, opcoes.cert);
   if (!lida) {
     const n = await services.db.tenant(ctx, (q) => lerNotaServico(q, ctx, notaId));
@@ -146,6 +168,12 @@ export async function transmitirNfse(services: ServicosNfse, ctx: CtxNfse, notaI
   };
   try {
     cadastrarNoAdnLocal(adn, filial);
+    if (!dono) {
+      // Held by another sender: the DPS may be on its way; adopted when the ADN holds it, else left to that sender.
+      const c = await etapas.consultar!().catch((e) => ({ situacao: 'desconhecida' as const, motivo: etapas.semResposta(e) ?? (e as Error).message }));
+      if (c.situacao === 'autorizada' && c.retorno.autorizada) return { situacao: 'autorizada', nota: notaServicoOut(await registrarAutorizacao(services, ctx, nota, c.retorno.chave, c.retorno.nfseXml)) };
+      return { situacao: 'transmitindo', motivo: 'A DPS está sendo enviada à Sefin Nacional por outra requisição; a resposta dela decide.' };
+    }
     return await transmitir(etapas, async (d): Promise<ResultadoNfse> => {
       if (d.tipo === 'sem-resposta') return { situacao: 'transmitindo', motivo: d.motivo };
       if (d.tipo === 'autorizada' && d.retorno.autorizada) return { situacao: 'autorizada', nota: notaServicoOut(await registrarAutorizacao(services, ctx, nota, d.retorno.chave, d.retorno.nfseXml)) };

@@ -3,7 +3,8 @@ import type { RequestContext } from '../auth/context.ts';
 import { assinadorDe } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso } from '../fiscal/emissao/notas.ts';
-import { envelopeEventos, montarEvento, MensagemError } from '../fiscal/mensagens.ts';
+import { montarEvento, MensagemError, TIPOS_EVENTO } from '../fiscal/mensagens.ts';
+import { consultarEventoSefaz, enviarEClassificar, etapasEvento, type Consulta, type Desfecho, type RespostaEvento } from '../fiscal/transmissao/index.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { SefazIndisponivelError } from '../fiscal/sefaz-cliente.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
@@ -15,9 +16,6 @@ import { emitirEvento } from '../integracoes/index.ts';
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
 type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
-
-/** SEFAZ's answers that say the cancellation event is registered. */
-const ACEITO = ['135', '155'];
 
 /**
  * Cancelling an authorised NFC-e (evento 110111) in two transactions with SEFAZ between them and none open during the
@@ -40,7 +38,7 @@ export async function cancelarCupom(services: Servicos, ctx: Ctx, id: number, ju
     const cert = await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id));
     let evento: string;
     try {
-      evento = montarEvento({ tipo: '110111', chNFe: v.chave_acesso, tpAmb: Number(v.ambiente) as 1 | 2, cnpj: v.chave_acesso.slice(6, 20), dataHora: comFuso(new Date()), sequencia: 1, protocolo: v.protocolo, justificativa }, assinadorDe(cert));
+      evento = montarEvento({ tipo: TIPOS_EVENTO.CANCELAMENTO, chNFe: v.chave_acesso, tpAmb: Number(v.ambiente) as 1 | 2, cnpj: v.chave_acesso.slice(6, 20), dataHora: comFuso(new Date()), sequencia: 1, protocolo: v.protocolo, justificativa }, assinadorDe(cert));
     } catch (e) {
       if (e instanceof MensagemError) throw badRequest(e.message, [{ path: '/justificativa', campo: 'justificativa', mensagem: e.message }]);
       throw e;
@@ -50,24 +48,26 @@ export async function cancelarCupom(services: Servicos, ctx: Ctx, id: number, ju
     return { v, cert, uf, evento };
   });
   const { v, cert, uf, evento } = preparado;
-  let ev: { cStat: string; xMotivo: string; procEventoNFe?: string };
+  // The transmission pipeline: send → classify (a 573 adopted from the consultation by the key). A time-out may have
+  // reached SEFAZ: the request stays for the recovery (consulted by the key); any other failure withdraws it.
+  let d: Desfecho<RespostaEvento>;
   const sefaz = await criarClienteSefaz({ certificado: cert, uf, modelo: 65, tpAmb: Number(v.ambiente) as 1 | 2 });
   try {
-    const ret = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
-    ev = (ret.eventos[0] ?? ret) as typeof ev;
+    const etapas = etapasEvento(sefaz, { chave: v.chave_acesso, tpEvento: TIPOS_EVENTO.CANCELAMENTO, sequencia: 1, xml: evento });
+    d = await enviarEClassificar({ ...etapas, semResposta: (e) => (e instanceof SefazIndisponivelError && e.tempoEsgotado ? e.message : null) });
   } catch (e) {
-    // A timeout may have reached SEFAZ: the request stays for the recovery (consulted by the key); else withdrawn.
-    if (!(e instanceof SefazIndisponivelError && e.tempoEsgotado)) await retirarPedido(services, ctx.tenantId, id, justificativa);
+    await retirarPedido(services, ctx.tenantId, id, justificativa);
     throw new HttpError(503, `SEFAZ indisponível: ${(e as Error).message} Tente de novo em instantes.`);
   } finally {
     sefaz.fechar();
   }
-  if (!ACEITO.includes(ev.cStat)) {
+  if (d.tipo === 'sem-resposta') throw new HttpError(503, `SEFAZ indisponível: ${d.motivo} Tente de novo em instantes.`);
+  if (d.tipo !== 'autorizada') {
     await retirarPedido(services, ctx.tenantId, id, justificativa);
-    throw badRequest(`SEFAZ recusou o cancelamento: ${ev.cStat} - ${ev.xMotivo}`);
+    throw badRequest(`SEFAZ recusou o cancelamento: ${d.motivo}`);
   }
-  const u = await registrarCancelamento(services, ctx, id, justificativa, ev.procEventoNFe ?? null);
-  return { id, situacao: 'cancelada', canceladaEm: u.cancelada_em, protocolo: (ev as Row).protocolo ?? null };
+  const u = await registrarCancelamento(services, ctx, id, justificativa, d.retorno.proc ?? null);
+  return { id, situacao: 'cancelada', canceladaEm: u.cancelada_em, protocolo: d.retorno.protocolo };
 }
 
 /** The request withdrawn (SEFAZ refused it or was never reached): the cupom stays authorised. */
@@ -121,18 +121,18 @@ export async function resolverCancelamentos(services: Servicos, tenantId?: numbe
         return { v, uf, cert: await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id)) };
       });
       if (!lida) continue;
+      // The pipeline's consultation by the key: the event registered there is adopted; missing from the note, the request is withdrawn.
       const sefaz = await criarClienteSefaz({ certificado: lida.cert, uf: lida.uf, modelo: 65, tpAmb: Number(lida.v.ambiente) as 1 | 2 });
-      let c;
+      let c: Consulta<RespostaEvento>;
       try {
-        c = await sefaz.consultar(lida.v.chave_acesso);
+        c = await consultarEventoSefaz(sefaz, { chave: lida.v.chave_acesso, tpEvento: TIPOS_EVENTO.CANCELAMENTO, sequencia: 1, xml: '' });
       } finally {
         sefaz.fechar();
       }
-      if (c.cStat === '101' || c.cStat === '151') {
-        const proc = c.eventos.find((e) => /<tpEvento>110111</.test(e)) ?? null;
-        await registrarCancelamento(services, ctx, Number(row.id), lida.v.justificativa_cancelamento, proc);
+      if (c.situacao === 'autorizada') {
+        await registrarCancelamento(services, ctx, Number(row.id), lida.v.justificativa_cancelamento, c.retorno.proc ?? null);
         res.canceladas++;
-      } else if (c.cStat === '100' || c.cStat === '150') {
+      } else if (c.situacao === 'ausente') {
         await retirarPedido(services, ctx.tenantId, Number(row.id), lida.v.justificativa_cancelamento);
         res.retiradas++;
       } else res.aguardando++;

@@ -16,6 +16,7 @@ import { cancelarSubstituidas, registrarSubstituida, substituidaDa } from './sub
 import { XsdAusenteError } from '../fiscal/validacao-xsd.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
 import { emitirEvento } from '../integracoes/index.ts';
+import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
@@ -81,7 +82,7 @@ function lerEntrada(body: Row, chaveCabecalho: unknown): VendaEntrada {
     offline = { dhCont: String(o.dhCont ?? ''), xJust: String(o.xJust ?? ''), serie: Number(o.serie), numero: Number(o.numero), xml: o.xml };
     if (!Number.isInteger(offline.serie) || !Number.isInteger(offline.numero) || offline.numero < 1) falha('offline/numero', 'Venda off-line: informe série e número da NFC-e.');
   }
-  const cpf = b.cpfCnpj ? String(b.cpfCnpj).replace(/\D/g, '') : null;
+  const cpf = b.cpfCnpj ? documentoFiscal(b.cpfCnpj) : null;
   return { chave: chave.toLowerCase(), pdvId: inteiro(b.pdvId, 'pdvId', 'PDV'), caixaId: inteiro(b.caixaId, 'caixaId', 'Caixa'), operadorId: inteiro(b.operadorId, 'operadorId', 'Operador'), emitidaEm, cpfCnpj: cpf || null, itens, pagamentos, troco, offline };
 }
 
@@ -354,7 +355,9 @@ async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number
   }
   const m = r.montada!;
   const autorizada = r.situacao === 'autorizada';
-  const arquivo = await guardarXml(services, ctx.tenantId, m.chave, r.xmlFinal!, autorizada ? 'procNFe' : 'contingencia');
+  // Denied: SEFAZ spent the number; the sale keeps it with the key and the protocol (never given back to the series).
+  const denegada = r.situacao === 'denegada';
+  const arquivo = await guardarXml(services, ctx.tenantId, m.chave, r.xmlFinal!, autorizada ? 'procNFe' : denegada ? 'denegada' : 'contingencia');
   const emitida = Date.parse(m.calculo.doc.ide.dataEmissao);
   const u = await q.query<Row>(
     `UPDATE pdv_vendas SET situacao = $3, motivo = $4, numero = $5, chave_acesso = $6, tp_emis = $7, protocolo = $8, ambiente = $9, data_autorizacao = $10, documento = $11, xml_arquivo = $12,
@@ -363,10 +366,11 @@ async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number
     [
       ctx.tenantId, id, r.situacao, autorizada ? null : r.motivo ?? null, m.calculo.doc.ide.numero, m.chave, m.calculo.tpEmis, r.protocolo ?? null, m.calculo.doc.ambiente,
       autorizada ? (r.dhRecbto ? new Date(r.dhRecbto) : new Date()) : null, JSON.stringify(m.calculo.doc), arquivo, m.qrCode, m.urlChave,
-      autorizada ? null : new Date(emitida), autorizada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
+      autorizada || denegada ? null : new Date(emitida), autorizada || denegada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
     ],
   );
   if (r.situacao === 'contingencia') await registrarSolicitacao(q, ctx.tenantId, id, 'pendente', r.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
+  if (denegada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
   if (autorizada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]), protocolo: u.rows[0].protocolo });
   return u.rows[0];
 }
@@ -431,7 +435,7 @@ async function nfceOffline(services: Servicos, q: Queryable, ctx: Ctx, venda: Ro
     if (err instanceof FalhaNfce) falha('offline', `NFC-e off-line: ${err.message}`);
     throw err;
   }
-  const cnpj = String((await q.query<Row>('SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, venda.filial_id])).rows[0]?.cpf_cnpj ?? '').replace(/\D/g, '');
+  const cnpj = documentoFiscal((await q.query<Row>('SELECT cpf_cnpj FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, venda.filial_id])).rows[0]?.cpf_cnpj);
   const erros = conferirOffline(o.xml, {
     cnpj,
     serie: o.serie,

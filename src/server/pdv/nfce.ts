@@ -22,6 +22,7 @@ import type { RetornoAutorizacao, SefazCliente } from '../fiscal/sefaz-cliente.t
 import { lerQrCode, urlsNfce, infNFeSupl, montarQrCode } from '../fiscal/qrcode-nfce.ts';
 import { destinatarioNfce, pagamentosNfce } from '../../shared/fiscal/nfce-pdv.ts';
 import { FUSO_PADRAO, isoComFuso } from '../../shared/dates.ts';
+import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'storage'>;
@@ -177,7 +178,7 @@ export async function documentoNfce(q: Queryable, c: Pick<ContextoNfce, 'tenantI
   const data = comFuso(venda.emitidaEm, base.emit.filial.fuso_horario).slice(0, 10);
   const t = { data, ...base, regras: await regrasDe(q, c.tenantId, produtos.values()), ibs: await ibsCbsDe(q, c.tenantId, base.emit, data, produtos.values()) };
   const itens = venda.itens.map((l, i) => itemNfce(produtos.get(l.produtoId), l, i, t));
-  const doc = String(venda.cpfCnpj ?? '').replace(/\D/g, '');
+  const doc = documentoFiscal(venda.cpfCnpj);
   if (doc && !(doc.length === 11 ? cpfValido(doc) : doc.length === 14 ? cnpjValido(doc) : false)) throw badRequest('CPF/CNPJ do consumidor inválido.', [{ path: '/cpfCnpj', campo: 'cpfCnpj', mensagem: 'CPF/CNPJ inválido' }]);
   const cabecalho = cabecalhoNfce(c, base, venda.numero, venda.emitidaEm, t.ibs);
   return {
@@ -220,7 +221,8 @@ export async function nfceDoCatalogo(q: Queryable, c: Pick<ContextoNfce, 'tenant
 }
 
 export interface ResultadoNfce {
-  situacao: 'autorizada' | 'contingencia' | 'erro';
+  /** 'denegada': SEFAZ denied the use (110/301/302/303); the number is spent there, kept with the key and protocol */
+  situacao: 'autorizada' | 'contingencia' | 'erro' | 'denegada';
   motivo?: string;
   montada?: NfeMontada;
   protocolo?: string | null;
@@ -246,7 +248,7 @@ const autorizadaNfce = (montada: NfeMontada, r: RetornoAutorizacao): ResultadoNf
  * Issues the NFC-e online at SEFAZ; when SEFAZ cannot be reached, in offline contingency (tpEmis 9) per the
  * fiscal engine (emitirNfce), returned for printing and queued (the sale row is the queue). SEFAZ's judgement goes
  * through the pipeline's classify step: a duplicate (204/539) is adopted when SEFAZ holds this key authorised; a
- * rejection (or a denial) is an 'erro' with the SEFAZ code.
+ * rejection is an 'erro' with the SEFAZ code; a denial is 'denegada' (the number spent, kept with its protocol).
  */
 export async function emitir(c: ContextoNfce, doc: NfeDocumento): Promise<ResultadoNfce> {
   const sefaz = await cliente(c);
@@ -256,7 +258,8 @@ export async function emitir(c: ContextoNfce, doc: NfeDocumento): Promise<Result
     if (r.situacao === 'contingencia') return { situacao: 'contingencia', motivo: r.motivo, montada: r.montada, xmlFinal: r.montada.xml };
     const d = await classificarResposta(() => cliente(c), r.montada, r.retorno);
     if (d.tipo === 'autorizada') return autorizadaNfce(r.montada, d.retorno);
-    // Refused, denied, or a duplicate SEFAZ does not hold authorised under this key: the cupom's 'erro' with the code.
+    if (d.tipo === 'denegada') return { situacao: 'denegada', motivo: d.motivo, montada: r.montada, protocolo: d.retorno.protocolo ?? null, dhRecbto: dhRecbtoDe(d.retorno.protNFe), xmlFinal: r.montada.xml };
+    // Refused, or a duplicate SEFAZ does not hold authorised under this key: the cupom's 'erro' with the code.
     return { situacao: 'erro', motivo: `${r.retorno.cStat} - ${r.retorno.xMotivo}`, montada: r.montada };
   } finally {
     sefaz.fechar();

@@ -1,7 +1,8 @@
 import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
 import { comFuso } from '../fiscal/emissao/notas.ts';
-import { envelopeEventos, montarEvento, TIPOS_EVENTO } from '../fiscal/mensagens.ts';
+import { montarEvento, TIPOS_EVENTO } from '../fiscal/mensagens.ts';
+import { enviarEClassificar, etapasEvento } from '../fiscal/transmissao/index.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { emitirEvento } from '../integracoes/index.ts';
 import { tenantKey } from '../storage/storage.ts';
@@ -70,15 +71,19 @@ export async function cancelarSubstituidas(services: Servicos, tenantId?: number
     });
     if (!preparado) continue;
     const { s, c, evento } = preparado;
+    // The transmission pipeline: send → classify (a 573 adopted from the consultation by the key); registered, the
+    // note is cancelled; refused, 'erro' with SEFAZ's code; no answer (or any failure), back to 'pendente'.
     let resultado: { situacao: 'cancelada' | 'erro' | 'pendente'; motivo: string | null; protocolo?: string | null; proc?: string };
     try {
       const sefaz = await criarClienteSefaz({ certificado: c.cert, uf: c.uf, modelo: 65, tpAmb: c.ambiente });
       try {
-        const ret = await sefaz.enviarEventos(envelopeEventos(Date.now(), [evento]));
-        const ev = ret.eventos[0] ?? ret;
-        resultado = ['135', '155'].includes(ev.cStat) && ev.procEventoNFe
-          ? { situacao: 'cancelada', motivo: null, protocolo: /<nProt>(\d+)</.exec(ev.procEventoNFe.split('retEvento')[1] ?? '')?.[1] ?? null, proc: ev.procEventoNFe }
-          : { situacao: 'erro', motivo: `${ev.cStat} - ${ev.xMotivo}` };
+        const d = await enviarEClassificar(etapasEvento(sefaz, { chave: s.chave_acesso, tpEvento: TIPOS_EVENTO.CANCELAMENTO_SUBSTITUICAO, sequencia: 1, xml: evento }));
+        resultado =
+          d.tipo === 'autorizada' && d.retorno.proc
+            ? { situacao: 'cancelada', motivo: null, protocolo: d.retorno.protocolo, proc: d.retorno.proc }
+            : d.tipo === 'sem-resposta'
+              ? { situacao: 'pendente', motivo: `SEFAZ indisponível: ${d.motivo}` }
+              : { situacao: 'erro', motivo: d.tipo === 'autorizada' ? `${d.retorno.cStat} - ${d.retorno.xMotivo}` : d.motivo };
       } finally {
         sefaz.fechar();
       }

@@ -3,9 +3,10 @@ import { SefazCliente } from '../../../src/server/fiscal/sefaz-cliente.ts';
 import { lerCertificadoA1 } from '../../../src/server/fiscal/certificado.ts';
 import { assinadorDe } from '../../../src/server/fiscal/assinatura-xml.ts';
 import { montarNfe } from '../../../src/server/fiscal/nfe.ts';
-import { classificarAdn, classificarSefaz, enviarEClassificar, transmitirXmlSefaz, type Desfecho } from '../../../src/server/fiscal/transmissao/index.ts';
+import { classificarAdn, classificarEvento, classificarSefaz, enviarEClassificar, etapasEvento, etapasInutilizacao, transmitirXmlSefaz, type Desfecho, type RespostaEvento } from '../../../src/server/fiscal/transmissao/index.ts';
+import { montarEvento, montarInutilizacao, TIPOS_EVENTO } from '../../../src/server/fiscal/mensagens.ts';
 import type { RetornoAutorizacao } from '../../../src/server/fiscal/sefaz-cliente.ts';
-import { nfeBase, pagamentoExato } from '../../fixtures/fiscal/documentos.ts';
+import { CNPJ_EMITENTE, nfeBase, pagamentoExato } from '../../fixtures/fiscal/documentos.ts';
 import { gerarCertificadoTeste } from '../../fixtures/fiscal/certificado-teste.ts';
 
 // The classify step of the one transmission pipeline (src/server/fiscal/transmissao): each answer of the local SEFAZ
@@ -131,5 +132,77 @@ describe('the pipeline against the local SEFAZ', { timeout: 60_000 }, () => {
 
   it('an error that is not a "no answer" is not swallowed', async () => {
     await expect(enviarEClassificar({ enviar: async () => { throw new TypeError('bug'); }, classificar: classificarSefaz, semResposta: () => null })).rejects.toThrow('bug');
+  });
+});
+
+describe('classificarEvento (pure, a table per kind)', () => {
+  const r = (cStat: string): RespostaEvento => ({ cStat, xMotivo: `motivo ${cStat}`, protocolo: null });
+  it('an event: 135/136/155 registered, 573 duplicidade, 108/109/656 sem-resposta, the rest rejeitada', () => {
+    for (const c of ['135', '136', '155']) expect(tipo(classificarEvento('evento', r(c)))).toBe('autorizada');
+    expect(classificarEvento('evento', r('573'))).toMatchObject({ tipo: 'duplicidade', codigo: '573' });
+    for (const c of ['108', '109', '656']) expect(tipo(classificarEvento('evento', r(c)))).toBe('sem-resposta');
+    for (const c of ['501', '580', '102']) expect(classificarEvento('evento', r(c))).toMatchObject({ tipo: 'rejeitada', codigo: c, motivo: `${c} - motivo ${c}` });
+  });
+  it('an inutilização: 102 homologada, 256 duplicidade, the rest rejeitada', () => {
+    expect(tipo(classificarEvento('inutilizacao', r('102')))).toBe('autorizada');
+    expect(tipo(classificarEvento('inutilizacao', r('256')))).toBe('duplicidade');
+    expect(tipo(classificarEvento('inutilizacao', r('135')))).toBe('rejeitada');
+  });
+});
+
+describe('events through the pipeline against the local SEFAZ', { timeout: 60_000 }, () => {
+  const agora = () => new Date().toISOString().replace(/\.\d{3}Z$/, '-03:00');
+  async function autorizada() {
+    const m = nova();
+    const d = await transmitirXmlSefaz(abrir(), m);
+    return { chave: m.chave, protocolo: (d as Extract<Desfecho<RetornoAutorizacao>, { tipo: 'autorizada' }>).retorno.protocolo! };
+  }
+  const cancelamento = (n: { chave: string; protocolo: string }) => ({
+    chave: n.chave, tpEvento: TIPOS_EVENTO.CANCELAMENTO, sequencia: 1,
+    xml: montarEvento({ tipo: TIPOS_EVENTO.CANCELAMENTO, chNFe: n.chave, tpAmb: 2, cnpj: n.chave.slice(6, 20), dataHora: agora(), sequencia: 1, protocolo: n.protocolo, justificativa: 'Cancelamento de teste do pipeline de eventos' }, assinador),
+  });
+  const registrado = (d: Desfecho<RespostaEvento>) => (d as Extract<Desfecho<RespostaEvento>, { tipo: 'autorizada' }>).retorno;
+
+  it('cancelamento registered (135 with its procEventoNFe and protocol); sent again, the 573 is adopted from the consultation', async () => {
+    const n = await autorizada();
+    const ev = cancelamento(n);
+    const d = await enviarEClassificar(etapasEvento(await abrir()(), ev));
+    expect(d.tipo).toBe('autorizada');
+    expect(registrado(d)).toMatchObject({ cStat: '135', protocolo: expect.stringMatching(/^\d{15}$/) });
+    expect(registrado(d).proc).toContain(n.chave);
+    // The answer of the first send lost: the same signed event again gets a 573, settled by the note's key
+    const enviosAntes = sefaz.chamadas.get('NFeRecepcaoEvento4') ?? 0;
+    const de = await enviarEClassificar(etapasEvento(await abrir()(), ev));
+    expect(sefaz.chamadas.get('NFeRecepcaoEvento4')).toBe(enviosAntes + 1);
+    expect(de.tipo).toBe('autorizada');
+    expect(registrado(de).protocolo).toBe(registrado(d).protocolo);
+    // A recovery asks first and adopts without sending
+    const dr = await enviarEClassificar(etapasEvento(await abrir()(), ev), { consultarAntes: true });
+    expect(registrado(dr).protocolo).toBe(registrado(d).protocolo);
+    expect(sefaz.chamadas.get('NFeRecepcaoEvento4')).toBe(enviosAntes + 1);
+  });
+
+  it('a refused event: rejeitada with the SEFAZ code; SEFAZ down: sem-resposta (stays pending)', async () => {
+    const n = await autorizada();
+    // a CC-e on the cancelled note is refused by SEFAZ
+    await enviarEClassificar(etapasEvento(await abrir()(), cancelamento(n)));
+    const cce = { chave: n.chave, tpEvento: TIPOS_EVENTO.CARTA_CORRECAO, sequencia: 1, xml: montarEvento({ tipo: TIPOS_EVENTO.CARTA_CORRECAO, chNFe: n.chave, tpAmb: 2, cnpj: n.chave.slice(6, 20), dataHora: agora(), sequencia: 1, correcao: 'Correção de teste do endereço do destinatário' }, assinador) };
+    const d = await enviarEClassificar(etapasEvento(await abrir()(), cce));
+    expect(d.tipo).toBe('rejeitada');
+    expect((d as Extract<Desfecho<RespostaEvento>, { tipo: 'rejeitada' }>).codigo).toMatch(/^\d{3}$/);
+    sefaz.indisponivel = true;
+    expect(tipo(await enviarEClassificar(etapasEvento(await abrir()(), cancelamento(await (async () => { sefaz.indisponivel = false; const a = await autorizada(); sefaz.indisponivel = true; return a; })()))))).toBe('sem-resposta');
+  });
+
+  it('inutilização: 102 homologada; the same range again is a refusal (256) on a first send, adopted by a recovery', async () => {
+    numero += 10;
+    const xml = montarInutilizacao({ tpAmb: 2, cUF: '35', ano: String(new Date().getFullYear()).slice(2), cnpj: CNPJ_EMITENTE, modelo: 55, serie: 1, inicio: numero - 5, fim: numero - 4, justificativa: 'Inutilização de teste do pipeline' }, assinador);
+    const d = await enviarEClassificar(etapasInutilizacao(await abrir()(), xml, false));
+    expect(d.tipo).toBe('autorizada');
+    expect(registrado(d)).toMatchObject({ cStat: '102' });
+    expect(registrado(d).proc).toContain('ProcInutNFe');
+    expect(registrado(d).protocolo).toMatch(/^\d{15}$/);
+    expect(await enviarEClassificar(etapasInutilizacao(await abrir()(), xml, false))).toMatchObject({ tipo: 'rejeitada', codigo: '256' });
+    expect(registrado(await enviarEClassificar(etapasInutilizacao(await abrir()(), xml, true)))).toMatchObject({ cStat: '102', protocolo: null });
   });
 });

@@ -82,7 +82,7 @@ export async function gravarCertificado(services: Pick<AppServices, 'storage'>, 
   const raizCert = (c.cnpj ?? '').slice(0, 8);
   if (!c.cnpj || raizCert !== raizFilial) {
     throw badRequest(
-      `O certificado é do CNPJ ${c.cnpj ? formatarCnpj(c.cnpj) : '(sem CNPJ)'}, de outra empresa que a filial ${filial.apelido ?? filial.nome} (CNPJ ${formatarCnpj(String(filial.cpf_cnpj).replace(/\D/g, ''))}): envie o certificado da própria empresa.`,
+      `O certificado é do CNPJ ${c.cnpj ? formatarCnpj(c.cnpj) : '(sem CNPJ)'}, de outra empresa que a filial ${filial.apelido ?? filial.nome} (CNPJ ${formatarCnpj(documentoFiscal(filial.cpf_cnpj))}): envie o certificado da própria empresa.`,
       [{ campo: 'arquivo', mensagem: 'CNPJ do certificado difere do da filial' }],
     );
   }
@@ -162,4 +162,4 @@ export async function alertarVencimentos(services: Pick<AppServices, 'db' | 'rea
   return n;
 }
 
-export const formatarCnpj = (c: string) => c.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+export const formatarCnpj = (c: string) => c.replace(/^([0-9A-Z]{2})([0-9A-Z]{3})([0-9A-Z]{3})([0-9A-Z]{4})(\d{2})$/, '$1.$2.$3/$4-$5');

@@ -7,15 +7,16 @@ import { badRequest, conflict, HttpError, type ErrorDetail } from '../../http/er
 import { tenantKey } from '../../storage/storage.ts';
 import { assinadorDe } from '../assinatura-xml.ts';
 import type { CertificadoA1 } from '../certificado.ts';
-import { envelopeEventos, montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
+import { montarEvento, montarInutilizacao, MensagemError, TIPOS_EVENTO } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
-import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
+import { ConsumoIndevidoError, SefazIndisponivelError } from '../sefaz-cliente.ts';
 import { codigoUf } from '../../../shared/fiscal/ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
 import { clienteNfe } from './contingencia-nfe.ts';
-import { recuperarPendentes, semRespostaSefaz } from '../transmissao/index.ts';
+import { enviarEClassificar, etapasEvento, etapasInutilizacao, recuperarPendentes, type Desfecho, type RespostaEvento } from '../transmissao/index.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
+import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
 
 /*
  * The NF-e events of our own notes (cancelamento, carta de correção) and the inutilização, through an outbox
@@ -38,7 +39,6 @@ type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
 type TipoEnvio = 'cancelamento' | 'cce' | 'inutilizacao';
 
 const ORIGEM = 'notaFiscal';
-const NS_NFE = 'http://www.portalfiscal.inf.br/nfe';
 const TP_EVENTO = { cancelamento: TIPOS_EVENTO.CANCELAMENTO, cce: TIPOS_EVENTO.CARTA_CORRECAO } as const;
 const NOME: Record<TipoEnvio, { nome: string; campo: string }> = {
   cancelamento: { nome: 'o cancelamento', campo: 'justificativa' },
@@ -61,8 +61,6 @@ function texto(v: unknown, campo: string, nome: string, min: number, max: number
   if (s.length < min || s.length > max) throw badRequest(`${nome}: escreva de ${min} a ${max} caracteres (tem ${s.length}).`, [{ campo, mensagem: `De ${min} a ${max} caracteres` }]);
   return s;
 }
-
-const protocoloDe = (proc: string | undefined, raiz: string) => (proc ? /<nProt>(\d+)</.exec(proc.split(raiz)[1] ?? proc)?.[1] ?? null : null);
 
 // ---------------------------------------------------------------- transaction 1
 
@@ -125,14 +123,6 @@ export async function prepararCancelamentoDoPedido(services: Servicos, q: Querya
 
 // ---------------------------------------------------------------- the send (no transaction open)
 
-interface Resposta {
-  cStat: string;
-  xMotivo: string;
-  /** procEventoNFe / procInutNFe when SEFAZ registered it */
-  proc?: string;
-  protocolo: string | null;
-}
-
 interface Envio {
   row: Row;
   cert: CertificadoA1;
@@ -149,50 +139,34 @@ async function lerEnvio(services: Servicos, ctx: CtxEmissao, id: number): Promis
   });
 }
 
-/** The event as SEFAZ holds it (the consultation by the note's key lists the registered events), if it does. */
-async function eventoNaSefaz(sefaz: SefazCliente, row: Row): Promise<Resposta | null> {
-  const c = await sefaz.consultar(row.chave);
-  const tp = TP_EVENTO[row.tipo as 'cancelamento' | 'cce'];
-  const proc = c.eventos.find((p) => new RegExp(`<tpEvento>${tp}</tpEvento>`).test(p) && new RegExp(`<nSeqEvento>${Number(row.sequencia)}</nSeqEvento>`).test(p));
-  if (!proc) return null;
-  const ret = proc.split('<retEvento')[1] ?? '';
-  const completo = proc.replace(/^<procEventoNFe(?![^>]*xmlns=)/, `<procEventoNFe xmlns="${NS_NFE}"`);
-  return { cStat: /<cStat>(\d+)</.exec(ret)?.[1] ?? '135', xMotivo: /<xMotivo>([^<]*)</.exec(ret)?.[1] ?? 'Evento registrado e vinculado a NF-e', proc: completo, protocolo: /<nProt>(\d+)</.exec(ret)?.[1] ?? null };
-}
-
-/** Sends the stored XML, unchanged. A 573 (the same event registered by an earlier send) is adopted from SEFAZ. */
-async function enviar(e: Envio, consultarAntes = false): Promise<Resposta> {
-  const sefaz = await clienteNfe(e.cert, e.uf, Number(e.row.ambiente) as 1 | 2);
-  try {
-    if (e.row.tipo === 'inutilizacao') {
-      const r = await sefaz.inutilizar(e.row.xml);
-      return { cStat: r.cStat, xMotivo: r.xMotivo, proc: r.procInutNFe, protocolo: r.procInutNFe ? protocoloDe(r.xml, '<infInut') : null };
-    }
-    if (consultarAntes) {
-      const ja = await eventoNaSefaz(sefaz, e.row);
-      if (ja) return ja;
-    }
-    const r = await sefaz.enviarEventos(envelopeEventos(Date.now(), [e.row.xml]));
-    const ev = r.eventos[0] ?? { cStat: r.cStat, xMotivo: r.xMotivo, procEventoNFe: undefined };
-    if (ev.cStat === '573') {
-      const ja = await eventoNaSefaz(sefaz, e.row);
-      if (ja) return ja;
-    }
-    return { cStat: ev.cStat, xMotivo: ev.xMotivo, proc: ev.procEventoNFe, protocolo: protocoloDe(ev.procEventoNFe, '<retEvento') };
-  } finally {
-    sefaz.fechar();
-  }
-}
-
 /** An error that proves SEFAZ never received the message (refused connection, HTTP error, blocked before sending, a setting). */
 function naoRecebido(e: unknown): boolean {
   return (e instanceof SefazIndisponivelError && !e.tempoEsgotado) || e instanceof ConsumoIndevidoError || e instanceof HttpError;
 }
 
+/**
+ * The stored XML, unchanged, through the transmission pipeline (send → classify; a 573 adopted from the consultation
+ * by the note's key). A recovery asks SEFAZ first and waits when it is unreachable; a first send lets an error that
+ * proves SEFAZ never got the message through (thrown: the caller withdraws the event), a time-out leaves it waiting.
+ */
+async function transmitirEvento(e: Envio, recuperacao: boolean): Promise<Desfecho<RespostaEvento>> {
+  const sefaz = await clienteNfe(e.cert, e.uf, Number(e.row.ambiente) as 1 | 2);
+  try {
+    const inutilizacao = e.row.tipo === 'inutilizacao';
+    const etapas = inutilizacao
+      ? etapasInutilizacao(sefaz, e.row.xml, recuperacao)
+      : etapasEvento(sefaz, { chave: e.row.chave, tpEvento: TP_EVENTO[e.row.tipo as 'cancelamento' | 'cce'], sequencia: Number(e.row.sequencia), xml: e.row.xml });
+    const semResposta = recuperacao ? etapas.semResposta : (err: unknown) => (naoRecebido(err) ? null : etapas.semResposta(err));
+    return await enviarEClassificar({ ...etapas, semResposta }, { consultarAntes: recuperacao && !inutilizacao });
+  } finally {
+    sefaz.fechar();
+  }
+}
+
 // ---------------------------------------------------------------- transaction 2
 
 /** Registered at SEFAZ: recorded once (the row still 'transmitindo'), with the event's postings. */
-async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, id: number, r: Resposta): Promise<boolean> {
+async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, id: number, r: RespostaEvento): Promise<boolean> {
   const row = (await q.query(`SELECT * FROM nfe_eventos_envio WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, id])).rows[0];
   if (!row || row.situacao !== 'transmitindo') return false;
   const c = { ...ctx, userId: Number(row.usuario_id ?? ctx.userId) };
@@ -291,25 +265,27 @@ export async function transmitirEnvio(services: Servicos, ctx: CtxEmissao, id: n
   }
   if (!e) return { envio: await envioAtual(services, ctx, id), pendente: false };
   const tipo = e.row.tipo as TipoEnvio;
-  let r: Resposta;
+  let d: Desfecho<RespostaEvento>;
   try {
-    r = await enviar(e);
+    d = await transmitirEvento(e, false);
   } catch (err) {
-    if (naoRecebido(err)) {
-      await services.db.tenant(ctx, (q) => recusarNaTransacao(services, q, ctx, id, { cStat: '', xMotivo: (err as Error).message }));
-      if (err instanceof HttpError) throw err;
-      throw new HttpError(503, `SEFAZ indisponível: ${(err as Error).message} Nada foi alterado; tente de novo em instantes.`);
-    }
-    if (!(err instanceof SefazIndisponivelError)) throw err;
-    console.warn(`NF-e: ${NOME[tipo].nome} (envio ${id}) sem resposta da SEFAZ (${err.message}); a recuperação consulta a SEFAZ pela chave.`);
+    if (!naoRecebido(err)) throw err;
+    await services.db.tenant(ctx, (q) => recusarNaTransacao(services, q, ctx, id, { cStat: '', xMotivo: (err as Error).message }));
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(503, `SEFAZ indisponível: ${(err as Error).message} Nada foi alterado; tente de novo em instantes.`);
+  }
+  if (d.tipo === 'sem-resposta') {
+    console.warn(`NF-e: ${NOME[tipo].nome} (envio ${id}) sem resposta da SEFAZ (${d.motivo}); a recuperação consulta a SEFAZ pela chave.`);
     return { envio: await envioAtual(services, ctx, id), pendente: true };
   }
-  if (r.proc) {
-    await services.db.tenant(ctx, (q) => registrarNaTransacao(services, q, ctx, id, r));
+  if (d.tipo === 'autorizada') {
+    const registrado = d.retorno;
+    await services.db.tenant(ctx, (q) => registrarNaTransacao(services, q, ctx, id, registrado));
     const envio = await envioAtual(services, ctx, id);
     avisarPedido(services, ctx, envio);
     return { envio, pendente: false };
   }
+  const r = d.retorno;
   await services.db.tenant(ctx, (q) => recusarNaTransacao(services, q, ctx, id, r));
   const ajuda = ajudaRejeicao(r.cStat, r.xMotivo);
   throw badRequest(`A SEFAZ recusou ${NOME[tipo].nome}: ${r.cStat} - ${r.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: NOME[tipo].campo, mensagem: r.xMotivo, cStat: r.cStat }]);
@@ -324,16 +300,9 @@ export async function resolverEventosPendentes(services: Servicos, idadeMs = 120
   return recuperarPendentes(services.db, { tabela: 'nfe_eventos_envio', coluna: 'situacao', estados: ['transmitindo'], rotulo: 'NF-e: evento' }, idadeMs, alvo, async (ctx, id) => {
     const e = await lerEnvio(services, ctx, id);
     if (!e) return null;
-    let resp: Resposta;
-    try {
-      resp = await enviar(e, true);
-    } catch (err) {
-      if (semRespostaSefaz(err) != null) return false;
-      throw err;
-    }
-    // An inutilização SEFAZ already holds (the answer of the first send was lost): homologated, without its file.
-    if (e.row.tipo === 'inutilizacao' && resp.cStat === '256') resp = { ...resp, cStat: '102', xMotivo: 'Inutilização de número homologado (confirmada depois de uma interrupção)' };
-    await services.db.tenant(ctx, (q) => (resp.proc || resp.cStat === '102' ? registrarNaTransacao(services, q, ctx, id, resp) : recusarNaTransacao(services, q, ctx, id, resp)));
+    const d = await transmitirEvento(e, true);
+    if (d.tipo === 'sem-resposta') return false;
+    await services.db.tenant(ctx, (q) => (d.tipo === 'autorizada' ? registrarNaTransacao(services, q, ctx, id, d.retorno) : recusarNaTransacao(services, q, ctx, id, d.retorno)));
     avisarPedido(services, ctx, await envioAtual(services, ctx, id));
     return true;
   });
@@ -437,7 +406,7 @@ export async function inutilizarNumeros(services: Servicos, ctx: CtxEmissao, bod
     const f = (await q.query(`SELECT cpf_cnpj, uf FROM branches WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, filialId])).rows[0];
     let xml: string;
     try {
-      xml = montarInutilizacao({ tpAmb: conf.ambiente, cUF: codigoUf(f.uf), ano: comFuso(agora).slice(2, 4), cnpj: String(f.cpf_cnpj).replace(/\D/g, ''), modelo: 55, serie, inicio, fim, justificativa: j }, assinadorDe(cert));
+      xml = montarInutilizacao({ tpAmb: conf.ambiente, cUF: codigoUf(f.uf), ano: comFuso(agora).slice(2, 4), cnpj: documentoFiscal(f.cpf_cnpj), modelo: 55, serie, inicio, fim, justificativa: j }, assinadorDe(cert));
     } catch (e) {
       if (e instanceof MensagemError) throw badRequest(e.message, [{ campo: 'numeroInicial', mensagem: e.message }]);
       throw e;

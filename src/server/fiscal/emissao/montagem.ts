@@ -19,6 +19,7 @@ import { calcularImportacao, MUNICIPIO_EXTERIOR } from '../../../shared/fiscal/i
 import { nomePais } from '../../../shared/fiscal/paises.ts';
 import type { ImportacaoItem } from '../../../shared/fiscal/nota-fiscal.ts';
 import { type CtxEmissao, brl, comFuso, configuracaoNfe, filialDe, hoje } from './dados-nota.ts';
+import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 
@@ -63,7 +64,7 @@ export async function emitenteDa(q: Queryable, tenantId: number, filialId: numbe
   const b = r.rows[0].b as Row;
   const so = (v: unknown) => String(v ?? '').replace(/\D/g, '');
   const falta = (campo: string, o: string) => erros.push({ campo: `emitente.${campo}`, mensagem: `Filial: ${o} (Configurações > Empresas).` });
-  const cnpj = so(b.cpf_cnpj);
+  const cnpj = documentoFiscal(b.cpf_cnpj);
   if (cnpj.length !== 14) falta('cnpj', 'informe o CNPJ');
   const ie = so(b.inscricao_estadual);
   if (!ie) falta('inscricaoEstadual', 'informe a inscrição estadual');
@@ -119,7 +120,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
   const exterior = dados.importacao ?? null;
   const pais = exterior ? nomePais(exterior.codigoPais) : undefined;
   if (exterior && (!pais || pais === 'BRASIL')) erros.push({ campo: 'importacao/codigoPais', mensagem: `País do fornecedor: o código ${exterior.codigoPais} não é de um país estrangeiro da tabela do BACEN.` });
-  const doc = exterior ? '' : String(cli.cpf_cnpj ?? '').replace(/\D/g, '');
+  const doc = exterior ? '' : documentoFiscal(cli.cpf_cnpj);
   if (!exterior && (doc.length === 14 ? !cnpjValido(doc) : doc.length === 11 ? !cpfValido(doc) : true)) erros.push({ campo: 'clienteId', mensagem: `Destinatário ${cli.nome}: CPF/CNPJ ausente ou inválido; corrija o cadastro do cliente.` });
   if (exterior ? !cli.logradouro : !cli.logradouro || !cli.numero || !cli.bairro || !cli.codigo_municipio || !cli.uf) erros.push({ campo: 'clienteId', mensagem: exterior ? `Fornecedor estrangeiro ${cli.nome}: informe ao menos o logradouro do endereço no exterior no cadastro.` : `Destinatário ${cli.nome}: cadastro sem endereço completo (logradouro, número, bairro, UF e município); complete o cadastro do cliente.` });
   const { ieDest, contribuinte, consumidorFinal, indIEDest } = destinatarioTributario(cli, nat, !!exterior);
@@ -199,7 +200,7 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
       const tr = (await q.query(`SELECT p.*, m.nome AS municipio FROM pessoas p LEFT JOIN municipio m ON m.codigo_ibge = p.codigo_municipio WHERE p.tenant_id = $1 AND p.id = $2`, [ctx.tenantId, dados.transporte.transportadorId])).rows[0];
       if (!tr) erros.push({ campo: 'transporte/transportadorId', mensagem: 'Transportador: cadastro não encontrado.' });
       else {
-        const d = String(tr.cpf_cnpj ?? '').replace(/\D/g, '');
+        const d = documentoFiscal(tr.cpf_cnpj);
         transporte.transportadora = {
           ...(d.length === 14 ? { cnpj: d } : d.length === 11 ? { cpf: d } : {}),
           nome: String(tr.nome).slice(0, 60),

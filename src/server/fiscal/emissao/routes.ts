@@ -30,6 +30,7 @@ import {
   type CtxEmissao,
 } from './notas.ts';
 import { cancelarNotaFiscal, cartaCorrecao, consultarNotaFiscal, inutilizacaoOut, inutilizarNumeros } from './eventos.ts';
+import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
 
@@ -96,7 +97,7 @@ function filtroNotas(req: FastifyRequest, ctx: CtxEmissao) {
   // Vendas > Nota fiscal: the notes of sales orders only
   if (where.origem === 'vendas') conds.push('pedido_id IS NOT NULL');
   if (where.serie != null && /^\d+$/.test(String(where.serie))) add('serie = ?', Number(where.serie));
-  if (typeof where.chave === 'string' && where.chave) add('chave = ?', where.chave.replace(/\D/g, ''));
+  if (typeof where.chave === 'string' && where.chave) add('chave = ?', documentoFiscal(where.chave));
   if (typeof where.destinatarioNome === 'string' && where.destinatarioNome) add('destinatario_nome ILIKE ?', `%${where.destinatarioNome.replace(/[%_\\]/g, '\\$&')}%`);
   // tpNF by the note's natureza: 0 lists the NF-e of entry (pages/nfe/entrada), 1 the outgoing ones.
   if (where.tipoNf === 0 || where.tipoNf === 1) add(`(SELECT n.tipo FROM naturezas_operacao n WHERE n.tenant_id = notas_fiscais.tenant_id AND n.id = notas_fiscais.natureza_id) = ?`, where.tipoNf);

@@ -62,3 +62,36 @@ export function classificarAdn<R extends RetornoDps>(r: R): Desfecho<R> {
 export function semRespostaSefaz(e: unknown): string | null {
   return e instanceof SefazIndisponivelError || e instanceof ConsumoIndevidoError ? e.message : null;
 }
+
+/**
+ * An event's answer (cancelamento, CC-e, cancelamento por substituição; the inutilização), as the pipeline needs it:
+ * SEFAZ's code and text, the proc (procEventoNFe / procInutNFe) when it registered it, and its protocol.
+ */
+export interface RespostaEvento {
+  cStat: string;
+  xMotivo: string;
+  proc?: string;
+  protocolo: string | null;
+}
+
+/**
+ * What each kind of event's codes mean (a per-kind table: the inutilização has its own). 'autorizada' is "registered"
+ * for an event and "homologada" for an inutilização; the duplicate (573 the same event already registered, 256 a
+ * number of the range already inutilised) is settled by the consultation, as a document's.
+ */
+export const CSTAT_EVENTO = {
+  evento: { registrado: ['135', '136', '155'], duplicidade: ['573'] },
+  inutilizacao: { registrado: ['102'], duplicidade: ['256'] },
+} as const satisfies Record<string, { registrado: readonly string[]; duplicidade: readonly string[] }>;
+
+export type EspecieEvento = keyof typeof CSTAT_EVENTO;
+
+/** SEFAZ's answer to an event (or to an inutilização), classified. Not judged (108/109/656): no answer. */
+export function classificarEvento<R extends RespostaEvento>(especie: EspecieEvento, r: R): Desfecho<R> {
+  const t = CSTAT_EVENTO[especie];
+  const base = { retorno: r, codigo: r.cStat, motivo: `${r.cStat} - ${r.xMotivo}` };
+  if (em(t.registrado, r.cStat)) return { tipo: 'autorizada', retorno: r };
+  if (em(t.duplicidade, r.cStat)) return { tipo: 'duplicidade', ...base };
+  if (em(CSTAT_NAO_JULGADA, r.cStat)) return { tipo: 'sem-resposta', motivo: base.motivo };
+  return { tipo: 'rejeitada', ...base };
+}
