@@ -76,7 +76,7 @@ describe('boletos de contas a receber no navegador', () => {
     expect(txt).toContain('Pague com Pix');
   });
 
-  it('generates the remessa, then a retorno paying one with interest is previewed and applied: the receivable is settled', async () => {
+  it('generates the remessa, then a retorno paying one with interest and rejecting another is previewed and applied: the receivable is settled, the rejected boleto shown', async () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Gerar remessa' }).click();
     const rem = await download;
@@ -84,12 +84,15 @@ describe('boletos de contas a receber no navegador', () => {
     const detalhes = readFileSync(join(dir, 'remessa.rem'), 'latin1').split('\r\n').filter((l) => identificarRegistro(layout, l, 'remessa') === 'detalheRemessa').map((l) => lerRegistro(layout, 'detalheRemessa', l));
     expect(detalhes).toHaveLength(3);
     const d = detalhes[0];
+    const r = detalhes[1];
     // paid today, so the extrato's default period (this month) shows it
     const hoje = new Date().toISOString().slice(0, 10);
     const retorno = [
       escreverRegistro(layout, 'headerRetorno', { banco: '237', sequencial: '1' }),
       escreverRegistro(layout, 'detalheRetorno', { nossoNumero: d.nossoNumero! + d.nossoNumeroDv, ocorrencia: '06', dataOcorrencia: hoje, numeroDocumento: d.numeroDocumento, vencimento: d.vencimento, valor: d.valor, valorPago: '101.50', juros: '1.50', tarifa: '2.00', dataCredito: hoje, sequencial: '2' }),
-      escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: '3' }),
+      // the second instalment is refused by the bank (03 Entrada rejeitada, motivo 0035)
+      escreverRegistro(layout, 'detalheRetorno', { nossoNumero: r.nossoNumero! + r.nossoNumeroDv, ocorrencia: '03', motivos: '0035', dataOcorrencia: hoje, numeroDocumento: r.numeroDocumento, vencimento: r.vencimento, valor: r.valor, sequencial: '3' }),
+      escreverRegistro(layout, 'trailerRetorno', { banco: '237', sequencial: '4' }),
     ].join('\r\n');
     writeFileSync(join(dir, 'CB130101.RET'), retorno, 'latin1');
     await page.locator('input[type=file]').setInputFiles(join(dir, 'CB130101.RET'));
@@ -97,10 +100,12 @@ describe('boletos de contas a receber no navegador', () => {
     await visible(previa);
     await visible(previa.getByText('R$ 101,50 (juros R$ 1,50)'));
     await visible(previa.getByRole('cell', { name: 'Pagar' }));
+    await visible(previa.getByRole('cell', { name: 'Rejeitar' }));
     await previa.getByRole('button', { name: 'Aplicar retorno' }).click();
-    await visible(page.locator('.ant-message').getByText(/Retorno aplicado: 1 ocorrência\(s\)/));
+    await visible(page.locator('.ant-message').getByText(/Retorno aplicado: 2 ocorrência\(s\).*1 rejeitado\(s\)/));
     const linhas = page.locator('.ant-card .ant-table-row').filter({ hasText: 'Armazém Carnê Feliz Ltda' });
     await poll(() => linhas.filter({ hasText: 'Pago' }).count()).toBe(1);
+    await poll(() => linhas.filter({ hasText: 'Rejeitado' }).count()).toBe(1);
     await poll(async () => (await server.db.query(`SELECT valor_baixado::text AS v FROM parcelas WHERE id = $1`, [parcelas[0]])).rows[0].v).toBe('100.00');
 
     // the same file again: nothing new, and the screen says so
