@@ -121,6 +121,41 @@ describe('integrações no navegador', () => {
     expect(new Webhook(novo).verify(recebidos[2].body, recebidos[2].headers as Record<string, string>)).toMatchObject({ type: 'webhook.teste' });
     expect(s.errors).toEqual([]);
   });
+
+  it('a sale faturada reaches the receiver signed (pedidoVenda.faturado), is in the log and is replayed from it', async () => {
+    const { page, server } = s;
+    const token = await login(server.app, 'admin@demo.com.br');
+    const api = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
+      const r = await server.app.inject({ method, url, payload: payload as any, headers: { authorization: token } });
+      expect(r.statusCode, r.body).toBeLessThan(300);
+      return r.json();
+    };
+    // the endpoint registered above also takes the sales event
+    const ep = (await server.db.query<{ id: number; eventos: string[] }>('SELECT id, eventos FROM webhook_endpoints WHERE url = $1', [receptorUrl])).rows[0];
+    await server.db.query('UPDATE webhook_endpoints SET eventos = $2 WHERE id = $1', [ep.id, [...ep.eventos, 'pedidoVenda.faturado']]);
+    // a demo order waiting to be invoiced is faturado (its NF-e at the local SEFAZ)
+    const filtro = encodeURIComponent(JSON.stringify({ where: { estado: 'aguardando_faturamento' }, order: 'id ASC', limit: 1 }));
+    const [pedido] = await api('GET', `/api/PedidosVenda?filter=${filtro}`);
+    expect(pedido).toBeTruthy();
+    const antes = recebidos.length;
+    await api('POST', `/api/PedidosVenda/${pedido.id}/faturar`);
+    await poll(() => recebidos.filter((r) => (r.verificado as { type?: string } | undefined)?.type === 'pedidoVenda.faturado').length).toBe(1);
+    const venda = recebidos.slice(antes).find((r) => (r.verificado as { type?: string } | undefined)?.type === 'pedidoVenda.faturado')!;
+    expect(venda.erro).toBeUndefined();
+
+    await page.reload();
+    const linha = page.locator('.ant-table-row', { hasText: receptorUrl });
+    await linha.locator('.ant-table-row-expand-icon').click();
+    const log = page.locator('.ant-table-expanded-row');
+    const entrega = log.locator('.ant-table-row', { hasText: 'pedidoVenda.faturado' });
+    await visible(entrega.getByText('Entregue'));
+    const n = recebidos.length;
+    await entrega.getByRole('button', { name: 'Reenviar' }).click();
+    await poll(() => recebidos.length).toBe(n + 1);
+    expect(recebidos[n].headers['webhook-id']).toBe(venda.headers['webhook-id']);
+    expect(recebidos[n].erro).toBeUndefined();
+    expect(s.errors).toEqual([]);
+  });
   it('switches an external system on for the branch; the user info carries it', async () => {
     const { page } = s;
     await page.goto(s.url('pages/configuracoes/integracoes'));
