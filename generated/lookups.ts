@@ -9285,7 +9285,7 @@ export const ESTADO_PROCESSAMENTO = [
     "value": 0,
     "label": "Processando",
     "key": "PROCESSANDO",
-    "cor": "primary"
+    "cor": "processing"
   },
   {
     "value": 1,
@@ -9297,7 +9297,7 @@ export const ESTADO_PROCESSAMENTO = [
     "value": 2,
     "label": "Erro",
     "key": "ERRO",
-    "cor": "danger"
+    "cor": "error"
   }
 ] as const;
 export type EstadoProcessamento = 0 | 1 | 2;
@@ -10462,30 +10462,76 @@ export type SistemaExterno = 1 | 2 | 3 | 4;
 export const SITUACAO_CUPOM = [
   {
     "value": "pendente",
-    "label": "Pendente"
+    "label": "Pendente",
+    "cor": "blue"
   },
   {
     "value": "autorizada",
-    "label": "Autorizada"
+    "label": "Autorizada",
+    "cor": "green"
   },
   {
     "value": "contingencia",
-    "label": "Contingência"
+    "label": "Contingência",
+    "cor": "gold"
   },
   {
     "value": "erro",
-    "label": "Erro"
+    "label": "Erro",
+    "cor": "orange"
   },
   {
     "value": "cancelada",
-    "label": "Cancelada"
+    "label": "Cancelada",
+    "cor": "red"
   },
   {
     "value": "denegada",
-    "label": "Denegada"
+    "label": "Denegada",
+    "cor": "magenta"
   }
 ] as const;
 export type SituacaoCupom = "pendente" | "autorizada" | "contingencia" | "erro" | "cancelada" | "denegada";
+
+/** Situação da NF-e */
+export const SITUACAO_NOTA_FISCAL = [
+  {
+    "value": "rascunho",
+    "label": "Rascunho",
+    "cor": "default"
+  },
+  {
+    "value": "rejeitada",
+    "label": "Rejeitada",
+    "cor": "orange"
+  },
+  {
+    "value": "transmitindo",
+    "label": "Transmitindo",
+    "cor": "processing"
+  },
+  {
+    "value": "autorizada",
+    "label": "Autorizada",
+    "cor": "green"
+  },
+  {
+    "value": "cancelada",
+    "label": "Cancelada",
+    "cor": "red"
+  },
+  {
+    "value": "denegada",
+    "label": "Denegada",
+    "cor": "magenta"
+  },
+  {
+    "value": "contingencia",
+    "label": "Em contingência",
+    "cor": "gold"
+  }
+] as const;
+export type SituacaoNotaFiscal = "rascunho" | "rejeitada" | "transmitindo" | "autorizada" | "cancelada" | "denegada" | "contingencia";
 
 /** Situação tributária */
 export const SITUACAO_TRIBUTARIA = [
@@ -11424,5 +11470,5 @@ export const VIA_TRANSPORTE = [
 ] as const;
 export type ViaTransporte = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
-export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cIndOp","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","correlacaoServicoIbsCbs","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","obrigatoriedadeIbsCbs","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
+export const LOOKUP_NAMES = ["aliquotaIbsCbs","aliquotaIcms","balancaPdv","bancoBoleto","bandeiraCartao","cClassTrib","cIndOp","cargo","cest","cfop","codigoBarrasEtiqueta","codigoTributacaoNacional","correlacaoServicoIbsCbs","credPresIbsCbs","csosn","cstCofins","cstIbsCbs","cstIcms","cstIpi","cstPis","diaMes","diaSemana","estadoPlano","estadoProcessamento","estadoReenvio","finalidadeNfe","finalidadeSintegra","finalidadeSped","formatoRelatorio","fusoHorario","impressoraPdv","indicadorPresenca","larguraImpressoraPdv","layoutCnab","mes","modalidadeBcIcms","modalidadeBcIcmsSt","modalidadeFrete","modeloBalancaPdv","modeloVariacao","motivoDesoneracaoIcms","motivoInventario","municipio","naturezaContaContabil","ncm","nfeFormaPagamento","nivelPermissao","obrigatoriedadeIbsCbs","origemMercadoria","origemPreco","perfilSped","propriedadeInventario","regimeDocumento","regimeTributario","regimeTributarioCadastro","regimeTributarioMunicipal","retencaoIss","segmento","sistemaExterno","situacaoCupom","situacaoNotaFiscal","situacaoTributaria","statusParcela","statusPedido","statusPedidoIntegral","tecladoPdv","tefPdv","tipoAlerta","tipoArmazenamento","tipoConta","tipoContaContabil","tipoContatoCrm","tipoEmissao","tipoEtiqueta","tipoLancamento","tipoMovimentacao","tipoNfe","tipoPessoa","tipoProduto","tipoPromocao","tipoRelatorio","tipoServico","uf","vendaBalanca","viaTransporte"] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];

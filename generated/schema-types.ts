@@ -341,6 +341,26 @@ export interface LookupItem {
    */
   default?: boolean;
   /**
+   * Colour of the value's tag in grids (an antd Tag colour); a list whose items carry it is a state the grid shows as coloured tags.
+   */
+  cor?:
+    | 'default'
+    | 'processing'
+    | 'success'
+    | 'warning'
+    | 'error'
+    | 'green'
+    | 'red'
+    | 'orange'
+    | 'magenta'
+    | 'gold'
+    | 'blue'
+    | 'volcano'
+    | 'purple'
+    | 'cyan'
+    | 'geekblue'
+    | 'lime';
+  /**
    * Company regime -> document regime (lookup regimeDocumento).
    */
   regimeDocumento?: number;

@@ -90,4 +90,30 @@ describe('Notas processadas: EPEC recusada', () => {
     // antd keeps a closed row in the page, hidden.
     await waitFor(() => expect((screen.getByTestId('rejeicao-nota-8').closest('tr') as HTMLElement).style.display).toBe('none'));
   });
+
+  it('a denied note (302): "Denegada" in its own colour, filterable, its reason under the row, and no cancel nor transmit again', async () => {
+    const motivo = { texto: 'Uso Denegado: Irregularidade fiscal do destinatário', explicacao: 'A inscrição do destinatário está irregular.', comoCorrigir: 'Consulte a situação cadastral do cliente na SEFAZ.' };
+    notas.push({ ...base, id: 10, numero: 43, chave: '3'.repeat(44), status: 'denegada', rejeicao: { cStat: '302', xMotivo: 'Uso Denegado: Irregularidade fiscal do destinatário', ajuda: motivo } });
+    renderizar();
+    const linha = (await screen.findByText('Denegada')).closest('tr') as HTMLElement;
+    // Its own colour: magenta, no other status has it.
+    expect(within(linha).getByText('Denegada').closest('.ant-tag')!.className).toMatch(/ant-tag-magenta/);
+    expect(within(linha).queryByText('Editar')).toBeNull();
+    expect(within(linha).queryByText('DANFE')).toBeNull();
+    // The reason, asked from the row.
+    expect(screen.queryByTestId('denegada-10')).toBeNull();
+    fireEvent.click(within(linha).getByText('Ver motivo').closest('button')!);
+    expect((await screen.findByTestId('denegada-10')).textContent).toMatch(/NF-e 43 série 1: Uso denegado pela SEFAZ: a nota não pode ser cancelada nem transmitida de novo/);
+    expect(screen.getByTestId('rejeicao-nota-10').textContent).toMatch(/Denegação 302: Uso Denegado: Irregularidade fiscal do destinatário/);
+    expect(screen.getByTestId('rejeicao-nota-10').textContent).toMatch(/Como corrigir: Consulte a situação cadastral/);
+    // Cancel and transmit again are there, disabled, saying why.
+    fireEvent.mouseEnter(within(linha).getByRole('button', { name: 'Mais ações da NF-e 43' }));
+    const cancelar = (await screen.findByText('Cancelar: indisponível (uso denegado)')).closest('li')!;
+    expect(cancelar.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('Transmitir de novo: indisponível (uso denegado)').closest('li')!.getAttribute('aria-disabled')).toBe('true');
+    // The status filter offers it, and asks the server for it.
+    fireEvent.mouseDown(screen.getByLabelText('Situação'));
+    fireEvent.click((await screen.findAllByText('Denegada')).find((e) => e.closest('.ant-select-item-option'))!);
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && decodeURIComponent(c.url).includes('"status":"denegada"'))).toBe(true));
+  });
 });

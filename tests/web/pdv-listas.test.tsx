@@ -66,6 +66,42 @@ describe('PDV: listas do back office', () => {
     expect(await screen.findByRole('heading', { name: 'Cupom fiscal' })).toBeTruthy();
   });
 
+  it('cupom fiscal: a denied NFC-e shows "Denegada" in its own colour with its reason, no cancel nor retransmit (disabled, saying why)', async () => {
+    saveSession('token', { id: 1, nome: 'Ana' } as never);
+    mockApi(({ method, url }) => {
+      if (method !== 'GET') return undefined;
+      const base = { serie: 1, emitidaEm: '2026-03-05T12:30:00.000Z', pdvId: 1, operadorId: 2, cpfCnpj: null, total: '25.90', tpEmis: 1, protocolo: null, caixaId: 7 };
+      if (url === 'CuponsFiscais')
+        return {
+          data: [
+            { ...base, id: 41, numero: 301, situacao: 'denegada', chaveAcesso: '4'.repeat(44), motivo: '302 - Uso Denegado: Irregularidade fiscal do destinatário' },
+            { ...base, id: 40, numero: 300, situacao: 'autorizada', chaveAcesso: '5'.repeat(44), motivo: null },
+          ],
+        };
+      if (url === 'CuponsFiscais/count') return { data: { count: 2 } };
+      if (url === 'Pdvs') return { data: [{ id: 1, descricao: 'Caixa 01' }] };
+      if (url === 'OperadoresPdv') return { data: [{ id: 2, nome: 'Olga Operadora' }] };
+      return undefined;
+    });
+    try {
+      renderizar(<CupomFiscalPage />);
+      const tag = (await screen.findByText('Denegada')).closest('.ant-tag') as HTMLElement;
+      expect(tag.className).toMatch(/ant-tag-magenta/);
+      expect(screen.getByText('Autorizada').closest('.ant-tag')!.className).toMatch(/ant-tag-green/);
+      const denegada = tag.closest('tr') as HTMLElement;
+      expect(within(denegada).queryByRole('button', { name: 'Cancelar' })).toBeNull();
+      expect(within(denegada).queryByRole('button', { name: 'Retransmitir' })).toBeNull();
+      const indisponivel = within(denegada).getByRole('button', { name: 'Cancelar ou retransmitir: indisponível' });
+      expect((indisponivel as HTMLButtonElement).disabled).toBe(true);
+      expect(indisponivel.getAttribute('title')).toBe('Uso denegado pela SEFAZ (302 - Uso Denegado: Irregularidade fiscal do destinatário): a NFC-e não pode ser cancelada nem retransmitida, e o número foi consumido.');
+      // The authorised one keeps its cancel.
+      const autorizada = screen.getByText('Autorizada').closest('tr') as HTMLElement;
+      expect(within(autorizada).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    } finally {
+      clearSession();
+    }
+  });
+
   it('cupons com erro: its heading', async () => {
     renderizar(<CupomErroPage />);
     expect(await screen.findByRole('heading', { name: 'Cupons com erro' })).toBeTruthy();

@@ -1,3 +1,4 @@
+import { SITUACAO_NOTA_FISCAL, type SituacaoNotaFiscal } from '../../../generated/lookups.ts';
 import type { AjustesTributacao } from './ajustes-tributacao.ts';
 
 /**
@@ -227,5 +228,8 @@ export interface DadosNotaFiscal {
   importacao?: { idEstrangeiro?: string; codigoPais: string };
 }
 
-export const STATUS_NOTA = { rascunho: 'Rascunho', rejeitada: 'Rejeitada', transmitindo: 'Transmitindo', autorizada: 'Autorizada', cancelada: 'Cancelada', denegada: 'Denegada', contingencia: 'Em contingência' } as const;
-export type StatusNota = keyof typeof STATUS_NOTA;
+/** An NF-e's status and its label, from `schemas/lookups/situacaoNotaFiscal.json` (which also gives each tag's colour). */
+export type StatusNota = SituacaoNotaFiscal;
+export const STATUS_NOTA = Object.fromEntries(SITUACAO_NOTA_FISCAL.map((i) => [i.value, i.label])) as Record<StatusNota, string>;
+/** The colour of a status's tag in the note grids (antd Tag colour). */
+export const COR_STATUS_NOTA = Object.fromEntries(SITUACAO_NOTA_FISCAL.map((i) => [i.value, i.cor])) as Record<StatusNota, string>;

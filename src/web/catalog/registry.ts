@@ -72,6 +72,12 @@ export function lookupLabel(name: string, value: unknown): string {
   return item ? item.label : String(value);
 }
 
+/** The colour of a value's tag when its lookup gives one (`cor`: a state shown as coloured tags in grids). */
+export function lookupColor(name: string, value: unknown): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  return lookupCache.get(name)?.find((i) => i.value === value || String(i.value) === String(value))?.cor;
+}
+
 export { baseType } from '../../shared/field-types.ts';
 
 /** The belongsTo relation behind a field, and the document it points at. */

@@ -12,7 +12,7 @@ import { copyPath, createPath, editPath } from './resource-routes.ts';
 import { confirmDialog, showError, toast } from '../dialogs/dialogs.tsx';
 import { ExportButtons } from '../reports/ExportButtons.tsx';
 import { EmptyBlock } from '../ui/EmptyBlock.tsx';
-import { lookupsOf, relationOf } from '../catalog/registry.ts';
+import { lookupColor, lookupsOf, relationOf } from '../catalog/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
 import { fieldKind, filterKindOf } from './field-kind.ts';
 import { formatCell } from './format-value.ts';
@@ -167,6 +167,14 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
     }
   };
 
+  // A cell: the page's own renderer, else its text; a lookup value whose item has a colour (a state) as a tag.
+  const cellContent = (field: string, row: Row): ReactNode => {
+    const text = formatCell(doc, field, row);
+    if (cells?.[field]) return cells[field](text, row);
+    const lookup = doc.schema.properties[field]?.lookup;
+    const cor = lookup ? lookupColor(lookup, row[field]) : undefined;
+    return cor ? <Tag color={cor} data-valor={String(row[field])}>{text}</Tag> : text;
+  };
   const tableColumns: TableColumnsType<Row> = columns.map((c) => {
     const prop = doc.schema.properties[c.field];
     const kind = fieldKind(prop);
@@ -186,7 +194,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
       align: RIGHT_ALIGNED.has(kind) ? ('right' as const) : undefined,
       sorter: sortable,
       sortOrder: state.sort?.field === c.field ? (state.sort.dir === 'ASC' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: Row) => (cells?.[c.field] ? cells[c.field](formatCell(doc, c.field, row), row) : formatCell(doc, c.field, row)),
+      render: (_: unknown, row: Row) => cellContent(c.field, row),
       ...(filterable
         ? {
             filteredValue: isActive(state.filters[c.field]) ? [c.field] : null,
@@ -344,7 +352,7 @@ export function SchemaGrid({ doc, hidden = new Set(), canCreate = true, canEdit 
                       {dropped.map((c) => (
                         <div key={c.field} style={{ display: 'contents' }}>
                           <dt style={{ color: 'rgba(0,0,0,0.55)' }}>{c.title ?? doc.schema.properties[c.field].title}</dt>
-                          <dd style={{ margin: 0 }}>{cells?.[c.field] ? cells[c.field](formatCell(doc, c.field, row), row) : formatCell(doc, c.field, row)}</dd>
+                          <dd style={{ margin: 0 }}>{cellContent(c.field, row)}</dd>
                         </div>
                       ))}
                     </dl>

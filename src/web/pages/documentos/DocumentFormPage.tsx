@@ -122,6 +122,7 @@ function DocumentForm({ doc, mode, actions = DOCUMENT_FORM_ACTIONS[doc.name], in
     if (doc.name !== 'pedidoVenda' || mode !== 'editar' || p.pedidoId !== Number(id)) return;
     if (p.nota.status === 'autorizada') toast('success', `NF-e ${p.nota.numero} autorizada.`);
     else if (p.nota.status === 'rejeitada' && p.nota.rejeicao) toast('error', `A SEFAZ rejeitou a NF-e: ${p.nota.rejeicao.cStat} - ${p.nota.rejeicao.xMotivo}. O faturamento foi estornado.`, p.nota.rejeicao.ajuda?.comoCorrigir);
+    else if (p.nota.status === 'denegada' && p.nota.rejeicao) toast('error', `A SEFAZ denegou o uso da NF-e ${p.nota.numero ?? ''}: ${p.nota.rejeicao.cStat} - ${p.nota.rejeicao.xMotivo}. O faturamento foi estornado e o número foi consumido.`, p.nota.rejeicao.ajuda?.comoCorrigir);
     void mutate((key) => typeof key === 'string' && key.includes(`"${doc.endpoint}"`), undefined, { revalidate: true });
   });
   // The same for a service order's NFS-e (the Sefin Nacional slower than the wait, or the recovery settling it).

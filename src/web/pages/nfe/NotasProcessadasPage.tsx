@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import { api } from '../../api/client.ts';
+import { api, openInNewTab } from '../../api/client.ts';
 import { listPath } from '../../api/hooks.ts';
 import { showError, textInputDialog, toast, confirmDialog } from '../../dialogs/dialogs.tsx';
 import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
@@ -21,9 +21,19 @@ interface Nota extends NotaLista {
   numeroMantido?: boolean;
 }
 
-/** A rejected note's SEFAZ answer under its row; a refused EPEC says the note is not valid and what to do. */
+/** Why a denied note has neither cancel nor transmit again (the tooltip of its disabled actions and its row's text). */
+export const MOTIVO_DENEGADA = 'Uso denegado pela SEFAZ: a nota não pode ser cancelada nem transmitida de novo, e o número foi consumido.';
+
+/** A rejected note's SEFAZ answer under its row; a refused EPEC says the note is not valid and what to do; a denied one why. */
 function RejeicaoDaNota({ n, reenviar, inutilizar }: { n: Nota; reenviar: (n: Nota) => void; inutilizar: (n: Nota) => void }) {
   if (!n.rejeicao) return null;
+  if (n.status === 'denegada')
+    return (
+      <div>
+        <Alert data-testid={`denegada-${n.id}`} type="warning" showIcon style={{ marginBottom: 8 }} title={`NF-e ${n.numero} série ${n.serie}: ${MOTIVO_DENEGADA}`} />
+        <RejeicaoSefaz rejeicao={n.rejeicao} testId={`rejeicao-nota-${n.id}`} rotulo="Denegação" />
+      </div>
+    );
   const epec = n.numeroMantido && n.rejeicao.epec;
   return (
     <div>
@@ -162,7 +172,7 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
         expandable={{
           // No expand column (the grid's columns stay where they were): 'Ver rejeição' in Ações opens the row.
           showExpandColumn: false,
-          rowExpandable: (n) => n.status === 'rejeitada' && !!n.rejeicao,
+          rowExpandable: (n) => (n.status === 'rejeitada' || n.status === 'denegada') && !!n.rejeicao,
           expandedRowKeys: expandidas,
           expandedRowRender: (n) => <RejeicaoDaNota n={n} reenviar={reenviar} inutilizar={inutilizarNumero} />,
         }}
@@ -189,6 +199,31 @@ export default function NotasProcessadasPage({ vendas = false }: { vendas?: bool
             render: (_, n) =>
               n.status === 'transmitindo' ? (
                 <Typography.Text type="secondary">Aguardando a SEFAZ</Typography.Text>
+              ) : n.status === 'denegada' ? (
+                // Denied: SEFAZ spent the number; nothing to cancel, correct or send again (the server refuses them too).
+                <Space>
+                  <Button size="small" onClick={() => openInNewTab(`/api/NotasFiscais/${n.id}/xml`)}>
+                    XML
+                  </Button>
+                  {n.rejeicao ? (
+                    <Button size="small" onClick={() => setAbertas((a) => (a.includes(n.id) ? a.filter((x) => x !== n.id) : [...a, n.id]))}>
+                      {abertas.includes(n.id) ? 'Ocultar motivo' : 'Ver motivo'}
+                    </Button>
+                  ) : null}
+                  <Dropdown
+                    menu={{
+                      items: [
+                        { key: 'cancelar', label: 'Cancelar: indisponível (uso denegado)', title: MOTIVO_DENEGADA, danger: true, disabled: true },
+                        { key: 'transmitir', label: 'Transmitir de novo: indisponível (uso denegado)', title: MOTIVO_DENEGADA, disabled: true },
+                        { key: 'consultar', label: 'Consultar na SEFAZ', onClick: () => consultar(n) },
+                      ],
+                    }}
+                  >
+                    <Button size="small" aria-label={`Mais ações da NF-e ${n.numero}`} title={MOTIVO_DENEGADA}>
+                      Mais
+                    </Button>
+                  </Dropdown>
+                </Space>
               ) : n.status === 'rascunho' || n.status === 'rejeitada' ? (
                 <Space>
                   <Button size="small" onClick={() => navigate(`${base}/editar/${n.id}`)}>

@@ -10,14 +10,14 @@ export interface Rejeicao {
 }
 
 /** The rejection shown to the person who issued: what SEFAZ said, what it means, how to fix it. */
-export function RejeicaoSefaz({ rejeicao, testId, style }: { rejeicao: Rejeicao; testId: string; style?: CSSProperties }) {
+export function RejeicaoSefaz({ rejeicao, testId, style, rotulo = 'Rejeição' }: { rejeicao: Rejeicao; testId: string; style?: CSSProperties; rotulo?: string }) {
   return (
     <Alert
       data-testid={testId}
       type="error"
       showIcon
       style={style}
-      title={`Rejeição ${rejeicao.cStat}: ${rejeicao.xMotivo}`}
+      title={`${rotulo} ${rejeicao.cStat}: ${rejeicao.xMotivo}`}
       description={
         <div>
           <p>{rejeicao.ajuda.explicacao}</p>

@@ -1,7 +1,7 @@
 import { Button, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { formatDateTime } from '../../../shared/dates.ts';
-import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
+import { COR_STATUS_NOTA, STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { openInNewTab } from '../../api/client.ts';
 import { RowsTable } from '../../ui/ListTable.tsx';
@@ -19,9 +19,8 @@ export interface NotaLista {
   createdAt: string;
 }
 
-const COR: Record<string, string> = { transmitindo: 'processing', autorizada: 'green', cancelada: 'red', rejeitada: 'orange', rascunho: 'default', denegada: 'magenta', contingencia: 'gold' };
-
-export const SituacaoNota = ({ status }: { status: string }) => <Tag color={COR[status]}>{STATUS_NOTA[status as keyof typeof STATUS_NOTA] ?? status}</Tag>;
+/** A note's status as a tag: label and colour from schemas/lookups/situacaoNotaFiscal.json. */
+export const SituacaoNota = ({ status }: { status: string }) => <Tag color={COR_STATUS_NOTA[status as keyof typeof COR_STATUS_NOTA]}>{STATUS_NOTA[status as keyof typeof STATUS_NOTA] ?? status}</Tag>;
 
 /**
  * A 44-digit access key in a narrow cell: cut by CSS (the whole key stays in the page, for search and for the

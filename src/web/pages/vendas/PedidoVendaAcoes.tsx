@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
+import { COR_STATUS_NOTA, STATUS_NOTA } from '../../../shared/fiscal/nota-fiscal.ts';
 import { api, openInNewTab } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { useSocketEvent } from '../../api/realtime.ts';
@@ -54,7 +54,6 @@ function NovoCliente({ onCreated }: { onCreated: (id: number) => void }) {
   );
 }
 
-const COR_NOTA: Record<string, string> = { transmitindo: 'processing', autorizada: 'green', cancelada: 'red', rejeitada: 'orange', contingencia: 'gold' };
 
 /** The order's latest NF-e (kept fresh by the realtime socket 'pedido-nfe'); `pedidoId` null: none asked. */
 function useNotaDoPedido(pedidoId: number | null) {
@@ -75,7 +74,7 @@ const NOTA_EM_CURSO = ['transmitindo', 'contingencia', 'autorizada'];
 function NfeDoPedido({ n }: { n: { numero: number | null; status: string } | undefined }) {
   if (!n) return null;
   return (
-    <Tag color={COR_NOTA[n.status]} data-testid="nfe-do-pedido">
+    <Tag color={COR_STATUS_NOTA[n.status as keyof typeof COR_STATUS_NOTA]} data-testid="nfe-do-pedido">
       NF-e {n.numero ?? ''}: {STATUS_NOTA[n.status as keyof typeof STATUS_NOTA] ?? n.status}
     </Tag>
   );

@@ -1,4 +1,4 @@
-import { CloseCircleOutlined, FileTextOutlined, MailOutlined, PrinterOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, FileTextOutlined, StopOutlined, MailOutlined, PrinterOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
@@ -27,7 +27,11 @@ function ListaPdv({ recurso, alsoFields, rowActions }: { recurso: string; alsoFi
     </div>
   );
 }
-const ALSO = ['chaveAcesso', 'situacao', 'numero', 'serie'];
+const ALSO = ['chaveAcesso', 'situacao', 'numero', 'serie', 'motivo'];
+
+/** Why a denied NFC-e has no cancel and no retransmit (the server refuses both): the title of its row's marker. */
+export const motivoCupomDenegado = (row: Row) =>
+  `Uso denegado pela SEFAZ${row.motivo ? ` (${String(row.motivo)})` : ''}: a NFC-e não pode ser cancelada nem retransmitida, e o número foi consumido.`;
 
 type Recarregar = () => Promise<unknown>;
 /** Reloads the PDV's lists (in the cache the page is drawn from) after an action changed a row. */
@@ -124,6 +128,8 @@ export function CupomFiscalPage() {
             {emitida && <Button size="small" type="text" icon={<MailOutlined />} aria-label="Enviar por e-mail" title="Enviar por e-mail" onClick={() => enviarEmail(row)} />}
             {row.situacao === 'autorizada' && podeCancelar && <Button size="small" type="text" danger icon={<CloseCircleOutlined />} aria-label="Cancelar" title="Cancelar NFC-e" onClick={() => cancelar(row, recarregar)} />}
             {row.situacao === 'erro' && <Button size="small" type="text" icon={<RedoOutlined />} aria-label="Retransmitir" title="Retransmitir" onClick={() => retransmitir(row, recarregar)} />}
+            {row.situacao === 'denegada' && <Button size="small" type="text" icon={<FileTextOutlined />} aria-label="Baixar XML" title="Baixar XML da NFC-e denegada" onClick={() => baixarXml(row)} />}
+            {row.situacao === 'denegada' && <Button size="small" type="text" disabled icon={<StopOutlined />} aria-label="Cancelar ou retransmitir: indisponível" title={motivoCupomDenegado(row)} />}
           </Space>
         );
       }}
