@@ -10,6 +10,8 @@ import { loadLookups } from '../../src/server/catalog/documents.ts';
 import { montarDocumento } from '../../src/server/fiscal/emissao/notas.ts';
 import { contextoNfce, documentoNfce, nfceDoCatalogo } from '../../src/server/pdv/nfce.ts';
 import { montarNfe } from '../../src/server/fiscal/nfe.ts';
+import { calcularNfe } from '../../src/shared/fiscal/nfe-calculo.ts';
+import { notaImportacaoDemo } from '../../src/server/demo/importacao.ts';
 import { tributarLinhaNoContexto } from '../../src/shared/fiscal/tributar-linha.ts';
 import { danfceEscPos, danfceHtml } from '../../src/server/pdv/danfce-texto.ts';
 import { escPos, ibsCbsDoCupom } from '../../src/web/pages/pdv/cupom.ts';
@@ -171,6 +173,33 @@ describe.each(BACKENDS)('IBS/CBS nas notas emitidas on %s', (backend) => {
     const { xml } = await emitir();
     expect(bloco(xml, 'IBSCBS').map((g) => [tag(g, 'vBC')[0], tag(g, 'vIBSUF')[0], tag(g, 'vIBSMun')[0], tag(g, 'vCBS')[0]])).toEqual(tela);
     expect(tela).toEqual([['21.00', '0.02', '0.00', '0.19'], ['5.00', '0.01', '0.00', '0.05']]);
+  });
+
+  it('an own import (CFOP 3102) in regime normal: the server gives tributarLinha the DI values as the screen does, so both compute IBS/CBS on customs value + II + despesas + IOF, and the note carries it', async () => {
+    const importados = Number((await sql(`SELECT id FROM perfis_tributarios WHERE tenant_id = $1 AND nome = 'Importados'`, [tenant]))[0].id);
+    const naturezaImp = Number((await sql(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Importação de mercadoria'`, [tenant]))[0].id);
+    const fornecedor = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND nome = 'Olivares del Sur S.L.'`, [tenant]))[0].id);
+    const produto = Number((await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND codigo = 'IMP001'`, [tenant]))[0].id);
+    await sql(`UPDATE perfis_tributarios SET cst_ibs_cbs = '000', c_class_trib = '000001' WHERE id = $1`, [importados]);
+    try {
+      const dados = notaImportacaoDemo(naturezaImp, fornecedor, produto, new Date());
+      // By hand: customs value 120 × 18,50 = 2.220,00; base 2.220,00 + II 199,80 + despesas 209,73 + IOF 8,88 = 2.638,41
+      // (LC 214/2025 art. 65); 2026: IBS UF 0,1 % = 2,63841 → 2,64; CBS 0,9 % = 23,74569 → 23,75.
+      const esperado = ['2638.41', '2.64', '0.00', '23.75'];
+      const ctx = await ok(admin, 'POST', '/api/NotasFiscais/contexto-tributacao', { naturezaId: naturezaImp, clienteId: fornecedor, produtoIds: [produto], importacao: true });
+      const l = dados.itens[0];
+      const tela = tributarLinhaNoContexto(ctx, ctx.produtos[0], { ...l, importacao: { vII: l.importacao!.valorII, vDespAdu: l.importacao!.valorDespesasAduaneiras, vIOF: l.importacao!.valorIof } });
+      expect(tela.erro).toBeUndefined();
+      const g = tela.tributos!.ibsCbs!;
+      expect([g.vBC, g.vIBSUF, g.vIBSMun, g.vCBS]).toEqual(esperado);
+      const m = await montarDocumento(srv.db, { tenantId: tenant, userId: 1, branchId: matriz }, dados, 951);
+      expect(m.doc.reformaTributaria).toBe(true);
+      expect(m.doc.itens[0].cfop).toBe('3102');
+      const c = calcularNfe(m.doc).itens[0].ibs!;
+      expect([c.vBC, c.uf.valor, c.mun.valor, c.cbs.valor].map((v) => v.toFixed(2))).toEqual(esperado);
+    } finally {
+      await sql(`UPDATE perfis_tributarios SET cst_ibs_cbs = NULL, c_class_trib = NULL WHERE id = $1`, [importados]);
+    }
   });
 
   it('a reduced classification (200 / 200034, 60 %): gRed with the effective rate, by hand and by the shared calculation', async () => {

@@ -157,6 +157,8 @@ export async function montarDocumento(q: Queryable, ctx: CtxEmissao, dados: Dado
         ...(l.itemComSt !== undefined ? { itemComSt: l.itemComSt } : {}),
         ajustes: l.ajustes,
         ibsCbs: ibsCbsDaLinha(ibs, produtoTributavel(p, ncm)),
+        // an imported line's IBS/CBS base is customs value + II + despesas + IOF, as on the screen (linhas-nota.ts)
+        ...(l.importacao ? { importacao: { vII: l.importacao.valorII, vDespAdu: l.importacao.valorDespesasAduaneiras, vIOF: l.importacao.valorIof } } : {}),
       };
       const ea = errosDosAjustes(i, l.ajustes, linha);
       if (ea.length) return void erros.push(...ea);

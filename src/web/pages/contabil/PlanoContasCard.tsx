@@ -219,7 +219,7 @@ export function PlanoContasCard() {
       </Row>
       <Space style={{ marginTop: 12 }} wrap>
         <span>Lançamentos contábeis do mês:</span>
-        <DatePicker data-testid="diario-mes" picker="month" format="MM/YYYY" placeholder="Mês dos lançamentos" value={mes} onChange={setMes} />
+        <DatePicker data-testid="diario-mes" picker="month" format="MM/YYYY" placeholder="Mês dos lançamentos" style={{ width: 200 }} value={mes} onChange={setMes} />
         <Select data-testid="diario-leiaute" style={{ width: 280 }} value={leiaute} onChange={setLeiaute} options={(leiautes.data ?? [{ id: 'generico', nome: 'Genérico (CSV)' }]).map((l) => ({ value: l.id, label: l.nome }))} />
         {escolhido?.parametros.map((p) => (
           <Input key={p.nome} data-testid={`diario-${p.nome}`} addonBefore={p.titulo} maxLength={p.tamanho} style={{ width: 320 }} value={parametros[p.nome] ?? ''} onChange={(e) => setParametros({ ...parametros, [p.nome]: e.target.value })} />
