@@ -13,13 +13,15 @@ import automacaoRoutes from './automacao-routes.ts';
 import { avisarEmissao } from './lembretes.ts';
 
 const S = { type: 'string' } as const;
+/** A date in the query string, checked by the handler with its own message (so declared as text). */
+const DATA_CONSULTA = { type: 'string', description: 'aaaa-mm-dd' } as const;
 const PARCELA_AVULSA = objectOf({ vencimento: DATE, valor: MONEY }, ['vencimento', 'valor']);
 
 /** pages/pagamentos/boletos: the branch's boletos issued from receivables (or standalone), their PDF, history, baixa and cancel; the extrato with boletos. Remessa and retorno: retorno-routes.ts; automation, Pix and e-mail: automacao-routes.ts. */
 export default async function cobrancaRoutes(app: FastifyInstance, opts: { services: AppServices }): Promise<void> {
   const db = opts.services.db;
 
-  app.get('/api/Boletos/emitidos', { schema: { tags: TAGS, summary: 'Os boletos da filial, mais recentes primeiro, com a situação (vencido: em aberto depois do vencimento) e filtros', querystring: query({ status: { type: 'string', description: 'situações separadas por vírgula: pendente, registrado, pago, cancelado, vencido, rejeitado, baixado' }, busca: { type: 'string', description: 'pagador, documento, número ou nosso número' }, vencimentoDe: DATE, vencimentoAte: DATE, limite: { type: 'string', description: 'quantos no máximo' } }), response: { 200: answer('Boletos', arrayOf(BOLETO)) } } }, async (req) => {
+  app.get('/api/Boletos/emitidos', { schema: { tags: TAGS, summary: 'Os boletos da filial, mais recentes primeiro, com a situação (vencido: em aberto depois do vencimento) e filtros', querystring: query({ status: { type: 'string', description: 'situações separadas por vírgula: pendente, registrado, pago, cancelado, vencido, rejeitado, baixado' }, busca: { type: 'string', description: 'pagador, documento, número ou nosso número' }, vencimentoDe: DATA_CONSULTA, vencimentoAte: DATA_CONSULTA, limite: { type: 'string', description: 'quantos no máximo' } }), response: { 200: answer('Boletos', arrayOf(BOLETO)) } } }, async (req) => {
     const ctx = exigir(req, 'view');
     const qs = req.query as Record<string, string | undefined>;
     const status = qs.status ? qs.status.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
@@ -93,7 +95,7 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
   });
 
   /** pages/pagamentos/extratos (SPEC 6 key extratoFinanceiro): one conta's movements with running balance. */
-  app.get('/api/Boletos/extrato', { schema: { tags: TAGS, summary: 'O extrato de uma conta financeira com saldo corrente, cada linha com a origem (baixa, boleto, tarifa, estorno, transferência)', querystring: query({ contaId: { type: 'string', description: 'a conta financeira' }, de: DATE, ate: DATE }), response: { 200: answer('Extrato', objectOf({ linhas: arrayOf(objectOf({ movimentoId: INT, origem: { type: 'string', enum: ['baixa', 'boleto', 'tarifa', 'estorno', 'transferencia'] }, boleto: INT_OR_NULL })) })) } } }, async (req) => {
+  app.get('/api/Boletos/extrato', { schema: { tags: TAGS, summary: 'O extrato de uma conta financeira com saldo corrente, cada linha com a origem (baixa, boleto, tarifa, estorno, transferência)', querystring: query({ contaId: { type: 'string', description: 'a conta financeira' }, de: DATA_CONSULTA, ate: DATA_CONSULTA }), response: { 200: answer('Extrato', objectOf({ linhas: arrayOf(objectOf({ movimentoId: INT, origem: { type: 'string', enum: ['baixa', 'boleto', 'tarifa', 'estorno', 'transferencia'] }, boleto: INT_OR_NULL })) })) } } }, async (req) => {
     const ctx = req.ctx;
     if (!ctx || (!serverAllows(ctx, 'app.extratoFinanceiro', 'view') && !serverAllows(ctx, 'app.boleto', 'view'))) throw forbidden('Você não tem permissão para consultar extratos.');
     const qs = req.query as Record<string, string | undefined>;
