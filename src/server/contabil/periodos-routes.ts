@@ -5,10 +5,9 @@ import { answer, arrayOf, checkedByHandler, exactAnswer, fileAnswer, INT, INT_OR
 import { parseId } from '../resources/resource-service.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
-import { exigir, TAGS } from './routes-comum.ts';
+import { exigir, MES, TAGS } from './routes-comum.ts';
 
 const S = { type: 'string' } as const;
-const MES = { competencia: { type: 'string', description: 'MM/AAAA ou AAAA-MM' }, filialId: { type: 'string', description: 'a filial (por omissão a da sessão)' } };
 const SITUACAO_ARQUIVO = { type: 'string', enum: ['gerado', 'enfileirado', 'vazio', 'erro'] } as const;
 const ITEM = objectOf({ chave: { type: 'string', enum: ['notas', 'pdv', 'conciliacao', 'inventario', 'xml', 'sped'] }, titulo: S, ok: { type: 'boolean' }, bloqueia: { type: 'boolean' }, detalhe: S, rota: TEXT_OR_NULL });
 

@@ -10,13 +10,11 @@ import { escreverDiario, leiauteDe, listaDeLeiautes } from './leiautes.ts';
 import { definirExportacao, lerExportacao } from './exportacao.ts';
 import { buscarPessoas, importarPlano, lerMapeamentos, mapear, usarPlanoPadrao } from './plano.ts';
 import { lerMes } from './fechamento.ts';
-import { exigir, TAGS } from './routes-comum.ts';
+import { exigir, MES, TAGS } from './routes-comum.ts';
 
 const S = { type: 'string' } as const;
 const ORIGEM = { type: 'string', enum: ['categoria', 'conta_financeira', 'forma_pagamento', 'forma_pagamento_pdv', 'pessoa', 'clientes', 'fornecedores'] } as const;
 const MAPEADO = objectOf({ id: INT, descricao: S, contaContabilId: INT_OR_NULL });
-/** The month of the journal: competencia (MM/AAAA or AAAA-MM) and the branch (the session's by default). */
-const MES = { competencia: { type: 'string', description: 'MM/AAAA ou AAAA-MM' }, filialId: { type: 'string', description: 'a filial (por omissão a da sessão)' } };
 const EXPORTACAO = objectOf({ leiaute: S, parametros: { type: 'object', additionalProperties: S } }, ['leiaute', 'parametros']);
 const LANCAMENTO = objectOf({ data: S, debito: S, credito: S, valor: { type: 'string', description: 'decimal com 2 casas' }, historico: S, documento: S });
 const PENDENCIA = objectOf({ mensagem: S, rota: S });

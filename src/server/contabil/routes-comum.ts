@@ -12,3 +12,6 @@ export function exigir(ctx: RequestContext, level: 'view' | 'change') {
 }
 
 export const appUrl = (req: FastifyRequest) => process.env.PUBLIC_URL ?? `${req.protocol}://${req.headers.host}`;
+
+/** The month a call is about: competencia (MM/AAAA or AAAA-MM) and the branch (the session's by default), as text: lerMes checks them with its own messages. */
+export const MES = { competencia: { type: 'string', description: 'MM/AAAA ou AAAA-MM' }, filialId: { type: 'string', description: 'a filial (por omissão a da sessão)' } };
