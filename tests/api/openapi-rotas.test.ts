@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installParamSchemas, type DeclaredRoute } from '../../src/server/http/input-schemas.ts';
-import { answer, checkedByHandler } from '../../src/server/http/route-schema.ts';
+import { answer, checkedByHandler, exactAnswer } from '../../src/server/http/route-schema.ts';
 import { addDeclaredRoutes, openApiPath } from '../../src/server/openapi/routes.ts';
 import { BACKENDS, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -25,20 +25,10 @@ function registeredRoutes(app: FastifyInstance): { method: string; url: string }
 }
 
 /**
- * Routes of modules whose calls do not describe themselves yet (no summary on their routes): each prefix must still
- * have one such route (so the list only shrinks), and no route outside them may lack its description.
+ * What the document lacks: routes of the server missing from it (method and path) and operations without a summary.
+ * Hidden routes (schema.hide) stay out; a route with pathValues is one path per value.
  */
-const AINDA_SEM_DESCRICAO = [
-  '/api/Admin/', '/api/Boletos/', '/api/ConfigWhiteLabels', '/api/contabil/',
-  '/api/Usuarios', '/api/pix/',
-  '/api/reset-password',
-];
-
-/**
- * What the document lacks: routes of the server missing from it (method and path) and operations without a summary
- * outside the listed prefixes. Hidden routes (schema.hide) stay out; a route with pathValues is one path per value.
- */
-function faltas(paths: Paths, registered: { method: string; url: string }[], declared: DeclaredRoute[], pendentes: string[]) {
+function faltas(paths: Paths, registered: { method: string; url: string }[], declared: DeclaredRoute[]) {
   const declaredOf = new Map(declared.map((r) => [`${r.method} ${r.url}`, r]));
   const ausentes: string[] = [];
   const semDescricao: string[] = [];
@@ -50,7 +40,7 @@ function faltas(paths: Paths, registered: { method: string; url: string }[], dec
     for (const u of urls) {
       const op = paths[openApiPath(u)]?.[method.toLowerCase()];
       if (!op) ausentes.push(`${method} ${u}`);
-      else if (!op.summary && !pendentes.some((p) => u.startsWith(p))) semDescricao.push(`${method} ${u}`);
+      else if (!op.summary) semDescricao.push(`${method} ${u}`);
     }
   }
   return { ausentes, semDescricao };
@@ -66,10 +56,10 @@ describe('the check itself', () => {
     await app.ready();
     const paths: Paths = {};
     addDeclaredRoutes(paths, app.declaredRoutes);
-    expect(faltas(paths, registeredRoutes(app), app.declaredRoutes, [])).toEqual({ ausentes: [], semDescricao: ['POST /api/Teste/sem-descricao'] });
+    expect(faltas(paths, registeredRoutes(app), app.declaredRoutes)).toEqual({ ausentes: [], semDescricao: ['POST /api/Teste/sem-descricao'] });
     // A route the document does not hold (a module's own list of paths that forgot one) is named.
     delete paths['/api/Teste/descrita/{id}'];
-    expect(faltas(paths, registeredRoutes(app), app.declaredRoutes, []).ausentes).toEqual(['GET /api/Teste/descrita/:id']);
+    expect(faltas(paths, registeredRoutes(app), app.declaredRoutes).ausentes).toEqual(['GET /api/Teste/descrita/:id']);
     await app.close();
   });
 
@@ -89,6 +79,26 @@ describe('the check itself', () => {
   });
 });
 
+describe('an exact answer (exactAnswer)', () => {
+  it('is serialised by Fastify with its schema: a property it does not declare is dropped, a declared one kept; answer() leaves the body alone', async () => {
+    const app = Fastify();
+    installParamSchemas(app);
+    const usuario = { type: 'object', required: ['id', 'nome'], properties: { id: { type: 'integer' }, nome: { type: 'string' }, telefone: { type: ['string', 'null'] } } };
+    const linha = { id: 7, nome: 'Ana', telefone: null, senha_hash: 'scrypt$segredo' };
+    app.get('/api/Teste/exata', { schema: { summary: 'Resposta exata', response: { 200: exactAnswer('O usuário', usuario) } } }, async () => linha);
+    app.get('/api/Teste/descrita', { schema: { summary: 'Resposta só descrita', response: { 200: answer('O usuário', usuario) } } }, async () => linha);
+    await app.ready();
+    expect((await app.inject({ method: 'GET', url: '/api/Teste/exata' })).json()).toEqual({ id: 7, nome: 'Ana', telefone: null });
+    expect((await app.inject({ method: 'GET', url: '/api/Teste/descrita' })).json()).toEqual(linha);
+    // The document shows both the same way.
+    const paths: Paths = {};
+    addDeclaredRoutes(paths, app.declaredRoutes);
+    expect(paths['/api/Teste/exata'].get.responses!['200']).toEqual({ description: 'O usuário', content: { 'application/json': { schema: usuario } } });
+    expect(paths['/api/Teste/exata'].get.responses!['200']).toEqual(paths['/api/Teste/descrita'].get.responses!['200']);
+    await app.close();
+  });
+});
+
 describe.each(BACKENDS)('OpenAPI from the routes on %s', (backend) => {
   let srv: TestServer;
   let paths: Paths;
@@ -99,17 +109,21 @@ describe.each(BACKENDS)('OpenAPI from the routes on %s', (backend) => {
   }, 120_000);
   afterAll(async () => srv?.close());
 
-  it('every registered /api route is in the document with its method, and described outside the modules still to convert', () => {
+  it('every registered /api route is in the document with its method and its description', () => {
     const registered = registeredRoutes(srv.app);
     expect(registered.length).toBeGreaterThan(600);
-    const { ausentes, semDescricao } = faltas(paths, registered, srv.app.declaredRoutes, AINDA_SEM_DESCRICAO);
-    expect(ausentes).toEqual([]);
-    expect(semDescricao).toEqual([]);
-    // The list of modules still to convert only shrinks: each prefix still has an undescribed route.
-    const hidden = new Set(srv.app.declaredRoutes.filter((r) => r.schema.hide).map((r) => `${r.method} ${r.url}`));
-    const semResumo = registered.filter((r) => !hidden.has(`${r.method} ${r.url}`) && !paths[openApiPath(r.url)]?.[r.method.toLowerCase()]?.summary).map((r) => r.url);
-    const convertidos = AINDA_SEM_DESCRICAO.filter((p) => !semResumo.some((u) => u.startsWith(p)));
-    expect(convertidos, 'prefixos já descritos: tire-os de AINDA_SEM_DESCRICAO').toEqual([]);
+    expect(faltas(paths, registered, srv.app.declaredRoutes)).toEqual({ ausentes: [], semDescricao: [] });
+  });
+
+  it('a route declared with an exact answer is serialised by its schema: the user record carries exactly its declared fields', async () => {
+    const usuarios = paths['/api/Usuarios/{id}'].get.responses!['200'] as { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+    const declarados = Object.keys(usuarios.content['application/json'].schema.properties).sort();
+    const login = await srv.app.inject({ method: 'POST', url: '/api/Usuarios/login', payload: { email: 'admin@demo.com.br', password: 'demo1234' } });
+    expect(login.statusCode).toBe(200);
+    const token = login.json().id as string;
+    const res = await srv.app.inject({ method: 'GET', url: `/api/Usuarios/${login.json().userId}`, headers: { authorization: token } });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(declarados);
   });
 
   it('a converted route shows what it declares: summary, query values, body and answers', () => {

@@ -4,7 +4,13 @@ import { flattenMenu, type MenuItemDoc } from '../../shared/menu-filter.ts';
 import type { AppServices } from '../app-services.ts';
 import { badRequest } from '../http/errors.ts';
 import { readDocuments } from '../catalog/documents.ts';
-import { brandOfAdmin } from './modulos-routes.ts';
+import { brandOfAdmin, MARCA_NA_CONSULTA } from './modulos-routes.ts';
+import { answer, checkedByHandler, objectOf } from '../http/route-schema.ts';
+
+const TAGS = ['Marcas (white-label)'];
+const MENUS = { type: 'object', description: 'por chave de menu: titulo, oculto, ordem', additionalProperties: { type: 'object', properties: { titulo: { type: 'string' }, oculto: { type: 'boolean' }, ordem: { type: 'integer' } } } };
+const ROTULOS = { type: 'object', description: 'por cadastro: por campo, o rótulo novo', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } };
+const APARENCIA = answer('A aparência da marca', objectOf({ menus: MENUS, rotulos: ROTULOS, campos: { type: 'object', description: 'por cadastro: os campos ocultos e os obrigatórios (gravados noutra tela)' } }));
 
 const MENU_KEYS = new Set(flattenMenu(readDocuments<{ items: MenuItemDoc[] }>('menus').flatMap(({ doc }) => doc.items)).map((i) => i.key));
 
@@ -26,13 +32,13 @@ const titleError = (v: unknown) =>
 export default async function aparenciaRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db, brands, registry } = services;
 
-  app.get('/api/ConfigWhiteLabels/aparencia', async (req) => {
+  app.get('/api/ConfigWhiteLabels/aparencia', { schema: { tags: TAGS, summary: 'Os menus renomeados, ocultos ou reordenados e os rótulos de campos renomeados da marca', querystring: MARCA_NA_CONSULTA, response: { 200: APARENCIA, 404: answer('Marca não encontrada') } } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const campos = (brand.config?.campos ?? {}) as Record<string, { rotulos?: Record<string, string>; ocultar?: string[]; obrigatorios?: string[] }>;
     return { menus: brand.config?.menus ?? {}, rotulos: Object.fromEntries(Object.entries(campos).filter(([, c]) => c.rotulos).map(([r, c]) => [r, c.rotulos])), campos: switchesOf(campos) };
   });
 
-  app.put('/api/ConfigWhiteLabels/aparencia', async (req) => {
+  app.put('/api/ConfigWhiteLabels/aparencia', { schema: { tags: TAGS, summary: 'Grava os menus e os rótulos da marca (só chaves de menu e campos que os documentos têm)', querystring: MARCA_NA_CONSULTA, body: checkedByHandler(objectOf({ menus: MENUS, rotulos: ROTULOS })), response: { 200: APARENCIA, 404: answer('Marca não encontrada') } } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const body = (req.body ?? {}) as { menus?: unknown; rotulos?: unknown };
     const errors: Detail[] = [];

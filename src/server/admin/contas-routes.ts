@@ -5,6 +5,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { createSession } from '../auth/sessions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { TEXT, withQuery } from '../http/input-schemas.ts';
+import { answer, arrayOf, checkedByHandler, exactAnswer, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { descreverReferencias, referenciasA } from '../db/referencias.ts';
 
@@ -25,6 +26,13 @@ const avanco = (req: FastifyRequest): RequestContext => {
 
 type Conta = { id: number; nome: string; brand_id: number };
 
+const TAGS = ['Administração'];
+const S = { type: 'string' } as const;
+const DATA_HORA = { type: 'string', description: 'dd/MM/aaaa HH:mm (São Paulo)' } as const;
+const TAREFA = answer('A tarefa enfileirada (acompanhe em /api/Admin/tarefas)', objectOf({ tarefaId: INT, status: { type: 'string', enum: ['PROCESSANDO'] } }));
+const EM_USO = answer('Há documentos que usam os registros (details.referencias), ou a única filial da conta');
+const CONFIRMACAO = { type: 'string', description: 'o texto que a tela pede para digitar' } as const;
+
 /**
  * The brand's customer accounts for its staff (SPEC 2.5 'Acessar conta cliente', 2.8 delete actions): list,
  * open one for support (audited: who, when, which account), and the two delete actions of isAvanco, which
@@ -40,7 +48,7 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
     return c;
   };
 
-  app.get('/api/Admin/contas', withQuery({ busca: TEXT }), async (req) => {
+  app.get('/api/Admin/contas', withQuery({ busca: TEXT }, [], { schema: { tags: TAGS, summary: 'As contas clientes da marca (até 200, pelo nome ou CPF/CNPJ) com as filiais ativas e o estado do plano (administração da marca)', response: { 200: answer('Contas', arrayOf(objectOf({ id: INT, nome: S, cpfCnpj: TEXT_OR_NULL, trial: { type: 'boolean' }, bloqueada: { type: 'boolean' }, dataVencimento: { type: ['string', 'null'], format: 'date' }, filiais: arrayOf(objectOf({ id: INT, nome: S, apelido: TEXT_OR_NULL, cpfCnpj: S })), estado: S }))) } } }), async (req) => {
     const ctx = staff(req);
     const busca = String((req.query as Record<string, unknown>).busca ?? '').trim();
     const r = await db.query<{ id: number; nome: string; cpfCnpj: string | null; trial: boolean; bloqueada: boolean; dataVencimento: string | null; filiais: { id: number; nome: string; apelido: string | null; cpfCnpj: string }[] }>(
@@ -54,7 +62,7 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
   });
 
   /** Opens a customer account as its first administrator, for support; the access is written down first. */
-  app.post('/api/Admin/acessar-conta', async (req) => {
+  app.post('/api/Admin/acessar-conta', { schema: { tags: TAGS, summary: 'Entra numa conta cliente como o seu primeiro administrador, para suporte (sessão de 4 horas; o acesso fica registrado antes)', body: checkedByHandler(objectOf({ contaId: INT }, ['contaId'])), response: { 200: exactAnswer('A sessão de suporte', objectOf({ id: { type: 'string', description: 'o token da sessão' }, ttl: INT, userId: INT, conta: objectOf({ id: INT, nome: S }, ['id', 'nome']), usuario: S }, ['id', 'ttl', 'userId', 'conta', 'usuario'])), 404: answer('Conta não encontrada (ou de outra marca)'), 409: answer('A conta não tem um administrador ativo') } } }, async (req) => {
     const ctx = staff(req);
     const conta = await contaDe(ctx, (req.body as Record<string, unknown> | null)?.contaId);
     const alvo = (
@@ -79,7 +87,7 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
   });
 
   /** The audit of support accesses of the brand (who, when, which account). */
-  app.get('/api/Admin/acessos-suporte', async (req) => {
+  app.get('/api/Admin/acessos-suporte', { schema: { tags: TAGS, summary: 'O registro dos acessos de suporte da marca (quem, quando, qual conta), os 200 mais recentes', response: { 200: exactAnswer('Acessos', arrayOf(objectOf({ id: INT, adminEmail: TEXT_OR_NULL, conta: S, contaId: INT, data: DATA_HORA }, ['id', 'adminEmail', 'conta', 'contaId', 'data']))) } } }, async (req) => {
     const ctx = staff(req);
     return (
       await db.query(
@@ -117,7 +125,7 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
   };
 
   /** Deletes every product (and service) of an account; refused while any document points at one. */
-  app.post('/api/Admin/excluir-produtos', async (req) => {
+  app.post('/api/Admin/excluir-produtos', { schema: { tags: TAGS, summary: 'Exclui todos os produtos (e serviços) de uma conta numa tarefa em segundo plano; recusado enquanto um documento usar algum (administração geral)', body: checkedByHandler(objectOf({ contaId: INT, confirmacao: { ...CONFIRMACAO, description: 'EXCLUIR PRODUTOS <nome da conta>' } }, ['contaId', 'confirmacao'])), response: { 200: TAREFA, 404: answer('Conta não encontrada'), 409: EM_USO } } }, async (req) => {
     const ctx = avanco(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const conta = await contaDe(ctx, body.contaId);
@@ -136,7 +144,7 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
   });
 
   /** Deletes one branch of an account (never its last one); refused while any document points at it. */
-  app.post('/api/Admin/excluir-filial', async (req) => {
+  app.post('/api/Admin/excluir-filial', { schema: { tags: TAGS, summary: 'Exclui uma filial de uma conta (nunca a única) numa tarefa em segundo plano; recusado enquanto um documento a usar (administração geral)', body: checkedByHandler(objectOf({ contaId: INT, filialId: INT, confirmacao: { ...CONFIRMACAO, description: 'o CNPJ da filial' } }, ['contaId', 'filialId', 'confirmacao'])), response: { 200: TAREFA, 404: answer('Conta ou filial não encontrada'), 409: EM_USO } } }, async (req) => {
     const ctx = avanco(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const conta = await contaDe(ctx, body.contaId);
@@ -162,7 +170,7 @@ export default async function contasRoutes(app: FastifyInstance, { services }: {
     );
   });
 
-  app.get('/api/Admin/tarefas', async (req) => {
+  app.get('/api/Admin/tarefas', { schema: { tags: TAGS, summary: 'As tarefas de exclusão (as 100 mais recentes) com a situação e a mensagem final (administração geral)', response: { 200: answer('Tarefas', arrayOf(objectOf({ id: INT, tipo: { type: 'string', enum: ['excluirProdutos', 'excluirFilial'] }, descricao: S, status: { type: 'string', enum: ['PROCESSANDO', 'FINALIZADO', 'ERRO'] }, mensagem: TEXT_OR_NULL, solicitadoPor: TEXT_OR_NULL, data: DATA_HORA }))) } } }, async (req) => {
     const ctx = avanco(req);
     return (
       await db.query(

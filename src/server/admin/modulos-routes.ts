@@ -5,6 +5,18 @@ import type { RequestContext } from '../auth/context.ts';
 import type { BrandRow } from '../http/brand-resolver.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { CATALOGO_MODULOS, modulosDaMarca, type ModuloMarca } from '../planos/modulos.ts';
+import { answer, arrayOf, checkedByHandler, INT, MONEY, objectOf } from '../http/route-schema.ts';
+import { query } from '../http/input-schemas.ts';
+
+const TAGS = ['Marcas (white-label)'];
+const S = { type: 'string' } as const;
+/** ?configWhiteLabel=: the brand (only the general administration names another). */
+export const MARCA_NA_CONSULTA = query({ configWhiteLabel: { type: 'string', description: 'a marca (só a administração geral escolhe outra)' } });
+const MODULOS = answer('Módulos da marca', objectOf({
+  configWhiteLabel: INT,
+  modulos: arrayOf(objectOf({ id: S, titulo: S, menus: { type: 'array', description: 'as chaves de menu do módulo' }, ativo: { type: 'boolean' }, valorAdicional: { ...MONEY, type: ['string', 'null'] }, planos: { ...arrayOf(INT), description: 'os planos que o incluem' } })),
+  planos: arrayOf(objectOf({ id: INT, nome: S, ativo: { type: 'boolean' } })),
+}));
 
 /** The brand an admin request is about: the caller's own; isAvanco may name another (?configWhiteLabel=). */
 export async function brandOfAdmin(services: AppServices, req: FastifyRequest): Promise<{ ctx: RequestContext; brand: BrandRow }> {
@@ -45,9 +57,9 @@ export default async function modulosAdminRoutes(app: FastifyInstance, { service
     };
   };
 
-  app.get('/api/ConfigWhiteLabels/modulos', async (req) => view((await brandOfAdmin(services, req)).brand));
+  app.get('/api/ConfigWhiteLabels/modulos', { schema: { tags: TAGS, summary: 'Os módulos da marca (ativo, menus, preço adicional) e os planos que incluem cada um', querystring: MARCA_NA_CONSULTA, response: { 200: MODULOS, 404: answer('Marca não encontrada') } } }, async (req) => view((await brandOfAdmin(services, req)).brand));
 
-  app.put('/api/ConfigWhiteLabels/modulos', async (req) => {
+  app.put('/api/ConfigWhiteLabels/modulos', { schema: { tags: TAGS, summary: 'Liga ou desliga módulos da marca e o preço adicional de cada um (desligar esconde os menus e fecha a API em todas as contas da marca)', querystring: MARCA_NA_CONSULTA, body: checkedByHandler(objectOf({ modulos: arrayOf(objectOf({ id: S, ativo: { type: 'boolean' }, valorAdicional: { ...MONEY, type: ['string', 'null'] } }, ['id', 'ativo'])) }, ['modulos'])), response: { 200: MODULOS, 404: answer('Marca não encontrada') } } }, async (req) => {
     const { brand } = await brandOfAdmin(services, req);
     const list = (req.body as { modulos?: unknown } | null)?.modulos;
     if (!Array.isArray(list)) throw badRequest('Informe a lista de módulos.', [{ path: '/modulos', campo: 'modulos', mensagem: 'Campo obrigatório!' }]);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { loadLookups } from '../catalog/documents.ts';
 import { badRequest, conflict, forbidden } from '../http/errors.ts';
+import { answer, arrayOf, checkedByHandler, DATE, exactAnswer, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
 import { aliquotasIbsCbsVigentes, tabelasIbsCbs } from '../../shared/fiscal/ibscbs.ts';
 import { lerTabelaIbsCbs, TabelaIbsCbsError, type TabelaImportavel } from '../../shared/fiscal/ibscbs-tabelas.ts';
 import { tabelasIbsCbsEm } from '../fiscal-config/ibscbs-emissao.ts';
@@ -22,6 +23,10 @@ const TABELAS = [
   ['cIndOp', 'Indicador da operação (cIndOp)'],
   ['correlacaoServicoIbsCbs', 'Correlação serviço × cIndOp × cClassTrib (NFS-e)'],
 ] as const;
+const TAGS = ['Administração'];
+const S = { type: 'string' } as const;
+const TABELA = { type: 'string', enum: ['cClassTrib', 'aliquotaIbsCbs'] } as const;
+
 const hojeSaoPaulo = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 
 /**
@@ -30,7 +35,7 @@ const hojeSaoPaulo = () => new Date(Date.now() - 3 * 3600_000).toISOString().sli
  * how many codes it has and how many are in force today, and the rates in force. Brand administrators (master) and isAvanco.
  */
 export default async function tabelasIbsCbsRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  app.get('/api/Admin/tabelas-ibscbs', async (req) => {
+  app.get('/api/Admin/tabelas-ibscbs', { schema: { tags: TAGS, summary: 'As tabelas do IBS/CBS (CST, cClassTrib, alíquotas...) com a versão, quantos códigos e quantos em vigor hoje; as alíquotas em vigor e as versões importadas', response: { 200: answer('Tabelas', objectOf({ data: DATE, tabelas: arrayOf(objectOf({ nome: S, titulo: S, versao: S, origem: S, codigos: INT, codigosEmVigor: INT })), aliquotas: { type: 'array' }, aliquotaVigente: { type: ['object', 'null'] }, versoes: arrayOf(objectOf({ id: INT, tabela: TABELA, vigenciaInicio: DATE, versao: S, codigos: INT, arquivo: TEXT_OR_NULL, importadoPor: S, importadoEm: S, emVigor: { type: 'boolean' } })) })) } } }, async (req) => {
     soAdministracao(req.ctx!);
     const hoje = hojeSaoPaulo();
     const lookups = loadLookups();
@@ -74,7 +79,7 @@ export default async function tabelasIbsCbsRoutes(app: FastifyInstance, { servic
    * (unknown column, a CST that does not prefix its cClassTrib, a repeated code...), nothing half-imported. Notes
    * dated from that day on read it (tabelasIbsCbsEm); a second version with the same vigência is a 409.
    */
-  app.post('/api/Admin/tabelas-ibscbs/importar', { bodyLimit: IMPORT_BODY_LIMIT }, async (req) => {
+  app.post('/api/Admin/tabelas-ibscbs/importar', { schema: { tags: TAGS, summary: 'Importa uma versão nova da cClassTrib ou das alíquotas (CSV no leiaute publicado) válida a partir de vigenciaInicio: lida inteira ou recusada inteira', body: checkedByHandler(objectOf({ tabela: TABELA, vigenciaInicio: DATE, versao: { type: 'string', description: 'o nome da publicação' }, arquivo: { type: 'string', description: 'o CSV, em texto ou data URL base64' }, nomeArquivo: S }, ['tabela', 'vigenciaInicio', 'versao', 'arquivo'])), response: { 200: exactAnswer('Importada', objectOf({ id: INT, tabela: TABELA, vigenciaInicio: DATE, versao: S, codigos: INT }, ['id', 'tabela', 'vigenciaInicio', 'versao', 'codigos'])), 409: answer('Já existe uma versão desta tabela com a mesma vigência') } }, bodyLimit: IMPORT_BODY_LIMIT }, async (req) => {
     const ctx = req.ctx!;
     soAdministracao(ctx);
     const body = (req.body ?? {}) as Record<string, unknown>;

@@ -1,26 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { answer, arrayOf, checkedByHandler, exactAnswer, INT, MONEY, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
 import { automacaoParaTela, enfileirarAtualizacao, lerAutomacao, pastaDeRetornos, salvarAutomacao, SCHEMA_AUTOMACAO } from './automacao.ts';
 import { alterarBoleto } from './cobranca.ts';
 import { lerConfiguracao } from './configuracao.ts';
 import { enfileirarEmail } from './lembretes.ts';
 import { cobrancasDoBoleto, pedirCobrancaPix, receberWebhookPix } from './pix-cobranca.ts';
+import { BOLETO, exigir, idDe, objeto, SEM_CONFIGURACAO, SEM_CONFIGURACAO_400, TAGS } from './routes-comum.ts';
 
-const SEM_CONFIGURACAO = 'A filial selecionada não tem configuração de boleto ativa. Cadastre-a em Configurações > Pagamento > Gateway de boleto.';
-
-const idDe = (v: unknown): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0 || n >= 2 ** 31) throw badRequest('Boleto: informe um número de boleto válido.', [{ campo: 'id', path: '/id', mensagem: 'Campo inválido!' }]);
-  return n;
-};
-const objeto = (body: unknown): Record<string, any> => {
-  if (body == null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('O corpo da requisição deve ser um objeto JSON.');
-  return body as Record<string, any>;
-};
+const S = { type: 'string' } as const;
+const MENSAGEM = (d: string) => exactAnswer(d, objectOf({ mensagem: S }, ['mensagem']));
+const COBRANCA_PIX = objectOf({ id: INT, txid: S, tipo: S, parcelaId: INT, boletoId: INT, valor: MONEY, vencimento: { type: ['string', 'null'], format: 'date' }, expiracao: { type: ['integer', 'null'] }, situacao: { type: 'string', description: 'criando, ATIVA, CONCLUIDA, REMOVIDA_PELO_USUARIO_RECEBEDOR, REMOVIDA_PELO_PSP, erro' }, location: TEXT_OR_NULL, pixCopiaECola: TEXT_OR_NULL, erro: TEXT_OR_NULL, criadoEm: S });
 
 /**
  * Boletos without hands (issue 38): automation settings, "atualizar transações", changes of registered boletos,
@@ -30,11 +22,6 @@ const objeto = (body: unknown): Record<string, any> => {
 export default async function automacaoRoutes(app: FastifyInstance, opts: { services: AppServices }): Promise<void> {
   const { services } = opts;
   const db = services.db;
-  const exigir = (req: FastifyRequest, nivel: 'view' | 'change'): RequestContext => {
-    const ctx = req.ctx;
-    if (!ctx || !serverAllows(ctx, 'app.boleto', nivel)) throw forbidden(`Você não tem permissão para ${nivel === 'view' ? 'consultar' : 'emitir'} boletos.`);
-    return ctx;
-  };
   const configuracao = async (q: Parameters<typeof lerConfiguracao>[0], ctx: RequestContext, paraAtualizar = false) => {
     const cfg = await lerConfiguracao(q, ctx, paraAtualizar);
     if (!cfg?.id) throw badRequest(SEM_CONFIGURACAO);
@@ -42,7 +29,7 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
   };
   const origem = (req: FastifyRequest) => `${req.protocol}://${req.headers.host ?? '127.0.0.1'}`;
 
-  app.get('/api/Boletos/automacao', async (req) => {
+  app.get('/api/Boletos/automacao', { schema: { tags: TAGS, summary: 'A automação de boletos da configuração da filial: o formulário (JSON Schema), os valores (segredos não voltam) e a pasta dos retornos', response: { 200: answer('Automação', objectOf({ schema: { type: 'object' }, valores: { type: 'object' }, pastaRetornos: S })), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'view');
     return db.tenant(ctx, async (q) => {
       const cfg = await configuracao(q, ctx);
@@ -50,7 +37,7 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
     });
   });
 
-  app.put('/api/Boletos/automacao', async (req) => {
+  app.put('/api/Boletos/automacao', { schema: { tags: TAGS, summary: 'Grava a automação de boletos: remessa automática e horário, troca de arquivos com o banco, PSP Pix, lembretes por e-mail', body: checkedByHandler(SCHEMA_AUTOMACAO), response: { 200: answer('Gravada', objectOf({ valores: { type: 'object' }, mensagem: S })), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const body = objeto(req.body);
     return db.tenant(ctx, async (q) => {
@@ -60,7 +47,7 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
   });
 
   /** SPEC 2.7 "atualizar transações": the pending work (remessa, bank files) of the branch's configuration, now, in a job. */
-  app.post('/api/Boletos/atualizar-transacoes', async (req) => {
+  app.post('/api/Boletos/atualizar-transacoes', { schema: { tags: TAGS, summary: 'Atualizar transações: enfileira agora a remessa pendente e a busca dos arquivos do banco', response: { 200: answer('Enfileirada', objectOf({ jobId: INT, mensagem: S })), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'change');
     return db.tenant(ctx, async (q) => {
       const cfg = await configuracao(q, ctx);
@@ -70,7 +57,7 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
   });
 
   /** The remessas generated and the bank's files fetched, newest first (what the automation did). */
-  app.get('/api/Boletos/transacoes', async (req) => {
+  app.get('/api/Boletos/transacoes', { schema: { tags: TAGS, summary: 'O que a automação fez: as remessas geradas e os arquivos do banco lidos (os 50 mais recentes de cada) e a última atualização', response: { 200: answer('Transações', objectOf({ remessas: arrayOf(objectOf({ id: INT, sequencial: INT, nome: S, titulos: INT, automatica: { type: 'boolean' }, enviadaEm: TEXT_OR_NULL, protocolo: TEXT_OR_NULL, criadaEm: S })), arquivos: arrayOf(objectOf({ id: INT, nome: S, resultado: { type: ['object', 'null'] }, erro: TEXT_OR_NULL, criadoEm: S })), ultimaAtualizacao: { type: ['object', 'null'], properties: { situacao: S, ultimoErro: TEXT_OR_NULL, concluidoEm: TEXT_OR_NULL, criadoEm: S } } })), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'view');
     const r = await db.tenant(ctx, async (q) => {
       const cfg = await configuracao(q, ctx);
@@ -89,27 +76,27 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
     return { remessas: r.remessas, arquivos: r.arquivos, ultimaAtualizacao: jobs.rows[0] ?? null };
   });
 
-  app.post('/api/Boletos/emitidos/:id/alterar', async (req) => {
+  app.post('/api/Boletos/emitidos/:id/alterar', { schema: { tags: TAGS, summary: 'Altera o vencimento ou o desconto de um boleto em aberto (um registrado vai na próxima remessa como alteração)', body: checkedByHandler(objectOf({ vencimento: { type: ['string', 'null'], format: 'date' }, desconto: { ...MONEY, type: ['string', 'null'] }, dataDesconto: { type: ['string', 'null'], format: 'date' } })), response: { 200: answer('Boleto alterado', BOLETO), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const id = idDe((req.params as { id: string }).id);
     const body = objeto(req.body);
     return db.tenant(ctx, async (q) => alterarBoleto(q, ctx, await configuracao(q, ctx), id, body));
   });
 
-  app.get('/api/Boletos/emitidos/:id/pix', async (req) => {
+  app.get('/api/Boletos/emitidos/:id/pix', { schema: { tags: TAGS, summary: 'As cobranças Pix (dinâmicas, no PSP) de um boleto, mais recentes primeiro', response: { 200: answer('Cobranças', arrayOf(COBRANCA_PIX)) } } }, async (req) => {
     const ctx = exigir(req, 'view');
     const id = idDe((req.params as { id: string }).id);
     return db.tenant(ctx, (q) => cobrancasDoBoleto(q, ctx, id));
   });
 
-  app.post('/api/Boletos/emitidos/:id/pix', async (req) => {
+  app.post('/api/Boletos/emitidos/:id/pix', { schema: { tags: TAGS, summary: 'Pede uma cobrança Pix com vencimento no PSP para um boleto pendente (criada por um job depois do commit; uma viva é devolvida)', response: { 200: answer('A cobrança', COBRANCA_PIX), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const id = idDe((req.params as { id: string }).id);
     return db.tenant(ctx, async (q) => pedirCobrancaPix(q, ctx, services, await configuracao(q, ctx), id, origem(req)));
   });
 
   /** Sends the chosen boletos by e-mail (to the payer's e-mail, or the one given), each by a job. */
-  app.post('/api/Boletos/emitidos/enviar-email', async (req) => {
+  app.post('/api/Boletos/emitidos/enviar-email', { schema: { tags: TAGS, summary: 'Envia os boletos escolhidos por e-mail (ao do cliente ou ao informado), cada um por um job; nada é enviado se um deles não pode', body: checkedByHandler(objectOf({ ids: { type: 'array', minItems: 1, maxItems: 1000, items: INT }, email: { type: ['string', 'null'], format: 'email' } }, ['ids'])), response: { 200: MENSAGEM('Enfileirados') } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const body = objeto(req.body);
     const ids = body.ids;
@@ -133,7 +120,7 @@ export default async function automacaoRoutes(app: FastifyInstance, opts: { serv
   });
 
   /** The PSP's webhook: BACEN's API appends /pix to the registered URL. */
-  app.post('/api/pix/webhook/:segredo/pix', { config: { public: true } }, async (req, reply) => {
+  app.post('/api/pix/webhook/:segredo/pix', { schema: { tags: ['Pix'], summary: 'Webhook do PSP Pix (público; o segredo no endereço diz a configuração): cada pagamento é conferido no PSP antes de baixar o boleto', body: checkedByHandler(objectOf({ pix: arrayOf(objectOf({ txid: S, endToEndId: S, valor: S, horario: S })) }, ['pix'])), response: { 200: exactAnswer('Recebidos', objectOf({ recebidos: INT }, ['recebidos'])), 404: answer('Webhook não encontrado (segredo desconhecido)') } }, config: { public: true } }, async (req, reply) => {
     const n = await receberWebhookPix(services, (req.params as { segredo: string }).segredo, req.body);
     if (n === null) return reply.code(404).send({ error: { message: 'Webhook não encontrado.' } });
     return { recebidos: n };

@@ -1,77 +1,46 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LevelName } from '../../shared/permissions.ts';
+import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
-import type { RequestContext } from '../auth/context.ts';
-import type { Queryable } from '../db/db.ts';
-import { analisarDepoisDoLote } from '../db/maintenance.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import {
-  TABELAS_DO_RETORNO, aplicarRetorno, baixarBoleto, emitirAvulso, extratoComBoletos, planoDoAvulso, cancelarBoleto, emitirBoletos, gerarRemessaPendente, historicoBoleto, listarBoletos, parcelasParaBoleto, previaRetorno,
-} from './cobranca.ts';
-import { beneficiarioDaFilial, lerConfiguracao, type ConfiguracaoBoleto } from './configuracao.ts';
+import { query } from '../http/input-schemas.ts';
+import { answer, arrayOf, checkedByHandler, DATE, fileAnswer, INT, INT_OR_NULL, MONEY, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
+import { baixarBoleto, emitirAvulso, extratoComBoletos, planoDoAvulso, cancelarBoleto, emitirBoletos, historicoBoleto, listarBoletos, parcelasParaBoleto } from './cobranca.ts';
 import { boletosPdf } from './pdf-boletos.ts';
+import retornoRoutes from './retorno-routes.ts';
+import { BOLETO, BOLETOS_EMITIDOS, EMITIDOS, contexto, exigir, idDe, objeto, SEM_CONFIGURACAO_400, TAGS } from './routes-comum.ts';
 import automacaoRoutes from './automacao-routes.ts';
-import { avisarEmissao, enfileirarAvisosDoRetorno, avisarRejeicoesDoRetorno } from './lembretes.ts';
+import { avisarEmissao } from './lembretes.ts';
 
-const SEM_CONFIGURACAO = 'A filial selecionada não tem configuração de boleto ativa. Cadastre-a em Configurações > Pagamento > Gateway de boleto.';
+const S = { type: 'string' } as const;
+/** A date in the query string, checked by the handler with its own message (so declared as text). */
+const DATA_CONSULTA = { type: 'string', description: 'aaaa-mm-dd' } as const;
+const PARCELA_AVULSA = objectOf({ vencimento: DATE, valor: MONEY }, ['vencimento', 'valor']);
 
-async function contexto(q: Queryable, ctx: RequestContext, paraAtualizar = false): Promise<{ cfg: ConfiguracaoBoleto; beneficiario: { nome: string; documento: string } }> {
-  const cfg = await lerConfiguracao(q, ctx, paraAtualizar);
-  const beneficiario = await beneficiarioDaFilial(q, ctx);
-  if (!cfg || !beneficiario) throw badRequest(SEM_CONFIGURACAO);
-  return { cfg, beneficiario };
-}
-
-const idDe = (v: unknown): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0 || n >= 2 ** 31) throw badRequest('Boleto: informe um número de boleto válido.', [{ campo: 'id', path: '/id', mensagem: 'Campo inválido!' }]);
-  return n;
-};
-const objeto = (body: unknown): Record<string, any> => {
-  if (body == null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('O corpo da requisição deve ser um objeto JSON.');
-  return body as Record<string, any>;
-};
-const textoRetorno = (body: unknown): { conteudo: string; nome: string | null; contaId: number | null } => {
-  const b = typeof body === 'string' ? { conteudo: body } : objeto(body);
-  let conteudo = b.conteudo;
-  if (typeof b.base64 === 'string') conteudo = Buffer.from(b.base64, 'base64').toString('latin1');
-  if (typeof conteudo !== 'string' || !conteudo.trim()) throw badRequest('Envie o arquivo de retorno do banco.', [{ campo: 'conteudo', path: '/conteudo', mensagem: 'Campo Obrigatório!' }]);
-  if (b.contaId != null && (!Number.isInteger(b.contaId) || b.contaId <= 0)) throw badRequest('Conta: escolha a conta financeira.', [{ campo: 'contaId', path: '/contaId', mensagem: 'Campo inválido!' }]);
-  return { conteudo, nome: typeof b.nome === 'string' ? b.nome.slice(0, 200) : null, contaId: b.contaId ?? null };
-};
-
-/** pages/pagamentos/boletos: the branch's boletos issued from receivables, their PDF, baixa, cancel, remessa and retorno. */
+/** pages/pagamentos/boletos: the branch's boletos issued from receivables (or standalone), their PDF, history, baixa and cancel; the extrato with boletos. Remessa and retorno: retorno-routes.ts; automation, Pix and e-mail: automacao-routes.ts. */
 export default async function cobrancaRoutes(app: FastifyInstance, opts: { services: AppServices }): Promise<void> {
   const db = opts.services.db;
-  const exigir = (req: FastifyRequest, nivel: LevelName): RequestContext => {
-    const ctx = req.ctx;
-    if (!ctx || !serverAllows(ctx, 'app.boleto', nivel)) throw forbidden(`Você não tem permissão para ${nivel === 'view' ? 'consultar' : 'emitir'} boletos.`);
-    return ctx;
-  };
 
-  app.get('/api/Boletos/emitidos', async (req) => {
+  app.get('/api/Boletos/emitidos', { schema: { tags: TAGS, summary: 'Os boletos da filial, mais recentes primeiro, com a situação (vencido: em aberto depois do vencimento) e filtros', querystring: query({ status: { type: 'string', description: 'situações separadas por vírgula: pendente, registrado, pago, cancelado, vencido, rejeitado, baixado' }, busca: { type: 'string', description: 'pagador, documento, número ou nosso número' }, vencimentoDe: DATA_CONSULTA, vencimentoAte: DATA_CONSULTA, limite: { type: 'string', description: 'quantos no máximo' } }), response: { 200: answer('Boletos', arrayOf(BOLETO)) } } }, async (req) => {
     const ctx = exigir(req, 'view');
     const qs = req.query as Record<string, string | undefined>;
     const status = qs.status ? qs.status.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
     return db.tenant(ctx, (q) => listarBoletos(q, ctx, { status, busca: qs.busca, vencimentoDe: qs.vencimentoDe, vencimentoAte: qs.vencimentoAte, limite: qs.limite ? Number(qs.limite) : undefined }));
   });
 
-  app.get('/api/Boletos/emitidos/:id/historico', async (req) => {
+  app.get('/api/Boletos/emitidos/:id/historico', { schema: { tags: TAGS, summary: 'O histórico de um boleto: cada mudança de situação, com a origem (tela, remessa, retorno), quem e quando', response: { 200: answer('Histórico', arrayOf(objectOf({ id: INT, de: TEXT_OR_NULL, para: S, origem: S, detalhe: TEXT_OR_NULL, em: S, usuario: TEXT_OR_NULL }))) } } }, async (req) => {
     const ctx = exigir(req, 'view');
     const id = idDe((req.params as { id: string }).id);
     return db.tenant(ctx, (q) => historicoBoleto(q, ctx, id));
   });
 
-  app.get('/api/Boletos/parcelas-abertas', async (req) => {
+  app.get('/api/Boletos/parcelas-abertas', { schema: { tags: TAGS, summary: 'As parcelas em aberto das receitas, para emitir boletos (busca na descrição ou no cliente)', querystring: query({ busca: S }), response: { 200: answer('Parcelas', arrayOf(objectOf({ id: INT, numero: INT, vencimento: DATE, valor: MONEY, lancamentoId: INT, descricao: S, documento: TEXT_OR_NULL, pessoa: TEXT_OR_NULL, documento_pessoa: TEXT_OR_NULL, totalParcelas: INT }))) } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const busca = (req.query as Record<string, string | undefined>).busca;
     return db.tenant(ctx, (q) => parcelasParaBoleto(q, ctx, busca));
   });
 
-  app.post('/api/Boletos/emitir', async (req) => {
+  app.post('/api/Boletos/emitir', { schema: { tags: TAGS, summary: 'Emite um boleto por parcela escolhida (várias de um lançamento: carnê) e avisa o pagador por e-mail, se a automação pede', body: checkedByHandler(objectOf({ parcelaIds: arrayOf(INT) }, ['parcelaIds'])), response: { 200: BOLETOS_EMITIDOS, 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const body = objeto(req.body);
     return db.tenant(ctx, async (q) => {
@@ -83,7 +52,7 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
   });
 
   /** A standalone boleto or carnê: its receivable created with the split (SPEC 3), then its boletos; simular only answers the plan. */
-  app.post('/api/Boletos/avulso', async (req) => {
+  app.post('/api/Boletos/avulso', { schema: { tags: TAGS, summary: 'Boleto ou carnê avulso: cria a conta a receber com as parcelas (n por regra ou as próprias) e emite os boletos; com simular só responde as parcelas', body: checkedByHandler(objectOf({ pessoaId: INT, descricao: S, valorTotal: MONEY, contaId: INT_OR_NULL, categoriaId: INT_OR_NULL, parcelamento: { type: ['object', 'null'], description: 'n parcelas por regra (quantidade, primeiro vencimento, intervalo)' }, parcelas: { type: ['array', 'null'], items: PARCELA_AVULSA }, simular: { type: 'boolean' } }, ['pessoaId', 'descricao', 'valorTotal'])), response: { 200: answer('Boletos emitidos, ou as parcelas (simular)', { oneOf: [EMITIDOS, objectOf({ parcelas: arrayOf(PARCELA_AVULSA) })] }), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const body = objeto(req.body);
     if (body.simular === true) return { parcelas: planoDoAvulso(body as any) };
@@ -95,14 +64,14 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     });
   });
 
-  app.post('/api/Boletos/emitidos/:id/baixar', async (req) => {
+  app.post('/api/Boletos/emitidos/:id/baixar', { schema: { tags: TAGS, summary: 'Baixa manual de um boleto em aberto: a baixa da parcela no financeiro (conta, data, valor pago, juros)', body: checkedByHandler(objectOf({ contaId: INT_OR_NULL, data: { type: ['string', 'null'], format: 'date' }, valor: { ...MONEY, type: ['string', 'null'] }, juros: { ...MONEY, type: ['string', 'null'] } })), response: { 200: answer('Boleto baixado', BOLETO) } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const id = idDe((req.params as { id: string }).id);
     const body = objeto(req.body);
     return db.tenant(ctx, (q) => baixarBoleto(q, ctx, id, body));
   });
 
-  app.post('/api/Boletos/emitidos/:id/cancelar', async (req) => {
+  app.post('/api/Boletos/emitidos/:id/cancelar', { schema: { tags: TAGS, summary: 'Cancela um boleto em aberto (um registrado no banco vai na próxima remessa como pedido de baixa)', body: checkedByHandler(objectOf({ motivo: S })), response: { 200: answer('Boleto cancelado', BOLETO) } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const id = idDe((req.params as { id: string }).id);
     const body = objeto(req.body);
@@ -110,7 +79,7 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
   });
 
   /** One PDF for the boletos chosen: one per page, or three per page (carnê). */
-  app.post('/api/Boletos/emitidos/pdf', async (req, reply) => {
+  app.post('/api/Boletos/emitidos/pdf', { schema: { tags: TAGS, summary: 'Um PDF com os boletos escolhidos: um por página ou três por página (carnê)', body: checkedByHandler(objectOf({ ids: arrayOf(INT), porPagina: { type: 'integer', enum: [1, 3] } }, ['ids'])), response: { 200: fileAnswer('O PDF', 'application/pdf'), 400: SEM_CONFIGURACAO_400 } } }, async (req, reply) => {
     const ctx = exigir(req, 'view');
     const body = objeto(req.body);
     const porPagina = body.porPagina ?? 1;
@@ -125,48 +94,14 @@ export default async function cobrancaRoutes(app: FastifyInstance, opts: { servi
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nome}"`).send(saida);
   });
 
-  /** The remessa of new and cancelled boletos, on demand; its sequence number is kept per agreement. */
-  app.post('/api/Boletos/remessa/gerar', async (req, reply) => {
-    const ctx = exigir(req, 'change');
-    const r = await db.tenant(ctx, async (q) => {
-      const { cfg, beneficiario } = await contexto(q, ctx, true);
-      return gerarRemessaPendente(q, ctx, cfg, beneficiario);
-    });
-    return reply
-      .header('content-type', 'text/plain; charset=iso-8859-1')
-      .header('content-disposition', `attachment; filename="${r.nome}"`)
-      .header('x-titulos', String(r.titulos))
-      .send(Buffer.from(r.arquivo, 'latin1'));
-  });
-
-  app.post('/api/Boletos/retorno/previa', async (req) => {
-    const ctx = exigir(req, 'change');
-    const { conteudo } = textoRetorno(req.body);
-    return db.tenant(ctx, async (q) => previaRetorno(q, ctx, (await contexto(q, ctx)).cfg, conteudo));
-  });
-
-  app.post('/api/Boletos/retorno/aplicar', async (req) => {
-    const ctx = exigir(req, 'change');
-    const { conteudo, nome, contaId } = textoRetorno(req.body);
-    const aplicado = await db.tenant(ctx, async (q) => {
-      const { cfg } = await contexto(q, ctx, true);
-      const r = await aplicarRetorno(q, ctx, cfg, conteudo, { nome, contaId });
-      if (r.aplicadas) await enfileirarAvisosDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
-      if (r.aplicadas) await avisarRejeicoesDoRetorno(opts.services, q, ctx.tenantId, cfg.id!, r.previa.hash);
-      return r;
-    });
-    // committed: thousands of new rows leave the planner's statistics (and the cached foreign-key plans) stale
-    await analisarDepoisDoLote(db, TABELAS_DO_RETORNO, aplicado.aplicadas);
-    return aplicado;
-  });
-
   /** pages/pagamentos/extratos (SPEC 6 key extratoFinanceiro): one conta's movements with running balance. */
-  app.get('/api/Boletos/extrato', async (req) => {
+  app.get('/api/Boletos/extrato', { schema: { tags: TAGS, summary: 'O extrato de uma conta financeira com saldo corrente, cada linha com a origem (baixa, boleto, tarifa, estorno, transferência)', querystring: query({ contaId: { type: 'string', description: 'a conta financeira' }, de: DATA_CONSULTA, ate: DATA_CONSULTA }), response: { 200: answer('Extrato', objectOf({ linhas: arrayOf(objectOf({ movimentoId: INT, origem: { type: 'string', enum: ['baixa', 'boleto', 'tarifa', 'estorno', 'transferencia'] }, boleto: INT_OR_NULL })) })) } } }, async (req) => {
     const ctx = req.ctx;
     if (!ctx || (!serverAllows(ctx, 'app.extratoFinanceiro', 'view') && !serverAllows(ctx, 'app.boleto', 'view'))) throw forbidden('Você não tem permissão para consultar extratos.');
     const qs = req.query as Record<string, string | undefined>;
     return db.tenant(ctx, (q) => extratoComBoletos(q, ctx, { contaId: qs.contaId ? Number(qs.contaId) : undefined, de: qs.de, ate: qs.ate }));
   });
 
+  await app.register(retornoRoutes, { services: opts.services });
   await app.register(automacaoRoutes, { services: opts.services });
 }

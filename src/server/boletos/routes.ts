@@ -4,18 +4,23 @@ import type { LevelName } from '../../shared/permissions.ts';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
-import type { Queryable } from '../db/db.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { obterBanco } from './bancos.ts';
 import { montarBoleto, type DadosBoleto } from './boleto.ts';
 import { gerarRemessa, type FormatoCnab, type TituloCnab } from './cnab/remessa.ts';
 import { lerRetorno } from './cnab/retorno.ts';
-import { beneficiarioDaFilial, dadosDaConfiguracao, instrucoesDaConfiguracao, lerConfiguracao, nomeArquivoRemessa, type ConfiguracaoBoleto } from './configuracao.ts';
+import { dadosDaConfiguracao, instrucoesDaConfiguracao, nomeArquivoRemessa } from './configuracao.ts';
 import { CORPO_PDF, CORPO_PIX_LER, CORPO_PIX_MONTAR, CORPO_REMESSA, validarCorpo } from './corpos.ts';
 import { BoletoInvalido } from './erros.ts';
 import { decodificarCodigo } from './febraban.ts';
 import type { BoletoPdf } from './pdf/boleto-pdf.ts';
 import { lerPix, montarPixEstatico, type PixEstatico } from './pix/br-code.ts';
+import { answer, arrayOf, checkedByHandler, exactAnswer, fileAnswer, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
+import { contexto, SEM_CONFIGURACAO_400, TAGS } from './routes-comum.ts';
+
+const S = { type: 'string' } as const;
+const PIX_LIDO = { chave: TEXT_OR_NULL, url: TEXT_OR_NULL, valor: TEXT_OR_NULL, nome: S, cidade: S, txid: TEXT_OR_NULL, descricao: TEXT_OR_NULL, iniciacao: { type: ['string', 'null'], enum: ['estatico', 'dinamico', null] } };
+const PIX = exactAnswer('O código e o que ele diz', objectOf({ codigo: S, ...PIX_LIDO }, ['codigo', 'chave', 'url', 'valor', 'nome', 'cidade', 'txid', 'descricao', 'iniciacao']));
 
 const CAMPOS_SIMULAR = ['banco', 'agencia', 'conta', 'carteira', 'convenio', 'nossoNumero', 'seuNumero', 'ios', 'modalidade', 'parcela'] as const;
 
@@ -44,16 +49,6 @@ interface CorpoRemessa { sequencialArquivo?: number; dataGeracao?: string; titul
 interface CorpoPdf { porPagina?: 1 | 3; boletos: (TituloCorpo & { nossoNumero: string; parcela?: string; instrucoes?: string[] })[] }
 
 const hoje = () => new Date().toISOString().slice(0, 10);
-const SEM_CONFIGURACAO = 'A filial selecionada não tem configuração de boleto ativa. Cadastre-a em Configurações > Pagamento > Gateway de boleto.';
-
-/** The branch's active configuration and the branch as beneficiário, or a 400 saying what to do. */
-async function contexto(q: Queryable, ctx: RequestContext, paraAtualizar = false): Promise<{ cfg: ConfiguracaoBoleto; beneficiario: { nome: string; documento: string } }> {
-  const cfg = await lerConfiguracao(q, ctx, paraAtualizar);
-  const beneficiario = await beneficiarioDaFilial(q, ctx);
-  if (!cfg || !beneficiario) throw badRequest(SEM_CONFIGURACAO);
-  return { cfg, beneficiario };
-}
-
 const enderecoDe = (p: Pagador) => [p.endereco, p.bairro, [p.cidade, p.uf].filter(Boolean).join('/'), p.cep].filter(Boolean).join(' - ') || undefined;
 
 /** Boleto operations used by the payables and bank-configuration screens; nothing here stores data. */
@@ -75,7 +70,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
   };
 
   /** Static Pix BR Code from key, amount, name, city and txid; or a 'copia e cola' parsed and validated. */
-  app.post('/api/Boletos/pix', async (req) => {
+  app.post('/api/Boletos/pix', { schema: { tags: TAGS, summary: 'Monta um Pix estático (BR Code) da chave, valor, nome, cidade e txid; ou, com codigo, lê e confere um copia e cola', body: checkedByHandler({ oneOf: [CORPO_PIX_MONTAR, CORPO_PIX_LER] }), response: { 200: PIX } } }, async (req) => {
     exigir(req, 'change');
     const body = corpoObjeto(req.body);
     if ('codigo' in body) {
@@ -92,7 +87,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
    * file with the bank's file name. Titles to register without a nosso número take the configuration's next
    * ones, which advance in the same transaction.
    */
-  app.post('/api/Boletos/remessa', async (req, reply) => {
+  app.post('/api/Boletos/remessa', { schema: { tags: TAGS, summary: 'Arquivo de remessa CNAB (240/400 da configuração da filial) dos títulos dados; os que vêm sem nosso número tomam os próximos da configuração', body: checkedByHandler(CORPO_REMESSA), response: { 200: fileAnswer('O arquivo CNAB (ISO-8859-1), com o nome do banco', 'text/plain'), 400: SEM_CONFIGURACAO_400 } } }, async (req, reply) => {
     const ctx = exigir(req, 'change');
     const body = validarCorpo<CorpoRemessa>(CORPO_REMESSA, req.body);
     const dataGeracao = body.dataGeracao ?? hoje();
@@ -135,7 +130,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
   });
 
   /** A retorno file (the body as text/plain, or JSON { "conteudo" }) of the branch's bank, turned into events. */
-  app.post('/api/Boletos/retorno', async (req) => {
+  app.post('/api/Boletos/retorno', { schema: { tags: TAGS, summary: 'Lê um arquivo de retorno do banco da filial (corpo text/plain ou JSON com conteudo) em eventos, sem gravar nada', body: checkedByHandler(objectOf({ conteudo: { type: 'string', description: 'o arquivo CNAB 240/400; ou o corpo inteiro em text/plain' } }, ['conteudo'])), response: { 200: answer('Os eventos', objectOf({ banco: S, formato: { type: 'integer', enum: [240, 400] }, eventos: arrayOf(objectOf({ tipo: S, ocorrencia: S, descricao: S, confirma: TEXT_OR_NULL, nossoNumero: S, numeroDocumento: S, valorTitulo: S, valorPago: TEXT_OR_NULL, tarifa: S, juros: S, desconto: S, abatimento: S, dataOcorrencia: TEXT_OR_NULL, dataCredito: TEXT_OR_NULL })) })), 400: SEM_CONFIGURACAO_400 } } }, async (req) => {
     const ctx = exigir(req, 'change');
     const conteudo = typeof req.body === 'string' ? req.body : (req.body as { conteudo?: unknown } | undefined)?.conteudo;
     if (typeof conteudo !== 'string' || !conteudo.trim()) {
@@ -150,7 +145,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
   });
 
   /** Boletos (a carnê when many) of the branch's configuration as one PDF, streamed as it is drawn. */
-  app.post('/api/Boletos/pdf', async (req, reply) => {
+  app.post('/api/Boletos/pdf', { schema: { tags: TAGS, summary: 'Os boletos dados (um carnê, se vários) como um PDF da configuração da filial; todos conferidos antes do primeiro byte', body: checkedByHandler(CORPO_PDF), response: { 200: fileAnswer('O PDF', 'application/pdf'), 400: SEM_CONFIGURACAO_400 } } }, async (req, reply) => {
     const ctx = exigir(req, 'change');
     const body = validarCorpo<CorpoPdf>(CORPO_PDF, req.body);
     const { cfg, beneficiario } = await db().tenant(ctx, (q) => contexto(q, ctx));
@@ -175,7 +170,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
     return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="boletos.pdf"').send(saida);
   });
 
-  app.post('/api/Boletos/decodificar', async (req) => {
+  app.post('/api/Boletos/decodificar', { schema: { tags: TAGS, summary: 'Lê uma linha digitável ou código de barras (para lançar uma conta a pagar): banco, valor e vencimento', body: checkedByHandler(objectOf({ codigo: { type: 'string', description: 'a linha digitável (47 dígitos) ou o código de barras (44)' } }, ['codigo'])), response: { 200: exactAnswer('O boleto lido', objectOf({ banco: S, valor: { type: 'string', description: 'decimal com 2 casas' }, vencimento: { type: ['string', 'null'], format: 'date' }, codigoBarras: S, linhaDigitavel: S }, ['banco', 'valor', 'vencimento', 'codigoBarras', 'linhaDigitavel'])) } } }, async (req) => {
     exigir(req, 'change', 'app.lancamento');
     const body = corpoObjeto(req.body);
     if (typeof body.codigo !== 'string') {
@@ -186,7 +181,7 @@ export default async function boletosRoutes(app: FastifyInstance, opts: { servic
     return { banco: d.banco, valor: d.valor, vencimento: d.vencimento, codigoBarras: d.codigoBarras, linhaDigitavel: d.linhaDigitavel };
   });
 
-  app.post('/api/Boletos/simular', async (req) => {
+  app.post('/api/Boletos/simular', { schema: { tags: TAGS, summary: 'Monta um boleto sem gravar nada: código de barras, linha digitável e nosso número com o dígito', body: checkedByHandler(objectOf({ banco: S, nossoNumero: S, valor: { type: ['string', 'number'] }, vencimento: { type: ['string', 'null'], format: 'date' }, agencia: S, conta: S, carteira: S, convenio: S, seuNumero: S, ios: S, modalidade: S, parcela: S }, ['banco', 'nossoNumero', 'valor'])), response: { 200: exactAnswer('O boleto', objectOf({ codigoBarras: S, linhaDigitavel: S, nossoNumero: S, nossoNumeroDv: TEXT_OR_NULL, nossoNumeroFormatado: S }, ['codigoBarras', 'linhaDigitavel', 'nossoNumero', 'nossoNumeroDv', 'nossoNumeroFormatado'])) } } }, async (req) => {
     exigir(req, 'change');
     const body = corpoObjeto(req.body);
     const faltando = ['banco', 'nossoNumero', 'valor'].filter((c) => body[c] === undefined || body[c] === null || body[c] === '');

@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { BrandRow } from '../http/brand-resolver.ts';
 import { faturaDoMes, mesDoCorpo } from './fatura-mes.ts';
 import { brandKey } from '../storage/storage.ts';
+import { answer, arrayOf, checkedByHandler, exactAnswer, fileAnswer, INT, MONEY, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
 
 export const IMAGE_TYPES = ['logo', 'logo_branca', 'favicon'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -51,6 +52,12 @@ export function readImage(arquivo: unknown): { mime: (typeof IMAGE_MIMES)[number
   return { mime: real, bytes };
 }
 
+const TAGS = ['Marcas (white-label)'];
+const S = { type: 'string' } as const;
+/** The brand a call is about: the caller's own, or (administração geral) the one named. */
+const MARCA_ALVO = { configWhiteLabel: { type: ['integer', 'string', 'null'], description: 'a marca (só a administração geral escolhe outra)' } };
+const NAO_ENCONTRADA = answer('Marca não encontrada');
+
 export const imageUrl = (brandId: number, tipo: ImageType, sha: string) => `/api/ConfigWhiteLabels/imagem/${brandId}/${tipo}?v=${sha.slice(0, 12)}`;
 
 /**
@@ -72,7 +79,7 @@ export default async function brandAdminRoutes(app: FastifyInstance, { services 
     return { ctx, brand };
   };
 
-  app.post('/api/ConfigWhiteLabels/upload', async (req) => {
+  app.post('/api/ConfigWhiteLabels/upload', { schema: { tags: TAGS, summary: 'Envia o logo, o logo branco ou o favicon da marca (PNG, JPEG ou SVG sem scripts, até 512 KB, data URL)', body: checkedByHandler(objectOf({ ...MARCA_ALVO, tipo: { type: 'string', enum: [...IMAGE_TYPES] }, arquivo: { type: 'string', description: 'data:image/png;base64,...' } }, ['tipo', 'arquivo'])), response: { 200: exactAnswer('Gravada', objectOf({ tipo: { type: 'string', enum: [...IMAGE_TYPES] }, url: S, mime: { type: 'string', enum: [...IMAGE_MIMES] }, tamanho: INT }, ['tipo', 'url', 'mime', 'tamanho'])), 404: NAO_ENCONTRADA } } }, async (req) => {
     const { brand } = await brandFor(req);
     const body = (req.body ?? {}) as { tipo?: unknown; arquivo?: unknown };
     if (typeof body.tipo !== 'string' || !(IMAGE_TYPES as readonly string[]).includes(body.tipo)) throw badRequest(MESSAGES.tipo, [{ path: '/tipo', campo: 'tipo', mensagem: MESSAGES.tipo }]);
@@ -104,7 +111,7 @@ export default async function brandAdminRoutes(app: FastifyInstance, { services 
     return { tipo, url, mime, tamanho: bytes.length };
   });
 
-  app.get('/api/ConfigWhiteLabels/imagem/:marca/:tipo', { config: { public: true } }, async (req, reply) => {
+  app.get('/api/ConfigWhiteLabels/imagem/:marca/:tipo', { schema: { tags: TAGS, summary: 'A imagem de uma marca (público: a tela de login a mostra)', response: { 200: fileAnswer('A imagem', 'image/png'), 404: answer('Imagem não encontrada') } }, config: { public: true } }, async (req, reply) => {
     const { marca, tipo } = req.params as { marca: string; tipo: string };
     if (!/^\d{1,9}$/.test(marca) || !(IMAGE_TYPES as readonly string[]).includes(tipo)) throw notFound('Imagem não encontrada.');
     const r = await db.query<{ mime: string; conteudo: Uint8Array | null; chave: string | null; sha256: string }>('SELECT mime, conteudo, chave, sha256 FROM marca_imagens WHERE brand_id = $1 AND tipo = $2', [Number(marca), tipo]);
@@ -125,7 +132,7 @@ export default async function brandAdminRoutes(app: FastifyInstance, { services 
   const isReferenced = async (key: string) => (await db.query('SELECT 1 FROM marca_imagens WHERE chave = $1 LIMIT 1', [key])).rows.length > 0;
 
   /** The brand's figures: accounts (trial, expired trial, active, delinquent), users, sign-ups per month (last 12). */
-  app.post('/api/ConfigWhiteLabels/dashboard', async (req) => {
+  app.post('/api/ConfigWhiteLabels/dashboard', { schema: { tags: TAGS, summary: 'Os números da marca: contas (em teste, teste vencido, ativas, inadimplentes, com plano), usuários ativos e cadastros por mês (12 meses)', body: checkedByHandler(objectOf(MARCA_ALVO)), response: { 200: exactAnswer('Números', objectOf({ configWhiteLabel: INT, marca: S, contas: INT, trials: INT, trialsExpirados: INT, ativas: INT, inadimplentes: INT, comPlano: INT, usuarios: INT, cadastrosPorMes: arrayOf(objectOf({ mes: S, quantidade: INT }, ['mes', 'quantidade'])) }, ['configWhiteLabel', 'marca', 'contas', 'trials', 'trialsExpirados', 'ativas', 'inadimplentes', 'comPlano', 'usuarios', 'cadastrosPorMes'])), 404: NAO_ENCONTRADA } } }, async (req) => {
     const { brand } = await brandFor(req);
     const contas = (
       await db.query<Record<string, number>>(
@@ -154,7 +161,7 @@ export default async function brandAdminRoutes(app: FastifyInstance, { services 
    * The brand's invoice summary for a month: each plan's accounts (plan chosen by the end of the month, not
    * in trial) × its price, as decimal strings; never floating point.
    */
-  app.post('/api/ConfigWhiteLabels/gerar-fatura', async (req) => {
+  app.post('/api/ConfigWhiteLabels/gerar-fatura', { schema: { tags: TAGS, summary: 'O resumo da fatura da marca num mês: as contas de cada plano (fora do teste) × o preço, em decimais', body: checkedByHandler(objectOf({ ...MARCA_ALVO, mes: { type: 'string', description: 'MM/aaaa' } }, ['mes'])), response: { 200: answer('A fatura', objectOf({ configWhiteLabel: INT, marca: S, mes: S, itens: arrayOf(objectOf({ planoId: INT, idExterno: TEXT_OR_NULL, plano: S, valorUnitario: MONEY, contas: INT, total: MONEY, totalFormatado: S })), contas: INT, total: MONEY, totalFormatado: S })), 404: NAO_ENCONTRADA } } }, async (req) => {
     const { brand } = await brandFor(req);
     const mes = mesDoCorpo(req.body);
     const { itens, contas, total } = await faturaDoMes(db, brand.id, mes);

@@ -8,6 +8,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
+import { answer, arrayOf, checkedByHandler, exactAnswer, INT, objectOf } from '../http/route-schema.ts';
 import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import brandAdminRoutes from './admin-routes.ts';
 import type { BrandRow } from '../http/brand-resolver.ts';
@@ -19,6 +20,12 @@ const brandSchema = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/brand.schema
 delete brandSchema.$id;
 const validateBrand = new Ajv2020({ allErrors: true, strict: false }).compile(brandSchema);
 const THEMES = new Set<string>(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'brands/themes.json'), 'utf8')).themes.map((t: { name: string }) => t.name));
+
+const TAGS = ['Marcas (white-label)'];
+const S = { type: 'string' } as const;
+/** A brand as its administrators edit it (the CRM token masked). */
+const MARCA = objectOf({ id: INT, nome: S, dominios: arrayOf(S), padrao: { type: 'boolean' }, config: { type: 'object', description: 'o documento da marca (schemas/meta/brand.schema.json)' } });
+const NAO_ENCONTRADA = answer('Marca não encontrada (ou de outra marca)');
 
 /** The brand configuration object of SPEC 3 as the browser sees it, with the defaults filled in. */
 export function publicBrandConfig(brand: BrandRow) {
@@ -92,21 +99,21 @@ export default async function brandRoutes(app: FastifyInstance, { services }: { 
     return body as { nome: string; dominios: string[]; padrao?: boolean; config: Record<string, any> };
   };
 
-  app.get('/api/ConfigWhiteLabels/atual', { config: { public: true } }, async (req) => publicBrandConfig(await brands.forHost(req.headers.host)));
+  app.get('/api/ConfigWhiteLabels/atual', { schema: { tags: TAGS, summary: 'A configuração pública da marca do endereço (tema, título, imagens, módulos, login, campos, menus), com os padrões; sem segredos', response: { 200: answer('A marca', objectOf({ id: INT, idConfig: S, tema: S, title: S, imagens: { type: 'object' }, documentos: { type: 'object' }, modulos: { type: 'array' }, planoModulos: { type: 'array' }, urlPdv: { type: ['string', 'null'] }, API_ENDPOINT: S, cacheAtivo: { type: 'boolean' }, integracaoCobranca: { type: 'boolean' }, cadastroHabilitado: { type: 'boolean' }, login: { type: 'object' }, campos: { type: 'object' }, menus: { type: 'object' }, misc: { type: 'object' }, possuiCrm: { type: 'boolean' } })) } }, config: { public: true } }, async (req) => publicBrandConfig(await brands.forHost(req.headers.host)));
 
   /** The API-list file (SPEC 3 'API list entry'): nome, dominio, api_endpoint of every brand. */
-  app.get('/api/ConfigWhiteLabels/api-list', { config: { public: true } }, async () =>
+  app.get('/api/ConfigWhiteLabels/api-list', { schema: { tags: TAGS, summary: 'A lista de APIs (público): nome, domínio e endereço da API de cada domínio de cada marca', response: { 200: exactAnswer('Uma linha por domínio', arrayOf(objectOf({ nome: S, dominio: S, api_endpoint: S }, ['nome', 'dominio', 'api_endpoint']))) } }, config: { public: true } }, async () =>
     (await brands.all()).flatMap((b) => b.dominios.map((dominio) => ({ nome: b.nome, dominio, api_endpoint: b.config?.API_ENDPOINT ?? '/api/' }))),
   );
 
-  app.get('/api/ConfigWhiteLabels', async (req) => {
+  app.get('/api/ConfigWhiteLabels', { schema: { tags: TAGS, summary: 'As marcas que a administração vê (a geral: todas; a da marca: a sua), com o documento de configuração', response: { 200: answer('Marcas', arrayOf(MARCA)) } } }, async (req) => {
     const ctx = staff(req);
     return (await brands.all()).filter((b) => visible(ctx, b)).map(adminView);
   });
 
-  app.get('/api/ConfigWhiteLabels/:id', async (req) => adminView(await byId(staff(req), (req.params as { id: string }).id)));
+  app.get('/api/ConfigWhiteLabels/:id', { schema: { tags: TAGS, summary: 'Uma marca com o documento de configuração (o token do CRM mascarado)', response: { 200: answer('A marca', MARCA), 404: NAO_ENCONTRADA } } }, async (req) => adminView(await byId(staff(req), (req.params as { id: string }).id)));
 
-  app.post('/api/ConfigWhiteLabels', async (req) => {
+  app.post('/api/ConfigWhiteLabels', { schema: { tags: TAGS, summary: 'Cria uma marca (administração geral)', body: checkedByHandler(brandSchema), response: { 200: answer('Criada', MARCA), 409: answer('Domínio já usado por outra marca') } } }, async (req) => {
     const ctx = staff(req);
     if (!ctx.isAvanco) throw forbidden('Somente a administração geral pode criar marcas.');
     const b = checkBody(req.body);
@@ -117,7 +124,7 @@ export default async function brandRoutes(app: FastifyInstance, { services }: { 
     return adminView((await brands.all()).find((x) => x.id === r.rows[0].id)!);
   });
 
-  app.put('/api/ConfigWhiteLabels/:id', async (req) => {
+  app.put('/api/ConfigWhiteLabels/:id', { schema: { tags: TAGS, summary: 'Grava uma marca inteira (o token do CRM mascarado que volta fica como estava)', body: checkedByHandler(brandSchema), response: { 200: answer('Gravada', MARCA), 404: NAO_ENCONTRADA, 409: answer('Domínio já usado por outra marca') } } }, async (req) => {
     const ctx = staff(req);
     const current = await byId(ctx, (req.params as { id: string }).id);
     const b = checkBody(req.body);
@@ -128,7 +135,7 @@ export default async function brandRoutes(app: FastifyInstance, { services }: { 
     return adminView((await brands.all()).find((x) => x.id === current.id)!);
   });
 
-  app.delete('/api/ConfigWhiteLabels/:id', async (req) => {
+  app.delete('/api/ConfigWhiteLabels/:id', { schema: { tags: TAGS, summary: 'Exclui uma marca (administração geral; nunca a padrão)', response: { 200: exactAnswer('Excluída', objectOf({ count: INT }, ['count'])), 404: NAO_ENCONTRADA, 409: answer('A marca padrão, ou uma marca com contas') } } }, async (req) => {
     const ctx = staff(req);
     if (!ctx.isAvanco) throw forbidden('Somente a administração geral pode excluir marcas.');
     const b = await byId(ctx, (req.params as { id: string }).id);

@@ -49,12 +49,29 @@ export function checkedByHandler<T extends object>(schema: T): T {
 
 /**
  * One answer of a route for the document: its description and, when given, the JSON Schema of its body. Not
- * compiled into a serialiser (the handlers' answers carry fields the description leaves out; a plain JSON Schema
- * under `response`, without this wrapper, is compiled by Fastify as usual: fiscal/routes.ts).
+ * compiled into a serialiser (the handlers' answers carry fields the description leaves out): an answer whose
+ * schema is complete is declared with exactAnswer, and Fastify serialises with it (so does a plain JSON Schema
+ * under `response`, as in fiscal/routes.ts).
  */
 export function answer(description: string, schema?: Record<string, unknown>, type = 'application/json'): Record<string, unknown> {
   const out = { description, ...(schema ? { content: { [type]: { schema } } } : {}) };
   DESCRIBED_ONLY.add(out);
+  return out;
+}
+
+/** The JSON Schema Fastify serialises an exact answer with (exactAnswer), by the answer. */
+const SERIALISED = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * One answer whose JSON Schema is complete: the document shows it and Fastify also serialises the body with it
+ * (fast-json-stringify), so a property the schema does not declare never leaves the server (what a profile may not
+ * read stays absent from the API even if the handler's row carries it). Only for an answer whose every property
+ * is declared with its real type (nullable ones as `['string', 'null']`: a null under a plain 'string' would be
+ * written ""), and whose required ones are always there.
+ */
+export function exactAnswer(description: string, schema: Record<string, unknown>): Record<string, unknown> {
+  const out = { description, content: { 'application/json': { schema } } };
+  SERIALISED.set(out, schema);
   return out;
 }
 
@@ -74,7 +91,9 @@ export function compiledPart(schema: RouteSchema): FastifySchema {
   const out: FastifySchema = { ...rest };
   if (body !== undefined && !describedOnly(body)) out.body = body;
   if (response && typeof response === 'object') {
-    const kept = Object.entries(response as Record<string, unknown>).filter(([, r]) => !describedOnly(r));
+    const kept = Object.entries(response as Record<string, unknown>)
+      .filter(([, r]) => !describedOnly(r))
+      .map(([code, r]) => [code, (typeof r === 'object' && r !== null && SERIALISED.get(r)) || r]);
     if (kept.length) out.response = Object.fromEntries(kept);
   }
   return out;

@@ -3,18 +3,20 @@ import type { AppServices } from '../app-services.ts';
 import { notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
 import { selectedBranch } from './user-info.ts';
+import { answer, arrayOf, checkedByHandler, exactAnswer, INT, INT_OR_NULL, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
+import { FILIAL_SELECIONADA, TAGS } from './routes-comum.ts';
 
 /** The user's branches (SPEC 2.7): the selected one, those the user may switch to, and the switch. */
 export default async function filiaisRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  app.get('/api/Usuarios/obterfilialselecionada', async (req) => (await selectedBranch(db, req.ctx!)) ?? {});
-  app.get('/api/Usuarios/verificaFilial', async (req) => {
+  app.get('/api/Usuarios/obterfilialselecionada', { schema: { tags: TAGS, summary: 'A filial selecionada da sessão ({} sem filial)', response: { 200: answer('A filial', FILIAL_SELECIONADA) } } }, async (req) => (await selectedBranch(db, req.ctx!)) ?? {});
+  app.get('/api/Usuarios/verificaFilial', { schema: { tags: TAGS, summary: 'Se a sessão tem filial selecionada', response: { 200: exactAnswer('Filial', objectOf({ possuiFilial: { type: 'boolean' }, filialId: INT_OR_NULL }, ['possuiFilial', 'filialId'])) } } }, async (req) => {
     const b = await selectedBranch(db, req.ctx!);
     return { possuiFilial: !!b, filialId: b?.id ?? null };
   });
 
   /** The branches the user may switch to (SPEC 2.7 'switch branch'): all of the account's for its administrator. */
-  app.get('/api/Usuarios/filiais', async (req) => {
+  app.get('/api/Usuarios/filiais', { schema: { tags: TAGS, summary: 'As filiais ativas para as quais o usuário pode trocar (todas, para o administrador da conta)', response: { 200: exactAnswer('Filiais', arrayOf(objectOf({ id: INT, nome: { type: 'string' }, apelido: TEXT_OR_NULL, cpfCnpj: TEXT_OR_NULL, selecionada: { type: 'boolean' } }, ['id', 'nome', 'apelido', 'cpfCnpj', 'selecionada']))) } } }, async (req) => {
     const ctx = req.ctx!;
     const r = await db.tenant(ctx, (q) =>
       q.query(
@@ -29,7 +31,7 @@ export default async function filiaisRoutes(app: FastifyInstance, { services }: 
   });
 
   /** Switching branch: the selected branch of the session and of the user, among the user's branches. */
-  app.post('/api/Usuarios/trocarFilial', async (req) => {
+  app.post('/api/Usuarios/trocarFilial', { schema: { tags: TAGS, summary: 'Troca a filial selecionada da sessão e do usuário (entre as filiais dele)', body: checkedByHandler(objectOf({ filialId: INT }, ['filialId'])), response: { 200: answer('A filial selecionada', FILIAL_SELECIONADA), 404: answer('Filial não encontrada (ou não é do usuário)') } } }, async (req) => {
     const ctx = req.ctx!;
     const filialId = parseId((req.body as { filialId?: unknown })?.filialId);
     await db.tenant(ctx, async (q) => {

@@ -7,6 +7,13 @@ import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { destinoDoLogin } from '../contabil/index.ts';
 import { addressKey, emailKey, LoginThrottle } from './login-throttle.ts';
 import { buildUserInfo, permissionMap } from './user-info.ts';
+import { answer, checkedByHandler, exactAnswer, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
+import { TAGS } from './routes-comum.ts';
+
+const S = { type: 'string' } as const;
+const BOOL = { type: 'boolean' } as const;
+const PAPEIS = { perfilAdmin: BOOL, suporteWhiteLabel: BOOL, isContador: BOOL, isAvanco: BOOL, master: BOOL };
+const PERMISSOES = { type: 'object', description: 'nível de cada chave de permissão (0 nenhum a 4 total)', additionalProperties: { type: 'integer' } };
 
 export const LOGIN_FAILED = 'Dados inválidos, verifique e-mail/senha e tente novamente.';
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
@@ -54,7 +61,19 @@ export default async function sessaoRoutes(app: FastifyInstance, { services }: {
   const { db, brands } = services;
   const throttle = new LoginThrottle(db);
 
-  app.post('/api/Usuarios/login', withQuery({ include: TEXT }, [], { config: { public: true } }), async (req) => {
+  app.post('/api/Usuarios/login', withQuery({ include: { ...TEXT, description: "'user' traz o usuário e as permissões" } }, [], {
+    config: { public: true },
+    schema: {
+      tags: TAGS,
+      summary: 'Entra com e-mail e senha na marca do endereço (público): abre a sessão; o contador entra na sua primeira conta cliente',
+      body: checkedByHandler(objectOf({ email: S, password: S }, ['email', 'password'])),
+      response: {
+        200: answer('A sessão (id é o token do cabeçalho Authorization)', objectOf({ id: S, ttl: INT, created: S, userId: INT, primeiroAcesso: BOOL, user: objectOf({ id: INT, nome: S, email: S, avatar: TEXT_OR_NULL, ...PAPEIS, modaisAbertos: { type: 'object' }, primeiroAcesso: BOOL, socio: objectOf({ tenantId: INT }), permissoes: PERMISSOES }) })),
+        401: answer('E-mail ou senha não conferem (a mesma mensagem para os dois)'),
+        429: answer('Muitas tentativas: aguarde alguns minutos'),
+      },
+    },
+  }), async (req) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
     if (typeof body.email !== 'string' || typeof body.password !== 'string' || !body.email || !body.password) {
       throw badRequest('Informe e-mail e senha.', [{ path: '/email', mensagem: 'Campo Obrigatório!' }]);
@@ -90,13 +109,13 @@ export default async function sessaoRoutes(app: FastifyInstance, { services }: {
     return { ...session, ...(include.includes('user') ? { user: { ...publicUser(user), permissoes } } : {}), primeiroAcesso: user.primeiro_acesso };
   });
 
-  app.post('/api/Usuarios/logout', async (req, reply) => {
+  app.post('/api/Usuarios/logout', { schema: { tags: TAGS, summary: 'Encerra a sessão (e os avisos em tempo real dela)', response: { 204: answer('Encerrada') } } }, async (req, reply) => {
     await endSession(db, req.ctx!.token);
     services.realtime?.endSession(req.ctx!.token);
     return reply.status(204).send();
   });
 
-  app.post('/api/Usuarios/primeiroAcesso', async (req) => {
+  app.post('/api/Usuarios/primeiroAcesso', { schema: { tags: TAGS, summary: 'Conclui o primeiro acesso: grava nome e telefone, se vierem', body: checkedByHandler(objectOf({ nome: S, telefone: S })), response: { 200: exactAnswer('Concluído', objectOf({ primeiroAcesso: BOOL }, ['primeiroAcesso'])) } } }, async (req) => {
     const ctx = req.ctx!;
     const body = (req.body ?? {}) as { nome?: unknown; telefone?: unknown };
     await db.tenant(ctx, (q) =>
@@ -108,7 +127,7 @@ export default async function sessaoRoutes(app: FastifyInstance, { services }: {
     return { primeiroAcesso: false };
   });
 
-  app.get('/api/Usuarios/getUserInfo', async (req) => buildUserInfo(db, req.ctx!, await brands.forHost(req.headers.host)));
+  app.get('/api/Usuarios/getUserInfo', { schema: { tags: TAGS, summary: 'O usuário da sessão: papéis, permissões, filial selecionada, configuração de boleto, módulos da conta, empresa', response: { 200: answer('O usuário', objectOf({ id: INT, nome: S, email: TEXT_OR_NULL, avatar: TEXT_OR_NULL, alertas: { type: 'array' }, painelAdministrativo: BOOL, filialSelecionadaObj: { type: ['object', 'null'] }, configuracaoBoleto: { type: ['object', 'null'], properties: { id: INT } }, ...PAPEIS, primeiroAcesso: BOOL, permissoes: PERMISSOES, configWhiteLabel: objectOf({ id: INT, modulos: { type: 'array' } }), modaisAbertos: { type: 'object' }, empresaObj: objectOf({ nome: S, cpfCnpj: TEXT_OR_NULL }) })) } } }, async (req) => buildUserInfo(db, req.ctx!, await brands.forHost(req.headers.host)));
 }
 
 async function profileOf({ db }: AppServices, tenantId: number, userId: number): Promise<Record<string, number>> {

@@ -9,6 +9,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
+import { answer, arrayOf, checkedByHandler, exactAnswer, INT, objectOf } from '../http/route-schema.ts';
+import { TAGS, USUARIO } from './routes-comum.ts';
 
 /** An avatar is an image address or a small data URL (about 200 KB). */
 const AVATAR_MAX = 280_000;
@@ -29,6 +31,11 @@ interface UserBody {
   perfilAdmin?: unknown;
   filiais?: unknown;
 }
+
+/** The form's body (checked by checkUserBody, Portuguese messages per field). */
+const CORPO_USUARIO = objectOf({ nome: { type: 'string', minLength: 2 }, email: { type: 'string', format: 'email', maxLength: EMAIL_MAX }, telefone: { type: ['string', 'null'] }, senha: { type: 'string', minLength: SENHA_MIN, description: 'obrigatória ao criar' }, ativo: { type: 'boolean' }, perfilId: { type: ['integer', 'null'] }, isContador: { type: 'boolean' }, perfilAdmin: { type: 'boolean' }, filiais: arrayOf(INT), avatar: { type: ['string', 'null'], description: 'endereço ou data URL (até ~200 KB)' } }, ['nome', 'email']);
+const UM_USUARIO = exactAnswer('O usuário (nunca a senha)', USUARIO);
+const SEM_PERMISSAO_PAPEL = answer('Sem permissão: papéis e perfis acima do próprio, ou o registro de um administrador, são do administrador da conta');
 
 function checkUserBody(b: UserBody, creating: boolean) {
   const errors: { path: string; campo: string; mensagem: string }[] = [];
@@ -58,19 +65,19 @@ export default async function usuariosCrudRoutes(app: FastifyInstance, { service
     return r.rows[0];
   };
 
-  app.get('/api/Usuarios', async (req) => {
+  app.get('/api/Usuarios', { schema: { tags: TAGS, summary: 'Os usuários da conta (até 1000, pelo nome), com as filiais de cada um', response: { 200: exactAnswer('Usuários (nunca a senha)', arrayOf(USUARIO)) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const r = await db.tenant(ctx, (q) => q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.tenant_id = $1 AND u.contador_login_user_id IS NULL ORDER BY u.nome, u.id LIMIT 1000`, [ctx.tenantId]));
     return r.rows;
   });
-  app.get('/api/Usuarios/count', async (req) => {
+  app.get('/api/Usuarios/count', { schema: { tags: TAGS, summary: 'Quantos usuários a conta tem', response: { 200: exactAnswer('Contagem', objectOf({ count: INT }, ['count'])) } } }, async (req) => {
     const ctx = req.ctx!;
     guard(ctx, 'view');
     const r = await db.tenant(ctx, (q) => q.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE tenant_id = $1 AND contador_login_user_id IS NULL', [ctx.tenantId]));
     return { count: r.rows[0].n };
   });
-  app.get('/api/Usuarios/:id', async (req) => {
+  app.get('/api/Usuarios/:id', { schema: { tags: TAGS, summary: 'Um usuário da conta (o próprio, sem a permissão de usuários)', response: { 200: UM_USUARIO } } }, async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     if (id !== ctx.userId) guard(ctx, 'view');
@@ -140,11 +147,11 @@ export default async function usuariosCrudRoutes(app: FastifyInstance, { service
       .catch((e) => (e instanceof HttpError ? Promise.reject(e) : translateDbError(e, 'write')));
     return one(ctx, saved);
   };
-  app.post('/api/Usuarios', async (req) => {
+  app.post('/api/Usuarios', { schema: { tags: TAGS, summary: 'Cria um usuário da conta com a senha, o perfil de acesso e as filiais', body: checkedByHandler({ ...CORPO_USUARIO, required: ['nome', 'email', 'senha'] }), response: { 200: UM_USUARIO, 403: SEM_PERMISSAO_PAPEL, 409: answer('E-mail já usado por outro usuário da marca') } } }, async (req) => {
     guard(req.ctx!, 'change');
     return save(req.ctx!, (req.body ?? {}) as UserBody, null);
   });
-  app.put('/api/Usuarios/:id', async (req) => {
+  app.put('/api/Usuarios/:id', { schema: { tags: TAGS, summary: 'Grava um usuário (sem a permissão de usuários, o próprio: só nome, telefone e avatar); a senha só se vier', body: checkedByHandler(CORPO_USUARIO), response: { 200: UM_USUARIO, 403: SEM_PERMISSAO_PAPEL, 409: answer('E-mail já usado por outro usuário da marca') } } }, async (req) => {
     const ctx = req.ctx!;
     const id = parseId((req.params as { id: string }).id);
     if (id === ctx.userId && !serverAllows(ctx, 'app.usuario', 'change')) return saveOwnAccount(ctx, (req.body ?? {}) as UserBody);

@@ -5,6 +5,8 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { parseId } from '../resources/resource-service.ts';
+import { answer, arrayOf, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
+import { TAGS } from './routes-comum.ts';
 
 /**
  * The brand's staff: who may use the administrator area (SPEC 2.8) for their own brand. SPEC 6 gives that area
@@ -28,7 +30,7 @@ interface Params {
  */
 export default async function usuariosWhitelabelRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
-  app.get('/api/Usuarios/usuarios-whitelabel/:id', withQuery({ params: JSON_TEXT }), async (req) => {
+  app.get('/api/Usuarios/usuarios-whitelabel/:id', withQuery({ params: { ...JSON_TEXT, description: '{"busca", "limit" (1 a 200, 50 por omissão), "skip"} em JSON' } }, [], { schema: { tags: TAGS, summary: 'Os usuários de todas as contas da marca, para a área da administração (só a administração da própria marca)', response: { 200: answer('Usuários', objectOf({ total: INT, usuarios: arrayOf(objectOf({ id: INT, nome: { type: 'string' }, email: { type: 'string' }, ativo: { type: 'boolean' }, perfilAdmin: { type: 'boolean' }, isContador: { type: 'boolean' }, master: { type: 'boolean' }, isAvanco: { type: 'boolean' }, createdAt: { type: 'string' }, contaId: INT, empresa: { type: 'string' }, cpfCnpj: TEXT_OR_NULL, trial: { type: 'boolean' }, bloqueada: { type: 'boolean' } })) })) } } }), async (req) => {
     const ctx = req.ctx!;
     if (!isBrandStaff(ctx)) throw forbidden('Somente a administração da marca pode consultar os usuários da marca.');
     const brandId = parseId((req.params as { id: string }).id);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandler } from '../../../src/server/http/error-handler.ts';
+import { installParamSchemas } from '../../../src/server/http/input-schemas.ts';
 import boletosRoutes from '../../../src/server/boletos/routes.ts';
 import { fatorVencimento } from '../../../src/server/boletos/fator-vencimento.ts';
 import { dadosDoVetor, nomeVetor, vetores } from './vetores.ts';
@@ -8,6 +9,8 @@ let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
   installErrorHandler(app);
+  // As app.ts does: the routes' schemas pass through the house's hook (bodies the handler checks stay described only).
+  installParamSchemas(app);
   // The app's auth hook puts the session on the request; here a stand-in account administrator (every key passes).
   app.addHook('onRequest', async (req) => {
     req.ctx = { token: 't', tenantId: 1, brandId: 1, userId: 1, branchId: 1, email: 'admin@teste', nome: 'Admin', perfilAdmin: true, suporteWhiteLabel: false, isContador: false, isAvanco: false, master: false, permissoes: {} };
