@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Space, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { getUser, may } from '../../../api/session.ts';
 import { showError } from '../../../dialogs/dialogs.tsx';
+import { useOcupado } from '../../../dialogs/use-ocupado.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 /** Who may change the account's integrations (API keys, webhooks). */
@@ -14,17 +15,7 @@ export const podeIntegrar = () => may(getUser(), 'app.integracao', 'change');
  */
 export function useAcoesIntegracao(mutate: () => Promise<unknown>) {
   const { message } = App.useApp();
-  const [salvando, setSalvando] = useState(false);
-  const salvar = async (fn: () => Promise<unknown>) => {
-    setSalvando(true);
-    try {
-      await fn();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setSalvando(false);
-    }
-  };
+  const { ocupado: salvando, ocupar: salvar } = useOcupado();
   const acao = async (fn: () => Promise<unknown>, ok: string) => {
     try {
       await fn();
