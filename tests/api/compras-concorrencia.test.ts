@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
+import { chamadasComo } from '../support/chamadas.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { FORNECEDORES, notaDeFornecedor } from '../fixtures/compras/notas-fornecedor.ts';
 import { pararSefazLocal, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
@@ -20,13 +21,7 @@ describe.each(BACKENDS)('compras at once on %s', (backend) => {
   let admin: string;
   let tenant: number;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'compras-conc-'));
-  const call = (method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: admin } });
-  const ok = async (method: string, url: string, payload?: unknown) => {
-    const r = await call(method, url, payload);
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json();
-  };
-  const sql = async (text: string, params: unknown[] = []) => (await srv.db.query<Row>(text, params)).rows;
+  const { call, ok, sql } = chamadasComo(() => srv, () => admin);
   const entradaDemo = async (numeroNota: number) => (await ok('GET', '/api/EntradasNota?filter=' + encodeURIComponent(JSON.stringify({ where: { numeroNota } }))))[0] as Row;
   const movimentos = async (origemTipo: string, origemId: number) => sql(`SELECT produto_id, quantidade::text AS q FROM movimentos_estoque WHERE tenant_id = $1 AND origem_tipo = $2 AND origem_id = $3`, [tenant, origemTipo, origemId]);
   const soma = (rows: Row[]) => rows.reduce((a, r) => a.plus(r.q), new Decimal(0)).toFixed(4);

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { chamadasComo } from '../support/chamadas.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { conferirLote, maquina, registrarEventosEmLote, transitar } from '../../src/server/documentos/estados.ts';
 import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
@@ -19,13 +20,7 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
   let admin: string;
   let tenantId: number;
   let userId: number;
-  const call = (method: string, url: string, payload?: unknown) => app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: admin } });
-  const ok = async (method: string, url: string, payload?: unknown) => {
-    const r = await call(method, url, payload);
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json();
-  };
-  const sql = async (text: string, params: unknown[] = []) => (await srv.db.query<Row>(text, params)).rows;
+  const { call, ok, sql } = chamadasComo(() => srv, () => admin);
   const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
   const eventos = (tipo: string, id: number) => sql(`SELECT transicao, de, para, usuario_id FROM estado_eventos WHERE tenant_id = $1 AND tipo = $2 AND registro_id = $3 ORDER BY id`, [tenantId, tipo, id]);
   const eventosDoc = (id: number) => sql(`SELECT transicao, de, para, usuario_id FROM documento_eventos WHERE tenant_id = $1 AND documento_id = $2 ORDER BY id`, [tenantId, id]);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { TipoMovimentacao } from '../../generated/lookups.ts';
 import { movimentar } from '../../src/server/estoque/movimentos.ts';
 import { disponibilidade, liberarReservas, reservar } from '../../src/server/estoque/reservas.ts';
+import { chamadasComo } from '../support/chamadas.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 type Row = Record<string, any>;
@@ -17,11 +18,7 @@ describe.each(BACKENDS)('reservas de estoque on %s', (backend) => {
   let scope: { tenantId: number; userId: number; branchId: number };
   let deposito: number;
   let produto: number;
-  const ok = async (method: string, url: string, payload?: unknown) => {
-    const r = await app.inject({ method: method as any, url, payload: payload as any, headers: { authorization: admin } });
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json();
-  };
+  const { ok } = chamadasComo(() => srv, () => admin);
   const estado = async () => {
     const [d] = await srv.db.tenant(scope, (q) => disponibilidade(q, scope, [produto]));
     return { quantidade: new Decimal(d.quantidade).toFixed(), reservado: new Decimal(d.reservado).toFixed(), disponivel: new Decimal(d.disponivel).toFixed() };

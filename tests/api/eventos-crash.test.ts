@@ -1,9 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDb } from '../../src/server/db/db.ts';
-import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
-import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { BACKENDS, type Backend } from '../support/server.ts';
+import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
+import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
 type Row = Record<string, any>;
 const CNPJ_MATRIZ = '11222333000181';
@@ -14,36 +11,12 @@ const CNPJ_MATRIZ = '11222333000181';
 // again on the same database and DATA_DIR (the local SEFAZ keeps its state there), the start-up recovery settles
 // each by the note's key. Then SEFAZ's events equal the ERP's, and stock and receivables are reversed exactly once.
 describe.each(BACKENDS)('cancelamento e devolução com uma queda do servidor (%s)', (backend: Backend) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'eventos-crash-'));
-  let env: Record<string, string>;
-  let dbUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let srv: ServerProcess | null = null;
+  const queda = suiteDeQueda(backend, 'eventos-crash-');
 
   const lista = (where: Row) => `?filter=${encodeURIComponent(JSON.stringify({ where, limit: 1000 }))}`;
-  const sefazLocal = (): Row[] => {
-    const arq = path.join(dataDir, 'sefaz-local', 'estado.json');
-    return existsSync(arq) ? (JSON.parse(readFileSync(arq, 'utf8')).notas as Row[]) : [];
-  };
+  const sefazLocal = (): Row[] => queda.notasDoLocal('sefaz-local');
   const naSefaz = (chave: string) => sefazLocal().find((n) => n.chave === chave);
-  const iniciar = async (extra: Record<string, string> = {}) => {
-    srv = await startServerProcess({ ...env, ...extra }, 240_000);
-    return srv;
-  };
-
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await openTestDb('postgres', { seeded: true });
-      await t.db.close();
-      dbUrl = t.url;
-      drop = t.drop;
-    }
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
-  }, 240_000);
-  afterAll(async () => {
-    await srv?.kill();
-    await drop?.();
-  });
+  const { iniciar } = queda;
 
   it('killed after SEFAZ registered a cancellation, then before SEFAZ received a cancellation and a return NF-e: after restart SEFAZ and the books agree', { timeout: 900_000 }, async () => {
     // (1) SEFAZ registers the events and holds its answer: the kill lands before the ERP's transaction 2.
@@ -108,10 +81,9 @@ describe.each(BACKENDS)('cancelamento e devolução com uma queda do servidor (%
     expect(erp.filter((n) => n.status === 'transmitindo' || n.status === 'contingencia')).toEqual([]);
     const sefaz = sefazLocal().filter((n) => daMatriz(n.chave));
     expect(erp.filter((n) => daMatriz(n.chave)).map((n) => [n.chave, n.status]).sort()).toEqual(sefaz.map((n) => [n.chave, n.situacao === 'cancelada' ? 'cancelada' : 'autorizada']).sort());
-    await s.stop();
-    srv = null;
+    await queda.parar(s);
 
-    const db = await openDb(dbUrl ? { databaseUrl: dbUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = await queda.abrirBanco();
     try {
       for (const n of sefaz) {
         const r = await db.query<Row>(`SELECT count(*)::int AS n FROM notas_fiscais_eventos e JOIN notas_fiscais f ON f.tenant_id = e.tenant_id AND f.id = e.nota_id WHERE f.chave = $1 AND e.tipo = 'cancelamento'`, [n.chave]);

@@ -1,10 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { openDb } from '../../src/server/db/db.ts';
-import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
-import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { BACKENDS, type Backend } from '../support/server.ts';
+import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
+import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
 type Row = Record<string, any>;
 const CNPJ_MATRIZ = '11222333000181';
@@ -18,22 +15,12 @@ const DEPOIS = 10;
 // the local SEFAZ authorised are the ERP's authorised notes, each faturado order has its stock movements, its
 // receivable and one authorised NF-e, the numbers have no gap, and every other order is invoiced.
 describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backend: Backend) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'faturar-crash-conc-'));
-  let env: Record<string, string>;
-  let dbUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let srv: ServerProcess | null = null;
+  const queda = suiteDeQueda(backend, 'faturar-crash-conc-');
 
   const filtro = (f: unknown) => encodeURIComponent(JSON.stringify(f));
-  const sefazLocal = (): Row[] => {
-    const arq = path.join(dataDir, 'sefaz-local', 'estado.json');
-    return existsSync(arq) ? (JSON.parse(readFileSync(arq, 'utf8')).notas as Row[]) : [];
-  };
+  const sefazLocal = (): Row[] => queda.notasDoLocal('sefaz-local');
   const daMatriz = (chave: string) => chave.slice(6, 20) === CNPJ_MATRIZ && chave.slice(20, 22) === '55';
-  const iniciar = async (extra: Record<string, string> = {}) => {
-    srv = await startServerProcess({ ...env, ...extra }, 240_000);
-    return srv;
-  };
+  const { iniciar } = queda;
   const semTransmitindo = async (s: ServerProcess, token: string) =>
     expect
       .poll(async () => (await ok(s, token, 'GET', `/api/NotasFiscais?filter=${filtro({ where: { status: { inq: ['transmitindo'] } }, limit: 1000 })}`)).length, { timeout: 180_000, interval: 300 })
@@ -41,7 +28,7 @@ describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backen
 
   /** What the books say of the orders (the server stopped): per order, its state, net stock lines, receivables, notes. */
   const livros = async (ids: number[]) => {
-    const db = await openDb(dbUrl ? { databaseUrl: dbUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = await queda.abrirBanco();
     try {
       const r = await db.query<Row>(
         `SELECT d.id, d.estado,
@@ -58,21 +45,6 @@ describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backen
       await db.close();
     }
   };
-
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await openTestDb('postgres', { seeded: true });
-      await t.db.close();
-      dbUrl = t.url;
-      drop = t.drop;
-    }
-    // DEMO_NOTAS=off: the demo's start-up invoicing would take numbers of the same series between the test's orders.
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
-  }, 240_000);
-  afterAll(async () => {
-    await srv?.kill();
-    await drop?.();
-  });
 
   it(`${EM_VOO} faturar ao mesmo tempo, servidor morto com SIGKILL enquanto correm${backend === 'postgres' ? '; depois, morto durante a transação 2' : ''}: depois da recuperação a SEFAZ e os livros concordam e todo pedido restante é faturado`, { timeout: 1_200_000 }, async () => {
     // SEFAZ authorises each note and answers 400 ms later: the kill lands with calls at every step.
@@ -127,7 +99,7 @@ describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backen
       await expect.poll(async () => (await ok(s, token, 'GET', `/api/PedidosVenda/${alvo}`)).estado, { timeout: 60_000, interval: 50 }).toBe('faturado');
       const [nota] = await ok(s, token, 'GET', `/api/NotasFiscais?filter=${filtro({ where: { pedidoId: alvo }, limit: 10 })}`);
       expect(nota).toMatchObject({ status: 'transmitindo' });
-      const trava = new pg.Client({ connectionString: dbUrl });
+      const trava = new pg.Client({ connectionString: queda.dbUrl });
       await trava.connect();
       try {
         await trava.query('BEGIN');
@@ -173,8 +145,7 @@ describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backen
     expect(doTeste.length).toBe(pedidos.length);
     expect(doTeste).toEqual(doTeste.map((_, i) => proximoAntes + i));
     expect(Number((await ok(s, token, 'GET', '/api/ConfiguracoesNfe')).proximoNumeroNfe)).toBe(proximoAntes + pedidos.length);
-    await s.stop();
-    srv = null;
+    await queda.parar(s);
 
     // Each order: faturado, its three stock lines and one receivable once, one authorised NF-e, nothing else.
     const l = await livros(pedidos);

@@ -1,9 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDb } from '../../src/server/db/db.ts';
-import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
-import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { BACKENDS, type Backend } from '../support/server.ts';
+import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
+import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
 type Row = Record<string, any>;
 const CNPJ_MATRIZ = '11222333000181';
@@ -15,37 +12,12 @@ const CNPJ_MATRIZ = '11222333000181';
 // notes, each order has one authorised NF-e and its postings once, the numbers follow without a gap, and the next
 // order is invoiced (no 539 for a number taken again with another key).
 describe.each(BACKENDS)('faturar com NF-e e uma queda do servidor (%s)', (backend: Backend) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'faturar-crash-'));
-  let env: Record<string, string>;
-  let dbUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let srv: ServerProcess | null = null;
+  const queda = suiteDeQueda(backend, 'faturar-crash-');
 
   const notasDoPedido = async (s: ServerProcess, token: string, pedidoId: number): Promise<Row[]> =>
     ok(s, token, 'GET', `/api/NotasFiscais?filter=${encodeURIComponent(JSON.stringify({ where: { pedidoId }, limit: 100 }))}`);
-  const sefazLocal = (): Row[] => {
-    const arq = path.join(dataDir, 'sefaz-local', 'estado.json');
-    return existsSync(arq) ? (JSON.parse(readFileSync(arq, 'utf8')).notas as Row[]) : [];
-  };
-  const iniciar = async (extra: Record<string, string> = {}) => {
-    srv = await startServerProcess({ ...env, ...extra }, 240_000);
-    return srv;
-  };
-
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await openTestDb('postgres', { seeded: true });
-      await t.db.close();
-      dbUrl = t.url;
-      drop = t.drop;
-    }
-    // DEMO_NOTAS=off: the demo's start-up invoicing would take numbers of the same series between the test's orders.
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
-  }, 240_000);
-  afterAll(async () => {
-    await srv?.kill();
-    await drop?.();
-  });
+  const sefazLocal = (): Row[] => queda.notasDoLocal('sefaz-local');
+  const { iniciar } = queda;
 
   it('killed after SEFAZ authorised and before the ERP recorded, then before SEFAZ received: after restart SEFAZ and the books agree and invoicing goes on', { timeout: 900_000 }, async () => {
     // (a) SEFAZ authorises and records the note, then holds its answer: the kill lands before the ERP's transaction 2.
@@ -104,11 +76,10 @@ describe.each(BACKENDS)('faturar com NF-e e uma queda do servidor (%s)', (backen
     expect(erp.map((n) => n.chave).filter(daMatriz).sort()).toEqual(naSefaz);
     for (const o of [o1, o2, o3]) expect((await notasDoPedido(s, token, o)).map((n) => n.status)).toEqual(['autorizada']);
     expect((await ok(s, token, 'GET', '/api/ConfiguracoesNfe')).proximoNumeroNfe).toBe(n2.numero + 2);
-    await s.stop();
-    srv = null;
+    await queda.parar(s);
 
     // The books: each order posted its stock and its receivable once.
-    const db = await openDb(dbUrl ? { databaseUrl: dbUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = await queda.abrirBanco();
     try {
       for (const o of [o1, o2, o3]) {
         const m = await db.query<Row>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE estorno_de IS NOT NULL)::int AS e FROM movimentos_estoque WHERE origem_tipo = 'pedidoVenda' AND origem_id = $1`, [o]);

@@ -1,10 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { openDb } from '../../src/server/db/db.ts';
-import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
-import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { BACKENDS, type Backend } from '../support/server.ts';
+import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
+import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
 type Row = Record<string, any>;
 const CNPJ_MATRIZ = '11222333000181';
@@ -17,36 +14,12 @@ const CNPJ_MATRIZ = '11222333000181';
 // settles each (the same signed request again, E1830 read as arrived; the DPS adopted by its id). Then the ADN and the
 // books agree: one cancellation, one authorisation, each receivable posted and reversed once.
 describe.each(BACKENDS)('NFS-e: cancelamento e transação 2 com uma queda do servidor (%s)', (backend: Backend) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nfse-crash-cancelamento-'));
-  let env: Record<string, string>;
-  let dbUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let srv: ServerProcess | null = null;
+  const queda = suiteDeQueda(backend, 'nfse-crash-cancelamento-');
 
   const filtro = (o: unknown) => encodeURIComponent(JSON.stringify(o));
   const notasDoPedido = async (s: ServerProcess, token: string, pedidoId: number): Promise<Row[]> => ok(s, token, 'GET', `/api/NotasServico?filter=${filtro({ where: { pedidoId }, limit: 100 })}`);
-  const adnLocal = (): Row[] => {
-    const arq = path.join(dataDir, 'adn-local', 'estado.json');
-    return existsSync(arq) ? (JSON.parse(readFileSync(arq, 'utf8')).notas as Row[]) : [];
-  };
-  const iniciar = async (extra: Record<string, string> = {}) => {
-    srv = await startServerProcess({ ...env, ...extra }, 240_000);
-    return srv;
-  };
-
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await openTestDb('postgres', { seeded: true });
-      await t.db.close();
-      dbUrl = t.url;
-      drop = t.drop;
-    }
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
-  }, 240_000);
-  afterAll(async () => {
-    await srv?.kill();
-    await drop?.();
-  });
+  const adnLocal = (): Row[] => queda.notasDoLocal('adn-local');
+  const { iniciar } = queda;
 
   it(`killed half-way through a cancel${backend === 'postgres' ? ' and during transaction 2' : ''}: after restart the ADN and the books agree`, { timeout: 900_000 }, async () => {
     let s = await iniciar();
@@ -85,7 +58,7 @@ describe.each(BACKENDS)('NFS-e: cancelamento e transação 2 com uma queda do se
       await expect.poll(async () => (await notasDoPedido(s, token, o1))[0].situacao, { timeout: 120_000, interval: 200 }).toBe('cancelada');
       o2 = await novoPedido(s, token);
       const alvo = o2;
-      const trava = new pg.Client({ connectionString: dbUrl });
+      const trava = new pg.Client({ connectionString: queda.dbUrl });
       await trava.connect();
       try {
         void chamar(s, token, 'POST', `/api/PedidosVenda/${alvo}/faturar`).catch(() => null);
@@ -128,11 +101,10 @@ describe.each(BACKENDS)('NFS-e: cancelamento e transação 2 com uma queda do se
     expect(erp.filter((n) => n.situacao === 'transmitindo' || n.situacao === 'cancelando')).toEqual([]);
     const adn = adnLocal().filter((n) => n.cnpj === CNPJ_MATRIZ);
     expect(erp.filter((n) => n.chave).map((n) => `${n.chave}|${n.situacao}`).sort()).toEqual(adn.map((n) => `${n.chave}|${n.situacao}`).sort());
-    await s.stop();
-    srv = null;
+    await queda.parar(s);
 
     // The books: o1's receivable posted and cancelled once, its note cancelled once; o2 and o3 authorised once.
-    const db = await openDb(dbUrl ? { databaseUrl: dbUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = await queda.abrirBanco();
     try {
       const lanc = async (o: number) => (await db.query<Row>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE cancelado)::int AS c FROM lancamentos WHERE origem_tipo = 'pedidoVenda' AND origem_id = $1`, [o])).rows[0];
       const eventos = async (o: number) => (await db.query<Row>(`SELECT e.tipo FROM notas_servico_eventos e JOIN notas_servico n ON n.tenant_id = e.tenant_id AND n.id = e.nota_id WHERE n.pedido_id = $1 ORDER BY e.id`, [o])).rows.map((r) => r.tipo);

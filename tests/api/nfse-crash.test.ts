@@ -1,9 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDb } from '../../src/server/db/db.ts';
-import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
-import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { BACKENDS, type Backend } from '../support/server.ts';
+import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
+import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
 type Row = Record<string, any>;
 const CNPJ_MATRIZ = '11222333000181';
@@ -15,37 +12,12 @@ const CNPJ_MATRIZ = '11222333000181';
 // the ADN authorised are the ERP's authorised NFS-e, each order has its receivable and one NFS-e, the DPS numbers
 // follow, and the next order is faturado.
 describe.each(BACKENDS)('faturar com NFS-e e uma queda do servidor (%s)', (backend: Backend) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nfse-crash-'));
-  let env: Record<string, string>;
-  let dbUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let srv: ServerProcess | null = null;
+  const queda = suiteDeQueda(backend, 'nfse-crash-');
 
   const filtro = (o: unknown) => encodeURIComponent(JSON.stringify(o));
   const notasDoPedido = async (s: ServerProcess, token: string, pedidoId: number): Promise<Row[]> => ok(s, token, 'GET', `/api/NotasServico?filter=${filtro({ where: { pedidoId }, limit: 100 })}`);
-  const adnLocal = (): Row[] => {
-    const arq = path.join(dataDir, 'adn-local', 'estado.json');
-    return existsSync(arq) ? (JSON.parse(readFileSync(arq, 'utf8')).notas as Row[]) : [];
-  };
-  const iniciar = async (extra: Record<string, string> = {}) => {
-    srv = await startServerProcess({ ...env, ...extra }, 240_000);
-    return srv;
-  };
-
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await openTestDb('postgres', { seeded: true });
-      await t.db.close();
-      dbUrl = t.url;
-      drop = t.drop;
-    }
-    // DEMO_NOTAS=off: the demo's start-up invoicing would take DPS numbers between the test's orders.
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
-  }, 240_000);
-  afterAll(async () => {
-    await srv?.kill();
-    await drop?.();
-  });
+  const adnLocal = (): Row[] => queda.notasDoLocal('adn-local');
+  const { iniciar } = queda;
 
   it('killed after the ADN authorised and before the ERP recorded, then before the ADN received: after restart the ADN and the books agree and invoicing goes on', { timeout: 900_000 }, async () => {
     // (a) The ADN authorises and records the DPS, then holds its answer: the kill lands before the ERP's transaction 2.
@@ -100,11 +72,10 @@ describe.each(BACKENDS)('faturar com NFS-e e uma queda do servidor (%s)', (backe
     const naAdn = adnLocal().filter((n) => n.cnpj === CNPJ_MATRIZ && n.situacao === 'autorizada').map((n) => `${n.idDps}|${n.chave}`).sort();
     expect(erp.map((n) => `${n.idDps}|${n.chave}`).sort()).toEqual(naAdn);
     expect(naAdn).toHaveLength(3);
-    await s.stop();
-    srv = null;
+    await queda.parar(s);
 
     // The books: each order has its receivable once and exactly one NFS-e.
-    const db = await openDb(dbUrl ? { databaseUrl: dbUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = await queda.abrirBanco();
     try {
       for (const o of [o1, o2, o3]) {
         const l = await db.query<Row>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE cancelado)::int AS c FROM lancamentos WHERE origem_tipo = 'pedidoVenda' AND origem_id = $1`, [o]);

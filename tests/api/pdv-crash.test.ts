@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Decimal from 'decimal.js';
-import { openDb } from '../../src/server/db/db.ts';
-import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
-import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { BACKENDS, type Backend } from '../support/server.ts';
+import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
+import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
 type Row = Record<string, any>;
 
@@ -17,36 +14,12 @@ type Row = Record<string, any>;
 // authorised note; the next sale takes the next number. (c) A cancellation killed after SEFAZ registered the event
 // is recorded at the restart (asked by the key), its stock and caixa rows reversed once.
 describe.each(BACKENDS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (backend: Backend) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pdv-crash-'));
-  let env: Record<string, string>;
-  let dbUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let srv: ServerProcess | null = null;
+  const queda = suiteDeQueda(backend, 'pdv-crash-');
 
   const filtro = (f: unknown) => encodeURIComponent(JSON.stringify(f));
   /** The NFC-e (model 65) the local SEFAZ holds, by key. */
-  const nfceNaSefaz = (): Row[] => {
-    const arq = path.join(dataDir, 'sefaz-local', 'estado.json');
-    return existsSync(arq) ? (JSON.parse(readFileSync(arq, 'utf8')).notas as Row[]).filter((n) => String(n.chave).slice(20, 22) === '65') : [];
-  };
-  const iniciar = async (extra: Record<string, string> = {}) => {
-    srv = await startServerProcess({ ...env, ...extra }, 240_000);
-    return srv;
-  };
-
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await openTestDb('postgres', { seeded: true });
-      await t.db.close();
-      dbUrl = t.url;
-      drop = t.drop;
-    }
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
-  }, 240_000);
-  afterAll(async () => {
-    await srv?.kill();
-    await drop?.();
-  });
+  const nfceNaSefaz = (): Row[] => queda.notasDoLocal('sefaz-local').filter((n) => String(n.chave).slice(20, 22) === '65');
+  const { iniciar } = queda;
 
   it('killed after SEFAZ authorised the NFC-e, then before SEFAZ received one, then while cancelling one: after restart each sale has its note authorised under the key of transaction 1 (the cancelled one cancelled), posted once', { timeout: 900_000 }, async () => {
     let s = await iniciar({ SEFAZ_LOCAL_LENTIDAO_MS: '600000', SEFAZ_LOCAL_LENTIDAO_PROCESSA: '1' });
@@ -127,11 +100,10 @@ describe.each(BACKENDS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (
     token = await entrar(s);
     // The start-up recovery asked SEFAZ by the key: cancelled there, so recorded here (stock and caixa reversed once).
     await expect.poll(async () => (await ok(s, token, 'GET', `/api/CuponsFiscais/${v3.body.id}`)).situacao, { timeout: 120_000, interval: 200 }).toBe('cancelada');
-    await s.stop();
-    srv = null;
+    await queda.parar(s);
 
     // The books: each sale moved its stock once and recorded its payment once.
-    const db = await openDb(dbUrl ? { databaseUrl: dbUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = await queda.abrirBanco();
     try {
       for (const id of [c1.id, c2.id]) {
         const m = await db.query<Row>(`SELECT count(*)::int AS n FROM movimentos_estoque WHERE origem_tipo = 'pdvVenda' AND origem_id = $1`, [id]);

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { XMLParser } from 'fast-xml-parser';
 import cfopEntradaDados from './cfop-entrada.json' with { type: 'json' };
 import { formatBRL } from '../../shared/money.ts';
+import { leitorNfe } from '../xml-leitor.ts';
 
 /** One line (det) of a supplier's NF-e, as purchasing needs it; money as decimal strings. */
 export interface ItemNota {
@@ -84,15 +84,7 @@ export interface NotaLida {
   protocolo: string | null;
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => name === 'det' || name === 'dup' || name === 'vol',
-});
+const parser = leitorNfe(['det', 'dup', 'vol']);
 
 type X = Record<string, any>;
 const txt = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(typeof v === 'object' ? ((v as X)['#text'] ?? '') : v));

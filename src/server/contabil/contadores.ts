@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SENHA_MIN } from '../../shared/cadastro.ts';
+import type { Contador } from '../../shared/contabil.ts';
 import { isCpf, isCpfCnpj, onlyDigits } from '../../shared/cpf-cnpj.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { hashPassword, verifyUserPassword } from '../auth/passwords.ts';
@@ -41,21 +42,6 @@ const CRC_RE = /^[A-Z]{2}-?\d{3,7}(\/[OSTP](-\d)?)?$/;
 
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && v.length <= 120;
 
-export interface ContadorRow {
-  id: number;
-  email: string;
-  nome: string | null;
-  crc: string;
-  cpfCnpj: string;
-  /** the accountant's own CPF (SPED 0100) when cpfCnpj is his firm's CNPJ */
-  cpf: string | null;
-  situacao: 'convidado' | 'ativo' | 'revogado';
-  expiraEm: string;
-  aceitoEm: string | null;
-  revogadoEm: string | null;
-  createdAt: string;
-}
-
 const COLS = `id, email, nome, crc, cpf_cnpj AS "cpfCnpj", coalesce(cpf_contador, CASE WHEN length(cpf_cnpj) = 11 THEN cpf_cnpj END) AS cpf, situacao, expira_em AS "expiraEm", aceito_em AS "aceitoEm", revogado_em AS "revogadoEm", created_at AS "createdAt", aut_xml AS "autXml"`;
 
 /** The accountant, an outside party: neither the administrator profile nor white-label support. */
@@ -71,7 +57,7 @@ export async function registrarAcesso(q: Queryable, tenantId: number, contadorId
 
 export async function listarContadores(db: Db, ctx: RequestContext) {
   return db.tenant(ctx, async (q) => {
-    const contadores = (await q.query<ContadorRow>(`SELECT ${COLS} FROM contabil_contadores WHERE tenant_id = $1 ORDER BY (situacao = 'revogado'), created_at DESC`, [ctx.tenantId])).rows;
+    const contadores = (await q.query<Contador>(`SELECT ${COLS} FROM contabil_contadores WHERE tenant_id = $1 ORDER BY (situacao = 'revogado'), created_at DESC`, [ctx.tenantId])).rows;
     const acessos = (
       await q.query(
         `SELECT a.id, a.contador_id AS "contadorId", c.email, coalesce(c.nome, c.email) AS contador, a.evento, a.detalhe, a.created_at AS "createdAt"

@@ -1,25 +1,7 @@
 import type { RequestContext } from '../auth/context.ts';
 import type { Db } from '../db/db.ts';
+import type { LinhaPainel } from '../../shared/contabil.ts';
 import { clientesDoContador } from './contadores.ts';
-
-export interface LinhaPainel {
-  contaId: number;
-  nome: string;
-  cpfCnpj: string | null;
-  atual: boolean;
-  /** the last XML ZIP of a period exported (SPEC 2.10 relatorios, format zip) */
-  ultimoXml: { descricao: string; data: string } | null;
-  /** the last SPED or Sintegra file generated (format txt) */
-  ultimoSped: { descricao: string; data: string } | null;
-  /** the earliest expiry among the branches' active A1 certificates */
-  certificadoValidade: string | null;
-  /** NF-e rejected or issued in contingency and not yet sent again */
-  notasRejeitadas: number;
-  notasContingencia: number;
-  /** the last month closed (MM/AAAA) in any branch, and the bank lines not yet reconciled */
-  ultimoFechamento: string | null;
-  extratoPendente: number;
-}
 
 /**
  * The accountant's panel: one row per client account. Each account is read in its own tenant transaction (RLS

@@ -1,6 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import { gravarCertificado } from '../fiscal/index.ts';
 import { gerarCertificadoDemonstracao } from './certificado-a1.ts';
+import { filiaisMarcadas } from './filiais-marcadas.ts';
 import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 /** One generated A1 per CNPJ and process (a 2048-bit key and its PKCS#12 take most of a second; test servers start many times). */
@@ -15,14 +16,9 @@ const gerados = new Map<string, { pfx: Buffer; senha: string }>();
  * Answers how many certificates it stored.
  */
 export async function instalarCertificadosDaDemonstracao(services: Pick<AppServices, 'db' | 'storage'>, tenantId?: number): Promise<number> {
-  const filiais = await services.db.query<{ tenant_id: number; filial_id: number }>(
-    `SELECT tenant_id, filial_id FROM configuracoes_nfe WHERE certificado_demo ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY tenant_id, filial_id`,
-    tenantId ? [tenantId] : [],
-  );
   let n = 0;
-  for (const f of filiais.rows) {
-    const ctx = { tenantId: Number(f.tenant_id) };
-    const filialId = Number(f.filial_id);
+  for (const { tenantId: conta, filialId } of await filiaisMarcadas(services.db, 'configuracoes_nfe', 'certificado_demo', tenantId)) {
+    const ctx = { tenantId: conta };
     const gravado = await services.db.tenant(ctx, async (q) => {
       const r = await q.query(`UPDATE configuracoes_nfe SET certificado_demo = false WHERE tenant_id = $1 AND filial_id = $2 AND certificado_demo RETURNING filial_id`, [ctx.tenantId, filialId]);
       if (!r.rows.length) return false;

@@ -4,6 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
 import { destinoConfigurado } from '../fiscal/index.ts';
 import { emitirNotaDeTerceiro, type ParteTerceiro } from './dfe-terceiros.ts';
+import { filiaisMarcadas } from './filiais-marcadas.ts';
 import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
@@ -80,14 +81,9 @@ export async function colocarNotasDemo(notas: Parameters<typeof emitirNotaDeTerc
  */
 export async function garantirDfeDemo(services: Pick<AppServices, 'db'>, tenantId?: number): Promise<number> {
   if (destinoConfigurado() !== 'local') return 0;
-  const filiais = await services.db.query<{ tenant_id: number; filial_id: number }>(
-    `SELECT tenant_id, filial_id FROM dfe_controle WHERE demo_pendente ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY tenant_id, filial_id`,
-    tenantId ? [tenantId] : [],
-  );
   let n = 0;
-  for (const r of filiais.rows) {
-    const ctx = { tenantId: Number(r.tenant_id) };
-    const filialId = Number(r.filial_id);
+  for (const { tenantId: conta, filialId } of await filiaisMarcadas(services.db, 'dfe_controle', 'demo_pendente', tenantId)) {
+    const ctx = { tenantId: conta };
     const marca = (pendente: boolean) => (q: Queryable) =>
       q.query(`UPDATE dfe_controle SET demo_pendente = $3 WHERE tenant_id = $1 AND filial_id = $2 AND demo_pendente = $4 RETURNING filial_id`, [ctx.tenantId, filialId, pendente, !pendente]);
     const notas = await services.db.tenant(ctx, async (q) => {

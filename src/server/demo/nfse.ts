@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db.ts';
 import { DocumentLifecycle, type AposCommit } from '../documentos/lifecycle.ts';
 import { DocumentRegistry } from '../documentos/registry.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
+import { filiaisMarcadas } from './filiais-marcadas.ts';
 
 /**
  * NFS-e in the demo account's Matriz: three services with their national taxation (cTribNac, ISS rate, retention)
@@ -46,12 +47,9 @@ export async function seedNfse(q: Queryable, tenantId: number): Promise<void> {
 
 /** Every branch whose demo service orders wait for their NFS-e (one account when tenantId is given): see garantirNfseDemo. */
 export async function garantirNfseDemoDeTodas(services: Pick<AppServices, 'db'>, tenantId?: number): Promise<number> {
-  const filiais = await services.db.query<{ tenant_id: number; filial_id: number }>(
-    `SELECT tenant_id, filial_id FROM configuracoes_nfe WHERE nfse_demo ${tenantId ? 'AND tenant_id = $1' : ''} ORDER BY tenant_id, filial_id`,
-    tenantId ? [tenantId] : [],
-  );
-  for (const f of filiais.rows) await garantirNfseDemo(services, { tenantId: Number(f.tenant_id), branchId: Number(f.filial_id) });
-  return filiais.rows.length;
+  const filiais = await filiaisMarcadas(services.db, 'configuracoes_nfe', 'nfse_demo', tenantId);
+  for (const f of filiais) await garantirNfseDemo(services, { tenantId: f.tenantId, branchId: f.filialId });
+  return filiais.length;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { leitorNfe } from '../xml-leitor.ts';
 
 /**
  * What the fiscal files (resumo, SPED C100/C170/C190, Sintegra 50/54) need from a stored nfeProc: identification,
@@ -68,15 +68,7 @@ export interface NotaFiscalXml {
   protocolo: string | null;
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => name === 'det',
-});
+const parser = leitorNfe(['det']);
 
 type Node = Record<string, any>;
 const txt = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));

@@ -3,7 +3,8 @@ import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parseId } from '../resources/resource-service.ts';
-import { agirSobreDocumento, listarDocumentosEmTransmissao, TIPOS, type TipoDocumento } from './documentos.ts';
+import { TIPOS, type TipoDocumento } from '../../shared/transmissoes.ts';
+import { agirSobreDocumento, listarDocumentosEmTransmissao } from './documentos.ts';
 
 /** The NF-e module's key for the processed notes: who reads the notes sees and settles what is still in transmission. */
 export const CHAVE_TRANSMISSOES = 'app.permissao.nota';

@@ -354,33 +354,28 @@ async function esperarTransmissao(t: Promise<unknown>): Promise<void> {
 }
 
 /**
- * The compensating transition of faturar (estornar-faturamento), run in the transaction that records SEFAZ's
- * refusal of the order's note: through the document lifecycle, so it is declared, checked and audited.
+ * A compensating transition of the order (from `estado`), run in the transaction that records the refusal which
+ * calls for it: through the document lifecycle, so it is declared, checked and audited. Nothing when the order has
+ * left that state already.
  */
-async function compensarFaturamento(services: unknown, q: Queryable, ctx: { tenantId: number; userId: number }, pedidoId: number): Promise<void> {
-  const app = services as Partial<AppServices>;
-  if (!app.documents || !app.registry) throw new Error('estornar-faturamento: sem o registro de documentos');
-  const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
-  if (r.rows[0]?.estado !== 'faturado') return;
-  const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
-  await new DocumentLifecycle(app.registry, app as AppServices).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-faturamento');
+function compensacao(transicao: 'estornar-faturamento' | 'estornar-cancelamento', estado: 'faturado' | 'cancelado') {
+  return async (services: unknown, q: Queryable, ctx: { tenantId: number; userId: number }, pedidoId: number): Promise<void> => {
+    const app = services as Partial<AppServices>;
+    if (!app.documents || !app.registry) throw new Error(`${transicao}: sem o registro de documentos`);
+    const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
+    if (r.rows[0]?.estado !== estado) return;
+    const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
+    await new DocumentLifecycle(app.registry, app as AppServices).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, transicao);
+  };
 }
+
+/** The compensation of faturar (estornar-faturamento), when SEFAZ refuses the order's note. */
+const compensarFaturamento = compensacao('estornar-faturamento', 'faturado');
 registrarCompensacaoDoPedido(compensarFaturamento);
 // The same compensation when the Sefin Nacional refuses a service order's NFS-e (src/server/nfse/transmissao.ts).
 registrarCompensacaoDoPedidoNfse(compensarFaturamento);
-
-/**
- * The compensating transition of cancelar (estornar-cancelamento), run in the transaction that records the Sefin
- * Nacional's refusal of the cancellation of the order's NFS-e: the order is faturado again through the lifecycle.
- */
-registrarCompensacaoDoCancelamentoNfse(async (services, q, ctx, pedidoId) => {
-  const app = services as Partial<AppServices>;
-  if (!app.documents || !app.registry) throw new Error('estornar-cancelamento: sem o registro de documentos');
-  const r = await q.query<{ estado: string; filial_id: number }>(`SELECT estado, filial_id FROM documentos WHERE tenant_id = $1 AND id = $2 AND tipo = $3`, [ctx.tenantId, pedidoId, TIPO_PEDIDO]);
-  if (r.rows[0]?.estado !== 'cancelado') return;
-  const c = { ...ctx, branchId: Number(r.rows[0].filial_id), perfilAdmin: true, permissoes: {} } as unknown as RequestContext;
-  await new DocumentLifecycle(app.registry, app as AppServices).compensate(q, app.documents.get(TIPO_PEDIDO), c, pedidoId, 'estornar-cancelamento');
-});
+/** The compensation of cancelar (estornar-cancelamento), when the Sefin Nacional refuses the cancellation of the order's NFS-e: the order is faturado again. */
+registrarCompensacaoDoCancelamentoNfse(compensacao('estornar-cancelamento', 'cancelado'));
 
 /**
  * The 'Emitir NF-e' action of a faturado order without a note (its natureza did not issue one, or the order turned

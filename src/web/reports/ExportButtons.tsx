@@ -3,7 +3,7 @@ import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { Filter } from '../../shared/filter.ts';
 import { choiceDialog } from '../dialogs/dialogs.tsx';
-import { exportReport, REPORT_TEXTS, type ReportFormat } from './export-flow.ts';
+import { exportModuleReport, exportReport, REPORT_TEXTS, type ReportFormat } from './export-flow.ts';
 import { ExportsModal } from './ExportsModal.tsx';
 
 /** 'Abrir relatório' opens the finished file, 'Nova exportação' exports anew; Esc (or closing) does neither. */
@@ -40,6 +40,20 @@ export function ExportButtons({ endpoint, name, descricao, filter }: { endpoint:
         <Button aria-label="Relatórios exportados" icon={<HistoryOutlined />} onClick={() => setModal(true)} />
       </Tooltip>
       <ExportsModal open={modal} onClose={() => setModal(false)} />
+    </Space>
+  );
+}
+
+/** 'Exportar Excel' and 'Exportar PDF' of a module's own report: `body` ({ params } the screen shows) POSTed to `address`. */
+export function ModuleExportButtons({ address, name, body, disabled }: { address: string; name: string; body: (tipo: ReportFormat) => unknown; disabled?: boolean }) {
+  return (
+    <Space size={4}>
+      <Button icon={<FileExcelOutlined />} disabled={disabled} onClick={() => void exportModuleReport(address, body('xlsx'), name, 'xlsx')}>
+        Exportar Excel
+      </Button>
+      <Button icon={<FilePdfOutlined />} disabled={disabled} onClick={() => void exportModuleReport(address, body('pdf'), name, 'pdf')}>
+        Exportar PDF
+      </Button>
     </Space>
   );
 }

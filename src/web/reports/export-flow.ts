@@ -172,6 +172,11 @@ export async function exportReport(req: ExportRequest): Promise<'opened' | 'done
     return 'failed';
   }
   req.onSettled?.();
+  return followExport(job, name, tipo);
+}
+
+/** A queued export followed to its end, as every export: 'Gerando…', the wait, then the file opened or the failure told. */
+async function followExport(job: Relatorio, name: string, tipo: ReportFormat): Promise<'done' | 'failed'> {
   reportToast('info', REPORT_TEXTS.gerando(name, tipo));
   const result = await waitForReport(job);
   if (!result.ok) {
@@ -181,4 +186,25 @@ export async function exportReport(req: ExportRequest): Promise<'opened' | 'done
   reportToast('success', REPORT_TEXTS.sucesso(name, tipo));
   await openReport({ ...result.report, descricao: job.descricao }, name);
   return 'done';
+}
+
+/**
+ * The export of a module's own report (not a grid's filter: e.g. `RelatoriosFinanceiros/<nome>/exportar` with the
+ * screen's parameters): queued by a POST of `body` to `address`, then followed through the same report queue. A
+ * report already being made (406) is a warning; any other refusal is the error toast with the server's text.
+ */
+export async function exportModuleReport(address: string, body: unknown, name: string, tipo: ReportFormat): Promise<'done' | 'busy' | 'failed'> {
+  let job: Relatorio;
+  try {
+    job = (await api.post<Relatorio>(address, body)).data;
+  } catch (err) {
+    const info = toApiError(err);
+    if (info.status === 406) {
+      reportToast('warning', REPORT_TEXTS.processando);
+      return 'busy';
+    }
+    reportToast('error', REPORT_TEXTS.erro(name, tipo), info.message);
+    return 'failed';
+  }
+  return followExport(job, name, tipo);
 }

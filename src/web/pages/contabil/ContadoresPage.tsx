@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
+import type { Contador, LinhaPainel } from '../../../shared/contabil.ts';
 import { formatDate, formatDateTime } from '../../../shared/dates.ts';
 import { maskCpfCnpj } from '../../../shared/cpf-cnpj.ts';
 import { isAccountant } from '../../../shared/menu-filter.ts';
@@ -13,20 +14,6 @@ import { FechamentoCard } from './FechamentoCard.tsx';
 import { PlanoContasCard } from './PlanoContasCard.tsx';
 import { trocarConta } from './trocar-conta.ts';
 
-interface Contador {
-  id: number;
-  email: string;
-  nome: string | null;
-  crc: string;
-  cpfCnpj: string;
-  cpf: string | null;
-  situacao: 'convidado' | 'ativo' | 'revogado';
-  expiraEm: string;
-  aceitoEm: string | null;
-  revogadoEm: string | null;
-  createdAt: string;
-  autXml: boolean;
-}
 interface Acesso {
   id: number;
   contador: string;
@@ -178,19 +165,6 @@ function ContadoresDaLoja() {
   );
 }
 
-interface LinhaPainel {
-  contaId: number;
-  nome: string;
-  cpfCnpj: string | null;
-  atual: boolean;
-  ultimoXml: { descricao: string; data: string } | null;
-  ultimoSped: { descricao: string; data: string } | null;
-  certificadoValidade: string | null;
-  notasRejeitadas: number;
-  notasContingencia: number;
-  ultimoFechamento: string | null;
-  extratoPendente: number;
-}
 
 /** The accountant's panel: one row per client shop, each entering that client (switch, then the XML export). */
 function PainelContador() {

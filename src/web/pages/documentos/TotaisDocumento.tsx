@@ -2,16 +2,7 @@ import { Card, Typography } from 'antd';
 import { formatDate } from '../../../shared/dates.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import type { ParcelaPlano } from '../../../shared/parcelamento.ts';
-
-export interface TotaisMostrados {
-  totalProdutos: string;
-  totalDesconto: string;
-  frete: string;
-  outrasDespesas: string;
-  valorTotal: string;
-  parcelas: ParcelaPlano[];
-  completo?: boolean;
-}
+import type { TotaisMostrados } from './totais.ts';
 
 /** How the instalments read: 'À vista em 29/11/2026' or '3× a partir de 29/11/2026: R$ 26,41, R$ 26,41, R$ 26,43'. */
 export function textoParcelas(parcelas: ParcelaPlano[]): string {

@@ -62,14 +62,19 @@ export interface LinhaNaTela {
   valorTotal: string | null;
 }
 
-export interface TotaisNaTela {
-  linhas: Map<number, LinhaNaTela>;
+/** A document's totals as its card shows them: saved with the document, or worked out on the screen. */
+export interface TotaisMostrados {
   totalProdutos: string;
   totalDesconto: string;
   frete: string;
   outrasDespesas: string;
   valorTotal: string;
   parcelas: ParcelaPlano[];
+  completo?: boolean;
+}
+
+export interface TotaisNaTela extends TotaisMostrados {
+  linhas: Map<number, LinhaNaTela>;
   /** Every line could be priced (else the totals leave out the lines still missing a product or quantity). */
   completo: boolean;
 }

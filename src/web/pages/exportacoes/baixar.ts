@@ -21,7 +21,12 @@ export async function problemasDoErro(err: unknown): Promise<{ mensagem: string;
 /** Downloads a file the API answers (ZIP, TXT) under the given name. */
 export async function baixarArquivo(url: string, nome: string): Promise<void> {
   const r = await api.get<Blob>(url, { responseType: 'blob' });
-  const href = URL.createObjectURL(r.data);
+  salvarArquivo(r.data, nome);
+}
+
+/** Saves a blob under a name (an <a download>, so the browser's download starts). */
+export function salvarArquivo(blob: Blob, nome: string): void {
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
   a.download = nome;

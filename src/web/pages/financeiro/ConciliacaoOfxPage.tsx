@@ -1,5 +1,5 @@
 import { CheckOutlined, StopOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Row, Segmented, Select, Space, Statistic, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Card, Col, Empty, Row, Segmented, Select, Space, Statistic, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDate } from '../../../shared/dates.ts';
@@ -9,6 +9,8 @@ import { useList } from '../../api/hooks.ts';
 import { showError } from '../../dialogs/dialogs.tsx';
 import { readAsDataUrl } from '../../api/files.ts';
 import type { Sugestao } from '../../../shared/conciliacao.ts';
+import { EMPTY_TITLE } from '../../ui/EmptyBlock.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
@@ -151,14 +153,11 @@ export default function ConciliacaoOfxPage() {
               </Button>
             )}
           </Space>
-          <Table<Transacao>
-            rowKey="id"
-            size="small"
-            loading={linhas.isLoading}
-            dataSource={dados}
+          <ListTable<Transacao>
+            list={linhas}
+            empty={EMPTY_TITLE}
             pagination={{ pageSize: 50, showSizeChanger: false }}
             rowSelection={status === 'pendente' ? { selectedRowKeys: selecionadas, onChange: (k) => setSelecionadas(k as number[]) } : undefined}
-            locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
             columns={[
               { key: 'data', dataIndex: 'data', title: 'Data', width: 100, render: (v) => formatDate(v) },
               { key: 'descricao', dataIndex: 'descricao', title: 'Descrição', render: (v, t) => (<>{v}{t.documento ? <Typography.Text type="secondary"> · {t.documento}</Typography.Text> : null}</>) },

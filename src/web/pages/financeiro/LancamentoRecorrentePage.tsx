@@ -9,7 +9,7 @@ import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { getUser, may } from '../../api/session.ts';
 import { choiceDialog, confirmDialog, showError } from '../../dialogs/dialogs.tsx';
-import { ListTable } from '../../ui/ListTable.tsx';
+import { ListTable, RowsTable } from '../../ui/ListTable.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
@@ -238,9 +238,8 @@ export default function LancamentoRecorrentePage() {
                 </Button>
               </Space>
             )}
-            <Table
+            <RowsTable<Row>
               rowKey="numero"
-              size="small"
               dataSource={rec.lancamentos}
               pagination={{ pageSize: 24, showSizeChanger: false }}
               columns={[

@@ -1,5 +1,4 @@
-import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Select, Space, Statistic, Tabs, Tag, Typography } from 'antd';
+import { Card, DatePicker, Select, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -9,8 +8,7 @@ import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 import { useList } from '../../api/hooks.ts';
-import { openReport, REPORT_TEXTS, waitForReport, type Relatorio, type ReportFormat } from '../../reports/export-flow.ts';
-import { reportToast } from '../../reports/report-toasts.tsx';
+import { ModuleExportButtons } from '../../reports/ExportButtons.tsx';
 import { RowsTable } from '../../ui/ListTable.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 
@@ -20,33 +18,8 @@ const mesBR = (m: string) => `${m.slice(5)}/${m.slice(0, 4)}`;
 const STATUS_COR: Record<string, string> = { aberto: 'blue', parcial: 'gold', pago: 'green', atrasado: 'red', cancelado: 'default' };
 
 /** PDF/XLSX of what the screen shows, through the report queue (toasts and opening as every export). */
-async function exportar(nome: string, titulo: string, tipo: ReportFormat, params: Row) {
-  let job: Relatorio;
-  try {
-    job = (await api.post<Relatorio>(`RelatoriosFinanceiros/${nome}/exportar`, { tipo, params })).data;
-  } catch (err) {
-    const info = toApiError(err);
-    reportToast(info.status === 406 ? 'warning' : 'error', info.status === 406 ? REPORT_TEXTS.processando : REPORT_TEXTS.erro(titulo, tipo), info.status === 406 ? undefined : info.message);
-    return;
-  }
-  reportToast('info', REPORT_TEXTS.gerando(titulo, tipo));
-  const r = await waitForReport(job);
-  if (!r.ok) return reportToast('error', REPORT_TEXTS.erro(titulo, tipo), r.message);
-  reportToast('success', REPORT_TEXTS.sucesso(titulo, tipo));
-  await openReport({ ...r.report, descricao: job.descricao }, titulo);
-}
-
 function Exportar({ nome, titulo, params, disabled }: { nome: string; titulo: string; params: Row; disabled?: boolean }) {
-  return (
-    <Space size={4}>
-      <Button icon={<FileExcelOutlined />} disabled={disabled} onClick={() => void exportar(nome, titulo, 'xlsx', params)}>
-        Exportar Excel
-      </Button>
-      <Button icon={<FilePdfOutlined />} disabled={disabled} onClick={() => void exportar(nome, titulo, 'pdf', params)}>
-        Exportar PDF
-      </Button>
-    </Space>
-  );
+  return <ModuleExportButtons address={`RelatoriosFinanceiros/${nome}/exportar`} name={titulo} body={(tipo) => ({ tipo, params })} disabled={disabled} />;
 }
 
 function usePeriodo(de: Dayjs, ate: Dayjs) {

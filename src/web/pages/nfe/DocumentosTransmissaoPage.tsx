@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../shared/dates.ts';
+import type { DocumentoEmTransmissao as Documento } from '../../../shared/transmissoes.ts';
 import { Alert, Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -6,17 +7,6 @@ import { api } from '../../api/client.ts';
 import { useEnvio } from '../../api/envio.ts';
 import { toast } from '../../dialogs/dialogs.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-
-interface Documento {
-  tipo: 'nfe' | 'nfse' | 'evento' | 'nfce' | 'cancelamento-nfce';
-  id: number;
-  documento: string;
-  numero: string | null;
-  situacao: string;
-  desde: string;
-  ultimoErro: string | null;
-  acoes: ('consultar' | 'transmitir')[];
-}
 
 const SITUACAO: Record<string, { texto: string; cor: string }> = {
   transmitindo: { texto: 'Transmitindo', cor: 'processing' },

@@ -14,6 +14,10 @@ import { api } from '../../api/client.ts';
 import { readAsDataUrl } from '../../api/files.ts';
 import { useList } from '../../api/hooks.ts';
 import { confirmDialog, showError } from '../../dialogs/dialogs.tsx';
+import { useOcupado } from '../../dialogs/use-ocupado.ts';
+import { salvarArquivo } from '../exportacoes/baixar.ts';
+import { EMPTY_TITLE } from '../../ui/EmptyBlock.tsx';
+import { ListTable } from '../../ui/ListTable.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { transformErrors, validator } from '../../renderer/validation.ts';
 
@@ -36,17 +40,6 @@ const ACAO_RETORNO: Record<string, string> = {
 };
 const ORIGEM: Record<string, string> = { emissao: 'Emissão', manual: 'Manual', retorno: 'Retorno do banco', remessa: 'Remessa', pix: 'Pix' };
 
-/** Saves a blob under a name (an <a download>, so the browser's download starts). */
-function salvar(blob: Blob, nome: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = nome;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
 /** A failed blob request carries its JSON error as a Blob: read it so the message shows, never the bytes. */
 async function mostrarErro(e: any): Promise<void> {
   const d = e?.response?.data;
@@ -73,7 +66,7 @@ export default function BoletosPage() {
   const [historico, setHistorico] = useState<Row | null>(null);
   const [baixando, setBaixando] = useState<Row | null>(null);
   const [previa, setPrevia] = useState<{ conteudo: string; nome: string; dados: Row } | null>(null);
-  const [ocupado, setOcupado] = useState(false);
+  const { ocupado, ocupar } = useOcupado();
   const [automacao, setAutomacao] = useState(false);
   const [alterando, setAlterando] = useState<Row | null>(null);
   const [pix, setPix] = useState<Row | null>(null);
@@ -121,24 +114,18 @@ export default function BoletosPage() {
   const pdf = async (ids: number[], porPagina: 1 | 3) => {
     try {
       const r = await api.post<Blob>('Boletos/emitidos/pdf', { ids, porPagina }, { responseType: 'blob' });
-      salvar(new Blob([r.data], { type: 'application/pdf' }), nomeDoCabecalho(r.headers['content-disposition'], 'boletos.pdf'));
+      salvarArquivo(new Blob([r.data], { type: 'application/pdf' }), nomeDoCabecalho(r.headers['content-disposition'], 'boletos.pdf'));
     } catch (e) {
       await mostrarErro(e);
     }
   };
-  const remessa = async () => {
-    setOcupado(true);
-    try {
+  const remessa = () =>
+    ocupar(async () => {
       const r = await api.post<Blob>('Boletos/remessa/gerar', {}, { responseType: 'blob' });
-      salvar(r.data, nomeDoCabecalho(r.headers['content-disposition'], 'remessa.REM'));
+      salvarArquivo(r.data, nomeDoCabecalho(r.headers['content-disposition'], 'remessa.REM'));
       message.success(`Remessa gerada com ${r.headers['x-titulos'] ?? ''} boleto(s).`);
       await lista.mutate();
-    } catch (e) {
-      await mostrarErro(e);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    }, mostrarErro);
   const confirmarCancelamento = async (b: Row) => {
     if (await confirmDialog({ title: `Cancelar o boleto nº ${b.numero}?`, okText: 'Sim', cancelText: 'Não', danger: true })) await cancelar(b);
   };
@@ -152,36 +139,25 @@ export default function BoletosPage() {
     }
   };
   const lerRetorno = async (file: File) => {
-    setOcupado(true);
-    try {
+    await ocupar(async () => {
       const base64 = (await readAsDataUrl(file)).replace(/^data:[^,]*,/, '');
       const conteudo = atob(base64);
       const dados = (await api.post<Row>('Boletos/retorno/previa', { conteudo })).data;
       setPrevia({ conteudo, nome: file.name, dados });
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
+    });
     return false;
   };
   const aplicar = async () => {
     if (!previa) return;
-    setOcupado(true);
-    try {
+    await ocupar(async () => {
       const r = (await api.post<Row>('Boletos/retorno/aplicar', { conteudo: previa.conteudo, nome: previa.nome })).data;
       if (r.aplicadas) message.success(r.mensagem);
       else message.info(r.mensagem);
       setPrevia(null);
       await lista.mutate();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
+    });
   };
 
-  const dados = lista.data ?? [];
   return (
     <Card>
       <PageTitle>Boletos</PageTitle>
@@ -218,14 +194,11 @@ export default function BoletosPage() {
           {periodo && <Tag closable onClose={() => setPeriodo(null)}>Vencimento: {periodo[0]?.format('DD/MM/YYYY') ?? '...'} a {periodo[1]?.format('DD/MM/YYYY') ?? '...'}</Tag>}
         </Space>
       )}
-      <Table<Row>
-        rowKey="id"
-        size="small"
-        loading={lista.isLoading}
-        dataSource={dados}
+      <ListTable<Row>
+        list={lista}
+        empty={EMPTY_TITLE}
         rowSelection={{ selectedRowKeys: selecionados, onChange: (k) => setSelecionados(k as number[]), getCheckboxProps: (b) => ({ disabled: !['pendente', 'registrado', 'vencido', 'pago'].includes(b.status) }) }}
         pagination={{ pageSize: 50, showSizeChanger: false }}
-        locale={{ emptyText: 'Ops, nada encontrado por aqui.' }}
         tableLayout="fixed"
         columns={[
           { title: 'Nº', dataIndex: 'numero', width: 64, onHeaderCell: umaLinha, sorter: (a, b) => a.numero - b.numero },
@@ -322,20 +295,14 @@ function EmitirModal({ onClose, onEmitidos }: { onClose: () => void; onEmitidos:
   const { message } = App.useApp();
   const [busca, setBusca] = useState('');
   const [escolhidas, setEscolhidas] = useState<number[]>([]);
-  const [ocupado, setOcupado] = useState(false);
+  const { ocupado, ocupar } = useOcupado();
   const parcelas = useSWR(['parcelas-para-boleto', busca], async () => (await api.get<Row[]>('Boletos/parcelas-abertas', { params: busca ? { busca } : {} })).data);
-  const emitir = async () => {
-    setOcupado(true);
-    try {
+  const emitir = () =>
+    ocupar(async () => {
       const r = (await api.post<Row>('Boletos/emitir', { parcelaIds: escolhidas })).data;
       message.success(r.mensagem);
       onEmitidos(r.boletos.map((b: Row) => b.id));
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    });
   return (
     <Modal open width={900} title="Emitir boletos de contas a receber" onCancel={onClose} okText={`Emitir ${escolhidas.length || ''} boleto(s)`} okButtonProps={{ disabled: !escolhidas.length, loading: ocupado, icon: <BarcodeOutlined /> }} onOk={emitir} cancelText="Fechar">
       <Input.Search aria-label="Buscar parcelas" placeholder="Descrição ou cliente" allowClear onSearch={setBusca} style={{ marginBottom: 12, width: 320 }} />
@@ -384,19 +351,13 @@ function BaixaModal({ boleto, onClose, onBaixado }: { boleto: Row; onClose: () =
   const contas = useList<Row>('ContasFinanceiras', { where: { ativo: true }, order: 'descricao ASC', limit: 200 });
   const [contaId, setContaId] = useState<number>();
   const [data, setData] = useState<Dayjs | null>(null);
-  const [ocupado, setOcupado] = useState(false);
-  const baixar = async () => {
-    setOcupado(true);
-    try {
+  const { ocupado, ocupar } = useOcupado();
+  const baixar = () =>
+    ocupar(async () => {
       await api.post(`Boletos/emitidos/${boleto.id}/baixar`, { contaId: contaId ?? null, data: data ? data.format('YYYY-MM-DD') : null });
       message.success(`Boleto nº ${boleto.numero} baixado; a parcela foi quitada no Financeiro.`);
       onBaixado();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    });
   return (
     <Modal open title={`Baixar o boleto nº ${boleto.numero} (${formatBRL(boleto.valor)})`} okText="Baixar" cancelText="Fechar" onCancel={onClose} onOk={baixar} okButtonProps={{ loading: ocupado }}>
       <Space direction="vertical" style={{ width: '100%' }}>
@@ -419,24 +380,18 @@ function AvulsoModal({ onClose, onEmitidos }: { onClose: () => void; onEmitidos:
   const [diaFixo, setDiaFixo] = useState(10);
   const [intervalo, setIntervalo] = useState(30);
   const [parcelas, setParcelas] = useState<{ vencimento: string; valor: string }[]>([]);
-  const [ocupado, setOcupado] = useState(false);
+  const { ocupado, ocupar } = useOcupado();
   const gerar = () => {
     if (!total || Number(total) <= 0 || quantidade < 1) return;
     setParcelas(planoBoleto(Number(total).toFixed(2), { quantidade, primeiroVencimento: primeiro.format('YYYY-MM-DD'), diaFixo: regra === 'diaFixo' ? diaFixo : null, intervaloDias: regra === 'intervalo' ? intervalo : null }).map(({ vencimento, valor }) => ({ vencimento, valor })));
   };
   const soma = parcelas.length ? somar(parcelas.map((p) => p.valor || '0')).toFixed(2) : null;
-  const emitir = async () => {
-    setOcupado(true);
-    try {
+  const emitir = () =>
+    ocupar(async () => {
       const r = (await api.post<Row>('Boletos/avulso', { pessoaId: cliente, descricao, valorTotal: total ? Number(total).toFixed(2) : total, parcelas })).data;
       message.success(r.mensagem);
       onEmitidos(r.boletos.map((b: Row) => b.id));
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    });
   return (
     <Modal open width={760} title="Boleto avulso" onCancel={onClose} cancelText="Fechar" okText="Emitir" okButtonProps={{ disabled: !parcelas.length || !cliente, loading: ocupado }} onOk={emitir}>
       <Space direction="vertical" style={{ width: '100%' }}>
@@ -485,11 +440,10 @@ function AutomacaoModal({ onClose }: { onClose: () => void }) {
   const cfg = useSWR('boletos-automacao', async () => (await api.get<Row>('Boletos/automacao')).data);
   const t = useSWR('boletos-transacoes-lista', async () => (await api.get<Row>('Boletos/transacoes')).data);
   const [dados, setDados] = useState<Row | null>(null);
-  const [ocupado, setOcupado] = useState(false);
+  const { ocupado, ocupar } = useOcupado();
   const valores = dados ?? cfg.data?.valores;
-  const salvar = async (formData: Row) => {
-    setOcupado(true);
-    try {
+  const salvar = (formData: Row) =>
+    ocupar(async () => {
       const { bancoTokenDefinido: _a, pspClientSecretDefinido: _b, ultimaRemessaAutomatica: _c, ...resto } = formData;
       // fields left empty are cleared (null); the secrets left empty keep what is saved
       const corpo = Object.fromEntries(Object.keys(cfg.data!.schema.properties).map((k) => [k, resto[k] === undefined || resto[k] === '' ? null : resto[k]]).filter(([k, v]) => v !== null || !['bancoToken', 'pspClientSecret'].includes(k as string)));
@@ -499,12 +453,7 @@ function AutomacaoModal({ onClose }: { onClose: () => void }) {
       message.success(r.mensagem);
       setDados(null);
       await cfg.mutate();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    });
   // The server's schema; a nullable field shows as its plain type (left empty, the server reads it as null).
   const schema = cfg.data?.schema
     ? { ...cfg.data.schema, properties: Object.fromEntries(Object.entries(cfg.data.schema.properties as Record<string, Row>).map(([k, v]) => [k, { ...v, type: Array.isArray(v.type) ? v.type.find((x: string) => x !== 'null') : v.type }])) }
@@ -556,21 +505,15 @@ function AlterarModal({ boleto, onClose, onAlterado }: { boleto: Row; onClose: (
   const [venc, setVenc] = useState<Dayjs | null>(null);
   const [desconto, setDesconto] = useState<string | null>(null);
   const [dataDesconto, setDataDesconto] = useState<Dayjs | null>(null);
-  const [ocupado, setOcupado] = useState(false);
-  const alterar = async () => {
-    setOcupado(true);
-    try {
+  const { ocupado, ocupar } = useOcupado();
+  const alterar = () =>
+    ocupar(async () => {
       await api.post(`Boletos/emitidos/${boleto.id}/alterar`, {
         vencimento: venc ? venc.format('YYYY-MM-DD') : null, desconto: desconto ? Number(desconto).toFixed(2) : null, dataDesconto: dataDesconto ? dataDesconto.format('YYYY-MM-DD') : null,
       });
       message.success(`Boleto nº ${boleto.numero} alterado.`);
       onAlterado();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    });
   return (
     <Modal open title={`Alterar o boleto nº ${boleto.numero} (vence em ${formatDate(boleto.vencimento)})`} okText="Alterar" cancelText="Fechar" onCancel={onClose} onOk={alterar} okButtonProps={{ loading: ocupado }}>
       <Space direction="vertical" style={{ width: '100%' }}>
@@ -588,18 +531,12 @@ function PixModal({ boleto, onClose }: { boleto: Row; onClose: () => void }) {
   const cobs = useSWR(['boleto-pix', boleto.id], async () => (await api.get<Row[]>(`Boletos/emitidos/${boleto.id}/pix`)).data, {
     refreshInterval: (d) => (d?.[0]?.situacao === 'criando' ? 1000 : 0),
   });
-  const [ocupado, setOcupado] = useState(false);
-  const gerar = async () => {
-    setOcupado(true);
-    try {
+  const { ocupado, ocupar } = useOcupado();
+  const gerar = () =>
+    ocupar(async () => {
       await api.post(`Boletos/emitidos/${boleto.id}/pix`, {});
       await cobs.mutate();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setOcupado(false);
-    }
-  };
+    });
   const c = cobs.data?.[0];
   const SITUACAO: Record<string, string> = { criando: 'Enviando ao PSP...', ATIVA: 'Ativa', CONCLUIDA: 'Paga', falhou: 'Recusada pelo PSP' };
   return (

@@ -1,15 +1,12 @@
-import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Card, DatePicker, Select, Space, Statistic, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDate } from '../../../shared/dates.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { api } from '../../api/client.ts';
-import { toApiError } from '../../api/errors.ts';
 import { useList } from '../../api/hooks.ts';
-import { openReport, REPORT_TEXTS, waitForReport, type Relatorio, type ReportFormat } from '../../reports/export-flow.ts';
-import { reportToast } from '../../reports/report-toasts.tsx';
+import { ModuleExportButtons } from '../../reports/ExportButtons.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
@@ -20,24 +17,6 @@ const ORIGEM: Record<string, { label: string; color: string }> = {
   transferencia: { label: 'Transferência', color: 'purple' },
   estorno: { label: 'Estorno', color: 'default' },
 };
-
-/** The statement exported through the report queue (the finance module's extrato report), as every export. */
-async function exportar(tipo: ReportFormat, params: Row) {
-  const titulo = 'Extrato por conta';
-  let job: Relatorio;
-  try {
-    job = (await api.post<Relatorio>('RelatoriosFinanceiros/extrato/exportar', { tipo, params })).data;
-  } catch (err) {
-    const info = toApiError(err);
-    reportToast(info.status === 406 ? 'warning' : 'error', info.status === 406 ? REPORT_TEXTS.processando : REPORT_TEXTS.erro(titulo, tipo), info.status === 406 ? undefined : info.message);
-    return;
-  }
-  reportToast('info', REPORT_TEXTS.gerando(titulo, tipo));
-  const r = await waitForReport(job);
-  if (!r.ok) return reportToast('error', REPORT_TEXTS.erro(titulo, tipo), r.message);
-  reportToast('success', REPORT_TEXTS.sucesso(titulo, tipo));
-  await openReport({ ...r.report, descricao: job.descricao }, titulo);
-}
 
 /** pages/pagamentos/extratos: per financial account, baixas, boleto payments, fees and transfers with running balance. */
 export default function ExtratosPage() {
@@ -53,8 +32,8 @@ export default function ExtratosPage() {
       <Space wrap style={{ marginBottom: 16 }}>
         <Select aria-label="Conta" placeholder="Escolha a conta" style={{ width: 280 }} value={contaId} onChange={setContaId} options={(contas.data ?? []).map((c) => ({ value: c.id, label: c.descricao }))} />
         <DatePicker.RangePicker aria-label="Período" format="DD/MM/YYYY" allowClear={false} value={periodo} onChange={(v) => v?.[0] && v[1] && setPeriodo([v[0], v[1]])} />
-        <Button icon={<FileExcelOutlined />} disabled={!contaId} onClick={() => void exportar('xlsx', params)}>Exportar Excel</Button>
-        <Button icon={<FilePdfOutlined />} disabled={!contaId} onClick={() => void exportar('pdf', params)}>Exportar PDF</Button>
+        {/* the statement exported through the report queue (the finance module's extrato report), as every export */}
+        <ModuleExportButtons address="RelatoriosFinanceiros/extrato/exportar" name="Extrato por conta" body={(tipo) => ({ tipo, params })} disabled={!contaId} />
       </Space>
       {d && (
         <Space size="large" wrap style={{ marginBottom: 16 }}>

@@ -1,10 +1,11 @@
-import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api/client.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
-import { colunasDoRelatorio, reportDoc } from '../../reports/report-docs.ts';
+import { reportDoc } from '../../reports/report-docs.ts';
+import { ReportTable } from '../../reports/ReportTable.tsx';
 import { useLookups } from '../../renderer/use-lookups.ts';
 import { lookupItems } from '../../catalog/registry.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
@@ -94,7 +95,7 @@ function FiltrosDoRelatorio({ tipo, valor, onChange }: { tipo: Tipo; valor: Filt
 
 function Relatorio({ r }: { r: (typeof RELATORIOS)[number] }) {
   const [filtros, setFiltros] = useState<Filtros>(() => inicial(r.tipo));
-  const { data, isLoading, error } = useSWR(['pessoas-relatorio', r.fonte, JSON.stringify(filtros)], async () => (await api.get<Row[]>(`Pessoas/relatorios/${r.fonte}`, { params: filtros })).data);
+  const lista = useSWR(['pessoas-relatorio', r.fonte, JSON.stringify(filtros)], async () => (await api.get<Row[]>(`Pessoas/relatorios/${r.fonte}`, { params: filtros })).data);
   const doc = reportDoc(r.fonte);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-relatorio={r.fonte}>
@@ -102,17 +103,8 @@ function Relatorio({ r }: { r: (typeof RELATORIOS)[number] }) {
         <FiltrosDoRelatorio tipo={r.tipo} valor={filtros} onChange={setFiltros} />
         <ExportButtons endpoint={r.fonte} name={doc.title} filter={{ where: filtros }} />
       </Space>
-      {error ? <Typography.Text type="danger">{(error as { message?: string }).message ?? 'Não foi possível consultar o relatório.'}</Typography.Text> : null}
-      <Table
-        rowKey={(row) => JSON.stringify(row)}
-        size="small"
-        loading={isLoading}
-        dataSource={data ?? []}
-        pagination={{ pageSize: 50, showSizeChanger: false }}
-        locale={{ emptyText: doc.vazio }}
-        columns={colunasDoRelatorio<Row>(r.fonte)}
-        scroll={{ x: 'max-content' }}
-      />
+      {lista.error ? <Typography.Text type="danger">{(lista.error as { message?: string }).message ?? 'Não foi possível consultar o relatório.'}</Typography.Text> : null}
+      <ReportTable fonte={r.fonte} list={lista} scroll={{ x: 'max-content' }} />
     </Space>
   );
 }

@@ -1,10 +1,10 @@
-import { Card, DatePicker, Space, Table, Tabs } from 'antd';
+import { Card, DatePicker, Space, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api/client.ts';
 import { ExportButtons } from '../../reports/ExportButtons.tsx';
-import { colunasDoRelatorio, reportDoc } from '../../reports/report-docs.ts';
+import { ReportTable } from '../../reports/ReportTable.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
@@ -21,19 +21,11 @@ const RELATORIOS: { key: string; label: string; fonte: string }[] = [
 ];
 
 function Relatorio({ r, de, ate }: { r: (typeof RELATORIOS)[number]; de: string; ate: string }) {
-  const { data, isLoading } = useSWR(['vendas-relatorio', r.fonte, de, ate], async () => (await api.get<Row[]>(`Vendas/relatorios/${r.fonte}`, { params: { de, ate } })).data);
+  const lista = useSWR(['vendas-relatorio', r.fonte, de, ate], async () => (await api.get<Row[]>(`Vendas/relatorios/${r.fonte}`, { params: { de, ate } })).data);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <ExportButtons endpoint={r.fonte} name={r.label} filter={{ where: { de, ate } }} />
-      <Table
-        rowKey={(row) => JSON.stringify(row)}
-        size="small"
-        loading={isLoading}
-        dataSource={data ?? []}
-        pagination={{ pageSize: 50, showSizeChanger: false }}
-        locale={{ emptyText: reportDoc(r.fonte).vazio }}
-        columns={colunasDoRelatorio<Row>(r.fonte)}
-      />
+      <ReportTable fonte={r.fonte} list={lista} />
     </Space>
   );
 }

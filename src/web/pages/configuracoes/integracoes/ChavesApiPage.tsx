@@ -1,13 +1,13 @@
-import { KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { Alert, App, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import { KeyOutlined, StopOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
-import { getUser, may } from '../../../api/session.ts';
-import { confirmDialog, showError } from '../../../dialogs/dialogs.tsx';
-import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { confirmDialog } from '../../../dialogs/dialogs.tsx';
+import { ListTable } from '../../../ui/ListTable.tsx';
 import { PermissionMatrixInput, type PermissionMap } from '../../../renderer/widgets/PermissionMatrix.tsx';
+import { CabecalhoIntegracao, podeIntegrar, useAcoesIntegracao } from './integracao-tela.tsx';
 
 type Row = Record<string, any>;
 const dataHora = (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm') : '—');
@@ -15,60 +15,37 @@ const COR: Record<string, string> = { ativa: 'green', revogada: 'red', expirada:
 
 /** pages/configuracoes/apikey: the account's API keys; a new key's secret is shown once, in a modal. */
 export default function ChavesApiPage() {
-  const { message } = App.useApp();
-  const { data, mutate, isLoading } = useSWR<Row[]>('ChavesApi', async () => (await api.get<Row[]>('ChavesApi')).data);
+  const lista = useSWR<Row[]>('ChavesApi', async () => (await api.get<Row[]>('ChavesApi')).data);
   const [criando, setCriando] = useState(false);
   const [segredo, setSegredo] = useState<string | null>(null);
-  const [salvando, setSalvando] = useState(false);
   const [escopos, setEscopos] = useState<PermissionMap>({});
   const [form] = Form.useForm();
-  const pode = may(getUser(), 'app.integracao', 'change');
+  const pode = podeIntegrar();
+  const { salvando, salvar: enviar, acao } = useAcoesIntegracao(lista.mutate);
 
-  const salvar = async (v: Row) => {
-    setSalvando(true);
-    try {
+  const salvar = (v: Row) =>
+    enviar(async () => {
       const r = (await api.post<Row>('ChavesApi', { nome: v.nome, escopos, expiraEm: v.expiraEm ? v.expiraEm.format('YYYY-MM-DD') : null, limitePorMinuto: v.limitePorMinuto ?? null })).data;
       setCriando(false);
       form.resetFields();
       setEscopos({});
       setSegredo(r.token);
-      await mutate();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setSalvando(false);
-    }
-  };
+      await lista.mutate();
+    });
   const revogar = async (r: Row) => {
     if (!(await confirmDialog({ title: 'Revogar chave de API', content: `Revogar a chave "${r.nome}"? Os sistemas que a usam deixam de ter acesso imediatamente.`, okText: 'Revogar', danger: true }))) return;
-    try {
-      await api.post(`ChavesApi/${r.id}/revogar`);
-      message.success('Chave revogada.');
-      await mutate();
-    } catch (e) {
-      showError(e);
-    }
+    await acao(() => api.post(`ChavesApi/${r.id}/revogar`), 'Chave revogada.');
   };
 
   return (
     <div>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <PageTitle>Chaves de API</PageTitle>
-        {pode && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCriando(true)}>
-            Nova chave
-          </Button>
-        )}
-      </Space>
-      <Typography.Paragraph type="secondary">
+      <CabecalhoIntegracao titulo="Chaves de API" novo="Nova chave" onNovo={() => setCriando(true)} pode={pode}>
         Envie a chave no cabeçalho <Typography.Text code>Authorization: ApiKey &lt;chave&gt;</Typography.Text> de cada requisição. A chave tem no máximo as permissões de quem a criou.
-      </Typography.Paragraph>
-      <Table<Row>
-        rowKey="id"
-        loading={isLoading}
-        dataSource={data ?? []}
-        pagination={false}
-        locale={{ emptyText: 'Nenhuma chave de API criada.' }}
+      </CabecalhoIntegracao>
+      <ListTable<Row>
+        size="large"
+        list={lista}
+        empty="Nenhuma chave de API criada."
         columns={[
           { key: 'nome', title: 'Nome', dataIndex: 'nome' },
           { key: 'prefixo', title: 'Início da chave', dataIndex: 'prefixo', render: (p: string) => <Typography.Text code>{p}…</Typography.Text> },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
 import { confirmDialog, showError } from '../../../dialogs/dialogs.tsx';
+import { RowsTable } from '../../../ui/ListTable.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 type Row = Record<string, any>;
@@ -190,9 +191,8 @@ export default function ImportacaoDadosPage() {
             <Tag color="red">{previa.comErro} com erro</Tag>
           </Space>
           {previa.comErro > 0 && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`${previa.comErro} linha(s) com erro. Corrija a planilha, ou importe só as linhas válidas.`} />}
-          <Table
+          <RowsTable<Row>
             rowKey="linha"
-            size="small"
             dataSource={previa.linhas}
             pagination={{ pageSize: 20, showSizeChanger: false }}
             columns={[

@@ -1,12 +1,12 @@
-import { DeleteOutlined, KeyOutlined, PlusOutlined, RedoOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, KeyOutlined, RedoOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.ts';
-import { getUser, may } from '../../../api/session.ts';
-import { confirmDialog, showError } from '../../../dialogs/dialogs.tsx';
-import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { confirmDialog } from '../../../dialogs/dialogs.tsx';
+import { ListTable } from '../../../ui/ListTable.tsx';
+import { CabecalhoIntegracao, podeIntegrar, useAcoesIntegracao } from './integracao-tela.tsx';
 
 type Row = Record<string, any>;
 const dataHora = (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm:ss') : '—');
@@ -19,18 +19,14 @@ const STATUS: Record<string, { cor: string; texto: string }> = {
 
 /** One endpoint's delivery log: each event, its status and attempts; replay; the attempts' requests and answers. */
 function LogEntregas({ endpoint, pode }: { endpoint: Row; pode: boolean }) {
-  const { message } = App.useApp();
-  const { data, mutate, isLoading } = useSWR<Row[]>(`Webhooks/${endpoint.id}/entregas`, async (u: string) => (await api.get<Row[]>(u)).data, { refreshInterval: 2000 });
+  const entregas = useSWR<Row[]>(`Webhooks/${endpoint.id}/entregas`, async (u: string) => (await api.get<Row[]>(u)).data, { refreshInterval: 2000 });
+  const { acao } = useAcoesIntegracao(entregas.mutate);
   const [tentativas, setTentativas] = useState<Row[] | null>(null);
   return (
     <>
-      <Table<Row>
-        rowKey="id"
-        size="small"
-        loading={isLoading}
-        dataSource={data ?? []}
-        pagination={false}
-        locale={{ emptyText: 'Nenhuma entrega ainda.' }}
+      <ListTable<Row>
+        list={entregas}
+        empty="Nenhuma entrega ainda."
         columns={[
           { key: 'criadaEm', title: 'Data', render: (_, r) => dataHora(r.criadaEm) },
           { key: 'tipo', title: 'Evento', dataIndex: 'tipo' },
@@ -50,15 +46,7 @@ function LogEntregas({ endpoint, pode }: { endpoint: Row; pode: boolean }) {
                   <Button
                     size="small"
                     icon={<RedoOutlined />}
-                    onClick={async () => {
-                      try {
-                        await api.post(`WebhookEntregas/${r.id}/reenviar`);
-                        message.success('Entrega reenviada para a fila.');
-                        await mutate();
-                      } catch (e) {
-                        showError(e);
-                      }
-                    }}
+                    onClick={() => acao(() => api.post(`WebhookEntregas/${r.id}/reenviar`), 'Entrega reenviada para a fila.')}
                   >
                     Reenviar
                   </Button>
@@ -93,57 +81,31 @@ function LogEntregas({ endpoint, pode }: { endpoint: Row; pode: boolean }) {
 
 /** pages/configuracoes/webhook: endpoints (Standard Webhooks), their events, test event and delivery log. */
 export default function WebhooksPage() {
-  const { message } = App.useApp();
-  const { data, mutate, isLoading } = useSWR<Row[]>('Webhooks', async () => (await api.get<Row[]>('Webhooks')).data);
+  const lista = useSWR<Row[]>('Webhooks', async () => (await api.get<Row[]>('Webhooks')).data);
   const { data: catalogo } = useSWR<{ tipo: string; descricao: string }[]>('Webhooks/eventos', async () => (await api.get('Webhooks/eventos')).data);
   const [novo, setNovo] = useState(false);
-  const [salvando, setSalvando] = useState(false);
   const [form] = Form.useForm();
-  const pode = may(getUser(), 'app.integracao', 'change');
+  const pode = podeIntegrar();
+  const { message, salvando, salvar: enviar, acao } = useAcoesIntegracao(lista.mutate);
 
-  const salvar = async (v: Row) => {
-    setSalvando(true);
-    try {
+  const salvar = (v: Row) =>
+    enviar(async () => {
       await api.post('Webhooks', { url: v.url, descricao: v.descricao || null, eventos: v.eventos });
       message.success('Webhook cadastrado.');
       setNovo(false);
       form.resetFields();
-      await mutate();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setSalvando(false);
-    }
-  };
-  const acao = async (fn: () => Promise<unknown>, ok: string) => {
-    try {
-      await fn();
-      message.success(ok);
-      await mutate();
-    } catch (e) {
-      showError(e);
-    }
-  };
+      await lista.mutate();
+    });
 
   return (
     <div>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <PageTitle>Webhooks</PageTitle>
-        {pode && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setNovo(true)}>
-            Novo webhook
-          </Button>
-        )}
-      </Space>
-      <Typography.Paragraph type="secondary">
+      <CabecalhoIntegracao titulo="Webhooks" novo="Novo webhook" onNovo={() => setNovo(true)} pode={pode}>
         Cada evento é enviado por POST em JSON, assinado conforme o padrão Standard Webhooks (cabeçalhos webhook-id, webhook-timestamp e webhook-signature). Falhas são reenviadas por até cerca de 3 dias; uma resposta 410 desativa o webhook.
-      </Typography.Paragraph>
-      <Table<Row>
-        rowKey="id"
-        loading={isLoading}
-        dataSource={data ?? []}
-        pagination={false}
-        locale={{ emptyText: 'Nenhum webhook cadastrado.' }}
+      </CabecalhoIntegracao>
+      <ListTable<Row>
+        size="large"
+        list={lista}
+        empty="Nenhum webhook cadastrado."
         expandable={{ expandedRowRender: (r) => <LogEntregas endpoint={r} pode={pode} />, expandRowByClick: false }}
         columns={[
           { key: 'url', title: 'URL', render: (_, r) => <span>{r.url}{r.descricao ? <Typography.Text type="secondary"> — {r.descricao}</Typography.Text> : null}</span> },
