@@ -14,6 +14,7 @@ import { codigoUf } from '../../../shared/fiscal/ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
 import { clienteNfe } from './contingencia-nfe.ts';
+import { moverNota } from './estado-nota.ts';
 import { enviarEClassificar, etapasEvento, etapasInutilizacao, recuperarPendentes, type Desfecho, type RespostaEvento } from '../transmissao/index.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
 import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
@@ -204,7 +205,7 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
       const l = await q.query<{ cancelado: boolean }>(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.lancamento_id]);
       if (l.rows[0] && !l.rows[0].cancelado) await cancelarLancamento(q, c, Number(nota.lancamento_id));
     }
-    await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id]);
+    await moverNota(q, c, Number(nota.id), 'cancelar');
     await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { ...notaOut({ ...nota, status: 'cancelada' }), dados: undefined, documento: Number(nota.modelo) === 65 ? 'NFC-e' : 'NF-e', protocoloCancelamento: r.protocolo ?? null });
   } else {
     await q.query(`UPDATE notas_fiscais SET sequencia_cce = GREATEST(sequencia_cce, $3), updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id, row.sequencia]);
