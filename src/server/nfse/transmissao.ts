@@ -119,17 +119,27 @@ async function registrarRejeicao(services: ServicosNfse, ctx: CtxNfse, nota: Row
  * One sender per DPS across every server on the database: the send holds the DPS's claim (estado-nfse.ts), taken in a
  * short transaction before the ADN is called. The request that created the note took it in transaction 1 and passes
  * its `token`; a recovery takes a new one only when the claim is free or lapsed. Finding it held, it asks the ADN by
- * the DPS id (adopting the NFS-e the ADN generated); the ADN not holding it, it waits for the claim to lapse, once
- * (a sender that died with it), and sends then; still held (the sender alive, renewing it), it leaves the DPS to it.
+ * the DPS id (adopting the NFS-e the ADN generated); the ADN not holding it, it watches the claim for one term: lapsed
+ * (a sender that died with it), it sends; released, the other sender's answer is its; still renewed, it leaves the DPS to it.
  */
 export async function transmitirNfse(services: ServicosNfse, ctx: CtxNfse, notaId: number, opcoes: { consultarAntes: boolean; cert?: CertificadoA1; token?: string }): Promise<ResultadoNfse> {
   const token = opcoes.token ?? novoTokenEnvio();
   const claim = await reivindicarEnvio(services, ctx, notaId, token);
   if (!claim.dono) {
     const r = await transmitirNfseComo(services, ctx, notaId, opcoes, false);
+    // A claim further off than one term is not one a dead sender left lapsing within it: its sender decides.
     if (r.situacao !== 'transmitindo' || !claim.ate || claim.ate.getTime() - Date.now() > PRAZO_ENVIO_MS + 1000) return r;
-    await new Promise((ok) => setTimeout(ok, Math.max(claim.ate!.getTime() - Date.now(), 0) + 250));
-    if (!(await reivindicarEnvio(services, ctx, notaId, token)).dono) return r;
+    // Held, and the ADN does not hold the DPS: the claim is looked at again for at most one term (a short UPDATE each
+    // half second, no transaction open meanwhile): released with the answer (that answer is this one's), lapsed (its
+    // sender died: this one sends), or still renewed (its sender alive: its answer decides).
+    const limite = Date.now() + PRAZO_ENVIO_MS + 1000;
+    for (;;) {
+      await new Promise((ok) => setTimeout(ok, 500));
+      const c = await reivindicarEnvio(services, ctx, notaId, token);
+      if (c.dono) break;
+      if (!c.ate) return transmitirNfseComo(services, ctx, notaId, opcoes, false);
+      if (Date.now() > limite) return r;
+    }
   }
   const soltar = manterEnvio(services, ctx, notaId, token);
   try {
