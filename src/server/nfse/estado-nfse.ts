@@ -1,10 +1,12 @@
 // The NFS-e's state machine (schemas/lifecycles/nfse.json) and its one sender per DPS across every server process.
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { maquina, transitar, type Colunas } from '../documentos/estados.ts';
-import type { CtxNfse, ServicosNfse } from './nfse.service.ts';
 
 type Row = Record<string, any>;
+/** Who acts (the note's account, the person recorded in estado_eventos). */
+type CtxNfse = { tenantId: number; userId: number; branchId?: number | null };
+type ComBanco = { db: Db };
 
 /**
  * Runs the declared transition `transicao` of the note (row locked) when `condicao` holds for it (the state and DPS
@@ -35,7 +37,7 @@ export const novoTokenEnvio = (): string => randomUUID();
  * UPDATE under the row lock: of two servers on one database only one gets it. Returns whether this token holds it and,
  * when another does, until when its claim runs.
  */
-export async function reivindicarEnvio(services: Pick<ServicosNfse, 'db'>, ctx: CtxNfse, notaId: number, token: string): Promise<{ dono: boolean; ate: Date | null }> {
+export async function reivindicarEnvio(services: ComBanco, ctx: CtxNfse, notaId: number, token: string): Promise<{ dono: boolean; ate: Date | null }> {
   return services.db.tenant(ctx, async (q) => {
     const r = await q.query(
       `UPDATE notas_servico SET envio_token = $3, envio_ate = now() + ($4::int * interval '1 millisecond')
@@ -51,7 +53,7 @@ export async function reivindicarEnvio(services: Pick<ServicosNfse, 'db'>, ctx: 
 }
 
 /** The sender keeps its claim while the ADN is on the line (a short UPDATE every third of the term); returns the stop. */
-export function manterEnvio(services: Pick<ServicosNfse, 'db'>, ctx: CtxNfse, notaId: number, token: string): () => Promise<void> {
+export function manterEnvio(services: ComBanco, ctx: CtxNfse, notaId: number, token: string): () => Promise<void> {
   const renovar = () =>
     services.db.tenant(ctx, (q) => q.query(`UPDATE notas_servico SET envio_ate = now() + ($4::int * interval '1 millisecond') WHERE tenant_id = $1 AND id = $2 AND envio_token = $3`, [ctx.tenantId, notaId, token, PRAZO_ENVIO_MS]));
   const t = setInterval(() => void renovar().catch(() => {}), Math.max(Math.floor(PRAZO_ENVIO_MS / 3), 250));
