@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,9 @@ import { BACKENDS, login, startTestServer, type TestServer } from '../support/se
 import { conferirLote, maquina, registrarEventosEmLote, transitar } from '../../src/server/documentos/estados.ts';
 import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
 import { checkSchemas } from '../../scripts/schemas-check/documents.ts';
+import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
+import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
+import { emitirNfse } from '../../src/server/nfse/transmissao.ts';
 
 type Row = Record<string, any>;
 
@@ -39,6 +42,11 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
   };
 
   beforeAll(async () => {
+    // The local SEFAZ and ADN (one per process, state under DATA_DIR) fresh for this database: the same series numbers
+    // the same notes on each backend.
+    await pararAdnLocal();
+    await pararSefazLocal();
+    process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'estados-fiscal-'));
     srv = await startTestServer(backend);
     app = srv.app;
     admin = await login(app, 'admin@demo.com.br');
@@ -46,7 +54,11 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
     tenantId = Number(u.tenant_id);
     userId = Number(u.id);
   });
-  afterAll(async () => srv?.close());
+  afterAll(async () => {
+    await srv?.close();
+    await pararAdnLocal();
+    await pararSefazLocal();
+  });
 
   /** A new open purchase order, a copy of a demo one. */
   const novoPedido = async (): Promise<Row> => {
@@ -213,11 +225,104 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
       { transicao: 'encerrar', de: 'encerrado', para: 'encerrado', usuario_id: userId },
     ]);
   });
+  it('NF-e: transmitir, autorizar and cancelar run through the declared machine, each recorded; a transition the JSON does not declare from the note\'s state is refused with nothing changed', async () => {
+    await sql(`INSERT INTO configuracoes_estoque (tenant_id, permitir_estoque_negativo) SELECT $1, true WHERE NOT EXISTS (SELECT 1 FROM configuracoes_estoque WHERE tenant_id = $1)`, [tenantId]);
+    await sql(`UPDATE configuracoes_estoque SET permitir_estoque_negativo = true WHERE tenant_id = $1`, [tenantId]);
+    const matriz = (await sql(`SELECT id FROM branches WHERE cpf_cnpj = '11222333000181'`))[0];
+    const cliente = (await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND uf = 'SP' ORDER BY id LIMIT 1`, [tenantId]))[0];
+    const produto = (await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND ncm IS NOT NULL AND NOT servico ORDER BY id LIMIT 1`, [tenantId]))[0];
+    const natureza = (await sql(`SELECT id FROM naturezas_operacao WHERE tenant_id = $1 AND descricao = 'Venda de mercadoria'`, [tenantId]))[0];
+    const rascunho = await ok('POST', '/api/NotasFiscais', {
+      naturezaId: Number(natureza.id), clienteId: Number(cliente.id), itens: [{ produtoId: Number(produto.id), quantidade: '1', valorUnitario: '10.00' }],
+      transporte: { modalidade: 9 }, pagamentos: [{ tPag: '01', valor: '10.00' }],
+    });
+    const id = Number(rascunho.id);
+    const ctx = { tenantId, userId, branchId: Number(matriz.id) };
+    const m = maquina('notaFiscal');
+    const gravada = async () => ({ nota: await sql(`SELECT status, numero, chave, updated_at FROM notas_fiscais WHERE tenant_id = $1 AND id = $2`, [tenantId, id]), eventos: await eventos('notaFiscal', id) });
+
+    // A draft is not cancelled nor authorised: the JSON declares neither from rascunho (409 in Portuguese, nothing changed).
+    const antes = await gravada();
+    const cancelar = await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, m, id, 'cancelar')).catch((e) => e);
+    expect(cancelar.statusCode).toBe(409);
+    expect(cancelar.message).toBe(`Não é possível cancelar: nota fiscal ${id} já está rascunho.`);
+    const autorizar = await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, m, id, 'autorizar', async () => 'autorizada')).catch((e) => e);
+    expect(autorizar.statusCode).toBe(409);
+    expect(await gravada()).toEqual(antes);
+
+    const t = await ok('POST', `/api/NotasFiscais/${id}/transmitir`);
+    expect(t.autorizada).toBe(true);
+    // Authorised, a second transmission is the JSON's refusal; nothing changed.
+    const autorizada = await gravada();
+    const outra = await call('POST', `/api/NotasFiscais/${id}/transmitir`);
+    expect(outra.statusCode).toBe(409);
+    expect(await gravada()).toEqual(autorizada);
+    const deNovo = await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, m, id, 'transmitir')).catch((e) => e);
+    expect(deNovo.message).toBe('Esta nota já está autorizada.');
+
+    await ok('POST', `/api/NotasFiscais/${id}/cancelar`, { justificativa: 'Cliente desistiu da compra antes da entrega' });
+    expect(await eventos('notaFiscal', id)).toEqual([
+      { transicao: 'transmitir', de: 'rascunho', para: 'transmitindo', usuario_id: userId },
+      { transicao: 'autorizar', de: 'transmitindo', para: 'autorizada', usuario_id: userId },
+      { transicao: 'cancelar', de: 'autorizada', para: 'cancelada', usuario_id: userId },
+    ]);
+  });
+
+  it('NFS-e: a transition the JSON does not declare from the note\'s state is refused (cancelar only from cancelando, autorizar only from transmitindo), nothing changed', async () => {
+    // An NFS-e authorised by the local ADN (fresh for this database: beforeAll).
+    const matriz = (await sql(`SELECT id FROM branches WHERE cpf_cnpj = '11222333000181'`))[0];
+    const ctx = { tenantId, userId, branchId: Number(matriz.id) };
+    const cliente = Number((await sql(`SELECT id FROM pessoas WHERE tenant_id = $1 AND tipo = 0 AND ativo AND length(regexp_replace(coalesce(cpf_cnpj, ''), '\\D', '', 'g')) IN (11, 14) ORDER BY id LIMIT 1`, [tenantId]))[0].id);
+    const servico = Number((await sql(`SELECT id FROM produtos WHERE tenant_id = $1 AND servico AND codigo_tributacao_nacional IS NOT NULL ORDER BY id LIMIT 1`, [tenantId]))[0].id);
+    const r0 = await emitirNfse(srv.services, ctx, { pedidoId: null, clienteId: cliente, linhas: [{ servicoId: servico, valor: '80.00' }] });
+    expect(r0.situacao).toBe('autorizada');
+    const id = Number((r0 as { nota: { id: number } }).nota.id);
+    expect(await eventos('nfse', id)).toEqual([{ transicao: 'autorizar', de: 'transmitindo', para: 'autorizada', usuario_id: userId }]);
+    const m = maquina('nfse');
+    const gravada = async () => ({ nota: await sql(`SELECT situacao, cancelamento, updated_at FROM notas_servico WHERE tenant_id = $1 AND id = $2`, [tenantId, id]), eventos: await eventos('nfse', id) });
+    const antes = await gravada();
+    for (const nome of ['cancelar', 'autorizar', 'rejeitar', 'desfazer-cancelamento']) {
+      const r = await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, m, id, nome)).catch((e) => e);
+      expect(r.statusCode, nome).toBe(409);
+    }
+    const ped = await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, maquina('nfse'), id, 'autorizar')).catch((e) => e);
+    expect(ped.message).toBe(`Não é possível autorizar: nfs-e ${id} já está autorizada.`);
+    expect(await gravada()).toEqual(antes);
+    // Declared from autorizada: pedir-cancelamento (what cancelarNfse runs, with its signed request) — here rolled back.
+    await expect(srv.db.tenant(ctx, async (tx) => {
+      await transitar(tx, ctx, m, id, 'pedir-cancelamento', undefined, { colunas: { cancelamento: JSON.stringify({ motivo: 1 }) } });
+      throw new Error('desfeito');
+    })).rejects.toThrow('desfeito');
+    expect(await gravada()).toEqual(antes);
+  });
 });
 
 describe('schemas:check and the declared machines', () => {
   const work = mkdtempSync(join(tmpdir(), 'estados-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  // No bare UPDATE of a declared state column remains where its machine lives: the status of notas_fiscais and the
+  // situacao of nfe_eventos_envio in fiscal/emissao, the situacao of notas_servico in nfse/, are written only by the
+  // transition function.
+  it('fiscal/emissao and nfse write the NF-e status and the NFS-e situação only through the transition function (no bare UPDATE … SET status/situacao)', () => {
+    const src = join(import.meta.dirname, '../../src/server');
+    const colunaNoSet = (texto: string, tabela: string, coluna: string): string[] => {
+      const achados: string[] = [];
+      for (const m of texto.matchAll(new RegExp(`UPDATE\\s+${tabela}\\s+SET\\s+([\\s\\S]*?)(\\bWHERE\\b|\`)`, 'gi'))) {
+        if (new RegExp(`(^|[\\s,(])${coluna}\\s*=`, 'i').test(m[1])) achados.push(m[0].slice(0, 120));
+      }
+      return achados;
+    };
+    const varrer = (dir: string, tabela: string, coluna: string) =>
+      readdirSync(join(src, dir)).filter((f) => f.endsWith('.ts')).flatMap((f) => colunaNoSet(readFileSync(join(src, dir, f), 'utf8'), tabela, coluna).map((x) => `${dir}/${f}: ${x}`));
+    expect(varrer('fiscal/emissao', 'notas_fiscais', 'status')).toEqual([]);
+    expect(varrer('fiscal/emissao', 'nfe_eventos_envio', 'situacao')).toEqual([]);
+    expect(varrer('nfse', 'notas_servico', 'situacao')).toEqual([]);
+    // The check can fail: what it would find.
+    expect(colunaNoSet("q.query(`UPDATE notas_fiscais SET rejeicao = $3, status = 'cancelada', updated_at = now() WHERE tenant_id = $1`)", 'notas_fiscais', 'status')).toHaveLength(1);
+    expect(colunaNoSet("q.query(`UPDATE notas_servico SET situacao = 'autorizada' WHERE id = $2`)", 'notas_servico', 'situacao')).toHaveLength(1);
+    expect(colunaNoSet("q.query(`UPDATE notas_fiscais SET numero = NULL, dados = dados - 'statusAnterior' WHERE status = 'rejeitada'`)", 'notas_fiscais', 'status')).toEqual([]);
+  });
 
   it('refuses a lifecycle whose transition leads to, or refuses from, a state it does not declare, and a state without its stored value', () => {
     const dir = join(work, 'schemas');

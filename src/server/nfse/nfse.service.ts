@@ -16,6 +16,7 @@ import { conferirDestinoAdn } from './adn-cliente.ts';
 import { gerarDanfse } from './danfse.ts';
 import { CINDOP_SERVICOS_GERAL, calcularValores, dataHoraBrasil, esquemaDps, montarDps, regimeDps, type DpsEntrada, type IbsCbsDps, type MotivoCancelamento } from './dps.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
+import { novoTokenEnvio, PRAZO_ENVIO_MS } from './estado-nfse.ts';
 
 type Row = Record<string, any>;
 export interface CtxNfse {
@@ -179,6 +180,8 @@ export interface NfsePreparada {
   numeroDps: number;
   pedidoId: number | null;
   cert: CertificadoA1;
+  /** the claim to send this DPS, taken in transaction 1 (estado-nfse.ts): the send after the commit holds it */
+  tokenEnvio: string;
 }
 
 /**
@@ -278,16 +281,19 @@ export async function prepararNfse(services: Pick<AppServices, 'storage'>, q: Qu
   if (!xsd.valido) throw badRequest(`A DPS não passou no esquema ${esquema.arquivo}: ${xsd.erros.map((e) => e.mensagem).join('; ')}`, xsd.erros.map((e) => ({ campo: e.caminho, mensagem: e.mensagem })));
 
   const v = calcularValores(entrada.valores);
+  // The DPS is claimed by its creator's send in this very transaction: no other sender (this server's recovery or
+  // another server's) takes it before the send after the commit.
+  const tokenEnvio = novoTokenEnvio();
   const r = await q.query(
     `INSERT INTO notas_servico (tenant_id, filial_id, pedido_id, cliente_id, serie_dps, numero_dps, id_dps, situacao, ambiente, codigo_tributacao_nacional, descricao, tomador,
-                                valor_servico, aliquota_iss, valor_iss, iss_retido, valor_liquido, data_emissao, dps_xml, usuario_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'transmitindo', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
+                                valor_servico, aliquota_iss, valor_iss, iss_retido, valor_liquido, data_emissao, dps_xml, usuario_id, envio_token, envio_ate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'transmitindo', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, now() + ($21::int * interval '1 millisecond')) RETURNING id`,
     [
       ctx.tenantId, ctx.branchId, p.pedidoId, cliente?.id ?? null, String(SERIE_DPS), numero, id, ambiente, s0.codigo_tributacao_nacional, descricao, cliente?.nome ?? null,
-      v.vServ, v.pAliq, v.vISSQN, retencao !== 1, v.vLiq, new Date(Date.parse(dhEmi)), assinada, ctx.userId,
+      v.vServ, v.pAliq, v.vISSQN, retencao !== 1, v.vLiq, new Date(Date.parse(dhEmi)), assinada, ctx.userId, tokenEnvio, PRAZO_ENVIO_MS,
     ],
   );
-  return { notaId: Number(r.rows[0].id), idDps: id, numeroDps: numero, pedidoId: p.pedidoId, cert };
+  return { notaId: Number(r.rows[0].id), idDps: id, numeroDps: numero, pedidoId: p.pedidoId, cert, tokenEnvio };
 }
 
 export async function lerNotaServico(q: Queryable, ctx: CtxNfse, id: number, travar = false): Promise<Row> {

@@ -57,8 +57,9 @@ function filtro(req: FastifyRequest, ctx: CtxNfse) {
 export default async function nfseRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
   configurarNfse(services);
-  // Once at start: the NFS-e a crash left 'transmitindo' (this process has none in flight yet) are settled by their
-  // DPS id: adopted when the ADN generated the note, sent again (same signed DPS) when it does not know it.
+  // Once at start: the NFS-e a crash left 'transmitindo' are settled by their DPS id: adopted when the ADN generated
+  // the note, sent again (same signed DPS) when it does not know it — by this server only when no live sender of
+  // another server holds the DPS's claim (estado-nfse.ts; a dead one's lapses and is then taken).
   app.addHook('onReady', async () => {
     void resolverNfseTransmitindo(services, 0).catch((e) => app.log.warn(`resolverNfseTransmitindo: ${(e as Error).message}`));
   });

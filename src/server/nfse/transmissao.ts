@@ -11,6 +11,7 @@ import { AdnIndisponivelError, criarClienteAdn, type AdnCliente } from './adn-cl
 import { classificarAdn, recuperarPendentes, transmitir, type Consulta, type Etapas } from '../fiscal/transmissao/index.ts';
 import { dataHoraBrasil, montarPedidoCancelamento, type MotivoCancelamento } from './dps.ts';
 import { emitirEvento } from '../integracoes/index.ts';
+import { manterEnvio, moverNfse, novoTokenEnvio, PRAZO_ENVIO_MS, reivindicarEnvio, SEM_ENVIO } from './estado-nfse.ts';
 import { lerNotaServico, notaServicoOut, pedidoParaNfse, prepararNfse, servicosNfse, type CtxNfse, type NfsePreparada, type PedidoNfse, type ServicosNfse } from './nfse.service.ts';
 
 /**
@@ -72,16 +73,6 @@ function cadastrarNoAdnLocal(adn: Awaited<ReturnType<typeof criarClienteAdn>>, f
   });
 }
 
-/**
- * One sender per DPS in this process: the note ids being sent now. The request that created a note holds it from the
- * first (synchronous) step of its send, before faturar answers; the recovery and "Consultar" take it only when free,
- * and finding it held only ask the ADN by the DPS id, so the same DPS is never sent twice at once from here. A crash
- * empties it with the process (the recovery after the restart sends at once). Between two servers the ADN's E0014
- * (the DPS already there) is adopted from the consultation: never a second note.
- */
-const enviando = new Set<string>();
-const chaveEnvio = (ctx: CtxNfse, notaId: number) => `${ctx.tenantId}:${notaId}`;
-
 /** Transaction 2, authorised: the XML stored first (same name each time), then the note moves once. */
 async function registrarAutorizacao(services: ServicosNfse, ctx: CtxNfse, nota: Row, chave: string, nfseXml: string): Promise<Row> {
   const arquivo = tenantKey(ctx.tenantId, 'nfse', `${chave}-nfse.xml`);
@@ -89,12 +80,11 @@ async function registrarAutorizacao(services: ServicosNfse, ctx: CtxNfse, nota: 
   const numeroNfse = Number(/<nNFSe>(\d+)<\/nNFSe>/.exec(nfseXml)?.[1] ?? 0);
   const dhProc = /<dhProc>([^<]+)<\/dhProc>/.exec(nfseXml)?.[1];
   return services.db.tenant(ctx, async (q) => {
-    const r = await q.query(
-      `UPDATE notas_servico SET situacao = 'autorizada', chave = $4, numero_nfse = $5, data_autorizacao = $6, arquivo_xml = $7, rejeicao = NULL, updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND situacao = 'transmitindo' AND id_dps = $3 RETURNING *`,
-      [ctx.tenantId, nota.id, nota.id_dps, chave, numeroNfse, dhProc ? new Date(dhProc) : new Date(), arquivo],
-    );
-    if (!r.rows.length) return lerNotaServico(q, ctx, Number(nota.id));
+    const movida = await moverNfse(q, ctx, Number(nota.id), 'autorizar', (n) => n.situacao === 'transmitindo' && n.id_dps === nota.id_dps, {
+      chave, numero_nfse: numeroNfse, data_autorizacao: dhProc ? new Date(dhProc) : new Date(), arquivo_xml: arquivo, rejeicao: null, ...SEM_ENVIO,
+    });
+    if (!movida) return lerNotaServico(q, ctx, Number(nota.id));
+    const r = { rows: [movida] };
     await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4)`, [ctx.tenantId, nota.id, arquivo, nota.usuario_id]);
     await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: 'NFS-e', ...notaServicoOut(r.rows[0]) });
     return r.rows[0];
@@ -107,11 +97,11 @@ async function registrarAutorizacao(services: ServicosNfse, ctx: CtxNfse, nota: 
  */
 async function registrarRejeicao(services: ServicosNfse, ctx: CtxNfse, nota: Row, erros: ErroAdn[]): Promise<Row> {
   return services.db.tenant(ctx, async (q) => {
-    const r = await q.query(
-      `UPDATE notas_servico SET situacao = 'rejeitada', rejeicao = $4::jsonb, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'transmitindo' AND id_dps = $3 RETURNING *`,
-      [ctx.tenantId, nota.id, nota.id_dps, JSON.stringify(erros.map((e) => ({ codigo: e.Codigo, descricao: e.Descricao, ...(e.Complemento ? { complemento: e.Complemento } : {}) })))],
-    );
-    if (!r.rows.length) return lerNotaServico(q, ctx, Number(nota.id));
+    const movida = await moverNfse(q, ctx, Number(nota.id), 'rejeitar', (n) => n.situacao === 'transmitindo' && n.id_dps === nota.id_dps, {
+      rejeicao: JSON.stringify(erros.map((e) => ({ codigo: e.Codigo, descricao: e.Descricao, ...(e.Complemento ? { complemento: e.Complemento } : {}) }))), ...SEM_ENVIO,
+    });
+    if (!movida) return lerNotaServico(q, ctx, Number(nota.id));
+    const r = { rows: [movida] };
     await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, motivo, usuario_id) VALUES ($1, $2, 'rejeicao', $3, $4)`, [ctx.tenantId, nota.id, mensagemRejeicao(erros).slice(0, 2000), nota.usuario_id]);
     await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFS-e', ...notaServicoOut(r.rows[0]) });
     if (nota.pedido_id != null) {
@@ -125,16 +115,37 @@ async function registrarRejeicao(services: ServicosNfse, ctx: CtxNfse, nota: Row
 /**
  * Sends a note 'transmitindo' to the ADN (no transaction open) and records the answer once. `consultarAntes`: the
  * DPS may already be there (the recovery after a crash, a resend after a time-out): asked by its id first.
+ *
+ * One sender per DPS across every server on the database: the send holds the DPS's claim (estado-nfse.ts), taken in a
+ * short transaction before the ADN is called. The request that created the note took it in transaction 1 and passes
+ * its `token`; a recovery takes a new one only when the claim is free or lapsed. Finding it held, it asks the ADN by
+ * the DPS id (adopting the NFS-e the ADN generated); the ADN not holding it, it watches the claim for one term: lapsed
+ * (a sender that died with it), it sends; released, the other sender's answer is its; still renewed, it leaves the DPS to it.
  */
-export async function transmitirNfse(services: ServicosNfse, ctx: CtxNfse, notaId: number, opcoes: { consultarAntes: boolean; cert?: CertificadoA1 }): Promise<ResultadoNfse> {
-  // Taken before any await: the request's own send holds the DPS before the request answers.
-  const k = chaveEnvio(ctx, notaId);
-  const dono = !opcoes.consultarAntes || !enviando.has(k);
-  if (dono) enviando.add(k);
+export async function transmitirNfse(services: ServicosNfse, ctx: CtxNfse, notaId: number, opcoes: { consultarAntes: boolean; cert?: CertificadoA1; token?: string }): Promise<ResultadoNfse> {
+  const token = opcoes.token ?? novoTokenEnvio();
+  const claim = await reivindicarEnvio(services, ctx, notaId, token);
+  if (!claim.dono) {
+    const r = await transmitirNfseComo(services, ctx, notaId, opcoes, false);
+    // A claim further off than one term is not one a dead sender left lapsing within it: its sender decides.
+    if (r.situacao !== 'transmitindo' || !claim.ate || claim.ate.getTime() - Date.now() > PRAZO_ENVIO_MS + 1000) return r;
+    // Held, and the ADN does not hold the DPS: the claim is looked at again for at most one term (a short UPDATE each
+    // half second, no transaction open meanwhile): released with the answer (that answer is this one's), lapsed (its
+    // sender died: this one sends), or still renewed (its sender alive: its answer decides).
+    const limite = Date.now() + PRAZO_ENVIO_MS + 1000;
+    for (;;) {
+      await new Promise((ok) => setTimeout(ok, 500));
+      const c = await reivindicarEnvio(services, ctx, notaId, token);
+      if (c.dono) break;
+      if (!c.ate) return transmitirNfseComo(services, ctx, notaId, opcoes, false);
+      if (Date.now() > limite) return r;
+    }
+  }
+  const soltar = manterEnvio(services, ctx, notaId, token);
   try {
-    return await transmitirNfseComo(services, ctx, notaId, opcoes, dono);
+    return await transmitirNfseComo(services, ctx, notaId, opcoes, true);
   } finally {
-    if (dono) enviando.delete(k);
+    await soltar();
   }
 }
 
@@ -214,7 +225,7 @@ export async function emitirNfseDoPedido(tx: Queryable, ctx: CtxNfse, pedido: Do
 }
 
 async function transmitirDoPedido(services: ServicosNfse, ctx: CtxNfse, prep: NfsePreparada): Promise<void> {
-  const r = await transmitirNfse(services, ctx, prep.notaId, { consultarAntes: false, cert: prep.cert });
+  const r = await transmitirNfse(services, ctx, prep.notaId, { consultarAntes: false, cert: prep.cert, token: prep.tokenEnvio });
   if (r.situacao === 'rejeitada') throw badRequest(mensagemRejeicao(r.erros), r.erros.map((e) => ({ campo: e.Codigo, mensagem: `${e.Descricao}${e.Complemento ? ` ${e.Complemento}` : ''}` })));
   if (r.situacao === 'transmitindo') console.warn(`NFS-e (DPS ${prep.idDps}) do pedido ${prep.pedidoId}: ${r.motivo} A recuperação consulta a Sefin Nacional pela DPS.`);
 }
@@ -225,7 +236,7 @@ async function transmitirDoPedido(services: ServicosNfse, ctx: CtxNfse, prep: Nf
  */
 export async function emitirNfse(services: ServicosNfse, ctx: CtxNfse, p: PedidoNfse): Promise<ResultadoNfse> {
   const prep = await services.db.tenant(ctx, (q) => prepararNfse(services, q, ctx, p));
-  const r = await transmitirNfse(services, ctx, prep.notaId, { consultarAntes: false, cert: prep.cert });
+  const r = await transmitirNfse(services, ctx, prep.notaId, { consultarAntes: false, cert: prep.cert, token: prep.tokenEnvio });
   if (r.situacao === 'rejeitada') throw badRequest(mensagemRejeicao(r.erros));
   return r;
 }
@@ -287,8 +298,8 @@ async function prepararCancelamento(services: ServicosNfse, q: Queryable, ctx: C
   const cert = await abrirCertificado(services, q, ctx.tenantId, Number(nota.filial_id), agora.getTime());
   const ped = montarPedidoCancelamento({ ambiente: Number(nota.ambiente) as 1 | 2, dhEvento: dataHoraBrasil(new Date(agora.getTime() - 60_000)), cnpjAutor: so(filial.cpf_cnpj), chave: nota.chave, motivo, justificativa });
   const pedido: PedidoDeCancelamento = { motivo, justificativa, pedidoXml: assinarXml(ped.xml, 'infPedReg', assinadorDe(cert)), pedidoId, usuarioId: ctx.userId };
-  const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelando', cancelamento = $3::jsonb, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'autorizada' RETURNING id`, [ctx.tenantId, nota.id, JSON.stringify(pedido)]);
-  if (!r.rows.length) throw conflict(`A NFS-e nº ${nota.numero_nfse} não está autorizada.`);
+  const r = await moverNfse(q, ctx, Number(nota.id), 'pedir-cancelamento', (n) => n.situacao === 'autorizada', { cancelamento: JSON.stringify(pedido) });
+  if (!r) throw conflict(`A NFS-e nº ${nota.numero_nfse} não está autorizada.`);
 }
 
 export type ResultadoCancelamento =
@@ -302,8 +313,8 @@ export type ResultadoCancelamento =
  */
 async function desfazerCancelamento(services: ServicosNfse, ctx: CtxNfse, nota: Row): Promise<Row> {
   return services.db.tenant(ctx, async (q) => {
-    const r = await q.query(`UPDATE notas_servico SET situacao = 'autorizada', cancelamento = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'cancelando' RETURNING *`, [ctx.tenantId, nota.id]);
-    if (!r.rows.length) return lerNotaServico(q, ctx, Number(nota.id));
+    const r = { rows: [await moverNfse(q, ctx, Number(nota.id), 'desfazer-cancelamento', (n) => n.situacao === 'cancelando', { cancelamento: null })] };
+    if (!r.rows[0]) return lerNotaServico(q, ctx, Number(nota.id));
     const pedidoId = (nota.cancelamento as PedidoDeCancelamento).pedidoId;
     if (pedidoId != null) {
       if (!compensarCancelamento) throw new Error('NFS-e: a compensação do cancelamento do pedido de venda não foi registrada');
@@ -360,8 +371,8 @@ export async function transmitirCancelamentoNfse(services: ServicosNfse, ctx: Ct
     await services.storage.put(arquivo, Buffer.from(ret.eventoXml, 'utf8'), { contentType: 'application/xml' });
   }
   const n = await services.db.tenant(cctx, async (q) => {
-    const r = await q.query(`UPDATE notas_servico SET situacao = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2 AND situacao = 'cancelando' RETURNING *`, [ctx.tenantId, notaId]);
-    if (!r.rows.length) return lerNotaServico(q, ctx, notaId);
+    const r = { rows: [await moverNfse(q, cctx, notaId, 'cancelar', (n) => n.situacao === 'cancelando')] };
+    if (!r.rows[0]) return lerNotaServico(q, ctx, notaId);
     await q.query(`INSERT INTO notas_servico_eventos (tenant_id, nota_id, tipo, codigo_motivo, motivo, arquivo_xml, usuario_id) VALUES ($1, $2, 'cancelamento', $3, $4, $5, $6)`, [ctx.tenantId, notaId, pedido.motivo, pedido.justificativa, arquivo, cctx.userId]);
     await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { documento: 'NFS-e', ...notaServicoOut(r.rows[0]) });
     return r.rows[0];

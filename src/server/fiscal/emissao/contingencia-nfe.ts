@@ -12,6 +12,7 @@ import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteContingencia, criarClienteSefaz } from '../sefaz-destino.ts';
 import { autorizadorContingencia, ConsumoIndevidoError, SefazIndisponivelError, type RetornoAutorizacao, type SefazCliente } from '../sefaz-cliente.ts';
 import { paraBuffer, abrirCertificado } from './certificados.ts';
+import { moverNota } from './estado-nota.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
 
 type Row = Record<string, any>;
@@ -192,12 +193,10 @@ export async function transmitirPendentes(services: Servicos, ctx: { tenantId: n
       const arquivo = tenantKey(ctx.tenantId, 'nfe', `${atual.chave}-procNFe.xml`);
       await services.storage.put(arquivo, Buffer.from(retorno.nfeProc!, 'utf8'), { contentType: 'application/xml' });
       const dhRecbto = /<dhRecbto>([^<]+)</.exec(retorno.protNFe ?? '')?.[1];
-      await q.query(
-        `UPDATE notas_fiscais SET status = 'autorizada', protocolo = $3, arquivo_xml = $4, data_autorizacao = $5, rejeicao = NULL,
-                contingencia = contingencia || jsonb_build_object('pendente', false, 'transmitidaEm', now()), updated_at = now()
-          WHERE tenant_id = $1 AND id = $2`,
-        [ctx.tenantId, notaId, retorno.protocolo, arquivo, dhRecbto ? new Date(dhRecbto) : new Date()],
-      );
+      await moverNota(q, ctx, notaId, 'autorizar-contingencia', {
+        protocolo: retorno.protocolo, arquivo_xml: arquivo, data_autorizacao: dhRecbto ? new Date(dhRecbto) : new Date(), rejeicao: null,
+        contingencia: { ...(atual.contingencia ?? {}), pendente: false, transmitidaEm: new Date().toISOString() },
+      });
       await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, retorno.cStat, retorno.xMotivo, retorno.protocolo, arquivo, ctx.userId]);
       await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: Number(atual.modelo) === 65 ? 'NFC-e' : 'NF-e', id: notaId, modelo: Number(atual.modelo), serie: Number(atual.serie), numero: Number(atual.numero), status: 'autorizada', chave: atual.chave, protocolo: retorno.protocolo, total: String(atual.total), pedidoId: atual.pedido_id == null ? null : Number(atual.pedido_id), tipoEmissao: Number(atual.tipo_emissao) });
       res.autorizadas.push(notaId);

@@ -14,6 +14,8 @@ import { codigoUf } from '../../../shared/fiscal/ufs.ts';
 import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
 import { clienteNfe } from './contingencia-nfe.ts';
+import { moverNota } from './estado-nota.ts';
+import { maquina, transitar } from '../../documentos/estados.ts';
 import { enviarEClassificar, etapasEvento, etapasInutilizacao, recuperarPendentes, type Desfecho, type RespostaEvento } from '../transmissao/index.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
 import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
@@ -187,7 +189,7 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
         WHERE tenant_id = $1 AND filial_id = $2 AND modelo = 55 AND serie = $3 AND numero BETWEEN $4 AND $5 AND status = 'rejeitada' AND coalesce((dados->>'numeroMantido')::boolean, false)`,
       [ctx.tenantId, row.filial_id, d.serie, d.inicio, d.fim],
     );
-    await q.query(`UPDATE nfe_eventos_envio SET situacao = 'registrado', cstat = $3, motivo = $4, dados = dados || jsonb_build_object('inutilizacaoId', $5::int), updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, r.cStat, r.xMotivo, ins.rows[0].id]);
+    await transitar(q, c, maquina('nfeEventoEnvio'), id, 'registrar', undefined, { colunas: { cstat: r.cStat, motivo: r.xMotivo, dados: JSON.stringify({ ...(row.dados ?? {}), inutilizacaoId: Number(ins.rows[0].id) }) } });
     return true;
   }
   const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, row.nota_id])).rows[0];
@@ -204,12 +206,12 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
       const l = await q.query<{ cancelado: boolean }>(`SELECT cancelado FROM lancamentos WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.lancamento_id]);
       if (l.rows[0] && !l.rows[0].cancelado) await cancelarLancamento(q, c, Number(nota.lancamento_id));
     }
-    await q.query(`UPDATE notas_fiscais SET status = 'cancelada', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id]);
+    await moverNota(q, c, Number(nota.id), 'cancelar');
     await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { ...notaOut({ ...nota, status: 'cancelada' }), dados: undefined, documento: Number(nota.modelo) === 65 ? 'NFC-e' : 'NF-e', protocoloCancelamento: r.protocolo ?? null });
   } else {
     await q.query(`UPDATE notas_fiscais SET sequencia_cce = GREATEST(sequencia_cce, $3), updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, nota.id, row.sequencia]);
   }
-  await q.query(`UPDATE nfe_eventos_envio SET situacao = 'registrado', cstat = $3, motivo = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, r.cStat, r.xMotivo]);
+  await transitar(q, c, maquina('nfeEventoEnvio'), id, 'registrar', undefined, { colunas: { cstat: r.cStat, motivo: r.xMotivo } });
   return true;
 }
 
@@ -220,7 +222,7 @@ async function registrarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEm
 async function recusarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, id: number, r: { cStat: string; xMotivo: string }): Promise<boolean> {
   const row = (await q.query(`SELECT * FROM nfe_eventos_envio WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, id])).rows[0];
   if (!row || row.situacao !== 'transmitindo') return false;
-  await q.query(`UPDATE nfe_eventos_envio SET situacao = 'rejeitado', cstat = $3, motivo = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, r.cStat || null, r.xMotivo.slice(0, 500)]);
+  await transitar(q, { tenantId: ctx.tenantId, userId: Number(row.usuario_id ?? ctx.userId) }, maquina('nfeEventoEnvio'), id, 'rejeitar', undefined, { colunas: { cstat: r.cStat || null, motivo: r.xMotivo.slice(0, 500) } });
   if (row.tipo === 'inutilizacao') {
     const d = row.dados as { serie: number; retirados?: number[] };
     for (const n of d.retirados ?? []) await devolverNumeroNfe(q, ctx.tenantId, Number(row.filial_id), d.serie, n);

@@ -1,7 +1,11 @@
 // The numbers of an NF-e/NFC-e series: reserved in transaction 1, given back when SEFAZ never authorised them.
 import type { Queryable } from '../../db/db.ts';
 import { proximoNumero } from '../../documentos/numeracao.ts';
+import type { Colunas } from '../../documentos/estados.ts';
 import { type CtxEmissao } from './dados-nota.ts';
+import { dadosSem, moverNota } from './estado-nota.ts';
+
+type Row = Record<string, any>;
 
 /**
  * The next number of an NF-e series: the lowest one given back (a note SEFAZ did not authorise while a later number
@@ -30,29 +34,32 @@ export async function devolverNumeroNfe(q: Queryable, tenantId: number, filialId
   await q.query(`UPDATE sequencias_filial SET ultimo_numero = $4, devolvidos = $5::int[], updated_at = now() WHERE tenant_id = $1 AND filial_id = $2 AND tipo = $6 AND serie = $3`, [tenantId, filialId, serie, ultimo, [...devolvidos].sort((a, b) => a - b), tipo]);
 }
 
-/** A note still 'transmitindo' with that number keeps it (and its key) as a rejected note: not valid, not printable. */
-export async function manterNumero(q: Queryable, ctx: CtxEmissao, notaId: number, numero: number | null): Promise<void> {
-  await q.query(
-    `UPDATE notas_fiscais SET arquivo_xml = NULL, dados = (dados - 'statusAnterior') || jsonb_build_object('numeroMantido', true), updated_at = now()
-      WHERE tenant_id = $1 AND id = $2 AND status = 'transmitindo' AND numero = $3`,
-    [ctx.tenantId, notaId, numero],
-  );
+/**
+ * The columns of a note still 'transmitindo' that keeps its number and key (a refused EPEC) as a rejected note: not
+ * valid, not printable (written with its state by the transition).
+ */
+export function colunasNumeroMantido(nota: Row): Colunas {
+  return { arquivo_xml: null, dados: { ...dadosSem(nota, 'statusAnterior'), numeroMantido: true } };
 }
 
-/** A note still 'transmitindo' with that number gives it back and returns to what it was (nothing numbered). */
+/**
+ * A note 'transmitindo' whose number SEFAZ never authorised: the number goes back to the series (a number kept after a
+ * refused EPEC stays the note's: only an inutilização frees it). Returns the note's columns to write with its next
+ * state and the state it had before the transmission (what devolver-numero returns it to).
+ */
+export async function liberarNumero(q: Queryable, ctx: CtxEmissao, nota: Row): Promise<{ colunas: Colunas; anterior: 'rascunho' | 'rejeitada' }> {
+  if (nota.dados?.numeroMantido) return { colunas: { arquivo_xml: null, dados: dadosSem(nota, 'statusAnterior') }, anterior: 'rejeitada' };
+  await devolverNumeroNfe(q, ctx.tenantId, Number(nota.filial_id), Number(nota.serie), Number(nota.numero));
+  return {
+    colunas: { serie: null, numero: null, chave: null, data_emissao: null, arquivo_xml: null, dados: dadosSem(nota, 'documento', 'statusAnterior') },
+    anterior: nota.dados?.statusAnterior === 'rejeitada' ? 'rejeitada' : 'rascunho',
+  };
+}
+
+/** A note still 'transmitindo' with that number gives it back and returns to what it was (devolver-numero). */
 export async function desfazerReserva(q: Queryable, ctx: CtxEmissao, notaId: number, numero: number | null): Promise<void> {
   const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
   if (!nota || nota.status !== 'transmitindo' || (numero != null && Number(nota.numero) !== numero)) return;
-  if (nota.dados?.numeroMantido) {
-    // A number kept after a refused EPEC stays the note's (only an inutilização frees it).
-    await q.query(`UPDATE notas_fiscais SET status = 'rejeitada', arquivo_xml = NULL, dados = dados - 'statusAnterior', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId]);
-    return;
-  }
-  await devolverNumeroNfe(q, ctx.tenantId, Number(nota.filial_id), Number(nota.serie), Number(nota.numero));
-  const anterior = nota.dados?.statusAnterior === 'rejeitada' ? 'rejeitada' : 'rascunho';
-  await q.query(
-    `UPDATE notas_fiscais SET status = $3, serie = NULL, numero = NULL, chave = NULL, data_emissao = NULL, arquivo_xml = NULL, dados = dados - 'documento' - 'statusAnterior', updated_at = now()
-      WHERE tenant_id = $1 AND id = $2`,
-    [ctx.tenantId, notaId, anterior],
-  );
+  const { colunas, anterior } = await liberarNumero(q, ctx, nota);
+  await moverNota(q, ctx, notaId, 'devolver-numero', colunas, anterior);
 }

@@ -10,7 +10,8 @@ import { emitirEvento } from '../../integracoes/index.ts';
 import { type ConfiguracaoNfe, type CtxEmissao, type Servicos, notaOut } from './dados-nota.ts';
 import { lancar } from './lancamentos-nfe.ts';
 import { type NotaMontada } from './montagem.ts';
-import { desfazerReserva, manterNumero } from './numeracao-nfe.ts';
+import { colunasNumeroMantido, liberarNumero } from './numeracao-nfe.ts';
+import { dadosSem, moverNota } from './estado-nota.ts';
 
 type Row = Record<string, any>;
 
@@ -83,13 +84,20 @@ export async function registrarNaTransacao(services: Servicos, q: Queryable, ctx
   await services.storage.put(arquivo, Buffer.from(ret.nfeProc ?? montada.xml, 'utf8'), { contentType: 'application/xml' });
   const vNF = montada.calculo.totais.vNF.toFixed(2);
   const dhRecbto = /<dhRecbto>([^<]+)</.exec(ret.protNFe ?? '')?.[1];
-  const r = await q.query(
-    `UPDATE notas_fiscais SET status = $13, serie = $3, numero = $4, chave = $5, protocolo = $6, ambiente = $7, data_emissao = $8, data_autorizacao = $9,
-            arquivo_xml = $10, total = $11, rejeicao = NULL, dados = (dados - 'statusAnterior') || jsonb_build_object('documento', $12::jsonb), tipo_emissao = $14, contingencia = $15, updated_at = now()
-      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [ctx.tenantId, notaId, m.serie, numero, montada.chave, ret.protocolo, m.doc.ambiente, agora, contingencia?.pendente ? null : dhRecbto ? new Date(dhRecbto) : agora, arquivo, vNF, JSON.stringify(m.doc),
-      contingencia?.pendente ? 'contingencia' : 'autorizada', contingencia?.tpEmis ?? 1, contingencia ? JSON.stringify(contingencia) : null],
+  // The declared autorizar: authorised, or issued in contingency with its EPEC registered (the NF-e follows).
+  const gravada = await moverNota(
+    q,
+    ctx,
+    notaId,
+    'autorizar',
+    {
+      serie: m.serie, numero, chave: montada.chave, protocolo: ret.protocolo, ambiente: m.doc.ambiente, data_emissao: agora,
+      data_autorizacao: contingencia?.pendente ? null : dhRecbto ? new Date(dhRecbto) : agora, arquivo_xml: arquivo, total: vNF, rejeicao: null,
+      dados: { ...dadosSem(nota, 'statusAnterior'), documento: m.doc }, tipo_emissao: contingencia?.tpEmis ?? 1, contingencia: contingencia ?? null,
+    },
+    contingencia?.pendente ? 'contingencia' : 'autorizada',
   );
+  const r = { rows: [gravada] };
   await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, 'autorizacao', $3, $4, $5, $6, $7)`, [ctx.tenantId, notaId, ret.cStat, ret.xMotivo, ret.protocolo, arquivo, ctx.userId]);
   // A note of a sales order posts nothing: the order's faturamento wrote the stock movements and receivables. Nor does
   // a note of another origin (a return to the supplier posted its movements in transaction 1): its origin records it.
@@ -147,13 +155,16 @@ export function origemDaNota(nota: Row): OrigemNota | null {
 export async function rejeitarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmissao, notaId: number, e: Rejeitada, numero: number | null, opcoes: { compensar: boolean } = { compensar: true }): Promise<Row | null> {
   const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
   if (!nota || nota.status !== 'transmitindo' || (numero != null && Number(nota.numero) !== numero)) return null;
-  if (e.denegada) {
-    await q.query(`UPDATE notas_fiscais SET protocolo = $3, dados = dados - 'statusAnterior', updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, notaId, e.denegada.protocolo]);
-  } else if (e.rejeicao.epec) await manterNumero(q, ctx, notaId, numero);
-  else await desfazerReserva(q, ctx, notaId, numero);
+  // What the number becomes: spent by a denial (the note keeps it with the protocol), kept after a refused EPEC,
+  // else back to the series. Written with the declared rejeitar.
+  const colunas = e.denegada
+    ? { protocolo: e.denegada.protocolo, dados: dadosSem(nota, 'statusAnterior') }
+    : e.rejeicao.epec
+      ? colunasNumeroMantido(nota)
+      : (await liberarNumero(q, ctx, nota)).colunas;
   const tipo = e.denegada ? 'denegacao' : 'rejeicao';
   await q.query(`INSERT INTO notas_fiscais_eventos (tenant_id, nota_id, tipo, cstat, motivo, usuario_id) VALUES ($1, $2, $3, $4, $5, $6)`, [ctx.tenantId, notaId, tipo, e.rejeicao.cStat, e.rejeicao.xMotivo, ctx.userId]);
-  const r = await q.query(`UPDATE notas_fiscais SET status = $5, rejeicao = $3, ambiente = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, notaId, JSON.stringify(e.rejeicao), e.ambiente, e.denegada ? 'denegada' : 'rejeitada']);
+  const r = { rows: [await moverNota(q, ctx, notaId, 'rejeitar', { ...colunas, rejeicao: e.rejeicao, ambiente: e.ambiente }, e.denegada ? 'denegada' : 'rejeitada')] };
   await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { ...notaOut(r.rows[0]), dados: undefined, documento: Number(nota.modelo) === 65 ? 'NFC-e' : 'NF-e' });
   if (!opcoes.compensar) return r.rows[0];
   if (nota.pedido_id != null) {

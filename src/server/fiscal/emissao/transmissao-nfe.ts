@@ -15,6 +15,7 @@ import { classificarResposta, recuperarPendentes, transmitirXmlSefaz } from '../
 import { type CtxEmissao, type Servicos, configuracaoNfe, lerNota, notaOut, rascunhoDe, ultimoNumero, validarDados } from './dados-nota.ts';
 import { type NotaMontada, montarDocumento } from './montagem.ts';
 import { desfazerReserva, reservarNumeroNfe } from './numeracao-nfe.ts';
+import { moverNota } from './estado-nota.ts';
 import { pedidoSemNota, salvarRascunho } from './rascunhos.ts';
 import { type OpcoesAutorizacao, type OpcoesTransmissao, type Preparada, Rejeitada, type ResultadoTransmissao, avisarPedido, compensarPedido, origemDaNota, registrarNaTransacao, rejeitarNaTransacao } from './registro-nfe.ts';
 
@@ -33,46 +34,106 @@ async function enviarNfe(p: Preparada): Promise<AutorizacaoNfe> {
 }
 
 /**
- * THE issuing service (emitir-nfe, the assistant, purchasing's returns call it with a draft they saved), in two
- * short transactions with SEFAZ called between them, so no row lock, pool connection or (on PGlite) the single
- * connection waits on the authoriser:
+ * THE issuing service (emitir-nfe, the assistant, the demo's import): a note of its own, in two short transactions
+ * with SEFAZ called between them, so no row lock, pool connection or (on PGlite) the single connection waits on the
+ * authoriser:
  * - tx1 locks the note, checks everything the user can fix with a provisional number, takes the series' number
  *   (sequencias_filial: a number given back earlier first, else the next; gap-free under concurrency), builds and
  *   signs the NF-e and keeps it on the note as 'transmitindo' (number, key, document, signed XML in the storage);
- * - SEFAZ (or the branch's contingency) with no transaction open;
- * - tx2 records the answer: authorised, it stores the nfeProc and posts the stock movements and receivables the
- *   natureza asks for; rejected (or SEFAZ unavailable), the number goes back to the series and the note is rejected
- *   with the SEFAZ code and its help text (or back to what it was). tx2 acts only on a note still 'transmitindo'
- *   with that number, so running it twice does nothing the second time. A crash between the two leaves the note
- *   'transmitindo': resolverTransmitindo (the periodic job) consults SEFAZ by its key and finishes it.
- * A document that posts its own postings first (a sales order's faturar, a return to the supplier) prepares its note in
- * its own transaction instead (prepararNotaDoPedido, prepararNotaDeOrigem) and sends it with transmitirNotaDoPedido.
+ * - then the one send (enviarPreparada): SEFAZ with no transaction open and tx2 recording the answer once; the note
+ *   posts the stock movements and receivables its natureza asks for when authorised; a rejection is the answer (the
+ *   note 'rejeitada' with the code and its help text), not an error.
+ * A crash between the two leaves the note 'transmitindo': resolverTransmitindo (the periodic job) consults SEFAZ by
+ * its key and finishes it.
  */
-export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date(), opcoes: OpcoesTransmissao = {}): Promise<ResultadoTransmissao> {
+export async function transmitirNotaFiscal(services: Servicos, ctx: CtxEmissao, notaId: number, agora = new Date(), _opcoes: OpcoesTransmissao = {}): Promise<ResultadoTransmissao> {
+  let p: Preparada;
   try {
-    const p = await reservarTransmissao(services, ctx, notaId, agora);
-    // SEFAZ, outside any transaction.
+    p = await reservarTransmissao(services, ctx, notaId, agora);
+  } catch (e) {
+    void alertarVencimentos(services).catch(() => {});
+    throw e;
+  }
+  return enviarPreparada(services, ctx, p, { doDocumento: false, agora });
+}
+
+/**
+ * A note its business document prepared in its own transaction (a sales order's faturar: prepararNotaDoPedido; a
+ * return to the supplier: prepararNotaDeOrigem), sent after that transaction committed by the one send
+ * (enviarPreparada): the note posts nothing itself (the document did); a rejection runs the document's compensating
+ * transition and is a 400 with the SEFAZ code and its help text.
+ */
+export function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao, p: Preparada): Promise<ResultadoTransmissao> {
+  return enviarPreparada(services, ctx, p, { doDocumento: true });
+}
+
+/**
+ * The one send of a note tx1 left 'transmitindo' (the note screens' and a business document's alike), with no
+ * transaction open: SEFAZ (or the branch's contingency), then tx2 records the answer once, acting only on a note still
+ * 'transmitindo' with that number (running it twice does nothing the second time):
+ * - authorised (or EPEC): the note 'autorizada' ('contingencia'); a note of its own posts what its natureza asks, a
+ *   document's note nothing (tied to its order);
+ * - rejected or denied: the rejection recorded (rejeitar); a document's note runs the document's compensating
+ *   transition and the answer is a 400 with the SEFAZ code and its help text; a note of its own answers the rejection;
+ * - no answer that proves SEFAZ got the note: the number goes back to the series (devolver-numero) and the error is
+ *   the answer. For a document's note only an error autorizarNfe classified (503 SEFAZ and contingency unreachable,
+ *   400 a setting to fix) proves it, and the document is compensated and its unsent draft removed; anything else may
+ *   have reached SEFAZ: the note stays 'transmitindo' for the recovery by key, as does an answer tx2 could not record.
+ */
+async function enviarPreparada(services: Servicos, ctx: CtxEmissao, p: Preparada, modo: { doDocumento: boolean; agora?: Date }): Promise<ResultadoTransmissao> {
+  const notaId = Number(p.nota.id);
+  const { doDocumento } = modo;
+  const transmitindo = (motivo: string): ResultadoTransmissao => {
+    console.warn(`NF-e ${p.numero}${p.nota.pedido_id != null ? ` do pedido ${p.nota.pedido_id}` : ''}: ${motivo}; a recuperação consulta a SEFAZ pela chave.`);
+    return { nota: notaOut({ ...p.nota, status: 'transmitindo' }), autorizada: false };
+  };
+  try {
     const t1 = performance.now();
     let aut: AutorizacaoNfe;
     try {
       aut = await enviarNfe(p);
     } catch (e) {
-      await services.db.tenant(ctx, (q) => desfazerReserva(q, ctx, notaId, p.numero));
+      if (doDocumento && !(e instanceof HttpError)) return transmitindo(`transmissão interrompida (${(e as Error).message})`);
+      await services.db.tenant(ctx, async (q) => {
+        const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+        if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return;
+        await desfazerReserva(q, ctx, notaId, p.numero);
+        if (!doDocumento) return;
+        const ev = await q.query(`SELECT 1 FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 LIMIT 1`, [ctx.tenantId, notaId]);
+        if (!ev.rows.length) await q.query(`DELETE FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 AND status = 'rascunho'`, [ctx.tenantId, notaId]);
+        const origem = origemDaNota(nota);
+        if (origem) await origem.compensar(services, q, ctx, nota);
+        else {
+          if (!compensarPedido) throw new Error('transmitirNotaDoPedido: a compensação do pedido de venda não foi registrada');
+          await compensarPedido(services, q, ctx, Number(nota.pedido_id));
+        }
+      });
       throw e;
     }
-    if (medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: p.montagemMs, transmissao: performance.now() - t1 });
-    // tx2: the answer recorded, postings made (once).
-    return await services.db.tenant(ctx, async (q) => {
-      const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
-      if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return { nota: notaOut(nota), autorizada: nota?.status === 'autorizada' || nota?.status === 'contingencia' };
-      return registrarNaTransacao(services, q, ctx, { ...p, nota }, aut, agora, { lancar: true });
-    });
-  } catch (e) {
-    if (!(e instanceof Rejeitada)) throw e;
-    // A note sent from the note screens posts its own postings only when authorised: nothing to compensate.
-    const r = await services.db.tenant(ctx, async (q) => (await rejeitarNaTransacao(services, q, ctx, notaId, e, e.numero, { compensar: false })) ?? lerNota(q, ctx, notaId));
-    return { nota: notaOut(r), autorizada: false, rejeicao: e.rejeicao };
+    if (!doDocumento && medidasEmissao.ativo) medidasEmissao.registros.push({ montagem: p.montagemMs, transmissao: performance.now() - t1 });
+    try {
+      // tx2: the answer recorded, postings made (once).
+      return await services.db.tenant(ctx, async (q) => {
+        const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
+        if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return { nota: notaOut(nota), autorizada: nota?.status === 'autorizada' || nota?.status === 'contingencia' };
+        return registrarNaTransacao(services, q, ctx, { ...p, nota }, aut, doDocumento ? new Date(nota.data_emissao ?? Date.now()) : (modo.agora ?? new Date()), { lancar: !doDocumento });
+      });
+    } catch (e) {
+      if (!(e instanceof Rejeitada)) {
+        if (doDocumento) return transmitindo(`resposta da SEFAZ não gravada (${(e as Error).message})`);
+        throw e;
+      }
+      if (!doDocumento) {
+        // A note sent from the note screens posts its own postings only when authorised: nothing to compensate.
+        const r = await services.db.tenant(ctx, async (q) => (await rejeitarNaTransacao(services, q, ctx, notaId, e, e.numero, { compensar: false })) ?? lerNota(q, ctx, notaId));
+        return { nota: notaOut(r), autorizada: false, rejeicao: e.rejeicao };
+      }
+      await services.db.tenant(ctx, (q) => rejeitarNaTransacao(services, q, ctx, notaId, e, p.numero));
+      const { cStat, xMotivo, ajuda } = e.rejeicao;
+      throw badRequest(`A SEFAZ rejeitou a NF-e: ${cStat} - ${xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'nfe', mensagem: `${cStat} - ${xMotivo}`, cStat }]);
+    }
   } finally {
+    if (doDocumento) avisarPedido(services, ctx, notaId);
     void alertarVencimentos(services).catch(() => {});
   }
 }
@@ -124,12 +185,10 @@ async function reservarNaTransacao(services: Servicos, q: Queryable, ctx: CtxEmi
   const montada = montarNfe(p.m.doc, assinadorDe(p.cert));
   const arquivo = tenantKey(ctx.tenantId, 'nfe', `${montada.chave}-nfe.xml`);
   await services.storage.put(arquivo, Buffer.from(montada.xml, 'utf8'), { contentType: 'application/xml' });
-  await q.query(
-    `UPDATE notas_fiscais SET status = 'transmitindo', serie = $3, numero = $4, chave = $5, ambiente = $6, data_emissao = $7, arquivo_xml = $8,
-            dados = dados || jsonb_build_object('documento', $9::jsonb, 'statusAnterior', status), updated_at = now()
-      WHERE tenant_id = $1 AND id = $2`,
-    [ctx.tenantId, p.nota.id, p.m.serie, p.numero, montada.chave, p.m.doc.ambiente, p.m.doc.ide.dataEmissao, arquivo, JSON.stringify(p.m.doc)],
-  );
+  await moverNota(q, ctx, Number(p.nota.id), 'transmitir', {
+    serie: p.m.serie, numero: p.numero, chave: montada.chave, ambiente: p.m.doc.ambiente, data_emissao: p.m.doc.ide.dataEmissao, arquivo_xml: arquivo,
+    dados: { ...(p.nota.dados ?? {}), documento: p.m.doc, statusAnterior: p.nota.status },
+  });
 }
 
 /**
@@ -210,62 +269,3 @@ export async function prepararNotaDeOrigem(services: Servicos, q: Queryable, ctx
   return p;
 }
 
-/**
- * After faturar committed, with no transaction open: the order's prepared note goes to SEFAZ (or the branch's
- * contingency) and transaction 2 records the answer once:
- * - authorised (or EPEC): the note 'autorizada' ('contingencia'), tied to the order; nothing posted again;
- * - rejected: the rejection recorded and the order's compensating transition (postings reversed, order back, the
- *   number back to the series), then a 400 with the SEFAZ code and its help text;
- * - SEFAZ unreachable with no contingency (503) or a problem before any answer: as before this pipeline, nothing
- *   stays numbered: the order is compensated, the unsent draft removed, and the error is the answer.
- * A crash anywhere leaves the note 'transmitindo' for resolverTransmitindo (consulted by its key).
- */
-export async function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao, p: Preparada): Promise<ResultadoTransmissao> {
-  const notaId = Number(p.nota.id);
-  try {
-    let aut: AutorizacaoNfe;
-    try {
-      aut = await enviarNfe(p);
-    } catch (e) {
-      // Only an answer autorizarNfe classified (503 SEFAZ and contingency unreachable, 400 a setting to fix) gives the
-      // number back; anything else may have reached SEFAZ: the note stays 'transmitindo' for the recovery by key.
-      if (!(e instanceof HttpError)) {
-        console.warn(`NF-e ${p.numero} do pedido ${p.nota.pedido_id}: transmissão interrompida (${(e as Error).message}); a recuperação consulta a SEFAZ pela chave.`);
-        return { nota: notaOut({ ...p.nota, status: 'transmitindo' }), autorizada: false };
-      }
-      await services.db.tenant(ctx, async (q) => {
-        const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
-        if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return;
-        await desfazerReserva(q, ctx, notaId, p.numero);
-        const ev = await q.query(`SELECT 1 FROM notas_fiscais_eventos WHERE tenant_id = $1 AND nota_id = $2 LIMIT 1`, [ctx.tenantId, notaId]);
-        if (!ev.rows.length) await q.query(`DELETE FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 AND status = 'rascunho'`, [ctx.tenantId, notaId]);
-        const origem = origemDaNota(nota);
-        if (origem) await origem.compensar(services, q, ctx, nota);
-        else {
-          if (!compensarPedido) throw new Error('transmitirNotaDoPedido: a compensação do pedido de venda não foi registrada');
-          await compensarPedido(services, q, ctx, Number(nota.pedido_id));
-        }
-      });
-      throw e;
-    }
-    try {
-      return await services.db.tenant(ctx, async (q) => {
-        const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
-        if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return { nota: notaOut(nota), autorizada: nota?.status === 'autorizada' || nota?.status === 'contingencia' };
-        return registrarNaTransacao(services, q, ctx, { ...p, nota }, aut, new Date(nota.data_emissao ?? Date.now()), { lancar: false });
-      });
-    } catch (e) {
-      if (!(e instanceof Rejeitada)) {
-        // SEFAZ answered but the answer could not be recorded (the database failed): the recovery asks SEFAZ again.
-        console.warn(`NF-e ${p.numero} do pedido ${p.nota.pedido_id}: resposta da SEFAZ não gravada (${(e as Error).message}); a recuperação consulta a SEFAZ pela chave.`);
-        return { nota: notaOut({ ...p.nota, status: 'transmitindo' }), autorizada: false };
-      }
-      await services.db.tenant(ctx, (q) => rejeitarNaTransacao(services, q, ctx, notaId, e, p.numero));
-      const { cStat, xMotivo, ajuda } = e.rejeicao;
-      throw badRequest(`A SEFAZ rejeitou a NF-e: ${cStat} - ${xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'nfe', mensagem: `${cStat} - ${xMotivo}`, cStat }]);
-    }
-  } finally {
-    avisarPedido(services, ctx, notaId);
-    void alertarVencimentos(services).catch(() => {});
-  }
-}
