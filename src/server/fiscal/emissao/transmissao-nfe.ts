@@ -75,10 +75,11 @@ export function transmitirNotaDoPedido(services: Servicos, ctx: CtxEmissao, p: P
  *   document's note nothing (tied to its order);
  * - rejected or denied: the rejection recorded (rejeitar); a document's note runs the document's compensating
  *   transition and the answer is a 400 with the SEFAZ code and its help text; a note of its own answers the rejection;
- * - no answer that proves SEFAZ got the note: the number goes back to the series (devolver-numero) and the error is
- *   the answer. For a document's note only an error autorizarNfe classified (503 SEFAZ and contingency unreachable,
- *   400 a setting to fix) proves it, and the document is compensated and its unsent draft removed; anything else may
- *   have reached SEFAZ: the note stays 'transmitindo' for the recovery by key, as does an answer tx2 could not record.
+ * - an error autorizarNfe classified (503 SEFAZ and contingency unreachable, 400 a setting to fix) proves SEFAZ never
+ *   got the note: the number goes back to the series (devolver-numero) and the error is the answer; a document's note
+ *   also compensates the document and removes its unsent draft. Anything else may have reached SEFAZ: the note stays
+ *   'transmitindo' for the recovery by key (screens and documents alike), as does an answer tx2 could not record
+ *   for a document's note.
  */
 async function enviarPreparada(services: Servicos, ctx: CtxEmissao, p: Preparada, modo: { doDocumento: boolean; agora?: Date }): Promise<ResultadoTransmissao> {
   const notaId = Number(p.nota.id);
@@ -93,7 +94,9 @@ async function enviarPreparada(services: Servicos, ctx: CtxEmissao, p: Preparada
     try {
       aut = await enviarNfe(p);
     } catch (e) {
-      if (doDocumento && !(e instanceof HttpError)) return transmitindo(`transmissão interrompida (${(e as Error).message})`);
+      // Only an error autorizarNfe classified proves SEFAZ never got the note; anything else may have reached it, so the
+      // note keeps its number and key for the recovery (never a second key for a number already sent).
+      if (!(e instanceof HttpError)) return transmitindo(`transmissão interrompida (${(e as Error).message})`);
       await services.db.tenant(ctx, async (q) => {
         const nota = (await q.query(`SELECT * FROM notas_fiscais WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, notaId])).rows[0];
         if (!nota || nota.status !== 'transmitindo' || Number(nota.numero) !== p.numero) return;
