@@ -513,7 +513,7 @@ export async function reenviarSolicitacao(services: Servicos, ctx: Ctx, id: numb
     const s = (await q.query<Row>('SELECT * FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id])).rows[0];
     if (!s) throw notFound('Solicitação de reenvio não encontrada.');
     const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, s.venda_id])).rows[0];
-    if (v.situacao === 'autorizada' || v.situacao === 'cancelada') throw conflict(`A NFC-e ${v.numero}/${v.serie} já está ${v.situacao}: não há o que reenviar.`);
+    if (v.situacao === 'autorizada' || v.situacao === 'cancelada' || v.situacao === 'denegada') throw conflict(`A NFC-e ${v.numero}/${v.serie} já está ${v.situacao}: não há o que reenviar.`);
     if (Number(v.tp_emis) !== 9 || !v.xml_arquivo) throw conflict(`A NFC-e ${v.numero}/${v.serie} não foi emitida em contingência: retransmita-a em Cupons com erro.`);
     return Number(v.id);
   });
@@ -546,12 +546,20 @@ export async function enviarContingencia(services: Servicos, tenantId: number, v
   return services.db.tenant({ tenantId }, async (q) => {
     const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, vendaId])).rows[0];
     if (!['contingencia', 'erro'].includes(v.situacao) || v.chave_acesso !== lida.v.chave_acesso || v.xml_arquivo !== lida.v.xml_arquivo) return v;
-    await registrarSolicitacao(q, tenantId, vendaId, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
+    await registrarSolicitacao(q, tenantId, vendaId, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' || t.situacao === 'denegada' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
     let u;
     if (t.situacao === 'contingencia') {
       u = await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, vendaId, t.motivo]);
     } else if (t.situacao === 'erro') {
       u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'erro', tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, vendaId, t.motivo]);
+    } else if (t.situacao === 'denegada') {
+      // Denied: the number is spent at SEFAZ; the sale keeps it with its key and protocol and leaves the contingency
+      // queue (no deadline, nothing to resend), as a note denied online.
+      u = await q.query<Row>(
+        `UPDATE pdv_vendas SET situacao = 'denegada', motivo = $3, protocolo = $4, tentativas = tentativas + 1, contingencia_desde = NULL, prazo_contingencia = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+        [tenantId, vendaId, t.motivo, t.protocolo ?? null],
+      );
+      await emitirEvento(q, tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
     } else {
       u = await q.query<Row>(
         `UPDATE pdv_vendas SET situacao = 'autorizada', motivo = NULL, protocolo = $3, data_autorizacao = $4, xml_arquivo = $5, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
