@@ -16,6 +16,7 @@ import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
 import { ID_NFE_RE } from '../../../shared/fiscal/chave.ts';
 import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
+import { exigir, maquina, permite, transitar } from '../../documentos/estados.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage'>;
@@ -26,12 +27,12 @@ export const ESPERA_DISTRIBUICAO_MS = 3_600_000;
 /** Calls per consultation at most (50 documents each): the rest comes on the next one. */
 const LOTES_POR_CONSULTA = 20;
 
-/** The four manifestações do destinatário: event code, label, the state it leaves the note in. */
+/** The four manifestações do destinatário: event code, label, the state it leaves the note in, its declared transition (schemas/lifecycles/manifestacao.json). */
 export const MANIFESTACOES = {
-  ciencia: { tpEvento: TIPOS_EVENTO.CIENCIA, nome: 'Ciência da operação', estado: 'ciencia' },
-  confirmacao: { tpEvento: TIPOS_EVENTO.CONFIRMACAO, nome: 'Confirmação da operação', estado: 'confirmada' },
-  desconhecimento: { tpEvento: TIPOS_EVENTO.DESCONHECIMENTO, nome: 'Desconhecimento da operação', estado: 'desconhecida' },
-  naoRealizada: { tpEvento: TIPOS_EVENTO.NAO_REALIZADA, nome: 'Operação não realizada', estado: 'nao_realizada' },
+  ciencia: { tpEvento: TIPOS_EVENTO.CIENCIA, nome: 'Ciência da operação', estado: 'ciencia', transicao: 'ciencia' },
+  confirmacao: { tpEvento: TIPOS_EVENTO.CONFIRMACAO, nome: 'Confirmação da operação', estado: 'confirmada', transicao: 'confirmacao' },
+  desconhecimento: { tpEvento: TIPOS_EVENTO.DESCONHECIMENTO, nome: 'Desconhecimento da operação', estado: 'desconhecida', transicao: 'desconhecimento' },
+  naoRealizada: { tpEvento: TIPOS_EVENTO.NAO_REALIZADA, nome: 'Operação não realizada', estado: 'nao_realizada', transicao: 'nao-realizada' },
 } as const;
 export type TipoManifestacao = keyof typeof MANIFESTACOES;
 
@@ -435,9 +436,10 @@ async function registrar(services: Servicos, q: Queryable, ctx: CtxEmissao, f: F
     `INSERT INTO dfe_eventos (tenant_id, dfe_id, tipo_evento, sequencia, justificativa, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [ctx.tenantId, id, m.tpEvento, row.sequencia, row.justificativa, e.cStat, e.xMotivo, e.protocolo, e.proc ? arquivo : null, row.usuario_id ?? ctx.userId],
   );
-  // SEFAZ registered it: the note's state follows (a conclusive one over a ciência, never back to ciência).
-  if (atual.manifestacao === 'pendente' || (atual.manifestacao === 'ciencia' && tipo !== 'ciencia')) {
-    await q.query(`UPDATE dfe_documentos SET manifestacao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, m.estado]);
+  // SEFAZ registered it: the note's state follows by its declared transition (a conclusive one over a ciência, never
+  // back to ciência), audited in estado_eventos on behalf of who sent it.
+  if (permite(maquinaManifestacao(), m.transicao, atual.manifestacao)) {
+    await transitar(q, { tenantId: ctx.tenantId, userId: row.usuario_id ?? ctx.userId, branchId: Number(row.filial_id) }, maquinaManifestacao(), id, m.transicao);
   }
   await q.query(`UPDATE dfe_manifestacoes_envio SET situacao = 'registrado', cstat = $3, motivo = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, envioId, e.cStat, e.xMotivo.slice(0, 500)]);
   if (proc && !atual.arquivo_xml) await registrarDocumento(services, q, ctx, f, proc);
@@ -465,9 +467,12 @@ export async function resolverManifestacoesPendentes(services: ServicosFila, ida
   });
 }
 
+/** The declared state machine of the note's manifestação (schemas/lifecycles/manifestacao.json): transitions named as the types. */
+const maquinaManifestacao = () => maquina('manifestacao');
+
+/** Transaction 1's check: the manifestação declared from the note's state, else the JSON's refusal (409, nothing changed). */
 function conferirManifestacao(tipo: TipoManifestacao, d: Row): void {
-  if (tipo === 'ciencia' && d.manifestacao !== 'pendente') throw conflict(`Esta nota já tem manifestação (${d.manifestacao === 'ciencia' ? 'ciência da operação' : 'conclusiva'}): a ciência só cabe antes de qualquer outra.`);
-  if (tipo !== 'ciencia' && d.manifestacao !== 'pendente' && d.manifestacao !== 'ciencia') throw conflict('Esta nota já tem manifestação conclusiva registrada na SEFAZ.');
+  exigir(maquinaManifestacao(), MANIFESTACOES[tipo].transicao, d.manifestacao, d);
 }
 
 /** The full NF-e (nfeProc) of a note of the list: kept after the ciência, or fetched by its key (consChNFe). */
