@@ -201,6 +201,7 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const cancel = await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' });
     expect(cancel.situacao).toBe('cancelada');
     expect((await saldo()).toString()).toBe(antes.toString());
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, r.id])).rows).toEqual([{ transicao: 'cancelar', de: 'autorizada', para: 'cancelada' }]);
     expect((await call(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' })).statusCode).toBe(409);
   });
 
@@ -510,6 +511,8 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const [linha] = (await sql(`SELECT situacao, numero, chave_acesso, motivo, xml_arquivo, contingencia_desde, prazo_contingencia FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenant, v.id])).rows;
     expect(linha).toMatchObject({ situacao: 'denegada', numero: v.numero, chave_acesso: v.chaveAcesso, motivo: '302 - Uso Denegado: Irregularidade fiscal do destinatário', contingencia_desde: null, prazo_contingencia: null });
     expect(linha.xml_arquivo).toBeTruthy();
+    // By the declared transition (schemas/lifecycles/nfce.json), audited.
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, v.id])).rows).toEqual([{ transicao: 'denegar', de: 'contingencia', para: 'denegada' }]);
     const [cupom] = await ok(admin, 'GET', `/api/Pdv/cupons?filter=${q({ where: { id: v.id } })}`);
     expect(cupom).toMatchObject({ situacao: 'denegada', numero: v.numero, chaveAcesso: v.chaveAcesso });
     expect((await ok(admin, 'GET', '/api/CuponsErro')).map((e: { id: number }) => e.id)).not.toContain(v.id);

@@ -17,6 +17,7 @@ import { XsdAusenteError } from '../fiscal/validacao-xsd.ts';
 import { recuperarPendentes } from '../fiscal/transmissao/index.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
 import { emitirEvento } from '../integracoes/index.ts';
+import { maquina, transitar } from '../documentos/estados.ts';
 import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
@@ -555,10 +556,10 @@ export async function enviarContingencia(services: Servicos, tenantId: number, v
     } else if (t.situacao === 'denegada') {
       // Denied: the number is spent at SEFAZ; the sale keeps it with its key and protocol and leaves the contingency
       // queue (no deadline, nothing to resend), as a note denied online.
-      u = await q.query<Row>(
-        `UPDATE pdv_vendas SET situacao = 'denegada', motivo = $3, protocolo = $4, tentativas = tentativas + 1, contingencia_desde = NULL, prazo_contingencia = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [tenantId, vendaId, t.motivo, t.protocolo ?? null],
-      );
+      await transitar(q, { tenantId, userId: usuarioId, branchId: Number(v.filial_id) }, maquina('nfce'), vendaId, 'denegar', undefined, {
+        colunas: { motivo: t.motivo, protocolo: t.protocolo ?? null, tentativas: Number(v.tentativas) + 1, contingencia_desde: null, prazo_contingencia: null },
+      });
+      u = await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [tenantId, vendaId]);
       await emitirEvento(q, tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
     } else {
       u = await q.query<Row>(
