@@ -75,6 +75,12 @@ describe.each(BACKENDS)('DF-e e manifestação on %s', (backend) => {
     expect(de.statusCode).toBe(409);
     const evs = await ok(admin, 'GET', `/api/Manifestacoes/${n.id}/eventos`);
     expect(evs.map((e: Row) => [e.tpEvento, e.cStat])).toEqual([['210210', '135'], ['210200', '135']]);
+    // The note's state moved by its declared transitions (schemas/lifecycles/manifestacao.json), audited, only when SEFAZ registered each.
+    const mov = (await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'manifestacao' AND registro_id = $2 ORDER BY id`, [tenant, n.id])).rows;
+    expect(mov.map((e: Row) => [e.transicao, e.de, e.para])).toEqual([['ciencia', 'pendente', 'ciencia'], ['confirmacao', 'ciencia', 'confirmada']]);
+    expect(de.json().error.message).toBe('Esta nota já tem manifestação (conclusiva): a ciência só cabe antes de qualquer outra.');
+    // The outbox: each intent recorded once, registered.
+    expect((await sql(`SELECT tipo, situacao, cstat FROM dfe_manifestacoes_envio WHERE tenant_id = $1 AND dfe_id = $2 ORDER BY id`, [tenant, n.id])).rows).toEqual([{ tipo: 'ciencia', situacao: 'registrado', cstat: '135' }, { tipo: 'confirmacao', situacao: 'registrado', cstat: '135' }]);
     // the events are kept signed as SEFAZ registered them
     const arq = (await sql(`SELECT arquivo_xml FROM dfe_eventos WHERE tenant_id = $1 AND tipo_evento = '210200'`, [tenant])).rows[0].arquivo_xml;
     const { paraBuffer } = await import('../../src/server/fiscal/emissao/certificados.ts');

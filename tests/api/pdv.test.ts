@@ -201,6 +201,7 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const cancel = await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' });
     expect(cancel.situacao).toBe('cancelada');
     expect((await saldo()).toString()).toBe(antes.toString());
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, r.id])).rows).toEqual([{ transicao: 'cancelar', de: 'autorizada', para: 'cancelada' }]);
     expect((await call(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' })).statusCode).toBe(409);
   });
 
@@ -497,6 +498,34 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect((await ok(admin, 'GET', `/api/Pdv/cupons?filter=${q({ where: { id: v.id } })}`))[0].situacao).toBe('autorizada');
     expect(await alertas()).toHaveLength(admins);
   });
+  it('a contingency NFC-e that SEFAZ denies when it is finally sent (302) ends \'denegada\' as online: number, key and protocol kept, out of the contingency queue and of cupom-erro, its request closed', async () => {
+    const v = await vendaEmContingencia();
+    const [sol] = await ok(admin, 'GET', `/api/SolicitacoesReenvio?filter=${q({ where: { vendaId: v.id } })}`);
+    const sefaz = (await sefazLocalEmExecucao())!;
+    sefaz.rejeitarNumeros.set(v.numero, ['302', 'Uso Denegado: Irregularidade fiscal do destinatário']);
+    try {
+      await ok(admin, 'POST', '/api/Pdv/contingencia/transmitir');
+    } finally {
+      sefaz.rejeitarNumeros.clear();
+    }
+    const [linha] = (await sql(`SELECT situacao, numero, chave_acesso, motivo, xml_arquivo, contingencia_desde, prazo_contingencia FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenant, v.id])).rows;
+    expect(linha).toMatchObject({ situacao: 'denegada', numero: v.numero, chave_acesso: v.chaveAcesso, motivo: '302 - Uso Denegado: Irregularidade fiscal do destinatário', contingencia_desde: null, prazo_contingencia: null });
+    expect(linha.xml_arquivo).toBeTruthy();
+    // By the declared transition (schemas/lifecycles/nfce.json), audited.
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, v.id])).rows).toEqual([{ transicao: 'denegar', de: 'contingencia', para: 'denegada' }]);
+    const [cupom] = await ok(admin, 'GET', `/api/Pdv/cupons?filter=${q({ where: { id: v.id } })}`);
+    expect(cupom).toMatchObject({ situacao: 'denegada', numero: v.numero, chaveAcesso: v.chaveAcesso });
+    expect((await ok(admin, 'GET', '/api/CuponsErro')).map((e: { id: number }) => e.id)).not.toContain(v.id);
+    expect((await ok(admin, 'GET', `/api/SolicitacoesReenvio?filter=${q({ where: { vendaId: v.id } })}`))[0]).toMatchObject({ id: sol.id, estado: 'erro', resultado: '302 - Uso Denegado: Irregularidade fiscal do destinatário' });
+    // Nothing to send again: neither the request nor the cupom-erro retry touch it; the job leaves it alone.
+    const reenvio = await call(admin, 'POST', `/api/Pdv/solicitacoes-reenvio/${sol.id}/reenviar`);
+    expect(reenvio.statusCode).toBe(409);
+    expect(reenvio.json().error.message).toBe(`A NFC-e ${v.numero}/${v.serie} já está denegada: não há o que reenviar.`);
+    expect((await call(admin, 'POST', `/api/Pdv/cupons/${v.id}/retransmitir`)).statusCode).toBe(409);
+    await ok(admin, 'POST', '/api/Pdv/contingencia/transmitir');
+    expect((await sql(`SELECT situacao FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenant, v.id])).rows[0].situacao).toBe('denegada');
+  });
+
   it('offline NFC-e: the catalogue carries, per product, the item the online NFC-e writes; the station\'s offline note of a sale has the online note\'s CFOP, ICMS, PIS and COFINS groups, consumer and card payment', async () => {
     const c = await caixaAtual();
     // A drink (perfil "Bebidas com ST": CSOSN 500, CFOP 5405) between two goods of the Simples (CSOSN 102, CFOP 5102).

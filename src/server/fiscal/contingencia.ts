@@ -5,46 +5,20 @@ import { montarNfe, type NfeMontada } from './nfe.ts';
 import type { Assinador } from './assinatura-xml.ts';
 import type { Csc } from './qrcode-nfce.ts';
 import { SefazIndisponivelError, ConsumoIndevidoError, autorizadorContingencia, type SefazCliente, type RetornoAutorizacao, type Retorno } from './sefaz-cliente.ts';
+import { classificarEvento, classificarSefaz, type Desfecho } from './transmissao/classificar.ts';
+import { consultarAposTempoEsgotado } from './transmissao/consulta.ts';
+import { enviarEClassificar } from './transmissao/pipeline.ts';
+import { etapasSefaz } from './transmissao/sefaz.ts';
 import type { AjudaRejeicao } from './rejeicoes.ts';
-import { montarNfeProc, montarEventoEpec, envelopeEventos } from './mensagens.ts';
+import { montarEventoEpec, envelopeEventos } from './mensagens.ts';
 import { campo } from './soap.ts';
 
-/** Answers where SEFAZ did not judge the document: paralysed service (108/109) or consumo indevido (656). */
-const naoJulgada = (r: Retorno) => r.cStat === '108' || r.cStat === '109' || r.cStat === '656';
+/** Answers where SEFAZ did not judge the document (paralysed 108/109, consumo indevido 656): the pipeline's classification. */
+const naoJulgada = (r: RetornoAutorizacao) => classificarSefaz(r).tipo === 'sem-resposta';
 
-/** What the normal authoriser says about a document whose answer never came (timeout). */
-export type SituacaoAposTempoEsgotado =
-  /** it was authorised there: nothing to issue again */
-  | { situacao: 'autorizada'; retorno: RetornoAutorizacao }
-  /** not there (217): safe to issue in contingency */
-  | { situacao: 'ausente'; motivo: string }
-  /** the consultation failed too: issuing in contingency risks a second authorisation of the same number */
-  | { situacao: 'desconhecida'; motivo: string };
-
-/**
- * After a timeout the document may have been authorised without the answer reaching us: ask the normal
- * authoriser (NFeConsultaProtocolo) before issuing it again with another tpEmis.
- */
-export async function consultarAposTempoEsgotado(cliente: SefazCliente, m: NfeMontada): Promise<SituacaoAposTempoEsgotado> {
-  try {
-    const c = await cliente.consultar(m.chave);
-    const cStatProt = c.protNFe ? campo(c.protNFe, 'cStat') : undefined;
-    if (c.protNFe && (cStatProt === '100' || cStatProt === '150')) {
-      return {
-        situacao: 'autorizada',
-        retorno: {
-          cStat: cStatProt, xMotivo: campo(c.protNFe, 'xMotivo') ?? '', xml: c.xml, chave: m.chave, protocolo: campo(c.protNFe, 'nProt'), protNFe: c.protNFe,
-          nfeProc: montarNfeProc(m.xml, c.protNFe),
-        },
-      };
-    }
-    if (c.cStat === '217') return { situacao: 'ausente', motivo: `${c.cStat} - ${c.xMotivo}` };
-    return { situacao: 'desconhecida', motivo: `consulta do protocolo: ${c.cStat} - ${c.xMotivo}` };
-  } catch (e) {
-    if (!(e instanceof SefazIndisponivelError) && !(e instanceof ConsumoIndevidoError)) throw e;
-    return { situacao: 'desconhecida', motivo: `consulta do protocolo: ${e.message}` };
-  }
-}
+// The consultation by the key after a time-out lives with the transmission pipeline (one below this file); kept
+// reachable from here for the emitters that import it with the contingency engine.
+export { consultarAposTempoEsgotado, type SituacaoAposTempoEsgotado } from './transmissao/consulta.ts';
 
 /** A document issued offline (NFC-e tpEmis 9) waiting for SEFAZ. */
 export interface ItemFila {
@@ -125,24 +99,21 @@ export class FilaContingencia {
     const itens = (await this.armazem.listar()).filter((i) => i.situacao === 'pendente');
     for (let k = 0; k < itens.length; k++) {
       const item = itens[k];
-      let r: RetornoAutorizacao;
-      try {
-        r = await cliente.autorizar(item.xml);
-      } catch (e) {
-        await this.armazem.salvar({ ...item, tentativas: item.tentativas + 1, ultimoErro: (e as Error).message });
+      // The transmission pipeline: send → classify (a duplicate settled by the consultation of this key).
+      // Any failure to get an answer leaves the queue as it is (the document stays pending).
+      const d = await enviarEClassificar(etapasSefaz(cliente, { chave: item.chave, xml: item.xml })).catch((e): Desfecho<RetornoAutorizacao> => ({ tipo: 'sem-resposta', motivo: (e as Error).message }));
+      if (d.tipo === 'sem-resposta') {
+        await this.armazem.salvar({ ...item, tentativas: item.tentativas + 1, ultimoErro: d.motivo });
         res.pendentes = itens.length - k;
         return res;
       }
-      if (naoJulgada(r)) {
-        await this.armazem.salvar({ ...item, tentativas: item.tentativas + 1, ultimoErro: `${r.cStat} - ${r.xMotivo}` });
-        res.pendentes = itens.length - k;
-        return res;
-      }
-      if (r.nfeProc) {
-        await this.aoAutorizar?.(item.chave, r.nfeProc);
+      if (d.tipo === 'autorizada') {
+        const nfeProc = d.retorno.nfeProc!;
+        await this.aoAutorizar?.(item.chave, nfeProc);
         await this.armazem.remover(item.chave);
-        res.autorizadas.push({ chave: item.chave, nfeProc: r.nfeProc });
+        res.autorizadas.push({ chave: item.chave, nfeProc });
       } else {
+        const r = d.retorno;
         const rej: ItemFila = { ...item, tentativas: item.tentativas + 1, situacao: 'rejeitada', cStat: r.cStat, ultimoErro: r.xMotivo, ajuda: r.ajuda };
         await this.armazem.salvar(rej);
         res.rejeitadas.push(rej);
@@ -401,7 +372,10 @@ export class EmissorNfe {
     try {
       const r = await this.o.epec!.enviarEventos(envelopeEventos(Date.now(), [evento]));
       const e = r.eventos[0];
-      if (e?.cStat === '136' && e.procEventoNFe) {
+      // The pipeline's classification of an event: registered (136 for an EPEC) or not judged (108/109/656: SEFAZ down).
+      const d = e ? classificarEvento('evento', { cStat: e.cStat, xMotivo: e.xMotivo, proc: e.procEventoNFe, protocolo: null }) : null;
+      if (d?.tipo === 'sem-resposta') return { situacao: 'indisponivel', motivo: `${motivo}; EPEC: ${d.motivo}` };
+      if (d?.tipo === 'autorizada' && e.procEventoNFe) {
         this.pendentesEpec.set(m.chave, m);
         return { situacao: 'epec', montada: m, procEventoNFe: e.procEventoNFe, protocolo: campo(e.xml, 'nProt') ?? '', motivo };
       }
@@ -425,22 +399,17 @@ export class EmissorNfe {
   async transmitirEpec(): Promise<{ autorizadas: { chave: string; nfeProc: string }[]; rejeitadas: { chave: string; retorno: RetornoAutorizacao }[]; pendentes: number }> {
     const res = { autorizadas: [] as { chave: string; nfeProc: string }[], rejeitadas: [] as { chave: string; retorno: RetornoAutorizacao }[], pendentes: 0 };
     for (const [chave, m] of this.pendentesEpec) {
-      let r: RetornoAutorizacao;
-      try {
-        r = await this.o.normal.autorizar(m.xml);
-      } catch (e) {
-        if (!(e instanceof SefazIndisponivelError) && !(e instanceof ConsumoIndevidoError)) throw e;
+      // The transmission pipeline, with the key the EPEC registered: a duplicate (an earlier send whose answer was
+      // lost) adopted from the consultation of this key, never another key.
+      const d = await enviarEClassificar(etapasSefaz(this.o.normal, m));
+      if (d.tipo === 'sem-resposta') {
         res.pendentes = this.pendentesEpec.size;
         return res;
       }
-      if (naoJulgada(r)) {
-        res.pendentes = this.pendentesEpec.size;
-        return res;
-      }
-      if (r.nfeProc) {
+      if (d.tipo === 'autorizada') {
         this.pendentesEpec.delete(chave);
-        res.autorizadas.push({ chave, nfeProc: r.nfeProc });
-      } else res.rejeitadas.push({ chave, retorno: r });
+        res.autorizadas.push({ chave, nfeProc: d.retorno.nfeProc! });
+      } else res.rejeitadas.push({ chave, retorno: d.retorno });
     }
     res.pendentes = this.pendentesEpec.size;
     return res;

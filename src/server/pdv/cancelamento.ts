@@ -4,7 +4,7 @@ import { assinadorDe } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso } from '../fiscal/emissao/notas.ts';
 import { montarEvento, MensagemError, TIPOS_EVENTO } from '../fiscal/mensagens.ts';
-import { consultarEventoSefaz, enviarEClassificar, etapasEvento, type Consulta, type Desfecho, type RespostaEvento } from '../fiscal/transmissao/index.ts';
+import { consultarEventoSefaz, enviarEClassificar, etapasEvento, recuperarPendentes, type Consulta, type Desfecho, type RespostaEvento } from '../fiscal/transmissao/index.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import { SefazIndisponivelError } from '../fiscal/sefaz-cliente.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
@@ -12,6 +12,7 @@ import { tenantKey } from '../storage/storage.ts';
 import { exigirPeriodoAberto } from '../contabil/index.ts';
 import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, respostaDe } from './cupons.ts';
 import { emitirEvento } from '../integracoes/index.ts';
+import { AGORA, maquina, transitar } from '../documentos/estados.ts';
 
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
@@ -89,7 +90,9 @@ async function registrarCancelamento(services: Servicos, ctx: Ctx, id: number, j
       await services.storage.put(arquivo, Buffer.from(procEvento, 'utf8'), { contentType: 'application/xml' });
     }
     await estornarVenda(q, ctx, v);
-    const u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'cancelada', cancelada_em = now(), evento_cancelamento_arquivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [ctx.tenantId, id, arquivo]);
+    // The declared transition (schemas/lifecycles/nfce.json), audited in estado_eventos.
+    await transitar(q, { tenantId: ctx.tenantId, userId: ctx.userId ?? null, branchId: Number(v.filial_id) }, maquina('nfce'), id, 'cancelar', undefined, { colunas: { cancelada_em: AGORA, evento_cancelamento_arquivo: arquivo } });
+    const u = await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
     await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
     return u.rows[0];
   });
@@ -103,42 +106,36 @@ async function registrarCancelamento(services: Servicos, ctx: Ctx, id: number, j
 export async function resolverCancelamentos(services: Servicos, tenantId?: number, idadeMs = 120_000, id?: number): Promise<{ canceladas: number; retiradas: number; aguardando: number }> {
   const res = { canceladas: 0, retiradas: 0, aguardando: 0 };
   // `id` (with tenantId): one cupom only (the shop's "Consultar na SEFAZ" on Documentos em transmissão).
-  const params: unknown[] = [idadeMs];
-  if (tenantId) params.push(tenantId);
-  if (tenantId && id) params.push(id);
-  const r = await services.db.query<Row>(
-    `SELECT tenant_id, id, filial_id, usuario_id FROM pdv_vendas WHERE situacao = 'autorizada' AND justificativa_cancelamento IS NOT NULL
-        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ${tenantId && id ? 'AND id = $3' : ''} ORDER BY id LIMIT 200`,
-    params,
-  );
-  for (const row of r.rows) {
-    const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };
+  const pendentes = { tabela: 'pdv_vendas' as const, coluna: 'situacao' as const, estados: ['autorizada'], rotulo: 'NFC-e: cancelamento', onde: 'justificativa_cancelamento IS NOT NULL', limite: 200 };
+  const r = await recuperarPendentes(services.db, pendentes, idadeMs, tenantId ? { tenantId, id: id || undefined } : undefined, async (c, vendaId, linha) => {
+    const ctx = { ...c, userId: linha.usuario_id == null ? (null as unknown as number) : c.userId };
+    const lida = await services.db.tenant(ctx, async (q) => {
+      const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, vendaId])).rows[0];
+      if (v?.situacao !== 'autorizada' || !v.justificativa_cancelamento) return null;
+      const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.filial_id])).rows[0]?.uf;
+      return { v, uf, cert: await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id)) };
+    });
+    if (!lida) return null;
+    // The pipeline's consultation by the key: the event registered there is adopted; missing from the note, the request is withdrawn.
+    const sefaz = await criarClienteSefaz({ certificado: lida.cert, uf: lida.uf, modelo: 65, tpAmb: Number(lida.v.ambiente) as 1 | 2 });
+    let c2: Consulta<RespostaEvento>;
     try {
-      const lida = await services.db.tenant(ctx, async (q) => {
-        const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, row.id])).rows[0];
-        if (v?.situacao !== 'autorizada' || !v.justificativa_cancelamento) return null;
-        const uf = (await q.query<Row>('SELECT uf FROM branches WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, v.filial_id])).rows[0]?.uf;
-        return { v, uf, cert: await abrirCertificado(services, q, ctx.tenantId, Number(v.filial_id)) };
-      });
-      if (!lida) continue;
-      // The pipeline's consultation by the key: the event registered there is adopted; missing from the note, the request is withdrawn.
-      const sefaz = await criarClienteSefaz({ certificado: lida.cert, uf: lida.uf, modelo: 65, tpAmb: Number(lida.v.ambiente) as 1 | 2 });
-      let c: Consulta<RespostaEvento>;
-      try {
-        c = await consultarEventoSefaz(sefaz, { chave: lida.v.chave_acesso, tpEvento: TIPOS_EVENTO.CANCELAMENTO, sequencia: 1, xml: '' });
-      } finally {
-        sefaz.fechar();
-      }
-      if (c.situacao === 'autorizada') {
-        await registrarCancelamento(services, ctx, Number(row.id), lida.v.justificativa_cancelamento, c.retorno.proc ?? null);
-        res.canceladas++;
-      } else if (c.situacao === 'ausente') {
-        await retirarPedido(services, ctx.tenantId, Number(row.id), lida.v.justificativa_cancelamento);
-        res.retiradas++;
-      } else res.aguardando++;
-    } catch {
-      res.aguardando++;
+      c2 = await consultarEventoSefaz(sefaz, { chave: lida.v.chave_acesso, tpEvento: TIPOS_EVENTO.CANCELAMENTO, sequencia: 1, xml: '' });
+    } finally {
+      sefaz.fechar();
     }
-  }
+    if (c2.situacao === 'autorizada') {
+      await registrarCancelamento(services, ctx, vendaId, lida.v.justificativa_cancelamento, c2.retorno.proc ?? null);
+      res.canceladas++;
+      return true;
+    }
+    if (c2.situacao === 'ausente') {
+      await retirarPedido(services, ctx.tenantId, vendaId, lida.v.justificativa_cancelamento);
+      res.retiradas++;
+      return true;
+    }
+    return false;
+  });
+  res.aguardando = r.aguardando;
   return res;
 }

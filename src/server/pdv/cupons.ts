@@ -14,8 +14,10 @@ import type { NfeDocumento } from '../../../generated/fiscal/nfe-documento.ts';
 import { formaDinheiro, lerCaixa } from './caixas.ts';
 import { cancelarSubstituidas, registrarSubstituida, substituidaDa } from './substituicao.ts';
 import { XsdAusenteError } from '../fiscal/validacao-xsd.ts';
+import { recuperarPendentes } from '../fiscal/transmissao/index.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
 import { emitirEvento } from '../integracoes/index.ts';
+import { maquina, transitar } from '../documentos/estados.ts';
 import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
@@ -512,7 +514,7 @@ export async function reenviarSolicitacao(services: Servicos, ctx: Ctx, id: numb
     const s = (await q.query<Row>('SELECT * FROM pdv_solicitacoes_reenvio WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id])).rows[0];
     if (!s) throw notFound('Solicitação de reenvio não encontrada.');
     const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, s.venda_id])).rows[0];
-    if (v.situacao === 'autorizada' || v.situacao === 'cancelada') throw conflict(`A NFC-e ${v.numero}/${v.serie} já está ${v.situacao}: não há o que reenviar.`);
+    if (v.situacao === 'autorizada' || v.situacao === 'cancelada' || v.situacao === 'denegada') throw conflict(`A NFC-e ${v.numero}/${v.serie} já está ${v.situacao}: não há o que reenviar.`);
     if (Number(v.tp_emis) !== 9 || !v.xml_arquivo) throw conflict(`A NFC-e ${v.numero}/${v.serie} não foi emitida em contingência: retransmita-a em Cupons com erro.`);
     return Number(v.id);
   });
@@ -545,12 +547,20 @@ export async function enviarContingencia(services: Servicos, tenantId: number, v
   return services.db.tenant({ tenantId }, async (q) => {
     const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, vendaId])).rows[0];
     if (!['contingencia', 'erro'].includes(v.situacao) || v.chave_acesso !== lida.v.chave_acesso || v.xml_arquivo !== lida.v.xml_arquivo) return v;
-    await registrarSolicitacao(q, tenantId, vendaId, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
+    await registrarSolicitacao(q, tenantId, vendaId, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' || t.situacao === 'denegada' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
     let u;
     if (t.situacao === 'contingencia') {
       u = await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, vendaId, t.motivo]);
     } else if (t.situacao === 'erro') {
       u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'erro', tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, vendaId, t.motivo]);
+    } else if (t.situacao === 'denegada') {
+      // Denied: the number is spent at SEFAZ; the sale keeps it with its key and protocol and leaves the contingency
+      // queue (no deadline, nothing to resend), as a note denied online.
+      await transitar(q, { tenantId, userId: usuarioId, branchId: Number(v.filial_id) }, maquina('nfce'), vendaId, 'denegar', undefined, {
+        colunas: { motivo: t.motivo, protocolo: t.protocolo ?? null, tentativas: Number(v.tentativas) + 1, contingencia_desde: null, prazo_contingencia: null },
+      });
+      u = await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [tenantId, vendaId]);
+      await emitirEvento(q, tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
     } else {
       u = await q.query<Row>(
         `UPDATE pdv_vendas SET situacao = 'autorizada', motivo = NULL, protocolo = $3, data_autorizacao = $4, xml_arquivo = $5, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
@@ -618,42 +628,30 @@ export const IDADE_TRANSMITINDO_MS = 120_000;
  */
 export async function resolverTransmitindo(services: Servicos, res: { autorizadas: number; pendentes: number }, tenantId?: number, idadeMs = IDADE_TRANSMITINDO_MS, id?: number): Promise<void> {
   // `id` (with tenantId): one sale only (the shop's "Consultar na SEFAZ" on Documentos em transmissão).
-  const params: unknown[] = [idadeMs];
-  if (tenantId) params.push(tenantId);
-  if (tenantId && id) params.push(id);
-  const r = await services.db.query<Row>(
-    `SELECT tenant_id, id, filial_id, usuario_id FROM pdv_vendas WHERE situacao = 'pendente' AND documento IS NOT NULL AND numero IS NOT NULL AND resposta IS NULL
-        AND updated_at < now() - ($1::int * interval '1 millisecond') ${tenantId ? 'AND tenant_id = $2' : ''} ${tenantId && id ? 'AND id = $3' : ''} ORDER BY id LIMIT 200`,
-    params,
-  );
-  for (const row of r.rows) {
-    const ctx = { tenantId: Number(row.tenant_id), userId: row.usuario_id == null ? (null as unknown as number) : Number(row.usuario_id), branchId: Number(row.filial_id) };
-    try {
-      const lida = await services.db.tenant(ctx, async (q) => {
-        const v = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, row.id])).rows[0];
-        if (!v || v.situacao !== 'pendente' || v.resposta) return null;
-        return { v, c: await contextoNfce(services, q, ctx.tenantId, Number(v.filial_id), Number(v.serie)) };
-      });
-      if (!lida) continue;
-      const p: NfcePreparada = { c: lida.c, doc: lida.v.documento as NfeDocumento, numero: Number(lida.v.numero) };
-      const resultado = await resolverNfceTransmitindo(p.c, p.doc);
-      if (!resultado) {
-        res.pendentes++;
-        continue;
-      }
-      const v = await services.db.tenant(ctx, async (q) => {
-        const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, row.id])).rows[0];
-        if (atual.situacao !== 'pendente' || atual.resposta || Number(atual.numero) !== p.numero) return atual;
-        const n = await gravarNfce(services, q, ctx, Number(row.id), p, resultado);
-        await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, row.id, JSON.stringify(respostaDe(n))]);
-        return n;
-      });
-      if (v.situacao === 'autorizada') res.autorizadas++;
-      else res.pendentes++;
-    } catch {
-      res.pendentes++;
-    }
-  }
+  const pendentes = { tabela: 'pdv_vendas', coluna: 'situacao', estados: ['pendente'], rotulo: 'NFC-e', onde: 'documento IS NOT NULL AND numero IS NOT NULL AND resposta IS NULL', limite: 200 } as const;
+  const r = await recuperarPendentes(services.db, { ...pendentes, estados: [...pendentes.estados] }, idadeMs, tenantId ? { tenantId, id: id || undefined } : undefined, async (c, vendaId, linha) => {
+    const ctx = { ...c, userId: linha.usuario_id == null ? (null as unknown as number) : c.userId };
+    const lida = await services.db.tenant(ctx, async (q) => {
+      const v = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, vendaId])).rows[0];
+      if (!v || v.situacao !== 'pendente' || v.resposta) return null;
+      return { v, c: await contextoNfce(services, q, ctx.tenantId, Number(v.filial_id), Number(v.serie)) };
+    });
+    if (!lida) return null;
+    const p: NfcePreparada = { c: lida.c, doc: lida.v.documento as NfeDocumento, numero: Number(lida.v.numero) };
+    const resultado = await resolverNfceTransmitindo(p.c, p.doc);
+    if (!resultado) return false;
+    const v = await services.db.tenant(ctx, async (q) => {
+      const atual = (await q.query<Row>(`SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, vendaId])).rows[0];
+      if (atual.situacao !== 'pendente' || atual.resposta || Number(atual.numero) !== p.numero) return atual;
+      const n = await gravarNfce(services, q, ctx, vendaId, p, resultado);
+      await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, vendaId, JSON.stringify(respostaDe(n))]);
+      return n;
+    });
+    if (v.situacao !== 'autorizada') return false;
+    res.autorizadas++;
+    return true;
+  });
+  res.pendentes += r.aguardando;
 }
 
 export async function alertarPrazos(services: Servicos, agora = Date.now(), tenantId?: number): Promise<number> {

@@ -290,12 +290,14 @@ export async function resolverNfceTransmitindo(c: ContextoNfce, doc: NfeDocument
   return r;
 }
 
-/** Sends one contingency NFC-e (signed XML as issued) through the pipeline: authorised, still pending, or rejected. */
-export async function transmitirContingencia(c: ContextoNfce, xml: string): Promise<{ situacao: 'autorizada' | 'contingencia' | 'erro'; motivo?: string; protocolo?: string | null; dhRecbto?: string | null; nfeProc?: string }> {
+/** Sends one contingency NFC-e (signed XML as issued) through the pipeline: authorised, still pending, denied, or rejected. */
+export async function transmitirContingencia(c: ContextoNfce, xml: string): Promise<{ situacao: 'autorizada' | 'contingencia' | 'erro' | 'denegada'; motivo?: string; protocolo?: string | null; dhRecbto?: string | null; nfeProc?: string }> {
   const chave = /\sId="NFe(\d{44})"/.exec(xml)?.[1] ?? '';
   const d = await transmitirXmlSefaz(() => cliente(c), { chave, xml });
   if (d.tipo === 'autorizada') return { situacao: 'autorizada', protocolo: d.retorno.protocolo ?? null, dhRecbto: dhRecbtoDe(d.retorno.protNFe), nfeProc: d.retorno.nfeProc };
   if (d.tipo === 'sem-resposta') return { situacao: 'contingencia', motivo: d.motivo };
+  // Denied (110/301/302/303): SEFAZ spent the number, as on the online path; never an 'erro' to retransmit.
+  if (d.tipo === 'denegada') return { situacao: 'denegada', motivo: d.motivo, protocolo: d.retorno.protocolo ?? null, dhRecbto: dhRecbtoDe(d.retorno.protNFe) };
   return { situacao: 'erro', motivo: d.motivo };
 }
 

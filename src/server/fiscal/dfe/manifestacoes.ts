@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import type { AppServices } from '../../app-services.ts';
+import { enviarEClassificar, etapasEvento, recuperarPendentes, type Desfecho, type EventoAssinado, type RespostaEvento } from '../transmissao/index.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { tenantKey } from '../../storage/storage.ts';
 import { assinadorDe } from '../assinatura-xml.ts';
 import type { CertificadoA1 } from '../certificado.ts';
-import { envelopeEventos, montarDistDFeInt, montarEvento, MensagemError, TIPOS_EVENTO, type ConsultaDistribuicao } from '../mensagens.ts';
+import { montarDistDFeInt, montarEvento, MensagemError, TIPOS_EVENTO, type ConsultaDistribuicao } from '../mensagens.ts';
 import { ajudaRejeicao } from '../rejeicoes.ts';
 import { criarClienteSefaz } from '../sefaz-destino.ts';
 import { ConsumoIndevidoError, SefazIndisponivelError, type SefazCliente } from '../sefaz-cliente.ts';
@@ -15,21 +16,23 @@ import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
 import { ID_NFE_RE } from '../../../shared/fiscal/chave.ts';
 import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
+import { exigir, maquina, permite, transitar } from '../../documentos/estados.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage'>;
+type ServicosFila = Pick<AppServices, 'db' | 'storage' | 'jobs'>;
 
 /** How long SEFAZ asks a CNPJ to wait after "nothing new" (137) or a 656 (NT 2014.002: one hour). */
 export const ESPERA_DISTRIBUICAO_MS = 3_600_000;
 /** Calls per consultation at most (50 documents each): the rest comes on the next one. */
 const LOTES_POR_CONSULTA = 20;
 
-/** The four manifestações do destinatário: event code, label, the state it leaves the note in. */
+/** The four manifestações do destinatário: event code, label, the state it leaves the note in, its declared transition (schemas/lifecycles/manifestacao.json). */
 export const MANIFESTACOES = {
-  ciencia: { tpEvento: TIPOS_EVENTO.CIENCIA, nome: 'Ciência da operação', estado: 'ciencia' },
-  confirmacao: { tpEvento: TIPOS_EVENTO.CONFIRMACAO, nome: 'Confirmação da operação', estado: 'confirmada' },
-  desconhecimento: { tpEvento: TIPOS_EVENTO.DESCONHECIMENTO, nome: 'Desconhecimento da operação', estado: 'desconhecida' },
-  naoRealizada: { tpEvento: TIPOS_EVENTO.NAO_REALIZADA, nome: 'Operação não realizada', estado: 'nao_realizada' },
+  ciencia: { tpEvento: TIPOS_EVENTO.CIENCIA, nome: 'Ciência da operação', estado: 'ciencia', transicao: 'ciencia' },
+  confirmacao: { tpEvento: TIPOS_EVENTO.CONFIRMACAO, nome: 'Confirmação da operação', estado: 'confirmada', transicao: 'confirmacao' },
+  desconhecimento: { tpEvento: TIPOS_EVENTO.DESCONHECIMENTO, nome: 'Desconhecimento da operação', estado: 'desconhecida', transicao: 'desconhecimento' },
+  naoRealizada: { tpEvento: TIPOS_EVENTO.NAO_REALIZADA, nome: 'Operação não realizada', estado: 'nao_realizada', transicao: 'nao-realizada' },
 } as const;
 export type TipoManifestacao = keyof typeof MANIFESTACOES;
 
@@ -56,6 +59,8 @@ export function dfeOut(r: Row) {
     tipoNf: Number(r.tipo_nf),
     situacaoNfe: Number(r.situacao_nfe) === 3 ? 'cancelada' : Number(r.situacao_nfe) === 2 ? 'denegada' : 'autorizada',
     manifestacao: r.manifestacao as string,
+    /** the manifestação on its way to SEFAZ (its answer not recorded yet), else null */
+    transmitindo: (r.transmitindo ?? null) as TipoManifestacao | null,
     xmlCompleto: !!r.arquivo_xml,
     entradaId: r.entrada_id == null ? null : Number(r.entrada_id),
     entradaNumero: r.entrada_numero == null ? null : Number(r.entrada_numero),
@@ -81,7 +86,9 @@ async function filialDoCtx(q: Queryable, ctx: CtxEmissao): Promise<Filial> {
   return { id, cnpj, uf: b.uf, nome: b.nome };
 }
 
-const LISTA_SQL = `SELECT d.*, e.id AS entrada_id, e.numero AS entrada_numero, e.estado AS entrada_estado FROM dfe_documentos d
+const LISTA_SQL = `SELECT d.*, e.id AS entrada_id, e.numero AS entrada_numero, e.estado AS entrada_estado,
+    (SELECT t.tipo FROM dfe_manifestacoes_envio t WHERE t.tenant_id = d.tenant_id AND t.dfe_id = d.id AND t.situacao = 'transmitindo' ORDER BY t.id DESC LIMIT 1) AS transmitindo
+  FROM dfe_documentos d
   LEFT JOIN LATERAL (SELECT id, numero, estado FROM documentos x WHERE x.tenant_id = d.tenant_id AND x.tipo = 'entradaNota' AND x.estado <> 'cancelada' AND x.cabecalho ->> 'chaveAcesso' = d.chave ORDER BY id DESC LIMIT 1) e ON true`;
 
 export async function listarDfe(q: Queryable, ctx: CtxEmissao, filtro: { manifestacao?: string; emitente?: string } = {}) {
@@ -282,13 +289,26 @@ export async function consultarDfe(services: Servicos, ctx: CtxEmissao, agora = 
 /** ultimo_cstat of a consultation claimed and not finished (dfe_controle). */
 const EM_ANDAMENTO = 'consultando';
 
+/** The job that settles one manifestação left 'transmitindo' (enqueued by transaction 1, run when the answer did not come). */
+export const JOB_MANIFESTACAO = 'dfe.manifestacao';
+/** How long after transaction 1 its job first looks (the person's own call settles it long before, as a rule). */
+const ESPERA_JOB_MS = 2 * 60_000;
+
 /**
- * A manifestação do destinatário on a note of the list: the event signed with the branch's certificate and sent
- * to the Ambiente Nacional (cOrgao 91). Ciência only on a note not yet manifested; a conclusive one (confirmação,
- * desconhecimento, operação não realizada with a reason of 15 to 255 characters) once. After a ciência or a
- * confirmação the full NF-e is fetched at once (consChNFe) and kept for download and for the purchase entry.
+ * A manifestação do destinatário on a note of the list, through the fiscal outbox (dfe_manifestacoes_envio) and the
+ * transmission pipeline, with no transaction open while SEFAZ is called:
+ *   transaction 1: the checks, the event signed with the branch's certificate and its identity fixed (the note's key,
+ *                  tpEvento, nSeqEvento 1, dhEvento), kept 'transmitindo', its job enqueued; commit;
+ *   the send:      the stored XML to the Ambiente Nacional (cOrgao 91); a 573 (the same event already registered, an
+ *                  earlier answer lost) is adopted from the consultation by the note's key;
+ *   transaction 2: the answer recorded once (the row leaves 'transmitindo' once, under its row lock): registered, the
+ *                  event appended to dfe_eventos and the note's manifestação follows; refused, the row 'rejeitado'.
+ * Ciência only on a note not yet manifested; a conclusive one (confirmação, desconhecimento, operação não realizada
+ * with a reason of 15 to 255 characters) once. After a ciência or a confirmação the full NF-e is fetched at once
+ * (consChNFe) and kept for download and for the purchase entry. No answer in time: the row stays 'transmitindo' and
+ * the recovery (at start, and the job) settles it by the note's key, never with a second event.
  */
-export async function manifestar(services: Servicos, ctx: CtxEmissao, id: number, body: unknown, agora = new Date()) {
+export async function manifestar(services: ServicosFila, ctx: CtxEmissao, id: number, body: unknown, agora = new Date()) {
   const b = (body ?? {}) as { tipo?: unknown; justificativa?: unknown };
   const tipo = String(b.tipo ?? '') as TipoManifestacao;
   const m = MANIFESTACOES[tipo];
@@ -297,10 +317,12 @@ export async function manifestar(services: Servicos, ctx: CtxEmissao, id: number
   if (tipo === 'naoRealizada' && (just.length < 15 || just.length > 255)) {
     throw badRequest(`Justificativa: escreva de 15 a 255 caracteres por que a operação não se realizou (tem ${just.length}).`, [{ campo: 'justificativa', mensagem: 'De 15 a 255 caracteres' }]);
   }
-  // Transaction 1: the checks, the event signed with its identity (tpEvento, key, nSeqEvento 1, dhEvento).
-  const prep = await services.db.tenant(ctx, async (q) => {
+  // Transaction 1: the checks, the event signed with its identity fixed and kept 'transmitindo', its job enqueued.
+  const envioId = await services.db.tenant(ctx, async (q) => {
     const f = await filialDoCtx(q, ctx);
     const d = await lerDfe(q, ctx, id, true);
+    const pendente = await q.query(`SELECT tipo FROM dfe_manifestacoes_envio WHERE tenant_id = $1 AND dfe_id = $2 AND situacao = 'transmitindo' LIMIT 1`, [ctx.tenantId, id]);
+    if (pendente.rows.length) throw conflict(`Esta nota tem a ${MANIFESTACOES[pendente.rows[0].tipo as TipoManifestacao].nome.toLowerCase()} sendo transmitida à SEFAZ: aguarde a resposta.`);
     conferirManifestacao(tipo, d);
     const c = await certificadoDaFilial(services, q, ctx, f, agora);
     let evento: string;
@@ -310,33 +332,78 @@ export async function manifestar(services: Servicos, ctx: CtxEmissao, id: number
       if (e instanceof MensagemError) throw badRequest(e.message, [{ campo: 'justificativa', mensagem: e.message }]);
       throw e;
     }
-    return { f, d, c, evento };
+    const r = await q.query<{ id: number }>(
+      `INSERT INTO dfe_manifestacoes_envio (tenant_id, filial_id, dfe_id, tipo, tipo_evento, sequencia, justificativa, xml, ambiente, usuario_id) VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9) RETURNING id`,
+      [ctx.tenantId, f.id, id, tipo, m.tpEvento, tipo === 'naoRealizada' ? just : null, evento, c.tpAmb, ctx.userId],
+    );
+    const envio = Number(r.rows[0].id);
+    await services.jobs?.enqueue(JOB_MANIFESTACAO, { tenantId: ctx.tenantId, id: envio }, { key: `${ctx.tenantId}:${envio}`, contaId: ctx.tenantId, runAt: new Date(Date.now() + ESPERA_JOB_MS) }, q);
+    return envio;
   });
-  const { f, d } = prep;
-  // The Ambiente Nacional, with no transaction open. The same event registered before (a lost answer) is adopted.
-  const cliente = await clienteDaFilial(f, prep.c);
-  let e: { cStat: string; xMotivo: string; procEventoNFe?: string };
+  // The send, with no transaction open; then transaction 2.
+  const r = await transmitirManifestacao(services, ctx, envioId, false);
+  const nota = await services.db.tenant(ctx, async (q) => dfeOut((await q.query(`${LISTA_SQL} WHERE d.tenant_id = $1 AND d.id = $2`, [ctx.tenantId, id])).rows[0]));
+  if (r.desfecho.tipo === 'sem-resposta') {
+    return { nota, pendente: true, cStat: null, xMotivo: r.desfecho.motivo, protocolo: null, mensagem: `A SEFAZ não respondeu a tempo: a ${m.nome.toLowerCase()} segue em transmissão e é confirmada pela chave da nota assim que a SEFAZ responder.` };
+  }
+  if (r.desfecho.tipo === 'nada') {
+    // Settled meanwhile by the recovery: its record is the answer.
+    const env = (await services.db.tenant(ctx, (q) => q.query(`SELECT situacao, cstat, motivo FROM dfe_manifestacoes_envio WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, envioId]))).rows[0];
+    if (env?.situacao === 'rejeitado') throw badRequest(`A SEFAZ recusou a ${m.nome.toLowerCase()}: ${env.motivo}`, [{ campo: 'tipo', mensagem: String(env.motivo), cStat: env.cstat }]);
+    return { nota, cStat: env?.cstat ?? null, xMotivo: env?.motivo ?? null, protocolo: null };
+  }
+  if (r.desfecho.tipo !== 'autorizada') {
+    const e = r.desfecho.retorno;
+    const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
+    throw badRequest(`A SEFAZ recusou a ${m.nome.toLowerCase()}: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'tipo', mensagem: e.xMotivo, cStat: e.cStat }]);
+  }
+  const e = r.desfecho.retorno;
+  return { nota, cStat: e.cStat, xMotivo: e.xMotivo, protocolo: e.protocolo };
+}
+
+/** An error that proves SEFAZ never received the message (refused connection, blocked before sending, a setting). */
+function naoRecebido(e: unknown): boolean {
+  return (e instanceof SefazIndisponivelError && !e.tempoEsgotado) || e instanceof ConsumoIndevidoError || e instanceof HttpError;
+}
+
+/**
+ * One manifestação of the outbox through the pipeline (send → classify → record once). `recuperacao`: SEFAZ is asked
+ * by the note's key first (the event found is adopted), unknown there the same signed XML is sent again, unreachable
+ * it waits. A first send that never reached SEFAZ withdraws the event (503 to the person, nothing registered).
+ */
+export async function transmitirManifestacao(services: ServicosFila, ctx: CtxEmissao, envioId: number, recuperacao: boolean): Promise<{ desfecho: Desfecho<RespostaEvento> | { tipo: 'nada' } }> {
+  const lido = await services.db.tenant(ctx, async (q) => {
+    const row = (await q.query(`SELECT e.*, d.chave, d.arquivo_xml AS dfe_xml FROM dfe_manifestacoes_envio e JOIN dfe_documentos d ON d.tenant_id = e.tenant_id AND d.id = e.dfe_id WHERE e.tenant_id = $1 AND e.id = $2`, [ctx.tenantId, envioId])).rows[0];
+    if (!row || row.situacao !== 'transmitindo') return null;
+    const c2 = { ...ctx, branchId: Number(row.filial_id) };
+    const f = await filialDoCtx(q, c2);
+    const cert = await abrirCertificado(services, q, ctx.tenantId, f.id);
+    return { row, f, c: { cert, tpAmb: Number(row.ambiente) as 1 | 2 } };
+  }).catch(async (err) => {
+    // The certificate expired (or the branch changed) since transaction 1: nothing was sent.
+    if (err instanceof HttpError && !recuperacao) await services.db.tenant(ctx, (q) => recusar(q, ctx, envioId, { cStat: '', xMotivo: err.message }));
+    throw err;
+  });
+  if (!lido) return { desfecho: { tipo: 'nada' } };
+  const { row, f, c } = lido;
+  const ev: EventoAssinado = { chave: row.chave, tpEvento: row.tipo_evento, sequencia: Number(row.sequencia), xml: row.xml };
   let proc: { nsu: string; schema: string; xml: string } | undefined;
+  let d: Desfecho<RespostaEvento>;
+  const cliente = await clienteDaFilial(f, c);
   try {
-    let ret;
+    const etapas = etapasEvento(cliente, ev);
+    const semResposta = recuperacao ? etapas.semResposta : (err: unknown) => (naoRecebido(err) ? null : etapas.semResposta(err));
     try {
-      ret = await cliente.enviarEventos(envelopeEventos(Date.now(), [prep.evento]));
+      d = await enviarEClassificar({ ...etapas, semResposta }, { consultarAntes: recuperacao });
     } catch (err) {
+      if (!naoRecebido(err)) throw err;
+      await services.db.tenant(ctx, (q) => recusar(q, ctx, envioId, { cStat: '', xMotivo: (err as Error).message }));
+      if (err instanceof HttpError) throw err;
       indisponivel(err);
     }
-    e = ret.eventos[0] ?? { ...ret, procEventoNFe: undefined };
-    if (e.cStat === '573') {
-      const c = await cliente.consultar(d.chave).catch(() => null);
-      const ja = c?.eventos.find((p) => p.includes(`<tpEvento>${m.tpEvento}</tpEvento>`));
-      if (ja) e = { cStat: '135', xMotivo: 'Evento registrado e vinculado a NF-e', procEventoNFe: ja.replace(/^<procEventoNFe(?![^>]*xmlns=)/, '<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe"') };
-    }
-    if (!e.procEventoNFe) {
-      const ajuda = ajudaRejeicao(e.cStat, e.xMotivo);
-      throw badRequest(`A SEFAZ recusou a ${m.nome.toLowerCase()}: ${e.cStat} - ${e.xMotivo}. ${ajuda.comoCorrigir}`, [{ campo: 'tipo', mensagem: e.xMotivo, cStat: e.cStat }]);
-    }
-    if ((tipo === 'ciencia' || tipo === 'confirmacao') && !d.arquivo_xml) {
+    if (d.tipo === 'autorizada' && (row.tipo === 'ciencia' || row.tipo === 'confirmacao') && !row.dfe_xml) {
       try {
-        const r = await distribuir(cliente, prep.c.tpAmb, f, { chNFe: d.chave });
+        const r = await distribuir(cliente, c.tpAmb, f, { chNFe: row.chave });
         proc = r?.cStat === '138' ? r.documentos.find((x) => x.schema.startsWith('procNFe')) : undefined;
       } catch {
         // the full XML comes on the next consultation or download
@@ -345,33 +412,67 @@ export async function manifestar(services: Servicos, ctx: CtxEmissao, id: number
   } finally {
     cliente.fechar();
   }
-  const procEvento = e.procEventoNFe!;
-  // Transaction 2: the answer recorded once (a second manifestação of the same kind found recorded adds nothing).
-  return services.db.tenant(ctx, async (q) => {
-    const atual = await lerDfe(q, ctx, id, true);
-    const arquivo = tenantKey(ctx.tenantId, 'dfe', `${d.chave}-${m.tpEvento}.xml`);
-    const prot = /<nProt>(\d+)</.exec(procEvento.split('retEvento')[1] ?? '')?.[1] ?? null;
-    const ja = await q.query(`SELECT 1 FROM dfe_eventos WHERE tenant_id = $1 AND dfe_id = $2 AND tipo_evento = $3 LIMIT 1`, [ctx.tenantId, id, m.tpEvento]);
-    if (!ja.rows.length) {
-      await services.storage.put(arquivo, Buffer.from(procEvento, 'utf8'), { contentType: 'application/xml' });
-      await q.query(
-        `INSERT INTO dfe_eventos (tenant_id, dfe_id, tipo_evento, sequencia, justificativa, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)`,
-        [ctx.tenantId, id, m.tpEvento, tipo === 'naoRealizada' ? just : null, e.cStat, e.xMotivo, prot, arquivo, ctx.userId],
-      );
-      // SEFAZ registered it: the note's state follows (a conclusive one over a ciência, never back to ciência).
-      if (atual.manifestacao === 'pendente' || (atual.manifestacao === 'ciencia' && tipo !== 'ciencia')) {
-        await q.query(`UPDATE dfe_documentos SET manifestacao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, id, m.estado]);
-      }
-    }
-    if (proc && !atual.arquivo_xml) await registrarDocumento(services, q, ctx, f, proc);
-    const out = await q.query(`${LISTA_SQL} WHERE d.tenant_id = $1 AND d.id = $2`, [ctx.tenantId, id]);
-    return { nota: dfeOut(out.rows[0]), cStat: e.cStat, xMotivo: e.xMotivo, protocolo: prot };
+  if (d.tipo === 'sem-resposta') {
+    console.warn(`Manifestação (envio ${envioId}) sem resposta da SEFAZ (${d.motivo}); a recuperação consulta a SEFAZ pela chave da nota.`);
+    return { desfecho: d };
+  }
+  // Transaction 2: the answer recorded once.
+  const desfecho = d;
+  await services.db.tenant(ctx, (q) => (desfecho.tipo === 'autorizada' ? registrar(services, q, ctx, f, envioId, desfecho.retorno, proc) : recusar(q, ctx, envioId, desfecho.retorno)));
+  return { desfecho };
+}
+
+/** Registered at SEFAZ: recorded once (the row still 'transmitindo'), the event appended, the note's manifestação follows. */
+async function registrar(services: Servicos, q: Queryable, ctx: CtxEmissao, f: Filial, envioId: number, e: RespostaEvento, proc: { nsu: string; schema: string; xml: string } | undefined): Promise<boolean> {
+  const row = (await q.query(`SELECT * FROM dfe_manifestacoes_envio WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, envioId])).rows[0];
+  if (!row || row.situacao !== 'transmitindo') return false;
+  const tipo = row.tipo as TipoManifestacao;
+  const m = MANIFESTACOES[tipo];
+  const id = Number(row.dfe_id);
+  const atual = (await q.query(`SELECT * FROM dfe_documentos WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, id])).rows[0];
+  const arquivo = tenantKey(ctx.tenantId, 'dfe', `${atual.chave}-${m.tpEvento}.xml`);
+  if (e.proc) await services.storage.put(arquivo, Buffer.from(e.proc, 'utf8'), { contentType: 'application/xml' });
+  await q.query(
+    `INSERT INTO dfe_eventos (tenant_id, dfe_id, tipo_evento, sequencia, justificativa, cstat, motivo, protocolo, arquivo_xml, usuario_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [ctx.tenantId, id, m.tpEvento, row.sequencia, row.justificativa, e.cStat, e.xMotivo, e.protocolo, e.proc ? arquivo : null, row.usuario_id ?? ctx.userId],
+  );
+  // SEFAZ registered it: the note's state follows by its declared transition (a conclusive one over a ciência, never
+  // back to ciência), audited in estado_eventos on behalf of who sent it.
+  if (permite(maquinaManifestacao(), m.transicao, atual.manifestacao)) {
+    await transitar(q, { tenantId: ctx.tenantId, userId: row.usuario_id ?? ctx.userId, branchId: Number(row.filial_id) }, maquinaManifestacao(), id, m.transicao);
+  }
+  await q.query(`UPDATE dfe_manifestacoes_envio SET situacao = 'registrado', cstat = $3, motivo = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, envioId, e.cStat, e.xMotivo.slice(0, 500)]);
+  if (proc && !atual.arquivo_xml) await registrarDocumento(services, q, ctx, f, proc);
+  return true;
+}
+
+/** Refused by SEFAZ (or never received by it): recorded once; the note keeps its manifestação. */
+async function recusar(q: Queryable, ctx: CtxEmissao, envioId: number, r: { cStat: string; xMotivo: string }): Promise<boolean> {
+  const row = (await q.query(`SELECT situacao FROM dfe_manifestacoes_envio WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [ctx.tenantId, envioId])).rows[0];
+  if (!row || row.situacao !== 'transmitindo') return false;
+  await q.query(`UPDATE dfe_manifestacoes_envio SET situacao = 'rejeitado', cstat = $3, motivo = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, envioId, r.cStat || null, r.xMotivo.slice(0, 500)]);
+  return true;
+}
+
+/**
+ * The recovery (at start, and the job of each manifestação): every manifestação left 'transmitindo' (older than
+ * `idadeMs`; `alvo`: that one whatever its age) is settled by SEFAZ's own record by the note's key: the event found
+ * is adopted, not found the same signed XML is sent again; SEFAZ unreachable, it waits.
+ */
+export async function resolverManifestacoesPendentes(services: ServicosFila, idadeMs = 120_000, alvo?: { tenantId: number; id: number }): Promise<{ resolvidos: number[]; aguardando: number }> {
+  return recuperarPendentes(services.db, { tabela: 'dfe_manifestacoes_envio', coluna: 'situacao', estados: ['transmitindo'], rotulo: 'Manifestação' }, idadeMs, alvo, async (ctx, id) => {
+    const r = await transmitirManifestacao(services, ctx, id, true);
+    if (r.desfecho.tipo === 'nada') return null;
+    return r.desfecho.tipo !== 'sem-resposta';
   });
 }
 
+/** The declared state machine of the note's manifestação (schemas/lifecycles/manifestacao.json): transitions named as the types. */
+const maquinaManifestacao = () => maquina('manifestacao');
+
+/** Transaction 1's check: the manifestação declared from the note's state, else the JSON's refusal (409, nothing changed). */
 function conferirManifestacao(tipo: TipoManifestacao, d: Row): void {
-  if (tipo === 'ciencia' && d.manifestacao !== 'pendente') throw conflict(`Esta nota já tem manifestação (${d.manifestacao === 'ciencia' ? 'ciência da operação' : 'conclusiva'}): a ciência só cabe antes de qualquer outra.`);
-  if (tipo !== 'ciencia' && d.manifestacao !== 'pendente' && d.manifestacao !== 'ciencia') throw conflict('Esta nota já tem manifestação conclusiva registrada na SEFAZ.');
+  exigir(maquinaManifestacao(), MANIFESTACOES[tipo].transicao, d.manifestacao, d);
 }
 
 /** The full NF-e (nfeProc) of a note of the list: kept after the ciência, or fetched by its key (consChNFe). */

@@ -8,7 +8,7 @@ import { TEXT, withQuery } from '../../http/input-schemas.ts';
 import { answer, checkedByHandler, fileAnswer } from '../../http/route-schema.ts';
 import { parseId } from '../../resources/resource-service.ts';
 import type { CtxEmissao } from '../emissao/notas.ts';
-import { consultarDfe, eventosDfe, listarDfe, manifestar, situacaoDfe, xmlCompleto } from './manifestacoes.ts';
+import { consultarDfe, eventosDfe, JOB_MANIFESTACAO, listarDfe, manifestar, resolverManifestacoesPendentes, situacaoDfe, xmlCompleto } from './manifestacoes.ts';
 
 /** Permission of pages/nfe/manifestacoes (SPEC 2.6). */
 export const CHAVE_MANIFESTACAO = 'app.permissao.manifestacao';
@@ -22,7 +22,7 @@ const idDe = (req: FastifyRequest) => parseId((req.params as { id: string }).id)
 const config = { module: 'nfe' };
 const tags = ['Manifestação do destinatário'];
 const obj = { type: 'object', additionalProperties: true };
-const nota = { type: 'object', properties: { id: { type: 'integer' }, chave: { type: 'string' }, emitenteCnpj: { type: 'string' }, emitenteNome: { type: 'string' }, valor: { type: 'string' }, dataEmissao: { type: ['string', 'null'] }, situacaoNfe: { enum: ['autorizada', 'denegada', 'cancelada'] }, manifestacao: { enum: ['pendente', 'ciencia', 'confirmada', 'desconhecida', 'nao_realizada'] }, xmlCompleto: { type: 'boolean' }, entradaId: { type: ['integer', 'null'] } } };
+const nota = { type: 'object', properties: { id: { type: 'integer' }, chave: { type: 'string' }, emitenteCnpj: { type: 'string' }, emitenteNome: { type: 'string' }, valor: { type: 'string' }, dataEmissao: { type: ['string', 'null'] }, situacaoNfe: { enum: ['autorizada', 'denegada', 'cancelada'] }, manifestacao: { enum: ['pendente', 'ciencia', 'confirmada', 'desconhecida', 'nao_realizada'] }, transmitindo: { enum: ['ciencia', 'confirmacao', 'desconhecimento', 'naoRealizada', null] }, xmlCompleto: { type: 'boolean' }, entradaId: { type: ['integer', 'null'] } } };
 /** The answers every call here may give beside its own: the note's state, the SEFAZ asking to wait, the SEFAZ down. */
 const sefaz = { 409: answer('Situação da nota não permite'), 429: answer('A SEFAZ pediu para aguardar (137/656): a mensagem diz o horário liberado'), 503: answer('SEFAZ indisponível') };
 const op = (summary: string, resposta: Record<string, unknown> = obj, extra: Record<string, unknown> = {}) => ({ config, schema: { tags, summary, ...extra, response: { 200: answer('OK', resposta), ...sefaz } } });
@@ -30,6 +30,17 @@ const op = (summary: string, resposta: Record<string, unknown> = obj, extra: Rec
 /** /api/Manifestacoes: the NF-e issued against the branch (distribution DF-e) and the manifestação on each. */
 export default async function dfeRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db } = services;
+  // The job of each manifestação (enqueued by its transaction 1): settled by the note's key when its own call did not
+  // record an answer; still unreachable, it fails and the queue tries again later (backoff; the admin list shows it).
+  services.jobs?.register<{ tenantId: number; id: number }>(JOB_MANIFESTACAO, async (p) => {
+    const r = await resolverManifestacoesPendentes(services, -60_000, { tenantId: Number(p.tenantId), id: Number(p.id) });
+    if (r.aguardando) throw new Error('A SEFAZ ainda não respondeu sobre a manifestação: nova consulta pela chave da nota mais tarde.');
+  });
+  // Once at start: manifestações a crash left 'transmitindo' (this process has none in flight yet) are settled by the
+  // note's key: adopted when SEFAZ registered them, sent again with the same XML when unknown there.
+  app.addHook('onReady', async () => {
+    void resolverManifestacoesPendentes(services, 0).catch((e) => app.log.warn(`resolverManifestacoesPendentes: ${(e as Error).message}`));
+  });
   app.get('/api/Manifestacoes', withQuery({ manifestacao: TEXT, emitente: TEXT }, [], op('Notas emitidas contra a filial (query: manifestacao, emitente)', { type: 'array', items: nota })), async (req) => {
     const ctx = exigir(req, 'view', 'consultar as notas emitidas contra a empresa');
     const qs = req.query as Record<string, string | undefined>;

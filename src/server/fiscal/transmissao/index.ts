@@ -3,3 +3,4 @@ export { classificarAdn, classificarEvento, classificarSefaz, CSTAT_EVENTO, type
 export { enviarEClassificar, transmitir, type Consulta, type Etapas } from './pipeline.ts';
 export { classificarResposta, consultarEventoSefaz, consultarSefaz, etapasEvento, etapasInutilizacao, etapasSefaz, type EventoAssinado, transmitirXmlSefaz, type XmlAssinado } from './sefaz.ts';
 export { recuperarPendentes, type CtxRecuperacao, type Pendentes } from './recuperacao.ts';
+export { consultarAposTempoEsgotado, type SituacaoAposTempoEsgotado } from './consulta.ts';

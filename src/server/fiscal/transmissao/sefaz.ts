@@ -1,4 +1,4 @@
-import { consultarAposTempoEsgotado } from '../contingencia.ts';
+import { consultarAposTempoEsgotado } from './consulta.ts';
 import type { NfeMontada } from '../nfe.ts';
 import { envelopeEventos } from '../mensagens.ts';
 import type { RetornoAutorizacao, SefazCliente } from '../sefaz-cliente.ts';

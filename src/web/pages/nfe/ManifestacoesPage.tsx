@@ -97,8 +97,10 @@ export default function ManifestacoesPage() {
     }
     setOcupado(`${tipo}-${n.id}`);
     try {
-      const r = await api.post<{ cStat: string; xMotivo: string; protocolo: string }>(`Manifestacoes/${n.id}/manifestar`, { tipo, ...(justificativa ? { justificativa } : {}) });
-      toast('success', `Manifestação registrada na SEFAZ: ${r.data.cStat} - ${r.data.xMotivo} (protocolo ${r.data.protocolo}).`);
+      const r = await api.post<{ cStat: string; xMotivo: string; protocolo: string; pendente?: boolean; mensagem?: string }>(`Manifestacoes/${n.id}/manifestar`, { tipo, ...(justificativa ? { justificativa } : {}) });
+      // No answer in time: the event stays in transmission and the recovery confirms it by the note's key.
+      if (r.data.pendente) toast('warning', r.data.mensagem ?? 'A manifestação segue em transmissão à SEFAZ.');
+      else toast('success', `Manifestação registrada na SEFAZ: ${r.data.cStat} - ${r.data.xMotivo} (protocolo ${r.data.protocolo}).`);
       await lista.mutate();
     } catch (e) {
       showError(e);
