@@ -10,7 +10,11 @@ import { defineConfig } from 'vitest/config';
 //     api files on 2 cores (tried in the stop-25 integration CI) browser waits of 30 s ran out under the load;
 //     two e2e files side by side took 406 s instead of 591 s one at a time, all green, with other work on the
 //     machine (load up to 8), and every test waits on the state it checks.
-// tests/support/global-setup.ts builds what the api and e2e files share (the seeded copies, dist/) once.
+// tests/support/global-setup.ts builds what the api and e2e files share (the seeded copies, dist/, the server
+// bundle) once. The api suites' server processes (the crash suites, varios-servidores) start from the server bundle,
+// as npm start does, instead of compiling src/server under tsx at every start (jobs.test.ts still starts
+// src/server/main.ts under tsx, and varios-servidores src/server/cluster.ts): faturar-crash and pdv-crash one at a
+// time on PGlite (load 16–18, 29/11/2026) 201 s → 167 s and 336 s → 250 s.
 // unit and api run with `isolate: false`: a worker imports the server's modules once and runs its files one after
 // the other, instead of importing them again for every file (api: imports 144 s → 14 s, the suite 567 s → 293 s).
 // What a module keeps for the process is forgotten and the environment put back after each file
