@@ -23,6 +23,8 @@ import { defineConfig } from 'vitest/config';
 // launchChromium: each file its own contexts, closed at its end; its own server and database copy as before).
 // Four small e2e files one at a time (load 15–19, 29/11/2026): import 40.8 s → 17.6 s, setup 18.8 s → 4.3 s, each
 // file after the first 48–57 s → 28–36 s (about 20 s less per file: module graph, stand-ins and Chromium start-up).
+// Tried for web, no gain (three files one at a time, load 10–11): pool 'threads' (119.8 s against 89.5–118.5 s with
+// forks, and a 20 s timeout) and deps.optimizer.client (antd and React are loaded by Node, not bundled by it).
 const entreArquivos = 'tests/support/entre-arquivos.ts';
 const shared = { globalSetup: ['tests/support/global-setup.ts'] };
 const PARALELO = Number(process.env.TEST_WORKERS ?? 2);
