@@ -44,7 +44,7 @@ export async function launchChromium(): Promise<Browser> {
   };
   return new Proxy(real, {
     get: (target, prop) => {
-      if (prop in handle) return handle[prop as keyof Browser];
+      if (Object.hasOwn(handle, prop)) return handle[prop as keyof Browser];
       const v = Reflect.get(target, prop, target);
       return typeof v === 'function' ? v.bind(target) : v;
     },
