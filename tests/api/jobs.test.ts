@@ -244,7 +244,7 @@ describe.each(BACKENDS)('jobs table (%s)', (backend) => {
     const base = await openTestDb('postgres', { seeded: true });
     const env = { DATABASE_URL: base.url!, DEMO_DATA: 'off', JOBS_DIAGNOSTICO: 'on', JOBS_TRAVADO_APOS: '2' };
     try {
-      const a = await startServerProcess(env, 180_000);
+      const a = await startServerProcess(env, 180_000, 'src/server/main.ts');
       let id: number;
       try {
         id = (await base.db.query<{ id: number }>(`SELECT jobs_enfileirar('diagnostico.espera', '{"esperarMs": 600000, "somenteNaPrimeira": true}', NULL, NULL, NULL, 3) AS id`)).rows[0].id;
@@ -253,7 +253,7 @@ describe.each(BACKENDS)('jobs table (%s)', (backend) => {
         await a.kill();
       }
       expect((await linha(base.db, id)).situacao).toBe('executando');
-      const b = await startServerProcess(env, 180_000);
+      const b = await startServerProcess(env, 180_000, 'src/server/main.ts');
       try {
         const fim = await esperarSituacao(base.db, id, 'concluido', 90_000);
         expect(fim.tentativas).toBe(2);

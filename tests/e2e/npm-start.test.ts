@@ -1,5 +1,6 @@
 // npm start runs the server from its esbuild bundle (scripts/server-build.ts) under plain Node, not the sources
-// under tsx as every other suite does. This suite starts it exactly that way, in a copy of the repository with
+// under tsx (the api suites' server processes start this checkout's bundle too, without npm start's build step:
+// tests/support/servidor-empacotado.mjs). This suite starts npm start itself, in a copy of the repository with
 // nothing beside it (a clone has no ../shared), and walks what a bundle or a clone could break: files found next
 // to their source (migrations, web app, the XSD packages), modules that documents name (a resource's hooks, a
 // business document's postings), packages loaded on first use (pdfkit, bwip-js), the demo's notes authorised by

@@ -4,10 +4,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './pgbouncer.ts';
+import { ensureServerBuilt } from '../../scripts/server-build.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** A real server process (src/server/main.ts, as npm start runs it) on a free port. */
+/** A real server process (the server bundle, as npm start runs it, unless told otherwise) on a free port. */
 export interface ServerProcess {
   url: string;
   pid: number;
@@ -19,11 +20,18 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+/** The entry of a process started from the server bundle (tests/support/servidor-empacotado.mjs). */
+export const SERVIDOR_EMPACOTADO = 'tests/support/servidor-empacotado.mjs';
+
 /**
- * `entry`: src/server/main.ts (the sources under tsx), src/server/cluster.ts (npm run start:cluster) or scripts/start.mjs
- * (npm start: plain Node, the server bundle); `cwd`: the checkout it runs in (this one unless told: a clone's copy).
+ * `entry`: SERVIDOR_EMPACOTADO (the default: the bundle npm start runs, built when stale, in CI once by the global
+ * setup; a start under tsx compiled the server's sources again at every start, seconds each on a loaded machine, for
+ * the dozens of starts of the crash suites), src/server/main.ts (the sources under tsx: jobs.test.ts starts them so),
+ * src/server/cluster.ts (npm run start:cluster) or scripts/start.mjs (npm start itself); `cwd`: the checkout it runs
+ * in (this one unless told: a clone's copy).
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120000, entry = 'src/server/main.ts', cwd = ROOT): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120000, entry = SERVIDOR_EMPACOTADO, cwd = ROOT): Promise<ServerProcess> {
+  if (entry === SERVIDOR_EMPACOTADO) await ensureServerBuilt();
   const port = await freePort();
   const proc = spawn(process.execPath, entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', entry], {
     cwd,

@@ -1,8 +1,55 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { launchChromium as launchOwnChromium } from '../../../scripts/bench/navegador.ts';
 
 // Debian's Chromium (installed by .ci/run), driven by playwright-core: shared with the browser benches.
-export { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../../scripts/bench/navegador.ts';
+export { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/bench/navegador.ts';
+
+let chromiumOfTheWorker: Promise<Browser> | null = null;
+
+/**
+ * Chromium for an e2e file. One Chromium process per worker, started by its first file and shared by the files the
+ * worker runs after it (the e2e suite runs with `isolate: false`, vitest.config.ts): starting Chromium cost each
+ * file seconds on a loaded machine. Each file gets a handle of its own: every page opens in a context of its own
+ * (browser.newPage makes one, as Playwright does), `contexts()` lists only the handle's, and `close()` closes the
+ * contexts the handle opened, not the browser: the next file starts with no page, cookie or storage of this
+ * one. Should Chromium go away (a crash), the next file starts another.
+ */
+export async function launchChromium(): Promise<Browser> {
+  chromiumOfTheWorker ??= launchOwnChromium().then((b) => {
+    b.once('disconnected', () => (chromiumOfTheWorker = null));
+    return b;
+  }, (err) => {
+    chromiumOfTheWorker = null;
+    throw err;
+  });
+  const real = await chromiumOfTheWorker;
+  const own = new Set<BrowserContext>();
+  const keep = (c: BrowserContext) => {
+    own.add(c);
+    c.once('close', () => own.delete(c));
+    return c;
+  };
+  const handle: Partial<Browser> = {
+    newContext: async (options) => keep(await real.newContext(options)),
+    newPage: async (options) => {
+      const page = await real.newPage(options);
+      keep(page.context());
+      return page;
+    },
+    contexts: () => [...own],
+    close: async () => {
+      await Promise.all([...own].map((c) => c.close().catch(() => {})));
+    },
+  };
+  return new Proxy(real, {
+    get: (target, prop) => {
+      if (Object.hasOwn(handle, prop)) return handle[prop as keyof Browser];
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
 
 
 const journals = new WeakMap<Page, string[]>();
