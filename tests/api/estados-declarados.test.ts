@@ -10,6 +10,7 @@ import { checkSchemas } from '../../scripts/schemas-check/documents.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { emitirNfse } from '../../src/server/nfse/transmissao.ts';
+import { moverCupom } from '../../src/server/pdv/estado-cupom.ts';
 
 type Row = Record<string, any>;
 
@@ -295,6 +296,28 @@ describe.each(BACKENDS)('estados declarados on %s', (backend) => {
     })).rejects.toThrow('desfeito');
     expect(await gravada()).toEqual(antes);
   });
+
+  it('NFC-e: a transition the JSON does not declare from the cupom\'s state is refused (cancelar only from autorizada, contingenciar only from pendente), nothing changed', async () => {
+    // The demo's cupom-erro (539, no number): its state as stored and its audit trail.
+    const v = (await sql(`SELECT id, filial_id FROM pdv_vendas WHERE tenant_id = $1 AND situacao = 'erro' AND numero IS NULL ORDER BY id LIMIT 1`, [tenantId]))[0];
+    const id = Number(v.id);
+    const ctx = { tenantId, userId, branchId: Number(v.filial_id) };
+    const m = maquina('nfce');
+    const gravado = async () => ({ venda: await sql(`SELECT situacao, motivo, numero, chave_acesso, tentativas, updated_at FROM pdv_vendas WHERE tenant_id = $1 AND id = $2`, [tenantId, id]), eventos: await eventos('nfce', id) });
+    const antes = await gravado();
+    expect(antes.venda[0].situacao).toBe('erro');
+    const cancelar = await srv.db.tenant(ctx, (tx) => transitar(tx, ctx, m, id, 'cancelar', undefined, { colunas: { cancelada_em: new Date() } })).catch((e) => e);
+    expect(cancelar.statusCode).toBe(409);
+    expect(cancelar.message).toBe(`Não é possível cancelar: cupom ${id} já está com erro.`);
+    // Through the PDV's own mover, with the columns it would write: the same refusal, nothing written.
+    const contingenciar = await srv.db.tenant(ctx, (tx) => moverCupom(tx, ctx, id, 'contingenciar', { motivo: null, tp_emis: 9, tentativas: 0 })).catch((e) => e);
+    expect(contingenciar.statusCode).toBe(409);
+    expect(contingenciar.message).toBe(`Não é possível emitir em contingência: cupom ${id} já está com erro.`);
+    expect(await gravado()).toEqual(antes);
+    // A name the JSON does not declare at all is a programming error, also with nothing written.
+    await expect(srv.db.tenant(ctx, (tx) => moverCupom(tx, ctx, id, 'reabrir', { motivo: null }))).rejects.toThrow("nfce: a transição 'reabrir' não está declarada");
+    expect(await gravado()).toEqual(antes);
+  });
 });
 
 describe('schemas:check and the declared machines', () => {
@@ -302,9 +325,9 @@ describe('schemas:check and the declared machines', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   // No bare UPDATE of a declared state column remains where its machine lives: the status of notas_fiscais and the
-  // situacao of nfe_eventos_envio in fiscal/emissao, the situacao of notas_servico in nfse/, are written only by the
-  // transition function.
-  it('fiscal/emissao and nfse write the NF-e status and the NFS-e situação only through the transition function (no bare UPDATE … SET status/situacao)', () => {
+  // situacao of nfe_eventos_envio in fiscal/emissao, the situacao of notas_servico in nfse/ and of pdv_vendas (the
+  // NFC-e) in pdv/, are written only by the transition function.
+  it('fiscal/emissao, nfse and pdv write the NF-e status, the NFS-e and NFC-e situação only through the transition function (no bare UPDATE … SET status/situacao)', () => {
     const src = join(import.meta.dirname, '../../src/server');
     const colunaNoSet = (texto: string, tabela: string, coluna: string): string[] => {
       const achados: string[] = [];
@@ -318,9 +341,12 @@ describe('schemas:check and the declared machines', () => {
     expect(varrer('fiscal/emissao', 'notas_fiscais', 'status')).toEqual([]);
     expect(varrer('fiscal/emissao', 'nfe_eventos_envio', 'situacao')).toEqual([]);
     expect(varrer('nfse', 'notas_servico', 'situacao')).toEqual([]);
+    expect(varrer('pdv', 'pdv_vendas', 'situacao')).toEqual([]);
     // The check can fail: what it would find.
     expect(colunaNoSet("q.query(`UPDATE notas_fiscais SET rejeicao = $3, status = 'cancelada', updated_at = now() WHERE tenant_id = $1`)", 'notas_fiscais', 'status')).toHaveLength(1);
     expect(colunaNoSet("q.query(`UPDATE notas_servico SET situacao = 'autorizada' WHERE id = $2`)", 'notas_servico', 'situacao')).toHaveLength(1);
+    expect(colunaNoSet("q.query(`UPDATE pdv_vendas SET tentativas = tentativas + 1, situacao = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`)", 'pdv_vendas', 'situacao')).toHaveLength(1);
+    expect(colunaNoSet("q.query(`UPDATE pdv_vendas SET justificativa_cancelamento = NULL WHERE id = $2 AND situacao = 'autorizada'`)", 'pdv_vendas', 'situacao')).toEqual([]);
     expect(colunaNoSet("q.query(`UPDATE notas_fiscais SET numero = NULL, dados = dados - 'statusAnterior' WHERE status = 'rejeitada'`)", 'notas_fiscais', 'status')).toEqual([]);
   });
 

@@ -201,7 +201,10 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const cancel = await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' });
     expect(cancel.situacao).toBe('cancelada');
     expect((await saldo()).toString()).toBe(antes.toString());
-    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, r.id])).rows).toEqual([{ transicao: 'cancelar', de: 'autorizada', para: 'cancelada' }]);
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, r.id])).rows).toEqual([
+      { transicao: 'autorizar', de: 'pendente', para: 'autorizada' },
+      { transicao: 'cancelar', de: 'autorizada', para: 'cancelada' },
+    ]);
     expect((await call(admin, 'POST', `/api/Pdv/cupons/${r.id}/cancelar`, { justificativa: 'Cliente desistiu da compra no caixa' })).statusCode).toBe(409);
   });
 
@@ -263,6 +266,12 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect(erros.every((e: { situacao: string }) => e.situacao === 'erro')).toBe(true);
     const again = await ok(admin, 'POST', `/api/Pdv/cupons/${r.id}/retransmitir`);
     expect(again.situacao, again.motivo).toBe('autorizada');
+    // Each step by a declared transition of schemas/lifecycles/nfce.json, audited.
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, r.id])).rows).toEqual([
+      { transicao: 'rejeitar', de: 'pendente', para: 'erro' },
+      { transicao: 'retransmitir', de: 'erro', para: 'pendente' },
+      { transicao: 'autorizar', de: 'pendente', para: 'autorizada' },
+    ]);
     expect((await ok(admin, 'GET', '/api/CuponsErro')).map((e: { id: number }) => e.id)).not.toContain(r.id);
     // The same key now answers the authorised cupom.
     const replay = await call(admin, 'POST', '/api/Pdv/vendas', { ...venda(c.id), chave: r.chave });
@@ -512,7 +521,10 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     expect(linha).toMatchObject({ situacao: 'denegada', numero: v.numero, chave_acesso: v.chaveAcesso, motivo: '302 - Uso Denegado: Irregularidade fiscal do destinatário', contingencia_desde: null, prazo_contingencia: null });
     expect(linha.xml_arquivo).toBeTruthy();
     // By the declared transition (schemas/lifecycles/nfce.json), audited.
-    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, v.id])).rows).toEqual([{ transicao: 'denegar', de: 'contingencia', para: 'denegada' }]);
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, v.id])).rows).toEqual([
+      { transicao: 'contingenciar', de: 'pendente', para: 'contingencia' },
+      { transicao: 'denegar', de: 'contingencia', para: 'denegada' },
+    ]);
     const [cupom] = await ok(admin, 'GET', `/api/Pdv/cupons?filter=${q({ where: { id: v.id } })}`);
     expect(cupom).toMatchObject({ situacao: 'denegada', numero: v.numero, chaveAcesso: v.chaveAcesso });
     expect((await ok(admin, 'GET', '/api/CuponsErro')).map((e: { id: number }) => e.id)).not.toContain(v.id);
@@ -589,6 +601,12 @@ describe.each(BACKENDS)('PDV on %s', (backend) => {
     const r = await ok(admin, 'POST', '/api/Pdv/vendas', { ...envio, offline });
     expect(r).toMatchObject({ id: online.id, situacao: 'autorizada', numero: bloco.de, chaveAcesso: off.chave, substituiu: { numero: online.numero, chaveAcesso: online.chaveAcesso, situacao: 'cancelada' } });
     expect(await postagens(online.id)).toEqual(antes);
+    // The printed note takes the sale's place by its declared transition (schemas/lifecycles/nfce.json), then is authorised.
+    expect((await sql(`SELECT transicao, de, para FROM estado_eventos WHERE tenant_id = $1 AND tipo = 'nfce' AND registro_id = $2 ORDER BY id`, [tenant, online.id])).rows).toEqual([
+      { transicao: 'autorizar', de: 'pendente', para: 'autorizada' },
+      { transicao: 'substituir-offline', de: 'autorizada', para: 'contingencia' },
+      { transicao: 'autorizar', de: 'contingencia', para: 'autorizada' },
+    ]);
     expect((await sefaz()).situacaoDa(online.chaveAcesso)).toBe('cancelada');
     expect((await sefaz()).situacaoDa(off.chave)).toBe('autorizada');
     const reg = (await sql(`SELECT situacao, protocolo_evento, evento_arquivo FROM pdv_nfce_substituidas WHERE tenant_id = $1 AND venda_id = $2`, [tenant, online.id])).rows;

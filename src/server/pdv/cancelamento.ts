@@ -12,7 +12,8 @@ import { tenantKey } from '../storage/storage.ts';
 import { exigirPeriodoAberto } from '../contabil/index.ts';
 import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, respostaDe } from './cupons.ts';
 import { emitirEvento } from '../integracoes/index.ts';
-import { AGORA, maquina, transitar } from '../documentos/estados.ts';
+import { AGORA } from '../documentos/estados.ts';
+import { moverCupom } from './estado-cupom.ts';
 
 type Row = Record<string, any>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
@@ -91,10 +92,9 @@ async function registrarCancelamento(services: Servicos, ctx: Ctx, id: number, j
     }
     await estornarVenda(q, ctx, v);
     // The declared transition (schemas/lifecycles/nfce.json), audited in estado_eventos.
-    await transitar(q, { tenantId: ctx.tenantId, userId: ctx.userId ?? null, branchId: Number(v.filial_id) }, maquina('nfce'), id, 'cancelar', undefined, { colunas: { cancelada_em: AGORA, evento_cancelamento_arquivo: arquivo } });
-    const u = await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
-    await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
-    return u.rows[0];
+    const u = await moverCupom(q, ctx, id, 'cancelar', { cancelada_em: AGORA, evento_cancelamento_arquivo: arquivo });
+    await emitirEvento(q, ctx.tenantId, 'notaFiscal.cancelada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u) });
+    return u;
   });
 }
 

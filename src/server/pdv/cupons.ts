@@ -17,7 +17,7 @@ import { XsdAusenteError } from '../fiscal/validacao-xsd.ts';
 import { recuperarPendentes } from '../fiscal/transmissao/index.ts';
 import { assinarOffline, conferirOffline, contextoNfce, documentoNfce, emitir, FalhaNfce, guardarXml, transmitirContingencia, type ContextoNfce, type LinhaVenda, type PagamentoVenda, type ResultadoNfce, resolverNfceTransmitindo } from './nfce.ts';
 import { emitirEvento } from '../integracoes/index.ts';
-import { maquina, transitar } from '../documentos/estados.ts';
+import { moverCupom } from './estado-cupom.ts';
 import { documentoFiscal } from '../../shared/cpf-cnpj.ts';
 
 type Row = Record<string, any>;
@@ -326,12 +326,9 @@ function motivoDaFalha(err: unknown): string {
   return 'Falha na emissão da NFC-e: erro interno do servidor (registrado para o suporte). Tente emitir de novo.';
 }
 
-async function erroNfce(q: Queryable, ctx: Ctx, id: number, motivo: string): Promise<Row> {
-  const u = await q.query<Row>(
-    `UPDATE pdv_vendas SET situacao = 'erro', motivo = $3, numero = NULL, chave_acesso = NULL, documento = NULL, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [ctx.tenantId, id, motivo],
-  );
-  return u.rows[0];
+/** The NFC-e failed before SEFAZ or was refused (rejeitar): no number, key nor document kept; cupom-erro retries it. */
+function erroNfce(q: Queryable, ctx: Ctx, id: number, motivo: string): Promise<Row> {
+  return moverCupom(q, ctx, id, 'rejeitar', (v) => ({ motivo, numero: null, chave_acesso: null, documento: null, tentativas: Number(v.tentativas) + 1 }));
 }
 
 /** SEFAZ's answer for the NFC-e (emitir never throws for SEFAZ; anything else is an 'erro' of the cupom). */
@@ -361,20 +358,16 @@ async function gravarNfce(services: Servicos, q: Queryable, ctx: Ctx, id: number
   const denegada = r.situacao === 'denegada';
   const arquivo = await guardarXml(services, ctx.tenantId, m.chave, r.xmlFinal!, autorizada ? 'procNFe' : denegada ? 'denegada' : 'contingencia');
   const emitida = Date.parse(m.calculo.doc.ide.dataEmissao);
-  const u = await q.query<Row>(
-    `UPDATE pdv_vendas SET situacao = $3, motivo = $4, numero = $5, chave_acesso = $6, tp_emis = $7, protocolo = $8, ambiente = $9, data_autorizacao = $10, documento = $11, xml_arquivo = $12,
-            qr_code = $13, url_consulta = $14, tentativas = tentativas + 1, contingencia_desde = $15, prazo_contingencia = $16, updated_at = now()
-      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [
-      ctx.tenantId, id, r.situacao, autorizada ? null : r.motivo ?? null, m.calculo.doc.ide.numero, m.chave, m.calculo.tpEmis, r.protocolo ?? null, m.calculo.doc.ambiente,
-      autorizada ? (r.dhRecbto ? new Date(r.dhRecbto) : new Date()) : null, JSON.stringify(m.calculo.doc), arquivo, m.qrCode, m.urlChave,
-      autorizada || denegada ? null : new Date(emitida), autorizada || denegada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
-    ],
-  );
+  const transicao = autorizada ? 'autorizar' : denegada ? 'denegar' : 'contingenciar';
+  const n = await moverCupom(q, ctx, id, transicao, (v) => ({
+    motivo: autorizada ? null : r.motivo ?? null, numero: m.calculo.doc.ide.numero, chave_acesso: m.chave, tp_emis: m.calculo.tpEmis, protocolo: r.protocolo ?? null, ambiente: m.calculo.doc.ambiente,
+    data_autorizacao: autorizada ? (r.dhRecbto ? new Date(r.dhRecbto) : new Date()) : null, documento: m.calculo.doc, xml_arquivo: arquivo, qr_code: m.qrCode, url_consulta: m.urlChave,
+    tentativas: Number(v.tentativas) + 1, contingencia_desde: autorizada || denegada ? null : new Date(emitida), prazo_contingencia: autorizada || denegada ? null : new Date(emitida + PRAZO_CONTINGENCIA_MS),
+  }));
   if (r.situacao === 'contingencia') await registrarSolicitacao(q, ctx.tenantId, id, 'pendente', r.motivo ?? 'SEFAZ indisponível', ctx.userId ?? null);
-  if (denegada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
-  if (autorizada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]), protocolo: u.rows[0].protocolo });
-  return u.rows[0];
+  if (denegada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(n) });
+  if (autorizada) await emitirEvento(q, ctx.tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(n), protocolo: n.protocolo });
+  return n;
 }
 
 /**
@@ -389,7 +382,9 @@ async function reemitirNaTransacao(services: Servicos, q: Queryable, ctx: Ctx, v
     await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, venda.id, JSON.stringify(respostaDe(p.falhou))]);
     return p;
   }
-  await q.query(`UPDATE pdv_vendas SET situacao = 'pendente', motivo = NULL, resposta = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, venda.id]);
+  // A cupom-erro goes back to 'pendente' (retransmitir); the job's never-attempted sale is 'pendente' already.
+  if (venda.situacao === 'erro') await moverCupom(q, ctx, Number(venda.id), 'retransmitir', { motivo: null, resposta: null });
+  else await q.query(`UPDATE pdv_vendas SET motivo = NULL, resposta = NULL, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [ctx.tenantId, venda.id]);
   return p;
 }
 
@@ -460,13 +455,11 @@ async function nfceOffline(services: Servicos, q: Queryable, ctx: Ctx, venda: Ro
   const emitida = Date.parse(campo('dhEmi')) || e.emitidaEm.getTime();
   // Recorded as issued (signed, key fixed) and sent after the commit (enviarOfflineDepois): SEFAZ is never called here.
   const arquivo = await guardarXml(services, ctx.tenantId, a.chave, a.xml, 'contingencia');
-  const u = await q.query<Row>(
-    `UPDATE pdv_vendas SET situacao = 'contingencia', motivo = NULL, numero = $3, serie = $4, chave_acesso = $5, tp_emis = 9, protocolo = NULL, ambiente = $6, data_autorizacao = NULL, documento = $7, xml_arquivo = $8,
-            qr_code = $9, url_consulta = $10, tentativas = 0, contingencia_desde = $11, prazo_contingencia = $12, emitida_em = $11, updated_at = now()
-      WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-    [ctx.tenantId, venda.id, o.numero, o.serie, a.chave, c.ambiente, doc ? JSON.stringify(doc) : null, arquivo, a.qrCode, a.urlChave, new Date(emitida), new Date(emitida + PRAZO_CONTINGENCIA_MS)],
-  );
-  return u.rows[0];
+  // A new sale's note (contingenciar), or the printed note replacing the stored one (substituir-offline).
+  return moverCupom(q, ctx, Number(venda.id), venda.situacao === 'pendente' ? 'contingenciar' : 'substituir-offline', {
+    motivo: null, numero: o.numero, serie: o.serie, chave_acesso: a.chave, tp_emis: 9, protocolo: null, ambiente: c.ambiente, data_autorizacao: null, documento: doc, xml_arquivo: arquivo,
+    qr_code: a.qrCode, url_consulta: a.urlChave, tentativas: 0, contingencia_desde: new Date(emitida), prazo_contingencia: new Date(emitida + PRAZO_CONTINGENCIA_MS), emitida_em: new Date(emitida),
+  });
 }
 
 /**
@@ -547,31 +540,26 @@ export async function enviarContingencia(services: Servicos, tenantId: number, v
   return services.db.tenant({ tenantId }, async (q) => {
     const v = (await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, vendaId])).rows[0];
     if (!['contingencia', 'erro'].includes(v.situacao) || v.chave_acesso !== lida.v.chave_acesso || v.xml_arquivo !== lida.v.xml_arquivo) return v;
+    const ctx = { tenantId, userId: usuarioId };
     await registrarSolicitacao(q, tenantId, vendaId, t.situacao === 'autorizada' ? 'autorizada' : t.situacao === 'erro' || t.situacao === 'denegada' ? 'erro' : 'pendente', t.motivo ?? 'Autorizada', usuarioId);
-    let u;
+    let u: Row;
     if (t.situacao === 'contingencia') {
-      u = await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, vendaId, t.motivo]);
+      u = (await q.query<Row>('UPDATE pdv_vendas SET tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, vendaId, t.motivo])).rows[0];
     } else if (t.situacao === 'erro') {
-      u = await q.query<Row>(`UPDATE pdv_vendas SET situacao = 'erro', tentativas = tentativas + 1, motivo = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`, [tenantId, vendaId, t.motivo]);
+      u = await moverCupom(q, ctx, vendaId, 'rejeitar', { tentativas: Number(v.tentativas) + 1, motivo: t.motivo });
     } else if (t.situacao === 'denegada') {
       // Denied: the number is spent at SEFAZ; the sale keeps it with its key and protocol and leaves the contingency
       // queue (no deadline, nothing to resend), as a note denied online.
-      await transitar(q, { tenantId, userId: usuarioId, branchId: Number(v.filial_id) }, maquina('nfce'), vendaId, 'denegar', undefined, {
-        colunas: { motivo: t.motivo, protocolo: t.protocolo ?? null, tentativas: Number(v.tentativas) + 1, contingencia_desde: null, prazo_contingencia: null },
-      });
-      u = await q.query<Row>('SELECT * FROM pdv_vendas WHERE tenant_id = $1 AND id = $2', [tenantId, vendaId]);
-      await emitirEvento(q, tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]) });
+      u = await moverCupom(q, ctx, vendaId, 'denegar', { motivo: t.motivo, protocolo: t.protocolo ?? null, tentativas: Number(v.tentativas) + 1, contingencia_desde: null, prazo_contingencia: null });
+      await emitirEvento(q, tenantId, 'notaFiscal.rejeitada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u) });
     } else {
-      u = await q.query<Row>(
-        `UPDATE pdv_vendas SET situacao = 'autorizada', motivo = NULL, protocolo = $3, data_autorizacao = $4, xml_arquivo = $5, tentativas = tentativas + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [tenantId, vendaId, t.protocolo, t.dhRecbto ? new Date(t.dhRecbto) : new Date(), arquivo],
-      );
-      await emitirEvento(q, tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u.rows[0]), protocolo: u.rows[0].protocolo });
+      u = await moverCupom(q, ctx, vendaId, 'autorizar', { motivo: null, protocolo: t.protocolo, data_autorizacao: t.dhRecbto ? new Date(t.dhRecbto) : new Date(), xml_arquivo: arquivo, tentativas: Number(v.tentativas) + 1 });
+      await emitirEvento(q, tenantId, 'notaFiscal.autorizada', { documento: 'NFC-e', origem: 'pdv', ...respostaDe(u), protocolo: u.protocolo });
     }
     // The sale's stored answer follows its note (a retry with the same key gets the note as it is now).
-    const resposta = respostaDe(u.rows[0]);
+    const resposta = respostaDe(u);
     await q.query('UPDATE pdv_vendas SET resposta = $3 WHERE tenant_id = $1 AND id = $2', [tenantId, vendaId, JSON.stringify(resposta)]);
-    return u.rows[0];
+    return u;
   });
 }
 
