@@ -427,7 +427,7 @@ export type DocumentPropertySchema = PropertySchema & {
 };
 
 /**
- * One document per business document type (acerto de estoque, transferência, pedido…): header and line-item JSON Schemas, per-branch numbering, states and the transitions between them with the permission level and the posting each runs. The lifecycle service (src/server/documentos) serves every type from this; the type's module adds only its postings.
+ * One document per business document type (acerto de estoque, transferência, pedido…): header and line-item JSON Schemas, per-branch numbering, states and the transitions between them with the permission level and the posting each runs. The lifecycle service (src/server/documents) serves every type from this; the type's module adds only its postings.
  */
 export interface DocumentDoc {
   $schema?: string;
@@ -617,7 +617,7 @@ export type LifecycleStateStorage =
     };
 
 /**
- * The states and transitions of a record kept in a table of its own (a lançamento, a baixa, the devolução side of an entrada de nota): the document lifecycle's declared extension (src/server/documentos/estados.ts). The record's service runs each transition through the one transition function, which checks the transition is declared from the record's state, runs the service's posting, sets the state (a stored state) or checks what the posting left (a derived state) and records who moved it and when.
+ * The states and transitions of a record kept in a table of its own (a lançamento, a baixa, the devolução side of an entrada de nota): the document lifecycle's declared extension (src/server/documents/estados.ts). The record's service runs each transition through the one transition function, which checks the transition is declared from the record's state, runs the service's posting, sets the state (a stored state) or checks what the posting left (a derived state) and records who moved it and when.
  */
 export interface LifecycleDoc {
   $schema?: string;

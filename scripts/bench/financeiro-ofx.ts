@@ -11,7 +11,7 @@ import pg from 'pg';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
-import { conciliar, importarOfx, sugerir } from '../../src/server/financeiro/ofx/conciliacao.service.ts';
+import { conciliar, importarOfx, sugerir } from '../../src/server/financeiro/ofx/conciliacao.ts';
 import { fluxoCaixa } from '../../src/server/financeiro/relatorios.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 

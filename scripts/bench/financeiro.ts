@@ -15,7 +15,7 @@ import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { createMailer } from '../../src/server/email/mailer.ts';
-import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../../src/server/financeiro/financeiro.service.ts';
+import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../../src/server/financeiro/lancamentos.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 
 const N = Number(process.env.BENCH_LANCAMENTOS ?? 10000);

@@ -1,11 +1,11 @@
 import type { BrandResolver } from './http/brand-resolver.ts';
 import type { Db } from './db/db.ts';
-import type { DocumentRegistry } from './documentos/registry.ts';
+import type { DocumentRegistry } from './documents/registry.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { JobQueue } from './jobs/index.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { ResourceRegistry } from './resources/registry.ts';
-import type { ResourceService } from './resources/resource-service.ts';
+import type { ResourceService } from './resources/crud.ts';
 import type { EventosDeDominio } from './resources/eventos.ts';
 import type { FileStorage } from './storage/storage.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { proximoNumero } from '../../src/server/documentos/numeracao.ts';
+import { proximoNumero } from '../../src/server/documents/numeracao.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 /** bancos, sequencia-filial, financeiro-whitelabel, pdv-versao and ajuda (SPEC 2.8). */

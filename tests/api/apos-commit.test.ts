@@ -1,5 +1,5 @@
 import { BACKENDS, openTestDb } from '../support/server.ts';
-import { comAposCommit } from '../../src/server/documentos/routes.ts';
+import { comAposCommit } from '../../src/server/documents/routes.ts';
 import { transacaoAberta } from '../../src/server/db/transacao-aberta.ts';
 
 // Issue 34 item 6: a deadlock reruns transaction 1 only. Work a posting leaves for after the commit (the SEFAZ call)

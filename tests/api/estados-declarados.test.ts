@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chamadasComo } from '../support/chamadas.ts';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { conferirLote, maquina, registrarEventosEmLote, transitar } from '../../src/server/documentos/estados.ts';
+import { conferirLote, maquina, registrarEventosEmLote, transitar } from '../../src/server/documents/estados.ts';
 import { SCHEMAS_DIR } from '../../src/server/catalog/documents.ts';
 import { checkSchemas } from '../../scripts/schemas-check/documents.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { criarLancamento } from '../../src/server/financeiro/financeiro.service.ts';
+import { criarLancamento } from '../../src/server/financeiro/lancamentos.ts';
 
 // What the Financeiro screens read and write: the parcelas, baixas and transferências as LoopBack lists (read-only
 // resource documents over views), the totals of a filtered grid, the lançamento form's schema on the server,

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
-import { baixarParcelas, baixarParcelasEmLote, criarLancamento } from '../../src/server/financeiro/financeiro.service.ts';
+import { baixarParcelas, baixarParcelasEmLote, criarLancamento } from '../../src/server/financeiro/lancamentos.ts';
 
 // Lançamentos with parcelas, baixas and estornos, transferências: every posting goes through the ledger
 // movimentos_financeiros and the balances per conta, which a test recomputes; bad input writes nothing.

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { configurarWebhooksParaTeste } from '../../src/server/integracoes/index.ts';
 import { movimentar } from '../../src/server/estoque/movimentos.ts';
-import { baixarParcelas } from '../../src/server/financeiro/financeiro.service.ts';
+import { baixarParcelas } from '../../src/server/financeiro/lancamentos.ts';
 import { sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
 import { BACKENDS, type TestServer } from '../support/server.ts';

@@ -1,6 +1,6 @@
 import { BACKENDS } from '../support/server.ts';
 import { servidorFiscal } from '../support/servidor-fiscal.ts';
-import { DocumentLifecycle, type AposCommit } from '../../src/server/documentos/lifecycle.ts';
+import { DocumentLifecycle, type AposCommit } from '../../src/server/documents/lifecycle.ts';
 import { resolverEventosPendentes } from '../../src/server/fiscal/emissao/eventos.ts';
 import { abrirCertificado } from '../../src/server/fiscal/emissao/certificados.ts';
 import { envelopeEventos } from '../../src/server/fiscal/mensagens.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { adnLocal, pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
-import { prepararNfse } from '../../src/server/nfse/nfse.service.ts';
+import { prepararNfse } from '../../src/server/nfse/notas-servico.ts';
 import { resolverNfseTransmitindo, transmitirNfse } from '../../src/server/nfse/transmissao.ts';
 import { BACKENDS, startTestServer, type TestServer } from '../support/server.ts';
 

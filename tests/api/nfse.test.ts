@@ -8,7 +8,7 @@ import { pemDeBase64 } from '../../src/server/fiscal/certificado.ts';
 import { AdnCliente, AdnIndisponivelError, adnLocal, pararAdnLocal } from '../../src/server/nfse/adn-cliente.ts';
 import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
 import { resolverNfseTransmitindo } from '../../src/server/nfse/transmissao.ts';
-import { DocumentLifecycle, type AposCommit } from '../../src/server/documentos/lifecycle.ts';
+import { DocumentLifecycle, type AposCommit } from '../../src/server/documents/lifecycle.ts';
 import type { RequestContext } from '../../src/server/auth/context.ts';
 import { pararSefazLocal } from '../../src/server/fiscal/sefaz-destino.ts';
 import { emitirNotasDaDemonstracao } from '../../src/server/demo/notas.ts';

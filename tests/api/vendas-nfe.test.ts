@@ -5,7 +5,7 @@ import { servidorFiscal, certDoXml } from '../support/servidor-fiscal.ts';
 import { xmllintSchema, xmlsecVerify, PL_009 } from '../fixtures/fiscal/ferramentas.ts';
 import { garantirVendasNfeDemo } from '../../src/server/demo/vendas.ts';
 import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
-import { DocumentLifecycle, type AposCommit } from '../../src/server/documentos/lifecycle.ts';
+import { DocumentLifecycle, type AposCommit } from '../../src/server/documents/lifecycle.ts';
 import { resolverTransmitindo } from '../../src/server/fiscal/emissao/notas.ts';
 import { paraBuffer } from '../../src/server/fiscal/emissao/certificados.ts';
 import { destinoSefaz, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';

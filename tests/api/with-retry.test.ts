@@ -1,5 +1,5 @@
 import { openTestDb, BACKENDS } from '../support/server.ts';
-import { comAposCommit, withRetry } from '../../src/server/documentos/routes.ts';
+import { comAposCommit, withRetry } from '../../src/server/documents/routes.ts';
 import { transacaoAberta } from '../../src/server/db/transacao-aberta.ts';
 import { SefazCliente } from '../../src/server/fiscal/sefaz-cliente.ts';
 

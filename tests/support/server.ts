@@ -11,7 +11,7 @@ import type { AppServices } from '../../src/server/app-services.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ResourceRegistry } from '../../src/server/resources/registry.ts';
-import { DocumentRegistry } from '../../src/server/documentos/registry.ts';
+import { DocumentRegistry } from '../../src/server/documents/registry.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { loadReferenceData } from '../../src/server/ceps/reference-data.ts';
 import { seededPglite, seededTemplate } from './seeded-db.ts';

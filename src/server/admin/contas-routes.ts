@@ -6,7 +6,7 @@ import { createSession } from '../auth/sessions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { answer, arrayOf, checkedByHandler, exactAnswer, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { descreverReferencias, referenciasA } from '../db/referencias.ts';
 
 /** A support session inside a customer account lasts 4 hours. */

@@ -3,7 +3,7 @@ import { npsScore } from '../../shared/nps.ts';
 import type { AppServices } from '../app-services.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { TEXT, withQuery } from '../http/input-schemas.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { brandOfAdmin } from './modulos-routes.ts';
 
 interface PesquisaRow {

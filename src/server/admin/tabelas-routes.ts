@@ -7,7 +7,7 @@ import { faturaDoMes, mesDoCorpo } from '../brands/fatura-mes.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { ID, TEXT, withQuery } from '../http/input-schemas.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { loadRoutes } from '../catalog/documents.ts';
 import { brandOfAdmin } from './modulos-routes.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { listDef, listFilter } from '../resources/filter-sql.ts';
 import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 

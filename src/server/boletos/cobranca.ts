@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '../../shared/dates.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { baixarParcelas, baixarParcelasEmLote, criarLancamento, criarLancamentosEmLote, DESPESA, extratoConta, RECEITA } from '../financeiro/index.ts';
-import { conferirLote, maquina, registrarEventosEmLote, transitar, type MudancaEmLote } from '../documentos/estados.ts';
+import { conferirLote, maquina, registrarEventosEmLote, transitar, type MudancaEmLote } from '../documents/estados.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { obterBanco } from './bancos.ts';
 import { montarBoleto } from './boleto.ts';

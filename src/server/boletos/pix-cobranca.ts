@@ -5,7 +5,7 @@ import { formatDate } from '../../shared/dates.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { carregarEstado, maquina, permite, transitar, type Colunas } from '../documentos/estados.ts';
+import { carregarEstado, maquina, permite, transitar, type Colunas } from '../documents/estados.ts';
 import { baixarParcelas } from '../financeiro/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { ctxDaConfiguracao, hashWebhook, lerAutomacao } from './automacao-config.ts';

@@ -7,7 +7,7 @@ import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { answer, arrayOf, checkedByHandler, exactAnswer, INT, objectOf } from '../http/route-schema.ts';
 import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import brandAdminRoutes from './admin-routes.ts';

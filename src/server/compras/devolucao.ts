@@ -6,7 +6,7 @@ import { paraUnidades } from '../estoque/embalagens.ts';
 import { estornar, fmtQtd, movimentar, type LinhaMovimento } from '../estoque/movimentos.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { QUANTITY_RE } from '../../shared/money.ts';
-import { maquina, transitar } from '../documentos/estados.ts';
+import { maquina, transitar } from '../documents/estados.ts';
 
 /** Stock movements of returns to the supplier point at the entry they return from, with this origin type. */
 export const ORIGEM_DEVOLUCAO = 'devolucaoFornecedor';

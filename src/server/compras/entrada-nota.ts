@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { TipoMovimentacao } from '../../../generated/lookups.ts';
 import { formatBRL } from '../../shared/money.ts';
-import type { DocumentModule } from '../documentos/lifecycle.ts';
+import type { DocumentModule } from '../documents/lifecycle.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { FieldError } from '../../shared/messages.ts';

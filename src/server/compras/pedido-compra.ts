@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import type { DocumentModule } from '../documentos/lifecycle.ts';
-import { carregarEstado, maquina, permite, transitar } from '../documentos/estados.ts';
+import type { DocumentModule } from '../documents/lifecycle.ts';
+import { carregarEstado, maquina, permite, transitar } from '../documents/estados.ts';
 import { paraUnidades } from '../estoque/embalagens.ts';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId'>;

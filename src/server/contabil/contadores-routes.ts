@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { forbidden } from '../http/errors.ts';
 import { answer, arrayOf, checkedByHandler, exactAnswer, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { aceitarConvite, clientesDoContador, convidar, isContadorExterno, listarContadores, revogar, trocarConta, verConvite } from './contadores.ts';
 import { painelDoContador } from './painel.ts';
 import { definirAutXml } from './autxml.ts';

@@ -7,7 +7,7 @@ import { hashPassword, verifyUserPassword } from '../auth/passwords.ts';
 import { forgetSessions, hashToken } from '../auth/sessions.ts';
 import type { BrandRow } from '../http/brand-resolver.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { AGORA, maquina, transitar } from '../documentos/estados.ts';
+import { AGORA, maquina, transitar } from '../documents/estados.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 

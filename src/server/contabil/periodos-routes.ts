@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { query } from '../http/input-schemas.ts';
 import { answer, arrayOf, checkedByHandler, exactAnswer, fileAnswer, INT, INT_OR_NULL, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { arquivoDoFechamento, arquivosDoPeriodo, checklistDoMes } from './fechamento.ts';
 import { fecharMes, listarPeriodos, reabrirMes } from './periodos.ts';
 import { exigir, MES, TAGS } from './routes-comum.ts';

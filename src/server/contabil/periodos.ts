@@ -2,7 +2,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { AGORA, maquina, transitar } from '../documentos/estados.ts';
+import { AGORA, maquina, transitar } from '../documents/estados.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { isContadorExterno, registrarAcesso } from './contadores.ts';
 import { PERIODO_MSG, exigirCompetencia } from './competencia.ts';

@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import { TipoMovimentacao } from '../../../generated/lookups.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { DocumentLifecycle } from '../documentos/lifecycle.ts';
-import { DocumentRegistry } from '../documentos/registry.ts';
+import { DocumentLifecycle } from '../documents/lifecycle.ts';
+import { DocumentRegistry } from '../documents/registry.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
 import { movimentar } from '../estoque/index.ts';
 

@@ -1,8 +1,8 @@
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { DocumentLifecycle, type AposCommit } from '../documentos/lifecycle.ts';
-import { DocumentRegistry } from '../documentos/registry.ts';
+import { DocumentLifecycle, type AposCommit } from '../documents/lifecycle.ts';
+import { DocumentRegistry } from '../documents/registry.ts';
 import { ResourceRegistry } from '../resources/registry.ts';
 import { filiaisMarcadas } from './filiais-marcadas.ts';
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { TipoMovimentacao } from '../../../generated/lookups.ts';
-import type { DocumentModule } from '../documentos/lifecycle.ts';
+import type { DocumentModule } from '../documents/lifecycle.ts';
 import { badRequest } from '../http/errors.ts';
 import { chaveSaldo, estornar, movimentar, saldosTravados, type LinhaMovimento } from './movimentos.ts';
 

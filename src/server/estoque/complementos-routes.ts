@@ -5,7 +5,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { TEXT, withQuery } from '../http/input-schemas.ts';
 import { answer, checkedByHandler, fileAnswer } from '../http/route-schema.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import type { LevelName } from '../../shared/permissions.ts';
 import { aplicar, lerPedido, previa } from './alteracao-preco.ts';
 import { lerGtin, paraUnidades, quantidadeValida } from './embalagens.ts';

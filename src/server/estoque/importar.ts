@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import type ExcelJSModule from 'exceljs';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import type { DocumentLifecycle } from '../documentos/lifecycle.ts';
-import type { DocumentDef } from '../documentos/registry.ts';
+import type { DocumentLifecycle } from '../documents/lifecycle.ts';
+import type { DocumentDef } from '../documents/registry.ts';
 import { badRequest } from '../http/errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 

@@ -5,7 +5,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { answer, arrayOf, checkedByHandler, fileAnswer, INT, objectOf } from '../http/route-schema.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { tenantKey } from '../storage/storage.ts';
 import { ANEXO_MAX_BYTES, ANEXO_NOME, guard, TAGS, type Row } from './route-helpers.ts';
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
-import { withRetry } from '../documentos/routes.ts';
+import { withRetry } from '../documents/routes.ts';
 import { forbidden } from '../http/errors.ts';
 import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { answer, arrayOf, checkedByHandler, DATE, INT, INT_OR_NULL, MONEY, objectOf } from '../http/route-schema.ts';
 import { listFilter } from '../resources/filter-sql.ts';
 import { writeSchema } from '../resources/registry.ts';
 import { loadLookups } from '../catalog/documents.ts';
-import { saldosContas, transferir } from './financeiro.service.ts';
+import { saldosContas, transferir } from './lancamentos.ts';
 import { guard, isoDate, money, MOVIMENTOS_LISTA, paging, TAGS, type Row, type SimpleFilter } from './route-helpers.ts';
 
 /** The contas: their balances, a transferência between two of them, and their ledger (movimentos, read-only). */

@@ -6,7 +6,7 @@
 export {
   baixarParcelas, baixarParcelasEmLote, cancelarLancamento, criarLancamento, criarLancamentosEmLote, DESPESA, estornarBaixa, LIMITE_LOTE, RECEITA, registrarEmissorDeEventosDoFinanceiro, saldosContas, transferir,
   type ItemBaixa, type ItemBaixaLote, type NovaBaixa, type NovoLancamento, type NovoLancamentoSimples, type NovaTransferencia,
-} from './financeiro.service.ts';
+} from './lancamentos.ts';
 export { extratoConta, fluxoCaixa } from './relatorios.ts';
-export { conciliar, importarOfx, sugerir } from './ofx/conciliacao.service.ts';
+export { conciliar, importarOfx, sugerir } from './ofx/conciliacao.ts';
 export { criarRecorrencia, FREQUENCIA } from './recorrente.ts';

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { withRetry } from '../documentos/routes.ts';
+import { withRetry } from '../documents/routes.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { answer, arrayOf, checkedByHandler, INT, objectOf } from '../http/route-schema.ts';
 import { listFilter } from '../resources/filter-sql.ts';
 import { buildResource, writeSchema } from '../resources/registry.ts';
 import { loadLookups } from '../catalog/documents.ts';
-import { parseId } from '../resources/resource-service.ts';
-import { cancelarLancamento, criarLancamento, STATUS_PARCELA_SQL } from './financeiro.service.ts';
+import { parseId } from '../resources/crud.ts';
+import { cancelarLancamento, criarLancamento, STATUS_PARCELA_SQL } from './lancamentos.ts';
 import { BAIXA_SCHEMA, baixaOut, comParcelas, CONFLITO, guard, LANCAMENTO_DOC, LANCAMENTO_SCHEMA, LANCAMENTOS_LISTA, paging, STATUS, TAGS, tipoOf, type Row, type SimpleFilter } from './route-helpers.ts';
 
-/** /api/Lancamentos: receitas and despesas with their parcelas; every write one transaction of financeiro.service. */
+/** /api/Lancamentos: receitas and despesas with their parcelas; every write one transaction of lancamentos. */
 export default async function lancamentosRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { db, registry, resources } = services;
   const lancamentoDef = buildResource(LANCAMENTO_DOC, registry.ajv, loadLookups());

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Where } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
-import { withRetry } from '../documentos/routes.ts';
+import { withRetry } from '../documents/routes.ts';
 import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { answer, arrayOf, checkedByHandler, DATE, INT, MONEY, objectOf } from '../http/route-schema.ts';
 import { parseJsonParam, SqlParams, whereToSql } from '../resources/filter-sql.ts';
-import { parseId } from '../resources/resource-service.ts';
-import { baixarParcelas, estornarBaixa, type ItemBaixa } from './financeiro.service.ts';
+import { parseId } from '../resources/crud.ts';
+import { baixarParcelas, estornarBaixa, type ItemBaixa } from './lancamentos.ts';
 import { BAIXA_SCHEMA, CONFLITO, guard, money, TAGS, type Row } from './route-helpers.ts';
 
 const itemBaixa = { type: 'object', required: ['parcelaId'], properties: { parcelaId: INT, valor: { ...MONEY, description: 'dinheiro que entrou ou saiu; sem ele, todo o valor em aberto + juros + multa - desconto' }, juros: MONEY, multa: MONEY, desconto: MONEY } };

@@ -3,11 +3,11 @@ import type { AppServices } from '../app-services.ts';
 import type { PeriodicKind } from '../jobs/index.ts';
 import { serverAllows } from '../auth/access.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { withRetry } from '../documentos/routes.ts';
+import { withRetry } from '../documents/routes.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { answer, checkedByHandler, DATE, MONEY } from '../http/route-schema.ts';
-import { parseId } from '../resources/resource-service.ts';
-import { STATUS_PARCELA_SQL } from './financeiro.service.ts';
+import { parseId } from '../resources/crud.ts';
+import { STATUS_PARCELA_SQL } from './lancamentos.ts';
 import { alterarDaquiEmDiante, alterarSoEsta, criarRecorrencia, encerrar, gerarTodas, recorrenciaOut } from './recorrente.ts';
 
 type Row = Record<string, any>;

@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import { MONEY_RE } from '../../shared/money.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';
-import { cabecalhoOut, cancelarLancamento, criarLancamento, dataValida, DESPESA, RECEITA } from './financeiro.service.ts';
+import { cabecalhoOut, cancelarLancamento, criarLancamento, dataValida, DESPESA, RECEITA } from './lancamentos.ts';
 import { somarMeses } from '../../shared/parcelamento.ts';
-import { maquina, transitar } from '../documentos/estados.ts';
+import { maquina, transitar } from '../documents/estados.ts';
 
 type Ctx = { tenantId: number; userId?: number | null };
 /** The finance service's context (a sweep without a person records no user). */

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { dataValida, saldosContas, STATUS_PARCELA_SQL } from './financeiro.service.ts';
+import { dataValida, saldosContas, STATUS_PARCELA_SQL } from './lancamentos.ts';
 import { somarMeses } from '../../shared/parcelamento.ts';
 
 type Ctx = { tenantId: number; userId?: number | null };

@@ -9,7 +9,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { listDef } from '../resources/filter-sql.ts';
 import { SCHEMAS_DIR } from '../catalog/documents.ts';
 import type { Queryable } from '../db/db.ts';
-import { cabecalhoOut, STATUS_PARCELA_SQL } from './financeiro.service.ts';
+import { cabecalhoOut, STATUS_PARCELA_SQL } from './lancamentos.ts';
 import { answer, DATE, INT, INT_OR_NULL, MONEY } from '../http/route-schema.ts';
 
 /**

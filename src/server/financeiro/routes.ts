@@ -8,7 +8,7 @@ import parcelasRoutes from './parcelas-routes.ts';
 /**
  * Financeiro API, one file per sub-resource: lançamentos with their parcelas (lancamentos-routes), parcelas and
  * baixas with their estornos (parcelas-routes), contas, transferências and the ledger (contas-routes), the
- * attachments (anexos-routes). Every write is one transaction of the domain service (financeiro.service).
+ * attachments (anexos-routes). Every write is one transaction of the domain service (lancamentos).
  * Registered before the generic routes: POST /api/TransferenciasFinanceiras takes the verb the document leaves out.
  */
 export default async function financeiroRoutes(app: FastifyInstance, opts: { services: AppServices }) {

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/db.ts';
-import { carregarEstado, maquina, permite, transitar } from '../documentos/estados.ts';
+import { carregarEstado, maquina, permite, transitar } from '../documents/estados.ts';
 import { enderecoPermitido, lookupSeguro, MSG_INTERNO } from './destino-seguro.ts';
 
 type Row = Record<string, any>;

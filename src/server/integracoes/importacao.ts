@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { ResourceDef, ResourceRegistry } from '../resources/registry.ts';
-import type { FieldSwitches, ResourceService } from '../resources/resource-service.ts';
+import type { FieldSwitches, ResourceService } from '../resources/crud.ts';
 import { lerPlanilha } from './importacao-arquivo.ts';
 import { CAMPOS_FINANCEIRO, conferirFinanceiro, desfazerFinanceiro, ehFinanceiro, EXEMPLO_FINANCEIRO, importarFinanceiro, type TipoFinanceiro } from './importacao-financeiro.ts';
 import { movimentar } from '../estoque/movimentos.ts';

@@ -1,4 +1,4 @@
-import type { DocumentRegistry } from '../documentos/registry.ts';
+import type { DocumentRegistry } from '../documents/registry.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { catalogoEventos, EVENTO_TESTE, EVENTOS_DOMINIO } from './webhooks.ts';
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { maquina, transitar } from '../documentos/estados.ts';
+import { maquina, transitar } from '../documents/estados.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
-import type { DocumentRegistry } from '../documentos/registry.ts';
+import type { DocumentRegistry } from '../documents/registry.ts';
 import { verificarDestino } from './destino-seguro.ts';
 
 type Row = Record<string, any>;

@@ -3,7 +3,7 @@ import type { Db } from '../db/db.ts';
 import type { RequestContext } from '../auth/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { withQuery } from '../http/input-schemas.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { TRAVADO_APOS_S, type JobQueue } from './queue.ts';
 
 /** What the list shows by default: what needs a look (pendente, falhou, travado). */

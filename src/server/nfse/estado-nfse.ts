@@ -1,7 +1,7 @@
 // The NFS-e's state machine (schemas/lifecycles/nfse.json) and its one sender per DPS across every server process.
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
-import { maquina, transitar, type Colunas } from '../documentos/estados.ts';
+import { maquina, transitar, type Colunas } from '../documents/estados.ts';
 
 type Row = Record<string, any>;
 /** Who acts (the note's account, the person recorded in estado_eventos). */

@@ -6,9 +6,9 @@ import type { LevelName } from '../../shared/permissions.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { JSON_TEXT, query } from '../http/input-schemas.ts';
 import { answer, checkedByHandler, fileAnswer, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../resources/filter-sql.ts';
-import { configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './nfse.service.ts';
+import { configurarNfse, danfseDaNotaServico, lerNotaServico, notaServicoOut, xmlDaNotaServico, type CtxNfse } from './notas-servico.ts';
 import { cancelarNfse, resolverNfseTransmitindo } from './transmissao.ts';
 
 /** Service notes are the sales orders' (SPEC 2.6: the NFS-e menu lives under pedido-vendas). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import type { Documento } from '../documentos/lifecycle.ts';
+import type { Documento } from '../documents/lifecycle.ts';
 import type { CertificadoA1 } from '../fiscal/certificado.ts';
 import { assinadorDe, assinarXml } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
@@ -12,12 +12,12 @@ import { classificarAdn, recuperarPendentes, transmitir, type Consulta, type Eta
 import { dataHoraBrasil, montarPedidoCancelamento, type MotivoCancelamento } from './dps.ts';
 import { emitirEvento } from '../integracoes/index.ts';
 import { manterEnvio, moverNfse, novoTokenEnvio, PRAZO_ENVIO_MS, reivindicarEnvio, SEM_ENVIO } from './estado-nfse.ts';
-import { lerNotaServico, notaServicoOut, pedidoParaNfse, prepararNfse, servicosNfse, type CtxNfse, type NfsePreparada, type PedidoNfse, type ServicosNfse } from './nfse.service.ts';
+import { lerNotaServico, notaServicoOut, pedidoParaNfse, prepararNfse, servicosNfse, type CtxNfse, type NfsePreparada, type PedidoNfse, type ServicosNfse } from './notas-servico.ts';
 
 /**
  * The NFS-e's transmission (issue 34), the same shape as the sales order's NF-e:
  * - transaction 1 (faturar's, or the caller's): prepararNfse numbers the DPS, signs it with its fixed id and keeps it
- *   'transmitindo' (nfse.service.ts); the send is registered for after the commit;
+ *   'transmitindo' (notas-servico.ts); the send is registered for after the commit;
  * - the Sefin Nacional (ADN) is called with no transaction open (the ADN client's guard refuses otherwise);
  * - transaction 2 records the answer once (only a note still 'transmitindo' with that DPS id moves): authorised, the
  *   key, number and XML; refused, the note 'rejeitada' with the national codes and the order's faturamento reversed

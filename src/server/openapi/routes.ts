@@ -4,7 +4,7 @@ import { openApiParameters, type DeclaredRoute } from '../http/input-schemas.ts'
 import { allowsVerb, writeSchema, SYSTEM_FIELDS, type ResourceVerb } from '../resources/registry.ts';
 import { loadLookups } from '../catalog/documents.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
-import { documentsOpenApi } from '../documentos/routes.ts';
+import { documentsOpenApi } from '../documents/routes.ts';
 import { webhooksOpenApi } from '../integracoes/index.ts';
 
 const VERB_OF: Record<string, Record<string, ResourceVerb>> = {

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { formatBRL, MONEY_RE } from '../../shared/money.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import type { DocumentModule } from '../documentos/lifecycle.ts';
+import type { DocumentModule } from '../documents/lifecycle.ts';
 import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { agoraLocal } from '../vendas/pedido-venda.ts';

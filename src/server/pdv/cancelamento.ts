@@ -12,7 +12,7 @@ import { tenantKey } from '../storage/storage.ts';
 import { exigirPeriodoAberto } from '../contabil/index.ts';
 import { estornarVenda, PRAZO_CANCELAMENTO_NFCE_MS, respostaDe } from './cupons.ts';
 import { emitirEvento } from '../integracoes/index.ts';
-import { AGORA } from '../documentos/estados.ts';
+import { AGORA } from '../documents/estados.ts';
 import { moverCupom } from './estado-cupom.ts';
 
 type Row = Record<string, any>;

@@ -5,7 +5,7 @@ import { formatBRL, MONEY_RE, QUANTITY_RE } from '../../shared/money.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { proximoNumero } from '../documentos/numeracao.ts';
+import { proximoNumero } from '../documents/numeracao.ts';
 import { devolverNumeroNfe, reservarNumeroNfe } from '../fiscal/emissao/notas.ts';
 import { estornar, movimentar } from '../estoque/movimentos.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';

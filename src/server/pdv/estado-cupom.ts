@@ -1,9 +1,9 @@
 // The NFC-e's state machine (schemas/lifecycles/nfce.json): every change of pdv_vendas.situacao in this module goes
-// through the one transition function (documentos/estados.ts), which refuses a transition the JSON does not declare
+// through the one transition function (documents/estados.ts), which refuses a transition the JSON does not declare
 // from the sale's state, writes the state with the sale's other columns in one UPDATE and records who, from which
 // state to which and when in estado_eventos. No other code of pdv/ writes the situacao column.
 import type { Queryable } from '../db/db.ts';
-import { maquina, transitar, type Colunas } from '../documentos/estados.ts';
+import { maquina, transitar, type Colunas } from '../documents/estados.ts';
 
 type Row = Record<string, any>;
 

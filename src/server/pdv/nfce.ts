@@ -15,7 +15,7 @@ import type { NfeMontada } from '../fiscal/nfe.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { comFuso, configuracaoNfe, emitenteDa } from '../fiscal/emissao/notas.ts';
 import { identificacaoDoProduto, tributarLinha, TributacaoError } from '../../shared/fiscal/tributar-linha.ts';
-import { carregarRegras } from '../fiscal-config/tributacao.service.ts';
+import { carregarRegras } from '../fiscal-config/tributacao.ts';
 import { emissaoIbsCbs, grupoIbsCbs, ibsCbsDaLinha, type EmissaoIbsCbs } from '../fiscal-config/ibscbs-emissao.ts';
 import { criarClienteSefaz } from '../fiscal/sefaz-destino.ts';
 import type { RetornoAutorizacao, SefazCliente } from '../fiscal/sefaz-cliente.ts';

@@ -12,7 +12,7 @@ import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { checkFilterKeys, orderToSql, parseFields, parseJsonParam, parseOrder, parsePaging, quoteIdent, SqlParams, whereToSql } from '../resources/filter-sql.ts';
 import { buildResource, type ResourceDef } from '../resources/registry.ts';
 import type { ResourceDoc } from '../../../generated/schema-types.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { loadLookups, SCHEMAS_DIR } from '../catalog/documents.ts';
 import { cobrar } from './assinatura-routes.ts';
 

@@ -9,7 +9,7 @@ import { serverAllows } from '../auth/access.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { listDef, listFilter, parseJsonParam } from '../resources/filter-sql.ts';
 import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { reportSource } from './sources.ts';
 import { CONTENT_TYPES, type ReportWorker } from './worker.ts';
 import type { RequestContext } from '../auth/context.ts';

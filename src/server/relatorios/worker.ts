@@ -5,7 +5,7 @@ import { FUSO_PADRAO } from '../../shared/dates.ts';
 import type { Filter } from '../../shared/filter.ts';
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
-import { KEYSET_FIELD } from '../resources/resource-service.ts';
+import { KEYSET_FIELD } from '../resources/crud.ts';
 import { StorageUnavailable, tenantKey } from '../storage/storage.ts';
 import { reportColumns } from './columns.ts';
 import { reportSource, type TipoArquivo } from './sources.ts';

@@ -1,5 +1,5 @@
 import type { ResourceDef } from './registry.ts';
-import type { FieldSwitches } from './resource-service.ts';
+import type { FieldSwitches } from './crud.ts';
 
 /**
  * A brand may hide fields or make them required, per resource, but only those the resource document

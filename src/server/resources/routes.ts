@@ -8,7 +8,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { parseJsonParam } from './filter-sql.ts';
 import { allowsVerb, type ResourceDef, type ResourceRegistry, type ResourceVerb } from './registry.ts';
-import { parseId, type ResourceService } from './resource-service.ts';
+import { parseId, type ResourceService } from './crud.ts';
 import { brandSwitchesFor } from './brand-switches.ts';
 import { ResourceSerializers } from './serializers.ts';
 import { filtroSemOcultos, ocultosDoRecurso, recusarFiltroOculto } from './leitura-restrita.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { serverAllows } from '../auth/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { TIPOS, type TipoDocumento } from '../../shared/transmissoes.ts';
 import { agirSobreDocumento, listarDocumentosEmTransmissao } from './documentos.ts';
 

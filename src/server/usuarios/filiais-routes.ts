@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { notFound } from '../http/errors.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { selectedBranch } from './user-info.ts';
 import { answer, arrayOf, checkedByHandler, exactAnswer, INT, INT_OR_NULL, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
 import { FILIAL_SELECIONADA, TAGS } from './routes-comum.ts';

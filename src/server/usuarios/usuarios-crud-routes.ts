@@ -8,7 +8,7 @@ import type { Queryable } from '../db/db.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { translateDbError } from '../db/pg-errors.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { answer, arrayOf, checkedByHandler, exactAnswer, INT, objectOf } from '../http/route-schema.ts';
 import { TAGS, USUARIO } from './routes-comum.ts';
 

@@ -4,7 +4,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { JSON_TEXT, withQuery } from '../http/input-schemas.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
-import { parseId } from '../resources/resource-service.ts';
+import { parseId } from '../resources/crud.ts';
 import { answer, arrayOf, INT, objectOf, TEXT_OR_NULL } from '../http/route-schema.ts';
 import { TAGS } from './routes-comum.ts';
 

@@ -7,7 +7,7 @@ import { calcularLinha, precoDaLinha, totaisDoPedido } from '../../shared/pedido
 import type { AppServices } from '../app-services.ts';
 import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
-import { DocumentLifecycle, type AposCommit, type DocumentModule, type Documento, type PostingArgs } from '../documentos/lifecycle.ts';
+import { DocumentLifecycle, type AposCommit, type DocumentModule, type Documento, type PostingArgs } from '../documents/lifecycle.ts';
 import { prepararNotaDoPedido, registrarCompensacaoDoPedido, transmitirNotaDoPedido } from '../fiscal/emissao/notas.ts';
 import { prepararCancelamentoDoPedido, registrarCompensacaoDoCancelamento, transmitirEnvio } from '../fiscal/emissao/eventos.ts';
 import type { DadosNotaFiscal } from '../../shared/fiscal/nota-fiscal.ts';

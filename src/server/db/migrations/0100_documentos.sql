@@ -1,6 +1,6 @@
 -- Business documents (schemas/documents): one set of tables for every document type. The header and the
 -- line items are JSON validated by the type's JSON Schema before they are written; the lifecycle service
--- (src/server/documentos) owns the state, the gap-free number and the audit trail. A document belongs to
+-- (src/server/documents) owns the state, the gap-free number and the audit trail. A document belongs to
 -- the branch it was created in and is numbered per branch and type.
 CREATE TABLE documentos (
   tenant_id integer NOT NULL REFERENCES tenants(id),

@@ -26,7 +26,7 @@ INSERT INTO bancos (codigo, nome, ispb) VALUES
 REVOKE ALL ON bancos FROM retaguarda_app;
 GRANT SELECT ON bancos TO retaguarda_app;
 
--- The last number used per branch, document type and series (src/server/documentos/numeracao.ts). Numbers are taken under the row's lock (no
+-- The last number used per branch, document type and series (src/server/documents/numeracao.ts). Numbers are taken under the row's lock (no
 -- gaps, no repeats); the admin may move a sequence forward, never back over used numbers.
 CREATE TABLE sequencias_filial (
   tenant_id integer NOT NULL REFERENCES tenants(id),

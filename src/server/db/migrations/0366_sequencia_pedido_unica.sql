@@ -1,5 +1,5 @@
 -- Sales orders number from one sequence per branch: the business document's own ('pedidoVenda', taken by
--- src/server/documentos/numeracao.ts when an order is created). The 'pedido' sequence came first (0144, the
+-- src/server/documents/numeracao.ts when an order is created). The 'pedido' sequence came first (0144, the
 -- administrator's sequencia-filial screen, before the sales order document existed) and nothing ever numbered
 -- from it. Where an administrator moved it forward, the order sequence moves forward as far (never back), and
 -- 'pedido' goes away.

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app-services.ts';
 import { serverAllows } from '../../auth/access.ts';
 import type { RequestContext } from '../../auth/context.ts';
-import { withRetry } from '../../documentos/routes.ts';
+import { withRetry } from '../../documents/routes.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { listDef, listFilter, parseJsonParam } from '../../resources/filter-sql.ts';
 import { JSON_TEXT, withQuery } from '../../http/input-schemas.ts';
 import { answer, checkedByHandler, DATE, MONEY } from '../../http/route-schema.ts';
-import { parseId } from '../../resources/resource-service.ts';
-import { conciliar, desfazer, importarOfx, STATUS_TRANSACAO, sugerir, transacaoOut, type AcaoConciliacao } from './conciliacao.service.ts';
+import { parseId } from '../../resources/crud.ts';
+import { conciliar, desfazer, importarOfx, STATUS_TRANSACAO, sugerir, transacaoOut, type AcaoConciliacao } from './conciliacao.ts';
 
 type Row = Record<string, any>;
 const MODULE = { module: 'financeiro' };

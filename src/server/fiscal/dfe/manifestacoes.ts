@@ -16,7 +16,7 @@ import { abrirCertificado, paraBuffer } from '../emissao/certificados.ts';
 import { comFuso, configuracaoNfe, type CtxEmissao } from '../emissao/notas.ts';
 import { ID_NFE_RE } from '../../../shared/fiscal/chave.ts';
 import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';
-import { exigir, maquina, permite, transitar } from '../../documentos/estados.ts';
+import { exigir, maquina, permite, transitar } from '../../documents/estados.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage'>;

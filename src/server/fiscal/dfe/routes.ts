@@ -6,7 +6,7 @@ import type { LevelName } from '../../../shared/permissions.ts';
 import { forbidden } from '../../http/errors.ts';
 import { TEXT, withQuery } from '../../http/input-schemas.ts';
 import { answer, checkedByHandler, fileAnswer } from '../../http/route-schema.ts';
-import { parseId } from '../../resources/resource-service.ts';
+import { parseId } from '../../resources/crud.ts';
 import type { CtxEmissao } from '../emissao/notas.ts';
 import { consultarDfe, eventosDfe, JOB_MANIFESTACAO, listarDfe, manifestar, resolverManifestacoesPendentes, situacaoDfe, xmlCompleto } from './manifestacoes.ts';
 

@@ -1,9 +1,9 @@
 // The NF-e's state machine (schemas/lifecycles/notaFiscal.json): every change of notas_fiscais.status in this module
-// goes through the one transition function (documentos/estados.ts), which refuses a transition the JSON does not
+// goes through the one transition function (documents/estados.ts), which refuses a transition the JSON does not
 // declare from the note's state, writes the state with the note's other columns in one UPDATE and records who, from
 // which state to which and when in estado_eventos. No other code of fiscal/emissao writes the status column.
 import type { Queryable } from '../../db/db.ts';
-import { maquina, transitar, type Colunas } from '../../documentos/estados.ts';
+import { maquina, transitar, type Colunas } from '../../documents/estados.ts';
 import type { CtxEmissao } from './dados-nota.ts';
 
 type Row = Record<string, any>;

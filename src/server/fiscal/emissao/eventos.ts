@@ -15,7 +15,7 @@ import { abrirCertificado } from './certificados.ts';
 import { comFuso, configuracaoNfe, devolverNumeroNfe, lerNota, notaOut, PRAZO_CANCELAMENTO_MS, type CtxEmissao, type ResultadoTransmissao } from './notas.ts';
 import { clienteNfe } from './contingencia-nfe.ts';
 import { moverNota } from './estado-nota.ts';
-import { maquina, transitar } from '../../documentos/estados.ts';
+import { maquina, transitar } from '../../documents/estados.ts';
 import { enviarEClassificar, etapasEvento, etapasInutilizacao, recuperarPendentes, type Desfecho, type RespostaEvento } from '../transmissao/index.ts';
 import { emitirEvento } from '../../integracoes/index.ts';
 import { documentoFiscal } from '../../../shared/cpf-cnpj.ts';

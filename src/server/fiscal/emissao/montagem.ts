@@ -9,7 +9,7 @@ import { loadLookups } from '../../catalog/documents.ts';
 import { cnpjValido, cpfValido, gerarCodigoNumerico } from '../../../shared/fiscal/chave.ts';
 import { CalculoError, calcularNfe } from '../../../shared/fiscal/nfe-calculo.ts';
 import { ieConfere, mensagemIeInvalida } from '../../../shared/inscricao-estadual.ts';
-import { carregarRegras } from '../../fiscal-config/tributacao.service.ts';
+import { carregarRegras } from '../../fiscal-config/tributacao.ts';
 import { emissaoIbsCbs, grupoIbsCbs, ibsCbsDaLinha } from '../../fiscal-config/ibscbs-emissao.ts';
 import { observacoesAplicaveis, type ObservacaoNota } from '../../../shared/fiscal/tributacao.ts';
 import { validarAjustes, type AjustesTributacao, type ContextoAjuste } from '../../../shared/fiscal/ajustes-tributacao.ts';

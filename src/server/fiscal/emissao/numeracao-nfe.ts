@@ -1,7 +1,7 @@
 // The numbers of an NF-e/NFC-e series: reserved in transaction 1, given back when SEFAZ never authorised them.
 import type { Queryable } from '../../db/db.ts';
-import { proximoNumero } from '../../documentos/numeracao.ts';
-import type { Colunas } from '../../documentos/estados.ts';
+import { proximoNumero } from '../../documents/numeracao.ts';
+import type { Colunas } from '../../documents/estados.ts';
 import { type CtxEmissao } from './dados-nota.ts';
 import { dadosSem, moverNota } from './estado-nota.ts';
 

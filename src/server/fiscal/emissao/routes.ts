@@ -1,5 +1,5 @@
 import { avisoIbsCbs } from '../../fiscal-config/ibscbs-emissao.ts';
-import { emitenteDaFilial } from '../../fiscal-config/tributacao.service.ts';
+import { emitenteDaFilial } from '../../fiscal-config/tributacao.ts';
 import { isoComFuso } from '../../../shared/dates.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app-services.ts';
@@ -11,7 +11,7 @@ import type { LevelName } from '../../../shared/permissions.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { JSON_TEXT, query } from '../../http/input-schemas.ts';
 import { answer, checkedByHandler, fileAnswer, INT, objectOf, TEXT_OR_NULL } from '../../http/route-schema.ts';
-import { parseId } from '../../resources/resource-service.ts';
+import { parseId } from '../../resources/crud.ts';
 import { condicoesDaFilial, filtroDaConsulta } from '../../resources/filter-sql.ts';
 import { alertarVencimentos, certificadoAtivo, gravarCertificado, resumo } from './certificados.ts';
 import {

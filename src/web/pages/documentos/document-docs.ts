@@ -7,7 +7,7 @@ export type { DocumentDoc };
 const FILES = import.meta.glob<DocumentDoc>('../../../../schemas/documents/*.json', { eager: true, import: 'default' });
 export const DOCUMENTS: DocumentDoc[] = Object.values(FILES);
 
-/** Where the form reads the options of a header field with `choices` (served by src/server/documentos/routes.ts). */
+/** Where the form reads the options of a header field with `choices` (served by src/server/documents/routes.ts). */
 export const choicesEndpoint = (doc: DocumentDoc, field: string) => `${doc.endpoint}/opcoes/${field}`;
 
 /**

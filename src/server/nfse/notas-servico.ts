@@ -1,13 +1,13 @@
 import Decimal from 'decimal.js';
 import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/db.ts';
-import type { Documento } from '../documentos/lifecycle.ts';
-import { proximoNumero } from '../documentos/numeracao.ts';
+import type { Documento } from '../documents/lifecycle.ts';
+import { proximoNumero } from '../documents/numeracao.ts';
 import { assinadorDe, assinarXml } from '../fiscal/assinatura-xml.ts';
 import { abrirCertificado } from '../fiscal/emissao/certificados.ts';
 import { validarXsd } from '../fiscal/validacao-xsd.ts';
 import { emissaoIbsCbs } from '../fiscal-config/ibscbs-emissao.ts';
-import { crtDoRegime } from '../fiscal-config/tributacao.service.ts';
+import { crtDoRegime } from '../fiscal-config/tributacao.ts';
 import { validarClassificacaoIbsCbs } from '../../shared/fiscal/ibscbs.ts';
 import { C_IND_OP } from '../../../generated/lookups.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../http/errors.ts';

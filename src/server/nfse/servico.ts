@@ -1,6 +1,6 @@
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { badRequest, type ErrorDetail } from '../http/errors.ts';
-import { conferirAliquotaIss } from './nfse.service.ts';
+import { conferirAliquotaIss } from './notas-servico.ts';
 import { descricaoServicoNacional } from './servicos-nacionais.ts';
 
 /** The service product (schemas/resources/servico.json): its NFS-e taxation holds before it is saved. */

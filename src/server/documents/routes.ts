@@ -4,7 +4,7 @@ import type { Db, Queryable, TenantScope } from '../db/db.ts';
 import type { ResourceRegistry } from '../resources/registry.ts';
 import { parseJsonParam } from '../resources/filter-sql.ts';
 import { ID, JSON_TEXT, withQuery } from '../http/input-schemas.ts';
-import { parseId, type ResourceService } from '../resources/resource-service.ts';
+import { parseId, type ResourceService } from '../resources/crud.ts';
 import { DocumentLifecycle, type AposCommit } from './lifecycle.ts';
 import { DocumentRegistry, type PostingArgs } from './registry.ts';
 import { destinos, interna } from './estados.ts';

@@ -4,7 +4,7 @@ import type { RequestContext } from '../auth/context.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, notFound, type ErrorDetail } from '../http/errors.ts';
 import { dividirEmParcelas, somar } from '../../shared/parcelamento.ts';
-import { maquina, transitar } from '../documentos/estados.ts';
+import { maquina, transitar } from '../documents/estados.ts';
 
 /**
  * Who records the domain event of a baixa ('lancamento.baixado', for webhooks) in the posting's own transaction:

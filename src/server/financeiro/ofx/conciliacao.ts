@@ -3,8 +3,8 @@ import Decimal from 'decimal.js';
 import { formatBRL } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/db.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { AGORA, maquina, transitar } from '../../documentos/estados.ts';
-import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../financeiro.service.ts';
+import { AGORA, maquina, transitar } from '../../documents/estados.ts';
+import { baixarParcelas, criarLancamento, DESPESA, RECEITA } from '../lancamentos.ts';
 import { lerOfx, OfxInvalido, type ExtratoOfx, type TransacaoOfx } from './parser.ts';
 import type { Sugestao } from '../../../shared/conciliacao.ts';
 
