@@ -56,10 +56,19 @@ export async function reivindicarEnvio(services: ComBanco, ctx: CtxNfse, notaId:
 export function manterEnvio(services: ComBanco, ctx: CtxNfse, notaId: number, token: string): () => Promise<void> {
   const renovar = () =>
     services.db.tenant(ctx, (q) => q.query(`UPDATE notas_servico SET envio_ate = now() + ($4::int * interval '1 millisecond') WHERE tenant_id = $1 AND id = $2 AND envio_token = $3`, [ctx.tenantId, notaId, token, PRAZO_ENVIO_MS]));
-  const t = setInterval(() => void renovar().catch(() => {}), Math.max(Math.floor(PRAZO_ENVIO_MS / 3), 250));
-  t.unref?.();
+  // A renewal lives only as long as this one ADN call (no background work: that runs on the jobs table); each renewal
+  // is scheduled after the previous one ended, so a slow database never stacks them.
+  const passo = Math.max(Math.floor(PRAZO_ENVIO_MS / 3), 250);
+  let parado = false;
+  let t: ReturnType<typeof setTimeout>;
+  const agendar = () => {
+    t = setTimeout(() => void renovar().catch(() => {}).finally(() => { if (!parado) agendar(); }), passo);
+    t.unref?.();
+  };
+  agendar();
   return async () => {
-    clearInterval(t);
+    parado = true;
+    clearTimeout(t);
     await services.db.tenant(ctx, (q) => q.query(`UPDATE notas_servico SET envio_token = NULL, envio_ate = NULL WHERE tenant_id = $1 AND id = $2 AND envio_token = $3`, [ctx.tenantId, notaId, token])).catch(() => {});
   };
 }
