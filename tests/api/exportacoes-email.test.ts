@@ -113,7 +113,8 @@ describe.each(BACKENDS)('e-mail dos arquivos do mês ao contador on %s', (backen
     // the SPED attached is the last one generated for the month (the second, typed by another accountant)
     expect(a.get(pedido.arquivos[1])!.toString('latin1')).toMatch(/\|0100\|Outro Contabilista\|/);
     await vi.waitFor(async () => expect(await envio(pedido.id)).toMatchObject({ situacao: 'enviado', modo: 'anexo', tentativas: 1, ultimoErro: null }), { timeout: 10000 });
-    expect(await jobDo(pedido.jobId)).toMatchObject({ situacao: 'concluido', tentativas: 1 });
+    // The job is marked done after its handler recorded the envio (a second statement): wait for it too.
+    await vi.waitFor(async () => expect(await jobDo(pedido.jobId)).toMatchObject({ situacao: 'concluido', tentativas: 1 }), { timeout: 10000 });
   });
 
   it('the SMTP server refuses the message: the job records the failure, retries, and the e-mail arrives', async () => {
@@ -136,7 +137,7 @@ describe.each(BACKENDS)('e-mail dos arquivos do mês ao contador on %s', (backen
     expect(smtp.messages[0].to).toEqual(['escritorio@contabil.com.br']);
     expect(anexos(smtp.messages[0]).size).toBe(2);
     await vi.waitFor(async () => expect(await envio(pedido.id)).toMatchObject({ situacao: 'enviado', tentativas: 2, ultimoErro: null }), { timeout: 10000 });
-    expect(await jobDo(pedido.jobId)).toMatchObject({ situacao: 'concluido', tentativas: 2 });
+    await vi.waitFor(async () => expect(await jobDo(pedido.jobId)).toMatchObject({ situacao: 'concluido', tentativas: 2 }), { timeout: 10000 });
   });
 
   it('files larger than an e-mail carries go as download links, valid for a week and public only by the token', async () => {
