@@ -1,10 +1,10 @@
-import { BACKENDS, openTestDb } from '../support/server.ts';
+import { AMBOS_BANCOS, openTestDb } from '../support/server.ts';
 import { comAposCommit } from '../../src/server/documents/routes.ts';
 import { transacaoAberta } from '../../src/server/db/transacao-aberta.ts';
 
 // Issue 34 item 6: a deadlock reruns transaction 1 only. Work a posting leaves for after the commit (the SEFAZ call)
 // runs once, for the attempt that committed, with no transaction open; an attempt rolled back leaves nothing behind.
-describe.each(BACKENDS)('trabalho pós-commit e withRetry (%s)', (backend) => {
+describe.each(AMBOS_BANCOS)('trabalho pós-commit e withRetry (%s)', (backend) => {
   let t: Awaited<ReturnType<typeof openTestDb>>;
   beforeAll(async () => {
     t = await openTestDb(backend, { seeded: true });

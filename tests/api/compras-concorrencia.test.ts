@@ -4,7 +4,7 @@ import path from 'node:path';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { chamadasComo } from '../support/chamadas.ts';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { AMBOS_BANCOS, login, startTestServer, type TestServer } from '../support/server.ts';
 import { FORNECEDORES, notaDeFornecedor } from '../fixtures/compras/notas-fornecedor.ts';
 import { pararSefazLocal, sefazLocalEmExecucao } from '../../src/server/fiscal/sefaz-destino.ts';
 import { limparBloqueiosConsumo } from '../../src/server/fiscal/sefaz-cliente.ts';
@@ -15,7 +15,7 @@ type Row = Record<string, any>;
 // (with the return NF-e through the local SEFAZ, and the stock-side return), efetivar and cancelar clicked twice at
 // once. Whatever the order the requests land in, no more goes back than entered, SEFAZ authorises only the notes
 // whose goods are posted, and each transition posts (or reverses) exactly once.
-describe.each(BACKENDS)('compras at once on %s', (backend) => {
+describe.each(AMBOS_BANCOS)('compras at once on %s', (backend) => {
   let srv: TestServer;
   let app: FastifyInstance;
   let admin: string;

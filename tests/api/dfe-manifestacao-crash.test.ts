@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb } from '../../src/server/db/db.ts';
-import { BACKENDS, openTestDb, type Backend } from '../support/server.ts';
+import { AMBOS_BANCOS, openTestDb, type Backend } from '../support/server.ts';
+import { seededPgliteIn } from '../support/seeded-db.ts';
 import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
 
 type Row = Record<string, any>;
@@ -14,7 +15,7 @@ const MANIFESTACOES = ['210200', '210210', '210220', '210240'];
 // and before SEFAZ received it; started again on the same database and DATA_DIR (the local SEFAZ keeps its state
 // there), the start-up recovery settles each by the note's key: the first adopted from SEFAZ (never sent twice), the
 // second sent again with the same signed XML. Then the events SEFAZ registered equal the ERP's, each recorded once.
-describe.each(BACKENDS)('manifestação do destinatário com uma queda do servidor (%s)', (backend: Backend) => {
+describe.each(AMBOS_BANCOS)('manifestação do destinatário com uma queda do servidor (%s)', (backend: Backend) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dfe-crash-'));
   let env: Record<string, string>;
   let dbUrl: string | undefined;
@@ -38,7 +39,7 @@ describe.each(BACKENDS)('manifestação do destinatário com uma queda do servid
       await t.db.close();
       dbUrl = t.url;
       drop = t.drop;
-    }
+    } else await seededPgliteIn(path.join(dataDir, 'pglite'));
     env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn' };
   }, 240_000);
   afterAll(async () => {

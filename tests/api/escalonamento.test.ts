@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { AMBOS_BANCOS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 // A manager allowed to manage users and profiles tries every way up: roles, an administrator's password, a
 // stronger profile for himself or for a puppet user, raising his own profile. Each is refused with a 403 in
 // Portuguese and changes nothing; the account administrator may do all of it.
-describe.each(BACKENDS)('no escalation of privileges on %s', (backend) => {
+describe.each(AMBOS_BANCOS)('no escalation of privileges on %s', (backend) => {
   let srv: TestServer;
   let app: FastifyInstance;
   let admin: string;

@@ -1,4 +1,4 @@
-import { BACKENDS, type Backend } from '../support/server.ts';
+import { AMBOS_BANCOS, type Backend } from '../support/server.ts';
 import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
 import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
@@ -10,7 +10,7 @@ const CNPJ_MATRIZ = '11222333000181';
 // transactions 1 of another cancellation and of a return with NF-e committed and before SEFAZ received them; started
 // again on the same database and DATA_DIR (the local SEFAZ keeps its state there), the start-up recovery settles
 // each by the note's key. Then SEFAZ's events equal the ERP's, and stock and receivables are reversed exactly once.
-describe.each(BACKENDS)('cancelamento e devolução com uma queda do servidor (%s)', (backend: Backend) => {
+describe.each(AMBOS_BANCOS)('cancelamento e devolução com uma queda do servidor (%s)', (backend: Backend) => {
   const queda = suiteDeQueda(backend, 'eventos-crash-');
 
   const lista = (where: Row) => `?filter=${encodeURIComponent(JSON.stringify({ where, limit: 1000 }))}`;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BACKENDS, type Backend } from '../support/server.ts';
+import { AMBOS_BANCOS, type Backend } from '../support/server.ts';
 import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
 import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
@@ -14,7 +14,7 @@ const DEPOIS = 10;
 // the test takes after transaction 1 committed and SEFAZ authorised). After the restart and its recovery: the keys
 // the local SEFAZ authorised are the ERP's authorised notes, each faturado order has its stock movements, its
 // receivable and one authorised NF-e, the numbers have no gap, and every other order is invoiced.
-describe.each(BACKENDS)('faturar com NF-e, servidor morto no meio (%s)', (backend: Backend) => {
+describe.each(AMBOS_BANCOS)('faturar com NF-e, servidor morto no meio (%s)', (backend: Backend) => {
   const queda = suiteDeQueda(backend, 'faturar-crash-conc-');
 
   const filtro = (f: unknown) => encodeURIComponent(JSON.stringify(f));

@@ -1,4 +1,4 @@
-import { BACKENDS, type Backend } from '../support/server.ts';
+import { AMBOS_BANCOS, type Backend } from '../support/server.ts';
 import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
 import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
@@ -11,7 +11,7 @@ const CNPJ_MATRIZ = '11222333000181';
 // start-up recovery settles each note by its key. Then the local SEFAZ's authorised keys equal the ERP's authorised
 // notes, each order has one authorised NF-e and its postings once, the numbers follow without a gap, and the next
 // order is invoiced (no 539 for a number taken again with another key).
-describe.each(BACKENDS)('faturar com NF-e e uma queda do servidor (%s)', (backend: Backend) => {
+describe.each(AMBOS_BANCOS)('faturar com NF-e e uma queda do servidor (%s)', (backend: Backend) => {
   const queda = suiteDeQueda(backend, 'faturar-crash-');
 
   const notasDoPedido = async (s: ServerProcess, token: string, pedidoId: number): Promise<Row[]> =>

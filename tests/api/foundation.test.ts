@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { AMBOS_BANCOS, login, startTestServer, type TestServer } from '../support/server.ts';
 
-describe.each(BACKENDS)('foundation on %s', (backend) => {
+describe.each(AMBOS_BANCOS)('foundation on %s', (backend) => {
   let srv: TestServer;
   let app: FastifyInstance;
   let admin: string;

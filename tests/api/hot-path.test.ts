@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/server/db/db.ts';
 import { estimateMatchesCached, searchTerms } from '../../src/server/resources/text-search.ts';
-import { BACKENDS, startTestServer, type TestServer } from '../support/server.ts';
+import { AMBOS_BANCOS, startTestServer, type TestServer } from '../support/server.ts';
 
 // The request's set-up, trimmed to fewer round trips, still scopes every statement to the tenant.
-describe.each(BACKENDS)('tenant transaction set-up on %s', (backend) => {
+describe.each(AMBOS_BANCOS)('tenant transaction set-up on %s', (backend) => {
   let srv: TestServer;
   let demo: number;
   let vizinha: number;

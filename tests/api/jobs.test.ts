@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { esperaAntesDe, type JobQueue } from '../../src/server/jobs/index.ts';
-import { BACKENDS, login, openTestDb, startTestServer, type TestServer } from '../support/server.ts';
+import { AMBOS_BANCOS, login, openTestDb, startTestServer, type TestServer } from '../support/server.ts';
 import { startServerProcess } from '../support/processo-servidor.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -47,7 +47,7 @@ describe('no setInterval in the server outside the infrastructure', () => {
   });
 });
 
-describe.each(BACKENDS)('jobs table (%s)', (backend) => {
+describe.each(AMBOS_BANCOS)('jobs table (%s)', (backend) => {
   let srv: TestServer;
   let jobs: JobQueue;
   let admin: string;

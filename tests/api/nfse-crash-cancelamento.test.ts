@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BACKENDS, type Backend } from '../support/server.ts';
+import { AMBOS_BANCOS, type Backend } from '../support/server.ts';
 import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
 import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
@@ -13,7 +13,7 @@ const CNPJ_MATRIZ = '11222333000181';
 // a lock the test holds on the events table. Started again on the same database and DATA_DIR, the start-up recovery
 // settles each (the same signed request again, E1830 read as arrived; the DPS adopted by its id). Then the ADN and the
 // books agree: one cancellation, one authorisation, each receivable posted and reversed once.
-describe.each(BACKENDS)('NFS-e: cancelamento e transação 2 com uma queda do servidor (%s)', (backend: Backend) => {
+describe.each(AMBOS_BANCOS)('NFS-e: cancelamento e transação 2 com uma queda do servidor (%s)', (backend: Backend) => {
   const queda = suiteDeQueda(backend, 'nfse-crash-cancelamento-');
 
   const filtro = (o: unknown) => encodeURIComponent(JSON.stringify(o));

@@ -1,4 +1,4 @@
-import { BACKENDS, type Backend } from '../support/server.ts';
+import { AMBOS_BANCOS, type Backend } from '../support/server.ts';
 import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
 import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
@@ -11,7 +11,7 @@ const CNPJ_MATRIZ = '11222333000181';
 // DATA_DIR (the local ADN keeps its state there), its start-up recovery settles each note by its DPS id. Then the DPS
 // the ADN authorised are the ERP's authorised NFS-e, each order has its receivable and one NFS-e, the DPS numbers
 // follow, and the next order is faturado.
-describe.each(BACKENDS)('faturar com NFS-e e uma queda do servidor (%s)', (backend: Backend) => {
+describe.each(AMBOS_BANCOS)('faturar com NFS-e e uma queda do servidor (%s)', (backend: Backend) => {
   const queda = suiteDeQueda(backend, 'nfse-crash-');
 
   const filtro = (o: unknown) => encodeURIComponent(JSON.stringify(o));

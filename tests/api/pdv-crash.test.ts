@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { BACKENDS, type Backend } from '../support/server.ts';
+import { AMBOS_BANCOS, type Backend } from '../support/server.ts';
 import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
 import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
@@ -13,7 +13,7 @@ type Row = Record<string, any>;
 // The sale's stock and payments were posted once; the station's retry with the same idempotency key gets the
 // authorised note; the next sale takes the next number. (c) A cancellation killed after SEFAZ registered the event
 // is recorded at the restart (asked by the key), its stock and caixa rows reversed once.
-describe.each(BACKENDS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (backend: Backend) => {
+describe.each(AMBOS_BANCOS)('venda do PDV com NFC-e e uma queda do servidor (%s)', (backend: Backend) => {
   const queda = suiteDeQueda(backend, 'pdv-crash-');
 
   const filtro = (f: unknown) => encodeURIComponent(JSON.stringify(f));

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { STORAGE_MESSAGES } from '../../src/server/storage/storage.ts';
-import { BACKENDS, login, startTestServer, type TestServer } from '../support/server.ts';
+import { AMBOS_BANCOS, login, startTestServer, type TestServer } from '../support/server.ts';
 
 // Readiness for a load balancer, and a graceful shutdown that lets the running report finish.
-describe.each(BACKENDS)('readiness and graceful shutdown on %s', (backend) => {
+describe.each(AMBOS_BANCOS)('readiness and graceful shutdown on %s', (backend) => {
   let srv: TestServer;
   beforeAll(async () => {
     srv = await startTestServer(backend, { reportWorker: false });

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { openDb, type Db } from '../../src/server/db/db.ts';
 import { addressKey, BLOCK_AFTER, emailKey, LoginThrottle } from '../../src/server/usuarios/login-throttle.ts';
-import { BACKENDS, startTestServer, type TestServer } from '../support/server.ts';
+import { AMBOS_BANCOS, startTestServer, type TestServer } from '../support/server.ts';
 
 /**
  * The login throttle lives in the database: two app instances on one database (on PostgreSQL, each with its
  * own connection pool, as two server processes would be) count the failures together.
  */
-describe.each(BACKENDS)('login throttle shared by every process on %s', (backend) => {
+describe.each(AMBOS_BANCOS)('login throttle shared by every process on %s', (backend) => {
   let srv: TestServer;
   let second: { app: FastifyInstance; db: Db | null };
   const apps = () => [srv.app, second.app];

@@ -1,4 +1,4 @@
-import { openTestDb, BACKENDS } from '../support/server.ts';
+import { openTestDb, AMBOS_BANCOS } from '../support/server.ts';
 import { comAposCommit, withRetry } from '../../src/server/documents/routes.ts';
 import { transacaoAberta } from '../../src/server/db/transacao-aberta.ts';
 import { SefazCliente } from '../../src/server/fiscal/sefaz-cliente.ts';
@@ -7,7 +7,7 @@ import { SefazCliente } from '../../src/server/fiscal/sefaz-cliente.ts';
 // that transaction: the work that talks to the outside world (SEFAZ, after-commit work) runs once, after the commit
 // of the attempt that won, with no transaction open; the work of a rolled-back attempt never runs. A call to SEFAZ
 // inside the transaction itself is refused by the guard (and not retried).
-describe.each(BACKENDS)('withRetry e o trabalho pós-commit (%s)', (backend) => {
+describe.each(AMBOS_BANCOS)('withRetry e o trabalho pós-commit (%s)', (backend) => {
   let t: Awaited<ReturnType<typeof openTestDb>>;
   beforeAll(async () => {
     t = await openTestDb(backend, { seeded: true });

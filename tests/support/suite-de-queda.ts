@@ -5,11 +5,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { openDb } from '../../src/server/db/db.ts';
 import { startServerProcess, type ServerProcess } from './processo-servidor.ts';
 import { openTestDb, type Backend } from './server.ts';
+import { seededPgliteIn } from './seeded-db.ts';
 
 /**
  * What every crash suite (a real server process killed and started again, issue 34) sets up the same way; registers
  * its beforeAll/afterAll. A DATA_DIR of its own (the local SEFAZ and ADN keep their state there, PGlite its files);
- * on PostgreSQL a seeded database of its own, dropped after the suite; the process's environment with SEFAZ's
+ * on PostgreSQL a seeded database of its own, dropped after the suite, on PGlite the seeded copy in DATA_DIR/pglite; the process's environment with SEFAZ's
  * transaction guard on and the demo's start-up invoicing off (it would take note and DPS numbers between the
  * test's documents). The last process started is killed after the suite.
  */
@@ -26,7 +27,7 @@ export function suiteDeQueda(backend: Backend, prefixo: string) {
       await t.db.close();
       dbUrl = t.url;
       drop = t.drop;
-    }
+    } else await seededPgliteIn(join(dataDir, 'pglite'));
     env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
   }, 240_000);
   afterAll(async () => {
