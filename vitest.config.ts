@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import MaisLongosPrimeiro from './tests/support/sequencia.ts';
 
 // Four suites: pure functions, components under jsdom, the live server on a real database, and the browser.
 // They run in three groups, one after the other (sequence.groupOrder), so that each gets the machine it needs:
@@ -33,6 +34,8 @@ const E2E = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   test: {
     globals: true,
+    // Within each group, the files that took longest start first (tests/support/sequencia.ts, tests/duracoes.json).
+    sequence: { sequencer: MaisLongosPrimeiro },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/__tests__/**/*.test.ts'], environment: 'node', globals: true, isolate: false, setupFiles: [entreArquivos], testTimeout: 20000, maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
       { test: { name: 'web', include: ['tests/web/**/*.test.tsx', 'src/web/**/__tests__/**/*.test.tsx'], environment: 'jsdom', globals: true, testTimeout: 30000, setupFiles: ['tests/web/setup.ts'], maxWorkers: PARALELO, sequence: { groupOrder: 0 } } },
