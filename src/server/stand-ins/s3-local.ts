@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -23,6 +24,7 @@ export async function startS3Local(opts: { bucket?: string; prefix?: string; red
   const bucket = opts.bucket ?? 'retaguarda';
   const directory = opts.directory ?? mkdtempSync(join(tmpdir(), 's3-local-'));
   const server = new S3rver({ port: opts.port ?? 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+  keepFolders(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const url = `s3://${bucket}/${opts.prefix ?? 'retaguarda'}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1${opts.redirect ? '&redirect=true' : ''}`;
@@ -35,5 +37,28 @@ export async function startS3Local(opts: { bucket?: string; prefix?: string; red
     credentials,
     env: { STORAGE_URL: url, AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_REGION: 'us-east-1' },
     close: () => server.close(),
+  };
+}
+
+type Store = { deleteObject(bucket: string, key: string): Promise<void>; getResourcePath(bucket: string, key: string, resource: string): string };
+
+/**
+ * s3rver keeps each object as files in folders named after its key and, on a delete, removes the folders the delete
+ * left empty. A put into one of those folders at the same moment (two server processes' readiness checks, each
+ * writing and deleting its own pronto/<pid>-… object) can then open its file in a folder just removed, and s3rver
+ * writes a small object through a stream with no error listener: an uncaught ENOENT in the process holding the
+ * stand-in (seen once in CI, varios-servidores). S3 itself has no folders; here a delete removes the object's
+ * files and leaves the folders (listing walks files, so an empty folder lists nothing).
+ */
+function keepFolders(server: S3rver): void {
+  const store = (server as unknown as { store: Store }).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
   };
 }
