@@ -24,7 +24,10 @@ import MaisLongosPrimeiro from './tests/support/sequencia.ts';
 // launchChromium: each file its own contexts, closed at its end; its own server and database copy as before).
 // Four small e2e files one at a time (load 15–19, 29/11/2026): import 40.8 s → 17.6 s, setup 18.8 s → 4.3 s, each
 // file after the first 48–57 s → 28–36 s (about 20 s less per file: module graph, stand-ins and Chromium start-up).
-// Tried for web, no gain (three files one at a time, load 10–11): pool 'threads' (119.8 s against 89.5–118.5 s with
+// The api group's business suites run on PostgreSQL only in CI, what differs between the databases on both
+// (tests/support/server.ts BACKENDS / AMBOS_BANCOS): api group alone, idle machine, 564 s -> 381 s (29/11/2026).
+// Tried for web: isolate false (29/11/2026): 11 tests of 5 files failed (the app's modules keep a file's session
+// and caches) and the group took as long. Tried for web, no gain (three files one at a time, load 10–11): pool 'threads' (119.8 s against 89.5–118.5 s with
 // forks, and a 20 s timeout) and deps.optimizer.client (antd and React are loaded by Node, not bundled by it).
 const entreArquivos = 'tests/support/entre-arquivos.ts';
 const shared = { globalSetup: ['tests/support/global-setup.ts'] };
