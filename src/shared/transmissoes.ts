@@ -6,10 +6,12 @@
  * - 'evento': cancelamento, CC-e, inutilização of nfe_eventos_envio 'transmitindo', or 'rejeitado' with no later
  *   registered event of the same kind for the note (the refusal to read);
  * - 'nfce': PDV sales between their two transactions ('pendente' with number) or in contingency;
- * - 'cancelamento-nfce': PDV cancellations sent and not answered.
+ * - 'cancelamento-nfce': PDV cancellations sent and not answered;
+ * - 'manifestacao': manifestações do destinatário (ciência, confirmação, desconhecimento, operação não realizada) of
+ *   dfe_manifestacoes_envio sent and not answered.
  * Declared once for the server that lists them and the screen that shows them.
  */
-export const TIPOS = ['nfe', 'nfse', 'evento', 'nfce', 'cancelamento-nfce'] as const;
+export const TIPOS = ['nfe', 'nfse', 'evento', 'nfce', 'cancelamento-nfce', 'manifestacao'] as const;
 export type TipoDocumento = (typeof TIPOS)[number];
 
 export interface DocumentoEmTransmissao {

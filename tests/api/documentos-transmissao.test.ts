@@ -8,6 +8,8 @@ import { prepararEventoNota } from '../../src/server/fiscal/emissao/eventos.ts';
 import type { SefazLocal } from '../../src/server/stand-ins/sefaz-local.ts';
 import { adnLocal } from '../../src/server/nfse/adn-cliente.ts';
 import { esperaTransmissao } from '../../src/server/vendas/pedido-venda.ts';
+import { garantirDfeDemo } from '../../src/server/demo/dfe.ts';
+import { limparBloqueiosConsumo } from '../../src/server/fiscal/sefaz-cliente.ts';
 
 type Row = Record<string, any>;
 
@@ -160,6 +162,39 @@ describe.each(BACKENDS)('documentos em transmissão on %s', (backend) => {
     } finally {
       adn.lentidao = null;
       esperaTransmissao.ms = espera;
+    }
+  });
+
+  it('a manifestação whose answer SEFAZ holds is listed and adopted by the note\'s key on "Consultar na SEFAZ", registered once', async () => {
+    limparBloqueiosConsumo();
+    // The demo suppliers' notes against the Matriz (the server's start-up job does this), then one consultation.
+    await garantirDfeDemo(srv.services, tenant);
+    await ok(admin, 'POST', '/api/Manifestacoes/consultar-sefaz');
+    const n = ((await ok(admin, 'GET', '/api/Manifestacoes')) as Row[]).find((x) => x.manifestacao === 'pendente')!;
+    expect(n).toBeTruthy();
+    const naSefaz = () => ((sefaz as unknown as { notas: Map<string, { eventos: { tipo: string }[] }> }).notas.get(n.chave)?.eventos ?? []).filter((e) => e.tipo === '210210').length;
+    // SEFAZ registers the ciência at once and holds its answer: the row stays 'transmitindo' meanwhile.
+    sefaz.lentidao = { ms: 4000, servicos: ['NFeRecepcaoEvento4'], processa: true };
+    try {
+      const manifestando = call(admin, 'POST', `/api/Manifestacoes/${n.id}/manifestar`, { tipo: 'ciencia' });
+      await expect.poll(() => naSefaz(), { timeout: 30_000, interval: 50 }).toBe(1);
+      const envio = (await sql(`SELECT id FROM dfe_manifestacoes_envio WHERE tenant_id = $1 AND dfe_id = $2 AND situacao = 'transmitindo'`, [tenant, n.id])).rows[0];
+      expect(envio).toBeTruthy();
+      const item = (await ok(admin, 'GET', '/api/DocumentosTransmissao')).find((d: Row) => d.tipo === 'manifestacao' && d.id === Number(envio.id));
+      expect(item).toMatchObject({ documento: `Ciência da operação (NF-e de ${n.emitenteNome})`, numero: `${Number(n.chave.slice(25, 34))}/${Number(n.chave.slice(22, 25))}`, situacao: 'transmitindo', acoes: ['consultar'] });
+      expect((await call(f.vizinha, 'POST', `/api/DocumentosTransmissao/manifestacao/${envio.id}/consultar`)).statusCode).toBe(404);
+      const enviados = sefaz.chamadas.get('NFeRecepcaoEvento4') ?? 0;
+      expect((await ok(admin, 'POST', `/api/DocumentosTransmissao/manifestacao/${envio.id}/consultar`)).resolvido).toBe(true);
+      // Adopted from SEFAZ's record by the note's key: nothing sent again; the held answer then finds it recorded.
+      expect(sefaz.chamadas.get('NFeRecepcaoEvento4') ?? 0).toBe(enviados);
+      expect((await manifestando).statusCode).toBe(200);
+      expect((await sql(`SELECT situacao FROM dfe_manifestacoes_envio WHERE tenant_id = $1 AND id = $2`, [tenant, envio.id])).rows[0].situacao).toBe('registrado');
+      expect(Number((await sql(`SELECT count(*)::int AS n FROM dfe_eventos WHERE tenant_id = $1 AND dfe_id = $2 AND tipo_evento = '210210'`, [tenant, n.id])).rows[0].n)).toBe(1);
+      expect(naSefaz()).toBe(1);
+      expect(((await ok(admin, 'GET', '/api/Manifestacoes')) as Row[]).find((x) => x.id === n.id)!.manifestacao).toBe('ciencia');
+      expect((await ok(admin, 'GET', '/api/DocumentosTransmissao')).filter((d: Row) => d.tipo === 'manifestacao')).toEqual([]);
+    } finally {
+      sefaz.lentidao = null;
     }
   });
 

@@ -7,10 +7,11 @@ import { transmitirPendentes as transmitirNfeContingencia } from '../fiscal/emis
 import { resolverNfseTransmitindo } from '../nfse/transmissao.ts';
 import { enviarContingencia, resolverTransmitindo as resolverNfceTransmitindo } from '../pdv/cupons.ts';
 import { resolverCancelamentos } from '../pdv/cancelamento.ts';
+import { MANIFESTACOES, resolverManifestacoesPendentes, type TipoManifestacao } from '../fiscal/dfe/manifestacoes.ts';
 import type { DocumentoEmTransmissao, TipoDocumento } from '../../shared/transmissoes.ts';
 
 type Row = Record<string, any>;
-type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime'>;
+type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime' | 'jobs'>;
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'branchId'>;
 
 const NOME_EVENTO: Record<string, string> = { cancelamento: 'Cancelamento de NF-e', cce: 'Carta de correção', inutilizacao: 'Inutilização' };
@@ -90,6 +91,24 @@ export async function listarDocumentosEmTransmissao(services: Servicos, ctx: Ctx
         acoes: v.situacao === 'contingencia' ? ['transmitir'] : ['consultar'],
       });
     }
+    // Manifestações do destinatário sent and not answered: the supplier's note by its number and série (in its key).
+    const man = await q.query<Row>(
+      `SELECT e.id, e.tipo, e.situacao, e.cstat, e.motivo, e.updated_at, d.chave, d.emitente_nome FROM dfe_manifestacoes_envio e
+         JOIN dfe_documentos d ON d.tenant_id = e.tenant_id AND d.id = e.dfe_id
+        WHERE e.tenant_id = $1 AND e.situacao = 'transmitindo' ORDER BY e.updated_at, e.id`,
+      t,
+    );
+    for (const m of man.rows)
+      out.push({
+        tipo: 'manifestacao',
+        id: Number(m.id),
+        documento: `${MANIFESTACOES[m.tipo as TipoManifestacao]?.nome ?? m.tipo} (NF-e de ${m.emitente_nome})`,
+        numero: `${Number(String(m.chave).slice(25, 34))}/${Number(String(m.chave).slice(22, 25))}`,
+        situacao: m.situacao,
+        desde: new Date(m.updated_at).toISOString(),
+        ultimoErro: m.cstat || m.motivo ? [m.cstat, m.motivo].filter(Boolean).join(' - ') : null,
+        acoes: ['consultar'],
+      });
     return out.sort((a, b) => a.desde.localeCompare(b.desde));
   });
 }
@@ -123,6 +142,7 @@ export async function agirSobreDocumento(services: Servicos, ctx: Ctx, tipo: Tip
   else if (tipo === 'evento') await resolverEventosPendentes(services, -60_000, alvo);
   else if (tipo === 'nfce' && acao === 'consultar') await resolverNfceTransmitindo(services, { autorizadas: 0, pendentes: 0 }, ctx.tenantId, -60_000, id);
   else if (tipo === 'nfce') await enviarContingencia(services, ctx.tenantId, id, ctx.userId ?? null);
+  else if (tipo === 'manifestacao') await resolverManifestacoesPendentes(services, -60_000, alvo);
   else await resolverCancelamentos(services, ctx.tenantId, -60_000, id);
   const depois = await umDocumento(services, ctx, tipo, id);
   const resolvido = !depois || depois.situacao !== antes.situacao;
