@@ -9,6 +9,7 @@ import { enviarContingencia, resolverTransmitindo as resolverNfceTransmitindo } 
 import { resolverCancelamentos } from '../pdv/cancelamento.ts';
 import { MANIFESTACOES, resolverManifestacoesPendentes, type TipoManifestacao } from '../fiscal/dfe/manifestacoes.ts';
 import type { DocumentoEmTransmissao, TipoDocumento } from '../../shared/transmissoes.ts';
+import { partesDaChave } from '../../shared/fiscal/chave.ts';
 
 type Row = Record<string, any>;
 type Servicos = Pick<AppServices, 'db' | 'storage' | 'realtime' | 'jobs'>;
@@ -98,17 +99,19 @@ export async function listarDocumentosEmTransmissao(services: Servicos, ctx: Ctx
         WHERE e.tenant_id = $1 AND e.situacao = 'transmitindo' ORDER BY e.updated_at, e.id`,
       t,
     );
-    for (const m of man.rows)
+    for (const m of man.rows) {
+      const nota = partesDaChave(m.chave);
       out.push({
         tipo: 'manifestacao',
         id: Number(m.id),
-        documento: `${MANIFESTACOES[m.tipo as TipoManifestacao]?.nome ?? m.tipo} (NF-e de ${m.emitente_nome})`,
-        numero: `${Number(String(m.chave).slice(25, 34))}/${Number(String(m.chave).slice(22, 25))}`,
+        documento: `${MANIFESTACOES[m.tipo as TipoManifestacao].nome} (NF-e de ${m.emitente_nome})`,
+        numero: `${Number(nota.numero)}/${Number(nota.serie)}`,
         situacao: m.situacao,
         desde: new Date(m.updated_at).toISOString(),
         ultimoErro: m.cstat || m.motivo ? [m.cstat, m.motivo].filter(Boolean).join(' - ') : null,
         acoes: ['consultar'],
       });
+    }
     return out.sort((a, b) => a.desde.localeCompare(b.desde));
   });
 }
