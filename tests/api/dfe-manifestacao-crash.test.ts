@@ -1,10 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDb } from '../../src/server/db/db.ts';
-import { AMBOS_BANCOS, openTestDb, type Backend } from '../support/server.ts';
-import { seededPgliteIn } from '../support/seeded-db.ts';
-import { chamar, entrar, ok, startServerProcess, type ServerProcess } from '../support/processo-servidor.ts';
+import { AMBOS_BANCOS, type Backend } from '../support/server.ts';
+import { chamar, entrar, ok, type ServerProcess } from '../support/processo-servidor.ts';
+import { suiteDeQueda } from '../support/suite-de-queda.ts';
 
 type Row = Record<string, any>;
 const CNPJ_MATRIZ = '11222333000181';
@@ -16,36 +12,12 @@ const MANIFESTACOES = ['210200', '210210', '210220', '210240'];
 // there), the start-up recovery settles each by the note's key: the first adopted from SEFAZ (never sent twice), the
 // second sent again with the same signed XML. Then the events SEFAZ registered equal the ERP's, each recorded once.
 describe.each(AMBOS_BANCOS)('manifestação do destinatário com uma queda do servidor (%s)', (backend: Backend) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dfe-crash-'));
-  let env: Record<string, string>;
-  let dbUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let srv: ServerProcess | null = null;
+  const queda = suiteDeQueda(backend, 'dfe-crash-', { notasDaDemo: true });
+  const { iniciar } = queda;
 
-  const sefazLocal = (): Row[] => {
-    const arq = path.join(dataDir, 'sefaz-local', 'estado.json');
-    return existsSync(arq) ? (JSON.parse(readFileSync(arq, 'utf8')).notas as Row[]) : [];
-  };
+  const sefazLocal = (): Row[] => queda.notasDoLocal('sefaz-local');
   const eventosNaSefaz = (chave: string): string[] =>
     ((sefazLocal().find((n) => n.chave === chave)?.eventos ?? []) as Row[]).filter((e) => MANIFESTACOES.includes(String(e.tipo))).map((e) => `${e.tipo}/${e.seq}`).sort();
-  const iniciar = async (extra: Record<string, string> = {}) => {
-    srv = await startServerProcess({ ...env, ...extra }, 240_000);
-    return srv;
-  };
-
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await openTestDb('postgres', { seeded: true });
-      await t.db.close();
-      dbUrl = t.url;
-      drop = t.drop;
-    } else await seededPgliteIn(path.join(dataDir, 'pglite'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn' };
-  }, 240_000);
-  afterAll(async () => {
-    await srv?.kill();
-    await drop?.();
-  });
 
   it('killed after SEFAZ registered a ciência, then before SEFAZ received a desconhecimento: after restart SEFAZ and the ERP hold the same events', { timeout: 900_000 }, async () => {
     // (1) SEFAZ registers the events and holds its answer: the kill lands before the ERP's transaction 2.
@@ -92,10 +64,9 @@ describe.each(AMBOS_BANCOS)('manifestação do destinatário com uma queda do se
     }
     expect(eventosNaSefaz(a.chave)).toEqual(['210200/1', '210210/1']);
     expect(eventosNaSefaz(b.chave)).toEqual(['210220/1']);
-    await s.stop();
-    srv = null;
+    await queda.parar(s);
 
-    const db = await openDb(dbUrl ? { databaseUrl: dbUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = await queda.abrirBanco();
     try {
       expect((await db.query<Row>(`SELECT count(*)::int AS n FROM dfe_manifestacoes_envio WHERE situacao = 'transmitindo'`)).rows[0].n).toBe(0);
       // Each registered event once in the ERP, its signed procEventoNFe kept.

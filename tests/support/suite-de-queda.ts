@@ -12,9 +12,9 @@ import { seededPgliteIn } from './seeded-db.ts';
  * its beforeAll/afterAll. A DATA_DIR of its own (the local SEFAZ and ADN keep their state there, PGlite its files);
  * on PostgreSQL a seeded database of its own, dropped after the suite, on PGlite the seeded copy in DATA_DIR/pglite; the process's environment with SEFAZ's
  * transaction guard on and the demo's start-up invoicing off (it would take note and DPS numbers between the
- * test's documents). The last process started is killed after the suite.
+ * test's documents) unless `notasDaDemo` (the suite needs the demo suppliers' notes issued against the Matriz). The last process started is killed after the suite.
  */
-export function suiteDeQueda(backend: Backend, prefixo: string) {
+export function suiteDeQueda(backend: Backend, prefixo: string, o: { notasDaDemo?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), prefixo));
   let env: Record<string, string>;
   let dbUrl: string | undefined;
@@ -28,7 +28,7 @@ export function suiteDeQueda(backend: Backend, prefixo: string) {
       dbUrl = t.url;
       drop = t.drop;
     } else await seededPgliteIn(join(dataDir, 'pglite'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', DEMO_NOTAS: 'off' };
+    env = { DATA_DIR: dataDir, DATABASE_URL: dbUrl ?? '', SEFAZ_GUARDA_TRANSACAO: '1', LOG_LEVEL: 'warn', ...(o.notasDaDemo ? {} : { DEMO_NOTAS: 'off' }) };
   }, 240_000);
   afterAll(async () => {
     await srv?.kill();
